@@ -1,0 +1,27 @@
+import { hash, verify } from '@node-rs/argon2';
+
+// argon2id (the library's default algorithm) with OWASP's minimum memory cost. The hashing runs on
+// libuv's thread pool, so it never blocks the event loop.
+const OPTIONS = { memoryCost: 19_456, timeCost: 2, parallelism: 1 };
+
+export const hashPassword = (password: string) => hash(password, OPTIONS);
+
+export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
+  try {
+    return await verify(passwordHash, password);
+  } catch {
+    return false;
+  }
+}
+
+let dummyHash: Promise<string> | undefined;
+
+/**
+ * Spends the same time as a real check when there is no account, so a login's response time does
+ * not tell whether the e-mail exists.
+ */
+export async function verifyAgainstNothing(password: string): Promise<false> {
+  dummyHash ??= hashPassword('not-a-real-password-0');
+  await verifyPassword(await dummyHash, password);
+  return false;
+}

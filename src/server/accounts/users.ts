@@ -1,0 +1,48 @@
+import { randomUUID } from 'node:crypto';
+import type { DB } from '../db/index.js';
+
+export const findUserByEmail = (db: DB, email: string) =>
+  db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
+
+export const findUserById = (db: DB, id: string) =>
+  db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+
+export async function insertUser(
+  db: DB,
+  user: { name: string; email: string; passwordHash: string },
+  now: number,
+) {
+  const id = randomUUID();
+  await db
+    .insertInto('users')
+    .values({
+      id,
+      name: user.name,
+      email: user.email,
+      password_hash: user.passwordHash,
+      confirmed: 0,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+  return id;
+}
+
+export async function updateUser(
+  db: DB,
+  id: string,
+  changes: { name?: string; email?: string; password_hash?: string; confirmed?: number },
+  now: number,
+) {
+  await db
+    .updateTable('users')
+    .set({ ...changes, updated_at: now })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Unique-constraint violations, as SQLite and PostgreSQL report them. */
+export function isUniqueViolation(error: unknown): boolean {
+  const e = error as { code?: string } | undefined;
+  return e?.code === 'SQLITE_CONSTRAINT_UNIQUE' || e?.code === '23505';
+}

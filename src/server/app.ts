@@ -1,0 +1,156 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import cors from '@fastify/cors';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { M } from '../shared/messages.js';
+import type { Config } from './config.js';
+import type { DatabaseHandle } from './db/index.js';
+import { defaultRateLimits, type AppDeps, type RateLimits } from './deps.js';
+import { systemClock, type Clock } from './lib/clock.js';
+import { Outbox } from './mail/outbox.js';
+import { registerAuthentication } from './plugins/authenticate.js';
+import { registerErrorHandling } from './plugins/errors.js';
+import { authRoutes } from './routes/auth/index.js';
+import { healthRoutes } from './routes/health.js';
+import { profileRoutes } from './routes/profile/index.js';
+import { productRoutes } from './routes/products/index.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: AppDeps;
+  }
+}
+
+export interface AppOptions {
+  config: Config;
+  database: DatabaseHandle;
+  clock?: Clock;
+  rateLimits?: Partial<RateLimits>;
+  /** Where the built client lives; the server serves it when present. */
+  clientDir?: string;
+}
+
+export type App = FastifyInstance;
+
+const defaultClientDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../client');
+
+/** Builds the whole server: plugins first, then one route module per feature. It does not listen. */
+export async function buildApp(options: AppOptions): Promise<App> {
+  const { config, database } = options;
+  const clock = options.clock ?? systemClock;
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers.authorization', 'req.headers.cookie'],
+    },
+    // JSON bodies are small; images go through multipart with their own limit.
+    bodyLimit: 64 * 1024,
+    trustProxy: process.env.TRUST_PROXY === 'true',
+    return503OnClosing: true,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const deps: AppDeps = {
+    config,
+    database,
+    db: database.db,
+    clock,
+    outbox: new Outbox(database.db, clock, config, app.log),
+    rateLimits: { ...defaultRateLimits, ...options.rateLimits },
+  };
+  app.decorate('deps', deps);
+
+  registerErrorHandling(app);
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('referrer-policy', 'no-referrer');
+    reply.header('x-frame-options', 'DENY');
+  });
+
+  await app.register(cors, {
+    // Same-origin needs nothing; requests without Origin (curl, servers) are always allowed.
+    origin: (origin, callback) => callback(null, !origin || config.corsOrigins.includes(origin)),
+    methods: ['GET', 'POST', 'PATCH', 'DELETE'],
+    allowedHeaders: ['Authorization', 'Content-Type'],
+    maxAge: 600,
+  });
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: 429,
+      message: M.tooManyRequests,
+      retryAfter: context.after,
+    }),
+  });
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'Stockroom API',
+        version: '1.0.0',
+        description: 'Accounts and per-user product catalogues.',
+      },
+      servers: [{ url: config.publicUrl }],
+      components: {
+        securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+
+  registerAuthentication(app);
+
+  await app.register(healthRoutes, { prefix: '/api' });
+  await app.register(authRoutes, { prefix: '/api/auth' });
+  await app.register(profileRoutes, { prefix: '/api/auth/profile' });
+  await app.register(productRoutes, { prefix: '/api/products' });
+
+  await registerClient(app, options.clientDir ?? defaultClientDir);
+
+  app.addHook('onClose', async () => {
+    await deps.outbox.stop();
+  });
+  return app;
+}
+
+/**
+ * Serves the built React app: hashed assets cached for a year, index.html never cached, and every
+ * non-API GET falls back to index.html so client-side routes survive a reload.
+ */
+async function registerClient(app: App, clientDir: string) {
+  const indexFile = path.join(clientDir, 'index.html');
+  const hasClient = existsSync(indexFile);
+  if (hasClient) {
+    await app.register(fastifyStatic, {
+      root: clientDir,
+      wildcard: false,
+      index: false,
+      cacheControl: false,
+      setHeaders: (reply, filePath) => {
+        const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+        reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const isApi = request.url === '/api' || request.url.startsWith('/api/');
+    if (!isApi && hasClient && (request.method === 'GET' || request.method === 'HEAD')) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply.code(404).send({ message: M.notFound });
+  });
+}

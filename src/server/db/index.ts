@@ -1,0 +1,56 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import pg from 'pg';
+import { migrate, type MigrationDialect } from './migrate.js';
+import type { Database } from './schema.js';
+
+export type { Database } from './schema.js';
+export type DB = Kysely<Database>;
+
+export interface DatabaseHandle {
+  db: DB;
+  dialect: MigrationDialect;
+  close(): Promise<void>;
+}
+
+// int8 (bigint) columns hold epoch milliseconds and cents: both far below 2^53, so numbers are exact.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+
+/**
+ * Opens the database: PostgreSQL when a URL is given, else the embedded SQLite file in dataDir.
+ * Migrations run before the handle is returned.
+ */
+export async function openDatabase(options: {
+  databaseUrl?: string | undefined;
+  dataDir: string;
+}): Promise<DatabaseHandle> {
+  let handle: DatabaseHandle;
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    handle = { db, dialect: 'postgres', close: () => db.destroy() };
+  } else {
+    mkdirSync(options.dataDir, { recursive: true });
+    const file = new SQLite(path.join(options.dataDir, 'stockroom.db'));
+    // WAL lets readers run beside the writer; FULL makes every commit durable across power loss.
+    file.pragma('journal_mode = WAL');
+    file.pragma('synchronous = FULL');
+    file.pragma('foreign_keys = ON');
+    file.pragma('busy_timeout = 5000');
+    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: file }) });
+    handle = { db, dialect: 'sqlite', close: () => db.destroy() };
+  }
+  await migrate(handle.db as unknown as Kysely<unknown>, handle.dialect);
+  return handle;
+}
+
+export async function isDatabaseReachable(db: DB): Promise<boolean> {
+  try {
+    await sql`select 1`.execute(db);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,46 @@
+import type { Kysely } from 'kysely';
+import * as initial from './migrations/001_initial.js';
+
+export type MigrationDialect = 'sqlite' | 'postgres';
+
+interface Migration {
+  name: string;
+  up(db: Kysely<unknown>, dialect: MigrationDialect): Promise<void>;
+}
+
+/** The one ordered list of migrations, applied at start-up on either engine. */
+export const migrations: Migration[] = [{ name: '001_initial', ...initial }];
+
+/**
+ * Applies pending migrations in order, each in its own transaction together with its bookkeeping
+ * row, so a crash never leaves a half-applied migration recorded as done.
+ */
+export async function migrate(db: Kysely<unknown>, dialect: MigrationDialect): Promise<string[]> {
+  await db.schema
+    .createTable('schema_migrations')
+    .ifNotExists()
+    .addColumn('name', 'text', (c) => c.primaryKey())
+    .addColumn('applied_at', 'text', (c) => c.notNull())
+    .execute();
+  const applied = new Set(
+    (
+      await (db as Kysely<{ schema_migrations: { name: string } }>)
+        .selectFrom('schema_migrations')
+        .select('name')
+        .execute()
+    ).map((row) => row.name),
+  );
+  const done: string[] = [];
+  for (const migration of migrations) {
+    if (applied.has(migration.name)) continue;
+    await db.transaction().execute(async (trx) => {
+      await migration.up(trx, dialect);
+      await (trx as unknown as Kysely<{ schema_migrations: { name: string; applied_at: string } }>)
+        .insertInto('schema_migrations')
+        .values({ name: migration.name, applied_at: new Date().toISOString() })
+        .execute();
+    });
+    done.push(migration.name);
+  }
+  return done;
+}

@@ -1,0 +1,67 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { M } from '../../shared/messages.js';
+import { HttpError } from '../lib/http-error.js';
+
+interface FieldError {
+  path: string;
+  message: string;
+}
+
+/** One entry per field, in the order the fields failed; the first one becomes `message`. */
+function fieldErrors(
+  issues: { instancePath: string; message?: string | undefined }[],
+): FieldError[] {
+  const seen = new Map<string, FieldError>();
+  for (const issue of issues) {
+    const path = issue.instancePath.replace(/^\//, '').replace(/\//g, '.');
+    if (!seen.has(path)) seen.set(path, { path, message: issue.message ?? 'Invalid input' });
+  }
+  return [...seen.values()];
+}
+
+const FRAMEWORK_ERRORS: Record<string, [number, string]> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: [400, M.badJson],
+  FST_ERR_CTP_EMPTY_JSON_BODY: [400, M.bodyRequired],
+  FST_ERR_CTP_BODY_TOO_LARGE: [413, M.bodyTooLarge],
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, M.unsupportedMedia],
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, 'Content-Length does not match the body'],
+  FST_ERR_CTP_INVALID_TYPE: [415, M.unsupportedMedia],
+  FST_INVALID_MULTIPART_CONTENT_TYPE: [415, M.unsupportedMedia],
+  FST_REQ_FILE_TOO_LARGE: [413, M.imageTooLarge],
+  FST_FILES_LIMIT: [400, M.oneImageOnly],
+  FST_PARTS_LIMIT: [400, 'Too many form fields'],
+  FST_FIELDS_LIMIT: [400, 'Too many form fields'],
+  FST_PROTO_VIOLATION: [400, 'Invalid form field name'],
+};
+
+/**
+ * Every error leaves as `{message, errors?}` (contract section 3). Anything unexpected is logged and
+ * answered with a generic 500 that carries no internals.
+ */
+export function registerErrorHandling(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const errors = fieldErrors(error.validation);
+      const first = errors[0]!;
+      // A missing or non-object body fails at the root: say so plainly.
+      const message =
+        first.path === '' && error.validationContext === 'body' ? M.bodyRequired : first.message;
+      return reply.code(400).send({ message, errors: first.path === '' ? undefined : errors });
+    }
+    if (error instanceof HttpError) {
+      return reply.code(error.statusCode).headers(error.headers).send({ message: error.message });
+    }
+    const known = error.code ? FRAMEWORK_ERRORS[error.code] : undefined;
+    if (known) return reply.code(known[0]).send({ message: known[1] });
+    if (error.statusCode === 429) {
+      return reply.code(429).send({ message: M.tooManyRequests });
+    }
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      request.log.info({ err: error }, 'client error');
+      return reply.code(error.statusCode).send({ message: error.message || 'Bad request' });
+    }
+    request.log.error({ err: error }, 'unexpected error');
+    return reply.code(500).send({ message: M.internal });
+  });
+}

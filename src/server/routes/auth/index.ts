@@ -1,0 +1,308 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { M } from '../../../shared/messages.js';
+import {
+  codeBodySchema,
+  emailOnlySchema,
+  loginSchema,
+  resetPasswordParamsSchema,
+  resetPasswordSchema,
+  signupSchema,
+  tokenResponseSchema,
+  userResponseSchema,
+} from '../../../shared/schemas/auth.js';
+import { errorSchema, messageSchema } from '../../../shared/schemas/common.js';
+import { Codes, CODE_RESEND_INTERVAL_MS, type CodeCheck } from '../../accounts/codes.js';
+import { hashPassword, verifyAgainstNothing, verifyPassword } from '../../accounts/passwords.js';
+import { createSession, revokeSession, revokeUserSessions } from '../../accounts/sessions.js';
+import {
+  findUserByEmail,
+  findUserById,
+  insertUser,
+  isUniqueViolation,
+  updateUser,
+} from '../../accounts/users.js';
+import type { DB } from '../../db/index.js';
+import type { CodePurpose } from '../../db/schema.js';
+import { HttpError } from '../../lib/http-error.js';
+import { templates } from '../../mail/templates.js';
+import { currentSession } from '../../plugins/authenticate.js';
+import { authResponses, rateLimit } from '../shared.js';
+
+export async function authRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { db, clock, config, outbox, rateLimits } = app.deps;
+  const codes = new Codes(config.appSecret, clock);
+  const sensitive = rateLimit(rateLimits, rateLimits.sensitive);
+  const general = rateLimit(rateLimits, rateLimits.general);
+  const mail = templates;
+
+  /** Issues a code and queues its mail in one transaction, unless one went out a moment ago. */
+  async function sendCode(
+    trx: DB,
+    user: { id: string; name: string; email: string },
+    purpose: CodePurpose,
+    throttle: boolean,
+  ) {
+    if (throttle) {
+      const issuedAt = await codes.issuedAt(trx, user.id, purpose);
+      if (issuedAt !== undefined && clock.now() - issuedAt < CODE_RESEND_INTERVAL_MS) return;
+    }
+    const code = await codes.issue(trx, user.id, purpose);
+    const template = purpose === 'confirm' ? mail.confirmAccount : mail.resetPassword;
+    await outbox.enqueue(trx, template(config.publicUrl, user.email, user.name, code));
+  }
+
+  /**
+   * Checks a code, with the e-mail when given (5 tries) or bare (global budget). Runs `onValid` in
+   * the same transaction as the consumption; failures commit their counting before the 4xx.
+   */
+  async function useCode(
+    purpose: CodePurpose,
+    code: string,
+    email: string | undefined,
+    consume: boolean,
+    onValid: (trx: DB, userId: string) => Promise<void> = async () => {},
+  ) {
+    const result: CodeCheck = await db.transaction().execute(async (trx) => {
+      let check: CodeCheck;
+      if (email === undefined) {
+        check = await codes.checkBare(trx, purpose, code, consume);
+      } else {
+        const user = await findUserByEmail(trx, email);
+        const eligible = user && (purpose === 'reset' || user.confirmed === 0);
+        check = eligible
+          ? await codes.checkForUser(trx, user.id, purpose, code, consume)
+          : { ok: false, reason: 'invalid' };
+      }
+      if (check.ok) await onValid(trx, check.userId);
+      return check;
+    });
+    if (result.ok) return result.userId;
+    if (result.reason === 'budget') {
+      const retryAfter = await codes.bareRetryAfterSeconds(db, purpose);
+      throw new HttpError(429, M.tooManyCodeAttempts, { 'retry-after': String(retryAfter) });
+    }
+    throw new HttpError(400, M.codeInvalid);
+  }
+
+  app.post(
+    '/signup',
+    {
+      config: sensitive,
+      schema: {
+        tags: ['auth'],
+        summary: 'Create an account; a 6-digit code is e-mailed to confirm it',
+        description:
+          'Answers the same whether or not the e-mail is registered; an existing account gets an e-mail saying so.',
+        body: signupSchema,
+        response: { 201: messageSchema, ...authResponses },
+      },
+    },
+    async (request, reply) => {
+      const { name, email, password } = request.body;
+      // Hash first, whatever happens next, so every branch costs the same time.
+      const passwordHash = await hashPassword(password);
+      const now = clock.now();
+      try {
+        await db.transaction().execute(async (trx) => {
+          const existing = await findUserByEmail(trx, email);
+          if (!existing) {
+            const id = await insertUser(trx, { name, email, passwordHash }, now);
+            await sendCode(trx, { id, name, email }, 'confirm', false);
+          } else if (existing.confirmed === 0) {
+            // Not confirmed yet: whoever proves the mailbox with the newest code sets the password.
+            await updateUser(trx, existing.id, { name, password_hash: passwordHash }, now);
+            await sendCode(trx, { ...existing, name }, 'confirm', false);
+          } else {
+            await outbox.enqueue(trx, mail.accountExists(config.publicUrl, email, existing.name));
+          }
+        });
+      } catch (error) {
+        // A concurrent sign-up with the same e-mail won the race: answer as for any existing one.
+        if (!isUniqueViolation(error)) throw error;
+      }
+      outbox.wake();
+      return reply.code(201).send({ message: M.signupDone });
+    },
+  );
+
+  app.post(
+    '/confirm-account',
+    {
+      config: sensitive,
+      schema: {
+        tags: ['auth'],
+        summary: 'Confirm an account with the e-mailed code',
+        description: 'Send `email` with the code: without it, attempts are budgeted globally.',
+        body: codeBodySchema,
+        response: { 200: messageSchema, ...authResponses },
+      },
+    },
+    async (request) => {
+      const { token, email } = request.body;
+      await useCode('confirm', token, email, true, async (trx, userId) => {
+        await updateUser(trx, userId, { confirmed: 1 }, clock.now());
+      });
+      return { message: M.accountConfirmed };
+    },
+  );
+
+  app.post(
+    '/resend-confirmation',
+    {
+      config: sensitive,
+      schema: {
+        tags: ['auth'],
+        summary: 'Send a new confirmation code',
+        description: 'Answers the same for unknown, unconfirmed and confirmed e-mails.',
+        body: emailOnlySchema,
+        response: { 200: messageSchema, ...authResponses },
+      },
+    },
+    async (request) => {
+      await db.transaction().execute(async (trx) => {
+        const user = await findUserByEmail(trx, request.body.email);
+        if (user && user.confirmed === 0) await sendCode(trx, user, 'confirm', true);
+      });
+      outbox.wake();
+      return { message: M.resendDone };
+    },
+  );
+
+  app.post(
+    '/login',
+    {
+      config: sensitive,
+      schema: {
+        tags: ['auth'],
+        summary: 'Log in; returns a bearer token valid for 7 days',
+        body: loginSchema,
+        response: { 200: tokenResponseSchema, ...authResponses },
+      },
+    },
+    async (request) => {
+      const { email, password } = request.body;
+      const user = await findUserByEmail(db, email);
+      const valid = user
+        ? await verifyPassword(user.password_hash, password)
+        : await verifyAgainstNothing(password);
+      if (!user || !valid) throw new HttpError(400, M.badCredentials);
+      if (user.confirmed === 0) {
+        await db.transaction().execute((trx) => sendCode(trx, user, 'confirm', true));
+        outbox.wake();
+        throw new HttpError(403, M.notConfirmed);
+      }
+      const token = await createSession(db, clock, user.id);
+      return { message: M.loginDone, token };
+    },
+  );
+
+  app.post(
+    '/forgot-password',
+    {
+      config: sensitive,
+      schema: {
+        tags: ['auth'],
+        summary: 'E-mail a code to reset the password',
+        description: 'Answers the same for unknown, unconfirmed and confirmed e-mails.',
+        body: emailOnlySchema,
+        response: { 200: messageSchema, ...authResponses },
+      },
+    },
+    async (request) => {
+      await db.transaction().execute(async (trx) => {
+        const user = await findUserByEmail(trx, request.body.email);
+        if (user) await sendCode(trx, user, 'reset', true);
+      });
+      outbox.wake();
+      return { message: M.forgotDone };
+    },
+  );
+
+  app.post(
+    '/validate-password-token',
+    {
+      config: sensitive,
+      schema: {
+        tags: ['auth'],
+        summary: 'Check a password-reset code without using it',
+        body: codeBodySchema,
+        response: { 200: messageSchema, ...authResponses },
+      },
+    },
+    async (request) => {
+      await useCode('reset', request.body.token, request.body.email, false);
+      return { message: M.codeValid };
+    },
+  );
+
+  app.post(
+    '/reset-password/:token',
+    {
+      config: sensitive,
+      schema: {
+        tags: ['auth'],
+        summary: 'Set a new password with a reset code; signs out every session',
+        params: resetPasswordParamsSchema,
+        body: resetPasswordSchema,
+        response: { 200: messageSchema, ...authResponses },
+      },
+    },
+    async (request) => {
+      const passwordHash = await hashPassword(request.body.password);
+      await useCode(
+        'reset',
+        request.params.token,
+        request.body.email,
+        true,
+        async (trx, userId) => {
+          // The code proved the mailbox, so an unconfirmed account is confirmed by it too.
+          await updateUser(trx, userId, { password_hash: passwordHash, confirmed: 1 }, clock.now());
+          await revokeUserSessions(trx, userId);
+          const user = await findUserById(trx, userId);
+          if (user)
+            await outbox.enqueue(
+              trx,
+              mail.passwordChanged(config.publicUrl, user.email, user.name),
+            );
+        },
+      );
+      outbox.wake();
+      return { message: M.passwordReset };
+    },
+  );
+
+  app.get(
+    '/user',
+    {
+      config: general,
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['auth'],
+        summary: 'The signed-in user',
+        security: [{ bearer: [] }],
+        response: { 200: userResponseSchema, ...authResponses },
+      },
+    },
+    async (request) => ({ user: currentSession(request).user }),
+  );
+
+  app.post(
+    '/logout',
+    {
+      config: general,
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['auth'],
+        summary: 'Revoke the token of this request',
+        security: [{ bearer: [] }],
+        response: { 200: messageSchema, 401: errorSchema, 429: errorSchema },
+      },
+    },
+    async (request) => {
+      await revokeSession(db, currentSession(request).sessionId);
+      return { message: M.loggedOut };
+    },
+  );
+}

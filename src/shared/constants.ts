@@ -1,0 +1,38 @@
+/** Business constants from the spec (section 9) and the contract. */
+export const ACCESS_TOKEN_KEY = 'AccessToken';
+export const TOAST_AUTO_CLOSE_MS = 5000;
+export const CODE_LENGTH = 6;
+export const CODE_TTL_MINUTES = 10;
+export const CODE_MAX_TRIES = 5;
+export const NAME_MAX = 50;
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
+export const MIN_PRICE = 0.01;
+/** Largest price we accept: keeps cents well inside a 64-bit integer and a JSON number. */
+export const MAX_PRICE = 99_999_999.99;
+export const MAX_STOCK = 2_147_483_647;
+export const MIN_FORM_STOCK = 1;
+export const LOW_STOCK_THRESHOLD = 10;
+export const TOKEN_TTL_DAYS = 7;
+export const PRODUCT_PAGE_DEFAULT = 50;
+export const PRODUCT_PAGE_MAX = 100;
+export const PRODUCT_SORTS = [
+  'newest',
+  'oldest',
+  'name',
+  'price-asc',
+  'price-desc',
+  'stock-asc',
+  'stock-desc',
+] as const;
+export type ProductSort = (typeof PRODUCT_SORTS)[number];
+export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+export const IMAGE_MAX_PIXELS = 40_000_000;
+export const IMAGE_MAX_EDGE = 1600;
+export const IMAGE_ACCEPTED_TYPES = [
+  'image/jpeg',
+  'image/png',
+  'image/webp',
+  'image/avif',
+  'image/gif',
+] as const;

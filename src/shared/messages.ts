@@ -1,0 +1,75 @@
+/**
+ * Every user-facing text the API and the forms share. Validation texts are the spec's, word for word;
+ * the rest are ours (contract sections 3 and 4).
+ */
+export const V = {
+  nameRequired: 'Name is required',
+  nameMax: 'Name must be less than 50 characters',
+  emailRequired: 'Email is required',
+  emailInvalid: 'Email is not valid',
+  passwordRequired: 'Password is required',
+  passwordLetter: 'Password must contain at least one letter',
+  passwordNumber: 'Password must contain at least one number',
+  passwordMin: 'Password must be at least 8 characters',
+  passwordMax: 'Password must be at most 128 characters',
+  confirmPasswordRequired: 'Confirm Password is required',
+  passwordsMismatch: 'Passwords do not match',
+  codeInvalid: 'The code must be exactly 6 digits',
+  priceRequired: 'Price is required',
+  priceInvalid: 'The price of the product is required',
+  priceMin: 'Price must be greater than 0',
+  priceMax: 'Price must be at most 99999999.99',
+  priceDecimals: 'Price can have at most 2 decimals',
+  stockRequired: 'Stock is required',
+  stockInvalid: 'The stock of the product is required',
+  stockMin: 'Stock must be greater than 0',
+  stockInteger: 'Stock must be a whole number',
+  stockMax: 'Stock is too large',
+  descriptionRequired: 'Description is required',
+  limitInvalid: 'limit must be a whole number from 1 to 100',
+  sortInvalid:
+    'sort must be one of newest, oldest, name, price-asc, price-desc, stock-asc, stock-desc',
+  cursorInvalid: 'cursor is not valid',
+  imageOnly: 'Only image files are allowed',
+} as const;
+
+export const M = {
+  // accounts
+  signupDone: 'Account created. Check your email for the 6-digit code to confirm it.',
+  accountConfirmed: 'Account confirmed. You can log in now.',
+  resendDone:
+    'If that email belongs to an account waiting for confirmation, a new code is on its way.',
+  forgotDone: 'If that email belongs to an account, a code to reset the password is on its way.',
+  loginDone: 'Logged in',
+  badCredentials: 'Incorrect email or password',
+  notConfirmed: 'Your account is not confirmed yet. We sent a new code to your email.',
+  codeInvalid: 'The code is not valid or has expired',
+  codeValid: 'Code accepted. Choose a new password.',
+  passwordReset: 'Your password has been reset. You can log in now.',
+  profileUpdated: 'Profile updated',
+  emailTaken: 'That email is already used by another account',
+  passwordChanged: 'Password changed',
+  currentPasswordWrong: 'The current password is not correct',
+  loggedOut: 'Logged out',
+  unauthorized: 'You need to log in to continue',
+  // products
+  productCreated: 'Product created',
+  productUpdated: 'Product updated',
+  productDeleted: 'Product deleted',
+  productNotFound: 'Product not found',
+  // generic
+  notFound: 'Not found',
+  badJson: 'The request body is not valid JSON',
+  bodyRequired: 'The request body is required',
+  bodyTooLarge: 'The request body is too large',
+  unsupportedMedia: 'Unsupported content type',
+  tooManyRequests: 'Too many requests. Please try again later.',
+  tooManyCodeAttempts: 'Too many code attempts. Please try again later.',
+  internal: 'Something went wrong. Please try again.',
+  notReady: 'The database is not reachable',
+  imageTooLarge: 'The image must be at most 5 MB',
+  imageTooManyPixels: 'The image must be at most 40 megapixels',
+  imageUnsupported: 'The file is not a supported image (JPEG, PNG, WebP, AVIF or GIF)',
+  oneImageOnly: 'Send at most one image',
+  unknownPart: 'Unknown form field',
+} as const;

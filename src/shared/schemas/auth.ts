@@ -1,0 +1,72 @@
+import { z } from 'zod';
+import { V } from '../messages.js';
+import { codeSchema, emailSchema, nameSchema, passwordSchema } from './common.js';
+
+/** Puts 'Passwords do not match' on the confirmation field, as the spec shows it. */
+const matching =
+  <K extends string, C extends string>(key: K, confirmKey: C) =>
+  (value: Record<K | C, string>, ctx: z.RefinementCtx) => {
+    if (value[key] !== value[confirmKey]) {
+      ctx.addIssue({ code: 'custom', message: V.passwordsMismatch, path: [confirmKey] });
+    }
+  };
+
+export const signupSchema = z
+  .object({
+    name: nameSchema,
+    email: emailSchema,
+    password: passwordSchema,
+    confirmPassword: z
+      .string({ error: V.confirmPasswordRequired })
+      .min(1, { error: V.confirmPasswordRequired }),
+  })
+  .superRefine(matching('password', 'confirmPassword'));
+export type SignupInput = z.input<typeof signupSchema>;
+
+export const loginSchema = z.object({
+  email: emailSchema,
+  password: z.string({ error: V.passwordRequired }).min(1, { error: V.passwordRequired }),
+});
+export type LoginInput = z.input<typeof loginSchema>;
+
+/** Resend confirmation and forgot password share one e-mail schema (spec section 5). */
+export const emailOnlySchema = z.object({ email: emailSchema });
+export type EmailOnlyInput = z.input<typeof emailOnlySchema>;
+
+/**
+ * A code, optionally bound to the e-mail it was sent to (contract section 4). The spec calls the
+ * code `token`.
+ */
+export const codeBodySchema = z.object({
+  token: codeSchema,
+  email: emailSchema.optional(),
+});
+export type CodeBody = z.input<typeof codeBodySchema>;
+export const codeFormSchema = z.object({ token: codeSchema });
+
+export const resetPasswordSchema = z
+  .object({
+    password: passwordSchema,
+    confirmPassword: passwordSchema,
+    email: emailSchema.optional(),
+  })
+  .superRefine(matching('password', 'confirmPassword'));
+export type ResetPasswordInput = z.input<typeof resetPasswordSchema>;
+export const resetPasswordParamsSchema = z.object({ token: codeSchema });
+
+export const profileSchema = z.object({ name: nameSchema, email: emailSchema });
+export type ProfileInput = z.input<typeof profileSchema>;
+
+export const changePasswordSchema = z
+  .object({
+    currentPassword: passwordSchema,
+    newPassword: passwordSchema,
+    confirmNewPassword: passwordSchema,
+  })
+  .superRefine(matching('newPassword', 'confirmNewPassword'));
+export type ChangePasswordInput = z.input<typeof changePasswordSchema>;
+
+export const userSchema = z.object({ id: z.string(), name: z.string(), email: z.string() });
+export type User = z.infer<typeof userSchema>;
+export const userResponseSchema = z.object({ user: userSchema });
+export const tokenResponseSchema = z.object({ message: z.string(), token: z.string() });

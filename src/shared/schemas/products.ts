@@ -1,0 +1,138 @@
+import { z } from 'zod';
+import {
+  MAX_PRICE,
+  MAX_STOCK,
+  MIN_FORM_STOCK,
+  PRODUCT_PAGE_DEFAULT,
+  PRODUCT_PAGE_MAX,
+  PRODUCT_SORTS,
+} from '../constants.js';
+import { V } from '../messages.js';
+import { requiredText } from './common.js';
+
+const isBlank = (value: unknown) =>
+  value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+
+/**
+ * Parses a price given as a JSON number or as form text into integer cents, without ever going
+ * through binary floating point arithmetic: "19.99" becomes 1999 exactly.
+ */
+export function parsePriceToCents(value: unknown): number | { error: string } {
+  if (isBlank(value)) return { error: V.priceRequired };
+  const text =
+    typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
+  const match = /^(\d+)(?:\.(\d+))?$/.exec(text);
+  if (!match || (typeof value === 'number' && !Number.isFinite(value))) {
+    return /^-\d/.test(text) ? { error: V.priceMin } : { error: V.priceInvalid };
+  }
+  const [, whole = '0', fraction = ''] = match;
+  if (fraction.replace(/0+$/, '').length > 2) return { error: V.priceDecimals };
+  const cents = Number(whole) * 100 + Number(fraction.slice(0, 2).padEnd(2, '0'));
+  if (cents < 1) return { error: V.priceMin };
+  if (cents > Math.round(MAX_PRICE * 100)) return { error: V.priceMax };
+  return cents;
+}
+
+export const centsToPrice = (cents: number) => cents / 100;
+
+const priceCents = z.unknown().transform((value, ctx) => {
+  const result = parsePriceToCents(value);
+  if (typeof result === 'number') return result;
+  ctx.addIssue({ code: 'custom', message: result.error });
+  return z.NEVER;
+});
+
+const stockWithMin = (min: number) =>
+  z.unknown().transform((value, ctx) => {
+    if (isBlank(value)) {
+      ctx.addIssue({ code: 'custom', message: V.stockRequired });
+      return z.NEVER;
+    }
+    const text =
+      typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
+    if (!/^-?\d+(\.\d+)?$/.test(text)) {
+      ctx.addIssue({ code: 'custom', message: V.stockInvalid });
+      return z.NEVER;
+    }
+    const stock = Number(text);
+    if (stock < min) ctx.addIssue({ code: 'custom', message: V.stockMin });
+    else if (!Number.isInteger(stock)) ctx.addIssue({ code: 'custom', message: V.stockInteger });
+    else if (stock > MAX_STOCK) ctx.addIssue({ code: 'custom', message: V.stockMax });
+    else return stock;
+    return z.NEVER;
+  });
+
+const productFields = {
+  name: requiredText(V.nameRequired).max(200, { error: 'Name must be at most 200 characters' }),
+  description: requiredText(V.descriptionRequired).max(5000, {
+    error: 'Description must be at most 5000 characters',
+  }),
+};
+
+/** What the API accepts: the contract lets stock be 0 so that "Out of Stock" is reachable. */
+export const productCreateSchema = z.object({
+  ...productFields,
+  price: priceCents,
+  stock: stockWithMin(0),
+});
+export type ProductCreate = z.output<typeof productCreateSchema>;
+export const productUpdateSchema = productCreateSchema.partial();
+export type ProductUpdate = z.output<typeof productUpdateSchema>;
+
+/** What the forms accept: the spec's minimum stock of 1. Values stay as typed text. */
+export const productFormSchema = z.object({
+  ...productFields,
+  price: z.string().superRefine((value, ctx) => {
+    const result = parsePriceToCents(value);
+    if (typeof result !== 'number') ctx.addIssue({ code: 'custom', message: result.error });
+  }),
+  stock: z.string().superRefine((value, ctx) => {
+    const result = stockWithMin(MIN_FORM_STOCK).safeParse(value);
+    if (!result.success) ctx.addIssue({ code: 'custom', message: result.error.issues[0]!.message });
+  }),
+});
+export type ProductFormValues = z.input<typeof productFormSchema>;
+
+export const productListQuerySchema = z.object({
+  q: z.string().trim().max(200).optional(),
+  sort: z.enum(PRODUCT_SORTS, { error: V.sortInvalid }).default('newest'),
+  limit: z.coerce
+    .number({ error: V.limitInvalid })
+    .int({ error: V.limitInvalid })
+    .min(1, { error: V.limitInvalid })
+    .max(PRODUCT_PAGE_MAX, { error: V.limitInvalid })
+    .default(PRODUCT_PAGE_DEFAULT),
+  cursor: z.string().max(500).optional(),
+});
+export type ProductListQuery = z.input<typeof productListQuerySchema>;
+
+export const productIdParamsSchema = z.object({ id: z.string() });
+
+export const productListItemSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  price: z.number(),
+  stock: z.number().int(),
+  description: z.string(),
+  image: z.string(),
+  thumbnail: z.string(),
+});
+export type ProductListItem = z.infer<typeof productListItemSchema>;
+
+export const productSchema = productListItemSchema.extend({
+  active: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Product = z.infer<typeof productSchema>;
+
+export const productListResponseSchema = z.object({
+  products: z.array(productListItemSchema),
+  nextCursor: z.string().nullable(),
+});
+export type ProductListResponse = z.infer<typeof productListResponseSchema>;
+export const productResponseSchema = z.object({ product: productSchema });
+export const productMutationResponseSchema = z.object({
+  message: z.string(),
+  product: productSchema,
+});

@@ -1,0 +1,94 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll } from 'vitest';
+import { buildApp, type App, type AppOptions } from '../../../src/server/app.js';
+import { loadConfig, type Config } from '../../../src/server/config.js';
+import { openDatabase, type DatabaseHandle } from '../../../src/server/db/index.js';
+import { ManualClock } from '../../../src/server/lib/clock.js';
+
+export interface TestServer {
+  app: App;
+  config: Config;
+  database: DatabaseHandle;
+  clock: ManualClock;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+/**
+ * A fresh PostgreSQL database on the server of TEST_DATABASE_URL, dropped afterwards, so test files
+ * never see each other's rows.
+ */
+async function freshPostgresDatabase(baseUrl: string) {
+  const name = `stockroom_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: baseUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
+
+export interface BuildOptions extends Partial<Omit<AppOptions, 'config' | 'database' | 'clock'>> {
+  env?: Record<string, string>;
+  /** Keep the server open after the file's tests (the caller closes it). */
+  manualClose?: boolean;
+}
+
+/**
+ * The `build()` helper: a real server on a temp DATA_DIR (SQLite) or a fresh PostgreSQL database
+ * when TEST_DATABASE_URL is set, with a manual clock and loose rate limits unless told otherwise.
+ */
+export async function build(options: BuildOptions = {}): Promise<TestServer> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'stockroom-test-'));
+  const postgres = process.env.TEST_DATABASE_URL
+    ? await freshPostgresDatabase(process.env.TEST_DATABASE_URL)
+    : undefined;
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    APP_SECRET: 'test-secret-that-is-at-least-32-characters-long',
+    PUBLIC_URL: 'http://stockroom.test',
+    ...(postgres ? { DATABASE_URL: postgres.url } : {}),
+    ...options.env,
+  });
+  const database = await openDatabase(config);
+  const clock = new ManualClock(Date.parse('2026-01-01T00:00:00Z'));
+  const { env: _env, manualClose, ...appOptions } = options;
+  const app = await buildApp({
+    config,
+    database,
+    clock,
+    clientDir: path.join(dataDir, 'no-client'),
+    ...appOptions,
+    rateLimits: { sensitive: 10_000, general: 10_000, ...appOptions.rateLimits },
+  });
+  await app.ready();
+  const server: TestServer = {
+    app,
+    config,
+    database,
+    clock,
+    dataDir,
+    close: async () => {
+      await app.close();
+      await database.close();
+      await postgres?.drop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+  if (!manualClose) afterAll(() => server.close());
+  return server;
+}
