@@ -69,7 +69,12 @@ export async function buildApp(options: AppOptions): Promise<App> {
     db: database.db,
     clock,
     outbox: new Outbox(database.db, clock, config, app.log),
-    rateLimits: { ...defaultRateLimits, ...options.rateLimits },
+    rateLimits: {
+      ...defaultRateLimits,
+      ...(config.rateLimitSensitive ? { sensitive: config.rateLimitSensitive } : {}),
+      ...(config.rateLimitGeneral ? { general: config.rateLimitGeneral } : {}),
+      ...options.rateLimits,
+    },
   };
   app.decorate('deps', deps);
 

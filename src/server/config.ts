@@ -14,6 +14,10 @@ export interface Config {
   appSecret: string;
   corsOrigins: string[];
   logLevel: string;
+  /** Per-IP requests per minute on the account endpoints that send mail or check secrets. */
+  rateLimitSensitive: number | undefined;
+  /** Per-IP requests per minute on the other account endpoints. */
+  rateLimitGeneral: number | undefined;
 }
 
 export class ConfigError extends Error {
@@ -102,6 +106,18 @@ export function loadConfig(env: Env = process.env): Config {
     }
   }
 
+  const positiveInt = (name: string): number | undefined => {
+    const raw = present(env[name]);
+    if (raw === undefined) return undefined;
+    if (!/^\d+$/.test(raw) || Number(raw) < 1) {
+      problems.push(`${name} must be a whole number of at least 1 (got "${raw}")`);
+      return undefined;
+    }
+    return Number(raw);
+  };
+  const rateLimitSensitive = positiveInt('RATE_LIMIT_SENSITIVE');
+  const rateLimitGeneral = positiveInt('RATE_LIMIT_GENERAL');
+
   if (problems.length > 0) throw new ConfigError(problems);
 
   return {
@@ -116,6 +132,8 @@ export function loadConfig(env: Env = process.env): Config {
     appSecret: rawSecret ?? loadOrCreateSecret(dataDir),
     corsOrigins,
     logLevel: present(env.LOG_LEVEL) ?? (mode === 'test' ? 'silent' : 'info'),
+    rateLimitSensitive,
+    rateLimitGeneral,
   };
 }
 
