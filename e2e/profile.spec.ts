@@ -1,0 +1,118 @@
+import { M } from '../src/shared/messages.js';
+import { expect, test } from './support/fixtures.js';
+import {
+  fillLogin,
+  loginButton,
+  openUserMenuItem,
+  slowDown,
+  toast,
+  userMenuButton,
+} from './support/ui.js';
+
+test('profile update: validation, then the header greets the new name', async ({
+  page,
+  user,
+  loginAs,
+}) => {
+  await loginAs(page, user);
+  await openUserMenuItem(page, user.name, 'My Profile');
+  await expect(page).toHaveURL(/\/profile$/);
+  await expect(page.getByRole('heading', { name: 'Profile', exact: true })).toBeVisible();
+  const name = page.getByLabel('Name', { exact: true });
+  const email = page.getByLabel('Email', { exact: true });
+  await expect(name).toHaveValue(user.name);
+  await expect(email).toHaveValue(user.email);
+
+  const update = page.getByRole('button', { name: 'Update Profile' });
+  await name.fill('');
+  await email.fill('');
+  await update.click();
+  await expect(page.getByText('Name is required')).toBeVisible();
+  await expect(page.getByText('Email is required')).toBeVisible();
+  await email.fill('not-an-email');
+  await expect(page.getByText('Email is not valid')).toBeVisible();
+
+  const newName = `${user.name} Renamed`;
+  await name.fill(newName);
+  await email.fill(user.email);
+  await slowDown(page, '**/api/auth/profile');
+  await update.click();
+  await expect(page.getByRole('button', { name: 'Saving...' })).toBeDisabled();
+  await expect(toast(page, M.profileUpdated)).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(userMenuButton(page, newName)).toBeVisible();
+  await page.reload();
+  await expect(userMenuButton(page, newName)).toBeVisible();
+});
+
+test('change password: validation, wrong current password, then the new one works', async ({
+  page,
+  user,
+  loginAs,
+}) => {
+  await loginAs(page, user);
+  await openUserMenuItem(page, user.name, 'My Profile');
+  await page.getByRole('link', { name: 'Change Password' }).click();
+  await expect(page).toHaveURL(/\/profile\/new-password$/);
+  await expect(page.getByRole('heading', { name: 'Change Password' })).toBeVisible();
+
+  const current = page.getByLabel('Current Password', { exact: true });
+  const next = page.getByLabel('New Password', { exact: true });
+  const confirm = page.getByLabel('Confirm New Password', { exact: true });
+  const submit = page.getByRole('button', { name: 'Change Password' });
+  await submit.click();
+  await expect(page.getByText('Password is required')).toHaveCount(3);
+
+  const newPassword = `${user.password}-changed3`;
+  await current.fill(`${user.password}-wrong`);
+  await next.fill(newPassword);
+  await confirm.fill(`${newPassword}x`);
+  await expect(page.getByText('Passwords do not match')).toBeVisible();
+  await confirm.fill(newPassword);
+  await submit.click();
+  await expect(toast(page, M.currentPasswordWrong)).toBeVisible();
+  await expect(page).toHaveURL(/\/profile\/new-password$/);
+
+  await current.fill(user.password);
+  await slowDown(page, '**/api/auth/profile/change-password');
+  await submit.click();
+  await expect(page.getByRole('button', { name: 'Saving...' })).toBeDisabled();
+  await expect(toast(page, M.passwordChanged)).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+  // The server revoked the old token and answered a fresh one: this browser stays signed in.
+  await page.reload();
+  await expect(userMenuButton(page, user.name)).toBeVisible();
+
+  await openUserMenuItem(page, user.name, 'Logout');
+  await expect(page).toHaveURL(/\/auth\/login$/);
+  await fillLogin(page, user);
+  await loginButton(page).click();
+  await expect(toast(page, M.badCredentials)).toBeVisible();
+  await fillLogin(page, { email: user.email, password: newPassword });
+  await loginButton(page).click();
+  await expect(userMenuButton(page, user.name)).toBeVisible();
+});
+
+test('logout: back to the login screen, the token is revoked and protected pages are unreachable', async ({
+  page,
+  user,
+  api,
+  loginAs,
+}) => {
+  await loginAs(page, user);
+  const token = await page.evaluate(() => localStorage.getItem('AccessToken'));
+  expect(token).toBeTruthy();
+  expect(await api.sessionStatus(token!)).toBe(200);
+
+  await openUserMenuItem(page, user.name, 'Logout');
+  await expect(page).toHaveURL(/\/auth\/login$/);
+  await expect(page.getByText('Welcome Back!')).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('AccessToken'))).toBeNull();
+  await expect.poll(() => api.sessionStatus(token!)).toBe(401);
+
+  for (const path of ['/', '/profile', '/profile/new-password', '/new/product']) {
+    await page.goto(path);
+    await expect(page).toHaveURL(/\/auth\/login$/);
+    await expect(page.getByText('Welcome Back!')).toBeVisible();
+  }
+});

@@ -1,0 +1,235 @@
+import { randomUUID } from 'node:crypto';
+import type { Browser, Page } from '@playwright/test';
+import { M } from '../src/shared/messages.js';
+import { newAccount, type Account } from './support/accounts.js';
+import { expectNoSeriousA11yViolations } from './support/a11y.js';
+import { Api } from './support/api.js';
+import { ENV, requireEnv } from './support/env.js';
+import { expect, test as base } from './support/fixtures.js';
+import { readCode } from './support/mail.js';
+import { codeBoxes, loginAs, productCard, typeCode, userMenuButton } from './support/ui.js';
+
+/**
+ * Every screen at a phone and a desktop width: a full-page screenshot into e2e/artifacts/screens/
+ * for a person to look at, and an axe check that fails on serious or critical violations.
+ */
+
+type StorageState = Awaited<ReturnType<Awaited<ReturnType<Browser['newContext']>>['storageState']>>;
+
+interface SignedInUser {
+  account: Account;
+  storageState: StorageState;
+  productId: string;
+}
+
+interface WorkerFixtures {
+  /** A user with a few products, logged in once per worker. */
+  stocked: SignedInUser;
+  /** A user with no products, logged in once per worker. */
+  newcomer: SignedInUser;
+}
+
+interface TestFixtures {
+  /** A page of `stocked`'s session at the test's viewport. */
+  stockedPage: Page;
+  newcomerPage: Page;
+}
+
+async function signedInUser(
+  browser: Browser,
+  products: Parameters<Api['createProduct']>[1][],
+): Promise<SignedInUser> {
+  const context = await browser.newContext({ baseURL: requireEnv(ENV.baseUrl) });
+  const api = new Api(context.request);
+  const account = await api.signUpAndConfirm(newAccount('screens'));
+  const token = await api.login(account);
+  let productId = '';
+  for (const product of products) productId ||= (await api.createProduct(token, product)).id;
+  const page = await context.newPage();
+  await loginAs(page, account);
+  const storageState = await context.storageState();
+  await context.close();
+  return { account, storageState, productId };
+}
+
+const test = base.extend<TestFixtures, WorkerFixtures>({
+  stocked: [
+    async ({ browser }, use) => {
+      await use(
+        await signedInUser(browser, [
+          {
+            name: 'Oak crate',
+            price: 12.5,
+            stock: 25,
+            description:
+              'A sturdy oak crate for the storeroom, with rope handles on both sides and a lid that closes tight.',
+            image: 'crate',
+          },
+          {
+            name: 'Pine shelf',
+            price: 1234.5,
+            stock: 5,
+            description: 'A tall pine shelf.',
+            image: 'shelf',
+          },
+          { name: 'Sold-out tray', price: 3.99, stock: 0, description: 'Nothing left.' },
+          { name: 'Steel bin', price: 30, stock: 11, description: 'For screws.' },
+        ]),
+      );
+    },
+    { scope: 'worker' },
+  ],
+  newcomer: [
+    async ({ browser }, use) => {
+      await use(await signedInUser(browser, []));
+    },
+    { scope: 'worker' },
+  ],
+  stockedPage: async ({ browser, viewport, stocked }, use) => {
+    const context = await browser.newContext({ viewport, storageState: stocked.storageState });
+    await use(await context.newPage());
+    await context.close();
+  },
+  newcomerPage: async ({ browser, viewport, newcomer }, use) => {
+    const context = await browser.newContext({ viewport, storageState: newcomer.storageState });
+    await use(await context.newPage());
+    await context.close();
+  },
+});
+
+/** Waits for every image to be decoded, then saves the screenshot and runs axe. */
+async function capture(page: Page, screen: string) {
+  await page.waitForFunction(() => Array.from(document.images).every((image) => image.complete));
+  const width = page.viewportSize()?.width ?? 0;
+  await page.screenshot({
+    path: `e2e/artifacts/screens/${screen}-${width}.png`,
+    fullPage: true,
+    animations: 'disabled',
+  });
+  await expectNoSeriousA11yViolations(page, screen);
+}
+
+const viewports = [
+  { width: 390, height: 844 },
+  { width: 1280, height: 800 },
+];
+
+for (const viewport of viewports) {
+  test.describe(`at ${viewport.width}x${viewport.height}`, () => {
+    test.use({ viewport });
+
+    test('login', async ({ page }) => {
+      await page.goto('/auth/login');
+      await expect(page.getByText('Welcome Back!')).toBeVisible();
+      await capture(page, 'login');
+    });
+
+    test('signup with validation messages', async ({ page }) => {
+      await page.goto('/auth/signup');
+      await expect(page.getByRole('heading', { name: 'Create an Account' })).toBeVisible();
+      await capture(page, 'signup');
+      await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
+      await expect(page.getByText('Confirm Password is required')).toBeVisible();
+      await capture(page, 'signup-errors');
+    });
+
+    test('confirm account', async ({ page }) => {
+      await page.goto('/auth/confirm-account?email=someone%40example.test');
+      await expect(page.getByText('Enter the 6-digit code sent to your email')).toBeVisible();
+      await capture(page, 'confirm');
+    });
+
+    test('resend code', async ({ page }) => {
+      await page.goto('/auth/new-code');
+      await expect(page.getByRole('heading', { name: 'Resend Confirmation Code' })).toBeVisible();
+      await capture(page, 'new-code');
+    });
+
+    test('forgot password', async ({ page }) => {
+      await page.goto('/auth/forgot-password');
+      await expect(page.getByRole('heading', { name: 'Forgot Password?' })).toBeVisible();
+      await capture(page, 'forgot-password');
+    });
+
+    test('reset password: code, then the new-password form', async ({ page, api }) => {
+      const account = await api.signUpAndConfirm(newAccount('reset'));
+      const since = Date.now();
+      await page.request.post('/api/auth/forgot-password', { data: { email: account.email } });
+      const code = await readCode(account.email, { subject: /reset/i, since });
+      await page.goto(`/auth/reset-password?email=${encodeURIComponent(account.email)}`);
+      await expect(codeBoxes(page)[0]!).toBeVisible();
+      await capture(page, 'reset-code');
+      await typeCode(page, code);
+      await expect(page.getByRole('heading', { name: 'Reset your password' })).toBeVisible();
+      await capture(page, 'reset-password');
+    });
+
+    test('product list', async ({ stockedPage: page }) => {
+      await page.goto('/');
+      await expect(productCard(page, 'Oak crate')).toBeVisible();
+      await expect(productCard(page, 'Sold-out tray')).toBeVisible();
+      await capture(page, 'products');
+    });
+
+    test('empty product list', async ({ newcomerPage: page }) => {
+      await page.goto('/');
+      await expect(page.getByText('No products', { exact: true })).toBeVisible();
+      await capture(page, 'products-empty');
+    });
+
+    test('user menu', async ({ stockedPage: page, stocked }) => {
+      await page.goto('/');
+      await userMenuButton(page, stocked.account.name).click();
+      await expect(page.getByRole('menuitem', { name: 'My Profile' })).toBeVisible();
+      await capture(page, 'user-menu');
+    });
+
+    test('delete dialog', async ({ stockedPage: page }) => {
+      await page.goto('/');
+      await productCard(page, 'Steel bin')
+        .getByRole('button', { name: /delete/i })
+        .click();
+      await expect(page.getByRole('dialog').getByText('Are you sure?')).toBeVisible();
+      await capture(page, 'delete-dialog');
+    });
+
+    test('create product with validation messages', async ({ stockedPage: page }) => {
+      await page.goto('/new/product');
+      await expect(page.getByRole('heading', { name: 'Create New Product' })).toBeVisible();
+      await capture(page, 'create');
+      await page.getByRole('button', { name: 'Create Product' }).click();
+      await expect(page.getByText('Description is required')).toBeVisible();
+      await capture(page, 'create-errors');
+    });
+
+    test('product detail', async ({ stockedPage: page, stocked }) => {
+      await page.goto(`/details/product/${stocked.productId}`);
+      await expect(page.getByText('Product ID')).toBeVisible();
+      await capture(page, 'detail');
+    });
+
+    test('product not found', async ({ stockedPage: page }) => {
+      await page.goto(`/details/product/${randomUUID()}`);
+      await expect(page.getByText(M.productNotFound)).toBeVisible();
+      await capture(page, 'detail-not-found');
+    });
+
+    test('edit product', async ({ stockedPage: page, stocked }) => {
+      await page.goto(`/edit/product/${stocked.productId}`);
+      await expect(page.getByLabel('Name', { exact: true })).toHaveValue('Oak crate');
+      await capture(page, 'edit');
+    });
+
+    test('profile', async ({ stockedPage: page, stocked }) => {
+      await page.goto('/profile');
+      await expect(page.getByLabel('Name', { exact: true })).toHaveValue(stocked.account.name);
+      await capture(page, 'profile');
+    });
+
+    test('change password', async ({ stockedPage: page }) => {
+      await page.goto('/profile/new-password');
+      await expect(page.getByLabel('Current Password', { exact: true })).toBeVisible();
+      await capture(page, 'change-password');
+    });
+  });
+}

@@ -1,0 +1,101 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect, type APIRequestContext } from '@playwright/test';
+import { newAccount, type Account } from './accounts.js';
+import { imagePath, type ImageName } from './images.js';
+import { readCode } from './mail.js';
+
+export interface ApiProduct {
+  id: string;
+  name: string;
+  price: number;
+  stock: number;
+  description: string;
+  image: string;
+  thumbnail?: string;
+}
+
+export interface NewProduct {
+  name: string;
+  price: number;
+  stock: number;
+  description: string;
+  image?: ImageName;
+}
+
+const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/**
+ * The API, for setting up what a test does not exercise itself (an account to log in with, products
+ * to look at). Codes come from the received mail, never from the database.
+ */
+export class Api {
+  constructor(private readonly request: APIRequestContext) {}
+
+  async signUp(account: Account): Promise<void> {
+    const response = await this.request.post('/api/auth/signup', {
+      data: { ...account, confirmPassword: account.password },
+    });
+    expect(response.status(), await response.text()).toBe(201);
+  }
+
+  async confirm(email: string): Promise<void> {
+    const token = await readCode(email, { subject: /confirm/i });
+    const response = await this.request.post('/api/auth/confirm-account', {
+      data: { token, email },
+    });
+    expect(response.status(), await response.text()).toBe(200);
+  }
+
+  async login(account: Pick<Account, 'email' | 'password'>): Promise<string> {
+    const response = await this.request.post('/api/auth/login', {
+      data: { email: account.email, password: account.password },
+    });
+    expect(response.status(), await response.text()).toBe(200);
+    return ((await response.json()) as { token: string }).token;
+  }
+
+  /** A confirmed account, ready to log in: sign-up, code from the mail, confirmation. */
+  async signUpAndConfirm(account: Account = newAccount()): Promise<Account> {
+    await this.signUp(account);
+    await this.confirm(account.email);
+    return account;
+  }
+
+  async createProduct(token: string, product: NewProduct): Promise<ApiProduct> {
+    const { image, ...fields } = product;
+    const multipart: Record<string, string | { name: string; mimeType: string; buffer: Buffer }> = {
+      name: fields.name,
+      price: String(fields.price),
+      stock: String(fields.stock),
+      description: fields.description,
+    };
+    if (image) {
+      const file = imagePath(image);
+      multipart.image = {
+        name: path.basename(file),
+        mimeType: file.endsWith('.png') ? 'image/png' : 'image/jpeg',
+        buffer: readFileSync(file),
+      };
+    }
+    const response = await this.request.post('/api/products', {
+      headers: bearer(token),
+      multipart,
+    });
+    expect(response.status(), await response.text()).toBe(201);
+    return ((await response.json()) as { product: ApiProduct }).product;
+  }
+
+  /** GET /api/products/{id}: the product, or the HTTP status when there is none. */
+  async getProduct(token: string, id: string): Promise<ApiProduct | number> {
+    const response = await this.request.get(`/api/products/${id}`, { headers: bearer(token) });
+    if (!response.ok()) return response.status();
+    return ((await response.json()) as { product: ApiProduct }).product;
+  }
+
+  /** The status of GET /api/auth/user with this token: 200 while the session lives. */
+  async sessionStatus(token: string): Promise<number> {
+    const response = await this.request.get('/api/auth/user', { headers: bearer(token) });
+    return response.status();
+  }
+}

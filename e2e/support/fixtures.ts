@@ -1,0 +1,38 @@
+import { test as base, expect, type Page } from '@playwright/test';
+import { newAccount, type Account } from './accounts.js';
+import { Api } from './api.js';
+import { loginAs } from './ui.js';
+
+interface Fixtures {
+  /** Fresh credentials nobody has signed up with. */
+  account: Account;
+  /** The API, for setup that is not the thing under test. */
+  api: Api;
+  /** A confirmed account, signed up through the API with the code from the mail. */
+  user: Account;
+  /** A bearer token of `user`, from an API login. */
+  token: string;
+  loginAs: (page: Page, account: Account) => Promise<void>;
+}
+
+export const test = base.extend<Fixtures>({
+  // eslint-disable-next-line no-empty-pattern
+  account: async ({}, use) => {
+    await use(newAccount());
+  },
+  api: async ({ request }, use) => {
+    await use(new Api(request));
+  },
+  user: async ({ api }, use) => {
+    await use(await api.signUpAndConfirm());
+  },
+  token: async ({ api, user }, use) => {
+    await use(await api.login(user));
+  },
+  // eslint-disable-next-line no-empty-pattern
+  loginAs: async ({}, use) => {
+    await use(loginAs);
+  },
+});
+
+export { expect };

@@ -1,0 +1,42 @@
+import { defineConfig, devices } from '@playwright/test';
+
+const ci = process.env.CI === 'true';
+
+/**
+ * The browser suite: Debian's Chromium (never a downloaded browser) against the real server, which
+ * e2e/global-setup.ts builds and starts with a loopback SMTP server and a fresh DATA_DIR.
+ */
+export default defineConfig({
+  testDir: 'e2e',
+  outputDir: 'e2e/artifacts/test-results',
+  globalSetup: './e2e/global-setup.ts',
+  // Two cores: the server and the browsers share them.
+  workers: 2,
+  fullyParallel: true,
+  forbidOnly: ci,
+  retries: ci ? 1 : 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list'], ['html', { outputFolder: 'e2e/artifacts/report', open: 'never' }]],
+  use: {
+    ...devices['Desktop Chrome'],
+    // Set by the global setup before the workers start.
+    baseURL: process.env.E2E_BASE_URL,
+    headless: true,
+    viewport: { width: 1280, height: 800 },
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        '--disable-quic',
+      ],
+    },
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+});
