@@ -22,6 +22,10 @@ export interface ProcessedImage {
 const notAnImage = () => new HttpError(415, M.imageUnsupported);
 const tooManyPixels = () => new HttpError(413, M.imageTooManyPixels);
 
+/** Whatever sharp throws while reading an upload is the upload's fault: a 4xx, never a 500. */
+const refusal = (error: unknown) =>
+  error instanceof Error && /pixel limit/i.test(error.message) ? tooManyPixels() : notAnImage();
+
 /**
  * Leading bytes of the formats we accept. Checked before sharp sees the data so that no other
  * decoder libvips carries (SVG, TIFF, …) ever parses an upload.
@@ -84,8 +88,8 @@ export function processImage(data: Buffer): Promise<ProcessedImage> {
   return gate.run(async () => {
     const metadata = await sharp(data, sharpOptions)
       .metadata()
-      .catch(() => {
-        throw notAnImage();
+      .catch((error: unknown) => {
+        throw refusal(error);
       });
     if (!isAcceptedFormat(metadata)) throw notAnImage();
     // Header dimensions first: a decompression bomb is refused before a single pixel is decoded.
@@ -98,9 +102,7 @@ export function processImage(data: Buffer): Promise<ProcessedImage> {
       .webp({ quality: 80 })
       .toBuffer({ resolveWithObject: true })
       .catch((error: unknown) => {
-        throw error instanceof Error && /pixel limit/i.test(error.message)
-          ? tooManyPixels()
-          : notAnImage();
+        throw refusal(error);
       });
     // The thumbnail starts from the small, already clean result: cheaper than decoding twice.
     const thumbnail = await sharp(main.data)

@@ -119,31 +119,29 @@ export class ProductRepository {
       .executeTakeFirst();
   }
 
-  /** One page in the requested order, plus whether another page follows. */
-  async list(ownerId: string, options: ListOptions) {
-    const { column, direction } = SORT_ORDERS[options.sort];
-    const { q, after } = options;
-    const rows = await this.db
-      .selectFrom('products')
-      .select(COLUMNS)
-      .where('owner_id', '=', ownerId)
-      .$if(Boolean(q), (query) =>
-        query.where(sql<SqlBool>`search_key like ${containsPattern(q ?? '')} escape '\\'`),
-      )
-      .$if(after !== undefined, (query) =>
-        // A row-value comparison: both engines turn it into a range on the (owner, column, id) index.
-        query.where(({ eb, refTuple, tuple }) =>
-          eb(
-            refTuple(column, 'id'),
-            direction === 'asc' ? '>' : '<',
-            tuple(after!.key as never, after!.id),
-          ),
-        ),
-      )
+  /** The query behind a page: one more row than asked for tells whether another page follows. */
+  listQuery(ownerId: string, { sort, limit, q, after }: ListOptions) {
+    const { column, direction } = SORT_ORDERS[sort];
+    let query = this.db.selectFrom('products').select(COLUMNS).where('owner_id', '=', ownerId);
+    if (q) {
+      query = query.where(sql<SqlBool>`search_key like ${containsPattern(q)} escape '\\'`);
+    }
+    if (after) {
+      // A row-value comparison: both engines make it a range on the (owner, column, id) index.
+      const past = sql.raw(direction === 'asc' ? '>' : '<');
+      query = query.where(
+        sql<SqlBool>`(${sql.ref(column)}, id) ${past} (${after.key}, ${after.id})`,
+      );
+    }
+    return query
       .orderBy(column, direction)
       .orderBy('id', direction)
-      .limit(options.limit + 1)
-      .execute();
+      .limit(limit + 1);
+  }
+
+  /** One page in the requested order, plus whether another page follows. */
+  async list(ownerId: string, options: ListOptions) {
+    const rows = await this.listQuery(ownerId, options).execute();
     const hasMore = rows.length > options.limit;
     return { rows: hasMore ? rows.slice(0, options.limit) : rows, hasMore };
   }

@@ -26,8 +26,9 @@ export const avif = (width = 64, height = 48) => picture(width, height).avif().t
 export const gpsPhoto = async (width = 80, height = 40) =>
   sharp(await picture(width, height).jpeg().toBuffer())
     .jpeg()
+    .withMetadata({ orientation: 6 })
     .withExif({
-      IFD0: { Make: 'PhoneCo', Model: 'Snap 9', Orientation: '6' },
+      IFD0: { Make: 'PhoneCo', Model: 'Snap 9' },
       IFD3: {
         GPSLatitudeRef: 'N',
         GPSLatitude: '48/1 51/1 2400/100',
@@ -75,4 +76,22 @@ export function multipart(fields: Record<string, string>, ...files: FilePart[]) 
     });
   }
   return { payload: form.getBuffer(), headers: form.getHeaders() };
+}
+
+/**
+ * A multipart body written by hand, for what form-data will not produce: repeated fields, the
+ * empty file part of a browser's unused file input, broken framing. `tail` goes before the end.
+ */
+export function rawMultipart(fields: [string, string][], tail = '') {
+  const boundary = 'test-boundary';
+  const parts = fields
+    .map(
+      ([name, value]) =>
+        `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+    )
+    .join('');
+  return {
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+    payload: `${parts}${tail.replaceAll('BOUNDARY', boundary)}--${boundary}--\r\n`,
+  };
 }

@@ -52,7 +52,7 @@ async function readMultipart(request: FastifyRequest): Promise<Form> {
         const data = await part.toBuffer();
         if (part.file.truncated) throw new HttpError(413, M.imageTooLarge);
         // What a browser sends for a file input left empty: no name, no bytes. Not an upload.
-        if (data.length === 0 && part.filename === '') continue;
+        if (data.length === 0 && !part.filename) continue;
         image = data;
         continue;
       }
