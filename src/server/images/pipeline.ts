@@ -49,6 +49,12 @@ function isAcceptedFormat(metadata: sharp.Metadata): boolean {
   return format === 'jpeg' || format === 'png' || format === 'webp' || format === 'gif';
 }
 
+/**
+ * WebP effort 2 of 6: half the encoding time of the default 4 for files about 5 % larger, which
+ * matters more on a small server than the bytes do.
+ */
+const EFFORT = 2;
+
 const sharpOptions = {
   limitInputPixels: IMAGE_MAX_PIXELS,
   // 'error' refuses truncated and corrupt files but tolerates the harmless warnings many cameras
@@ -99,7 +105,7 @@ export function processImage(data: Buffer): Promise<ProcessedImage> {
     const main = await sharp(data, sharpOptions)
       .autoOrient()
       .resize(IMAGE_MAX_EDGE, IMAGE_MAX_EDGE, { fit: 'inside', withoutEnlargement: true })
-      .webp({ quality: 80 })
+      .webp({ quality: 80, effort: EFFORT })
       .toBuffer({ resolveWithObject: true })
       .catch((error: unknown) => {
         throw refusal(error);
@@ -107,7 +113,7 @@ export function processImage(data: Buffer): Promise<ProcessedImage> {
     // The thumbnail starts from the small, already clean result: cheaper than decoding twice.
     const thumbnail = await sharp(main.data)
       .resize(THUMBNAIL_EDGE, THUMBNAIL_EDGE, { fit: 'inside', withoutEnlargement: true })
-      .webp({ quality: 75 })
+      .webp({ quality: 75, effort: EFFORT })
       .toBuffer();
     return { main: main.data, thumbnail, width: main.info.width, height: main.info.height };
   });

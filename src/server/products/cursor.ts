@@ -29,12 +29,6 @@ export interface Position {
   id: string;
 }
 
-/** Where a page that ends with `row` stops, in the order of `sort`. */
-export const positionOf = (
-  sort: ProductSort,
-  row: { id: string } & Record<SortColumn, string | number>,
-): Position => ({ key: row[SORT_ORDERS[sort].column], id: row.id });
-
 /** Opaque to clients: base64url of [sort, key, id]. The sort is inside so cursors cannot be mixed. */
 export function encodeCursor(sort: ProductSort, position: Position): string {
   return Buffer.from(JSON.stringify([sort, position.key, position.id])).toString('base64url');

@@ -1,10 +1,10 @@
 import { centsToPrice } from '../../shared/schemas/products.js';
 import type { Product, ProductListItem } from '../../shared/schemas/products.js';
 import type { ImageUrls } from '../images/product-images.js';
-import type { ProductRow } from './repository.js';
+import type { ListRow, ProductRow } from './repository.js';
 
 /** The API's view of a row: string id, price in dollars from exact cents, absolute image URLs. */
-export function toListItem(row: ProductRow, urls: ImageUrls): ProductListItem {
+export function toListItem(row: Omit<ListRow, 'sort_key'>, urls: ImageUrls): ProductListItem {
   return {
     id: row.id,
     name: row.name,

@@ -10,6 +10,13 @@ import { containsPattern, nameKey, searchKey } from './keys.js';
 /** A product as the API needs it: every column but the search text. */
 export type ProductRow = Omit<ProductsTable, 'search_key'>;
 
+/** What a list item shows: fewer columns read is measurably less work per row. */
+const LIST_COLUMNS = ['id', 'name', 'description', 'price_cents', 'stock', 'image_key'] as const;
+export type ListRow = Pick<ProductRow, (typeof LIST_COLUMNS)[number]> & {
+  /** The value of the page's sort column: where the next page starts. */
+  sort_key: string | number;
+};
+
 const COLUMNS = [
   'id',
   'owner_id',
@@ -122,7 +129,11 @@ export class ProductRepository {
   /** The query behind a page: one more row than asked for tells whether another page follows. */
   listQuery(ownerId: string, { sort, limit, q, after }: ListOptions) {
     const { column, direction } = SORT_ORDERS[sort];
-    let query = this.db.selectFrom('products').select(COLUMNS).where('owner_id', '=', ownerId);
+    let query = this.db
+      .selectFrom('products')
+      .select(LIST_COLUMNS)
+      .select((eb) => eb.ref(column).as('sort_key'))
+      .where('owner_id', '=', ownerId);
     if (q) {
       query = query.where(sql<SqlBool>`search_key like ${containsPattern(q)} escape '\\'`);
     }
@@ -141,7 +152,7 @@ export class ProductRepository {
 
   /** One page in the requested order, plus whether another page follows. */
   async list(ownerId: string, options: ListOptions) {
-    const rows = await this.listQuery(ownerId, options).execute();
+    const rows: ListRow[] = await this.listQuery(ownerId, options).execute();
     const hasMore = rows.length > options.limit;
     return { rows: hasMore ? rows.slice(0, options.limit) : rows, hasMore };
   }

@@ -1,6 +1,5 @@
 import type { ProductImages } from '../../images/product-images.js';
-import type { ProductRow } from '../../products/repository.js';
-import type { ProductRepository } from '../../products/repository.js';
+import type { ListRow, ProductRepository, ProductRow } from '../../products/repository.js';
 import type { ProductService } from '../../products/service.js';
 import { toListItem, toProduct } from '../../products/present.js';
 import { errorSchema } from '../../../shared/schemas/common.js';
@@ -13,7 +12,7 @@ export interface ProductsContext {
 }
 
 export const presenters = (images: ProductImages) => ({
-  listItem: (row: ProductRow) => toListItem(row, images.urls(row.image_key)),
+  listItem: (row: ListRow) => toListItem(row, images.urls(row.image_key)),
   product: (row: ProductRow) => toProduct(row, images.urls(row.image_key)),
 });
 

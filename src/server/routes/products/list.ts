@@ -5,7 +5,7 @@ import {
   productListResponseSchema,
 } from '../../../shared/schemas/products.js';
 import { currentSession } from '../../plugins/authenticate.js';
-import { decodeCursor, encodeCursor, positionOf } from '../../products/cursor.js';
+import { decodeCursor, encodeCursor } from '../../products/cursor.js';
 import { rateLimit } from '../shared.js';
 import { presenters, productErrors, type ProductsContext } from './context.js';
 
@@ -37,7 +37,8 @@ export const listRoute: FastifyPluginAsync<ProductsContext> = async (fastify, co
       const last = rows.at(-1);
       return {
         products: rows.map(present.listItem),
-        nextCursor: hasMore && last ? encodeCursor(sort, positionOf(sort, last)) : null,
+        nextCursor:
+          hasMore && last ? encodeCursor(sort, { key: last.sort_key, id: last.id }) : null,
       };
     },
   );
