@@ -22,6 +22,7 @@ import { Outbox } from './mail/outbox.js';
 import { registerAuthentication } from './plugins/authenticate.js';
 import { registerErrorHandling } from './plugins/errors.js';
 import { authRoutes } from './routes/auth/index.js';
+import { devMailboxRoutes } from './routes/dev-mailbox.js';
 import { healthRoutes } from './routes/health.js';
 import { profileRoutes } from './routes/profile/index.js';
 import { productRoutes } from './routes/products/index.js';
@@ -118,6 +119,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await app.register(authRoutes, { prefix: '/api/auth' });
   await app.register(profileRoutes, { prefix: '/api/auth/profile' });
   await app.register(productRoutes, { prefix: '/api/products' });
+  if (config.env !== 'production' && !config.smtpUrl) {
+    await app.register(devMailboxRoutes, { prefix: '/api/dev' });
+  }
 
   await registerClient(app, options.clientDir ?? defaultClientDir);
 
