@@ -43,13 +43,13 @@ async function signedInUser(
   const api = new Api(context.request);
   const account = await api.signUpAndConfirm(newAccount('screens'));
   const token = await api.login(account);
-  let productId = '';
-  for (const product of products) productId ||= (await api.createProduct(token, product)).id;
+  const ids: string[] = [];
+  for (const product of products) ids.push((await api.createProduct(token, product)).id);
   const page = await context.newPage();
   await loginAs(page, account);
   const storageState = await context.storageState();
   await context.close();
-  return { account, storageState, productId };
+  return { account, storageState, productId: ids[0] ?? '' };
 }
 
 const test = base.extend<TestFixtures, WorkerFixtures>({
@@ -187,7 +187,7 @@ for (const viewport of viewports) {
     test('delete dialog', async ({ stockedPage: page }) => {
       await page.goto('/');
       await productCard(page, 'Steel bin')
-        .getByRole('button', { name: /delete/i })
+        .getByRole('button', { name: 'Delete Steel bin' })
         .click();
       await expect(page.getByRole('dialog').getByText('Are you sure?')).toBeVisible();
       await capture(page, 'delete-dialog');

@@ -56,12 +56,17 @@ export async function slowDown(page: Page, pattern: string, ms = 800) {
   });
 }
 
-/** The card of one product in the list. */
-export const productCard = (page: Page, name: string): Locator =>
-  page.getByRole('listitem').filter({ has: page.getByRole('heading', { name, exact: true }) });
-
+/** The cards of the product list. */
 export const productCards = (page: Page): Locator =>
-  page.getByRole('list', { name: 'Products' }).getByRole('listitem');
+  page.getByRole('region', { name: 'Product list' }).getByRole('listitem');
+
+/** The card of one product in the list, found by the name in its heading. */
+export const productCard = (page: Page, name: string): Locator =>
+  productCards(page).filter({ has: page.getByRole('heading', { name, exact: true }) });
+
+/** The product's name in its card, a link to its detail page. */
+export const cardTitleLink = (card: Locator): Locator =>
+  card.getByRole('heading').getByRole('link');
 
 /** The colour of an element's text as [r, g, b], whatever colour syntax the CSS used. */
 export async function textRgb(locator: Locator): Promise<[number, number, number]> {
@@ -123,7 +128,7 @@ export async function expectShowsImage(image: Locator, name: ImageName) {
   ).toBeLessThan(45);
 }
 
-const HUES = { green: [100, 170], yellow: [35, 70], red: [-20, 20] } as const;
+const HUES = { green: [100, 170], yellow: [28, 70], red: [-20, 20] } as const;
 
 /** Checks the colour family of an element's text by its hue (Tailwind's oklch colours included). */
 export async function expectTextColour(locator: Locator, colour: keyof typeof HUES) {
