@@ -1,11 +1,8 @@
 import { M } from '../src/shared/messages.js';
-import { ENV, requireEnv } from './support/env.js';
 import { expect, test } from './support/fixtures.js';
-import type { Account } from './support/accounts.js';
 import { readCode, readLink } from './support/mail.js';
 import {
   codeBoxes,
-  expectCodeCleared,
   fillLogin,
   loginButton,
   slowDown,
@@ -89,59 +86,6 @@ test('sign up: every validation message, then the mailed code confirms the accou
   await loginButton(page).click();
   await expect(page).toHaveURL(/\/$/);
   await expect(userMenuButton(page, account.name)).toBeVisible();
-});
-
-test('a wrong code is rejected and cleared; a resent code confirms the account', async ({
-  page,
-  api,
-  account,
-}, testInfo) => {
-  // The server sends at most one code a minute per address; the global setup signed this account
-  // up at the start of the run, so at most the rest of that minute is waited here. A retry has
-  // to start over with a new account (the first attempt may have confirmed that one).
-  test.setTimeout(120_000);
-  let early = JSON.parse(requireEnv(ENV.earlyAccount)) as Account & { signedUpAt: number };
-  if (testInfo.retry > 0) {
-    await api.signUp(account);
-    early = { ...account, signedUpAt: Date.now() };
-  }
-
-  const firstCode = await readCode(early.email);
-  await page.goto(await readLink(early.email, { subject: /confirm/i }));
-  await expect(page.getByText('Enter the 6-digit code sent to your email')).toBeVisible();
-  await typeCode(page, wrongCode(firstCode));
-  await expect(toast(page, M.codeInvalid)).toBeVisible();
-  await expectCodeCleared(page);
-  await expect(page).not.toHaveURL(/\/auth\/login/);
-
-  await page.waitForTimeout(Math.max(0, early.signedUpAt + 61_000 - Date.now()));
-
-  await page.getByRole('link', { name: 'Resend code' }).click();
-  await expect(page).toHaveURL(/\/auth\/new-code/);
-  await expect(page.getByRole('heading', { name: 'Resend Confirmation Code' })).toBeVisible();
-  // The link carries the e-mail over from the confirm screen.
-  const email = page.getByLabel('Email', { exact: true });
-  await expect(email).toHaveValue(early.email);
-  await email.fill('');
-  await page.getByRole('button', { name: 'Resend code' }).click();
-  await expect(page.getByText('Email is required')).toBeVisible();
-  await email.fill(early.email);
-  const since = Date.now();
-  await slowDown(page, '**/api/auth/resend-confirmation');
-  await page.getByRole('button', { name: 'Resend code' }).click();
-  await expect(page.getByRole('button', { name: 'Resending...' })).toBeDisabled();
-  await expect(toast(page, M.resendDone)).toBeVisible();
-
-  const newCode = await readCode(early.email, { since });
-  expect(newCode).not.toBe(firstCode);
-  await page.goto(await readLink(early.email, { subject: /confirm/i, since }));
-  await typeCode(page, newCode);
-  await expect(toast(page, M.accountConfirmed)).toBeVisible();
-  await expect(page).toHaveURL(/\/auth\/login/);
-
-  await fillLogin(page, early);
-  await loginButton(page).click();
-  await expect(userMenuButton(page, early.name)).toBeVisible();
 });
 
 test('log in: validation, a wrong password and an unconfirmed account are refused', async ({
