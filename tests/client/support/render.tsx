@@ -1,6 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { userEvent } from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { Toaster } from '@/components/Toaster.js';
@@ -17,14 +17,16 @@ interface RenderOptions {
   /** The URL the test starts at (defaults to `path`). */
   url?: string;
   queryClient?: QueryClient;
+  userOptions?: Parameters<typeof userEvent.setup>[0];
 }
+
+export const testQueryClient = () =>
+  new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
 
 export function renderRoute(element: ReactElement, options: RenderOptions = {}) {
   const { path = '/', url = path } = options;
-  const queryClient =
-    options.queryClient ??
-    new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  const user = userEvent.setup();
+  const queryClient = options.queryClient ?? testQueryClient();
+  const user = userEvent.setup(options.userOptions);
   const utils = render(
     <QueryClientProvider client={queryClient}>
       <MemoryRouter initialEntries={[url]}>
