@@ -19,7 +19,7 @@ export function UserMenu({ user }: { user: User }) {
         >
           {initial}
         </span>
-        <span>Hello {user.name}</span>
+        <span className="max-w-40 truncate sm:max-w-xs">Hello {user.name}</span>
         <svg
           viewBox="0 0 20 20"
           fill="currentColor"

@@ -68,7 +68,7 @@ function MailItem({ mail }: { mail: DevMail }) {
             </p>
           )}
         </div>
-        <pre className="mt-4 overflow-x-auto rounded-lg bg-gray-50 p-4 text-sm whitespace-pre-wrap text-gray-800">
+        <pre className="mt-4 rounded-lg bg-gray-50 p-4 text-sm whitespace-pre-wrap text-gray-800 [overflow-wrap:anywhere]">
           {mail.text}
         </pre>
       </Card>

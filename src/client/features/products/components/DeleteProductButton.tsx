@@ -57,11 +57,11 @@ export function DeleteProductButton({ product, className }: DeleteProductButtonP
     <button
       type="button"
       className={className}
+      aria-label={`${remove.isPending ? 'Deleting' : 'Delete'} ${product.name}`}
       disabled={remove.isPending}
       onClick={() => void onClick()}
     >
       {remove.isPending ? 'Deleting...' : 'Delete'}
-      <span className="sr-only"> {product.name}</span>
     </button>
   );
 }

@@ -161,10 +161,11 @@ export function ImagePicker({ label, onChange, currentImage, disabled = false }:
           <button
             type="button"
             onClick={clear}
+            aria-label="Clear the chosen image"
             disabled={disabled}
             className="rounded-lg px-3 py-2 text-sm font-semibold text-gray-700 hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
           >
-            Clear<span className="sr-only"> the chosen image</span>
+            Clear
           </button>
         </div>
       )}

@@ -11,7 +11,7 @@ export function ProductCard({ product }: { product: ProductListItem }) {
   const detailsUrl = `/details/product/${product.id}`;
   return (
     <li className="group flex flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-gray-200 transition-shadow hover:shadow-lg">
-      <Link to={detailsUrl} tabIndex={-1} className="relative block bg-gray-100">
+      <Link to={detailsUrl} tabIndex={-1} aria-hidden="true" className="relative block bg-gray-100">
         <img
           src={product.thumbnail}
           alt={product.name}
@@ -43,9 +43,10 @@ export function ProductCard({ product }: { product: ProductListItem }) {
       <div className="flex divide-x divide-gray-200 border-t border-gray-200">
         <Link
           to={`/edit/product/${product.id}`}
+          aria-label={`Edit ${product.name}`}
           className={`${actionClasses} text-gray-700 hover:bg-gray-50 hover:text-indigo-700`}
         >
-          Edit<span className="sr-only"> {product.name}</span>
+          Edit
         </Link>
         <DeleteProductButton
           product={product}

@@ -18,6 +18,7 @@ export function ProductDetails() {
   if (product.isError) {
     return (
       <div className="space-y-4 text-center">
+        <h1 className="sr-only">Product details</h1>
         <ErrorMessage>{getErrorMessage(product.error)}</ErrorMessage>
         <Link to="/" className={buttonClasses('secondary')}>
           Back to Products

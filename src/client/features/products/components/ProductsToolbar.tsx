@@ -57,7 +57,7 @@ export function ProductsToolbar({ q, sort, onSearch, onSort }: ProductsToolbarPr
           value={text}
           onChange={(event) => setText(event.target.value)}
           placeholder="Search by name or description"
-          className={`mt-2 ${controlClasses}`}
+          className={`mt-2 h-10 ${controlClasses}`}
         />
       </div>
       <div className="sm:w-56">
@@ -68,7 +68,7 @@ export function ProductsToolbar({ q, sort, onSearch, onSort }: ProductsToolbarPr
           id="product-sort"
           value={sort}
           onChange={(event) => onSort(event.target.value as ProductSort)}
-          className={`mt-2 ${controlClasses} pr-8`}
+          className={`mt-2 h-10 ${controlClasses} pr-8`}
         >
           {PRODUCT_SORTS.map((value) => (
             <option key={value} value={value}>
