@@ -10,12 +10,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import FormData from 'form-data';
-import pg from 'pg';
 import { loadConfig } from '../src/server/config.js';
 import { openDatabase, type DatabaseHandle } from '../src/server/db/index.js';
 import { SORT_ORDERS, encodeCursor } from '../src/server/products/cursor.js';
 import { ProductRepository } from '../src/server/products/repository.js';
 import { CONNECTIONS, ROUNDS, SECONDS, measure, type Figure, type Request } from './measure.js';
+import { freshPostgresDatabase } from '../tests/server/support/build.js';
 import { photo, products, seedUser } from './seed.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -69,39 +69,21 @@ async function middleCursor(
   return encodeCursor(sort, { key: row.key, id: row.id });
 }
 
-/** A fresh PostgreSQL database for the run when asked, else SQLite in the temp DATA_DIR. */
-async function databaseFor(baseUrl: string | undefined) {
-  if (!baseUrl) return { url: undefined, drop: async () => {} };
-  const name = `stockroom_bench_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const client = new pg.Client({ connectionString: baseUrl });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    },
-  };
-}
-
 async function main() {
   const started = Date.now();
   const loadBefore = os.loadavg()[0]!.toFixed(1);
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'stockroom-bench-'));
-  const postgres = await databaseFor(process.env.BENCH_DATABASE_URL);
+  // On PostgreSQL when asked (a fresh database, dropped afterwards), else SQLite in DATA_DIR.
+  const postgres = process.env.BENCH_DATABASE_URL
+    ? await freshPostgresDatabase(process.env.BENCH_DATABASE_URL)
+    : undefined;
   const env = {
     NODE_ENV: 'production',
     DATA_DIR: dataDir,
     APP_SECRET: 'bench-secret-that-is-at-least-32-characters-long',
     PUBLIC_URL: 'http://localhost:3000',
     LOG_LEVEL: 'warn',
-    ...(postgres.url ? { DATABASE_URL: postgres.url } : {}),
+    ...(postgres ? { DATABASE_URL: postgres.url } : {}),
   };
   const children: ChildProcess[] = [];
   try {
@@ -236,7 +218,7 @@ async function main() {
     console.log(`written to bench/${file}`);
   } finally {
     for (const child of children) await stop(child);
-    await postgres.drop();
+    await postgres?.drop();
     await rm(dataDir, { recursive: true, force: true });
   }
 }
