@@ -256,6 +256,8 @@ function render(
         `| ${label} | ${kb(bytes)} | ${fmt(app.rps)} | ${app.p50} / ${app.p99} | ${fmt(bare!.rps)} | ${bare!.p50} / ${bare!.p99} | **${fmt((100 * app.rps) / bare!.rps, 1)} %** |`,
     ),
     '',
+    'The reference row is the framework alone (routing, hooks, CORS, headers) against the same yardstick: the ceiling for any endpoint of this app on this machine.',
+    '',
     `The upload is a ${kb(info.photoBytes)} JPEG of 1155 × 866 px; each one is decoded, re-encoded to WebP with a thumbnail and written to disk (fsync) before the row is inserted. The bare server reads the same upload and answers without doing anything with it.`,
     '',
     '## The list at 100 and at 100,000 products (keyset pagination on the (owner, key, id) indexes)',
