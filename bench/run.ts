@@ -8,22 +8,22 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import autocannon, { type Result } from 'autocannon';
+import autocannon from 'autocannon';
 import FormData from 'form-data';
-import pg from 'pg';
 import { loadConfig } from '../src/server/config.js';
-import { openDatabase } from '../src/server/db/index.js';
+import { openDatabase, type DatabaseHandle } from '../src/server/db/index.js';
+import { SORT_ORDERS, encodeCursor } from '../src/server/products/cursor.js';
 import { ProductRepository } from '../src/server/products/repository.js';
+import { CONNECTIONS, ROUNDS, SECONDS, measure, type Figure, type Request } from './measure.js';
+import { freshPostgresDatabase } from '../tests/server/support/build.js';
 import { photo, products, seedUser } from './seed.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
-const CONNECTIONS = 10;
 
 interface Row {
   label: string;
-  app: Result;
-  bare?: Result;
+  app: Figure;
+  bare?: Figure;
   bytes: number;
 }
 
@@ -50,52 +50,40 @@ function stop(child: ChildProcess) {
   });
 }
 
-type Request = { method?: string; headers?: Record<string, string>; body?: Buffer };
-
-/** A short warm-up (JIT, caches), then the measured run. Any non-2xx answer fails the bench. */
-async function load(url: string, request: Request) {
-  const options = { url, connections: CONNECTIONS, method: request.method ?? 'GET' };
-  const extra = { headers: request.headers ?? {}, ...(request.body ? { body: request.body } : {}) };
-  await autocannon({ ...options, ...extra, duration: 1 });
-  const result = await autocannon({ ...options, ...extra, duration: SECONDS });
-  if (result.non2xx > 0 || result.errors > 0) {
-    throw new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
-  }
-  return result;
-}
-
-/** A fresh PostgreSQL database for the run when asked, else SQLite in the temp DATA_DIR. */
-async function databaseFor(baseUrl: string | undefined) {
-  if (!baseUrl) return { url: undefined, drop: async () => {} };
-  const name = `stockroom_bench_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const client = new pg.Client({ connectionString: baseUrl });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    },
-  };
+/** The cursor a client would hold after reading half of a catalogue in the given order. */
+async function middleCursor(
+  database: DatabaseHandle,
+  ownerId: string,
+  sort: 'newest' | 'price-asc',
+) {
+  const { column, direction } = SORT_ORDERS[sort];
+  const row = await database.db
+    .selectFrom('products')
+    .select((eb) => ['id', eb.ref(column).as('key')])
+    .where('owner_id', '=', ownerId)
+    .orderBy(column, direction)
+    .orderBy('id', direction)
+    .offset(50_000)
+    .limit(1)
+    .executeTakeFirstOrThrow();
+  return encodeCursor(sort, { key: row.key, id: row.id });
 }
 
 async function main() {
   const started = Date.now();
+  const loadBefore = os.loadavg()[0]!.toFixed(1);
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'stockroom-bench-'));
-  const postgres = await databaseFor(process.env.BENCH_DATABASE_URL);
+  // On PostgreSQL when asked (a fresh database, dropped afterwards), else SQLite in DATA_DIR.
+  const postgres = process.env.BENCH_DATABASE_URL
+    ? await freshPostgresDatabase(process.env.BENCH_DATABASE_URL)
+    : undefined;
   const env = {
     NODE_ENV: 'production',
     DATA_DIR: dataDir,
     APP_SECRET: 'bench-secret-that-is-at-least-32-characters-long',
     PUBLIC_URL: 'http://localhost:3000',
     LOG_LEVEL: 'warn',
-    ...(postgres.url ? { DATABASE_URL: postgres.url } : {}),
+    ...(postgres ? { DATABASE_URL: postgres.url } : {}),
   };
   const children: ChildProcess[] = [];
   try {
@@ -111,6 +99,11 @@ async function main() {
     await repository.insertMany(large.id, products(100_000));
     const seedSeconds = (Date.now() - seedStart) / 1000;
     console.log(`seeded 101,100 products in ${seedSeconds.toFixed(1)} s`);
+    // Cursors to the middle of the large catalogue, read straight from the table.
+    const middle = {
+      newest: await middleCursor(database, large.id, 'newest'),
+      'price-asc': await middleCursor(database, large.id, 'price-asc'),
+    };
     await database.close();
 
     const app = await start('app-server.ts', [], env);
@@ -163,11 +156,17 @@ async function main() {
 
     const rows: Row[] = [];
     const pair = async (label: string, appPath: string, barePath: string, request: Request) => {
-      const bytes = Buffer.byteLength(bodies[barePath]!);
-      console.log(`running ${label}…`);
-      const appResult = await load(app.url + appPath, request);
-      const bareResult = await load(bare.url + barePath, request);
-      rows.push({ label, app: appResult, bare: bareResult, bytes });
+      console.log(`measuring ${label}…`);
+      const [appFigure, bareFigure] = await measure([
+        { url: app.url + appPath, request },
+        { url: bare.url + barePath, request },
+      ]);
+      rows.push({
+        label,
+        app: appFigure!,
+        bare: bareFigure,
+        bytes: Buffer.byteLength(bodies[barePath]!),
+      });
     };
     await pair(`GET ${listPath} (1,000 products)`, listPath, '/list', {
       headers: auth(main.token),
@@ -179,42 +178,39 @@ async function main() {
 
     // The same page at 100 and at 100,000 products, and deep inside the large catalogue.
     const scale: Row[] = [];
-    const measure = async (label: string, token: string, query: string) => {
-      console.log(`running ${label}…`);
-      const url = `${app.url}/api/products?${query}`;
-      const bytes = Buffer.byteLength(await (await fetch(url, { headers: auth(token) })).text());
-      scale.push({ label, app: await load(url, { headers: auth(token) }), bytes });
-    };
-    const midCursor = async (token: string, sort: string) => {
-      // Walk to the middle with big pages, then measure a page from there.
-      let cursor = '';
-      for (let page = 0; page < 500; page += 1) {
-        const res = await fetch(`${app.url}/api/products?limit=100&sort=${sort}${cursor}`, {
-          headers: auth(token),
-        });
-        const { nextCursor } = (await res.json()) as { nextCursor: string };
-        cursor = `&cursor=${nextCursor}`;
-      }
-      return cursor;
-    };
-    await measure('100 products, first page (limit=50)', small.token, 'limit=50');
-    await measure('100,000 products, first page (limit=50)', large.token, 'limit=50');
-    await measure(
-      '100,000 products, page 1,000 of 2,000 (cursor)',
-      large.token,
-      `limit=50${await midCursor(large.token, 'newest')}`,
+    const pages: { label: string; token: string; query: string }[] = [];
+    pages.push(
+      { label: '100 products, first page (limit=50)', token: small.token, query: 'limit=50' },
+      { label: '100,000 products, first page (limit=50)', token: large.token, query: 'limit=50' },
+      {
+        label: '100,000 products, page 1,000 of 2,000 (cursor)',
+        token: large.token,
+        query: `limit=50&cursor=${middle.newest}`,
+      },
+      {
+        label: '100,000 products, sort=price-asc, middle page',
+        token: large.token,
+        query: `limit=50&sort=price-asc&cursor=${middle['price-asc']}`,
+      },
     );
-    await measure(
-      '100,000 products, sort=price-asc, middle page',
-      large.token,
-      `limit=50&sort=price-asc${await midCursor(large.token, 'price-asc')}`,
-    );
+    console.log('measuring the list at 100 and 100,000 products…');
+    const targets = pages.map(({ token, query }) => ({
+      url: `${app.url}/api/products?${query}`,
+      request: { headers: auth(token) },
+    }));
+    const figures = await measure(targets);
+    for (const [i, page] of pages.entries()) {
+      const { url, request } = targets[i]!;
+      const bytes = Buffer.byteLength(await (await fetch(url, request)).text());
+      scale.push({ label: page.label, app: figures[i]!, bytes });
+    }
 
     const report = render(rows, scale, {
       engine: database.dialect === 'postgres' ? 'PostgreSQL' : 'SQLite (WAL)',
       seedSeconds,
       totalSeconds: (Date.now() - started) / 1000,
       photoBytes: jpeg.length,
+      loadBefore,
     });
     console.log(`\n${report}`);
     const file = process.env.BENCH_DATABASE_URL ? 'results-postgres.md' : 'results.md';
@@ -222,7 +218,7 @@ async function main() {
     console.log(`written to bench/${file}`);
   } finally {
     for (const child of children) await stop(child);
-    await postgres.drop();
+    await postgres?.drop();
     await rm(dataDir, { recursive: true, force: true });
   }
 }
@@ -234,13 +230,20 @@ const kb = (bytes: number) => `${fmt(bytes / 1024, 1)} KB`;
 function render(
   rows: Row[],
   scale: Row[],
-  info: { engine: string; seedSeconds: number; totalSeconds: number; photoBytes: number },
+  info: {
+    engine: string;
+    seedSeconds: number;
+    totalSeconds: number;
+    photoBytes: number;
+    loadBefore: string;
+  },
 ) {
   const lines = [
     '# Products API benchmark',
     '',
     `Run: ${new Date().toISOString()} · ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'} · Node ${process.version} · ${info.engine}`,
-    `autocannon on loopback, ${CONNECTIONS} connections, ${SECONDS} s per figure after a 1 s warm-up; the app and the bare server each in their own process.`,
+    `autocannon on loopback, ${CONNECTIONS} connections; each figure is the median of ${ROUNDS} rounds of ${SECONDS} s, alternating with the figures it is compared with, after a 1 s warm-up. The app and the bare server each run in their own process.`,
+    `Load average of the machine (other work included) at the start and at the end: ${info.loadBefore} and ${os.loadavg()[0]!.toFixed(1)}.`,
     'The app runs as in production (NODE_ENV=production, LOG_LEVEL=warn): bearer-token lookup, rate limiting, zod validation and serialisation included.',
     `Seeding 101,100 products through the data layer took ${fmt(info.seedSeconds, 1)} s; the whole bench ${fmt(info.totalSeconds)} s.`,
     '',
@@ -250,8 +253,10 @@ function render(
     '|---|---:|---:|---:|---:|---:|---:|',
     ...rows.map(
       ({ label, app, bare, bytes }) =>
-        `| ${label} | ${kb(bytes)} | ${fmt(app.requests.average)} | ${app.latency.p50} / ${app.latency.p99} | ${fmt(bare!.requests.average)} | ${bare!.latency.p50} / ${bare!.latency.p99} | **${fmt((100 * app.requests.average) / bare!.requests.average)} %** |`,
+        `| ${label} | ${kb(bytes)} | ${fmt(app.rps)} | ${app.p50} / ${app.p99} | ${fmt(bare!.rps)} | ${bare!.p50} / ${bare!.p99} | **${fmt((100 * app.rps) / bare!.rps, 1)} %** |`,
     ),
+    '',
+    'The reference row is the framework alone (routing, hooks, CORS, headers) against the same yardstick: the ceiling for any endpoint of this app on this machine.',
     '',
     `The upload is a ${kb(info.photoBytes)} JPEG of 1155 × 866 px; each one is decoded, re-encoded to WebP with a thumbnail and written to disk (fsync) before the row is inserted. The bare server reads the same upload and answers without doing anything with it.`,
     '',
@@ -261,7 +266,7 @@ function render(
     '|---|---:|---:|---:|',
     ...scale.map(
       ({ label, app, bytes }) =>
-        `| ${label} | ${kb(bytes)} | ${fmt(app.requests.average)} | ${app.latency.p50} / ${app.latency.p99} |`,
+        `| ${label} | ${kb(bytes)} | ${fmt(app.rps)} | ${app.p50} / ${app.p99} |`,
     ),
     '',
   ];

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import sharp from 'sharp';
 import { IMAGE_MAX_EDGE, IMAGE_MAX_PIXELS } from '../../shared/constants.js';
 import { M } from '../../shared/messages.js';
@@ -82,7 +83,9 @@ class Gate {
   }
 }
 
-const gate = new Gate(2);
+// One upload per core (each runs on one libvips thread). Process-wide on purpose: what it guards,
+// the cores and the memory, belongs to the process.
+const gate = new Gate(availableParallelism());
 
 /**
  * Decodes an upload whatever its claimed name and type, and re-encodes it: auto-rotated, at most

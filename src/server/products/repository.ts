@@ -192,7 +192,8 @@ export class ProductRepository {
         .where('id', '=', id)
         .execute();
       const replacedImageKey = changes.imageKey !== undefined ? current.image_key : null;
-      return { row: { ...current, ...values } as ProductRow, replacedImageKey };
+      const row: ProductRow = { ...current, ...values };
+      return { row, replacedImageKey };
     });
   }
 

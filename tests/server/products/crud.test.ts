@@ -193,6 +193,21 @@ describe('products CRUD', async () => {
     }
   });
 
+  it('documents the routes, multipart body included, in the OpenAPI description', async () => {
+    const doc = (await server.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/api/products/', '/api/products/{id}', '/api/images/{name}']),
+    );
+    const create = doc.paths['/api/products/'].post;
+    expect(Object.keys(create.requestBody.content)).toEqual([
+      'multipart/form-data',
+      'application/json',
+    ]);
+    expect(create.requestBody.content['multipart/form-data'].schema.properties.image).toMatchObject(
+      { type: 'string', format: 'binary' },
+    );
+  });
+
   it('requires a signed-in user on every route', async () => {
     const created = await createProduct(server, user);
     const routes = [

@@ -123,6 +123,7 @@ describe('product list', async () => {
     );
     expect(await walk('newest', 50, '5_star')).toEqual([created[7]!.id]);
     expect(await walk('newest', 50, '_')).toEqual([created[7]!.id]);
+    expect(await walk('newest', 50, '\\')).toEqual([]);
     expect(await walk('newest', 50, 'nothing like this')).toEqual([]);
   });
 

@@ -8,6 +8,7 @@ export async function up(db: Kysely<unknown>, dialect: MigrationDialect): Promis
     .alterTable('products')
     .addColumn('search_key', 'text', (c) => c.notNull().defaultTo(''))
     .execute();
+  // Rows from before this migration (none outside development) get a close, ASCII-only fold.
   await sql`update products set search_key = lower(name) || ' ' || lower(description)`.execute(db);
   if (dialect === 'postgres') {
     // name_key is already folded by the app; byte order makes "sort by name" and its cursors

@@ -1,22 +1,33 @@
+import type { FastifyInstance } from 'fastify';
+import { errorSchema } from '../../../shared/schemas/common.js';
 import type { ProductImages } from '../../images/product-images.js';
+import { toListItem, toProduct } from '../../products/present.js';
 import type { ListRow, ProductRepository, ProductRow } from '../../products/repository.js';
 import type { ProductService } from '../../products/service.js';
-import { toListItem, toProduct } from '../../products/present.js';
-import { errorSchema } from '../../../shared/schemas/common.js';
-
-/** What the product route files share, built once by the products plugin. */
-export interface ProductsContext {
-  repository: ProductRepository;
-  service: ProductService;
-  images: ProductImages;
-}
+import { rateLimit } from '../shared.js';
 
 export const presenters = (images: ProductImages) => ({
   listItem: (row: ListRow) => toListItem(row, images.urls(row.image_key)),
   product: (row: ProductRow) => toProduct(row, images.urls(row.image_key)),
 });
 
-/** The error answers of every product route, for the OpenAPI document. */
+/** What the product route files share, built once by the products plugin. */
+export interface ProductsContext {
+  repository: ProductRepository;
+  service: ProductService;
+  present: ReturnType<typeof presenters>;
+}
+
+/** Every product route: a signed-in user, and the per-IP limit for ordinary requests. */
+export function guarded(fastify: FastifyInstance) {
+  const { rateLimits } = fastify.deps;
+  return { config: rateLimit(rateLimits, rateLimits.general), preHandler: fastify.authenticate };
+}
+
+/** How every product route appears in the OpenAPI document. */
+export const productDocs = { tags: ['products'], security: [{ bearer: [] }] };
+
+/** The error answers of every product route. */
 export const productErrors = {
   400: errorSchema,
   401: errorSchema,

@@ -4,7 +4,7 @@ import { PLACEHOLDER_NAME } from '../../images/placeholder.js';
 import { ProductImages } from '../../images/product-images.js';
 import { ProductRepository } from '../../products/repository.js';
 import { ProductService } from '../../products/service.js';
-import type { ProductsContext } from './context.js';
+import { presenters, type ProductsContext } from './context.js';
 import { multipartLimits } from './form.js';
 import { itemRoutes } from './item.js';
 import { listRoute } from './list.js';
@@ -21,8 +21,8 @@ export async function productRoutes(fastify: FastifyInstance) {
   const repository = new ProductRepository(db, database.dialect);
   const context: ProductsContext = {
     repository,
-    images: productImages,
     service: new ProductService(repository, productImages, clock),
+    present: presenters(productImages),
   };
 
   await fastify.register(listRoute, context);

@@ -5,25 +5,20 @@ import { messageSchema } from '../../../shared/schemas/common.js';
 import { productIdParamsSchema, productResponseSchema } from '../../../shared/schemas/products.js';
 import { notFound } from '../../lib/http-error.js';
 import { currentSession } from '../../plugins/authenticate.js';
-import { rateLimit } from '../shared.js';
-import { presenters, productErrors, type ProductsContext } from './context.js';
+import { guarded, productDocs, productErrors, type ProductsContext } from './context.js';
 
 /** Reading and deleting one product. Another user's product is a 404, never a 403. */
 export const itemRoutes: FastifyPluginAsync<ProductsContext> = async (fastify, context) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { rateLimits } = app.deps;
-  const present = presenters(context.images);
-  const general = rateLimit(rateLimits, rateLimits.general);
+  const base = guarded(app);
 
   app.get(
     '/:id',
     {
-      config: general,
-      preHandler: app.authenticate,
+      ...base,
       schema: {
-        tags: ['products'],
+        ...productDocs,
         summary: 'One product of the signed-in user',
-        security: [{ bearer: [] }],
         params: productIdParamsSchema,
         response: { 200: productResponseSchema, ...productErrors },
       },
@@ -32,19 +27,17 @@ export const itemRoutes: FastifyPluginAsync<ProductsContext> = async (fastify, c
       const { user } = currentSession(request);
       const row = await context.repository.find(user.id, request.params.id);
       if (!row) throw notFound(M.productNotFound);
-      return { product: present.product(row) };
+      return { product: context.present.product(row) };
     },
   );
 
   app.delete(
     '/:id',
     {
-      config: general,
-      preHandler: app.authenticate,
+      ...base,
       schema: {
-        tags: ['products'],
+        ...productDocs,
         summary: 'Delete a product and its image for good',
-        security: [{ bearer: [] }],
         params: productIdParamsSchema,
         response: { 200: messageSchema, ...productErrors },
       },

@@ -6,25 +6,20 @@ import {
 } from '../../../shared/schemas/products.js';
 import { currentSession } from '../../plugins/authenticate.js';
 import { decodeCursor, encodeCursor } from '../../products/cursor.js';
-import { rateLimit } from '../shared.js';
-import { presenters, productErrors, type ProductsContext } from './context.js';
+import { guarded, productDocs, productErrors, type ProductsContext } from './context.js';
 
 export const listRoute: FastifyPluginAsync<ProductsContext> = async (fastify, context) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { rateLimits } = app.deps;
-  const present = presenters(context.images);
 
   app.get(
     '/',
     {
-      config: rateLimit(rateLimits, rateLimits.general),
-      preHandler: app.authenticate,
+      ...guarded(app),
       schema: {
-        tags: ['products'],
+        ...productDocs,
         summary: "A page of the signed-in user's products",
         description:
           'Newest first unless `sort` says otherwise. `q` searches name and description (case and accents ignored). Pass `nextCursor` back as `cursor` for the next page; it is null on the last one.',
-        security: [{ bearer: [] }],
         querystring: productListQuerySchema,
         response: { 200: productListResponseSchema, ...productErrors },
       },
@@ -36,7 +31,7 @@ export const listRoute: FastifyPluginAsync<ProductsContext> = async (fastify, co
       const { rows, hasMore } = await context.repository.list(user.id, { q, sort, limit, after });
       const last = rows.at(-1);
       return {
-        products: rows.map(present.listItem),
+        products: rows.map(context.present.listItem),
         nextCursor:
           hasMore && last ? encodeCursor(sort, { key: last.sort_key, id: last.id }) : null,
       };

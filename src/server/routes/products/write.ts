@@ -10,8 +10,7 @@ import {
 } from '../../../shared/schemas/products.js';
 import { notFound } from '../../lib/http-error.js';
 import { currentSession } from '../../plugins/authenticate.js';
-import { rateLimit } from '../shared.js';
-import { presenters, uploadErrors, type ProductsContext } from './context.js';
+import { guarded, productDocs, uploadErrors, type ProductsContext } from './context.js';
 import { readProductInput } from './form.js';
 
 /** The form as the OpenAPI document shows it; the shared schemas do the actual checking. */
@@ -40,21 +39,17 @@ export const writeRoutes: FastifyPluginAsync<ProductsContext> = async (fastify, 
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   // Scoped to this plugin: only these two routes.
   app.setValidatorCompiler(bodyCheckedInHandler);
-  const { rateLimits } = app.deps;
-  const present = presenters(context.images);
-  const general = rateLimit(rateLimits, rateLimits.general);
+  const base = guarded(app);
 
   app.post(
     '/',
     {
-      config: general,
-      preHandler: app.authenticate,
+      ...base,
       schema: {
-        tags: ['products'],
+        ...productDocs,
         summary: 'Create a product, with an optional image',
         description:
           'The image is decoded and re-encoded (WebP, at most 1600 px, metadata removed) with a thumbnail.',
-        security: [{ bearer: [] }],
         consumes,
         body: formBody,
         response: { 201: productMutationResponseSchema, ...uploadErrors },
@@ -64,20 +59,20 @@ export const writeRoutes: FastifyPluginAsync<ProductsContext> = async (fastify, 
       const { user } = currentSession(request);
       const { data, image } = await readProductInput(request, productCreateSchema);
       const row = await context.service.create(user.id, data, image);
-      return reply.code(201).send({ message: M.productCreated, product: present.product(row) });
+      return reply
+        .code(201)
+        .send({ message: M.productCreated, product: context.present.product(row) });
     },
   );
 
   app.patch(
     '/:id',
     {
-      config: general,
-      preHandler: app.authenticate,
+      ...base,
       schema: {
-        tags: ['products'],
+        ...productDocs,
         summary: 'Change some fields of a product, or its image',
         description: 'Every field is optional. A new image replaces the old one, whose files go.',
-        security: [{ bearer: [] }],
         consumes,
         params: productIdParamsSchema,
         body: formBody.partial(),
@@ -92,7 +87,7 @@ export const writeRoutes: FastifyPluginAsync<ProductsContext> = async (fastify, 
       const { data, image } = await readProductInput(request, productUpdateSchema);
       const row = await context.service.update(user.id, id, data, image);
       if (!row) throw notFound(M.productNotFound);
-      return { message: M.productUpdated, product: present.product(row) };
+      return { message: M.productUpdated, product: context.present.product(row) };
     },
   );
 };
