@@ -105,7 +105,7 @@ test('create a product with an image: validation, upload progress, then its card
   await expectTextColour(units, 'green');
 
   // The card shows the uploaded picture, not a placeholder.
-  const picture = card.getByRole('img');
+  const picture = card.getByAltText('Oak crate', { exact: true });
   await expectShowsImage(picture, 'crate');
   const token = await page.evaluate(() => localStorage.getItem('AccessToken'));
   const id = /[0-9a-f-]{36}/.exec((await cardTitleLink(card).getAttribute('href')) ?? '')?.[0];
@@ -195,7 +195,7 @@ test('edit a product with a new image', async ({ page, user, token, api, loginAs
   await expect(units).toBeVisible();
   await expectTextColour(units, 'yellow');
   // The new picture replaced the old one.
-  await expectShowsImage(card.getByRole('img'), 'shelf');
+  await expectShowsImage(card.getByAltText('Steel bin, large', { exact: true }), 'shelf');
   const stored = (await api.getProduct(token, product.id)) as ApiProduct;
   expect(stored.image).not.toBe(product.image);
   expect(stored).toMatchObject({ name: 'Steel bin, large', price: 34.75, stock: 4 });
