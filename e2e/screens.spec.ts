@@ -7,7 +7,13 @@ import { Api } from './support/api.js';
 import { ENV, requireEnv } from './support/env.js';
 import { expect, test as base } from './support/fixtures.js';
 import { readCode } from './support/mail.js';
-import { codeBoxes, loginAs, productCard, typeCode, userMenuButton } from './support/ui.js';
+import {
+  codeBoxes,
+  logInThroughForm,
+  productCard,
+  typeCode,
+  userMenuButton,
+} from './support/ui.js';
 
 /**
  * Every screen at a phone and a desktop width: a full-page screenshot into e2e/artifacts/screens/
@@ -47,7 +53,7 @@ async function signedInUser(
   const ids: string[] = [];
   for (const product of products) ids.push((await api.createProduct(token, product)).id);
   const page = await context.newPage();
-  await loginAs(page, account);
+  await logInThroughForm(page, account);
   const storageState = await context.storageState();
   await context.close();
   return { account, storageState, productId: ids[0] ?? '' };

@@ -1,7 +1,7 @@
 import { test as base, expect, type Page } from '@playwright/test';
 import { newAccount, type Account } from './accounts.js';
 import { Api } from './api.js';
-import { loginAs } from './ui.js';
+import { signInWithToken } from './ui.js';
 
 interface Fixtures {
   /** Fresh credentials nobody has signed up with. */
@@ -12,6 +12,7 @@ interface Fixtures {
   user: Account;
   /** A bearer token of `user`, from an API login. */
   token: string;
+  /** Opens the product list signed in as `account` (API login; the login screen has its own tests). */
   loginAs: (page: Page, account: Account) => Promise<void>;
 }
 
@@ -29,9 +30,10 @@ export const test = base.extend<Fixtures>({
   token: async ({ api, user }, use) => {
     await use(await api.login(user));
   },
-  // eslint-disable-next-line no-empty-pattern
-  loginAs: async ({}, use) => {
-    await use(loginAs);
+  loginAs: async ({ api }, use) => {
+    await use(async (page, account) =>
+      signInWithToken(page, await api.login(account), account.name),
+    );
   },
 });
 

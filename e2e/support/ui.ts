@@ -31,13 +31,25 @@ export async function fillLogin(page: Page, account: Pick<Account, 'email' | 'pa
 }
 
 /** Logs in through the login screen and waits for the signed-in header. */
-export async function loginAs(page: Page, account: Account) {
+export async function logInThroughForm(page: Page, account: Account) {
   await page.goto('/auth/login');
   await expect(page.getByText('Welcome Back!')).toBeVisible();
   await fillLogin(page, account);
   await loginButton(page).click();
   await expect(page).toHaveURL(/\/$/);
   await expect(userMenuButton(page, account.name)).toBeVisible();
+}
+
+/**
+ * Starts a signed-in session from a token, without the login screen: the token goes where the
+ * spec says the app keeps it (local storage, key AccessToken). For tests about something else.
+ */
+export async function signInWithToken(page: Page, token: string, name: string) {
+  // Any same-origin document will do to reach the origin's local storage; this one is cheap.
+  await page.goto('/api/health');
+  await page.evaluate((value) => localStorage.setItem('AccessToken', value), token);
+  await page.goto('/');
+  await expect(userMenuButton(page, name)).toBeVisible();
 }
 
 export const userMenuButton = (page: Page, name: string) =>
@@ -49,7 +61,7 @@ export async function openUserMenuItem(page: Page, name: string, item: 'My Profi
 }
 
 /** Holds requests to `pattern` for a moment, so that a busy state ('Saving...') can be seen. */
-export async function slowDown(page: Page, pattern: string, ms = 800) {
+export async function slowDown(page: Page, pattern: string, ms = 600) {
   await page.route(pattern, async (route) => {
     await new Promise((resolve) => setTimeout(resolve, ms));
     await route.fallback();
