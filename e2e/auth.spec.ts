@@ -23,6 +23,10 @@ test('sign up: every validation message, then the mailed code confirms the accou
   const password = page.getByLabel('Password', { exact: true });
   const confirm = page.getByLabel('Confirm Password', { exact: true });
   const submit = page.getByRole('button', { name: 'Sign Up', exact: true });
+  await expect(page.getByRole('link', { name: 'Already have an account? Log in' })).toHaveAttribute(
+    'href',
+    '/auth/login',
+  );
 
   // Validates on submit...
   await submit.click();

@@ -46,6 +46,14 @@ test('a wrong code is rejected and cleared; a resent code confirms the account',
   await page.getByRole('link', { name: 'Resend code' }).click();
   await expect(page).toHaveURL(/\/auth\/new-code/);
   await expect(page.getByRole('heading', { name: 'Resend Confirmation Code' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Already have an account? Login' })).toHaveAttribute(
+    'href',
+    '/auth/login',
+  );
+  await expect(page.getByRole('link', { name: 'Forgot password?' })).toHaveAttribute(
+    'href',
+    '/auth/forgot-password',
+  );
   // The link carries the e-mail over from the confirm screen.
   const email = page.getByLabel('Email', { exact: true });
   await expect(email).toHaveValue(early.email);
