@@ -101,6 +101,8 @@ export default async function globalSetup() {
   });
   server.stdout?.pipe(log);
   server.stderr?.pipe(log);
+  // Should the runner die without its teardown, the server must not outlive it.
+  process.once('exit', () => server.kill('SIGKILL'));
 
   const teardown = async () => {
     await stopServer(server);
