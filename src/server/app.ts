@@ -17,12 +17,14 @@ import { M } from '../shared/messages.js';
 import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/index.js';
 import { defaultRateLimits, type AppDeps, type RateLimits } from './deps.js';
+import { LocalImageStorage, type ImageStorage } from './images/storage.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { Outbox } from './mail/outbox.js';
 import { registerAuthentication } from './plugins/authenticate.js';
 import { registerErrorHandling } from './plugins/errors.js';
 import { authRoutes } from './routes/auth/index.js';
 import { healthRoutes } from './routes/health.js';
+import { imageRoutes } from './routes/images/index.js';
 import { profileRoutes } from './routes/profile/index.js';
 import { productRoutes } from './routes/products/index.js';
 
@@ -37,6 +39,7 @@ export interface AppOptions {
   database: DatabaseHandle;
   clock?: Clock;
   rateLimits?: Partial<RateLimits>;
+  images?: ImageStorage;
   /** Where the built client lives; the server serves it when present. */
   clientDir?: string;
 }
@@ -75,6 +78,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
       ...(config.rateLimitGeneral ? { general: config.rateLimitGeneral } : {}),
       ...options.rateLimits,
     },
+    images:
+      options.images ??
+      new LocalImageStorage(path.join(config.dataDir, 'images'), `${config.publicUrl}/api/images`),
   };
   app.decorate('deps', deps);
 
@@ -123,6 +129,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await app.register(authRoutes, { prefix: '/api/auth' });
   await app.register(profileRoutes, { prefix: '/api/auth/profile' });
   await app.register(productRoutes, { prefix: '/api/products' });
+  await app.register(imageRoutes, { prefix: '/api/images' });
 
   await registerClient(app, options.clientDir ?? defaultClientDir);
 

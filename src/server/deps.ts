@@ -1,5 +1,6 @@
 import type { Config } from './config.js';
 import type { DatabaseHandle, DB } from './db/index.js';
+import type { ImageStorage } from './images/storage.js';
 import type { Clock } from './lib/clock.js';
 import type { Outbox } from './mail/outbox.js';
 
@@ -22,4 +23,6 @@ export interface AppDeps {
   clock: Clock;
   outbox: Outbox;
   rateLimits: RateLimits;
+  /** Uploaded product images (local disk under DATA_DIR now; S3-compatible later). */
+  images: ImageStorage;
 }

@@ -72,4 +72,6 @@ export const M = {
   imageUnsupported: 'The file is not a supported image (JPEG, PNG, WebP, AVIF or GIF)',
   oneImageOnly: 'Send at most one image',
   unknownPart: 'Unknown form field',
+  duplicatePart: 'Each form field may be sent only once',
+  badForm: 'The form data is not valid',
 } as const;

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, sql, type SqliteDatabase } from 'kysely';
 import pg from 'pg';
 import { migrate, type MigrationDialect } from './migrate.js';
 import type { Database } from './schema.js';
@@ -39,11 +39,33 @@ export async function openDatabase(options: {
     file.pragma('synchronous = FULL');
     file.pragma('foreign_keys = ON');
     file.pragma('busy_timeout = 5000');
-    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: file }) });
+    const db = new Kysely<Database>({
+      dialect: new SqliteDialect({ database: withStatementCache(file) }),
+    });
     handle = { db, dialect: 'sqlite', close: () => db.destroy() };
   }
   await migrate(handle.db as unknown as Kysely<unknown>, handle.dialect);
   return handle;
+}
+
+/**
+ * Kysely prepares every query anew; compiling the SQL is a large share of a small query's cost.
+ * Statements are reused by their text instead (least recently used dropped past `size`). Safe
+ * because Kysely runs one query at a time on the SQLite connection.
+ */
+function withStatementCache(file: SQLite.Database, size = 200): SqliteDatabase {
+  const statements = new Map<string, SQLite.Statement>();
+  return {
+    close: () => file.close(),
+    prepare(sql: string) {
+      let statement = statements.get(sql);
+      if (statement) statements.delete(sql);
+      else statement = file.prepare(sql);
+      statements.set(sql, statement);
+      if (statements.size > size) statements.delete(statements.keys().next().value!);
+      return statement;
+    },
+  };
 }
 
 export async function isDatabaseReachable(db: DB): Promise<boolean> {

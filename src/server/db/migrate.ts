@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import * as initial from './migrations/001_initial.js';
+import * as productSearch from './migrations/002_product_search.js';
 
 export type MigrationDialect = 'sqlite' | 'postgres';
 
@@ -9,7 +10,10 @@ interface Migration {
 }
 
 /** The one ordered list of migrations, applied at start-up on either engine. */
-export const migrations: Migration[] = [{ name: '001_initial', ...initial }];
+export const migrations: Migration[] = [
+  { name: '001_initial', ...initial },
+  { name: '002_product_search', ...productSearch },
+];
 
 /**
  * Applies pending migrations in order, each in its own transaction together with its bookkeeping

@@ -39,8 +39,11 @@ export interface ProductsTable {
   id: string;
   owner_id: string;
   name: string;
+  /** The name folded for sorting (lower case, no accents). */
   name_key: string;
   description: string;
+  /** Name and description folded for search, see migration 002. */
+  search_key: string;
   price_cents: number;
   stock: number;
   active: number;

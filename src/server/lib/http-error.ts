@@ -13,3 +13,29 @@ export class HttpError extends Error {
 export const notFound = (message: string) => new HttpError(404, message);
 export const badRequest = (message: string) => new HttpError(400, message);
 export const unauthorized = (message: string) => new HttpError(401, message);
+
+export interface FieldError {
+  path: string;
+  message: string;
+}
+
+/**
+ * A 400 for input checked outside fastify's validator (multipart fields, cursors), in the same
+ * shape: the first failing field's message on top, then one entry per field.
+ */
+export class ValidationError extends HttpError {
+  constructor(readonly errors: FieldError[]) {
+    super(400, errors[0]?.message ?? 'Invalid input');
+    this.name = 'ValidationError';
+  }
+
+  /** One entry per field, first issue wins, in the order zod reported them. */
+  static fromIssues(issues: readonly { path: readonly PropertyKey[]; message: string }[]) {
+    const seen = new Map<string, FieldError>();
+    for (const issue of issues) {
+      const path = issue.path.map(String).join('.');
+      if (!seen.has(path)) seen.set(path, { path, message: issue.message });
+    }
+    return new ValidationError([...seen.values()]);
+  }
+}

@@ -1,12 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { M } from '../../shared/messages.js';
-import { HttpError } from '../lib/http-error.js';
-
-interface FieldError {
-  path: string;
-  message: string;
-}
+import { HttpError, ValidationError, type FieldError } from '../lib/http-error.js';
 
 /** One entry per field, in the order the fields failed; the first one becomes `message`. */
 function fieldErrors(
@@ -50,7 +45,11 @@ export function registerErrorHandling(app: FastifyInstance) {
       return reply.code(400).send({ message, errors: first.path === '' ? undefined : errors });
     }
     if (error instanceof HttpError) {
-      return reply.code(error.statusCode).headers(error.headers).send({ message: error.message });
+      const errors = error instanceof ValidationError ? error.errors : undefined;
+      return reply
+        .code(error.statusCode)
+        .headers(error.headers)
+        .send({ message: error.message, errors });
     }
     const known = error.code ? FRAMEWORK_ERRORS[error.code] : undefined;
     if (known) return reply.code(known[0]).send({ message: known[1] });

@@ -102,7 +102,8 @@ export const productListQuerySchema = z.object({
     .min(1, { error: V.limitInvalid })
     .max(PRODUCT_PAGE_MAX, { error: V.limitInvalid })
     .default(PRODUCT_PAGE_DEFAULT),
-  cursor: z.string().max(500).optional(),
+  // Room for a cursor that carries a 200-character name in any script.
+  cursor: z.string().max(2048, { error: V.cursorInvalid }).optional(),
 });
 export type ProductListQuery = z.input<typeof productListQuerySchema>;
 

@@ -22,7 +22,7 @@ export interface TestServer {
  * A fresh PostgreSQL database on the server of TEST_DATABASE_URL, dropped afterwards, so test files
  * never see each other's rows.
  */
-async function freshPostgresDatabase(baseUrl: string) {
+export async function freshPostgresDatabase(baseUrl: string) {
   const name = `stockroom_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();

@@ -1,4 +1,31 @@
+import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
+import { PLACEHOLDER_NAME } from '../../images/placeholder.js';
+import { ProductImages } from '../../images/product-images.js';
+import { ProductRepository } from '../../products/repository.js';
+import { ProductService } from '../../products/service.js';
+import { presenters, type ProductsContext } from './context.js';
+import { multipartLimits } from './form.js';
+import { itemRoutes } from './item.js';
+import { listRoute } from './list.js';
+import { writeRoutes } from './write.js';
 
-/** Products API: built in the products issue. */
-export async function productRoutes(_fastify: FastifyInstance) {}
+/** The products API: each signed-in user's own catalogue. Every query is scoped by owner. */
+export async function productRoutes(fastify: FastifyInstance) {
+  // Scoped to these routes: nowhere else accepts multipart bodies.
+  await fastify.register(multipart, { limits: multipartLimits, throwFileSizeLimit: true });
+
+  const { db, database, clock, config, images } = fastify.deps;
+  const placeholderUrl = `${config.publicUrl}/api/images/${PLACEHOLDER_NAME}`;
+  const productImages = new ProductImages(images, placeholderUrl, fastify.log);
+  const repository = new ProductRepository(db, database.dialect);
+  const context: ProductsContext = {
+    repository,
+    service: new ProductService(repository, productImages, clock),
+    present: presenters(productImages),
+  };
+
+  await fastify.register(listRoute, context);
+  await fastify.register(itemRoutes, context);
+  await fastify.register(writeRoutes, context);
+}

@@ -1,0 +1,60 @@
+import autocannon from 'autocannon';
+
+export const CONNECTIONS = 10;
+/** Seconds per measured round; each figure is the median of ROUNDS rounds. */
+export const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
+export const ROUNDS = 3;
+
+export interface Request {
+  method?: string;
+  headers?: Record<string, string>;
+  body?: Buffer;
+}
+
+export interface Figure {
+  rps: number;
+  p50: number;
+  p99: number;
+}
+
+async function run(url: string, request: Request, duration: number) {
+  const result = await autocannon({
+    url,
+    connections: CONNECTIONS,
+    duration,
+    method: request.method ?? 'GET',
+    headers: request.headers ?? {},
+    ...(request.body ? { body: request.body } : {}),
+  });
+  if (result.non2xx > 0 || result.errors > 0) {
+    throw new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
+  }
+  return result;
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!;
+
+/**
+ * Measures the targets in alternating rounds after a warm-up of each, and gives each one the
+ * median of its rounds: the machine's other load then weighs on all of them alike instead of on
+ * whichever happened to run while it peaked.
+ */
+export async function measure(targets: { url: string; request: Request }[]): Promise<Figure[]> {
+  for (const { url, request } of targets) await run(url, request, 1);
+  const rounds: Figure[][] = targets.map(() => []);
+  for (let round = 0; round < ROUNDS; round += 1) {
+    for (const [i, { url, request }] of targets.entries()) {
+      const result = await run(url, request, SECONDS);
+      rounds[i]!.push({
+        rps: result.requests.average,
+        p50: result.latency.p50,
+        p99: result.latency.p99,
+      });
+    }
+  }
+  return rounds.map((figures) => ({
+    rps: median(figures.map((figure) => figure.rps)),
+    p50: median(figures.map((figure) => figure.p50)),
+    p99: median(figures.map((figure) => figure.p99)),
+  }));
+}

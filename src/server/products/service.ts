@@ -1,0 +1,80 @@
+import type { ProductCreate, ProductUpdate } from '../../shared/schemas/products.js';
+import { processImage } from '../images/pipeline.js';
+import type { ProductImages } from '../images/product-images.js';
+import type { Clock } from '../lib/clock.js';
+import type { ProductRepository, ProductRow } from './repository.js';
+
+/**
+ * Writes that involve image files. Files are written before the row that refers to them and
+ * removed again if that write fails; files a committed change no longer refers to are removed
+ * after the commit. A failed request therefore leaves neither a row nor a file behind.
+ */
+export class ProductService {
+  constructor(
+    private readonly products: ProductRepository,
+    private readonly images: ProductImages,
+    private readonly clock: Clock,
+  ) {}
+
+  /** Decodes and stores an upload; returns its key, or undefined when there is none. */
+  private async storeImage(upload: Buffer | undefined): Promise<string | undefined> {
+    return upload ? this.images.save(await processImage(upload)) : undefined;
+  }
+
+  /** Runs a database write; if it throws, the files just stored for it are removed. */
+  private async withCleanup<T>(key: string | undefined, write: () => Promise<T>): Promise<T> {
+    try {
+      return await write();
+    } catch (error) {
+      if (key) await this.images.remove(key);
+      throw error;
+    }
+  }
+
+  async create(ownerId: string, input: ProductCreate, upload?: Buffer): Promise<ProductRow> {
+    const key = await this.storeImage(upload);
+    return this.withCleanup(key, () =>
+      this.products.insert(
+        ownerId,
+        {
+          name: input.name,
+          description: input.description,
+          priceCents: input.price,
+          stock: input.stock,
+          imageKey: key ?? null,
+        },
+        this.clock.now(),
+      ),
+    );
+  }
+
+  async update(
+    ownerId: string,
+    id: string,
+    input: ProductUpdate,
+    upload?: Buffer,
+  ): Promise<ProductRow | undefined> {
+    const key = await this.storeImage(upload);
+    const changes = {
+      name: input.name,
+      description: input.description,
+      priceCents: input.price,
+      stock: input.stock,
+      imageKey: key,
+    };
+    const result = await this.withCleanup(key, async () => {
+      const updated = await this.products.update(ownerId, id, changes, this.clock.now());
+      // Deleted meanwhile: the new files have nothing to belong to.
+      if (!updated && key) await this.images.remove(key);
+      return updated;
+    });
+    if (result?.replacedImageKey) await this.images.remove(result.replacedImageKey);
+    return result?.row;
+  }
+
+  async delete(ownerId: string, id: string): Promise<boolean> {
+    const deleted = await this.products.delete(ownerId, id);
+    if (deleted?.imageKey) await this.images.remove(deleted.imageKey);
+    return deleted !== undefined;
+  }
+}

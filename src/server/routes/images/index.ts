@@ -1,0 +1,54 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { M } from '../../../shared/messages.js';
+import { errorSchema } from '../../../shared/schemas/common.js';
+import { PLACEHOLDER_NAME, PLACEHOLDER_SVG } from '../../images/placeholder.js';
+import { notFound } from '../../lib/http-error.js';
+
+/** Stored files never change (a new image gets a new name), so browsers may keep them for good. */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/** Product pictures, public like any <img> source: the unguessable name is the only key. */
+export async function imageRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { images } = app.deps;
+
+  app.get(
+    '/:name',
+    {
+      schema: {
+        tags: ['images'],
+        summary: 'A product image, its thumbnail, or the placeholder picture',
+        description:
+          'The URLs come from the `image` and `thumbnail` fields of products; they change whenever the image changes.',
+        params: z.object({ name: z.string() }),
+        response: {
+          200: z.unknown().describe('The image: image/webp, or image/svg+xml for the placeholder'),
+          404: errorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { name } = request.params;
+      reply.header('cache-control', IMMUTABLE);
+      if (name === PLACEHOLDER_NAME) {
+        // An SVG opened on its own is a document: forbid it any script or remote load.
+        return reply
+          .type('image/svg+xml')
+          .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'")
+          .send(PLACEHOLDER_SVG);
+      }
+      const file = await images.open?.(name);
+      if (!file) {
+        reply.header('cache-control', 'no-store');
+        throw notFound(M.notFound);
+      }
+      return reply
+        .type('image/webp')
+        .header('content-length', file.size)
+        .header('content-security-policy', "default-src 'none'")
+        .send(file.stream);
+    },
+  );
+}

@@ -1,0 +1,53 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { M } from '../../../shared/messages.js';
+import { messageSchema } from '../../../shared/schemas/common.js';
+import { productIdParamsSchema, productResponseSchema } from '../../../shared/schemas/products.js';
+import { notFound } from '../../lib/http-error.js';
+import { currentSession } from '../../plugins/authenticate.js';
+import { guarded, productDocs, productErrors, type ProductsContext } from './context.js';
+
+/** Reading and deleting one product. Another user's product is a 404, never a 403. */
+export const itemRoutes: FastifyPluginAsync<ProductsContext> = async (fastify, context) => {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const base = guarded(app);
+
+  app.get(
+    '/:id',
+    {
+      ...base,
+      schema: {
+        ...productDocs,
+        summary: 'One product of the signed-in user',
+        params: productIdParamsSchema,
+        response: { 200: productResponseSchema, ...productErrors },
+      },
+    },
+    async (request) => {
+      const { user } = currentSession(request);
+      const row = await context.repository.find(user.id, request.params.id);
+      if (!row) throw notFound(M.productNotFound);
+      return { product: context.present.product(row) };
+    },
+  );
+
+  app.delete(
+    '/:id',
+    {
+      ...base,
+      schema: {
+        ...productDocs,
+        summary: 'Delete a product and its image for good',
+        params: productIdParamsSchema,
+        response: { 200: messageSchema, ...productErrors },
+      },
+    },
+    async (request) => {
+      const { user } = currentSession(request);
+      if (!(await context.service.delete(user.id, request.params.id))) {
+        throw notFound(M.productNotFound);
+      }
+      return { message: M.productDeleted };
+    },
+  );
+};

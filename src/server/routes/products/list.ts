@@ -1,0 +1,40 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  productListQuerySchema,
+  productListResponseSchema,
+} from '../../../shared/schemas/products.js';
+import { currentSession } from '../../plugins/authenticate.js';
+import { decodeCursor, encodeCursor } from '../../products/cursor.js';
+import { guarded, productDocs, productErrors, type ProductsContext } from './context.js';
+
+export const listRoute: FastifyPluginAsync<ProductsContext> = async (fastify, context) => {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  app.get(
+    '/',
+    {
+      ...guarded(app),
+      schema: {
+        ...productDocs,
+        summary: "A page of the signed-in user's products",
+        description:
+          'Newest first unless `sort` says otherwise. `q` searches name and description (case and accents ignored). Pass `nextCursor` back as `cursor` for the next page; it is null on the last one.',
+        querystring: productListQuerySchema,
+        response: { 200: productListResponseSchema, ...productErrors },
+      },
+    },
+    async (request) => {
+      const { user } = currentSession(request);
+      const { q, sort, limit, cursor } = request.query;
+      const after = cursor === undefined ? undefined : decodeCursor(sort, cursor);
+      const { rows, hasMore } = await context.repository.list(user.id, { q, sort, limit, after });
+      const last = rows.at(-1);
+      return {
+        products: rows.map(context.present.listItem),
+        nextCursor:
+          hasMore && last ? encodeCursor(sort, { key: last.sort_key, id: last.id }) : null,
+      };
+    },
+  );
+};

@@ -1,0 +1,49 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { LocalImageStorage } from '../../../src/server/images/storage.js';
+import { filesUnder } from '../support/products.js';
+
+describe('local image storage', async () => {
+  const root = await mkdtemp(path.join(tmpdir(), 'stockroom-storage-'));
+  afterAll(() => rm(root, { recursive: true, force: true }));
+  const storage = new LocalImageStorage(root, 'https://cdn.example/api/images');
+  const name = '0123456789abcdef0123456789abcdef.webp';
+
+  it('stores a file whole, under a sub-folder, with no temporary file left', async () => {
+    await storage.put(name, Buffer.from('first'));
+    await storage.put(name, Buffer.from('second'));
+    expect(await readFile(path.join(root, '01', name), 'utf8')).toBe('second');
+    expect(await filesUnder(root)).toEqual([name]);
+  });
+
+  it('builds absolute URLs from the public base', () => {
+    expect(storage.url(name)).toBe(`https://cdn.example/api/images/${name}`);
+  });
+
+  it('opens a stored file with its size, and nothing for unknown or unsafe names', async () => {
+    const file = await storage.open(name);
+    expect(file?.size).toBe(6);
+    file?.stream.destroy();
+    for (const other of [
+      'ffffffffffffffffffffffffffffffff.webp',
+      '../secret.webp',
+      'a/b.webp',
+      'x.png',
+    ]) {
+      expect(await storage.open(other)).toBeUndefined();
+    }
+  });
+
+  it('refuses to write or delete outside its folder', async () => {
+    await expect(storage.put('../../escape.webp', Buffer.from('x'))).rejects.toThrow();
+    await expect(storage.delete('../../escape.webp')).rejects.toThrow();
+  });
+
+  it('deletes files, and a missing one is no error', async () => {
+    await storage.delete(name);
+    await storage.delete(name);
+    expect(await filesUnder(root)).toEqual([]);
+  });
+});

@@ -1,0 +1,256 @@
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { build } from '../support/build.js';
+import { jpeg, png } from '../support/images.js';
+import {
+  createProduct,
+  fetchImage,
+  getProduct,
+  imageFiles,
+  patchProduct,
+  postProduct,
+  productCount,
+  validFields,
+} from '../support/products.js';
+import { signIn } from '../support/session.js';
+
+const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+describe('products CRUD', async () => {
+  const server = await build();
+  const user = await signIn(server);
+  const get = (id: string) => getProduct(server, user, id);
+
+  it('creates a product from a multipart form and answers {message, product}', async () => {
+    const res = await postProduct(server, user, validFields, { data: await jpeg() });
+    expect(res.statusCode).toBe(201);
+    const { message, product } = res.json();
+    expect(message).toBe('Product created');
+    expect(product).toEqual({
+      id: expect.stringMatching(uuid),
+      name: 'Desk lamp',
+      price: 19.99,
+      stock: 12,
+      description: 'A lamp for the desk',
+      active: true,
+      image: expect.stringMatching(/^http:\/\/stockroom\.test\/api\/images\/[0-9a-f]{32}\.webp$/),
+      thumbnail: expect.stringMatching(/^http:\/\/stockroom\.test\/api\/images\/.+-thumb\.webp$/),
+      createdAt: '2026-01-01T00:00:00.000Z',
+      updatedAt: '2026-01-01T00:00:00.000Z',
+    });
+    // Price and stock are JSON numbers, not strings.
+    expect(res.body).toContain('"price":19.99,"stock":12');
+  });
+
+  it('reads one product with every field', async () => {
+    const created = await createProduct(server, user, { name: 'Chair' });
+    const res = await get(created.id);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ product: created });
+  });
+
+  it('gives a product without an image the placeholder picture', async () => {
+    const product = await createProduct(server, user);
+    expect(product.image).toMatch(/^http:\/\/stockroom\.test\/api\/images\/placeholder-\w+\.svg$/);
+    expect(product.thumbnail).toBe(product.image);
+    const res = await fetchImage(server, product.image);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('image/svg+xml');
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.body).toContain('<svg');
+  });
+
+  it('serves stored images as cacheable WebP', async () => {
+    const product = await createProduct(server, user, {}, { data: await png(2000, 1000) });
+    const main = await fetchImage(server, product.image);
+    expect(main.statusCode).toBe(200);
+    expect(main.headers['content-type']).toBe('image/webp');
+    expect(main.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(main.headers['x-content-type-options']).toBe('nosniff');
+    expect(await sharp(main.rawPayload).metadata()).toMatchObject({
+      format: 'webp',
+      width: 1600,
+      height: 800,
+    });
+    const thumb = await fetchImage(server, product.thumbnail);
+    expect(await sharp(thumb.rawPayload).metadata()).toMatchObject({ format: 'webp', width: 480 });
+  });
+
+  it('answers a JSON 404 for an image that does not exist', async () => {
+    for (const name of ['0123456789abcdef0123456789abcdef.webp', '..%2F..%2Fsecret.key', 'x.png']) {
+      const res = await server.app.inject({ method: 'GET', url: `/api/images/${name}` });
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ message: 'Not found' });
+    }
+  });
+
+  it('updates some fields and keeps the others and the image', async () => {
+    const created = await createProduct(server, user, {}, { data: await jpeg() });
+    server.clock.advance(60_000);
+    const res = await patchProduct(server, user, created.id, { price: '5', stock: '0' });
+    expect(res.statusCode).toBe(200);
+    const { message, product } = res.json();
+    expect(message).toBe('Product updated');
+    expect(product).toEqual({
+      ...created,
+      price: 5,
+      stock: 0,
+      updatedAt: new Date(server.clock.now()).toISOString(),
+    });
+    expect((await get(created.id)).json().product).toEqual(product);
+  });
+
+  it('replaces the image: a new URL, and the old files are gone', async () => {
+    const created = await createProduct(server, user, {}, { data: await jpeg() });
+    const before = await imageFiles(server);
+    const res = await patchProduct(server, user, created.id, {}, { data: await png() });
+    expect(res.statusCode).toBe(200);
+    const { product } = res.json();
+    expect(product.image).not.toBe(created.image);
+    expect(product.thumbnail).not.toBe(created.thumbnail);
+    expect(product.name).toBe(created.name);
+    expect((await fetchImage(server, created.image)).statusCode).toBe(404);
+    expect((await fetchImage(server, created.thumbnail)).statusCode).toBe(404);
+    expect((await fetchImage(server, product.image)).statusCode).toBe(200);
+    expect((await imageFiles(server)).length).toBe(before.length);
+  });
+
+  it('adds an image to a product that had none', async () => {
+    const created = await createProduct(server, user);
+    const res = await patchProduct(server, user, created.id, {}, { data: await jpeg() });
+    expect(res.json().product.image).toMatch(/[0-9a-f]{32}\.webp$/);
+  });
+
+  it('accepts JSON bodies for create and update', async () => {
+    const create = await server.app.inject({
+      method: 'POST',
+      url: '/api/products',
+      headers: user.headers,
+      payload: { name: 'Pen', price: 1.5, stock: 3, description: 'Blue ink' },
+    });
+    expect(create.statusCode).toBe(201);
+    const { id } = create.json().product;
+    const update = await server.app.inject({
+      method: 'PATCH',
+      url: `/api/products/${id}`,
+      headers: user.headers,
+      payload: { description: 'Red ink' },
+    });
+    expect(update.statusCode).toBe(200);
+    expect(update.json().product).toMatchObject({
+      name: 'Pen',
+      price: 1.5,
+      description: 'Red ink',
+    });
+  });
+
+  it('never stores fields the API does not own', async () => {
+    const res = await server.app.inject({
+      method: 'POST',
+      url: '/api/products',
+      headers: user.headers,
+      payload: { ...validFields, id: 'mine', active: false, owner_id: 'x', createdAt: 'then' },
+    });
+    expect(res.statusCode).toBe(201);
+    const { product } = res.json();
+    expect(product.id).toMatch(uuid);
+    expect(product.active).toBe(true);
+    expect(product.createdAt).toBe(new Date(server.clock.now()).toISOString());
+  });
+
+  it('deletes the row and its files', async () => {
+    const created = await createProduct(server, user, {}, { data: await jpeg() });
+    const files = await imageFiles(server);
+    const rows = await productCount(server);
+    const res = await server.app.inject({
+      method: 'DELETE',
+      url: `/api/products/${created.id}`,
+      headers: user.headers,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ message: 'Product deleted' });
+    expect((await get(created.id)).statusCode).toBe(404);
+    expect(await productCount(server)).toBe(rows - 1);
+    expect(await imageFiles(server)).toHaveLength(files.length - 2);
+    expect((await fetchImage(server, created.image)).statusCode).toBe(404);
+    const again = await server.app.inject({
+      method: 'DELETE',
+      url: `/api/products/${created.id}`,
+      headers: user.headers,
+    });
+    expect(again.statusCode).toBe(404);
+  });
+
+  it('answers 404 for unknown and malformed ids, never a 500', async () => {
+    for (const id of ['00000000-0000-4000-8000-000000000000', 'not-a-uuid', '1', "x' or 1=1"]) {
+      const url = `/api/products/${encodeURIComponent(id)}`;
+      for (const method of ['GET', 'PATCH', 'DELETE'] as const) {
+        const res = await server.app.inject({ method, url, headers: user.headers, payload: {} });
+        expect(res.statusCode, `${method} ${id}`).toBe(404);
+        expect(res.json()).toEqual({ message: 'Product not found' });
+      }
+    }
+  });
+
+  it('documents the routes, multipart body included, in the OpenAPI description', async () => {
+    const doc = (await server.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/api/products/', '/api/products/{id}', '/api/images/{name}']),
+    );
+    const create = doc.paths['/api/products/'].post;
+    expect(Object.keys(create.requestBody.content)).toEqual([
+      'multipart/form-data',
+      'application/json',
+    ]);
+    expect(create.requestBody.content['multipart/form-data'].schema.properties.image).toMatchObject(
+      { type: 'string', format: 'binary' },
+    );
+  });
+
+  it('requires a signed-in user on every route', async () => {
+    const created = await createProduct(server, user);
+    const routes = [
+      ['GET', '/api/products'],
+      ['POST', '/api/products'],
+      ['GET', `/api/products/${created.id}`],
+      ['PATCH', `/api/products/${created.id}`],
+      ['DELETE', `/api/products/${created.id}`],
+    ] as const;
+    for (const [method, url] of routes) {
+      const res = await server.app.inject({ method, url, payload: {} });
+      expect(res.statusCode, `${method} ${url}`).toBe(401);
+    }
+  });
+});
+
+describe('money', async () => {
+  const server = await build();
+  const user = await signIn(server);
+
+  it.each(['0.01', '19.99', '1234567.89', '0.10', '99999999.99', '7'])(
+    '%s round-trips exactly',
+    async (price) => {
+      const product = await createProduct(server, user, { price });
+      expect(product.price).toBe(Number(price));
+      const res = await getProduct(server, user, product.id);
+      expect(res.body).toContain(`"price":${Number(price)},`);
+      const row = await server.database.db
+        .selectFrom('products')
+        .select('price_cents')
+        .where('id', '=', product.id)
+        .executeTakeFirstOrThrow();
+      expect(row.price_cents).toBe(Math.round(Number(price) * 100));
+    },
+  );
+
+  it('keeps a JSON number price exact too', async () => {
+    const res = await server.app.inject({
+      method: 'POST',
+      url: '/api/products',
+      headers: user.headers,
+      payload: { ...validFields, price: 1234567.89 },
+    });
+    expect(res.json().product.price).toBe(1234567.89);
+  });
+});

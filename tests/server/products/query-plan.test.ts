@@ -1,0 +1,72 @@
+import { CompiledQuery, sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { PRODUCT_SORTS } from '../../../src/shared/constants.js';
+import { insertUser } from '../../../src/server/accounts/users.js';
+import { SORT_ORDERS } from '../../../src/server/products/cursor.js';
+import { ProductRepository } from '../../../src/server/products/repository.js';
+import { build } from '../support/build.js';
+
+/**
+ * A page must cost the same at any catalogue size: each list query is a range scan of an
+ * (owner, key, id) index in index order, with no sort step, on either engine.
+ */
+describe('list query plans', async () => {
+  const server = await build();
+  const { db, dialect } = server.database;
+  const repository = new ProductRepository(db, dialect);
+  const owner = await insertUser(
+    db,
+    { name: 'a', email: 'plan@example.com', passwordHash: 'x' },
+    0,
+  );
+  const other = await insertUser(
+    db,
+    { name: 'b', email: 'other@example.com', passwordHash: 'x' },
+    0,
+  );
+  // Enough rows, spread over two owners, that PostgreSQL's planner prefers the index.
+  for (const id of [owner, other]) {
+    await repository.insertMany(
+      id,
+      Array.from({ length: 3000 }, (_, i) => ({
+        name: `Product ${i}`,
+        description: 'Plain',
+        priceCents: (i % 700) + 1,
+        stock: i % 40,
+        imageKey: null,
+        createdAt: i,
+      })),
+    );
+  }
+  await sql.raw(dialect === 'postgres' ? 'analyze products' : 'analyze').execute(db);
+
+  async function plan(query: CompiledQuery): Promise<string> {
+    const explain = dialect === 'postgres' ? 'explain' : 'explain query plan';
+    const result = await db.executeQuery<Record<string, string>>(
+      CompiledQuery.raw(`${explain} ${query.sql}`, [...query.parameters]),
+    );
+    return result.rows.map((row) => row.detail ?? row['QUERY PLAN']).join('\n');
+  }
+
+  it.each(PRODUCT_SORTS)(
+    'sort=%s reads its index in order, first page and later ones',
+    async (sort) => {
+      const { column } = SORT_ORDERS[sort];
+      const index = {
+        created_at: 'products_owner_created',
+        name_key: 'products_owner_name',
+        price_cents: 'products_owner_price',
+        stock: 'products_owner_stock',
+      }[column];
+      const after = { key: column === 'name_key' ? 'product 5' : 500, id: owner };
+      for (const options of [
+        { sort, limit: 50 },
+        { sort, limit: 50, after },
+      ]) {
+        const text = await plan(repository.listQuery(owner, options).compile());
+        expect(text).toContain(index);
+        expect(text).not.toMatch(/TEMP B-TREE|Sort|Seq Scan/i);
+      }
+    },
+  );
+});
