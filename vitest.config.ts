@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { alias } from './vite.config.js';
 
 export default defineConfig({
   test: {
@@ -17,6 +18,7 @@ export default defineConfig({
       },
       {
         plugins: [react()],
+        resolve: { alias },
         test: {
           name: 'client',
           environment: 'jsdom',

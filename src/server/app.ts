@@ -23,6 +23,7 @@ import { Outbox } from './mail/outbox.js';
 import { registerAuthentication } from './plugins/authenticate.js';
 import { registerErrorHandling } from './plugins/errors.js';
 import { authRoutes } from './routes/auth/index.js';
+import { devMailboxRoutes } from './routes/dev-mailbox.js';
 import { healthRoutes } from './routes/health.js';
 import { imageRoutes } from './routes/images/index.js';
 import { profileRoutes } from './routes/profile/index.js';
@@ -130,6 +131,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await app.register(profileRoutes, { prefix: '/api/auth/profile' });
   await app.register(productRoutes, { prefix: '/api/products' });
   await app.register(imageRoutes, { prefix: '/api/images' });
+  if (config.env !== 'production' && !config.smtpUrl) {
+    await app.register(devMailboxRoutes, { prefix: '/api/dev' });
+  }
 
   await registerClient(app, options.clientDir ?? defaultClientDir);
 

@@ -3,3 +3,4 @@ export * from './messages.js';
 export * from './schemas/common.js';
 export * from './schemas/auth.js';
 export * from './schemas/products.js';
+export * from './schemas/dev-mail.js';

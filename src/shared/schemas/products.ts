@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import {
+  IMAGE_ACCEPTED_TYPES,
+  IMAGE_MAX_BYTES,
   MAX_PRICE,
   MAX_STOCK,
   MIN_FORM_STOCK,
@@ -7,7 +9,7 @@ import {
   PRODUCT_PAGE_MAX,
   PRODUCT_SORTS,
 } from '../constants.js';
-import { V } from '../messages.js';
+import { M, V } from '../messages.js';
 import { requiredText } from './common.js';
 
 const isBlank = (value: unknown) =>
@@ -92,6 +94,33 @@ export const productFormSchema = z.object({
   }),
 });
 export type ProductFormValues = z.input<typeof productFormSchema>;
+
+/** A field of the edit form: blank means "keep the current value", anything else follows `rule`. */
+const blankOr = (rule: z.ZodType<unknown, string>) =>
+  z.string().superRefine((value, ctx) => {
+    if (value.trim() === '') return;
+    const result = rule.safeParse(value);
+    if (!result.success) ctx.addIssue({ code: 'custom', message: result.error.issues[0]!.message });
+  });
+
+/** The edit form (spec section 5): the create form's rules, but every field is optional. */
+export const productEditFormSchema = z.object({
+  name: blankOr(productFormSchema.shape.name),
+  description: blankOr(productFormSchema.shape.description),
+  price: blankOr(productFormSchema.shape.price),
+  stock: blankOr(productFormSchema.shape.stock),
+});
+
+/**
+ * Why an image file chosen in a form would be refused, or undefined when it is fine. The server
+ * decodes every upload anyway; this only spares the user a pointless upload.
+ */
+export function imageFileError(file: { type: string; size: number }): string | undefined {
+  if (!file.type.startsWith('image/')) return V.imageOnly;
+  if (!(IMAGE_ACCEPTED_TYPES as readonly string[]).includes(file.type)) return M.imageUnsupported;
+  if (file.size > IMAGE_MAX_BYTES) return M.imageTooLarge;
+  return undefined;
+}
 
 export const productListQuerySchema = z.object({
   q: z.string().trim().max(200).optional(),

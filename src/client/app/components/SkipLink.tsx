@@ -1,0 +1,11 @@
+/** The first stop of the keyboard: straight to the screen's content. */
+export function SkipLink() {
+  return (
+    <a
+      href="#main"
+      className="sr-only z-50 rounded-lg bg-white px-4 py-2 text-sm font-semibold text-indigo-700 focus:not-sr-only focus:absolute focus:top-3 focus:left-3 focus:outline-2 focus:outline-indigo-600"
+    >
+      Skip to main content
+    </a>
+  );
+}

@@ -1,0 +1,24 @@
+import { Suspense } from 'react';
+import { Outlet } from 'react-router';
+import { LogoLink } from '@/components/Logo.js';
+import { PageSpinner } from '@/components/ui/Spinner.js';
+import { Toaster } from '@/components/Toaster.js';
+import { Footer } from '@/app/components/Footer.js';
+
+/** The auth layout (under /auth): dark, full height, the logo and the auth screen. */
+export function AuthLayout() {
+  return (
+    <div className="flex min-h-full flex-col bg-gray-900">
+      <header className="flex justify-center px-4 pt-12 pb-8">
+        <LogoLink />
+      </header>
+      <main id="main" className="mx-auto w-full max-w-md flex-1 px-4 pb-12">
+        <Suspense fallback={<PageSpinner />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      <Footer tone="dark" />
+      <Toaster />
+    </div>
+  );
+}

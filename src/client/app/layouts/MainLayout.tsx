@@ -1,0 +1,42 @@
+import { Suspense } from 'react';
+import { Navigate, Outlet } from 'react-router';
+import { PageSpinner } from '@/components/ui/Spinner.js';
+import { Toaster } from '@/components/Toaster.js';
+import { useUser } from '@/lib/auth/get-user.js';
+import { Footer } from '@/app/components/Footer.js';
+import { Header } from '@/app/components/Header.js';
+import { SkipLink } from '@/app/components/SkipLink.js';
+
+/**
+ * The protected layout (everything under '/'): loads the current user first, with a spinner; if
+ * that fails, straight (replace) to /auth/login.
+ */
+export function MainLayout() {
+  const user = useUser();
+  if (user.isPending) {
+    return (
+      <main className="grid min-h-full place-items-center bg-gray-100">
+        <PageSpinner label="Loading your account..." />
+      </main>
+    );
+  }
+  if (user.isError) return <Navigate to="/auth/login" replace />;
+
+  return (
+    <div className="flex min-h-full flex-col bg-gray-100">
+      <SkipLink />
+      <Header user={user.data} />
+      <main
+        id="main"
+        tabIndex={-1}
+        className="mx-auto w-full max-w-7xl flex-1 px-4 py-8 focus:outline-none sm:px-6 lg:px-8 lg:py-10"
+      >
+        <Suspense fallback={<PageSpinner />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      <Footer />
+      <Toaster />
+    </div>
+  );
+}

@@ -1,0 +1,40 @@
+import {
+  get,
+  useFormState,
+  type FieldValues,
+  type Path,
+  type UseFormReturn,
+} from 'react-hook-form';
+import { TextAreaField, TextField, type TextAreaFieldProps, type TextFieldProps } from './Field.js';
+
+type FormBinding<T extends FieldValues, Output> = {
+  /** The react-hook-form the field belongs to. */
+  form: Pick<UseFormReturn<T, unknown, Output>, 'control' | 'register'>;
+  name: Path<T>;
+};
+
+/** The validation message of one field, shown under it. */
+function useFieldError<T extends FieldValues, Output>({ form, name }: FormBinding<T, Output>) {
+  const { errors } = useFormState({ control: form.control, name });
+  const error: { message?: unknown } | undefined = get(errors, name);
+  return typeof error?.message === 'string' ? error.message : undefined;
+}
+
+/** A TextField registered in a react-hook-form, with its error. */
+export function FormTextField<T extends FieldValues, Output>({
+  form,
+  name,
+  ...props
+}: FormBinding<T, Output> & Omit<TextFieldProps, 'name' | 'error' | 'form'>) {
+  const error = useFieldError({ form, name });
+  return <TextField {...props} error={error} {...form.register(name)} />;
+}
+
+export function FormTextAreaField<T extends FieldValues, Output>({
+  form,
+  name,
+  ...props
+}: FormBinding<T, Output> & Omit<TextAreaFieldProps, 'name' | 'error' | 'form'>) {
+  const error = useFieldError({ form, name });
+  return <TextAreaField {...props} error={error} {...form.register(name)} />;
+}

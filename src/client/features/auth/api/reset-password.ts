@@ -1,0 +1,19 @@
+import { useMutation } from '@tanstack/react-query';
+import type { ResetPasswordInput } from '@shared/schemas/auth.js';
+import { apiRequest } from '@/lib/api-client.js';
+import { messageResponse } from '@/lib/lazy-schemas.js';
+
+export interface ResetPasswordRequest {
+  token: string;
+  body: ResetPasswordInput;
+}
+
+/** POST /auth/reset-password/{token} {password, confirmPassword, email?} → {message}. */
+export const resetPassword = ({ token, body }: ResetPasswordRequest) =>
+  apiRequest(messageResponse, {
+    method: 'POST',
+    url: `/auth/reset-password/${encodeURIComponent(token)}`,
+    data: body,
+  });
+
+export const useResetPassword = () => useMutation({ mutationFn: resetPassword });

@@ -1,0 +1,64 @@
+import { useId, useState } from 'react';
+import { CodeInput } from '@/components/ui/CodeInput.js';
+import { SpinnerIcon } from '@/components/ui/Spinner.js';
+import { loadApiClient } from '@/lib/api-client.js';
+import { loadAuthSchemas } from '@/lib/lazy-schemas.js';
+
+interface CodeEntryProps {
+  /** Sends the code; resolves true when it was accepted. A rejected code is cleared. */
+  onCode: (code: string) => Promise<boolean>;
+  busyLabel: string;
+}
+
+/** The six-box code entry, submitted on its own once the sixth digit is in. */
+export function CodeEntry({ onCode, busyLabel }: CodeEntryProps) {
+  const instructionId = useId();
+  const [attempt, setAttempt] = useState(0);
+  const [busy, setBusy] = useState(false);
+
+  const preload = () => {
+    void loadAuthSchemas();
+    void loadApiClient();
+  };
+
+  const submit = async (code: string) => {
+    setBusy(true);
+    const { codeFormSchema } = await loadAuthSchemas();
+    if (!codeFormSchema.safeParse({ token: code }).success) {
+      setBusy(false);
+      setAttempt((count) => count + 1);
+      return;
+    }
+    const accepted = await onCode(code);
+    setBusy(false);
+    // Remounting the boxes clears them and puts the focus back on the first one.
+    if (!accepted) setAttempt((count) => count + 1);
+  };
+
+  return (
+    <div onFocus={preload}>
+      <p id={instructionId} className="text-center text-sm text-gray-700">
+        Enter the 6-digit code sent to your email
+      </p>
+      <div className="mt-6">
+        <CodeInput
+          key={attempt}
+          labelledBy={instructionId}
+          disabled={busy}
+          onComplete={(code) => void submit(code)}
+        />
+      </div>
+      <p
+        role="status"
+        className="mt-4 flex min-h-5 items-center justify-center gap-2 text-sm text-gray-700"
+      >
+        {busy && (
+          <>
+            <SpinnerIcon className="size-4 text-indigo-600" />
+            {busyLabel}
+          </>
+        )}
+      </p>
+    </div>
+  );
+}

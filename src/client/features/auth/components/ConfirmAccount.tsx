@@ -1,0 +1,35 @@
+import { useNavigate } from 'react-router';
+import { TextLink } from '@/components/ui/TextLink.js';
+import { notifyError, notifySuccess } from '@/lib/notify.js';
+import { useConfirmAccount } from '../api/confirm-account.js';
+import { useEmailParam, withEmail } from '../hooks/use-email-param.js';
+import { AuthPanel } from './AuthPanel.js';
+import { CodeEntry } from './CodeEntry.js';
+
+export function ConfirmAccount() {
+  const navigate = useNavigate();
+  const email = useEmailParam();
+  const confirm = useConfirmAccount();
+
+  const onCode = async (token: string) => {
+    try {
+      const { message } = await confirm.mutateAsync({ token, email });
+      notifySuccess(message);
+      await navigate('/auth/login');
+      return true;
+    } catch (error) {
+      notifyError(error);
+      return false;
+    }
+  };
+
+  return (
+    <AuthPanel
+      title="Confirm your account"
+      subtitle={email ? `We sent it to ${email}.` : undefined}
+      links={<TextLink to={withEmail('/auth/new-code', email)}>Resend code</TextLink>}
+    >
+      <CodeEntry onCode={onCode} busyLabel="Confirming..." />
+    </AuthPanel>
+  );
+}

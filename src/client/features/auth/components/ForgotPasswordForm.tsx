@@ -1,0 +1,19 @@
+import { TextLink } from '@/components/ui/TextLink.js';
+import { useForgotPassword } from '../api/forgot-password.js';
+import { EmailRequestForm } from './EmailRequestForm.js';
+
+/** Forgot password: the form clears after submit (spec section 2). */
+export function ForgotPasswordForm() {
+  const forgot = useForgotPassword();
+  return (
+    <EmailRequestForm
+      title="Forgot Password?"
+      subtitle="Enter your email and we will send you a code to reset your password."
+      submitLabel="Send Code"
+      busyLabel="Sending..."
+      request={forgot.mutateAsync}
+      codeScreen="/auth/reset-password"
+      links={<TextLink to="/auth/login">Already have an account? Login</TextLink>}
+    />
+  );
+}

@@ -1,0 +1,29 @@
+import { useNavigate } from 'react-router';
+import { TextLink } from '@/components/ui/TextLink.js';
+import { useResendConfirmation } from '../api/resend-confirmation.js';
+import { useEmailParam } from '../hooks/use-email-param.js';
+import { EmailRequestForm } from './EmailRequestForm.js';
+
+/** Resend confirmation code: a failure goes back to /auth/login (spec section 4). */
+export function NewCodeForm() {
+  const navigate = useNavigate();
+  const resend = useResendConfirmation();
+  return (
+    <EmailRequestForm
+      title="Resend Confirmation Code"
+      subtitle="We will e-mail you a new 6-digit code to confirm your account."
+      submitLabel="Resend code"
+      busyLabel="Resending..."
+      request={resend.mutateAsync}
+      onFailure={() => navigate('/auth/login')}
+      codeScreen="/auth/confirm-account"
+      initialEmail={useEmailParam()}
+      links={
+        <>
+          <TextLink to="/auth/login">Already have an account? Login</TextLink>
+          <TextLink to="/auth/forgot-password">Forgot password?</TextLink>
+        </>
+      }
+    />
+  );
+}

@@ -1,0 +1,23 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { productResponseSchema } from '@shared/schemas/products.js';
+import { apiRequest } from '@/lib/api-client.js';
+import { queryKeys } from '@/lib/query-client.js';
+
+/** GET /products/{id} → {product}. */
+export const getProduct = async (id: string, signal?: AbortSignal) => {
+  const { product } = await apiRequest(productResponseSchema, {
+    url: `/products/${encodeURIComponent(id)}`,
+    signal,
+  });
+  return product;
+};
+
+/** Cached as ['editProduct', id] (spec section 3); retried once. */
+export const productQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: queryKeys.product(id),
+    queryFn: ({ signal }) => getProduct(id, signal),
+    retry: 1,
+  });
+
+export const useProduct = (id: string) => useQuery(productQueryOptions(id));

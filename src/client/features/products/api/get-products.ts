@@ -1,0 +1,37 @@
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import type { ProductSort } from '@shared/constants.js';
+import { productListResponseSchema } from '@shared/schemas/products.js';
+import { apiRequest } from '@/lib/api-client.js';
+import { queryKeys } from '@/lib/query-client.js';
+
+/** 60 fills whole rows at every width of the grid (1 to 5 columns). */
+export const PRODUCTS_PAGE_SIZE = 60;
+
+export interface ProductListParams {
+  q: string;
+  sort: ProductSort;
+}
+
+/** GET /products?q&sort&limit&cursor → {products, nextCursor}. */
+export const getProducts = (
+  { q, sort, cursor }: ProductListParams & { cursor: string | undefined },
+  signal?: AbortSignal,
+) =>
+  apiRequest(productListResponseSchema, {
+    url: '/products',
+    params: { q: q || undefined, sort, limit: PRODUCTS_PAGE_SIZE, cursor },
+    signal,
+  });
+
+/** The cached 'products', one entry per search and sort, paged on nextCursor; retried once. */
+export const productsQueryOptions = (params: ProductListParams) =>
+  infiniteQueryOptions({
+    queryKey: [...queryKeys.products, params],
+    queryFn: ({ pageParam, signal }) => getProducts({ ...params, cursor: pageParam }, signal),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (lastPage) => lastPage.nextCursor ?? undefined,
+    retry: 1,
+  });
+
+export const useProducts = (params: ProductListParams) =>
+  useInfiniteQuery(productsQueryOptions(params));

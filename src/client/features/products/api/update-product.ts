@@ -1,0 +1,27 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { productMutationResponseSchema } from '@shared/schemas/products.js';
+import { apiRequest } from '@/lib/api-client.js';
+import { queryKeys } from '@/lib/query-client.js';
+import { progressHandler, toProductFormData, type ProductUpload } from './product-multipart.js';
+
+/** PATCH /products/{id} (multipart, every field optional) → {message, product}. */
+export const updateProduct = ({ id, ...upload }: ProductUpload & { id: string }) =>
+  apiRequest(productMutationResponseSchema, {
+    method: 'PATCH',
+    url: `/products/${encodeURIComponent(id)}`,
+    data: toProductFormData(upload),
+    onUploadProgress: progressHandler(upload.onProgress),
+  });
+
+/** Edit success refreshes the list and the edited product (spec section 4). */
+export function useUpdateProduct() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateProduct,
+    onSuccess: (_data, { id }) =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.products }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.product(id) }),
+      ]),
+  });
+}

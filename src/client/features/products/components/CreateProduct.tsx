@@ -1,0 +1,36 @@
+import { useNavigate } from 'react-router';
+import { productFormSchema } from '@shared/schemas/products.js';
+import { Card } from '@/components/ui/Card.js';
+import { notifySuccess } from '@/lib/notify.js';
+import { useCreateProduct } from '../api/create-product.js';
+import type { ProductUpload } from '../api/product-multipart.js';
+import { PageHeader } from './PageHeader.js';
+import { ProductForm } from './ProductForm.js';
+
+const empty = { name: '', price: '', stock: '', description: '' };
+
+export function CreateProduct() {
+  const navigate = useNavigate();
+  const create = useCreateProduct();
+
+  const onSubmit = async (upload: ProductUpload) => {
+    const { message } = await create.mutateAsync(upload);
+    notifySuccess(message);
+    await navigate('/');
+  };
+
+  return (
+    <div className="mx-auto max-w-3xl space-y-8">
+      <PageHeader title="Create New Product" back={{ to: '/', label: 'Back to Products' }} />
+      <Card className="px-6 py-8 sm:px-8">
+        <ProductForm
+          schema={productFormSchema}
+          defaultValues={empty}
+          submitLabel="Create Product"
+          busyLabel="Creating..."
+          onSubmit={onSubmit}
+        />
+      </Card>
+    </div>
+  );
+}

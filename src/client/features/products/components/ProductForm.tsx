@@ -1,0 +1,86 @@
+import { useState } from 'react';
+import type { z } from 'zod';
+import type { ProductFormValues } from '@shared/schemas/products.js';
+import { Button } from '@/components/ui/Button.js';
+import { FormTextAreaField, FormTextField } from '@/components/ui/FormField.js';
+import { ProgressBar } from '@/components/ui/ProgressBar.js';
+import { useZodForm } from '@/lib/form.js';
+import type { ProductUpload } from '../api/product-multipart.js';
+import { ImagePicker } from './ImagePicker.js';
+
+interface ProductFormProps {
+  /** productFormSchema to create, productEditFormSchema to edit. */
+  schema: z.ZodType<ProductFormValues, ProductFormValues>;
+  defaultValues: ProductFormValues;
+  currentImage?: { url: string; alt: string } | undefined;
+  submitLabel: string;
+  busyLabel: string;
+  /** Sends the form and handles success; a failure (thrown) becomes an error toast here. */
+  onSubmit: (upload: Required<ProductUpload>) => Promise<void>;
+}
+
+/** Name, Price, Stock, Product Image and Description: the create and edit screens' form. */
+export function ProductForm({
+  schema,
+  defaultValues,
+  currentImage,
+  submitLabel,
+  busyLabel,
+  onSubmit,
+}: ProductFormProps) {
+  const [image, setImage] = useState<File | null>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const form = useZodForm(schema, { defaultValues });
+
+  const submit = form.submit(async (values) => {
+    setProgress(image ? 0 : null);
+    try {
+      await onSubmit({ values, image, onProgress: setProgress });
+    } finally {
+      setProgress(null);
+    }
+  });
+
+  return (
+    <form noValidate onSubmit={submit} className="space-y-6">
+      <FormTextField form={form} name="name" label="Name" />
+      <div className="grid gap-6 sm:grid-cols-2">
+        <FormTextField
+          form={form}
+          name="price"
+          label="Price"
+          type="number"
+          inputMode="decimal"
+          step="0.01"
+          min="0.01"
+          placeholder="0.00"
+          hint="In US dollars, cents allowed."
+        />
+        <FormTextField
+          form={form}
+          name="stock"
+          label="Stock"
+          type="number"
+          inputMode="numeric"
+          step="1"
+          min="1"
+          placeholder="0"
+          hint="Units on hand."
+        />
+      </div>
+      <ImagePicker
+        label="Product Image"
+        currentImage={currentImage}
+        disabled={form.formState.isSubmitting}
+        onChange={setImage}
+      />
+      <FormTextAreaField form={form} name="description" label="Description" rows={5} />
+      {progress !== null && <ProgressBar value={progress} label="Uploading the image" />}
+      <div className="flex justify-end border-t border-gray-200 pt-6">
+        <Button type="submit" busy={form.formState.isSubmitting} busyLabel={busyLabel}>
+          {submitLabel}
+        </Button>
+      </div>
+    </form>
+  );
+}

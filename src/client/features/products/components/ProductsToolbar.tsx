@@ -1,0 +1,82 @@
+import { useEffect, useState } from 'react';
+import { PRODUCT_SORTS, type ProductSort } from '@shared/constants.js';
+import { controlClasses } from '@/components/ui/Field.js';
+
+export const SORT_LABELS: Record<ProductSort, string> = {
+  newest: 'Newest first',
+  oldest: 'Oldest first',
+  name: 'Name (A to Z)',
+  'price-asc': 'Price: low to high',
+  'price-desc': 'Price: high to low',
+  'stock-asc': 'Stock: low to high',
+  'stock-desc': 'Stock: high to low',
+};
+
+const SEARCH_DELAY_MS = 300;
+
+interface ProductsToolbarProps {
+  q: string;
+  sort: ProductSort;
+  onSearch: (q: string) => void;
+  onSort: (sort: ProductSort) => void;
+}
+
+/** Search (applied as the user pauses typing) and sort; the state itself lives in the URL. */
+export function ProductsToolbar({ q, sort, onSearch, onSort }: ProductsToolbarProps) {
+  const [text, setText] = useState(q);
+  const [shownQ, setShownQ] = useState(q);
+  // The URL changed under us (a link, "Clear search"): show its search.
+  if (q !== shownQ) {
+    setShownQ(q);
+    if (q !== text.trim()) setText(q);
+  }
+
+  useEffect(() => {
+    if (text.trim() === q) return;
+    const timer = setTimeout(() => onSearch(text.trim()), SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [text, q, onSearch]);
+
+  return (
+    <form
+      role="search"
+      aria-label="Products"
+      className="flex flex-col gap-3 sm:flex-row sm:items-end"
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSearch(text.trim());
+      }}
+    >
+      <div className="flex-1">
+        <label htmlFor="product-search" className="block text-sm font-medium text-gray-900">
+          Search
+        </label>
+        <input
+          id="product-search"
+          type="search"
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          placeholder="Search by name or description"
+          className={`mt-2 h-10 ${controlClasses}`}
+        />
+      </div>
+      <div className="sm:w-56">
+        <label htmlFor="product-sort" className="block text-sm font-medium text-gray-900">
+          Sort by
+        </label>
+        <select
+          id="product-sort"
+          value={sort}
+          onChange={(event) => onSort(event.target.value as ProductSort)}
+          className={`mt-2 h-10 ${controlClasses} pr-8`}
+        >
+          {PRODUCT_SORTS.map((value) => (
+            <option key={value} value={value}>
+              {SORT_LABELS[value]}
+            </option>
+          ))}
+        </select>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,47 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { profileSchema, type User } from '@shared/schemas/auth.js';
+import { Button } from '@/components/ui/Button.js';
+import { FormTextField } from '@/components/ui/FormField.js';
+import { PageSpinner } from '@/components/ui/Spinner.js';
+import { useUser } from '@/lib/auth/get-user.js';
+import { useZodForm } from '@/lib/form.js';
+import { notifySuccess } from '@/lib/notify.js';
+import { queryKeys } from '@/lib/query-client.js';
+import { useUpdateProfile } from '../api/update-profile.js';
+import { SettingsPanel } from './SettingsPanel.js';
+
+/** 'Profile': name and e-mail, prefilled from the current user. */
+export function ProfileForm() {
+  const user = useUser();
+  if (!user.data) return <PageSpinner label="Loading your profile..." />;
+  return <ProfileFields user={user.data} />;
+}
+
+function ProfileFields({ user }: { user: User }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const update = useUpdateProfile();
+  const form = useZodForm(profileSchema, { defaultValues: { name: user.name, email: user.email } });
+
+  const onSubmit = form.submit(async (values) => {
+    const { message } = await update.mutateAsync(values);
+    await queryClient.invalidateQueries({ queryKey: queryKeys.user });
+    notifySuccess(message);
+    await navigate('/');
+  });
+
+  return (
+    <SettingsPanel title="Profile" description="Your name and the email you log in with.">
+      <form noValidate onSubmit={onSubmit} className="space-y-6">
+        <FormTextField form={form} name="name" label="Name" autoComplete="name" />
+        <FormTextField form={form} name="email" label="Email" type="email" autoComplete="email" />
+        <div className="flex justify-end">
+          <Button type="submit" busy={form.formState.isSubmitting} busyLabel="Saving...">
+            Update Profile
+          </Button>
+        </div>
+      </form>
+    </SettingsPanel>
+  );
+}

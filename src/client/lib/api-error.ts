@@ -1,0 +1,41 @@
+import type { AxiosError } from 'axios';
+
+const isAxiosError = (error: unknown): error is AxiosError =>
+  typeof error === 'object' &&
+  error !== null &&
+  'isAxiosError' in error &&
+  error.isAxiosError === true;
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null;
+
+/** `message`, else the message of the first entry of `errors` (spec section 8). */
+function messageOf(body: unknown): string | undefined {
+  if (!isRecord(body)) return undefined;
+  if (typeof body.message === 'string' && body.message) return body.message;
+  const first: unknown = Array.isArray(body.errors) ? body.errors[0] : undefined;
+  return isRecord(first) && typeof first.message === 'string' ? first.message : undefined;
+}
+
+/**
+ * The text to show for a failed call (spec section 8): the response's `message`, else the message
+ * of the first entry of its `errors` list; otherwise a plain description of what went wrong.
+ */
+export function getErrorMessage(error: unknown): string {
+  if (isAxiosError(error)) {
+    if (error.response) {
+      return messageOf(error.response.data) ?? `The request failed (${error.response.status})`;
+    }
+    return 'The server cannot be reached. Check your connection and try again.';
+  }
+  // A zod error: the server answered with a shape we do not expect.
+  if (isRecord(error) && Array.isArray(error.issues)) {
+    return 'The server sent an unexpected response.';
+  }
+  if (error instanceof Error && error.message) return error.message;
+  return 'Something went wrong. Please try again.';
+}
+
+/** The HTTP status of a failed call, when the server answered. */
+export const getErrorStatus = (error: unknown): number | undefined =>
+  isAxiosError(error) ? error.response?.status : undefined;

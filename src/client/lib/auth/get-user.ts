@@ -1,0 +1,29 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { userResponseSchema, type User } from '@shared/schemas/auth.js';
+import { apiRequest } from '@/lib/api-client.js';
+import { queryKeys } from '@/lib/query-client.js';
+import { getToken } from './token.js';
+
+export class NotSignedInError extends Error {
+  constructor() {
+    super('You need to log in to continue');
+  }
+}
+
+/** GET /auth/user. Without a stored token there is no session to ask about. */
+export async function getUser(): Promise<User> {
+  if (!getToken()) throw new NotSignedInError();
+  const { user } = await apiRequest(userResponseSchema, { url: '/auth/user' });
+  return user;
+}
+
+/** The cached 'user': never retried, never refetched on window focus (spec section 7). */
+export const userQueryOptions = queryOptions({
+  queryKey: queryKeys.user,
+  queryFn: getUser,
+  retry: false,
+  refetchOnWindowFocus: false,
+  staleTime: Infinity,
+});
+
+export const useUser = () => useQuery(userQueryOptions);

@@ -1,0 +1,69 @@
+import { useState } from 'react';
+import { useForm, type FieldValues, type Resolver, type UseFormProps } from 'react-hook-form';
+import type { z } from 'zod';
+import { loadApiClient } from './api-client.js';
+import { notifyError } from './notify.js';
+
+type FormSchema<Input extends FieldValues, Output extends FieldValues> = z.ZodType<Output, Input>;
+
+/** A shared zod schema, or a loader of one (`() => import('@shared/schemas/auth.js')…`). */
+export type FormSchemaSource<Input extends FieldValues, Output extends FieldValues> =
+  FormSchema<Input, Output> | (() => Promise<FormSchema<Input, Output>>);
+
+/**
+ * A resolver that loads zod, the schema and the zod resolver on first use: a screen renders its
+ * form before any of them arrive, and they are usually there by the time the user submits.
+ */
+function lazyZodResolver<Input extends FieldValues, Output extends FieldValues>(
+  source: FormSchemaSource<Input, Output>,
+) {
+  let ready: Promise<Resolver<Input, unknown, Output>> | undefined;
+  const load = () =>
+    (ready ??= Promise.all([
+      import('@hookform/resolvers/zod'),
+      typeof source === 'function' ? source() : source,
+    ]).then(([{ zodResolver }, schema]) => zodResolver<Input, unknown, Output>(schema)));
+  const resolver: Resolver<Input, unknown, Output> = async (values, context, options) =>
+    (await load())(values, context, options);
+  return { resolver, load };
+}
+
+/**
+ * react-hook-form driven by a shared zod schema, the way every form of the app works: validate on
+ * submit, then re-validate on every change (spec section 4). `preload` (give it to the form's
+ * onFocus) fetches the validation code and the HTTP client as soon as the user starts on the form;
+ * `submit` wraps the action with the error toast.
+ */
+export function useZodForm<Input extends FieldValues, Output extends FieldValues>(
+  source: FormSchemaSource<Input, Output>,
+  options?: Omit<UseFormProps<Input, unknown, Output>, 'resolver' | 'mode' | 'reValidateMode'>,
+) {
+  const [{ resolver, load }] = useState(() => lazyZodResolver(source));
+  const form = useForm<Input, unknown, Output>({
+    ...options,
+    resolver,
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+  });
+  const preload = () => {
+    void load();
+    void loadApiClient();
+  };
+  /**
+   * The submit handler: runs `action` with the valid values; a failure becomes an error toast
+   * (spec section 8), then `onError` runs. Submit stays disabled while `action` runs.
+   */
+  const submit = (
+    action: (values: Output) => Promise<unknown>,
+    onError?: (error: unknown, values: Output) => unknown,
+  ) =>
+    form.handleSubmit(async (values) => {
+      try {
+        await action(values);
+      } catch (error) {
+        notifyError(error);
+        await onError?.(error, values);
+      }
+    });
+  return { ...form, preload, submit };
+}

@@ -1,0 +1,66 @@
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { MainLayout } from '@/app/layouts/MainLayout.js';
+import { api, httpError, sent } from '../support/api.js';
+import { renderRoute } from '../support/render.js';
+
+vi.mock('@/lib/api-client.js', async () => {
+  const { fakeApiRequest } = await import('../support/api.js');
+  return { apiRequest: fakeApiRequest, loadApiClient: () => Promise.resolve() };
+});
+
+const setup = () => renderRoute(<MainLayout />, { path: '/' });
+
+describe('MainLayout', () => {
+  it('goes to /auth/login when there is no session', async () => {
+    setup();
+    expect(await screen.findByTestId('location')).toHaveTextContent('/auth/login');
+    expect(api.handler).not.toHaveBeenCalled();
+  });
+
+  it('goes to /auth/login when the current user cannot be loaded, without retrying', async () => {
+    localStorage.setItem('AccessToken', 'revoked');
+    api.handler.mockRejectedValue(httpError(401, { message: 'You need to log in to continue' }));
+    setup();
+    expect(await screen.findByTestId('location')).toHaveTextContent('/auth/login');
+    expect(api.handler).toHaveBeenCalledTimes(1);
+  });
+
+  it(
+    'greets the user, with a keyboard-usable menu, and logs out',
+    { timeout: 20_000 },
+    async () => {
+      localStorage.setItem('AccessToken', 'token-1');
+      api.handler.mockImplementation((config) =>
+        config.url === '/auth/user'
+          ? { user: { id: 'u1', name: 'Ada', email: 'ada@example.com' } }
+          : { message: 'Logged out' },
+      );
+      const { user } = setup();
+      expect(screen.getByRole('status')).toBeInTheDocument();
+      const button = await screen.findByRole('button', { name: /Hello Ada/ });
+      expect(screen.getByRole('banner')).toBeInTheDocument();
+      expect(screen.getByRole('main')).toBeInTheDocument();
+      expect(screen.getByRole('contentinfo')).toHaveTextContent(
+        `© ${new Date().getFullYear()} Stockroom`,
+      );
+      expect(screen.getByRole('contentinfo')).toHaveTextContent('Created by');
+      expect(screen.getByRole('link', { name: 'Stockroom' })).toHaveAttribute('href', '/');
+
+      button.focus();
+      await user.keyboard('{Enter}');
+      expect(await screen.findByRole('menuitem', { name: 'My Profile' })).toHaveAttribute(
+        'href',
+        '/profile',
+      );
+      await user.keyboard('{ArrowDown}');
+      const logout = screen.getByRole('menuitem', { name: 'Logout' });
+      await waitFor(() => expect(logout).toHaveAttribute('data-focus'));
+      await user.keyboard('{Enter}');
+
+      expect(await screen.findByTestId('location')).toHaveTextContent('/auth/login');
+      expect(sent()).toContainEqual(['POST', '/auth/logout', undefined]);
+      expect(localStorage.getItem('AccessToken')).toBeNull();
+    },
+  );
+});

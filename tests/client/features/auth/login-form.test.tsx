@@ -1,0 +1,99 @@
+import { screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { LoginForm } from '@/features/auth/components/LoginForm.js';
+import { api, deferred, httpError, sent } from '../../support/api.js';
+import { renderRoute } from '../../support/render.js';
+
+vi.mock('@/lib/api-client.js', async () => {
+  const { fakeApiRequest } = await import('../../support/api.js');
+  return { apiRequest: fakeApiRequest, loadApiClient: () => Promise.resolve() };
+});
+
+const setup = () => renderRoute(<LoginForm />, { path: '/auth/login' });
+
+describe('LoginForm', () => {
+  beforeEach(() => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+  });
+
+  it('shows the spec texts', () => {
+    setup();
+    expect(screen.getByRole('heading', { name: 'Welcome Back!' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Forgot your password?' })).toHaveAttribute(
+      'href',
+      '/auth/forgot-password',
+    );
+    expect(screen.getByRole('link', { name: 'Create your Free account now' })).toHaveAttribute(
+      'href',
+      '/auth/signup',
+    );
+  });
+
+  it('validates on submit, under the right fields, tied to them', async () => {
+    const { user } = setup();
+    await user.click(screen.getByRole('button', { name: 'Log In' }));
+    const email = screen.getByLabelText('Email');
+    expect(await screen.findByText('Email is required')).toBeInTheDocument();
+    expect(screen.getByText('Password is required')).toBeInTheDocument();
+    expect(email).toHaveAttribute('aria-invalid', 'true');
+    expect(email).toHaveAccessibleDescription('Email is required');
+    expect(api.handler).not.toHaveBeenCalled();
+  });
+
+  it('does not validate before the first submit, then re-validates on change', async () => {
+    const { user } = setup();
+    await user.type(screen.getByLabelText('Email'), 'not-an-email');
+    expect(screen.queryByText('Email is not valid')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Log In' }));
+    expect(await screen.findByText('Email is not valid')).toBeInTheDocument();
+    await user.clear(screen.getByLabelText('Email'));
+    await user.type(screen.getByLabelText('Email'), 'ada@example.com');
+    await waitFor(() => expect(screen.queryByText('Email is not valid')).not.toBeInTheDocument());
+  });
+
+  it("reads 'Logging in...' and is disabled while busy, then stores the token and goes to /", async () => {
+    const pending = deferred();
+    api.handler.mockReturnValue(pending.promise);
+    const { user } = setup();
+    await user.type(screen.getByLabelText('Email'), 'Ada@Example.com');
+    await user.type(screen.getByLabelText('Password'), 'secret123');
+    await user.click(screen.getByRole('button', { name: 'Log In' }));
+
+    const busy = await screen.findByRole('button', { name: 'Logging in...' });
+    expect(busy).toBeDisabled();
+    expect(sent()).toEqual([
+      ['POST', '/auth/login', { email: 'ada@example.com', password: 'secret123' }],
+    ]);
+
+    pending.resolve({ message: 'Logged in', token: 'token-1' });
+    expect(await screen.findByTestId('location')).toHaveTextContent(/^\/$/);
+    expect(localStorage.getItem('AccessToken')).toBe('token-1');
+  });
+
+  it('shows a failure as a toast and logs it', async () => {
+    api.handler.mockRejectedValue(httpError(400, { message: 'Incorrect email or password' }));
+    const { user } = setup();
+    await user.type(screen.getByLabelText('Email'), 'ada@example.com');
+    await user.type(screen.getByLabelText('Password'), 'wrong1234');
+    await user.click(screen.getByRole('button', { name: 'Log In' }));
+    expect(
+      await screen.findByText('Incorrect email or password', {}, { timeout: 3000 }),
+    ).toBeInTheDocument();
+    expect(console.error).toHaveBeenCalled();
+    expect(screen.getByRole('button', { name: 'Log In' })).toBeEnabled();
+    expect(localStorage.getItem('AccessToken')).toBeNull();
+  });
+
+  it('sends an unconfirmed account to the code entry, with its e-mail', async () => {
+    api.handler.mockRejectedValue(
+      httpError(403, { message: 'Your account is not confirmed yet.' }),
+    );
+    const { user } = setup();
+    await user.type(screen.getByLabelText('Email'), 'ada@example.com');
+    await user.type(screen.getByLabelText('Password'), 'secret123');
+    await user.click(screen.getByRole('button', { name: 'Log In' }));
+    expect(await screen.findByTestId('location')).toHaveTextContent(
+      '/auth/confirm-account?email=ada%40example.com',
+    );
+  });
+});

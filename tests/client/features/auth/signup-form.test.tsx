@@ -1,0 +1,94 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { SignupForm } from '@/features/auth/components/SignupForm.js';
+import { api, deferred, httpError, sent } from '../../support/api.js';
+import { renderRoute } from '../../support/render.js';
+
+vi.mock('@/lib/api-client.js', async () => {
+  const { fakeApiRequest } = await import('../../support/api.js');
+  return { apiRequest: fakeApiRequest, loadApiClient: () => Promise.resolve() };
+});
+
+const setup = () => renderRoute(<SignupForm />, { path: '/auth/signup' });
+
+describe('SignupForm', () => {
+  it('shows every required message on an empty submit', async () => {
+    const { user } = setup();
+    expect(screen.getByRole('heading', { name: 'Create an Account' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Sign Up' }));
+    expect(await screen.findByText('Name is required')).toBeInTheDocument();
+    expect(screen.getByText('Email is required')).toBeInTheDocument();
+    expect(screen.getByText('Password is required')).toBeInTheDocument();
+    expect(screen.getByText('Confirm Password is required')).toBeInTheDocument();
+  });
+
+  it('checks the name length, the password rules and the confirmation', async () => {
+    const { user } = setup();
+    await user.type(screen.getByLabelText('Name'), 'x'.repeat(51));
+    await user.type(screen.getByLabelText('Email'), 'ada@example.com');
+    await user.type(screen.getByLabelText('Password'), '12345678');
+    await user.type(screen.getByLabelText('Confirm Password'), '12345679');
+    await user.click(screen.getByRole('button', { name: 'Sign Up' }));
+    expect(await screen.findByText('Name must be less than 50 characters')).toBeInTheDocument();
+    expect(screen.getByText('Password must contain at least one letter')).toBeInTheDocument();
+    expect(screen.getByLabelText('Confirm Password')).toHaveAccessibleDescription(
+      'Passwords do not match',
+    );
+
+    await user.clear(screen.getByLabelText('Password'));
+    await user.type(screen.getByLabelText('Password'), 'abcdefgh');
+    expect(
+      await screen.findByText('Password must contain at least one number'),
+    ).toBeInTheDocument();
+    expect(api.handler).not.toHaveBeenCalled();
+  });
+
+  it("reads 'Creating account...' while busy, then shows the message and goes to /auth/login", async () => {
+    const pending = deferred();
+    api.handler.mockReturnValue(pending.promise);
+    const { user } = setup();
+    await user.type(screen.getByLabelText('Name'), 'Ada');
+    await user.type(screen.getByLabelText('Email'), 'ada@example.com');
+    await user.type(screen.getByLabelText('Password'), 'secret123');
+    await user.type(screen.getByLabelText('Confirm Password'), 'secret123');
+    await user.click(screen.getByRole('button', { name: 'Sign Up' }));
+
+    expect(await screen.findByRole('button', { name: 'Creating account...' })).toBeDisabled();
+    expect(sent()).toEqual([
+      [
+        'POST',
+        '/auth/signup',
+        {
+          name: 'Ada',
+          email: 'ada@example.com',
+          password: 'secret123',
+          confirmPassword: 'secret123',
+        },
+      ],
+    ]);
+    pending.resolve({ message: 'Account created. Check your email.' });
+    expect(await screen.findByTestId('location')).toHaveTextContent('/auth/login');
+    expect(
+      await screen.findByText('Account created. Check your email.', {}, { timeout: 3000 }),
+    ).toBeInTheDocument();
+  });
+
+  it('shows the first field error of a rejected sign-up as a toast', async () => {
+    api.handler.mockRejectedValue(
+      httpError(400, {
+        message: 'Password must be at least 8 characters',
+        errors: [{ path: 'password', message: 'Password must be at least 8 characters' }],
+      }),
+    );
+    const { user } = setup();
+    await user.type(screen.getByLabelText('Name'), 'Ada');
+    await user.type(screen.getByLabelText('Email'), 'ada@example.com');
+    await user.type(screen.getByLabelText('Password'), 'secret123');
+    await user.type(screen.getByLabelText('Confirm Password'), 'secret123');
+    await user.click(screen.getByRole('button', { name: 'Sign Up' }));
+    expect(
+      await screen.findByText('Password must be at least 8 characters', {}, { timeout: 3000 }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Sign Up' })).toBeEnabled();
+  });
+});

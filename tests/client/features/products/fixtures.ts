@@ -1,0 +1,15 @@
+import type { Product } from '@shared/schemas/products.js';
+
+export const product = (overrides: Partial<Product> = {}): Product => ({
+  id: 'p1',
+  name: 'Desk Lamp',
+  price: 39.9,
+  stock: 24,
+  description: 'A lamp for the desk.',
+  image: 'http://localhost/images/p1.webp',
+  thumbnail: 'http://localhost/images/p1-thumb.webp',
+  active: true,
+  createdAt: '2025-01-01T00:00:00.000Z',
+  updatedAt: '2025-01-01T00:00:00.000Z',
+  ...overrides,
+});

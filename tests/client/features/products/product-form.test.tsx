@@ -1,0 +1,204 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import type { AxiosProgressEvent } from 'axios';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { CreateProduct } from '@/features/products/components/CreateProduct.js';
+import { EditProduct } from '@/features/products/components/EditProduct.js';
+import { api, deferred, httpError } from '../../support/api.js';
+import { renderRoute } from '../../support/render.js';
+import { product } from './fixtures.js';
+
+vi.mock('@/lib/api-client.js', async () => {
+  const { fakeApiRequest } = await import('../../support/api.js');
+  return { apiRequest: fakeApiRequest, loadApiClient: () => Promise.resolve() };
+});
+
+beforeAll(() => {
+  URL.createObjectURL = vi.fn(() => 'blob:preview');
+  URL.revokeObjectURL = vi.fn();
+});
+
+const fields = (data: unknown) => Object.fromEntries((data as FormData).entries());
+const png = (name = 'lamp.png', size = 1024) =>
+  new File([new Uint8Array(size)], name, { type: 'image/png' });
+
+describe('CreateProduct', () => {
+  const setup = () =>
+    renderRoute(<CreateProduct />, { path: '/new/product', userOptions: { applyAccept: false } });
+
+  it('shows the required messages under each field', async () => {
+    const { user } = setup();
+    expect(screen.getByRole('heading', { name: 'Create New Product' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /Back to Products/ })).toHaveAttribute('href', '/');
+    await user.click(screen.getByRole('button', { name: 'Create Product' }));
+    expect(await screen.findByText('Name is required')).toBeInTheDocument();
+    expect(screen.getByLabelText('Price')).toHaveAccessibleDescription(
+      expect.stringContaining('Price is required'),
+    );
+    expect(screen.getByLabelText('Stock')).toHaveAccessibleDescription(
+      expect.stringContaining('Stock is required'),
+    );
+    expect(screen.getByText('Description is required')).toBeInTheDocument();
+    expect(api.handler).not.toHaveBeenCalled();
+  });
+
+  it('checks the price and stock minimums, and takes cents', async () => {
+    const { user } = setup();
+    expect(screen.getByLabelText('Price')).toHaveAttribute('step', '0.01');
+    await user.type(screen.getByLabelText('Price'), '0');
+    await user.type(screen.getByLabelText('Stock'), '0');
+    await user.click(screen.getByRole('button', { name: 'Create Product' }));
+    expect(await screen.findByText('Price must be greater than 0')).toBeInTheDocument();
+    expect(screen.getByText('Stock must be greater than 0')).toBeInTheDocument();
+    await user.clear(screen.getByLabelText('Price'));
+    await user.type(screen.getByLabelText('Price'), '19.99');
+    await waitFor(() =>
+      expect(screen.queryByText('Price must be greater than 0')).not.toBeInTheDocument(),
+    );
+  });
+
+  it('says why a file is refused', async () => {
+    const { user } = setup();
+    const input = screen.getByLabelText('Product Image');
+    await user.upload(input, new File(['hello'], 'notes.txt', { type: 'text/plain' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Only image files are allowed');
+    expect(input).toHaveAttribute('aria-invalid', 'true');
+    await user.upload(input, new File(['<svg/>'], 'logo.svg', { type: 'image/svg+xml' }));
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'The file is not a supported image (JPEG, PNG, WebP, AVIF or GIF)',
+    );
+    await user.upload(input, png('huge.png', 5 * 1024 * 1024 + 1));
+    expect(screen.getByRole('alert')).toHaveTextContent('The image must be at most 5 MB');
+  });
+
+  it('previews a dropped image, and clears it', async () => {
+    const { user } = setup();
+    const dropzone = screen.getByText(/drag and drop/).closest('div[class*="border-dashed"]')!;
+    fireEvent.drop(dropzone, { dataTransfer: { files: [png('drop.png')] } });
+    expect(await screen.findByText('drop.png')).toBeInTheDocument();
+    expect(screen.getByAltText('Preview of the chosen image')).toHaveAttribute(
+      'src',
+      'blob:preview',
+    );
+    await user.click(screen.getByRole('button', { name: 'Clear the chosen image' }));
+    expect(screen.queryByText('drop.png')).not.toBeInTheDocument();
+  });
+
+  it("sends the multipart form with upload progress, reads 'Creating...', then goes to /", async () => {
+    const pending = deferred();
+    let onUploadProgress: ((event: AxiosProgressEvent) => void) | undefined;
+    api.handler.mockImplementation((config) => {
+      onUploadProgress = config.onUploadProgress;
+      return pending.promise;
+    });
+    const { user } = setup();
+    await user.type(screen.getByLabelText('Name'), 'Desk Lamp');
+    await user.type(screen.getByLabelText('Price'), '39.90');
+    await user.type(screen.getByLabelText('Stock'), '24');
+    await user.type(screen.getByLabelText('Description'), 'A lamp for the desk.');
+    await user.upload(screen.getByLabelText('Product Image'), png());
+    await user.click(screen.getByRole('button', { name: 'Create Product' }));
+
+    expect(await screen.findByRole('button', { name: 'Creating...' })).toBeDisabled();
+    const [config] = api.handler.mock.calls[0]!;
+    expect([config.method, config.url]).toEqual(['POST', '/products']);
+    expect(fields(config.data)).toMatchObject({
+      name: 'Desk Lamp',
+      price: '39.90',
+      stock: '24',
+      description: 'A lamp for the desk.',
+    });
+    expect((config.data as FormData).get('image')).toBeInstanceOf(File);
+
+    onUploadProgress!({
+      loaded: 512,
+      total: 1024,
+      progress: 0.5,
+      bytes: 512,
+      lengthComputable: true,
+    });
+    expect(await screen.findByRole('progressbar', { name: 'Uploading the image' })).toHaveAttribute(
+      'aria-valuenow',
+      '50',
+    );
+    pending.resolve({ message: 'Product created', product: product() });
+    expect(await screen.findByTestId('location')).toHaveTextContent(/^\/$/);
+    expect(await screen.findByText('Product created', {}, { timeout: 3000 })).toBeVisible();
+  });
+
+  it('leaves the image out when none was chosen, and toasts a server error', async () => {
+    api.handler.mockRejectedValue(
+      httpError(400, { message: 'Price can have at most 2 decimals', errors: [] }),
+    );
+    const { user } = setup();
+    await user.type(screen.getByLabelText('Name'), 'Lamp');
+    await user.type(screen.getByLabelText('Price'), '3');
+    await user.type(screen.getByLabelText('Stock'), '1');
+    await user.type(screen.getByLabelText('Description'), 'Light');
+    await user.click(screen.getByRole('button', { name: 'Create Product' }));
+    expect(
+      await screen.findByText('Price can have at most 2 decimals', {}, { timeout: 3000 }),
+    ).toBeVisible();
+    const [config] = api.handler.mock.calls[0]!;
+    expect((config.data as FormData).has('image')).toBe(false);
+    expect(screen.getByRole('button', { name: 'Create Product' })).toBeEnabled();
+  });
+});
+
+describe('EditProduct', () => {
+  const setup = () =>
+    renderRoute(<EditProduct />, {
+      path: '/edit/product/:productId',
+      url: '/edit/product/p1',
+    });
+
+  it('loads the product into the form with its current image', async () => {
+    api.handler.mockResolvedValue({ product: product({ price: 39.9, stock: 24 }) });
+    setup();
+    expect(screen.getByRole('heading', { name: 'Edit Product' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /Back to Details/ })).toHaveAttribute(
+      'href',
+      '/details/product/p1',
+    );
+    expect(await screen.findByLabelText('Name')).toHaveValue('Desk Lamp');
+    expect(screen.getByLabelText('Price')).toHaveValue(39.9);
+    expect(screen.getByLabelText('Stock')).toHaveValue(24);
+    expect(screen.getByText('Current image')).toBeInTheDocument();
+    expect(screen.getByAltText('Desk Lamp')).toHaveAttribute('src', product().image);
+  });
+
+  it("keeps every field optional, reads 'Saving...', refreshes and goes to /", async () => {
+    const pending = deferred();
+    api.handler.mockImplementation((config) =>
+      config.method === 'PATCH' ? pending.promise : { product: product() },
+    );
+    const { user, queryClient } = setup();
+    await user.clear(await screen.findByLabelText('Description'));
+    await user.clear(screen.getByLabelText('Stock'));
+    await user.type(screen.getByLabelText('Stock'), '0');
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Stock must be greater than 0')).toBeInTheDocument();
+    await user.clear(screen.getByLabelText('Stock'));
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+
+    expect(await screen.findByRole('button', { name: 'Saving...' })).toBeDisabled();
+    const patch = api.handler.mock.calls.find(([config]) => config.method === 'PATCH')![0];
+    expect(patch.url).toBe('/products/p1');
+    expect(fields(patch.data)).toEqual({ name: 'Desk Lamp', price: '39.9' });
+    pending.resolve({ message: 'Product updated', product: product() });
+    expect(await screen.findByTestId('location')).toHaveTextContent(/^\/$/);
+    // The edited product was fetched again (it is on screen, so invalidating refetches it).
+    const reads = api.handler.mock.calls.filter(
+      ([config]) => config.url === '/products/p1' && !config.method,
+    );
+    expect(reads.length).toBeGreaterThanOrEqual(2);
+    expect(queryClient.getQueryState(['products'])).toBeUndefined();
+  });
+
+  it('shows a load failure in red, centred', async () => {
+    api.handler.mockRejectedValue(httpError(404, { message: 'Product not found' }));
+    setup();
+    const alert = await screen.findByRole('alert', {}, { timeout: 3000 });
+    expect(alert).toHaveTextContent('Product not found');
+    expect(alert).toHaveClass('text-center', 'text-red-700');
+  });
+});

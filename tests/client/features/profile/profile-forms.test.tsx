@@ -1,0 +1,107 @@
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { ChangePasswordForm } from '@/features/profile/components/ChangePasswordForm.js';
+import { ProfileForm } from '@/features/profile/components/ProfileForm.js';
+import { api, deferred, httpError, sent } from '../../support/api.js';
+import { renderRoute, testQueryClient } from '../../support/render.js';
+
+vi.mock('@/lib/api-client.js', async () => {
+  const { fakeApiRequest } = await import('../../support/api.js');
+  return { apiRequest: fakeApiRequest, loadApiClient: () => Promise.resolve() };
+});
+
+const user = { id: 'u1', name: 'Ada Lovelace', email: 'ada@example.com' };
+
+describe('ProfileForm', () => {
+  const setup = () => {
+    const queryClient = testQueryClient();
+    queryClient.setQueryData(['user'], user);
+    return renderRoute(<ProfileForm />, { path: '/profile', queryClient });
+  };
+
+  it('is prefilled from the current user and validates', async () => {
+    const { user: u } = setup();
+    expect(screen.getByRole('heading', { name: 'Profile' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Name')).toHaveValue('Ada Lovelace');
+    expect(screen.getByLabelText('Email')).toHaveValue('ada@example.com');
+    await u.clear(screen.getByLabelText('Name'));
+    await u.clear(screen.getByLabelText('Email'));
+    await u.click(screen.getByRole('button', { name: 'Update Profile' }));
+    expect(await screen.findByText('Name is required')).toBeInTheDocument();
+    expect(screen.getByText('Email is required')).toBeInTheDocument();
+  });
+
+  it("reads 'Saving...' while busy, refreshes the cached user and goes to /", async () => {
+    const pending = deferred();
+    api.handler.mockImplementation((config) =>
+      config.url === '/auth/user' ? { user: { ...user, name: 'Ada King' } } : pending.promise,
+    );
+    const { user: u, queryClient } = setup();
+    await u.clear(screen.getByLabelText('Name'));
+    await u.type(screen.getByLabelText('Name'), 'Ada King');
+    await u.click(screen.getByRole('button', { name: 'Update Profile' }));
+    expect(await screen.findByRole('button', { name: 'Saving...' })).toBeDisabled();
+    expect(sent()).toEqual([
+      ['PATCH', '/auth/profile', { name: 'Ada King', email: 'ada@example.com' }],
+    ]);
+    pending.resolve({ message: 'Profile updated' });
+    expect(await screen.findByTestId('location')).toHaveTextContent(/^\/$/);
+    expect(queryClient.getQueryState(['user'])?.isInvalidated).toBe(true);
+    expect(await screen.findByText('Profile updated', {}, { timeout: 3000 })).toBeVisible();
+  });
+
+  it('shows a taken e-mail as a toast', async () => {
+    api.handler.mockRejectedValue(
+      httpError(409, { message: 'That email is already used by another account' }),
+    );
+    const { user: u } = setup();
+    await u.click(screen.getByRole('button', { name: 'Update Profile' }));
+    expect(
+      await screen.findByText(
+        'That email is already used by another account',
+        {},
+        { timeout: 3000 },
+      ),
+    ).toBeVisible();
+  });
+});
+
+describe('ChangePasswordForm', () => {
+  const setup = () => renderRoute(<ChangePasswordForm />, { path: '/profile/new-password' });
+
+  it('validates every password field and the confirmation', async () => {
+    const { user: u } = setup();
+    expect(screen.getByRole('heading', { name: 'Change Password' })).toBeInTheDocument();
+    await u.click(screen.getByRole('button', { name: 'Change Password' }));
+    expect(await screen.findAllByText('Password is required')).toHaveLength(3);
+    await u.type(screen.getByLabelText('Current Password'), 'old12345');
+    await u.type(screen.getByLabelText('New Password'), 'newpassword');
+    await u.type(screen.getByLabelText('Confirm New Password'), 'other123');
+    expect(await screen.findByText('Password must contain at least one number')).toBeVisible();
+    expect(screen.getByLabelText('Confirm New Password')).toHaveAccessibleDescription(
+      'Passwords do not match',
+    );
+  });
+
+  it('stores the fresh token the server returns, then goes to /', async () => {
+    localStorage.setItem('AccessToken', 'old-token');
+    const pending = deferred();
+    api.handler.mockReturnValue(pending.promise);
+    const { user: u } = setup();
+    await u.type(screen.getByLabelText('Current Password'), 'old12345');
+    await u.type(screen.getByLabelText('New Password'), 'new12345');
+    await u.type(screen.getByLabelText('Confirm New Password'), 'new12345');
+    await u.click(screen.getByRole('button', { name: 'Change Password' }));
+    expect(await screen.findByRole('button', { name: 'Saving...' })).toBeDisabled();
+    expect(sent()).toEqual([
+      [
+        'POST',
+        '/auth/profile/change-password',
+        { currentPassword: 'old12345', newPassword: 'new12345', confirmNewPassword: 'new12345' },
+      ],
+    ]);
+    pending.resolve({ message: 'Password changed', token: 'new-token' });
+    expect(await screen.findByTestId('location')).toHaveTextContent(/^\/$/);
+    await waitFor(() => expect(localStorage.getItem('AccessToken')).toBe('new-token'));
+  });
+});
