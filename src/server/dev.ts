@@ -6,6 +6,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createServer } from 'vite';
+import viteConfig from '../../vite.config.js';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/index.js';
@@ -37,9 +38,14 @@ async function main() {
   await app.listen({ port: config.port, host: config.host });
   const apiUrl = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${config.port}`;
 
+  // The config is imported rather than loaded from its file: Vite would write a bundled copy next
+  // to it, which node --watch sees as a changed import and restarts for.
   const vite = await createServer({
-    configFile: path.join(root, 'vite.config.ts'),
+    ...viteConfig,
+    configFile: false,
+    root: path.join(root, 'src/client'),
     server: {
+      ...viteConfig.server,
       port: VITE_PORT,
       strictPort: true,
       proxy: Object.fromEntries(API_PATHS.map((prefix) => [prefix, apiUrl])),

@@ -2,6 +2,12 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 
+// No test talks to a server: requests go to the handler of support/api.ts.
+vi.mock('@/lib/api-client.js', async () => {
+  const { fakeApiRequest } = await import('./support/api.js');
+  return { apiRequest: fakeApiRequest, loadApiClient: () => Promise.resolve() };
+});
+
 // jsdom lacks ResizeObserver, which Headless UI's anchored menus use.
 globalThis.ResizeObserver ??= class {
   observe() {}

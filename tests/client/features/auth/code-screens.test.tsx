@@ -1,14 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ConfirmAccount } from '@/features/auth/components/ConfirmAccount.js';
 import { ResetPassword } from '@/features/auth/components/ResetPassword.js';
 import { api, deferred, httpError, sent } from '../../support/api.js';
 import { renderRoute } from '../../support/render.js';
-
-vi.mock('@/lib/api-client.js', async () => {
-  const { fakeApiRequest } = await import('../../support/api.js');
-  return { apiRequest: fakeApiRequest, loadApiClient: () => Promise.resolve() };
-});
 
 const boxValues = () =>
   Array.from(

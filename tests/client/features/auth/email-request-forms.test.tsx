@@ -1,14 +1,9 @@
 import { screen } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ForgotPasswordForm } from '@/features/auth/components/ForgotPasswordForm.js';
 import { NewCodeForm } from '@/features/auth/components/NewCodeForm.js';
 import { api, deferred, httpError, sent } from '../../support/api.js';
 import { renderRoute } from '../../support/render.js';
-
-vi.mock('@/lib/api-client.js', async () => {
-  const { fakeApiRequest } = await import('../../support/api.js');
-  return { apiRequest: fakeApiRequest, loadApiClient: () => Promise.resolve() };
-});
 
 describe('ForgotPasswordForm', () => {
   const setup = () => renderRoute(<ForgotPasswordForm />, { path: '/auth/forgot-password' });

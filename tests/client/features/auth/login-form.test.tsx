@@ -4,11 +4,6 @@ import { LoginForm } from '@/features/auth/components/LoginForm.js';
 import { api, deferred, httpError, sent } from '../../support/api.js';
 import { renderRoute } from '../../support/render.js';
 
-vi.mock('@/lib/api-client.js', async () => {
-  const { fakeApiRequest } = await import('../../support/api.js');
-  return { apiRequest: fakeApiRequest, loadApiClient: () => Promise.resolve() };
-});
-
 const setup = () => renderRoute(<LoginForm />, { path: '/auth/login' });
 
 describe('LoginForm', () => {

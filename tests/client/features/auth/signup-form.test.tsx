@@ -1,13 +1,8 @@
 import { screen } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SignupForm } from '@/features/auth/components/SignupForm.js';
 import { api, deferred, httpError, sent } from '../../support/api.js';
 import { renderRoute } from '../../support/render.js';
-
-vi.mock('@/lib/api-client.js', async () => {
-  const { fakeApiRequest } = await import('../../support/api.js');
-  return { apiRequest: fakeApiRequest, loadApiClient: () => Promise.resolve() };
-});
 
 const setup = () => renderRoute(<SignupForm />, { path: '/auth/signup' });
 

@@ -6,11 +6,6 @@ import { api, httpError, sent } from '../../support/api.js';
 import { renderRoute, testQueryClient } from '../../support/render.js';
 import { product } from './fixtures.js';
 
-vi.mock('@/lib/api-client.js', async () => {
-  const { fakeApiRequest } = await import('../../support/api.js');
-  return { apiRequest: fakeApiRequest, loadApiClient: () => Promise.resolve() };
-});
-
 const fire = vi.hoisted(() => vi.fn());
 vi.mock('sweetalert2', () => ({
   default: { fire, DismissReason: { cancel: 'cancel' } },

@@ -1,13 +1,8 @@
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ProductCard } from '@/features/products/components/ProductCard.js';
 import { renderRoute } from '../../support/render.js';
 import { product } from './fixtures.js';
-
-vi.mock('@/lib/api-client.js', async () => {
-  const { fakeApiRequest } = await import('../../support/api.js');
-  return { apiRequest: fakeApiRequest, loadApiClient: () => Promise.resolve() };
-});
 
 const renderCard = (overrides: Parameters<typeof product>[0]) => {
   renderRoute(

@@ -7,11 +7,6 @@ import { api, deferred, httpError } from '../../support/api.js';
 import { renderRoute } from '../../support/render.js';
 import { product } from './fixtures.js';
 
-vi.mock('@/lib/api-client.js', async () => {
-  const { fakeApiRequest } = await import('../../support/api.js');
-  return { apiRequest: fakeApiRequest, loadApiClient: () => Promise.resolve() };
-});
-
 beforeAll(() => {
   URL.createObjectURL = vi.fn(() => 'blob:preview');
   URL.revokeObjectURL = vi.fn();

@@ -1,14 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ProductsPage } from '@/features/products/components/ProductsPage.js';
 import { api, httpError } from '../../support/api.js';
 import { renderRoute } from '../../support/render.js';
 import { product } from './fixtures.js';
-
-vi.mock('@/lib/api-client.js', async () => {
-  const { fakeApiRequest } = await import('../../support/api.js');
-  return { apiRequest: fakeApiRequest, loadApiClient: () => Promise.resolve() };
-});
 
 const listed = (overrides: Parameters<typeof product>[0]) => {
   const { active: _a, createdAt: _c, updatedAt: _u, ...item } = product(overrides);

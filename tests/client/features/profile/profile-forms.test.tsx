@@ -1,14 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ChangePasswordForm } from '@/features/profile/components/ChangePasswordForm.js';
 import { ProfileForm } from '@/features/profile/components/ProfileForm.js';
 import { api, deferred, httpError, sent } from '../../support/api.js';
 import { renderRoute, testQueryClient } from '../../support/render.js';
-
-vi.mock('@/lib/api-client.js', async () => {
-  const { fakeApiRequest } = await import('../../support/api.js');
-  return { apiRequest: fakeApiRequest, loadApiClient: () => Promise.resolve() };
-});
 
 const user = { id: 'u1', name: 'Ada Lovelace', email: 'ada@example.com' };
 
