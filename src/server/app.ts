@@ -64,6 +64,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
     return503OnClosing: true,
   }).withTypeProvider<ZodTypeProvider>();
 
+  // The API takes JSON (and multipart for images): Fastify's built-in text/plain parser would let a
+  // text body through to validation as a string, so other types get a 415 instead.
+  app.removeContentTypeParser('text/plain');
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

@@ -6,40 +6,31 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createServer } from 'vite';
-import { buildApp } from './app.js';
-import { ConfigError, loadConfig } from './config.js';
-import { openDatabase } from './db/index.js';
+import viteConfig from '../../vite.config.js';
+import { loadConfigOrExit, startServer, stopOnSignals } from './start.js';
 
 const VITE_PORT = Number(process.env.VITE_PORT ?? 5173);
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-/** Paths the Vite server hands to the API: the API itself and the pictures it serves. */
-const API_PATHS = ['/api', '/uploads', '/images'];
+/** Paths the Vite server hands to the API (the pictures are served under /api/images). */
+const API_PATHS = ['/api'];
 
 process.env.NODE_ENV ??= 'development';
 // Links in e-mails and image URLs point at the page the developer has open.
 process.env.PUBLIC_URL ??= `http://localhost:${VITE_PORT}`;
 
 async function main() {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      for (const problem of error.problems) console.error(`Invalid configuration: ${problem}`);
-      process.exit(1);
-    }
-    throw error;
-  }
-
-  const database = await openDatabase(config);
-  const app = await buildApp({ config, database });
-  app.deps.outbox.start();
-  await app.listen({ port: config.port, host: config.host });
+  const config = loadConfigOrExit();
+  const server = await startServer(config);
   const apiUrl = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${config.port}`;
 
+  // The config is imported rather than loaded from its file: Vite would write a bundled copy next
+  // to it, which node --watch sees as a changed import and restarts for.
   const vite = await createServer({
-    configFile: path.join(root, 'vite.config.ts'),
+    ...viteConfig,
+    configFile: false,
+    root: path.join(root, 'src/client'),
     server: {
+      ...viteConfig.server,
       port: VITE_PORT,
       strictPort: true,
       proxy: Object.fromEntries(API_PATHS.map((prefix) => [prefix, apiUrl])),
@@ -55,14 +46,7 @@ async function main() {
     console.log(`  Mailbox: ${appUrl}/dev/mailbox  (mails in ${config.dataDir}/mail)`);
   console.log('');
 
-  const shutdown = async () => {
-    await vite.close();
-    await app.close();
-    await database.close();
-    process.exit(0);
-  };
-  process.on('SIGTERM', () => void shutdown());
-  process.on('SIGINT', () => void shutdown());
+  stopOnSignals(server, () => vite.close());
 }
 
 main().catch((error: unknown) => {

@@ -26,6 +26,8 @@ export async function createSession(db: DB, clock: Clock, userId: string): Promi
 
 export interface SessionUser {
   sessionId: string;
+  /** The user's catalogue version as this request found it: the key to cached product pages. */
+  catalogueVersion: number;
   user: Pick<UsersTable, 'id' | 'name' | 'email' | 'password_hash'>;
 }
 
@@ -44,12 +46,13 @@ export async function findSessionUser(
       'users.name',
       'users.email',
       'users.password_hash',
+      'users.catalogue_version as catalogueVersion',
     ])
     .where('sessions.token_hash', '=', sha256(token))
     .executeTakeFirst();
   if (!row || row.expiresAt <= clock.now()) return undefined;
-  const { sessionId, expiresAt: _expiresAt, ...user } = row;
-  return { sessionId, user };
+  const { sessionId, catalogueVersion, expiresAt: _expiresAt, ...user } = row;
+  return { sessionId, catalogueVersion: Number(catalogueVersion), user };
 }
 
 export async function revokeSession(db: DB, sessionId: string) {

@@ -29,6 +29,10 @@ export async function openDatabase(options: {
   let handle: DatabaseHandle;
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // An idle connection that dies (PostgreSQL restarted, connection terminated) is reported as an
+    // 'error' event on the pool; without a listener that event would crash the process. The pool
+    // has already discarded the client and the next query opens a new one, so there is nothing to do.
+    pool.on('error', () => {});
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     handle = { db, dialect: 'postgres', close: () => db.destroy() };
   } else {

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import * as initial from './migrations/001_initial.js';
 import * as productSearch from './migrations/002_product_search.js';
+import * as catalogueVersion from './migrations/003_catalogue_version.js';
 
 export type MigrationDialect = 'sqlite' | 'postgres';
 
@@ -13,6 +14,7 @@ interface Migration {
 export const migrations: Migration[] = [
   { name: '001_initial', ...initial },
   { name: '002_product_search', ...productSearch },
+  { name: '003_catalogue_version', ...catalogueVersion },
 ];
 
 /**

@@ -11,6 +11,8 @@ export interface UsersTable {
   email: string;
   password_hash: string;
   confirmed: number;
+  /** Bumped with every write to the user's products (migration 003). */
+  catalogue_version: Generated<number>;
   created_at: number;
   updated_at: number;
 }

@@ -89,7 +89,10 @@ export class ProductRepository {
 
   async insert(ownerId: string, product: NewProduct, now: number): Promise<ProductRow> {
     const row = this.row(ownerId, product, now);
-    await this.db.insertInto('products').values(row).execute();
+    await this.db.transaction().execute(async (trx) => {
+      await trx.insertInto('products').values(row).execute();
+      await bumpCatalogueVersion(trx, ownerId);
+    });
     const { search_key: _searchKey, ...stored } = row;
     return stored;
   }
@@ -112,6 +115,7 @@ export class ProductRepository {
         if (batch.length === BATCH_ROWS) await flush();
       }
       await flush();
+      await bumpCatalogueVersion(trx, ownerId);
     });
     return count;
   }
@@ -191,6 +195,7 @@ export class ProductRepository {
         .where('owner_id', '=', ownerId)
         .where('id', '=', id)
         .execute();
+      await bumpCatalogueVersion(trx, ownerId);
       const replacedImageKey = changes.imageKey !== undefined ? current.image_key : null;
       const row: ProductRow = { ...current, ...values };
       return { row, replacedImageKey };
@@ -200,12 +205,28 @@ export class ProductRepository {
   /** Deletes the row; returns its image key (or null), or undefined when there was no such row. */
   async delete(ownerId: string, id: string): Promise<{ imageKey: string | null } | undefined> {
     if (!UUID.test(id)) return undefined;
-    const row = await this.db
-      .deleteFrom('products')
-      .where('owner_id', '=', ownerId)
-      .where('id', '=', id)
-      .returning('image_key')
-      .executeTakeFirst();
-    return row ? { imageKey: row.image_key } : undefined;
+    return this.db.transaction().execute(async (trx) => {
+      const row = await trx
+        .deleteFrom('products')
+        .where('owner_id', '=', ownerId)
+        .where('id', '=', id)
+        .returning('image_key')
+        .executeTakeFirst();
+      if (!row) return undefined;
+      await bumpCatalogueVersion(trx, ownerId);
+      return { imageKey: row.image_key };
+    });
   }
+}
+
+/**
+ * Every write to a catalogue bumps its owner's version in the same transaction, so a page cached
+ * under the old version can never be served after the write commits, on any server process.
+ */
+async function bumpCatalogueVersion(trx: DB, ownerId: string) {
+  await trx
+    .updateTable('users')
+    .set({ catalogue_version: (eb) => eb('catalogue_version', '+', 1) })
+    .where('id', '=', ownerId)
+    .execute();
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { errorSchema } from '../../../shared/schemas/common.js';
 import type { ProductImages } from '../../images/product-images.js';
 import { toListItem, toProduct } from '../../products/present.js';
+import type { PageCache } from '../../products/page-cache.js';
 import type { ListRow, ProductRepository, ProductRow } from '../../products/repository.js';
 import type { ProductService } from '../../products/service.js';
 import { rateLimit } from '../shared.js';
@@ -16,6 +17,8 @@ export interface ProductsContext {
   repository: ProductRepository;
   service: ProductService;
   present: ReturnType<typeof presenters>;
+  /** Serialized list pages, keyed by catalogue version (see page-cache.ts). */
+  pages: PageCache;
 }
 
 /** Every product route: a signed-in user, and the per-IP limit for ordinary requests. */

@@ -1,12 +1,17 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   productListQuerySchema,
   productListResponseSchema,
+  type ProductListResponse,
 } from '../../../shared/schemas/products.js';
 import { currentSession } from '../../plugins/authenticate.js';
 import { decodeCursor, encodeCursor } from '../../products/cursor.js';
+import { PageCache } from '../../products/page-cache.js';
 import { guarded, productDocs, productErrors, type ProductsContext } from './context.js';
+
+/** Fastify sends a JSON-typed string as it is; the typed reply only knows the object form. */
+const sendSerialized = (reply: FastifyReply, body: string) => reply.send(body);
 
 export const listRoute: FastifyPluginAsync<ProductsContext> = async (fastify, context) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -24,17 +29,27 @@ export const listRoute: FastifyPluginAsync<ProductsContext> = async (fastify, co
         response: { 200: productListResponseSchema, ...productErrors },
       },
     },
-    async (request) => {
-      const { user } = currentSession(request);
+    async (request, reply) => {
+      const { user, catalogueVersion } = currentSession(request);
       const { q, sort, limit, cursor } = request.query;
       const after = cursor === undefined ? undefined : decodeCursor(sort, cursor);
+      reply.type('application/json; charset=utf-8');
+      const key = PageCache.key(user.id, catalogueVersion, { q, sort, limit, cursor });
+      const cached = context.pages.get(key);
+      if (cached !== undefined) return sendSerialized(reply, cached);
+
       const { rows, hasMore } = await context.repository.list(user.id, { q, sort, limit, after });
       const last = rows.at(-1);
-      return {
+      const page: ProductListResponse = {
         products: rows.map(context.present.listItem),
         nextCursor:
           hasMore && last ? encodeCursor(sort, { key: last.sort_key, id: last.id }) : null,
       };
+      // Sent as a string, so the body is built once per catalogue version; the presenters give
+      // exactly the schema's fields, which a test checks against the response schema.
+      const body = JSON.stringify(page);
+      context.pages.set(key, body);
+      return sendSerialized(reply, body);
     },
   );
 };

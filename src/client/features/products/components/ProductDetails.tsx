@@ -8,6 +8,7 @@ import { getErrorMessage } from '@/lib/api-error.js';
 import { formatPrice } from '@/lib/format.js';
 import { useProduct } from '../api/get-product.js';
 import { AvailabilityBadge, StockCount } from './StockBadges.js';
+import { DocumentTitle } from '@/components/DocumentTitle.js';
 
 /** The read-only product page. */
 export function ProductDetails() {
@@ -47,6 +48,7 @@ function ProductSheet({ product }: { product: Product }) {
               Product ID: <span className="font-mono break-all">{product.id}</span>
             </p>
             <div className="flex flex-wrap items-start justify-between gap-3">
+              <DocumentTitle>{product.name}</DocumentTitle>
               <h1 className="text-3xl font-bold tracking-tight text-gray-900">{product.name}</h1>
               <AvailabilityBadge stock={product.stock} />
             </div>

@@ -9,6 +9,7 @@ import { getErrorMessage } from '@/lib/api-error.js';
 import { useProducts } from '../api/get-products.js';
 import { ProductCard } from './ProductCard.js';
 import { ProductsToolbar } from './ProductsToolbar.js';
+import { DocumentTitle } from '@/components/DocumentTitle.js';
 
 const isSort = (value: string | null): value is ProductSort =>
   (PRODUCT_SORTS as readonly (string | null)[]).includes(value);
@@ -40,6 +41,7 @@ export function ProductsPage() {
     <div className="space-y-8">
       <div className="sm:flex sm:items-end sm:justify-between">
         <div>
+          <DocumentTitle>Products</DocumentTitle>
           <h1 className="text-3xl font-bold tracking-tight text-gray-900">Products</h1>
           <p className="mt-2 text-sm text-gray-600">
             A list of all the products in your inventory.

@@ -1,0 +1,55 @@
+import { buildApp, type App } from './app.js';
+import { ConfigError, loadConfig, type Config } from './config.js';
+import { openDatabase, type DatabaseHandle } from './db/index.js';
+
+/** Loads the configuration, or prints one line per bad variable and exits. */
+export function loadConfigOrExit(): Config {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      for (const problem of error.problems) console.error(`Invalid configuration: ${problem}`);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+export interface RunningServer {
+  app: App;
+  database: DatabaseHandle;
+}
+
+/** Database and migrations, the app, the mail worker, then listening: what both entries share. */
+export async function startServer(config: Config): Promise<RunningServer> {
+  const database = await openDatabase(config);
+  const app = await buildApp({ config, database });
+  app.deps.outbox.start();
+  await app.listen({ port: config.port, host: config.host });
+  return { app, database };
+}
+
+/**
+ * Stops on SIGTERM or SIGINT: the app stops accepting, finishes what is in flight and stops the
+ * mail worker; then the database closes. A shutdown that hangs is cut off after 10 seconds.
+ */
+export function stopOnSignals(server: RunningServer, before: () => Promise<void> = async () => {}) {
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    server.app.log.info({ signal }, 'shutting down');
+    setTimeout(() => process.exit(1), 10_000).unref();
+    try {
+      await before();
+      await server.app.close();
+      await server.database.close();
+      process.exit(0);
+    } catch (error) {
+      server.app.log.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+}

@@ -1,0 +1,226 @@
+import { existsSync, statSync } from 'node:fs';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../src/server/config.js';
+import { build } from './support/build.js';
+import { freePort, startEntry, waitForOk, type Entry } from './support/processes.js';
+
+const tempDirs: string[] = [];
+async function tempDir() {
+  const dir = await mkdtemp(path.join(tmpdir(), 'stockroom-config-'));
+  tempDirs.push(dir);
+  return dir;
+}
+afterAll(async () => {
+  await Promise.all(tempDirs.map((dir) => rm(dir, { recursive: true, force: true })));
+});
+
+const SECRET = 's'.repeat(32);
+
+/** The problems loadConfig reports for these variables (fails the test if it does not throw). */
+function problemsOf(env: Record<string, string>): string[] {
+  try {
+    loadConfig({ APP_SECRET: SECRET, ...env });
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return (error as ConfigError).problems;
+  }
+  throw new Error(`loadConfig accepted ${JSON.stringify(env)}`);
+}
+
+describe('loadConfig', () => {
+  it('has the documented defaults', async () => {
+    const dataDir = await tempDir();
+    const config = loadConfig({ DATA_DIR: dataDir });
+    expect(config).toMatchObject({
+      env: 'development',
+      port: 3000,
+      host: '127.0.0.1',
+      dataDir,
+      databaseUrl: undefined,
+      publicUrl: 'http://localhost:3000',
+      smtpUrl: undefined,
+      mailFrom: 'Stockroom <no-reply@localhost>',
+      corsOrigins: [],
+    });
+  });
+
+  it('DATA_DIR defaults to ./data', () => {
+    expect(loadConfig({ APP_SECRET: SECRET }).dataDir).toBe(path.resolve('data'));
+  });
+
+  it('PUBLIC_URL follows PORT, and loses a trailing slash when given', () => {
+    expect(loadConfig({ APP_SECRET: SECRET, PORT: '8080' }).publicUrl).toBe(
+      'http://localhost:8080',
+    );
+    expect(
+      loadConfig({ APP_SECRET: SECRET, PUBLIC_URL: 'https://shop.example.com/' }),
+    ).toMatchObject({ publicUrl: 'https://shop.example.com' });
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig({
+      APP_SECRET: SECRET,
+      PORT: '4000',
+      HOST: '0.0.0.0',
+      DATABASE_URL: 'postgres://u:p@db:5432/stock',
+      SMTP_URL: 'smtps://u:p@mail.example.com:465',
+      MAIL_FROM: 'Shop <shop@example.com>',
+      CORS_ORIGINS: 'https://a.example.com, https://b.example.com/',
+    });
+    expect(config).toMatchObject({
+      port: 4000,
+      host: '0.0.0.0',
+      databaseUrl: 'postgres://u:p@db:5432/stock',
+      smtpUrl: 'smtps://u:p@mail.example.com:465',
+      mailFrom: 'Shop <shop@example.com>',
+      appSecret: SECRET,
+      corsOrigins: ['https://a.example.com', 'https://b.example.com'],
+    });
+  });
+
+  it.each([
+    ['PORT', '99999'],
+    ['PORT', 'abc'],
+    ['PORT', '-1'],
+    ['PORT', '80.5'],
+    ['DATABASE_URL', 'mysql://root:hunter2@db/stock'],
+    ['DATABASE_URL', 'not a url'],
+    ['PUBLIC_URL', 'ftp://example.com'],
+    ['PUBLIC_URL', 'example.com'],
+    ['SMTP_URL', 'http://user:hunter2@mail.example.com'],
+    ['SMTP_URL', '::'],
+    ['CORS_ORIGINS', 'https://a.example.com/path'],
+    ['MAIL_FROM', 'nobody'],
+    ['APP_SECRET', 'short'],
+    ['RATE_LIMIT_SENSITIVE', '0'],
+    ['RATE_LIMIT_GENERAL', 'many'],
+  ])('%s=%s: one line naming the variable', (name, value) => {
+    const problems = problemsOf({ [name]: value });
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(new RegExp(`^${name} `));
+    expect(problems[0]).not.toContain('\n');
+    // URLs may carry passwords: a problem line never repeats them.
+    expect(problems[0]).not.toContain('hunter2');
+  });
+
+  it('names every bad variable at once, one line each', () => {
+    const problems = problemsOf({ PORT: '70000', PUBLIC_URL: 'nope', SMTP_URL: 'nope' });
+    expect(problems.map((line) => line.split(' ')[0])).toEqual(['PORT', 'PUBLIC_URL', 'SMTP_URL']);
+  });
+
+  it('NODE_ENV=production requires APP_SECRET and generates none', async () => {
+    const dataDir = await tempDir();
+    let problems: string[] = [];
+    try {
+      loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir });
+    } catch (error) {
+      problems = (error as ConfigError).problems;
+    }
+    expect(problems).toEqual([expect.stringMatching(/^APP_SECRET .*production/)]);
+    expect(existsSync(path.join(dataDir, 'secret.key'))).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', APP_SECRET: SECRET }).env).toBe('production');
+  });
+
+  it('without APP_SECRET, generates one into DATA_DIR once and reuses it', async () => {
+    const dataDir = await tempDir();
+    const first = loadConfig({ DATA_DIR: dataDir }).appSecret;
+    const file = path.join(dataDir, 'secret.key');
+    expect(first.length).toBeGreaterThanOrEqual(32);
+    expect((await readFile(file, 'utf8')).trim()).toBe(first);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(loadConfig({ DATA_DIR: dataDir }).appSecret).toBe(first);
+    expect(loadConfig({ DATA_DIR: await tempDir() }).appSecret).not.toBe(first);
+  });
+});
+
+// Each test starts Node with tsx: seconds on a busy machine.
+describe('the real server entry', { timeout: 60_000 }, () => {
+  const running: Entry[] = [];
+  afterAll(() => {
+    for (const entry of running) if (entry.child.exitCode === null) entry.child.kill('SIGKILL');
+  });
+
+  it('refuses a bad PORT with exit code 1 and one line naming PORT', async () => {
+    const entry = startEntry({ PORT: '99999', DATA_DIR: await tempDir() });
+    running.push(entry);
+    expect(await entry.exited).toBe(1);
+    const lines = entry.stderr().trim().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/PORT/);
+    expect(lines[0]).not.toMatch(/\bat\b.*\.ts:\d+/);
+  });
+
+  it('starts, answers /api/health, and exits 0 on SIGTERM', async () => {
+    const port = await freePort();
+    const entry = startEntry({
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: await tempDir(),
+      LOG_LEVEL: 'warn',
+    });
+    running.push(entry);
+    await waitForOk(`http://127.0.0.1:${port}/api/health`, 45_000, entry);
+    entry.child.kill('SIGTERM');
+    expect(await entry.exited).toBe(0);
+    await expect(fetch(`http://127.0.0.1:${port}/api/health`)).rejects.toThrow();
+  });
+});
+
+describe('CORS_ORIGINS', async () => {
+  const allowed = 'https://app.example.com';
+  const server = await build({ env: { CORS_ORIGINS: `${allowed},https://other.example.com` } });
+  const preflight = (origin: string) =>
+    server.app.inject({
+      method: 'OPTIONS',
+      url: '/api/auth/profile',
+      headers: {
+        origin,
+        'access-control-request-method': 'PATCH',
+        'access-control-request-headers': 'authorization,content-type',
+      },
+    });
+
+  it('a listed origin passes the preflight for Authorization, Content-Type and every method', async () => {
+    const res = await preflight(allowed);
+    expect(res.statusCode).toBe(204);
+    expect(res.headers['access-control-allow-origin']).toBe(allowed);
+    const methods = String(res.headers['access-control-allow-methods']).split(/,\s*/);
+    expect(methods).toEqual(expect.arrayContaining(['GET', 'POST', 'PATCH', 'DELETE']));
+    const headers = String(res.headers['access-control-allow-headers']).toLowerCase();
+    expect(headers.split(/,\s*/)).toEqual(
+      expect.arrayContaining(['authorization', 'content-type']),
+    );
+  });
+
+  it('a listed origin gets Access-Control-Allow-Origin on the real request too', async () => {
+    const res = await server.app.inject({
+      method: 'GET',
+      url: '/api/health',
+      headers: { origin: allowed },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['access-control-allow-origin']).toBe(allowed);
+  });
+
+  it('an unlisted origin gets no Access-Control-Allow-Origin', async () => {
+    for (const origin of ['https://evil.example.com', 'https://app.example.com.evil.net']) {
+      const res = await preflight(origin);
+      expect(res.headers['access-control-allow-origin']).toBeUndefined();
+      const get = await server.app.inject({
+        method: 'GET',
+        url: '/api/health',
+        headers: { origin },
+      });
+      expect(get.headers['access-control-allow-origin']).toBeUndefined();
+    }
+  });
+
+  it('a request without Origin (curl, servers) just works', async () => {
+    const res = await server.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['access-control-allow-origin']).toBeUndefined();
+  });
+});

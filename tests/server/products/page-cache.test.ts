@@ -1,0 +1,112 @@
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../../src/server/app.js';
+import { PageCache } from '../../../src/server/products/page-cache.js';
+import { productListResponseSchema } from '../../../src/shared/schemas/products.js';
+import { build, type TestServer } from '../support/build.js';
+import { createProduct, patchProduct } from '../support/products.js';
+import { signIn, type SignedIn } from '../support/session.js';
+
+describe('PageCache', () => {
+  it('keeps the most recently used pages within its byte budget', () => {
+    const cache = new PageCache(40);
+    cache.set('a', 'x'.repeat(10));
+    cache.set('b', 'y'.repeat(10));
+    cache.set('c', 'z'.repeat(10));
+    expect(cache.get('a')).toBe('x'.repeat(10)); // a is now the most recent
+    cache.set('d', 'w'.repeat(10));
+    cache.set('e', 'v'.repeat(10)); // 50 bytes: the least recent (b) goes
+    expect(cache.get('b')).toBeUndefined();
+    expect(cache.get('a')).toBeDefined();
+    expect(cache.get('e')).toBeDefined();
+  });
+
+  it('does not keep a page larger than a quarter of its budget', () => {
+    const cache = new PageCache(40);
+    cache.set('big', 'x'.repeat(11));
+    expect(cache.get('big')).toBeUndefined();
+  });
+
+  it('keys pages by owner, catalogue version and query', () => {
+    const query = { sort: 'newest', limit: 50 };
+    expect(PageCache.key('u', 1, query)).not.toBe(PageCache.key('u', 2, query));
+    expect(PageCache.key('u', 1, query)).not.toBe(PageCache.key('v', 1, query));
+    expect(PageCache.key('u', 1, query)).not.toBe(PageCache.key('u', 1, { ...query, limit: 10 }));
+  });
+});
+
+describe('the cached product list', async () => {
+  const server: TestServer = await build();
+  // A second server process on the same database: what one writes, the other must see at once.
+  const other = await buildApp({
+    config: server.config,
+    database: server.database,
+    clock: server.clock,
+    clientDir: path.join(server.dataDir, 'no-client'),
+  });
+  afterAll(() => other.close());
+  const user: SignedIn = await signIn(server);
+
+  const list = async (app = server.app, url = '/api/products') => {
+    const res = await app.inject({ method: 'GET', url, headers: user.headers });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+    // Exactly the schema's fields, nothing more: the string is sent as built.
+    return productListResponseSchema.strict().parse(res.json());
+  };
+
+  it('answers a repeated page from the cache with the same bytes', async () => {
+    await createProduct(server, user, { name: 'Lamp' });
+    const first = await server.app.inject({
+      method: 'GET',
+      url: '/api/products',
+      headers: user.headers,
+    });
+    const second = await server.app.inject({
+      method: 'GET',
+      url: '/api/products',
+      headers: user.headers,
+    });
+    expect(second.body).toBe(first.body);
+    expect((await list()).products.map((p) => p.name)).toEqual(['Lamp']);
+  });
+
+  it('shows a write made through another process at once', async () => {
+    const before = await list();
+    const [lamp] = before.products;
+    await list(other); // both processes have the page cached now
+
+    const res = await patchProduct(server, user, lamp!.id, { name: 'Desk lamp' });
+    expect(res.statusCode).toBe(200);
+    expect((await list(other)).products[0]!.name).toBe('Desk lamp');
+
+    server.clock.advance(1000); // newest first needs distinct creation times
+    const created = await other.inject({
+      method: 'POST',
+      url: '/api/products',
+      headers: user.headers,
+      payload: { name: 'Chair', price: 49.5, stock: 3, description: 'Oak' },
+    });
+    expect(created.statusCode).toBe(201);
+    expect((await list()).products.map((p) => p.name)).toEqual(['Chair', 'Desk lamp']);
+
+    const deleted = await other.inject({
+      method: 'DELETE',
+      url: `/api/products/${lamp!.id}`,
+      headers: user.headers,
+    });
+    expect(deleted.statusCode).toBe(200);
+    expect((await list()).products.map((p) => p.name)).toEqual(['Chair']);
+  });
+
+  it('never serves one user a page cached for another', async () => {
+    await list();
+    const stranger = await signIn(server, 'Stranger');
+    const res = await server.app.inject({
+      method: 'GET',
+      url: '/api/products',
+      headers: stranger.headers,
+    });
+    expect(res.json()).toEqual({ products: [], nextCursor: null });
+  });
+});
