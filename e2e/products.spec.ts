@@ -12,7 +12,7 @@ import {
   toast,
 } from './support/ui.js';
 
-test('empty catalogue: the empty state links to the create screen', async ({
+test('empty catalogue: the empty state links to the create screen; header and footer', async ({
   page,
   user,
   loginAs,
@@ -23,9 +23,17 @@ test('empty catalogue: the empty state links to the create screen', async ({
   await expect(page.getByText('No products', { exact: true })).toBeVisible();
   await expect(page.getByText('Get started by creating a new product.')).toBeVisible();
   await expect(productCards(page)).toHaveCount(0);
+  const footer = page.getByRole('contentinfo');
+  await expect(footer).toContainText(String(new Date().getFullYear()));
+  await expect(footer).toContainText('Created by');
+  await expect(footer.getByRole('link')).toHaveAttribute('href', /^https?:\/\//);
+
   await page.getByRole('link', { name: 'Add new product' }).first().click();
   await expect(page).toHaveURL(/\/(new|add)\/product$/);
   await expect(page.getByRole('heading', { name: 'Create New Product' })).toBeVisible();
+  // The logo in the header leads back to the list.
+  await page.getByRole('banner').getByRole('link', { name: 'Stockroom' }).click();
+  await expect(page).toHaveURL(/\/$/);
 });
 
 test('create a product with an image: validation, upload progress, then its card', async ({
