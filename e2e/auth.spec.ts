@@ -117,8 +117,15 @@ test('log in: validation, a wrong password and an unconfirmed account are refuse
   await slowDown(page, '**/api/auth/login');
   await loginButton(page).click();
   await expect(page.getByRole('button', { name: 'Logging in...' })).toBeDisabled();
-  await expect(toast(page, M.badCredentials)).toBeVisible();
+  const refused = toast(page, M.badCredentials);
+  await expect(refused).toBeVisible();
   await expect(page).toHaveURL(/\/auth\/login$/);
+  // Toasts do not close on a click, but on their own after 5 seconds (paused while hovered).
+  await refused.click();
+  await page.waitForTimeout(500);
+  await expect(refused).toBeVisible();
+  await page.mouse.move(5, 700);
+  await expect(refused).toBeHidden({ timeout: 8_000 });
 
   // Right password, but the account was never confirmed.
   await api.signUp(account);
