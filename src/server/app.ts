@@ -6,7 +6,7 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -62,6 +62,10 @@ export async function buildApp(options: AppOptions): Promise<App> {
     bodyLimit: 64 * 1024,
     trustProxy: process.env.TRUST_PROXY === 'true',
     return503OnClosing: true,
+    // A malformed URL (bad percent-encoding) never reaches a route: answer in our error shape.
+    frameworkErrors: (_error, _request, reply: FastifyReply) => {
+      void reply.code(400).send({ message: M.badRequestUrl });
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
   // The API takes JSON (and multipart for images): Fastify's built-in text/plain parser would let a

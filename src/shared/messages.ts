@@ -60,6 +60,7 @@ export const M = {
   // generic
   notFound: 'Not found',
   badJson: 'The request body is not valid JSON',
+  badRequestUrl: 'The request URL is not valid',
   bodyRequired: 'The request body is required',
   bodyTooLarge: 'The request body is too large',
   unsupportedMedia: 'Unsupported content type',

@@ -18,7 +18,8 @@ export function currentSession(request: FastifyRequest): SessionUser {
   return request.session;
 }
 
-const BEARER = /^Bearer ([A-Za-z0-9_-]{1,200})$/;
+// The scheme name is case-insensitive (RFC 7235); the token is ours, so its alphabet is exact.
+const BEARER = /^Bearer ([A-Za-z0-9_-]{1,200})$/i;
 
 /**
  * A preHandler for protected routes. Missing, malformed, expired and revoked tokens all give the

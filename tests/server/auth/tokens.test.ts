@@ -21,6 +21,16 @@ describe('GET /api/auth/user and POST /api/auth/logout', async () => {
     expect(res.text).not.toMatch(/argon2|password|confirmed/i);
   });
 
+  it('accepts the scheme name in any case (RFC 7235)', async () => {
+    const account = await steps.signedIn();
+    const res = await steps.api({
+      method: 'GET',
+      url: '/api/auth/user',
+      headers: { authorization: `bearer ${account.token}` },
+    });
+    expect(res.status).toBe(200);
+  });
+
   it('GET /user without a token is a 401 with a message', async () => {
     expectMessage(await steps.api({ method: 'GET', url: '/api/auth/user' }), 401, M.unauthorized);
   });
