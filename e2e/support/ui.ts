@@ -91,7 +91,7 @@ export async function textRgb(locator: Locator): Promise<[number, number, number
   });
 }
 
-/** Hue in degrees (0 to 360) of an RGB colour: green is around 120-160, yellow around 40-65. */
+/** Hue in degrees (0 to 360) of an RGB colour: green ~120-160, yellow ~30-65 (dark yellows lower). */
 function hue([r, g, b]: [number, number, number]): number {
   const max = Math.max(r, g, b);
   const min = Math.min(r, g, b);
@@ -140,6 +140,7 @@ export async function expectShowsImage(image: Locator, name: ImageName) {
   ).toBeLessThan(45);
 }
 
+// Tailwind's text-yellow-800 is a dark yellow of hue ~33; orange starts below ~28.
 const HUES = { green: [100, 170], yellow: [28, 70], red: [-20, 20] } as const;
 
 /** Checks the colour family of an element's text by its hue (Tailwind's oklch colours included). */
