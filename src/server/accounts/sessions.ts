@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { TOKEN_TTL_DAYS } from '../../shared/constants.js';
-import type { DB } from '../db/index.js';
+import type { DatabaseHandle, DB } from '../db/index.js';
 import type { UsersTable } from '../db/schema.js';
 import type { Clock } from '../lib/clock.js';
 import { randomToken, sha256 } from '../lib/secrets.js';
@@ -28,31 +28,74 @@ export interface SessionUser {
   sessionId: string;
   /** The user's catalogue version as this request found it: the key to cached product pages. */
   catalogueVersion: number;
-  user: Pick<UsersTable, 'id' | 'name' | 'email' | 'password_hash'>;
+  user: Pick<UsersTable, 'id' | 'name' | 'email'>;
 }
 
-export async function findSessionUser(
-  db: DB,
-  clock: Clock,
-  token: string,
-): Promise<SessionUser | undefined> {
-  const row = await db
-    .selectFrom('sessions')
-    .innerJoin('users', 'users.id', 'sessions.user_id')
-    .select([
-      'sessions.id as sessionId',
-      'sessions.expires_at as expiresAt',
-      'users.id',
-      'users.name',
-      'users.email',
-      'users.password_hash',
-      'users.catalogue_version as catalogueVersion',
-    ])
-    .where('sessions.token_hash', '=', sha256(token))
-    .executeTakeFirst();
-  if (!row || row.expiresAt <= clock.now()) return undefined;
-  const { sessionId, catalogueVersion, expiresAt: _expiresAt, ...user } = row;
-  return { sessionId, catalogueVersion: Number(catalogueVersion), user };
+interface CachedSession {
+  contentVersion: string;
+  expiresAt: number;
+  session: SessionUser;
+}
+
+/**
+ * Finds the user behind a bearer token. Every authenticated request asks, so where the database
+ * can say cheaply that nothing has changed (SQLite's content version, which also sees other
+ * processes' commits), the answer is kept until it does: a logout, a password reset or a product
+ * write anywhere makes the next request read again, so revocation stays immediate. Only found
+ * sessions are kept, a bounded number of them, so unknown tokens cannot fill the memory.
+ */
+export class SessionLookup {
+  private readonly cache = new Map<string, CachedSession>();
+
+  constructor(
+    private readonly database: DatabaseHandle,
+    private readonly clock: Clock,
+    private readonly maxEntries = 10_000,
+  ) {}
+
+  async find(token: string): Promise<SessionUser | undefined> {
+    const contentVersion = this.database.contentVersion();
+    if (contentVersion === null) return (await this.read(token))?.session;
+
+    const cached = this.cache.get(token);
+    if (cached?.contentVersion === contentVersion) {
+      return cached.expiresAt > this.clock.now() ? cached.session : undefined;
+    }
+    const found = await this.read(token);
+    if (!found) {
+      this.cache.delete(token);
+      return undefined;
+    }
+    // Keyed by the token itself, which saves hashing it on every hit; the map never leaves memory.
+    this.cache.delete(token);
+    this.cache.set(token, { contentVersion, ...found });
+    if (this.cache.size > this.maxEntries) this.cache.delete(this.cache.keys().next().value!);
+    return found.session;
+  }
+
+  private async read(token: string) {
+    const row = await this.database.db
+      .selectFrom('sessions')
+      .innerJoin('users', 'users.id', 'sessions.user_id')
+      .select([
+        'sessions.id as sessionId',
+        'sessions.expires_at as expiresAt',
+        'users.id',
+        'users.name',
+        'users.email',
+        'users.catalogue_version as catalogueVersion',
+      ])
+      .where('sessions.token_hash', '=', sha256(token))
+      .executeTakeFirst();
+    if (!row || row.expiresAt <= this.clock.now()) return undefined;
+    const { sessionId, catalogueVersion, expiresAt, id, name, email } = row;
+    const session: SessionUser = Object.freeze({
+      sessionId,
+      catalogueVersion: Number(catalogueVersion),
+      user: Object.freeze({ id, name, email }),
+    });
+    return { expiresAt: Number(expiresAt), session };
+  }
 }
 
 export async function revokeSession(db: DB, sessionId: string) {

@@ -12,6 +12,13 @@ export type DB = Kysely<Database>;
 export interface DatabaseHandle {
   db: DB;
   dialect: MigrationDialect;
+  /**
+   * A value that differs from every earlier one once the database's content may have changed,
+   * through this handle or through any other connection (another process included); null when
+   * the engine cannot tell without a round trip (PostgreSQL), so callers must read instead.
+   * What is cached under a version read before a query is fresh while the version stays equal.
+   */
+  contentVersion(): string | null;
   close(): Promise<void>;
 }
 
@@ -34,7 +41,7 @@ export async function openDatabase(options: {
     // has already discarded the client and the next query opens a new one, so there is nothing to do.
     pool.on('error', () => {});
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    handle = { db, dialect: 'postgres', close: () => db.destroy() };
+    handle = { db, dialect: 'postgres', contentVersion: () => null, close: () => db.destroy() };
   } else {
     mkdirSync(options.dataDir, { recursive: true });
     const file = new SQLite(path.join(options.dataDir, 'stockroom.db'));
@@ -43,10 +50,14 @@ export async function openDatabase(options: {
     file.pragma('synchronous = FULL');
     file.pragma('foreign_keys = ON');
     file.pragma('busy_timeout = 5000');
-    const db = new Kysely<Database>({
-      dialect: new SqliteDialect({ database: withStatementCache(file) }),
-    });
-    handle = { db, dialect: 'sqlite', close: () => db.destroy() };
+    const connection = withStatementCache(file);
+    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: connection }) });
+    handle = {
+      db,
+      dialect: 'sqlite',
+      contentVersion: connection.contentVersion,
+      close: () => db.destroy(),
+    };
   }
   await migrate(handle.db as unknown as Kysely<unknown>, handle.dialect);
   return handle;
@@ -56,9 +67,15 @@ export async function openDatabase(options: {
  * Kysely prepares every query anew; compiling the SQL is a large share of a small query's cost.
  * Statements are reused by their text instead (least recently used dropped past `size`). Safe
  * because Kysely runs one query at a time on the SQLite connection.
+ *
+ * It also gives the content version: SQLite's `data_version` moves when another connection
+ * commits, and a count of this connection's own writes, taken as each one is about to run (before
+ * its commit, so a version read while a transaction is open is already a new one), covers the rest.
  */
-function withStatementCache(file: SQLite.Database, size = 200): SqliteDatabase {
+function withStatementCache(file: SQLite.Database, size = 200) {
   const statements = new Map<string, SQLite.Statement>();
+  const dataVersion = file.prepare('PRAGMA data_version').pluck();
+  let ownWrites = 0;
   return {
     close: () => file.close(),
     prepare(sql: string) {
@@ -67,9 +84,12 @@ function withStatementCache(file: SQLite.Database, size = 200): SqliteDatabase {
       else statement = file.prepare(sql);
       statements.set(sql, statement);
       if (statements.size > size) statements.delete(statements.keys().next().value!);
+      // `readonly`, not `reader`: an INSERT … RETURNING reads and writes.
+      if (!statement.readonly) ownWrites += 1;
       return statement;
     },
-  };
+    contentVersion: () => `${dataVersion.get() as number}:${ownWrites}`,
+  } satisfies SqliteDatabase & { contentVersion(): string };
 }
 
 export async function isDatabaseReachable(db: DB): Promise<boolean> {

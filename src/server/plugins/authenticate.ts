@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { M } from '../../shared/messages.js';
-import { findSessionUser, type SessionUser } from '../accounts/sessions.js';
+import { SessionLookup, type SessionUser } from '../accounts/sessions.js';
 import { unauthorized } from '../lib/http-error.js';
 
 declare module 'fastify' {
@@ -26,12 +26,11 @@ const BEARER = /^Bearer ([A-Za-z0-9_-]{1,200})$/i;
  * same 401: none of them reaches the database with anything but a well-formed token.
  */
 export function registerAuthentication(app: FastifyInstance) {
+  const sessions = new SessionLookup(app.deps.database, app.deps.clock);
   app.decorateRequest('session', null);
   app.decorate('authenticate', async (request: FastifyRequest) => {
     const match = BEARER.exec(request.headers.authorization ?? '');
-    const session = match
-      ? await findSessionUser(app.deps.db, app.deps.clock, match[1]!)
-      : undefined;
+    const session = match ? await sessions.find(match[1]!) : undefined;
     if (!session) throw unauthorized(M.unauthorized);
     request.session = session;
   });

@@ -6,7 +6,8 @@
  * is read from the database on every request, in the same query that checks the token.
  */
 export class PageCache {
-  private readonly pages = new Map<string, string>();
+  // Bytes, not strings: the body goes out as it is, with no UTF-8 encoding per request.
+  private readonly pages = new Map<string, Buffer>();
   private bytes = 0;
 
   constructor(private readonly maxBytes = 32 * 1024 * 1024) {}
@@ -15,7 +16,7 @@ export class PageCache {
     return `${ownerId}:${catalogueVersion}:${JSON.stringify(query)}`;
   }
 
-  get(key: string): string | undefined {
+  get(key: string): Buffer | undefined {
     const page = this.pages.get(key);
     if (page !== undefined) {
       // Re-insert so that Map order is least recently used first.
@@ -25,7 +26,7 @@ export class PageCache {
     return page;
   }
 
-  set(key: string, page: string) {
+  set(key: string, page: Buffer) {
     if (page.length > this.maxBytes / 4) return;
     this.delete(key);
     this.pages.set(key, page);

@@ -10,12 +10,12 @@ import { signIn, type SignedIn } from '../support/session.js';
 describe('PageCache', () => {
   it('keeps the most recently used pages within its byte budget', () => {
     const cache = new PageCache(40);
-    cache.set('a', 'x'.repeat(10));
-    cache.set('b', 'y'.repeat(10));
-    cache.set('c', 'z'.repeat(10));
-    expect(cache.get('a')).toBe('x'.repeat(10)); // a is now the most recent
-    cache.set('d', 'w'.repeat(10));
-    cache.set('e', 'v'.repeat(10)); // 50 bytes: the least recent (b) goes
+    cache.set('a', Buffer.from('x'.repeat(10)));
+    cache.set('b', Buffer.from('y'.repeat(10)));
+    cache.set('c', Buffer.from('z'.repeat(10)));
+    expect(cache.get('a')?.toString()).toBe('x'.repeat(10)); // a is now the most recent
+    cache.set('d', Buffer.from('w'.repeat(10)));
+    cache.set('e', Buffer.from('v'.repeat(10))); // 50 bytes: the least recent (b) goes
     expect(cache.get('b')).toBeUndefined();
     expect(cache.get('a')).toBeDefined();
     expect(cache.get('e')).toBeDefined();
@@ -23,7 +23,7 @@ describe('PageCache', () => {
 
   it('does not keep a page larger than a quarter of its budget', () => {
     const cache = new PageCache(40);
-    cache.set('big', 'x'.repeat(11));
+    cache.set('big', Buffer.alloc(11));
     expect(cache.get('big')).toBeUndefined();
   });
 

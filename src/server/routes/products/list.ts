@@ -10,8 +10,8 @@ import { decodeCursor, encodeCursor } from '../../products/cursor.js';
 import { PageCache } from '../../products/page-cache.js';
 import { guarded, productDocs, productErrors, type ProductsContext } from './context.js';
 
-/** Fastify sends a JSON-typed string as it is; the typed reply only knows the object form. */
-const sendSerialized = (reply: FastifyReply, body: string) => reply.send(body);
+/** Fastify sends JSON-typed bytes as they are; the typed reply only knows the object form. */
+const sendSerialized = (reply: FastifyReply, body: Buffer) => reply.send(body);
 
 export const listRoute: FastifyPluginAsync<ProductsContext> = async (fastify, context) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -45,9 +45,9 @@ export const listRoute: FastifyPluginAsync<ProductsContext> = async (fastify, co
         nextCursor:
           hasMore && last ? encodeCursor(sort, { key: last.sort_key, id: last.id }) : null,
       };
-      // Sent as a string, so the body is built once per catalogue version; the presenters give
+      // Sent as bytes, so the body is built once per catalogue version; the presenters give
       // exactly the schema's fields, which a test checks against the response schema.
-      const body = JSON.stringify(page);
+      const body = Buffer.from(JSON.stringify(page));
       context.pages.set(key, body);
       return sendSerialized(reply, body);
     },

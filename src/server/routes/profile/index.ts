@@ -9,7 +9,12 @@ import {
 import { messageSchema } from '../../../shared/schemas/common.js';
 import { hashPassword, verifyPassword } from '../../accounts/passwords.js';
 import { createSession, revokeUserSessions } from '../../accounts/sessions.js';
-import { findUserByEmail, isUniqueViolation, updateUser } from '../../accounts/users.js';
+import {
+  findUserByEmail,
+  findUserById,
+  isUniqueViolation,
+  updateUser,
+} from '../../accounts/users.js';
 import { HttpError } from '../../lib/http-error.js';
 import { templates } from '../../mail/templates.js';
 import { currentSession } from '../../plugins/authenticate.js';
@@ -76,7 +81,9 @@ export async function profileRoutes(fastify: FastifyInstance) {
     async (request) => {
       const { user } = currentSession(request);
       const { currentPassword, newPassword } = request.body;
-      if (!(await verifyPassword(user.password_hash, currentPassword))) {
+      // The hash is read here, not with every request's session.
+      const stored = await findUserById(db, user.id);
+      if (!stored || !(await verifyPassword(stored.password_hash, currentPassword))) {
         throw new HttpError(400, M.currentPasswordWrong);
       }
       const passwordHash = await hashPassword(newPassword);
