@@ -1,8 +1,8 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { errorSchema } from '../../../shared/schemas/common.js';
 import type { ProductImages } from '../../images/product-images.js';
 import { toListItem, toProduct } from '../../products/present.js';
-import type { PageCache } from '../../products/page-cache.js';
+import { ResponseCache } from '../../products/response-cache.js';
 import type { ListRow, ProductRepository, ProductRow } from '../../products/repository.js';
 import type { ProductService } from '../../products/service.js';
 import { rateLimit } from '../shared.js';
@@ -17,8 +17,29 @@ export interface ProductsContext {
   repository: ProductRepository;
   service: ProductService;
   present: ReturnType<typeof presenters>;
-  /** Serialized list pages, keyed by catalogue version (see page-cache.ts). */
-  pages: PageCache;
+  /** Serialized answers of the reads, keyed by catalogue version (see response-cache.ts). */
+  responses: ResponseCache;
+}
+
+/**
+ * Answers a read from the cache, or builds the answer, keeps its bytes and sends them. Keys start
+ * with the owner and the catalogue version the request's session carries. `build` throws for an
+ * error answer, which is never kept. The presenters give exactly the response schema's fields (a
+ * test checks that), so the bytes can skip the serializer.
+ */
+export async function sendCached(
+  reply: FastifyReply,
+  responses: ResponseCache,
+  key: { ownerId: string; catalogueVersion: number; query: object },
+  build: () => Promise<object>,
+) {
+  const cacheKey = ResponseCache.key(key.ownerId, key.catalogueVersion, key.query);
+  let body = responses.get(cacheKey);
+  if (body === undefined) {
+    body = Buffer.from(JSON.stringify(await build()));
+    responses.set(cacheKey, body);
+  }
+  return reply.type('application/json; charset=utf-8').send(body);
 }
 
 /** Every product route: a signed-in user, and the per-IP limit for ordinary requests. */

@@ -2,7 +2,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import { PLACEHOLDER_NAME } from '../../images/placeholder.js';
 import { ProductImages } from '../../images/product-images.js';
-import { PageCache } from '../../products/page-cache.js';
+import { ResponseCache } from '../../products/response-cache.js';
 import { ProductRepository } from '../../products/repository.js';
 import { ProductService } from '../../products/service.js';
 import { presenters, type ProductsContext } from './context.js';
@@ -24,7 +24,7 @@ export async function productRoutes(fastify: FastifyInstance) {
     repository,
     service: new ProductService(repository, productImages, clock),
     present: presenters(productImages),
-    pages: new PageCache(),
+    responses: new ResponseCache(),
   };
 
   await fastify.register(listRoute, context);

@@ -5,7 +5,13 @@ import { messageSchema } from '../../../shared/schemas/common.js';
 import { productIdParamsSchema, productResponseSchema } from '../../../shared/schemas/products.js';
 import { notFound } from '../../lib/http-error.js';
 import { currentSession } from '../../plugins/authenticate.js';
-import { guarded, productDocs, productErrors, type ProductsContext } from './context.js';
+import {
+  guarded,
+  productDocs,
+  productErrors,
+  sendCached,
+  type ProductsContext,
+} from './context.js';
 
 /** Reading and deleting one product. Another user's product is a 404, never a 403. */
 export const itemRoutes: FastifyPluginAsync<ProductsContext> = async (fastify, context) => {
@@ -23,11 +29,15 @@ export const itemRoutes: FastifyPluginAsync<ProductsContext> = async (fastify, c
         response: { 200: productResponseSchema, ...productErrors },
       },
     },
-    async (request) => {
-      const { user } = currentSession(request);
-      const row = await context.repository.find(user.id, request.params.id);
-      if (!row) throw notFound(M.productNotFound);
-      return { product: context.present.product(row) };
+    async (request, reply) => {
+      const { user, catalogueVersion } = currentSession(request);
+      const { id } = request.params;
+      const key = { ownerId: user.id, catalogueVersion, query: { id } };
+      return sendCached(reply, context.responses, key, async () => {
+        const row = await context.repository.find(user.id, id);
+        if (!row) throw notFound(M.productNotFound);
+        return { product: context.present.product(row) };
+      });
     },
   );
 

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   productListQuerySchema,
@@ -7,11 +7,13 @@ import {
 } from '../../../shared/schemas/products.js';
 import { currentSession } from '../../plugins/authenticate.js';
 import { decodeCursor, encodeCursor } from '../../products/cursor.js';
-import { PageCache } from '../../products/page-cache.js';
-import { guarded, productDocs, productErrors, type ProductsContext } from './context.js';
-
-/** Fastify sends JSON-typed bytes as they are; the typed reply only knows the object form. */
-const sendSerialized = (reply: FastifyReply, body: Buffer) => reply.send(body);
+import {
+  guarded,
+  productDocs,
+  productErrors,
+  sendCached,
+  type ProductsContext,
+} from './context.js';
 
 export const listRoute: FastifyPluginAsync<ProductsContext> = async (fastify, context) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -33,23 +35,17 @@ export const listRoute: FastifyPluginAsync<ProductsContext> = async (fastify, co
       const { user, catalogueVersion } = currentSession(request);
       const { q, sort, limit, cursor } = request.query;
       const after = cursor === undefined ? undefined : decodeCursor(sort, cursor);
-      reply.type('application/json; charset=utf-8');
-      const key = PageCache.key(user.id, catalogueVersion, { q, sort, limit, cursor });
-      const cached = context.pages.get(key);
-      if (cached !== undefined) return sendSerialized(reply, cached);
-
-      const { rows, hasMore } = await context.repository.list(user.id, { q, sort, limit, after });
-      const last = rows.at(-1);
-      const page: ProductListResponse = {
-        products: rows.map(context.present.listItem),
-        nextCursor:
-          hasMore && last ? encodeCursor(sort, { key: last.sort_key, id: last.id }) : null,
-      };
-      // Sent as bytes, so the body is built once per catalogue version; the presenters give
-      // exactly the schema's fields, which a test checks against the response schema.
-      const body = Buffer.from(JSON.stringify(page));
-      context.pages.set(key, body);
-      return sendSerialized(reply, body);
+      const key = { ownerId: user.id, catalogueVersion, query: { q, sort, limit, cursor } };
+      return sendCached(reply, context.responses, key, async () => {
+        const { rows, hasMore } = await context.repository.list(user.id, { q, sort, limit, after });
+        const last = rows.at(-1);
+        const page: ProductListResponse = {
+          products: rows.map(context.present.listItem),
+          nextCursor:
+            hasMore && last ? encodeCursor(sort, { key: last.sort_key, id: last.id }) : null,
+        };
+        return page;
+      });
     },
   );
 };

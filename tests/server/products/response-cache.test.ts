@@ -1,15 +1,19 @@
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../src/server/app.js';
-import { PageCache } from '../../../src/server/products/page-cache.js';
-import { productListResponseSchema } from '../../../src/shared/schemas/products.js';
+import { ResponseCache } from '../../../src/server/products/response-cache.js';
+import { M } from '../../../src/shared/messages.js';
+import {
+  productListResponseSchema,
+  productResponseSchema,
+} from '../../../src/shared/schemas/products.js';
 import { build, type TestServer } from '../support/build.js';
 import { createProduct, patchProduct } from '../support/products.js';
 import { signIn, type SignedIn } from '../support/session.js';
 
-describe('PageCache', () => {
+describe('ResponseCache', () => {
   it('keeps the most recently used pages within its byte budget', () => {
-    const cache = new PageCache(40);
+    const cache = new ResponseCache(40);
     cache.set('a', Buffer.from('x'.repeat(10)));
     cache.set('b', Buffer.from('y'.repeat(10)));
     cache.set('c', Buffer.from('z'.repeat(10)));
@@ -22,16 +26,18 @@ describe('PageCache', () => {
   });
 
   it('does not keep a page larger than a quarter of its budget', () => {
-    const cache = new PageCache(40);
+    const cache = new ResponseCache(40);
     cache.set('big', Buffer.alloc(11));
     expect(cache.get('big')).toBeUndefined();
   });
 
   it('keys pages by owner, catalogue version and query', () => {
     const query = { sort: 'newest', limit: 50 };
-    expect(PageCache.key('u', 1, query)).not.toBe(PageCache.key('u', 2, query));
-    expect(PageCache.key('u', 1, query)).not.toBe(PageCache.key('v', 1, query));
-    expect(PageCache.key('u', 1, query)).not.toBe(PageCache.key('u', 1, { ...query, limit: 10 }));
+    expect(ResponseCache.key('u', 1, query)).not.toBe(ResponseCache.key('u', 2, query));
+    expect(ResponseCache.key('u', 1, query)).not.toBe(ResponseCache.key('v', 1, query));
+    expect(ResponseCache.key('u', 1, query)).not.toBe(
+      ResponseCache.key('u', 1, { ...query, limit: 10 }),
+    );
   });
 });
 
@@ -97,6 +103,29 @@ describe('the cached product list', async () => {
     });
     expect(deleted.statusCode).toBe(200);
     expect((await list()).products.map((p) => p.name)).toEqual(['Chair']);
+  });
+
+  it('answers a repeated product read from the cache and shows edits and deletes at once', async () => {
+    const created = await createProduct(server, user, { name: 'Stool' });
+    const url = `/api/products/${created.id}`;
+    const read = (app = server.app) => app.inject({ method: 'GET', url, headers: user.headers });
+    const first = await read();
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(productResponseSchema.strict().parse(first.json()).product.name).toBe('Stool');
+    expect((await read()).body).toBe(first.body);
+    await read(other);
+
+    expect((await patchProduct(server, user, created.id, { name: 'Tall stool' })).statusCode).toBe(
+      200,
+    );
+    expect((await read(other)).json().product.name).toBe('Tall stool');
+
+    const deleted = await other.inject({ method: 'DELETE', url, headers: user.headers });
+    expect(deleted.statusCode).toBe(200);
+    const gone = await read();
+    expect(gone.statusCode).toBe(404);
+    expect(gone.json()).toEqual({ message: M.productNotFound });
   });
 
   it('never serves one user a page cached for another', async () => {
