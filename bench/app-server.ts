@@ -9,7 +9,13 @@ import { openDatabase } from '../src/server/db/index.js';
 const config = loadConfig();
 const database = await openDatabase(config);
 // Rate limits stay in the request path, just high enough that one client is never throttled.
-const app = await buildApp({ config, database, rateLimits: { general: 1e9, sensitive: 1e9 } });
+const app = await buildApp({
+  config,
+  database,
+  rateLimits: { general: 1e9, sensitive: 1e9 },
+  // Asked for by the runner to show what a read costs when it must query (after a write).
+  ...(process.env.BENCH_RESPONSE_CACHE === 'off' ? { responseCacheBytes: 0 } : {}),
+});
 await app.listen({ host: '127.0.0.1', port: 0 });
 const address = app.server.address();
 process.send?.({ port: typeof address === 'object' && address ? address.port : 0 });

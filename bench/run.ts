@@ -24,6 +24,8 @@ interface Row {
   label: string;
   app: Figure;
   bare?: Figure;
+  /** The same request to the app with its response cache off. */
+  uncached?: Figure;
   bytes: number;
 }
 
@@ -108,6 +110,10 @@ async function main() {
 
     const app = await start('app-server.ts', [], env);
     children.push(app.child);
+    // The same app without its response cache: every read runs its query, as the first read
+    // after a write does.
+    const uncached = await start('app-server.ts', [], { ...env, BENCH_RESPONSE_CACHE: 'off' });
+    children.push(uncached.child);
     const auth = (token: string) => ({ authorization: `Bearer ${token}` });
 
     const form = new FormData();
@@ -155,10 +161,16 @@ async function main() {
     await autocannon({ url: app.url + listPath, headers: auth(main.token), duration: 3 });
 
     const rows: Row[] = [];
-    const pair = async (label: string, appPath: string, barePath: string, request: Request) => {
+    const pair = async (
+      label: string,
+      appPath: string,
+      barePath: string,
+      request: Request,
+      appUrl = app.url,
+    ) => {
       console.log(`measuring ${label}…`);
       const [appFigure, bareFigure] = await measure([
-        { url: app.url + appPath, request },
+        { url: appUrl + appPath, request },
         { url: bare.url + barePath, request },
       ]);
       rows.push({
@@ -171,6 +183,13 @@ async function main() {
     await pair(`GET ${listPath} (1,000 products)`, listPath, '/list', {
       headers: auth(main.token),
     });
+    await pair(
+      `GET ${listPath}, response cache off (the query runs every time)`,
+      listPath,
+      '/list',
+      { headers: auth(main.token) },
+      uncached.url,
+    );
     await pair('GET /api/products/{id}', itemPath, '/item', { headers: auth(main.token) });
     await pair('POST /api/products (1 MP JPEG, multipart)', '/api/products', '/create', upload);
     // The framework's own ceiling on this machine: no token, no database, a tiny body.
@@ -194,15 +213,22 @@ async function main() {
       },
     );
     console.log('measuring the list at 100 and 100,000 products…');
-    const targets = pages.map(({ token, query }) => ({
-      url: `${app.url}/api/products?${query}`,
-      request: { headers: auth(token) },
-    }));
+    const targets = [app.url, uncached.url].flatMap((base) =>
+      pages.map(({ token, query }) => ({
+        url: `${base}/api/products?${query}`,
+        request: { headers: auth(token) },
+      })),
+    );
     const figures = await measure(targets);
     for (const [i, page] of pages.entries()) {
       const { url, request } = targets[i]!;
       const bytes = Buffer.byteLength(await (await fetch(url, request)).text());
-      scale.push({ label: page.label, app: figures[i]!, bytes });
+      scale.push({
+        label: page.label,
+        app: figures[i]!,
+        uncached: figures[i + pages.length]!,
+        bytes,
+      });
     }
 
     const report = render(rows, scale, {
@@ -244,7 +270,7 @@ function render(
     `Run: ${new Date().toISOString()} · ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'} · Node ${process.version} · ${info.engine}`,
     `autocannon on loopback, ${CONNECTIONS} connections; each figure is the median of ${ROUNDS} rounds of ${SECONDS} s, alternating with the figures it is compared with, after a 1 s warm-up. The app and the bare server each run in their own process.`,
     `Load average of the machine (other work included) at the start and at the end: ${info.loadBefore} and ${os.loadavg()[0]!.toFixed(1)}.`,
-    'The app runs as in production (NODE_ENV=production, LOG_LEVEL=warn): bearer-token lookup, rate limiting, zod validation and serialisation included.',
+    'The app runs as in production (NODE_ENV=production, LOG_LEVEL=warn): the bearer-token check, rate limiting and zod validation of the request on every call. While the database is unchanged, sessions and product answers come from memory (ADR 006); the rows marked "response cache off" and the "query" columns show reads that go to the database.',
     `Seeding 101,100 products through the data layer took ${fmt(info.seedSeconds, 1)} s; the whole bench ${fmt(info.totalSeconds)} s.`,
     '',
     '## Against a bare node:http server answering the same bytes',
@@ -256,17 +282,19 @@ function render(
         `| ${label} | ${kb(bytes)} | ${fmt(app.rps)} | ${app.p50} / ${app.p99} | ${fmt(bare!.rps)} | ${bare!.p50} / ${bare!.p99} | **${fmt((100 * app.rps) / bare!.rps, 1)} %** |`,
     ),
     '',
-    'The reference row is the framework alone (routing, hooks, CORS, headers) against the same yardstick: the ceiling for any endpoint of this app on this machine.',
+    'The reference row is the framework alone (routing, hooks, CORS, headers) answering a tiny body: the least any endpoint of this app costs on this machine.',
     '',
     `The upload is a ${kb(info.photoBytes)} JPEG of 1155 × 866 px; each one is decoded, re-encoded to WebP with a thumbnail and written to disk (fsync) before the row is inserted. The bare server reads the same upload and answers without doing anything with it.`,
     '',
     '## The list at 100 and at 100,000 products (keyset pagination on the (owner, key, id) indexes)',
     '',
-    '| catalogue and page | body | req/s | p50 / p99 (ms) |',
-    '|---|---:|---:|---:|',
+    'Cached: a repeated read, answered from the bytes kept for the catalogue version. Query: the same app with its response cache off, so the page is read from the database and serialised on every request, as the first read after a write is.',
+    '',
+    '| catalogue and page | body | cached req/s | cached p50 / p99 (ms) | query req/s | query p50 / p99 (ms) |',
+    '|---|---:|---:|---:|---:|---:|',
     ...scale.map(
-      ({ label, app, bytes }) =>
-        `| ${label} | ${kb(bytes)} | ${fmt(app.rps)} | ${app.p50} / ${app.p99} |`,
+      ({ label, app, uncached, bytes }) =>
+        `| ${label} | ${kb(bytes)} | ${fmt(app.rps)} | ${app.p50} / ${app.p99} | ${fmt(uncached!.rps)} | ${uncached!.p50} / ${uncached!.p99} |`,
     ),
     '',
   ];

@@ -43,6 +43,8 @@ export interface AppOptions {
   images?: ImageStorage;
   /** Where the built client lives; the server serves it when present. */
   clientDir?: string;
+  /** Bytes of product answers kept in memory; 0 makes every read query (the benchmark compares). */
+  responseCacheBytes?: number;
 }
 
 export type App = FastifyInstance;
@@ -136,7 +138,10 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await app.register(healthRoutes, { prefix: '/api' });
   await app.register(authRoutes, { prefix: '/api/auth' });
   await app.register(profileRoutes, { prefix: '/api/auth/profile' });
-  await app.register(productRoutes, { prefix: '/api/products' });
+  await app.register(productRoutes, {
+    prefix: '/api/products',
+    responseCacheBytes: options.responseCacheBytes,
+  });
   await app.register(imageRoutes, { prefix: '/api/images' });
   if (config.env !== 'production' && !config.smtpUrl) {
     await app.register(devMailboxRoutes, { prefix: '/api/dev' });

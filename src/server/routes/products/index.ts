@@ -12,7 +12,10 @@ import { listRoute } from './list.js';
 import { writeRoutes } from './write.js';
 
 /** The products API: each signed-in user's own catalogue. Every query is scoped by owner. */
-export async function productRoutes(fastify: FastifyInstance) {
+export async function productRoutes(
+  fastify: FastifyInstance,
+  options: { responseCacheBytes?: number | undefined },
+) {
   // Scoped to these routes: nowhere else accepts multipart bodies.
   await fastify.register(multipart, { limits: multipartLimits, throwFileSizeLimit: true });
 
@@ -24,7 +27,7 @@ export async function productRoutes(fastify: FastifyInstance) {
     repository,
     service: new ProductService(repository, productImages, clock),
     present: presenters(productImages),
-    responses: new ResponseCache(),
+    responses: new ResponseCache(options.responseCacheBytes),
   };
 
   await fastify.register(listRoute, context);
