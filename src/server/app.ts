@@ -62,7 +62,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     },
     // JSON bodies are small; images go through multipart with their own limit.
     bodyLimit: 64 * 1024,
-    trustProxy: process.env.TRUST_PROXY === 'true',
+    trustProxy: config.trustProxy,
     return503OnClosing: true,
     // A malformed URL (bad percent-encoding) never reaches a route: answer in our error shape.
     frameworkErrors: (_error, _request, reply: FastifyReply) => {

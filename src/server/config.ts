@@ -18,6 +18,8 @@ export interface Config {
   rateLimitSensitive: number | undefined;
   /** Per-IP requests per minute on the other account endpoints. */
   rateLimitGeneral: number | undefined;
+  /** Behind a reverse proxy: take the client's IP from X-Forwarded-For (rate limits key on it). */
+  trustProxy: boolean;
 }
 
 export class ConfigError extends Error {
@@ -118,6 +120,11 @@ export function loadConfig(env: Env = process.env): Config {
   const rateLimitSensitive = positiveInt('RATE_LIMIT_SENSITIVE');
   const rateLimitGeneral = positiveInt('RATE_LIMIT_GENERAL');
 
+  const rawTrustProxy = present(env.TRUST_PROXY)?.toLowerCase() ?? 'false';
+  if (rawTrustProxy !== 'true' && rawTrustProxy !== 'false') {
+    problems.push(`TRUST_PROXY must be true or false (got "${env.TRUST_PROXY}")`);
+  }
+
   if (problems.length > 0) throw new ConfigError(problems);
 
   return {
@@ -134,6 +141,7 @@ export function loadConfig(env: Env = process.env): Config {
     logLevel: present(env.LOG_LEVEL) ?? (mode === 'test' ? 'silent' : 'info'),
     rateLimitSensitive,
     rateLimitGeneral,
+    trustProxy: rawTrustProxy === 'true',
   };
 }
 

@@ -44,6 +44,7 @@ describe('loadConfig', () => {
       smtpUrl: undefined,
       mailFrom: 'Stockroom <no-reply@localhost>',
       corsOrigins: [],
+      trustProxy: false,
     });
   });
 
@@ -69,6 +70,7 @@ describe('loadConfig', () => {
       SMTP_URL: 'smtps://u:p@mail.example.com:465',
       MAIL_FROM: 'Shop <shop@example.com>',
       CORS_ORIGINS: 'https://a.example.com, https://b.example.com/',
+      TRUST_PROXY: 'true',
     });
     expect(config).toMatchObject({
       port: 4000,
@@ -78,6 +80,7 @@ describe('loadConfig', () => {
       mailFrom: 'Shop <shop@example.com>',
       appSecret: SECRET,
       corsOrigins: ['https://a.example.com', 'https://b.example.com'],
+      trustProxy: true,
     });
   });
 
@@ -97,6 +100,7 @@ describe('loadConfig', () => {
     ['APP_SECRET', 'short'],
     ['RATE_LIMIT_SENSITIVE', '0'],
     ['RATE_LIMIT_GENERAL', 'many'],
+    ['TRUST_PROXY', 'yes'],
   ])('%s=%s: one line naming the variable', (name, value) => {
     const problems = problemsOf({ [name]: value });
     expect(problems).toHaveLength(1);

@@ -45,3 +45,38 @@ describe('per-IP rate limits on the account endpoints', async () => {
     expect(limited.headers['retry-after']).toBeDefined();
   });
 });
+
+describe('behind a reverse proxy (TRUST_PROXY=true)', async () => {
+  const server = await build({ env: { TRUST_PROXY: 'true' }, rateLimits: { sensitive: 2 } });
+  const steps = accounts(server);
+  const login = (client: string) =>
+    steps.api({
+      url: '/api/auth/login',
+      body: { email: newEmail('proxied'), password: PASSWORD },
+      remoteAddress: '127.0.0.1',
+      headers: { 'x-forwarded-for': client },
+    });
+
+  it("limits each client by the proxy's X-Forwarded-For, not the proxy's own address", async () => {
+    for (let i = 0; i < 2; i++) expectMessage(await login('203.0.113.7'), 400, M.badCredentials);
+    expectMessage(await login('203.0.113.7'), 429, M.tooManyRequests);
+    expectMessage(await login('203.0.113.8'), 400, M.badCredentials);
+  });
+});
+
+describe('without TRUST_PROXY', async () => {
+  const server = await build({ rateLimits: { sensitive: 2 } });
+  const steps = accounts(server);
+
+  it('ignores X-Forwarded-For, which any client can send', async () => {
+    const login = (forwardedFor: string) =>
+      steps.api({
+        url: '/api/auth/login',
+        body: { email: newEmail('direct'), password: PASSWORD },
+        remoteAddress: '198.51.100.1',
+        headers: { 'x-forwarded-for': forwardedFor },
+      });
+    for (let i = 0; i < 2; i++) expectMessage(await login(`10.9.0.${i}`), 400, M.badCredentials);
+    expectMessage(await login('10.9.0.9'), 429, M.tooManyRequests);
+  });
+});
