@@ -1,6 +1,8 @@
 import { buildApp, type App } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { openDatabase, type DatabaseHandle } from './db/index.js';
+import { sweepOrphanImages } from './products/orphan-images.js';
+import { ProductRepository } from './products/repository.js';
 
 /** Loads the configuration, or prints one line per bad variable and exits. */
 export function loadConfigOrExit(): Config {
@@ -26,7 +28,18 @@ export async function startServer(config: Config): Promise<RunningServer> {
   const app = await buildApp({ config, database });
   app.deps.outbox.start();
   await app.listen({ port: config.port, host: config.host });
+  sweepInBackground(app, database);
   return { app, database };
+}
+
+/** Image files a crash left behind, removed once the server is up without holding up start-up. */
+function sweepInBackground(app: App, database: DatabaseHandle) {
+  const repository = new ProductRepository(database.db, database.dialect);
+  sweepOrphanImages(app.deps.images, repository, app.deps.clock.now())
+    .then((removed) => {
+      if (removed.length > 0) app.log.info({ files: removed }, 'removed orphan image files');
+    })
+    .catch((error: unknown) => app.log.warn({ err: error }, 'orphan image sweep failed'));
 }
 
 /**

@@ -1,9 +1,10 @@
 import { existsSync, statSync } from 'node:fs';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/server/config.js';
+import { ORPHAN_GRACE_MS } from '../../src/server/products/orphan-images.js';
 import { build } from './support/build.js';
 import { freePort, startEntry, waitForOk, type Entry } from './support/processes.js';
 
@@ -157,16 +158,24 @@ describe('the real server entry', { timeout: 60_000 }, () => {
     expect(lines[0]).not.toMatch(/\bat\b.*\.ts:\d+/);
   });
 
-  it('starts, answers /api/health, and exits 0 on SIGTERM', async () => {
+  it('starts, answers /api/health, sweeps orphan image files, and exits 0 on SIGTERM', async () => {
     const port = await freePort();
+    const dataDir = await tempDir();
+    // An image file from before a crash, older than the sweep's grace period, in no product.
+    const orphan = path.join(dataDir, 'images', 'ab', `${'ab'.repeat(16)}.webp`);
+    await mkdir(path.dirname(orphan), { recursive: true });
+    await writeFile(orphan, 'orphan');
+    const longAgo = new Date(Date.now() - 2 * ORPHAN_GRACE_MS);
+    await utimes(orphan, longAgo, longAgo);
     const entry = startEntry({
       PORT: String(port),
       HOST: '127.0.0.1',
-      DATA_DIR: await tempDir(),
+      DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
     });
     running.push(entry);
     await waitForOk(`http://127.0.0.1:${port}/api/health`, 45_000, entry);
+    await expect.poll(() => existsSync(orphan), { timeout: 10_000 }).toBe(false);
     entry.child.kill('SIGTERM');
     expect(await entry.exited).toBe(0);
     await expect(fetch(`http://127.0.0.1:${port}/api/health`)).rejects.toThrow();

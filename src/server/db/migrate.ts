@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import * as initial from './migrations/001_initial.js';
 import * as productSearch from './migrations/002_product_search.js';
 import * as catalogueVersion from './migrations/003_catalogue_version.js';
+import * as productImageKey from './migrations/004_product_image_key.js';
 
 export type MigrationDialect = 'sqlite' | 'postgres';
 
@@ -15,6 +16,7 @@ export const migrations: Migration[] = [
   { name: '001_initial', ...initial },
   { name: '002_product_search', ...productSearch },
   { name: '003_catalogue_version', ...catalogueVersion },
+  { name: '004_product_image_key', ...productImageKey },
 ];
 
 /**

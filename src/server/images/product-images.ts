@@ -9,6 +9,7 @@ export interface ImageUrls {
 }
 
 const files = (key: string) => ({ main: `${key}.webp`, thumbnail: `${key}-thumb.webp` });
+const FILE = /^([0-9a-f]{32})(?:-thumb)?\.webp$/;
 
 /**
  * A product's picture as stored: a random key naming two files. A new upload always gets a new
@@ -20,6 +21,11 @@ export class ProductImages {
     private readonly placeholderUrl: string,
     private readonly log: FastifyBaseLogger,
   ) {}
+
+  /** The key a stored file belongs to, or undefined for a name `save` never gives. */
+  static keyOf(name: string): string | undefined {
+    return FILE.exec(name)?.[1];
+  }
 
   urls(key: string | null): ImageUrls {
     if (!key) return { image: this.placeholderUrl, thumbnail: this.placeholderUrl };

@@ -130,6 +130,20 @@ export class ProductRepository {
       .executeTakeFirst();
   }
 
+  /**
+   * Which of these image keys a product still refers to. The one query not scoped by owner: it
+   * answers no user, only the sweep of image files that nothing refers to.
+   */
+  async referencedImageKeys(keys: string[]): Promise<Set<string>> {
+    if (keys.length === 0) return new Set();
+    const rows = await this.db
+      .selectFrom('products')
+      .select('image_key')
+      .where('image_key', 'in', keys)
+      .execute();
+    return new Set(rows.map((row) => row.image_key!));
+  }
+
   /** The query behind a page: one more row than asked for tells whether another page follows. */
   listQuery(ownerId: string, { sort, limit, q, after }: ListOptions) {
     const { column, direction } = SORT_ORDERS[sort];

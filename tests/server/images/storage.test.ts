@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -39,6 +39,25 @@ describe('local image storage', async () => {
   it('refuses to write or delete outside its folder', async () => {
     await expect(storage.put('../../escape.webp', Buffer.from('x'))).rejects.toThrow();
     await expect(storage.delete('../../escape.webp')).rejects.toThrow();
+  });
+
+  it('lists the files it made, unfinished temporaries included, and nothing else', async () => {
+    const temporary = `${name}.0123456789ab.tmp`;
+    await writeFile(path.join(root, '01', temporary), 'half');
+    await writeFile(path.join(root, '01', 'notes.txt'), 'not ours');
+    const listed = [];
+    for await (const file of storage.list()) listed.push(file);
+    expect(listed.map((file) => file.name).sort()).toEqual([name, temporary]);
+    for (const file of listed) expect(file.modifiedAt).toBeGreaterThan(Date.now() - 60_000);
+
+    await storage.delete(temporary);
+    expect((await filesUnder(root)).sort()).toEqual([name, 'notes.txt']);
+    await rm(path.join(root, '01', 'notes.txt'));
+  });
+
+  it('lists nothing before the first file', async () => {
+    const empty = new LocalImageStorage(path.join(root, 'missing'), 'https://cdn.example');
+    for await (const file of empty.list()) throw new Error(`listed ${file.name}`);
   });
 
   it('deletes files, and a missing one is no error', async () => {

@@ -1,0 +1,71 @@
+import { mkdir, utimes, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ProductImages } from '../../../src/server/images/product-images.js';
+import { ORPHAN_GRACE_MS, sweepOrphanImages } from '../../../src/server/products/orphan-images.js';
+import { ProductRepository } from '../../../src/server/products/repository.js';
+import { build } from '../support/build.js';
+import { jpeg } from '../support/images.js';
+import { createProduct, imageFiles } from '../support/products.js';
+import { signIn } from '../support/session.js';
+
+const keyOf = (url: string) => ProductImages.keyOf(url.split('/').at(-1)!)!;
+
+describe('the sweep of image files no product refers to', async () => {
+  const server = await build();
+  const user = await signIn(server);
+  const { images } = server.app.deps;
+  const repository = new ProductRepository(server.database.db, server.database.dialect);
+  const root = path.join(server.dataDir, 'images');
+  const pathOf = (name: string) => path.join(root, name.slice(0, 2), name);
+  /** Makes a stored file look as if it was written `ms` ago. */
+  const age = async (name: string, ms: number) => {
+    const then = new Date(Date.now() - ms);
+    await utimes(pathOf(name), then, then);
+  };
+
+  it('removes old orphans and unfinished writes, and keeps what products use and what is new', async () => {
+    const kept = await createProduct(server, user, {}, { data: await jpeg() });
+    const keptKey = keyOf(kept.image);
+    // What a crash between writing an upload's files and committing its row leaves behind.
+    const orphan = 'ab'.repeat(16);
+    await images.put(`${orphan}.webp`, Buffer.from('main'));
+    await images.put(`${orphan}-thumb.webp`, Buffer.from('thumb'));
+    // What a crash in the middle of a write leaves behind.
+    const unfinished = `${'cd'.repeat(16)}.webp.0123456789ab.tmp`;
+    await mkdir(path.dirname(pathOf(unfinished)), { recursive: true });
+    await writeFile(pathOf(unfinished), 'half');
+    // An upload still in flight: its row is not committed yet, but its files are young.
+    const inFlight = 'ef'.repeat(16);
+    await images.put(`${inFlight}.webp`, Buffer.from('new'));
+
+    for (const name of [
+      `${keptKey}.webp`,
+      `${keptKey}-thumb.webp`,
+      `${orphan}.webp`,
+      `${orphan}-thumb.webp`,
+      unfinished,
+    ]) {
+      await age(name, ORPHAN_GRACE_MS + 1000);
+    }
+
+    const removed = await sweepOrphanImages(images, repository, Date.now());
+
+    expect(removed.sort()).toEqual([`${orphan}-thumb.webp`, `${orphan}.webp`, unfinished].sort());
+    expect((await imageFiles(server)).sort()).toEqual(
+      [`${keptKey}-thumb.webp`, `${keptKey}.webp`, `${inFlight}.webp`].sort(),
+    );
+    const res = await server.app.inject({ method: 'GET', url: new URL(kept.image).pathname });
+    expect(res.statusCode).toBe(200);
+  });
+
+  it('checks a large store in batches', async () => {
+    const keys = Array.from({ length: 450 }, (_, i) => i.toString(16).padStart(32, '0'));
+    for (const key of keys) {
+      await images.put(`${key}.webp`, Buffer.from('x'));
+      await age(`${key}.webp`, ORPHAN_GRACE_MS * 2);
+    }
+    const removed = await sweepOrphanImages(images, repository, Date.now());
+    expect(removed).toHaveLength(450);
+  });
+});
