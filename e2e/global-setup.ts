@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { ENV } from './support/env.js';
 import { generateImages } from './support/images.js';
-import { CapturingSmtpServer } from './support/smtp.js';
+import { capturingSmtpServer } from './support/smtp.js';
 import { newAccount } from './support/accounts.js';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -73,7 +73,7 @@ export default async function globalSetup() {
   mkdirSync(artifacts, { recursive: true });
   await generateImages(filesDir);
 
-  const smtp = await new CapturingSmtpServer(mailDir).start();
+  const smtp = await capturingSmtpServer(mailDir).start();
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const logFile = path.join(artifacts, 'server.log');

@@ -10,7 +10,7 @@ import {
 } from '../support/accounts.js';
 import { build } from '../support/build.js';
 import { codeIn, SmtpInbox, type Mail } from '../support/inbox.js';
-import { TestSmtpServer } from '../support/smtp.js';
+import { TestSmtpServer } from '../../support/smtp.js';
 
 /** A code mail as the contract wants it: HTML and text, the code, its expiry, a link with ?email=. */
 function expectCodeMail(mail: Mail, screen: string, email: string, publicUrl: string) {

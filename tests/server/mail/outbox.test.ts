@@ -5,7 +5,7 @@ import { accounts, expectMessage, newEmail, PASSWORD, userRow } from '../support
 import { build, type TestServer } from '../support/build.js';
 import { SmtpInbox } from '../support/inbox.js';
 import { freePort } from '../support/processes.js';
-import { TestSmtpServer } from '../support/smtp.js';
+import { TestSmtpServer } from '../../support/smtp.js';
 
 const outboxRows = (server: TestServer, email: string) =>
   server.database.db.selectFrom('outbox').selectAll().where('recipient', '=', email).execute();

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { listLocalMail } from '../../../src/server/mail/transport.js';
 import type { TestServer } from './build.js';
-import type { TestSmtpServer } from './smtp.js';
+import type { TestSmtpServer } from '../../support/smtp.js';
 
 export interface Mail {
   to: string;

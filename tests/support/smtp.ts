@@ -3,6 +3,10 @@ import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 
 export interface ReceivedMail {
+  /** Arrival order, from 1. */
+  seq: number;
+  receivedAt: number;
+  /** The first recipient, lower-cased. */
   to: string;
   subject: string;
   text: string;
@@ -10,14 +14,20 @@ export interface ReceivedMail {
   messageId: string;
 }
 
-/** A real SMTP server on loopback that keeps what it receives, for tests to read. */
+/**
+ * A real SMTP server on loopback that keeps what it receives, for the server suite and the
+ * browser suite alike. The app delivers to it as to any mail server; `onMail` sees each parsed
+ * mail as it arrives (the browser suite writes it where its workers read).
+ */
 export class TestSmtpServer {
   readonly mails: ReceivedMail[] = [];
   private server: SMTPServer | undefined;
   port = 0;
 
+  constructor(private readonly onMail: (mail: ReceivedMail) => void = () => {}) {}
+
   async start(port = 0): Promise<this> {
-    this.server = new SMTPServer({
+    const server = new SMTPServer({
       authOptional: true,
       disabledCommands: ['STARTTLS'],
       logger: false,
@@ -25,23 +35,28 @@ export class TestSmtpServer {
         simpleParser(stream)
           .then((parsed) => {
             const to = Array.isArray(parsed.to) ? parsed.to[0] : parsed.to;
-            this.mails.push({
-              to: to?.value[0]?.address ?? '',
+            const mail: ReceivedMail = {
+              seq: this.mails.length + 1,
+              receivedAt: Date.now(),
+              to: (to?.value[0]?.address ?? '').toLowerCase(),
               subject: parsed.subject ?? '',
               text: parsed.text ?? '',
               html: typeof parsed.html === 'string' ? parsed.html : '',
               messageId: parsed.messageId ?? '',
-            });
+            };
+            this.mails.push(mail);
+            this.onMail(mail);
             callback();
           })
-          .catch(callback);
+          .catch((error: Error) => callback(error));
       },
     });
+    this.server = server;
     await new Promise<void>((resolve, reject) => {
-      this.server!.once('error', reject);
-      this.server!.listen(port, '127.0.0.1', () => resolve());
+      server.once('error', reject);
+      server.listen(port, '127.0.0.1', () => resolve());
     });
-    this.port = (this.server.server.address() as AddressInfo).port;
+    this.port = (server.server.address() as AddressInfo).port;
     return this;
   }
 
@@ -50,7 +65,8 @@ export class TestSmtpServer {
   }
 
   async stop() {
-    await new Promise<void>((resolve) => this.server?.close(() => resolve()) ?? resolve());
+    const server = this.server;
+    if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
   }
 
   mailsTo(email: string) {
