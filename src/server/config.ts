@@ -14,9 +14,9 @@ export interface Config {
   appSecret: string;
   corsOrigins: string[];
   logLevel: string;
-  /** Per-IP requests per minute on the account endpoints that send mail or check secrets. */
+  /** Per-IP requests per minute on each endpoint that sends mail or checks a secret. */
   rateLimitSensitive: number | undefined;
-  /** Per-IP requests per minute on the other account endpoints. */
+  /** Per-IP requests per minute on each other account, profile and product endpoint. */
   rateLimitGeneral: number | undefined;
   /** Behind a reverse proxy: take the client's IP from X-Forwarded-For (rate limits key on it). */
   trustProxy: boolean;
