@@ -50,7 +50,7 @@ export async function openDatabase(options: {
     file.pragma('synchronous = FULL');
     file.pragma('foreign_keys = ON');
     file.pragma('busy_timeout = 5000');
-    const connection = withStatementCache(file);
+    const connection = statementCachingConnection(file);
     const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: connection }) });
     handle = {
       db,
@@ -72,7 +72,7 @@ export async function openDatabase(options: {
  * commits, and a count of this connection's own writes, taken as each one is about to run (before
  * its commit, so a version read while a transaction is open is already a new one), covers the rest.
  */
-function withStatementCache(file: SQLite.Database, size = 200) {
+function statementCachingConnection(file: SQLite.Database, size = 200) {
   const statements = new Map<string, SQLite.Statement>();
   const dataVersion = file.prepare('PRAGMA data_version').pluck();
   let ownWrites = 0;

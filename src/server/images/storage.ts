@@ -84,9 +84,10 @@ export class LocalImageStorage implements ImageStorage {
   }
 
   async delete(name: string): Promise<void> {
-    const temporary = TEMPORARY.exec(name);
-    const file = temporary
-      ? `${this.checkedPath(temporary[1]!)}${name.slice(temporary[1]!.length)}`
+    // A leftover temporary lies beside the file it was to become.
+    const becoming = TEMPORARY.exec(name)?.[1];
+    const file = becoming
+      ? path.join(path.dirname(this.checkedPath(becoming)), name)
       : this.checkedPath(name);
     await rm(file, { force: true });
   }

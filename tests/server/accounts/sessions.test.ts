@@ -26,10 +26,13 @@ describe('the session lookup behind every authenticated request', async () => {
     reads.mockRestore();
   });
 
-  it('never keeps unknown tokens', async () => {
+  it('never keeps unknown tokens: each one is looked up again', async () => {
     const lookup = new SessionLookup(server.database, server.clock);
+    const reads = vi.spyOn(server.database.db, 'selectFrom');
     expect(await lookup.find('not-a-token')).toBeUndefined();
     expect(await lookup.find('not-a-token')).toBeUndefined();
+    expect(reads).toHaveBeenCalledTimes(2);
+    reads.mockRestore();
   });
 
   it('refuses a token at once when another process revokes it', async () => {

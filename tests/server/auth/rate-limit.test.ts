@@ -3,15 +3,23 @@ import { M } from '../../../src/shared/messages.js';
 import { accounts, expectMessage, newEmail, PASSWORD } from '../support/accounts.js';
 import { build } from '../support/build.js';
 
+/**
+ * Logins with a wrong password from the address `client`; with a `proxy` address, the requests
+ * come from the proxy and name `client` in X-Forwarded-For, as a reverse proxy sends them.
+ */
+const failedLogin = (steps: ReturnType<typeof accounts>, proxy?: string) => (client: string) =>
+  steps.api({
+    url: '/api/auth/login',
+    body: { email: newEmail('limited'), password: PASSWORD },
+    ...(proxy
+      ? { remoteAddress: proxy, headers: { 'x-forwarded-for': client } }
+      : { remoteAddress: client }),
+  });
+
 describe('per-IP rate limits on the account endpoints', async () => {
   const server = await build({ rateLimits: { sensitive: 3, general: 5 } });
   const steps = accounts(server);
-  const login = (remoteAddress: string) =>
-    steps.api({
-      url: '/api/auth/login',
-      body: { email: newEmail('limited'), password: PASSWORD },
-      remoteAddress,
-    });
+  const login = failedLogin(steps);
 
   it('the 4th login from one IP within the window gets 429 with Retry-After and a message', async () => {
     for (let i = 0; i < 3; i++) expectMessage(await login('10.0.0.1'), 400, M.badCredentials);
@@ -48,14 +56,7 @@ describe('per-IP rate limits on the account endpoints', async () => {
 
 describe('behind a reverse proxy (TRUST_PROXY=true)', async () => {
   const server = await build({ env: { TRUST_PROXY: 'true' }, rateLimits: { sensitive: 2 } });
-  const steps = accounts(server);
-  const login = (client: string) =>
-    steps.api({
-      url: '/api/auth/login',
-      body: { email: newEmail('proxied'), password: PASSWORD },
-      remoteAddress: '127.0.0.1',
-      headers: { 'x-forwarded-for': client },
-    });
+  const login = failedLogin(accounts(server), '127.0.0.1');
 
   it("limits each client by the proxy's X-Forwarded-For, not the proxy's own address", async () => {
     for (let i = 0; i < 2; i++) expectMessage(await login('203.0.113.7'), 400, M.badCredentials);
@@ -66,16 +67,9 @@ describe('behind a reverse proxy (TRUST_PROXY=true)', async () => {
 
 describe('without TRUST_PROXY', async () => {
   const server = await build({ rateLimits: { sensitive: 2 } });
-  const steps = accounts(server);
+  const login = failedLogin(accounts(server), '198.51.100.1');
 
   it('ignores X-Forwarded-For, which any client can send', async () => {
-    const login = (forwardedFor: string) =>
-      steps.api({
-        url: '/api/auth/login',
-        body: { email: newEmail('direct'), password: PASSWORD },
-        remoteAddress: '198.51.100.1',
-        headers: { 'x-forwarded-for': forwardedFor },
-      });
     for (let i = 0; i < 2; i++) expectMessage(await login(`10.9.0.${i}`), 400, M.badCredentials);
     expectMessage(await login('10.9.0.9'), 429, M.tooManyRequests);
   });
