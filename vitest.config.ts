@@ -9,7 +9,11 @@ export default defineConfig({
         test: {
           name: 'server',
           environment: 'node',
-          include: ['tests/server/**/*.test.ts', 'tests/shared/**/*.test.ts'],
+          include: [
+            'tests/server/**/*.test.ts',
+            'tests/shared/**/*.test.ts',
+            'tests/scripts/**/*.test.ts',
+          ],
           // Each file gets its own server and temp DATA_DIR; two cores, so keep files sequential-ish.
           pool: 'forks',
           testTimeout: 30_000,
