@@ -1,0 +1,79 @@
+/**
+ * The Mann-Whitney U test (two-sided), for telling whether two sets of timings come from the same
+ * distribution without assuming they are normal. Uses the normal approximation with the tie
+ * correction and a continuity correction, which is accurate for samples of 20 or more per side.
+ */
+export interface MannWhitney {
+  /** U of the first sample: how many (x, y) pairs have x > y, ties counting one half. */
+  u: number;
+  z: number;
+  /** Two-sided p-value. */
+  p: number;
+}
+
+export function mannWhitney(xs: readonly number[], ys: readonly number[]): MannWhitney {
+  const n1 = xs.length;
+  const n2 = ys.length;
+  if (n1 === 0 || n2 === 0) throw new Error('both samples need values');
+  const n = n1 + n2;
+
+  // Rank the pooled values from 1; tied values share the mean of the ranks they span.
+  const pooled = [
+    ...xs.map((value) => ({ value, first: true })),
+    ...ys.map((value) => ({ value, first: false })),
+  ];
+  pooled.sort((a, b) => a.value - b.value);
+  let rankSumX = 0;
+  let tieTerm = 0;
+  for (let start = 0; start < n;) {
+    let end = start;
+    while (end + 1 < n && pooled[end + 1]!.value === pooled[start]!.value) end += 1;
+    const tied = end - start + 1;
+    const rank = (start + 1 + end + 1) / 2;
+    for (let i = start; i <= end; i += 1) if (pooled[i]!.first) rankSumX += rank;
+    tieTerm += tied ** 3 - tied;
+    start = end + 1;
+  }
+
+  const u = rankSumX - (n1 * (n1 + 1)) / 2;
+  const mean = (n1 * n2) / 2;
+  const variance = ((n1 * n2) / 12) * (n + 1 - tieTerm / (n * (n - 1)));
+  if (variance === 0) return { u, z: 0, p: 1 };
+  const distance = Math.max(Math.abs(u - mean) - 0.5, 0);
+  const z = (Math.sign(u - mean) * distance) / Math.sqrt(variance);
+  return { u, z, p: Math.min(1, erfc(Math.abs(z) / Math.SQRT2)) };
+}
+
+/**
+ * The complementary error function, so that the two-sided normal tail is erfc(|z| / √2).
+ * Chebyshev fit from Numerical Recipes (erfcc): relative error below 1.2e-7 everywhere.
+ */
+export function erfc(x: number): number {
+  const t = 1 / (1 + 0.5 * Math.abs(x));
+  const y =
+    t *
+    Math.exp(
+      -x * x -
+        1.26551223 +
+        t *
+          (1.00002368 +
+            t *
+              (0.37409196 +
+                t *
+                  (0.09678418 +
+                    t *
+                      (-0.18628806 +
+                        t *
+                          (0.27886807 +
+                            t *
+                              (-1.13520398 +
+                                t * (1.48851587 + t * (-0.82215223 + t * 0.17087277)))))))),
+    );
+  return x >= 0 ? y : 2 - y;
+}
+
+export const median = (values: readonly number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
