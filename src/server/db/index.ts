@@ -35,11 +35,18 @@ export async function openDatabase(options: {
 }): Promise<DatabaseHandle> {
   let handle: DatabaseHandle;
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
-    // An idle connection that dies (PostgreSQL restarted, connection terminated) is reported as an
-    // 'error' event on the pool; without a listener that event would crash the process. The pool
-    // has already discarded the client and the next query opens a new one, so there is nothing to do.
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: 10,
+      // While the database is down, a request waits this long for a connection, then gets a 503.
+      connectionTimeoutMillis: 5_000,
+    });
+    // A connection that dies (PostgreSQL restarted, connection terminated) emits 'error': on the
+    // pool while idle, on the client itself while checked out. Without a listener either one
+    // crashes the process. The query in flight rejects on its own (and becomes a 503); the pool
+    // drops the broken client when it is released and opens a new one for the next query.
     pool.on('error', () => {});
+    pool.on('connect', (client) => client.on('error', () => {}));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     handle = { db, dialect: 'postgres', contentVersion: () => null, close: () => db.destroy() };
   } else {

@@ -1,7 +1,11 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { M } from '../../shared/messages.js';
+import { isDatabaseUnavailable } from '../db/errors.js';
 import { HttpError, ValidationError, type FieldError } from '../lib/http-error.js';
+
+/** Seconds a client is asked to wait while the database is unreachable. */
+const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 /** One entry per field, in the order the fields failed; the first one becomes `message`. */
 function fieldErrors(
@@ -31,8 +35,9 @@ const FRAMEWORK_ERRORS: Record<string, [number, string]> = {
 };
 
 /**
- * Every error leaves as `{message, errors?}` (contract section 3). Anything unexpected is logged and
- * answered with a generic 500 that carries no internals.
+ * Every error leaves as `{message, errors?}` (contract section 3). A database that cannot be reached
+ * is a 503 with Retry-After; anything else unexpected is logged and answered with a generic 500
+ * that carries no internals.
  */
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -59,6 +64,13 @@ export function registerErrorHandling(app: FastifyInstance) {
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       request.log.info({ err: error }, 'client error');
       return reply.code(error.statusCode).send({ message: error.message || 'Bad request' });
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply
+        .code(503)
+        .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
+        .send({ message: M.serviceUnavailable });
     }
     request.log.error({ err: error }, 'unexpected error');
     return reply.code(500).send({ message: M.internal });
