@@ -68,6 +68,7 @@ export const M = {
   tooManyCodeAttempts: 'Too many code attempts. Please try again later.',
   internal: 'Something went wrong. Please try again.',
   notReady: 'The database is not reachable',
+  serviceUnavailable: 'The service is briefly unavailable. Please try again in a few seconds.',
   imageTooLarge: 'The image must be at most 5 MB',
   imageTooManyPixels: 'The image must be at most 40 megapixels',
   imageUnsupported: 'The file is not a supported image (JPEG, PNG, WebP, AVIF or GIF)',
