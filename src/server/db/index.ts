@@ -1,7 +1,18 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, sql, type SqliteDatabase } from 'kysely';
+import {
+  CompiledQuery,
+  Kysely,
+  PostgresDialect,
+  SqliteDialect,
+  SqliteDriver,
+  sql,
+  type DatabaseConnection,
+  type Driver,
+  type SqliteDatabase,
+  type SqliteDialectConfig,
+} from 'kysely';
 import pg from 'pg';
 import { migrate, type MigrationDialect } from './migrate.js';
 import type { Database } from './schema.js';
@@ -58,7 +69,9 @@ export async function openDatabase(options: {
     file.pragma('foreign_keys = ON');
     file.pragma('busy_timeout = 5000');
     const connection = statementCachingConnection(file);
-    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: connection }) });
+    const db = new Kysely<Database>({
+      dialect: new ImmediateSqliteDialect({ database: connection }),
+    });
     handle = {
       db,
       dialect: 'sqlite',
@@ -68,6 +81,27 @@ export async function openDatabase(options: {
   }
   await migrate(handle.db as unknown as Kysely<unknown>, handle.dialect);
   return handle;
+}
+
+/**
+ * Transactions take SQLite's write lock when they begin (BEGIN IMMEDIATE). A plain BEGIN takes it
+ * at the first write, and a transaction that read first then finds another process writing cannot
+ * wait for it (SQLite answers SQLITE_BUSY at once to avoid a deadlock); one that asks up front
+ * waits its turn under the busy timeout instead. Within one process Kysely runs one transaction at
+ * a time anyway, so this costs nothing there.
+ */
+class ImmediateSqliteDialect extends SqliteDialect {
+  constructor(private readonly settings: SqliteDialectConfig) {
+    super(settings);
+  }
+
+  override createDriver(): Driver {
+    return new (class extends SqliteDriver {
+      override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+        await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+      }
+    })(this.settings);
+  }
 }
 
 /**
