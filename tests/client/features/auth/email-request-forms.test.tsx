@@ -1,9 +1,14 @@
 import { screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ForgotPasswordForm } from '@/features/auth/components/ForgotPasswordForm.js';
 import { NewCodeForm } from '@/features/auth/components/NewCodeForm.js';
 import { api, deferred, httpError, sent } from '../../support/api.js';
 import { renderRoute } from '../../support/render.js';
+import { elapse, withFakeClock } from './fake-clock.js';
+
+beforeEach(() => {
+  sessionStorage.clear();
+});
 
 describe('ForgotPasswordForm', () => {
   const setup = () => renderRoute(<ForgotPasswordForm />, { path: '/auth/forgot-password' });
@@ -41,8 +46,13 @@ describe('ForgotPasswordForm', () => {
 });
 
 describe('NewCodeForm', () => {
+  withFakeClock();
   const setup = (url = '/auth/new-code') =>
-    renderRoute(<NewCodeForm />, { path: '/auth/new-code', url });
+    renderRoute(<NewCodeForm />, {
+      path: '/auth/new-code',
+      url,
+      userOptions: { advanceTimers: vi.advanceTimersByTime },
+    });
 
   it('is prefilled from the link and reads Resending... while busy', async () => {
     const pending = deferred();
@@ -53,6 +63,8 @@ describe('NewCodeForm', () => {
       'href',
       '/auth/forgot-password',
     );
+    // Opened for an address, it waits a minute first (resend-countdown.test.tsx).
+    await elapse(60_000);
     await user.click(screen.getByRole('button', { name: 'Resend code' }));
     expect(await screen.findByRole('button', { name: 'Resending...' })).toBeDisabled();
     expect(sent()).toEqual([['POST', '/auth/resend-confirmation', { email: 'ada@example.com' }]]);

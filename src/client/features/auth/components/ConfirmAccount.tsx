@@ -1,15 +1,17 @@
 import { useNavigate } from 'react-router';
-import { TextLink } from '@/components/ui/TextLink.js';
 import { notifyError, notifySuccess } from '@/lib/notify.js';
 import { useConfirmAccount } from '../api/confirm-account.js';
 import { useEmailParam, withEmail } from '../hooks/use-email-param.js';
+import { useResendReadyAt } from '../hooks/use-resend-wait.js';
 import { AuthPanel } from './AuthPanel.js';
 import { CodeEntry } from './CodeEntry.js';
+import { ResendLink } from './ResendLink.js';
 
 export function ConfirmAccount() {
   const navigate = useNavigate();
   const email = useEmailParam();
   const confirm = useConfirmAccount();
+  const resendReadyAt = useResendReadyAt('confirm', email, { countArrival: true });
 
   const onCode = async (token: string) => {
     try {
@@ -27,7 +29,11 @@ export function ConfirmAccount() {
     <AuthPanel
       title="Confirm your account"
       subtitle={email ? `We sent it to ${email}.` : undefined}
-      links={<TextLink to={withEmail('/auth/new-code', email)}>Resend code</TextLink>}
+      links={
+        <ResendLink to={withEmail('/auth/new-code', email)} readyAt={resendReadyAt}>
+          Resend code
+        </ResendLink>
+      }
     >
       <CodeEntry onCode={onCode} busyLabel="Confirming..." />
     </AuthPanel>

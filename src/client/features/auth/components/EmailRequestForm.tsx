@@ -1,11 +1,14 @@
 import { useState, type ReactNode } from 'react';
+import { useWatch } from 'react-hook-form';
 import type { EmailOnlyInput } from '@shared/schemas/auth.js';
 import { Button } from '@/components/ui/Button.js';
+import { Countdown, Seconds } from '@/components/ui/Countdown.js';
 import { FormTextField } from '@/components/ui/FormField.js';
 import { useZodForm } from '@/lib/form.js';
 import { authSchema } from '@/lib/lazy-schemas.js';
 import { notifySuccess } from '@/lib/notify.js';
-import { withEmail } from '../hooks/use-email-param.js';
+import { looksLikeEmail, withEmail } from '../hooks/use-email-param.js';
+import { noteCodeRequest, useResendReadyAt, type CodePurpose } from '../hooks/use-resend-wait.js';
 import { AuthPanel } from './AuthPanel.js';
 import { CodeSentNotice } from './CodeSentNotice.js';
 
@@ -16,6 +19,8 @@ interface EmailRequestFormProps {
   busyLabel: string;
   /** Asks the server to e-mail a code. */
   request: (body: EmailOnlyInput) => Promise<{ message: string }>;
+  /** Which code it asks for: the wait before asking again is per address and purpose. */
+  purpose: CodePurpose;
   /** After the error toast. */
   onFailure?: () => unknown;
   /** Where the e-mailed code is typed. */
@@ -26,7 +31,9 @@ interface EmailRequestFormProps {
 
 /**
  * An e-mail field that asks for a code (resend confirmation, forgot password): the server's
- * message as a toast, the form cleared, and a pointer to where the code is typed.
+ * message as a toast, the form cleared, and a pointer to where the code is typed. The submit button
+ * waits a minute after a code was asked for the address in the field (or, while the field holds no
+ * address, the one just sent to).
  */
 export function EmailRequestForm({
   title,
@@ -34,6 +41,7 @@ export function EmailRequestForm({
   submitLabel,
   busyLabel,
   request,
+  purpose,
   onFailure,
   codeScreen,
   initialEmail = '',
@@ -43,21 +51,37 @@ export function EmailRequestForm({
   const form = useZodForm(authSchema('emailOnlySchema'), {
     defaultValues: { email: initialEmail },
   });
+  const typed = useWatch({ control: form.control, name: 'email' }).trim().toLowerCase();
+  const subject = looksLikeEmail(typed) ? typed : sentTo;
+  // Only the address the screen was opened for can have been sent a code just before arrival.
+  const readyAt = useResendReadyAt(purpose, subject, {
+    countArrival: subject !== undefined && subject === initialEmail,
+  });
 
   const onSubmit = form.submit(async (values) => {
     const { message } = await request(values);
+    noteCodeRequest(purpose, values.email);
     notifySuccess(message);
     form.reset({ email: '' });
-    setSentTo(values.email);
+    setSentTo(values.email.trim().toLowerCase());
   }, onFailure);
 
   return (
     <AuthPanel title={title} subtitle={subtitle} links={links}>
       <form noValidate onSubmit={onSubmit} onFocus={form.preload} className="space-y-6">
         <FormTextField form={form} name="email" label="Email" type="email" autoComplete="email" />
-        <Button type="submit" fullWidth busy={form.formState.isSubmitting} busyLabel={busyLabel}>
-          {submitLabel}
-        </Button>
+        <Countdown
+          until={readyAt}
+          waiting={(secondsLeft) => (
+            <Button type="submit" fullWidth disabled>
+              {submitLabel} in <Seconds count={secondsLeft} />
+            </Button>
+          )}
+        >
+          <Button type="submit" fullWidth busy={form.formState.isSubmitting} busyLabel={busyLabel}>
+            {submitLabel}
+          </Button>
+        </Countdown>
       </form>
       {sentTo && <CodeSentNotice to={withEmail(codeScreen, sentTo)} />}
     </AuthPanel>

@@ -10,6 +10,7 @@ export function ForgotPasswordForm() {
       title="Forgot Password?"
       subtitle="Enter your email and we will send you a code to reset your password."
       submitLabel="Send Code"
+      purpose="reset"
       busyLabel="Sending..."
       request={forgot.mutateAsync}
       codeScreen="/auth/reset-password"

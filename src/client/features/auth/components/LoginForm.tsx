@@ -8,6 +8,7 @@ import { useZodForm } from '@/lib/form.js';
 import { authSchema } from '@/lib/lazy-schemas.js';
 import { useLogin } from '../api/login.js';
 import { withEmail } from '../hooks/use-email-param.js';
+import { noteCodeRequest } from '../hooks/use-resend-wait.js';
 import { AuthPanel } from './AuthPanel.js';
 
 export function LoginForm() {
@@ -27,6 +28,7 @@ export function LoginForm() {
       console.error('Login failed', error);
       // Not confirmed yet: the server just sent a new code, so go where it is typed.
       if (getErrorStatus(error) === 403) {
+        noteCodeRequest('confirm', values.email);
         await navigate(withEmail('/auth/confirm-account', values.email));
       }
     },

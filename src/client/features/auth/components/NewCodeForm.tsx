@@ -13,6 +13,7 @@ export function NewCodeForm() {
       title="Resend Confirmation Code"
       subtitle="We will e-mail you a new 6-digit code to confirm your account."
       submitLabel="Resend code"
+      purpose="confirm"
       busyLabel="Resending..."
       request={resend.mutateAsync}
       onFailure={() => navigate('/auth/login')}

@@ -1,7 +1,6 @@
 import { useNavigate, useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/Button.js';
 import { FormTextField } from '@/components/ui/FormField.js';
-import { TextLink } from '@/components/ui/TextLink.js';
 import { isCode } from '@/lib/code.js';
 import { useZodForm } from '@/lib/form.js';
 import { authSchema } from '@/lib/lazy-schemas.js';
@@ -10,8 +9,10 @@ import { PASSWORD_HINT } from '@/lib/texts.js';
 import { useResetPassword } from '../api/reset-password.js';
 import { useValidatePasswordToken } from '../api/validate-password-token.js';
 import { useEmailParam } from '../hooks/use-email-param.js';
+import { useResendReadyAt } from '../hooks/use-resend-wait.js';
 import { AuthPanel } from './AuthPanel.js';
 import { CodeEntry } from './CodeEntry.js';
+import { ResendLink } from './ResendLink.js';
 
 /**
  * Reset password: first the code; once the server accepts it, it is kept in the query string as
@@ -66,10 +67,20 @@ function ResetCodeStep({ email, onAccepted }: ResetCodeStepProps) {
     <AuthPanel
       title="Reset your password"
       subtitle={email ? `We sent it to ${email}.` : undefined}
-      links={<TextLink to="/auth/forgot-password">Request a new code</TextLink>}
+      links={<NewCodeLink email={email} />}
     >
       <CodeEntry onCode={onCode} busyLabel="Checking the code..." />
     </AuthPanel>
+  );
+}
+
+/** 'Request a new code', held back like 'Resend code' on the confirm screen. */
+function NewCodeLink({ email }: { email: string | undefined }) {
+  const readyAt = useResendReadyAt('reset', email, { countArrival: true });
+  return (
+    <ResendLink to="/auth/forgot-password" readyAt={readyAt}>
+      Request a new code
+    </ResendLink>
   );
 }
 
@@ -95,7 +106,7 @@ function NewPasswordForm({ token, email }: NewPasswordFormProps) {
     <AuthPanel
       title="Reset your password"
       subtitle="Choose a new password for your account."
-      links={<TextLink to="/auth/forgot-password">Request a new code</TextLink>}
+      links={<NewCodeLink email={email} />}
     >
       <form noValidate onSubmit={onSubmit} onFocus={form.preload} className="space-y-6">
         <FormTextField

@@ -7,6 +7,7 @@ import { authSchema } from '@/lib/lazy-schemas.js';
 import { notifySuccess } from '@/lib/notify.js';
 import { PASSWORD_HINT } from '@/lib/texts.js';
 import { useSignup } from '../api/signup.js';
+import { noteCodeRequest } from '../hooks/use-resend-wait.js';
 import { AuthPanel } from './AuthPanel.js';
 
 export function SignupForm() {
@@ -18,6 +19,7 @@ export function SignupForm() {
 
   const onSubmit = form.submit(async (values) => {
     const { message } = await signup.mutateAsync(values);
+    noteCodeRequest('confirm', values.email);
     notifySuccess(message);
     form.reset();
     await navigate('/auth/login');

@@ -1,7 +1,7 @@
 import { useSearchParams } from 'react-router';
 
 /** Enough to tell an address from garbage; the server validates what it receives. */
-const looksLikeEmail = (value: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value);
+export const looksLikeEmail = (value: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value);
 
 /** The e-mail the mail links carry as ?email= (contract section 4), when it looks like one. */
 export function useEmailParam(): string | undefined {

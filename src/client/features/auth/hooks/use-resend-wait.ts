@@ -1,0 +1,66 @@
+import { useEffect, useState } from 'react';
+
+/**
+ * The server mails an address at most once a minute per purpose and answers the same whether or
+ * not a mail went (contract section 4). So the screens hold 'Resend code' back for a minute after
+ * this browser tab last asked for a code for the address: a request any sooner would say "sent"
+ * and send nothing. Only this tab's own history counts, never what the server knows of an account
+ * (the wait is the same for everyone, and tells nothing about the address).
+ */
+export const RESEND_WAIT_MS = 60_000;
+
+export type CodePurpose = 'confirm' | 'reset';
+
+// Per tab, so that a reload or a move between the code screens neither restarts nor skips the wait.
+const storageKey = (purpose: CodePurpose, email: string | undefined) =>
+  `stockroom:code-requested:${purpose}:${(email ?? '').trim().toLowerCase()}`;
+
+// Where session storage is unavailable (blocked, or a private mode that throws), this page's life.
+const fallback = new Map<string, number>();
+
+function read(key: string): number | undefined {
+  try {
+    const value = Number(sessionStorage.getItem(key));
+    return value > 0 ? value : undefined;
+  } catch {
+    return fallback.get(key);
+  }
+}
+
+function write(key: string, at: number) {
+  try {
+    sessionStorage.setItem(key, String(at));
+  } catch {
+    fallback.set(key, at);
+  }
+}
+
+/** Remembers that this tab just asked the server to mail a code (sign-up, resend, forgot, login). */
+export const noteCodeRequest = (purpose: CodePurpose, email: string | undefined) =>
+  write(storageKey(purpose, email), Date.now());
+
+interface ResendWaitOptions {
+  /**
+   * With no request of this tab on record, count one at the screen's arrival: a screen where a
+   * code is typed was most likely opened because one was just sent (a mail link opens a new tab).
+   */
+  countArrival: boolean;
+}
+
+/**
+ * When asking for a new code for `email` works again (ms since the epoch; 0 when it does now).
+ * The caller re-renders after noting a request, which is read here.
+ */
+export function useResendReadyAt(
+  purpose: CodePurpose,
+  email: string | undefined,
+  { countArrival }: ResendWaitOptions,
+): number {
+  const [arrivedAt] = useState(() => Date.now());
+  const key = storageKey(purpose, email);
+  const requestedAt = read(key) ?? (countArrival ? arrivedAt : undefined);
+  useEffect(() => {
+    if (countArrival && read(key) === undefined) write(key, arrivedAt);
+  }, [key, countArrival, arrivedAt]);
+  return requestedAt === undefined ? 0 : requestedAt + RESEND_WAIT_MS;
+}
