@@ -3,6 +3,7 @@ import { expect, test } from './support/fixtures.js';
 import { readCode, readLink } from './support/mail.js';
 import {
   codeBoxes,
+  countingDown,
   fillLogin,
   loginButton,
   slowDown,
@@ -78,10 +79,9 @@ test('sign up: every validation message, then the mailed code confirms the accou
   expect(link).not.toContain(code);
   await page.goto(link);
   await expect(page.getByText('Enter the 6-digit code sent to your email')).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Resend code' })).toHaveAttribute(
-    'href',
-    /\/auth\/new-code/,
-  );
+  // A code was just sent: 'Resend code' counts down its minute, disabled (resend-code.spec.ts
+  // waits it out).
+  await expect(countingDown(page, 'link', 'Resend code')).toBeDisabled();
   await typeCode(page, code);
   await expect(toast(page, M.accountConfirmed)).toBeVisible();
   await expect(page).toHaveURL(/\/auth\/login/);
@@ -132,7 +132,8 @@ test('log in: validation, a wrong password and an unconfirmed account are refuse
   await fillLogin(page, account);
   await loginButton(page).click();
   await expect(toast(page, M.notConfirmed)).toBeVisible();
-  await expect(page).toHaveURL(/\/auth\//);
+  await expect(page).toHaveURL(/\/auth\/confirm-account/);
+  await expect(countingDown(page, 'link', 'Resend code')).toBeDisabled();
   await page.goto('/');
   await expect(page).toHaveURL(/\/auth\/login$/);
 });
@@ -162,6 +163,8 @@ test('forgot password: code, new password, log in with it; the old session elsew
   await expect(page.getByRole('button', { name: 'Sending...' })).toBeDisabled();
   await expect(toast(page, M.forgotDone)).toBeVisible();
   await expect(email).toHaveValue('');
+  // Asking again for that address waits a minute, here and on the code screen.
+  await expect(countingDown(page, 'button', 'Send Code')).toBeDisabled();
 
   const code = await readCode(user.email, { subject: /reset/i });
   const link = await readLink(user.email, { subject: /reset/i });
@@ -169,6 +172,7 @@ test('forgot password: code, new password, log in with it; the old session elsew
   // A rejected code clears the boxes and goes back to the forgot-password screen.
   await page.goto(link);
   await expect(codeBoxes(page)[0]!).toBeVisible();
+  await expect(countingDown(page, 'link', 'Request a new code')).toBeDisabled();
   await typeCode(page, wrongCode(code));
   await expect(toast(page, M.codeInvalid)).toBeVisible();
   await expect(page).toHaveURL(/\/auth\/forgot-password/);

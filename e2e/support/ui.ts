@@ -150,3 +150,17 @@ export async function expectTextColour(locator: Locator, colour: keyof typeof HU
   const h = hue(rgb) > 180 ? hue(rgb) - 360 : hue(rgb);
   expect(h >= from && h <= to, `text colour rgb(${rgb.join(', ')}) is not ${colour}`).toBe(true);
 }
+
+/**
+ * A control held back by its countdown (after a code request, the screens wait a minute before
+ * asking again): screen readers read it as e.g. 'Resend code in 42 seconds'.
+ */
+export const countingDown = (page: Page, role: 'link' | 'button', label: string): Locator =>
+  page.getByRole(role, { name: new RegExp(`^${label} in \\d+ seconds?$`) });
+
+/** The seconds a countdown control shows ('Resend code in 42 s' on screen). */
+export async function secondsShown(control: Locator): Promise<number> {
+  const seconds = /in (\d+) s/.exec((await control.textContent()) ?? '')?.[1];
+  if (!seconds) throw new Error('The control shows no seconds left');
+  return Number(seconds);
+}
