@@ -18,13 +18,18 @@ const storageKey = (purpose: CodePurpose, email: string | undefined) =>
 // Where session storage is unavailable (blocked, or a private mode that throws), this page's life.
 const fallback = new Map<string, number>();
 
-function read(key: string): number | undefined {
+function stored(key: string): number | undefined {
   try {
-    const value = Number(sessionStorage.getItem(key));
-    return value > 0 ? value : undefined;
+    return Number(sessionStorage.getItem(key)) || undefined;
   } catch {
     return fallback.get(key);
   }
+}
+
+/** A request in the future (the clock was set back since) counts as none: never wait over a minute. */
+function read(key: string): number | undefined {
+  const at = stored(key);
+  return at !== undefined && at <= Date.now() ? at : undefined;
 }
 
 function write(key: string, at: number) {
