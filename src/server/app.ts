@@ -6,7 +6,11 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyServerOptions,
+} from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -19,9 +23,17 @@ import type { DatabaseHandle } from './db/index.js';
 import { defaultRateLimits, type AppDeps, type RateLimits } from './deps.js';
 import { LocalImageStorage, type ImageStorage } from './images/storage.js';
 import { systemClock, type Clock } from './lib/clock.js';
+import { serializeRequest } from './lib/log-redaction.js';
 import { Outbox } from './mail/outbox.js';
 import { registerAuthentication } from './plugins/authenticate.js';
 import { registerErrorHandling } from './plugins/errors.js';
+import {
+  defaultTimeouts,
+  registerRequestTimeouts,
+  timeoutServerOptions,
+  type Timeouts,
+} from './plugins/request-timeouts.js';
+import { appContentSecurityPolicy, registerSecurityHeaders } from './plugins/security-headers.js';
 import { authRoutes } from './routes/auth/index.js';
 import { devMailboxRoutes } from './routes/dev-mailbox.js';
 import { healthRoutes } from './routes/health.js';
@@ -45,6 +57,10 @@ export interface AppOptions {
   clientDir?: string;
   /** Bytes of product answers kept in memory; 0 makes every read query (the benchmark compares). */
   responseCacheBytes?: number;
+  /** How long clients may take to send a request or an upload, and stay idle (milliseconds). */
+  timeouts?: Partial<Timeouts>;
+  /** Where log lines go instead of stdout (tests read what was logged). */
+  logStream?: { write(line: string): void };
 }
 
 export type App = FastifyInstance;
@@ -55,14 +71,18 @@ const defaultClientDir = path.resolve(path.dirname(fileURLToPath(import.meta.url
 export async function buildApp(options: AppOptions): Promise<App> {
   const { config, database } = options;
   const clock = options.clock ?? systemClock;
+  const timeouts = { ...defaultTimeouts, ...options.timeouts };
   const app = Fastify({
     logger: {
       level: config.logLevel,
       redact: ['req.headers.authorization', 'req.headers.cookie'],
+      serializers: { req: serializeRequest },
+      ...(options.logStream ? { stream: options.logStream } : {}),
     },
     // JSON bodies are small; images go through multipart with their own limit.
     bodyLimit: 64 * 1024,
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
+    ...timeoutServerOptions(timeouts),
     return503OnClosing: true,
     // A malformed URL (bad percent-encoding) never reaches a route: answer in our error shape.
     frameworkErrors: (_error, _request, reply: FastifyReply) => {
@@ -95,11 +115,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
   app.decorate('deps', deps);
 
   registerErrorHandling(app);
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('x-content-type-options', 'nosniff');
-    reply.header('referrer-policy', 'no-referrer');
-    reply.header('x-frame-options', 'DENY');
-  });
+  registerRequestTimeouts(app, timeouts);
+  registerSecurityHeaders(app);
 
   await app.register(cors, {
     // Same-origin needs nothing; requests without Origin (curl, servers) are always allowed.
@@ -116,6 +133,46 @@ export async function buildApp(options: AppOptions): Promise<App> {
       retryAfter: context.after,
     }),
   });
+  if (config.apiDocs) await registerApiDocs(app, config);
+
+  registerAuthentication(app);
+
+  await app.register(healthRoutes, { prefix: '/api' });
+  await app.register(authRoutes, { prefix: '/api/auth' });
+  await app.register(profileRoutes, { prefix: '/api/auth/profile' });
+  await app.register(productRoutes, {
+    prefix: '/api/products',
+    responseCacheBytes: options.responseCacheBytes,
+  });
+  await app.register(imageRoutes, { prefix: '/api/images' });
+  if (config.env !== 'production' && !config.smtpUrl) {
+    await app.register(devMailboxRoutes, { prefix: '/api/dev' });
+  }
+
+  await registerClient(
+    app,
+    options.clientDir ?? defaultClientDir,
+    appContentSecurityPolicy(config),
+  );
+
+  app.addHook('onClose', async () => {
+    await deps.outbox.stop();
+  });
+  return app;
+}
+
+/**
+ * TRUST_PROXY for Fastify. A hop count becomes a function: Fastify reads a plain number as "trust
+ * nobody", because a hop count cannot tell the proxy from a client that reached the port
+ * directly. With a count the port must be reachable only through the proxies (or list them).
+ */
+function fastifyTrustProxy(trust: Config['trustProxy']): FastifyServerOptions['trustProxy'] {
+  if (typeof trust !== 'number') return trust;
+  return (_address: string, hop: number) => hop < trust;
+}
+
+/** The OpenAPI document and its UI (config.apiDocs: off in production unless API_DOCS=true). */
+async function registerApiDocs(app: App, config: Config) {
   await app.register(swagger, {
     openapi: {
       info: {
@@ -132,34 +189,14 @@ export async function buildApp(options: AppOptions): Promise<App> {
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
-
-  registerAuthentication(app);
-
-  await app.register(healthRoutes, { prefix: '/api' });
-  await app.register(authRoutes, { prefix: '/api/auth' });
-  await app.register(profileRoutes, { prefix: '/api/auth/profile' });
-  await app.register(productRoutes, {
-    prefix: '/api/products',
-    responseCacheBytes: options.responseCacheBytes,
-  });
-  await app.register(imageRoutes, { prefix: '/api/images' });
-  if (config.env !== 'production' && !config.smtpUrl) {
-    await app.register(devMailboxRoutes, { prefix: '/api/dev' });
-  }
-
-  await registerClient(app, options.clientDir ?? defaultClientDir);
-
-  app.addHook('onClose', async () => {
-    await deps.outbox.stop();
-  });
-  return app;
 }
 
 /**
- * Serves the built React app: hashed assets cached for a year, index.html never cached, and every
- * non-API GET falls back to index.html so client-side routes survive a reload.
+ * Serves the built React app: hashed assets cached for a year, index.html never cached and under
+ * the Content-Security-Policy, and every non-API GET falls back to index.html so client-side
+ * routes survive a reload.
  */
-async function registerClient(app: App, clientDir: string) {
+async function registerClient(app: App, clientDir: string, contentSecurityPolicy: string) {
   const indexFile = path.join(clientDir, 'index.html');
   const hasClient = existsSync(indexFile);
   if (hasClient) {
@@ -171,13 +208,19 @@ async function registerClient(app: App, clientDir: string) {
       setHeaders: (reply, filePath) => {
         const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
         reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+        if (filePath.endsWith('.html')) {
+          reply.header('content-security-policy', contentSecurityPolicy);
+        }
       },
     });
   }
   app.setNotFoundHandler((request, reply) => {
     const isApi = request.url === '/api' || request.url.startsWith('/api/');
     if (!isApi && hasClient && (request.method === 'GET' || request.method === 'HEAD')) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      return reply
+        .header('cache-control', 'no-cache')
+        .header('content-security-policy', contentSecurityPolicy)
+        .sendFile('index.html');
     }
     return reply.code(404).send({ message: M.notFound });
   });

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 
 export interface Config {
@@ -18,8 +19,13 @@ export interface Config {
   rateLimitSensitive: number | undefined;
   /** Per-IP requests per minute on each other account, profile and product endpoint. */
   rateLimitGeneral: number | undefined;
-  /** Behind a reverse proxy: take the client's IP from X-Forwarded-For (rate limits key on it). */
-  trustProxy: boolean;
+  /**
+   * Which reverse proxies to believe about the client's address (X-Forwarded-For, which the rate
+   * limits key on) and protocol: none, the nearest N hops, or those addresses and ranges.
+   */
+  trustProxy: false | number | string[];
+  /** Serve /api/docs and /api/openapi.json (always outside production). */
+  apiDocs: boolean;
 }
 
 export class ConfigError extends Error {
@@ -120,9 +126,16 @@ export function loadConfig(env: Env = process.env): Config {
   const rateLimitSensitive = positiveInt('RATE_LIMIT_SENSITIVE');
   const rateLimitGeneral = positiveInt('RATE_LIMIT_GENERAL');
 
-  const rawTrustProxy = present(env.TRUST_PROXY)?.toLowerCase() ?? 'false';
-  if (rawTrustProxy !== 'true' && rawTrustProxy !== 'false') {
-    problems.push(`TRUST_PROXY must be true or false (got "${env.TRUST_PROXY}")`);
+  const trustProxy = parseTrustProxy(present(env.TRUST_PROXY));
+  if (trustProxy === undefined) {
+    problems.push(
+      `TRUST_PROXY must be true, false, a number of proxies, or a comma list of proxy addresses or CIDRs (got "${env.TRUST_PROXY}")`,
+    );
+  }
+
+  const rawApiDocs = present(env.API_DOCS)?.toLowerCase() ?? 'false';
+  if (rawApiDocs !== 'true' && rawApiDocs !== 'false') {
+    problems.push(`API_DOCS must be true or false (got "${env.API_DOCS}")`);
   }
 
   if (problems.length > 0) throw new ConfigError(problems);
@@ -141,8 +154,37 @@ export function loadConfig(env: Env = process.env): Config {
     logLevel: present(env.LOG_LEVEL) ?? (mode === 'test' ? 'silent' : 'info'),
     rateLimitSensitive,
     rateLimitGeneral,
-    trustProxy: rawTrustProxy === 'true',
+    trustProxy: trustProxy ?? false,
+    apiDocs: mode !== 'production' || rawApiDocs === 'true',
   };
+}
+
+/** proxy-addr's names for reserved ranges, which Fastify's trustProxy list also takes. */
+const RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/**
+ * TRUST_PROXY as Fastify's trustProxy, or undefined when it is not valid. `true` is one hop: trusting
+ * every hop would let a client pick its own address by sending X-Forwarded-For itself.
+ */
+function parseTrustProxy(raw: string | undefined): false | number | string[] | undefined {
+  const value = raw?.toLowerCase() ?? 'false';
+  if (value === 'false') return false;
+  if (value === 'true') return 1;
+  if (/^\d+$/.test(value)) return Number(value) === 0 ? false : Number(value);
+  const entries = value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  return entries.length > 0 && entries.every(isProxyAddress) ? entries : undefined;
+}
+
+function isProxyAddress(entry: string): boolean {
+  if (RANGE_NAMES.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
 }
 
 /** A secret generated once and kept in DATA_DIR, so tokens and codes survive restarts. */

@@ -46,6 +46,7 @@ describe('loadConfig', () => {
       mailFrom: 'Stockroom <no-reply@localhost>',
       corsOrigins: [],
       trustProxy: false,
+      apiDocs: true,
     });
   });
 
@@ -81,8 +82,35 @@ describe('loadConfig', () => {
       mailFrom: 'Shop <shop@example.com>',
       appSecret: SECRET,
       corsOrigins: ['https://a.example.com', 'https://b.example.com'],
-      trustProxy: true,
+      trustProxy: 1,
     });
+  });
+
+  it.each([
+    ['false', false],
+    ['FALSE', false],
+    ['0', false],
+    ['true', 1],
+    ['True', 1],
+    ['1', 1],
+    ['3', 3],
+    ['10.0.0.1', ['10.0.0.1']],
+    [' 10.0.0.0/8 , 192.168.1.1,::1 ', ['10.0.0.0/8', '192.168.1.1', '::1']],
+    ['fd00::/8,loopback', ['fd00::/8', 'loopback']],
+  ])('TRUST_PROXY=%s trusts %j', (raw, expected) => {
+    expect(loadConfig({ APP_SECRET: SECRET, TRUST_PROXY: raw }).trustProxy).toEqual(expected);
+  });
+
+  it('API_DOCS: always on outside production, off in production unless true', () => {
+    const docs = (env: Record<string, string>) =>
+      loadConfig({ APP_SECRET: SECRET, ...env }).apiDocs;
+    expect(docs({})).toBe(true);
+    expect(docs({ NODE_ENV: 'test' })).toBe(true);
+    expect(docs({ API_DOCS: 'false' })).toBe(true);
+    expect(docs({ NODE_ENV: 'production' })).toBe(false);
+    expect(docs({ NODE_ENV: 'production', API_DOCS: 'false' })).toBe(false);
+    expect(docs({ NODE_ENV: 'production', API_DOCS: 'true' })).toBe(true);
+    expect(docs({ NODE_ENV: 'production', API_DOCS: 'TRUE' })).toBe(true);
   });
 
   it.each([
@@ -102,6 +130,16 @@ describe('loadConfig', () => {
     ['RATE_LIMIT_SENSITIVE', '0'],
     ['RATE_LIMIT_GENERAL', 'many'],
     ['TRUST_PROXY', 'yes'],
+    ['TRUST_PROXY', '-1'],
+    ['TRUST_PROXY', '1.5'],
+    ['TRUST_PROXY', '300.1.1.1'],
+    ['TRUST_PROXY', '10.0.0.0/33'],
+    ['TRUST_PROXY', '10.0.0.0/'],
+    ['TRUST_PROXY', 'fd00::/129'],
+    ['TRUST_PROXY', '10.0.0.1,proxy.example.com'],
+    ['TRUST_PROXY', '*'],
+    ['API_DOCS', 'yes'],
+    ['API_DOCS', '1'],
   ])('%s=%s: one line naming the variable', (name, value) => {
     const problems = problemsOf({ [name]: value });
     expect(problems).toHaveLength(1);

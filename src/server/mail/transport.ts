@@ -21,7 +21,13 @@ export interface MailTransport {
 export function createTransport(config: Config, log: FastifyBaseLogger): MailTransport {
   return config.smtpUrl
     ? new SmtpTransport(config.smtpUrl, config.mailFrom, config.publicUrl)
-    : new LocalMailbox(path.join(config.dataDir, 'mail'), config.mailFrom, log);
+    : new LocalMailbox(
+        path.join(config.dataDir, 'mail'),
+        config.mailFrom,
+        log,
+        // The developer reads codes in the log; anywhere else a log store must never hold them.
+        config.env === 'development',
+      );
 }
 
 class SmtpTransport implements MailTransport {
@@ -63,7 +69,8 @@ export interface StoredMail extends OutgoingMail {
 
 /**
  * Without SMTP_URL, mail is not lost: each message is written to DATA_DIR/mail/<id>.json (written
- * under a temporary name and renamed, so a crash never leaves half a file) and its text is logged.
+ * under a temporary name and renamed, so a crash never leaves half a file); in development its text
+ * is logged too.
  * The file name is the outbox id, so a re-send overwrites instead of duplicating.
  */
 export class LocalMailbox implements MailTransport {
@@ -71,6 +78,7 @@ export class LocalMailbox implements MailTransport {
     private readonly dir: string,
     private readonly from: string,
     private readonly log: FastifyBaseLogger,
+    private readonly logText = false,
   ) {}
 
   async send(mail: OutgoingMail) {
@@ -79,7 +87,11 @@ export class LocalMailbox implements MailTransport {
     const file = path.join(this.dir, `${mail.id}.json`);
     await writeFile(`${file}.tmp`, JSON.stringify(stored, null, 2));
     await rename(`${file}.tmp`, file);
-    this.log.info({ to: mail.to, subject: mail.subject }, `mail written to ${file}\n${mail.text}`);
+    const message = `mail written to ${file}`;
+    this.log.info(
+      { to: mail.to, subject: mail.subject },
+      this.logText ? `${message}\n${mail.text}` : message,
+    );
   }
 
   async close() {}

@@ -1,0 +1,54 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Config } from '../config.js';
+
+const HSTS = 'max-age=31536000; includeSubDomains';
+
+const pathOf = (request: FastifyRequest) => request.url.split('?', 1)[0] ?? '';
+
+/** Answers that carry neither a token nor user data, and so may be cached by whoever wants to. */
+const isPublicApi = (path: string) =>
+  path.startsWith('/api/images/') || path === '/api/health' || path === '/api/ready';
+
+/**
+ * The Content-Security-Policy of the app's HTML: everything from the server itself; images also as
+ * data: (the favicon) and blob: (previews of a picked file), and from PUBLIC_URL, which image URLs
+ * and e-mail links are built on even when the page was opened under another name.
+ */
+export function appContentSecurityPolicy(config: Config): string {
+  const publicOrigin = new URL(config.publicUrl).origin;
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self'",
+    `img-src 'self' data: blob: ${publicOrigin}`,
+    `connect-src 'self' ${publicOrigin}`,
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+/** Headers every answer carries (contract section 3); the HTML's CSP is set where it is served. */
+export function registerSecurityHeaders(app: FastifyInstance) {
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('referrer-policy', 'no-referrer');
+    reply.header('x-frame-options', 'DENY');
+    reply.header('cross-origin-opener-policy', 'same-origin');
+    const path = pathOf(request);
+    // Pictures are the one thing a frontend on another origin (CORS_ORIGINS) embeds with <img>,
+    // which CORS does not cover: `same-site` would break one on another site, and CORP has no
+    // list of origins. `cross-origin` gives away nothing: the unguessable name is the only key,
+    // and whoever has it can fetch the file anyway.
+    reply.header(
+      'cross-origin-resource-policy',
+      path.startsWith('/api/images/') ? 'cross-origin' : 'same-origin',
+    );
+    if ((path === '/api' || path.startsWith('/api/')) && !isPublicApi(path)) {
+      reply.header('cache-control', 'no-store');
+    }
+    // request.protocol is https only over TLS or when a trusted proxy says so (TRUST_PROXY).
+    if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
+  });
+}
