@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import type { ReadStream } from 'node:fs';
 import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
 
 export interface StoredFile {
   name: string;
@@ -26,13 +26,19 @@ export interface ImageStorage {
   /** The absolute URL a browser loads the file from. */
   url(name: string): string;
   /**
-   * For storage the app serves itself (local disk): the file to send, or undefined when there is
-   * none. Storage with its own URLs (S3 and alike) leaves this out.
+   * The file to send (the app serves every storage's files itself), or undefined when there is
+   * none; any other failure rejects.
    */
-  open?(name: string): Promise<{ stream: ReadStream; size: number } | undefined>;
+  open(name: string): Promise<{ stream: Readable; size: number } | undefined>;
 }
 
+/** Where the app serves stored files (see routes/images), under PUBLIC_URL. */
+export const IMAGES_PATH = '/api/images';
+
 const NAME = /^[a-z0-9][a-z0-9-]{7,80}\.webp$/;
+
+/** A name a storage may hold: one ProductImages gives, and never a path. */
+export const isImageName = (name: string) => NAME.test(name);
 /** What `put` writes before its rename: the final name, a random suffix, `.tmp`. */
 const TEMPORARY = /^([a-z0-9][a-z0-9-]{7,80}\.webp)\.[0-9a-f]{12}\.tmp$/;
 

@@ -39,7 +39,7 @@ export async function imageRoutes(fastify: FastifyInstance) {
           .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'")
           .send(PLACEHOLDER_SVG);
       }
-      const file = await images.open?.(name);
+      const file = await images.open(name);
       if (!file) {
         reply.header('cache-control', 'no-store');
         throw notFound(M.notFound);
