@@ -72,9 +72,6 @@ export class TestS3Server {
       region: 'us-east-1',
       forcePathStyle: true,
       credentials: CREDENTIALS,
-      // s3rver predates the SDK's default checksums.
-      requestChecksumCalculation: 'WHEN_REQUIRED',
-      responseChecksumValidation: 'WHEN_REQUIRED',
     });
     return this.s3;
   }
