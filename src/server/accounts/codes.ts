@@ -4,21 +4,35 @@ import type { DB } from '../db/index.js';
 import type { CodePurpose } from '../db/schema.js';
 import type { Clock } from '../lib/clock.js';
 import { keyedHash, randomDigits, safeEqual } from '../lib/secrets.js';
+import {
+  accountBudgetWait,
+  accountScope,
+  accountsSpent,
+  BARE_WEIGHT_PER_WINDOW,
+  bareBudgetWait,
+  bareScope,
+  lockBudget,
+  recordAccountFailures,
+  recordBareFailure,
+} from './code-budgets.js';
 
 const CODE_TTL_MS = CODE_TTL_MINUTES * 60_000;
-const HOUR_MS = 3_600_000;
-const CODE_SPACE = 10 ** CODE_LENGTH;
-/** The chance that any bare guess hits some live code must stay below this, per hour. */
-const MAX_HIT_CHANCE_PER_HOUR = 1 / 10_000;
 /** Do not mail a fresh code more often than this per account and purpose. */
 export const CODE_RESEND_INTERVAL_MS = 60_000;
 
-export type CodeCheck = { ok: true; userId: string } | { ok: false; reason: 'invalid' | 'budget' };
+/** What checking a code found; a spent budget says how many seconds until it has room again. */
+export type CodeCheck =
+  | { ok: true; userId: string }
+  | { ok: false; reason: 'invalid' }
+  | { ok: false; reason: 'account-budget' | 'bare-budget'; retryAfter: number };
+
+const INVALID: CodeCheck = { ok: false, reason: 'invalid' };
 
 /**
  * Six-digit codes (docs/decisions/003-code-protection.md): stored only as a keyed hash, one live
  * code per user and purpose, 10 minutes, single use, burnt after 5 wrong tries when the e-mail is
- * known, and a global budget for guesses that come without an e-mail.
+ * known, at most 100 wrong tries per account and purpose a day, and a global budget for guesses
+ * that come without an e-mail. Every count is made under its budget's lock (code-budgets.ts).
  */
 export class Codes {
   constructor(
@@ -84,8 +98,10 @@ export class Codes {
   }
 
   /**
-   * Checks a code sent with the e-mail it belongs to. With `consume`, a right code is deleted in
-   * the caller's transaction, so two requests cannot both use it. A wrong one counts a try.
+   * Checks a code sent with the e-mail it belongs to, in the caller's transaction. Past the
+   * account's budget the answer is 'account-budget' without looking. A wrong try counts against
+   * the code (burnt at the fifth) and the account; a right one, with `consume`, is deleted, so two
+   * requests cannot both use it.
    */
   async checkForUser(
     trx: DB,
@@ -94,33 +110,34 @@ export class Codes {
     code: string,
     consume: boolean,
   ): Promise<CodeCheck> {
+    await lockBudget(trx, accountScope(userId, purpose));
     const now = this.clock.now();
+    const wait = await accountBudgetWait(trx, userId, purpose, now);
+    if (wait !== undefined) return { ok: false, reason: 'account-budget', retryAfter: wait };
     const row = await trx
       .selectFrom('codes')
-      .selectAll()
+      .select(['id', 'code_hash'])
       .where('user_id', '=', userId)
       .where('purpose', '=', purpose)
+      .where('expires_at', '>', now)
       .executeTakeFirst();
-    if (!row || row.expires_at <= now) return { ok: false, reason: 'invalid' };
+    if (!row) return INVALID;
     if (!safeEqual(row.code_hash, this.hash(purpose, code))) {
-      if (row.failed_attempts + 1 >= CODE_MAX_TRIES) {
-        await trx.deleteFrom('codes').where('id', '=', row.id).execute();
-      } else {
-        await trx
-          .updateTable('codes')
-          .set({ failed_attempts: (eb) => eb('failed_attempts', '+', 1) })
-          .where('id', '=', row.id)
-          .execute();
+      if (await this.countWrongTry(trx, row.id)) {
+        await recordAccountFailures(trx, [userId], purpose, now);
       }
-      return { ok: false, reason: 'invalid' };
+      return INVALID;
     }
-    if (consume && !(await this.consume(trx, row.id))) return { ok: false, reason: 'invalid' };
+    if (consume && !(await this.consume(trx, row.id))) return INVALID;
     return { ok: true, userId };
   }
 
   /**
-   * Checks a code sent alone (the spec's form). Guesses are spread over every live code, so they
-   * are budgeted globally: past the budget the answer is 'budget' (429) without looking.
+   * Checks a code sent alone (the spec's form), in the caller's transaction. A bare guess is a
+   * guess at every live code of the purpose at once, so it is budgeted globally by that number
+   * (past the budget the answer is 'bare-budget' without looking), and a failure also counts as a
+   * wrong try against each of those accounts: the bare form is no way around their budgets. It
+   * does not count against the codes themselves, or a few bare guesses would burn everyone's.
    */
   async checkBare(
     trx: DB,
@@ -128,68 +145,80 @@ export class Codes {
     code: string,
     consume: boolean,
   ): Promise<CodeCheck> {
+    await lockBudget(trx, bareScope(purpose));
     const now = this.clock.now();
-    if (await this.bareBudgetSpent(trx, purpose, now)) return { ok: false, reason: 'budget' };
-    const row = await trx
+    // Past BARE_WEIGHT_PER_WINDOW live codes no guess fits, so there is no need to read more.
+    const live = await trx
       .selectFrom('codes')
-      .select(['id', 'user_id'])
+      .select(['id', 'user_id', 'code_hash'])
       .where('purpose', '=', purpose)
-      .where('code_hash', '=', this.hash(purpose, code))
       .where('expires_at', '>', now)
-      .executeTakeFirst();
-    if (!row || (consume && !(await this.consume(trx, row.id)))) {
-      await this.recordBareFailure(trx, purpose, now);
-      return { ok: false, reason: 'invalid' };
+      .limit(BARE_WEIGHT_PER_WINDOW + 1)
+      .execute();
+    if (live.length > BARE_WEIGHT_PER_WINDOW) {
+      return {
+        ok: false,
+        reason: 'bare-budget',
+        retryAfter: await this.untilOneExpires(trx, purpose),
+      };
     }
-    return { ok: true, userId: row.user_id };
+    const weight = Math.max(live.length, 1);
+    const wait = await bareBudgetWait(trx, purpose, weight, now);
+    if (wait !== undefined) return { ok: false, reason: 'bare-budget', retryAfter: wait };
+
+    // In one order everywhere, so two bare checks cannot wait on each other's account locks.
+    const userIds = [...new Set(live.map((row) => row.user_id))].sort();
+    for (const userId of userIds) await lockBudget(trx, accountScope(userId, purpose));
+    const spent = await accountsSpent(trx, userIds, purpose, now);
+    const hash = this.hash(purpose, code);
+    const match = live.find((row) => !spent.has(row.user_id) && safeEqual(row.code_hash, hash));
+    if (match && (!consume || (await this.consume(trx, match.id)))) {
+      return { ok: true, userId: match.user_id };
+    }
+    await recordBareFailure(trx, purpose, weight, now);
+    const triedOn = userIds.filter((userId) => !spent.has(userId));
+    await recordAccountFailures(trx, triedOn, purpose, now);
+    return INVALID;
   }
 
-  /** Seconds until the oldest counted failure leaves the one-hour window. */
-  async bareRetryAfterSeconds(db: DB, purpose: CodePurpose): Promise<number> {
-    const now = this.clock.now();
-    const oldest = await db
-      .selectFrom('code_failures')
-      .select((eb) => eb.fn.min('at').as('at'))
-      .where('purpose', '=', purpose)
-      .where('at', '>', now - HOUR_MS)
+  /**
+   * Counts a wrong try against the code, and deletes it at the last allowed one. Conditional, so
+   * that parallel tries never count past the limit; false when the code was already gone.
+   */
+  private async countWrongTry(trx: DB, id: string): Promise<boolean> {
+    const counted = await trx
+      .updateTable('codes')
+      .set({ failed_attempts: (eb) => eb('failed_attempts', '+', 1) })
+      .where('id', '=', id)
+      .where('failed_attempts', '<', CODE_MAX_TRIES)
+      .returning('failed_attempts')
       .executeTakeFirst();
-    const at = oldest?.at == null ? now : Number(oldest.at);
-    return Math.max(1, Math.ceil((at + HOUR_MS - now) / 1000));
+    if (counted && counted.failed_attempts >= CODE_MAX_TRIES) {
+      await trx.deleteFrom('codes').where('id', '=', id).execute();
+    }
+    return counted !== undefined;
+  }
+
+  /** Seconds until the live code of this purpose that expires first does. */
+  private async untilOneExpires(trx: DB, purpose: CodePurpose): Promise<number> {
+    const now = this.clock.now();
+    const first = await trx
+      .selectFrom('codes')
+      .select((eb) => eb.fn.min('expires_at').as('at'))
+      .where('purpose', '=', purpose)
+      .where('expires_at', '>', now)
+      .executeTakeFirst();
+    const at = first?.at == null ? now : Number(first.at);
+    return Math.max(1, Math.ceil((at - now) / 1000));
   }
 
   private async consume(trx: DB, id: string): Promise<boolean> {
     const result = await trx.deleteFrom('codes').where('id', '=', id).executeTakeFirst();
     return Number(result.numDeletedRows) === 1;
   }
+}
 
-  /**
-   * With L live codes, one guess hits with chance L / 10^6, so the hour's budget of failures is
-   * 10^6 × 10^-4 / L = 100 / L: one live code allows 100 wrong guesses an hour, 101 allow none.
-   */
-  private async bareBudgetSpent(db: DB, purpose: CodePurpose, now: number): Promise<boolean> {
-    const [live, failures] = await Promise.all([
-      db
-        .selectFrom('codes')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('purpose', '=', purpose)
-        .where('expires_at', '>', now)
-        .executeTakeFirstOrThrow(),
-      db
-        .selectFrom('code_failures')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('purpose', '=', purpose)
-        .where('at', '>', now - HOUR_MS)
-        .executeTakeFirstOrThrow(),
-    ]);
-    const budget = Math.floor((CODE_SPACE * MAX_HIT_CHANCE_PER_HOUR) / Math.max(Number(live.n), 1));
-    return Number(failures.n) >= budget;
-  }
-
-  private async recordBareFailure(db: DB, purpose: CodePurpose, now: number) {
-    await db
-      .deleteFrom('code_failures')
-      .where('at', '<=', now - HOUR_MS)
-      .execute();
-    await db.insertInto('code_failures').values({ purpose, at: now }).execute();
-  }
+/** Deletes the user's live codes: they were mailed to an address the account no longer has. */
+export async function deleteCodes(db: DB, userId: string): Promise<void> {
+  await db.deleteFrom('codes').where('user_id', '=', userId).execute();
 }

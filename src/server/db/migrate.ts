@@ -3,6 +3,7 @@ import * as initial from './migrations/001_initial.js';
 import * as productSearch from './migrations/002_product_search.js';
 import * as catalogueVersion from './migrations/003_catalogue_version.js';
 import * as productImageKey from './migrations/004_product_image_key.js';
+import * as codeGuessLimits from './migrations/006_code_guess_limits.js';
 
 export type MigrationDialect = 'sqlite' | 'postgres';
 
@@ -17,6 +18,7 @@ export const migrations: Migration[] = [
   { name: '002_product_search', ...productSearch },
   { name: '003_catalogue_version', ...catalogueVersion },
   { name: '004_product_image_key', ...productImageKey },
+  { name: '006_code_guess_limits', ...codeGuessLimits },
 ];
 
 /**

@@ -73,6 +73,21 @@ export interface CodeFailuresTable {
   id: Generated<number>;
   purpose: CodePurpose;
   at: number;
+  /** How many live codes of the purpose the attempt was tried against (at least 1; migration 006). */
+  weight: Generated<number>;
+}
+
+/** Wrong tries at an account's codes, with or without the e-mail: its 24-hour budget counts these. */
+export interface AccountCodeFailuresTable {
+  id: Generated<number>;
+  user_id: string;
+  purpose: CodePurpose;
+  at: number;
+}
+
+/** One row per code budget, written first by each check of it so that checks run one at a time. */
+export interface CodeBudgetLocksTable {
+  scope: string;
 }
 
 export interface Database {
@@ -82,4 +97,6 @@ export interface Database {
   products: ProductsTable;
   outbox: OutboxTable;
   code_failures: CodeFailuresTable;
+  account_code_failures: AccountCodeFailuresTable;
+  code_budget_locks: CodeBudgetLocksTable;
 }

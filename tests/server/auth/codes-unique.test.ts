@@ -57,7 +57,8 @@ describe('Codes.issue: one live code per user and purpose, no two live codes ali
     await codes.issue(db, user, 'confirm');
     const mine = (await liveRows('confirm')).filter((row) => row.user_id === user);
     expect(mine).toHaveLength(1);
-    const check = (code: string) => codes.checkForUser(db, user, 'confirm', code, false);
+    const check = (code: string) =>
+      db.transaction().execute((trx) => codes.checkForUser(trx, user, 'confirm', code, false));
     expect(await check('333333')).toEqual({ ok: false, reason: 'invalid' });
     expect(await check('444444')).toEqual({ ok: true, userId: user });
   });

@@ -183,8 +183,14 @@ describe('the budget of bare-code guesses', async () => {
     // Reset codes have their own budget.
     expectMessage(await steps.validate(code), 400, M.codeInvalid);
 
-    // What the app sends (the e-mail with the code) is not budgeted.
-    expectMessage(await steps.confirmWith(code, email), 200, M.accountConfirmed);
+    // What the app sends (the e-mail with the code) is not held back by the bare budget…
+    const other = await steps.signUp();
+    const otherAccountsCode = await steps.codeFor(other.email);
+    expectMessage(await steps.confirmWith(otherAccountsCode), 429, M.tooManyCodeAttempts);
+    expectMessage(await steps.confirmWith(otherAccountsCode, other.email), 200, M.accountConfirmed);
+    // …but each of those bare failures was a try at the one live code: that account has had its
+    // 100 tries for the day, whatever the form.
+    expectMessage(await steps.confirmWith(code, email), 429, M.tooManyCodeAttempts);
 
     // The window is an hour: after it, bare guesses are looked at again.
     server.clock.advance(30 * 60_000);

@@ -5,9 +5,11 @@ import {
   badCodeBodies,
   expectInvalid,
   expectMessage,
+  newEmail,
   NEW_PASSWORD,
   otherCode,
   PASSWORD,
+  userRow,
 } from '../support/accounts.js';
 import { build } from '../support/build.js';
 
@@ -60,8 +62,25 @@ describe('forgot-password, validate-password-token and reset-password/{token}', 
     await steps.inbox.fetch();
     await steps.forgot(account.email);
     const code = await steps.codeFor(account.email);
+    expect(await userRow(server, account.email)).toMatchObject({ confirmed: 0 });
     expectMessage(await steps.reset(code, NEW_PASSWORD, account.email), 200, M.passwordReset);
+    expect(await userRow(server, account.email)).toMatchObject({ confirmed: 1 });
     await steps.login(account.email, NEW_PASSWORD);
+  });
+
+  it('changing the e-mail deletes the live reset code', async () => {
+    const { name, email, code, tokens } = await withResetCode();
+    const moved = newEmail('moved');
+    expectMessage(
+      await steps.updateProfile(tokens[0]!, { name, email: moved }),
+      200,
+      M.profileUpdated,
+    );
+    expectMessage(await steps.validate(code, moved), 400, M.codeInvalid);
+    expectMessage(await steps.validate(code, email), 400, M.codeInvalid);
+    expectMessage(await steps.validate(code), 400, M.codeInvalid);
+    expectMessage(await steps.reset(code, NEW_PASSWORD), 400, M.codeInvalid);
+    await steps.login(moved, PASSWORD);
   });
 
   it('a wrong code changes nothing', async () => {

@@ -12,12 +12,12 @@ import {
   userResponseSchema,
 } from '../../../shared/schemas/auth.js';
 import { errorSchema, messageSchema } from '../../../shared/schemas/common.js';
+import { CodeChecks } from '../../accounts/code-checks.js';
 import { Codes, CODE_RESEND_INTERVAL_MS, type CodeCheck } from '../../accounts/codes.js';
 import { hashPassword, verifyAgainstNothing, verifyPassword } from '../../accounts/passwords.js';
-import { createSession, revokeSession, revokeUserSessions } from '../../accounts/sessions.js';
+import { createSession, revokeSession } from '../../accounts/sessions.js';
 import {
   findUserByEmail,
-  findUserById,
   insertUser,
   isUniqueViolation,
   updateUser,
@@ -53,37 +53,13 @@ export async function authRoutes(fastify: FastifyInstance) {
     await outbox.enqueue(trx, template(config.publicUrl, user.email, user.name, code));
   }
 
-  /**
-   * Checks a code, with the e-mail when given (5 tries) or bare (global budget). Runs `onValid` in
-   * the same transaction as the consumption; failures commit their counting before the 4xx.
-   */
-  async function useCode(
-    purpose: CodePurpose,
-    code: string,
-    email: string | undefined,
-    consume: boolean,
-    onValid: (trx: DB, userId: string) => Promise<void> = async () => {},
-  ) {
-    const result: CodeCheck = await db.transaction().execute(async (trx) => {
-      let check: CodeCheck;
-      if (email === undefined) {
-        check = await codes.checkBare(trx, purpose, code, consume);
-      } else {
-        const user = await findUserByEmail(trx, email);
-        const eligible = user && (purpose === 'reset' || user.confirmed === 0);
-        check = eligible
-          ? await codes.checkForUser(trx, user.id, purpose, code, consume)
-          : { ok: false, reason: 'invalid' };
-      }
-      if (check.ok) await onValid(trx, check.userId);
-      return check;
-    });
-    if (result.ok) return result.userId;
-    if (result.reason === 'budget') {
-      const retryAfter = await codes.bareRetryAfterSeconds(db, purpose);
-      throw new HttpError(429, M.tooManyCodeAttempts, { 'retry-after': String(retryAfter) });
-    }
-    throw new HttpError(400, M.codeInvalid);
+  const codeChecks = new CodeChecks({ db, clock, codes, outbox, publicUrl: config.publicUrl });
+
+  /** The answer to a code check that failed: 400, or 429 with Retry-After when a budget is spent. */
+  function refuseUnlessOk(check: CodeCheck) {
+    if (check.ok) return;
+    if (check.reason === 'invalid') throw new HttpError(400, M.codeInvalid);
+    throw new HttpError(429, M.tooManyCodeAttempts, { 'retry-after': String(check.retryAfter) });
   }
 
   app.post(
@@ -141,9 +117,7 @@ export async function authRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const { token, email } = request.body;
-      await useCode('confirm', token, email, true, async (trx, userId) => {
-        await updateUser(trx, userId, { confirmed: 1 }, clock.now());
-      });
+      refuseUnlessOk(await codeChecks.confirmAccount(token, email));
       return { message: M.accountConfirmed };
     },
   );
@@ -232,7 +206,8 @@ export async function authRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => {
-      await useCode('reset', request.body.token, request.body.email, false);
+      const { token, email } = request.body;
+      refuseUnlessOk(await codeChecks.validateResetCode(token, email));
       return { message: M.codeValid };
     },
   );
@@ -250,25 +225,8 @@ export async function authRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => {
-      const passwordHash = await hashPassword(request.body.password);
-      await useCode(
-        'reset',
-        request.params.token,
-        request.body.email,
-        true,
-        async (trx, userId) => {
-          // The code proved the mailbox, so an unconfirmed account is confirmed by it too.
-          await updateUser(trx, userId, { password_hash: passwordHash, confirmed: 1 }, clock.now());
-          await revokeUserSessions(trx, userId);
-          const user = await findUserById(trx, userId);
-          if (user)
-            await outbox.enqueue(
-              trx,
-              mail.passwordChanged(config.publicUrl, user.email, user.name),
-            );
-        },
-      );
-      outbox.wake();
+      const { password, email } = request.body;
+      refuseUnlessOk(await codeChecks.resetPassword(request.params.token, password, email));
       return { message: M.passwordReset };
     },
   );

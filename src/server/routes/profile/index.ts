@@ -7,6 +7,7 @@ import {
   tokenResponseSchema,
 } from '../../../shared/schemas/auth.js';
 import { messageSchema } from '../../../shared/schemas/common.js';
+import { deleteCodes } from '../../accounts/codes.js';
 import { hashPassword, verifyPassword } from '../../accounts/passwords.js';
 import { createSession, revokeUserSessions } from '../../accounts/sessions.js';
 import {
@@ -48,6 +49,8 @@ export async function profileRoutes(fastify: FastifyInstance) {
           if (email !== user.email) {
             const other = await findUserByEmail(trx, email);
             if (other && other.id !== user.id) throw emailTaken;
+            // Live codes went to the old address; they must not keep working for the new one.
+            await deleteCodes(trx, user.id);
             await outbox.enqueue(
               trx,
               templates.emailChanged(config.publicUrl, user.email, name, email),

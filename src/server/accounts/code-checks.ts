@@ -1,0 +1,82 @@
+import type { DB } from '../db/index.js';
+import type { CodePurpose } from '../db/schema.js';
+import type { Clock } from '../lib/clock.js';
+import type { Outbox } from '../mail/outbox.js';
+import { templates } from '../mail/templates.js';
+import type { CodeCheck, Codes } from './codes.js';
+import { hashPassword } from './passwords.js';
+import { revokeUserSessions } from './sessions.js';
+import { findUserByEmail, findUserById, updateUser } from './users.js';
+
+export interface CodeCheckDeps {
+  db: DB;
+  clock: Clock;
+  codes: Codes;
+  outbox: Outbox;
+  publicUrl: string;
+}
+
+/**
+ * The flows that take a six-digit code: confirming an account, checking a reset code, resetting a
+ * password. Each says what happened as a CodeCheck and leaves the answer to the route. A code sent
+ * with its e-mail is checked against that account (5 tries per code, 100 per account a day); a bare
+ * one against the global budget. The effect runs in the transaction that consumes the code, and a
+ * failure's counting commits like any other result, so a 4xx still counts.
+ */
+export class CodeChecks {
+  constructor(private readonly deps: CodeCheckDeps) {}
+
+  confirmAccount(code: string, email?: string): Promise<CodeCheck> {
+    return this.check('confirm', code, email, true, async (trx, userId) => {
+      await updateUser(trx, userId, { confirmed: 1 }, this.deps.clock.now());
+    });
+  }
+
+  /** Checks a reset code without using it up. */
+  validateResetCode(code: string, email?: string): Promise<CodeCheck> {
+    return this.check('reset', code, email, false);
+  }
+
+  /** Sets the password, signs out every session and tells the owner by mail. */
+  async resetPassword(code: string, password: string, email?: string): Promise<CodeCheck> {
+    const { clock, outbox, publicUrl } = this.deps;
+    // Hashed first, so no budget lock is held through argon2.
+    const passwordHash = await hashPassword(password);
+    const result = await this.check('reset', code, email, true, async (trx, userId) => {
+      // The code proved the mailbox, so an unconfirmed account is confirmed by it too.
+      await updateUser(trx, userId, { password_hash: passwordHash, confirmed: 1 }, clock.now());
+      await revokeUserSessions(trx, userId);
+      const user = await findUserById(trx, userId);
+      if (user) {
+        await outbox.enqueue(trx, templates.passwordChanged(publicUrl, user.email, user.name));
+      }
+    });
+    if (result.ok) outbox.wake();
+    return result;
+  }
+
+  private check(
+    purpose: CodePurpose,
+    code: string,
+    email: string | undefined,
+    consume: boolean,
+    onValid: (trx: DB, userId: string) => Promise<void> = async () => {},
+  ): Promise<CodeCheck> {
+    const { db, codes } = this.deps;
+    return db.transaction().execute(async (trx) => {
+      let result: CodeCheck;
+      if (email === undefined) {
+        result = await codes.checkBare(trx, purpose, code, consume);
+      } else {
+        const user = await findUserByEmail(trx, email);
+        // A confirmed account has no confirmation code to guess at.
+        const eligible = user && (purpose === 'reset' || user.confirmed === 0);
+        result = eligible
+          ? await codes.checkForUser(trx, user.id, purpose, code, consume)
+          : { ok: false, reason: 'invalid' };
+      }
+      if (result.ok) await onValid(trx, result.userId);
+      return result;
+    });
+  }
+}
