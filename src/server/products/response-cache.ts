@@ -1,48 +1,53 @@
+import { LRUCache } from 'lru-cache';
+
+/**
+ * What an entry costs beyond its key and body: the cache's own bookkeeping and the Buffer object.
+ * Counted so that many small entries cannot outgrow the bound either.
+ */
+const ENTRY_OVERHEAD_BYTES = 200;
+
 /**
  * Serialized answers of the product reads (list pages and single products), most recently used
- * kept, bounded in bytes. Keys carry the owner's catalogue version (bumped in the transaction of
- * every product write), so an entry is never stale: after a write, requests look under the new
- * version and the old entries age out.
+ * kept, bounded in bytes: keys (two bytes a character in memory) and bodies both count. Keys carry
+ * the owner's catalogue version (bumped in the transaction of every product write), so an entry is
+ * never stale: after a write, requests look under the new version and the old entries age out.
  * That also holds with several server processes on one database: the version comes with the
  * request's session, which is read with the token on every request, or on SQLite whenever the
  * database has changed since (see SessionLookup).
  */
 export class ResponseCache {
-  // Bytes, not strings: the body goes out as it is, with no UTF-8 encoding per request.
-  private readonly bodies = new Map<string, Buffer>();
-  private bytes = 0;
+  private readonly bodies: LRUCache<string, Buffer>;
 
-  constructor(private readonly maxBytes = 32 * 1024 * 1024) {}
+  constructor(maxBytes = 32 * 1024 * 1024) {
+    this.bodies = new LRUCache({
+      maxSize: maxBytes,
+      // One page never takes more than a quarter of the room.
+      maxEntrySize: maxBytes / 4,
+      sizeCalculation: (body, key) => body.length + key.length * 2 + ENTRY_OVERHEAD_BYTES,
+    });
+  }
 
   static key(ownerId: string, catalogueVersion: number, query: object): string {
     return `${ownerId}:${catalogueVersion}:${JSON.stringify(query)}`;
   }
 
+  /** Bytes the entries take, keys and overhead included. */
+  get size(): number {
+    return this.bodies.calculatedSize;
+  }
+
   get(key: string): Buffer | undefined {
-    const body = this.bodies.get(key);
-    if (body !== undefined) {
-      // Re-insert so that Map order is least recently used first.
-      this.bodies.delete(key);
-      this.bodies.set(key, body);
-    }
-    return body;
+    return this.bodies.get(key);
   }
 
   set(key: string, body: Buffer) {
-    if (body.length > this.maxBytes / 4) return;
-    this.delete(key);
-    this.bodies.set(key, body);
-    this.bytes += body.length;
-    for (const oldest of this.bodies.keys()) {
-      if (this.bytes <= this.maxBytes) break;
-      this.delete(oldest);
+    // A small Buffer is often a slice of an 8 KB pool block shared with other allocations; kept
+    // for long, it would hold the whole block. The cache keeps a copy of exactly its own bytes.
+    let owned = body;
+    if (body.byteLength !== body.buffer.byteLength) {
+      owned = Buffer.allocUnsafeSlow(body.byteLength);
+      body.copy(owned);
     }
-  }
-
-  private delete(key: string) {
-    const body = this.bodies.get(key);
-    if (body === undefined) return;
-    this.bodies.delete(key);
-    this.bytes -= body.length;
+    this.bodies.set(key, owned);
   }
 }

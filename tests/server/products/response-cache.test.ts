@@ -13,21 +13,42 @@ import { signIn, type SignedIn } from '../support/session.js';
 
 describe('ResponseCache', () => {
   it('keeps the most recently used pages within its byte budget', () => {
-    const cache = new ResponseCache(40);
+    // Each entry costs its 10-byte body, its 1-character key (2 bytes) and 200 bytes of overhead.
+    const cache = new ResponseCache(4 * 212);
     cache.set('a', Buffer.from('x'.repeat(10)));
     cache.set('b', Buffer.from('y'.repeat(10)));
     cache.set('c', Buffer.from('z'.repeat(10)));
     expect(cache.get('a')?.toString()).toBe('x'.repeat(10)); // a is now the most recent
     cache.set('d', Buffer.from('w'.repeat(10)));
-    cache.set('e', Buffer.from('v'.repeat(10))); // 50 bytes: the least recent (b) goes
+    cache.set('e', Buffer.from('v'.repeat(10))); // a fifth entry: the least recent (b) goes
     expect(cache.get('b')).toBeUndefined();
     expect(cache.get('a')).toBeDefined();
     expect(cache.get('e')).toBeDefined();
   });
 
+  it('counts keys too: many small entries with long keys stay within the budget', () => {
+    const cache = new ResponseCache(100_000);
+    for (let i = 0; i < 10_000; i += 1) cache.set(`${i}:${'k'.repeat(1000)}`, Buffer.from('{}'));
+    expect(cache.size).toBeLessThanOrEqual(100_000);
+    expect(cache.get(`9999:${'k'.repeat(1000)}`)).toBeDefined();
+    expect(cache.get(`0:${'k'.repeat(1000)}`)).toBeUndefined();
+  });
+
+  it('keeps its own copy of a small body, not a slice of a shared pool block', () => {
+    const cache = new ResponseCache(100_000);
+    const pooled = Buffer.from('{"products":[]}');
+    expect(pooled.buffer.byteLength).toBeGreaterThan(pooled.length); // Node's 8 KB pool
+    cache.set('page', pooled);
+    const kept = cache.get('page')!;
+    expect(kept.toString()).toBe('{"products":[]}');
+    expect(kept.buffer.byteLength).toBe(kept.length);
+  });
+
   it('does not keep a page larger than a quarter of its budget', () => {
-    const cache = new ResponseCache(40);
-    cache.set('big', Buffer.alloc(11));
+    const cache = new ResponseCache(2000);
+    cache.set('big', Buffer.alloc(400)); // 400 + 6 + 200 bytes: more than 500
+    cache.set('fits', Buffer.alloc(250));
+    expect(cache.get('fits')).toBeDefined();
     expect(cache.get('big')).toBeUndefined();
   });
 
