@@ -30,6 +30,8 @@ export const V = {
   sortInvalid:
     'sort must be one of newest, oldest, name, price-asc, price-desc, stock-asc, stock-desc',
   cursorInvalid: 'cursor is not valid',
+  searchTooLong:
+    'q must be at most 200 characters (ligatures and similar characters count as the letters they stand for)',
   imageOnly: 'Only image files are allowed',
 } as const;
 

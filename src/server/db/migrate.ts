@@ -3,6 +3,7 @@ import * as initial from './migrations/001_initial.js';
 import * as productSearch from './migrations/002_product_search.js';
 import * as catalogueVersion from './migrations/003_catalogue_version.js';
 import * as productImageKey from './migrations/004_product_image_key.js';
+import * as productSearchIndex from './migrations/005_product_search_index.js';
 import * as codeGuessLimits from './migrations/006_code_guess_limits.js';
 
 export type MigrationDialect = 'sqlite' | 'postgres';
@@ -18,6 +19,7 @@ export const migrations: Migration[] = [
   { name: '002_product_search', ...productSearch },
   { name: '003_catalogue_version', ...catalogueVersion },
   { name: '004_product_image_key', ...productImageKey },
+  { name: '005_product_search_index', ...productSearchIndex },
   { name: '006_code_guess_limits', ...codeGuessLimits },
 ];
 

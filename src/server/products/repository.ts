@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import { setImmediate } from 'node:timers/promises';
 import { sql, type SqlBool } from 'kysely';
 import type { ProductSort } from '../../shared/constants.js';
 import type { DB } from '../db/index.js';
 import type { MigrationDialect } from '../db/migrate.js';
 import type { ProductsTable } from '../db/schema.js';
 import { SORT_ORDERS, type Position } from './cursor.js';
-import { containsPattern, nameKey, searchKey } from './keys.js';
+import { containsPattern, nameKey, searchKey, searchText, trigramQuery } from './keys.js';
 
 /** A product as the API needs it: every column but the search text. */
 export type ProductRow = Omit<ProductsTable, 'search_key'>;
@@ -61,6 +62,15 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const BATCH_ROWS = 500;
 
 /**
+ * Rows of the owner's catalogue one search statement reads at most on SQLite, where a statement
+ * runs on the event loop from start to end. Checking a row costs at most about 0.2 ms (a 10,401-
+ * character key against a 200-character query, see keys.ts), so one statement holds the loop for
+ * well under 100 ms however large or hostile the catalogue; a search that needs more rows takes
+ * more statements, and other requests are served in between.
+ */
+export const SEARCH_WINDOW_ROWS = 500;
+
+/**
  * Every product query, each one scoped by owner. Ids that are not UUIDs match nothing without a
  * query, so a malformed id is a plain "not found" on both engines.
  */
@@ -68,6 +78,7 @@ export class ProductRepository {
   constructor(
     private readonly db: DB,
     private readonly dialect: MigrationDialect,
+    private readonly searchWindowRows = SEARCH_WINDOW_ROWS,
   ) {}
 
   private row(ownerId: string, product: NewProduct, now: number): ProductsTable {
@@ -144,35 +155,112 @@ export class ProductRepository {
     return new Set(rows.map((row) => row.image_key!));
   }
 
-  /** The query behind a page: one more row than asked for tells whether another page follows. */
+  /**
+   * The query behind a page: one more row than asked for tells whether another page follows. One
+   * statement: on SQLite, list() runs a search in windows instead (see searchInWindows).
+   */
   listQuery(ownerId: string, { sort, limit, q, after }: ListOptions) {
+    return this.pageQuery(ownerId, sort, { text: q ? searchText(q) : '', after, rows: limit + 1 });
+  }
+
+  /**
+   * Up to `rows` rows of the owner in the sort's order, past `after` and up to `until` (included),
+   * that contain the folded `text` (every row when it is empty).
+   */
+  private pageQuery(
+    ownerId: string,
+    sort: ProductSort,
+    {
+      text,
+      after,
+      until,
+      rows,
+    }: { text: string; after?: Position; until?: Position; rows: number },
+  ) {
     const { column, direction } = SORT_ORDERS[sort];
     let query = this.db
       .selectFrom('products')
       .select(LIST_COLUMNS)
       .select((eb) => eb.ref(column).as('sort_key'))
       .where('owner_id', '=', ownerId);
-    if (q) {
-      query = query.where(sql<SqlBool>`search_key like ${containsPattern(q)} escape '\\'`);
+    if (text) query = query.where(this.contains(text));
+    if (after) query = query.where(beyond(sort, after));
+    if (until) query = query.where(upTo(sort, until));
+    return query.orderBy(column, direction).orderBy('id', direction).limit(rows);
+  }
+
+  /**
+   * Whether a row's search key contains the folded text. PostgreSQL: LIKE, which its pg_trgm GIN
+   * index serves from 3 characters on. SQLite: the FTS5 trigram index narrows the rows to those
+   * holding every trigram of the text, and instr() checks each of them: a byte comparison, many
+   * times cheaper than LIKE on long keys. Shorter texts have no trigram: every row of the owner is
+   * checked, each at the cost of one bounded key (SEARCH_DESCRIPTION_MAX).
+   */
+  private contains(text: string) {
+    if (this.dialect === 'postgres') {
+      // PostgreSQL text cannot hold NUL, so no key contains one (and the driver refuses to send it).
+      if (text.includes('\0')) return sql<SqlBool>`false`;
+      return sql<SqlBool>`search_key like ${containsPattern(text)} escape '\\'`;
     }
-    if (after) {
-      // A row-value comparison: both engines make it a range on the (owner, column, id) index.
-      const past = sql.raw(direction === 'asc' ? '>' : '<');
-      query = query.where(
-        sql<SqlBool>`(${sql.ref(column)}, id) ${past} (${after.key}, ${after.id})`,
-      );
-    }
-    return query
-      .orderBy(column, direction)
-      .orderBy('id', direction)
-      .limit(limit + 1);
+    const found = sql<SqlBool>`instr(search_key, ${text}) > 0`;
+    const trigrams = trigramQuery(text);
+    if (trigrams === undefined) return found;
+    // `+rowid`: the index answers membership only, so the owner's rows are still read in the sort's
+    // order, from the window alone. Driven by the index instead, SQLite would check every
+    // candidate of every owner in each window.
+    return sql<SqlBool>`+rowid in (select rowid from product_search where product_search match ${trigrams}) and ${found}`;
   }
 
   /** One page in the requested order, plus whether another page follows. */
   async list(ownerId: string, options: ListOptions) {
-    const rows: ListRow[] = await this.listQuery(ownerId, options).execute();
-    const hasMore = rows.length > options.limit;
-    return { rows: hasMore ? rows.slice(0, options.limit) : rows, hasMore };
+    const { sort, limit, q, after } = options;
+    const text = q ? searchText(q) : '';
+    const rows: ListRow[] =
+      text && this.dialect === 'sqlite'
+        ? await this.searchInWindows(ownerId, sort, text, limit + 1, after)
+        : await this.pageQuery(ownerId, sort, { text, after, rows: limit + 1 }).execute();
+    const hasMore = rows.length > limit;
+    return { rows: hasMore ? rows.slice(0, limit) : rows, hasMore };
+  }
+
+  /**
+   * A search on SQLite, as a series of statements that each read at most searchWindowRows rows of
+   * the owner (see SEARCH_WINDOW_ROWS), yielding to the event loop between them. The result is the
+   * same as one statement's: windows follow each other in the sort's order.
+   */
+  private async searchInWindows(
+    ownerId: string,
+    sort: ProductSort,
+    text: string,
+    wanted: number,
+    after: Position | undefined,
+  ) {
+    const { column, direction } = SORT_ORDERS[sort];
+    const found: ListRow[] = [];
+    let from = after;
+    for (;;) {
+      // The window's last row, read from the (owner, column, id) index alone.
+      const until: Position | undefined = await this.db
+        .selectFrom('products')
+        .select((eb) => [eb.ref(column).as('key'), 'id'])
+        .where('owner_id', '=', ownerId)
+        .$if(from !== undefined, (query) => query.where(beyond(sort, from!)))
+        .orderBy(column, direction)
+        .orderBy('id', direction)
+        .offset(this.searchWindowRows - 1)
+        .limit(1)
+        .executeTakeFirst();
+      const page = await this.pageQuery(ownerId, sort, {
+        text,
+        after: from,
+        until,
+        rows: wanted - found.length,
+      }).execute();
+      found.push(...page);
+      if (found.length === wanted || until === undefined) return found;
+      from = until;
+      await setImmediate();
+    }
   }
 
   /**
@@ -231,6 +319,22 @@ export class ProductRepository {
       return { imageKey: row.image_key };
     });
   }
+}
+
+/**
+ * Rows past `position` in the sort's order, and rows up to it (included). Row-value comparisons:
+ * both engines make them a range on the (owner, column, id) index.
+ */
+function beyond(sort: ProductSort, position: Position) {
+  const { column, direction } = SORT_ORDERS[sort];
+  const operator = sql.raw(direction === 'asc' ? '>' : '<');
+  return sql<SqlBool>`(${sql.ref(column)}, id) ${operator} (${position.key}, ${position.id})`;
+}
+
+function upTo(sort: ProductSort, position: Position) {
+  const { column, direction } = SORT_ORDERS[sort];
+  const operator = sql.raw(direction === 'asc' ? '<=' : '>=');
+  return sql<SqlBool>`(${sql.ref(column)}, id) ${operator} (${position.key}, ${position.id})`;
 }
 
 /**

@@ -123,7 +123,8 @@ export function imageFileError(file: { type: string; size: number }): string | u
 }
 
 export const productListQuerySchema = z.object({
-  q: z.string().trim().max(200).optional(),
+  // The server also counts the folded form (see searchText): 200 typed characters can become 3,600.
+  q: z.string().trim().max(200, { error: V.searchTooLong }).optional(),
   sort: z.enum(PRODUCT_SORTS, { error: V.sortInvalid }).default('newest'),
   limit: z.coerce
     .number({ error: V.limitInvalid })

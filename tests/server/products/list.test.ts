@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PRODUCT_SORTS, type ProductSort } from '../../../src/shared/constants.js';
+import { V } from '../../../src/shared/messages.js';
 import type { ProductListItem } from '../../../src/shared/schemas/products.js';
 import { ProductRepository } from '../../../src/server/products/repository.js';
 import { build } from '../support/build.js';
@@ -125,6 +126,21 @@ describe('product list', async () => {
     expect(await walk('newest', 50, '_')).toEqual([created[7]!.id]);
     expect(await walk('newest', 50, '\\')).toEqual([]);
     expect(await walk('newest', 50, 'nothing like this')).toEqual([]);
+    // A NUL, which PostgreSQL text cannot hold: no match, and no error.
+    expect(await walk('newest', 50, 'a\u0000b')).toEqual([]);
+  });
+
+  it('refuses a search longer than 200 characters once folded, in the API error shape', async () => {
+    // 12 characters, 216 once U+FDFA is spelled out; and 201 characters as sent.
+    for (const q of ['\uFDFA'.repeat(12), 'a'.repeat(201)]) {
+      const res = await list(`q=${encodeURIComponent(q)}`);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({
+        message: V.searchTooLong,
+        errors: [{ path: 'q', message: V.searchTooLong }],
+      });
+    }
+    expect((await list(`q=${encodeURIComponent('\uFDFA'.repeat(11))}`)).statusCode).toBe(200);
   });
 
   it('refuses a limit out of range and an unknown sort with a 400', async () => {

@@ -40,6 +40,13 @@ describe('list query plans', async () => {
   }
   await sql.raw(dialect === 'postgres' ? 'analyze products' : 'analyze').execute(db);
 
+  const INDEXES = {
+    created_at: 'products_owner_created',
+    name_key: 'products_owner_name',
+    price_cents: 'products_owner_price',
+    stock: 'products_owner_stock',
+  };
+
   async function plan(query: CompiledQuery): Promise<string> {
     const explain = dialect === 'postgres' ? 'explain' : 'explain query plan';
     const result = await db.executeQuery<Record<string, string>>(
@@ -52,12 +59,7 @@ describe('list query plans', async () => {
     'sort=%s reads its index in order, first page and later ones',
     async (sort) => {
       const { column } = SORT_ORDERS[sort];
-      const index = {
-        created_at: 'products_owner_created',
-        name_key: 'products_owner_name',
-        price_cents: 'products_owner_price',
-        stock: 'products_owner_stock',
-      }[column];
+      const index = INDEXES[column];
       const after = { key: column === 'name_key' ? 'product 5' : 500, id: owner };
       for (const options of [
         { sort, limit: 50 },
@@ -67,6 +69,36 @@ describe('list query plans', async () => {
         expect(text).toContain(index);
         expect(text).not.toMatch(/TEMP B-TREE|Sort|Seq Scan/i);
       }
+    },
+  );
+
+  /**
+   * A search of 3 characters or more goes through the trigram index. On SQLite the owner's rows
+   * are still read in index order, one bounded window at a time (the trigram index only answers
+   * "may this row match?"), so a page needs no sort; PostgreSQL's planner may fetch the few
+   * matches through its GIN index and sort them.
+   */
+  it.each(PRODUCT_SORTS)('a search sorted by %s uses the trigram index', async (sort) => {
+    const text = await plan(repository.listQuery(owner, { sort, limit: 50, q: '2345' }).compile());
+    if (dialect === 'postgres') {
+      expect(text).toContain('products_search_trgm');
+      expect(text).not.toMatch(/Seq Scan/i);
+    } else {
+      expect(text).toContain('product_search VIRTUAL TABLE');
+      expect(text).toContain(INDEXES[SORT_ORDERS[sort].column]);
+      expect(text).not.toMatch(/TEMP B-TREE/i);
+    }
+  });
+
+  // PostgreSQL chooses between the owner's index and reading the table by its statistics (here
+  // half of the rows are the owner's), off the event loop; on SQLite the search holds the loop.
+  it.runIf(dialect === 'sqlite')(
+    "a search too short for trigrams reads only the owner's rows, in index order",
+    async () => {
+      const query = repository.listQuery(owner, { sort: 'newest', limit: 50, q: 'zz' });
+      const text = await plan(query.compile());
+      expect(text).toContain('products_owner_created');
+      expect(text).not.toMatch(/TEMP B-TREE|product_search/i);
     },
   );
 });

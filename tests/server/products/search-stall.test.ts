@@ -1,0 +1,112 @@
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { describe, expect, it } from 'vitest';
+import { ProductRepository } from '../../../src/server/products/repository.js';
+import { build } from '../support/build.js';
+import { signIn, type SignedIn } from '../support/session.js';
+
+/** U+FDFA: one character that compatibility normalisation spells out as 18. */
+const LIGATURE = '\uFDFA';
+const STALL_MS = 500;
+
+/**
+ * One signed-up user can plant a catalogue and a query that make normalisation blow up both the
+ * text searched and the pattern. Whatever they send, the server (one event loop, synchronous
+ * SQLite) must keep answering everybody else.
+ */
+describe('a hostile search', async () => {
+  const server = await build();
+  const attacker = await signIn(server);
+  const bystander = await signIn(server);
+  const whoAmI = async (user: SignedIn) =>
+    (
+      await server.app.inject({ method: 'GET', url: '/api/auth/user', headers: user.headers })
+    ).json().user.id as string;
+  const repository = new ProductRepository(server.database.db, server.database.dialect);
+  await repository.insertMany(
+    await whoAmI(attacker),
+    Array.from({ length: 300 }, (_, i) => ({
+      name: `Blessing ${i}`,
+      description: LIGATURE.repeat(5000),
+      priceCents: 100 + i,
+      stock: 1,
+      imageKey: null,
+      createdAt: i,
+    })),
+  );
+  const base = await server.app.listen({ host: '127.0.0.1', port: 0 });
+  const get = async (path: string, user?: SignedIn) => {
+    const res = await fetch(base + path, { headers: user ? user.headers : {} });
+    return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+  };
+  const search = (q: string, more = '') =>
+    get(`/api/products?q=${encodeURIComponent(q)}${more}`, attacker);
+
+  /**
+   * Runs `request` while two loops send other people's requests back to back over HTTP, so one is
+   * always in flight: a stalled event loop shows up as a slow answer. Returns the request's answer,
+   * how long it took, the slowest other answer, and the event loop's longest delay meanwhile.
+   */
+  async function whileOthersAsk<T>(request: () => Promise<T>) {
+    let done = false;
+    let slowest = 0;
+    const others = [() => get('/api/health'), () => get('/api/products?limit=5', bystander)];
+    const loops = others.map(async (other) => {
+      for (let i = 0; i < 2000 && !done; i += 1) {
+        const started = performance.now();
+        const res = await other();
+        expect(res.status).toBe(200);
+        slowest = Math.max(slowest, performance.now() - started);
+      }
+    });
+    const delay = monitorEventLoopDelay({ resolution: 10 });
+    delay.enable();
+    const started = performance.now();
+    const answer = await request().finally(() => (done = true));
+    const took = performance.now() - started;
+    delay.disable();
+    await Promise.all(loops);
+    return { answer, took, slowest, loopDelay: delay.max / 1e6 };
+  }
+
+  const foldedTooLong = {
+    message: expect.stringContaining('q must be at most 200 characters'),
+    errors: [{ path: 'q', message: expect.stringContaining('q must be at most 200 characters') }],
+  };
+
+  it('refuses a query that is too long once normalised, without stalling anyone', async () => {
+    // 200 characters as sent, 3,583 once spelled out.
+    const { answer, slowest, loopDelay } = await whileOthersAsk(() =>
+      search(LIGATURE.repeat(199) + 'b'),
+    );
+    expect(slowest).toBeLessThan(STALL_MS);
+    expect(loopDelay).toBeLessThan(STALL_MS);
+    expect(answer).toEqual({ status: 400, body: foldedTooLong });
+    // Twelve characters that spell out to 216.
+    expect(await search(LIGATURE.repeat(12))).toEqual({ status: 400, body: foldedTooLong });
+    // Too long as sent: the same rule, the same answer.
+    expect(await search('a'.repeat(201))).toEqual({ status: 400, body: foldedTooLong });
+  });
+
+  it.each([
+    // The longest allowed queries: 198 characters once spelled out, matching every product,
+    // and one more character that matches none.
+    ['matches every product', LIGATURE.repeat(11), 300],
+    ['matches none', LIGATURE.repeat(11) + 'b', 0],
+    ['matches none, the words out of order', 'وسلم عليه الله صلى'.repeat(10), 0],
+    // Too short for a trigram index: every product of the owner is read.
+    ['two characters matching none', 'zz', 0],
+    ['one character matching every product', 'ل', 300],
+  ])(
+    'answers the longest allowed query that %s and keeps the server answering',
+    async (_, q, n) => {
+      const { answer, took, slowest, loopDelay } = await whileOthersAsk(() =>
+        search(q, '&limit=100'),
+      );
+      expect(answer.status).toBe(200);
+      expect((answer.body.products as unknown[]).length).toBe(Math.min(n, 100));
+      expect(took).toBeLessThan(STALL_MS);
+      expect(slowest).toBeLessThan(STALL_MS);
+      expect(loopDelay).toBeLessThan(STALL_MS);
+    },
+  );
+});

@@ -1,0 +1,230 @@
+import { sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { PRODUCT_SORTS, type ProductSort } from '../../../src/shared/constants.js';
+import { V } from '../../../src/shared/messages.js';
+import { insertUser } from '../../../src/server/accounts/users.js';
+import { SEARCH_DESCRIPTION_MAX, SEARCH_NAME_MAX } from '../../../src/server/products/keys.js';
+import { ProductRepository, type ListRow } from '../../../src/server/products/repository.js';
+import { build } from '../support/build.js';
+
+/** Substring search through the index: the same answers as a plain scan, on both engines. */
+describe('product search', async () => {
+  const server = await build();
+  const { db, dialect } = server.database;
+  const repository = new ProductRepository(db, dialect);
+  // The same data layer reading 3 rows per search statement: many windows for every search.
+  const narrow = new ProductRepository(db, dialect, 3);
+  let users = 0;
+  const newOwner = () =>
+    insertUser(
+      db,
+      { name: 'o', email: `search-${(users += 1)}@example.com`, passwordHash: 'x' },
+      0,
+    );
+
+  const owner = await newOwner();
+  const neighbour = await newOwner();
+  const catalogue = [
+    ['Émile chair', 'Oak, hand finished'],
+    ['Desk LAMP', 'Brass; 100% recycled'],
+    ['lamp shade', 'Linen, fits any lamp'],
+    ['Zebra rug', 'Made of 5_star wool'],
+    ['Mug', 'Back\\slash glaze'],
+    ['Smile 😀ab', 'Emoji in the name'],
+    ['Ligature', 'The ﬁnest ﬂour'],
+    ['Straße sign', 'ÇA VA'],
+  ];
+  const seed = (who: string, rows: string[][], offset = 0) =>
+    repository.insertMany(
+      who,
+      rows.map(([name, description], i) => ({
+        name: name!,
+        description: description!,
+        priceCents: ((i * 37) % 11) + 1,
+        stock: i % 3,
+        imageKey: null,
+        createdAt: offset + i,
+      })),
+    );
+  await seed(owner, catalogue);
+  // Filler that holds the trigrams of some queries but never their text, and a neighbour whose
+  // rows match every query: the owner must see neither.
+  await seed(
+    owner,
+    Array.from({ length: 40 }, (_, i) => [`Filler ${i}`, 'lam amp oak ish']),
+    100,
+  );
+  await seed(neighbour, catalogue);
+
+  const names = async (who: string, q: string, sort: ProductSort = 'name') => {
+    const { rows } = await repository.list(who, { sort, limit: 100, q });
+    return rows.map((row) => row.name);
+  };
+
+  it('finds text anywhere in the name or the description, ignoring case and accents', async () => {
+    expect(await names(owner, 'LAMP')).toEqual(['Desk LAMP', 'lamp shade']);
+    expect(await names(owner, 'emile')).toEqual(['Émile chair']);
+    expect(await names(owner, 'MILE CH')).toEqual(['Émile chair']);
+    expect(await names(owner, 'fits any')).toEqual(['lamp shade']);
+    expect(await names(owner, 'ca va')).toEqual(['Straße sign']);
+    // Ligatures match the letters they stand for, both ways.
+    expect(await names(owner, 'finest flour')).toEqual(['Ligature']);
+    expect(await names(owner, 'ﬁnest')).toEqual(['Ligature']);
+    // Name and description are one text, the name first.
+    expect(await names(owner, 'shade\nlinen')).toEqual(['lamp shade']);
+    expect(await names(owner, 'nothing like this')).toEqual([]);
+  });
+
+  it('finds one- and two-character queries, which no trigram index can serve', async () => {
+    // Every product but the neighbour's holds an e: 8 of the catalogue and 40 fillers.
+    expect(await names(owner, 'É')).toHaveLength(48);
+    expect(await names(owner, 'ß')).toEqual(['Straße sign']);
+    expect(await names(owner, 'Z')).toEqual(['Mug', 'Zebra rug']);
+    expect(await names(owner, 'ck')).toEqual(['Mug']);
+    expect(await names(owner, 'qx')).toEqual([]);
+    // An emoji is one character of two UTF-16 units: with one more letter it is still short.
+    expect(await names(owner, '😀')).toEqual(['Smile 😀ab']);
+    expect(await names(owner, '😀a')).toEqual(['Smile 😀ab']);
+    expect(await names(owner, '😀ab')).toEqual(['Smile 😀ab']);
+    expect(await names(owner, '😀b')).toEqual([]);
+  });
+
+  it('takes %, _, \\ and " literally, short or long', async () => {
+    expect(await names(owner, '%')).toEqual(['Desk LAMP']);
+    expect(await names(owner, '100%')).toEqual(['Desk LAMP']);
+    expect(await names(owner, '_')).toEqual(['Zebra rug']);
+    expect(await names(owner, '5_star')).toEqual(['Zebra rug']);
+    expect(await names(owner, '5%star')).toEqual([]);
+    expect(await names(owner, '\\')).toEqual(['Mug']);
+    expect(await names(owner, 'k\\sl')).toEqual(['Mug']);
+    expect(await names(owner, '"')).toEqual([]);
+    expect(await names(owner, 'a "quoted" AND NOT lamp*')).toEqual([]);
+    expect(await names(owner, 'a\u0000bc')).toEqual([]);
+  });
+
+  it("never returns another owner's products", async () => {
+    const stranger = await newOwner();
+    for (const q of ['lamp', 'a', 'oak', 'é']) expect(await names(stranger, q)).toEqual([]);
+  });
+
+  /** Every id a walk of pages gives, following the cursor. */
+  async function walk(
+    repo: ProductRepository,
+    who: string,
+    sort: ProductSort,
+    q: string,
+    limit: number,
+  ) {
+    const ids: string[] = [];
+    let after: { key: string | number; id: string } | undefined;
+    for (let pages = 0; pages < 200; pages += 1) {
+      const { rows, hasMore }: { rows: ListRow[]; hasMore: boolean } = await repo.list(who, {
+        sort,
+        limit,
+        q,
+        after,
+      });
+      expect(rows.length).toBeLessThanOrEqual(limit);
+      ids.push(...rows.map((row) => row.id));
+      const last = rows.at(-1);
+      if (!hasMore || !last) break;
+      after = { key: last.sort_key, id: last.id };
+    }
+    return ids;
+  }
+
+  it.each(PRODUCT_SORTS)(
+    'pages through the matches sorted by %s, in windows or not',
+    async (sort) => {
+      for (const q of ['a', 'la', 'lam', 'oak', 'filler 1', 'zz']) {
+        const whole = (await repository.list(owner, { sort, limit: 100, q })).rows.map((r) => r.id);
+        for (const limit of [1, 2, 5]) {
+          expect(await walk(repository, owner, sort, q, limit), `${q} by ${limit}`).toEqual(whole);
+          expect(await walk(narrow, owner, sort, q, limit), `${q} by ${limit}`).toEqual(whole);
+        }
+      }
+    },
+  );
+
+  it('keeps the index in step with inserts, edits, deletes and a deleted account', async () => {
+    const who = await newOwner();
+    const { id } = await repository.insert(
+      who,
+      { name: 'Walnut box', description: 'Small', priceCents: 1, stock: 1, imageKey: null },
+      1,
+    );
+    expect(await names(who, 'walnut')).toEqual(['Walnut box']);
+    await repository.update(who, id, { name: 'Maple box' }, 2);
+    expect(await names(who, 'walnut')).toEqual([]);
+    expect(await names(who, 'maple')).toEqual(['Maple box']);
+    await repository.update(who, id, { stock: 5 }, 3);
+    expect(await names(who, 'maple')).toEqual(['Maple box']);
+    await repository.delete(who, id);
+    expect(await names(who, 'maple')).toEqual([]);
+
+    const leaving = await newOwner();
+    await seed(leaving, [['Teak tray', 'Oiled']]);
+    await db.deleteFrom('users').where('id', '=', leaving).execute();
+    if (dialect === 'sqlite') {
+      // The index holds no entry for a row that is gone, and agrees with products row by row.
+      const stale = await sql<{ n: number }>`select count(*) as n from product_search
+        where product_search match '"tea" AND "eak"'`.execute(db);
+      expect(stale.rows[0]!.n).toBe(0);
+      await sql`insert into product_search(product_search, rank) values ('integrity-check', 1)`.execute(
+        db,
+      );
+    }
+  });
+
+  it('bounds the searchable text after folding, keeping ordinary text whole', async () => {
+    const who = await newOwner();
+    await seed(who, [
+      // 5000 characters that fold to 90,000.
+      ['Blessing', '\uFDFA'.repeat(5000)],
+      // 5000 characters that fold to 5000: searchable to the end.
+      ['Long', `${'x'.repeat(4994)}needle`],
+      // Folds to 10,800 characters: the end lies past the cap.
+      ['Capped', `${'\uFDFA'.repeat(600)}tail`],
+    ]);
+    const keys = await db
+      .selectFrom('products')
+      .select('search_key')
+      .where('owner_id', '=', who)
+      .execute();
+    for (const { search_key } of keys) {
+      expect(search_key.length).toBeLessThanOrEqual(SEARCH_NAME_MAX + 1 + SEARCH_DESCRIPTION_MAX);
+    }
+    expect(await names(who, 'needle')).toEqual(['Long']);
+    expect(await names(who, 'x'.repeat(190) + 'needle')).toEqual(['Long']);
+    expect(await names(who, 'tail')).toEqual([]);
+    expect(await names(who, '\uFDFA'.repeat(11))).toEqual(['Blessing', 'Capped']);
+  });
+
+  it('refuses a query longer than 200 characters once folded', async () => {
+    for (const q of ['\uFDFA'.repeat(12), 'ﬃ'.repeat(67)]) {
+      await expect(repository.list(owner, { sort: 'name', limit: 5, q })).rejects.toMatchObject({
+        statusCode: 400,
+        errors: [{ path: 'q', message: V.searchTooLong }],
+      });
+    }
+    expect(await names(owner, 'ﬃ'.repeat(66))).toEqual([]);
+  });
+
+  it.runIf(dialect === 'sqlite')(
+    'lets other work run between the windows of a search',
+    async () => {
+      let turns = 0;
+      let running = true;
+      const count = () => {
+        turns += 1;
+        if (running) setImmediate(count);
+      };
+      setImmediate(count);
+      // 48 rows of the owner, 3 a window: 16 statements, with a turn of the event loop between.
+      const { rows } = await narrow.list(owner, { sort: 'newest', limit: 10, q: 'zz' });
+      running = false;
+      expect(rows).toEqual([]);
+      expect(turns).toBeGreaterThanOrEqual(10);
+    },
+  );
+});
