@@ -46,12 +46,59 @@ export class Codes {
 
   /** Replaces the user's live code of this purpose with a new one, unique among live codes. */
   async issue(trx: DB, userId: string, purpose: CodePurpose): Promise<string> {
+    return (await this.issueWithId(trx, userId, purpose)).code;
+  }
+
+  /** `issue`, also giving the code row's id: a mail request keeps the id, never the code. */
+  async issueWithId(
+    trx: DB,
+    userId: string,
+    purpose: CodePurpose,
+  ): Promise<{ id: string; code: string }> {
     const now = this.clock.now();
     await trx
       .deleteFrom('codes')
       .where('user_id', '=', userId)
       .where('purpose', '=', purpose)
       .execute();
+    const { code, codeHash } = await this.unusedCode(trx, purpose, now);
+    const id = randomUUID();
+    await trx
+      .insertInto('codes')
+      .values({
+        id,
+        user_id: userId,
+        purpose,
+        code_hash: codeHash,
+        expires_at: now + CODE_TTL_MS,
+        failed_attempts: 0,
+        created_at: now,
+      })
+      .execute();
+    return { id, code };
+  }
+
+  /**
+   * Gives a live code new digits, for a mail that must be sent again after its code was only ever
+   * in memory. Expiry and wrong tries stay as they were, so a re-sent mail adds neither time nor
+   * guesses. Undefined when the code is no longer live (used, burnt, replaced or expired).
+   */
+  async rekey(trx: DB, id: string): Promise<string | undefined> {
+    const now = this.clock.now();
+    const row = await trx
+      .selectFrom('codes')
+      .select('purpose')
+      .where('id', '=', id)
+      .where('expires_at', '>', now)
+      .executeTakeFirst();
+    if (!row) return undefined;
+    const { code, codeHash } = await this.unusedCode(trx, row.purpose, now);
+    await trx.updateTable('codes').set({ code_hash: codeHash }).where('id', '=', id).execute();
+    return code;
+  }
+
+  /** Draws codes until one's hash is held by no live code of the purpose. */
+  private async unusedCode(trx: DB, purpose: CodePurpose, now: number) {
     for (;;) {
       const code = randomDigits(CODE_LENGTH);
       const codeHash = this.hash(purpose, code);
@@ -68,33 +115,8 @@ export class Codes {
         .where('purpose', '=', purpose)
         .where('code_hash', '=', codeHash)
         .executeTakeFirst();
-      if (clash) continue;
-      await trx
-        .insertInto('codes')
-        .values({
-          id: randomUUID(),
-          user_id: userId,
-          purpose,
-          code_hash: codeHash,
-          expires_at: now + CODE_TTL_MS,
-          failed_attempts: 0,
-          created_at: now,
-        })
-        .execute();
-      return code;
+      if (!clash) return { code, codeHash };
     }
-  }
-
-  /** When the user's live code of this purpose was issued, if there is one. */
-  async issuedAt(db: DB, userId: string, purpose: CodePurpose): Promise<number | undefined> {
-    const row = await db
-      .selectFrom('codes')
-      .select('created_at')
-      .where('user_id', '=', userId)
-      .where('purpose', '=', purpose)
-      .where('expires_at', '>', this.clock.now())
-      .executeTakeFirst();
-    return row?.created_at;
   }
 
   /**

@@ -28,6 +28,30 @@ export async function insertUser(
   return id;
 }
 
+/**
+ * Inserts the account unless its e-mail already has one, which stays exactly as it was. The same
+ * statement runs either way, and parallel sign-ups for one address leave the first one standing.
+ */
+export async function insertUserIfNew(
+  db: DB,
+  user: { name: string; email: string; passwordHash: string },
+  now: number,
+) {
+  await db
+    .insertInto('users')
+    .values({
+      id: randomUUID(),
+      name: user.name,
+      email: user.email,
+      password_hash: user.passwordHash,
+      confirmed: 0,
+      created_at: now,
+      updated_at: now,
+    })
+    .onConflict((oc) => oc.column('email').doNothing())
+    .execute();
+}
+
 export async function updateUser(
   db: DB,
   id: string,

@@ -5,6 +5,7 @@ import * as catalogueVersion from './migrations/003_catalogue_version.js';
 import * as productImageKey from './migrations/004_product_image_key.js';
 import * as productSearchIndex from './migrations/005_product_search_index.js';
 import * as codeGuessLimits from './migrations/006_code_guess_limits.js';
+import * as mailRequests from './migrations/007_mail_requests.js';
 
 export type MigrationDialect = 'sqlite' | 'postgres';
 
@@ -21,6 +22,7 @@ export const migrations: Migration[] = [
   { name: '004_product_image_key', ...productImageKey },
   { name: '005_product_search_index', ...productSearchIndex },
   { name: '006_code_guess_limits', ...codeGuessLimits },
+  { name: '007_mail_requests', ...mailRequests },
 ];
 
 /**

@@ -54,16 +54,37 @@ export interface ProductsTable {
   updated_at: number;
 }
 
+/**
+ * A mail rendered when it is queued ('notice'), or a request the worker turns into a mail at send
+ * time (migration 007): a code of a purpose, or for 'signup' a code or "you already have an account".
+ */
+export type MailKind = 'notice' | MailRequestKind;
+export type MailRequestKind = 'signup' | 'confirm-code' | 'reset-code';
+
+/** Why a row was closed: sent, or why nothing (more) was sent. */
+export type MailOutcome =
+  'sent' | 'no-account' | 'not-applicable' | 'over-budget' | 'expired' | 'superseded' | 'failed';
+
 export interface OutboxTable {
   id: string;
   recipient: string;
+  kind: MailKind;
+  /** The budget a request counts in; null for notices. */
+  purpose: CodePurpose | null;
+  /** Empty for requests (rendered at send time) and for every sent row. */
   subject: string;
   text_body: string;
   html_body: string;
   attempts: number;
   next_attempt_at: number;
   locked_until: number | null;
+  /** When the worker counted the request in its address's budget; null until then. */
+  counted_at: number | null;
+  /** The code issued for this request (its id, never the code), re-keyed when a send is retried. */
+  code_id: string | null;
   sent_at: number | null;
+  closed_at: number | null;
+  outcome: MailOutcome | null;
   last_error: string | null;
   created_at: number;
 }

@@ -7,6 +7,7 @@ import {
   newEmail,
   NEW_PASSWORD,
   PASSWORD,
+  userRow,
   type Account,
   type ApiResponse,
 } from '../support/accounts.js';
@@ -49,6 +50,7 @@ describe('answers that do not tell whether an e-mail is registered', async () =>
 
   it('sign-up: 201 and the same message for each; the confirmed owner is told, not sent a code', async () => {
     const before = counts();
+    const pendingBefore = await userRow(server, unconfirmed.email);
     const { answer } = await expectSameAnswers((email) =>
       steps.api({
         url: '/api/auth/signup',
@@ -65,8 +67,9 @@ describe('answers that do not tell whether an e-mail is registered', async () =>
     const token = await steps.login(confirmed.email, PASSWORD);
     expect((await steps.user(token)).body.user).toMatchObject({ name: 'Member' });
 
-    // The unconfirmed address gets a fresh code (whoever proves the mailbox sets the password).
+    // The unconfirmed address gets a fresh code, and its account keeps its first name and password.
     expect(codeIn(newMails(unconfirmed.email, before.unconfirmed)[0]!)).toMatch(/^\d{6}$/);
+    expect(await userRow(server, unconfirmed.email)).toEqual(pendingBefore);
   });
 
   /** Same 200 for every kind of address; exactly the listed kinds got a new mail with `subject`. */

@@ -13,19 +13,12 @@ import {
 } from '../../../shared/schemas/auth.js';
 import { errorSchema, messageSchema } from '../../../shared/schemas/common.js';
 import { CodeChecks } from '../../accounts/code-checks.js';
-import { Codes, CODE_RESEND_INTERVAL_MS, type CodeCheck } from '../../accounts/codes.js';
-import { hashPassword, verifyAgainstNothing, verifyPassword } from '../../accounts/passwords.js';
-import { createSession, revokeSession } from '../../accounts/sessions.js';
-import {
-  findUserByEmail,
-  insertUser,
-  isUniqueViolation,
-  updateUser,
-} from '../../accounts/users.js';
-import type { DB } from '../../db/index.js';
-import type { CodePurpose } from '../../db/schema.js';
+import { requestCode } from '../../accounts/code-requests.js';
+import { Codes, type CodeCheck } from '../../accounts/codes.js';
+import { logIn } from '../../accounts/login.js';
+import { revokeSession } from '../../accounts/sessions.js';
+import { signUp } from '../../accounts/signup.js';
 import { HttpError } from '../../lib/http-error.js';
-import { templates } from '../../mail/templates.js';
 import { currentSession } from '../../plugins/authenticate.js';
 import { authResponses, rateLimit } from '../shared.js';
 
@@ -35,23 +28,7 @@ export async function authRoutes(fastify: FastifyInstance) {
   const codes = new Codes(config.appSecret, clock);
   const sensitive = rateLimit(rateLimits, rateLimits.sensitive);
   const general = rateLimit(rateLimits, rateLimits.general);
-  const mail = templates;
-
-  /** Issues a code and queues its mail in one transaction, unless one went out a moment ago. */
-  async function sendCode(
-    trx: DB,
-    user: { id: string; name: string; email: string },
-    purpose: CodePurpose,
-    throttle: boolean,
-  ) {
-    if (throttle) {
-      const issuedAt = await codes.issuedAt(trx, user.id, purpose);
-      if (issuedAt !== undefined && clock.now() - issuedAt < CODE_RESEND_INTERVAL_MS) return;
-    }
-    const code = await codes.issue(trx, user.id, purpose);
-    const template = purpose === 'confirm' ? mail.confirmAccount : mail.resetPassword;
-    await outbox.enqueue(trx, template(config.publicUrl, user.email, user.name, code));
-  }
+  const mailFlows = { db, clock, outbox };
 
   const codeChecks = new CodeChecks({ db, clock, codes, outbox, publicUrl: config.publicUrl });
 
@@ -77,28 +54,7 @@ export async function authRoutes(fastify: FastifyInstance) {
     },
     async (request, reply) => {
       const { name, email, password } = request.body;
-      // Hash first, whatever happens next, so every branch costs the same time.
-      const passwordHash = await hashPassword(password);
-      const now = clock.now();
-      try {
-        await db.transaction().execute(async (trx) => {
-          const existing = await findUserByEmail(trx, email);
-          if (!existing) {
-            const id = await insertUser(trx, { name, email, passwordHash }, now);
-            await sendCode(trx, { id, name, email }, 'confirm', false);
-          } else if (existing.confirmed === 0) {
-            // Not confirmed yet: whoever proves the mailbox with the newest code sets the password.
-            await updateUser(trx, existing.id, { name, password_hash: passwordHash }, now);
-            await sendCode(trx, { ...existing, name }, 'confirm', false);
-          } else {
-            await outbox.enqueue(trx, mail.accountExists(config.publicUrl, email, existing.name));
-          }
-        });
-      } catch (error) {
-        // A concurrent sign-up with the same e-mail won the race: answer as for any existing one.
-        if (!isUniqueViolation(error)) throw error;
-      }
-      outbox.wake();
+      await signUp(mailFlows, { name, email, password });
       return reply.code(201).send({ message: M.signupDone });
     },
   );
@@ -135,11 +91,7 @@ export async function authRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => {
-      await db.transaction().execute(async (trx) => {
-        const user = await findUserByEmail(trx, request.body.email);
-        if (user && user.confirmed === 0) await sendCode(trx, user, 'confirm', true);
-      });
-      outbox.wake();
+      await requestCode(mailFlows, request.body.email, 'confirm');
       return { message: M.resendDone };
     },
   );
@@ -156,19 +108,10 @@ export async function authRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => {
-      const { email, password } = request.body;
-      const user = await findUserByEmail(db, email);
-      const valid = user
-        ? await verifyPassword(user.password_hash, password)
-        : await verifyAgainstNothing(password);
-      if (!user || !valid) throw new HttpError(400, M.badCredentials);
-      if (user.confirmed === 0) {
-        await db.transaction().execute((trx) => sendCode(trx, user, 'confirm', true));
-        outbox.wake();
-        throw new HttpError(403, M.notConfirmed);
-      }
-      const token = await createSession(db, clock, user.id);
-      return { message: M.loginDone, token };
+      const result = await logIn(mailFlows, request.body.email, request.body.password);
+      if (result.ok) return { message: M.loginDone, token: result.token };
+      if (result.reason === 'unconfirmed') throw new HttpError(403, M.notConfirmed);
+      throw new HttpError(400, M.badCredentials);
     },
   );
 
@@ -185,11 +128,7 @@ export async function authRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => {
-      await db.transaction().execute(async (trx) => {
-        const user = await findUserByEmail(trx, request.body.email);
-        if (user) await sendCode(trx, user, 'reset', true);
-      });
-      outbox.wake();
+      await requestCode(mailFlows, request.body.email, 'reset');
       return { message: M.forgotDone };
     },
   );

@@ -1,0 +1,156 @@
+import { CODE_TTL_MINUTES } from '../../shared/constants.js';
+import type { DB } from '../db/index.js';
+import type { CodePurpose, MailOutcome, MailRequestKind } from '../db/schema.js';
+import type { Clock } from '../lib/clock.js';
+import type { MailMessage } from '../mail/outbox.js';
+import { templates } from '../mail/templates.js';
+import { Codes } from './codes.js';
+import { countedRequests, fitsMailBudget } from './mail-budget.js';
+
+const CODE_TTL_MS = CODE_TTL_MINUTES * 60_000;
+
+/** A mail request as the outbox worker claimed it. */
+export interface MailRequest {
+  id: string;
+  recipient: string;
+  kind: MailRequestKind;
+  /** The claim's attempt number: the row is still ours while it has not moved on. */
+  attempts: number;
+  created_at: number;
+  counted_at: number | null;
+  code_id: string | null;
+}
+
+/** The mail to send now (a code mail says when its code expires), or why there is none. */
+export type PreparedMail =
+  | { mail: MailMessage; codeExpiresAt?: number }
+  | { outcome: Exclude<MailOutcome, 'sent' | 'failed'> };
+
+export const budgetPurpose = (kind: MailRequestKind): CodePurpose =>
+  kind === 'reset-code' ? 'reset' : 'confirm';
+
+type Account = { id: string; name: string; email: string; confirmed: number };
+type Mailed = 'confirm-code' | 'reset-code' | 'account-exists';
+
+/** What a request sends to an account in its state now; undefined when it does not apply. */
+function mailFor(kind: MailRequestKind, account: Account): Mailed | undefined {
+  if (kind === 'reset-code') return 'reset-code';
+  if (account.confirmed === 0) return 'confirm-code';
+  return kind === 'signup' ? 'account-exists' : undefined;
+}
+
+/** The other worker took the row over (our lease ran out): leave it to them. */
+export class ClaimLost extends Error {}
+
+/**
+ * The outbox worker's half of the mail flows: turns a request row into a mail at send time. In one
+ * transaction it finds the account, locks it, decides whether the request applies, checks the
+ * address's budget (mail-budget.ts), issues the code and marks the request counted; the code is
+ * then only in the mail rendered here, in memory. So the request path writes one row, the same for
+ * every address, and the outbox never holds a code.
+ *
+ * A retry (the send failed, or the worker died before it was marked sent) gives the same code row
+ * new digits instead of counting again; a code request is never sent once its code has expired,
+ * or been used or replaced.
+ */
+export class CodeMails {
+  private readonly codes: Codes;
+
+  constructor(
+    private readonly db: DB,
+    private readonly clock: Clock,
+    secret: string,
+    private readonly publicUrl: string,
+  ) {
+    this.codes = new Codes(secret, clock);
+  }
+
+  async prepare(request: MailRequest): Promise<PreparedMail> {
+    return this.db.transaction().execute(async (trx) => {
+      const account = await lockAccount(trx, request.recipient);
+      if (!account) return { outcome: 'no-account' };
+      const now = this.clock.now();
+      return request.counted_at === null
+        ? this.first(trx, request, account, now)
+        : this.again(trx, request, account, request.counted_at, now);
+    });
+  }
+
+  private async first(
+    trx: DB,
+    request: MailRequest,
+    account: Account,
+    now: number,
+  ): Promise<PreparedMail> {
+    const mailed = mailFor(request.kind, account);
+    if (!mailed) return { outcome: 'not-applicable' };
+    const withCode = mailed !== 'account-exists';
+    // Not worth a code any more: whoever asked has been told it lasts 10 minutes.
+    if (withCode && now >= request.created_at + CODE_TTL_MS) return { outcome: 'expired' };
+    const purpose = budgetPurpose(request.kind);
+    const counted = await countedRequests(trx, request.recipient, purpose, request.created_at);
+    if (!fitsMailBudget(counted, request.created_at)) return { outcome: 'over-budget' };
+
+    const issued = withCode ? await this.codes.issueWithId(trx, account.id, purpose) : undefined;
+    await holdClaim(trx, request, { counted_at: now, code_id: issued?.id ?? null });
+    return {
+      mail: this.render(mailed, account, issued?.code),
+      ...(issued ? { codeExpiresAt: now + CODE_TTL_MS } : {}),
+    };
+  }
+
+  private async again(
+    trx: DB,
+    request: MailRequest,
+    account: Account,
+    countedAt: number,
+    now: number,
+  ): Promise<PreparedMail> {
+    await holdClaim(trx, request, {});
+    if (request.code_id === null) return { mail: this.render('account-exists', account) };
+    const codeExpiresAt = countedAt + CODE_TTL_MS;
+    if (now >= codeExpiresAt) return { outcome: 'expired' };
+    const code = await this.codes.rekey(trx, request.code_id);
+    if (code === undefined) return { outcome: 'superseded' };
+    const mailed = request.kind === 'reset-code' ? 'reset-code' : 'confirm-code';
+    return { mail: this.render(mailed, account, code), codeExpiresAt };
+  }
+
+  private render(mailed: Mailed, account: Account, code = ''): MailMessage {
+    const { email, name } = account;
+    if (mailed === 'account-exists') return templates.accountExists(this.publicUrl, email, name);
+    const template = mailed === 'confirm-code' ? templates.confirmAccount : templates.resetPassword;
+    return template(this.publicUrl, email, name, code);
+  }
+}
+
+/**
+ * The account of an address, its row held until the transaction ends so that workers in other
+ * processes handle one address at a time: an UPDATE takes the row's lock on PostgreSQL (and later
+ * statements, under read committed, see what the previous holder committed); SQLite transactions
+ * hold the database's write lock from BEGIN IMMEDIATE. The update changes nothing.
+ */
+async function lockAccount(trx: DB, email: string): Promise<Account | undefined> {
+  return trx
+    .updateTable('users')
+    .set((eb) => ({ updated_at: eb.ref('updated_at') }))
+    .where('email', '=', email)
+    .returning(['id', 'name', 'email', 'confirmed'])
+    .executeTakeFirst();
+}
+
+/** Writes to the request row only while this worker's claim on it stands; else rolls back. */
+async function holdClaim(
+  trx: DB,
+  request: MailRequest,
+  changes: { counted_at?: number; code_id?: string | null },
+) {
+  const result = await trx
+    .updateTable('outbox')
+    .set({ attempts: request.attempts, ...changes })
+    .where('id', '=', request.id)
+    .where('attempts', '=', request.attempts)
+    .where('closed_at', 'is', null)
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) !== 1) throw new ClaimLost(`mail ${request.id} was taken over`);
+}

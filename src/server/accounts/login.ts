@@ -1,0 +1,29 @@
+import { requestCode, type MailFlowDeps } from './code-requests.js';
+import { verifyAgainstNothing, verifyPassword } from './passwords.js';
+import { createSession } from './sessions.js';
+import { findUserByEmail } from './users.js';
+
+export type LoginResult =
+  { ok: true; token: string } | { ok: false; reason: 'bad-credentials' | 'unconfirmed' };
+
+/**
+ * Checks the password first. A wrong e-mail costs what a wrong password costs (an argon2 check
+ * either way), so the time does not tell whether the address has an account. The right password
+ * on an unconfirmed account asks for a new confirmation code (budget permitting).
+ */
+export async function logIn(
+  deps: MailFlowDeps,
+  email: string,
+  password: string,
+): Promise<LoginResult> {
+  const user = await findUserByEmail(deps.db, email);
+  const valid = user
+    ? await verifyPassword(user.password_hash, password)
+    : await verifyAgainstNothing(password);
+  if (!user || !valid) return { ok: false, reason: 'bad-credentials' };
+  if (user.confirmed === 0) {
+    await requestCode(deps, user.email, 'confirm');
+    return { ok: false, reason: 'unconfirmed' };
+  }
+  return { ok: true, token: await createSession(deps.db, deps.clock, user.id) };
+}

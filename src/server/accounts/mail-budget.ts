@@ -1,0 +1,46 @@
+import type { DB } from '../db/index.js';
+import type { CodePurpose } from '../db/schema.js';
+import { CODE_RESEND_INTERVAL_MS } from './codes.js';
+
+const HOUR_MS = 3_600_000;
+/** Mails per address and purpose in any hour. */
+export const MAIL_BUDGET_PER_HOUR = 5;
+
+/**
+ * Whether a request made at `at` fits beside the requests already counted for its address and
+ * purpose (their request times): none within a minute of it either way, and fewer than five in
+ * the hour before it. Requests are judged by when they were made, not when the worker reached
+ * them, so a resend made 60 s after the sign-up is allowed however late the sign-up was mailed.
+ *
+ * Counted requests later than `at` (a worker that reached an older request after a newer one)
+ * count in the hour too. That keeps both rules true for every pair and every hour window, in
+ * whatever order requests are counted: of two requests the one counted second saw the first.
+ */
+export function fitsMailBudget(counted: readonly number[], at: number): boolean {
+  const inHour = counted.filter((time) => time > at - HOUR_MS);
+  return (
+    inHour.length < MAIL_BUDGET_PER_HOUR &&
+    !inHour.some((time) => Math.abs(time - at) < CODE_RESEND_INTERVAL_MS)
+  );
+}
+
+/**
+ * The request times of what was counted for this address and purpose in the hour before `at` (and
+ * after it). Read under the account's lock (see code-mails.ts), so parallel workers count in turn.
+ */
+export async function countedRequests(
+  trx: DB,
+  recipient: string,
+  purpose: CodePurpose,
+  at: number,
+): Promise<number[]> {
+  const rows = await trx
+    .selectFrom('outbox')
+    .select('created_at')
+    .where('recipient', '=', recipient)
+    .where('purpose', '=', purpose)
+    .where('counted_at', 'is not', null)
+    .where('created_at', '>', at - HOUR_MS)
+    .execute();
+  return rows.map((row) => Number(row.created_at));
+}
