@@ -11,11 +11,26 @@ export const alias = {
   '@': fileURLToPath(new URL('./src/client', import.meta.url)),
 };
 
+/**
+ * SweetAlert2's build without built-in styles (its stylesheet is imported as a file where it is
+ * used): the default build injects a <style> element, which the app's Content-Security-Policy
+ * (style-src 'self') refuses. Only the app gets it: the component tests mock 'sweetalert2'.
+ */
+const styleFreeSweetAlert = {
+  find: /^sweetalert2$/,
+  replacement: 'sweetalert2/dist/sweetalert2.esm.js',
+};
+
 export default defineConfig({
   root: 'src/client',
   publicDir: 'public',
   plugins: [react(), tailwindcss()],
-  resolve: { alias },
+  resolve: {
+    alias: [
+      ...Object.entries(alias).map(([find, replacement]) => ({ find, replacement })),
+      styleFreeSweetAlert,
+    ],
+  },
   build: {
     outDir: '../../dist/client',
     emptyOutDir: true,

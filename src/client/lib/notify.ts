@@ -22,7 +22,9 @@ async function show(kind: 'success' | 'error', message: string) {
     wanted = true;
     listeners.forEach((listener) => listener());
   }
-  const { toast } = await import('react-toastify');
+  // The unstyled build: the default one injects a <style> element, which the CSP refuses (the
+  // stylesheet comes with the container, see components/Toaster.tsx).
+  const { toast } = await import('react-toastify/unstyled');
   toast[kind](message);
 }
 

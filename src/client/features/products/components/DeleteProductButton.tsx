@@ -1,4 +1,8 @@
 import type { ProductListItem } from '@shared/schemas/products.js';
+// SweetAlert2's stylesheet as a file, loaded with the screens that can delete: the build Vite picks
+// for 'sweetalert2' (vite.config.ts) does not inject a <style> element, which the
+// Content-Security-Policy (style-src 'self') would refuse.
+import 'sweetalert2/dist/sweetalert2.css';
 import { notifyError, notifySuccess } from '@/lib/notify.js';
 import { useDeleteProduct } from '../api/delete-product.js';
 
