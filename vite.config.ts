@@ -38,6 +38,7 @@ export default defineConfig({
   },
   server: {
     port: 5173,
-    proxy: { '/api': apiTarget },
+    // The browser's own Host goes through: the development mailbox checks it (see src/server/dev.ts).
+    proxy: { '/api': { target: apiTarget, changeOrigin: false } },
   },
 });

@@ -33,7 +33,12 @@ async function main() {
       ...viteConfig.server,
       port: VITE_PORT,
       strictPort: true,
-      proxy: Object.fromEntries(API_PATHS.map((prefix) => [prefix, apiUrl])),
+      // The browser's own Host goes through (Vite's shorthand would rewrite it to the API's
+      // address): the mailbox answers only a loopback Host, and a page opened under another name
+      // must not pass for the developer's.
+      proxy: Object.fromEntries(
+        API_PATHS.map((prefix) => [prefix, { target: apiUrl, changeOrigin: false }]),
+      ),
     },
   });
   await vite.listen();
