@@ -17,7 +17,7 @@ import {
 } from './code-budgets.js';
 
 const CODE_TTL_MS = CODE_TTL_MINUTES * 60_000;
-/** Do not mail a fresh code more often than this per account and purpose. */
+/** Code mails to one address and purpose are at least this far apart (mail-budget.ts). */
 export const CODE_RESEND_INTERVAL_MS = 60_000;
 
 /** What checking a code found; a spent budget says how many seconds until it has room again. */

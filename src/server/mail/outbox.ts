@@ -124,7 +124,7 @@ export class Outbox {
     await this.transport.close();
   }
 
-  /** Handles every due row once (requests included); returns how many mails were sent. Tests call it directly. */
+  /** Handles every due row once, requests included; returns how many mails went. Tests call it. */
   async deliverDue(): Promise<number> {
     let sent = 0;
     for (;;) {
