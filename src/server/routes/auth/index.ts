@@ -47,7 +47,7 @@ export async function authRoutes(fastify: FastifyInstance) {
         tags: ['auth'],
         summary: 'Create an account; a 6-digit code is e-mailed to confirm it',
         description:
-          'Answers the same whether or not the e-mail is registered; an existing account gets an e-mail saying so.',
+          'Answers the same whether or not the e-mail is registered. An existing account is not changed: it gets an e-mail saying so, or a new code while unconfirmed. Mail to an address is limited to one a minute and five an hour.',
         body: signupSchema,
         response: { 201: messageSchema, ...authResponses },
       },
@@ -85,7 +85,8 @@ export async function authRoutes(fastify: FastifyInstance) {
       schema: {
         tags: ['auth'],
         summary: 'Send a new confirmation code',
-        description: 'Answers the same for unknown, unconfirmed and confirmed e-mails.',
+        description:
+          'Answers the same for unknown, unconfirmed and confirmed e-mails. Codes to an address are limited to one a minute and five an hour.',
         body: emailOnlySchema,
         response: { 200: messageSchema, ...authResponses },
       },
@@ -122,7 +123,8 @@ export async function authRoutes(fastify: FastifyInstance) {
       schema: {
         tags: ['auth'],
         summary: 'E-mail a code to reset the password',
-        description: 'Answers the same for unknown, unconfirmed and confirmed e-mails.',
+        description:
+          'Answers the same for unknown, unconfirmed and confirmed e-mails. Codes to an address are limited to one a minute and five an hour.',
         body: emailOnlySchema,
         response: { 200: messageSchema, ...authResponses },
       },
