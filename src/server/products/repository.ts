@@ -62,13 +62,45 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const BATCH_ROWS = 500;
 
 /**
- * Rows of the owner's catalogue one search statement reads at most on SQLite, where a statement
- * runs on the event loop from start to end. Checking a row costs at most about 0.2 ms (a 10,401-
- * character key against a 200-character query, see keys.ts), so one statement holds the loop for
- * well under 100 ms however large or hostile the catalogue; a search that needs more rows takes
- * more statements, and other requests are served in between.
+ * How a search on SQLite is cut into statements of bounded cost (ADR 007): a statement runs on the
+ * event loop from start to end. Checking one row costs at most about 0.2 ms: a key of at most
+ * 10,401 characters (3 bytes each at worst) against a query of at most 200 (see keys.ts).
  */
-export const SEARCH_WINDOW_ROWS = 500;
+export interface SearchLimits {
+  /** Rows one statement checks at most: about 20 ms at worst, however hostile the catalogue. */
+  windowRows: number;
+  /**
+   * When the trigram index finds at most this many products (of any owner) holding every trigram
+   * of a search, those candidates are checked and the page is read from the matches; beyond it,
+   * the text is common enough that reading the owner's rows in order finds a page sooner.
+   */
+  candidatesMax: number;
+}
+
+export const SEARCH_LIMITS: SearchLimits = { windowRows: 100, candidatesMax: 1000 };
+
+/**
+ * The statements of every search on SQLite in this process run one at a time, each after a turn
+ * of the event loop: however many searches run at once, other requests wait for one statement at
+ * most, not one per search.
+ */
+class SearchLane {
+  private tail: Promise<unknown> = Promise.resolve();
+
+  run<T>(statement: () => Promise<T>): Promise<T> {
+    const turn = this.tail.then(async () => {
+      await setImmediate();
+      return statement();
+    });
+    this.tail = turn.catch(() => undefined);
+    return turn;
+  }
+}
+const searchLane = new SearchLane();
+
+/** Rowids as one JSON parameter: the statement's text (and its cached preparation) stays the same. */
+const rowidIn = (rowids: number[]) =>
+  sql<SqlBool>`rowid in (select value from json_each(${JSON.stringify(rowids)}))`;
 
 /**
  * Every product query, each one scoped by owner. Ids that are not UUIDs match nothing without a
@@ -78,7 +110,7 @@ export class ProductRepository {
   constructor(
     private readonly db: DB,
     private readonly dialect: MigrationDialect,
-    private readonly searchWindowRows = SEARCH_WINDOW_ROWS,
+    private readonly limits: SearchLimits = SEARCH_LIMITS,
   ) {}
 
   private row(ownerId: string, product: NewProduct, now: number): ProductsTable {
@@ -157,7 +189,7 @@ export class ProductRepository {
 
   /**
    * The query behind a page: one more row than asked for tells whether another page follows. One
-   * statement: on SQLite, list() runs a search in windows instead (see searchInWindows).
+   * statement; on SQLite, list() cuts a search into bounded ones instead (see searchSqlite).
    */
   listQuery(ownerId: string, { sort, limit, q, after }: ListOptions) {
     return this.pageQuery(ownerId, sort, { text: q ? searchText(q) : '', after, rows: limit + 1 });
@@ -165,24 +197,21 @@ export class ProductRepository {
 
   /**
    * Up to `rows` rows of the owner in the sort's order, past `after` and up to `until` (included),
-   * that contain the folded `text` (every row when it is empty).
+   * among `rowids` if given, that contain the folded `text` (every row when it is empty).
    */
   private pageQuery(
     ownerId: string,
     sort: ProductSort,
-    {
-      text,
-      after,
-      until,
-      rows,
-    }: { text: string; after?: Position; until?: Position; rows: number },
+    options: { text: string; after?: Position; until?: Position; rowids?: number[]; rows: number },
   ) {
+    const { text, after, until, rowids, rows } = options;
     const { column, direction } = SORT_ORDERS[sort];
     let query = this.db
       .selectFrom('products')
       .select(LIST_COLUMNS)
       .select((eb) => eb.ref(column).as('sort_key'))
       .where('owner_id', '=', ownerId);
+    if (rowids) query = query.where(rowidIn(rowids));
     if (text) query = query.where(this.contains(text));
     if (after) query = query.where(beyond(sort, after));
     if (until) query = query.where(upTo(sort, until));
@@ -191,24 +220,23 @@ export class ProductRepository {
 
   /**
    * Whether a row's search key contains the folded text. PostgreSQL: LIKE, which its pg_trgm GIN
-   * index serves from 3 characters on. SQLite: the FTS5 trigram index narrows the rows to those
-   * holding every trigram of the text, and instr() checks each of them: a byte comparison, many
-   * times cheaper than LIKE on long keys. Shorter texts have no trigram: every row of the owner is
-   * checked, each at the cost of one bounded key (SEARCH_DESCRIPTION_MAX).
+   * index serves from 3 characters on. SQLite: instr(), a byte comparison, many times cheaper
+   * than LIKE on long keys (its trigram index is used before, see searchSqlite).
    */
   private contains(text: string) {
-    if (this.dialect === 'postgres') {
-      // PostgreSQL text cannot hold NUL, so no key contains one (and the driver refuses to send it).
-      if (text.includes('\0')) return sql<SqlBool>`false`;
-      return sql<SqlBool>`search_key like ${containsPattern(text)} escape '\\'`;
-    }
-    const found = sql<SqlBool>`instr(search_key, ${text}) > 0`;
-    const trigrams = trigramQuery(text);
-    if (trigrams === undefined) return found;
-    // `+rowid`: the index answers membership only, so the owner's rows are still read in the sort's
-    // order, from the window alone. Driven by the index instead, SQLite would check every
-    // candidate of every owner in each window.
-    return sql<SqlBool>`+rowid in (select rowid from product_search where product_search match ${trigrams}) and ${found}`;
+    if (this.dialect === 'sqlite') return sql<SqlBool>`instr(search_key, ${text}) > 0`;
+    // PostgreSQL text cannot hold NUL, so no key contains one (and the driver refuses to send it).
+    if (text.includes('\0')) return sql<SqlBool>`false`;
+    return sql<SqlBool>`search_key like ${containsPattern(text)} escape '\\'`;
+  }
+
+  /**
+   * Products of any owner that hold every trigram of the folded text, by the FTS5 trigram index
+   * (SQLite), at most `max` of them. A superset of those that contain the text.
+   */
+  candidatesQuery(trigrams: string, max: number) {
+    return sql<{ rowid: number }>`select rowid from product_search
+      where product_search match ${trigrams} limit ${max}`;
   }
 
   /** One page in the requested order, plus whether another page follows. */
@@ -217,50 +245,119 @@ export class ProductRepository {
     const text = q ? searchText(q) : '';
     const rows: ListRow[] =
       text && this.dialect === 'sqlite'
-        ? await this.searchInWindows(ownerId, sort, text, limit + 1, after)
+        ? await this.searchSqlite(ownerId, sort, text, limit + 1, after)
         : await this.pageQuery(ownerId, sort, { text, after, rows: limit + 1 }).execute();
     const hasMore = rows.length > limit;
     return { rows: hasMore ? rows.slice(0, limit) : rows, hasMore };
   }
 
   /**
-   * A search on SQLite, as a series of statements that each read at most searchWindowRows rows of
-   * the owner (see SEARCH_WINDOW_ROWS), yielding to the event loop between them. The result is the
-   * same as one statement's: windows follow each other in the sort's order.
+   * A search on SQLite, in statements of bounded cost that take turns in the search lane, with the
+   * same result as one statement. From 3 characters, the trigram index is asked first which
+   * products may hold the text: when they are few, those are checked and the page is read from the
+   * matches. Otherwise (too short, or too common to narrow) the owner's rows are read in the
+   * sort's order, one window at a time, until the page is full.
    */
+  private async searchSqlite(
+    ownerId: string,
+    sort: ProductSort,
+    text: string,
+    wanted: number,
+    after: Position | undefined,
+  ): Promise<ListRow[]> {
+    const trigrams = trigramQuery(text);
+    if (trigrams !== undefined) {
+      const { candidatesMax } = this.limits;
+      const query = this.candidatesQuery(trigrams, candidatesMax + 1);
+      const { rows } = await searchLane.run(() => query.execute(this.db));
+      if (rows.length <= candidatesMax) {
+        const candidates = rows.map((row) => row.rowid);
+        return this.searchCandidates(ownerId, sort, text, wanted, after, candidates);
+      }
+    }
+    return this.searchInWindows(ownerId, sort, text, wanted, after);
+  }
+
+  /** The page among the candidates: checked a window at a time, then read in order. */
+  private async searchCandidates(
+    ownerId: string,
+    sort: ProductSort,
+    text: string,
+    wanted: number,
+    after: Position | undefined,
+    candidates: number[],
+  ): Promise<ListRow[]> {
+    const matches: number[] = [];
+    const { windowRows } = this.limits;
+    for (let i = 0; i < candidates.length; i += windowRows) {
+      const window = candidates.slice(i, i + windowRows);
+      const rows = await searchLane.run(() =>
+        this.db
+          .selectFrom('products')
+          .select(sql<number>`rowid`.as('rowid'))
+          .where('owner_id', '=', ownerId)
+          .where(rowidIn(window))
+          .$if(after !== undefined, (query) => query.where(beyond(sort, after!)))
+          .where(this.contains(text))
+          .execute(),
+      );
+      matches.push(...rows.map((row) => row.rowid));
+    }
+    if (matches.length === 0) return [];
+    return searchLane.run(() =>
+      this.pageQuery(ownerId, sort, { text: '', rowids: matches, rows: wanted }).execute(),
+    );
+  }
+
+  /** The page from the owner's rows in the sort's order, windowRows at a time. */
   private async searchInWindows(
     ownerId: string,
     sort: ProductSort,
     text: string,
     wanted: number,
     after: Position | undefined,
-  ) {
-    const { column, direction } = SORT_ORDERS[sort];
+  ): Promise<ListRow[]> {
     const found: ListRow[] = [];
     let from = after;
     for (;;) {
-      // The window's last row, read from the (owner, column, id) index alone.
-      const until: Position | undefined = await this.db
-        .selectFrom('products')
-        .select((eb) => [eb.ref(column).as('key'), 'id'])
-        .where('owner_id', '=', ownerId)
-        .$if(from !== undefined, (query) => query.where(beyond(sort, from!)))
-        .orderBy(column, direction)
-        .orderBy('id', direction)
-        .offset(this.searchWindowRows - 1)
-        .limit(1)
-        .executeTakeFirst();
-      const page = await this.pageQuery(ownerId, sort, {
-        text,
-        after: from,
-        until,
-        rows: wanted - found.length,
-      }).execute();
+      const start = from;
+      const rows = wanted - found.length;
+      const { page, until } = await searchLane.run(() =>
+        this.searchWindow(ownerId, sort, text, start, rows),
+      );
       found.push(...page);
       if (found.length === wanted || until === undefined) return found;
       from = until;
-      await setImmediate();
     }
+  }
+
+  /** Up to `rows` matches among the windowRows rows past `after`, and the window's end. */
+  private async searchWindow(
+    ownerId: string,
+    sort: ProductSort,
+    text: string,
+    after: Position | undefined,
+    rows: number,
+  ) {
+    const { column, direction } = SORT_ORDERS[sort];
+    // The window's last row, read from the (owner, column, id) index alone; none past the end.
+    const until: Position | undefined = await this.db
+      .selectFrom('products')
+      .select((eb) => [eb.ref(column).as('key'), 'id'])
+      .where('owner_id', '=', ownerId)
+      .$if(after !== undefined, (query) => query.where(beyond(sort, after!)))
+      .orderBy(column, direction)
+      .orderBy('id', direction)
+      .offset(this.limits.windowRows - 1)
+      .limit(1)
+      .executeTakeFirst();
+    const page: ListRow[] = await this.pageQuery(ownerId, sort, {
+      text,
+      after,
+      until,
+      rows,
+    }).execute();
+    return { page, until };
   }
 
   /**

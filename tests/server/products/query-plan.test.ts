@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { PRODUCT_SORTS } from '../../../src/shared/constants.js';
 import { insertUser } from '../../../src/server/accounts/users.js';
 import { SORT_ORDERS } from '../../../src/server/products/cursor.js';
+import { trigramQuery } from '../../../src/server/products/keys.js';
 import { ProductRepository } from '../../../src/server/products/repository.js';
 import { build } from '../support/build.js';
 
@@ -73,21 +74,26 @@ describe('list query plans', async () => {
   );
 
   /**
-   * A search of 3 characters or more goes through the trigram index. On SQLite the owner's rows
-   * are still read in index order, one bounded window at a time (the trigram index only answers
-   * "may this row match?"), so a page needs no sort; PostgreSQL's planner may fetch the few
-   * matches through its GIN index and sort them.
+   * A search of 3 characters or more goes through the trigram index. PostgreSQL's planner fetches
+   * the few matches through its GIN index and sorts them. SQLite asks its FTS5 index which rows
+   * may match (then reads those by rowid); a search too common for that, or too short, reads the
+   * owner's rows in index order, one bounded window at a time, with no sort.
    */
   it.each(PRODUCT_SORTS)('a search sorted by %s uses the trigram index', async (sort) => {
-    const text = await plan(repository.listQuery(owner, { sort, limit: 50, q: '2345' }).compile());
+    const query = repository.listQuery(owner, { sort, limit: 50, q: '2345' });
+    const text = await plan(query.compile());
     if (dialect === 'postgres') {
       expect(text).toContain('products_search_trgm');
       expect(text).not.toMatch(/Seq Scan/i);
     } else {
-      expect(text).toContain('product_search VIRTUAL TABLE');
       expect(text).toContain(INDEXES[SORT_ORDERS[sort].column]);
       expect(text).not.toMatch(/TEMP B-TREE/i);
     }
+  });
+
+  it.runIf(dialect === 'sqlite')('the FTS5 index answers which rows may hold a text', async () => {
+    const text = await plan(repository.candidatesQuery(trigramQuery('2345')!, 1001).compile(db));
+    expect(text).toMatch(/product_search VIRTUAL TABLE INDEX 0:M/);
   });
 
   // PostgreSQL chooses between the owner's index and reading the table by its statistics (here

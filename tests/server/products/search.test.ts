@@ -12,8 +12,9 @@ describe('product search', async () => {
   const server = await build();
   const { db, dialect } = server.database;
   const repository = new ProductRepository(db, dialect);
-  // The same data layer reading 3 rows per search statement: many windows for every search.
-  const narrow = new ProductRepository(db, dialect, 3);
+  // The same data layer checking 3 rows per search statement, and reading the owner's rows in
+  // order once the trigram index finds more than 5 candidates: many statements for every search.
+  const narrow = new ProductRepository(db, dialect, { windowRows: 3, candidatesMax: 5 });
   let users = 0;
   const newOwner = () =>
     insertUser(
@@ -136,7 +137,7 @@ describe('product search', async () => {
   it.each(PRODUCT_SORTS)(
     'pages through the matches sorted by %s, in windows or not',
     async (sort) => {
-      for (const q of ['a', 'la', 'lam', 'oak', 'filler 1', 'zz']) {
+      for (const q of ['a', 'la', 'lam', 'oak', 'filler 1', 'zz', 'lamp', 'emile', 'zebra']) {
         const whole = (await repository.list(owner, { sort, limit: 100, q })).rows.map((r) => r.id);
         for (const limit of [1, 2, 5]) {
           expect(await walk(repository, owner, sort, q, limit), `${q} by ${limit}`).toEqual(whole);
@@ -210,21 +211,29 @@ describe('product search', async () => {
     expect(await names(owner, 'ﬃ'.repeat(66))).toEqual([]);
   });
 
+  /** Turns of the event loop while `work` runs. */
+  async function turnsDuring(work: () => Promise<unknown>) {
+    let turns = 0;
+    let running = true;
+    const count = () => {
+      turns += 1;
+      if (running) setImmediate(count);
+    };
+    setImmediate(count);
+    await work();
+    running = false;
+    return turns;
+  }
+
   it.runIf(dialect === 'sqlite')(
     'lets other work run between the windows of a search',
     async () => {
-      let turns = 0;
-      let running = true;
-      const count = () => {
-        turns += 1;
-        if (running) setImmediate(count);
-      };
-      setImmediate(count);
-      // 48 rows of the owner, 3 a window: 16 statements, with a turn of the event loop between.
-      const { rows } = await narrow.list(owner, { sort: 'newest', limit: 10, q: 'zz' });
-      running = false;
-      expect(rows).toEqual([]);
-      expect(turns).toBeGreaterThanOrEqual(10);
+      // 48 rows of the owner, 3 a window: 16 statements, with a turn of the event loop before each.
+      const search = (sort: ProductSort, q: string) => narrow.list(owner, { sort, limit: 10, q });
+      expect(await turnsDuring(() => search('newest', 'zz'))).toBeGreaterThanOrEqual(15);
+      // Searches running at once take turns: still one window per turn of the loop, not one each.
+      const both = () => Promise.all([search('name', 'zz'), search('price-asc', 'qq')]);
+      expect(await turnsDuring(both)).toBeGreaterThanOrEqual(30);
     },
   );
 });
