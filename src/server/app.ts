@@ -23,6 +23,7 @@ import type { DatabaseHandle } from './db/index.js';
 import { defaultRateLimits, type AppDeps, type RateLimits } from './deps.js';
 import { LocalImageStorage, type ImageStorage } from './images/storage.js';
 import { systemClock, type Clock } from './lib/clock.js';
+import { connectRedis } from './lib/redis.js';
 import { serializeRequest } from './lib/log-redaction.js';
 import { Outbox } from './mail/outbox.js';
 import { registerAuthentication } from './plugins/authenticate.js';
@@ -52,6 +53,8 @@ export interface AppOptions {
   database: DatabaseHandle;
   clock?: Clock;
   rateLimits?: Partial<RateLimits>;
+  /** Prefix of the rate-limit keys in Redis (tests that share one Redis keep theirs apart). */
+  rateLimitNamespace?: string;
   images?: ImageStorage;
   /** Where the built client lives; the server serves it when present. */
   clientDir?: string;
@@ -125,8 +128,21 @@ export async function buildApp(options: AppOptions): Promise<App> {
     allowedHeaders: ['Authorization', 'Content-Type'],
     maxAge: 600,
   });
+  // With REDIS_URL every instance counts against the same budgets, which outlive restarts; without
+  // Redis (unset, or down for a while) each process counts alone or not at all, but keeps serving.
+  const redis = config.redisUrl ? connectRedis(config.redisUrl, app.log) : undefined;
+  if (redis) {
+    // Counted from the first request when Redis is up; start-up is not held for long when it is not.
+    app.addHook('onReady', () => redis.ready(2_000));
+    app.addHook('onClose', async () => redis.close());
+  }
   await app.register(rateLimit, {
     global: false,
+    ...(redis && {
+      redis: redis.client,
+      nameSpace: options.rateLimitNamespace ?? 'stockroom:rate-limit:',
+      skipOnError: true,
+    }),
     errorResponseBuilder: (_request, context) => ({
       statusCode: 429,
       message: M.tooManyRequests,

@@ -1,5 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  fsyncSync,
+  linkSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  rmSync,
+  writeSync,
+} from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
 
@@ -26,6 +35,8 @@ export interface Config {
   trustProxy: false | number | string[];
   /** Serve /api/docs and /api/openapi.json (always outside production). */
   apiDocs: boolean;
+  /** Redis that every instance shares: rate-limit budgets live there instead of in each process. */
+  redisUrl: string | undefined;
 }
 
 export class ConfigError extends Error {
@@ -35,6 +46,9 @@ export class ConfigError extends Error {
 }
 
 type Env = Record<string, string | undefined>;
+
+/** Keys shorter than this make the code hashes and tokens guessable. */
+const MIN_SECRET_LENGTH = 32;
 
 const present = (value: string | undefined) =>
   value !== undefined && value.trim() !== '' ? value.trim() : undefined;
@@ -94,11 +108,15 @@ export function loadConfig(env: Env = process.env): Config {
     problems.push(`MAIL_FROM must contain an e-mail address (got "${mailFrom}")`);
 
   const rawSecret = present(env.APP_SECRET);
-  if (rawSecret !== undefined && rawSecret.length < 32) {
-    problems.push('APP_SECRET must be at least 32 characters long');
+  if (rawSecret !== undefined && rawSecret.length < MIN_SECRET_LENGTH) {
+    problems.push(`APP_SECRET must be at least ${MIN_SECRET_LENGTH} characters long`);
   }
   if (rawSecret === undefined && mode === 'production') {
-    problems.push('APP_SECRET is required when NODE_ENV=production');
+    // Also what keeps instances on one PostgreSQL database from each generating a secret of
+    // their own (in separate DATA_DIRs) and refusing each other's tokens and codes.
+    problems.push(
+      'APP_SECRET is required when NODE_ENV=production (every instance must share the same one)',
+    );
   }
 
   const corsOrigins = (present(env.CORS_ORIGINS) ?? '')
@@ -138,6 +156,11 @@ export function loadConfig(env: Env = process.env): Config {
     problems.push(`API_DOCS must be true or false (got "${env.API_DOCS}")`);
   }
 
+  const redisUrl = present(env.REDIS_URL);
+  if (redisUrl && !parseUrl(redisUrl, ['redis:', 'rediss:'])?.hostname) {
+    problems.push('REDIS_URL must be a redis:// or rediss:// URL with a host');
+  }
+
   if (problems.length > 0) throw new ConfigError(problems);
 
   return {
@@ -156,6 +179,7 @@ export function loadConfig(env: Env = process.env): Config {
     rateLimitGeneral,
     trustProxy: trustProxy ?? false,
     apiDocs: mode !== 'production' || rawApiDocs === 'true',
+    redisUrl,
   };
 }
 
@@ -187,20 +211,76 @@ function isProxyAddress(entry: string): boolean {
   return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
 }
 
-/** A secret generated once and kept in DATA_DIR, so tokens and codes survive restarts. */
+/**
+ * The secret generated once and kept in DATA_DIR, so tokens and codes survive restarts. Several
+ * processes may start on one empty DATA_DIR at the same moment: the file appears only whole (see
+ * createSecretFile), so every one of them reads the same secret.
+ */
 function loadOrCreateSecret(dataDir: string): string {
   const file = path.join(dataDir, 'secret.key');
+  const secret = readSecretFile(file) ?? createSecretFile(file);
+  if (secret.length < MIN_SECRET_LENGTH) {
+    throw new ConfigError([
+      `APP_SECRET is unset and ${file} holds fewer than ${MIN_SECRET_LENGTH} characters: set APP_SECRET, or delete the file to generate a new secret`,
+    ]);
+  }
+  return secret;
+}
+
+const errorCode = (error: unknown) => (error as NodeJS.ErrnoException).code;
+
+/** The stored secret, or undefined when there is no file yet. */
+function readSecretFile(file: string): string | undefined {
   try {
     return readFileSync(file, 'utf8').trim();
-  } catch {
-    mkdirSync(dataDir, { recursive: true });
-    const secret = randomBytes(48).toString('base64url');
+  } catch (error) {
+    if (errorCode(error) === 'ENOENT') return undefined;
+    throw new ConfigError([
+      `APP_SECRET is unset and ${file} cannot be read (${errorCode(error) ?? String(error)})`,
+    ]);
+  }
+}
+
+/**
+ * Writes a new secret under a temporary name, flushes it, then hard-links it to the final name.
+ * A link never replaces an existing file, so the first writer wins and the others read its
+ * secret; and the final name only ever points at a complete file, where writing the file in place
+ * would let a reader see it empty between its creation and its content.
+ */
+function createSecretFile(file: string): string {
+  mkdirSync(path.dirname(file), { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  const temp = `${file}.${randomBytes(6).toString('hex')}.tmp`;
+  try {
+    const fd = openSync(temp, 'wx', 0o600);
     try {
-      writeFileSync(file, secret + '\n', { mode: 0o600, flag: 'wx' });
-      return secret;
-    } catch {
-      // Another process won the race: use what it wrote.
-      return readFileSync(file, 'utf8').trim();
+      writeSync(fd, `${secret}\n`);
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
     }
+    linkSync(temp, file);
+    syncDirectory(path.dirname(file));
+    return secret;
+  } catch (error) {
+    if (errorCode(error) === 'EEXIST') return readSecretFile(file) ?? '';
+    throw new ConfigError([
+      `APP_SECRET is unset and a secret cannot be written to ${file} (${errorCode(error) ?? String(error)})`,
+    ]);
+  } finally {
+    rmSync(temp, { force: true });
+  }
+}
+
+/** Makes the new directory entry durable, so the secret outlives a power loss. */
+function syncDirectory(dir: string) {
+  let fd: number | undefined;
+  try {
+    fd = openSync(dir, 'r');
+    fsyncSync(fd);
+  } catch {
+    // Some filesystems cannot sync a directory; the secret is in place all the same.
+  } finally {
+    if (fd !== undefined) closeSync(fd);
   }
 }
