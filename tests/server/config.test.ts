@@ -177,6 +177,48 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATA_DIR: dataDir }).appSecret).toBe(first);
     expect(loadConfig({ DATA_DIR: await tempDir() }).appSecret).not.toBe(first);
   });
+
+  it.each([
+    ['empty', ''],
+    ['blank', '  \n'],
+    ['short', 'x'.repeat(31)],
+  ])(
+    'refuses a %s secret file with one line, and leaves the file alone',
+    async (_kind, content) => {
+      const dataDir = await tempDir();
+      const file = path.join(dataDir, 'secret.key');
+      await writeFile(file, content);
+      let problems: string[] = [];
+      try {
+        loadConfig({ DATA_DIR: dataDir });
+      } catch (error) {
+        expect(error).toBeInstanceOf(ConfigError);
+        problems = (error as ConfigError).problems;
+      }
+      expect(problems).toHaveLength(1);
+      expect(problems[0]).toMatch(/^APP_SECRET .*secret\.key.* 32 characters/);
+      expect(await readFile(file, 'utf8')).toBe(content);
+      // A secret file of the right length is taken as it is.
+      await writeFile(file, `${'y'.repeat(32)}\n`);
+      expect(loadConfig({ DATA_DIR: dataDir }).appSecret).toBe('y'.repeat(32));
+    },
+  );
+
+  it('refuses to start on PostgreSQL in production without APP_SECRET', async () => {
+    const dataDir = await tempDir();
+    let problems: string[] = [];
+    try {
+      loadConfig({
+        NODE_ENV: 'production',
+        DATA_DIR: dataDir,
+        DATABASE_URL: 'postgres://db.example.com/stock',
+      });
+    } catch (error) {
+      problems = (error as ConfigError).problems;
+    }
+    expect(problems).toEqual([expect.stringMatching(/^APP_SECRET .*production/)]);
+    expect(existsSync(path.join(dataDir, 'secret.key'))).toBe(false);
+  });
 });
 
 // Each test starts Node with tsx: seconds on a busy machine.
