@@ -21,7 +21,8 @@ import { M } from '../shared/messages.js';
 import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/index.js';
 import { defaultRateLimits, type AppDeps, type RateLimits } from './deps.js';
-import { LocalImageStorage, type ImageStorage } from './images/storage.js';
+import { createImageStorage } from './images/create-storage.js';
+import type { ImageStorage } from './images/storage.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { connectRedis } from './lib/redis.js';
 import { serializeRequest } from './lib/log-redaction.js';
@@ -99,6 +100,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  const images =
+    options.images ??
+    createImageStorage({ dataDir: config.dataDir, publicUrl: config.publicUrl, ...config.s3 });
   const deps: AppDeps = {
     config,
     database,
@@ -111,9 +115,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
       ...(config.rateLimitGeneral ? { general: config.rateLimitGeneral } : {}),
       ...options.rateLimits,
     },
-    images:
-      options.images ??
-      new LocalImageStorage(path.join(config.dataDir, 'images'), `${config.publicUrl}/api/images`),
+    images,
   };
   app.decorate('deps', deps);
 
@@ -173,6 +175,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
 
   app.addHook('onClose', async () => {
     await deps.outbox.stop();
+    // Storage the app made is the app's to close; one passed in belongs to the caller.
+    if (!options.images) images.close?.();
   });
   return app;
 }

@@ -37,6 +37,21 @@ export interface Config {
   apiDocs: boolean;
   /** Redis that every instance shares: rate-limit budgets live there instead of in each process. */
   redisUrl: string | undefined;
+  /** Images in S3 when S3_BUCKET is set, else under DATA_DIR. */
+  s3: S3Config | undefined;
+}
+
+/** An S3-compatible bucket for the images (several instances share it), instead of DATA_DIR. */
+export interface S3Config {
+  bucket: string;
+  /** Unset means AWS. */
+  endpoint?: string;
+  region: string;
+  /** Both or neither: without them the SDK finds credentials itself (AWS_* variables, roles). */
+  accessKeyId?: string;
+  secretAccessKey?: string;
+  /** The bucket in the path rather than the host name (most S3-compatible services want it). */
+  forcePathStyle: boolean;
 }
 
 export class ConfigError extends Error {
@@ -161,6 +176,8 @@ export function loadConfig(env: Env = process.env): Config {
     problems.push('REDIS_URL must be a redis:// or rediss:// URL with a host');
   }
 
+  const s3 = parseS3(env, problems);
+
   if (problems.length > 0) throw new ConfigError(problems);
 
   return {
@@ -180,6 +197,68 @@ export function loadConfig(env: Env = process.env): Config {
     trustProxy: trustProxy ?? false,
     apiDocs: mode !== 'production' || rawApiDocs === 'true',
     redisUrl,
+    s3,
+  };
+}
+
+/** S3 bucket naming rule (the dotted-IP and prefix rules aside). */
+const S3_BUCKET_NAME = /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/;
+
+/**
+ * The S3_* variables, or undefined without S3_BUCKET. Any other S3_* variable set without a bucket
+ * is a mistake (a misspelt S3_BUCKET would otherwise keep images on local disk unnoticed).
+ * Credentials are never repeated in a problem line.
+ */
+function parseS3(env: Env, problems: string[]): S3Config | undefined {
+  const bucket = present(env.S3_BUCKET);
+  if (bucket === undefined) {
+    for (const name of Object.keys(env)) {
+      if (name.startsWith('S3_') && present(env[name]) !== undefined) {
+        problems.push(`${name} is set but S3_BUCKET is not: set S3_BUCKET to keep images in S3`);
+      }
+    }
+    return undefined;
+  }
+  if (!S3_BUCKET_NAME.test(bucket)) {
+    problems.push(
+      `S3_BUCKET must be a bucket name of 3 to 63 lowercase letters, digits, dots and hyphens, starting and ending with a letter or digit (got "${bucket}")`,
+    );
+  }
+
+  const endpoint = present(env.S3_ENDPOINT);
+  if (endpoint !== undefined && !parseUrl(endpoint, ['http:', 'https:'])?.hostname) {
+    problems.push('S3_ENDPOINT must be an http:// or https:// URL with a host');
+  }
+
+  const region = present(env.S3_REGION) ?? 'us-east-1';
+  if (!/^[a-z0-9][a-z0-9-]{0,62}$/i.test(region)) {
+    problems.push(`S3_REGION must be a region name like us-east-1 (got "${region}")`);
+  }
+
+  const accessKeyId = present(env.S3_ACCESS_KEY_ID);
+  const secretAccessKey = present(env.S3_SECRET_ACCESS_KEY);
+  if (accessKeyId !== undefined && secretAccessKey === undefined) {
+    problems.push('S3_SECRET_ACCESS_KEY must be set together with S3_ACCESS_KEY_ID');
+  }
+  if (secretAccessKey !== undefined && accessKeyId === undefined) {
+    problems.push('S3_ACCESS_KEY_ID must be set together with S3_SECRET_ACCESS_KEY');
+  }
+
+  const rawPathStyle = present(env.S3_FORCE_PATH_STYLE)?.toLowerCase();
+  if (rawPathStyle !== undefined && rawPathStyle !== 'true' && rawPathStyle !== 'false') {
+    problems.push(`S3_FORCE_PATH_STYLE must be true or false (got "${env.S3_FORCE_PATH_STYLE}")`);
+  }
+
+  return {
+    bucket,
+    ...(endpoint !== undefined && { endpoint }),
+    region,
+    ...(accessKeyId !== undefined &&
+      secretAccessKey !== undefined && {
+        accessKeyId,
+        secretAccessKey,
+      }),
+    forcePathStyle: rawPathStyle === undefined ? endpoint !== undefined : rawPathStyle === 'true',
   };
 }
 

@@ -3,10 +3,17 @@ import { mkdir, mkdtemp, readFile, rm, utimes, writeFile } from 'node:fs/promise
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { createSession } from '../../src/server/accounts/sessions.js';
+import { insertUser } from '../../src/server/accounts/users.js';
 import { ConfigError, loadConfig } from '../../src/server/config.js';
+import { openDatabase } from '../../src/server/db/index.js';
+import { systemClock } from '../../src/server/lib/clock.js';
 import { ORPHAN_GRACE_MS } from '../../src/server/products/orphan-images.js';
-import { build } from './support/build.js';
+import { TestS3Server } from '../support/s3.js';
+import { build, freshPostgresDatabase } from './support/build.js';
+import { jpeg } from './support/images.js';
 import { freePort, startEntry, waitForOk, type Entry } from './support/processes.js';
+import { validFields } from './support/products.js';
 
 const tempDirs: string[] = [];
 async function tempDir() {
@@ -218,6 +225,169 @@ describe('loadConfig', () => {
     }
     expect(problems).toEqual([expect.stringMatching(/^APP_SECRET .*production/)]);
     expect(existsSync(path.join(dataDir, 'secret.key'))).toBe(false);
+  });
+});
+
+describe('S3 image storage settings', () => {
+  const BUCKET = { S3_BUCKET: 'stockroom-images' };
+
+  it('is off without S3_BUCKET', () => {
+    expect(loadConfig({ APP_SECRET: SECRET }).s3).toBeUndefined();
+  });
+
+  it('with only S3_BUCKET: AWS, us-east-1, virtual-hosted style, credentials from the SDK', () => {
+    expect(loadConfig({ APP_SECRET: SECRET, ...BUCKET }).s3).toEqual({
+      bucket: 'stockroom-images',
+      region: 'us-east-1',
+      forcePathStyle: false,
+    });
+  });
+
+  it('reads every S3 variable; path style is the default with an endpoint', () => {
+    expect(
+      loadConfig({
+        APP_SECRET: SECRET,
+        S3_BUCKET: 'my.bucket-1',
+        S3_ENDPOINT: 'http://127.0.0.1:9000',
+        S3_REGION: 'eu-west-3',
+        S3_ACCESS_KEY_ID: 'AKIAEXAMPLE',
+        S3_SECRET_ACCESS_KEY: 'secret/key+example',
+      }).s3,
+    ).toEqual({
+      bucket: 'my.bucket-1',
+      endpoint: 'http://127.0.0.1:9000',
+      region: 'eu-west-3',
+      accessKeyId: 'AKIAEXAMPLE',
+      secretAccessKey: 'secret/key+example',
+      forcePathStyle: true,
+    });
+  });
+
+  it.each([
+    [{ S3_ENDPOINT: 'https://s3.example.com' }, true],
+    [{ S3_ENDPOINT: 'https://s3.example.com', S3_FORCE_PATH_STYLE: 'false' }, false],
+    [{ S3_ENDPOINT: 'https://s3.example.com', S3_FORCE_PATH_STYLE: 'FALSE' }, false],
+    [{ S3_FORCE_PATH_STYLE: 'true' }, true],
+    [{ S3_FORCE_PATH_STYLE: 'false' }, false],
+    [{}, false],
+  ])('%j: path style %s', (env, expected) => {
+    expect(loadConfig({ APP_SECRET: SECRET, ...BUCKET, ...env }).s3?.forcePathStyle).toBe(expected);
+  });
+
+  it.each([
+    ['S3_BUCKET', { S3_BUCKET: 'Stockroom' }],
+    ['S3_BUCKET', { S3_BUCKET: 'ab' }],
+    ['S3_BUCKET', { S3_BUCKET: '-stockroom' }],
+    ['S3_BUCKET', { S3_BUCKET: 'stockroom-' }],
+    ['S3_BUCKET', { S3_BUCKET: 'stock_room' }],
+    ['S3_BUCKET', { S3_BUCKET: 'a'.repeat(64) }],
+    ['S3_ENDPOINT', { ...BUCKET, S3_ENDPOINT: 'ftp://s3.example.com' }],
+    ['S3_ENDPOINT', { ...BUCKET, S3_ENDPOINT: 's3.example.com' }],
+    ['S3_ENDPOINT', { ...BUCKET, S3_ENDPOINT: 'https://user:hunter2@:9000' }],
+    ['S3_REGION', { ...BUCKET, S3_REGION: 'eu west' }],
+    ['S3_FORCE_PATH_STYLE', { ...BUCKET, S3_FORCE_PATH_STYLE: 'yes' }],
+    ['S3_SECRET_ACCESS_KEY', { ...BUCKET, S3_ACCESS_KEY_ID: 'hunter2' }],
+    ['S3_ACCESS_KEY_ID', { ...BUCKET, S3_SECRET_ACCESS_KEY: 'hunter2' }],
+    ['S3_ENDPOINT', { S3_ENDPOINT: 'https://s3.example.com' }],
+    ['S3_REGION', { S3_REGION: 'eu-west-3' }],
+    ['S3_ACCESS_KEY_ID', { S3_ACCESS_KEY_ID: 'hunter2' }],
+    ['S3_FORCE_PATH_STYLE', { S3_FORCE_PATH_STYLE: 'true' }],
+    ['S3_BUCKT', { S3_BUCKT: 'stockroom-images' }],
+  ])('%s is refused with one line naming it: %j', (name, env) => {
+    const problems = problemsOf(env);
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(new RegExp(`^${name} `));
+    expect(problems[0]).not.toContain('\n');
+    expect(problems[0]).not.toContain('hunter2');
+  });
+
+  it('without S3_BUCKET, names each S3 variable that is set, one line each', () => {
+    const problems = problemsOf({
+      S3_ENDPOINT: 'http://127.0.0.1:9000',
+      S3_ACCESS_KEY_ID: 'id',
+      S3_SECRET_ACCESS_KEY: 'hunter2',
+    });
+    expect(problems.map((line) => line.split(' ')[0])).toEqual([
+      'S3_ENDPOINT',
+      'S3_ACCESS_KEY_ID',
+      'S3_SECRET_ACCESS_KEY',
+    ]);
+    for (const line of problems) expect(line).toContain('S3_BUCKET');
+    expect(problems.join('\n')).not.toContain('hunter2');
+  });
+});
+
+describe('the real server entry with images in S3', { timeout: 60_000 }, () => {
+  it('stores an upload in the bucket and serves it back', async () => {
+    const s3 = await new TestS3Server().start();
+    const dataDir = await tempDir();
+    const postgres = process.env.TEST_DATABASE_URL
+      ? await freshPostgresDatabase(process.env.TEST_DATABASE_URL)
+      : undefined;
+    const port = await freePort();
+    const origin = `http://127.0.0.1:${port}`;
+    const entry = startEntry({
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      PUBLIC_URL: origin,
+      APP_SECRET: SECRET,
+      LOG_LEVEL: 'warn',
+      ...(postgres ? { DATABASE_URL: postgres.url } : {}),
+      S3_BUCKET: s3.bucket,
+      S3_ENDPOINT: s3.endpoint,
+      S3_ACCESS_KEY_ID: s3.options.accessKeyId,
+      S3_SECRET_ACCESS_KEY: s3.options.secretAccessKey,
+    });
+    try {
+      await waitForOk(`${origin}/api/ready`, 45_000, entry);
+      // A user and a session written straight into the entry's database.
+      const database = await openDatabase({ dataDir, databaseUrl: postgres?.url });
+      let token: string;
+      try {
+        const userId = await insertUser(
+          database.db,
+          { name: 'S3 User', email: 's3@example.com', passwordHash: 'unused' },
+          Date.now(),
+        );
+        token = await createSession(database.db, systemClock, userId);
+      } finally {
+        await database.close();
+      }
+
+      const form = new FormData();
+      for (const [name, value] of Object.entries(validFields)) form.append(name, value);
+      form.append(
+        'image',
+        new Blob([new Uint8Array(await jpeg())], { type: 'image/jpeg' }),
+        'photo.jpg',
+      );
+      const created = await fetch(`${origin}/api/products`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}` },
+        body: form,
+      });
+      expect(created.status).toBe(201);
+      const { product } = (await created.json()) as { product: { image: string } };
+      const name = product.image.split('/').at(-1)!;
+      expect(product.image).toBe(`${origin}/api/images/${name}`);
+      expect(await s3.keys()).toEqual(expect.arrayContaining([`images/${name}`]));
+      expect(existsSync(path.join(dataDir, 'images'))).toBe(false);
+
+      const image = await fetch(product.image);
+      expect(image.status).toBe(200);
+      expect(image.headers.get('content-type')).toBe('image/webp');
+      expect(Buffer.from(await image.arrayBuffer())).toEqual(
+        (await s3.object(`images/${name}`)).body,
+      );
+
+      entry.child.kill('SIGTERM');
+      expect(await entry.exited).toBe(0);
+    } finally {
+      if (entry.child.exitCode === null) entry.child.kill('SIGKILL');
+      await entry.exited;
+      await postgres?.drop();
+      await s3.stop();
+    }
   });
 });
 

@@ -116,6 +116,10 @@ export class S3ImageStorage implements ImageStorage {
     }
   }
 
+  close(): void {
+    this.client.destroy();
+  }
+
   url(name: string): string {
     return `${this.publicBase}/${name}`;
   }

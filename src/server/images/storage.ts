@@ -30,6 +30,8 @@ export interface ImageStorage {
    * none; any other failure rejects.
    */
   open(name: string): Promise<{ stream: Readable; size: number } | undefined>;
+  /** Releases what the storage holds open (connections), when it holds any. */
+  close?(): void;
 }
 
 /** Where the app serves stored files (see routes/images), under PUBLIC_URL. */
