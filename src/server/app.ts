@@ -29,6 +29,7 @@ import { serializeRequest } from './lib/log-redaction.js';
 import { Outbox } from './mail/outbox.js';
 import { registerAuthentication } from './plugins/authenticate.js';
 import { registerErrorHandling } from './plugins/errors.js';
+import { registerGracefulClose } from './plugins/graceful-close.js';
 import {
   defaultTimeouts,
   registerRequestTimeouts,
@@ -87,7 +88,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
     bodyLimit: 64 * 1024,
     trustProxy: fastifyTrustProxy(config.trustProxy),
     ...timeoutServerOptions(timeouts),
-    return503OnClosing: true,
+    // Closing answers in the API's shape instead (plugins/graceful-close).
+    return503OnClosing: false,
     // A malformed URL (bad percent-encoding) never reaches a route: answer in our error shape.
     frameworkErrors: (_error, _request, reply: FastifyReply) => {
       void reply.code(400).send({ message: M.badRequestUrl });
@@ -99,6 +101,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   app.removeContentTypeParser('text/plain');
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  registerGracefulClose(app);
 
   const images =
     options.images ??

@@ -1,6 +1,7 @@
 import { buildApp, type App } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { openDatabase, type DatabaseHandle } from './db/index.js';
+import { DRAIN_MS } from './plugins/graceful-close.js';
 import { sweepOrphanImages } from './products/orphan-images.js';
 import { ProductRepository } from './products/repository.js';
 
@@ -42,9 +43,13 @@ function sweepInBackground(app: App, database: DatabaseHandle) {
     .catch((error: unknown) => app.log.warn({ err: error }, 'orphan image sweep failed'));
 }
 
+/** Past this, a shutdown that hangs anyway (a stuck database close) ends with exit code 1. */
+const SHUTDOWN_LIMIT_MS = DRAIN_MS + 3_000;
+
 /**
- * Stops on SIGTERM or SIGINT: the app stops accepting, finishes what is in flight and stops the
- * mail worker; then the database closes. A shutdown that hangs is cut off after 10 seconds.
+ * Stops on SIGTERM or SIGINT: the app stops accepting, finishes what is in flight (at most
+ * DRAIN_MS, see plugins/graceful-close) and stops the mail worker; then the database closes and
+ * the process exits 0.
  */
 export function stopOnSignals(server: RunningServer, before: () => Promise<void> = async () => {}) {
   let closing = false;
@@ -52,7 +57,7 @@ export function stopOnSignals(server: RunningServer, before: () => Promise<void>
     if (closing) return;
     closing = true;
     server.app.log.info({ signal }, 'shutting down');
-    setTimeout(() => process.exit(1), 10_000).unref();
+    setTimeout(() => process.exit(1), SHUTDOWN_LIMIT_MS).unref();
     try {
       await before();
       await server.app.close();
