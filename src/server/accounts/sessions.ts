@@ -38,11 +38,12 @@ interface CachedSession {
 }
 
 /**
- * Finds the user behind a bearer token. Every authenticated request asks, so where the database
- * can say cheaply that nothing has changed (SQLite's content version, which also sees other
- * processes' commits), the answer is kept until it does: a logout, a password reset or a product
- * write anywhere makes the next request read again, so revocation stays immediate. Only found
- * sessions are kept, a bounded number of them, so unknown tokens cannot fill the memory.
+ * Finds the user behind a bearer token. Every authenticated request asks, so the answer is kept
+ * while the database's content version says nothing has changed (ADR 006, 009): a logout, a
+ * password reset or a product write makes the next request read again, at once when made through
+ * this process, and within 1 s when made through another (at once on SQLite). Without a version
+ * (PostgreSQL while its change listener is away) every request reads. Only found sessions are
+ * kept, a bounded number of them, so unknown tokens cannot fill the memory.
  */
 export class SessionLookup {
   private readonly cache = new Map<string, CachedSession>();
@@ -55,7 +56,11 @@ export class SessionLookup {
 
   async find(token: string): Promise<SessionUser | undefined> {
     const contentVersion = this.database.contentVersion();
-    if (contentVersion === null) return (await this.read(token))?.session;
+    if (contentVersion === null) {
+      // Changes may go unseen meanwhile: nothing kept so far can be trusted again.
+      this.cache.clear();
+      return (await this.read(token))?.session;
+    }
 
     const cached = this.cache.get(token);
     if (cached?.contentVersion === contentVersion) {

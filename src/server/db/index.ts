@@ -4,7 +4,6 @@ import SQLite from 'better-sqlite3';
 import {
   CompiledQuery,
   Kysely,
-  PostgresDialect,
   SqliteDialect,
   SqliteDriver,
   sql,
@@ -14,6 +13,8 @@ import {
   type SqliteDialectConfig,
 } from 'kysely';
 import pg from 'pg';
+import { ChangeListener } from './change-listener.js';
+import { CommittedWritesPostgresDialect } from './committed-writes.js';
 import { migrate, type MigrationDialect } from './migrate.js';
 import type { Database } from './schema.js';
 
@@ -25,9 +26,10 @@ export interface DatabaseHandle {
   dialect: MigrationDialect;
   /**
    * A value that differs from every earlier one once the database's content may have changed,
-   * through this handle or through any other connection (another process included); null when
-   * the engine cannot tell without a round trip (PostgreSQL), so callers must read instead.
+   * through this handle or through any other connection (another process included); null while
+   * it cannot be told (PostgreSQL without its listening connection), so callers must read instead.
    * What is cached under a version read before a query is fresh while the version stays equal.
+   * On PostgreSQL another process's change shows within 1 s (ADR 009); this handle's own at once.
    */
   contentVersion(): string | null;
   close(): Promise<void>;
@@ -45,6 +47,7 @@ export async function openDatabase(options: {
   dataDir: string;
 }): Promise<DatabaseHandle> {
   let handle: DatabaseHandle;
+  let changes: ChangeListener | undefined;
   if (options.databaseUrl) {
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
@@ -58,8 +61,22 @@ export async function openDatabase(options: {
     // drops the broken client when it is released and opens a new one for the next query.
     pool.on('error', () => {});
     pool.on('connect', (client) => client.on('error', () => {}));
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    handle = { db, dialect: 'postgres', contentVersion: () => null, close: () => db.destroy() };
+    // Another instance's commits arrive as notifications (migration 008); this one's are counted
+    // as they commit, so its next request sees them before their notification comes back.
+    const listener = new ChangeListener(options.databaseUrl);
+    changes = listener;
+    const db = new Kysely<Database>({
+      dialect: new CommittedWritesPostgresDialect({ pool }, () => listener.noteCommittedWrite()),
+    });
+    handle = {
+      db,
+      dialect: 'postgres',
+      contentVersion: () => listener.version(),
+      close: async () => {
+        await listener.stop();
+        await db.destroy();
+      },
+    };
   } else {
     mkdirSync(options.dataDir, { recursive: true });
     const file = new SQLite(path.join(options.dataDir, 'stockroom.db'));
@@ -80,6 +97,7 @@ export async function openDatabase(options: {
     };
   }
   await migrate(handle.db as unknown as Kysely<unknown>, handle.dialect);
+  await changes?.start();
   return handle;
 }
 

@@ -6,6 +6,7 @@ import * as productImageKey from './migrations/004_product_image_key.js';
 import * as productSearchIndex from './migrations/005_product_search_index.js';
 import * as codeGuessLimits from './migrations/006_code_guess_limits.js';
 import * as mailRequests from './migrations/007_mail_requests.js';
+import * as changeNotifications from './migrations/008_change_notifications.js';
 
 export type MigrationDialect = 'sqlite' | 'postgres';
 
@@ -23,6 +24,7 @@ export const migrations: Migration[] = [
   { name: '005_product_search_index', ...productSearchIndex },
   { name: '006_code_guess_limits', ...codeGuessLimits },
   { name: '007_mail_requests', ...mailRequests },
+  { name: '008_change_notifications', ...changeNotifications },
 ];
 
 /**
