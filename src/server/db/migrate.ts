@@ -1,4 +1,10 @@
-import type { Kysely } from 'kysely';
+import {
+  Migrator,
+  sql,
+  type Kysely,
+  type Migration as KyselyMigration,
+  type MigrationProvider,
+} from 'kysely';
 import * as initial from './migrations/001_initial.js';
 import * as productSearch from './migrations/002_product_search.js';
 import * as catalogueVersion from './migrations/003_catalogue_version.js';
@@ -27,36 +33,93 @@ export const migrations: Migration[] = [
   { name: '008_change_notifications', ...changeNotifications },
 ];
 
+/** What the hand-written runner before Kysely's Migrator recorded applied migrations in. */
+const LEGACY_TABLE = 'schema_migrations';
+/** How long an instance on SQLite waits for another one's migrations to finish. */
+const SQLITE_MIGRATION_WAIT_MS = 10 * 60_000;
+
 /**
- * Applies pending migrations in order, each in its own transaction together with its bookkeeping
- * row, so a crash never leaves a half-applied migration recorded as done.
+ * Applies pending migrations with Kysely's Migrator (bookkeeping in `kysely_migration`), safe when
+ * several instances start at once on one database: the first migrates, the others wait, then find
+ * nothing pending. On PostgreSQL the Migrator holds an advisory lock and applies everything pending
+ * in one transaction. Kysely's SQLite adapter neither locks nor uses a transaction (it assumes one
+ * process), so on SQLite the whole step runs in one BEGIN IMMEDIATE transaction, which holds the
+ * file's write lock. Returns the migrations it applied.
  */
 export async function migrate(db: Kysely<unknown>, dialect: MigrationDialect): Promise<string[]> {
-  await db.schema
-    .createTable('schema_migrations')
-    .ifNotExists()
-    .addColumn('name', 'text', (c) => c.primaryKey())
-    .addColumn('applied_at', 'text', (c) => c.notNull())
-    .execute();
-  const applied = new Set(
-    (
-      await (db as Kysely<{ schema_migrations: { name: string } }>)
-        .selectFrom('schema_migrations')
-        .select('name')
-        .execute()
-    ).map((row) => row.name),
+  const run = async (on: Kysely<unknown>) => {
+    const applied: string[] = [];
+    const migrator = new Migrator({ db: on, provider: migrationProvider(dialect, applied) });
+    const { error } = await migrator.migrateToLatest();
+    if (error) throw error;
+    return applied;
+  };
+  return dialect === 'sqlite' ? inSqliteWriteTransaction(db, run) : run(db);
+}
+
+/**
+ * The list above for the Migrator. A database the old runner migrated has its applied migrations
+ * in LEGACY_TABLE: those are recorded as done without running again. The check runs inside the
+ * Migrator's locked step, so the carry-over to `kysely_migration` commits with the lock held.
+ */
+function migrationProvider(dialect: MigrationDialect, applied: string[]): MigrationProvider {
+  let legacy: Promise<Set<string>> | undefined;
+  return {
+    getMigrations: async () =>
+      Object.fromEntries(
+        migrations.map((migration): [string, KyselyMigration] => [
+          migration.name,
+          {
+            up: async (db) => {
+              legacy ??= legacyApplied(db, dialect);
+              if ((await legacy).has(migration.name)) return;
+              await migration.up(db, dialect);
+              applied.push(migration.name);
+            },
+          },
+        ]),
+      ),
+  };
+}
+
+/** The migrations the old runner recorded; none on a database it never saw. */
+async function legacyApplied(db: Kysely<unknown>, dialect: MigrationDialect): Promise<Set<string>> {
+  const exists =
+    dialect === 'postgres'
+      ? sql<{ found: number }>`select 1 as found where to_regclass(${LEGACY_TABLE}) is not null`
+      : sql<{ found: number }>`select 1 as found from sqlite_master
+          where type = 'table' and name = ${LEGACY_TABLE}`;
+  if ((await exists.execute(db)).rows.length === 0) return new Set();
+  const { rows } = await sql<{ name: string }>`select name from ${sql.table(LEGACY_TABLE)}`.execute(
+    db,
   );
-  const done: string[] = [];
-  for (const migration of migrations) {
-    if (applied.has(migration.name)) continue;
-    await db.transaction().execute(async (trx) => {
-      await migration.up(trx, dialect);
-      await (trx as unknown as Kysely<{ schema_migrations: { name: string; applied_at: string } }>)
-        .insertInto('schema_migrations')
-        .values({ name: migration.name, applied_at: new Date().toISOString() })
-        .execute();
-    });
-    done.push(migration.name);
-  }
-  return done;
+  return new Set(rows.map((row) => row.name));
+}
+
+/**
+ * Runs `work` on one connection inside BEGIN IMMEDIATE: another process that gets there first
+ * holds the write lock, and this one waits for it (up to SQLITE_MIGRATION_WAIT_MS rather than the
+ * usual busy timeout, since migrations may take a while) before it reads what is applied.
+ */
+async function inSqliteWriteTransaction<T>(
+  db: Kysely<unknown>,
+  work: (db: Kysely<unknown>) => Promise<T>,
+): Promise<T> {
+  return db.connection().execute(async (connection) => {
+    const { rows } = await sql<{ timeout: number }>`pragma busy_timeout`.execute(connection);
+    await sql`pragma busy_timeout = ${sql.lit(SQLITE_MIGRATION_WAIT_MS)}`.execute(connection);
+    try {
+      await sql`begin immediate`.execute(connection);
+      try {
+        const result = await work(connection);
+        await sql`commit`.execute(connection);
+        return result;
+      } catch (error) {
+        await sql`rollback`.execute(connection);
+        throw error;
+      }
+    } finally {
+      await sql`pragma busy_timeout = ${sql.lit(rows[0]?.timeout ?? 5_000)}`.execute(connection);
+    }
+  });
 }

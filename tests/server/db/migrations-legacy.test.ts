@@ -1,0 +1,120 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openDatabase, type Database } from '../../../src/server/db/index.js';
+import { migrate, migrations, type MigrationDialect } from '../../../src/server/db/migrate.js';
+import { freshPostgresDatabase } from '../support/build.js';
+
+const dialect: MigrationDialect = process.env.TEST_DATABASE_URL ? 'postgres' : 'sqlite';
+const names = migrations.map((migration) => migration.name);
+
+/**
+ * Databases migrated by the hand-written runner that came before Kysely's Migrator: its
+ * `schema_migrations` table lists what it applied. Started with the new code they must not run
+ * those migrations again (they would fail: the tables exist), only the ones that came later.
+ */
+describe('a database the old migration runner migrated', () => {
+  const cleanups: (() => Promise<void>)[] = [];
+  afterAll(async () => {
+    for (const cleanup of cleanups.reverse()) await cleanup();
+  });
+
+  /** An empty database as openDatabase would find it, and a direct connection to it. */
+  async function emptyDatabase() {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'stockroom-legacy-'));
+    cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
+    const postgres = process.env.TEST_DATABASE_URL
+      ? await freshPostgresDatabase(process.env.TEST_DATABASE_URL)
+      : undefined;
+    if (postgres) cleanups.push(postgres.drop);
+    const db = new Kysely<Database>({
+      dialect: postgres
+        ? new PostgresDialect({ pool: new pg.Pool({ connectionString: postgres.url, max: 2 }) })
+        : new SqliteDialect({ database: new SQLite(path.join(dataDir, 'stockroom.db')) }),
+    });
+    return { db, options: { dataDir, databaseUrl: postgres?.url } };
+  }
+
+  /** What the old runner left after applying the first `count` migrations, and a user row. */
+  async function migratedByOldRunner(db: Kysely<Database>, count: number) {
+    await sql`create table schema_migrations (name text primary key, applied_at text not null)`.execute(
+      db,
+    );
+    for (const migration of migrations.slice(0, count)) {
+      await db.transaction().execute(async (trx) => {
+        await migration.up(trx as unknown as Kysely<unknown>, dialect);
+        await sql`insert into schema_migrations values (${migration.name}, ${new Date().toISOString()})`.execute(
+          trx,
+        );
+      });
+    }
+    await db
+      .insertInto('users')
+      .values({
+        id: 'u1',
+        name: 'Kept',
+        email: 'kept@example.com',
+        password_hash: 'x',
+        confirmed: 1,
+        created_at: 0,
+        updated_at: 0,
+      })
+      .execute();
+  }
+
+  const recorded = async (db: Kysely<Database>) =>
+    (
+      await sql<{ name: string }>`select name from kysely_migration order by name`.execute(db)
+    ).rows.map((row) => row.name);
+
+  it('fully migrated: starts without running anything again, and records every migration', async () => {
+    const { db, options } = await emptyDatabase();
+    await migratedByOldRunner(db, migrations.length);
+    await db.destroy();
+
+    const handle = await openDatabase(options);
+    try {
+      expect(await recorded(handle.db)).toEqual(names);
+      expect(await migrate(handle.db as unknown as Kysely<unknown>, handle.dialect)).toEqual([]);
+      expect(await handle.db.selectFrom('users').select('name').execute()).toEqual([
+        { name: 'Kept' },
+      ]);
+    } finally {
+      await handle.close();
+    }
+  });
+
+  it('migrated part of the way: runs only the migrations that came later', async () => {
+    const { db, options } = await emptyDatabase();
+    const done = names.indexOf('004_product_image_key') + 1;
+    await migratedByOldRunner(db, done);
+    expect(await migrate(db as unknown as Kysely<unknown>, dialect)).toEqual(names.slice(done));
+    await db.destroy();
+
+    const handle = await openDatabase(options);
+    try {
+      expect(await recorded(handle.db)).toEqual(names);
+      expect(await handle.db.selectFrom('users').select('name').execute()).toEqual([
+        { name: 'Kept' },
+      ]);
+    } finally {
+      await handle.close();
+    }
+  });
+
+  it('a new database applies every migration, and a second start none', async () => {
+    const { db, options } = await emptyDatabase();
+    await db.destroy();
+    const handle = await openDatabase(options);
+    try {
+      expect(await recorded(handle.db)).toEqual(names);
+      expect(await migrate(handle.db as unknown as Kysely<unknown>, handle.dialect)).toEqual([]);
+    } finally {
+      await handle.close();
+    }
+  });
+});
