@@ -7,7 +7,7 @@ async function main() {
   stopOnSignals(server);
   const { database } = server;
   server.app.log.info(
-    `Stockroom is ready on ${config.publicUrl} (${database.dialect === 'postgres' ? 'PostgreSQL' : `SQLite in ${config.dataDir}`}, mail ${config.smtpUrl ? 'over SMTP' : `to ${config.dataDir}/mail`})`,
+    `Stockroom is ready on ${config.publicUrl} (${database.dialect === 'postgres' ? 'PostgreSQL' : `SQLite in ${config.dataDir}`}, mail ${config.smtpUrl ? 'over SMTP' : `to ${config.dataDir}/mail`}, images ${config.s3 ? `in S3 bucket ${config.s3.bucket}` : `in ${config.dataDir}/images`})`,
   );
 }
 
