@@ -14,6 +14,7 @@ declare module 'autocannon' {
     mean: number;
     p50: number;
     p99: number;
+    max: number;
   }
   export interface Result {
     requests: Histogram;

@@ -1,4 +1,4 @@
-import autocannon from 'autocannon';
+import autocannon, { type Result } from 'autocannon';
 
 export const CONNECTIONS = 10;
 /** Seconds per measured round; each figure is the median of ROUNDS rounds. */
@@ -15,6 +15,7 @@ export interface Figure {
   rps: number;
   p50: number;
   p99: number;
+  max: number;
 }
 
 async function run(url: string, request: Request, duration: number) {
@@ -45,16 +46,43 @@ export async function measure(targets: { url: string; request: Request }[]): Pro
   for (let round = 0; round < ROUNDS; round += 1) {
     for (const [i, { url, request }] of targets.entries()) {
       const result = await run(url, request, SECONDS);
-      rounds[i]!.push({
-        rps: result.requests.average,
-        p50: result.latency.p50,
-        p99: result.latency.p99,
-      });
+      rounds[i]!.push(figure(result));
     }
   }
-  return rounds.map((figures) => ({
-    rps: median(figures.map((figure) => figure.rps)),
-    p50: median(figures.map((figure) => figure.p50)),
-    p99: median(figures.map((figure) => figure.p99)),
-  }));
+  return rounds.map(medians);
+}
+
+const figure = (result: Result): Figure => ({
+  rps: result.requests.average,
+  p50: result.latency.p50,
+  p99: result.latency.p99,
+  max: result.latency.max,
+});
+
+const medians = (figures: Figure[]): Figure => ({
+  rps: median(figures.map((f) => f.rps)),
+  p50: median(figures.map((f) => f.p50)),
+  p99: median(figures.map((f) => f.p99)),
+  max: median(figures.map((f) => f.max)),
+});
+
+/**
+ * Measures `target` while `load` runs at the same time on its own connections, in ROUNDS rounds:
+ * how another request fares while the load keeps the server busy. Gives both figures.
+ */
+export async function measureDuring(
+  target: { url: string; request: Request },
+  load: { url: string; request: Request },
+): Promise<{ target: Figure; load: Figure }> {
+  const targets: Figure[] = [];
+  const loads: Figure[] = [];
+  for (let round = 0; round < ROUNDS; round += 1) {
+    const [t, l] = await Promise.all([
+      run(target.url, target.request, SECONDS),
+      run(load.url, load.request, SECONDS),
+    ]);
+    targets.push(figure(t));
+    loads.push(figure(l));
+  }
+  return { target: medians(targets), load: medians(loads) };
 }

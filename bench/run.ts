@@ -14,11 +14,30 @@ import { loadConfig } from '../src/server/config.js';
 import { openDatabase, type DatabaseHandle } from '../src/server/db/index.js';
 import { SORT_ORDERS, encodeCursor } from '../src/server/products/cursor.js';
 import { ProductRepository } from '../src/server/products/repository.js';
-import { CONNECTIONS, ROUNDS, SECONDS, measure, type Figure, type Request } from './measure.js';
+import {
+  CONNECTIONS,
+  ROUNDS,
+  SECONDS,
+  measure,
+  measureDuring,
+  type Figure,
+  type Request,
+} from './measure.js';
 import { freshPostgresDatabase } from '../tests/server/support/build.js';
-import { photo, products, seedUser } from './seed.js';
+import { WORST_QUERY, costliest, photo, products, seedUser } from './seed.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
+
+/** Products of the catalogue that is the costliest to search (see seed.ts). */
+const COSTLIEST = 1_000;
+
+/** Another request measured alone, then while the worst search runs (and that search's figure). */
+interface Stall {
+  label: string;
+  alone: Figure;
+  during: Figure;
+  worst: Figure;
+}
 
 interface Row {
   label: string;
@@ -96,11 +115,13 @@ async function main() {
     const main = await seedUser(database.db, 'main@bench.test');
     const small = await seedUser(database.db, 'small@bench.test');
     const large = await seedUser(database.db, 'large@bench.test');
+    const hostile = await seedUser(database.db, 'hostile@bench.test');
     await repository.insertMany(main.id, products(1_000));
     await repository.insertMany(small.id, products(100));
     await repository.insertMany(large.id, products(100_000));
     const seedSeconds = (Date.now() - seedStart) / 1000;
     console.log(`seeded 101,100 products in ${seedSeconds.toFixed(1)} s`);
+    await repository.insertMany(hostile.id, costliest(COSTLIEST));
     // Cursors to the middle of the large catalogue, read straight from the table.
     const middle = {
       newest: await middleCursor(database, large.id, 'newest'),
@@ -231,7 +252,68 @@ async function main() {
       });
     }
 
-    const report = render(rows, scale, {
+    // Searches: ordinary ones next to the worst case (ADR 007), cached and queried.
+    const q = (text: string) => `limit=50&q=${encodeURIComponent(text)}`;
+    const searches = [
+      {
+        label: '`q=lamp`, 1,000 products (a page of matches)',
+        token: main.token,
+        query: q('lamp'),
+      },
+      {
+        label: '`q=reference 99999`, 100,000 products (one match, found by the trigram index)',
+        token: large.token,
+        query: q('reference 99999'),
+      },
+      {
+        label: '`q=zz`, 100,000 products (too short for trigrams, no match: every row read)',
+        token: large.token,
+        query: q('zz'),
+      },
+      {
+        label: `worst case: 199 letters that ${fmt(COSTLIEST)} of the costliest products all nearly hold`,
+        token: hostile.token,
+        query: q(WORST_QUERY),
+      },
+    ];
+    console.log('measuring searches…');
+    const searchTargets = [app.url, uncached.url].flatMap((base) =>
+      searches.map(({ token, query }) => ({
+        url: `${base}/api/products?${query}`,
+        request: { headers: auth(token) },
+      })),
+    );
+    const searchFigures = await measure(searchTargets);
+    const search: Row[] = [];
+    for (const [i, { label }] of searches.entries()) {
+      const { url, request } = searchTargets[i]!;
+      const bytes = Buffer.byteLength(await (await fetch(url, request)).text());
+      search.push({
+        label,
+        app: searchFigures[i]!,
+        uncached: searchFigures[i + searches.length]!,
+        bytes,
+      });
+    }
+    // Everybody else while the worst search keeps the (uncached) server busy.
+    console.log('measuring other requests during the worst search…');
+    const worst = searchTargets[searches.length * 2 - 1]!;
+    const others = [
+      { label: 'GET /api/health', url: `${uncached.url}/api/health`, request: {} },
+      {
+        label: `GET ${listPath} (1,000 products)`,
+        url: uncached.url + listPath,
+        request: { headers: auth(main.token) },
+      },
+    ];
+    const during: Stall[] = [];
+    for (const other of others) {
+      const [alone] = await measure([other]);
+      const { target, load } = await measureDuring(other, worst);
+      during.push({ label: other.label, alone: alone!, during: target, worst: load });
+    }
+
+    const report = render(rows, scale, search, during, {
       engine: database.dialect === 'postgres' ? 'PostgreSQL' : 'SQLite (WAL)',
       seedSeconds,
       totalSeconds: (Date.now() - started) / 1000,
@@ -256,6 +338,8 @@ const kb = (bytes: number) => `${fmt(bytes / 1024, 1)} KB`;
 function render(
   rows: Row[],
   scale: Row[],
+  search: Row[],
+  during: Stall[],
   info: {
     engine: string;
     seedSeconds: number;
@@ -295,6 +379,26 @@ function render(
     ...scale.map(
       ({ label, app, uncached, bytes }) =>
         `| ${label} | ${kb(bytes)} | ${fmt(app.rps)} | ${app.p50} / ${app.p99} | ${fmt(uncached!.rps)} | ${uncached!.p50} / ${uncached!.p99} |`,
+    ),
+    '',
+    '## Search (ADR 007)',
+    '',
+    `Ordinary searches next to the costliest one we know: ${fmt(COSTLIEST)} products whose descriptions fold to the longest searchable text (10,000 letters of 3 bytes), all holding every trigram of a 199-letter query and none holding the query, so every row is checked in full. On SQLite a search runs as statements of at most 100 rows each, one at a time across all searches, with a turn of the event loop between them. Columns as in the table above.`,
+    '',
+    '| search | body | cached req/s | cached p50 / p99 (ms) | query req/s | query p50 / p99 (ms) |',
+    '|---|---:|---:|---:|---:|---:|',
+    ...search.map(
+      ({ label, app, uncached, bytes }) =>
+        `| ${label} | ${kb(bytes)} | ${fmt(app.rps)} | ${app.p50} / ${app.p99} | ${fmt(uncached!.rps)} | ${uncached!.p50} / ${uncached!.p99} |`,
+    ),
+    '',
+    `Other requests to the same server (response cache off), alone and while ${CONNECTIONS} more connections run the worst-case search without pause:`,
+    '',
+    '| request | alone req/s | alone p50 / p99 / max (ms) | during req/s | during p50 / p99 / max (ms) | worst search meanwhile req/s, p99 (ms) |',
+    '|---|---:|---:|---:|---:|---:|',
+    ...during.map(
+      ({ label, alone, during: d, worst }) =>
+        `| ${label} | ${fmt(alone.rps)} | ${alone.p50} / ${alone.p99} / ${alone.max} | ${fmt(d.rps)} | ${d.p50} / ${d.p99} / ${d.max} | ${fmt(worst.rps, 1)}, ${worst.p99} |`,
     ),
     '',
   ];

@@ -29,6 +29,28 @@ export function* products(count: number) {
   }
 }
 
+/**
+ * The costliest products to search (ADR 007): 5000 Hangul syllables decompose into 10,000 letters
+ * of 3 bytes, the cap of a searchable description, and each name holds the one trigram that the
+ * description lacks, so every row is a candidate of WORST_QUERY and none contains it.
+ */
+export function* costliest(count: number) {
+  const start = Date.now() - count * 1000;
+  for (let i = 0; i < count; i += 1) {
+    yield {
+      name: `가b ${i}`,
+      description: '가'.repeat(5000),
+      priceCents: i + 1,
+      stock: 1,
+      imageKey: null,
+      createdAt: start + i * 1000,
+    };
+  }
+}
+
+/** 199 letters once decomposed: 99 syllables of the description, then what never follows them. */
+export const WORST_QUERY = `${'가'.repeat(99)}b`;
+
 /** A 1-megapixel JPEG that compresses like a photo: smooth gradients, texture and some grain. */
 export async function photo(width = 1155, height = 866): Promise<Buffer> {
   const pixels = Buffer.alloc(width * height * 3);

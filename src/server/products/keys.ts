@@ -21,8 +21,8 @@ export const SEARCH_QUERY_MAX = 200;
  * CJK, Indic, common ligatures) is searchable to its last character, while text built from
  * characters that spell out as many (U+FDFA: 18) stops counting at the cap. That makes the longest
  * stored key 10,401 characters instead of 93,601, and with the query's cap bounds what checking one
- * row can cost (see ADR 007). Hangul syllables decompose into 2 or 3 letters: a Korean description
- * beyond about 3,300 syllables is searchable up to the cap only.
+ * row can cost (see ADR 007). Hangul syllables decompose into 2 or 3 letters: Korean text is
+ * searchable up to the cap only, past about 3,300 syllables of a description or 130 of a name.
  */
 export const SEARCH_NAME_MAX = 400;
 export const SEARCH_DESCRIPTION_MAX = 10_000;

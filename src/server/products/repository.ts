@@ -98,9 +98,13 @@ class SearchLane {
 }
 const searchLane = new SearchLane();
 
-/** Rowids as one JSON parameter: the statement's text (and its cached preparation) stays the same. */
-const rowidIn = (rowids: number[]) =>
-  sql<SqlBool>`rowid in (select value from json_each(${JSON.stringify(rowids)}))`;
+/**
+ * The owner's rows among these rowids, read by rowid: `+owner_id` keeps SQLite from scanning the
+ * owner's index instead (all of a catalogue, which it prefers without statistics). The rowids go
+ * as one JSON parameter, so the statement's text, and its cached preparation, stay the same.
+ */
+const ownedAmong = (ownerId: string, rowids: number[]) =>
+  sql<SqlBool>`+owner_id = ${ownerId} and rowid in (select value from json_each(${JSON.stringify(rowids)}))`;
 
 /**
  * Every product query, each one scoped by owner. Ids that are not UUIDs match nothing without a
@@ -209,9 +213,10 @@ export class ProductRepository {
     let query = this.db
       .selectFrom('products')
       .select(LIST_COLUMNS)
-      .select((eb) => eb.ref(column).as('sort_key'))
-      .where('owner_id', '=', ownerId);
-    if (rowids) query = query.where(rowidIn(rowids));
+      .select((eb) => eb.ref(column).as('sort_key'));
+    query = rowids
+      ? query.where(ownedAmong(ownerId, rowids))
+      : query.where('owner_id', '=', ownerId);
     if (text) query = query.where(this.contains(text));
     if (after) query = query.where(beyond(sort, after));
     if (until) query = query.where(upTo(sort, until));
@@ -290,23 +295,40 @@ export class ProductRepository {
     const matches: number[] = [];
     const { windowRows } = this.limits;
     for (let i = 0; i < candidates.length; i += windowRows) {
-      const window = candidates.slice(i, i + windowRows);
-      const rows = await searchLane.run(() =>
-        this.db
-          .selectFrom('products')
-          .select(sql<number>`rowid`.as('rowid'))
-          .where('owner_id', '=', ownerId)
-          .where(rowidIn(window))
-          .$if(after !== undefined, (query) => query.where(beyond(sort, after!)))
-          .where(this.contains(text))
-          .execute(),
+      const query = this.checkQuery(
+        ownerId,
+        sort,
+        text,
+        after,
+        candidates.slice(i, i + windowRows),
       );
+      const rows = await searchLane.run(() => query.execute());
       matches.push(...rows.map((row) => row.rowid));
     }
     if (matches.length === 0) return [];
-    return searchLane.run(() =>
-      this.pageQuery(ownerId, sort, { text: '', rowids: matches, rows: wanted }).execute(),
-    );
+    const page = this.amongQuery(ownerId, sort, matches, wanted);
+    return searchLane.run(() => page.execute());
+  }
+
+  /** Which of these rows are the owner's, past `after`, and contain the text (SQLite). */
+  checkQuery(
+    ownerId: string,
+    sort: ProductSort,
+    text: string,
+    after: Position | undefined,
+    rowids: number[],
+  ) {
+    return this.db
+      .selectFrom('products')
+      .select(sql<number>`rowid`.as('rowid'))
+      .where(ownedAmong(ownerId, rowids))
+      .$if(after !== undefined, (query) => query.where(beyond(sort, after!)))
+      .where(this.contains(text));
+  }
+
+  /** The first `rows` of the owner's products among these rows, in the sort's order (SQLite). */
+  amongQuery(ownerId: string, sort: ProductSort, rowids: number[], rows: number) {
+    return this.pageQuery(ownerId, sort, { text: '', rowids, rows });
   }
 
   /** The page from the owner's rows in the sort's order, windowRows at a time. */

@@ -1,8 +1,9 @@
-import { sql } from 'kysely';
+import { CompiledQuery, sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { PRODUCT_SORTS, type ProductSort } from '../../../src/shared/constants.js';
 import { V } from '../../../src/shared/messages.js';
 import { insertUser } from '../../../src/server/accounts/users.js';
+import { SORT_ORDERS } from '../../../src/server/products/cursor.js';
 import { SEARCH_DESCRIPTION_MAX, SEARCH_NAME_MAX } from '../../../src/server/products/keys.js';
 import { ProductRepository, type ListRow } from '../../../src/server/products/repository.js';
 import { build } from '../support/build.js';
@@ -234,6 +235,28 @@ describe('product search', async () => {
       // Searches running at once take turns: still one window per turn of the loop, not one each.
       const both = () => Promise.all([search('name', 'zz'), search('price-asc', 'qq')]);
       expect(await turnsDuring(both)).toBeGreaterThanOrEqual(30);
+    },
+  );
+
+  // Checking candidates and reading the page among the matches cost as many rows as they are
+  // given, never a scan of the owner's catalogue, which SQLite prefers without statistics (as
+  // here, and as the app runs: it never runs ANALYZE).
+  it.runIf(dialect === 'sqlite').each(PRODUCT_SORTS)(
+    'reads candidates by rowid, sorted by %s',
+    async (sort) => {
+      const after = { key: SORT_ORDERS[sort].column === 'name_key' ? 'm' : 5, id: owner };
+      for (const query of [
+        repository.checkQuery(owner, sort, 'lamp', after, [1, 2, 3]),
+        repository.amongQuery(owner, sort, [1, 2, 3], 51),
+      ]) {
+        const { sql: text, parameters } = query.compile();
+        const plan = await db.executeQuery<{ detail: string }>(
+          CompiledQuery.raw(`explain query plan ${text}`, [...parameters]),
+        );
+        const details = plan.rows.map((row) => row.detail).join('\n');
+        expect(details).toContain('SEARCH products USING INTEGER PRIMARY KEY (rowid=?)');
+        expect(details).not.toMatch(/products_owner|SCAN products/);
+      }
     },
   );
 });
