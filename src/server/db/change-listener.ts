@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 
 /** The channel that migration 008's triggers notify on every write to users, sessions, products. */
@@ -5,38 +6,43 @@ export const CHANGES_CHANNEL = 'stockroom_changes';
 /** How the listening connection shows in pg_stat_activity. */
 export const LISTENER_APPLICATION_NAME = 'stockroom change listener';
 
-/** A heartbeat query goes out this often on the listening connection. */
-const HEARTBEAT_MS = 200;
+/** A probe goes out this often (see `ChangeListener`). */
+const PROBE_MS = 200;
 /**
- * A version is given only while the last heartbeat answer is at most this old. Notifications and
- * answers travel in order on one connection, so a fresh answer means every commit up to shortly
- * before it has been counted: with the heartbeat period this bounds how long a change made
- * elsewhere can go unseen, even when the connection dies without a sound (ADR 009: 1 s).
+ * A version is given only while the newest probe that came back was sent at most this long ago,
+ * so a change made elsewhere goes unseen for at most this long (plus the request's own time),
+ * even when the connection dies without a sound: ADR 009 states 1 s.
  */
 const FRESH_MS = 600;
-/** A heartbeat unanswered this long: the connection is given up and a new one opened. */
+/** A probe not back after this long: the connection is given up and a new one opened. */
 const DEAD_MS = 3_000;
 const RETRY_FIRST_MS = 100;
 const RETRY_MAX_MS = 5_000;
 
 /**
  * The content version of a PostgreSQL database (see DatabaseHandle.contentVersion), kept by one
- * dedicated connection per process that LISTENs for the change notifications every instance's
- * commits send, plus the commits of this process, counted as they return (`noteCommittedWrite`)
- * so that they count before their own notification arrives.
+ * dedicated connection per process that LISTENs for the notifications every instance's commits
+ * send (migration 008), plus the commits of this process, counted as they return
+ * (`noteCommittedWrite`) so that they count before their own notification arrives.
  *
- * While the connection is not listening, or not known to be alive, there is no version: callers
- * read the database. Each new connection starts a new epoch, so no version given after a
- * reconnection equals one given before it, and nothing cached before a gap is used after it.
- * A dropped connection is reopened with back-off and never ends the process.
+ * Liveness is proven end to end: the listener also notifies a channel of its own every 200 ms
+ * and hears it back. PostgreSQL hands notifications out in commit order, so when a probe arrives
+ * every change committed before it was sent has been counted. Without a probe back recently
+ * (connection gone silent, server hung, or a pooler that does not carry LISTEN) there is no version
+ * and callers read the database. Each new connection starts a new epoch, so no version given
+ * after a gap equals one given before it. A dropped connection is reopened with back-off and never
+ * ends the process.
  */
 export class ChangeListener {
+  private readonly probeChannel = `stockroom_probe_${randomBytes(8).toString('hex')}`;
   private client: pg.Client | undefined;
   private epoch = 0;
   private changes = 0;
-  private lastAnswer = 0;
-  private heartbeatSentAt: number | undefined;
-  private heartbeat: NodeJS.Timeout | undefined;
+  /** When the newest probe that came back was sent (performance.now()). */
+  private provenAt = -Infinity;
+  /** Probes sent and not back yet, by the time each was sent, oldest first. */
+  private probesInFlight: number[] = [];
+  private probing: NodeJS.Timeout | undefined;
   private retry: NodeJS.Timeout | undefined;
   private retryDelay = RETRY_FIRST_MS;
   private stopped = false;
@@ -49,8 +55,8 @@ export class ChangeListener {
   }
 
   version(): string | null {
-    if (this.client === undefined || this.heartbeat === undefined) return null;
-    if (performance.now() - this.lastAnswer > FRESH_MS) return null;
+    if (this.probing === undefined) return null;
+    if (performance.now() - this.provenAt > FRESH_MS) return null;
     return `${this.epoch}:${this.changes}`;
   }
 
@@ -81,48 +87,46 @@ export class ChangeListener {
     // A connection that dies emits 'error' (and 'end'); unhandled, 'error' would end the process.
     client.on('error', () => void this.drop(client));
     client.on('end', () => void this.drop(client));
-    client.on('notification', () => {
-      this.changes += 1;
+    client.on('notification', ({ channel }) => {
+      if (channel !== this.probeChannel) this.changes += 1;
+      else if (this.client === client) this.provenAt = this.probesInFlight.shift() ?? this.provenAt;
     });
     try {
       await client.connect();
-      await client.query(`listen ${CHANGES_CHANNEL}`);
+      await client.query(`listen ${CHANGES_CHANNEL}; listen ${this.probeChannel}`);
     } catch {
       void this.drop(client);
       return;
     }
     if (this.client !== client) return; // dropped or stopped meanwhile
     this.epoch += 1;
-    this.lastAnswer = performance.now();
     this.retryDelay = RETRY_FIRST_MS;
-    this.heartbeat = setInterval(() => this.beat(client), HEARTBEAT_MS);
-    this.heartbeat.unref();
+    this.probing = setInterval(() => this.probe(client), PROBE_MS);
+    this.probing.unref();
+    this.probe(client);
   }
 
-  private beat(client: pg.Client) {
+  private probe(client: pg.Client) {
     const now = performance.now();
-    if (this.heartbeatSentAt !== undefined) {
-      if (now - this.heartbeatSentAt > DEAD_MS) void this.drop(client);
+    const oldest = this.probesInFlight[0];
+    if (oldest !== undefined && now - oldest > DEAD_MS) {
+      void this.drop(client);
       return;
     }
-    this.heartbeatSentAt = now;
-    client.query('select 1').then(
-      () => {
-        if (this.client !== client) return;
-        this.lastAnswer = performance.now();
-        this.heartbeatSentAt = undefined;
-      },
-      () => void this.drop(client),
-    );
+    this.probesInFlight.push(now);
+    client
+      .query('select pg_notify($1, $2)', [this.probeChannel, ''])
+      .catch(() => void this.drop(client));
   }
 
   /** Forgets a connection that failed (no version until the next one listens) and retries. */
   private drop(client: pg.Client): Promise<void> {
     if (this.client !== client) return Promise.resolve();
     this.client = undefined;
-    clearInterval(this.heartbeat);
-    this.heartbeat = undefined;
-    this.heartbeatSentAt = undefined;
+    clearInterval(this.probing);
+    this.probing = undefined;
+    this.probesInFlight = [];
+    this.provenAt = -Infinity;
     client.removeAllListeners('notification');
     // Ending may wait on a server that no longer answers: only stop() waits for it.
     const ended = client.end().catch(() => {});
