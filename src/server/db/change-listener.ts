@@ -28,10 +28,9 @@ const RETRY_MAX_MS = 5_000;
  * Liveness is proven end to end: the listener also notifies a channel of its own every 200 ms
  * and hears it back. PostgreSQL hands notifications out in commit order, so when a probe arrives
  * every change committed before it was sent has been counted. Without a probe back recently
- * (connection gone silent, server hung, or a pooler that does not carry LISTEN) there is no version
- * and callers read the database. Each new connection starts a new epoch, so no version given
- * after a gap equals one given before it. A dropped connection is reopened with back-off and never
- * ends the process.
+ * (connection gone silent, server hung) there is no version and callers read the database. Each
+ * new connection starts a new epoch, so no version given after a gap equals one given before it.
+ * A dropped connection is reopened with back-off and never ends the process.
  */
 export class ChangeListener {
   private readonly probeChannel = `stockroom_probe_${randomBytes(8).toString('hex')}`;
