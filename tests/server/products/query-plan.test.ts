@@ -40,6 +40,11 @@ describe('list query plans', async () => {
     );
   }
   await sql.raw(dialect === 'postgres' ? 'analyze products' : 'analyze').execute(db);
+  // New rows wait in the GIN index's pending list, which the planner counts against the index,
+  // until autovacuum moves them in; do now what it does within a minute in production.
+  if (dialect === 'postgres') {
+    await sql`select gin_clean_pending_list('products_search_trgm'::regclass)`.execute(db);
+  }
 
   const INDEXES = {
     created_at: 'products_owner_created',
