@@ -66,7 +66,3 @@ export function trigramQuery(folded: string): string | undefined {
   if (trigrams.size === 0) return undefined;
   return [...trigrams].map((trigram) => `"${trigram.replaceAll('"', '""')}"`).join(' AND ');
 }
-
-/** A LIKE pattern that finds folded text anywhere, with `%`, `_` and `\` taken literally. */
-export const containsPattern = (folded: string) =>
-  `%${folded.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;

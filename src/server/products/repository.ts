@@ -6,7 +6,7 @@ import type { DB } from '../db/index.js';
 import type { MigrationDialect } from '../db/migrate.js';
 import type { ProductsTable } from '../db/schema.js';
 import { SORT_ORDERS, type Position } from './cursor.js';
-import { containsPattern, nameKey, searchKey, searchText, trigramQuery } from './keys.js';
+import { nameKey, searchKey, searchText, trigramQuery } from './keys.js';
 
 /** A product as the API needs it: every column but the search text. */
 export type ProductRow = Omit<ProductsTable, 'search_key'>;
@@ -224,15 +224,16 @@ export class ProductRepository {
   }
 
   /**
-   * Whether a row's search key contains the folded text. PostgreSQL: LIKE, which its pg_trgm GIN
-   * index serves from 3 characters on. SQLite: instr(), a byte comparison, many times cheaper
-   * than LIKE on long keys (its trigram index is used before, see searchSqlite).
+   * Whether a row's search key contains the folded text. SQLite: instr(), a byte comparison, many
+   * times cheaper than LIKE on long keys (its trigram index is asked first, see searchSqlite).
+   * PostgreSQL: a regular expression that is a literal (`***=`), which its pg_trgm index serves
+   * from 3 characters on, and whose automaton checks a long key about ten times faster than LIKE.
    */
   private contains(text: string) {
     if (this.dialect === 'sqlite') return sql<SqlBool>`instr(search_key, ${text}) > 0`;
     // PostgreSQL text cannot hold NUL, so no key contains one (and the driver refuses to send it).
     if (text.includes('\0')) return sql<SqlBool>`false`;
-    return sql<SqlBool>`search_key like ${containsPattern(text)} escape '\\'`;
+    return sql<SqlBool>`search_key ~ ${`***=${text}`}`;
   }
 
   /**
