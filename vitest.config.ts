@@ -21,6 +21,18 @@ export default defineConfig({
         },
       },
       {
+        test: {
+          // Real server processes behind a proxy (`npm run test:cluster`): PostgreSQL and Redis
+          // must be running, so `npm test` (server and client projects only) leaves it out.
+          name: 'cluster',
+          environment: 'node',
+          include: ['tests/cluster/**/*.test.ts'],
+          pool: 'forks',
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
         plugins: [react()],
         resolve: { alias },
         test: {
