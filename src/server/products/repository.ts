@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { setImmediate } from 'node:timers/promises';
 import { sql, type SqlBool } from 'kysely';
+import pLimit from 'p-limit';
 import type { ProductSort } from '../../shared/constants.js';
 import type { DB } from '../db/index.js';
 import type { MigrationDialect } from '../db/migrate.js';
@@ -80,6 +81,13 @@ export interface SearchLimits {
 export const SEARCH_LIMITS: SearchLimits = { windowRows: 100, candidatesMax: 1000 };
 
 /**
+ * On PostgreSQL a search runs in the database server, off the event loop, but holds one of the
+ * pool's 10 connections while it runs: at most this many searches run at once in a process, so
+ * however many an attacker sends, the other connections stay free for everybody else.
+ */
+export const POSTGRES_SEARCH_SLOTS = 3;
+
+/**
  * The statements of every search on SQLite in this process run one at a time, each after a turn
  * of the event loop: however many searches run at once, other requests wait for one statement at
  * most, not one per search.
@@ -116,6 +124,8 @@ export class ProductRepository {
     private readonly dialect: MigrationDialect,
     private readonly limits: SearchLimits = SEARCH_LIMITS,
   ) {}
+
+  private readonly postgresSearches = pLimit(POSTGRES_SEARCH_SLOTS);
 
   private row(ownerId: string, product: NewProduct, now: number): ProductsTable {
     return {
@@ -248,13 +258,22 @@ export class ProductRepository {
   /** One page in the requested order, plus whether another page follows. */
   async list(ownerId: string, options: ListOptions) {
     const { sort, limit, q, after } = options;
-    const text = q ? searchText(q) : '';
-    const rows: ListRow[] =
-      text && this.dialect === 'sqlite'
-        ? await this.searchSqlite(ownerId, sort, text, limit + 1, after)
-        : await this.pageQuery(ownerId, sort, { text, after, rows: limit + 1 }).execute();
+    const rows = await this.pageRows(ownerId, sort, q ? searchText(q) : '', limit + 1, after);
     const hasMore = rows.length > limit;
     return { rows: hasMore ? rows.slice(0, limit) : rows, hasMore };
+  }
+
+  private pageRows(
+    ownerId: string,
+    sort: ProductSort,
+    text: string,
+    rows: number,
+    after: Position | undefined,
+  ): Promise<ListRow[]> {
+    const page = () => this.pageQuery(ownerId, sort, { text, after, rows }).execute();
+    if (!text) return page();
+    if (this.dialect === 'sqlite') return this.searchSqlite(ownerId, sort, text, rows, after);
+    return this.postgresSearches(page);
   }
 
   /**

@@ -16,9 +16,11 @@ const ENTRY_OVERHEAD_BYTES = 200;
  * database has changed since (see SessionLookup).
  */
 export class ResponseCache {
-  private readonly bodies: LRUCache<string, Buffer>;
+  /** Undefined when the budget is 0: nothing is kept and every read queries (the bench compares). */
+  private readonly bodies: LRUCache<string, Buffer> | undefined;
 
   constructor(maxBytes = 32 * 1024 * 1024) {
+    if (maxBytes <= 0) return;
     this.bodies = new LRUCache({
       maxSize: maxBytes,
       // One page never takes more than a quarter of the room.
@@ -33,14 +35,15 @@ export class ResponseCache {
 
   /** Bytes the entries take, keys and overhead included. */
   get size(): number {
-    return this.bodies.calculatedSize;
+    return this.bodies?.calculatedSize ?? 0;
   }
 
   get(key: string): Buffer | undefined {
-    return this.bodies.get(key);
+    return this.bodies?.get(key);
   }
 
   set(key: string, body: Buffer) {
+    if (!this.bodies) return;
     // A small Buffer is often a slice of an 8 KB pool block shared with other allocations; kept
     // for long, it would hold the whole block. The cache keeps a copy of exactly its own bytes.
     let owned = body;

@@ -52,6 +52,13 @@ describe('ResponseCache', () => {
     expect(cache.get('big')).toBeUndefined();
   });
 
+  it('keeps nothing with a budget of 0', () => {
+    const cache = new ResponseCache(0);
+    cache.set('page', Buffer.from('{}'));
+    expect(cache.get('page')).toBeUndefined();
+    expect(cache.size).toBe(0);
+  });
+
   it('keys pages by owner, catalogue version and query', () => {
     const query = { sort: 'newest', limit: 50 };
     expect(ResponseCache.key('u', 1, query)).not.toBe(ResponseCache.key('u', 2, query));

@@ -1,6 +1,10 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { ProductRepository } from '../../../src/server/products/repository.js';
+import {
+  POSTGRES_SEARCH_SLOTS,
+  ProductRepository,
+} from '../../../src/server/products/repository.js';
 import { build } from '../support/build.js';
 import { signIn, type SignedIn } from '../support/session.js';
 
@@ -147,4 +151,69 @@ describe('a hostile search', async () => {
       expect(loopDelay).toBeLessThan(STALL_MS);
     },
   );
+});
+
+/**
+ * On PostgreSQL a search runs in the database server, off the event loop, but it holds one of the
+ * pool's connections while it runs. However many an attacker sends at once, most connections must
+ * stay free for everybody else's requests.
+ */
+describe.runIf(process.env.TEST_DATABASE_URL)('hostile searches on PostgreSQL', async () => {
+  const server = await build();
+  const attacker = await signIn(server);
+  const bystander = await signIn(server);
+  const ownerId = (
+    await server.app.inject({ method: 'GET', url: '/api/auth/user', headers: attacker.headers })
+  ).json().user.id as string;
+  const repository = new ProductRepository(server.database.db, server.database.dialect);
+  // Every row holds every trigram of the query below and none holds the text: each search
+  // compares every row's 10,000-letter key.
+  await repository.insertMany(
+    ownerId,
+    Array.from({ length: 3000 }, (_, i) => ({
+      name: `가b ${i}`,
+      description: '가'.repeat(5000),
+      priceCents: 100 + i,
+      stock: 1,
+      imageKey: null,
+      createdAt: i,
+    })),
+  );
+  const q = encodeURIComponent('가'.repeat(99) + 'b');
+
+  it('holds at most a few pooled connections, and other users keep being answered', async () => {
+    let busiest = 0;
+    let sampling = true;
+    const sampler = (async () => {
+      while (sampling) {
+        const { rows } = await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity
+          where datname = current_database() and state = 'active' and query like '%search_key ~%'
+          and pid <> pg_backend_pid()`.execute(server.database.db);
+        busiest = Math.max(busiest, rows[0]!.n);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+    })();
+    const searches = Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        server.app.inject({
+          method: 'GET',
+          url: `/api/products?q=${q}&limit=${10 + i}`,
+          headers: attacker.headers,
+        }),
+      ),
+    );
+    const other = await server.app.inject({
+      method: 'GET',
+      url: '/api/products?limit=5',
+      headers: bystander.headers,
+    });
+    const answers = await searches;
+    sampling = false;
+    await sampler;
+
+    expect(other.statusCode).toBe(200);
+    for (const answer of answers) expect(answer.statusCode).toBe(200);
+    expect(busiest).toBeGreaterThan(0);
+    expect(busiest).toBeLessThanOrEqual(POSTGRES_SEARCH_SLOTS);
+  }, 60_000);
 });
