@@ -320,3 +320,31 @@ test('a product with stock 0 shows the Out of Stock badge', async ({
   await expect(page.getByText('Out of Stock', { exact: true })).toHaveCount(2);
   await expect(page.getByText('In Stock', { exact: true })).toHaveCount(0);
 });
+
+test('the edit form sets the stock to 0, and the details show Out of Stock', async ({
+  page,
+  user,
+  token,
+  api,
+  loginAs,
+}) => {
+  const product = await api.createProduct(token, {
+    name: 'Last lantern',
+    price: 12,
+    stock: 3,
+    description: 'The last three lanterns.',
+  });
+  await loginAs(page, user);
+  await page.goto(`/edit/product/${product.id}`);
+  const stock = page.getByLabel('Stock', { exact: true });
+  await expect(stock).toHaveValue('3');
+  await stock.fill('0');
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(toast(page, M.productUpdated)).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+
+  await page.goto(`/details/product/${product.id}`);
+  await expect(page.getByText('In Stock: 0')).toBeVisible();
+  await expect(page.getByText('Out of Stock', { exact: true })).toHaveCount(2);
+  expect(await api.getProduct(token, product.id)).toMatchObject({ stock: 0 });
+});

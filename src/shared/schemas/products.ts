@@ -81,17 +81,26 @@ export type ProductCreate = z.output<typeof productCreateSchema>;
 export const productUpdateSchema = productCreateSchema.partial();
 export type ProductUpdate = z.output<typeof productUpdateSchema>;
 
-/** What the forms accept: the spec's minimum stock of 1. Values stay as typed text. */
+/**
+ * The least stock the edit form takes: 0, so that a user can mark a product "Out of Stock"
+ * (contract section 5). The create form keeps the spec's MIN_FORM_STOCK.
+ */
+export const EDIT_FORM_MIN_STOCK = 0;
+
+const formStock = (min: number) =>
+  z.string().superRefine((value, ctx) => {
+    const result = stockWithMin(min).safeParse(value);
+    if (!result.success) ctx.addIssue({ code: 'custom', message: result.error.issues[0]!.message });
+  });
+
+/** What the create form accepts: the spec's minimum stock of 1. Values stay as typed text. */
 export const productFormSchema = z.object({
   ...productFields,
   price: z.string().superRefine((value, ctx) => {
     const result = parsePriceToCents(value);
     if (typeof result !== 'number') ctx.addIssue({ code: 'custom', message: result.error });
   }),
-  stock: z.string().superRefine((value, ctx) => {
-    const result = stockWithMin(MIN_FORM_STOCK).safeParse(value);
-    if (!result.success) ctx.addIssue({ code: 'custom', message: result.error.issues[0]!.message });
-  }),
+  stock: formStock(MIN_FORM_STOCK),
 });
 export type ProductFormValues = z.input<typeof productFormSchema>;
 
@@ -103,12 +112,15 @@ const blankOr = (rule: z.ZodType<unknown, string>) =>
     if (!result.success) ctx.addIssue({ code: 'custom', message: result.error.issues[0]!.message });
   });
 
-/** The edit form (spec section 5): the create form's rules, but every field is optional. */
+/**
+ * The edit form (spec section 5): the create form's rules, but every field is optional, and the
+ * stock may be 0 (EDIT_FORM_MIN_STOCK).
+ */
 export const productEditFormSchema = z.object({
   name: blankOr(productFormSchema.shape.name),
   description: blankOr(productFormSchema.shape.description),
   price: blankOr(productFormSchema.shape.price),
-  stock: blankOr(productFormSchema.shape.stock),
+  stock: blankOr(formStock(EDIT_FORM_MIN_STOCK)),
 });
 
 /**

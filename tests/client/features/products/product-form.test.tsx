@@ -39,6 +39,7 @@ describe('CreateProduct', () => {
   it('checks the price and stock minimums, and takes cents', async () => {
     const { user } = setup();
     expect(screen.getByLabelText('Price')).toHaveAttribute('step', '0.01');
+    expect(screen.getByLabelText('Stock')).toHaveAttribute('min', '1');
     await user.type(screen.getByLabelText('Price'), '0');
     await user.type(screen.getByLabelText('Stock'), '0');
     await user.click(screen.getByRole('button', { name: 'Create Product' }));
@@ -169,7 +170,7 @@ describe('EditProduct', () => {
     const { user, queryClient } = setup();
     await user.clear(await screen.findByLabelText('Description'));
     await user.clear(screen.getByLabelText('Stock'));
-    await user.type(screen.getByLabelText('Stock'), '0');
+    await user.type(screen.getByLabelText('Stock'), '-1');
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
     expect(await screen.findByText('Stock must be greater than 0')).toBeInTheDocument();
     await user.clear(screen.getByLabelText('Stock'));
@@ -187,6 +188,25 @@ describe('EditProduct', () => {
     );
     expect(reads.length).toBeGreaterThanOrEqual(2);
     expect(queryClient.getQueryState(['products'])).toBeUndefined();
+  });
+
+  it('saves a stock of 0 so that the product can be marked Out of Stock (contract section 5)', async () => {
+    api.handler.mockImplementation((config) =>
+      config.method === 'PATCH'
+        ? { message: 'Product updated', product: product({ stock: 0 }) }
+        : { product: product({ stock: 24 }) },
+    );
+    const { user } = setup();
+    const stock = await screen.findByLabelText('Stock');
+    expect(stock).toHaveAttribute('min', '0');
+    await user.clear(stock);
+    await user.type(stock, '0');
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+
+    expect(await screen.findByTestId('location')).toHaveTextContent(/^\/$/);
+    expect(screen.queryByText('Stock must be greater than 0')).not.toBeInTheDocument();
+    const patch = api.handler.mock.calls.find(([config]) => config.method === 'PATCH')![0];
+    expect(fields(patch.data)).toMatchObject({ stock: '0' });
   });
 
   it('shows a load failure in red, centred', async () => {

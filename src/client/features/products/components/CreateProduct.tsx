@@ -1,4 +1,5 @@
 import { useNavigate } from 'react-router';
+import { MIN_FORM_STOCK } from '@shared/constants.js';
 import { productFormSchema } from '@shared/schemas/products.js';
 import { Card } from '@/components/ui/Card.js';
 import { notifySuccess } from '@/lib/notify.js';
@@ -25,6 +26,7 @@ export function CreateProduct() {
       <Card className="px-6 py-8 sm:px-8">
         <ProductForm
           schema={productFormSchema}
+          minStock={MIN_FORM_STOCK}
           defaultValues={empty}
           submitLabel="Create Product"
           busyLabel="Creating..."

@@ -1,5 +1,9 @@
 import { useNavigate, useParams } from 'react-router';
-import { productEditFormSchema, type Product } from '@shared/schemas/products.js';
+import {
+  EDIT_FORM_MIN_STOCK,
+  productEditFormSchema,
+  type Product,
+} from '@shared/schemas/products.js';
 import { ErrorMessage } from '@/components/ui/Alert.js';
 import { Card } from '@/components/ui/Card.js';
 import { PageSpinner } from '@/components/ui/Spinner.js';
@@ -46,6 +50,7 @@ function EditProductForm({ product }: { product: Product }) {
     <Card className="px-6 py-8 sm:px-8">
       <ProductForm
         schema={productEditFormSchema}
+        minStock={EDIT_FORM_MIN_STOCK}
         defaultValues={{
           name: product.name,
           price: String(product.price),

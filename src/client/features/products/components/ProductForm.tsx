@@ -12,6 +12,8 @@ interface ProductFormProps {
   /** productFormSchema to create, productEditFormSchema to edit. */
   schema: z.ZodType<ProductFormValues, ProductFormValues>;
   defaultValues: ProductFormValues;
+  /** The least stock the schema takes, for the field's `min`. */
+  minStock: number;
   currentImage?: { url: string; alt: string } | undefined;
   submitLabel: string;
   busyLabel: string;
@@ -23,6 +25,7 @@ interface ProductFormProps {
 export function ProductForm({
   schema,
   defaultValues,
+  minStock,
   currentImage,
   submitLabel,
   busyLabel,
@@ -63,7 +66,7 @@ export function ProductForm({
           type="number"
           inputMode="numeric"
           step="1"
-          min="1"
+          min={String(minStock)}
           placeholder="0"
           hint="Units on hand."
         />
