@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import compress from '@fastify/compress';
 import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -154,6 +155,16 @@ export async function buildApp(options: AppOptions): Promise<App> {
       retryAfter: context.after,
     }),
   });
+  // JSON answers over 1 KB go out compressed. Before the routes: it hooks each route as it is
+  // added. Only JSON: the client's files come pre-compressed from the build (registerClient) and
+  // images are WebP already. The cached product reads set their own Content-Encoding, which this
+  // leaves alone. Request bodies are not decompressed: the API takes none.
+  await app.register(compress, {
+    encodings: ['br', 'gzip'],
+    threshold: 1024,
+    customTypes: /^application\/json(;|$)/,
+    globalDecompression: false,
+  });
   if (config.apiDocs) await registerApiDocs(app, config);
 
   registerAuthentication(app);
@@ -217,7 +228,8 @@ async function registerApiDocs(app: App, config: Config) {
 /**
  * Serves the built React app: hashed assets cached for a year, index.html never cached and under
  * the Content-Security-Policy, and every non-API GET falls back to index.html so client-side
- * routes survive a reload.
+ * routes survive a reload. The build leaves a .br and a .gz beside each file
+ * (scripts/precompress.ts); they are sent to clients that take them, compressed once, not per request.
  */
 async function registerClient(app: App, clientDir: string, contentSecurityPolicy: string) {
   const indexFile = path.join(clientDir, 'index.html');
@@ -228,7 +240,10 @@ async function registerClient(app: App, clientDir: string, contentSecurityPolicy
       wildcard: false,
       index: false,
       cacheControl: false,
-      setHeaders: (reply, filePath) => {
+      preCompressed: true,
+      setHeaders: (reply, sentPath) => {
+        // The path of the file sent: index.html.br stands for index.html.
+        const filePath = sentPath.replace(/\.(br|gz)$/, '');
         const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
         reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
         if (filePath.endsWith('.html')) {

@@ -1,7 +1,8 @@
 import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../src/server/app.js';
-import { ResponseCache } from '../../../src/server/products/response-cache.js';
+import { preferredEncoding, ResponseCache } from '../../../src/server/products/response-cache.js';
 import { M } from '../../../src/shared/messages.js';
 import {
   productListResponseSchema,
@@ -66,6 +67,76 @@ describe('ResponseCache', () => {
     expect(ResponseCache.key('u', 1, query)).not.toBe(
       ResponseCache.key('u', 1, { ...query, limit: 10 }),
     );
+  });
+});
+
+describe('ResponseCache.answer', () => {
+  const page = Buffer.from(JSON.stringify({ products: 'lamp '.repeat(400) }));
+  const counted = () => {
+    const builds = { count: 0 };
+    const build = async () => {
+      builds.count += 1;
+      return page;
+    };
+    return { builds, build };
+  };
+
+  it.each([
+    ['br', brotliDecompressSync],
+    ['gzip', gunzipSync],
+  ] as const)(
+    'keeps a large answer compressed with %s and compresses it only once',
+    async (encoding, decode) => {
+      const cache = new ResponseCache();
+      const { builds, build } = counted();
+      const first = await cache.answer('k', encoding, build);
+      expect(first.encoding).toBe(encoding);
+      expect(first.body.length).toBeLessThan(page.length / 10);
+      expect(decode(first.body).equals(page)).toBe(true);
+      const second = await cache.answer('k', encoding, build);
+      // The very Buffer kept the first time: no second build, no second compression.
+      expect(second.body).toBe(first.body);
+      expect(builds.count).toBe(1);
+      // Only the compressed copy is kept.
+      expect(cache.size).toBeLessThan(page.length / 2);
+    },
+  );
+
+  it('keeps a small answer, or one for a client that takes no compression, as it is', async () => {
+    const cache = new ResponseCache();
+    const { builds, build } = counted();
+    const plain = await cache.answer('k', 'identity', build);
+    expect(plain).toEqual({ body: page, encoding: 'identity' });
+    const small = Buffer.from('{"products":[]}');
+    const answer = await cache.answer('s', 'br', async () => small);
+    expect(answer).toEqual({ body: small, encoding: 'identity' });
+    expect((await cache.answer('s', 'br', build)).body.toString()).toBe('{"products":[]}');
+    expect(builds.count).toBe(1);
+  });
+
+  it('keeps nothing with a budget of 0, and compresses each time', async () => {
+    const cache = new ResponseCache(0);
+    const { builds, build } = counted();
+    await cache.answer('k', 'br', build);
+    await cache.answer('k', 'br', build);
+    expect(builds.count).toBe(2);
+    expect(cache.size).toBe(0);
+  });
+
+  it.each([
+    [undefined, 'identity'],
+    ['', 'identity'],
+    ['identity', 'identity'],
+    ['deflate', 'identity'],
+    ['gzip', 'gzip'],
+    ['gzip, deflate, br', 'br'],
+    ['br;q=0, gzip', 'gzip'],
+    ['br;q=0.5, gzip;q=0.8', 'gzip'],
+    ['*', 'br'],
+    ['*, br;q=0', 'gzip'],
+    ['BR', 'br'],
+  ] as const)('takes Accept-Encoding %j as %s', (header, expected) => {
+    expect(preferredEncoding(header)).toBe(expected);
   });
 });
 

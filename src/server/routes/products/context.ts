@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { errorSchema } from '../../../shared/schemas/common.js';
 import type { ProductImages } from '../../images/product-images.js';
 import { toListItem, toProduct } from '../../products/present.js';
-import { ResponseCache } from '../../products/response-cache.js';
+import { preferredEncoding, ResponseCache } from '../../products/response-cache.js';
 import type { ListRow, ProductRepository, ProductRow } from '../../products/repository.js';
 import type { ProductService } from '../../products/service.js';
 import { rateLimit } from '../shared.js';
@@ -22,7 +22,8 @@ export interface ProductsContext {
 }
 
 /**
- * Answers a read from the cache, or builds the answer, keeps its bytes and sends them. Keys start
+ * Answers a read from the cache, or builds the answer, keeps its bytes (compressed for the
+ * client's Accept-Encoding when over 1 KB, see ResponseCache.answer) and sends them. Keys start
  * with the owner and the catalogue version the request's session carries. `build` throws for an
  * error answer, which is never kept. The presenters give exactly the response schema's fields (a
  * test checks that), so the bytes can skip the serializer.
@@ -34,12 +35,27 @@ export async function sendCached(
   build: () => Promise<object>,
 ) {
   const cacheKey = ResponseCache.key(key.ownerId, key.catalogueVersion, key.query);
-  let body = responses.get(cacheKey);
-  if (body === undefined) {
-    body = Buffer.from(JSON.stringify(await build()));
-    responses.set(cacheKey, body);
-  }
+  const { body, encoding } = await responses.answer(
+    cacheKey,
+    preferredEncoding(reply.request.headers['accept-encoding']),
+    async () => Buffer.from(JSON.stringify(await build())),
+  );
+  addVaryAcceptEncoding(reply);
+  // A set Content-Encoding tells @fastify/compress the bytes are compressed already.
+  if (encoding !== 'identity') reply.header('content-encoding', encoding);
   return reply.type('application/json; charset=utf-8').send(body);
+}
+
+/** The answer depends on Accept-Encoding: shared caches must keep the variants apart. */
+function addVaryAcceptEncoding(reply: FastifyReply) {
+  const vary = reply.getHeader('vary');
+  const names = String(vary ?? '')
+    .split(',')
+    .map((name) => name.trim().toLowerCase());
+  if (vary === undefined) reply.header('vary', 'Accept-Encoding');
+  else if (!names.includes('accept-encoding') && !names.includes('*')) {
+    reply.header('vary', `${String(vary)}, Accept-Encoding`);
+  }
 }
 
 /** Every product route: a signed-in user, and the per-IP limit for ordinary requests. */
