@@ -1,15 +1,12 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
-import pg from 'pg';
+import { sql, type Kysely } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../../src/server/db/index.js';
-import { migrate, migrations, type MigrationDialect } from '../../../src/server/db/migrate.js';
-import { freshPostgresDatabase } from '../support/build.js';
-
-const dialect: MigrationDialect = process.env.TEST_DATABASE_URL ? 'postgres' : 'sqlite';
+import { migrate, migrations } from '../../../src/server/db/migrate.js';
+import {
+  emptyDatabase as emptyTestDatabase,
+  migrateAsOldRunner,
+  testDialect as dialect,
+} from '../support/legacy-database.js';
 const names = migrations.map((migration) => migration.name);
 
 /**
@@ -23,35 +20,15 @@ describe('a database the old migration runner migrated', () => {
     for (const cleanup of cleanups.reverse()) await cleanup();
   });
 
-  /** An empty database as openDatabase would find it, and a direct connection to it. */
   async function emptyDatabase() {
-    const dataDir = await mkdtemp(path.join(tmpdir(), 'stockroom-legacy-'));
-    cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
-    const postgres = process.env.TEST_DATABASE_URL
-      ? await freshPostgresDatabase(process.env.TEST_DATABASE_URL)
-      : undefined;
-    if (postgres) cleanups.push(postgres.drop);
-    const db = new Kysely<Database>({
-      dialect: postgres
-        ? new PostgresDialect({ pool: new pg.Pool({ connectionString: postgres.url, max: 2 }) })
-        : new SqliteDialect({ database: new SQLite(path.join(dataDir, 'stockroom.db')) }),
-    });
-    return { db, options: { dataDir, databaseUrl: postgres?.url } };
+    const database = await emptyTestDatabase();
+    cleanups.push(database.drop);
+    return database;
   }
 
   /** What the old runner left after applying the first `count` migrations, and a user row. */
   async function migratedByOldRunner(db: Kysely<Database>, count: number) {
-    await sql`create table schema_migrations (name text primary key, applied_at text not null)`.execute(
-      db,
-    );
-    for (const migration of migrations.slice(0, count)) {
-      await db.transaction().execute(async (trx) => {
-        await migration.up(trx as unknown as Kysely<unknown>, dialect);
-        await sql`insert into schema_migrations values (${migration.name}, ${new Date().toISOString()})`.execute(
-          trx,
-        );
-      });
-    }
+    await migrateAsOldRunner(db, names[count]);
     await db
       .insertInto('users')
       .values({

@@ -1,40 +1,17 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
-import pg from 'pg';
+import { sql, type Kysely } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../../src/server/db/index.js';
-import { migrate, migrations, type MigrationDialect } from '../../../src/server/db/migrate.js';
-import { freshPostgresDatabase } from '../support/build.js';
+import { migrate } from '../../../src/server/db/migrate.js';
+import {
+  emptyDatabase,
+  migrateAsOldRunner,
+  testDialect as dialect,
+} from '../support/legacy-database.js';
 
 /** A database as it was before migration 007, with mails the old outbox rendered when queued. */
 describe('migration 007 on an outbox that already has mail', async () => {
-  const dialect: MigrationDialect = process.env.TEST_DATABASE_URL ? 'postgres' : 'sqlite';
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'stockroom-migration-'));
-  const postgres = process.env.TEST_DATABASE_URL
-    ? await freshPostgresDatabase(process.env.TEST_DATABASE_URL)
-    : undefined;
-  const db = new Kysely<Database>({
-    dialect: postgres
-      ? new PostgresDialect({ pool: new pg.Pool({ connectionString: postgres.url, max: 2 }) })
-      : new SqliteDialect({ database: new SQLite(path.join(dataDir, 'old.db')) }),
-  });
-  afterAll(async () => {
-    await db.destroy();
-    await postgres?.drop();
-    await rm(dataDir, { recursive: true, force: true });
-  });
-
-  const before = migrations.findIndex((m) => m.name === '007_mail_requests');
-  await sql`create table schema_migrations (name text primary key, applied_at text not null)`.execute(
-    db,
-  );
-  for (const migration of migrations.slice(0, before)) {
-    await migration.up(db as unknown as Kysely<unknown>, dialect);
-    await sql`insert into schema_migrations values (${migration.name}, 'then')`.execute(db);
-  }
+  const { db, drop } = await emptyDatabase();
+  afterAll(drop);
+  await migrateAsOldRunner(db, '007_mail_requests');
   const now = Date.now();
   const old = (id: string, text: string, createdAt: number, sentAt: number | null) =>
     sql`insert into outbox (id, recipient, subject, text_body, html_body, attempts, next_attempt_at,

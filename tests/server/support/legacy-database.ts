@@ -1,0 +1,60 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import pg from 'pg';
+import type { Database } from '../../../src/server/db/index.js';
+import { migrations, type MigrationDialect } from '../../../src/server/db/migrate.js';
+import { freshPostgresDatabase } from './build.js';
+
+export const testDialect: MigrationDialect = process.env.TEST_DATABASE_URL ? 'postgres' : 'sqlite';
+
+/**
+ * An empty database of the suite's engine (a fresh PostgreSQL database when TEST_DATABASE_URL is
+ * set, else an SQLite file in a temp dir), with a direct connection and the options openDatabase
+ * takes to open the same one. `drop` removes it all.
+ */
+export async function emptyDatabase() {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'stockroom-legacy-'));
+  const postgres = process.env.TEST_DATABASE_URL
+    ? await freshPostgresDatabase(process.env.TEST_DATABASE_URL)
+    : undefined;
+  const db = new Kysely<Database>({
+    dialect: postgres
+      ? new PostgresDialect({ pool: new pg.Pool({ connectionString: postgres.url, max: 2 }) })
+      : new SqliteDialect({ database: new SQLite(path.join(dataDir, 'stockroom.db')) }),
+  });
+  return {
+    db,
+    options: { dataDir, databaseUrl: postgres?.url },
+    drop: async () => {
+      // The test may have closed it already, to open the same database through openDatabase.
+      await db.destroy().catch(() => {});
+      await postgres?.drop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * What the hand-written runner that came before Kysely's Migrator left after applying every
+ * migration before `until` (a migration name; all of them when undefined): the tables, and its
+ * `schema_migrations` list of what it applied.
+ */
+export async function migrateAsOldRunner(db: Kysely<Database>, until?: string) {
+  const end =
+    until === undefined ? migrations.length : migrations.findIndex((m) => m.name === until);
+  if (end < 0) throw new Error(`no migration named ${until}`);
+  await sql`create table schema_migrations (name text primary key, applied_at text not null)`.execute(
+    db,
+  );
+  for (const migration of migrations.slice(0, end)) {
+    await db.transaction().execute(async (trx) => {
+      await migration.up(trx as unknown as Kysely<unknown>, testDialect);
+      await sql`insert into schema_migrations values (${migration.name}, ${new Date().toISOString()})`.execute(
+        trx,
+      );
+    });
+  }
+}
