@@ -7,47 +7,34 @@ export const findUserByEmail = (db: DB, email: string) =>
 export const findUserById = (db: DB, id: string) =>
   db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
 
-export async function insertUser(
-  db: DB,
-  user: { name: string; email: string; passwordHash: string },
-  now: number,
-) {
-  const id = randomUUID();
-  await db
-    .insertInto('users')
-    .values({
-      id,
-      name: user.name,
-      email: user.email,
-      password_hash: user.passwordHash,
-      confirmed: 0,
-      created_at: now,
-      updated_at: now,
-    })
-    .execute();
-  return id;
+type NewUser = { name: string; email: string; passwordHash: string };
+
+/** The row of a new, unconfirmed account. */
+const newUserRow = (user: NewUser, now: number) => ({
+  id: randomUUID(),
+  name: user.name,
+  email: user.email,
+  password_hash: user.passwordHash,
+  confirmed: 0,
+  created_at: now,
+  updated_at: now,
+});
+
+/** Inserts a new account and returns its id (tests and tools; sign-up uses insertUserIfNew). */
+export async function insertUser(db: DB, user: NewUser, now: number) {
+  const row = newUserRow(user, now);
+  await db.insertInto('users').values(row).execute();
+  return row.id;
 }
 
 /**
  * Inserts the account unless its e-mail already has one, which stays exactly as it was. The same
  * statement runs either way, and parallel sign-ups for one address leave the first one standing.
  */
-export async function insertUserIfNew(
-  db: DB,
-  user: { name: string; email: string; passwordHash: string },
-  now: number,
-) {
+export async function insertUserIfNew(db: DB, user: NewUser, now: number) {
   await db
     .insertInto('users')
-    .values({
-      id: randomUUID(),
-      name: user.name,
-      email: user.email,
-      password_hash: user.passwordHash,
-      confirmed: 0,
-      created_at: now,
-      updated_at: now,
-    })
+    .values(newUserRow(user, now))
     .onConflict((oc) => oc.column('email').doNothing())
     .execute();
 }
