@@ -9,14 +9,18 @@ import { Footer } from '@/app/components/Footer.js';
 export function AuthLayout() {
   return (
     <div className="flex min-h-full flex-col bg-gray-900">
-      <header className="flex justify-center px-4 pt-12 pb-8">
-        <LogoLink />
-      </header>
-      <main id="main" className="mx-auto w-full max-w-md flex-1 px-4 pb-12">
-        <Suspense fallback={<PageSpinner />}>
-          <Outlet />
-        </Suspense>
-      </main>
+      {/* Header and main fill at least the screen, so that the footer starts below the fold and a
+          long form replacing its spinner does not push it off screen (a layout shift). */}
+      <div className="flex min-h-svh flex-col">
+        <header className="flex justify-center px-4 pt-12 pb-8">
+          <LogoLink />
+        </header>
+        <main id="main" className="mx-auto w-full max-w-md flex-1 px-4 pb-12">
+          <Suspense fallback={<PageSpinner />}>
+            <Outlet />
+          </Suspense>
+        </main>
+      </div>
       <Footer tone="dark" />
       <Toaster />
     </div>

@@ -24,17 +24,22 @@ export function MainLayout() {
 
   return (
     <div className="flex min-h-full flex-col bg-gray-100">
-      <SkipLink />
-      <Header user={user.data} />
-      <main
-        id="main"
-        tabIndex={-1}
-        className="mx-auto w-full max-w-7xl flex-1 px-4 py-8 focus:outline-none sm:px-6 lg:px-8 lg:py-10"
-      >
-        <Suspense fallback={<PageSpinner />}>
-          <Outlet />
-        </Suspense>
-      </main>
+      {/* Header and main fill at least the screen, so that the footer starts below the fold: when
+          a spinner gives way to a long grid, the footer is not pushed off screen (a layout shift,
+          measured by e2e/screens.spec.ts). */}
+      <div className="flex min-h-svh flex-col">
+        <SkipLink />
+        <Header user={user.data} />
+        <main
+          id="main"
+          tabIndex={-1}
+          className="mx-auto w-full max-w-7xl flex-1 px-4 py-8 focus:outline-none sm:px-6 lg:px-8 lg:py-10"
+        >
+          <Suspense fallback={<PageSpinner />}>
+            <Outlet />
+          </Suspense>
+        </main>
+      </div>
       <Footer />
       <Toaster />
     </div>
