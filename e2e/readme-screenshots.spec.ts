@@ -1,0 +1,85 @@
+import { copyFile, mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import sharp from 'sharp';
+import { expect, test } from './support/fixtures.js';
+import { signInWithToken } from './support/ui.js';
+
+/**
+ * The pictures at the top of the README, taken from the real app by the browser suite: the list on
+ * a desktop and a product's details on a phone. Every run writes them to e2e/artifacts/screens;
+ * `npm run screenshots` (README_SCREENSHOTS=update) also copies them to docs/screenshots, where the
+ * README shows them.
+ */
+const artifacts = path.resolve(import.meta.dirname, 'artifacts', 'screens');
+const committed = path.resolve(import.meta.dirname, '..', 'docs', 'screenshots');
+const update = process.env.README_SCREENSHOTS === 'update';
+
+const CATALOGUE = [
+  ['Oak bookshelf', 149.0, 4, 'Solid oak, five shelves, 180 cm tall.', [166, 124, 82]],
+  ['Desk lamp', 39.5, 27, 'Adjustable arm, warm white LED, USB-C powered.', [240, 196, 64]],
+  ['Ceramic mug', 12.0, 0, 'Stoneware, 350 ml, dishwasher safe.', [90, 140, 170]],
+  ['Wool throw', 64.99, 9, 'Merino wool, 130 × 170 cm, in forest green.', [46, 110, 76]],
+  ['Wall clock', 45.0, 15, 'Silent sweep movement, 30 cm face.', [60, 60, 72]],
+  ['Linen cushion', 24.0, 38, 'Washed linen cover with a feather insert.', [214, 196, 170]],
+  ['Glass vase', 29.9, 6, 'Hand-blown, smoke grey, 25 cm.', [120, 128, 140]],
+  ['Copper kettle', 89.0, 12, 'Stovetop, 1.5 litres, with a whistle.', [184, 115, 51]],
+] as const;
+
+/** A soft two-tone picture of the product's colour: enough to show what the cards look like. */
+function picture([r, g, b]: readonly [number, number, number]) {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="600">
+    <defs><radialGradient id="g" cx="50%" cy="45%" r="65%">
+      <stop offset="0" stop-color="rgb(${Math.min(r + 60, 255)},${Math.min(g + 60, 255)},${Math.min(b + 60, 255)})"/>
+      <stop offset="1" stop-color="rgb(${r},${g},${b})"/>
+    </radialGradient></defs>
+    <rect width="800" height="600" fill="url(#g)"/>
+    <circle cx="400" cy="300" r="150" fill="rgba(255,255,255,0.25)"/>
+  </svg>`;
+  return sharp(Buffer.from(svg)).jpeg({ quality: 85 }).toBuffer();
+}
+
+async function save(page: import('@playwright/test').Page, name: string) {
+  await mkdir(artifacts, { recursive: true });
+  const file = path.join(artifacts, name);
+  await page.screenshot({ path: file });
+  if (update) {
+    await mkdir(committed, { recursive: true });
+    await copyFile(file, path.join(committed, name));
+  }
+}
+
+test('README screenshots: the list on a desktop, a product on a phone', async ({
+  page,
+  request,
+  user,
+  token,
+}) => {
+  const ids: string[] = [];
+  for (const [name, price, stock, description, colour] of CATALOGUE) {
+    const response = await request.post('/api/products', {
+      headers: { authorization: `Bearer ${token}` },
+      multipart: {
+        name,
+        price: String(price),
+        stock: String(stock),
+        description,
+        image: { name: 'photo.jpg', mimeType: 'image/jpeg', buffer: await picture(colour) },
+      },
+    });
+    expect(response.status(), await response.text()).toBe(201);
+    ids.push(((await response.json()) as { product: { id: string } }).product.id);
+  }
+
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signInWithToken(page, token, user.name);
+  await expect(page.getByRole('heading', { name: 'Copper kettle' })).toBeVisible();
+  await expect(page.locator('main img').first()).toHaveJSProperty('complete', true);
+  await page.waitForLoadState('networkidle');
+  await save(page, 'list-desktop.png');
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`/details/product/${ids[1]}`);
+  await expect(page.getByRole('heading', { name: 'Desk lamp' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  await save(page, 'detail-phone.png');
+});
