@@ -103,6 +103,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerGracefulClose(app);
+  database.reportConnectionErrorsTo((error) =>
+    app.log.warn({ err: error }, 'database connection lost; the pool opens a new one'),
+  );
 
   const images =
     options.images ??

@@ -32,6 +32,11 @@ export interface DatabaseHandle {
    * On PostgreSQL another process's change shows within 1 s (ADR 009); this handle's own at once.
    */
   contentVersion(): string | null;
+  /**
+   * Where lost connections are reported (PostgreSQL restarted, a connection cut): the server logs
+   * them. They are not errors of any request: the query in flight rejects on its own.
+   */
+  reportConnectionErrorsTo(listener: (error: Error) => void): void;
   close(): Promise<void>;
 }
 
@@ -58,9 +63,11 @@ export async function openDatabase(options: {
     // A connection that dies (PostgreSQL restarted, connection terminated) emits 'error': on the
     // pool while idle, on the client itself while checked out. Without a listener either one
     // crashes the process. The query in flight rejects on its own (and becomes a 503); the pool
-    // drops the broken client when it is released and opens a new one for the next query.
-    pool.on('error', () => {});
-    pool.on('connect', (client) => client.on('error', () => {}));
+    // drops the broken client when it is released and opens a new one for the next query. The
+    // error itself is reported (logged by the server), so an outage shows in the log.
+    let report = (_error: Error) => {};
+    pool.on('error', (error) => report(error));
+    pool.on('connect', (client) => client.on('error', (error) => report(error)));
     // Another instance's commits arrive as notifications (migration 008); this one's are counted
     // as they commit, so its next request sees them before their notification comes back.
     const listener = new ChangeListener(options.databaseUrl);
@@ -72,6 +79,9 @@ export async function openDatabase(options: {
       db,
       dialect: 'postgres',
       contentVersion: () => listener.version(),
+      reportConnectionErrorsTo: (listener) => {
+        report = listener;
+      },
       close: async () => {
         await listener.stop();
         await db.destroy();
@@ -93,6 +103,8 @@ export async function openDatabase(options: {
       db,
       dialect: 'sqlite',
       contentVersion: connection.contentVersion,
+      // An embedded database has no connection to lose.
+      reportConnectionErrorsTo: () => {},
       close: () => db.destroy(),
     };
   }

@@ -101,13 +101,13 @@ export class LocalImageStorage implements ImageStorage {
   }
 
   async *list(): AsyncIterable<StoredFile> {
-    const folders = await readdir(this.root, { withFileTypes: true }).catch(() => []);
+    const folders = (await ifExists(readdir(this.root, { withFileTypes: true }))) ?? [];
     for (const folder of folders) {
       if (!folder.isDirectory()) continue;
       const dir = path.join(this.root, folder.name);
-      for (const name of await readdir(dir).catch(() => [])) {
+      for (const name of (await ifExists(readdir(dir))) ?? []) {
         if (!this.isOurs(name)) continue;
-        const info = await stat(path.join(dir, name)).catch(() => undefined);
+        const info = await ifExists(stat(path.join(dir, name)));
         if (info?.isFile()) yield { name, modifiedAt: info.mtimeMs };
       }
     }
@@ -121,14 +121,28 @@ export class LocalImageStorage implements ImageStorage {
     const file = this.pathOf(name);
     if (!file) return undefined;
     // Opened once, then measured through the handle: a delete in between cannot split the two.
-    const handle = await open(file, 'r').catch(() => undefined);
+    const handle = await ifExists(open(file, 'r'));
     if (!handle) return undefined;
     try {
       const { size } = await handle.stat();
       return { stream: handle.createReadStream(), size };
-    } catch {
+    } catch (error) {
       await handle.close();
-      return undefined;
+      throw error;
     }
+  }
+}
+
+/**
+ * The result, or undefined when the file or folder is not there (deleted meanwhile, never made).
+ * Any other failure (no permission, too many open files, a broken disk) is the server's and throws.
+ */
+async function ifExists<T>(pending: Promise<T>): Promise<T | undefined> {
+  try {
+    return await pending;
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') return undefined;
+    throw error;
   }
 }

@@ -36,6 +36,18 @@ describe('POST /api/auth/login', async () => {
     expectMessage(await steps.loginWith(newEmail('nobody'), PASSWORD), 400, M.badCredentials);
   });
 
+  it('answers 500, not "wrong password", when a stored hash cannot be read', async () => {
+    const account = await steps.signedIn();
+    await server.database.db
+      .updateTable('users')
+      .set({ password_hash: 'not-an-argon2-hash' })
+      .where('email', '=', account.email)
+      .execute();
+    const res = await steps.loginWith(account.email, account.password);
+    expect(res.status).toBe(500);
+    expect(res.body.message).not.toMatch(/argon|hash/i);
+  });
+
   it('right password on an unconfirmed account: 403 and a fresh code (at most one a minute)', async () => {
     const account = await steps.signUp();
     const firstCode = await steps.codeFor(account.email);

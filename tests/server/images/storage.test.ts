@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -64,5 +64,15 @@ describe('local image storage', async () => {
     await storage.delete(name);
     await storage.delete(name);
     expect(await filesUnder(root)).toEqual([]);
+  });
+
+  it('reports a file it cannot open, rather than calling it missing', async () => {
+    // A symbolic link to itself: there is an entry, but opening it fails with ELOOP (root may
+    // open any file whatever its mode, so a permission error cannot be staged here).
+    const looping = 'abcdefabcdefabcdefabcdefabcdefab.webp';
+    await mkdir(path.join(root, 'ab'), { recursive: true });
+    await symlink(looping, path.join(root, 'ab', looping));
+    await expect(storage.open(looping)).rejects.toMatchObject({ code: 'ELOOP' });
+    await rm(path.join(root, 'ab', looping));
   });
 });
