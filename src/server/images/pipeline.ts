@@ -23,9 +23,17 @@ export interface ProcessedImage {
 const notAnImage = () => new HttpError(415, M.imageUnsupported);
 const tooManyPixels = () => new HttpError(413, M.imageTooManyPixels);
 
-/** Whatever sharp throws while reading an upload is the upload's fault: a 4xx, never a 500. */
-const refusal = (error: unknown) =>
-  error instanceof Error && /pixel limit/i.test(error.message) ? tooManyPixels() : notAnImage();
+/**
+ * What sharp threw while decoding an upload, as the answer to it. libvips reports a file it cannot
+ * read (corrupt, truncated, not what its signature said) with its loader's message: the upload's
+ * fault, 415 (413 past the pixel limit). Running out of memory or threads is the server's: thrown
+ * as it is, so the request answers 500 and the error is logged.
+ */
+export function refusal(error: unknown): unknown {
+  if (!(error instanceof Error)) return error;
+  if (/out of memory|vips_malloc|cannot allocate|thread/i.test(error.message)) return error;
+  return /pixel limit/i.test(error.message) ? tooManyPixels() : notAnImage();
+}
 
 /**
  * Leading bytes of the formats we accept. Checked before sharp sees the data so that no other

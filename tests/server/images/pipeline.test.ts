@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { processImage } from '../../../src/server/images/pipeline.js';
+import { processImage, refusal } from '../../../src/server/images/pipeline.js';
 import { jpeg, png } from '../support/images.js';
 
 const statusOf = (promise: Promise<unknown>) =>
@@ -55,5 +55,22 @@ describe('image pipeline', () => {
       expect(metadata.icc).toBeUndefined();
       expect(output.includes('Someone')).toBe(false);
     }
+  });
+});
+
+describe('what a failed decode answers', () => {
+  it("calls a file libvips cannot read the upload's fault, and running out of memory the server's", () => {
+    for (const message of [
+      'VipsJpeg: Premature end of input file',
+      'Input buffer has corrupt header: pngload_buffer: libspng read error',
+      'gifload_buffer: no frames in GIF',
+    ]) {
+      expect(refusal(new Error(message))).toMatchObject({ statusCode: 415 });
+    }
+    expect(refusal(new Error('Input image exceeds pixel limit'))).toMatchObject({
+      statusCode: 413,
+    });
+    const fault = new Error('vips_malloc: out of memory allocating 3200000 bytes');
+    expect(refusal(fault)).toBe(fault);
   });
 });

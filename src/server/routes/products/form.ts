@@ -28,6 +28,22 @@ const MAPPED_CODES = new Set([
   'FST_PROTO_VIOLATION',
 ]);
 
+/** What the parser raises for a body that is not well-formed multipart, or stops half-way. */
+const MALFORMED_CODES = new Set([
+  'FST_MP_PREMATURE_CLOSE',
+  'FST_INVALID_MULTIPART_CONTENT_TYPE',
+  'ECONNRESET',
+  'ERR_STREAM_PREMATURE_CLOSE',
+]);
+// busboy's own errors carry no code, only these messages.
+const MALFORMED_MESSAGE = /^Multipart: |unexpected end of multipart data/i;
+
+const isMalformedForm = (error: unknown) => {
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+  if (typeof code === 'string' && MALFORMED_CODES.has(code)) return true;
+  return typeof message === 'string' && MALFORMED_MESSAGE.test(message);
+};
+
 const partError = (path: string, message: string) => new ValidationError([{ path, message }]);
 
 interface Form {
@@ -38,7 +54,7 @@ interface Form {
 /**
  * Reads a multipart product form into memory: text fields and at most one file, under `image`.
  * Unknown, repeated or oversized parts and a second file are refused; a malformed or cut-off
- * body is a 400 rather than whatever the parser threw.
+ * body is a 400 rather than whatever the parser threw; any other failure is the server's.
  */
 async function readMultipart(request: FastifyRequest): Promise<Form> {
   const fields: Record<string, unknown> = {};
@@ -67,7 +83,9 @@ async function readMultipart(request: FastifyRequest): Promise<Form> {
     if (error instanceof HttpError) throw error;
     const code = (error as { code?: unknown } | null)?.code;
     if (typeof code === 'string' && MAPPED_CODES.has(code)) throw error;
-    throw new HttpError(400, M.badForm);
+    if (isMalformedForm(error)) throw new HttpError(400, M.badForm);
+    // Anything else failed on our side: a 500, logged by the error handler.
+    throw error;
   }
   return { fields, image };
 }
