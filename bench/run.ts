@@ -10,7 +10,6 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { sql } from 'kysely';
-import FormData from 'form-data';
 import { loadConfig } from '../src/server/config.js';
 import { openDatabase, type DatabaseHandle } from '../src/server/db/index.js';
 import { SORT_ORDERS, encodeCursor } from '../src/server/products/cursor.js';
@@ -147,11 +146,13 @@ async function main() {
     form.append('stock', '5');
     form.append('description', 'Made during the benchmark');
     const jpeg = await photo();
-    form.append('image', jpeg, { filename: 'photo.jpg', contentType: 'image/jpeg' });
+    form.append('image', new Blob([new Uint8Array(jpeg)], { type: 'image/jpeg' }), 'photo.jpg');
+    // Encoded once by Node's FormData, as fetch would send it; autocannon replays the bytes.
+    const encoded = new globalThis.Request('http://localhost/', { method: 'POST', body: form });
     const upload: Request = {
       method: 'POST',
-      headers: { ...auth(main.token), ...(form.getHeaders() as Record<string, string>) },
-      body: form.getBuffer(),
+      headers: { ...auth(main.token), 'content-type': encoded.headers.get('content-type')! },
+      body: Buffer.from(await encoded.arrayBuffer()),
     };
 
     const listPath = '/api/products?limit=50';

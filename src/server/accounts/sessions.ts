@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
 import { TOKEN_TTL_DAYS } from '../../shared/constants.js';
 import type { DatabaseHandle, DB } from '../db/index.js';
 import type { UsersTable } from '../db/schema.js';
@@ -37,6 +38,14 @@ interface CachedSession {
   session: SessionUser;
 }
 
+/** The bookkeeping of an entry beyond its strings (objects, numbers, the cache's own links). */
+const ENTRY_OVERHEAD_BYTES = 300;
+
+/** Strings take two bytes a character in memory (at most): the token key, the id, name and e-mail. */
+const sessionBytes = ({ session: { user, sessionId } }: CachedSession, token: string) =>
+  2 * (token.length + sessionId.length + user.id.length + user.name.length + user.email.length) +
+  ENTRY_OVERHEAD_BYTES;
+
 /**
  * Finds the user behind a bearer token. Every authenticated request asks, so the answer is kept
  * while the database's content version says nothing has changed (ADR 006, 009): a logout, a
@@ -46,13 +55,20 @@ interface CachedSession {
  * kept, a bounded number of them, so unknown tokens cannot fill the memory.
  */
 export class SessionLookup {
-  private readonly cache = new Map<string, CachedSession>();
+  private readonly cache: LRUCache<string, CachedSession>;
 
   constructor(
     private readonly database: DatabaseHandle,
     private readonly clock: Clock,
-    private readonly maxEntries = 10_000,
-  ) {}
+    maxBytes = 4 * 1024 * 1024,
+  ) {
+    this.cache = new LRUCache({ maxSize: maxBytes, sizeCalculation: sessionBytes });
+  }
+
+  /** Bytes the kept sessions take, keys included. */
+  get size(): number {
+    return this.cache.calculatedSize;
+  }
 
   async find(token: string): Promise<SessionUser | undefined> {
     const contentVersion = this.database.contentVersion();
@@ -72,9 +88,7 @@ export class SessionLookup {
       return undefined;
     }
     // Keyed by the token itself, which saves hashing it on every hit; the map never leaves memory.
-    this.cache.delete(token);
     this.cache.set(token, { contentVersion, ...found });
-    if (this.cache.size > this.maxEntries) this.cache.delete(this.cache.keys().next().value!);
     return found.session;
   }
 

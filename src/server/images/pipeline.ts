@@ -1,4 +1,5 @@
 import { availableParallelism } from 'node:os';
+import pLimit from 'p-limit';
 import sharp from 'sharp';
 import { IMAGE_MAX_EDGE, IMAGE_MAX_PIXELS } from '../../shared/constants.js';
 import { M } from '../../shared/messages.js';
@@ -72,28 +73,10 @@ const sharpOptions = {
   sequentialRead: true,
 } as const satisfies sharp.SharpOptions;
 
-/** Bounds how many uploads are decoded at once: each can hold tens of megabytes of pixels. */
-class Gate {
-  private active = 0;
-  private readonly waiting: (() => void)[] = [];
-  constructor(private readonly size: number) {}
-
-  async run<T>(task: () => Promise<T>): Promise<T> {
-    if (this.active >= this.size) await new Promise<void>((resolve) => this.waiting.push(resolve));
-    else this.active += 1;
-    try {
-      return await task();
-    } finally {
-      const next = this.waiting.shift();
-      if (next) next();
-      else this.active -= 1;
-    }
-  }
-}
-
-// One upload per core (each runs on one libvips thread). Process-wide on purpose: what it guards,
-// the cores and the memory, belongs to the process.
-const gate = new Gate(availableParallelism());
+// Bounds how many uploads are decoded at once, each of which can hold tens of megabytes of pixels:
+// one per core (each runs on one libvips thread). Process-wide on purpose: what it guards, the
+// cores and the memory, belongs to the process.
+const decodeSlots = pLimit(availableParallelism());
 
 /**
  * Decodes an upload whatever its claimed name and type, and re-encodes it: auto-rotated, at most
@@ -102,7 +85,7 @@ const gate = new Gate(availableParallelism());
  */
 export function processImage(data: Buffer): Promise<ProcessedImage> {
   if (data.length === 0 || !hasAcceptedSignature(data)) return Promise.reject(notAnImage());
-  return gate.run(async () => {
+  return decodeSlots(async () => {
     const metadata = await sharp(data, sharpOptions)
       .metadata()
       .catch((error: unknown) => {

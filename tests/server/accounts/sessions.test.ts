@@ -96,12 +96,16 @@ describe('the session lookup behind every authenticated request', async () => {
     expect(await shows(renamed)).toBe(true);
   });
 
-  it('keeps a bounded number of sessions', async () => {
+  it('keeps sessions within a budget in bytes that counts keys and values', async () => {
     const [first, second] = [await signIn(server), await signIn(server)];
     await settled();
-    const lookup = new SessionLookup(server.database, server.clock, 1);
+    // Room for one session (token, ids, name and e-mail, two bytes a character) but not two.
+    const budget = 1_000;
+    const lookup = new SessionLookup(server.database, server.clock, budget);
     await lookup.find(first.token);
+    expect(lookup.size).toBeGreaterThan(budget / 2);
     await lookup.find(second.token); // pushes the first out
+    expect(lookup.size).toBeLessThanOrEqual(budget);
     const reads = await sessionReads(async () => {
       expect((await lookup.find(first.token))?.user.email).toBe(first.email);
       expect((await lookup.find(first.token))?.user.email).toBe(first.email);

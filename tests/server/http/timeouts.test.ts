@@ -94,7 +94,7 @@ describe('requests that do not arrive in time are cut off', { timeout: 30_000 },
   });
 
   it('an upload may take longer than a JSON request, but not forever', async () => {
-    const body = multipart(validFields, { data: await jpeg(64, 48) });
+    const body = await multipart(validFields, { data: await jpeg(64, 48) });
     const connection = await open(port);
     connection.socket.write(
       head([
@@ -116,7 +116,7 @@ describe('requests that do not arrive in time are cut off', { timeout: 30_000 },
   });
 
   it('a slow upload that arrives within the upload limit is created', async () => {
-    const body = multipart(validFields, { data: await jpeg(64, 48) });
+    const body = await multipart(validFields, { data: await jpeg(64, 48) });
     const connection = await open(port);
     connection.socket.write(
       head([

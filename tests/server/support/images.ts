@@ -1,5 +1,4 @@
 import { crc32 } from 'node:zlib';
-import FormData from 'form-data';
 import sharp from 'sharp';
 
 /** Real pictures made at test time: no binary fixtures in the repository. */
@@ -65,17 +64,22 @@ export interface FilePart {
   contentType?: string;
 }
 
-/** A multipart body for inject(): text fields, then files (default field `image`). */
-export function multipart(fields: Record<string, string>, ...files: FilePart[]) {
+/**
+ * A multipart body for inject() or a raw socket: text fields, then files (default field `image`),
+ * encoded by Node's own FormData as fetch would send it.
+ */
+export async function multipart(fields: Record<string, string>, ...files: FilePart[]) {
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
   for (const file of files) {
-    form.append(file.field ?? 'image', file.data, {
-      filename: file.filename ?? 'photo.jpg',
-      contentType: file.contentType ?? 'image/jpeg',
-    });
+    const blob = new Blob([new Uint8Array(file.data)], { type: file.contentType ?? 'image/jpeg' });
+    form.append(file.field ?? 'image', blob, file.filename ?? 'photo.jpg');
   }
-  return { payload: form.getBuffer(), headers: form.getHeaders() };
+  const encoded = new Request('http://localhost/', { method: 'POST', body: form });
+  return {
+    payload: Buffer.from(await encoded.arrayBuffer()),
+    headers: { 'content-type': encoded.headers.get('content-type')! },
+  };
 }
 
 /**

@@ -31,21 +31,21 @@ export function sendBody(
 }
 
 /** POST /api/products as multipart. */
-export const postProduct = (
+export const postProduct = async (
   server: TestServer,
   user: SignedIn,
   fields: Record<string, string> = validFields,
   ...files: FilePart[]
-) => sendBody(server, user, 'POST', '/api/products', multipart(fields, ...files));
+) => sendBody(server, user, 'POST', '/api/products', await multipart(fields, ...files));
 
 /** PATCH /api/products/{id} as multipart. */
-export const patchProduct = (
+export const patchProduct = async (
   server: TestServer,
   user: SignedIn,
   id: string,
   fields: Record<string, string>,
   ...files: FilePart[]
-) => sendBody(server, user, 'PATCH', `/api/products/${id}`, multipart(fields, ...files));
+) => sendBody(server, user, 'PATCH', `/api/products/${id}`, await multipart(fields, ...files));
 
 export const getProduct = (server: TestServer, user: SignedIn, id: string) =>
   server.app.inject({ method: 'GET', url: `/api/products/${id}`, headers: user.headers });
