@@ -25,8 +25,9 @@ export interface ProductsContext {
  * Answers a read from the cache, or builds the answer, keeps its bytes (compressed for the
  * client's Accept-Encoding when over 1 KB, see ResponseCache.answer) and sends them. Keys start
  * with the owner and the catalogue version the request's session carries. `build` throws for an
- * error answer, which is never kept. The presenters give exactly the response schema's fields (a
- * test checks that), so the bytes can skip the serializer.
+ * error answer, which is never kept. What is kept is the route's own serialized output (its 200
+ * response schema, which strips every field it does not name), so the cache can never send a
+ * field that the schema would not.
  */
 export async function sendCached(
   reply: FastifyReply,
@@ -38,7 +39,7 @@ export async function sendCached(
   const { body, encoding } = await responses.answer(
     cacheKey,
     preferredEncoding(reply.request.headers['accept-encoding']),
-    async () => Buffer.from(JSON.stringify(await build())),
+    async () => Buffer.from(reply.serialize(await build())),
   );
   addVaryAcceptEncoding(reply);
   // A set Content-Encoding tells @fastify/compress the bytes are compressed already.
