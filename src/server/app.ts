@@ -28,9 +28,10 @@ import { systemClock, type Clock } from './lib/clock.js';
 import { connectRedis } from './lib/redis.js';
 import { serializeRequest } from './lib/log-redaction.js';
 import { Outbox } from './mail/outbox.js';
-import { registerAuthentication } from './plugins/authenticate.js';
+import { registerAuthentication, registerPublic } from './plugins/authenticate.js';
 import { registerErrorHandling } from './plugins/errors.js';
 import { registerGracefulClose } from './plugins/graceful-close.js';
+import { registerRouteRegistry } from './plugins/route-registry.js';
 import {
   defaultTimeouts,
   registerRequestTimeouts,
@@ -103,6 +104,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerGracefulClose(app);
+  registerRouteRegistry(app);
   database.reportConnectionErrorsTo((error) =>
     app.log.warn({ err: error }, 'database connection lost; the pool opens a new one'),
   );
@@ -125,18 +127,23 @@ export async function buildApp(options: AppOptions): Promise<App> {
     images,
   };
   app.decorate('deps', deps);
+  // Before any route: every route added after this needs a token unless declared public.
+  registerAuthentication(app);
 
   registerErrorHandling(app);
   registerRequestTimeouts(app, timeouts);
   registerSecurityHeaders(app);
 
-  await app.register(cors, {
-    // Same-origin needs nothing; requests without Origin (curl, servers) are always allowed.
-    origin: (origin, callback) => callback(null, !origin || config.corsOrigins.includes(origin)),
-    methods: ['GET', 'POST', 'PATCH', 'DELETE'],
-    allowedHeaders: ['Authorization', 'Content-Type'],
-    maxAge: 600,
-  });
+  // Preflight requests never carry a token: its route is public.
+  await registerPublic(app, () =>
+    app.register(cors, {
+      // Same-origin needs nothing; requests without Origin (curl, servers) are always allowed.
+      origin: (origin, callback) => callback(null, !origin || config.corsOrigins.includes(origin)),
+      methods: ['GET', 'POST', 'PATCH', 'DELETE'],
+      allowedHeaders: ['Authorization', 'Content-Type'],
+      maxAge: 600,
+    }),
+  );
   // With REDIS_URL every instance counts against the same budgets, which outlive restarts; without
   // Redis (unset, or down for a while) each process counts alone or not at all, but keeps serving.
   const redis = config.redisUrl ? connectRedis(config.redisUrl, app.log) : undefined;
@@ -168,9 +175,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     customTypes: /^application\/json(;|$)/,
     globalDecompression: false,
   });
-  if (config.apiDocs) await registerApiDocs(app, config);
-
-  registerAuthentication(app);
+  if (config.apiDocs) await registerPublic(app, () => registerApiDocs(app, config));
 
   await app.register(healthRoutes, { prefix: '/api' });
   await app.register(authRoutes, { prefix: '/api/auth' });
@@ -238,22 +243,27 @@ async function registerClient(app: App, clientDir: string, contentSecurityPolicy
   const indexFile = path.join(clientDir, 'index.html');
   const hasClient = existsSync(indexFile);
   if (hasClient) {
-    await app.register(fastifyStatic, {
-      root: clientDir,
-      wildcard: false,
-      index: false,
-      cacheControl: false,
-      preCompressed: true,
-      setHeaders: (reply, sentPath) => {
-        // The path of the file sent: index.html.br stands for index.html.
-        const filePath = sentPath.replace(/\.(br|gz)$/, '');
-        const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
-        reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
-        if (filePath.endsWith('.html')) {
-          reply.header('content-security-policy', contentSecurityPolicy);
-        }
-      },
-    });
+    await registerPublic(app, () =>
+      app.register(fastifyStatic, {
+        root: clientDir,
+        wildcard: false,
+        index: false,
+        cacheControl: false,
+        preCompressed: true,
+        setHeaders: (reply, sentPath) => {
+          // The path of the file sent: index.html.br stands for index.html.
+          const filePath = sentPath.replace(/\.(br|gz)$/, '');
+          const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+          reply.header(
+            'cache-control',
+            hashed ? 'public, max-age=31536000, immutable' : 'no-cache',
+          );
+          if (filePath.endsWith('.html')) {
+            reply.header('content-security-policy', contentSecurityPolicy);
+          }
+        },
+      }),
+    );
   }
   app.setNotFoundHandler((request, reply) => {
     const isApi = request.url === '/api' || request.url.startsWith('/api/');

@@ -1,18 +1,39 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, preParsingAsyncHookHandler } from 'fastify';
 import { M } from '../../shared/messages.js';
 import { SessionLookup, type SessionUser } from '../accounts/sessions.js';
 import { unauthorized } from '../lib/http-error.js';
 
 declare module 'fastify' {
-  interface FastifyInstance {
-    authenticate(request: FastifyRequest): Promise<void>;
+  interface FastifyContextConfig {
+    /** Answers without a token. Every other route is refused without one (see below). */
+    public?: boolean;
   }
   interface FastifyRequest {
     session: SessionUser | null;
   }
 }
 
-/** The signed-in user of a request that passed `authenticate`. */
+/** Route `config` of a route that needs no token: health, images, the account routes before login. */
+export const publicRoute = { public: true } as const;
+
+/**
+ * Registers a plugin whose routes we do not write (CORS preflight, the API docs, the client's
+ * files) with every route it adds declared public. Those plugins decorate the instance they are
+ * registered on, so they cannot be given a scope of their own to mark.
+ */
+export async function registerPublic(app: FastifyInstance, register: () => PromiseLike<unknown>) {
+  let registering = true;
+  app.addHook('onRoute', (route) => {
+    if (registering) route.config = { ...route.config, public: true };
+  });
+  try {
+    await register();
+  } finally {
+    registering = false;
+  }
+}
+
+/** The signed-in user of a request that passed authentication. */
 export function currentSession(request: FastifyRequest): SessionUser {
   if (!request.session) throw unauthorized(M.unauthorized);
   return request.session;
@@ -22,16 +43,27 @@ export function currentSession(request: FastifyRequest): SessionUser {
 const BEARER = /^Bearer ([A-Za-z0-9_-]{1,200})$/i;
 
 /**
- * A preHandler for protected routes. Missing, malformed, expired and revoked tokens all give the
- * same 401: none of them reaches the database with anything but a well-formed token.
+ * Protected by default: from here on every route gets one authentication step, which lets through
+ * only routes declared public (looked up per request, so a plugin's later declaration counts) and
+ * refuses the rest without a valid token. A route that forgets to ask for a token is still
+ * refused without one. Missing, malformed, expired and revoked tokens all give the same 401, and
+ * only a well-formed token reaches the database.
+ *
+ * The step runs at preParsing: after the per-IP rate limit (onRequest), so a flood of bad tokens
+ * is limited like any other request, and before the body is read.
  */
 export function registerAuthentication(app: FastifyInstance) {
   const sessions = new SessionLookup(app.deps.database, app.deps.clock);
   app.decorateRequest('session', null);
-  app.decorate('authenticate', async (request: FastifyRequest) => {
+  const authenticate: preParsingAsyncHookHandler = async (request, _reply, payload) => {
+    if (request.routeOptions.config.public) return payload;
     const match = BEARER.exec(request.headers.authorization ?? '');
     const session = match ? await sessions.find(match[1]!) : undefined;
     if (!session) throw unauthorized(M.unauthorized);
     request.session = session;
+    return payload;
+  };
+  app.addHook('onRoute', (route) => {
+    route.preParsing = [...[route.preParsing ?? []].flat(), authenticate];
   });
 }

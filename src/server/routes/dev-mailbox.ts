@@ -6,6 +6,7 @@ import { M } from '../../shared/messages.js';
 import { devMailboxResponseSchema } from '../../shared/schemas/dev-mail.js';
 import { notFound } from '../lib/http-error.js';
 import { listLocalMail } from '../mail/transport.js';
+import { publicRoute } from '../plugins/authenticate.js';
 
 /** 127.0.0.0/8, ::1, and 127.x as an IPv4-mapped IPv6 address (a dual-stack socket). */
 export function isLoopbackAddress(address: string | undefined): boolean {
@@ -50,6 +51,7 @@ export async function devMailboxRoutes(fastify: FastifyInstance) {
   app.get(
     '/mails',
     {
+      config: publicRoute,
       schema: {
         tags: ['development'],
         summary: 'The local mailbox (development only)',

@@ -4,12 +4,14 @@ import { z } from 'zod';
 import { M } from '../../shared/messages.js';
 import { errorSchema } from '../../shared/schemas/common.js';
 import { isDatabaseReachable } from '../db/index.js';
+import { publicRoute } from '../plugins/authenticate.js';
 
 export async function healthRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.get(
     '/health',
     {
+      config: publicRoute,
       schema: {
         tags: ['health'],
         summary: 'The process is up',
@@ -21,6 +23,7 @@ export async function healthRoutes(fastify: FastifyInstance) {
   app.get(
     '/ready',
     {
+      config: publicRoute,
       schema: {
         tags: ['health'],
         summary: 'The database is reachable',

@@ -19,7 +19,7 @@ import { logIn } from '../../accounts/login.js';
 import { revokeSession } from '../../accounts/sessions.js';
 import { signUp } from '../../accounts/signup.js';
 import { HttpError } from '../../lib/http-error.js';
-import { currentSession } from '../../plugins/authenticate.js';
+import { currentSession, publicRoute } from '../../plugins/authenticate.js';
 import { authResponses, rateLimit } from '../shared.js';
 
 export async function authRoutes(fastify: FastifyInstance) {
@@ -42,7 +42,7 @@ export async function authRoutes(fastify: FastifyInstance) {
   app.post(
     '/signup',
     {
-      config: sensitive,
+      config: { ...sensitive, ...publicRoute },
       schema: {
         tags: ['auth'],
         summary: 'Create an account; a 6-digit code is e-mailed to confirm it',
@@ -62,7 +62,7 @@ export async function authRoutes(fastify: FastifyInstance) {
   app.post(
     '/confirm-account',
     {
-      config: sensitive,
+      config: { ...sensitive, ...publicRoute },
       schema: {
         tags: ['auth'],
         summary: 'Confirm an account with the e-mailed code',
@@ -81,7 +81,7 @@ export async function authRoutes(fastify: FastifyInstance) {
   app.post(
     '/resend-confirmation',
     {
-      config: sensitive,
+      config: { ...sensitive, ...publicRoute },
       schema: {
         tags: ['auth'],
         summary: 'Send a new confirmation code',
@@ -100,7 +100,7 @@ export async function authRoutes(fastify: FastifyInstance) {
   app.post(
     '/login',
     {
-      config: sensitive,
+      config: { ...sensitive, ...publicRoute },
       schema: {
         tags: ['auth'],
         summary: 'Log in; returns a bearer token valid for 7 days',
@@ -119,7 +119,7 @@ export async function authRoutes(fastify: FastifyInstance) {
   app.post(
     '/forgot-password',
     {
-      config: sensitive,
+      config: { ...sensitive, ...publicRoute },
       schema: {
         tags: ['auth'],
         summary: 'E-mail a code to reset the password',
@@ -138,7 +138,7 @@ export async function authRoutes(fastify: FastifyInstance) {
   app.post(
     '/validate-password-token',
     {
-      config: sensitive,
+      config: { ...sensitive, ...publicRoute },
       schema: {
         tags: ['auth'],
         summary: 'Check a password-reset code without using it',
@@ -156,7 +156,7 @@ export async function authRoutes(fastify: FastifyInstance) {
   app.post(
     '/reset-password/:token',
     {
-      config: sensitive,
+      config: { ...sensitive, ...publicRoute },
       schema: {
         tags: ['auth'],
         summary: 'Set a new password with a reset code; signs out every session',
@@ -176,7 +176,6 @@ export async function authRoutes(fastify: FastifyInstance) {
     '/user',
     {
       config: general,
-      preHandler: app.authenticate,
       schema: {
         tags: ['auth'],
         summary: 'The signed-in user',
@@ -191,7 +190,6 @@ export async function authRoutes(fastify: FastifyInstance) {
     '/logout',
     {
       config: general,
-      preHandler: app.authenticate,
       schema: {
         tags: ['auth'],
         summary: 'Revoke the token of this request',

@@ -5,6 +5,7 @@ import { M } from '../../../shared/messages.js';
 import { errorSchema } from '../../../shared/schemas/common.js';
 import { PLACEHOLDER_NAME, PLACEHOLDER_SVG } from '../../images/placeholder.js';
 import { notFound } from '../../lib/http-error.js';
+import { publicRoute } from '../../plugins/authenticate.js';
 
 /** Stored files never change (a new image gets a new name), so browsers may keep them for good. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -17,6 +18,7 @@ export async function imageRoutes(fastify: FastifyInstance) {
   app.get(
     '/:name',
     {
+      config: publicRoute,
       schema: {
         tags: ['images'],
         summary: 'A product image, its thumbnail, or the placeholder picture',

@@ -39,13 +39,19 @@ export async function sendCached(
   const { body, encoding } = await responses.answer(
     cacheKey,
     preferredEncoding(reply.request.headers['accept-encoding']),
-    async () => Buffer.from(reply.serialize(await build())),
+    async () => asBuffer(reply.serialize(await build())),
   );
   addVaryAcceptEncoding(reply);
   // A set Content-Encoding tells @fastify/compress the bytes are compressed already.
   if (encoding !== 'identity') reply.header('content-encoding', encoding);
   return reply.type('application/json; charset=utf-8').send(body);
 }
+
+/** The zod serializer gives a string; Fastify's type allows bytes too. */
+const asBuffer = (serialized: string | Buffer | ArrayBuffer) =>
+  typeof serialized === 'string' || Buffer.isBuffer(serialized)
+    ? Buffer.from(serialized)
+    : Buffer.from(new Uint8Array(serialized));
 
 /** The answer depends on Accept-Encoding: shared caches must keep the variants apart. */
 function addVaryAcceptEncoding(reply: FastifyReply) {
@@ -59,10 +65,10 @@ function addVaryAcceptEncoding(reply: FastifyReply) {
   }
 }
 
-/** Every product route: a signed-in user, and the per-IP limit for ordinary requests. */
-export function guarded(fastify: FastifyInstance) {
+/** Every product route's config: the per-IP limit for ordinary requests (and, by default, a token). */
+export function productRouteConfig(fastify: FastifyInstance) {
   const { rateLimits } = fastify.deps;
-  return { config: rateLimit(rateLimits, rateLimits.general), preHandler: fastify.authenticate };
+  return { config: rateLimit(rateLimits, rateLimits.general) };
 }
 
 /** How every product route appears in the OpenAPI document. */

@@ -6,7 +6,7 @@ import { productIdParamsSchema, productResponseSchema } from '../../../shared/sc
 import { notFound } from '../../lib/http-error.js';
 import { currentSession } from '../../plugins/authenticate.js';
 import {
-  guarded,
+  productRouteConfig,
   productDocs,
   productErrors,
   sendCached,
@@ -16,7 +16,7 @@ import {
 /** Reading and deleting one product. Another user's product is a 404, never a 403. */
 export const itemRoutes: FastifyPluginAsync<ProductsContext> = async (fastify, context) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const base = guarded(app);
+  const base = productRouteConfig(app);
 
   app.get(
     '/:id',

@@ -8,7 +8,7 @@ import {
 import { currentSession } from '../../plugins/authenticate.js';
 import { decodeCursor, encodeCursor } from '../../products/cursor.js';
 import {
-  guarded,
+  productRouteConfig,
   productDocs,
   productErrors,
   sendCached,
@@ -21,7 +21,7 @@ export const listRoute: FastifyPluginAsync<ProductsContext> = async (fastify, co
   app.get(
     '/',
     {
-      ...guarded(app),
+      ...productRouteConfig(app),
       schema: {
         ...productDocs,
         summary: "A page of the signed-in user's products",

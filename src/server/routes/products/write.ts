@@ -10,7 +10,7 @@ import {
 } from '../../../shared/schemas/products.js';
 import { notFound } from '../../lib/http-error.js';
 import { currentSession } from '../../plugins/authenticate.js';
-import { guarded, productDocs, uploadErrors, type ProductsContext } from './context.js';
+import { productRouteConfig, productDocs, uploadErrors, type ProductsContext } from './context.js';
 import { readProductInput } from './form.js';
 
 /** The form as the OpenAPI document shows it; the shared schemas do the actual checking. */
@@ -39,7 +39,7 @@ export const writeRoutes: FastifyPluginAsync<ProductsContext> = async (fastify, 
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   // Scoped to this plugin: only these two routes.
   app.setValidatorCompiler(bodyCheckedInHandler);
-  const base = guarded(app);
+  const base = productRouteConfig(app);
 
   app.post(
     '/',

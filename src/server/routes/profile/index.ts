@@ -29,7 +29,6 @@ export async function profileRoutes(fastify: FastifyInstance) {
     '/',
     {
       config: rateLimit(rateLimits, rateLimits.general),
-      preHandler: app.authenticate,
       schema: {
         tags: ['profile'],
         summary: 'Change name and e-mail',
@@ -70,7 +69,6 @@ export async function profileRoutes(fastify: FastifyInstance) {
     '/change-password',
     {
       config: rateLimit(rateLimits, rateLimits.sensitive),
-      preHandler: app.authenticate,
       schema: {
         tags: ['profile'],
         summary: 'Change the password',
