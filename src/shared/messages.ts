@@ -59,7 +59,8 @@ export const M = {
   // products
   productCreated: 'Product created',
   productUpdated: 'Product updated',
-  productDeleted: 'Product deleted',
+  // The spec's words: the 'Deleted!' dialog shows this message as its text (one notice, not two).
+  productDeleted: 'Your product has been deleted.',
   productNotFound: 'Product not found',
   // generic
   notFound: 'Not found',
