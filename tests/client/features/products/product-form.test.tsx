@@ -156,7 +156,7 @@ describe('EditProduct', () => {
       '/details/product/p1',
     );
     expect(await screen.findByLabelText('Name')).toHaveValue('Desk Lamp');
-    expect(screen.getByLabelText('Price')).toHaveValue(39.9);
+    expect(screen.getByLabelText('Price')).toHaveDisplayValue('39.90');
     expect(screen.getByLabelText('Stock')).toHaveValue(24);
     expect(screen.getByText('Current image')).toBeInTheDocument();
     expect(screen.getByAltText('Desk Lamp')).toHaveAttribute('src', product().image);
@@ -172,14 +172,16 @@ describe('EditProduct', () => {
     await user.clear(screen.getByLabelText('Stock'));
     await user.type(screen.getByLabelText('Stock'), '-1');
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
-    expect(await screen.findByText('Stock must be greater than 0')).toBeInTheDocument();
+    // 0 is allowed here, so -1 breaks "not negative" rather than "greater than 0".
+    expect(await screen.findByText('Stock cannot be negative')).toBeInTheDocument();
     await user.clear(screen.getByLabelText('Stock'));
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
 
     expect(await screen.findByRole('button', { name: 'Saving...' })).toBeDisabled();
     const patch = api.handler.mock.calls.find(([config]) => config.method === 'PATCH')![0];
     expect(patch.url).toBe('/products/p1');
-    expect(fields(patch.data)).toEqual({ name: 'Desk Lamp', price: '39.9' });
+    // The price as the form shows money: two decimals.
+    expect(fields(patch.data)).toEqual({ name: 'Desk Lamp', price: '39.90' });
     pending.resolve({ message: 'Product updated', product: product() });
     expect(await screen.findByTestId('location')).toHaveTextContent(/^\/$/);
     // The edited product was fetched again (it is on screen, so invalidating refetches it).
@@ -209,11 +211,29 @@ describe('EditProduct', () => {
     expect(fields(patch.data)).toMatchObject({ stock: '0' });
   });
 
-  it('shows a load failure in red, centred', async () => {
+  it('shows a load failure in red, centred, with Retry', async () => {
+    api.handler.mockRejectedValueOnce(httpError(500, { message: 'Something went wrong' }));
+    api.handler.mockRejectedValueOnce(httpError(500, { message: 'Something went wrong' }));
+    api.handler.mockResolvedValue({ product: product() });
+    const { user } = setup();
+    const alert = await screen.findByRole('alert', {}, { timeout: 3000 });
+    expect(alert).toHaveTextContent('Something went wrong');
+    expect(alert).toHaveClass('text-center', 'text-red-700');
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByLabelText('Name')).toHaveValue('Desk Lamp');
+  });
+
+  it("calls an unknown product 'Product not found', with a way back to the list", async () => {
     api.handler.mockRejectedValue(httpError(404, { message: 'Product not found' }));
     setup();
-    const alert = await screen.findByRole('alert', {}, { timeout: 3000 });
-    expect(alert).toHaveTextContent('Product not found');
-    expect(alert).toHaveClass('text-center', 'text-red-700');
+    expect(
+      await screen.findByRole(
+        'heading',
+        { name: 'Product not found', level: 1 },
+        { timeout: 3000 },
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to Products' })).toHaveAttribute('href', '/');
+    expect(screen.queryByRole('link', { name: /Back to Details/ })).not.toBeInTheDocument();
   });
 });
