@@ -56,12 +56,12 @@ export function ProductsToolbar({ q, sort, onSearch, onSort }: ProductsToolbarPr
           type="search"
           value={text}
           onChange={(event) => setText(event.target.value)}
-          placeholder="Search by name or description"
+          placeholder="Name or description"
           className={`mt-2 h-10 ${controlClasses}`}
         />
       </div>
       {/* Beside the search even on a phone: one row, so that products show on the first screen. */}
-      <div className="w-36 shrink-0 sm:w-56">
+      <div className="w-44 shrink-0 sm:w-56">
         <label htmlFor="product-sort" className="block text-sm font-medium text-gray-900">
           Sort by
         </label>
