@@ -66,6 +66,31 @@ describe('CreateProduct', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('The image must be at most 5 MB');
   });
 
+  it('refuses a file the browser cannot decode, whatever its name says', async () => {
+    // jsdom decodes nothing: the browser's answer is stubbed (the real one: e2e/product-screens).
+    const decode = vi.fn((file: File) =>
+      file.name === 'notes.png'
+        ? Promise.reject(new DOMException('The source image could not be decoded.'))
+        : Promise.resolve({ close: () => undefined }),
+    );
+    vi.stubGlobal('createImageBitmap', decode);
+    try {
+      const { user } = setup();
+      const input = screen.getByLabelText('Product Image');
+      await user.upload(input, png('notes.png'));
+      expect(await screen.findByRole('alert')).toHaveTextContent(
+        'The file cannot be read as an image',
+      );
+      expect(screen.queryByText('notes.png')).not.toBeInTheDocument();
+      await user.upload(input, png('real.png'));
+      expect(await screen.findByText('real.png')).toBeInTheDocument();
+      expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+      expect(decode).toHaveBeenCalledTimes(2);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
   it('previews a dropped image, and clears it', async () => {
     const { user } = setup();
     const dropzone = screen.getByText(/drag and drop/).closest('div[class*="border-dashed"]')!;

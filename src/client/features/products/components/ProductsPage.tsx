@@ -229,7 +229,12 @@ function useListPlace(ready: boolean) {
   useEffect(() => {
     if (!ready || restoredFor.current === location.key) return;
     restoredFor.current = location.key;
-    if (isListReturnState(location.state)) window.scrollTo(0, location.state.listScrollY);
+    if (!isListReturnState(location.state)) return;
+    const { listScrollY } = location.state;
+    // After every effect of this render (a layout that scrolls to the top on navigation runs its
+    // effects after ours, being our parent), so that the restored scroll is the last word.
+    const frame = requestAnimationFrame(() => window.scrollTo(0, listScrollY));
+    return () => cancelAnimationFrame(frame);
   }, [ready, location.key, location.state]);
 }
 
