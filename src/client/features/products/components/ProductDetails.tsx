@@ -58,7 +58,7 @@ function ProductSheet({ product }: { product: Product }) {
             <div className="flex flex-wrap items-start justify-between gap-3">
               <DocumentTitle>{product.name}</DocumentTitle>
               {/* A long name wraps, even inside a word, rather than widen the page. */}
-              <h1 className="min-w-0 text-3xl font-bold tracking-tight wrap-anywhere text-gray-900">
+              <h1 className="min-w-0 text-2xl font-bold tracking-tight wrap-anywhere text-gray-900 sm:text-3xl">
                 {product.name}
               </h1>
               <AvailabilityBadge stock={product.stock} />
