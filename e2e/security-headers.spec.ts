@@ -82,7 +82,7 @@ test('the app works under its Content-Security-Policy: login, sign-up, toasts, d
   await expect(preview).toBeVisible();
   await expect.poll(() => preview.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(900);
 
-  // The delete confirmation: SweetAlert2's dialog, styled, then its answer and a toast.
+  // The delete confirmation: SweetAlert2's dialog, styled, then its answer (the server's message).
   await page.getByRole('link', { name: 'Back to Products' }).click();
   const card = productCard(page, 'Spare crate');
   const dialog = page.getByRole('dialog');
@@ -91,8 +91,9 @@ test('the app works under its Content-Security-Policy: login, sign-up, toasts, d
   await expect(page.locator('.swal2-container')).toHaveCSS('position', 'fixed');
   await dialog.getByRole('button', { name: 'Yes, delete it!' }).click();
   await expect(dialog.getByText('Deleted!')).toBeVisible();
+  await expect(dialog.getByText(M.productDeleted)).toBeVisible();
   await dialog.getByRole('button', { name: 'OK' }).click();
-  await expect(toast(page, M.productDeleted)).toBeVisible();
+  await expect(dialog).toBeHidden();
   await expect(card).toHaveCount(0);
 
   expect(violations).toEqual([]);

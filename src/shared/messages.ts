@@ -23,6 +23,8 @@ export const V = {
   stockRequired: 'Stock is required',
   stockInvalid: 'The stock of the product is required',
   stockMin: 'Stock must be greater than 0',
+  /** Where 0 is allowed (the edit form, the API), the rule broken by -1 is not "greater than 0". */
+  stockNegative: 'Stock cannot be negative',
   stockInteger: 'Stock must be a whole number',
   stockMax: 'Stock is too large',
   descriptionRequired: 'Description is required',
@@ -57,7 +59,8 @@ export const M = {
   // products
   productCreated: 'Product created',
   productUpdated: 'Product updated',
-  productDeleted: 'Product deleted',
+  // The spec's words: the 'Deleted!' dialog shows this message as its text (one notice, not two).
+  productDeleted: 'Your product has been deleted.',
   productNotFound: 'Product not found',
   // generic
   notFound: 'Not found',
@@ -74,6 +77,7 @@ export const M = {
   imageTooLarge: 'The image must be at most 5 MB',
   imageTooManyPixels: 'The image must be at most 40 megapixels',
   imageUnsupported: 'The file is not a supported image (JPEG, PNG, WebP, AVIF or GIF)',
+  imageUnreadable: 'The file cannot be read as an image',
   oneImageOnly: 'Send at most one image',
   unknownPart: 'Unknown form field',
   duplicatePart: 'Each form field may be sent only once',

@@ -8,8 +8,14 @@ const usd = new Intl.NumberFormat('en-US', {
 /** US dollars in the en-US format, always with 2 decimals: 1234.5 → "$1,234.50". */
 export const formatPrice = (price: number) => usd.format(price);
 
-/** A stock count in units: "1 unit", "12 units". */
-export const formatUnits = (stock: number) => `${stock} ${stock === 1 ? 'unit' : 'units'}`;
+const count = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+
+/** A count with thousands separators: 2000000000 → "2,000,000,000". */
+export const formatCount = (value: number) => count.format(value);
+
+/** A stock count in units: "1 unit", "12 units", "2,000,000,000 units". */
+export const formatUnits = (stock: number) =>
+  `${formatCount(stock)} ${stock === 1 ? 'unit' : 'units'}`;
 
 export const formatDateTime = (iso: string) =>
   new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'medium' });

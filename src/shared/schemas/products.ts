@@ -57,7 +57,9 @@ const stockWithMin = (min: number) =>
       return z.NEVER;
     }
     const stock = Number(text);
-    if (stock < min) ctx.addIssue({ code: 'custom', message: V.stockMin });
+    // Where 0 is allowed, -1 breaks "not negative", not the spec's "greater than 0".
+    if (stock < min)
+      ctx.addIssue({ code: 'custom', message: min > 0 ? V.stockMin : V.stockNegative });
     else if (!Number.isInteger(stock)) ctx.addIssue({ code: 'custom', message: V.stockInteger });
     else if (stock > MAX_STOCK) ctx.addIssue({ code: 'custom', message: V.stockMax });
     else return stock;

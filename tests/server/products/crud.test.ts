@@ -169,7 +169,7 @@ describe('products CRUD', async () => {
       headers: user.headers,
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ message: 'Product deleted' });
+    expect(res.json()).toEqual({ message: 'Your product has been deleted.' });
     expect((await get(created.id)).statusCode).toBe(404);
     expect(await productCount(server)).toBe(rows - 1);
     expect(await imageFiles(server)).toHaveLength(files.length - 2);

@@ -11,19 +11,20 @@ export function UserMenu({ user }: { user: User }) {
   const logout = useLogout();
   const initial = user.name.trim().charAt(0).toUpperCase() || '?';
   return (
-    <Menu as="div" className="relative">
-      <MenuButton className="flex items-center gap-3 rounded-full py-1 pr-3 pl-1 text-sm font-medium text-white hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-400">
+    <Menu as="div" className="relative min-w-0">
+      <MenuButton className="flex max-w-full min-w-0 items-center gap-3 rounded-full py-1 pr-3 pl-1 text-sm font-medium text-white hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-400">
         <span
           aria-hidden="true"
-          className="grid size-8 place-items-center rounded-full bg-indigo-500 font-semibold text-white"
+          className="grid size-8 shrink-0 place-items-center rounded-full bg-indigo-500 font-semibold text-white"
         >
           {initial}
         </span>
-        <span className="max-w-40 truncate sm:max-w-xs">Hello {user.name}</span>
+        {/* A long name is cut short with an ellipsis rather than widen the header on a phone. */}
+        <span className="max-w-40 min-w-0 truncate sm:max-w-xs">Hello {user.name}</span>
         <svg
           viewBox="0 0 20 20"
           fill="currentColor"
-          className="size-4 text-gray-300"
+          className="size-4 shrink-0 text-gray-300"
           aria-hidden="true"
         >
           <path

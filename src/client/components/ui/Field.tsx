@@ -55,14 +55,41 @@ export const controlClasses =
   'block w-full rounded-lg border-0 bg-white px-3 py-2 text-base text-gray-900 shadow-sm ring-1 ring-inset ring-gray-300 placeholder:text-gray-500 focus:ring-2 focus:ring-inset focus:ring-indigo-600 focus:outline-none disabled:bg-gray-50 disabled:text-gray-600 aria-invalid:ring-red-500 aria-invalid:focus:ring-red-600 sm:text-sm/6';
 
 type FieldOwnProps = Omit<FieldProps, 'children'>;
-export type TextFieldProps = FieldOwnProps & Omit<ComponentProps<'input'>, 'id' | 'className'>;
+export type TextFieldProps = FieldOwnProps &
+  Omit<ComponentProps<'input'>, 'id' | 'className'> & {
+    /** A unit shown inside the field, before the value (e.g. '$'). */
+    adornment?: string | undefined;
+  };
 export type TextAreaFieldProps = FieldOwnProps &
   Omit<ComponentProps<'textarea'>, 'id' | 'className'>;
 
-export function TextField({ label, error, hint, id, className, ...props }: TextFieldProps) {
+export function TextField({
+  label,
+  error,
+  hint,
+  id,
+  className,
+  adornment,
+  ...props
+}: TextFieldProps) {
   return (
     <Field label={label} error={error} hint={hint} id={id} className={className}>
-      {(control) => <input className={controlClasses} {...props} {...control} />}
+      {(control) =>
+        adornment ? (
+          <div className="relative">
+            {/* Decoration: the label (and its hint) say the unit to assistive technology. */}
+            <span
+              aria-hidden="true"
+              className="pointer-events-none absolute inset-y-0 left-0 flex items-center pl-3 text-base text-gray-600 sm:text-sm/6"
+            >
+              {adornment}
+            </span>
+            <input className={`${controlClasses} pl-7`} {...props} {...control} />
+          </div>
+        ) : (
+          <input className={controlClasses} {...props} {...control} />
+        )
+      }
     </Field>
   );
 }

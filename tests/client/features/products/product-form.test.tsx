@@ -66,6 +66,31 @@ describe('CreateProduct', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('The image must be at most 5 MB');
   });
 
+  it('refuses a file the browser cannot decode, whatever its name says', async () => {
+    // jsdom decodes nothing: the browser's answer is stubbed (the real one: e2e/product-screens).
+    const decode = vi.fn((file: File) =>
+      file.name === 'notes.png'
+        ? Promise.reject(new DOMException('The source image could not be decoded.'))
+        : Promise.resolve({ close: () => undefined }),
+    );
+    vi.stubGlobal('createImageBitmap', decode);
+    try {
+      const { user } = setup();
+      const input = screen.getByLabelText('Product Image');
+      await user.upload(input, png('notes.png'));
+      expect(await screen.findByRole('alert')).toHaveTextContent(
+        'The file cannot be read as an image',
+      );
+      expect(screen.queryByText('notes.png')).not.toBeInTheDocument();
+      await user.upload(input, png('real.png'));
+      expect(await screen.findByText('real.png')).toBeInTheDocument();
+      expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+      expect(decode).toHaveBeenCalledTimes(2);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
   it('previews a dropped image, and clears it', async () => {
     const { user } = setup();
     const dropzone = screen.getByText(/drag and drop/).closest('div[class*="border-dashed"]')!;
@@ -156,7 +181,7 @@ describe('EditProduct', () => {
       '/details/product/p1',
     );
     expect(await screen.findByLabelText('Name')).toHaveValue('Desk Lamp');
-    expect(screen.getByLabelText('Price')).toHaveValue(39.9);
+    expect(screen.getByLabelText('Price')).toHaveDisplayValue('39.90');
     expect(screen.getByLabelText('Stock')).toHaveValue(24);
     expect(screen.getByText('Current image')).toBeInTheDocument();
     expect(screen.getByAltText('Desk Lamp')).toHaveAttribute('src', product().image);
@@ -172,14 +197,16 @@ describe('EditProduct', () => {
     await user.clear(screen.getByLabelText('Stock'));
     await user.type(screen.getByLabelText('Stock'), '-1');
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
-    expect(await screen.findByText('Stock must be greater than 0')).toBeInTheDocument();
+    // 0 is allowed here, so -1 breaks "not negative" rather than "greater than 0".
+    expect(await screen.findByText('Stock cannot be negative')).toBeInTheDocument();
     await user.clear(screen.getByLabelText('Stock'));
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
 
     expect(await screen.findByRole('button', { name: 'Saving...' })).toBeDisabled();
     const patch = api.handler.mock.calls.find(([config]) => config.method === 'PATCH')![0];
     expect(patch.url).toBe('/products/p1');
-    expect(fields(patch.data)).toEqual({ name: 'Desk Lamp', price: '39.9' });
+    // The price as the form shows money: two decimals.
+    expect(fields(patch.data)).toEqual({ name: 'Desk Lamp', price: '39.90' });
     pending.resolve({ message: 'Product updated', product: product() });
     expect(await screen.findByTestId('location')).toHaveTextContent(/^\/$/);
     // The edited product was fetched again (it is on screen, so invalidating refetches it).
@@ -209,11 +236,29 @@ describe('EditProduct', () => {
     expect(fields(patch.data)).toMatchObject({ stock: '0' });
   });
 
-  it('shows a load failure in red, centred', async () => {
+  it('shows a load failure in red, centred, with Retry', async () => {
+    api.handler.mockRejectedValueOnce(httpError(500, { message: 'Something went wrong' }));
+    api.handler.mockRejectedValueOnce(httpError(500, { message: 'Something went wrong' }));
+    api.handler.mockResolvedValue({ product: product() });
+    const { user } = setup();
+    const alert = await screen.findByRole('alert', {}, { timeout: 3000 });
+    expect(alert).toHaveTextContent('Something went wrong');
+    expect(alert).toHaveClass('text-center', 'text-red-700');
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByLabelText('Name')).toHaveValue('Desk Lamp');
+  });
+
+  it("calls an unknown product 'Product not found', with a way back to the list", async () => {
     api.handler.mockRejectedValue(httpError(404, { message: 'Product not found' }));
     setup();
-    const alert = await screen.findByRole('alert', {}, { timeout: 3000 });
-    expect(alert).toHaveTextContent('Product not found');
-    expect(alert).toHaveClass('text-center', 'text-red-700');
+    expect(
+      await screen.findByRole(
+        'heading',
+        { name: 'Product not found', level: 1 },
+        { timeout: 3000 },
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to Products' })).toHaveAttribute('href', '/');
+    expect(screen.queryByRole('link', { name: /Back to Details/ })).not.toBeInTheDocument();
   });
 });

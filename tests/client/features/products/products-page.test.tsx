@@ -28,11 +28,34 @@ describe('ProductsPage', () => {
     expect(params()[0]).toMatchObject({ sort: 'newest', limit: 60 });
   });
 
+  it.each([
+    [1, null, '1 product'],
+    [2, null, '2 products'],
+    [2, 'next', '2+ products'],
+  ])('counts %i product(s) (next page: %s) as %s', async (count, nextCursor, text) => {
+    api.handler.mockResolvedValue({
+      products: Array.from({ length: count }, (_, i) => listed({ id: `p${i}`, name: `P${i}` })),
+      nextCursor,
+    });
+    setup();
+    await screen.findByRole('list');
+    expect(screen.getByText(text, { exact: true })).toHaveAttribute('aria-live', 'polite');
+  });
+
+  it('counts the one result of a search in the singular', async () => {
+    api.handler.mockResolvedValue({ products: [listed({})], nextCursor: null });
+    setup('/?q=lamp');
+    expect(await screen.findByText('1 result for "lamp"')).toBeInTheDocument();
+  });
+
   it("shows 'No products' with the 'Add new product' link for an empty catalogue", async () => {
     api.handler.mockResolvedValue({ products: [], nextCursor: null });
     setup();
     expect(await screen.findByText('No products')).toBeInTheDocument();
     expect(screen.getByText('Get started by creating a new product.')).toBeInTheDocument();
+    // Nothing to search or sort yet.
+    expect(screen.queryByLabelText('Search')).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Sort by')).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: /Add new product/ })).toHaveAttribute(
       'href',
       '/add/product',

@@ -1,4 +1,4 @@
-import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import type { ProductSort } from '@shared/constants.js';
 import { productListResponseSchema } from '@shared/schemas/products.js';
 import { apiRequest } from '@/lib/api-client.js';
@@ -33,5 +33,9 @@ export const productsQueryOptions = (params: ProductListParams) =>
     retry: 1,
   });
 
+/**
+ * While a new search or sort loads, the previous results stay (placeholder data): the search box
+ * and the list are not swapped for a spinner at every keystroke.
+ */
 export const useProducts = (params: ProductListParams) =>
-  useInfiniteQuery(productsQueryOptions(params));
+  useInfiniteQuery({ ...productsQueryOptions(params), placeholderData: keepPreviousData });

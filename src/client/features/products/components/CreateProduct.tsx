@@ -5,6 +5,7 @@ import { Card } from '@/components/ui/Card.js';
 import { notifySuccess } from '@/lib/notify.js';
 import { useCreateProduct } from '../api/create-product.js';
 import type { ProductUpload } from '../api/product-multipart.js';
+import { BackToProductsLink } from './BackToProductsLink.js';
 import { PageHeader } from './PageHeader.js';
 import { ProductForm } from './ProductForm.js';
 
@@ -22,7 +23,7 @@ export function CreateProduct() {
 
   return (
     <div className="mx-auto max-w-3xl space-y-8">
-      <PageHeader title="Create New Product" back={{ to: '/', label: 'Back to Products' }} />
+      <PageHeader title="Create New Product" back={<BackToProductsLink />} />
       <Card className="px-6 py-8 sm:px-8">
         <ProductForm
           schema={productFormSchema}

@@ -1,26 +1,42 @@
 import type { ProductListItem } from '@shared/schemas/products.js';
 // SweetAlert2's stylesheet as a file, loaded with the screens that can delete: the build Vite picks
 // for 'sweetalert2' (vite.config.ts) does not inject a <style> element, which the
-// Content-Security-Policy (style-src 'self') would refuse.
+// Content-Security-Policy (style-src 'self') would refuse. Then the app's look on top of it.
 import 'sweetalert2/dist/sweetalert2.css';
-import { notifyError, notifySuccess } from '@/lib/notify.js';
+import './delete-dialog.css';
+import { buttonClasses } from '@/components/ui/button-styles.js';
+import { notifyError } from '@/lib/notify.js';
 import { useDeleteProduct } from '../api/delete-product.js';
 
-/** Button colours with enough contrast for white text (WCAG AA). */
-const confirmColors = { confirmButtonColor: '#b91c1c', cancelButtonColor: '#4b5563' };
-const okColor = { confirmButtonColor: '#4338ca' };
+/** The app's buttons instead of SweetAlert2's (whose focus ring had 2.4:1 contrast). */
+const appButtons = {
+  buttonsStyling: false,
+  customClass: {
+    confirmButton: buttonClasses('primary'),
+    cancelButton: buttonClasses('secondary'),
+  },
+} as const;
+const confirmButtons = {
+  ...appButtons,
+  customClass: { ...appButtons.customClass, confirmButton: buttonClasses('destructive') },
+  reverseButtons: true,
+} as const;
 
 interface DeleteProductButtonProps {
   product: Pick<ProductListItem, 'id' | 'name'>;
   className?: string;
+  /** Called once the user has closed 'Deleted!' (the button itself is gone by then). */
+  onDeleted?: (() => void) | undefined;
 }
 
 /**
- * The delete flow (spec section 4): a warning to confirm; after the server confirms, 'Deleted!' and
- * the server's message as a success notice, the list refreshed; on cancel, 'Cancelled'.
- * SweetAlert2 is loaded on the first click, so no screen pays for it up front.
+ * The delete flow (spec section 4): a warning to confirm; after the server confirms, 'Deleted!'
+ * with the server's message ('Your product has been deleted.') as its text: that dialog is the
+ * success notice, so no toast repeats it. Any dismissal (Cancel, Esc, a click outside, the close
+ * button) is a cancel: 'Cancelled'. SweetAlert2 is loaded on the first click, so no screen pays
+ * for it up front.
  */
-export function DeleteProductButton({ product, className }: DeleteProductButtonProps) {
+export function DeleteProductButton({ product, className, onDeleted }: DeleteProductButtonProps) {
   const remove = useDeleteProduct();
 
   const onClick = async () => {
@@ -32,27 +48,31 @@ export function DeleteProductButton({ product, className }: DeleteProductButtonP
       showCancelButton: true,
       confirmButtonText: 'Yes, delete it!',
       focusCancel: true,
-      ...confirmColors,
+      ...confirmButtons,
     });
     if (answer.isConfirmed) {
+      let message: string;
       try {
-        const { message } = await remove.mutateAsync(product.id);
-        notifySuccess(message);
-        void Swal.fire({
-          title: 'Deleted!',
-          text: 'Your product has been deleted.',
-          icon: 'success',
-          ...okColor,
-        });
+        ({ message } = await remove.mutateAsync(product.id));
       } catch (error) {
         notifyError(error);
+        return;
       }
-    } else if (answer.dismiss === Swal.DismissReason.cancel) {
+      // The list moves the focus on once this closes: the Delete button it would return to is gone.
+      await Swal.fire({
+        title: 'Deleted!',
+        text: message,
+        icon: 'success',
+        returnFocus: false,
+        ...appButtons,
+      });
+      onDeleted?.();
+    } else if (answer.isDismissed) {
       void Swal.fire({
         title: 'Cancelled',
         text: 'Your product is safe',
         icon: 'error',
-        ...okColor,
+        ...appButtons,
       });
     }
   };

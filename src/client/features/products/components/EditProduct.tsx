@@ -1,34 +1,48 @@
-import { useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import {
   EDIT_FORM_MIN_STOCK,
   productEditFormSchema,
   type Product,
 } from '@shared/schemas/products.js';
-import { ErrorMessage } from '@/components/ui/Alert.js';
+import { buttonClasses } from '@/components/ui/button-styles.js';
 import { Card } from '@/components/ui/Card.js';
 import { PageSpinner } from '@/components/ui/Spinner.js';
-import { getErrorMessage } from '@/lib/api-error.js';
 import { notifySuccess } from '@/lib/notify.js';
 import type { ProductUpload } from '../api/product-multipart.js';
 import { useProduct } from '../api/get-product.js';
 import { useUpdateProduct } from '../api/update-product.js';
+import { BackToProductsLink } from './BackToProductsLink.js';
 import { PageHeader } from './PageHeader.js';
+import { isProductMissing, PRODUCT_NOT_FOUND, ProductLoadError } from './ProductLoadError.js';
 import { ProductForm } from './ProductForm.js';
 
 export function EditProduct() {
   const { productId = '' } = useParams();
   const product = useProduct(productId);
 
+  // No such product: nothing to edit, and no details to go back to.
+  if (product.isError && isProductMissing(product)) {
+    return (
+      <div className="mx-auto max-w-3xl">
+        <PageHeader title={PRODUCT_NOT_FOUND} back={<BackToProductsLink />} />
+      </div>
+    );
+  }
+
   return (
     <div className="mx-auto max-w-3xl space-y-8">
       <PageHeader
         title="Edit Product"
-        back={{ to: `/details/product/${productId}`, label: 'Back to Details' }}
+        back={
+          <Link to={`/details/product/${productId}`} className={buttonClasses('secondary')}>
+            <span aria-hidden="true">←</span> Back to Details
+          </Link>
+        }
       />
       {product.isPending ? (
         <PageSpinner label="Loading the product..." />
       ) : product.isError ? (
-        <ErrorMessage>{getErrorMessage(product.error)}</ErrorMessage>
+        <ProductLoadError query={product} />
       ) : (
         <EditProductForm product={product.data} />
       )}
@@ -53,7 +67,8 @@ function EditProductForm({ product }: { product: Product }) {
         minStock={EDIT_FORM_MIN_STOCK}
         defaultValues={{
           name: product.name,
-          price: String(product.price),
+          // As money is written: 19.5 is shown as 19.50.
+          price: product.price.toFixed(2),
           stock: String(product.stock),
           description: product.description,
         }}

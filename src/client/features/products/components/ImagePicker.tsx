@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
 import { IMAGE_ACCEPTED_TYPES } from '@shared/constants.js';
+import { M } from '@shared/messages.js';
 import { imageFileError } from '@shared/schemas/products.js';
 
 interface ImagePickerProps {
@@ -19,6 +20,22 @@ const formatSize = (bytes: number) =>
   bytes < 1024 * 1024
     ? `${Math.max(1, Math.round(bytes / 1024))} KB`
     : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+
+/**
+ * Why the browser cannot decode the file as an image (a text file named .png), or undefined. The
+ * name and type a file claims prove nothing; decoding it does. The server decodes every upload
+ * anyway; this says so before the upload. Where the browser has no createImageBitmap, the check
+ * is left to the server.
+ */
+async function decodeError(file: File): Promise<string | undefined> {
+  if (typeof createImageBitmap !== 'function') return undefined;
+  try {
+    (await createImageBitmap(file)).close();
+    return undefined;
+  } catch {
+    return M.imageUnreadable;
+  }
+}
 
 /**
  * Picks one image by browsing or by drag and drop, previews it, and says why a file is refused
@@ -49,9 +66,14 @@ export function ImagePicker({ label, onChange, currentImage, disabled = false }:
     onChange(next?.file ?? null);
   };
 
-  const choose = (file: File | undefined) => {
+  // The latest choice: a slow decode of an earlier file must not overwrite it.
+  const latest = useRef<File | null>(null);
+
+  const choose = async (file: File | undefined) => {
     if (!file) return;
-    const problem = imageFileError(file);
+    latest.current = file;
+    const problem = imageFileError(file) ?? (await decodeError(file));
+    if (latest.current !== file) return;
     setError(problem);
     if (problem) return;
     replacePreview({ file, previewUrl: URL.createObjectURL(file) });
@@ -66,7 +88,7 @@ export function ImagePicker({ label, onChange, currentImage, disabled = false }:
   const onDrop = (event: DragEvent<HTMLDivElement>) => {
     event.preventDefault();
     setDragging(false);
-    if (!disabled) choose(event.dataTransfer.files[0]);
+    if (!disabled) void choose(event.dataTransfer.files[0]);
   };
 
   return (
@@ -133,7 +155,7 @@ export function ImagePicker({ label, onChange, currentImage, disabled = false }:
             aria-describedby={error ? `${hintId} ${errorId}` : hintId}
             className="sr-only"
             onChange={(event) => {
-              choose(event.target.files?.[0]);
+              void choose(event.target.files?.[0]);
               // Let the same file be chosen again after a clear.
               event.target.value = '';
             }}

@@ -5,13 +5,32 @@ import { DeleteProductButton } from './DeleteProductButton.js';
 import { AvailabilityBadge, StockCount } from './StockBadges.js';
 
 const actionClasses =
-  'flex flex-1 items-center justify-center gap-1.5 py-3 text-sm font-semibold focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-indigo-600';
+  'flex flex-1 items-center justify-center gap-1.5 py-2.5 text-sm font-semibold focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-indigo-600 sm:py-3';
 
-export function ProductCard({ product }: { product: ProductListItem }) {
+/** Each card's name link, where focus goes after a delete (see ProductsPage). */
+export const CARD_LINK_SELECTOR = '[data-product-card-link]';
+
+interface ProductCardProps {
+  product: ProductListItem;
+  /** After the user has seen 'Deleted!': the list moves the focus on. */
+  onDeleted?: () => void;
+}
+
+/**
+ * One product of the list. On a phone it is compact, the thumbnail beside the text, so that
+ * several products fit on the first screen; from `sm` up it is a tile, the picture on top.
+ * Long names wrap anywhere (even inside a word) and are clamped, so they never widen the card.
+ */
+export function ProductCard({ product, onDeleted }: ProductCardProps) {
   const detailsUrl = `/details/product/${product.id}`;
   return (
-    <li className="group flex flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-gray-200 transition-shadow hover:shadow-lg">
-      <Link to={detailsUrl} tabIndex={-1} aria-hidden="true" className="relative block bg-gray-100">
+    <li className="group grid grid-cols-[6rem_minmax(0,1fr)] overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-gray-200 transition-shadow hover:shadow-lg sm:flex sm:flex-col">
+      <Link
+        to={detailsUrl}
+        tabIndex={-1}
+        aria-hidden="true"
+        className="relative block min-h-24 bg-gray-100"
+      >
         <img
           src={product.thumbnail}
           alt={product.name}
@@ -19,14 +38,15 @@ export function ProductCard({ product }: { product: ProductListItem }) {
           decoding="async"
           width={400}
           height={400}
-          className="aspect-square w-full object-cover transition-transform duration-300 group-hover:scale-[1.02]"
+          className="absolute inset-0 size-full object-cover transition-transform duration-300 group-hover:scale-[1.02] sm:static sm:aspect-square sm:h-auto"
         />
       </Link>
-      <div className="flex flex-1 flex-col gap-2 p-4">
+      <div className="flex min-w-0 flex-1 flex-col gap-1 p-3 sm:gap-2 sm:p-4">
         <div className="flex items-start justify-between gap-2">
-          <h2 className="text-base font-semibold text-gray-900">
+          <h2 className="line-clamp-2 min-w-0 text-sm font-semibold wrap-anywhere text-gray-900 sm:line-clamp-3 sm:text-base">
             <Link
               to={detailsUrl}
+              data-product-card-link=""
               className="hover:text-indigo-700 focus-visible:rounded-sm focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
             >
               {product.name}
@@ -34,13 +54,15 @@ export function ProductCard({ product }: { product: ProductListItem }) {
           </h2>
           <AvailabilityBadge stock={product.stock} />
         </div>
-        <p className="line-clamp-2 text-sm text-gray-600">{product.description}</p>
-        <div className="mt-auto flex items-center justify-between gap-2 pt-2">
-          <p className="text-lg font-bold text-gray-900">{formatPrice(product.price)}</p>
+        <p className="line-clamp-2 text-sm wrap-anywhere text-gray-600">{product.description}</p>
+        <div className="mt-auto flex flex-wrap items-center justify-between gap-x-2 gap-y-1 sm:pt-2">
+          <p className="text-base font-bold text-gray-900 sm:text-lg">
+            {formatPrice(product.price)}
+          </p>
           <StockCount stock={product.stock} />
         </div>
       </div>
-      <div className="flex divide-x divide-gray-200 border-t border-gray-200">
+      <div className="col-span-2 flex divide-x divide-gray-200 border-t border-gray-200">
         <Link
           to={`/edit/product/${product.id}`}
           aria-label={`Edit ${product.name}`}
@@ -50,6 +72,7 @@ export function ProductCard({ product }: { product: ProductListItem }) {
         </Link>
         <DeleteProductButton
           product={product}
+          onDeleted={onDeleted}
           className={`${actionClasses} text-red-700 hover:bg-red-50`}
         />
       </div>

@@ -1,12 +1,12 @@
 import { Link, useParams } from 'react-router';
 import type { Product } from '@shared/schemas/products.js';
-import { ErrorMessage } from '@/components/ui/Alert.js';
 import { buttonClasses } from '@/components/ui/button-styles.js';
 import { Card } from '@/components/ui/Card.js';
 import { PageSpinner } from '@/components/ui/Spinner.js';
-import { getErrorMessage } from '@/lib/api-error.js';
-import { formatPrice } from '@/lib/format.js';
+import { formatCount, formatPrice } from '@/lib/format.js';
 import { useProduct } from '../api/get-product.js';
+import { BackToProductsLink } from './BackToProductsLink.js';
+import { isProductMissing, PRODUCT_NOT_FOUND, ProductLoadError } from './ProductLoadError.js';
 import { AvailabilityBadge, StockCount } from './StockBadges.js';
 import { DocumentTitle } from '@/components/DocumentTitle.js';
 
@@ -17,13 +17,21 @@ export function ProductDetails() {
 
   if (product.isPending) return <PageSpinner label="Loading the product..." />;
   if (product.isError) {
+    const missing = isProductMissing(product);
     return (
       <div className="space-y-4 text-center">
-        <h1 className="sr-only">Product details</h1>
-        <ErrorMessage>{getErrorMessage(product.error)}</ErrorMessage>
-        <Link to="/" className={buttonClasses('secondary')}>
-          Back to Products
-        </Link>
+        {missing && <DocumentTitle>{PRODUCT_NOT_FOUND}</DocumentTitle>}
+        <h1 className={missing ? 'text-3xl font-bold tracking-tight text-gray-900' : 'sr-only'}>
+          {missing ? PRODUCT_NOT_FOUND : 'Product details'}
+        </h1>
+        {missing ? (
+          <p className="text-base text-gray-600">
+            It may have been deleted, or the link is not right.
+          </p>
+        ) : (
+          <ProductLoadError query={product} />
+        )}
+        <BackToProductsLink />
       </div>
     );
   }
@@ -43,22 +51,27 @@ function ProductSheet({ product }: { product: Product }) {
               className="aspect-square size-full object-cover"
             />
           </div>
-          <div className="flex flex-col gap-5 p-6 sm:p-8">
+          <div className="flex min-w-0 flex-col gap-5 p-6 sm:p-8">
             <p className="text-xs text-gray-600">
               Product ID: <span className="font-mono break-all">{product.id}</span>
             </p>
             <div className="flex flex-wrap items-start justify-between gap-3">
               <DocumentTitle>{product.name}</DocumentTitle>
-              <h1 className="text-3xl font-bold tracking-tight text-gray-900">{product.name}</h1>
+              {/* A long name wraps, even inside a word, rather than widen the page. */}
+              <h1 className="min-w-0 text-2xl font-bold tracking-tight wrap-anywhere text-gray-900 sm:text-3xl">
+                {product.name}
+              </h1>
               <AvailabilityBadge stock={product.stock} />
             </div>
             <div className="flex flex-wrap items-center gap-4">
               <p className="text-3xl font-semibold text-gray-900">{formatPrice(product.price)}</p>
-              <p className="text-sm font-medium text-gray-700">In Stock: {product.stock}</p>
+              <p className="text-sm font-medium text-gray-700">
+                In Stock: {formatCount(product.stock)}
+              </p>
             </div>
             <div>
               <h2 className="text-sm font-semibold text-gray-900">Description</h2>
-              <p className="mt-2 text-base whitespace-pre-line text-gray-700">
+              <p className="mt-2 text-base whitespace-pre-line wrap-anywhere text-gray-700">
                 {product.description}
               </p>
             </div>
@@ -84,9 +97,7 @@ function ProductSheet({ product }: { product: Product }) {
               <Link to={`/edit/product/${product.id}`} className={buttonClasses('primary')}>
                 Edit Product
               </Link>
-              <Link to="/" className={buttonClasses('secondary')}>
-                Back to Products
-              </Link>
+              <BackToProductsLink />
             </div>
           </div>
         </div>

@@ -48,6 +48,7 @@ export function ProductForm({
     <form noValidate onSubmit={submit} className="space-y-6">
       <FormTextField form={form} name="name" label="Name" />
       <div className="grid gap-6 sm:grid-cols-2">
+        {/* No placeholders: an example value such as '0' would contradict the minimum. */}
         <FormTextField
           form={form}
           name="price"
@@ -56,7 +57,7 @@ export function ProductForm({
           inputMode="decimal"
           step="0.01"
           min="0.01"
-          placeholder="0.00"
+          adornment="$"
           hint="In US dollars, cents allowed."
         />
         <FormTextField
@@ -67,7 +68,6 @@ export function ProductForm({
           inputMode="numeric"
           step="1"
           min={String(minStock)}
-          placeholder="0"
           hint="Units on hand."
         />
       </div>

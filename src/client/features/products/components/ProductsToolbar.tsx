@@ -41,13 +41,13 @@ export function ProductsToolbar({ q, sort, onSearch, onSort }: ProductsToolbarPr
     <form
       role="search"
       aria-label="Products"
-      className="flex flex-col gap-3 sm:flex-row sm:items-end"
+      className="flex items-end gap-3"
       onSubmit={(event) => {
         event.preventDefault();
         onSearch(text.trim());
       }}
     >
-      <div className="flex-1">
+      <div className="min-w-0 flex-1">
         <label htmlFor="product-search" className="block text-sm font-medium text-gray-900">
           Search
         </label>
@@ -56,11 +56,12 @@ export function ProductsToolbar({ q, sort, onSearch, onSort }: ProductsToolbarPr
           type="search"
           value={text}
           onChange={(event) => setText(event.target.value)}
-          placeholder="Search by name or description"
+          placeholder="Name or description"
           className={`mt-2 h-10 ${controlClasses}`}
         />
       </div>
-      <div className="sm:w-56">
+      {/* Beside the search even on a phone: one row, so that products show on the first screen. */}
+      <div className="w-44 shrink-0 sm:w-56">
         <label htmlFor="product-sort" className="block text-sm font-medium text-gray-900">
           Sort by
         </label>

@@ -1,7 +1,9 @@
 import { LOW_STOCK_THRESHOLD } from '@shared/constants.js';
 import { formatUnits } from '@/lib/format.js';
 
-const pill = 'inline-flex items-center rounded-md px-2 py-1 text-xs font-medium ring-1 ring-inset';
+// One line always, never squeezed by a long name beside it.
+const pill =
+  'inline-flex shrink-0 items-center rounded-md px-2 py-1 text-xs font-medium whitespace-nowrap ring-1 ring-inset';
 
 /** Above 10 units the count is green, otherwise yellow (spec section 4). */
 export function StockCount({ stock }: { stock: number }) {

@@ -1,0 +1,29 @@
+import type { UseQueryResult } from '@tanstack/react-query';
+import { M } from '@shared/messages.js';
+import { ErrorMessage } from '@/components/ui/Alert.js';
+import { Button } from '@/components/ui/Button.js';
+import { getErrorMessage, getErrorStatus } from '@/lib/api-error.js';
+
+/** The title of the detail and edit pages of a product that is not there. */
+export const PRODUCT_NOT_FOUND = M.productNotFound;
+
+/** The product is not there (an unknown id, or another user's: the API says 404 for both). */
+export const isProductMissing = (query: Pick<UseQueryResult, 'error'>) =>
+  getErrorStatus(query.error) === 404;
+
+/** A failed product load: the message in red, centred (spec section 8), and a way to try again. */
+export function ProductLoadError({ query }: { query: UseQueryResult }) {
+  return (
+    <div className="text-center">
+      <ErrorMessage>{getErrorMessage(query.error)}</ErrorMessage>
+      <Button
+        variant="secondary"
+        busy={query.isFetching}
+        busyLabel="Retrying..."
+        onClick={() => void query.refetch()}
+      >
+        Retry
+      </Button>
+    </div>
+  );
+}
