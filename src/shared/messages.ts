@@ -23,8 +23,6 @@ export const V = {
   stockRequired: 'Stock is required',
   stockInvalid: 'The stock of the product is required',
   stockMin: 'Stock must be greater than 0',
-  /** Where 0 is allowed (the edit form, the API), the rule broken by -1 is not "greater than 0". */
-  stockNegative: 'Stock cannot be negative',
   stockInteger: 'Stock must be a whole number',
   stockMax: 'Stock is too large',
   descriptionRequired: 'Description is required',

@@ -57,9 +57,9 @@ const stockWithMin = (min: number) =>
       return z.NEVER;
     }
     const stock = Number(text);
-    // Where 0 is allowed, -1 breaks "not negative", not the spec's "greater than 0".
-    if (stock < min)
-      ctx.addIssue({ code: 'custom', message: min > 0 ? V.stockMin : V.stockNegative });
+    // Below the minimum says the spec's words even where 0 is allowed (contract §3: validation
+    // messages are the spec's); the edit form's field shows its minimum of 0 itself.
+    if (stock < min) ctx.addIssue({ code: 'custom', message: V.stockMin });
     else if (!Number.isInteger(stock)) ctx.addIssue({ code: 'custom', message: V.stockInteger });
     else if (stock > MAX_STOCK) ctx.addIssue({ code: 'custom', message: V.stockMax });
     else return stock;
