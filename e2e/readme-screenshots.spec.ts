@@ -48,7 +48,7 @@ async function save(page: import('@playwright/test').Page, name: string) {
   }
 }
 
-test('README screenshots: the list on a desktop, a product on a phone', async ({
+test('README screenshots: the list on a desktop and a phone, a product on a phone', async ({
   page,
   request,
   user,
@@ -78,6 +78,11 @@ test('README screenshots: the list on a desktop, a product on a phone', async ({
   await save(page, 'list-desktop.png');
 
   await page.setViewportSize({ width: 390, height: 844 });
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Copper kettle' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  await save(page, 'list-phone.png');
+
   await page.goto(`/details/product/${ids[1]}`);
   await expect(page.getByRole('heading', { name: 'Desk lamp' })).toBeVisible();
   await page.waitForLoadState('networkidle');
