@@ -5,6 +5,7 @@ import { expireSession } from '@/lib/auth/session.js';
 import { queryClient } from '@/lib/query-client.js';
 import { setUnauthorizedHandler } from '@/lib/unauthorized.js';
 import { ErrorBoundary } from './components/ErrorBoundary.js';
+import { OfflineBanner } from './components/OfflineBanner.js';
 import { AppRoutes } from './router.js';
 
 export function App() {
@@ -20,6 +21,7 @@ export function App() {
         <ErrorBoundary>
           <AppRoutes />
         </ErrorBoundary>
+        <OfflineBanner />
       </BrowserRouter>
     </QueryClientProvider>
   );

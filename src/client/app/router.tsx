@@ -1,10 +1,14 @@
 import { lazy, Suspense, type ComponentType } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { PageSpinner } from '@/components/ui/Spinner.js';
+import { importWithRetry } from '@/lib/lazy-import.js';
 
-/** A screen in its own chunk, loaded when its route is first visited. */
+/**
+ * A screen in its own chunk, loaded when its route is first visited; asked for twice before the
+ * route's error boundary explains the failure (app/components/RouteError.tsx).
+ */
 function screen<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
-  return lazy(async () => ({ default: (await load())[name] }));
+  return lazy(async () => ({ default: (await importWithRetry(load))[name] }));
 }
 
 const AuthLayout = screen(() => import('./layouts/AuthLayout.js'), 'AuthLayout');

@@ -1,4 +1,9 @@
 import type { AxiosError } from 'axios';
+import { isChunkLoadError } from './lazy-import.js';
+
+/** What every request that cannot reach the server ends with. */
+export const UNREACHABLE_MESSAGE =
+  'The server cannot be reached. Check your connection and try again.';
 
 const isAxiosError = (error: unknown): error is AxiosError =>
   typeof error === 'object' &&
@@ -26,7 +31,13 @@ export function getErrorMessage(error: unknown): string {
     if (error.response) {
       return messageOf(error.response.data) ?? `The request failed (${error.response.status})`;
     }
-    return 'The server cannot be reached. Check your connection and try again.';
+    return UNREACHABLE_MESSAGE;
+  }
+  // The app's own code on demand (lib/lazy-import.ts): offline, it is the same lost connection.
+  if (isChunkLoadError(error)) {
+    return navigator.onLine
+      ? 'This part of the app could not be loaded. Reload the page to try again.'
+      : UNREACHABLE_MESSAGE;
   }
   // A zod error: the server answered with a shape we do not expect.
   if (isRecord(error) && Array.isArray(error.issues)) {
