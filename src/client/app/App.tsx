@@ -6,6 +6,7 @@ import { queryClient } from '@/lib/query-client.js';
 import { setUnauthorizedHandler } from '@/lib/unauthorized.js';
 import { ErrorBoundary } from './components/ErrorBoundary.js';
 import { OfflineBanner } from './components/OfflineBanner.js';
+import { ScreenChange } from './components/ScreenChange.js';
 import { AppRoutes } from './router.js';
 
 export function App() {
@@ -21,6 +22,7 @@ export function App() {
         <ErrorBoundary>
           <AppRoutes />
         </ErrorBoundary>
+        <ScreenChange />
         <OfflineBanner />
       </BrowserRouter>
     </QueryClientProvider>

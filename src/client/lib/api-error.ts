@@ -1,5 +1,6 @@
 import type { AxiosError } from 'axios';
 import { isChunkLoadError } from './lazy-import.js';
+import { waitInWords } from './retry-after.js';
 
 /** What every request that cannot reach the server ends with. */
 export const UNREACHABLE_MESSAGE =
@@ -13,6 +14,10 @@ const isAxiosError = (error: unknown): error is AxiosError =>
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null;
+
+/** Axios gives header names in lower case; a response built elsewhere may have none. */
+const retryAfterOf = (headers: unknown) =>
+  isRecord(headers) ? (headers['retry-after'] ?? headers['Retry-After']) : undefined;
 
 /** `message`, else the message of the first entry of `errors` (spec section 8). */
 function messageOf(body: unknown): string | undefined {
@@ -29,6 +34,12 @@ function messageOf(body: unknown): string | undefined {
 export function getErrorMessage(error: unknown): string {
   if (isAxiosError(error)) {
     if (error.response) {
+      // Rate limited: say how long, from Retry-After (contract section 3), rather than 'later'.
+      const wait =
+        error.response.status === 429
+          ? waitInWords(retryAfterOf(error.response.headers))
+          : undefined;
+      if (wait) return `Too many attempts. Try again in ${wait}.`;
       return messageOf(error.response.data) ?? `The request failed (${error.response.status})`;
     }
     return UNREACHABLE_MESSAGE;

@@ -56,6 +56,15 @@ async function show(kind: 'success' | 'error', content: ToastContent) {
 
 export const notifySuccess = (message: string) => void show('success', message);
 
+/** Closes the toasts on screen (one that no longer holds, like 'a code is on its way'). */
+export const dismissToasts = () => {
+  if (wanted)
+    void loadToastify().then(
+      ({ toast }) => toast.dismiss(),
+      () => undefined,
+    );
+};
+
 /**
  * Every failed mutation shows its error text as an error toast (spec section 8). Code of the app
  * that could not be loaded while the browser is online (a release replaced it, a proxy dropped
