@@ -27,7 +27,7 @@ import type { ImageStorage } from './images/storage.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { connectRedis } from './lib/redis.js';
 import { serializeRequest } from './lib/log-redaction.js';
-import { logApiRequests, readableLogStream } from './lib/readable-log.js';
+import { ApiRequestLog, readableLogStream } from './lib/readable-log.js';
 import { Outbox } from './mail/outbox.js';
 import { registerAuthentication } from './plugins/authenticate.js';
 import { registerErrorHandling } from './plugins/errors.js';
@@ -91,7 +91,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
       serializers: { req: serializeRequest },
       ...(logStream ? { stream: logStream } : {}),
     },
-    disableRequestLogging: readableLog,
+    ...(readableLog ? { logController: new ApiRequestLog() } : {}),
     // JSON bodies are small; images go through multipart with their own limit.
     bodyLimit: 64 * 1024,
     trustProxy: fastifyTrustProxy(config.trustProxy),
@@ -110,7 +110,6 @@ export async function buildApp(options: AppOptions): Promise<App> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerGracefulClose(app);
-  if (readableLog) logApiRequests(app);
 
   const images =
     options.images ??

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 import { redactUrl } from './log-redaction.js';
 
 /**
@@ -26,7 +26,8 @@ const clock = (time: number | undefined) => new Date(time ?? Date.now()).toTimeS
 export function formatEntry(entry: Entry): string {
   const time = clock(entry.time);
   if (entry.method && entry.url && entry.statusCode !== undefined) {
-    return `${time} ${entry.method} ${entry.url} ${entry.statusCode} ${entry.ms ?? 0} ms`;
+    const line = `${time} ${entry.method} ${entry.url} ${entry.statusCode} ${entry.ms ?? 0} ms`;
+    return entry.err?.message ? `${line}: ${entry.err.message}` : line;
   }
   const label = LABELS[entry.level ?? 30];
   const parts = [time, label, entry.msg].filter(Boolean).join(' ');
@@ -52,22 +53,29 @@ export function readableLogStream(out: { write(text: string): unknown }) {
   };
 }
 
+const isApi = (url: string) => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
+
 /**
- * One entry per API request once it is answered, instead of Fastify's two ('incoming request',
- * 'request completed'), with the URL redacted as in production. The app and its static assets get
- * none: a page load would otherwise print a line per file.
+ * Fastify's request log lines in development: one entry per API request once it is answered,
+ * instead of two ('incoming request', 'request completed'), with the URL redacted as in
+ * production. The app and its static assets get none: a page load would print a line per file.
  */
-export function logApiRequests(app: FastifyInstance) {
-  app.addHook('onResponse', async (request, reply) => {
-    if (!request.url.startsWith('/api/') && request.url !== '/api') return;
-    request.log.info(
-      {
-        method: request.method,
-        url: redactUrl(request.url),
-        statusCode: reply.statusCode,
-        ms: Math.round(reply.elapsedTime),
-      },
-      'request',
-    );
-  });
+export class ApiRequestLog extends LogController {
+  override incomingRequest() {}
+
+  override requestCompleted(
+    error: Error | null | undefined,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ) {
+    if (!isApi(request.url)) return;
+    const entry = {
+      method: request.method,
+      url: redactUrl(request.url),
+      statusCode: reply.statusCode,
+      ms: Math.round(reply.elapsedTime),
+    };
+    if (error) reply.log.error({ ...entry, err: error }, 'request errored');
+    else reply.log.info(entry, 'request');
+  }
 }
