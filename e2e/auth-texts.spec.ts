@@ -50,6 +50,8 @@ test('a login of an unconfirmed account does not claim a new code went when the 
   await expect(message).toBeVisible();
   await expect(message).not.toHaveText(CLAIMS_A_MAIL_WENT);
   await expect(page).toHaveURL(/\/auth\/confirm-account/);
+  await expect(page.getByRole('main')).toContainText('Enter the 6-digit code sent to your email');
+  await expect(page.getByRole('main')).not.toContainText(CLAIMS_A_MAIL_WENT);
   await page.waitForTimeout(1_000);
   expect(mailsTo(account.email)).toHaveLength(1);
   for (const text of [M.signupDone, M.resendDone, M.forgotDone, M.notConfirmed]) {

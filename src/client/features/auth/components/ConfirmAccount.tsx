@@ -33,10 +33,12 @@ export function ConfirmAccount() {
     }
   };
 
+  // 'For x', never 'we sent it to x': the mail budget may have held a code back, and a sign-up
+  // with a taken address answers alike but mails no code (contract section 4).
   return (
     <AuthPanel
       title="Confirm your account"
-      subtitle={email ? `We sent it to ${email}.` : undefined}
+      subtitle={email ? `For ${email}.` : undefined}
       links={
         <>
           <ResendLink to={withEmail('/auth/new-code', email)} readyAt={resendReadyAt}>

@@ -133,7 +133,7 @@ function ResetCodeStep({ email, onAccepted }: ResetCodeStepProps) {
   return (
     <AuthPanel
       title="Reset your password"
-      subtitle={email ? `We sent it to ${email}.` : undefined}
+      subtitle={email ? `For ${email}.` : undefined}
       links={
         <>
           <NewCodeLink email={email} />
