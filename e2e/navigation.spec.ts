@@ -60,6 +60,21 @@ test('after a client-side navigation the focus is on the new page heading, not o
   await expect.poll(() => focused(page)).toBe('h1: Change Password');
 });
 
+test('a new screen that keeps the focus in its own field has its title announced instead', async ({
+  page,
+  user,
+}) => {
+  await page.goto('/auth/forgot-password');
+  await page.getByLabel('Email', { exact: true }).fill(user.email);
+  await page.getByRole('button', { name: 'Send Code' }).click();
+  await page.getByRole('link', { name: 'Enter the code' }).click();
+  // The code boxes take the focus (type at once); the screen's name goes to a polite live region.
+  await expect.poll(() => focused(page)).toBe('input: ');
+  await expect(
+    page.getByRole('status').filter({ hasText: /^Reset your password · Stockroom$/ }),
+  ).toBeAttached();
+});
+
 test('a session that ends elsewhere: to the login screen with the way back, then back there', async ({
   page,
   api,

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 
 /** How long a new screen may take to show its heading (a chunk, then its data) before we give up. */
@@ -10,12 +10,14 @@ const isFormControl = (element: Element | null) =>
   element instanceof HTMLTextAreaElement ||
   element instanceof HTMLSelectElement;
 
-function focusHeading(heading: HTMLElement) {
-  if (isFormControl(document.activeElement)) return;
+/** Focuses the heading; false when a field of the new screen already has the focus. */
+function focusHeading(heading: HTMLElement): boolean {
+  if (isFormControl(document.activeElement)) return false;
   // Focusable by script only: not a tab stop. The app's focus style (index.css) marks it for
   // keyboard users; a screen reader reads the heading, which names the new screen.
   heading.tabIndex = -1;
   heading.focus({ preventScroll: true });
+  return true;
 }
 
 /**
@@ -23,30 +25,39 @@ function focusHeading(heading: HTMLElement) {
  * or sort): the page starts at the top (the browser keeps the old scroll position otherwise, 351 px
  * down on the edit screen of a phone) and the keyboard focus moves to the new screen's h1, so a
  * screen reader announces where the user arrived. The heading may come later than the route (a
- * lazily loaded screen, a spinner while its data loads): it is awaited.
+ * lazily loaded screen, a spinner while its data loads): it is awaited. When the screen keeps the
+ * focus in a field of its own (the code boxes) or has no heading, its title is announced instead.
  */
 export function ScreenChange() {
   const { pathname } = useLocation();
   const shown = useRef(pathname);
+  const [announcement, setAnnouncement] = useState('');
 
   useEffect(() => {
     if (shown.current === pathname) return;
     shown.current = pathname;
     window.scrollTo(0, 0);
+    setAnnouncement('');
 
+    const arrive = (heading: HTMLElement | null) => {
+      if (!heading || !focusHeading(heading)) setAnnouncement(document.title);
+    };
     const find = () => document.querySelector<HTMLElement>('main h1');
     const heading = find();
     if (heading) {
-      focusHeading(heading);
+      arrive(heading);
       return;
     }
     const observer = new MutationObserver(() => {
       const arrived = find();
       if (!arrived) return;
       stop();
-      focusHeading(arrived);
+      arrive(arrived);
     });
-    const timer = window.setTimeout(() => stop(), HEADING_WAIT_MS);
+    const timer = window.setTimeout(() => {
+      stop();
+      arrive(null);
+    }, HEADING_WAIT_MS);
     const stop = () => {
       observer.disconnect();
       window.clearTimeout(timer);
@@ -55,5 +66,9 @@ export function ScreenChange() {
     return stop;
   }, [pathname]);
 
-  return null;
+  return (
+    <p role="status" className="sr-only">
+      {announcement}
+    </p>
+  );
 }
