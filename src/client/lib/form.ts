@@ -2,7 +2,7 @@ import { useState, type BaseSyntheticEvent } from 'react';
 import { useForm, type FieldValues, type Resolver, type UseFormProps } from 'react-hook-form';
 import type { z } from 'zod';
 import { loadApiClient } from './api-client.js';
-import { cachedImport, preload } from './lazy-import.js';
+import { cachedImport, keepOnSuccess, preload } from './lazy-import.js';
 import { notifyError, preloadToasts } from './notify.js';
 
 type FormSchema<Input extends FieldValues, Output extends FieldValues> = z.ZodType<Output, Input>;
@@ -19,8 +19,8 @@ function lazyZodResolver<Input extends FieldValues, Output extends FieldValues>(
   source: FormSchemaSource<Input, Output>,
 ) {
   const loadZodResolver = cachedImport(() => import('@hookform/resolvers/zod'));
-  // Retried once and not kept when it fails (lib/lazy-import.ts): the next submit tries again.
-  const load = cachedImport(() =>
+  // Each chunk is retried once (lib/lazy-import.ts); a failure is not kept: the next submit retries.
+  const load = keepOnSuccess(() =>
     Promise.all([loadZodResolver(), typeof source === 'function' ? source() : source]).then(
       ([{ zodResolver }, schema]) => zodResolver<Input, unknown, Output>(schema),
     ),

@@ -15,16 +15,20 @@ export async function importWithRetry<T>(load: () => Promise<T>): Promise<T> {
  * A loader whose result is kept once it succeeded. A failure is not kept: the next call (another
  * submit, once the connection is back) tries again.
  */
-export function cachedImport<T>(load: () => Promise<T>): () => Promise<T> {
+export function keepOnSuccess<T>(load: () => Promise<T>): () => Promise<T> {
   let loading: Promise<T> | undefined;
   return () => {
-    loading ??= importWithRetry(load).catch((error: unknown) => {
+    loading ??= load().catch((error: unknown) => {
       loading = undefined;
       throw error;
     });
     return loading;
   };
 }
+
+/** A chunk loaded once: retried once when it fails, and asked for again on the next call. */
+export const cachedImport = <T>(load: () => Promise<T>) =>
+  keepOnSuccess(() => importWithRetry(load));
 
 /** The TypeError a failed dynamic import() rejects with (Chromium, Firefox and Safari wordings). */
 export function isChunkLoadError(error: unknown): boolean {
