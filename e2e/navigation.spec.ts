@@ -37,6 +37,11 @@ test.describe('on a phone', () => {
     await edit.click();
     await expect(page.getByRole('heading', { name: 'Edit Product' })).toBeVisible();
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
+
+    // Back is a pop: the browser returns to where the user was on the detail page.
+    await page.goBack();
+    await expect(page.getByRole('link', { name: 'Edit Product' })).toBeVisible();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(100);
   });
 });
 

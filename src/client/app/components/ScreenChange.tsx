@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useLocation } from 'react-router';
+import { NavigationType, useLocation, useNavigationType } from 'react-router';
 
 /** How long a new screen may take to show its heading (a chunk, then its data) before we give up. */
 const HEADING_WAIT_MS = 10_000;
@@ -22,7 +22,7 @@ function focusHeading(heading: HTMLElement): boolean {
 
 /**
  * What a move to another screen does after the first load (a new path, not a change of search
- * or sort): the page starts at the top (the browser keeps the old scroll position otherwise, 351 px
+ * or sort): the page starts at the top unless it is a Back/Forward pop (the browser keeps the old scroll position otherwise, 351 px
  * down on the edit screen of a phone) and the keyboard focus moves to the new screen's h1, so a
  * screen reader announces where the user arrived. The heading may come later than the route (a
  * lazily loaded screen, a spinner while its data loads): it is awaited. When the screen keeps the
@@ -30,13 +30,15 @@ function focusHeading(heading: HTMLElement): boolean {
  */
 export function ScreenChange() {
   const { pathname } = useLocation();
+  const navigationType = useNavigationType();
   const shown = useRef(pathname);
   const [announcement, setAnnouncement] = useState('');
 
   useEffect(() => {
     if (shown.current === pathname) return;
     shown.current = pathname;
-    window.scrollTo(0, 0);
+    // Back and Forward (a pop) return to where the user was: the browser restores that position.
+    if (navigationType !== NavigationType.Pop) window.scrollTo(0, 0);
     setAnnouncement('');
 
     const arrive = (heading: HTMLElement | null) => {
@@ -64,7 +66,7 @@ export function ScreenChange() {
     };
     observer.observe(document.body, { childList: true, subtree: true });
     return stop;
-  }, [pathname]);
+  }, [pathname, navigationType]);
 
   return (
     <p role="status" className="sr-only">
