@@ -146,3 +146,23 @@ test('a form whose code cannot be loaded is retried once, then explained with a 
   await expect(loginButton(page)).toBeEnabled();
   expect(attempts.length).toBeGreaterThanOrEqual(2);
 });
+
+test('a screen opened while offline is explained, and Reload shows it once the connection is back', async ({
+  page,
+  context,
+  user,
+  loginAs,
+}) => {
+  await loginAs(page, user);
+  await context.setOffline(true);
+  await expect(offlineBanner(page)).toBeVisible();
+  await page.getByRole('button', { name: `Hello ${user.name}` }).click();
+  await page.getByRole('menuitem', { name: 'My Profile' }).click();
+  await expect(
+    page.getByRole('heading', { name: 'This screen could not be loaded' }),
+  ).toBeVisible();
+
+  await context.setOffline(false);
+  await page.getByRole('button', { name: 'Reload' }).click();
+  await expect(page.getByRole('heading', { name: 'Profile', exact: true })).toBeVisible();
+});
