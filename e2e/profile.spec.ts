@@ -110,9 +110,12 @@ test('logout: back to the login screen, the token is revoked and protected pages
   expect(await page.evaluate(() => localStorage.getItem('AccessToken'))).toBeNull();
   await expect.poll(() => api.sessionStatus(token!)).toBe(401);
 
+  // To the login screen, with the way back to the page that was asked for (none for the list).
   for (const path of ['/', '/profile', '/profile/new-password', '/new/product']) {
     await page.goto(path);
-    await expect(page).toHaveURL(/\/auth\/login$/);
+    await expect(page).toHaveURL(
+      path === '/' ? /\/auth\/login$/ : `/auth/login?${new URLSearchParams({ next: path })}`,
+    );
     await expect(page.getByText('Welcome Back!')).toBeVisible();
   }
 });

@@ -98,4 +98,10 @@ export class Api {
     const response = await this.request.get('/api/auth/user', { headers: bearer(token) });
     return response.status();
   }
+
+  /** POST /api/auth/logout: revokes the token, as a logout in another browser would. */
+  async logout(token: string): Promise<void> {
+    const response = await this.request.post('/api/auth/logout', { headers: bearer(token) });
+    expect(response.status(), await response.text()).toBe(200);
+  }
 }

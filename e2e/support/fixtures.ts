@@ -14,6 +14,8 @@ interface Fixtures {
   token: string;
   /** Opens the product list signed in as `account` (API login; the login screen has its own tests). */
   loginAs: (page: Page, account: Account) => Promise<void>;
+  /** Fails the test when a page of its browser context throws an uncaught error (automatic). */
+  noUncaughtErrors: void;
 }
 
 export const test = base.extend<Fixtures>({
@@ -35,6 +37,17 @@ export const test = base.extend<Fixtures>({
       signInWithToken(page, await api.login(account), account.name),
     );
   },
+  // Every spec runs with it: an uncaught error or unhandled rejection is a bug even when the
+  // screen looks right (a toast that never came, a busy button that never ends).
+  noUncaughtErrors: [
+    async ({ context }, use) => {
+      const errors: string[] = [];
+      context.on('weberror', (webError) => errors.push(String(webError.error())));
+      await use();
+      expect(errors, 'uncaught errors in the page').toEqual([]);
+    },
+    { auto: true },
+  ],
 });
 
 export { expect };

@@ -2,9 +2,15 @@ import { expect, type Locator, type Page } from '@playwright/test';
 import type { Account } from './accounts.js';
 import { IMAGE_RGB, type ImageName } from './images.js';
 
-/** A toast (react-toastify renders each as an alert) with exactly this text. */
+/**
+ * A toast (react-toastify renders each as an alert, in its 'Notifications' region) with this text.
+ * Scoped to that region: some failures also show their message next to the form (role=alert).
+ */
 export const toast = (page: Page, text: string | RegExp) =>
-  page.getByRole('alert').filter({ hasText: text });
+  page
+    .getByRole('region', { name: /^Notifications/ })
+    .getByRole('alert')
+    .filter({ hasText: text });
 
 export const codeBoxes = (page: Page) =>
   Array.from({ length: 6 }, (_, i) => page.getByLabel(`Digit ${i + 1} of 6`, { exact: true }));

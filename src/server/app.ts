@@ -27,6 +27,7 @@ import type { ImageStorage } from './images/storage.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { connectRedis } from './lib/redis.js';
 import { serializeRequest } from './lib/log-redaction.js';
+import { ApiRequestLog, readableLogStream } from './lib/readable-log.js';
 import { Outbox } from './mail/outbox.js';
 import { registerAuthentication, registerPublic } from './plugins/authenticate.js';
 import { registerErrorHandling } from './plugins/errors.js';
@@ -79,13 +80,19 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const { config, database } = options;
   const clock = options.clock ?? systemClock;
   const timeouts = { ...defaultTimeouts, ...options.timeouts };
+  // In development a person reads the log: readable lines, one per API request (lib/readable-log).
+  const readableLog = config.env === 'development';
+  const logStream = readableLog
+    ? readableLogStream(options.logStream ?? process.stdout)
+    : options.logStream;
   const app = Fastify({
     logger: {
       level: config.logLevel,
       redact: ['req.headers.authorization', 'req.headers.cookie'],
       serializers: { req: serializeRequest },
-      ...(options.logStream ? { stream: options.logStream } : {}),
+      ...(logStream ? { stream: logStream } : {}),
     },
+    ...(readableLog ? { logController: new ApiRequestLog() } : {}),
     // JSON bodies are small; images go through multipart with their own limit.
     bodyLimit: 64 * 1024,
     trustProxy: fastifyTrustProxy(config.trustProxy),

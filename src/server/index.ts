@@ -1,3 +1,4 @@
+import { readyLine } from './ready-line.js';
 import { loadConfigOrExit, startServer, stopOnSignals } from './start.js';
 
 /** Production entry: configuration, database and migrations, the app, the mail worker. */
@@ -5,10 +6,7 @@ async function main() {
   const config = loadConfigOrExit();
   const server = await startServer(config);
   stopOnSignals(server);
-  const { database } = server;
-  server.app.log.info(
-    `Stockroom is ready on ${config.publicUrl} (${database.dialect === 'postgres' ? 'PostgreSQL' : `SQLite in ${config.dataDir}`}, mail ${config.smtpUrl ? 'over SMTP' : `to ${config.dataDir}/mail`}, images ${config.s3 ? `in S3 bucket ${config.s3.bucket}` : `in ${config.dataDir}/images`})`,
-  );
+  server.app.log.info(readyLine(config, server.database.dialect));
 }
 
 main().catch((error: unknown) => {

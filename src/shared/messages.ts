@@ -36,15 +36,19 @@ export const V = {
 } as const;
 
 export const M = {
-  // accounts
-  signupDone: 'Account created. Check your email for the 6-digit code to confirm it.',
+  // accounts. The mail budget (at most one mail a minute and five an hour per address) may hold a
+  // code back while the answer stays the same, so no text claims that a mail went: "is on its way
+  // unless one was sent recently" is true either way (the code sent recently still works).
+  signupDone: 'Check your email for the 6-digit code to confirm your account.',
   accountConfirmed: 'Account confirmed. You can log in now.',
   resendDone:
-    'If that email belongs to an account waiting for confirmation, a new code is on its way.',
-  forgotDone: 'If that email belongs to an account, a code to reset the password is on its way.',
+    'If that email belongs to an account waiting for confirmation, a new code is on its way unless one was sent recently.',
+  forgotDone:
+    'If that email belongs to an account, a code to reset the password is on its way unless one was sent recently.',
   loginDone: 'Logged in',
   badCredentials: 'Incorrect email or password',
-  notConfirmed: 'Your account is not confirmed yet. We sent a new code to your email.',
+  notConfirmed:
+    'Your account is not confirmed yet. Enter the 6-digit code from your email: a new one is on its way unless one was sent recently.',
   codeInvalid: 'The code is not valid or has expired',
   codeValid: 'Code accepted. Choose a new password.',
   passwordReset: 'Your password has been reset. You can log in now.',

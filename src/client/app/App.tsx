@@ -5,6 +5,8 @@ import { expireSession } from '@/lib/auth/session.js';
 import { queryClient } from '@/lib/query-client.js';
 import { setUnauthorizedHandler } from '@/lib/unauthorized.js';
 import { ErrorBoundary } from './components/ErrorBoundary.js';
+import { OfflineBanner } from './components/OfflineBanner.js';
+import { ScreenChange } from './components/ScreenChange.js';
 import { AppRoutes } from './router.js';
 
 export function App() {
@@ -20,6 +22,8 @@ export function App() {
         <ErrorBoundary>
           <AppRoutes />
         </ErrorBoundary>
+        <ScreenChange />
+        <OfflineBanner />
       </BrowserRouter>
     </QueryClientProvider>
   );

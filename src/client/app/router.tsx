@@ -1,15 +1,25 @@
 import { lazy, Suspense, type ComponentType } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { PageSpinner } from '@/components/ui/Spinner.js';
+import { importWithRetry } from '@/lib/lazy-import.js';
 
-/** A screen in its own chunk, loaded when its route is first visited. */
-function screen<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
-  return lazy(async () => ({ default: (await load())[name] }));
+/**
+ * A screen in its own chunk, loaded when its route is first visited; asked for twice before the
+ * route's error boundary explains the failure (app/components/RouteError.tsx).
+ */
+function screen<K extends string, P extends object = object>(
+  load: () => Promise<Record<K, ComponentType<P>>>,
+  name: K,
+) {
+  return lazy(async () => ({ default: (await importWithRetry(load))[name] }));
 }
 
 const AuthLayout = screen(() => import('./layouts/AuthLayout.js'), 'AuthLayout');
 const MainLayout = screen(() => import('./layouts/MainLayout.js'), 'MainLayout');
 const ProfileLayout = screen(() => import('./layouts/ProfileLayout.js'), 'ProfileLayout');
+// Its own chunk too: the check of a stored token needs react-query's useQuery and, when there is
+// a token, zod; neither belongs in the entry chunk.
+const SignedOutOnly = screen(() => import('./components/SignedOutOnly.js'), 'SignedOutOnly');
 const NotFound = screen(() => import('./components/NotFound.js'), 'NotFound');
 
 const LoginForm = screen(() => import('@/features/auth/components/LoginForm.js'), 'LoginForm');
@@ -69,8 +79,22 @@ export function AppRoutes() {
       <Routes>
         <Route path="auth" element={<AuthLayout />}>
           <Route index element={<Navigate to="/auth/login" replace />} />
-          <Route path="login" element={<LoginForm />} />
-          <Route path="signup" element={<SignupForm />} />
+          <Route
+            path="login"
+            element={
+              <SignedOutOnly>
+                <LoginForm />
+              </SignedOutOnly>
+            }
+          />
+          <Route
+            path="signup"
+            element={
+              <SignedOutOnly>
+                <SignupForm />
+              </SignedOutOnly>
+            }
+          />
           <Route path="confirm-account" element={<ConfirmAccount />} />
           <Route path="new-code" element={<NewCodeForm />} />
           <Route path="forgot-password" element={<ForgotPasswordForm />} />

@@ -1,16 +1,9 @@
 import { lazy, Suspense, useSyncExternalStore } from 'react';
 import { TOAST_AUTO_CLOSE_MS } from '@shared/constants.js';
-import { subscribeToToasts, toastsWanted } from '@/lib/notify.js';
+import { loadToastify, subscribeToToasts, toastsWanted } from '@/lib/notify.js';
 
-// react-toastify's unstyled build and its stylesheet as a file: the default build injects a
-// <style> element, which the Content-Security-Policy (style-src 'self') refuses.
-const ToastContainer = lazy(async () => {
-  const [{ ToastContainer }] = await Promise.all([
-    import('react-toastify/unstyled'),
-    import('react-toastify/ReactToastify.css'),
-  ]);
-  return { default: ToastContainer };
-});
+// Mounted only once lib/notify.ts has loaded react-toastify: this never waits on the network.
+const ToastContainer = lazy(async () => ({ default: (await loadToastify()).ToastContainer }));
 
 /**
  * The toast area of both layouts: top-centre, dark, 5000 ms, not closed by a click (spec 2).

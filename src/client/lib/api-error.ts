@@ -1,4 +1,10 @@
 import type { AxiosError } from 'axios';
+import { isChunkLoadError } from './lazy-import.js';
+import { waitInWords } from './retry-after.js';
+
+/** What every request that cannot reach the server ends with. */
+export const UNREACHABLE_MESSAGE =
+  'The server cannot be reached. Check your connection and try again.';
 
 const isAxiosError = (error: unknown): error is AxiosError =>
   typeof error === 'object' &&
@@ -8,6 +14,10 @@ const isAxiosError = (error: unknown): error is AxiosError =>
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null;
+
+/** Axios gives header names in lower case; a response built elsewhere may have none. */
+const retryAfterOf = (headers: unknown) =>
+  isRecord(headers) ? (headers['retry-after'] ?? headers['Retry-After']) : undefined;
 
 /** `message`, else the message of the first entry of `errors` (spec section 8). */
 function messageOf(body: unknown): string | undefined {
@@ -24,9 +34,21 @@ function messageOf(body: unknown): string | undefined {
 export function getErrorMessage(error: unknown): string {
   if (isAxiosError(error)) {
     if (error.response) {
+      // Rate limited: say how long, from Retry-After (contract section 3), rather than 'later'.
+      const wait =
+        error.response.status === 429
+          ? waitInWords(retryAfterOf(error.response.headers))
+          : undefined;
+      if (wait) return `Too many attempts. Try again in ${wait}.`;
       return messageOf(error.response.data) ?? `The request failed (${error.response.status})`;
     }
-    return 'The server cannot be reached. Check your connection and try again.';
+    return UNREACHABLE_MESSAGE;
+  }
+  // The app's own code on demand (lib/lazy-import.ts): offline, it is the same lost connection.
+  if (isChunkLoadError(error)) {
+    return navigator.onLine
+      ? 'This part of the app could not be loaded. Reload the page to try again.'
+      : UNREACHABLE_MESSAGE;
   }
   // A zod error: the server answered with a shape we do not expect.
   if (isRecord(error) && Array.isArray(error.issues)) {

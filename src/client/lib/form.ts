@@ -1,8 +1,9 @@
-import { useState } from 'react';
+import { useState, type BaseSyntheticEvent } from 'react';
 import { useForm, type FieldValues, type Resolver, type UseFormProps } from 'react-hook-form';
 import type { z } from 'zod';
 import { loadApiClient } from './api-client.js';
-import { notifyError } from './notify.js';
+import { cachedImport, keepOnSuccess, preload } from './lazy-import.js';
+import { notifyError, preloadToasts } from './notify.js';
 
 type FormSchema<Input extends FieldValues, Output extends FieldValues> = z.ZodType<Output, Input>;
 
@@ -17,12 +18,13 @@ export type FormSchemaSource<Input extends FieldValues, Output extends FieldValu
 function lazyZodResolver<Input extends FieldValues, Output extends FieldValues>(
   source: FormSchemaSource<Input, Output>,
 ) {
-  let ready: Promise<Resolver<Input, unknown, Output>> | undefined;
-  const load = () =>
-    (ready ??= Promise.all([
-      import('@hookform/resolvers/zod'),
-      typeof source === 'function' ? source() : source,
-    ]).then(([{ zodResolver }, schema]) => zodResolver<Input, unknown, Output>(schema)));
+  const loadZodResolver = cachedImport(() => import('@hookform/resolvers/zod'));
+  // Each chunk is retried once (lib/lazy-import.ts); a failure is not kept: the next submit retries.
+  const load = keepOnSuccess(() =>
+    Promise.all([loadZodResolver(), typeof source === 'function' ? source() : source]).then(
+      ([{ zodResolver }, schema]) => zodResolver<Input, unknown, Output>(schema),
+    ),
+  );
   const resolver: Resolver<Input, unknown, Output> = async (values, context, options) =>
     (await load())(values, context, options);
   return { resolver, load };
@@ -45,25 +47,38 @@ export function useZodForm<Input extends FieldValues, Output extends FieldValues
     mode: 'onSubmit',
     reValidateMode: 'onChange',
   });
-  const preload = () => {
-    void load();
-    void loadApiClient();
+  const preloadForm = () => {
+    preload(load);
+    preload(loadApiClient);
+    preloadToasts();
   };
   /**
    * The submit handler: runs `action` with the valid values; a failure becomes an error toast
-   * (spec section 8), then `onError` runs. Submit stays disabled while `action` runs.
+   * (spec section 8), then `onError` runs. Submit stays disabled while `action` runs. When the
+   * validation code itself cannot be loaded, that is reported the same way: a submit always ends.
    */
   const submit = (
     action: (values: Output) => Promise<unknown>,
-    onError?: (error: unknown, values: Output) => unknown,
-  ) =>
-    form.handleSubmit(async (values) => {
+    onError?: (error: unknown, values: Output | Input) => unknown,
+  ) => {
+    const fail = async (error: unknown, values: Output | Input) => {
+      notifyError(error);
+      await onError?.(error, values);
+    };
+    const handle = form.handleSubmit(async (values) => {
       try {
         await action(values);
       } catch (error) {
-        notifyError(error);
-        await onError?.(error, values);
+        await fail(error, values);
       }
     });
-  return { ...form, preload, submit };
+    return async (event?: BaseSyntheticEvent) => {
+      try {
+        await handle(event);
+      } catch (error) {
+        await fail(error, form.getValues());
+      }
+    };
+  };
+  return { ...form, preload: preloadForm, submit };
 }

@@ -1,11 +1,14 @@
+import { cachedImport } from './lazy-import.js';
+
 /**
  * The shared zod schemas, loaded on demand: the auth screens render without zod, which arrives
  * with the first validation or request (see lib/form.ts and lib/api-client.ts).
  */
-export const loadAuthSchemas = () => import('@shared/schemas/auth.js');
+export const loadAuthSchemas = cachedImport(() => import('@shared/schemas/auth.js'));
 
-export const messageResponse = () =>
-  import('@shared/schemas/common.js').then((m) => m.messageSchema);
+const loadCommonSchemas = cachedImport(() => import('@shared/schemas/common.js'));
+
+export const messageResponse = () => loadCommonSchemas().then((m) => m.messageSchema);
 
 export const tokenResponse = () => loadAuthSchemas().then((m) => m.tokenResponseSchema);
 

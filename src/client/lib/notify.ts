@@ -1,9 +1,12 @@
+import type { ToastContent } from 'react-toastify/unstyled';
 import { getErrorMessage } from './api-error.js';
+import { cachedImport, isChunkLoadError, preload } from './lazy-import.js';
+import { reloadToast } from './reload-toast.js';
 
 /**
- * Toasts. react-toastify loads with the first toast rather than with every page: until then the
- * layouts' <Toaster> renders nothing, and a toast raised before its container mounts is queued by
- * react-toastify and shown once it does.
+ * Toasts. react-toastify loads with the first toast (or ahead of it, see preloadToasts) rather than
+ * with every page: until then the layouts' <Toaster> renders nothing, and a toast raised before its
+ * container mounts is queued by react-toastify and shown once it does.
  */
 let wanted = false;
 const listeners = new Set<() => void>();
@@ -17,18 +20,57 @@ export const subscribeToToasts = (listener: () => void) => {
 
 export const toastsWanted = () => wanted;
 
-async function show(kind: 'success' | 'error', message: string) {
+/**
+ * react-toastify's unstyled build and its stylesheet, a file: the default build injects a <style>
+ * element, which the CSP refuses. components/Toaster.tsx renders the container from it.
+ */
+export const loadToastify = cachedImport(async () => {
+  const [toastify] = await Promise.all([
+    import('react-toastify/unstyled'),
+    import('react-toastify/ReactToastify.css'),
+  ]);
+  return toastify;
+});
+
+/**
+ * Called when a request starts or a form gets focus: a failure toast must not depend on a chunk
+ * that the lost connection can no longer bring.
+ */
+export const preloadToasts = () => preload(loadToastify);
+
+async function show(kind: 'success' | 'error', content: ToastContent) {
+  let toastify: Awaited<ReturnType<typeof loadToastify>>;
+  try {
+    toastify = await loadToastify();
+  } catch (error) {
+    // Offline before any toast was needed: the offline banner says what is wrong.
+    console.warn('The toast could not be shown', error);
+    return;
+  }
   if (!wanted) {
     wanted = true;
     listeners.forEach((listener) => listener());
   }
-  // The unstyled build: the default one injects a <style> element, which the CSP refuses (the
-  // stylesheet comes with the container, see components/Toaster.tsx).
-  const { toast } = await import('react-toastify/unstyled');
-  toast[kind](message);
+  toastify.toast[kind](content);
 }
 
 export const notifySuccess = (message: string) => void show('success', message);
 
-/** Every failed mutation shows its error text as an error toast (spec section 8). */
-export const notifyError = (error: unknown) => void show('error', getErrorMessage(error));
+/** Closes the toasts on screen (one that no longer holds, like 'a code is on its way'). */
+export const dismissToasts = () => {
+  if (wanted)
+    void loadToastify().then(
+      ({ toast }) => toast.dismiss(),
+      () => undefined,
+    );
+};
+
+/**
+ * Every failed mutation shows its error text as an error toast (spec section 8). Code of the app
+ * that could not be loaded while the browser is online (a release replaced it, a proxy dropped
+ * it) comes with a Reload button: reloading is what fixes it.
+ */
+export const notifyError = (error: unknown) => {
+  const message = getErrorMessage(error);
+  void show('error', isChunkLoadError(error) && navigator.onLine ? reloadToast(message) : message);
+};

@@ -27,6 +27,29 @@ describe('getErrorMessage', () => {
     expect(getErrorMessage(httpError(502, '<html>'))).toBe('The request failed (502)');
   });
 
+  it('says how long to wait after a 429, from Retry-After', () => {
+    const limited = (retryAfter?: string) =>
+      Object.assign(httpError(429, { message: 'Too many requests. Please try again later.' }), {
+        response: {
+          status: 429,
+          data: { message: 'Too many requests. Please try again later.' },
+          headers: retryAfter === undefined ? {} : { 'retry-after': retryAfter },
+        },
+      });
+    expect(getErrorMessage(limited('120'))).toBe('Too many attempts. Try again in 2 minutes.');
+    expect(getErrorMessage(limited('61'))).toBe('Too many attempts. Try again in 2 minutes.');
+    expect(getErrorMessage(limited('45'))).toBe('Too many attempts. Try again in 45 seconds.');
+    expect(getErrorMessage(limited('1'))).toBe('Too many attempts. Try again in 1 second.');
+    expect(getErrorMessage(limited('7200'))).toBe('Too many attempts. Try again in 2 hours.');
+    // Without the header, the server's own message.
+    expect(getErrorMessage(limited())).toBe('Too many requests. Please try again later.');
+  });
+
+  it('tells a part of the app that could not be loaded from a lost connection', () => {
+    const chunk = new TypeError('Failed to fetch dynamically imported module: /assets/x.js');
+    expect(getErrorMessage(chunk)).toMatch(/could not be loaded/);
+  });
+
   it('reports a response of an unexpected shape', () => {
     const result = z.object({ message: z.string() }).safeParse({});
     expect(getErrorMessage(result.error)).toBe('The server sent an unexpected response.');

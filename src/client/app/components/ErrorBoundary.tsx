@@ -1,16 +1,31 @@
 import { Component, type ReactNode } from 'react';
+import { useLocation } from 'react-router';
 import { RouteError } from './RouteError.js';
 
-interface State {
-  failed: boolean;
+interface Props {
+  children: ReactNode;
+  /** A change (another route) clears the failure, so that moving on shows the next screen. */
+  resetKey: string;
 }
 
-/** Catches a screen that cannot load (its chunk is gone after a release) or crashes. */
-export class ErrorBoundary extends Component<{ children: ReactNode }, State> {
-  override state: State = { failed: false };
+interface State {
+  error: unknown;
+  failedAt: string | undefined;
+}
 
-  static getDerivedStateFromError(): State {
-    return { failed: true };
+/** Catches a screen that cannot load (its chunk is gone after a release, offline) or crashes. */
+class Boundary extends Component<Props, State> {
+  override state: State = { error: undefined, failedAt: undefined };
+
+  static getDerivedStateFromError(error: unknown): Partial<State> {
+    return { error: error ?? new Error('Unknown error') };
+  }
+
+  static getDerivedStateFromProps(props: Props, state: State): Partial<State> | null {
+    if (state.error === undefined) return { failedAt: props.resetKey };
+    return state.failedAt === props.resetKey
+      ? null
+      : { error: undefined, failedAt: props.resetKey };
   }
 
   override componentDidCatch(error: unknown) {
@@ -18,6 +33,15 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, State> {
   }
 
   override render() {
-    return this.state.failed ? <RouteError /> : this.props.children;
+    return this.state.error === undefined ? (
+      this.props.children
+    ) : (
+      <RouteError error={this.state.error} />
+    );
   }
+}
+
+export function ErrorBoundary({ children }: { children: ReactNode }) {
+  const { pathname } = useLocation();
+  return <Boundary resetKey={pathname}>{children}</Boundary>;
 }

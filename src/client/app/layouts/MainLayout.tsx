@@ -1,18 +1,21 @@
 import { Suspense } from 'react';
-import { Navigate, Outlet } from 'react-router';
+import { Navigate, Outlet, useLocation } from 'react-router';
 import { PageSpinner } from '@/components/ui/Spinner.js';
 import { Toaster } from '@/components/Toaster.js';
 import { useUser } from '@/lib/auth/get-user.js';
+import { loginPathFor } from '@/lib/next-path.js';
 import { Footer } from '@/app/components/Footer.js';
 import { Header } from '@/app/components/Header.js';
 import { SkipLink } from '@/app/components/SkipLink.js';
 
 /**
  * The protected layout (everything under '/'): loads the current user first, with a spinner; if
- * that fails, straight (replace) to /auth/login.
+ * that fails (signed out, or the session ended: a 401 from any request resets the user, see
+ * lib/auth/session.ts), straight (replace) to /auth/login, with the way back in `next`.
  */
 export function MainLayout() {
   const user = useUser();
+  const { pathname, search } = useLocation();
   if (user.isPending) {
     return (
       <main className="grid min-h-full place-items-center bg-gray-100">
@@ -20,7 +23,7 @@ export function MainLayout() {
       </main>
     );
   }
-  if (user.isError) return <Navigate to="/auth/login" replace />;
+  if (user.isError) return <Navigate to={loginPathFor(`${pathname}${search}`)} replace />;
 
   return (
     <div className="flex min-h-full flex-col bg-gray-100">

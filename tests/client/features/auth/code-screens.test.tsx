@@ -60,9 +60,10 @@ describe('ConfirmAccount', () => {
     );
     const { user } = setup();
     await user.keyboard('111111');
+    // The toast, and the same message beside the boxes (it stays after the toast closes).
     expect(
-      await screen.findByText('The code is not valid or has expired', {}, { timeout: 3000 }),
-    ).toBeInTheDocument();
+      await screen.findAllByText('The code is not valid or has expired', {}, { timeout: 3000 }),
+    ).toHaveLength(2);
     await waitFor(() => expect(boxValues()).toEqual(['', '', '', '', '', '']));
     expect(screen.getByLabelText('Digit 1 of 6')).toHaveFocus();
     expect(screen.queryByTestId('location')).not.toBeInTheDocument();
@@ -101,9 +102,12 @@ describe('ResetPassword', () => {
 
   it('validates the new password and resets it with the token and e-mail', async () => {
     const pending = deferred();
-    api.handler.mockReturnValue(pending.promise);
+    // The code in the URL is checked first; then the reset waits.
+    api.handler
+      .mockResolvedValueOnce({ message: 'Code accepted. Choose a new password.' })
+      .mockReturnValue(pending.promise);
     const { user } = setup('/auth/reset-password?email=ada%40example.com&token=246810');
-    await user.click(screen.getByRole('button', { name: 'Reset password' }));
+    await user.click(await screen.findByRole('button', { name: 'Reset password' }));
     expect(await screen.findAllByText('Password is required')).toHaveLength(2);
 
     await user.type(screen.getByLabelText('New Password'), 'newpass123');
@@ -115,6 +119,7 @@ describe('ResetPassword', () => {
 
     expect(await screen.findByRole('button', { name: 'Resetting...' })).toBeDisabled();
     expect(sent()).toEqual([
+      ['POST', '/auth/validate-password-token', { token: '246810', email: 'ada@example.com' }],
       [
         'POST',
         '/auth/reset-password/246810',

@@ -2,7 +2,9 @@ import { useId, useState } from 'react';
 import { CodeInput } from '@/components/ui/CodeInput.js';
 import { SpinnerIcon } from '@/components/ui/Spinner.js';
 import { loadApiClient } from '@/lib/api-client.js';
+import { preload as preloadChunk } from '@/lib/lazy-import.js';
 import { loadAuthSchemas } from '@/lib/lazy-schemas.js';
+import { notifyError, preloadToasts } from '@/lib/notify.js';
 
 interface CodeEntryProps {
   /** Sends the code; resolves true when it was accepted. A rejected code is cleared. */
@@ -17,19 +19,25 @@ export function CodeEntry({ onCode, busyLabel }: CodeEntryProps) {
   const [busy, setBusy] = useState(false);
 
   const preload = () => {
-    void loadAuthSchemas();
-    void loadApiClient();
+    preloadChunk(loadAuthSchemas);
+    preloadChunk(loadApiClient);
+    preloadToasts();
+  };
+
+  /** Whether the code is well formed; false also when the check itself could not be loaded. */
+  const wellFormed = async (code: string) => {
+    try {
+      const { codeFormSchema } = await loadAuthSchemas();
+      return codeFormSchema.safeParse({ token: code }).success;
+    } catch (error) {
+      notifyError(error);
+      return false;
+    }
   };
 
   const submit = async (code: string) => {
     setBusy(true);
-    const { codeFormSchema } = await loadAuthSchemas();
-    if (!codeFormSchema.safeParse({ token: code }).success) {
-      setBusy(false);
-      setAttempt((count) => count + 1);
-      return;
-    }
-    const accepted = await onCode(code);
+    const accepted = (await wellFormed(code)) && (await onCode(code));
     setBusy(false);
     // Remounting the boxes clears them and puts the focus back on the first one.
     if (!accepted) setAttempt((count) => count + 1);

@@ -1,10 +1,15 @@
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { getErrorMessage } from '@/lib/api-error.js';
 import { notifyError, notifySuccess } from '@/lib/notify.js';
 import { useConfirmAccount } from '../api/confirm-account.js';
+import { arriveAtLogin } from '../hooks/login-arrival.js';
 import { useEmailParam, withEmail } from '../hooks/use-email-param.js';
 import { useResendReadyAt } from '../hooks/use-resend-wait.js';
 import { AuthPanel } from './AuthPanel.js';
 import { CodeEntry } from './CodeEntry.js';
+import { DevMailboxLink } from './DevMailboxLink.js';
+import { FormAlert } from './FormAlert.js';
 import { ResendLink } from './ResendLink.js';
 
 export function ConfirmAccount() {
@@ -12,30 +17,41 @@ export function ConfirmAccount() {
   const email = useEmailParam();
   const confirm = useConfirmAccount();
   const resendReadyAt = useResendReadyAt('confirm', email, { countArrival: true });
+  const [failure, setFailure] = useState<string>();
 
   const onCode = async (token: string) => {
+    setFailure(undefined);
     try {
       const { message } = await confirm.mutateAsync({ token, email });
       notifySuccess(message);
-      await navigate('/auth/login');
+      await navigate('/auth/login', arriveAtLogin({ email }));
       return true;
     } catch (error) {
       notifyError(error);
+      setFailure(getErrorMessage(error));
       return false;
     }
   };
 
+  // 'For x', never 'we sent it to x': the mail budget may have held a code back, and a sign-up
+  // with a taken address answers alike but mails no code (contract section 4).
   return (
     <AuthPanel
       title="Confirm your account"
-      subtitle={email ? `We sent it to ${email}.` : undefined}
+      subtitle={email ? `For ${email}.` : undefined}
       links={
-        <ResendLink to={withEmail('/auth/new-code', email)} readyAt={resendReadyAt}>
-          Resend code
-        </ResendLink>
+        <>
+          <ResendLink to={withEmail('/auth/new-code', email)} readyAt={resendReadyAt}>
+            Resend code
+          </ResendLink>
+          <DevMailboxLink />
+        </>
       }
     >
       <CodeEntry onCode={onCode} busyLabel="Confirming..." />
+      <div className="mt-4">
+        <FormAlert message={failure} />
+      </div>
     </AuthPanel>
   );
 }

@@ -7,10 +7,12 @@ import { FormTextField } from '@/components/ui/FormField.js';
 import { useZodForm } from '@/lib/form.js';
 import { authSchema } from '@/lib/lazy-schemas.js';
 import { notifySuccess } from '@/lib/notify.js';
+import { useCodeRejected } from '../hooks/code-rejected.js';
 import { looksLikeEmail, withEmail } from '../hooks/use-email-param.js';
 import { noteCodeRequest, useResendReadyAt, type CodePurpose } from '../hooks/use-resend-wait.js';
 import { AuthPanel } from './AuthPanel.js';
 import { CodeSentNotice } from './CodeSentNotice.js';
+import { FormAlert } from './FormAlert.js';
 
 interface EmailRequestFormProps {
   title: string;
@@ -48,6 +50,8 @@ export function EmailRequestForm({
   links,
 }: EmailRequestFormProps) {
   const [sentTo, setSentTo] = useState<string>();
+  // Sent back here because a code was refused: why, until a new code is asked for.
+  const rejected = useCodeRejected();
   const form = useZodForm(authSchema('emailOnlySchema'), {
     defaultValues: { email: initialEmail },
   });
@@ -69,6 +73,7 @@ export function EmailRequestForm({
   return (
     <AuthPanel title={title} subtitle={subtitle} links={links}>
       <form noValidate onSubmit={onSubmit} onFocus={form.preload} className="space-y-6">
+        {!sentTo && <FormAlert message={rejected} />}
         <FormTextField form={form} name="email" label="Email" type="email" autoComplete="email" />
         <Countdown
           until={readyAt}

@@ -1,8 +1,12 @@
 import { TextLink } from '@/components/ui/TextLink.js';
 import { useForgotPassword } from '../api/forgot-password.js';
+import { useEmailParam } from '../hooks/use-email-param.js';
 import { EmailRequestForm } from './EmailRequestForm.js';
 
-/** Forgot password: the form clears after submit (spec section 2). */
+/**
+ * Forgot password: the form clears after submit (spec section 2). The address comes filled in when
+ * a refused reset code sent the user back here (?email=).
+ */
 export function ForgotPasswordForm() {
   const forgot = useForgotPassword();
   return (
@@ -14,6 +18,7 @@ export function ForgotPasswordForm() {
       busyLabel="Sending..."
       request={forgot.mutateAsync}
       codeScreen="/auth/reset-password"
+      initialEmail={useEmailParam()}
       links={<TextLink to="/auth/login">Already have an account? Login</TextLink>}
     />
   );

@@ -1,32 +1,43 @@
-import { useNavigate } from 'react-router';
+import { useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/Button.js';
 import { FormTextField } from '@/components/ui/FormField.js';
 import { TextLink } from '@/components/ui/TextLink.js';
-import { getErrorStatus } from '@/lib/api-error.js';
+import { getErrorMessage, getErrorStatus } from '@/lib/api-error.js';
 import { startSession } from '@/lib/auth/session.js';
 import { useZodForm } from '@/lib/form.js';
 import { authSchema } from '@/lib/lazy-schemas.js';
+import { safeNextPath } from '@/lib/next-path.js';
 import { useLogin } from '../api/login.js';
+import { useLoginArrival } from '../hooks/login-arrival.js';
 import { withEmail } from '../hooks/use-email-param.js';
 import { noteCodeRequest } from '../hooks/use-resend-wait.js';
 import { AuthPanel } from './AuthPanel.js';
+import { DevMailboxLink } from './DevMailboxLink.js';
+import { FormAlert } from './FormAlert.js';
 
 export function LoginForm() {
   const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const arrival = useLoginArrival();
   const login = useLogin();
+  const [failure, setFailure] = useState<string>();
   const form = useZodForm(authSchema('loginSchema'), {
-    defaultValues: { email: '', password: '' },
+    defaultValues: { email: arrival.email ?? '', password: '' },
   });
 
   const onSubmit = form.submit(
     async (values) => {
+      setFailure(undefined);
       const { token } = await login.mutateAsync(values);
       startSession(token);
-      await navigate('/');
+      // Back where the session ended or the protected page was opened (validated: this app only).
+      await navigate(safeNextPath(params.get('next')));
     },
     async (error, values) => {
       console.error('Login failed', error);
-      // Not confirmed yet: the server just sent a new code, so go where it is typed.
+      setFailure(getErrorMessage(error));
+      // Not confirmed yet: the code is typed on the confirm screen (a new one may be on its way).
       if (getErrorStatus(error) === 403) {
         noteCodeRequest('confirm', values.email);
         await navigate(withEmail('/auth/confirm-account', values.email));
@@ -38,8 +49,21 @@ export function LoginForm() {
     <AuthPanel
       title="Welcome Back!"
       subtitle="Log in to manage your inventory."
-      links={<TextLink to="/auth/signup">Create your Free account now</TextLink>}
+      links={
+        <>
+          <TextLink to="/auth/signup">Create your Free account now</TextLink>
+          <DevMailboxLink />
+        </>
+      }
     >
+      {arrival.awaitingCode && (
+        <p role="status" className="mb-6 rounded-lg bg-indigo-50 px-4 py-3 text-sm text-indigo-900">
+          Confirm your account with the 6-digit code from your email before you log in.{' '}
+          <TextLink to={withEmail('/auth/confirm-account', arrival.email)}>
+            Enter your code
+          </TextLink>
+        </p>
+      )}
       <form noValidate onSubmit={onSubmit} onFocus={form.preload} className="space-y-6">
         <FormTextField form={form} name="email" label="Email" type="email" autoComplete="email" />
         <FormTextField
@@ -52,6 +76,7 @@ export function LoginForm() {
         <div className="flex justify-end text-sm">
           <TextLink to="/auth/forgot-password">Forgot your password?</TextLink>
         </div>
+        <FormAlert message={failure} />
         <Button
           type="submit"
           fullWidth

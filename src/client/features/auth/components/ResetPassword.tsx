@@ -1,33 +1,45 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/Button.js';
+import { SpinnerIcon } from '@/components/ui/Spinner.js';
 import { FormTextField } from '@/components/ui/FormField.js';
 import { isCode } from '@/lib/code.js';
 import { useZodForm } from '@/lib/form.js';
 import { authSchema } from '@/lib/lazy-schemas.js';
-import { notifyError, notifySuccess } from '@/lib/notify.js';
+import { getErrorMessage } from '@/lib/api-error.js';
+import { dismissToasts, notifyError, notifySuccess } from '@/lib/notify.js';
 import { PASSWORD_HINT } from '@/lib/texts.js';
 import { useResetPassword } from '../api/reset-password.js';
-import { useValidatePasswordToken } from '../api/validate-password-token.js';
-import { useEmailParam } from '../hooks/use-email-param.js';
+import { useValidatePasswordToken, validatePasswordToken } from '../api/validate-password-token.js';
+import { arriveAtLogin } from '../hooks/login-arrival.js';
+import { codeRejectedState } from '../hooks/code-rejected.js';
+import { useEmailParam, withEmail } from '../hooks/use-email-param.js';
 import { useResendReadyAt } from '../hooks/use-resend-wait.js';
 import { AuthPanel } from './AuthPanel.js';
 import { CodeEntry } from './CodeEntry.js';
+import { DevMailboxLink } from './DevMailboxLink.js';
 import { ResendLink } from './ResendLink.js';
 
 /**
  * Reset password: first the code; once the server accepts it, it is kept in the query string as
- * 'token' and the new-password form appears.
+ * 'token' and the new-password form appears. A code that arrives in the URL (a link, a reload) is
+ * checked with the server first: the form never shows for a code that would be refused.
  */
 export function ResetPassword() {
   const [params, setParams] = useSearchParams();
   const email = useEmailParam();
   const token = params.get('token');
+  const [accepted, setAccepted] = useState<string>();
 
-  if (isCode(token)) return <NewPasswordForm token={token} email={email} />;
+  if (isCode(token) && token === accepted) return <NewPasswordForm token={token} email={email} />;
+  if (isCode(token))
+    return <LinkedCodeCheck token={token} email={email} onAccepted={setAccepted} />;
   return (
     <ResetCodeStep
       email={email}
-      onAccepted={(code) =>
+      onAccepted={(code) => {
+        setAccepted(code);
         setParams(
           (current) => {
             const next = new URLSearchParams(current);
@@ -35,9 +47,65 @@ export function ResetPassword() {
             return next;
           },
           { replace: true },
-        )
-      }
+        );
+      }}
     />
+  );
+}
+
+/**
+ * A rejected code (spec section 4): back to /auth/forgot-password with the address filled in and
+ * the error shown there, inline and as the only toast (an earlier 'a code is on its way' no
+ * longer holds).
+ */
+function useRejectCode(email: string | undefined) {
+  const navigate = useNavigate();
+  return async (error: unknown) => {
+    dismissToasts();
+    notifyError(error);
+    await navigate(
+      withEmail('/auth/forgot-password', email),
+      codeRejectedState(getErrorMessage(error)),
+    );
+  };
+}
+
+interface LinkedCodeCheckProps {
+  token: string;
+  email: string | undefined;
+  onAccepted: (code: string) => void;
+}
+
+/** ?token= in the URL: asked to the server once (the check does not use the code up). */
+function LinkedCodeCheck({ token, email, onAccepted }: LinkedCodeCheckProps) {
+  const reject = useRejectCode(email);
+  const check = useQuery({
+    queryKey: ['resetCode', token, email],
+    queryFn: () => validatePasswordToken({ token, email }),
+    retry: false,
+    staleTime: Infinity,
+    gcTime: 0,
+    refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
+  });
+  const { isSuccess, isError, error } = check;
+  useEffect(() => {
+    if (isSuccess) onAccepted(token);
+    else if (isError) void reject(error);
+    // reject and onAccepted change with every render; the answer is what matters.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [isSuccess, isError]);
+
+  return (
+    <AuthPanel title="Reset your password" subtitle={email ? `For ${email}.` : undefined}>
+      <p
+        role="status"
+        className="flex min-h-5 items-center justify-center gap-2 text-sm text-gray-700"
+      >
+        <SpinnerIcon className="size-4 text-indigo-600" />
+        Checking the code...
+      </p>
+    </AuthPanel>
   );
 }
 
@@ -47,7 +115,7 @@ interface ResetCodeStepProps {
 }
 
 function ResetCodeStep({ email, onAccepted }: ResetCodeStepProps) {
-  const navigate = useNavigate();
+  const reject = useRejectCode(email);
   const validate = useValidatePasswordToken();
 
   const onCode = async (token: string) => {
@@ -57,8 +125,7 @@ function ResetCodeStep({ email, onAccepted }: ResetCodeStepProps) {
       onAccepted(token);
       return true;
     } catch (error) {
-      notifyError(error);
-      await navigate('/auth/forgot-password');
+      await reject(error);
       return false;
     }
   };
@@ -66,8 +133,13 @@ function ResetCodeStep({ email, onAccepted }: ResetCodeStepProps) {
   return (
     <AuthPanel
       title="Reset your password"
-      subtitle={email ? `We sent it to ${email}.` : undefined}
-      links={<NewCodeLink email={email} />}
+      subtitle={email ? `For ${email}.` : undefined}
+      links={
+        <>
+          <NewCodeLink email={email} />
+          <DevMailboxLink />
+        </>
+      }
     >
       <CodeEntry onCode={onCode} busyLabel="Checking the code..." />
     </AuthPanel>
@@ -99,7 +171,7 @@ function NewPasswordForm({ token, email }: NewPasswordFormProps) {
   const onSubmit = form.submit(async (values) => {
     const { message } = await reset.mutateAsync({ token, body: { ...values, email } });
     notifySuccess(message);
-    await navigate('/auth/login');
+    await navigate('/auth/login', arriveAtLogin({ email }));
   });
 
   return (

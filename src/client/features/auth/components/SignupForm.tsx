@@ -7,6 +7,7 @@ import { authSchema } from '@/lib/lazy-schemas.js';
 import { notifySuccess } from '@/lib/notify.js';
 import { PASSWORD_HINT } from '@/lib/texts.js';
 import { useSignup } from '../api/signup.js';
+import { arriveAtLogin } from '../hooks/login-arrival.js';
 import { noteCodeRequest } from '../hooks/use-resend-wait.js';
 import { AuthPanel } from './AuthPanel.js';
 
@@ -22,7 +23,8 @@ export function SignupForm() {
     noteCodeRequest('confirm', values.email);
     notifySuccess(message);
     form.reset();
-    await navigate('/auth/login');
+    // The login screen offers where to type the code, and has the address filled in.
+    await navigate('/auth/login', arriveAtLogin({ email: values.email, awaitingCode: true }));
   });
 
   return (

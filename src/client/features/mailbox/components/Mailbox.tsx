@@ -7,6 +7,7 @@ import { getErrorMessage } from '@/lib/api-error.js';
 import { formatDateTime } from '@/lib/format.js';
 import { useMails } from '../api/get-mails.js';
 import { DocumentTitle } from '@/components/DocumentTitle.js';
+import { MailText } from './MailText.js';
 
 const codeIn = (text: string) => /\b(\d{6})\b/.exec(text)?.[1];
 
@@ -71,7 +72,7 @@ function MailItem({ mail }: { mail: DevMail }) {
           )}
         </div>
         <pre className="mt-4 rounded-lg bg-gray-50 p-4 text-sm whitespace-pre-wrap text-gray-800 [overflow-wrap:anywhere]">
-          {mail.text}
+          <MailText text={mail.text} />
         </pre>
       </Card>
     </li>
