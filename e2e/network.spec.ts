@@ -82,8 +82,12 @@ test('search while offline: the list stops spinning and says the server cannot b
   page,
   context,
   user,
+  token,
+  api,
   loginAs,
 }) => {
+  // Search shows on a catalogue with something in it.
+  await api.createProduct(token, { name: 'Lamp', price: 5, stock: 2, description: 'A lamp.' });
   await loginAs(page, user);
   await context.setOffline(true);
   await page.getByLabel('Search', { exact: true }).fill('anything');
@@ -97,8 +101,11 @@ test('search while offline: the list stops spinning and says the server cannot b
 test('search when the API is unreachable (requests aborted): the message replaces the spinner', async ({
   page,
   user,
+  token,
+  api,
   loginAs,
 }) => {
+  await api.createProduct(token, { name: 'Lamp', price: 5, stock: 2, description: 'A lamp.' });
   await loginAs(page, user);
   await page.route('**/api/products?**', (route) => route.abort('connectionrefused'));
   await page.getByLabel('Search', { exact: true }).fill('anything');

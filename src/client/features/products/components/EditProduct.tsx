@@ -13,7 +13,7 @@ import { useProduct } from '../api/get-product.js';
 import { useUpdateProduct } from '../api/update-product.js';
 import { BackToProductsLink } from './BackToProductsLink.js';
 import { PageHeader } from './PageHeader.js';
-import { isProductMissing, PRODUCT_NOT_FOUND, ProductLoadError } from './ProductLoadError.js';
+import { isProductMissing, ProductLoadError, ProductMissing } from './ProductLoadError.js';
 import { ProductForm } from './ProductForm.js';
 
 export function EditProduct() {
@@ -23,9 +23,9 @@ export function EditProduct() {
   // No such product: nothing to edit, and no details to go back to.
   if (product.isError && isProductMissing(product)) {
     return (
-      <div className="mx-auto max-w-3xl">
-        <PageHeader title={PRODUCT_NOT_FOUND} back={<BackToProductsLink />} />
-      </div>
+      <ProductMissing>
+        <BackToProductsLink />
+      </ProductMissing>
     );
   }
 

@@ -6,7 +6,7 @@ import { PageSpinner } from '@/components/ui/Spinner.js';
 import { formatCount, formatPrice } from '@/lib/format.js';
 import { useProduct } from '../api/get-product.js';
 import { BackToProductsLink } from './BackToProductsLink.js';
-import { isProductMissing, PRODUCT_NOT_FOUND, ProductLoadError } from './ProductLoadError.js';
+import { isProductMissing, ProductLoadError, ProductMissing } from './ProductLoadError.js';
 import { AvailabilityBadge, StockCount } from './StockBadges.js';
 import { DocumentTitle } from '@/components/DocumentTitle.js';
 
@@ -16,21 +16,18 @@ export function ProductDetails() {
   const product = useProduct(productId);
 
   if (product.isPending) return <PageSpinner label="Loading the product..." />;
+  if (product.isError && isProductMissing(product)) {
+    return (
+      <ProductMissing>
+        <BackToProductsLink />
+      </ProductMissing>
+    );
+  }
   if (product.isError) {
-    const missing = isProductMissing(product);
     return (
       <div className="space-y-4 text-center">
-        {missing && <DocumentTitle>{PRODUCT_NOT_FOUND}</DocumentTitle>}
-        <h1 className={missing ? 'text-3xl font-bold tracking-tight text-gray-900' : 'sr-only'}>
-          {missing ? PRODUCT_NOT_FOUND : 'Product details'}
-        </h1>
-        {missing ? (
-          <p className="text-base text-gray-600">
-            It may have been deleted, or the link is not right.
-          </p>
-        ) : (
-          <ProductLoadError query={product} />
-        )}
+        <h1 className="sr-only">Product details</h1>
+        <ProductLoadError query={product} />
         <BackToProductsLink />
       </div>
     );

@@ -1,11 +1,13 @@
+import type { ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { M } from '@shared/messages.js';
+import { DocumentTitle } from '@/components/DocumentTitle.js';
 import { ErrorMessage } from '@/components/ui/Alert.js';
 import { Button } from '@/components/ui/Button.js';
 import { getErrorMessage, getErrorStatus } from '@/lib/api-error.js';
 
 /** The title of the detail and edit pages of a product that is not there. */
-export const PRODUCT_NOT_FOUND = M.productNotFound;
+const PRODUCT_NOT_FOUND = M.productNotFound;
 
 /** The product is not there (an unknown id, or another user's: the API says 404 for both). */
 export const isProductMissing = (query: Pick<UseQueryResult, 'error'>) =>
@@ -24,6 +26,21 @@ export function ProductLoadError({ query }: { query: UseQueryResult }) {
       >
         Retry
       </Button>
+    </div>
+  );
+}
+
+/**
+ * The detail or edit page of a product that is not there: the API's message is the page's title,
+ * in red and centred like every load failure (spec section 8), with the way back.
+ */
+export function ProductMissing({ children }: { children: ReactNode }) {
+  return (
+    <div className="space-y-4 text-center">
+      <DocumentTitle>{PRODUCT_NOT_FOUND}</DocumentTitle>
+      <h1 className="text-3xl font-bold tracking-tight text-red-700">{PRODUCT_NOT_FOUND}</h1>
+      <p className="text-base text-gray-600">It may have been deleted, or the link is not right.</p>
+      {children}
     </div>
   );
 }
