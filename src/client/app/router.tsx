@@ -61,7 +61,7 @@ const Mailbox = screen(() => import('@/features/mailbox/components/Mailbox.js'),
 
 /**
  * The route table of the spec. Every screen and layout is its own chunk: the auth screens
- * download neither the products screens, nor Headless UI, nor SweetAlert2.
+ * download neither the products screens, nor the signed-in layout, nor SweetAlert2.
  */
 export function AppRoutes() {
   return (
