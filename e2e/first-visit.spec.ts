@@ -47,3 +47,12 @@ test('the signed-in product list downloads at most 150 KB of JavaScript on a fir
   console.log(`[first visit] / signed in:\n${scripts.report()}`);
   expect(scripts.total(), scripts.report()).toBeLessThanOrEqual(BUDGET.products);
 });
+
+test('/robots.txt is a real file for crawlers, not the app page', async ({ request }) => {
+  const response = await request.get('/robots.txt');
+  expect(response.status()).toBe(200);
+  expect(response.headers()['content-type']).toMatch(/^text\/plain/);
+  const body = await response.text();
+  expect(body).toMatch(/^User-agent: \*$/m);
+  expect(body).toMatch(/^Disallow: \/api\/$/m);
+});
