@@ -1,10 +1,17 @@
 import { lazy, Suspense, type ComponentType } from 'react';
-import { Navigate, Route, Routes } from 'react-router';
+import { matchPath, Navigate, Route, Routes } from 'react-router';
 import { PageSpinner } from '@/components/ui/Spinner.js';
+import { loadApiClient } from '@/lib/api-client.js';
+import { getToken } from '@/lib/auth/token.js';
+import { queryClient } from '@/lib/query-client.js';
 
-/** A screen in its own chunk, loaded when its route is first visited. */
+/**
+ * A screen in its own chunk, loaded when its route is first visited, or earlier by `preload`
+ * (the module loads once either way).
+ */
 function screen<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
-  return lazy(async () => ({ default: (await load())[name] }));
+  const Screen = lazy(async () => ({ default: (await load())[name] }));
+  return Object.assign(Screen, { preload: load });
 }
 
 const AuthLayout = screen(() => import('./layouts/AuthLayout.js'), 'AuthLayout');
@@ -92,4 +99,66 @@ export function AppRoutes() {
       </Routes>
     </Suspense>
   );
+}
+
+type Screen = { preload: () => Promise<unknown> };
+type PathParams = Record<string, string | undefined>;
+
+/**
+ * The data a signed-in screen asks for first, fetched together with the current user rather than
+ * after it (the protected layout renders its screen once the user is known).
+ */
+const FIRST_DATA: Record<string, (params: PathParams, search: URLSearchParams) => Promise<void>> = {
+  '/': async (_, search) => {
+    const { listParamsOf, productsQueryOptions } =
+      await import('@/features/products/api/get-products.js');
+    await queryClient.prefetchInfiniteQuery(productsQueryOptions(listParamsOf(search)));
+  },
+  '/details/product/:productId': async ({ productId = '' }) => {
+    const { productQueryOptions } = await import('@/features/products/api/get-product.js');
+    await queryClient.prefetchQuery(productQueryOptions(productId));
+  },
+};
+
+/** The screens a first visit to each path shows, layouts first. */
+const SCREENS_OF_PATH: [pattern: string, screens: Screen[]][] = [
+  ['/auth/login', [AuthLayout, LoginForm]],
+  ['/auth/signup', [AuthLayout, SignupForm]],
+  ['/auth/confirm-account', [AuthLayout, ConfirmAccount]],
+  ['/auth/new-code', [AuthLayout, NewCodeForm]],
+  ['/auth/forgot-password', [AuthLayout, ForgotPasswordForm]],
+  ['/auth/reset-password', [AuthLayout, ResetPassword]],
+  ['/', [MainLayout, ProductsPage]],
+  ['/new/product', [MainLayout, CreateProduct]],
+  ['/add/product', [MainLayout, CreateProduct]],
+  ['/edit/product/:productId', [MainLayout, EditProduct]],
+  ['/details/product/:productId', [MainLayout, ProductDetails]],
+  ['/profile', [MainLayout, ProfileLayout, ProfileForm]],
+  ['/profile/new-password', [MainLayout, ProfileLayout, ChangePasswordForm]],
+];
+
+/**
+ * Fetches at start-up, side by side, the chunks the first screen needs. Left to the routes, each
+ * waits for the one before (the layout's chunk, then the layout's first request, then the
+ * screen's chunk), a round trip apiece. A signed-in screen also wants the HTTP client for the
+ * current user, its first request; without a session the protected layout sends the visitor to
+ * the login screen, so that is what is fetched.
+ */
+export function preloadScreens({ pathname, search }: { pathname: string; search: string }) {
+  for (const [pattern, screens] of SCREENS_OF_PATH) {
+    const match = matchPath(pattern, pathname);
+    if (match) return preload(pattern, screens, match.params, new URLSearchParams(search));
+  }
+}
+
+function preload(pattern: string, screens: Screen[], params: PathParams, search: URLSearchParams) {
+  if (screens[0] !== MainLayout) {
+    screens.forEach((screen) => void screen.preload());
+  } else if (getToken()) {
+    screens.forEach((screen) => void screen.preload());
+    void loadApiClient();
+    void FIRST_DATA[pattern]?.(params, search);
+  } else {
+    [MainLayout, AuthLayout, LoginForm].forEach((screen) => void screen.preload());
+  }
 }

@@ -7,7 +7,16 @@ import { AvailabilityBadge, StockCount } from './StockBadges.js';
 const actionClasses =
   'flex flex-1 items-center justify-center gap-1.5 py-3 text-sm font-semibold focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-indigo-600';
 
-export function ProductCard({ product }: { product: ProductListItem }) {
+interface ProductCardProps {
+  product: ProductListItem;
+  /**
+   * The list's first card: its picture is usually the page's largest paint, so it is asked for at
+   * once and first, rather than lazily when layout finds it on screen.
+   */
+  priority?: boolean;
+}
+
+export function ProductCard({ product, priority = false }: ProductCardProps) {
   const detailsUrl = `/details/product/${product.id}`;
   return (
     <li className="group flex flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-gray-200 transition-shadow hover:shadow-lg">
@@ -15,7 +24,8 @@ export function ProductCard({ product }: { product: ProductListItem }) {
         <img
           src={product.thumbnail}
           alt={product.name}
-          loading="lazy"
+          loading={priority ? 'eager' : 'lazy'}
+          fetchPriority={priority ? 'high' : 'auto'}
           decoding="async"
           width={400}
           height={400}

@@ -1,25 +1,20 @@
 import { useCallback, useEffect, useRef, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { PRODUCT_SORTS, type ProductSort } from '@shared/constants.js';
+import type { ProductSort } from '@shared/constants.js';
 import { Button } from '@/components/ui/Button.js';
 import { buttonClasses } from '@/components/ui/button-styles.js';
 import { PageSpinner } from '@/components/ui/Spinner.js';
 import { TextLink } from '@/components/ui/TextLink.js';
 import { getErrorMessage } from '@/lib/api-error.js';
-import { useProducts } from '../api/get-products.js';
+import { listParamsOf, useProducts } from '../api/get-products.js';
 import { ProductCard } from './ProductCard.js';
 import { ProductsToolbar } from './ProductsToolbar.js';
 import { DocumentTitle } from '@/components/DocumentTitle.js';
 
-const isSort = (value: string | null): value is ProductSort =>
-  (PRODUCT_SORTS as readonly (string | null)[]).includes(value);
-
 /** The product list (/): search and sort in the URL, pages loaded as the user scrolls. */
 export function ProductsPage() {
   const [params, setParams] = useSearchParams();
-  const q = (params.get('q') ?? '').trim();
-  const rawSort = params.get('sort');
-  const sort: ProductSort = isSort(rawSort) ? rawSort : 'newest';
+  const { q, sort } = listParamsOf(params);
 
   const setParam = useCallback(
     (key: 'q' | 'sort', value: string, fallback: string) =>
@@ -121,8 +116,8 @@ function ProductResults({ q, sort, onClearSearch }: ProductResultsProps) {
   return (
     <section aria-label="Product list">
       <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 md:grid-cols-3 lg:grid-cols-4 2xl:grid-cols-5">
-        {items.map((product) => (
-          <ProductCard key={product.id} product={product} />
+        {items.map((product, index) => (
+          <ProductCard key={product.id} product={product} priority={index === 0} />
         ))}
       </ul>
       <div ref={sentinel} className="mt-10 flex justify-center">
