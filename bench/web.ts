@@ -232,14 +232,21 @@ async function main() {
   try {
     const { token, productId } = await seed(server.baseUrl);
     const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
-    const pages: { page: PageName; path: string; token?: string }[] = [
-      { page: 'login', path: '/auth/login' },
-      { page: 'products', path: '/', token },
-      { page: 'details', path: `/details/product/${productId}`, token },
+    const pages: { page: PageName; path: string; label: string; token?: string }[] = [
+      { page: 'login', path: '/auth/login', label: '/auth/login' },
+      { page: 'products', path: '/', label: '/', token },
+      {
+        page: 'details',
+        path: `/details/product/${productId}`,
+        label: '/details/product/{id}',
+        token,
+      },
     ];
     const only = process.env.BENCH_WEB_PAGES?.split(',');
+    /** The performance score of every run, to show how much they vary. */
+    const scoresOfRuns: string[] = [];
     const rows = [];
-    for (const { page, path: where, token: session } of pages) {
+    for (const { page, path: where, label, token: session } of pages) {
       if (only && !only.includes(page)) continue;
       for (const preset of ['mobile', 'desktop'] as const) {
         const runs: Figures[] = [];
@@ -253,9 +260,10 @@ async function main() {
           ]),
         ) as unknown as Figures;
         console.log(
-          `[bench:web] ${where} ${preset}: performance ${runs.map((r) => r.performance).join(', ')}`,
+          `[bench:web] ${label} ${preset}: performance ${runs.map((r) => r.performance).join(', ')}`,
         );
-        rows.push({ page, path: where, preset, figures });
+        rows.push({ page, path: label, preset, figures });
+        scoresOfRuns.push(`\`${label}\` ${preset}: ${runs.map((r) => r.performance).join(', ')}`);
       }
     }
     await browser.disconnect();
@@ -270,6 +278,8 @@ each with its own photo; the session is put into local storage before the audite
 wire" is the transfer size of every script response (brotli, headers included).
 
 ${table}
+
+Performance score of each run: ${scoresOfRuns.join('; ')}.
 
 Targets (issue 12): mobile performance at least ${TARGETS.performance}, accessibility ${TARGETS.accessibility},
 CLS at most ${TARGETS.cls}, JavaScript at most 80 KB on \`/auth/login\` and 150 KB on \`/\`.
