@@ -1,6 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import react from '@vitejs/plugin-react';
-import { alias } from './vite.config.js';
+import { alias, jsx, reactToPreact } from './vite.config.js';
 
 export default defineConfig({
   test: {
@@ -33,13 +32,37 @@ export default defineConfig({
         },
       },
       {
-        plugins: [react()],
-        resolve: { alias },
+        // Preact in place of React, as in the app (vite.config.ts).
+        esbuild: jsx,
+        resolve: {
+          alias: [
+            ...Object.entries(alias).map(([find, replacement]) => ({ find, replacement })),
+            ...reactToPreact,
+          ],
+          // The ES module builds, as in the app: Testing Library's CommonJS one would `require`
+          // React DOM past the aliases.
+          mainFields: ['module', 'main'],
+          conditions: ['module', 'browser', 'development|production'],
+        },
         test: {
           name: 'client',
           environment: 'jsdom',
           include: ['tests/client/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/client/setup.ts'],
+          // Node would load these libraries itself, and with them React: run them through Vite, so
+          // that their `react` imports meet the aliases above.
+          server: {
+            deps: {
+              inline: [
+                /@testing-library\/react/,
+                /react-router/,
+                /@tanstack\/react-query/,
+                /react-hook-form/,
+                /@hookform\/resolvers/,
+                /react-toastify/,
+              ],
+            },
+          },
         },
       },
     ],

@@ -23,7 +23,7 @@ export function* products(count: number) {
       description: `A ${word(4)} ${word(5)} made of ${word(6)}, sold by the unit. Sturdy, easy to clean and shipped flat. Reference ${i}.`,
       priceCents: ((i * 7919) % 99_999) + 1,
       stock: (i * 31) % 250,
-      imageKey: null,
+      image: null,
       createdAt: start + i * 1000,
     };
   }
@@ -42,7 +42,7 @@ export function* costliest(count: number) {
       description: '가'.repeat(5000),
       priceCents: i + 1,
       stock: 1,
-      imageKey: null,
+      image: null,
       createdAt: start + i * 1000,
     };
   }

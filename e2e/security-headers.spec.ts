@@ -139,7 +139,7 @@ test('every screen renders without a Content-Security-Policy violation', async (
     await page.goto(path, { waitUntil: 'networkidle' });
     await expect(page.getByRole('main')).toBeVisible();
   }
-  // The user menu (Headless UI positions it at run time).
+  // The user menu, opened at run time.
   await page.getByRole('button', { name: `Hello ${user.name}` }).click();
   await expect(page.getByRole('menuitem', { name: 'Logout' })).toBeVisible();
 

@@ -23,6 +23,8 @@ export interface NewProduct {
   image?: ImageName;
 }
 
+const MIME_TYPES: Record<string, string> = { '.png': 'image/png', '.gif': 'image/gif' };
+
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 /**
@@ -74,7 +76,7 @@ export class Api {
       const file = imagePath(image);
       multipart.image = {
         name: path.basename(file),
-        mimeType: file.endsWith('.png') ? 'image/png' : 'image/jpeg',
+        mimeType: MIME_TYPES[path.extname(file)] ?? 'image/jpeg',
         buffer: readFileSync(file),
       };
     }

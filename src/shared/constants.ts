@@ -29,6 +29,8 @@ export type ProductSort = (typeof PRODUCT_SORTS)[number];
 export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 export const IMAGE_MAX_PIXELS = 40_000_000;
 export const IMAGE_MAX_EDGE = 1600;
+/** The long edge of a product's thumbnail (never larger than the image itself). */
+export const IMAGE_THUMBNAIL_EDGE = 480;
 export const IMAGE_ACCEPTED_TYPES = [
   'image/jpeg',
   'image/png',

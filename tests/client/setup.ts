@@ -8,13 +8,6 @@ vi.mock('@/lib/api-client.js', async () => {
   return { apiRequest: fakeApiRequest, loadApiClient: () => Promise.resolve() };
 });
 
-// jsdom lacks ResizeObserver, which Headless UI's anchored menus use.
-globalThis.ResizeObserver ??= class {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
-};
-
 beforeEach(() => {
   localStorage.clear();
 });

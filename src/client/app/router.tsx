@@ -1,17 +1,24 @@
 import { lazy, Suspense, type ComponentType } from 'react';
-import { Navigate, Route, Routes } from 'react-router';
+import { matchPath, Navigate, Route, Routes } from 'react-router';
 import { PageSpinner } from '@/components/ui/Spinner.js';
+import { loadApiClient } from '@/lib/api-client.js';
+import { getToken } from '@/lib/auth/token.js';
 import { importWithRetry } from '@/lib/lazy-import.js';
+import { queryClient } from '@/lib/query-client.js';
 
 /**
- * A screen in its own chunk, loaded when its route is first visited; asked for twice before the
- * route's error boundary explains the failure (app/components/RouteError.tsx).
+ * A screen in its own chunk, loaded when its route is first visited, or earlier by `preload` (the
+ * module loads once either way); asked for twice before the route's error boundary explains the
+ * failure (app/components/RouteError.tsx). A failed preload says nothing: the route asks again.
  */
 function screen<K extends string, P extends object = object>(
   load: () => Promise<Record<K, ComponentType<P>>>,
   name: K,
 ) {
-  return lazy(async () => ({ default: (await importWithRetry(load))[name] }));
+  const Screen = lazy(async () => ({ default: (await importWithRetry(load))[name] }));
+  return Object.assign(Screen, {
+    preload: () => importWithRetry(load).catch(() => undefined),
+  });
 }
 
 const AuthLayout = screen(() => import('./layouts/AuthLayout.js'), 'AuthLayout');
@@ -71,7 +78,7 @@ const Mailbox = screen(() => import('@/features/mailbox/components/Mailbox.js'),
 
 /**
  * The route table of the spec. Every screen and layout is its own chunk: the auth screens
- * download neither the products screens, nor Headless UI, nor SweetAlert2.
+ * download neither the products screens, nor the signed-in layout, nor SweetAlert2.
  */
 export function AppRoutes() {
   return (
@@ -116,4 +123,67 @@ export function AppRoutes() {
       </Routes>
     </Suspense>
   );
+}
+
+type Screen = { preload: () => Promise<unknown> };
+type PathParams = Record<string, string | undefined>;
+
+/**
+ * The data a signed-in screen asks for first, fetched together with the current user rather than
+ * after it (the protected layout renders its screen once the user is known).
+ */
+const FIRST_DATA: Record<string, (params: PathParams, search: URLSearchParams) => Promise<void>> = {
+  '/': async (_, search) => {
+    const { listParamsOf, productsQueryOptions } =
+      await import('@/features/products/api/get-products.js');
+    await queryClient.prefetchInfiniteQuery(productsQueryOptions(listParamsOf(search)));
+  },
+  '/details/product/:productId': async ({ productId = '' }) => {
+    const { productQueryOptions } = await import('@/features/products/api/get-product.js');
+    await queryClient.prefetchQuery(productQueryOptions(productId));
+  },
+};
+
+/** The screens a first visit to each path shows, layouts first. */
+const SCREENS_OF_PATH: [pattern: string, screens: Screen[]][] = [
+  ['/auth/login', [AuthLayout, LoginForm]],
+  ['/auth/signup', [AuthLayout, SignupForm]],
+  ['/auth/confirm-account', [AuthLayout, ConfirmAccount]],
+  ['/auth/new-code', [AuthLayout, NewCodeForm]],
+  ['/auth/forgot-password', [AuthLayout, ForgotPasswordForm]],
+  ['/auth/reset-password', [AuthLayout, ResetPassword]],
+  ['/', [MainLayout, ProductsPage]],
+  ['/new/product', [MainLayout, CreateProduct]],
+  ['/add/product', [MainLayout, CreateProduct]],
+  ['/edit/product/:productId', [MainLayout, EditProduct]],
+  ['/details/product/:productId', [MainLayout, ProductDetails]],
+  ['/profile', [MainLayout, ProfileLayout, ProfileForm]],
+  ['/profile/new-password', [MainLayout, ProfileLayout, ChangePasswordForm]],
+];
+
+/**
+ * Fetches at start-up, side by side, the chunks the first screen needs. Left to the routes, each
+ * waits for the one before (the layout's chunk, then the layout's first request, then the
+ * screen's chunk), a round trip apiece. A signed-in screen also wants the HTTP client for the
+ * current user, its first request; without a session the protected layout sends the visitor to
+ * the login screen, so that is what is fetched.
+ */
+export function preloadScreens({ pathname, search }: { pathname: string; search: string }) {
+  for (const [pattern, screens] of SCREENS_OF_PATH) {
+    const match = matchPath(pattern, pathname);
+    if (match) return preload(pattern, screens, match.params, new URLSearchParams(search));
+  }
+}
+
+function preload(pattern: string, screens: Screen[], params: PathParams, search: URLSearchParams) {
+  if (screens[0] !== MainLayout) {
+    screens.forEach((screen) => void screen.preload());
+  } else if (getToken()) {
+    screens.forEach((screen) => void screen.preload());
+    // Only a head start: whatever fails here is asked for again, and explained, where it is used.
+    loadApiClient().catch(() => undefined);
+    FIRST_DATA[pattern]?.(params, search).catch(() => undefined);
+  } else {
+    [MainLayout, AuthLayout, LoginForm].forEach((screen) => void screen.preload());
+  }
 }

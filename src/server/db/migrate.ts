@@ -13,6 +13,7 @@ import * as productSearchIndex from './migrations/005_product_search_index.js';
 import * as codeGuessLimits from './migrations/006_code_guess_limits.js';
 import * as mailRequests from './migrations/007_mail_requests.js';
 import * as changeNotifications from './migrations/008_change_notifications.js';
+import * as productImageSize from './migrations/009_product_image_size.js';
 
 export type MigrationDialect = 'sqlite' | 'postgres';
 
@@ -31,6 +32,7 @@ export const migrations: Migration[] = [
   { name: '006_code_guess_limits', ...codeGuessLimits },
   { name: '007_mail_requests', ...mailRequests },
   { name: '008_change_notifications', ...changeNotifications },
+  { name: '009_product_image_size', ...productImageSize },
 ];
 
 /** What the hand-written runner before Kysely's Migrator recorded applied migrations in. */

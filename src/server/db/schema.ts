@@ -50,6 +50,9 @@ export interface ProductsTable {
   stock: number;
   active: number;
   image_key: string | null;
+  /** The stored image's size in pixels (migration 009); null without one or from before. */
+  image_width: number | null;
+  image_height: number | null;
   created_at: number;
   updated_at: number;
 }

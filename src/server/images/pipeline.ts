@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import pLimit from 'p-limit';
 import sharp from 'sharp';
-import { IMAGE_MAX_EDGE, IMAGE_MAX_PIXELS } from '../../shared/constants.js';
+import { IMAGE_MAX_EDGE, IMAGE_MAX_PIXELS, IMAGE_THUMBNAIL_EDGE } from '../../shared/constants.js';
 import { M } from '../../shared/messages.js';
 import { HttpError } from '../lib/http-error.js';
 
@@ -11,7 +11,7 @@ import { HttpError } from '../lib/http-error.js';
 sharp.concurrency(1);
 sharp.cache(false);
 
-export const THUMBNAIL_EDGE = 480;
+export const THUMBNAIL_EDGE = IMAGE_THUMBNAIL_EDGE;
 
 /** What is stored for one upload: a bounded WebP and a card thumbnail, both without metadata. */
 export interface ProcessedImage {

@@ -17,8 +17,11 @@ export function toListItem(row: Omit<ListRow, 'sort_key'>, urls: ImageUrls): Pro
 }
 
 export function toProduct(row: ProductRow, urls: ImageUrls): Product {
+  const hasSize = row.image_key !== null && row.image_width !== null && row.image_height !== null;
   return {
     ...toListItem(row, urls),
+    imageWidth: hasSize ? row.image_width : null,
+    imageHeight: hasSize ? row.image_height : null,
     active: row.active === 1,
     createdAt: new Date(row.created_at).toISOString(),
     updatedAt: new Date(row.updated_at).toISOString(),

@@ -29,16 +29,25 @@ const COLUMNS = [
   'stock',
   'active',
   'image_key',
+  'image_width',
+  'image_height',
   'created_at',
   'updated_at',
 ] as const;
+
+/** An image as stored: the key of its files and the size of the main one in pixels. */
+export interface StoredImage {
+  key: string;
+  width: number;
+  height: number;
+}
 
 export interface NewProduct {
   name: string;
   description: string;
   priceCents: number;
   stock: number;
-  imageKey: string | null;
+  image: StoredImage | null;
 }
 
 export interface ProductChanges {
@@ -47,7 +56,7 @@ export interface ProductChanges {
   priceCents?: number | undefined;
   stock?: number | undefined;
   /** A new image; leaving it out keeps the current one. */
-  imageKey?: string | undefined;
+  image?: StoredImage | undefined;
 }
 
 export interface ListOptions {
@@ -138,7 +147,9 @@ export class ProductRepository {
       price_cents: product.priceCents,
       stock: product.stock,
       active: 1,
-      image_key: product.imageKey,
+      image_key: product.image?.key ?? null,
+      image_width: product.image?.width ?? null,
+      image_height: product.image?.height ?? null,
       created_at: now,
       updated_at: now,
     };
@@ -427,7 +438,9 @@ export class ProductRepository {
         description,
         price_cents: changes.priceCents ?? current.price_cents,
         stock: changes.stock ?? current.stock,
-        image_key: changes.imageKey ?? current.image_key,
+        image_key: changes.image ? changes.image.key : current.image_key,
+        image_width: changes.image ? changes.image.width : current.image_width,
+        image_height: changes.image ? changes.image.height : current.image_height,
         updated_at: now,
       };
       await trx
@@ -437,7 +450,7 @@ export class ProductRepository {
         .where('id', '=', id)
         .execute();
       await bumpCatalogueVersion(trx, ownerId);
-      const replacedImageKey = changes.imageKey !== undefined ? current.image_key : null;
+      const replacedImageKey = changes.image !== undefined ? current.image_key : null;
       const row: ProductRow = { ...current, ...values };
       return { row, replacedImageKey };
     });

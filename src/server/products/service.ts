@@ -2,7 +2,7 @@ import type { ProductCreate, ProductUpdate } from '../../shared/schemas/products
 import { processImage } from '../images/pipeline.js';
 import type { ProductImages } from '../images/product-images.js';
 import type { Clock } from '../lib/clock.js';
-import type { ProductRepository, ProductRow } from './repository.js';
+import type { ProductRepository, ProductRow, StoredImage } from './repository.js';
 
 /**
  * Writes that involve image files. Files are written before the row that refers to them and
@@ -16,9 +16,12 @@ export class ProductService {
     private readonly clock: Clock,
   ) {}
 
-  /** Decodes and stores an upload; returns its key, or undefined when there is none. */
-  private async storeImage(upload: Buffer | undefined): Promise<string | undefined> {
-    return upload ? this.images.save(await processImage(upload)) : undefined;
+  /** Decodes and stores an upload; returns its key and size, or undefined when there is none. */
+  private async storeImage(upload: Buffer | undefined): Promise<StoredImage | undefined> {
+    if (!upload) return undefined;
+    const processed = await processImage(upload);
+    const key = await this.images.save(processed);
+    return { key, width: processed.width, height: processed.height };
   }
 
   /** Runs a database write; if it throws, the files just stored for it are removed. */
@@ -32,8 +35,8 @@ export class ProductService {
   }
 
   async create(ownerId: string, input: ProductCreate, upload?: Buffer): Promise<ProductRow> {
-    const key = await this.storeImage(upload);
-    return this.withCleanup(key, () =>
+    const image = await this.storeImage(upload);
+    return this.withCleanup(image?.key, () =>
       this.products.insert(
         ownerId,
         {
@@ -41,7 +44,7 @@ export class ProductService {
           description: input.description,
           priceCents: input.price,
           stock: input.stock,
-          imageKey: key ?? null,
+          image: image ?? null,
         },
         this.clock.now(),
       ),
@@ -54,13 +57,14 @@ export class ProductService {
     input: ProductUpdate,
     upload?: Buffer,
   ): Promise<ProductRow | undefined> {
-    const key = await this.storeImage(upload);
+    const image = await this.storeImage(upload);
+    const key = image?.key;
     const changes = {
       name: input.name,
       description: input.description,
       priceCents: input.price,
       stock: input.stock,
-      imageKey: key,
+      image,
     };
     const result = await this.withCleanup(key, async () => {
       const updated = await this.products.update(ownerId, id, changes, this.clock.now());

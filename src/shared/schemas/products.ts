@@ -165,6 +165,13 @@ export const productListItemSchema = z.object({
 export type ProductListItem = z.infer<typeof productListItemSchema>;
 
 export const productSchema = productListItemSchema.extend({
+  /**
+   * The size of `image` in pixels (`thumbnail` is that bounded to IMAGE_THUMBNAIL_EDGE): the
+   * detail page tells the browser each file's width, so a phone downloads what it shows. Null
+   * without an image, and for images stored before the size was recorded.
+   */
+  imageWidth: z.number().int().positive().nullable(),
+  imageHeight: z.number().int().positive().nullable(),
   active: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),

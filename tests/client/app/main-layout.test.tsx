@@ -44,13 +44,19 @@ describe('MainLayout', () => {
 
       button.focus();
       await user.keyboard('{Enter}');
-      expect(await screen.findByRole('menuitem', { name: 'My Profile' })).toHaveAttribute(
-        'href',
-        '/profile',
-      );
+      const profile = await screen.findByRole('menuitem', { name: 'My Profile' });
+      expect(profile).toHaveAttribute('href', '/profile');
+      expect(profile).toHaveFocus();
+      expect(button).toHaveAttribute('aria-expanded', 'true');
+      // Escape closes the menu back on its button; Arrow Down opens it again.
+      await user.keyboard('{Escape}');
+      expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+      expect(button).toHaveFocus();
+      await user.keyboard('{ArrowDown}');
+      expect(await screen.findByRole('menuitem', { name: 'My Profile' })).toHaveFocus();
       await user.keyboard('{ArrowDown}');
       const logout = screen.getByRole('menuitem', { name: 'Logout' });
-      await waitFor(() => expect(logout).toHaveAttribute('data-focus'));
+      await waitFor(() => expect(logout).toHaveFocus());
       await user.keyboard('{Enter}');
 
       expect(await screen.findByTestId('location')).toHaveTextContent('/auth/login');

@@ -35,6 +35,9 @@ describe('products CRUD', async () => {
       active: true,
       image: expect.stringMatching(/^http:\/\/stockroom\.test\/api\/images\/[0-9a-f]{32}\.webp$/),
       thumbnail: expect.stringMatching(/^http:\/\/stockroom\.test\/api\/images\/.+-thumb\.webp$/),
+      // The stored image's size: the 64x48 upload is under every bound.
+      imageWidth: 64,
+      imageHeight: 48,
       createdAt: '2026-01-01T00:00:00.000Z',
       updatedAt: '2026-01-01T00:00:00.000Z',
     });
@@ -53,6 +56,7 @@ describe('products CRUD', async () => {
     const product = await createProduct(server, user);
     expect(product.image).toMatch(/^http:\/\/stockroom\.test\/api\/images\/placeholder-\w+\.svg$/);
     expect(product.thumbnail).toBe(product.image);
+    expect([product.imageWidth, product.imageHeight]).toEqual([null, null]);
     const res = await fetchImage(server, product.image);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('image/svg+xml');
@@ -104,10 +108,12 @@ describe('products CRUD', async () => {
   it('replaces the image: a new URL, and the old files are gone', async () => {
     const created = await createProduct(server, user, {}, { data: await jpeg() });
     const before = await imageFiles(server);
-    const res = await patchProduct(server, user, created.id, {}, { data: await png() });
+    const res = await patchProduct(server, user, created.id, {}, { data: await png(30, 90) });
     expect(res.statusCode).toBe(200);
     const { product } = res.json();
     expect(product.image).not.toBe(created.image);
+    // The recorded size is the new image's.
+    expect([product.imageWidth, product.imageHeight]).toEqual([30, 90]);
     expect(product.thumbnail).not.toBe(created.thumbnail);
     expect(product.name).toBe(created.name);
     expect((await fetchImage(server, created.image)).statusCode).toBe(404);

@@ -34,7 +34,7 @@ describe('list query plans', async () => {
         description: 'Plain',
         priceCents: (i % 700) + 1,
         stock: i % 40,
-        imageKey: null,
+        image: null,
         createdAt: i,
       })),
     );

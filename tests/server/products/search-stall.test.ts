@@ -33,7 +33,7 @@ describe('a hostile search', async () => {
       description: LIGATURE.repeat(5000),
       priceCents: 100 + i,
       stock: 1,
-      imageKey: null,
+      image: null,
       createdAt: i,
     })),
   );
@@ -52,7 +52,7 @@ describe('a hostile search', async () => {
         description: '가'.repeat(5000),
         priceCents: 100 + i,
         stock: 1,
-        imageKey: null,
+        image: null,
         createdAt: i,
       })),
     );
@@ -175,7 +175,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('hostile searches on PostgreSQL', 
       description: '가'.repeat(5000),
       priceCents: 100 + i,
       stock: 1,
-      imageKey: null,
+      image: null,
       createdAt: i,
     })),
   );

@@ -44,7 +44,7 @@ describe('product search', async () => {
         description: description!,
         priceCents: ((i * 37) % 11) + 1,
         stock: i % 3,
-        imageKey: null,
+        image: null,
         createdAt: offset + i,
       })),
     );
@@ -152,7 +152,7 @@ describe('product search', async () => {
     const who = await newOwner();
     const { id } = await repository.insert(
       who,
-      { name: 'Walnut box', description: 'Small', priceCents: 1, stock: 1, imageKey: null },
+      { name: 'Walnut box', description: 'Small', priceCents: 1, stock: 1, image: null },
       1,
     );
     expect(await names(who, 'walnut')).toEqual(['Walnut box']);

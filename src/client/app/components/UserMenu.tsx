@@ -1,55 +1,55 @@
-import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
 import { Link } from 'react-router';
 import type { User } from '@shared/schemas/auth.js';
+import { Menu, menuItemProps } from '@/components/ui/Menu.js';
 import { useLogout } from '@/lib/auth/logout.js';
 
 const itemClasses =
-  'block w-full px-4 py-2 text-left text-sm text-gray-700 data-focus:bg-gray-100 data-focus:text-gray-900 data-focus:outline-none';
+  'block w-full px-4 py-2 text-left text-sm text-gray-700 hover:bg-gray-100 hover:text-gray-900 focus:bg-gray-100 focus:text-gray-900 focus:outline-none';
 
-/** 'Hello {name}' and its menu: 'My Profile' and 'Logout'. Keyboard-usable (Headless UI). */
+/** 'Hello {name}' and its menu: 'My Profile' and 'Logout'. Keyboard-usable (components/ui/Menu). */
 export function UserMenu({ user }: { user: User }) {
   const logout = useLogout();
   const initial = user.name.trim().charAt(0).toUpperCase() || '?';
   return (
-    <Menu as="div" className="relative min-w-0">
-      <MenuButton className="flex max-w-full min-w-0 items-center gap-3 rounded-full py-1 pr-3 pl-1 text-sm font-medium text-white hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-400">
-        <span
-          aria-hidden="true"
-          className="grid size-8 shrink-0 place-items-center rounded-full bg-indigo-500 font-semibold text-white"
-        >
-          {initial}
-        </span>
-        {/* A long name is cut short with an ellipsis rather than widen the header on a phone. */}
-        <span className="max-w-40 min-w-0 truncate sm:max-w-xs">Hello {user.name}</span>
-        <svg
-          viewBox="0 0 20 20"
-          fill="currentColor"
-          className="size-4 shrink-0 text-gray-300"
-          aria-hidden="true"
-        >
-          <path
-            fillRule="evenodd"
-            d="M5.22 8.22a.75.75 0 0 1 1.06 0L10 11.94l3.72-3.72a.75.75 0 1 1 1.06 1.06l-4.25 4.25a.75.75 0 0 1-1.06 0L5.22 9.28a.75.75 0 0 1 0-1.06Z"
-            clipRule="evenodd"
-          />
-        </svg>
-      </MenuButton>
-      <MenuItems
-        transition
-        anchor="bottom end"
-        className="z-30 mt-2 w-48 origin-top-right rounded-xl bg-white py-1 shadow-lg ring-1 ring-gray-900/5 transition focus:outline-none data-closed:scale-95 data-closed:opacity-0"
+    <Menu
+      buttonClassName="flex max-w-full min-w-0 items-center gap-3 rounded-full py-1 pr-3 pl-1 text-sm font-medium text-white hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-400"
+      menuClassName="absolute top-full right-0 z-30 mt-2 w-48 rounded-xl bg-white py-1 shadow-lg ring-1 ring-gray-900/5 focus:outline-none"
+      button={
+        <>
+          <span
+            aria-hidden="true"
+            className="grid size-8 shrink-0 place-items-center rounded-full bg-indigo-500 font-semibold text-white"
+          >
+            {initial}
+          </span>
+          {/* A long name is cut short with an ellipsis rather than widen the header on a phone. */}
+          <span className="max-w-40 min-w-0 truncate sm:max-w-xs">Hello {user.name}</span>
+          <svg
+            viewBox="0 0 20 20"
+            fill="currentColor"
+            className="size-4 shrink-0 text-gray-300"
+            aria-hidden="true"
+          >
+            <path
+              fillRule="evenodd"
+              d="M5.22 8.22a.75.75 0 0 1 1.06 0L10 11.94l3.72-3.72a.75.75 0 1 1 1.06 1.06l-4.25 4.25a.75.75 0 0 1-1.06 0L5.22 9.28a.75.75 0 0 1 0-1.06Z"
+              clipRule="evenodd"
+            />
+          </svg>
+        </>
+      }
+    >
+      <Link to="/profile" className={itemClasses} {...menuItemProps}>
+        My Profile
+      </Link>
+      <button
+        type="button"
+        className={itemClasses}
+        {...menuItemProps}
+        onClick={() => void logout()}
       >
-        <MenuItem>
-          <Link to="/profile" className={itemClasses}>
-            My Profile
-          </Link>
-        </MenuItem>
-        <MenuItem>
-          <button type="button" className={itemClasses} onClick={() => void logout()}>
-            Logout
-          </button>
-        </MenuItem>
-      </MenuItems>
+        Logout
+      </button>
     </Menu>
   );
 }

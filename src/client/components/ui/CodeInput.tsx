@@ -1,4 +1,4 @@
-import { useRef, useState, type ClipboardEvent, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type ClipboardEvent, type KeyboardEvent } from 'react';
 import { CODE_LENGTH } from '@shared/constants.js';
 
 interface CodeInputProps {
@@ -26,6 +26,14 @@ export function CodeInput({
 }: CodeInputProps) {
   const [digits, setDigits] = useState<string[]>(() => Array.from({ length }, () => ''));
   const boxes = useRef<(HTMLInputElement | null)[]>([]);
+
+  // React focused an `autoFocus` element on mount; Preact, which runs the app (ADR 010), leaves it
+  // to the browser, which honours the attribute once per page load at most. So focus it here.
+  useEffect(() => {
+    if (autoFocus) boxes.current[0]?.focus();
+    // On mount only: a re-render must not pull the focus back to the first box.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   const focusBox = (index: number) => {
     const box = boxes.current[Math.max(0, Math.min(length - 1, index))];
@@ -106,7 +114,6 @@ export function CodeInput({
           aria-label={`Digit ${index + 1} of ${length}`}
           value={digit}
           disabled={disabled}
-          autoFocus={autoFocus && index === 0}
           onChange={(event) => handleChange(index, event.target.value)}
           onKeyDown={(event) => handleKeyDown(index, event)}
           onPaste={(event) => handlePaste(index, event)}

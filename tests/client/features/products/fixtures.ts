@@ -8,6 +8,8 @@ export const product = (overrides: Partial<Product> = {}): Product => ({
   description: 'A lamp for the desk.',
   image: 'http://localhost/images/p1.webp',
   thumbnail: 'http://localhost/images/p1-thumb.webp',
+  imageWidth: 900,
+  imageHeight: 600,
   active: true,
   createdAt: '2025-01-01T00:00:00.000Z',
   updatedAt: '2025-01-01T00:00:00.000Z',

@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
-import type { ProductSort } from '@shared/constants.js';
+import { PRODUCT_SORTS, type ProductSort } from '@shared/constants.js';
 import { productListResponseSchema } from '@shared/schemas/products.js';
 import { apiRequest } from '@/lib/api-client.js';
 import { queryKeys } from '@/lib/query-client.js';
@@ -10,6 +10,15 @@ export const PRODUCTS_PAGE_SIZE = 60;
 export interface ProductListParams {
   q: string;
   sort: ProductSort;
+}
+
+const isSort = (value: string | null): value is ProductSort =>
+  (PRODUCT_SORTS as readonly (string | null)[]).includes(value);
+
+/** The list's search and sort as the URL holds them (?q=&sort=), newest first by default. */
+export function listParamsOf(search: URLSearchParams): ProductListParams {
+  const sort = search.get('sort');
+  return { q: (search.get('q') ?? '').trim(), sort: isSort(sort) ? sort : 'newest' };
 }
 
 /** GET /products?q&sort&limit&cursor → {products, nextCursor}. */

@@ -12,6 +12,11 @@ export const CARD_LINK_SELECTOR = '[data-product-card-link]';
 
 interface ProductCardProps {
   product: ProductListItem;
+  /**
+   * The list's first card: its picture is usually the page's largest paint, so it is asked for at
+   * once and first, rather than lazily when layout finds it on screen.
+   */
+  priority?: boolean;
   /** After the user has seen 'Deleted!': the list moves the focus on. */
   onDeleted?: () => void;
 }
@@ -21,7 +26,7 @@ interface ProductCardProps {
  * several products fit on the first screen; from `sm` up it is a tile, the picture on top.
  * Long names wrap anywhere (even inside a word) and are clamped, so they never widen the card.
  */
-export function ProductCard({ product, onDeleted }: ProductCardProps) {
+export function ProductCard({ product, priority = false, onDeleted }: ProductCardProps) {
   const detailsUrl = `/details/product/${product.id}`;
   return (
     <li className="group grid grid-cols-[6rem_minmax(0,1fr)] overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-gray-200 transition-shadow hover:shadow-lg sm:flex sm:flex-col">
@@ -34,7 +39,8 @@ export function ProductCard({ product, onDeleted }: ProductCardProps) {
         <img
           src={product.thumbnail}
           alt={product.name}
-          loading="lazy"
+          loading={priority ? 'eager' : 'lazy'}
+          fetchPriority={priority ? 'high' : 'auto'}
           decoding="async"
           width={400}
           height={400}

@@ -1,4 +1,5 @@
 import { Link, useParams } from 'react-router';
+import { IMAGE_THUMBNAIL_EDGE } from '@shared/constants.js';
 import type { Product } from '@shared/schemas/products.js';
 import { buttonClasses } from '@/components/ui/button-styles.js';
 import { Card } from '@/components/ui/Card.js';
@@ -35,18 +36,60 @@ export function ProductDetails() {
   return <ProductSheet product={product.data} />;
 }
 
+/**
+ * The files of a product's picture with their widths, for srcset: the thumbnail (the image
+ * bounded to IMAGE_THUMBNAIL_EDGE on its long side, as the server makes it) and the image. Without
+ * a recorded size (no image, or one stored before sizes were), the image alone.
+ */
+function pictureSources(product: Product) {
+  const { imageWidth: width, imageHeight: height } = product;
+  if (width === null || height === null) return {};
+  const thumbnailWidth = Math.round(
+    width * Math.min(1, IMAGE_THUMBNAIL_EDGE / Math.max(width, height)),
+  );
+  const sources = [`${product.image} ${width}w`];
+  if (thumbnailWidth < width) sources.unshift(`${product.thumbnail} ${thumbnailWidth}w`);
+  return { srcSet: sources.join(', '), width, height };
+}
+
+/** How wide the picture is shown: half the card from 768 px (the card is at most 1024 px). */
+const PICTURE_SIZES = '(min-width: 768px) min(50vw, 512px), 100vw';
+
+/**
+ * The product's picture: asked for before anything else on the page, in the file the screen
+ * needs; shown whole in its square (letterboxed, never cropped), and never larger than its own
+ * pixels, so a small picture stays sharp instead of a blur. That bound is a maximum size on the
+ * element: with srcset widths the browser takes the picture's own size to be the `sizes` slot,
+ * whatever the file's, so object-fit alone cannot know it.
+ */
+function ProductPicture({ product }: { product: Product }) {
+  const sources = pictureSources(product);
+  const bound = sources.width
+    ? { maxWidth: `${sources.width}px`, maxHeight: `${sources.height}px` }
+    : undefined;
+  return (
+    <img
+      src={product.image}
+      {...sources}
+      sizes={PICTURE_SIZES}
+      alt={product.name}
+      fetchPriority="high"
+      loading="eager"
+      style={bound}
+      className="size-full object-contain"
+    />
+  );
+}
+
 function ProductSheet({ product }: { product: Product }) {
   const available = product.stock > 0;
   return (
     <div className="mx-auto max-w-5xl space-y-6">
       <Card className="overflow-hidden">
         <div className="grid md:grid-cols-2">
-          <div className="bg-gray-100">
-            <img
-              src={product.image}
-              alt={product.name}
-              className="aspect-square size-full object-cover"
-            />
+          {/* A square on a phone; beside the text from 768 px, as tall as it. */}
+          <div className="flex aspect-square items-center justify-center bg-gray-100 md:aspect-auto">
+            <ProductPicture product={product} />
           </div>
           <div className="flex min-w-0 flex-col gap-5 p-6 sm:p-8">
             <p className="text-xs text-gray-600">

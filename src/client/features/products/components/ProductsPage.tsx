@@ -1,27 +1,22 @@
 import { useCallback, useEffect, useRef, type ReactNode, type RefObject } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
-import { PRODUCT_SORTS, type ProductSort } from '@shared/constants.js';
+import type { ProductSort } from '@shared/constants.js';
 import { Button } from '@/components/ui/Button.js';
 import { buttonClasses } from '@/components/ui/button-styles.js';
 import { PageSpinner } from '@/components/ui/Spinner.js';
 import { TextLink } from '@/components/ui/TextLink.js';
 import { getErrorMessage } from '@/lib/api-error.js';
 import { formatCount } from '@/lib/format.js';
-import { useProducts } from '../api/get-products.js';
+import { listParamsOf, useProducts } from '../api/get-products.js';
 import { CARD_LINK_SELECTOR, ProductCard } from './ProductCard.js';
 import { ProductsToolbar } from './ProductsToolbar.js';
 import { isListReturnState, rememberListPlace } from './list-place.js';
 import { DocumentTitle } from '@/components/DocumentTitle.js';
 
-const isSort = (value: string | null): value is ProductSort =>
-  (PRODUCT_SORTS as readonly (string | null)[]).includes(value);
-
 /** The product list (/): search and sort in the URL, pages loaded as the user scrolls. */
 export function ProductsPage() {
   const [params, setParams] = useSearchParams();
-  const q = (params.get('q') ?? '').trim();
-  const rawSort = params.get('sort');
-  const sort: ProductSort = isSort(rawSort) ? rawSort : 'newest';
+  const { q, sort } = listParamsOf(params);
   const heading = useRef<HTMLHeadingElement>(null);
 
   const setParam = useCallback(
@@ -181,6 +176,7 @@ function ProductResults({ q, sort, onSearch, onSort, heading }: ProductResultsPr
               <ProductCard
                 key={product.id}
                 product={product}
+                priority={index === 0}
                 onDeleted={() => focusAfterDelete(index)}
               />
             ))}

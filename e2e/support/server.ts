@@ -1,0 +1,98 @@
+import { execSync, spawn, type ChildProcess } from 'node:child_process';
+import { createWriteStream } from 'node:fs';
+import { createServer } from 'node:net';
+import path from 'node:path';
+
+/** The repository's root, where `npm run build` runs and dist/ lands. */
+export const root = path.resolve(import.meta.dirname, '..', '..');
+
+/** `npm run build`: client and server, as `npm start` builds them. Build errors go to stderr. */
+export function buildTheApp() {
+  const started = Date.now();
+  execSync('npm run build', { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+  return (Date.now() - started) / 1000;
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitUntilReady(baseUrl: string, server: ChildProcess, logFile: string) {
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) {
+      throw new Error(`The server exited with code ${server.exitCode}: see ${logFile}`);
+    }
+    try {
+      const response = await fetch(`${baseUrl}/api/ready`);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`The server was not ready within 30 s: see ${logFile}`);
+}
+
+function stopServer(server: ChildProcess): Promise<void> {
+  if (server.exitCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const kill = setTimeout(() => server.kill('SIGKILL'), 10_000);
+    server.once('exit', () => {
+      clearTimeout(kill);
+      resolve();
+    });
+    server.kill('SIGTERM');
+  });
+}
+
+export interface RunningServer {
+  baseUrl: string;
+  stop: () => Promise<void>;
+}
+
+/**
+ * Starts the built server (`node dist/server/index.js`) on a free loopback port with `env` on top
+ * of this process's environment (DATA_DIR, SMTP_URL, … are the caller's), its output in
+ * `logFile`, and waits until it answers /api/ready.
+ */
+export async function startBuiltServer(env: NodeJS.ProcessEnv, logFile: string) {
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const log = createWriteStream(logFile);
+  const fullEnv: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: baseUrl,
+    ...env,
+  };
+  const server = spawn(process.execPath, ['dist/server/index.js'], {
+    cwd: root,
+    env: fullEnv,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  server.stdout?.pipe(log);
+  server.stderr?.pipe(log);
+  // Should the caller die without stopping it, the server must not outlive it.
+  process.once('exit', () => server.kill('SIGKILL'));
+  const stop = async () => {
+    await stopServer(server);
+    log.end();
+  };
+  try {
+    await waitUntilReady(baseUrl, server, logFile);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { baseUrl, stop } satisfies RunningServer;
+}
