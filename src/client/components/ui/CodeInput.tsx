@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ClipboardEvent, type KeyboardEvent } from 'react';
+import { useLayoutEffect, useRef, useState, type ClipboardEvent, type KeyboardEvent } from 'react';
 import { CODE_LENGTH } from '@shared/constants.js';
 
 interface CodeInputProps {
@@ -28,8 +28,9 @@ export function CodeInput({
   const boxes = useRef<(HTMLInputElement | null)[]>([]);
 
   // React focused an `autoFocus` element on mount; Preact, which runs the app (ADR 010), leaves it
-  // to the browser, which honours the attribute once per page load at most. So focus it here.
-  useEffect(() => {
+  // to the browser, which honours the attribute once per page load at most. So focus it here, as
+  // the boxes appear (a layout effect: a passive one runs a frame later).
+  useLayoutEffect(() => {
     if (autoFocus) boxes.current[0]?.focus();
     // On mount only: a re-render must not pull the focus back to the first box.
     // eslint-disable-next-line react-hooks/exhaustive-deps
