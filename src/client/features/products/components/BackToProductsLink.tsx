@@ -1,11 +1,12 @@
 import { Link } from 'react-router';
 import { buttonClasses } from '@/components/ui/button-styles.js';
-import { lastListPlace, type ListReturnState } from './list-place.js';
+import type { RestoresScroll } from '@/lib/scroll-state.js';
+import { lastListPlace } from './list-place.js';
 
 /** 'Back to Products': to the list as the user left it (search, sort and scroll). */
 export function BackToProductsLink() {
   const place = lastListPlace();
-  const state: ListReturnState | undefined = place ? { listScrollY: place.scrollY } : undefined;
+  const state: RestoresScroll | undefined = place ? { restoreScrollY: place.scrollY } : undefined;
   return (
     <Link
       to={{ pathname: '/', search: place?.search ?? '' }}

@@ -10,7 +10,8 @@ import { formatCount } from '@/lib/format.js';
 import { listParamsOf, useProducts } from '../api/get-products.js';
 import { CARD_LINK_SELECTOR, ProductCard } from './ProductCard.js';
 import { ProductsToolbar } from './ProductsToolbar.js';
-import { isListReturnState, rememberListPlace } from './list-place.js';
+import { restoresScroll } from '@/lib/scroll-state.js';
+import { rememberListPlace } from './list-place.js';
 import { DocumentTitle } from '@/components/DocumentTitle.js';
 
 /** The product list (/): search and sort in the URL, pages loaded as the user scrolls. */
@@ -207,7 +208,12 @@ function useListPlace(ready: boolean) {
   const location = useLocation();
 
   useEffect(() => {
-    const save = () => rememberListPlace({ search: location.search, scrollY: window.scrollY });
+    const save = () => {
+      // Once the user has moved on, the list may stay mounted a moment (the next screen's chunk
+      // is on its way) while the page shrinks under it: that scroll is not where they were.
+      if (window.location.pathname !== location.pathname) return;
+      rememberListPlace({ search: location.search, scrollY: window.scrollY });
+    };
     save();
     let frame = 0;
     const onScroll = () => {
@@ -219,17 +225,17 @@ function useListPlace(ready: boolean) {
       cancelAnimationFrame(frame);
       window.removeEventListener('scroll', onScroll);
     };
-  }, [location.search]);
+  }, [location.pathname, location.search]);
 
   const restoredFor = useRef<string | null>(null);
   useEffect(() => {
     if (!ready || restoredFor.current === location.key) return;
     restoredFor.current = location.key;
-    if (!isListReturnState(location.state)) return;
-    const { listScrollY } = location.state;
+    if (!restoresScroll(location.state)) return;
+    const { restoreScrollY } = location.state;
     // After every effect of this render (a layout that scrolls to the top on navigation runs its
     // effects after ours, being our parent), so that the restored scroll is the last word.
-    const frame = requestAnimationFrame(() => window.scrollTo(0, listScrollY));
+    const frame = requestAnimationFrame(() => window.scrollTo(0, restoreScrollY));
     return () => cancelAnimationFrame(frame);
   }, [ready, location.key, location.state]);
 }

@@ -10,11 +10,6 @@ export interface ListPlace {
   scrollY: number;
 }
 
-/** What a link back to the list carries in its router state: the scroll to restore. */
-export interface ListReturnState {
-  listScrollY: number;
-}
-
 export function rememberListPlace(place: ListPlace) {
   try {
     sessionStorage.setItem(KEY, JSON.stringify(place));
@@ -41,9 +36,3 @@ export function lastListPlace(): ListPlace | null {
   }
   return null;
 }
-
-export const isListReturnState = (state: unknown): state is ListReturnState =>
-  typeof state === 'object' &&
-  state !== null &&
-  'listScrollY' in state &&
-  typeof state.listScrollY === 'number';
