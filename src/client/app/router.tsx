@@ -1,5 +1,5 @@
 import { lazy, Suspense, type ComponentType } from 'react';
-import { matchPath, Navigate, Route, Routes } from 'react-router';
+import { matchPath, Navigate, Route, Routes, useLocation } from 'react-router';
 import { PageSpinner } from '@/components/ui/Spinner.js';
 import { loadApiClient } from '@/lib/api-client.js';
 import { getToken } from '@/lib/auth/token.js';
@@ -81,8 +81,11 @@ const Mailbox = screen(() => import('@/features/mailbox/components/Mailbox.js'),
  * download neither the products screens, nor the signed-in layout, nor SweetAlert2.
  */
 export function AppRoutes() {
+  // One boundary per layout (see ScreenSuspense): a layout still loading is dropped on leaving it.
+  const { pathname } = useLocation();
+  const area = pathname.startsWith('/auth') ? 'auth' : pathname.startsWith('/dev') ? 'dev' : 'app';
   return (
-    <Suspense fallback={<PageSpinner />}>
+    <Suspense key={area} fallback={<PageSpinner />}>
       <Routes>
         <Route path="auth" element={<AuthLayout />}>
           <Route index element={<Navigate to="/auth/login" replace />} />

@@ -1,7 +1,6 @@
-import { Suspense } from 'react';
+import { ScreenSuspense } from '@/app/components/ScreenSuspense.js';
 import { Outlet } from 'react-router';
 import { LogoLink } from '@/components/Logo.js';
-import { PageSpinner } from '@/components/ui/Spinner.js';
 import { Toaster } from '@/components/Toaster.js';
 import { Footer } from '@/app/components/Footer.js';
 
@@ -16,9 +15,9 @@ export function AuthLayout() {
           <LogoLink />
         </header>
         <main id="main" className="mx-auto w-full max-w-md flex-1 px-4 pb-12">
-          <Suspense fallback={<PageSpinner />}>
+          <ScreenSuspense>
             <Outlet />
-          </Suspense>
+          </ScreenSuspense>
         </main>
       </div>
       <Footer tone="dark" />

@@ -1,4 +1,3 @@
-import { Suspense } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { PageSpinner } from '@/components/ui/Spinner.js';
 import { Toaster } from '@/components/Toaster.js';
@@ -6,6 +5,7 @@ import { useUser } from '@/lib/auth/get-user.js';
 import { loginPathFor } from '@/lib/next-path.js';
 import { Footer } from '@/app/components/Footer.js';
 import { Header } from '@/app/components/Header.js';
+import { ScreenSuspense } from '@/app/components/ScreenSuspense.js';
 import { SkipLink } from '@/app/components/SkipLink.js';
 
 /**
@@ -38,9 +38,9 @@ export function MainLayout() {
           tabIndex={-1}
           className="mx-auto w-full max-w-7xl flex-1 px-4 py-8 focus:outline-none sm:px-6 lg:px-8 lg:py-10"
         >
-          <Suspense fallback={<PageSpinner />}>
+          <ScreenSuspense>
             <Outlet />
-          </Suspense>
+          </ScreenSuspense>
         </main>
       </div>
       <Footer />

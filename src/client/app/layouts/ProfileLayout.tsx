@@ -1,6 +1,5 @@
-import { Suspense } from 'react';
+import { ScreenSuspense } from '@/app/components/ScreenSuspense.js';
 import { Outlet } from 'react-router';
-import { PageSpinner } from '@/components/ui/Spinner.js';
 import { ProfileTabs } from '@/features/profile/components/ProfileTabs.js';
 
 /** The profile sub-layout: the tab bar above 'My Profile' or 'Change Password'. */
@@ -8,9 +7,9 @@ export function ProfileLayout() {
   return (
     <div className="mx-auto max-w-2xl space-y-6">
       <ProfileTabs />
-      <Suspense fallback={<PageSpinner />}>
+      <ScreenSuspense>
         <Outlet />
-      </Suspense>
+      </ScreenSuspense>
     </div>
   );
 }
