@@ -7,6 +7,7 @@ import { devMailboxResponseSchema } from '../../shared/schemas/dev-mail.js';
 import { notFound } from '../lib/http-error.js';
 import { listLocalMail } from '../mail/transport.js';
 import { publicRoute } from '../plugins/authenticate.js';
+import { errorResponses } from './shared.js';
 
 /** 127.0.0.0/8, ::1, and 127.x as an IPv4-mapped IPv6 address (a dual-stack socket). */
 export function isLoopbackAddress(address: string | undefined): boolean {
@@ -55,7 +56,8 @@ export async function devMailboxRoutes(fastify: FastifyInstance) {
       schema: {
         tags: ['development'],
         summary: 'The local mailbox (development only)',
-        response: { 200: devMailboxResponseSchema },
+        // Anyone but the developer's browser gets the 404 of a route that does not exist.
+        response: { 200: devMailboxResponseSchema, ...errorResponses(404) },
       },
     },
     async () => ({

@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { errorSchema } from '../../../shared/schemas/common.js';
 import type { ProductImages } from '../../images/product-images.js';
 import { toListItem, toProduct } from '../../products/present.js';
 import { preferredEncoding, ResponseCache } from '../../products/response-cache.js';
@@ -74,13 +73,5 @@ export function productRouteConfig(fastify: FastifyInstance) {
 /** How every product route appears in the OpenAPI document. */
 export const productDocs = { tags: ['products'], security: [{ bearer: [] }] };
 
-/** The error answers of every product route. */
-export const productErrors = {
-  400: errorSchema,
-  401: errorSchema,
-  404: errorSchema,
-  429: errorSchema,
-} as const;
-
-/** Uploads can also be refused for their size (413) or for not being an image (415). */
-export const uploadErrors = { ...productErrors, 413: errorSchema, 415: errorSchema } as const;
+/** Every product route needs a token, is rate limited and uses the database. */
+export const PRODUCT_ERRORS = [401, 429, 503] as const;

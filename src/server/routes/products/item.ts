@@ -8,10 +8,11 @@ import { currentSession } from '../../plugins/authenticate.js';
 import {
   productRouteConfig,
   productDocs,
-  productErrors,
+  PRODUCT_ERRORS,
   sendCached,
   type ProductsContext,
 } from './context.js';
+import { BODY_ERRORS, errorResponses } from '../shared.js';
 
 /** Reading and deleting one product. Another user's product is a 404, never a 403. */
 export const itemRoutes: FastifyPluginAsync<ProductsContext> = async (fastify, context) => {
@@ -26,7 +27,7 @@ export const itemRoutes: FastifyPluginAsync<ProductsContext> = async (fastify, c
         ...productDocs,
         summary: 'One product of the signed-in user',
         params: productIdParamsSchema,
-        response: { 200: productResponseSchema, ...productErrors },
+        response: { 200: productResponseSchema, ...errorResponses(...PRODUCT_ERRORS, 404) },
       },
     },
     async (request, reply) => {
@@ -49,7 +50,7 @@ export const itemRoutes: FastifyPluginAsync<ProductsContext> = async (fastify, c
         ...productDocs,
         summary: 'Delete a product and its image for good',
         params: productIdParamsSchema,
-        response: { 200: messageSchema, ...productErrors },
+        response: { 200: messageSchema, ...errorResponses(...PRODUCT_ERRORS, ...BODY_ERRORS, 404) },
       },
     },
     async (request) => {

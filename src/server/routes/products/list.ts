@@ -10,10 +10,11 @@ import { decodeCursor, encodeCursor } from '../../products/cursor.js';
 import {
   productRouteConfig,
   productDocs,
-  productErrors,
+  PRODUCT_ERRORS,
   sendCached,
   type ProductsContext,
 } from './context.js';
+import { errorResponses } from '../shared.js';
 
 export const listRoute: FastifyPluginAsync<ProductsContext> = async (fastify, context) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -28,7 +29,7 @@ export const listRoute: FastifyPluginAsync<ProductsContext> = async (fastify, co
         description:
           'Newest first unless `sort` says otherwise. `q` searches name and description (case and accents ignored). Pass `nextCursor` back as `cursor` for the next page; it is null on the last one.',
         querystring: productListQuerySchema,
-        response: { 200: productListResponseSchema, ...productErrors },
+        response: { 200: productListResponseSchema, ...errorResponses(...PRODUCT_ERRORS, 400) },
       },
     },
     async (request, reply) => {

@@ -10,7 +10,13 @@ import {
 } from '../../../shared/schemas/products.js';
 import { notFound } from '../../lib/http-error.js';
 import { currentSession } from '../../plugins/authenticate.js';
-import { productRouteConfig, productDocs, uploadErrors, type ProductsContext } from './context.js';
+import { BODY_ERRORS, errorResponses } from '../shared.js';
+import {
+  PRODUCT_ERRORS,
+  productRouteConfig,
+  productDocs,
+  type ProductsContext,
+} from './context.js';
 import { readProductInput } from './form.js';
 
 /** The form as the OpenAPI document shows it; the shared schemas do the actual checking. */
@@ -52,7 +58,10 @@ export const writeRoutes: FastifyPluginAsync<ProductsContext> = async (fastify, 
           'The image is decoded and re-encoded (WebP, at most 1600 px, metadata removed) with a thumbnail.',
         consumes,
         body: formBody,
-        response: { 201: productMutationResponseSchema, ...uploadErrors },
+        response: {
+          201: productMutationResponseSchema,
+          ...errorResponses(...PRODUCT_ERRORS, ...BODY_ERRORS),
+        },
       },
     },
     async (request, reply) => {
@@ -76,7 +85,10 @@ export const writeRoutes: FastifyPluginAsync<ProductsContext> = async (fastify, 
         consumes,
         params: productIdParamsSchema,
         body: formBody.partial(),
-        response: { 200: productMutationResponseSchema, ...uploadErrors },
+        response: {
+          200: productMutationResponseSchema,
+          ...errorResponses(...PRODUCT_ERRORS, ...BODY_ERRORS, 404),
+        },
       },
     },
     async (request) => {
