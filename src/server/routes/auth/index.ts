@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { CODE_LENGTH } from '../../../shared/constants.js';
 import { M } from '../../../shared/messages.js';
 import {
   codeBodySchema,
@@ -48,7 +49,7 @@ export async function authRoutes(fastify: FastifyInstance) {
       config: { ...sensitive, ...publicRoute },
       schema: {
         tags: ['auth'],
-        summary: 'Create an account; a 6-digit code is e-mailed to confirm it',
+        summary: `Create an account; a ${CODE_LENGTH}-digit code is e-mailed to confirm it`,
         description:
           'Answers the same whether or not the e-mail is registered. An existing account is not changed: it gets an e-mail saying so, or a new code while unconfirmed. Mail to an address is limited to one a minute and five an hour.',
         body: signupSchema,

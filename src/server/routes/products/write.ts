@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync, FastifySchemaCompiler } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { M } from '../../../shared/messages.js';
+import { IMAGE_MAX_MB_TEXT, IMAGE_MAX_PIXELS_TEXT, M } from '../../../shared/messages.js';
 import {
   productCreateSchema,
   productIdParamsSchema,
@@ -29,7 +29,9 @@ const formBody = z.object({
     .string()
     .meta({ format: 'binary' })
     .optional()
-    .describe('Multipart only: JPEG, PNG, WebP, AVIF or GIF, at most 5 MB and 40 megapixels'),
+    .describe(
+      `Multipart only: JPEG, PNG, WebP, AVIF or GIF, at most ${IMAGE_MAX_MB_TEXT} and ${IMAGE_MAX_PIXELS_TEXT}`,
+    ),
 });
 
 /**
