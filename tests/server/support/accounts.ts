@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { InjectOptions } from 'fastify';
 import { expect } from 'vitest';
+import type { FieldError } from '../../../src/shared/field-errors.js';
 import { M, V } from '../../../src/shared/messages.js';
 import type { App } from '../../../src/server/app.js';
 import type { TestServer } from './build.js';
@@ -17,11 +18,6 @@ export const newEmail = (label = 'user') => `${label}-${run}-${++sequence}@examp
 
 /** A well-formed code that is certainly not `code`. */
 export const otherCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
-
-export interface FieldError {
-  path: string;
-  message: string;
-}
 
 /** Everything an answer of the accounts API may carry. */
 export interface ApiBody {
