@@ -6,7 +6,7 @@ import { LISTENER_APPLICATION_NAME } from '../../../src/server/db/change-listene
 import { openDatabase, type DatabaseHandle } from '../../../src/server/db/index.js';
 import { build, type TestServer } from '../support/build.js';
 import { createProduct } from '../support/products.js';
-import { signIn, type SignedIn } from '../support/session.js';
+import { signIn, type SignedIn } from '../support/accounts.js';
 
 const baseUrl = process.env.TEST_DATABASE_URL;
 /** How soon a change made through one instance must show on every other (ADR 009). */
@@ -103,7 +103,7 @@ describe.skipIf(!baseUrl)('cached reads on PostgreSQL, kept exact by change noti
       const login = await other.inject({
         method: 'POST',
         url: '/api/auth/login',
-        payload: { email: user.email, password: 'correct horse 42' },
+        payload: { email: user.email, password: user.password },
       });
       const second = { headers: { authorization: `Bearer ${login.json().token}` } };
       await cached(otherDatabase, () => me(other, second));
@@ -112,7 +112,7 @@ describe.skipIf(!baseUrl)('cached reads on PostgreSQL, kept exact by change noti
         url: '/api/auth/profile/change-password',
         headers: user.headers,
         payload: {
-          currentPassword: 'correct horse 42',
+          currentPassword: user.password,
           newPassword: 'new battery 43',
           confirmNewPassword: 'new battery 43',
         },

@@ -1,7 +1,7 @@
 import type { HTTPMethods, RouteOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { build } from '../support/build.js';
-import { signIn } from '../support/session.js';
+import { signIn } from '../support/accounts.js';
 
 /**
  * Every error status each of our routes can send, and nothing more (200/201 aside). The reasons

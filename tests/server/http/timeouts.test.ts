@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { build } from '../support/build.js';
 import { jpeg, multipart } from '../support/images.js';
 import { validFields } from '../support/products.js';
-import { signIn } from '../support/session.js';
+import { signIn } from '../support/accounts.js';
 
 /** Small limits so the tests take seconds: a request 1 s, an upload 3 s, an idle connection 0.5 s. */
 const LIMITS = { request: 1_000, upload: 3_000, keepAlive: 500 };
@@ -135,7 +135,7 @@ describe('requests that do not arrive in time are cut off', { timeout: 30_000 },
   });
 
   it('a JSON body that arrives within the limit is answered', async () => {
-    const body = Buffer.from(JSON.stringify({ email: user.email, password: 'correct horse 42' }));
+    const body = Buffer.from(JSON.stringify({ email: user.email, password: user.password }));
     const connection = await open(port);
     connection.socket.write(
       head([

@@ -17,7 +17,7 @@ import {
   productCount,
   validFields,
 } from '../support/products.js';
-import { signIn } from '../support/session.js';
+import { signIn } from '../support/accounts.js';
 
 const keyOf = (url: string) => ProductImages.keyOf(url.split('/').at(-1)!)!;
 const objectsOf = (key: string) => [`images/${key}-thumb.webp`, `images/${key}.webp`];

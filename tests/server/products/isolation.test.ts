@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { build } from '../support/build.js';
 import { jpeg, png } from '../support/images.js';
 import { createProduct, fetchImage, getProduct, patchProduct } from '../support/products.js';
-import { signIn } from '../support/session.js';
+import { signIn } from '../support/accounts.js';
 
 describe('each user sees only their own catalogue', async () => {
   const server = await build();

@@ -7,7 +7,7 @@ import { ProductRepository } from '../../../src/server/products/repository.js';
 import { build } from '../support/build.js';
 import { jpeg } from '../support/images.js';
 import { createProduct, imageFiles } from '../support/products.js';
-import { signIn } from '../support/session.js';
+import { signIn } from '../support/accounts.js';
 
 const keyOf = (url: string) => ProductImages.keyOf(url.split('/').at(-1)!)!;
 

@@ -6,7 +6,7 @@ import {
   ProductRepository,
 } from '../../../src/server/products/repository.js';
 import { build } from '../support/build.js';
-import { signIn, type SignedIn } from '../support/session.js';
+import { signIn, type SignedIn } from '../support/accounts.js';
 
 /** U+FDFA: one character that compatibility normalisation spells out as 18. */
 const LIGATURE = '\uFDFA';

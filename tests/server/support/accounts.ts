@@ -147,6 +147,8 @@ export interface Account {
 
 export interface SignedIn extends Account {
   token: string;
+  /** `Authorization: Bearer <token>`, for inject(). */
+  headers: { authorization: string };
 }
 
 /** The account steps every test repeats, over any client, reading mail from any inbox. */
@@ -193,7 +195,8 @@ export function accountSteps(api: Client, inbox: Inbox) {
     async signedIn(overrides: Partial<Account> = {}): Promise<SignedIn> {
       const account = await steps.signUp(overrides);
       await steps.confirm(account.email);
-      return { ...account, token: await steps.login(account.email, account.password) };
+      const token = await steps.login(account.email, account.password);
+      return { ...account, token, headers: { authorization: `Bearer ${token}` } };
     },
 
     resend: (email: string) => api({ url: '/api/auth/resend-confirmation', body: { email } }),
@@ -229,6 +232,10 @@ export type AccountSteps = ReturnType<typeof accountSteps>;
 /** The usual set-up: inject, and mail read from DATA_DIR/mail. */
 export const accounts = (server: TestServer, inbox: Inbox = new LocalInbox(server)) =>
   accountSteps(injectClient(server.app), inbox);
+
+/** A confirmed, signed-in user over inject: the set-up of every test that needs one. */
+export const signIn = (server: TestServer, name?: string) =>
+  accounts(server).signedIn(name === undefined ? {} : { name });
 
 /** A user row as stored, for checks the API does not show. */
 export const userRow = (server: TestServer, email: string) =>

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Product } from '../../../src/shared/schemas/products.js';
 import type { TestServer } from './build.js';
 import { multipart, type FilePart } from './images.js';
-import type { SignedIn } from './session.js';
+import type { SignedIn } from './accounts.js';
 
 export const validFields = {
   name: 'Desk lamp',
