@@ -4,7 +4,7 @@
  */
 import { buildApp } from '../src/server/app.js';
 import { loadConfig } from '../src/server/config.js';
-import { openDatabase } from '../src/server/db/index.js';
+import { openDatabase } from '../src/server/db/open.js';
 
 const config = loadConfig();
 const database = await openDatabase(config);

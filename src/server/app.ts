@@ -20,7 +20,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { M } from '../shared/messages.js';
 import type { Config } from './config.js';
-import type { DatabaseHandle } from './db/index.js';
+import type { DatabaseHandle } from './db/handle.js';
 import { defaultRateLimits, type AppDeps, type RateLimits } from './deps.js';
 import { createImageStorage } from './images/create-storage.js';
 import type { ImageStorage } from './images/storage.js';

@@ -1,5 +1,5 @@
 import type { Config } from './config.js';
-import type { DatabaseHandle, DB } from './db/index.js';
+import type { DatabaseHandle, DB } from './db/handle.js';
 import type { ImageStorage } from './images/storage.js';
 import type { Clock } from './lib/clock.js';
 import type { Outbox } from './mail/outbox.js';

@@ -1,6 +1,7 @@
 import { buildApp, type App } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
-import { openDatabase, type DatabaseHandle } from './db/index.js';
+import { openDatabase } from './db/open.js';
+import type { DatabaseHandle } from './db/handle.js';
 import { DRAIN_MS } from './plugins/graceful-close.js';
 import { sweepOrphanImages } from './products/orphan-images.js';
 import { ProductRepository } from './products/repository.js';

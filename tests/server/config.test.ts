@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createSession } from '../../src/server/accounts/sessions.js';
 import { insertUser } from '../../src/server/accounts/users.js';
 import { ConfigError, loadConfig } from '../../src/server/config.js';
-import { openDatabase } from '../../src/server/db/index.js';
+import { openDatabase } from '../../src/server/db/open.js';
 import { systemClock } from '../../src/server/lib/clock.js';
 import { ORPHAN_GRACE_MS } from '../../src/server/products/orphan-images.js';
 import { TestS3Server } from '../support/s3.js';

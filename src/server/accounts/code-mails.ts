@@ -1,5 +1,5 @@
 import { CODE_TTL_MINUTES } from '../../shared/constants.js';
-import type { DB } from '../db/index.js';
+import type { DB } from '../db/handle.js';
 import type { Selectable } from 'kysely';
 import type { CodePurpose, MailOutcome, MailRequestKind, OutboxTable } from '../db/schema.js';
 import type { Clock } from '../lib/clock.js';

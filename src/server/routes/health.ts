@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { M } from '../../shared/messages.js';
 import { errorSchema } from '../../shared/schemas/common.js';
-import { isDatabaseReachable } from '../db/index.js';
+import { isDatabaseReachable } from '../db/handle.js';
 import { publicRoute } from '../plugins/authenticate.js';
 
 export async function healthRoutes(fastify: FastifyInstance) {

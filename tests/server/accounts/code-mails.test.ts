@@ -5,7 +5,7 @@ import {
   type MailRequest,
   type PreparedMail,
 } from '../../../src/server/accounts/code-mails.js';
-import { openDatabase } from '../../../src/server/db/index.js';
+import { openDatabase } from '../../../src/server/db/open.js';
 import type { MailRequestKind } from '../../../src/server/db/schema.js';
 import { M } from '../../../src/shared/messages.js';
 import { accounts, expectMessage, newEmail, userRow } from '../support/accounts.js';

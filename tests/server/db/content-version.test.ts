@@ -4,7 +4,9 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database, type DatabaseHandle } from '../../../src/server/db/index.js';
+import { openDatabase } from '../../../src/server/db/open.js';
+import type { Database } from '../../../src/server/db/schema.js';
+import type { DatabaseHandle } from '../../../src/server/db/handle.js';
 import { freshPostgresDatabase } from '../support/build.js';
 
 describe('the content version of the embedded database', async () => {

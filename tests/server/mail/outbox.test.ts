@@ -2,7 +2,7 @@ import { createServer, type Socket } from 'node:net';
 import path from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../../src/server/app.js';
-import { openDatabase } from '../../../src/server/db/index.js';
+import { openDatabase } from '../../../src/server/db/open.js';
 import { backoffMs, RETRY_FOR_MS } from '../../../src/server/mail/outbox.js';
 import { templates } from '../../../src/server/mail/templates.js';
 import { M } from '../../../src/shared/messages.js';

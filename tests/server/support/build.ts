@@ -6,7 +6,8 @@ import pg from 'pg';
 import { afterAll } from 'vitest';
 import { buildApp, type App, type AppOptions } from '../../../src/server/app.js';
 import { loadConfig, type Config } from '../../../src/server/config.js';
-import { openDatabase, type DatabaseHandle } from '../../../src/server/db/index.js';
+import { openDatabase } from '../../../src/server/db/open.js';
+import type { DatabaseHandle } from '../../../src/server/db/handle.js';
 import { ManualClock } from '../../../src/server/lib/clock.js';
 
 export interface TestServer {
