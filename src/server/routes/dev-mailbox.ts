@@ -5,7 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { M } from '../../shared/messages.js';
 import { devMailboxResponseSchema } from '../../shared/schemas/dev-mail.js';
 import { notFound } from '../lib/http-error.js';
-import { listLocalMail } from '../mail/transport.js';
+import { listLocalMail } from '../mail/local-mailbox-reader.js';
 import { publicRoute } from '../plugins/authenticate.js';
 import { errorResponses } from './shared.js';
 
