@@ -5,13 +5,9 @@ import { messageSchema } from '../../../shared/schemas/common.js';
 import { productIdParamsSchema, productResponseSchema } from '../../../shared/schemas/products.js';
 import { notFound } from '../../lib/http-error.js';
 import { currentSession } from '../../plugins/authenticate.js';
-import {
-  productRouteConfig,
-  productDocs,
-  PRODUCT_ERRORS,
-  sendCached,
-  type ProductsContext,
-} from './context.js';
+import type { ProductsContext } from './context.js';
+import { PRODUCT_ERRORS, productDocs, productRouteConfig } from './route-options.js';
+import { sendCached } from './send-cached.js';
 import { BODY_ERRORS, errorResponses } from '../shared.js';
 
 /** Reading and deleting one product. Another user's product is a 404, never a 403. */

@@ -7,13 +7,9 @@ import {
 } from '../../../shared/schemas/products.js';
 import { currentSession } from '../../plugins/authenticate.js';
 import { decodeCursor, encodeCursor } from '../../products/cursor.js';
-import {
-  productRouteConfig,
-  productDocs,
-  PRODUCT_ERRORS,
-  sendCached,
-  type ProductsContext,
-} from './context.js';
+import type { ProductsContext } from './context.js';
+import { PRODUCT_ERRORS, productDocs, productRouteConfig } from './route-options.js';
+import { sendCached } from './send-cached.js';
 import { errorResponses } from '../shared.js';
 
 export const listRoute: FastifyPluginAsync<ProductsContext> = async (fastify, context) => {

@@ -11,12 +11,8 @@ import {
 import { notFound } from '../../lib/http-error.js';
 import { currentSession } from '../../plugins/authenticate.js';
 import { BODY_ERRORS, errorResponses } from '../shared.js';
-import {
-  PRODUCT_ERRORS,
-  productRouteConfig,
-  productDocs,
-  type ProductsContext,
-} from './context.js';
+import type { ProductsContext } from './context.js';
+import { PRODUCT_ERRORS, productDocs, productRouteConfig } from './route-options.js';
 import { readProductInput } from './form.js';
 
 /** The form as the OpenAPI document shows it; the shared schemas do the actual checking. */
