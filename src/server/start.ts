@@ -1,4 +1,5 @@
 import { buildApp, type App } from './app.js';
+import { withAppSecret } from './app-secret.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { openDatabase } from './db/open.js';
 import type { DatabaseHandle } from './db/handle.js';
@@ -6,10 +7,13 @@ import { DRAIN_MS } from './plugins/graceful-close.js';
 import { sweepOrphanImages } from './products/orphan-images.js';
 import { ProductRepository } from './products/repository.js';
 
-/** Loads the configuration, or prints one line per bad variable and exits. */
+/**
+ * Loads the configuration and its secret (generated into DATA_DIR on the first start without
+ * APP_SECRET), or prints one line per problem and exits.
+ */
 export function loadConfigOrExit(): Config {
   try {
-    return loadConfig();
+    return withAppSecret(loadConfig());
   } catch (error) {
     if (error instanceof ConfigError) {
       for (const problem of error.problems) console.error(`Invalid configuration: ${problem}`);
