@@ -32,7 +32,7 @@ export interface RunningServer {
 export async function startServer(config: Config): Promise<RunningServer> {
   const database = await openDatabase(config);
   const app = await buildApp({ config, database });
-  app.deps.outbox.start();
+  app.outbox.start();
   await app.listen({ port: config.port, host: config.host });
   sweepInBackground(app, database);
   return { app, database };
@@ -41,7 +41,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
 /** Image files a crash left behind, removed once the server is up without holding up start-up. */
 function sweepInBackground(app: App, database: DatabaseHandle) {
   const repository = new ProductRepository(database.db, database.dialect);
-  sweepOrphanImages(app.deps.images, repository, app.deps.clock.now())
+  sweepOrphanImages(app.images, repository, app.clock.now())
     .then((removed) => {
       if (removed.length > 0) app.log.info({ files: removed }, 'removed orphan image files');
     })

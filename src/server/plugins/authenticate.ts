@@ -59,7 +59,7 @@ const BEARER = /^Bearer ([A-Za-z0-9_-]{1,200})$/i;
  * is limited like any other request, and before the body is read.
  */
 export function registerAuthentication(app: FastifyInstance) {
-  const sessions = new SessionLookup(app.deps.database, app.deps.clock);
+  const sessions = new SessionLookup(app.database, app.clock);
   app.decorateRequest('session', null);
   const authenticate: preParsingAsyncHookHandler = async (request, _reply, payload) => {
     if (request.routeOptions.config.public) return payload;

@@ -45,7 +45,7 @@ function isDevelopersBrowser(request: FastifyRequest): boolean {
  */
 export async function devMailboxRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const dir = path.join(app.deps.config.dataDir, 'mail');
+  const dir = path.join(app.config.dataDir, 'mail');
   app.addHook('onRequest', async (request) => {
     if (!isDevelopersBrowser(request)) throw notFound(M.notFound);
   });

@@ -31,7 +31,7 @@ export async function healthRoutes(fastify: FastifyInstance) {
       },
     },
     async (_request, reply) => {
-      if (await isDatabaseReachable(app.deps.db)) return { status: 'ready' as const };
+      if (await isDatabaseReachable(app.db)) return { status: 'ready' as const };
       return reply.code(503).send({ message: M.notReady });
     },
   );

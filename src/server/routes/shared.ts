@@ -1,5 +1,5 @@
 import { errorSchema } from '../../shared/schemas/common.js';
-import type { RateLimits } from '../deps.js';
+import type { RateLimits } from '../rate-limits.js';
 
 /** Route config for @fastify/rate-limit: `max` requests per IP per window (429 with Retry-After). */
 export const rateLimit = (limits: RateLimits, max: number) => ({

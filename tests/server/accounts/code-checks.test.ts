@@ -25,7 +25,7 @@ describe('the code-checking flows (CodeChecks), against a real database', async 
     db,
     clock,
     codes,
-    outbox: server.app.deps.outbox,
+    outbox: server.app.outbox,
     publicUrl: server.config.publicUrl,
   });
 
@@ -189,7 +189,7 @@ describe('the bare-code budget (CodeChecks)', async () => {
     db,
     clock,
     codes,
-    outbox: server.app.deps.outbox,
+    outbox: server.app.outbox,
     publicUrl: server.config.publicUrl,
   });
   const liveCodes = async (n: number) => {

@@ -29,7 +29,7 @@ describe('product images kept in an S3 bucket', async () => {
     images: new S3ImageStorage({ ...s3.options, publicUrl: 'http://stockroom.test' }),
   });
   const user = await signIn(server);
-  const { images } = server.app.deps;
+  const { images } = server.app;
 
   it('stores an upload in the bucket and serves it from the usual URL, cached for good', async () => {
     const product = await createProduct(server, user, {}, { data: await jpeg() });

@@ -60,12 +60,12 @@ export async function build(options: BuildOptions = {}): Promise<TestServer> {
     : undefined;
   const config = withAppSecret(
     loadConfig({
-    NODE_ENV: 'test',
-    DATA_DIR: dataDir,
-    APP_SECRET: 'test-secret-that-is-at-least-32-characters-long',
-    PUBLIC_URL: 'http://stockroom.test',
-    ...(postgres ? { DATABASE_URL: postgres.url } : {}),
-    ...options.env,
+      NODE_ENV: 'test',
+      DATA_DIR: dataDir,
+      APP_SECRET: 'test-secret-that-is-at-least-32-characters-long',
+      PUBLIC_URL: 'http://stockroom.test',
+      ...(postgres ? { DATABASE_URL: postgres.url } : {}),
+      ...options.env,
     }),
   );
   const database = await openDatabase(config);

@@ -28,7 +28,7 @@ const accountErrors = errorResponses(...BODY_ERRORS, 429, 503);
 
 export async function authRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { db, clock, config, outbox, rateLimits } = app.deps;
+  const { db, clock, config, outbox, rateLimits } = app;
   const codes = new Codes(config.appSecret, clock);
   const sensitive = rateLimit(rateLimits, rateLimits.sensitive);
   const general = rateLimit(rateLimits, rateLimits.general);

@@ -20,7 +20,7 @@ export async function productRoutes(
   // Scoped to these routes: nowhere else accepts multipart bodies.
   await fastify.register(multipart, { limits: multipartLimits, throwFileSizeLimit: true });
 
-  const { db, database, clock, config, images } = fastify.deps;
+  const { db, database, clock, config, images } = fastify;
   const placeholderUrl = `${config.publicUrl}/api/images/${PLACEHOLDER_NAME}`;
   const productImages = new ProductImages(images, placeholderUrl, fastify.log);
   const repository = new ProductRepository(db, database.dialect);

@@ -3,7 +3,7 @@ import { rateLimit } from '../shared.js';
 
 /** Every product route's config: the per-IP limit for ordinary requests (and, by default, a token). */
 export function productRouteConfig(fastify: FastifyInstance) {
-  const { rateLimits } = fastify.deps;
+  const { rateLimits } = fastify;
   return { config: rateLimit(rateLimits, rateLimits.general) };
 }
 

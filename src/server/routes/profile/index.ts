@@ -23,7 +23,7 @@ import { BODY_ERRORS, errorResponses, rateLimit } from '../shared.js';
 
 export async function profileRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { db, clock, config, outbox, rateLimits } = app.deps;
+  const { db, clock, config, outbox, rateLimits } = app;
 
   app.patch(
     '/',
