@@ -1,20 +1,10 @@
 import { existsSync, statSync } from 'node:fs';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { withAppSecret } from '../../src/server/app-secret.js';
 import { ConfigError, loadConfig } from '../../src/server/config.js';
-
-const tempDirs: string[] = [];
-async function tempDir() {
-  const dir = await mkdtemp(path.join(tmpdir(), 'stockroom-config-'));
-  tempDirs.push(dir);
-  return dir;
-}
-afterAll(async () => {
-  await Promise.all(tempDirs.map((dir) => rm(dir, { recursive: true, force: true })));
-});
+import { tempDir } from './support/temp-dirs.js';
 
 const SECRET = 's'.repeat(32);
 
@@ -23,7 +13,7 @@ const secretFor = (env: Record<string, string>) => withAppSecret(loadConfig(env)
 
 describe('the app secret', () => {
   it('NODE_ENV=production requires APP_SECRET and generates none', async () => {
-    const dataDir = await tempDir();
+    const dataDir = await tempDir('stockroom-config-');
     let problems: string[] = [];
     try {
       loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir });
@@ -36,14 +26,14 @@ describe('the app secret', () => {
   });
 
   it('without APP_SECRET, generates one into DATA_DIR once and reuses it', async () => {
-    const dataDir = await tempDir();
+    const dataDir = await tempDir('stockroom-config-');
     const first = secretFor({ DATA_DIR: dataDir });
     const file = path.join(dataDir, 'secret.key');
     expect(first.length).toBeGreaterThanOrEqual(32);
     expect((await readFile(file, 'utf8')).trim()).toBe(first);
     expect(statSync(file).mode & 0o777).toBe(0o600);
     expect(secretFor({ DATA_DIR: dataDir })).toBe(first);
-    expect(secretFor({ DATA_DIR: await tempDir() })).not.toBe(first);
+    expect(secretFor({ DATA_DIR: await tempDir('stockroom-config-') })).not.toBe(first);
   });
 
   it.each([
@@ -53,7 +43,7 @@ describe('the app secret', () => {
   ])(
     'refuses a %s secret file with one line, and leaves the file alone',
     async (_kind, content) => {
-      const dataDir = await tempDir();
+      const dataDir = await tempDir('stockroom-config-');
       const file = path.join(dataDir, 'secret.key');
       await writeFile(file, content);
       let problems: string[] = [];
@@ -73,7 +63,7 @@ describe('the app secret', () => {
   );
 
   it('refuses to start on PostgreSQL in production without APP_SECRET', async () => {
-    const dataDir = await tempDir();
+    const dataDir = await tempDir('stockroom-config-');
     let problems: string[] = [];
     try {
       loadConfig({

@@ -1,19 +1,8 @@
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/server/config.js';
-
-const tempDirs: string[] = [];
-async function tempDir() {
-  const dir = await mkdtemp(path.join(tmpdir(), 'stockroom-config-'));
-  tempDirs.push(dir);
-  return dir;
-}
-afterAll(async () => {
-  await Promise.all(tempDirs.map((dir) => rm(dir, { recursive: true, force: true })));
-});
+import { tempDir } from './support/temp-dirs.js';
 
 const SECRET = 's'.repeat(32);
 
@@ -30,7 +19,7 @@ function problemsOf(env: Record<string, string>): string[] {
 
 describe('loadConfig', () => {
   it('has the documented defaults', async () => {
-    const dataDir = await tempDir();
+    const dataDir = await tempDir('stockroom-config-');
     const config = loadConfig({ DATA_DIR: dataDir });
     expect(config).toMatchObject({
       env: 'development',
@@ -48,7 +37,7 @@ describe('loadConfig', () => {
   });
 
   it('writes nothing: without APP_SECRET the secret is left to start-up (config-secret.test.ts)', async () => {
-    const dataDir = path.join(await tempDir(), 'not-yet');
+    const dataDir = path.join(await tempDir('stockroom-config-'), 'not-yet');
     expect(loadConfig({ DATA_DIR: dataDir }).appSecret).toBeUndefined();
     expect(existsSync(dataDir)).toBe(false);
   });

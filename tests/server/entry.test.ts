@@ -1,6 +1,5 @@
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, rm, utimes, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createSession } from '../../src/server/accounts/sessions.js';
@@ -13,23 +12,14 @@ import { freshPostgresDatabase } from './support/build.js';
 import { jpeg } from './support/images.js';
 import { freePort, startEntry, waitForOk, type Entry } from './support/processes.js';
 import { validFields } from './support/products.js';
-
-const tempDirs: string[] = [];
-async function tempDir() {
-  const dir = await mkdtemp(path.join(tmpdir(), 'stockroom-config-'));
-  tempDirs.push(dir);
-  return dir;
-}
-afterAll(async () => {
-  await Promise.all(tempDirs.map((dir) => rm(dir, { recursive: true, force: true })));
-});
+import { tempDir } from './support/temp-dirs.js';
 
 const SECRET = 's'.repeat(32);
 
 describe('the real server entry with images in S3', { timeout: 60_000 }, () => {
   it('stores an upload in the bucket and serves it back', async () => {
     const s3 = await new TestS3Server().start();
-    const dataDir = await tempDir();
+    const dataDir = await tempDir('stockroom-config-');
     const postgres = process.env.TEST_DATABASE_URL
       ? await freshPostgresDatabase(process.env.TEST_DATABASE_URL)
       : undefined;
@@ -108,7 +98,7 @@ describe('the real server entry', { timeout: 60_000 }, () => {
   });
 
   it('refuses a bad PORT with exit code 1 and one line naming PORT', async () => {
-    const entry = startEntry({ PORT: '99999', DATA_DIR: await tempDir() });
+    const entry = startEntry({ PORT: '99999', DATA_DIR: await tempDir('stockroom-config-') });
     running.push(entry);
     expect(await entry.exited).toBe(1);
     const lines = entry.stderr().trim().split('\n');
@@ -119,7 +109,7 @@ describe('the real server entry', { timeout: 60_000 }, () => {
 
   it('starts, answers /api/health, sweeps orphan image files, and exits 0 on SIGTERM', async () => {
     const port = await freePort();
-    const dataDir = await tempDir();
+    const dataDir = await tempDir('stockroom-config-');
     // An image file from before a crash, older than the sweep's grace period, in no product.
     const orphan = path.join(dataDir, 'images', 'ab', `${'ab'.repeat(16)}.webp`);
     await mkdir(path.dirname(orphan), { recursive: true });
