@@ -62,6 +62,23 @@ describe('requests that do not arrive in time are cut off', { timeout: 30_000 },
   await server.app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = server.app.server.address() as AddressInfo;
 
+  /** A connection that has sent the head of a product upload with a small photo, not its body. */
+  const startUpload = async (extraHeaders: string[] = []) => {
+    const body = await multipart(validFields, { data: await jpeg(64, 48) });
+    const connection = await open(port);
+    connection.socket.write(
+      head([
+        'POST /api/products HTTP/1.1',
+        'Host: localhost',
+        `Authorization: Bearer ${user.token}`,
+        `Content-Type: ${body.headers['content-type']}`,
+        `Content-Length: ${body.payload.length}`,
+        ...extraHeaders,
+      ]),
+    );
+    return { body, connection };
+  };
+
   it('a JSON body at one byte per 200 ms is cut off after the request limit', async () => {
     const connection = await open(port);
     connection.socket.write(
@@ -94,17 +111,7 @@ describe('requests that do not arrive in time are cut off', { timeout: 30_000 },
   });
 
   it('an upload may take longer than a JSON request, but not forever', async () => {
-    const body = await multipart(validFields, { data: await jpeg(64, 48) });
-    const connection = await open(port);
-    connection.socket.write(
-      head([
-        'POST /api/products HTTP/1.1',
-        'Host: localhost',
-        `Authorization: Bearer ${user.token}`,
-        `Content-Type: ${body.headers['content-type']}`,
-        `Content-Length: ${body.payload.length}`,
-      ]),
-    );
+    const { body, connection } = await startUpload();
     // Never finishes: a byte every 200 ms.
     void dribble(connection, body.payload, body.payload.length, 200);
     await sleep(LIMITS.request + 800);
@@ -116,18 +123,7 @@ describe('requests that do not arrive in time are cut off', { timeout: 30_000 },
   });
 
   it('a slow upload that arrives within the upload limit is created', async () => {
-    const body = await multipart(validFields, { data: await jpeg(64, 48) });
-    const connection = await open(port);
-    connection.socket.write(
-      head([
-        'POST /api/products HTTP/1.1',
-        'Host: localhost',
-        `Authorization: Bearer ${user.token}`,
-        `Content-Type: ${body.headers['content-type']}`,
-        `Content-Length: ${body.payload.length}`,
-        'Connection: close',
-      ]),
-    );
+    const { body, connection } = await startUpload(['Connection: close']);
     // Ten pieces over two seconds: twice the request limit, within the upload limit.
     await dribble(connection, body.payload, 10, 200);
     await connection.closed;

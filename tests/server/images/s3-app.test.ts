@@ -16,6 +16,7 @@ import {
   postProduct,
   productCount,
   validFields,
+  deleteProduct,
 } from '../support/products.js';
 import { signIn } from '../support/accounts.js';
 
@@ -79,11 +80,7 @@ describe('product images kept in an S3 bucket', async () => {
     );
     expect((await fetchImage(server, product.image)).statusCode).toBe(404);
 
-    const deleted = await server.app.inject({
-      method: 'DELETE',
-      url: `/api/products/${product.id}`,
-      headers: user.headers,
-    });
+    const deleted = await deleteProduct(server, user, product.id);
     expect(deleted.statusCode).toBe(200);
     expect(await s3.keys()).toEqual(after.filter((key) => !objectsOf(newKey).includes(key)));
   });

@@ -50,6 +50,9 @@ export const patchProduct = async (
 export const getProduct = (server: TestServer, user: SignedIn, id: string) =>
   server.app.inject({ method: 'GET', url: `/api/products/${id}`, headers: user.headers });
 
+export const deleteProduct = (server: TestServer, user: SignedIn, id: string) =>
+  server.app.inject({ method: 'DELETE', url: `/api/products/${id}`, headers: user.headers });
+
 /** Creates a product and returns it, failing loudly if the API refuses. */
 export async function createProduct(
   server: TestServer,
