@@ -53,6 +53,16 @@ async function dribble(connection: Connection, body: Buffer, chunks: number, eve
 
 const head = (lines: string[]) => Buffer.from(`${lines.join('\r\n')}\r\n\r\n`);
 
+/** The head of a JSON login request whose body is `length` bytes. */
+const loginHead = (length: number, extraHeaders: string[] = []) =>
+  head([
+    'POST /api/auth/login HTTP/1.1',
+    'Host: localhost',
+    'Content-Type: application/json',
+    `Content-Length: ${length}`,
+    ...extraHeaders,
+  ]);
+
 /** The status of the first answer on the connection, if one came before it closed. */
 const statusOf = (text: string) => /^HTTP\/1\.1 (\d{3})/.exec(text)?.[1];
 
@@ -81,14 +91,7 @@ describe('requests that do not arrive in time are cut off', { timeout: 30_000 },
 
   it('a JSON body at one byte per 200 ms is cut off after the request limit', async () => {
     const connection = await open(port);
-    connection.socket.write(
-      head([
-        'POST /api/auth/login HTTP/1.1',
-        'Host: localhost',
-        'Content-Type: application/json',
-        'Content-Length: 200',
-      ]),
-    );
+    connection.socket.write(loginHead(200));
     void dribble(connection, Buffer.from(`{"email":"${'a'.repeat(190)}`), 190, 200);
     const closedAfter = await connection.closed;
     expect(closedAfter).toBeGreaterThanOrEqual(LIMITS.request - 100);
@@ -133,15 +136,7 @@ describe('requests that do not arrive in time are cut off', { timeout: 30_000 },
   it('a JSON body that arrives within the limit is answered', async () => {
     const body = Buffer.from(JSON.stringify({ email: user.email, password: user.password }));
     const connection = await open(port);
-    connection.socket.write(
-      head([
-        'POST /api/auth/login HTTP/1.1',
-        'Host: localhost',
-        'Content-Type: application/json',
-        `Content-Length: ${body.length}`,
-        'Connection: close',
-      ]),
-    );
+    connection.socket.write(loginHead(body.length, ['Connection: close']));
     await dribble(connection, body, 3, 150);
     await connection.closed;
     expect(statusOf(connection.received())).toBe('200');
