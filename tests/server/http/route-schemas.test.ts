@@ -1,5 +1,7 @@
 import type { HTTPMethods, RouteOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
+import { createSession } from '../../../src/server/accounts/sessions.js';
+import { insertUser } from '../../../src/server/accounts/users.js';
 import { build } from '../support/build.js';
 import { signIn } from '../support/accounts.js';
 
@@ -174,6 +176,46 @@ describe('every route declares its request and response schemas', async () => {
     for (const operation of operations) {
       const route = ours.find((candidate) => candidate.name === operation.name)!;
       expect(operation.statuses, operation.name).toEqual(documented(route).sort());
+    }
+  });
+});
+
+/**
+ * The per-IP limits, probed on every route: with a budget of one request per window, the second
+ * request from an address gets 429 exactly where the route documents it.
+ */
+describe('every rate-limited route documents 429, and only those', async () => {
+  const server = await build({ rateLimits: { sensitive: 1, general: 1 } });
+  // A session written straight to the database: signing in through the API would spend budgets.
+  const userId = await insertUser(
+    server.database.db,
+    { name: 'Rita', email: 'rita@example.com', passwordHash: 'unused' },
+    server.clock.now(),
+  );
+  const token = await createSession(server.database.db, server.clock, userId);
+
+  it('answers the second request from one address with 429 where documented', async () => {
+    const routes = server.app.registeredRoutes.filter(
+      (route) => route.config?.thirdParty !== true && route.method !== 'HEAD',
+    );
+    expect(routes.length).toBe(Object.keys(ERROR_STATUSES).length);
+    for (const [index, route] of routes.entries()) {
+      const method = route.method as HTTPMethods;
+      const name = `${method} ${route.url.replace(/(.)\/$/, '$1')}`;
+      // An address of its own per route: budgets are per IP and per route.
+      const remoteAddress = `10.0.${Math.floor(index / 200)}.${(index % 200) + 1}`;
+      const send = () =>
+        server.app.inject({
+          method,
+          url: sample(route.url),
+          remoteAddress,
+          headers: { authorization: `Bearer ${token}` },
+          ...(method === 'GET' ? {} : { payload: {} }),
+        });
+      await send();
+      const second = await send();
+      const documents429 = ERROR_STATUSES[name]!.includes(429);
+      expect(second.statusCode === 429, name).toBe(documents429);
     }
   });
 });
