@@ -53,7 +53,10 @@ const errorsOf = (route: Route) => documented(route).filter((status) => status >
 
 /** A URL for a route pattern: a value that passes each parameter's schema. */
 const sample = (url: string) =>
-  url.replace(':token', '123456').replace(':id', '00000000-0000-4000-8000-000000000000');
+  url
+    .replace(':token', '123456')
+    .replace(':id', '00000000-0000-4000-8000-000000000000')
+    .replace(':name', 'missing.webp');
 
 /**
  * The walk over every registered route. Ours are the routes not added through registerPublic
@@ -156,6 +159,20 @@ describe('every route declares its request and response schemas', async () => {
           expect([400, 413, 415], name).not.toContain(res.statusCode);
         }
       }
+    }
+  });
+
+  it('sends 404 where it documents one: an unknown id or image, the mailbox to a stranger', async () => {
+    for (const route of ours.filter((candidate) => errorsOf(candidate).includes(404))) {
+      const res = await server.app.inject({
+        method: route.method,
+        url: sample(route.url),
+        headers: user.headers,
+        // Not the developer's machine: the development mailbox is not there for it.
+        remoteAddress: '10.1.2.3',
+        ...(route.method === 'GET' ? {} : { payload: {} }),
+      });
+      expect(res.statusCode, route.name).toBe(404);
     }
   });
 
