@@ -3,10 +3,11 @@
  * the DATA_DIR (and DATABASE_URL) the runner seeded. Sends its port to the parent over IPC.
  */
 import { buildApp } from '../src/server/app.js';
+import { withAppSecret } from '../src/server/app-secret.js';
 import { loadConfig } from '../src/server/config.js';
-import { openDatabase } from '../src/server/db/index.js';
+import { openDatabase } from '../src/server/db/open.js';
 
-const config = loadConfig();
+const config = withAppSecret(loadConfig());
 const database = await openDatabase(config);
 // Rate limits stay in the request path, just high enough that one client is never throttled.
 const app = await buildApp({

@@ -11,7 +11,8 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { sql } from 'kysely';
 import { loadConfig } from '../src/server/config.js';
-import { openDatabase, type DatabaseHandle } from '../src/server/db/index.js';
+import { openDatabase } from '../src/server/db/open.js';
+import type { DatabaseHandle } from '../src/server/db/handle.js';
 import { SORT_ORDERS, encodeCursor } from '../src/server/products/cursor.js';
 import { ProductRepository } from '../src/server/products/repository.js';
 import {

@@ -20,15 +20,15 @@ import {
 } from 'fastify-type-provider-zod';
 import { M } from '../shared/messages.js';
 import type { Config } from './config.js';
-import type { DatabaseHandle } from './db/index.js';
-import { defaultRateLimits, type AppDeps, type RateLimits } from './deps.js';
+import type { DatabaseHandle } from './db/handle.js';
+import { decorateServices } from './decorators.js';
 import { createImageStorage } from './images/create-storage.js';
 import type { ImageStorage } from './images/storage.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { connectRedis } from './lib/redis.js';
 import { serializeRequest } from './lib/log-redaction.js';
 import { ApiRequestLog, readableLogStream } from './lib/readable-log.js';
-import { Outbox } from './mail/outbox.js';
+import { defaultRateLimits, type RateLimits } from './rate-limits.js';
 import { registerAuthentication, registerPublic } from './plugins/authenticate.js';
 import { registerErrorHandling } from './plugins/errors.js';
 import { registerGracefulClose } from './plugins/graceful-close.js';
@@ -46,12 +46,6 @@ import { healthRoutes } from './routes/health.js';
 import { imageRoutes } from './routes/images/index.js';
 import { profileRoutes } from './routes/profile/index.js';
 import { productRoutes } from './routes/products/index.js';
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    deps: AppDeps;
-  }
-}
 
 export interface AppOptions {
   config: Config;
@@ -119,12 +113,10 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const images =
     options.images ??
     createImageStorage({ dataDir: config.dataDir, publicUrl: config.publicUrl, ...config.s3 });
-  const deps: AppDeps = {
+  decorateServices(app, {
     config,
     database,
-    db: database.db,
     clock,
-    outbox: new Outbox(database.db, clock, config, app.log),
     rateLimits: {
       ...defaultRateLimits,
       ...(config.rateLimitSensitive ? { sensitive: config.rateLimitSensitive } : {}),
@@ -132,8 +124,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
       ...options.rateLimits,
     },
     images,
-  };
-  app.decorate('deps', deps);
+  });
   // Before any route: every route added after this needs a token unless declared public.
   registerAuthentication(app);
 
@@ -203,7 +194,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   );
 
   app.addHook('onClose', async () => {
-    await deps.outbox.stop();
+    await app.outbox.stop();
     // Storage the app made is the app's to close; one passed in belongs to the caller.
     if (!options.images) images.close?.();
   });

@@ -1,16 +1,6 @@
-import { randomBytes } from 'node:crypto';
-import {
-  closeSync,
-  fsyncSync,
-  linkSync,
-  mkdirSync,
-  openSync,
-  readFileSync,
-  rmSync,
-  writeSync,
-} from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
+import { z } from 'zod';
 
 export interface Config {
   env: 'development' | 'production' | 'test';
@@ -54,6 +44,9 @@ export interface S3Config {
   forcePathStyle: boolean;
 }
 
+/** The configuration as the environment gives it: without APP_SECRET, the secret is not known yet. */
+export type LoadedConfig = Omit<Config, 'appSecret'> & { appSecret: string | undefined };
+
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
     super(problems.join('\n'));
@@ -63,7 +56,7 @@ export class ConfigError extends Error {
 type Env = Record<string, string | undefined>;
 
 /** Keys shorter than this make the code hashes and tokens guessable. */
-const MIN_SECRET_LENGTH = 32;
+export const MIN_SECRET_LENGTH = 32;
 
 const present = (value: string | undefined) =>
   value !== undefined && value.trim() !== '' ? value.trim() : undefined;
@@ -78,126 +71,189 @@ function parseUrl(value: string, protocols: string[]): URL | undefined {
 }
 
 /**
- * Reads the configuration from the environment (contract section 2). Every problem is collected so
- * that one start-up names every bad variable, one line each.
+ * One variable: blank counts as unset (undefined); otherwise `parse` gives its value, or undefined
+ * when it is not valid, and the variable's one-line problem is `problem(trimmed, as set)`.
  */
-export function loadConfig(env: Env = process.env): Config {
-  const problems: string[] = [];
-  const nodeEnv = present(env.NODE_ENV) ?? 'development';
-  const mode: Config['env'] =
-    nodeEnv === 'production' ? 'production' : nodeEnv === 'test' ? 'test' : 'development';
+const variable = <T>(
+  parse: (value: string) => T | undefined,
+  problem: (value: string, raw: string) => string,
+) =>
+  z
+    .string()
+    .optional()
+    .transform((raw, ctx): T | undefined => {
+      const value = present(raw);
+      if (value === undefined) return undefined;
+      const parsed = parse(value);
+      if (parsed === undefined) ctx.addIssue({ code: 'custom', message: problem(value, raw!) });
+      return parsed;
+    });
 
-  let port = 3000;
-  const rawPort = present(env.PORT);
-  if (rawPort !== undefined) {
-    port = Number(rawPort);
-    if (!/^\d+$/.test(rawPort) || port > 65535) {
-      problems.push(`PORT must be a whole number from 0 to 65535 (got "${rawPort}")`);
-    }
-  }
+/** Set or not, any text will do. */
+const text = variable(
+  (value) => value,
+  () => '',
+);
 
-  const host = present(env.HOST) ?? '127.0.0.1';
-  const dataDir = path.resolve(present(env.DATA_DIR) ?? './data');
-
-  const databaseUrl = present(env.DATABASE_URL);
-  if (databaseUrl && !parseUrl(databaseUrl, ['postgres:', 'postgresql:'])) {
-    problems.push('DATABASE_URL must be a postgres:// or postgresql:// URL');
-  }
-
-  let publicUrl = `http://localhost:${port}`;
-  const rawPublicUrl = present(env.PUBLIC_URL);
-  if (rawPublicUrl !== undefined) {
-    const url = parseUrl(rawPublicUrl, ['http:', 'https:']);
-    if (!url)
-      problems.push(`PUBLIC_URL must be an http:// or https:// URL (got "${rawPublicUrl}")`);
-    else publicUrl = rawPublicUrl.replace(/\/+$/, '');
-  }
-
-  const smtpUrl = present(env.SMTP_URL);
-  if (smtpUrl && !parseUrl(smtpUrl, ['smtp:', 'smtps:'])) {
-    problems.push('SMTP_URL must be an smtp:// or smtps:// URL');
-  }
-
-  const mailFrom = present(env.MAIL_FROM) ?? 'Stockroom <no-reply@localhost>';
-  if (!/@/.test(mailFrom))
-    problems.push(`MAIL_FROM must contain an e-mail address (got "${mailFrom}")`);
-
-  const rawSecret = present(env.APP_SECRET);
-  if (rawSecret !== undefined && rawSecret.length < MIN_SECRET_LENGTH) {
-    problems.push(`APP_SECRET must be at least ${MIN_SECRET_LENGTH} characters long`);
-  }
-  if (rawSecret === undefined && mode === 'production') {
-    // Also what keeps instances on one PostgreSQL database from each generating a secret of
-    // their own (in separate DATA_DIRs) and refusing each other's tokens and codes.
-    problems.push(
-      'APP_SECRET is required when NODE_ENV=production (every instance must share the same one)',
-    );
-  }
-
-  const corsOrigins = (present(env.CORS_ORIGINS) ?? '')
-    .split(',')
-    .map((origin) => origin.trim().replace(/\/+$/, ''))
-    .filter(Boolean);
-  for (const origin of corsOrigins) {
-    const url = parseUrl(origin, ['http:', 'https:']);
-    if (!url || url.origin !== origin) {
-      problems.push(
-        `CORS_ORIGINS must list origins like https://app.example.com (got "${origin}")`,
-      );
-    }
-  }
-
-  const positiveInt = (name: string): number | undefined => {
-    const raw = present(env[name]);
-    if (raw === undefined) return undefined;
-    if (!/^\d+$/.test(raw) || Number(raw) < 1) {
-      problems.push(`${name} must be a whole number of at least 1 (got "${raw}")`);
-      return undefined;
-    }
-    return Number(raw);
+const urlOf =
+  (protocols: string[], needsHost = false) =>
+  (value: string) => {
+    const url = parseUrl(value, protocols);
+    return url && (!needsHost || url.hostname) ? value : undefined;
   };
-  const rateLimitSensitive = positiveInt('RATE_LIMIT_SENSITIVE');
-  const rateLimitGeneral = positiveInt('RATE_LIMIT_GENERAL');
 
-  const trustProxy = parseTrustProxy(present(env.TRUST_PROXY));
-  if (trustProxy === undefined) {
-    problems.push(
-      `TRUST_PROXY must be true, false, a number of proxies, or a comma list of proxy addresses or CIDRs (got "${env.TRUST_PROXY}")`,
-    );
+const positiveInt = (name: string) =>
+  variable(
+    (value) => (/^\d+$/.test(value) && Number(value) >= 1 ? Number(value) : undefined),
+    (value) => `${name} must be a whole number of at least 1 (got "${value}")`,
+  );
+
+const boolean = (name: string) =>
+  variable(
+    (value) => ({ true: true, false: false })[value.toLowerCase()],
+    (_value, raw) => `${name} must be true or false (got "${raw}")`,
+  );
+
+/**
+ * The environment's variables (contract section 2), each checked on its own: every problem is
+ * collected so that one start-up names every bad variable, one line each. Rules across variables
+ * (production needs APP_SECRET; the S3_* group) come after, in the same pass.
+ */
+const environmentSchema = z
+  .looseObject({
+    NODE_ENV: text,
+    PORT: variable(
+      (value) => (/^\d+$/.test(value) && Number(value) <= 65535 ? Number(value) : undefined),
+      (value) => `PORT must be a whole number from 0 to 65535 (got "${value}")`,
+    ),
+    HOST: text,
+    DATA_DIR: text,
+    DATABASE_URL: variable(
+      urlOf(['postgres:', 'postgresql:']),
+      () => 'DATABASE_URL must be a postgres:// or postgresql:// URL',
+    ),
+    PUBLIC_URL: variable(
+      (value) => (parseUrl(value, ['http:', 'https:']) ? value.replace(/\/+$/, '') : undefined),
+      (value) => `PUBLIC_URL must be an http:// or https:// URL (got "${value}")`,
+    ),
+    SMTP_URL: variable(
+      urlOf(['smtp:', 'smtps:']),
+      () => 'SMTP_URL must be an smtp:// or smtps:// URL',
+    ),
+    MAIL_FROM: variable(
+      (value) => (/@/.test(value) ? value : undefined),
+      (value) => `MAIL_FROM must contain an e-mail address (got "${value}")`,
+    ),
+    APP_SECRET: variable(
+      (value) => (value.length >= MIN_SECRET_LENGTH ? value : undefined),
+      () => `APP_SECRET must be at least ${MIN_SECRET_LENGTH} characters long`,
+    ),
+    CORS_ORIGINS: z
+      .string()
+      .optional()
+      .transform((raw, ctx) => {
+        const origins = (present(raw) ?? '')
+          .split(',')
+          .map((origin) => origin.trim().replace(/\/+$/, ''))
+          .filter(Boolean);
+        for (const origin of origins) {
+          if (parseUrl(origin, ['http:', 'https:'])?.origin !== origin) {
+            ctx.addIssue({
+              code: 'custom',
+              message: `CORS_ORIGINS must list origins like https://app.example.com (got "${origin}")`,
+            });
+          }
+        }
+        return origins;
+      }),
+    LOG_LEVEL: text,
+    RATE_LIMIT_SENSITIVE: positiveInt('RATE_LIMIT_SENSITIVE'),
+    RATE_LIMIT_GENERAL: positiveInt('RATE_LIMIT_GENERAL'),
+    TRUST_PROXY: variable(
+      parseTrustProxy,
+      (_value, raw) =>
+        `TRUST_PROXY must be true, false, a number of proxies, or a comma list of proxy addresses or CIDRs (got "${raw}")`,
+    ),
+    API_DOCS: boolean('API_DOCS'),
+    REDIS_URL: variable(
+      urlOf(['redis:', 'rediss:'], true),
+      () => 'REDIS_URL must be a redis:// or rediss:// URL with a host',
+    ),
+    // The S3_* group is checked as a whole below: its rules are about the variables together.
+    S3_BUCKET: text,
+    S3_ENDPOINT: text,
+    S3_REGION: text,
+    S3_ACCESS_KEY_ID: text,
+    S3_SECRET_ACCESS_KEY: text,
+    // Its problem line quotes the value as set.
+    S3_FORCE_PATH_STYLE: z
+      .string()
+      .optional()
+      .transform((raw) =>
+        present(raw) === undefined ? undefined : { value: present(raw)!.toLowerCase(), raw: raw! },
+      ),
+  })
+  .superRefine(
+    (env, ctx) => {
+      const problem = (message: string) => ctx.addIssue({ code: 'custom', message });
+      if (env.APP_SECRET === undefined && modeOf(env.NODE_ENV) === 'production') {
+        // Also what keeps instances on one PostgreSQL database from each generating a secret of
+        // their own (in separate DATA_DIRs) and refusing each other's tokens and codes.
+        problem(
+          'APP_SECRET is required when NODE_ENV=production (every instance must share the same one)',
+        );
+      }
+      for (const message of s3Problems(env)) problem(message);
+    },
+    // Also when a variable was refused: every problem is named at once.
+    { when: () => true },
+  );
+
+type Environment = z.output<typeof environmentSchema>;
+
+const modeOf = (nodeEnv: string | undefined): Config['env'] =>
+  nodeEnv === 'production' ? 'production' : nodeEnv === 'test' ? 'test' : 'development';
+
+/** The order problems are listed in: the variables' order in the schema, unknown names last. */
+const VARIABLE_ORDER = Object.keys(environmentSchema.shape);
+const variableIndex = (line: string) => {
+  const index = VARIABLE_ORDER.indexOf(line.split(' ')[0]!);
+  return index === -1 ? VARIABLE_ORDER.length : index;
+};
+
+/**
+ * Reads the configuration from the environment (contract section 2), through one zod schema, and
+ * throws a ConfigError naming every bad variable, one line each. It reads and writes no file:
+ * without APP_SECRET, start-up takes the secret from DATA_DIR (app-secret.ts).
+ */
+export function loadConfig(env: Env = process.env): LoadedConfig {
+  const parsed = environmentSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => issue.message);
+    // Stable: the lines of one variable keep their order.
+    throw new ConfigError(problems.sort((a, b) => variableIndex(a) - variableIndex(b)));
   }
-
-  const rawApiDocs = present(env.API_DOCS)?.toLowerCase() ?? 'false';
-  if (rawApiDocs !== 'true' && rawApiDocs !== 'false') {
-    problems.push(`API_DOCS must be true or false (got "${env.API_DOCS}")`);
-  }
-
-  const redisUrl = present(env.REDIS_URL);
-  if (redisUrl && !parseUrl(redisUrl, ['redis:', 'rediss:'])?.hostname) {
-    problems.push('REDIS_URL must be a redis:// or rediss:// URL with a host');
-  }
-
-  const s3 = parseS3(env, problems);
-
-  if (problems.length > 0) throw new ConfigError(problems);
-
+  const vars = parsed.data;
+  const mode = modeOf(vars.NODE_ENV);
+  const port = vars.PORT ?? 3000;
   return {
     env: mode,
     port,
-    host,
-    dataDir,
-    databaseUrl,
-    publicUrl,
-    smtpUrl,
-    mailFrom,
-    appSecret: rawSecret ?? loadOrCreateSecret(dataDir),
-    corsOrigins,
-    logLevel: present(env.LOG_LEVEL) ?? (mode === 'test' ? 'silent' : 'info'),
-    rateLimitSensitive,
-    rateLimitGeneral,
-    trustProxy: trustProxy ?? false,
-    apiDocs: mode !== 'production' || rawApiDocs === 'true',
-    redisUrl,
-    s3,
+    host: vars.HOST ?? '127.0.0.1',
+    dataDir: path.resolve(vars.DATA_DIR ?? './data'),
+    databaseUrl: vars.DATABASE_URL,
+    publicUrl: vars.PUBLIC_URL ?? `http://localhost:${port}`,
+    smtpUrl: vars.SMTP_URL,
+    mailFrom: vars.MAIL_FROM ?? 'Stockroom <no-reply@localhost>',
+    appSecret: vars.APP_SECRET,
+    corsOrigins: vars.CORS_ORIGINS,
+    logLevel: vars.LOG_LEVEL ?? (mode === 'test' ? 'silent' : 'info'),
+    rateLimitSensitive: vars.RATE_LIMIT_SENSITIVE,
+    rateLimitGeneral: vars.RATE_LIMIT_GENERAL,
+    trustProxy: vars.TRUST_PROXY ?? false,
+    apiDocs: mode !== 'production' || vars.API_DOCS === true,
+    redisUrl: vars.REDIS_URL,
+    s3: s3Config(vars),
   };
 }
 
@@ -205,60 +261,65 @@ export function loadConfig(env: Env = process.env): Config {
 const S3_BUCKET_NAME = /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/;
 
 /**
- * The S3_* variables, or undefined without S3_BUCKET. Any other S3_* variable set without a bucket
- * is a mistake (a misspelt S3_BUCKET would otherwise keep images on local disk unnoticed).
- * Credentials are never repeated in a problem line.
+ * What is wrong with the S3_* variables. Any S3_* variable set without S3_BUCKET is a mistake (a
+ * misspelt S3_BUCKET would otherwise keep images on local disk unnoticed). Credentials are never
+ * repeated in a problem line.
  */
-function parseS3(env: Env, problems: string[]): S3Config | undefined {
-  const bucket = present(env.S3_BUCKET);
+function s3Problems(env: Environment): string[] {
+  const bucket = env.S3_BUCKET;
   if (bucket === undefined) {
-    for (const name of Object.keys(env)) {
-      if (name.startsWith('S3_') && present(env[name]) !== undefined) {
-        problems.push(`${name} is set but S3_BUCKET is not: set S3_BUCKET to keep images in S3`);
-      }
-    }
-    return undefined;
+    // Known variables are unset (undefined) when blank; others (a misspelt name) are as set.
+    const isSet = (value: unknown) =>
+      typeof value === 'string' ? present(value) !== undefined : value !== undefined;
+    return Object.keys(env)
+      .filter((name) => name.startsWith('S3_') && isSet(env[name]))
+      .map((name) => `${name} is set but S3_BUCKET is not: set S3_BUCKET to keep images in S3`);
   }
+  const problems: string[] = [];
   if (!S3_BUCKET_NAME.test(bucket)) {
     problems.push(
       `S3_BUCKET must be a bucket name of 3 to 63 lowercase letters, digits, dots and hyphens, starting and ending with a letter or digit (got "${bucket}")`,
     );
   }
-
-  const endpoint = present(env.S3_ENDPOINT);
+  const endpoint = env.S3_ENDPOINT;
   if (endpoint !== undefined && !parseUrl(endpoint, ['http:', 'https:'])?.hostname) {
     problems.push('S3_ENDPOINT must be an http:// or https:// URL with a host');
   }
-
-  const region = present(env.S3_REGION) ?? 'us-east-1';
+  const region = env.S3_REGION ?? 'us-east-1';
   if (!/^[a-z0-9][a-z0-9-]{0,62}$/i.test(region)) {
     problems.push(`S3_REGION must be a region name like us-east-1 (got "${region}")`);
   }
-
-  const accessKeyId = present(env.S3_ACCESS_KEY_ID);
-  const secretAccessKey = present(env.S3_SECRET_ACCESS_KEY);
+  const { S3_ACCESS_KEY_ID: accessKeyId, S3_SECRET_ACCESS_KEY: secretAccessKey } = env;
   if (accessKeyId !== undefined && secretAccessKey === undefined) {
     problems.push('S3_SECRET_ACCESS_KEY must be set together with S3_ACCESS_KEY_ID');
   }
   if (secretAccessKey !== undefined && accessKeyId === undefined) {
     problems.push('S3_ACCESS_KEY_ID must be set together with S3_SECRET_ACCESS_KEY');
   }
-
-  const rawPathStyle = present(env.S3_FORCE_PATH_STYLE)?.toLowerCase();
-  if (rawPathStyle !== undefined && rawPathStyle !== 'true' && rawPathStyle !== 'false') {
-    problems.push(`S3_FORCE_PATH_STYLE must be true or false (got "${env.S3_FORCE_PATH_STYLE}")`);
+  const pathStyle = env.S3_FORCE_PATH_STYLE;
+  if (pathStyle !== undefined && pathStyle.value !== 'true' && pathStyle.value !== 'false') {
+    problems.push(`S3_FORCE_PATH_STYLE must be true or false (got "${pathStyle.raw}")`);
   }
+  return problems;
+}
 
+/** The S3 settings of valid variables, or undefined without S3_BUCKET. */
+function s3Config(env: Environment): S3Config | undefined {
+  const bucket = env.S3_BUCKET;
+  if (bucket === undefined) return undefined;
+  const endpoint = env.S3_ENDPOINT;
+  const { S3_ACCESS_KEY_ID: accessKeyId, S3_SECRET_ACCESS_KEY: secretAccessKey } = env;
+  const pathStyle = env.S3_FORCE_PATH_STYLE?.value;
   return {
     bucket,
     ...(endpoint !== undefined && { endpoint }),
-    region,
+    region: env.S3_REGION ?? 'us-east-1',
     ...(accessKeyId !== undefined &&
       secretAccessKey !== undefined && {
         accessKeyId,
         secretAccessKey,
       }),
-    forcePathStyle: rawPathStyle === undefined ? endpoint !== undefined : rawPathStyle === 'true',
+    forcePathStyle: pathStyle === undefined ? endpoint !== undefined : pathStyle === 'true',
   };
 }
 
@@ -288,78 +349,4 @@ function isProxyAddress(entry: string): boolean {
   if (version === 0 || rest.length > 0) return false;
   if (prefix === undefined) return true;
   return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
-}
-
-/**
- * The secret generated once and kept in DATA_DIR, so tokens and codes survive restarts. Several
- * processes may start on one empty DATA_DIR at the same moment: the file appears only whole (see
- * createSecretFile), so every one of them reads the same secret.
- */
-function loadOrCreateSecret(dataDir: string): string {
-  const file = path.join(dataDir, 'secret.key');
-  const secret = readSecretFile(file) ?? createSecretFile(file);
-  if (secret.length < MIN_SECRET_LENGTH) {
-    throw new ConfigError([
-      `APP_SECRET is unset and ${file} holds fewer than ${MIN_SECRET_LENGTH} characters: set APP_SECRET, or delete the file to generate a new secret`,
-    ]);
-  }
-  return secret;
-}
-
-const errorCode = (error: unknown) => (error as NodeJS.ErrnoException).code;
-
-/** The stored secret, or undefined when there is no file yet. */
-function readSecretFile(file: string): string | undefined {
-  try {
-    return readFileSync(file, 'utf8').trim();
-  } catch (error) {
-    if (errorCode(error) === 'ENOENT') return undefined;
-    throw new ConfigError([
-      `APP_SECRET is unset and ${file} cannot be read (${errorCode(error) ?? String(error)})`,
-    ]);
-  }
-}
-
-/**
- * Writes a new secret under a temporary name, flushes it, then hard-links it to the final name.
- * A link never replaces an existing file, so the first writer wins and the others read its
- * secret; and the final name only ever points at a complete file, where writing the file in place
- * would let a reader see it empty between its creation and its content.
- */
-function createSecretFile(file: string): string {
-  mkdirSync(path.dirname(file), { recursive: true });
-  const secret = randomBytes(48).toString('base64url');
-  const temp = `${file}.${randomBytes(6).toString('hex')}.tmp`;
-  try {
-    const fd = openSync(temp, 'wx', 0o600);
-    try {
-      writeSync(fd, `${secret}\n`);
-      fsyncSync(fd);
-    } finally {
-      closeSync(fd);
-    }
-    linkSync(temp, file);
-    syncDirectory(path.dirname(file));
-    return secret;
-  } catch (error) {
-    if (errorCode(error) === 'EEXIST') return readSecretFile(file) ?? '';
-    throw new ConfigError([
-      `APP_SECRET is unset and a secret cannot be written to ${file} (${errorCode(error) ?? String(error)})`,
-    ]);
-  } finally {
-    rmSync(temp, { force: true });
-  }
-}
-
-/** Makes the new directory entry durable, so the secret outlives a power loss. */
-function syncDirectory(dir: string) {
-  let fd: number | undefined;
-  try {
-    fd = openSync(dir, 'r');
-    fsyncSync(fd);
-  } catch {
-    // Some filesystems cannot sync a directory; the secret is in place all the same.
-  } finally {
-    if (fd !== undefined) closeSync(fd);
-  }
 }

@@ -1,14 +1,19 @@
 import { buildApp, type App } from './app.js';
+import { withAppSecret } from './app-secret.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
-import { openDatabase, type DatabaseHandle } from './db/index.js';
+import { openDatabase } from './db/open.js';
+import type { DatabaseHandle } from './db/handle.js';
 import { DRAIN_MS } from './plugins/graceful-close.js';
 import { sweepOrphanImages } from './products/orphan-images.js';
 import { ProductRepository } from './products/repository.js';
 
-/** Loads the configuration, or prints one line per bad variable and exits. */
+/**
+ * Loads the configuration and its secret (generated into DATA_DIR on the first start without
+ * APP_SECRET), or prints one line per problem and exits.
+ */
 export function loadConfigOrExit(): Config {
   try {
-    return loadConfig();
+    return withAppSecret(loadConfig());
   } catch (error) {
     if (error instanceof ConfigError) {
       for (const problem of error.problems) console.error(`Invalid configuration: ${problem}`);
@@ -27,7 +32,7 @@ export interface RunningServer {
 export async function startServer(config: Config): Promise<RunningServer> {
   const database = await openDatabase(config);
   const app = await buildApp({ config, database });
-  app.deps.outbox.start();
+  app.outbox.start();
   await app.listen({ port: config.port, host: config.host });
   sweepInBackground(app, database);
   return { app, database };
@@ -36,7 +41,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
 /** Image files a crash left behind, removed once the server is up without holding up start-up. */
 function sweepInBackground(app: App, database: DatabaseHandle) {
   const repository = new ProductRepository(database.db, database.dialect);
-  sweepOrphanImages(app.deps.images, repository, app.deps.clock.now())
+  sweepOrphanImages(app.images, repository, app.clock.now())
     .then((removed) => {
       if (removed.length > 0) app.log.info({ files: removed }, 'removed orphan image files');
     })

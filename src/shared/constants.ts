@@ -13,6 +13,10 @@ export const MAX_PRICE = 99_999_999.99;
 export const MAX_STOCK = 2_147_483_647;
 export const MIN_FORM_STOCK = 1;
 export const LOW_STOCK_THRESHOLD = 10;
+export const PRODUCT_NAME_MAX = 200;
+export const DESCRIPTION_MAX = 5000;
+/** Characters of a search as typed (the folded form may be longer, see searchText). */
+export const SEARCH_MAX = 200;
 export const TOKEN_TTL_DAYS = 7;
 export const PRODUCT_PAGE_DEFAULT = 50;
 export const PRODUCT_PAGE_MAX = 100;

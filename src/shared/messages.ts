@@ -1,24 +1,43 @@
+import {
+  CODE_LENGTH,
+  DESCRIPTION_MAX,
+  IMAGE_MAX_BYTES,
+  IMAGE_MAX_PIXELS,
+  MAX_PRICE,
+  NAME_MAX,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  PRODUCT_NAME_MAX,
+  PRODUCT_PAGE_MAX,
+  PRODUCT_SORTS,
+  SEARCH_MAX,
+} from './constants.js';
+
+/** How the image limits read in messages and docs: "5 MB", "40 megapixels". */
+export const IMAGE_MAX_MB_TEXT = `${IMAGE_MAX_BYTES / (1024 * 1024)} MB`;
+export const IMAGE_MAX_PIXELS_TEXT = `${IMAGE_MAX_PIXELS / 1_000_000} megapixels`;
+
 /**
  * Every user-facing text the API and the forms share. Validation texts are the spec's, word for word;
  * the rest are ours (contract sections 3 and 4).
  */
 export const V = {
   nameRequired: 'Name is required',
-  nameMax: 'Name must be less than 50 characters',
+  nameMax: `Name must be less than ${NAME_MAX} characters`,
   emailRequired: 'Email is required',
   emailInvalid: 'Email is not valid',
   passwordRequired: 'Password is required',
   passwordLetter: 'Password must contain at least one letter',
   passwordNumber: 'Password must contain at least one number',
-  passwordMin: 'Password must be at least 8 characters',
-  passwordMax: 'Password must be at most 128 characters',
+  passwordMin: `Password must be at least ${PASSWORD_MIN} characters`,
+  passwordMax: `Password must be at most ${PASSWORD_MAX} characters`,
   confirmPasswordRequired: 'Confirm Password is required',
   passwordsMismatch: 'Passwords do not match',
-  codeInvalid: 'The code must be exactly 6 digits',
+  codeInvalid: `The code must be exactly ${CODE_LENGTH} digits`,
   priceRequired: 'Price is required',
   priceInvalid: 'The price of the product is required',
   priceMin: 'Price must be greater than 0',
-  priceMax: 'Price must be at most 99999999.99',
+  priceMax: `Price must be at most ${MAX_PRICE}`,
   priceDecimals: 'Price can have at most 2 decimals',
   stockRequired: 'Stock is required',
   stockInvalid: 'The stock of the product is required',
@@ -26,12 +45,12 @@ export const V = {
   stockInteger: 'Stock must be a whole number',
   stockMax: 'Stock is too large',
   descriptionRequired: 'Description is required',
-  limitInvalid: 'limit must be a whole number from 1 to 100',
-  sortInvalid:
-    'sort must be one of newest, oldest, name, price-asc, price-desc, stock-asc, stock-desc',
+  productNameMax: `Name must be at most ${PRODUCT_NAME_MAX} characters`,
+  descriptionMax: `Description must be at most ${DESCRIPTION_MAX} characters`,
+  limitInvalid: `limit must be a whole number from 1 to ${PRODUCT_PAGE_MAX}`,
+  sortInvalid: `sort must be one of ${PRODUCT_SORTS.join(', ')}`,
   cursorInvalid: 'cursor is not valid',
-  searchTooLong:
-    'q must be at most 200 characters (ligatures and similar characters count as the letters they stand for)',
+  searchTooLong: `q must be at most ${SEARCH_MAX} characters (ligatures and similar characters count as the letters they stand for)`,
   imageOnly: 'Only image files are allowed',
 } as const;
 
@@ -39,7 +58,7 @@ export const M = {
   // accounts. The mail budget (at most one mail a minute and five an hour per address) may hold a
   // code back while the answer stays the same, so no text claims that a mail went: "is on its way
   // unless one was sent recently" is true either way (the code sent recently still works).
-  signupDone: 'Check your email for the 6-digit code to confirm your account.',
+  signupDone: `Check your email for the ${CODE_LENGTH}-digit code to confirm your account.`,
   accountConfirmed: 'Account confirmed. You can log in now.',
   resendDone:
     'If that email belongs to an account waiting for confirmation, a new code is on its way unless one was sent recently.',
@@ -48,7 +67,7 @@ export const M = {
   loginDone: 'Logged in',
   badCredentials: 'Incorrect email or password',
   notConfirmed:
-    'Your account is not confirmed yet. Enter the 6-digit code from your email: a new one is on its way unless one was sent recently.',
+    `Your account is not confirmed yet. Enter the ${CODE_LENGTH}-digit code from your email: a new one is on its way unless one was sent recently.`,
   codeInvalid: 'The code is not valid or has expired',
   codeValid: 'Code accepted. Choose a new password.',
   passwordReset: 'Your password has been reset. You can log in now.',
@@ -76,8 +95,8 @@ export const M = {
   internal: 'Something went wrong. Please try again.',
   notReady: 'The database is not reachable',
   serviceUnavailable: 'The service is briefly unavailable. Please try again in a few seconds.',
-  imageTooLarge: 'The image must be at most 5 MB',
-  imageTooManyPixels: 'The image must be at most 40 megapixels',
+  imageTooLarge: `The image must be at most ${IMAGE_MAX_MB_TEXT}`,
+  imageTooManyPixels: `The image must be at most ${IMAGE_MAX_PIXELS_TEXT}`,
   imageUnsupported: 'The file is not a supported image (JPEG, PNG, WebP, AVIF or GIF)',
   imageUnreadable: 'The file cannot be read as an image',
   oneImageOnly: 'Send at most one image',

@@ -16,19 +16,11 @@ describe('health and readiness', async () => {
     expect(res.json()).toEqual({ status: 'ready' });
   });
 
-  it('serves an OpenAPI document of every route', async () => {
+  // Which routes and statuses it documents: tests/server/http/route-schemas.test.ts.
+  it('serves an OpenAPI document and its UI', async () => {
     const res = await server.app.inject({ method: 'GET', url: '/api/openapi.json' });
     expect(res.statusCode).toBe(200);
-    const doc = res.json();
-    expect(doc.openapi).toMatch(/^3\./);
-    expect(Object.keys(doc.paths)).toEqual(
-      expect.arrayContaining([
-        '/api/auth/signup',
-        '/api/auth/login',
-        '/api/auth/user',
-        '/api/health',
-      ]),
-    );
+    expect(res.json().openapi).toMatch(/^3\./);
     const docs = await server.app.inject({ method: 'GET', url: '/api/docs' });
     expect(docs.statusCode).toBeLessThan(400);
   });

@@ -1,5 +1,5 @@
 import { CODE_LENGTH } from '../../shared/constants.js';
-import type { DB } from '../db/index.js';
+import type { DB } from '../db/handle.js';
 import type { CodePurpose } from '../db/schema.js';
 
 const HOUR_MS = 3_600_000;

@@ -1,4 +1,4 @@
-import type { DB } from '../db/index.js';
+import type { DB } from '../db/handle.js';
 import type { CodePurpose } from '../db/schema.js';
 import type { Clock } from '../lib/clock.js';
 import type { Outbox } from '../mail/outbox.js';

@@ -1,6 +1,7 @@
 import { CODE_TTL_MINUTES } from '../../shared/constants.js';
-import type { DB } from '../db/index.js';
-import type { CodePurpose, MailOutcome, MailRequestKind } from '../db/schema.js';
+import type { DB } from '../db/handle.js';
+import type { Selectable } from 'kysely';
+import type { CodePurpose, MailOutcome, MailRequestKind, OutboxTable } from '../db/schema.js';
 import type { Clock } from '../lib/clock.js';
 import type { MailMessage } from '../mail/outbox.js';
 import { templates } from '../mail/templates.js';
@@ -9,17 +10,14 @@ import { countedRequests, fitsMailBudget } from './mail-budget.js';
 
 const CODE_TTL_MS = CODE_TTL_MINUTES * 60_000;
 
-/** A mail request as the outbox worker claimed it. */
-export interface MailRequest {
-  id: string;
-  recipient: string;
-  kind: MailRequestKind;
-  /** The claim's attempt number: the row is still ours while it has not moved on. */
-  attempts: number;
-  created_at: number;
-  counted_at: number | null;
-  code_id: string | null;
-}
+/**
+ * A mail request as the outbox worker claimed it: its outbox row (whose `attempts` is the claim's
+ * attempt number: the row is still ours while it has not moved on), of a request's kind.
+ */
+export type MailRequest = Pick<
+  Selectable<OutboxTable>,
+  'id' | 'recipient' | 'attempts' | 'created_at' | 'counted_at' | 'code_id'
+> & { kind: MailRequestKind };
 
 /** The mail to send now (a code mail says when its code expires), or why there is none. */
 export type PreparedMail =

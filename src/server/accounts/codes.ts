@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { CODE_LENGTH, CODE_MAX_TRIES, CODE_TTL_MINUTES } from '../../shared/constants.js';
-import type { DB } from '../db/index.js';
+import type { DB } from '../db/handle.js';
 import type { CodePurpose } from '../db/schema.js';
 import type { Clock } from '../lib/clock.js';
 import { keyedHash, randomDigits, safeEqual } from '../lib/secrets.js';

@@ -1,4 +1,4 @@
-import type { DB } from '../db/index.js';
+import type { DB } from '../db/handle.js';
 import type { CodePurpose } from '../db/schema.js';
 import { CODE_RESEND_INTERVAL_MS } from './codes.js';
 

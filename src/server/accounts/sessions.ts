@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import { TOKEN_TTL_DAYS } from '../../shared/constants.js';
-import type { DatabaseHandle, DB } from '../db/index.js';
+import type { DatabaseHandle, DB } from '../db/handle.js';
 import type { UsersTable } from '../db/schema.js';
 import type { Clock } from '../lib/clock.js';
 import { randomToken, sha256 } from '../lib/secrets.js';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { DB } from '../db/index.js';
+import type { DB } from '../db/handle.js';
 
 export const findUserByEmail = (db: DB, email: string) =>
   db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();

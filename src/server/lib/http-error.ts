@@ -1,3 +1,5 @@
+import { firstErrorPerField, type FieldError } from '../../shared/field-errors.js';
+
 /** An error whose status and message are safe to show the client as they are. */
 export class HttpError extends Error {
   constructor(
@@ -14,11 +16,6 @@ export const notFound = (message: string) => new HttpError(404, message);
 export const badRequest = (message: string) => new HttpError(400, message);
 export const unauthorized = (message: string) => new HttpError(401, message);
 
-export interface FieldError {
-  path: string;
-  message: string;
-}
-
 /**
  * A 400 for input checked outside fastify's validator (multipart fields, cursors), in the same
  * shape: the first failing field's message on top, then one entry per field.
@@ -31,11 +28,10 @@ export class ValidationError extends HttpError {
 
   /** One entry per field, first issue wins, in the order zod reported them. */
   static fromIssues(issues: readonly { path: readonly PropertyKey[]; message: string }[]) {
-    const seen = new Map<string, FieldError>();
-    for (const issue of issues) {
-      const path = issue.path.map(String).join('.');
-      if (!seen.has(path)) seen.set(path, { path, message: issue.message });
-    }
-    return new ValidationError([...seen.values()]);
+    return new ValidationError(
+      firstErrorPerField(
+        issues.map(({ path, message }) => ({ path: path.map(String).join('.'), message })),
+      ),
+    );
   }
 }

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Selectable } from 'kysely';
 import { budgetPurpose, ClaimLost, CodeMails } from '../accounts/code-mails.js';
 import type { Config } from '../config.js';
-import type { DB } from '../db/index.js';
+import type { DB } from '../db/handle.js';
 import type { MailOutcome, MailRequestKind, OutboxTable } from '../db/schema.js';
 import type { Clock } from '../lib/clock.js';
 import { createTransport, type MailTransport } from './transport.js';

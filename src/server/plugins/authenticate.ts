@@ -7,6 +7,11 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Answers without a token. Every other route is refused without one (see below). */
     public?: boolean;
+    /**
+     * Added by a plugin we do not write (CORS preflight, the API docs, the client's files): it
+     * declares no schemas of ours. Set by registerPublic, never by hand.
+     */
+    thirdParty?: boolean;
   }
   interface FastifyRequest {
     session: SessionUser | null;
@@ -18,13 +23,14 @@ export const publicRoute = { public: true } as const;
 
 /**
  * Registers a plugin whose routes we do not write (CORS preflight, the API docs, the client's
- * files) with every route it adds declared public. Those plugins decorate the instance they are
+ * files) with every route it adds declared public and third-party (the route walks in the tests
+ * tell ours from theirs by it). Those plugins decorate the instance they are
  * registered on, so they cannot be given a scope of their own to mark.
  */
 export async function registerPublic(app: FastifyInstance, register: () => PromiseLike<unknown>) {
   let registering = true;
   app.addHook('onRoute', (route) => {
-    if (registering) route.config = { ...route.config, public: true };
+    if (registering) route.config = { ...route.config, public: true, thirdParty: true };
   });
   try {
     await register();
@@ -53,7 +59,7 @@ const BEARER = /^Bearer ([A-Za-z0-9_-]{1,200})$/i;
  * is limited like any other request, and before the body is read.
  */
 export function registerAuthentication(app: FastifyInstance) {
-  const sessions = new SessionLookup(app.deps.database, app.deps.clock);
+  const sessions = new SessionLookup(app.database, app.clock);
   app.decorateRequest('session', null);
   const authenticate: preParsingAsyncHookHandler = async (request, _reply, payload) => {
     if (request.routeOptions.config.public) return payload;

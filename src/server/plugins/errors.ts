@@ -1,23 +1,21 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { firstErrorPerField } from '../../shared/field-errors.js';
 import { M } from '../../shared/messages.js';
 import { isDatabaseUnavailable } from '../db/errors.js';
-import { HttpError, ValidationError, type FieldError } from '../lib/http-error.js';
+import { HttpError, ValidationError } from '../lib/http-error.js';
 
 /** Seconds a client is asked to wait while the database is unreachable. */
 const DATABASE_RETRY_AFTER_SECONDS = 5;
 
-/** One entry per field, in the order the fields failed; the first one becomes `message`. */
-function fieldErrors(
-  issues: { instancePath: string; message?: string | undefined }[],
-): FieldError[] {
-  const seen = new Map<string, FieldError>();
-  for (const issue of issues) {
-    const path = issue.instancePath.replace(/^\//, '').replace(/\//g, '.');
-    if (!seen.has(path)) seen.set(path, { path, message: issue.message ?? 'Invalid input' });
-  }
-  return [...seen.values()];
-}
+/** Fastify's validation issues as field errors; the first one becomes `message`. */
+const fieldErrors = (issues: { instancePath: string; message?: string | undefined }[]) =>
+  firstErrorPerField(
+    issues.map((issue) => ({
+      path: issue.instancePath.replace(/^\//, '').replace(/\//g, '.'),
+      message: issue.message ?? 'Invalid input',
+    })),
+  );
 
 const FRAMEWORK_ERRORS: Record<string, [number, string]> = {
   FST_ERR_CTP_INVALID_JSON_BODY: [400, M.badJson],

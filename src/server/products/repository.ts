@@ -3,7 +3,7 @@ import { setImmediate } from 'node:timers/promises';
 import { sql, type SqlBool } from 'kysely';
 import pLimit from 'p-limit';
 import type { ProductSort } from '../../shared/constants.js';
-import type { DB } from '../db/index.js';
+import type { DB } from '../db/handle.js';
 import type { MigrationDialect } from '../db/migrate.js';
 import type { ProductsTable } from '../db/schema.js';
 import { SORT_ORDERS, type Position } from './cursor.js';

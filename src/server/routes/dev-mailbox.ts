@@ -5,8 +5,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { M } from '../../shared/messages.js';
 import { devMailboxResponseSchema } from '../../shared/schemas/dev-mail.js';
 import { notFound } from '../lib/http-error.js';
-import { listLocalMail } from '../mail/transport.js';
+import { listLocalMail } from '../mail/local-mailbox-reader.js';
 import { publicRoute } from '../plugins/authenticate.js';
+import { errorResponses } from './shared.js';
 
 /** 127.0.0.0/8, ::1, and 127.x as an IPv4-mapped IPv6 address (a dual-stack socket). */
 export function isLoopbackAddress(address: string | undefined): boolean {
@@ -44,7 +45,7 @@ function isDevelopersBrowser(request: FastifyRequest): boolean {
  */
 export async function devMailboxRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const dir = path.join(app.deps.config.dataDir, 'mail');
+  const dir = path.join(app.config.dataDir, 'mail');
   app.addHook('onRequest', async (request) => {
     if (!isDevelopersBrowser(request)) throw notFound(M.notFound);
   });
@@ -55,7 +56,8 @@ export async function devMailboxRoutes(fastify: FastifyInstance) {
       schema: {
         tags: ['development'],
         summary: 'The local mailbox (development only)',
-        response: { 200: devMailboxResponseSchema },
+        // Anyone but the developer's browser gets the 404 of a route that does not exist.
+        response: { 200: devMailboxResponseSchema, ...errorResponses(404) },
       },
     },
     async () => ({

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { M } from '../../shared/messages.js';
 import { errorSchema } from '../../shared/schemas/common.js';
-import { isDatabaseReachable } from '../db/index.js';
+import { isDatabaseReachable } from '../db/handle.js';
 import { publicRoute } from '../plugins/authenticate.js';
 
 export async function healthRoutes(fastify: FastifyInstance) {
@@ -31,7 +31,7 @@ export async function healthRoutes(fastify: FastifyInstance) {
       },
     },
     async (_request, reply) => {
-      if (await isDatabaseReachable(app.deps.db)) return { status: 'ready' as const };
+      if (await isDatabaseReachable(app.db)) return { status: 'ready' as const };
       return reply.code(503).send({ message: M.notReady });
     },
   );

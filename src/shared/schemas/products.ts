@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  DESCRIPTION_MAX,
   IMAGE_ACCEPTED_TYPES,
   IMAGE_MAX_BYTES,
   MAX_PRICE,
@@ -7,7 +8,9 @@ import {
   MIN_FORM_STOCK,
   PRODUCT_PAGE_DEFAULT,
   PRODUCT_PAGE_MAX,
+  PRODUCT_NAME_MAX,
   PRODUCT_SORTS,
+  SEARCH_MAX,
 } from '../constants.js';
 import { M, V } from '../messages.js';
 import { requiredText } from './common.js';
@@ -67,9 +70,9 @@ const stockWithMin = (min: number) =>
   });
 
 const productFields = {
-  name: requiredText(V.nameRequired).max(200, { error: 'Name must be at most 200 characters' }),
-  description: requiredText(V.descriptionRequired).max(5000, {
-    error: 'Description must be at most 5000 characters',
+  name: requiredText(V.nameRequired).max(PRODUCT_NAME_MAX, { error: V.productNameMax }),
+  description: requiredText(V.descriptionRequired).max(DESCRIPTION_MAX, {
+    error: V.descriptionMax,
   }),
 };
 
@@ -138,7 +141,7 @@ export function imageFileError(file: { type: string; size: number }): string | u
 
 export const productListQuerySchema = z.object({
   // The server also counts the folded form (see searchText): 200 typed characters can become 3,600.
-  q: z.string().trim().max(200, { error: V.searchTooLong }).optional(),
+  q: z.string().trim().max(SEARCH_MAX, { error: V.searchTooLong }).optional(),
   sort: z.enum(PRODUCT_SORTS, { error: V.sortInvalid }).default('newest'),
   limit: z.coerce
     .number({ error: V.limitInvalid })

@@ -16,7 +16,8 @@ import { build } from '../support/build.js';
 
 const INVALID = { ok: false, reason: 'invalid' };
 
-describe('the code-checking flows (CodeChecks), against a real database', async () => {
+/** A test server and CodeChecks over its database, clock, secret and outbox. */
+async function codeChecksOnRealDatabase() {
   const server = await build();
   const { db } = server.database;
   const { clock } = server;
@@ -25,9 +26,14 @@ describe('the code-checking flows (CodeChecks), against a real database', async 
     db,
     clock,
     codes,
-    outbox: server.app.deps.outbox,
+    outbox: server.app.outbox,
     publicUrl: server.config.publicUrl,
   });
+  return { server, db, clock, codes, checks };
+}
+
+describe('the code-checking flows (CodeChecks), against a real database', async () => {
+  const { db, clock, codes, checks } = await codeChecksOnRealDatabase();
 
   async function user(confirmed: 0 | 1) {
     const email = newEmail('checks');
@@ -181,17 +187,7 @@ describe('the code-checking flows (CodeChecks), against a real database', async 
 });
 
 describe('the bare-code budget (CodeChecks)', async () => {
-  const server = await build();
-  const { db } = server.database;
-  const { clock } = server;
-  const codes = new Codes(server.config.appSecret, clock);
-  const checks = new CodeChecks({
-    db,
-    clock,
-    codes,
-    outbox: server.app.deps.outbox,
-    publicUrl: server.config.publicUrl,
-  });
+  const { db, clock, codes, checks } = await codeChecksOnRealDatabase();
   const liveCodes = async (n: number) => {
     const issued: string[] = [];
     for (let i = 0; i < n; i++) {

@@ -5,7 +5,7 @@ import {
   type MailRequest,
   type PreparedMail,
 } from '../../../src/server/accounts/code-mails.js';
-import { openDatabase } from '../../../src/server/db/index.js';
+import { openDatabase } from '../../../src/server/db/open.js';
 import type { MailRequestKind } from '../../../src/server/db/schema.js';
 import { M } from '../../../src/shared/messages.js';
 import { accounts, expectMessage, newEmail, userRow } from '../support/accounts.js';
@@ -18,7 +18,7 @@ describe('turning mail requests into mails at send time', async () => {
   const server = await build();
   const steps = accounts(server);
   const { db } = server.database;
-  const { outbox } = server.app.deps;
+  const { outbox } = server.app;
   const { appSecret, publicUrl } = server.config;
   const codeMails = new CodeMails(db, server.clock, appSecret, publicUrl);
   const confirmed = await steps.signedIn();

@@ -9,7 +9,7 @@ const outboxRows = (server: TestServer) =>
 describe('the login service', async () => {
   const server = await build();
   const steps = accounts(server);
-  const deps = { db: server.database.db, clock: server.clock, outbox: server.app.deps.outbox };
+  const deps = { db: server.database.db, clock: server.clock, outbox: server.app.outbox };
   const confirmed = await steps.signedIn();
   const unconfirmed = await steps.signUp();
   await steps.inbox.fetch();

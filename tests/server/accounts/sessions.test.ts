@@ -1,9 +1,9 @@
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { SessionLookup } from '../../../src/server/accounts/sessions.js';
-import { openDatabase } from '../../../src/server/db/index.js';
+import { openDatabase } from '../../../src/server/db/open.js';
 import { M } from '../../../src/shared/messages.js';
 import { build } from '../support/build.js';
-import { signIn } from '../support/session.js';
+import { signIn } from '../support/accounts.js';
 
 describe('the session lookup behind every authenticated request', async () => {
   const server = await build();

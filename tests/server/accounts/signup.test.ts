@@ -23,7 +23,7 @@ const request = (kind: string, purpose: string) => ({
 
 describe('the sign-up and code-request services', async () => {
   const server = await build();
-  const deps = { db: server.database.db, clock: server.clock, outbox: server.app.deps.outbox };
+  const deps = { db: server.database.db, clock: server.clock, outbox: server.app.outbox };
   const codes = () => server.database.db.selectFrom('codes').select('id').execute();
 
   it('a new address: an unconfirmed account and one sign-up request, no code and no body yet', async () => {

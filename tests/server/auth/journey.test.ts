@@ -104,7 +104,7 @@ describe('the whole account journey over real HTTP, mail through a real SMTP ser
 
   it('every mail went out once, to the right address, with an HTML and a text body', async () => {
     await steps.inbox.fetch();
-    expect(await server.app.deps.outbox.deliverDue()).toBe(0);
+    expect(await server.app.outbox.deliverDue()).toBe(0);
     expect(smtp.mails.map((mail) => [mail.to, mail.subject])).toEqual([
       [email, 'Confirm your Stockroom account'],
       [email, 'Your Stockroom e-mail address was changed'],

@@ -3,10 +3,11 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp, type App } from '../../../src/server/app.js';
 import { LISTENER_APPLICATION_NAME } from '../../../src/server/db/change-listener.js';
-import { openDatabase, type DatabaseHandle } from '../../../src/server/db/index.js';
+import { openDatabase } from '../../../src/server/db/open.js';
+import type { DatabaseHandle } from '../../../src/server/db/handle.js';
 import { build, type TestServer } from '../support/build.js';
 import { createProduct } from '../support/products.js';
-import { signIn, type SignedIn } from '../support/session.js';
+import { signIn, type SignedIn } from '../support/accounts.js';
 
 const baseUrl = process.env.TEST_DATABASE_URL;
 /** How soon a change made through one instance must show on every other (ADR 009). */
@@ -103,7 +104,7 @@ describe.skipIf(!baseUrl)('cached reads on PostgreSQL, kept exact by change noti
       const login = await other.inject({
         method: 'POST',
         url: '/api/auth/login',
-        payload: { email: user.email, password: 'correct horse 42' },
+        payload: { email: user.email, password: user.password },
       });
       const second = { headers: { authorization: `Bearer ${login.json().token}` } };
       await cached(otherDatabase, () => me(other, second));
@@ -112,7 +113,7 @@ describe.skipIf(!baseUrl)('cached reads on PostgreSQL, kept exact by change noti
         url: '/api/auth/profile/change-password',
         headers: user.headers,
         payload: {
-          currentPassword: 'correct horse 42',
+          currentPassword: user.password,
           newPassword: 'new battery 43',
           confirmNewPassword: 'new battery 43',
         },

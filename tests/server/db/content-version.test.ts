@@ -4,8 +4,27 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database, type DatabaseHandle } from '../../../src/server/db/index.js';
+import { openDatabase } from '../../../src/server/db/open.js';
+import type { Database } from '../../../src/server/db/schema.js';
+import type { DatabaseHandle } from '../../../src/server/db/handle.js';
 import { freshPostgresDatabase } from '../support/build.js';
+
+/** A write: one more user row, under a fresh id and address. */
+const insertUser = (db: Kysely<Database>) => {
+  const email = `${randomUUID()}@example.com`;
+  return db
+    .insertInto('users')
+    .values({
+      id: randomUUID(),
+      name: 'N',
+      email,
+      password_hash: 'x',
+      confirmed: 1,
+      created_at: 0,
+      updated_at: 0,
+    })
+    .execute();
+};
 
 describe('the content version of the embedded database', async () => {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'stockroom-version-'));
@@ -21,19 +40,7 @@ describe('the content version of the embedded database', async () => {
       .selectFrom('users')
       .select((eb) => eb.fn.countAll().as('n'))
       .execute();
-  const addUser = (db = database.db, email = `${Math.random()}@example.com`) =>
-    db
-      .insertInto('users')
-      .values({
-        id: email,
-        name: 'N',
-        email,
-        password_hash: 'x',
-        confirmed: 1,
-        created_at: 0,
-        updated_at: 0,
-      })
-      .execute();
+  const addUser = (db = database.db) => insertUser(db);
 
   it('stays the same while the database is only read', async () => {
     const before = database.contentVersion();
@@ -73,19 +80,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the content version of PostgreS
     await postgres?.drop();
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
   });
-  const addUser = (db: Kysely<Database> = database.db, email = `${Math.random()}@example.com`) =>
-    db
-      .insertInto('users')
-      .values({
-        id: randomUUID(),
-        name: 'N',
-        email,
-        password_hash: 'x',
-        confirmed: 1,
-        created_at: 0,
-        updated_at: 0,
-      })
-      .execute();
+  const addUser = (db: Kysely<Database> = database.db) => insertUser(db);
   /** The version once the notifications of the writes so far have arrived. */
   async function settledVersion() {
     let last: string | null = null;

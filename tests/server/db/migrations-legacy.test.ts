@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '../../../src/server/db/index.js';
+import { openDatabase } from '../../../src/server/db/open.js';
+import type { Database } from '../../../src/server/db/schema.js';
 import { migrate, migrations } from '../../../src/server/db/migrate.js';
 import {
   emptyDatabase as emptyTestDatabase,

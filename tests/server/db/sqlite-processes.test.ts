@@ -4,7 +4,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSession } from '../../../src/server/accounts/sessions.js';
 import { insertUser } from '../../../src/server/accounts/users.js';
-import { openDatabase, type DatabaseHandle } from '../../../src/server/db/index.js';
+import { openDatabase } from '../../../src/server/db/open.js';
+import type { DatabaseHandle } from '../../../src/server/db/handle.js';
 import { systemClock } from '../../../src/server/lib/clock.js';
 import { freePort, startEntry, waitForOk, type Entry } from '../support/processes.js';
 

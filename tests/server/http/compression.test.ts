@@ -8,7 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { build } from '../support/build.js';
 import { png } from '../support/images.js';
 import { createProduct } from '../support/products.js';
-import { signIn } from '../support/session.js';
+import { signIn } from '../support/accounts.js';
 
 const script = `console.log(${JSON.stringify('stockroom '.repeat(400))});\n`;
 const html = `<!doctype html><html><head><script type="module" src="/assets/index-abc.js"></script></head><body>${'<div id="root"></div>'.repeat(100)}</body></html>`;

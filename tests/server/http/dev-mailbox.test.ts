@@ -33,7 +33,7 @@ describe('the development mailbox', async () => {
       confirmPassword: 'first-Password-1',
     },
   });
-  await server.app.deps.outbox.deliverDue();
+  await server.app.outbox.deliverDue();
 
   it.each([
     ['127.0.0.1', 'localhost'],

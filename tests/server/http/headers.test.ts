@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { PLACEHOLDER_NAME } from '../../../src/server/images/placeholder.js';
 import { M } from '../../../src/shared/messages.js';
 import { build } from '../support/build.js';
-import { signIn } from '../support/session.js';
+import { signIn } from '../support/accounts.js';
 
 const SECRET = 'production-secret-that-is-at-least-32-characters';
 
@@ -72,9 +72,7 @@ describe('headers of the app and the API', async () => {
       method: method as 'GET' | 'POST',
       url,
       headers: user.headers,
-      ...(method === 'POST'
-        ? { payload: { email: user.email, password: 'correct horse 42' } }
-        : {}),
+      ...(method === 'POST' ? { payload: { email: user.email, password: user.password } } : {}),
     });
     expect(res.statusCode).toBeLessThan(500);
     expect(res.headers['cache-control']).toBe('no-store');

@@ -24,7 +24,7 @@ async function signUpAndDeliver(server: Awaited<ReturnType<typeof build>>, email
     payload: { name: 'Logged User', email, password: PASSWORD, confirmPassword: PASSWORD },
   });
   expect(res.statusCode).toBe(201);
-  await server.app.deps.outbox.deliverDue();
+  await server.app.outbox.deliverDue();
   const mail = (await server.app.inject({ method: 'GET', url: '/api/dev/mails' })).json()
     .mails[0] as { text: string };
   return /Your code: (\d{6})/.exec(mail.text)![1]!;

@@ -10,10 +10,11 @@ import { repoRoot } from '../support/processes.js';
 /**
  * One process of a crowd: loads config.ts once, then for each line `{dir, at}` on its standard
  * input waits until the wall clock reaches `at` (all of them together) and loads the
- * configuration on that DATA_DIR without APP_SECRET, answering `{secret}` or `{problems}`.
+ * configuration and its secret on that DATA_DIR without APP_SECRET, answering `{secret}` or `{problems}`.
  */
 const CHILD = `
 const { loadConfig } = await import(${JSON.stringify(path.join(repoRoot, 'src/server/config.ts'))});
+const { withAppSecret } = await import(${JSON.stringify(path.join(repoRoot, 'src/server/app-secret.ts'))});
 const { createInterface } = await import('node:readline');
 const pause = new Int32Array(new SharedArrayBuffer(4));
 process.stdout.write('ready\\n');
@@ -23,7 +24,7 @@ for await (const line of createInterface({ input: process.stdin })) {
   if (early > 0) Atomics.wait(pause, 0, 0, early);
   while (Date.now() < at);
   try {
-    process.stdout.write(JSON.stringify({ secret: loadConfig({ NODE_ENV: 'test', DATA_DIR: dir }).appSecret }) + '\\n');
+    process.stdout.write(JSON.stringify({ secret: withAppSecret(loadConfig({ NODE_ENV: 'test', DATA_DIR: dir })).appSecret }) + '\\n');
   } catch (error) {
     process.stdout.write(JSON.stringify({ problems: error.problems ?? [String(error)] }) + '\\n');
   }

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { build } from '../support/build.js';
 import { jpeg, multipart } from '../support/images.js';
 import { validFields } from '../support/products.js';
-import { signIn } from '../support/session.js';
+import { signIn } from '../support/accounts.js';
 
 /** Small limits so the tests take seconds: a request 1 s, an upload 3 s, an idle connection 0.5 s. */
 const LIMITS = { request: 1_000, upload: 3_000, keepAlive: 500 };
@@ -53,6 +53,16 @@ async function dribble(connection: Connection, body: Buffer, chunks: number, eve
 
 const head = (lines: string[]) => Buffer.from(`${lines.join('\r\n')}\r\n\r\n`);
 
+/** The head of a JSON login request whose body is `length` bytes. */
+const loginHead = (length: number, extraHeaders: string[] = []) =>
+  head([
+    'POST /api/auth/login HTTP/1.1',
+    'Host: localhost',
+    'Content-Type: application/json',
+    `Content-Length: ${length}`,
+    ...extraHeaders,
+  ]);
+
 /** The status of the first answer on the connection, if one came before it closed. */
 const statusOf = (text: string) => /^HTTP\/1\.1 (\d{3})/.exec(text)?.[1];
 
@@ -62,16 +72,26 @@ describe('requests that do not arrive in time are cut off', { timeout: 30_000 },
   await server.app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = server.app.server.address() as AddressInfo;
 
-  it('a JSON body at one byte per 200 ms is cut off after the request limit', async () => {
+  /** A connection that has sent the head of a product upload with a small photo, not its body. */
+  const startUpload = async (extraHeaders: string[] = []) => {
+    const body = await multipart(validFields, { data: await jpeg(64, 48) });
     const connection = await open(port);
     connection.socket.write(
       head([
-        'POST /api/auth/login HTTP/1.1',
+        'POST /api/products HTTP/1.1',
         'Host: localhost',
-        'Content-Type: application/json',
-        'Content-Length: 200',
+        `Authorization: Bearer ${user.token}`,
+        `Content-Type: ${body.headers['content-type']}`,
+        `Content-Length: ${body.payload.length}`,
+        ...extraHeaders,
       ]),
     );
+    return { body, connection };
+  };
+
+  it('a JSON body at one byte per 200 ms is cut off after the request limit', async () => {
+    const connection = await open(port);
+    connection.socket.write(loginHead(200));
     void dribble(connection, Buffer.from(`{"email":"${'a'.repeat(190)}`), 190, 200);
     const closedAfter = await connection.closed;
     expect(closedAfter).toBeGreaterThanOrEqual(LIMITS.request - 100);
@@ -94,17 +114,7 @@ describe('requests that do not arrive in time are cut off', { timeout: 30_000 },
   });
 
   it('an upload may take longer than a JSON request, but not forever', async () => {
-    const body = await multipart(validFields, { data: await jpeg(64, 48) });
-    const connection = await open(port);
-    connection.socket.write(
-      head([
-        'POST /api/products HTTP/1.1',
-        'Host: localhost',
-        `Authorization: Bearer ${user.token}`,
-        `Content-Type: ${body.headers['content-type']}`,
-        `Content-Length: ${body.payload.length}`,
-      ]),
-    );
+    const { body, connection } = await startUpload();
     // Never finishes: a byte every 200 ms.
     void dribble(connection, body.payload, body.payload.length, 200);
     await sleep(LIMITS.request + 800);
@@ -116,18 +126,7 @@ describe('requests that do not arrive in time are cut off', { timeout: 30_000 },
   });
 
   it('a slow upload that arrives within the upload limit is created', async () => {
-    const body = await multipart(validFields, { data: await jpeg(64, 48) });
-    const connection = await open(port);
-    connection.socket.write(
-      head([
-        'POST /api/products HTTP/1.1',
-        'Host: localhost',
-        `Authorization: Bearer ${user.token}`,
-        `Content-Type: ${body.headers['content-type']}`,
-        `Content-Length: ${body.payload.length}`,
-        'Connection: close',
-      ]),
-    );
+    const { body, connection } = await startUpload(['Connection: close']);
     // Ten pieces over two seconds: twice the request limit, within the upload limit.
     await dribble(connection, body.payload, 10, 200);
     await connection.closed;
@@ -135,17 +134,9 @@ describe('requests that do not arrive in time are cut off', { timeout: 30_000 },
   });
 
   it('a JSON body that arrives within the limit is answered', async () => {
-    const body = Buffer.from(JSON.stringify({ email: user.email, password: 'correct horse 42' }));
+    const body = Buffer.from(JSON.stringify({ email: user.email, password: user.password }));
     const connection = await open(port);
-    connection.socket.write(
-      head([
-        'POST /api/auth/login HTTP/1.1',
-        'Host: localhost',
-        'Content-Type: application/json',
-        `Content-Length: ${body.length}`,
-        'Connection: close',
-      ]),
-    );
+    connection.socket.write(loginHead(body.length, ['Connection: close']));
     await dribble(connection, body, 3, 150);
     await connection.closed;
     expect(statusOf(connection.received())).toBe('200');

@@ -16,8 +16,9 @@ import {
   postProduct,
   productCount,
   validFields,
+  deleteProduct,
 } from '../support/products.js';
-import { signIn } from '../support/session.js';
+import { signIn } from '../support/accounts.js';
 
 const keyOf = (url: string) => ProductImages.keyOf(url.split('/').at(-1)!)!;
 const objectsOf = (key: string) => [`images/${key}-thumb.webp`, `images/${key}.webp`];
@@ -29,7 +30,7 @@ describe('product images kept in an S3 bucket', async () => {
     images: new S3ImageStorage({ ...s3.options, publicUrl: 'http://stockroom.test' }),
   });
   const user = await signIn(server);
-  const { images } = server.app.deps;
+  const { images } = server.app;
 
   it('stores an upload in the bucket and serves it from the usual URL, cached for good', async () => {
     const product = await createProduct(server, user, {}, { data: await jpeg() });
@@ -79,11 +80,7 @@ describe('product images kept in an S3 bucket', async () => {
     );
     expect((await fetchImage(server, product.image)).statusCode).toBe(404);
 
-    const deleted = await server.app.inject({
-      method: 'DELETE',
-      url: `/api/products/${product.id}`,
-      headers: user.headers,
-    });
+    const deleted = await deleteProduct(server, user, product.id);
     expect(deleted.statusCode).toBe(200);
     expect(await s3.keys()).toEqual(after.filter((key) => !objectsOf(newKey).includes(key)));
   });

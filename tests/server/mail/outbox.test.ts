@@ -2,7 +2,7 @@ import { createServer, type Socket } from 'node:net';
 import path from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../../src/server/app.js';
-import { openDatabase } from '../../../src/server/db/index.js';
+import { openDatabase } from '../../../src/server/db/open.js';
 import { backoffMs, RETRY_FOR_MS } from '../../../src/server/mail/outbox.js';
 import { templates } from '../../../src/server/mail/templates.js';
 import { M } from '../../../src/shared/messages.js';
@@ -46,7 +46,7 @@ async function nextProcess(server: TestServer, smtpUrl: string) {
 
 describe('the outbox while the SMTP server is down', async () => {
   const { server, smtp, port, steps } = await buildWithSmtpDown();
-  const { outbox } = server.app.deps;
+  const { outbox } = server.app;
 
   it('sign-up still answers 201; the mail is retried and arrives exactly once when SMTP is back', async () => {
     const { email } = await steps.signUp();
@@ -89,7 +89,7 @@ describe('the outbox while the SMTP server is down', async () => {
 
 describe('outbox retries', async () => {
   const { server, smtp, port, steps } = await buildWithSmtpDown();
-  const { outbox } = server.app.deps;
+  const { outbox } = server.app;
 
   it('backs off 1 s, 2 s, 4 s … up to 10 minutes', () => {
     expect([1, 2, 3, 4].map(backoffMs)).toEqual([1000, 2000, 4000, 8000]);
@@ -165,7 +165,7 @@ describe('outbox retries', async () => {
 describe('what the outbox keeps', async () => {
   const server = await build();
   const steps = accounts(server);
-  const { outbox } = server.app.deps;
+  const { outbox } = server.app;
 
   it('a sent row keeps no code and no body', async () => {
     const { email } = await steps.signUp();
@@ -222,20 +222,20 @@ describe('mail survives the server process', async () => {
 
   it('a request written before the process stopped is delivered by the next one', async () => {
     const { email } = await steps.signUp();
-    expect(await next.deps.outbox.deliverDue()).toBe(1);
+    expect(await next.outbox.deliverDue()).toBe(1);
     expectMessage(await steps.confirmWith(smtp.codeFor(email), email), 200, M.accountConfirmed);
   });
 
   it('a worker that dies while sending: the next one sends a fresh code after the lease, and the first cannot undo it', async () => {
     const { email } = await steps.signUp();
-    const dying = first.app.deps.outbox.deliverDue();
+    const dying = first.app.outbox.deliverDue();
     await expect.poll(() => sockets.length).toBeGreaterThan(0);
     // The first worker counted the request and issued a code that only its memory holds.
     expect((await outboxRows(first, email))[0]).toMatchObject({ attempts: 1, sent_at: null });
-    expect(await next.deps.outbox.deliverDue()).toBe(0);
+    expect(await next.outbox.deliverDue()).toBe(0);
 
     first.clock.advance(MINUTE);
-    expect(await next.deps.outbox.deliverDue()).toBe(1);
+    expect(await next.outbox.deliverDue()).toBe(1);
     for (const socket of sockets) socket.destroy();
     expect(await dying).toBe(0);
 
@@ -249,7 +249,7 @@ describe('mail survives the server process', async () => {
 describe('the outbox commits with the change that needs it', async () => {
   const server = await build();
   const steps = accounts(server);
-  const { outbox } = server.app.deps;
+  const { outbox } = server.app;
 
   it('a sign-up writes its user and its mail request together', async () => {
     const { email } = await steps.signUp();

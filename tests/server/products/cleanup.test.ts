@@ -16,7 +16,7 @@ import {
   storedState,
   validFields,
 } from '../support/products.js';
-import { signIn } from '../support/session.js';
+import { signIn } from '../support/accounts.js';
 
 /** Makes the database refuse any product named "boom", on either engine. */
 async function refuseBoom(server: TestServer) {

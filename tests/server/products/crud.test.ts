@@ -11,8 +11,9 @@ import {
   postProduct,
   productCount,
   validFields,
+  deleteProduct,
 } from '../support/products.js';
-import { signIn } from '../support/session.js';
+import { signIn } from '../support/accounts.js';
 
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -169,22 +170,14 @@ describe('products CRUD', async () => {
     const created = await createProduct(server, user, {}, { data: await jpeg() });
     const files = await imageFiles(server);
     const rows = await productCount(server);
-    const res = await server.app.inject({
-      method: 'DELETE',
-      url: `/api/products/${created.id}`,
-      headers: user.headers,
-    });
+    const res = await deleteProduct(server, user, created.id);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ message: 'Your product has been deleted.' });
     expect((await get(created.id)).statusCode).toBe(404);
     expect(await productCount(server)).toBe(rows - 1);
     expect(await imageFiles(server)).toHaveLength(files.length - 2);
     expect((await fetchImage(server, created.image)).statusCode).toBe(404);
-    const again = await server.app.inject({
-      method: 'DELETE',
-      url: `/api/products/${created.id}`,
-      headers: user.headers,
-    });
+    const again = await deleteProduct(server, user, created.id);
     expect(again.statusCode).toBe(404);
   });
 

@@ -1,8 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { build } from '../support/build.js';
 import { jpeg, png } from '../support/images.js';
-import { createProduct, fetchImage, getProduct, patchProduct } from '../support/products.js';
-import { signIn } from '../support/session.js';
+import {
+  createProduct,
+  fetchImage,
+  getProduct,
+  patchProduct,
+  deleteProduct,
+} from '../support/products.js';
+import { signIn } from '../support/accounts.js';
 
 describe('each user sees only their own catalogue', async () => {
   const server = await build();
@@ -38,11 +44,7 @@ describe('each user sees only their own catalogue', async () => {
   });
 
   it("answers 404 when deleting another user's product, which stays", async () => {
-    const res = await server.app.inject({
-      method: 'DELETE',
-      url: `/api/products/${secret.id}`,
-      headers: bob.headers,
-    });
+    const res = await deleteProduct(server, bob, secret.id);
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual(notFound);
     expect((await getProduct(server, alice, secret.id)).statusCode).toBe(200);

@@ -5,7 +5,7 @@ import type { ProductListItem } from '../../../src/shared/schemas/products.js';
 import { ProductRepository } from '../../../src/server/products/repository.js';
 import { build } from '../support/build.js';
 import { createProduct } from '../support/products.js';
-import { signIn, type SignedIn } from '../support/session.js';
+import { signIn, type SignedIn } from '../support/accounts.js';
 
 describe('product list', async () => {
   const server = await build();

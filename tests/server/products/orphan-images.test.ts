@@ -7,14 +7,14 @@ import { ProductRepository } from '../../../src/server/products/repository.js';
 import { build } from '../support/build.js';
 import { jpeg } from '../support/images.js';
 import { createProduct, imageFiles } from '../support/products.js';
-import { signIn } from '../support/session.js';
+import { signIn } from '../support/accounts.js';
 
 const keyOf = (url: string) => ProductImages.keyOf(url.split('/').at(-1)!)!;
 
 describe('the sweep of image files no product refers to', async () => {
   const server = await build();
   const user = await signIn(server);
-  const { images } = server.app.deps;
+  const { images } = server.app;
   const repository = new ProductRepository(server.database.db, server.database.dialect);
   const root = path.join(server.dataDir, 'images');
   const pathOf = (name: string) => path.join(root, name.slice(0, 2), name);

@@ -10,7 +10,7 @@ import {
 } from '../../../src/shared/schemas/products.js';
 import { build, type TestServer } from '../support/build.js';
 import { createProduct, patchProduct } from '../support/products.js';
-import { signIn, type SignedIn } from '../support/session.js';
+import { signIn, type SignedIn } from '../support/accounts.js';
 
 describe('ResponseCache', () => {
   it('keeps the most recently used pages within its byte budget', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { build } from '../support/build.js';
 import { createProduct, getProduct } from '../support/products.js';
-import { signIn } from '../support/session.js';
+import { signIn } from '../support/accounts.js';
 
 const SECRET = 'owner-password-hash-that-must-never-leave';
 

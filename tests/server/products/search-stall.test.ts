@@ -6,7 +6,7 @@ import {
   ProductRepository,
 } from '../../../src/server/products/repository.js';
 import { build } from '../support/build.js';
-import { signIn, type SignedIn } from '../support/session.js';
+import { signIn, type SignedIn } from '../support/accounts.js';
 
 /** U+FDFA: one character that compatibility normalisation spells out as 18. */
 const LIGATURE = '\uFDFA';
@@ -17,6 +17,17 @@ const STALL_MS = 500;
  * text searched and the pattern. Whatever they send, the server (one event loop, synchronous
  * SQLite) must keep answering everybody else.
  */
+/** `count` rows of one owner, each with a long description of one repeated letter (가). */
+const costlyRows = (count: number) =>
+  Array.from({ length: count }, (_, i) => ({
+    name: `가b ${i}`,
+    description: '가'.repeat(5000),
+    priceCents: 100 + i,
+    stock: 1,
+    image: null,
+    createdAt: i,
+  }));
+
 describe('a hostile search', async () => {
   const server = await build();
   const attacker = await signIn(server);
@@ -44,18 +55,7 @@ describe('a hostile search', async () => {
   // in the database server, off the event loop: see ADR 007 for what they cost there.)
   const sqlite = server.database.dialect === 'sqlite';
   const checker = await signIn(server);
-  if (sqlite)
-    await repository.insertMany(
-      await whoAmI(checker),
-      Array.from({ length: 4000 }, (_, i) => ({
-        name: `가b ${i}`,
-        description: '가'.repeat(5000),
-        priceCents: 100 + i,
-        stock: 1,
-        image: null,
-        createdAt: i,
-      })),
-    );
+  if (sqlite) await repository.insertMany(await whoAmI(checker), costlyRows(4000));
   const base = await server.app.listen({ host: '127.0.0.1', port: 0 });
   const get = async (path: string, user?: SignedIn) => {
     const res = await fetch(base + path, { headers: user ? user.headers : {} });
@@ -168,17 +168,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('hostile searches on PostgreSQL', 
   const repository = new ProductRepository(server.database.db, server.database.dialect);
   // Every row holds every trigram of the query below and none holds the text: each search
   // compares every row's 10,000-letter key.
-  await repository.insertMany(
-    ownerId,
-    Array.from({ length: 3000 }, (_, i) => ({
-      name: `가b ${i}`,
-      description: '가'.repeat(5000),
-      priceCents: 100 + i,
-      stock: 1,
-      image: null,
-      createdAt: i,
-    })),
-  );
+  await repository.insertMany(ownerId, costlyRows(3000));
   const q = encodeURIComponent('가'.repeat(99) + 'b');
 
   it('holds at most a few pooled connections, and other users keep being answered', async () => {

@@ -22,7 +22,7 @@ import {
   storedState,
   validFields,
 } from '../support/products.js';
-import { signIn } from '../support/session.js';
+import { signIn } from '../support/accounts.js';
 
 describe('image uploads', async () => {
   const server = await build();

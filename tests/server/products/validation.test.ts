@@ -9,7 +9,7 @@ import {
   storedState,
   validFields,
 } from '../support/products.js';
-import { signIn } from '../support/session.js';
+import { signIn } from '../support/accounts.js';
 
 /** Each case: the form fields sent, the failing field and the spec's message, word for word. */
 const cases: [string, Record<string, string | undefined>, string, string][] = [

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { InjectOptions } from 'fastify';
 import { expect } from 'vitest';
+import type { FieldError } from '../../../src/shared/field-errors.js';
 import { M, V } from '../../../src/shared/messages.js';
 import type { App } from '../../../src/server/app.js';
 import type { TestServer } from './build.js';
@@ -17,11 +18,6 @@ export const newEmail = (label = 'user') => `${label}-${run}-${++sequence}@examp
 
 /** A well-formed code that is certainly not `code`. */
 export const otherCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
-
-export interface FieldError {
-  path: string;
-  message: string;
-}
 
 /** Everything an answer of the accounts API may carry. */
 export interface ApiBody {
@@ -151,6 +147,8 @@ export interface Account {
 
 export interface SignedIn extends Account {
   token: string;
+  /** `Authorization: Bearer <token>`, for inject(). */
+  headers: { authorization: string };
 }
 
 /** The account steps every test repeats, over any client, reading mail from any inbox. */
@@ -197,7 +195,8 @@ export function accountSteps(api: Client, inbox: Inbox) {
     async signedIn(overrides: Partial<Account> = {}): Promise<SignedIn> {
       const account = await steps.signUp(overrides);
       await steps.confirm(account.email);
-      return { ...account, token: await steps.login(account.email, account.password) };
+      const token = await steps.login(account.email, account.password);
+      return { ...account, token, headers: { authorization: `Bearer ${token}` } };
     },
 
     resend: (email: string) => api({ url: '/api/auth/resend-confirmation', body: { email } }),
@@ -233,6 +232,10 @@ export type AccountSteps = ReturnType<typeof accountSteps>;
 /** The usual set-up: inject, and mail read from DATA_DIR/mail. */
 export const accounts = (server: TestServer, inbox: Inbox = new LocalInbox(server)) =>
   accountSteps(injectClient(server.app), inbox);
+
+/** A confirmed, signed-in user over inject: the set-up of every test that needs one. */
+export const signIn = (server: TestServer, name?: string) =>
+  accounts(server).signedIn(name === undefined ? {} : { name });
 
 /** A user row as stored, for checks the API does not show. */
 export const userRow = (server: TestServer, email: string) =>

@@ -5,8 +5,10 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll } from 'vitest';
 import { buildApp, type App, type AppOptions } from '../../../src/server/app.js';
+import { withAppSecret } from '../../../src/server/app-secret.js';
 import { loadConfig, type Config } from '../../../src/server/config.js';
-import { openDatabase, type DatabaseHandle } from '../../../src/server/db/index.js';
+import { openDatabase } from '../../../src/server/db/open.js';
+import type { DatabaseHandle } from '../../../src/server/db/handle.js';
 import { ManualClock } from '../../../src/server/lib/clock.js';
 
 export interface TestServer {
@@ -56,14 +58,16 @@ export async function build(options: BuildOptions = {}): Promise<TestServer> {
   const postgres = process.env.TEST_DATABASE_URL
     ? await freshPostgresDatabase(process.env.TEST_DATABASE_URL)
     : undefined;
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    DATA_DIR: dataDir,
-    APP_SECRET: 'test-secret-that-is-at-least-32-characters-long',
-    PUBLIC_URL: 'http://stockroom.test',
-    ...(postgres ? { DATABASE_URL: postgres.url } : {}),
-    ...options.env,
-  });
+  const config = withAppSecret(
+    loadConfig({
+      NODE_ENV: 'test',
+      DATA_DIR: dataDir,
+      APP_SECRET: 'test-secret-that-is-at-least-32-characters-long',
+      PUBLIC_URL: 'http://stockroom.test',
+      ...(postgres ? { DATABASE_URL: postgres.url } : {}),
+      ...options.env,
+    }),
+  );
   const database = await openDatabase(config);
   const clock = new ManualClock(Date.parse('2026-01-01T00:00:00Z'));
   const { env: _env, manualClose, ...appOptions } = options;

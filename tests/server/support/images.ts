@@ -99,3 +99,14 @@ export function rawMultipart(fields: [string, string][], tail = '') {
     payload: `${parts}${tail.replaceAll('BOUNDARY', boundary)}--${boundary}--\r\n`,
   };
 }
+
+/**
+ * Names an image storage opens nothing for: well-formed but never stored, and the ones it never
+ * gives (a path out of its folder, a sub-folder, another extension).
+ */
+export const NAMES_NEVER_OPENED = [
+  'ffffffffffffffffffffffffffffffff.webp',
+  '../secret.webp',
+  'a/b.webp',
+  'x.png',
+];

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { listLocalMail } from '../../../src/server/mail/transport.js';
+import { listLocalMail } from '../../../src/server/mail/local-mailbox-reader.js';
 import type { TestServer } from './build.js';
 import type { TestSmtpServer } from '../../support/smtp.js';
 
@@ -52,7 +52,7 @@ export class LocalInbox extends Inbox {
   private readonly seen = new Set<string>();
 
   async fetch() {
-    await this.server.app.deps.outbox.deliverDue();
+    await this.server.app.outbox.deliverDue();
     // listLocalMail gives newest first; keep arrival order here.
     const stored = (await listLocalMail(path.join(this.server.dataDir, 'mail'))).reverse();
     for (const mail of stored) {
@@ -76,6 +76,6 @@ export class SmtpInbox extends Inbox {
   }
 
   async fetch() {
-    await this.server.app.deps.outbox.deliverDue();
+    await this.server.app.outbox.deliverDue();
   }
 }

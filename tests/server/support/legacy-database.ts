@@ -4,7 +4,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
-import type { Database } from '../../../src/server/db/index.js';
+import type { Database } from '../../../src/server/db/schema.js';
 import { migrations, type MigrationDialect } from '../../../src/server/db/migrate.js';
 import { freshPostgresDatabase } from './build.js';
 

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Product } from '../../../src/shared/schemas/products.js';
 import type { TestServer } from './build.js';
 import { multipart, type FilePart } from './images.js';
-import type { SignedIn } from './session.js';
+import type { SignedIn } from './accounts.js';
 
 export const validFields = {
   name: 'Desk lamp',
@@ -49,6 +49,9 @@ export const patchProduct = async (
 
 export const getProduct = (server: TestServer, user: SignedIn, id: string) =>
   server.app.inject({ method: 'GET', url: `/api/products/${id}`, headers: user.headers });
+
+export const deleteProduct = (server: TestServer, user: SignedIn, id: string) =>
+  server.app.inject({ method: 'DELETE', url: `/api/products/${id}`, headers: user.headers });
 
 /** Creates a product and returns it, failing loudly if the API refuses. */
 export async function createProduct(

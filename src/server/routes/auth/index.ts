@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { CODE_LENGTH } from '../../../shared/constants.js';
 import { M } from '../../../shared/messages.js';
 import {
   codeBodySchema,
@@ -11,7 +12,7 @@ import {
   tokenResponseSchema,
   userResponseSchema,
 } from '../../../shared/schemas/auth.js';
-import { errorSchema, messageSchema } from '../../../shared/schemas/common.js';
+import { messageSchema } from '../../../shared/schemas/common.js';
 import { CodeChecks } from '../../accounts/code-checks.js';
 import { requestCode } from '../../accounts/code-requests.js';
 import { Codes, type CodeCheck } from '../../accounts/codes.js';
@@ -20,11 +21,14 @@ import { revokeSession } from '../../accounts/sessions.js';
 import { signUp } from '../../accounts/signup.js';
 import { HttpError } from '../../lib/http-error.js';
 import { currentSession, publicRoute } from '../../plugins/authenticate.js';
-import { authResponses, rateLimit } from '../shared.js';
+import { BODY_ERRORS, errorResponses, rateLimit } from '../shared.js';
+
+/** The account routes before login: they read a body, are rate limited and use the database. */
+const accountErrors = errorResponses(...BODY_ERRORS, 429, 503);
 
 export async function authRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { db, clock, config, outbox, rateLimits } = app.deps;
+  const { db, clock, config, outbox, rateLimits } = app;
   const codes = new Codes(config.appSecret, clock);
   const sensitive = rateLimit(rateLimits, rateLimits.sensitive);
   const general = rateLimit(rateLimits, rateLimits.general);
@@ -45,11 +49,11 @@ export async function authRoutes(fastify: FastifyInstance) {
       config: { ...sensitive, ...publicRoute },
       schema: {
         tags: ['auth'],
-        summary: 'Create an account; a 6-digit code is e-mailed to confirm it',
+        summary: `Create an account; a ${CODE_LENGTH}-digit code is e-mailed to confirm it`,
         description:
           'Answers the same whether or not the e-mail is registered. An existing account is not changed: it gets an e-mail saying so, or a new code while unconfirmed. Mail to an address is limited to one a minute and five an hour.',
         body: signupSchema,
-        response: { 201: messageSchema, ...authResponses },
+        response: { 201: messageSchema, ...accountErrors },
       },
     },
     async (request, reply) => {
@@ -68,7 +72,7 @@ export async function authRoutes(fastify: FastifyInstance) {
         summary: 'Confirm an account with the e-mailed code',
         description: 'Send `email` with the code: without it, attempts are budgeted globally.',
         body: codeBodySchema,
-        response: { 200: messageSchema, ...authResponses },
+        response: { 200: messageSchema, ...accountErrors },
       },
     },
     async (request) => {
@@ -88,7 +92,7 @@ export async function authRoutes(fastify: FastifyInstance) {
         description:
           'Answers the same for unknown, unconfirmed and confirmed e-mails. Codes to an address are limited to one a minute and five an hour.',
         body: emailOnlySchema,
-        response: { 200: messageSchema, ...authResponses },
+        response: { 200: messageSchema, ...accountErrors },
       },
     },
     async (request) => {
@@ -105,7 +109,7 @@ export async function authRoutes(fastify: FastifyInstance) {
         tags: ['auth'],
         summary: 'Log in; returns a bearer token valid for 7 days',
         body: loginSchema,
-        response: { 200: tokenResponseSchema, ...authResponses },
+        response: { 200: tokenResponseSchema, ...errorResponses(...BODY_ERRORS, 403, 429, 503) },
       },
     },
     async (request) => {
@@ -126,7 +130,7 @@ export async function authRoutes(fastify: FastifyInstance) {
         description:
           'Answers the same for unknown, unconfirmed and confirmed e-mails. Codes to an address are limited to one a minute and five an hour.',
         body: emailOnlySchema,
-        response: { 200: messageSchema, ...authResponses },
+        response: { 200: messageSchema, ...accountErrors },
       },
     },
     async (request) => {
@@ -143,7 +147,7 @@ export async function authRoutes(fastify: FastifyInstance) {
         tags: ['auth'],
         summary: 'Check a password-reset code without using it',
         body: codeBodySchema,
-        response: { 200: messageSchema, ...authResponses },
+        response: { 200: messageSchema, ...accountErrors },
       },
     },
     async (request) => {
@@ -162,7 +166,7 @@ export async function authRoutes(fastify: FastifyInstance) {
         summary: 'Set a new password with a reset code; signs out every session',
         params: resetPasswordParamsSchema,
         body: resetPasswordSchema,
-        response: { 200: messageSchema, ...authResponses },
+        response: { 200: messageSchema, ...accountErrors },
       },
     },
     async (request) => {
@@ -180,7 +184,7 @@ export async function authRoutes(fastify: FastifyInstance) {
         tags: ['auth'],
         summary: 'The signed-in user',
         security: [{ bearer: [] }],
-        response: { 200: userResponseSchema, ...authResponses },
+        response: { 200: userResponseSchema, ...errorResponses(401, 429, 503) },
       },
     },
     async (request) => ({ user: currentSession(request).user }),
@@ -194,7 +198,7 @@ export async function authRoutes(fastify: FastifyInstance) {
         tags: ['auth'],
         summary: 'Revoke the token of this request',
         security: [{ bearer: [] }],
-        response: { 200: messageSchema, 401: errorSchema, 429: errorSchema },
+        response: { 200: messageSchema, ...errorResponses(...BODY_ERRORS, 401, 429, 503) },
       },
     },
     async (request) => {

@@ -13,7 +13,7 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** Product pictures, public like any <img> source: the unguessable name is the only key. */
 export async function imageRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { images } = app.deps;
+  const { images } = app;
 
   app.get(
     '/:name',

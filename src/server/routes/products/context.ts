@@ -1,16 +1,7 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
-import { errorSchema } from '../../../shared/schemas/common.js';
-import type { ProductImages } from '../../images/product-images.js';
-import { toListItem, toProduct } from '../../products/present.js';
-import { preferredEncoding, ResponseCache } from '../../products/response-cache.js';
-import type { ListRow, ProductRepository, ProductRow } from '../../products/repository.js';
+import type { ResponseCache } from '../../products/response-cache.js';
+import type { ProductRepository } from '../../products/repository.js';
 import type { ProductService } from '../../products/service.js';
-import { rateLimit } from '../shared.js';
-
-export const presenters = (images: ProductImages) => ({
-  listItem: (row: ListRow) => toListItem(row, images.urls(row.image_key)),
-  product: (row: ProductRow) => toProduct(row, images.urls(row.image_key)),
-});
+import type { presenters } from './presenters.js';
 
 /** What the product route files share, built once by the products plugin. */
 export interface ProductsContext {
@@ -20,67 +11,3 @@ export interface ProductsContext {
   /** Serialized answers of the reads, keyed by catalogue version (see response-cache.ts). */
   responses: ResponseCache;
 }
-
-/**
- * Answers a read from the cache, or builds the answer, keeps its bytes (compressed for the
- * client's Accept-Encoding when over 1 KB, see ResponseCache.answer) and sends them. Keys start
- * with the owner and the catalogue version the request's session carries. `build` throws for an
- * error answer, which is never kept. What is kept is the route's own serialized output (its 200
- * response schema, which strips every field it does not name), so the cache can never send a
- * field that the schema would not.
- */
-export async function sendCached(
-  reply: FastifyReply,
-  responses: ResponseCache,
-  key: { ownerId: string; catalogueVersion: number; query: object },
-  build: () => Promise<object>,
-) {
-  const cacheKey = ResponseCache.key(key.ownerId, key.catalogueVersion, key.query);
-  const { body, encoding } = await responses.answer(
-    cacheKey,
-    preferredEncoding(reply.request.headers['accept-encoding']),
-    async () => asBuffer(reply.serialize(await build())),
-  );
-  addVaryAcceptEncoding(reply);
-  // A set Content-Encoding tells @fastify/compress the bytes are compressed already.
-  if (encoding !== 'identity') reply.header('content-encoding', encoding);
-  return reply.type('application/json; charset=utf-8').send(body);
-}
-
-/** The zod serializer gives a string; Fastify's type allows bytes too. */
-const asBuffer = (serialized: string | Buffer | ArrayBuffer) =>
-  typeof serialized === 'string' || Buffer.isBuffer(serialized)
-    ? Buffer.from(serialized)
-    : Buffer.from(new Uint8Array(serialized));
-
-/** The answer depends on Accept-Encoding: shared caches must keep the variants apart. */
-function addVaryAcceptEncoding(reply: FastifyReply) {
-  const vary = reply.getHeader('vary');
-  const names = String(vary ?? '')
-    .split(',')
-    .map((name) => name.trim().toLowerCase());
-  if (vary === undefined) reply.header('vary', 'Accept-Encoding');
-  else if (!names.includes('accept-encoding') && !names.includes('*')) {
-    reply.header('vary', `${String(vary)}, Accept-Encoding`);
-  }
-}
-
-/** Every product route's config: the per-IP limit for ordinary requests (and, by default, a token). */
-export function productRouteConfig(fastify: FastifyInstance) {
-  const { rateLimits } = fastify.deps;
-  return { config: rateLimit(rateLimits, rateLimits.general) };
-}
-
-/** How every product route appears in the OpenAPI document. */
-export const productDocs = { tags: ['products'], security: [{ bearer: [] }] };
-
-/** The error answers of every product route. */
-export const productErrors = {
-  400: errorSchema,
-  401: errorSchema,
-  404: errorSchema,
-  429: errorSchema,
-} as const;
-
-/** Uploads can also be refused for their size (413) or for not being an image (415). */
-export const uploadErrors = { ...productErrors, 413: errorSchema, 415: errorSchema } as const;

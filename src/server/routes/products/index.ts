@@ -5,7 +5,8 @@ import { ProductImages } from '../../images/product-images.js';
 import { ResponseCache } from '../../products/response-cache.js';
 import { ProductRepository } from '../../products/repository.js';
 import { ProductService } from '../../products/service.js';
-import { presenters, type ProductsContext } from './context.js';
+import type { ProductsContext } from './context.js';
+import { presenters } from './presenters.js';
 import { multipartLimits } from './form.js';
 import { itemRoutes } from './item.js';
 import { listRoute } from './list.js';
@@ -19,7 +20,7 @@ export async function productRoutes(
   // Scoped to these routes: nowhere else accepts multipart bodies.
   await fastify.register(multipart, { limits: multipartLimits, throwFileSizeLimit: true });
 
-  const { db, database, clock, config, images } = fastify.deps;
+  const { db, database, clock, config, images } = fastify;
   const placeholderUrl = `${config.publicUrl}/api/images/${PLACEHOLDER_NAME}`;
   const productImages = new ProductImages(images, placeholderUrl, fastify.log);
   const repository = new ProductRepository(db, database.dialect);

@@ -5,13 +5,10 @@ import { messageSchema } from '../../../shared/schemas/common.js';
 import { productIdParamsSchema, productResponseSchema } from '../../../shared/schemas/products.js';
 import { notFound } from '../../lib/http-error.js';
 import { currentSession } from '../../plugins/authenticate.js';
-import {
-  productRouteConfig,
-  productDocs,
-  productErrors,
-  sendCached,
-  type ProductsContext,
-} from './context.js';
+import type { ProductsContext } from './context.js';
+import { PRODUCT_ERRORS, productDocs, productRouteConfig } from './route-options.js';
+import { sendCached } from './send-cached.js';
+import { BODY_ERRORS, errorResponses } from '../shared.js';
 
 /** Reading and deleting one product. Another user's product is a 404, never a 403. */
 export const itemRoutes: FastifyPluginAsync<ProductsContext> = async (fastify, context) => {
@@ -26,7 +23,7 @@ export const itemRoutes: FastifyPluginAsync<ProductsContext> = async (fastify, c
         ...productDocs,
         summary: 'One product of the signed-in user',
         params: productIdParamsSchema,
-        response: { 200: productResponseSchema, ...productErrors },
+        response: { 200: productResponseSchema, ...errorResponses(...PRODUCT_ERRORS, 404) },
       },
     },
     async (request, reply) => {
@@ -49,7 +46,7 @@ export const itemRoutes: FastifyPluginAsync<ProductsContext> = async (fastify, c
         ...productDocs,
         summary: 'Delete a product and its image for good',
         params: productIdParamsSchema,
-        response: { 200: messageSchema, ...productErrors },
+        response: { 200: messageSchema, ...errorResponses(...PRODUCT_ERRORS, ...BODY_ERRORS, 404) },
       },
     },
     async (request) => {

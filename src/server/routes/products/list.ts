@@ -7,13 +7,10 @@ import {
 } from '../../../shared/schemas/products.js';
 import { currentSession } from '../../plugins/authenticate.js';
 import { decodeCursor, encodeCursor } from '../../products/cursor.js';
-import {
-  productRouteConfig,
-  productDocs,
-  productErrors,
-  sendCached,
-  type ProductsContext,
-} from './context.js';
+import type { ProductsContext } from './context.js';
+import { PRODUCT_ERRORS, productDocs, productRouteConfig } from './route-options.js';
+import { sendCached } from './send-cached.js';
+import { errorResponses } from '../shared.js';
 
 export const listRoute: FastifyPluginAsync<ProductsContext> = async (fastify, context) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -28,7 +25,7 @@ export const listRoute: FastifyPluginAsync<ProductsContext> = async (fastify, co
         description:
           'Newest first unless `sort` says otherwise. `q` searches name and description (case and accents ignored). Pass `nextCursor` back as `cursor` for the next page; it is null on the last one.',
         querystring: productListQuerySchema,
-        response: { 200: productListResponseSchema, ...productErrors },
+        response: { 200: productListResponseSchema, ...errorResponses(...PRODUCT_ERRORS, 400) },
       },
     },
     async (request, reply) => {

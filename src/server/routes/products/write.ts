@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync, FastifySchemaCompiler } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { M } from '../../../shared/messages.js';
+import { IMAGE_MAX_MB_TEXT, IMAGE_MAX_PIXELS_TEXT, M } from '../../../shared/messages.js';
 import {
   productCreateSchema,
   productIdParamsSchema,
@@ -10,7 +10,9 @@ import {
 } from '../../../shared/schemas/products.js';
 import { notFound } from '../../lib/http-error.js';
 import { currentSession } from '../../plugins/authenticate.js';
-import { productRouteConfig, productDocs, uploadErrors, type ProductsContext } from './context.js';
+import { BODY_ERRORS, errorResponses } from '../shared.js';
+import type { ProductsContext } from './context.js';
+import { PRODUCT_ERRORS, productDocs, productRouteConfig } from './route-options.js';
 import { readProductInput } from './form.js';
 
 /** The form as the OpenAPI document shows it; the shared schemas do the actual checking. */
@@ -23,7 +25,9 @@ const formBody = z.object({
     .string()
     .meta({ format: 'binary' })
     .optional()
-    .describe('Multipart only: JPEG, PNG, WebP, AVIF or GIF, at most 5 MB and 40 megapixels'),
+    .describe(
+      `Multipart only: JPEG, PNG, WebP, AVIF or GIF, at most ${IMAGE_MAX_MB_TEXT} and ${IMAGE_MAX_PIXELS_TEXT}`,
+    ),
 });
 
 /**
@@ -52,7 +56,10 @@ export const writeRoutes: FastifyPluginAsync<ProductsContext> = async (fastify, 
           'The image is decoded and re-encoded (WebP, at most 1600 px, metadata removed) with a thumbnail.',
         consumes,
         body: formBody,
-        response: { 201: productMutationResponseSchema, ...uploadErrors },
+        response: {
+          201: productMutationResponseSchema,
+          ...errorResponses(...PRODUCT_ERRORS, ...BODY_ERRORS),
+        },
       },
     },
     async (request, reply) => {
@@ -76,7 +83,10 @@ export const writeRoutes: FastifyPluginAsync<ProductsContext> = async (fastify, 
         consumes,
         params: productIdParamsSchema,
         body: formBody.partial(),
-        response: { 200: productMutationResponseSchema, ...uploadErrors },
+        response: {
+          200: productMutationResponseSchema,
+          ...errorResponses(...PRODUCT_ERRORS, ...BODY_ERRORS, 404),
+        },
       },
     },
     async (request) => {

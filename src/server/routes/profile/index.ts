@@ -19,11 +19,11 @@ import {
 import { HttpError } from '../../lib/http-error.js';
 import { templates } from '../../mail/templates.js';
 import { currentSession } from '../../plugins/authenticate.js';
-import { authResponses, rateLimit } from '../shared.js';
+import { BODY_ERRORS, errorResponses, rateLimit } from '../shared.js';
 
 export async function profileRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { db, clock, config, outbox, rateLimits } = app.deps;
+  const { db, clock, config, outbox, rateLimits } = app;
 
   app.patch(
     '/',
@@ -36,7 +36,7 @@ export async function profileRoutes(fastify: FastifyInstance) {
           'An e-mail used by another account gives 409; the old address is told of a change.',
         security: [{ bearer: [] }],
         body: profileSchema,
-        response: { 200: messageSchema, ...authResponses },
+        response: { 200: messageSchema, ...errorResponses(...BODY_ERRORS, 401, 409, 429, 503) },
       },
     },
     async (request) => {
@@ -76,7 +76,7 @@ export async function profileRoutes(fastify: FastifyInstance) {
           'Signs out every other session and returns a fresh token for this one; the token of this request stops working.',
         security: [{ bearer: [] }],
         body: changePasswordSchema,
-        response: { 200: tokenResponseSchema, ...authResponses },
+        response: { 200: tokenResponseSchema, ...errorResponses(...BODY_ERRORS, 401, 429, 503) },
       },
     },
     async (request) => {

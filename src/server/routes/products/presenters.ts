@@ -1,0 +1,9 @@
+import type { ProductImages } from '../../images/product-images.js';
+import { toListItem, toProduct } from '../../products/present.js';
+import type { ListRow, ProductRow } from '../../products/repository.js';
+
+/** The API's shapes of product rows, with their image URLs. */
+export const presenters = (images: ProductImages) => ({
+  listItem: (row: ListRow) => toListItem(row, images.urls(row.image_key)),
+  product: (row: ProductRow) => toProduct(row, images.urls(row.image_key)),
+});
