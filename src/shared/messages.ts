@@ -66,8 +66,7 @@ export const M = {
     'If that email belongs to an account, a code to reset the password is on its way unless one was sent recently.',
   loginDone: 'Logged in',
   badCredentials: 'Incorrect email or password',
-  notConfirmed:
-    `Your account is not confirmed yet. Enter the ${CODE_LENGTH}-digit code from your email: a new one is on its way unless one was sent recently.`,
+  notConfirmed: `Your account is not confirmed yet. Enter the ${CODE_LENGTH}-digit code from your email: a new one is on its way unless one was sent recently.`,
   codeInvalid: 'The code is not valid or has expired',
   codeValid: 'Code accepted. Choose a new password.',
   passwordReset: 'Your password has been reset. You can log in now.',

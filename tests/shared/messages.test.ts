@@ -22,7 +22,9 @@ describe('messages built from the constants', () => {
         'q must be at most 200 characters (ligatures and similar characters count as the letters they stand for)',
     });
     expect(M).toMatchObject({
-      signupDone: 'Account created. Check your email for the 6-digit code to confirm it.',
+      signupDone: 'Check your email for the 6-digit code to confirm your account.',
+      notConfirmed:
+        'Your account is not confirmed yet. Enter the 6-digit code from your email: a new one is on its way unless one was sent recently.',
       imageTooLarge: 'The image must be at most 5 MB',
       imageTooManyPixels: 'The image must be at most 40 megapixels',
     });
