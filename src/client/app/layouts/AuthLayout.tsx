@@ -7,7 +7,7 @@ import { Footer } from '@/app/components/Footer.js';
 /** The auth layout (under /auth): dark, full height, the logo and the auth screen. */
 export function AuthLayout() {
   return (
-    <div className="flex min-h-full flex-col bg-gray-900">
+    <div data-layout="auth" className="flex min-h-full flex-col bg-gray-900">
       {/* Header and main fill at least the screen, so that the footer starts below the fold and a
           long form replacing its spinner does not push it off screen (a layout shift). */}
       <div className="flex min-h-svh flex-col">
