@@ -11,6 +11,12 @@ import { signIn, type SignedIn } from '../support/accounts.js';
 /** U+FDFA: one character that compatibility normalisation spells out as 18. */
 const LIGATURE = '\uFDFA';
 const STALL_MS = 500;
+/**
+ * The hostile search's own answer: within seconds even while the test files around it load the
+ * machine. What must not move is everybody else's latency (STALL_MS), which is what its bounded
+ * statements protect.
+ */
+const SEARCH_ANSWER_MS = 2_000;
 
 /**
  * One signed-up user can plant a catalogue and a query that make normalisation blow up both the
@@ -127,7 +133,7 @@ describe('a hostile search', async () => {
       );
       expect(answer.status).toBe(200);
       expect((answer.body.products as unknown[]).length).toBe(Math.min(n, 100));
-      expect(took).toBeLessThan(STALL_MS);
+      expect(took).toBeLessThan(SEARCH_ANSWER_MS);
       expect(slowest).toBeLessThan(STALL_MS);
       expect(loopDelay).toBeLessThan(STALL_MS);
     },
