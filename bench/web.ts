@@ -95,6 +95,21 @@ function figuresOf(lhr: Result): Figures {
  * local storage on the origin first, then the audit with Lighthouse's own storage reset off, so
  * that the token stays (the cache stays empty: nothing was loaded since it was cleared).
  */
+/**
+ * Lighthouse now and then fails a run of its own accord (NO_NAVSTART, a page that did not settle):
+ * that run is done again, at most twice, rather than losing the whole benchmark.
+ */
+async function withRetries<T>(run: () => Promise<T>, attempts = 3): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await run();
+    } catch (error) {
+      if (attempt >= attempts) throw error;
+      console.warn(`[bench:web] ${(error as Error).message}: running it again`);
+    }
+  }
+}
+
 async function audit(
   browser: Browser,
   origin: string,
@@ -251,7 +266,11 @@ async function main() {
       for (const preset of ['mobile', 'desktop'] as const) {
         const runs: Figures[] = [];
         for (let run = 0; run < RUNS; run += 1) {
-          runs.push(await audit(browser, server.baseUrl, server.baseUrl + where, preset, session));
+          runs.push(
+            await withRetries(() =>
+              audit(browser, server.baseUrl, server.baseUrl + where, preset, session),
+            ),
+          );
         }
         const figures = Object.fromEntries(
           (Object.keys(runs[0]!) as (keyof Figures)[]).map((key) => [

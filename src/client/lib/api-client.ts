@@ -16,14 +16,30 @@ export type SchemaSource<T> = Schema<T> | (() => Promise<Schema<T>>);
  */
 export const loadApiClient = cachedImport(() => import('./axios-instance.js').then((m) => m.api));
 
-/** Sends a request and checks the response body against its expected shape (spec section 5). */
+/**
+ * Any request may end in a toast: its code is fetched while the connection still works, but once
+ * the page is idle, so that it does not compete with the screen's first data and pictures.
+ */
+const preloadToastsWhenIdle = () =>
+  typeof requestIdleCallback === 'function'
+    ? requestIdleCallback(preloadToasts, { timeout: 2_000 })
+    : setTimeout(preloadToasts, 0);
+
+const isRead = (config: AxiosRequestConfig) =>
+  config.method === undefined || config.method.toUpperCase() === 'GET';
+
+/**
+ * Sends a request and checks the response body against its expected shape (spec section 5). A
+ * read goes out as soon as the HTTP client is there, its schema loading meanwhile; a write waits
+ * for its schema too, so that nothing is written that the app could then not read back.
+ */
 export async function apiRequest<T>(schema: SchemaSource<T>, config: AxiosRequestConfig) {
-  // Any request may end in a toast: have its code on the way while the connection still works.
-  preloadToasts();
-  const [api, parser] = await Promise.all([
-    loadApiClient(),
-    typeof schema === 'function' ? schema() : schema,
-  ]);
+  preloadToastsWhenIdle();
+  const parser = Promise.resolve(typeof schema === 'function' ? schema() : schema);
+  // Read below; until then a failure to load it must not count as unhandled.
+  parser.catch(() => undefined);
+  const api = await loadApiClient();
+  if (!isRead(config)) await parser;
   const response = await api.request(config);
-  return parser.parse(response.data);
+  return (await parser).parse(response.data);
 }

@@ -1,14 +1,17 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { productResponseSchema } from '@shared/schemas/products.js';
 import { apiRequest } from '@/lib/api-client.js';
 import { queryKeys } from '@/lib/query-client.js';
 
 /** GET /products/{id} → {product}. */
 export const getProduct = async (id: string, signal?: AbortSignal) => {
-  const { product } = await apiRequest(productResponseSchema, {
-    url: `/products/${encodeURIComponent(id)}`,
-    signal,
-  });
+  const { product } = await apiRequest(
+    // Loaded beside the request, not before it (lib/api-client.ts).
+    () => import('@shared/schemas/products.js').then((m) => m.productResponseSchema),
+    {
+      url: `/products/${encodeURIComponent(id)}`,
+      signal,
+    },
+  );
   return product;
 };
 

@@ -1,6 +1,5 @@
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { PRODUCT_SORTS, type ProductSort } from '@shared/constants.js';
-import { productListResponseSchema } from '@shared/schemas/products.js';
 import { apiRequest } from '@/lib/api-client.js';
 import { queryKeys } from '@/lib/query-client.js';
 
@@ -26,11 +25,15 @@ export const getProducts = (
   { q, sort, cursor }: ProductListParams & { cursor: string | undefined },
   signal?: AbortSignal,
 ) =>
-  apiRequest(productListResponseSchema, {
-    url: '/products',
-    params: { q: q || undefined, sort, limit: PRODUCTS_PAGE_SIZE, cursor },
-    signal,
-  });
+  apiRequest(
+    // Loaded beside the request, not before it (lib/api-client.ts).
+    () => import('@shared/schemas/products.js').then((m) => m.productListResponseSchema),
+    {
+      url: '/products',
+      params: { q: q || undefined, sort, limit: PRODUCTS_PAGE_SIZE, cursor },
+      signal,
+    },
+  );
 
 /** The cached 'products', one entry per search and sort, paged on nextCursor; retried once. */
 export const productsQueryOptions = (params: ProductListParams) =>

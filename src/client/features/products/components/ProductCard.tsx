@@ -41,7 +41,8 @@ export function ProductCard({ product, priority = false, onDeleted }: ProductCar
           alt={product.name}
           loading={priority ? 'eager' : 'lazy'}
           fetchPriority={priority ? 'high' : 'auto'}
-          decoding="async"
+          // The list's first picture is painted as soon as it arrives (it is the page's largest).
+          decoding={priority ? 'sync' : 'async'}
           width={400}
           height={400}
           className="absolute inset-0 size-full object-cover transition-transform duration-300 group-hover:scale-[1.02] sm:static sm:aspect-square sm:h-auto"
