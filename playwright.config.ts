@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import { CHROMIUM_ARGS, chromiumPath } from './e2e/support/chromium.js';
 
 const ci = process.env.CI === 'true';
 
@@ -24,19 +25,7 @@ export default defineConfig({
     baseURL: process.env.E2E_BASE_URL,
     headless: true,
     viewport: { width: 1280, height: 800 },
-    launchOptions: {
-      // Debian's Chromium unless CHROMIUM_PATH names another Chromium or Chrome binary.
-      executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-        '--disable-quic',
-      ],
-    },
+    launchOptions: { executablePath: chromiumPath(), args: CHROMIUM_ARGS },
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
   },

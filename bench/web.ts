@@ -24,6 +24,7 @@ import { ENV } from '../e2e/support/env.js';
 import { buildTheApp, startBuiltServer } from '../e2e/support/server.js';
 import { capturingSmtpServer } from '../e2e/support/smtp.js';
 import { photo } from './seed.js';
+import { CHROMIUM_ARGS, chromiumPath } from '../e2e/support/chromium.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 3);
@@ -38,17 +39,8 @@ const JS_BUDGET: Record<PageName, number | undefined> = {
   details: undefined,
 };
 
-/** The same flags as the browser suite (playwright.config.ts), headless. */
-const CHROME_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
+/** The browser suite's Chromium and flags (e2e/support/chromium.ts), headless. */
+const CHROME_FLAGS = ['--headless', ...CHROMIUM_ARGS];
 
 type PageName = 'login' | 'products' | 'details';
 type Preset = 'mobile' | 'desktop';
@@ -222,7 +214,7 @@ function report(rows: { page: PageName; path: string; preset: Preset; figures: F
 }
 
 async function main() {
-  const chromePath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+  const chromePath = chromiumPath();
   console.log(`[bench:web] built the app in ${buildTheApp().toFixed(1)} s`);
 
   const tmp = await mkdtemp(path.join(os.tmpdir(), 'stockroom-bench-web-'));

@@ -1,7 +1,7 @@
 import { execSync, spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream } from 'node:fs';
-import { createServer } from 'node:net';
 import path from 'node:path';
+import { freePort } from '../../tests/support/ports.js';
 
 /** The repository's root, where `npm run build` runs and dist/ lands. */
 export const root = path.resolve(import.meta.dirname, '..', '..');
@@ -11,18 +11,6 @@ export function buildTheApp() {
   const started = Date.now();
   execSync('npm run build', { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
   return (Date.now() - started) / 1000;
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 async function waitUntilReady(baseUrl: string, server: ChildProcess, logFile: string) {
