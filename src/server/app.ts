@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import compress from '@fastify/compress';
@@ -28,6 +28,7 @@ import { systemClock, type Clock } from './lib/clock.js';
 import { connectRedis } from './lib/redis.js';
 import { serializeRequest } from './lib/log-redaction.js';
 import { ApiRequestLog, readableLogStream } from './lib/readable-log.js';
+import { clientPageFor } from './client-pages.js';
 import { defaultRateLimits, type RateLimits } from './rate-limits.js';
 import { registerAuthentication, registerPublic } from './plugins/authenticate.js';
 import { registerErrorHandling } from './plugins/errors.js';
@@ -263,13 +264,16 @@ async function registerClient(app: App, clientDir: string, contentSecurityPolicy
       }),
     );
   }
+  // The route pages of the build (scripts/route-pages.ts); a build without them sends index.html.
+  const builtPages = new Set(hasClient ? readdirSync(clientDir) : []);
   app.setNotFoundHandler((request, reply) => {
     const isApi = request.url === '/api' || request.url.startsWith('/api/');
     if (!isApi && hasClient && (request.method === 'GET' || request.method === 'HEAD')) {
+      const page = clientPageFor(request.url);
       return reply
         .header('cache-control', 'no-cache')
         .header('content-security-policy', contentSecurityPolicy)
-        .sendFile('index.html');
+        .sendFile(builtPages.has(page) ? page : 'index.html');
     }
     return reply.code(404).send({ message: M.notFound });
   });
