@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { Mailbox } from '@/features/mailbox/components/Mailbox.js';
 import { LoginForm } from '@/features/auth/components/LoginForm.js';
 import { api } from '../../support/api.js';
@@ -41,11 +41,16 @@ describe('Mailbox', () => {
 });
 
 describe('the local mailbox link', () => {
-  it('shows on the login screen in a development build (vitest runs one)', () => {
+  it('shows on the login screen when the server keeps a local mailbox', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(null, { status: 200 })),
+    );
     renderRoute(<LoginForm />, { path: '/auth/login' });
-    expect(screen.getByRole('link', { name: /local mailbox/i })).toHaveAttribute(
+    expect(await screen.findByRole('link', { name: /local mailbox/i })).toHaveAttribute(
       'href',
       '/dev/mailbox',
     );
+    vi.unstubAllGlobals();
   });
 });

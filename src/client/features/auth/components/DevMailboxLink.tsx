@@ -1,12 +1,40 @@
+import { useEffect, useState } from 'react';
 import { TextLink } from '@/components/ui/TextLink.js';
+import { env } from '@/lib/env.js';
+
+/** The mailbox answers only a browser on the server's own machine (contract section 2). */
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+let available: Promise<boolean> | undefined;
 
 /**
- * In a development build (`npm run dev`), the codes land in the local mailbox rather than an inbox:
- * a link to it beside the screens that need one. Production builds drop it (import.meta.env.DEV is
- * false there, so the bundler removes the branch).
+ * Whether the server keeps a local mailbox for this browser: in development without SMTP_URL
+ * (`npm start` on a fresh clone), codes land there rather than in an inbox. Asked once, and only
+ * on a loopback address, so a deployed site never asks.
  */
+function mailboxAvailable(): Promise<boolean> {
+  available ??= LOOPBACK_HOSTS.has(window.location.hostname)
+    ? fetch(`${env.apiUrl}/dev/mails`, { method: 'HEAD' }).then(
+        (response) => response.ok,
+        () => false,
+      )
+    : Promise.resolve(false);
+  return available;
+}
+
+/** A link to the local mailbox beside the screens that need a mailed code, when there is one. */
 export function DevMailboxLink() {
-  if (!import.meta.env.DEV) return null;
+  const [shown, setShown] = useState(false);
+  useEffect(() => {
+    let current = true;
+    void mailboxAvailable().then((ok) => {
+      if (current) setShown(ok);
+    });
+    return () => {
+      current = false;
+    };
+  }, []);
+  if (!shown) return null;
   return (
     <TextLink to="/dev/mailbox" target="_blank">
       Open the local mailbox (development)
