@@ -4,6 +4,7 @@ import { PageSpinner } from '@/components/ui/Spinner.js';
 import { loadApiClient } from '@/lib/api-client.js';
 import { getToken } from '@/lib/auth/token.js';
 import { importWithRetry } from '@/lib/lazy-import.js';
+import { paths } from '@/lib/paths.js';
 import { queryClient } from '@/lib/query-client.js';
 
 /**
@@ -83,14 +84,18 @@ const Mailbox = screen(() => import('@/features/mailbox/components/Mailbox.js'),
 export function AppRoutes() {
   // One boundary per layout (see ScreenSuspense): a layout still loading is dropped on leaving it.
   const { pathname } = useLocation();
-  const area = pathname.startsWith('/auth') ? 'auth' : pathname.startsWith('/dev') ? 'dev' : 'app';
+  const area = pathname.startsWith(paths.auth.root.path)
+    ? 'auth'
+    : pathname.startsWith(paths.devMailbox.path)
+      ? 'dev'
+      : 'app';
   return (
     <Suspense key={area} fallback={<PageSpinner />}>
       <Routes>
-        <Route path="auth" element={<AuthLayout />}>
-          <Route index element={<Navigate to="/auth/login" replace />} />
+        <Route path={paths.auth.root.path} element={<AuthLayout />}>
+          <Route index element={<Navigate to={paths.auth.login.getHref()} replace />} />
           <Route
-            path="login"
+            path={paths.auth.login.path}
             element={
               <SignedOutOnly>
                 <LoginForm />
@@ -98,28 +103,28 @@ export function AppRoutes() {
             }
           />
           <Route
-            path="signup"
+            path={paths.auth.signup.path}
             element={
               <SignedOutOnly>
                 <SignupForm />
               </SignedOutOnly>
             }
           />
-          <Route path="confirm-account" element={<ConfirmAccount />} />
-          <Route path="new-code" element={<NewCodeForm />} />
-          <Route path="forgot-password" element={<ForgotPasswordForm />} />
-          <Route path="reset-password" element={<ResetPassword />} />
+          <Route path={paths.auth.confirmAccount.path} element={<ConfirmAccount />} />
+          <Route path={paths.auth.newCode.path} element={<NewCodeForm />} />
+          <Route path={paths.auth.forgotPassword.path} element={<ForgotPasswordForm />} />
+          <Route path={paths.auth.resetPassword.path} element={<ResetPassword />} />
         </Route>
-        <Route path="dev/mailbox" element={<Mailbox />} />
-        <Route path="/" element={<MainLayout />}>
+        <Route path={paths.devMailbox.path} element={<Mailbox />} />
+        <Route path={paths.products.list.path} element={<MainLayout />}>
           <Route index element={<ProductsPage />} />
-          <Route path="new/product" element={<CreateProduct />} />
-          <Route path="add/product" element={<CreateProduct />} />
-          <Route path="edit/product/:productId" element={<EditProduct />} />
-          <Route path="details/product/:productId" element={<ProductDetails />} />
-          <Route path="profile" element={<ProfileLayout />}>
+          <Route path={paths.products.create.path} element={<CreateProduct />} />
+          <Route path={paths.products.add.path} element={<CreateProduct />} />
+          <Route path={paths.products.edit.path} element={<EditProduct />} />
+          <Route path={paths.products.details.path} element={<ProductDetails />} />
+          <Route path={paths.profile.edit.path} element={<ProfileLayout />}>
             <Route index element={<ProfileForm />} />
-            <Route path="new-password" element={<ChangePasswordForm />} />
+            <Route path={paths.profile.changePassword.path} element={<ChangePasswordForm />} />
           </Route>
           <Route path="*" element={<NotFound />} />
         </Route>
@@ -136,12 +141,12 @@ type PathParams = Record<string, string | undefined>;
  * after it (the protected layout renders its screen once the user is known).
  */
 const FIRST_DATA: Record<string, (params: PathParams, search: URLSearchParams) => Promise<void>> = {
-  '/': async (_, search) => {
+  [paths.products.list.path]: async (_, search) => {
     const { listParamsOf, productsQueryOptions } =
       await import('@/features/products/api/get-products.js');
     await queryClient.prefetchInfiniteQuery(productsQueryOptions(listParamsOf(search)));
   },
-  '/details/product/:productId': async ({ productId = '' }) => {
+  [paths.products.details.path]: async ({ productId = '' }) => {
     const { productQueryOptions } = await import('@/features/products/api/get-product.js');
     await queryClient.prefetchQuery(productQueryOptions(productId));
   },
@@ -149,19 +154,19 @@ const FIRST_DATA: Record<string, (params: PathParams, search: URLSearchParams) =
 
 /** The screens a first visit to each path shows, layouts first. */
 const SCREENS_OF_PATH: [pattern: string, screens: Screen[]][] = [
-  ['/auth/login', [AuthLayout, LoginForm]],
-  ['/auth/signup', [AuthLayout, SignupForm]],
-  ['/auth/confirm-account', [AuthLayout, ConfirmAccount]],
-  ['/auth/new-code', [AuthLayout, NewCodeForm]],
-  ['/auth/forgot-password', [AuthLayout, ForgotPasswordForm]],
-  ['/auth/reset-password', [AuthLayout, ResetPassword]],
-  ['/', [MainLayout, ProductsPage]],
-  ['/new/product', [MainLayout, CreateProduct]],
-  ['/add/product', [MainLayout, CreateProduct]],
-  ['/edit/product/:productId', [MainLayout, EditProduct]],
-  ['/details/product/:productId', [MainLayout, ProductDetails]],
-  ['/profile', [MainLayout, ProfileLayout, ProfileForm]],
-  ['/profile/new-password', [MainLayout, ProfileLayout, ChangePasswordForm]],
+  [paths.auth.login.path, [AuthLayout, LoginForm]],
+  [paths.auth.signup.path, [AuthLayout, SignupForm]],
+  [paths.auth.confirmAccount.path, [AuthLayout, ConfirmAccount]],
+  [paths.auth.newCode.path, [AuthLayout, NewCodeForm]],
+  [paths.auth.forgotPassword.path, [AuthLayout, ForgotPasswordForm]],
+  [paths.auth.resetPassword.path, [AuthLayout, ResetPassword]],
+  [paths.products.list.path, [MainLayout, ProductsPage]],
+  [paths.products.create.path, [MainLayout, CreateProduct]],
+  [paths.products.add.path, [MainLayout, CreateProduct]],
+  [paths.products.edit.path, [MainLayout, EditProduct]],
+  [paths.products.details.path, [MainLayout, ProductDetails]],
+  [paths.profile.edit.path, [MainLayout, ProfileLayout, ProfileForm]],
+  [paths.profile.changePassword.path, [MainLayout, ProfileLayout, ChangePasswordForm]],
 ];
 
 /**

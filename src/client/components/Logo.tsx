@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { paths } from '@/lib/paths.js';
 
 /** The Stockroom mark and name. On dark backgrounds by default. */
 export function Logo({ tone = 'light' }: { tone?: 'light' | 'dark' }) {
@@ -27,7 +28,7 @@ export function Logo({ tone = 'light' }: { tone?: 'light' | 'dark' }) {
 export function LogoLink() {
   return (
     <Link
-      to="/"
+      to={paths.products.list.getHref()}
       className="rounded-md focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-indigo-400"
     >
       <Logo />

@@ -13,7 +13,3 @@ export function safeNextPath(next: string | null | undefined): string {
     return '/';
   }
 }
-
-/** The login screen, with the way back to `path` (path and search) unless that is the list. */
-export const loginPathFor = (path: string) =>
-  path === '/' ? '/auth/login' : `/auth/login?${new URLSearchParams({ next: path }).toString()}`;

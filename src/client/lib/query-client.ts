@@ -1,4 +1,4 @@
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient, type DefaultError, type UseMutationOptions } from '@tanstack/react-query';
 
 /**
  * Each query sets its own retries (spec section 9); mutations never retry. Requests go out even
@@ -13,9 +13,21 @@ export const queryClient = new QueryClient({
   },
 });
 
-/** The cached data sets, by name (spec section 3). */
+/** The cached data sets, by name (spec section 3); every query key of the app starts here. */
 export const queryKeys = {
   user: ['user'] as const,
   products: ['products'] as const,
+  /** Every product read by id ('editProduct' plus the id, spec section 3). */
+  productById: ['editProduct'] as const,
   product: (id: string) => ['editProduct', id] as const,
 };
+
+/**
+ * What a screen may add to a mutation hook of a feature's api/ (`useCreateProduct({
+ * mutationConfig })`): its own effects, such as a toast or a navigation. The hook owns the
+ * request's effects on the cache and the session, runs them first, then the screen's onSuccess.
+ */
+export type MutationConfig<Request extends (variables: never) => Promise<unknown>> = Omit<
+  UseMutationOptions<Awaited<ReturnType<Request>>, DefaultError, Parameters<Request>[0]>,
+  'mutationFn'
+>;

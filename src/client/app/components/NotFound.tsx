@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { buttonClasses } from '@/components/ui/button-styles.js';
 import { DocumentTitle } from '@/components/DocumentTitle.js';
+import { paths } from '@/lib/paths.js';
 
 export function NotFound() {
   return (
@@ -9,7 +10,7 @@ export function NotFound() {
       <DocumentTitle>Page not found</DocumentTitle>
       <h1 className="mt-2 text-3xl font-bold tracking-tight text-gray-900">Page not found</h1>
       <p className="mt-4 text-gray-600">The page you are looking for does not exist.</p>
-      <Link to="/" className={buttonClasses('primary', 'mt-8')}>
+      <Link to={paths.products.list.getHref()} className={buttonClasses('primary', 'mt-8')}>
         Go to Products
       </Link>
     </div>

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import type { User } from '@shared/schemas/auth.js';
 import { Menu, menuItemProps } from '@/components/ui/Menu.js';
 import { useLogout } from '@/lib/auth/logout.js';
+import { paths } from '@/lib/paths.js';
 
 const itemClasses =
   'block w-full px-4 py-2 text-left text-sm text-gray-700 hover:bg-gray-100 hover:text-gray-900 focus:bg-gray-100 focus:text-gray-900 focus:outline-none';
@@ -39,7 +40,7 @@ export function UserMenu({ user }: { user: User }) {
         </>
       }
     >
-      <Link to="/profile" className={itemClasses} {...menuItemProps}>
+      <Link to={paths.profile.edit.getHref()} className={itemClasses} {...menuItemProps}>
         My Profile
       </Link>
       <button

@@ -2,7 +2,7 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import { PageSpinner } from '@/components/ui/Spinner.js';
 import { Toaster } from '@/components/Toaster.js';
 import { useUser } from '@/lib/auth/get-user.js';
-import { loginPathFor } from '@/lib/next-path.js';
+import { paths } from '@/lib/paths.js';
 import { Footer } from '@/app/components/Footer.js';
 import { Header } from '@/app/components/Header.js';
 import { ScreenSuspense } from '@/app/components/ScreenSuspense.js';
@@ -23,7 +23,8 @@ export function MainLayout() {
       </main>
     );
   }
-  if (user.isError) return <Navigate to={loginPathFor(`${pathname}${search}`)} replace />;
+  if (user.isError)
+    return <Navigate to={paths.auth.login.getHref(`${pathname}${search}`)} replace />;
 
   return (
     <div className="flex min-h-full flex-col bg-gray-100">

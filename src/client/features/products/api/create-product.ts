@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { productMutationResponseSchema } from '@shared/schemas/products.js';
 import { apiRequest } from '@/lib/api-client.js';
-import { queryKeys } from '@/lib/query-client.js';
+import { queryKeys, type MutationConfig } from '@/lib/query-client.js';
 import { progressHandler, toProductFormData, type ProductUpload } from './product-multipart.js';
 
 /** POST /products (multipart) → {message, product}. */
@@ -13,10 +13,18 @@ export const createProduct = (upload: ProductUpload) =>
     onUploadProgress: progressHandler(upload.onProgress),
   });
 
-export function useCreateProduct() {
+/** A new product refreshes the list (spec section 4); then the screen's own onSuccess. */
+export function useCreateProduct({
+  mutationConfig,
+}: { mutationConfig?: MutationConfig<typeof createProduct> } = {}) {
   const queryClient = useQueryClient();
+  const { onSuccess, ...config } = mutationConfig ?? {};
   return useMutation({
+    ...config,
     mutationFn: createProduct,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.products }),
+    onSuccess: async (data, variables, ...rest) => {
+      await queryClient.invalidateQueries({ queryKey: queryKeys.products });
+      await onSuccess?.(data, variables, ...rest);
+    },
   });
 }

@@ -1,20 +1,25 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { messageSchema } from '@shared/schemas/common.js';
 import { apiRequest } from '@/lib/api-client.js';
-import { queryKeys } from '@/lib/query-client.js';
+import { queryKeys, type MutationConfig } from '@/lib/query-client.js';
 
 /** DELETE /products/{id} → {message}. */
 export const deleteProduct = (id: string) =>
   apiRequest(messageSchema, { method: 'DELETE', url: `/products/${encodeURIComponent(id)}` });
 
-/** A deleted product leaves the cache and the list is refreshed (spec section 4). */
-export function useDeleteProduct() {
+/** A deleted product leaves the cache and the list is refreshed (spec section 4); then the screen's. */
+export function useDeleteProduct({
+  mutationConfig,
+}: { mutationConfig?: MutationConfig<typeof deleteProduct> } = {}) {
   const queryClient = useQueryClient();
+  const { onSuccess, ...config } = mutationConfig ?? {};
   return useMutation({
+    ...config,
     mutationFn: deleteProduct,
-    onSuccess: async (_data, id) => {
+    onSuccess: async (data, id, ...rest) => {
       queryClient.removeQueries({ queryKey: queryKeys.product(id) });
       await queryClient.invalidateQueries({ queryKey: queryKeys.products });
+      await onSuccess?.(data, id, ...rest);
     },
   });
 }

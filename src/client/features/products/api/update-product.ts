@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { productMutationResponseSchema } from '@shared/schemas/products.js';
 import { apiRequest } from '@/lib/api-client.js';
-import { queryKeys } from '@/lib/query-client.js';
+import { queryKeys, type MutationConfig } from '@/lib/query-client.js';
 import { progressHandler, toProductFormData, type ProductUpload } from './product-multipart.js';
 
 /** PATCH /products/{id} (multipart, every field optional) → {message, product}. */
@@ -13,15 +13,21 @@ export const updateProduct = ({ id, ...upload }: ProductUpload & { id: string })
     onUploadProgress: progressHandler(upload.onProgress),
   });
 
-/** Edit success refreshes the list and the edited product (spec section 4). */
-export function useUpdateProduct() {
+/** Edit success refreshes the list and the edited product (spec section 4); then the screen's. */
+export function useUpdateProduct({
+  mutationConfig,
+}: { mutationConfig?: MutationConfig<typeof updateProduct> } = {}) {
   const queryClient = useQueryClient();
+  const { onSuccess, ...config } = mutationConfig ?? {};
   return useMutation({
+    ...config,
     mutationFn: updateProduct,
-    onSuccess: (_data, { id }) =>
-      Promise.all([
+    onSuccess: async (data, variables, ...rest) => {
+      await Promise.all([
         queryClient.invalidateQueries({ queryKey: queryKeys.products }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.product(id) }),
-      ]),
+        queryClient.invalidateQueries({ queryKey: queryKeys.product(variables.id) }),
+      ]);
+      await onSuccess?.(data, variables, ...rest);
+    },
   });
 }

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { buttonClasses } from '@/components/ui/button-styles.js';
+import { paths } from '@/lib/paths.js';
 import type { RestoresScroll } from '@/lib/scroll-state.js';
 import { lastListPlace } from './list-place.js';
 
@@ -9,7 +10,7 @@ export function BackToProductsLink() {
   const state: RestoresScroll | undefined = place ? { restoreScrollY: place.scrollY } : undefined;
   return (
     <Link
-      to={{ pathname: '/', search: place?.search ?? '' }}
+      to={{ pathname: paths.products.list.getHref(), search: place?.search ?? '' }}
       state={state}
       className={buttonClasses('secondary')}
     >

@@ -3,8 +3,8 @@ import { MIN_FORM_STOCK } from '@shared/constants.js';
 import { productFormSchema } from '@shared/schemas/products.js';
 import { Card } from '@/components/ui/Card.js';
 import { notifySuccess } from '@/lib/notify.js';
+import { paths } from '@/lib/paths.js';
 import { useCreateProduct } from '../api/create-product.js';
-import type { ProductUpload } from '../api/product-multipart.js';
 import { BackToProductsLink } from './BackToProductsLink.js';
 import { PageHeader } from './PageHeader.js';
 import { ProductForm } from './ProductForm.js';
@@ -13,13 +13,14 @@ const empty = { name: '', price: '', stock: '', description: '' };
 
 export function CreateProduct() {
   const navigate = useNavigate();
-  const create = useCreateProduct();
-
-  const onSubmit = async (upload: ProductUpload) => {
-    const { message } = await create.mutateAsync(upload);
-    notifySuccess(message);
-    await navigate('/');
-  };
+  const create = useCreateProduct({
+    mutationConfig: {
+      onSuccess: async ({ message }) => {
+        notifySuccess(message);
+        await navigate(paths.products.list.getHref());
+      },
+    },
+  });
 
   return (
     <div className="mx-auto max-w-3xl space-y-8">
@@ -31,7 +32,7 @@ export function CreateProduct() {
           defaultValues={empty}
           submitLabel="Create Product"
           busyLabel="Creating..."
-          onSubmit={onSubmit}
+          onSubmit={create.mutateAsync}
         />
       </Card>
     </div>

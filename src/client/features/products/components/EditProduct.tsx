@@ -8,7 +8,7 @@ import { buttonClasses } from '@/components/ui/button-styles.js';
 import { Card } from '@/components/ui/Card.js';
 import { PageSpinner } from '@/components/ui/Spinner.js';
 import { notifySuccess } from '@/lib/notify.js';
-import type { ProductUpload } from '../api/product-multipart.js';
+import { paths } from '@/lib/paths.js';
 import { useProduct } from '../api/get-product.js';
 import { useUpdateProduct } from '../api/update-product.js';
 import { BackToProductsLink } from './BackToProductsLink.js';
@@ -34,7 +34,10 @@ export function EditProduct() {
       <PageHeader
         title="Edit Product"
         back={
-          <Link to={`/details/product/${productId}`} className={buttonClasses('secondary')}>
+          <Link
+            to={paths.products.details.getHref(productId)}
+            className={buttonClasses('secondary')}
+          >
             <span aria-hidden="true">←</span> Back to Details
           </Link>
         }
@@ -52,13 +55,14 @@ export function EditProduct() {
 
 function EditProductForm({ product }: { product: Product }) {
   const navigate = useNavigate();
-  const update = useUpdateProduct();
-
-  const onSubmit = async (upload: ProductUpload) => {
-    const { message } = await update.mutateAsync({ id: product.id, ...upload });
-    notifySuccess(message);
-    await navigate('/');
-  };
+  const update = useUpdateProduct({
+    mutationConfig: {
+      onSuccess: async ({ message }) => {
+        notifySuccess(message);
+        await navigate(paths.products.list.getHref());
+      },
+    },
+  });
 
   return (
     <Card className="px-6 py-8 sm:px-8">
@@ -75,7 +79,7 @@ function EditProductForm({ product }: { product: Product }) {
         currentImage={{ url: product.image, alt: product.name }}
         submitLabel="Save Changes"
         busyLabel="Saving..."
-        onSubmit={onSubmit}
+        onSubmit={(upload) => update.mutateAsync({ id: product.id, ...upload })}
       />
     </Card>
   );

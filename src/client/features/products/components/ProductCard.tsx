@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import type { ProductListItem } from '@shared/schemas/products.js';
 import { formatPrice } from '@/lib/format.js';
+import { paths } from '@/lib/paths.js';
 import { DeleteProductButton } from './DeleteProductButton.js';
 import { AvailabilityBadge, StockCount } from './StockBadges.js';
 
@@ -27,7 +28,7 @@ interface ProductCardProps {
  * Long names wrap anywhere (even inside a word) and are clamped, so they never widen the card.
  */
 export function ProductCard({ product, priority = false, onDeleted }: ProductCardProps) {
-  const detailsUrl = `/details/product/${product.id}`;
+  const detailsUrl = paths.products.details.getHref(product.id);
   return (
     <li className="group grid grid-cols-[6rem_minmax(0,1fr)] overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-gray-200 transition-shadow hover:shadow-lg sm:flex sm:flex-col">
       <Link
@@ -71,7 +72,7 @@ export function ProductCard({ product, priority = false, onDeleted }: ProductCar
       </div>
       <div className="col-span-2 flex divide-x divide-gray-200 border-t border-gray-200">
         <Link
-          to={`/edit/product/${product.id}`}
+          to={paths.products.edit.getHref(product.id)}
           aria-label={`Edit ${product.name}`}
           className={`${actionClasses} text-gray-700 hover:bg-gray-50 hover:text-indigo-700`}
         >

@@ -5,6 +5,7 @@ import { buttonClasses } from '@/components/ui/button-styles.js';
 import { Card } from '@/components/ui/Card.js';
 import { PageSpinner } from '@/components/ui/Spinner.js';
 import { formatCount, formatPrice } from '@/lib/format.js';
+import { paths } from '@/lib/paths.js';
 import { useProduct } from '../api/get-product.js';
 import { BackToProductsLink } from './BackToProductsLink.js';
 import { isProductMissing, ProductLoadError, ProductMissing } from './ProductLoadError.js';
@@ -134,7 +135,10 @@ function ProductSheet({ product }: { product: Product }) {
               </div>
             </dl>
             <div className="mt-auto flex flex-wrap gap-3 pt-2">
-              <Link to={`/edit/product/${product.id}`} className={buttonClasses('primary')}>
+              <Link
+                to={paths.products.edit.getHref(product.id)}
+                className={buttonClasses('primary')}
+              >
                 Edit Product
               </Link>
               <BackToProductsLink />

@@ -17,8 +17,8 @@ interface ProductFormProps {
   currentImage?: { url: string; alt: string } | undefined;
   submitLabel: string;
   busyLabel: string;
-  /** Sends the form and handles success; a failure (thrown) becomes an error toast here. */
-  onSubmit: (upload: Required<ProductUpload>) => Promise<void>;
+  /** Sends the form (a mutation: its onSuccess handles success); a failure becomes an error toast. */
+  onSubmit: (upload: Required<ProductUpload>) => Promise<unknown>;
 }
 
 /** Name, Price, Stock, Product Image and Description: the create and edit screens' form. */

@@ -7,6 +7,7 @@ import { PageSpinner } from '@/components/ui/Spinner.js';
 import { TextLink } from '@/components/ui/TextLink.js';
 import { getErrorMessage } from '@/lib/api-error.js';
 import { formatCount } from '@/lib/format.js';
+import { paths } from '@/lib/paths.js';
 import { listParamsOf, useProducts } from '../api/get-products.js';
 import { CARD_LINK_SELECTOR, ProductCard } from './ProductCard.js';
 import { ProductsToolbar } from './ProductsToolbar.js';
@@ -53,7 +54,7 @@ export function ProductsPage() {
             A list of all the products in your inventory.
           </p>
         </div>
-        <Link to="/new/product" className={buttonClasses('primary', 'shrink-0')}>
+        <Link to={paths.products.create.getHref()} className={buttonClasses('primary', 'shrink-0')}>
           <span aria-hidden="true">+</span> Add product
         </Link>
       </div>
@@ -125,7 +126,7 @@ function ProductResults({ q, sort, onSearch, onSort, heading }: ProductResultsPr
             >
               Retry
             </Button>
-            <TextLink to="/add/product">Add new product</TextLink>
+            <TextLink to={paths.products.add.getHref()}>Add new product</TextLink>
           </div>
         </div>
       </div>
@@ -162,7 +163,7 @@ function ProductResults({ q, sort, onSearch, onSort, heading }: ProductResultsPr
           </EmptyState>
         ) : (
           <EmptyState title="No products" text="Get started by creating a new product.">
-            <Link to="/add/product" className={buttonClasses('primary')}>
+            <Link to={paths.products.add.getHref()} className={buttonClasses('primary')}>
               <span aria-hidden="true">+</span> Add new product
             </Link>
           </EmptyState>

@@ -1,0 +1,55 @@
+/**
+ * Every screen's address, in one place (spec section 1). `path` is the pattern the router matches
+ * (app/router.tsx); `getHref` builds a link to the screen. Components link and navigate with
+ * `getHref`, never with a written string, so that a screen can move by changing one line here.
+ */
+
+/** A screen whose address has no parameters. */
+const fixed = <P extends string>(path: P) => ({ path, getHref: () => path });
+
+/** An auth screen that carries the e-mail along as ?email=, as the mail links do (contract 4). */
+const withEmail = <P extends string>(path: P) => ({
+  path,
+  getHref: (email?: string) =>
+    email ? `${path}?${new URLSearchParams({ email }).toString()}` : path,
+});
+
+export const paths = {
+  products: {
+    /** The list; its search and sort live in the query string. */
+    list: fixed('/'),
+    /** Create (the list's 'Add product' button). */
+    create: fixed('/new/product'),
+    /** Create too (the empty list's 'Add new product' link, spec section 1). */
+    add: fixed('/add/product'),
+    details: {
+      path: '/details/product/:productId',
+      getHref: (id: string) => `/details/product/${encodeURIComponent(id)}`,
+    },
+    edit: {
+      path: '/edit/product/:productId',
+      getHref: (id: string) => `/edit/product/${encodeURIComponent(id)}`,
+    },
+  },
+  auth: {
+    root: fixed('/auth'),
+    login: {
+      path: '/auth/login',
+      /** With the way back to `next` (path and search) unless that is the list. */
+      getHref: (next?: string) =>
+        next === undefined || next === '/'
+          ? '/auth/login'
+          : `/auth/login?${new URLSearchParams({ next }).toString()}`,
+    },
+    signup: fixed('/auth/signup'),
+    confirmAccount: withEmail('/auth/confirm-account'),
+    newCode: withEmail('/auth/new-code'),
+    forgotPassword: withEmail('/auth/forgot-password'),
+    resetPassword: withEmail('/auth/reset-password'),
+  },
+  profile: {
+    edit: fixed('/profile'),
+    changePassword: fixed('/profile/new-password'),
+  },
+  devMailbox: fixed('/dev/mailbox'),
+} as const;
