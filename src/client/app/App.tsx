@@ -1,7 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { BrowserRouter } from 'react-router';
-import { expireSession } from '@/lib/auth/session.js';
+import { endSession } from '@/lib/auth/session.js';
 import { queryClient } from '@/lib/query-client.js';
 import { setUnauthorizedHandler } from '@/lib/unauthorized.js';
 import { ErrorBoundary } from './components/ErrorBoundary.js';
@@ -12,7 +12,7 @@ import { AppRoutes } from './router.js';
 export function App() {
   // A token the server stopped accepting (expired, revoked) signs this browser out.
   useEffect(() => {
-    setUnauthorizedHandler(expireSession);
+    setUnauthorizedHandler(() => endSession(queryClient));
     return () => setUnauthorizedHandler(undefined);
   }, []);
 

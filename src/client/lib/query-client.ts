@@ -20,6 +20,10 @@ export const queryKeys = {
   /** Every product read by id ('editProduct' plus the id, spec section 3). */
   productById: ['editProduct'] as const,
   product: (id: string) => ['editProduct', id] as const,
+  /** A reset code from a link, checked once (features/auth ResetPassword). */
+  resetCode: (token: string, email: string | undefined) => ['resetCode', token, email] as const,
+  /** The development mailbox. */
+  devMails: ['devMails'] as const,
 };
 
 /**

@@ -2,12 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
 import { PageSpinner } from '@/components/ui/Spinner.js';
+import { userQueryOptions } from '@/lib/auth/get-user.js';
 import { getToken } from '@/lib/auth/token.js';
 import { safeNextPath } from '@/lib/next-path.js';
-import { queryKeys } from '@/lib/query-client.js';
-
-// The same cached 'user' as lib/auth/get-user.ts, whose zod schema stays out of the login page.
-const loadUser = () => import('@/lib/auth/get-user.js').then((m) => m.getUser());
 
 /**
  * The login and sign-up screens, for a browser that is not signed in. A signed-in user who opens
@@ -17,14 +14,7 @@ const loadUser = () => import('@/lib/auth/get-user.js').then((m) => m.getUser())
  */
 export function SignedOutOnly({ children }: { children: ReactNode }) {
   const [hadToken] = useState(() => getToken() !== null);
-  const user = useQuery({
-    queryKey: queryKeys.user,
-    queryFn: loadUser,
-    enabled: hadToken,
-    retry: false,
-    refetchOnWindowFocus: false,
-    staleTime: Infinity,
-  });
+  const user = useQuery({ ...userQueryOptions, enabled: hadToken });
   const [params] = useSearchParams();
   if (hadToken && user.isPending) return <PageSpinner label="Loading your account..." />;
   if (hadToken && user.isSuccess) return <Navigate to={safeNextPath(params.get('next'))} replace />;

@@ -47,7 +47,7 @@ export function UserMenu({ user }: { user: User }) {
         type="button"
         className={itemClasses}
         {...menuItemProps}
-        onClick={() => void logout()}
+        onClick={() => logout.mutate()}
       >
         Logout
       </button>

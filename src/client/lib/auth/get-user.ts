@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { userResponseSchema, type User } from '@shared/schemas/auth.js';
+import type { User } from '@shared/schemas/auth.js';
 import { apiRequest } from '@/lib/api-client.js';
+import { authSchema } from '@/lib/lazy-schemas.js';
 import { queryKeys } from '@/lib/query-client.js';
 import { getToken } from './token.js';
 
@@ -13,7 +14,7 @@ export class NotSignedInError extends Error {
 /** GET /auth/user. Without a stored token there is no session to ask about. */
 export async function getUser(): Promise<User> {
   if (!getToken()) throw new NotSignedInError();
-  const { user } = await apiRequest(userResponseSchema, { url: '/auth/user' });
+  const { user } = await apiRequest(authSchema('userResponseSchema'), { url: '/auth/user' });
   return user;
 }
 

@@ -1,24 +1,40 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { messageSchema } from '@shared/schemas/common.js';
 import { apiRequest } from '@/lib/api-client.js';
+import { messageResponse } from '@/lib/lazy-schemas.js';
+import { paths } from '@/lib/paths.js';
+import { type MutationConfig } from '@/lib/query-client.js';
 import { endSession } from './session.js';
 
-/** POST /auth/logout revokes the token on the server (contract section 4). */
-export const logout = () => apiRequest(messageSchema, { method: 'POST', url: '/auth/logout' });
+/**
+ * POST /auth/logout revokes the token on the server (contract section 4). A failed revoke
+ * (offline, already expired) still signs the browser out: what matters to it is the local end.
+ */
+export const logout = async () => {
+  try {
+    await apiRequest(messageResponse, { method: 'POST', url: '/auth/logout' });
+  } catch {
+    // The local sign-out below is what matters to this browser.
+  }
+};
 
 /**
- * Logout (spec section 4): revoke the token, remove it, drop the cached 'user' and 'products', and
- * go to /auth/login. A failed revoke (offline, already expired) still signs the browser out.
+ * Logout (spec section 4): revoke the token, go to /auth/login, then end the session (the token
+ * and the user's cached data sets go, lib/auth/session.ts); then the screen's own onSuccess.
  */
-export function useLogout() {
+export function useLogout({
+  mutationConfig,
+}: { mutationConfig?: MutationConfig<typeof logout> } = {}) {
   const navigate = useNavigate();
-  return async () => {
-    try {
-      await logout();
-    } catch {
-      // The local sign-out below is what matters to this browser.
-    }
-    await navigate('/auth/login', { replace: true });
-    endSession();
-  };
+  const queryClient = useQueryClient();
+  const { onSuccess, ...config } = mutationConfig ?? {};
+  return useMutation({
+    ...config,
+    mutationFn: logout,
+    onSuccess: async (data, variables, ...rest) => {
+      await navigate(paths.auth.login.getHref(), { replace: true });
+      endSession(queryClient);
+      await onSuccess?.(data, variables, ...rest);
+    },
+  });
 }

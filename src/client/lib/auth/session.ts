@@ -1,32 +1,24 @@
-import { queryClient, queryKeys } from '@/lib/query-client.js';
+import type { QueryClient } from '@tanstack/react-query';
+import { queryKeys } from '@/lib/query-client.js';
 import { removeToken, setToken } from './token.js';
 
-/** Drops every cached data set that belongs to a user, so the next one never sees them. */
-function forgetUserData() {
-  queryClient.removeQueries({ queryKey: queryKeys.user });
-  queryClient.removeQueries({ queryKey: queryKeys.products });
-  queryClient.removeQueries({ queryKey: ['editProduct'] });
-}
+/** The cached data sets of the signed-in user besides the user itself (spec section 3). */
+const USER_DATA = [queryKeys.products, queryKeys.productById];
 
-/** Login success (spec section 4): store the token and clear the cached current user. */
-export function startSession(token: string) {
+/** Login success (spec section 4): store the token; nothing cached belongs to the new session. */
+export function startSession(queryClient: QueryClient, token: string) {
   setToken(token);
-  forgetUserData();
-}
-
-/** Logout, or a token the server no longer accepts: back to the signed-out state. */
-export function endSession() {
-  removeToken();
-  forgetUserData();
+  for (const queryKey of [queryKeys.user, ...USER_DATA]) queryClient.removeQueries({ queryKey });
 }
 
 /**
- * A request that carried the token got a 401 (expired or revoked elsewhere): remove the token and
- * reload the current user, which now fails, so the protected layout sends the user to /auth/login.
+ * The one way out of a session: logout (lib/auth/logout.ts), or a request whose token the server
+ * no longer accepts (a 401, lib/axios-instance.ts). The token and the user's data sets go; the
+ * current user is reset rather than dropped, so that a screen showing it asks again, fails without
+ * a token, and the protected layout sends the user to /auth/login (with the way back in `next`).
  */
-export function expireSession() {
+export function endSession(queryClient: QueryClient) {
   removeToken();
-  queryClient.removeQueries({ queryKey: queryKeys.products });
-  queryClient.removeQueries({ queryKey: ['editProduct'] });
+  for (const queryKey of USER_DATA) queryClient.removeQueries({ queryKey });
   void queryClient.resetQueries({ queryKey: queryKeys.user });
 }

@@ -2,9 +2,13 @@ import { useMutation } from '@tanstack/react-query';
 import type { CodeBody } from '@shared/schemas/auth.js';
 import { apiRequest } from '@/lib/api-client.js';
 import { messageResponse } from '@/lib/lazy-schemas.js';
+import type { MutationConfig } from '@/lib/query-client.js';
 
 /** POST /auth/confirm-account {token, email?} → {message}. */
 export const confirmAccount = (body: CodeBody) =>
   apiRequest(messageResponse, { method: 'POST', url: '/auth/confirm-account', data: body });
 
-export const useConfirmAccount = () => useMutation({ mutationFn: confirmAccount });
+export const useConfirmAccount = ({
+  mutationConfig,
+}: { mutationConfig?: MutationConfig<typeof confirmAccount> } = {}) =>
+  useMutation({ ...mutationConfig, mutationFn: confirmAccount });

@@ -2,6 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import type { ResetPasswordInput } from '@shared/schemas/auth.js';
 import { apiRequest } from '@/lib/api-client.js';
 import { messageResponse } from '@/lib/lazy-schemas.js';
+import type { MutationConfig } from '@/lib/query-client.js';
 
 export interface ResetPasswordRequest {
   token: string;
@@ -16,4 +17,7 @@ export const resetPassword = ({ token, body }: ResetPasswordRequest) =>
     data: body,
   });
 
-export const useResetPassword = () => useMutation({ mutationFn: resetPassword });
+export const useResetPassword = ({
+  mutationConfig,
+}: { mutationConfig?: MutationConfig<typeof resetPassword> } = {}) =>
+  useMutation({ ...mutationConfig, mutationFn: resetPassword });

@@ -2,9 +2,10 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { getErrorMessage } from '@/lib/api-error.js';
 import { notifyError, notifySuccess } from '@/lib/notify.js';
+import { paths } from '@/lib/paths.js';
 import { useConfirmAccount } from '../api/confirm-account.js';
 import { arriveAtLogin } from '../hooks/login-arrival.js';
-import { useEmailParam, withEmail } from '../hooks/use-email-param.js';
+import { useEmailParam } from '../hooks/use-email-param.js';
 import { useResendReadyAt } from '../hooks/use-resend-wait.js';
 import { AuthPanel } from './AuthPanel.js';
 import { CodeEntry } from './CodeEntry.js';
@@ -15,16 +16,21 @@ import { ResendLink } from './ResendLink.js';
 export function ConfirmAccount() {
   const navigate = useNavigate();
   const email = useEmailParam();
-  const confirm = useConfirmAccount();
+  const confirm = useConfirmAccount({
+    mutationConfig: {
+      onSuccess: async ({ message }) => {
+        notifySuccess(message);
+        await navigate(paths.auth.login.getHref(), arriveAtLogin({ email }));
+      },
+    },
+  });
   const resendReadyAt = useResendReadyAt('confirm', email, { countArrival: true });
   const [failure, setFailure] = useState<string>();
 
   const onCode = async (token: string) => {
     setFailure(undefined);
     try {
-      const { message } = await confirm.mutateAsync({ token, email });
-      notifySuccess(message);
-      await navigate('/auth/login', arriveAtLogin({ email }));
+      await confirm.mutateAsync({ token, email });
       return true;
     } catch (error) {
       notifyError(error);
@@ -41,7 +47,7 @@ export function ConfirmAccount() {
       subtitle={email ? `For ${email}.` : undefined}
       links={
         <>
-          <ResendLink to={withEmail('/auth/new-code', email)} readyAt={resendReadyAt}>
+          <ResendLink to={paths.auth.newCode.getHref(email)} readyAt={resendReadyAt}>
             Resend code
           </ResendLink>
           <DevMailboxLink />

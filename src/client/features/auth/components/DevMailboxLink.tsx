@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { TextLink } from '@/components/ui/TextLink.js';
 import { env } from '@/lib/env.js';
+import { paths } from '@/lib/paths.js';
 
 /** The mailbox answers only a browser on the server's own machine (contract section 2). */
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
@@ -36,7 +37,7 @@ export function DevMailboxLink() {
   }, []);
   if (!shown) return null;
   return (
-    <TextLink to="/dev/mailbox" target="_blank">
+    <TextLink to={paths.devMailbox.getHref()} target="_blank">
       Open the local mailbox (development)
     </TextLink>
   );

@@ -8,8 +8,8 @@ import { useZodForm } from '@/lib/form.js';
 import { authSchema } from '@/lib/lazy-schemas.js';
 import { notifySuccess } from '@/lib/notify.js';
 import { useCodeRejected } from '../hooks/code-rejected.js';
-import { looksLikeEmail, withEmail } from '../hooks/use-email-param.js';
-import { noteCodeRequest, useResendReadyAt, type CodePurpose } from '../hooks/use-resend-wait.js';
+import { looksLikeEmail } from '../hooks/use-email-param.js';
+import { useResendReadyAt, type CodePurpose } from '../hooks/use-resend-wait.js';
 import { AuthPanel } from './AuthPanel.js';
 import { CodeSentNotice } from './CodeSentNotice.js';
 import { FormAlert } from './FormAlert.js';
@@ -19,14 +19,14 @@ interface EmailRequestFormProps {
   subtitle: string;
   submitLabel: string;
   busyLabel: string;
-  /** Asks the server to e-mail a code. */
+  /** Asks the server to e-mail a code (its hook notes the request, see use-resend-wait.ts). */
   request: (body: EmailOnlyInput) => Promise<{ message: string }>;
   /** Which code it asks for: the wait before asking again is per address and purpose. */
   purpose: CodePurpose;
   /** After the error toast. */
   onFailure?: () => unknown;
-  /** Where the e-mailed code is typed. */
-  codeScreen: string;
+  /** Where the e-mailed code is typed, for an address. */
+  codeScreen: (email: string) => string;
   initialEmail?: string | undefined;
   links: ReactNode;
 }
@@ -64,7 +64,6 @@ export function EmailRequestForm({
 
   const onSubmit = form.submit(async (values) => {
     const { message } = await request(values);
-    noteCodeRequest(purpose, values.email);
     notifySuccess(message);
     form.reset({ email: '' });
     setSentTo(values.email.trim().toLowerCase());
@@ -88,7 +87,7 @@ export function EmailRequestForm({
           </Button>
         </Countdown>
       </form>
-      {sentTo && <CodeSentNotice to={withEmail(codeScreen, sentTo)} />}
+      {sentTo && <CodeSentNotice to={codeScreen(sentTo)} />}
     </AuthPanel>
   );
 }

@@ -1,4 +1,5 @@
 import { TextLink } from '@/components/ui/TextLink.js';
+import { paths } from '@/lib/paths.js';
 import { useForgotPassword } from '../api/forgot-password.js';
 import { useEmailParam } from '../hooks/use-email-param.js';
 import { EmailRequestForm } from './EmailRequestForm.js';
@@ -17,9 +18,9 @@ export function ForgotPasswordForm() {
       purpose="reset"
       busyLabel="Sending..."
       request={forgot.mutateAsync}
-      codeScreen="/auth/reset-password"
+      codeScreen={paths.auth.resetPassword.getHref}
       initialEmail={useEmailParam()}
-      links={<TextLink to="/auth/login">Already have an account? Login</TextLink>}
+      links={<TextLink to={paths.auth.login.getHref()}>Already have an account? Login</TextLink>}
     />
   );
 }

@@ -4,14 +4,12 @@ import { Button } from '@/components/ui/Button.js';
 import { FormTextField } from '@/components/ui/FormField.js';
 import { TextLink } from '@/components/ui/TextLink.js';
 import { getErrorMessage, getErrorStatus } from '@/lib/api-error.js';
-import { startSession } from '@/lib/auth/session.js';
 import { useZodForm } from '@/lib/form.js';
 import { authSchema } from '@/lib/lazy-schemas.js';
 import { safeNextPath } from '@/lib/next-path.js';
+import { paths } from '@/lib/paths.js';
 import { useLogin } from '../api/login.js';
 import { useLoginArrival } from '../hooks/login-arrival.js';
-import { withEmail } from '../hooks/use-email-param.js';
-import { noteCodeRequest } from '../hooks/use-resend-wait.js';
 import { AuthPanel } from './AuthPanel.js';
 import { DevMailboxLink } from './DevMailboxLink.js';
 import { FormAlert } from './FormAlert.js';
@@ -20,7 +18,12 @@ export function LoginForm() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const arrival = useLoginArrival();
-  const login = useLogin();
+  const login = useLogin({
+    mutationConfig: {
+      // Back where the session ended or the protected page was opened (validated: this app only).
+      onSuccess: () => navigate(safeNextPath(params.get('next'))),
+    },
+  });
   const [failure, setFailure] = useState<string>();
   const form = useZodForm(authSchema('loginSchema'), {
     defaultValues: { email: arrival.email ?? '', password: '' },
@@ -29,18 +32,14 @@ export function LoginForm() {
   const onSubmit = form.submit(
     async (values) => {
       setFailure(undefined);
-      const { token } = await login.mutateAsync(values);
-      startSession(token);
-      // Back where the session ended or the protected page was opened (validated: this app only).
-      await navigate(safeNextPath(params.get('next')));
+      await login.mutateAsync(values);
     },
     async (error, values) => {
       console.error('Login failed', error);
       setFailure(getErrorMessage(error));
       // Not confirmed yet: the code is typed on the confirm screen (a new one may be on its way).
       if (getErrorStatus(error) === 403) {
-        noteCodeRequest('confirm', values.email);
-        await navigate(withEmail('/auth/confirm-account', values.email));
+        await navigate(paths.auth.confirmAccount.getHref(values.email));
       }
     },
   );
@@ -51,7 +50,7 @@ export function LoginForm() {
       subtitle="Log in to manage your inventory."
       links={
         <>
-          <TextLink to="/auth/signup">Create your Free account now</TextLink>
+          <TextLink to={paths.auth.signup.getHref()}>Create your Free account now</TextLink>
           <DevMailboxLink />
         </>
       }
@@ -59,9 +58,7 @@ export function LoginForm() {
       {arrival.awaitingCode && (
         <p role="status" className="mb-6 rounded-lg bg-indigo-50 px-4 py-3 text-sm text-indigo-900">
           Confirm your account with the 6-digit code from your email before you log in.{' '}
-          <TextLink to={withEmail('/auth/confirm-account', arrival.email)}>
-            Enter your code
-          </TextLink>
+          <TextLink to={paths.auth.confirmAccount.getHref(arrival.email)}>Enter your code</TextLink>
         </p>
       )}
       <form noValidate onSubmit={onSubmit} onFocus={form.preload} className="space-y-6">
@@ -74,7 +71,7 @@ export function LoginForm() {
           autoComplete="current-password"
         />
         <div className="flex justify-end text-sm">
-          <TextLink to="/auth/forgot-password">Forgot your password?</TextLink>
+          <TextLink to={paths.auth.forgotPassword.getHref()}>Forgot your password?</TextLink>
         </div>
         <FormAlert message={failure} />
         <Button

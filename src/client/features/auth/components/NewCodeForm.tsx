@@ -1,5 +1,6 @@
 import { useNavigate } from 'react-router';
 import { TextLink } from '@/components/ui/TextLink.js';
+import { paths } from '@/lib/paths.js';
 import { useResendConfirmation } from '../api/resend-confirmation.js';
 import { useEmailParam } from '../hooks/use-email-param.js';
 import { EmailRequestForm } from './EmailRequestForm.js';
@@ -16,13 +17,13 @@ export function NewCodeForm() {
       purpose="confirm"
       busyLabel="Resending..."
       request={resend.mutateAsync}
-      onFailure={() => navigate('/auth/login')}
-      codeScreen="/auth/confirm-account"
+      onFailure={() => navigate(paths.auth.login.getHref())}
+      codeScreen={paths.auth.confirmAccount.getHref}
       initialEmail={useEmailParam()}
       links={
         <>
-          <TextLink to="/auth/login">Already have an account? Login</TextLink>
-          <TextLink to="/auth/forgot-password">Forgot password?</TextLink>
+          <TextLink to={paths.auth.login.getHref()}>Already have an account? Login</TextLink>
+          <TextLink to={paths.auth.forgotPassword.getHref()}>Forgot password?</TextLink>
         </>
       }
     />

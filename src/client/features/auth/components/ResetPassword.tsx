@@ -9,12 +9,14 @@ import { useZodForm } from '@/lib/form.js';
 import { authSchema } from '@/lib/lazy-schemas.js';
 import { getErrorMessage } from '@/lib/api-error.js';
 import { dismissToasts, notifyError, notifySuccess } from '@/lib/notify.js';
+import { paths } from '@/lib/paths.js';
+import { queryKeys } from '@/lib/query-client.js';
 import { PASSWORD_HINT } from '@/lib/texts.js';
 import { useResetPassword } from '../api/reset-password.js';
 import { useValidatePasswordToken, validatePasswordToken } from '../api/validate-password-token.js';
 import { arriveAtLogin } from '../hooks/login-arrival.js';
 import { codeRejectedState } from '../hooks/code-rejected.js';
-import { useEmailParam, withEmail } from '../hooks/use-email-param.js';
+import { useEmailParam } from '../hooks/use-email-param.js';
 import { useResendReadyAt } from '../hooks/use-resend-wait.js';
 import { AuthPanel } from './AuthPanel.js';
 import { CodeEntry } from './CodeEntry.js';
@@ -64,7 +66,7 @@ function useRejectCode(email: string | undefined) {
     dismissToasts();
     notifyError(error);
     await navigate(
-      withEmail('/auth/forgot-password', email),
+      paths.auth.forgotPassword.getHref(email),
       codeRejectedState(getErrorMessage(error)),
     );
   };
@@ -80,7 +82,7 @@ interface LinkedCodeCheckProps {
 function LinkedCodeCheck({ token, email, onAccepted }: LinkedCodeCheckProps) {
   const reject = useRejectCode(email);
   const check = useQuery({
-    queryKey: ['resetCode', token, email],
+    queryKey: queryKeys.resetCode(token, email),
     queryFn: () => validatePasswordToken({ token, email }),
     retry: false,
     staleTime: Infinity,
@@ -116,13 +118,18 @@ interface ResetCodeStepProps {
 
 function ResetCodeStep({ email, onAccepted }: ResetCodeStepProps) {
   const reject = useRejectCode(email);
-  const validate = useValidatePasswordToken();
+  const validate = useValidatePasswordToken({
+    mutationConfig: {
+      onSuccess: ({ message }, { token }) => {
+        notifySuccess(message);
+        onAccepted(token);
+      },
+    },
+  });
 
   const onCode = async (token: string) => {
     try {
-      const { message } = await validate.mutateAsync({ token, email });
-      notifySuccess(message);
-      onAccepted(token);
+      await validate.mutateAsync({ token, email });
       return true;
     } catch (error) {
       await reject(error);
@@ -150,7 +157,7 @@ function ResetCodeStep({ email, onAccepted }: ResetCodeStepProps) {
 function NewCodeLink({ email }: { email: string | undefined }) {
   const readyAt = useResendReadyAt('reset', email, { countArrival: true });
   return (
-    <ResendLink to="/auth/forgot-password" readyAt={readyAt}>
+    <ResendLink to={paths.auth.forgotPassword.getHref()} readyAt={readyAt}>
       Request a new code
     </ResendLink>
   );
@@ -163,16 +170,21 @@ interface NewPasswordFormProps {
 
 function NewPasswordForm({ token, email }: NewPasswordFormProps) {
   const navigate = useNavigate();
-  const reset = useResetPassword();
+  const reset = useResetPassword({
+    mutationConfig: {
+      onSuccess: async ({ message }) => {
+        notifySuccess(message);
+        await navigate(paths.auth.login.getHref(), arriveAtLogin({ email }));
+      },
+    },
+  });
   const form = useZodForm(authSchema('resetPasswordSchema'), {
     defaultValues: { password: '', confirmPassword: '' },
   });
 
-  const onSubmit = form.submit(async (values) => {
-    const { message } = await reset.mutateAsync({ token, body: { ...values, email } });
-    notifySuccess(message);
-    await navigate('/auth/login', arriveAtLogin({ email }));
-  });
+  const onSubmit = form.submit((values) =>
+    reset.mutateAsync({ token, body: { ...values, email } }),
+  );
 
   return (
     <AuthPanel

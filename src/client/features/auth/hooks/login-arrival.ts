@@ -9,7 +9,7 @@ export interface LoginArrival {
   awaitingCode?: boolean;
 }
 
-/** The options of navigate('/auth/login', ...) that carry `arrival`. */
+/** The options of navigate(paths.auth.login.getHref(), ...) that carry `arrival`. */
 export const arriveAtLogin = (arrival: LoginArrival) => ({ state: { loginArrival: arrival } });
 
 export function useLoginArrival(): LoginArrival {

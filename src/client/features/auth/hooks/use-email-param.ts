@@ -9,7 +9,3 @@ export function useEmailParam(): string | undefined {
   const email = (params.get('email') ?? '').trim().toLowerCase();
   return looksLikeEmail(email) ? email : undefined;
 }
-
-/** A path of an auth screen, carrying the e-mail along when there is one. */
-export const withEmail = (path: string, email: string | undefined) =>
-  email ? `${path}?${new URLSearchParams({ email }).toString()}` : path;

@@ -1,16 +1,20 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { devMailboxResponseSchema } from '@shared/schemas/dev-mail.js';
 import { apiRequest } from '@/lib/api-client.js';
+import { queryKeys } from '@/lib/query-client.js';
 
 /** GET /dev/mails → {mails}: only outside production and without SMTP. */
 export const getMails = async (signal?: AbortSignal) => {
-  const { mails } = await apiRequest(devMailboxResponseSchema, { url: '/dev/mails', signal });
+  const { mails } = await apiRequest(
+    // Loaded beside the request, not before it (lib/api-client.ts).
+    () => import('@shared/schemas/dev-mail.js').then((m) => m.devMailboxResponseSchema),
+    { url: '/dev/mails', signal },
+  );
   return mails;
 };
 
 /** Polled, so a code shows up moments after it was sent. */
 export const mailsQueryOptions = queryOptions({
-  queryKey: ['devMails'],
+  queryKey: queryKeys.devMails,
   queryFn: ({ signal }) => getMails(signal),
   refetchInterval: 3000,
   retry: false,

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { messageSchema } from '@shared/schemas/common.js';
 import { apiRequest } from '@/lib/api-client.js';
+import { messageResponse } from '@/lib/lazy-schemas.js';
 import { queryKeys, type MutationConfig } from '@/lib/query-client.js';
 
 /** DELETE /products/{id} → {message}. */
 export const deleteProduct = (id: string) =>
-  apiRequest(messageSchema, { method: 'DELETE', url: `/products/${encodeURIComponent(id)}` });
+  apiRequest(messageResponse, { method: 'DELETE', url: `/products/${encodeURIComponent(id)}` });
 
 /** A deleted product leaves the cache and the list is refreshed (spec section 4); then the screen's. */
 export function useDeleteProduct({

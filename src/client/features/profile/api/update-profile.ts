@@ -1,8 +1,9 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { profileSchema } from '@shared/schemas/auth.js';
+import type { profileSchema } from '@shared/schemas/auth.js';
 import { messageSchema } from '@shared/schemas/common.js';
 import { apiRequest } from '@/lib/api-client.js';
+import { queryKeys, type MutationConfig } from '@/lib/query-client.js';
 
 export type ProfileBody = z.output<typeof profileSchema>;
 
@@ -10,4 +11,18 @@ export type ProfileBody = z.output<typeof profileSchema>;
 export const updateProfile = (body: ProfileBody) =>
   apiRequest(messageSchema, { method: 'PATCH', url: '/auth/profile', data: body });
 
-export const useUpdateProfile = () => useMutation({ mutationFn: updateProfile });
+/** The cached 'user' is refreshed (the header greets the new name); then the screen's onSuccess. */
+export function useUpdateProfile({
+  mutationConfig,
+}: { mutationConfig?: MutationConfig<typeof updateProfile> } = {}) {
+  const queryClient = useQueryClient();
+  const { onSuccess, ...config } = mutationConfig ?? {};
+  return useMutation({
+    ...config,
+    mutationFn: updateProfile,
+    onSuccess: async (data, variables, ...rest) => {
+      await queryClient.invalidateQueries({ queryKey: queryKeys.user });
+      await onSuccess?.(data, variables, ...rest);
+    },
+  });
+}

@@ -2,27 +2,28 @@ import { useNavigate } from 'react-router';
 import { changePasswordSchema } from '@shared/schemas/auth.js';
 import { Button } from '@/components/ui/Button.js';
 import { FormTextField } from '@/components/ui/FormField.js';
-import { setToken } from '@/lib/auth/token.js';
 import { useZodForm } from '@/lib/form.js';
 import { notifySuccess } from '@/lib/notify.js';
+import { paths } from '@/lib/paths.js';
 import { PASSWORD_HINT } from '@/lib/texts.js';
 import { useChangePassword } from '../api/change-password.js';
 import { SettingsPanel } from './SettingsPanel.js';
 
 export function ChangePasswordForm() {
   const navigate = useNavigate();
-  const change = useChangePassword();
+  const change = useChangePassword({
+    mutationConfig: {
+      onSuccess: async ({ message }) => {
+        notifySuccess(message);
+        await navigate(paths.products.list.getHref());
+      },
+    },
+  });
   const form = useZodForm(changePasswordSchema, {
     defaultValues: { currentPassword: '', newPassword: '', confirmNewPassword: '' },
   });
 
-  const onSubmit = form.submit(async (values) => {
-    const { message, token } = await change.mutateAsync(values);
-    // The server revoked the token of this request; keep the fresh one.
-    setToken(token);
-    notifySuccess(message);
-    await navigate('/');
-  });
+  const onSubmit = form.submit((values) => change.mutateAsync(values));
 
   return (
     <SettingsPanel title="Change Password" description="Changing it signs you out everywhere else.">

@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { profileSchema, type User } from '@shared/schemas/auth.js';
 import { Button } from '@/components/ui/Button.js';
@@ -7,7 +6,7 @@ import { PageSpinner } from '@/components/ui/Spinner.js';
 import { useUser } from '@/lib/auth/get-user.js';
 import { useZodForm } from '@/lib/form.js';
 import { notifySuccess } from '@/lib/notify.js';
-import { queryKeys } from '@/lib/query-client.js';
+import { paths } from '@/lib/paths.js';
 import { useUpdateProfile } from '../api/update-profile.js';
 import { SettingsPanel } from './SettingsPanel.js';
 
@@ -20,16 +19,17 @@ export function ProfileForm() {
 
 function ProfileFields({ user }: { user: User }) {
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const update = useUpdateProfile();
+  const update = useUpdateProfile({
+    mutationConfig: {
+      onSuccess: async ({ message }) => {
+        notifySuccess(message);
+        await navigate(paths.products.list.getHref());
+      },
+    },
+  });
   const form = useZodForm(profileSchema, { defaultValues: { name: user.name, email: user.email } });
 
-  const onSubmit = form.submit(async (values) => {
-    const { message } = await update.mutateAsync(values);
-    await queryClient.invalidateQueries({ queryKey: queryKeys.user });
-    notifySuccess(message);
-    await navigate('/');
-  });
+  const onSubmit = form.submit((values) => update.mutateAsync(values));
 
   return (
     <SettingsPanel title="Profile" description="Your name and the email you log in with.">

@@ -1,8 +1,9 @@
 import { NavLink, useLocation, useNavigate } from 'react-router';
+import { paths } from '@/lib/paths.js';
 
 const tabs = [
-  { name: 'My Profile', to: '/profile' },
-  { name: 'Change Password', to: '/profile/new-password' },
+  { name: 'My Profile', to: paths.profile.edit.getHref() },
+  { name: 'Change Password', to: paths.profile.changePassword.getHref() },
 ];
 
 /** The profile sub-layout's tab bar: a select on small screens, tabs on larger ones. */
