@@ -11,7 +11,7 @@ import { HttpError } from '../lib/http-error.js';
 sharp.concurrency(1);
 sharp.cache(false);
 
-export const THUMBNAIL_EDGE = IMAGE_THUMBNAIL_EDGE;
+const THUMBNAIL_EDGE = IMAGE_THUMBNAIL_EDGE;
 
 /** What is stored for one upload: a bounded WebP and a card thumbnail, both without metadata. */
 export interface ProcessedImage {

@@ -4,7 +4,7 @@ import { apiRequest } from '@/lib/api-client.js';
 import { endSession } from './session.js';
 
 /** POST /auth/logout revokes the token on the server (contract section 4). */
-export const logout = () => apiRequest(messageSchema, { method: 'POST', url: '/auth/logout' });
+const logout = () => apiRequest(messageSchema, { method: 'POST', url: '/auth/logout' });
 
 /**
  * Logout (spec section 4): revoke the token, remove it, drop the cached 'user' and 'products', and

@@ -4,7 +4,7 @@ import { apiRequest } from '@/lib/api-client.js';
 import { messageResponse } from '@/lib/lazy-schemas.js';
 
 /** POST /auth/confirm-account {token, email?} → {message}. */
-export const confirmAccount = (body: CodeBody) =>
+const confirmAccount = (body: CodeBody) =>
   apiRequest(messageResponse, { method: 'POST', url: '/auth/confirm-account', data: body });
 
 export const useConfirmAccount = () => useMutation({ mutationFn: confirmAccount });

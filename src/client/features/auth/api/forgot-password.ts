@@ -4,7 +4,7 @@ import { apiRequest } from '@/lib/api-client.js';
 import { messageResponse } from '@/lib/lazy-schemas.js';
 
 /** POST /auth/forgot-password {email} → {message}: a reset code is e-mailed. */
-export const forgotPassword = (body: EmailOnlyInput) =>
+const forgotPassword = (body: EmailOnlyInput) =>
   apiRequest(messageResponse, { method: 'POST', url: '/auth/forgot-password', data: body });
 
 export const useForgotPassword = () => useMutation({ mutationFn: forgotPassword });

@@ -4,7 +4,7 @@ import { apiRequest } from '@/lib/api-client.js';
 import { tokenResponse } from '@/lib/lazy-schemas.js';
 
 /** POST /auth/login {email, password} → {message, token}. */
-export const login = (body: LoginInput) =>
+const login = (body: LoginInput) =>
   apiRequest(tokenResponse, { method: 'POST', url: '/auth/login', data: body });
 
 export const useLogin = () => useMutation({ mutationFn: login });

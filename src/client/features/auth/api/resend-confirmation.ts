@@ -4,7 +4,7 @@ import { apiRequest } from '@/lib/api-client.js';
 import { messageResponse } from '@/lib/lazy-schemas.js';
 
 /** POST /auth/resend-confirmation {email} → {message}. */
-export const resendConfirmation = (body: EmailOnlyInput) =>
+const resendConfirmation = (body: EmailOnlyInput) =>
   apiRequest(messageResponse, { method: 'POST', url: '/auth/resend-confirmation', data: body });
 
 export const useResendConfirmation = () => useMutation({ mutationFn: resendConfirmation });

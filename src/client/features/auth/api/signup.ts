@@ -4,7 +4,7 @@ import { apiRequest } from '@/lib/api-client.js';
 import { messageResponse } from '@/lib/lazy-schemas.js';
 
 /** POST /auth/signup → {message}: a code is e-mailed to confirm the account. */
-export const signup = (body: SignupInput) =>
+const signup = (body: SignupInput) =>
   apiRequest(messageResponse, { method: 'POST', url: '/auth/signup', data: body });
 
 export const useSignup = () => useMutation({ mutationFn: signup });

@@ -4,7 +4,7 @@ import { apiRequest } from '@/lib/api-client.js';
 import { queryKeys } from '@/lib/query-client.js';
 
 /** DELETE /products/{id} → {message}. */
-export const deleteProduct = (id: string) =>
+const deleteProduct = (id: string) =>
   apiRequest(messageSchema, { method: 'DELETE', url: `/products/${encodeURIComponent(id)}` });
 
 /** A deleted product leaves the cache and the list is refreshed (spec section 4). */

@@ -4,10 +4,10 @@ import { profileSchema } from '@shared/schemas/auth.js';
 import { messageSchema } from '@shared/schemas/common.js';
 import { apiRequest } from '@/lib/api-client.js';
 
-export type ProfileBody = z.output<typeof profileSchema>;
+type ProfileBody = z.output<typeof profileSchema>;
 
 /** PATCH /auth/profile {name, email} → {message}. */
-export const updateProfile = (body: ProfileBody) =>
+const updateProfile = (body: ProfileBody) =>
   apiRequest(messageSchema, { method: 'PATCH', url: '/auth/profile', data: body });
 
 export const useUpdateProfile = () => useMutation({ mutationFn: updateProfile });
