@@ -1,4 +1,5 @@
 import { readdirSync } from 'node:fs';
+import path from 'node:path';
 import js from '@eslint/js';
 import checkFile from 'eslint-plugin-check-file';
 import { importX } from 'eslint-plugin-import-x';
@@ -8,13 +9,15 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 /** Every client feature, so that a new one is fenced off from the others without editing this. */
-const features = readdirSync('src/client/features', { withFileTypes: true })
+const root = import.meta.dirname;
+const features = readdirSync(path.join(root, 'src/client/features'), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 
 /**
  * Which code may import which, by resolved path (so `@/…`, `@shared/…` and relative imports alike).
- * Imports flow one way: shared → server | client lib and components → features → app.
+ * Each layer imports only the ones before it: src/shared; then the server, or the client's lib/ and
+ * components/; then one feature; then app/.
  */
 const zones = [
   {
@@ -70,10 +73,12 @@ export default tseslint.config(
     plugins: { 'import-x': importX },
     settings: {
       ...importX.flatConfigs.typescript.settings,
-      'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })],
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({ project: path.join(root, 'tsconfig.json') }),
+      ],
     },
     rules: {
-      'import-x/no-restricted-paths': ['error', { zones }],
+      'import-x/no-restricted-paths': ['error', { zones, basePath: root }],
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
   },
