@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { ENV, requireEnv } from './env.js';
 
 /** The upload files the global setup generates: real images that the server's pipeline decodes. */
-export const IMAGES = {
+const IMAGES = {
   /** A noisy 900x600 JPEG of a few hundred kB: big enough to watch an upload progress. */
   crate: 'crate.jpg',
   /** A small PNG of a different colour, for replacing an image. */

@@ -29,7 +29,7 @@ export function mailsTo(email: string): ReceivedMail[] {
  * The newest mail to `email` that matches, waiting for it to arrive over SMTP (the app's outbox
  * delivers right after the request commits).
  */
-export async function readMail(email: string, query: MailQuery = {}): Promise<ReceivedMail> {
+async function readMail(email: string, query: MailQuery = {}): Promise<ReceivedMail> {
   const { since = 0, subject, timeoutMs = 10_000 } = query;
   const deadline = Date.now() + timeoutMs;
   for (;;) {

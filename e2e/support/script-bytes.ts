@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 
-export interface ScriptTransfer {
+interface ScriptTransfer {
   url: string;
   /** Bytes received for the response, headers included (CDP's `encodedDataLength`). */
   bytes: number;

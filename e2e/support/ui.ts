@@ -87,7 +87,7 @@ export const cardTitleLink = (card: Locator): Locator =>
   card.getByRole('heading').getByRole('link');
 
 /** The colour of an element's text as [r, g, b], whatever colour syntax the CSS used. */
-export async function textRgb(locator: Locator): Promise<[number, number, number]> {
+async function textRgb(locator: Locator): Promise<[number, number, number]> {
   return locator.evaluate((element) => {
     const context = document.createElement('canvas').getContext('2d')!;
     context.fillStyle = getComputedStyle(element).color;
@@ -108,7 +108,7 @@ function hue([r, g, b]: [number, number, number]): number {
 }
 
 /** The average colour of an image as the page shows it, from its decoded pixels. */
-export async function imageRgb(image: Locator): Promise<[number, number, number]> {
+async function imageRgb(image: Locator): Promise<[number, number, number]> {
   await expect
     .poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth))
     .toBeGreaterThan(0);

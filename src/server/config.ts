@@ -32,7 +32,7 @@ export interface Config {
 }
 
 /** An S3-compatible bucket for the images (several instances share it), instead of DATA_DIR. */
-export interface S3Config {
+interface S3Config {
   bucket: string;
   /** Unset means AWS. */
   endpoint?: string;

@@ -16,7 +16,8 @@ type S3rverClass = new (options: {
   silent: boolean;
   configureBuckets: { name: string }[];
 }) => { run(): Promise<AddressInfo>; close(): Promise<void> };
-const S3rver = createRequire(import.meta.url)('s3rver') as S3rverClass;
+const require = createRequire(import.meta.url);
+const S3rver = require('s3rver') as S3rverClass;
 
 const [directory, bucket] = process.argv.slice(2);
 if (!directory || !bucket) throw new Error('usage: s3-server.ts DIRECTORY BUCKET');

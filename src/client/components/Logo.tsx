@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { paths } from '@/lib/paths.js';
 
 /** The Stockroom mark and name. On dark backgrounds by default. */
-export function Logo({ tone = 'light' }: { tone?: 'light' | 'dark' }) {
+function Logo({ tone = 'light' }: { tone?: 'light' | 'dark' }) {
   return (
     <span className="inline-flex items-center gap-2.5">
       <svg viewBox="0 0 32 32" className="size-8" aria-hidden="true">

@@ -4,8 +4,7 @@ import { isChunkLoadError } from './lazy-import.js';
 import { waitInWords } from './retry-after.js';
 
 /** What every request that cannot reach the server ends with. */
-export const UNREACHABLE_MESSAGE =
-  'The server cannot be reached. Check your connection and try again.';
+const UNREACHABLE_MESSAGE = 'The server cannot be reached. Check your connection and try again.';
 
 const isAxiosError = (error: unknown): error is AxiosError =>
   typeof error === 'object' &&

@@ -14,7 +14,7 @@ export const ACCOUNT_WINDOW_MS = 24 * HOUR_MS;
  * that any bare guess hits stays below 1 in 10,000 an hour.
  */
 export const BARE_WEIGHT_PER_WINDOW = 10 ** CODE_LENGTH / 10_000;
-export const BARE_WINDOW_MS = HOUR_MS;
+const BARE_WINDOW_MS = HOUR_MS;
 
 export const accountScope = (userId: string, purpose: CodePurpose) =>
   `account:${purpose}:${userId}`;

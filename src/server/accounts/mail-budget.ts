@@ -4,7 +4,7 @@ import { CODE_RESEND_INTERVAL_MS } from './codes.js';
 
 const HOUR_MS = 3_600_000;
 /** Mails per address and purpose in any hour. */
-export const MAIL_BUDGET_PER_HOUR = 5;
+const MAIL_BUDGET_PER_HOUR = 5;
 
 /**
  * Whether a request made at `at` fits beside the requests already counted for its address and

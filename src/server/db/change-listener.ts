@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 
 /** The channel that migration 008's triggers notify on every write to users, sessions, products. */
-export const CHANGES_CHANNEL = 'stockroom_changes';
+const CHANGES_CHANNEL = 'stockroom_changes';
 /** How the listening connection shows in pg_stat_activity. */
 export const LISTENER_APPLICATION_NAME = 'stockroom change listener';
 

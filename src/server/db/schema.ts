@@ -19,7 +19,7 @@ export interface UsersTable {
 
 export type CodePurpose = 'confirm' | 'reset';
 
-export interface CodesTable {
+interface CodesTable {
   id: string;
   user_id: string;
   purpose: CodePurpose;
@@ -29,7 +29,7 @@ export interface CodesTable {
   created_at: number;
 }
 
-export interface SessionsTable {
+interface SessionsTable {
   id: string;
   user_id: string;
   token_hash: string;
@@ -61,7 +61,7 @@ export interface ProductsTable {
  * A mail rendered when it is queued ('notice'), or a request the worker turns into a mail at send
  * time (migration 007): a code of a purpose, or for 'signup' a code or "you already have an account".
  */
-export type MailKind = 'notice' | MailRequestKind;
+type MailKind = 'notice' | MailRequestKind;
 export type MailRequestKind = 'signup' | 'confirm-code' | 'reset-code';
 
 /** Why a row was closed: sent, or why nothing (more) was sent. */
@@ -93,7 +93,7 @@ export interface OutboxTable {
 }
 
 /** Failed code attempts that carried no e-mail: the global bare-code budget counts these. */
-export interface CodeFailuresTable {
+interface CodeFailuresTable {
   id: Generated<number>;
   purpose: CodePurpose;
   at: number;
@@ -102,7 +102,7 @@ export interface CodeFailuresTable {
 }
 
 /** Wrong tries at an account's codes, with or without the e-mail: its 24-hour budget counts these. */
-export interface AccountCodeFailuresTable {
+interface AccountCodeFailuresTable {
   id: Generated<number>;
   user_id: string;
   purpose: CodePurpose;
@@ -110,7 +110,7 @@ export interface AccountCodeFailuresTable {
 }
 
 /** One row per code budget, written first by each check of it so that checks run one at a time. */
-export interface CodeBudgetLocksTable {
+interface CodeBudgetLocksTable {
   scope: string;
 }
 

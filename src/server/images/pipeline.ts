@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import pLimit from 'p-limit';
-import sharp from 'sharp';
+import sharp, { type Metadata, type SharpOptions } from 'sharp';
 import { IMAGE_MAX_EDGE, IMAGE_MAX_PIXELS, IMAGE_THUMBNAIL_EDGE } from '../../shared/constants.js';
 import { M } from '../../shared/messages.js';
 import { HttpError } from '../lib/http-error.js';
@@ -11,7 +11,7 @@ import { HttpError } from '../lib/http-error.js';
 sharp.concurrency(1);
 sharp.cache(false);
 
-export const THUMBNAIL_EDGE = IMAGE_THUMBNAIL_EDGE;
+const THUMBNAIL_EDGE = IMAGE_THUMBNAIL_EDGE;
 
 /** What is stored for one upload: a bounded WebP and a card thumbnail, both without metadata. */
 export interface ProcessedImage {
@@ -52,7 +52,7 @@ function hasAcceptedSignature(data: Buffer): boolean {
   );
 }
 
-function isAcceptedFormat(metadata: sharp.Metadata): boolean {
+function isAcceptedFormat(metadata: Metadata): boolean {
   const { format, compression } = metadata;
   // AVIF is reported as HEIF; HEIC (HEVC inside HEIF) is not on the list.
   if (format === 'heif') return compression === 'av1';
@@ -71,7 +71,7 @@ const sharpOptions = {
   // produce ("extraneous bytes"), which 'warning' would turn into refusals.
   failOn: 'error',
   sequentialRead: true,
-} as const satisfies sharp.SharpOptions;
+} as const satisfies SharpOptions;
 
 // Bounds how many uploads are decoded at once, each of which can hold tens of megabytes of pixels:
 // one per core (each runs on one libvips thread). Process-wide on purpose: what it guards, the

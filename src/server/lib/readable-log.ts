@@ -23,7 +23,7 @@ const LABELS: Record<number, string> = { 40: 'WARN', 50: 'ERROR', 60: 'FATAL' };
 const clock = (time: number | undefined) => new Date(time ?? Date.now()).toTimeString().slice(0, 8);
 
 /** One pino entry as text: `12:04:31 POST /api/auth/login 200 18 ms`, `12:04:32 WARN ...`. */
-export function formatEntry(entry: Entry): string {
+function formatEntry(entry: Entry): string {
   const time = clock(entry.time);
   if (entry.method && entry.url && entry.statusCode !== undefined) {
     const line = `${time} ${entry.method} ${entry.url} ${entry.statusCode} ${entry.ms ?? 0} ms`;

@@ -2,7 +2,7 @@ import { V } from '../../shared/messages.js';
 import type { ProductSort } from '../../shared/constants.js';
 import { ValidationError } from '../lib/http-error.js';
 
-export type SortColumn = 'created_at' | 'name_key' | 'price_cents' | 'stock';
+type SortColumn = 'created_at' | 'name_key' | 'price_cents' | 'stock';
 
 export interface SortOrder {
   column: SortColumn;

@@ -7,13 +7,13 @@ import { ValidationError } from '../lib/http-error.js';
  * Folding can make text much longer (U+FDFA alone becomes 18 characters), so every limit that
  * bounds the cost of a search is applied to folded text, never to what was typed.
  */
-export const fold = (text: string) => text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
+const fold = (text: string) => text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
 
 /** Capped so that a cursor carrying it stays small; longer names tie-break by id past the cap. */
 export const nameKey = (name: string) => fold(name).slice(0, 200);
 
 /** The longest search, folded (UTF-16 units, as typed text is counted). */
-export const SEARCH_QUERY_MAX = 200;
+const SEARCH_QUERY_MAX = 200;
 
 /**
  * How much of each folded field is searchable: twice the field's input limit (200 and 5000), so

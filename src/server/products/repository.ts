@@ -87,7 +87,7 @@ export interface SearchLimits {
   candidatesMax: number;
 }
 
-export const SEARCH_LIMITS: SearchLimits = { windowRows: 100, candidatesMax: 1000 };
+const SEARCH_LIMITS: SearchLimits = { windowRows: 100, candidatesMax: 1000 };
 
 /**
  * On PostgreSQL a search runs in the database server, off the event loop, but holds one of the

@@ -9,7 +9,7 @@ import { LRUCache } from 'lru-cache';
 const ENTRY_OVERHEAD_BYTES = 200;
 
 /** Answers smaller than this gain too little from compression to be worth it (contract §3). */
-export const COMPRESSION_THRESHOLD_BYTES = 1024;
+const COMPRESSION_THRESHOLD_BYTES = 1024;
 
 export type BodyEncoding = 'br' | 'gzip' | 'identity';
 

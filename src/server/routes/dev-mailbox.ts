@@ -10,7 +10,7 @@ import { publicRoute } from '../plugins/authenticate.js';
 import { errorResponses } from './shared.js';
 
 /** 127.0.0.0/8, ::1, and 127.x as an IPv4-mapped IPv6 address (a dual-stack socket). */
-export function isLoopbackAddress(address: string | undefined): boolean {
+function isLoopbackAddress(address: string | undefined): boolean {
   if (address === undefined) return false;
   const mapped = /^::ffff:(.*)$/i.exec(address)?.[1];
   const v4 = mapped ?? address;

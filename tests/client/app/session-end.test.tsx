@@ -2,7 +2,7 @@ import { act, render, screen, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { App } from '@/app/App.js';
+import { App } from '@/app/app.js';
 import { queryClient } from '@/lib/query-client.js';
 import { apiError, requests, server } from '../support/server.js';
 import { product } from '../features/products/fixtures.js';

@@ -20,7 +20,7 @@ export const newEmail = (label = 'user') => `${label}-${run}-${++sequence}@examp
 export const otherCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
 
 /** Everything an answer of the accounts API may carry. */
-export interface ApiBody {
+interface ApiBody {
   message?: string;
   errors?: FieldError[];
   token?: string;

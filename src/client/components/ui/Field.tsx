@@ -1,6 +1,6 @@
 import { useId, type ComponentProps, type ReactNode } from 'react';
 
-export interface FieldControlProps {
+interface FieldControlProps {
   id: string;
   'aria-invalid': true | undefined;
   'aria-describedby': string | undefined;
@@ -19,7 +19,7 @@ interface FieldProps {
  * A labelled form control with its hint and error, tied together for assistive technology: the
  * label names the control; the hint and the error describe it; an error marks it invalid.
  */
-export function Field({ label, error, hint, id, className, children }: FieldProps) {
+function Field({ label, error, hint, id, className, children }: FieldProps) {
   const autoId = useId();
   const controlId = id ?? autoId;
   const hintId = `${controlId}-hint`;

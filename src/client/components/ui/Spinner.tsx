@@ -16,7 +16,7 @@ export function SpinnerIcon({ className = 'size-4' }: { className?: string }) {
   );
 }
 
-export function Spinner({ label = 'Loading...', size = 'md', className = '' }: SpinnerProps) {
+function Spinner({ label = 'Loading...', size = 'md', className = '' }: SpinnerProps) {
   return (
     <div role="status" className={`flex items-center justify-center text-indigo-600 ${className}`}>
       <SpinnerIcon className={sizes[size]} />

@@ -5,7 +5,7 @@ import { messageResponse } from '@/lib/lazy-schemas.js';
 import type { MutationConfig } from '@/lib/query-client.js';
 
 /** POST /auth/confirm-account {token, email?} → {message}. */
-export const confirmAccount = (body: CodeBody) =>
+const confirmAccount = (body: CodeBody) =>
   apiRequest(messageResponse, { method: 'POST', url: '/auth/confirm-account', data: body });
 
 export const useConfirmAccount = ({

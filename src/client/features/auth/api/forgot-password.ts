@@ -6,7 +6,7 @@ import type { MutationConfig } from '@/lib/query-client.js';
 import { noteCodeRequest } from '../hooks/use-resend-wait.js';
 
 /** POST /auth/forgot-password {email} → {message}: a reset code is e-mailed. */
-export const forgotPassword = (body: EmailOnlyInput) =>
+const forgotPassword = (body: EmailOnlyInput) =>
   apiRequest(messageResponse, { method: 'POST', url: '/auth/forgot-password', data: body });
 
 /**

@@ -8,7 +8,7 @@ import type { MutationConfig } from '@/lib/query-client.js';
 import { noteCodeRequest } from '../hooks/use-resend-wait.js';
 
 /** POST /auth/login {email, password} → {message, token}. */
-export const login = (body: LoginInput) =>
+const login = (body: LoginInput) =>
   apiRequest(tokenResponse, { method: 'POST', url: '/auth/login', data: body });
 
 /**

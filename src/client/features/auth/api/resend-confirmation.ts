@@ -6,7 +6,7 @@ import type { MutationConfig } from '@/lib/query-client.js';
 import { noteCodeRequest } from '../hooks/use-resend-wait.js';
 
 /** POST /auth/resend-confirmation {email} → {message}. */
-export const resendConfirmation = (body: EmailOnlyInput) =>
+const resendConfirmation = (body: EmailOnlyInput) =>
   apiRequest(messageResponse, { method: 'POST', url: '/auth/resend-confirmation', data: body });
 
 /**

@@ -4,13 +4,13 @@ import { apiRequest } from '@/lib/api-client.js';
 import { messageResponse } from '@/lib/lazy-schemas.js';
 import type { MutationConfig } from '@/lib/query-client.js';
 
-export interface ResetPasswordRequest {
+interface ResetPasswordRequest {
   token: string;
   body: ResetPasswordInput;
 }
 
 /** POST /auth/reset-password/{token} {password, confirmPassword, email?} → {message}. */
-export const resetPassword = ({ token, body }: ResetPasswordRequest) =>
+const resetPassword = ({ token, body }: ResetPasswordRequest) =>
   apiRequest(messageResponse, {
     method: 'POST',
     url: `/auth/reset-password/${encodeURIComponent(token)}`,

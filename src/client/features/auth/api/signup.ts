@@ -6,7 +6,7 @@ import type { MutationConfig } from '@/lib/query-client.js';
 import { noteCodeRequest } from '../hooks/use-resend-wait.js';
 
 /** POST /auth/signup → {message}: a code is e-mailed to confirm the account. */
-export const signup = (body: SignupInput) =>
+const signup = (body: SignupInput) =>
   apiRequest(messageResponse, { method: 'POST', url: '/auth/signup', data: body });
 
 /**

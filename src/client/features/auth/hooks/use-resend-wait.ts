@@ -7,7 +7,7 @@ import { useEffect, useState } from 'react';
  * and send nothing. Only this tab's own history counts, never what the server knows of an account
  * (the wait is the same for everyone, and tells nothing about the address).
  */
-export const RESEND_WAIT_MS = 60_000;
+const RESEND_WAIT_MS = 60_000;
 
 export type CodePurpose = 'confirm' | 'reset';
 

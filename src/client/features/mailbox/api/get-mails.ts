@@ -3,7 +3,7 @@ import { apiRequest } from '@/lib/api-client.js';
 import { queryKeys } from '@/lib/query-client.js';
 
 /** GET /dev/mails → {mails}: only outside production and without SMTP. */
-export const getMails = async (signal?: AbortSignal) => {
+const getMails = async (signal?: AbortSignal) => {
   const { mails } = await apiRequest(
     // Loaded beside the request, not before it (lib/api-client.ts).
     () => import('@shared/schemas/dev-mail.js').then((m) => m.devMailboxResponseSchema),
@@ -13,7 +13,7 @@ export const getMails = async (signal?: AbortSignal) => {
 };
 
 /** Polled, so a code shows up moments after it was sent. */
-export const mailsQueryOptions = queryOptions({
+const mailsQueryOptions = queryOptions({
   queryKey: queryKeys.devMails,
   queryFn: ({ signal }) => getMails(signal),
   refetchInterval: 3000,

@@ -5,7 +5,7 @@ import { queryKeys, type MutationConfig } from '@/lib/query-client.js';
 import { progressHandler, toProductFormData, type ProductUpload } from './product-multipart.js';
 
 /** POST /products (multipart) → {message, product}. */
-export const createProduct = (upload: ProductUpload) =>
+const createProduct = (upload: ProductUpload) =>
   apiRequest(productMutationResponseSchema, {
     method: 'POST',
     url: '/products',

@@ -3,7 +3,7 @@ import { apiRequest } from '@/lib/api-client.js';
 import { queryKeys } from '@/lib/query-client.js';
 
 /** GET /products/{id} → {product}. */
-export const getProduct = async (id: string, signal?: AbortSignal) => {
+const getProduct = async (id: string, signal?: AbortSignal) => {
   const { product } = await apiRequest(
     // Loaded beside the request, not before it (lib/api-client.ts).
     () => import('@shared/schemas/products.js').then((m) => m.productResponseSchema),

@@ -4,7 +4,7 @@ import { apiRequest } from '@/lib/api-client.js';
 import { queryKeys } from '@/lib/query-client.js';
 
 /** 60 fills whole rows at every width of the grid (1 to 5 columns). */
-export const PRODUCTS_PAGE_SIZE = 60;
+const PRODUCTS_PAGE_SIZE = 60;
 
 export interface ProductListParams {
   q: string;
@@ -21,7 +21,7 @@ export function listParamsOf(search: URLSearchParams): ProductListParams {
 }
 
 /** GET /products?q&sort&limit&cursor → {products, nextCursor}. */
-export const getProducts = (
+const getProducts = (
   { q, sort, cursor }: ProductListParams & { cursor: string | undefined },
   signal?: AbortSignal,
 ) =>

@@ -5,7 +5,7 @@ import { queryKeys, type MutationConfig } from '@/lib/query-client.js';
 import { progressHandler, toProductFormData, type ProductUpload } from './product-multipart.js';
 
 /** PATCH /products/{id} (multipart, every field optional) → {message, product}. */
-export const updateProduct = ({ id, ...upload }: ProductUpload & { id: string }) =>
+const updateProduct = ({ id, ...upload }: ProductUpload & { id: string }) =>
   apiRequest(productMutationResponseSchema, {
     method: 'PATCH',
     url: `/products/${encodeURIComponent(id)}`,

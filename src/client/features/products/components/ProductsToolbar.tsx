@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { PRODUCT_SORTS, type ProductSort } from '@shared/constants.js';
 import { controlClasses } from '@/components/ui/Field.js';
 
-export const SORT_LABELS: Record<ProductSort, string> = {
+const SORT_LABELS: Record<ProductSort, string> = {
   newest: 'Newest first',
   oldest: 'Oldest first',
   name: 'Name (A to Z)',

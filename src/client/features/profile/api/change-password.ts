@@ -9,7 +9,7 @@ import type { MutationConfig } from '@/lib/query-client.js';
  * POST /auth/profile/change-password → {message, token}. The token of the request is revoked: the
  * returned one replaces it (contract section 4).
  */
-export const changePassword = (body: ChangePasswordInput) =>
+const changePassword = (body: ChangePasswordInput) =>
   apiRequest(tokenResponseSchema, {
     method: 'POST',
     url: '/auth/profile/change-password',

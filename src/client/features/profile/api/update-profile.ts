@@ -8,7 +8,7 @@ import { queryKeys, type MutationConfig } from '@/lib/query-client.js';
 type ProfileBody = z.output<typeof profileSchema>;
 
 /** PATCH /auth/profile {name, email} → {message}. */
-export const updateProfile = (body: ProfileBody) =>
+const updateProfile = (body: ProfileBody) =>
   apiRequest(messageSchema, { method: 'PATCH', url: '/auth/profile', data: body });
 
 /** The cached 'user' is refreshed (the header greets the new name); then the screen's onSuccess. */
