@@ -67,6 +67,7 @@ export const V = {
   cursorInvalid: 'cursor is not valid',
   searchTooLong: `q must be at most ${SEARCH_MAX} characters (ligatures and similar characters count as the letters they stand for)`,
   imageOnly: 'Only image files are allowed',
+  textNul: 'Text must not contain the NUL character',
   stockFilterInvalid: `stock must be one of ${STOCK_FILTERS.join(', ')}`,
   dryRunInvalid: 'dryRun must be true or false',
   previewInvalid: 'preview must be true or false',

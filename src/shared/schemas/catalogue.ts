@@ -8,6 +8,7 @@ import {
   STOCK_NOTE_MAX,
 } from '../constants.js';
 import { V } from '../messages.js';
+import { hasNoNul } from './common.js';
 import { pageLimit, productListQuerySchema } from './products.js';
 
 /** The catalogue operations beyond one product at a time (contract section 7). */
@@ -93,6 +94,7 @@ export const stockAdjustmentSchema = z.object({
     .string({ error: V.noteInvalid })
     .trim()
     .max(STOCK_NOTE_MAX, { error: V.noteInvalid })
+    .refine(hasNoNul, { error: V.textNul })
     .nullish()
     .transform((note) => (note ? note : null)),
 });

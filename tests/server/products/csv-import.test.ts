@@ -125,6 +125,7 @@ describe('CSV import', async () => {
       ['Huge', '100000000', '1', 'd'],
       ['Word', '12', 'ten', 'd'],
       ['N'.repeat(201), '1', '1', 'd'],
+      ['Nul', '1', '1', 'a\u0000b'],
     ]);
     const res = await importCsv(server, user, csv, 'dryRun=true');
     expect(res.json().errors).toEqual([
@@ -133,6 +134,7 @@ describe('CSV import', async () => {
       { line: 6, path: 'price', message: V.priceMax },
       { line: 7, path: 'stock', message: V.stockInvalid },
       { line: 8, path: 'name', message: V.productNameMax },
+      { line: 9, path: 'description', message: V.textNul },
     ]);
   });
 

@@ -78,10 +78,14 @@ describe('stock adjustments', async () => {
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
       expect(res.json()).toMatchObject({ message: V.deltaInvalid });
     }
-    for (const note of ['x'.repeat(STOCK_NOTE_MAX + 1), 5]) {
+    for (const [note, message] of [
+      ['x'.repeat(STOCK_NOTE_MAX + 1), V.noteInvalid],
+      [5, V.noteInvalid],
+      ['a\u0000b', V.textNul],
+    ] as const) {
       const res = await adjustStock(server, user, product.id, { delta: 1, note });
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toMatchObject({ message: V.noteInvalid });
+      expect(res.json()).toMatchObject({ message });
     }
     const longest = await adjustStock(server, user, product.id, {
       delta: 1,
