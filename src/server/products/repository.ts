@@ -309,7 +309,7 @@ export class ProductRepository {
       ? query.where(ownedAmong(ownerId, rowids))
       : query.where('owner_id', '=', ownerId);
     if (text) query = query.where(this.contains(text));
-    if (stock) query = query.where(stockCondition(stock));
+    if (stock) query = query.where(stockCondition(stock, sort));
     if (after) query = query.where(beyond(sort, after));
     if (until) query = query.where(upTo(sort, until));
     return query.orderBy(column, direction).orderBy('id', direction).limit(rows);
@@ -491,7 +491,7 @@ export class ProductRepository {
       .selectFrom('products')
       .select((eb) => [eb.ref(column).as('key'), 'id'])
       .where('owner_id', '=', ownerId)
-      .$if(stock !== undefined, (query) => query.where(stockCondition(stock!)))
+      .$if(stock !== undefined, (query) => query.where(stockCondition(stock!, sort)))
       .$if(after !== undefined, (query) => query.where(beyond(sort, after!)))
       .orderBy(column, direction)
       .orderBy('id', direction)
@@ -566,7 +566,7 @@ export class ProductRepository {
       ? query.where(ownedAmong(ownerId, rowids))
       : query.where('owner_id', '=', ownerId);
     if (text) query = query.where(this.contains(text));
-    if (stock) query = query.where(stockCondition(stock));
+    if (stock) query = query.where(stockCondition(stock, after || until ? 'newest' : undefined));
     if (after) query = query.where(beyond('newest', after));
     if (until) query = query.where(upTo('newest', until));
     return query;
