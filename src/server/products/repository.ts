@@ -393,9 +393,7 @@ export class ProductRepository {
     const matches = await this.sqliteMatches(ownerId, sort, options);
     if (matches === undefined) return this.searchInWindows(ownerId, sort, options);
     if (matches.length === 0) return [];
-    // The matches passed the filter already: read by rowid alone.
-    const among = { ...options, text: '', stock: undefined, rowids: matches };
-    const page = this.pageQuery(ownerId, sort, among);
+    const page = this.amongQuery(ownerId, sort, matches, options.rows, options.times);
     return searchLane.run(() => page.execute());
   }
 
@@ -451,9 +449,12 @@ export class ProductRepository {
       .where(this.contains(text));
   }
 
-  /** The first `rows` of the owner's products among these rows, in the sort's order (SQLite). */
-  amongQuery(ownerId: string, sort: ProductSort, rowids: number[], rows: number) {
-    return this.pageQuery(ownerId, sort, { text: '', rowids, rows });
+  /**
+   * The first `rows` of the owner's products among these rows, in the sort's order (SQLite): the
+   * matches of a search, which passed its stock filter already, read by rowid alone.
+   */
+  amongQuery(ownerId: string, sort: ProductSort, rowids: number[], rows: number, times?: boolean) {
+    return this.pageQuery(ownerId, sort, { text: '', rowids, rows, times });
   }
 
   /** The page from the owner's rows in the sort's order, windowRows at a time. */
