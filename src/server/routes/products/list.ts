@@ -8,7 +8,7 @@ import {
 import { currentSession } from '../../plugins/authenticate.js';
 import { decodeCursor, encodeCursor } from '../../products/cursor.js';
 import type { ProductsContext } from './context.js';
-import { PRODUCT_ERRORS, productDocs, productRouteConfig } from './route-options.js';
+import { productDocs, productRouteConfig } from './route-options.js';
 import { sendCached } from './send-cached.js';
 import { errorResponses } from '../shared.js';
 
@@ -21,11 +21,12 @@ export const listRoute: FastifyPluginAsync<ProductsContext> = async (fastify, co
       ...productRouteConfig(app),
       schema: {
         ...productDocs,
+        operationId: 'listProducts',
         summary: "A page of the signed-in user's products",
         description:
           'Newest first unless `sort` says otherwise. `q` searches name and description (case and accents ignored). Pass `nextCursor` back as `cursor` for the next page; it is null on the last one.',
         querystring: productListQuerySchema,
-        response: { 200: productListResponseSchema, ...errorResponses(...PRODUCT_ERRORS, 400) },
+        response: { 200: productListResponseSchema, ...errorResponses(400) },
       },
     },
     async (request, reply) => {
