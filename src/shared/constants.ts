@@ -7,18 +7,6 @@ export const CODE_MAX_TRIES = 5;
 export const NAME_MAX = 50;
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
-/**
- * The password rule (a letter and a number: Unicode \p{L} and \p{N}) as one pattern that any
- * regex engine reads alike, for the OpenAPI document: no \p{…}, no lookahead, no flag needed,
- * and linear (each step has one way on). It is exact for the characters up to U+00FF and counts
- * every character above as both, so it never refuses a password the server takes.
- * tests/shared/password-pattern.test.ts derives it again from \p{L} and \p{N}.
- */
-export const PASSWORD_PATTERN =
-  '^[\\x00-\\x2F\\x3A-\\x40\\x5B-\\x60\\x7B-\\xA9\\xAB-\\xB1\\xB4\\xB6-\\xB8\\xBB\\xBF\\xD7\\xF7]*' +
-  '(?:[^\\x00-\\xFF]' +
-  '|[A-Za-z\\xAA\\xB5\\xBA\\xC0-\\xD6\\xD8-\\xF6\\xF8-\\xFF][\\x00-\\x2F\\x3A-\\xB1\\xB4-\\xB8\\xBA\\xBB\\xBF-\\xFF]*[^\\x00-\\x2F\\x3A-\\xB1\\xB4-\\xB8\\xBA\\xBB\\xBF-\\xFF]' +
-  '|[0-9\\xB2\\xB3\\xB9\\xBC-\\xBE][\\x00-\\x40\\x5B-\\x60\\x7B-\\xA9\\xAB-\\xB4\\xB6-\\xB9\\xBB-\\xBF\\xD7\\xF7]*[^\\x00-\\x40\\x5B-\\x60\\x7B-\\xA9\\xAB-\\xB4\\xB6-\\xB9\\xBB-\\xBF\\xD7\\xF7])';
 export const MIN_PRICE = 0.01;
 /** Largest price we accept: keeps cents well inside a 64-bit integer and a JSON number. */
 export const MAX_PRICE = 99_999_999.99;

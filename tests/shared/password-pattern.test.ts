@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PASSWORD_PATTERN } from '../../src/shared/constants.js';
-import { passwordSchema } from '../../src/shared/schemas/common.js';
+import { PASSWORD_PATTERN, passwordSchema } from '../../src/shared/schemas/common.js';
 import { V } from '../../src/shared/messages.js';
 
 const LETTER = /\p{L}/u;
@@ -27,7 +26,7 @@ function* strings(count: number) {
 }
 
 /**
- * PASSWORD_PATTERN is the password rule of the OpenAPI document (shared/constants.ts): written for
+ * PASSWORD_PATTERN is the password rule of the OpenAPI document (shared/schemas/common.ts): written for
  * regex engines that know no \p{…} (ECMAScript without the u flag, Python's re), it must agree
  * with the server's rule on every text of characters up to U+00FF and never refuse a password the
  * server takes.

@@ -111,15 +111,18 @@ function refsIn(value: unknown, found: Set<string>) {
  */
 function pruneSchemas(document: OpenAPIV3.Document) {
   const schemas = document.components?.schemas ?? {};
-  const used = new Set<string>();
-  refsIn({ ...document, components: { ...document.components, schemas: {} } }, used);
   const prefix = '#/components/schemas/';
-  const pending = [...used];
-  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
-    const before = new Set(used);
-    refsIn(schemas[next.slice(prefix.length)], used);
-    pending.push(...[...used].filter((name) => !before.has(name)));
-  }
+  const used = new Set<string>();
+  const visit = (value: unknown) => {
+    const found = new Set<string>();
+    refsIn(value, found);
+    for (const target of found) {
+      if (!target.startsWith(prefix) || used.has(target)) continue;
+      used.add(target);
+      visit(schemas[target.slice(prefix.length)]);
+    }
+  };
+  visit({ ...document, components: { ...document.components, schemas: {} } });
   for (const name of Object.keys(schemas)) {
     if (!used.has(prefix + name)) delete schemas[name];
   }

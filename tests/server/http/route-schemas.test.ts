@@ -170,14 +170,16 @@ describe('every route declares its request and response schemas', async () => {
     expect(with409.map((route) => route.name)).toEqual(['PATCH /api/auth/profile']);
   });
 
-  /** Three bodies no route takes, and what each is refused with where a body is read. */
+  /** Bodies no route takes, and what each is refused with where a body is read. */
   const BAD_BODIES = [
     { status: 400, type: 'application/json', payload: '{' },
+    // What a client that sets the JSON type on every request sends to logout: no body at all.
+    { status: 400, type: 'application/json', payload: '' },
     { status: 413, type: 'application/json', payload: JSON.stringify({ x: 'x'.repeat(70_000) }) },
     { status: 415, type: 'text/plain', payload: 'hello' },
   ];
 
-  it('refuses a bad body with 400, 413 and 415 where one is read, and documents them', async () => {
+  it('refuses a bad or empty body with 400, 413 and 415 where one is read, and documents them', async () => {
     for (const route of ours) {
       const readsBody = route.method !== 'GET';
       if (!readsBody) {
