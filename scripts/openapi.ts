@@ -12,14 +12,13 @@
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { buildApp } from '../src/server/app.js';
 import { withAppSecret } from '../src/server/app-secret.js';
 import { loadConfig } from '../src/server/config.js';
 import { openDatabase } from '../src/server/db/open.js';
 
-export async function buildOpenApiDocument(): Promise<Record<string, unknown>> {
+async function buildOpenApiDocument(): Promise<Record<string, unknown>> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'stockroom-openapi-'));
   try {
     const config = withAppSecret(
@@ -74,4 +73,4 @@ async function main() {
   }
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await main();
+await main();

@@ -19,7 +19,7 @@ import {
  * src/shared: the client imports those files too, and a module evaluated again there (hot reload)
  * would register an id twice. A new shared shape that answers more than one route belongs here.
  */
-export const COMPONENTS = {
+const COMPONENTS = {
   Error: [errorSchema, 'Every error answer.'],
   ValidationError: [
     validationErrorSchema,

@@ -11,7 +11,7 @@ import { isOperation } from '../plugins/route-responses.js';
 import { registerComponents } from './components.js';
 
 /** The name of the bearer scheme in components.securitySchemes. */
-export const BEARER = 'bearer';
+const BEARER = 'bearer';
 
 const TAGS: OpenAPIV3.TagObject[] = [
   { name: 'auth', description: 'Sign-up, confirmation, login, password reset, the signed-in user' },

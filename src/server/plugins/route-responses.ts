@@ -20,7 +20,7 @@ export const isOperation = (route: Pick<RouteOptions, 'schema'>) =>
  * A route declares the rest itself with errorResponses (routes/shared.ts): 400 for invalid params
  * or query, 403, 404, 409.
  */
-export function derivedErrorStatuses(route: RouteOptions): ErrorStatus[] {
+function derivedErrorStatuses(route: RouteOptions): ErrorStatus[] {
   const methods = [route.method].flat();
   const config = route.config as { public?: boolean; rateLimit?: unknown } | undefined;
   return [

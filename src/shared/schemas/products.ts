@@ -142,7 +142,7 @@ export function imageFileError(file: { type: string; size: number }): string | u
 }
 
 /** The longest cursor taken: room for one that carries a 200-character name in any script. */
-export const CURSOR_MAX = 2048;
+const CURSOR_MAX = 2048;
 
 export const productListQuerySchema = z.object({
   // The server also counts the folded form (see searchText): 200 typed characters can become 3,600.

@@ -115,7 +115,7 @@ const headersOf = (reply: FastifyReply) =>
 const isOurRoute = (request: FastifyRequest) =>
   request.routeOptions.url !== undefined && request.routeOptions.config.thirdParty !== true;
 
-export interface ResponseWatch {
+interface ResponseWatch {
   /** Reads the served document; call once the app is ready, before any request. */
   start(): Promise<void>;
   /** The problems found since the last call, one line per answer. */
