@@ -5,7 +5,6 @@ import compress from '@fastify/compress';
 import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, {
   type FastifyInstance,
@@ -13,7 +12,6 @@ import Fastify, {
   type FastifyServerOptions,
 } from 'fastify';
 import {
-  jsonSchemaTransform,
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
@@ -34,6 +32,8 @@ import { registerAuthentication, registerPublic } from './plugins/authenticate.j
 import { registerErrorHandling } from './plugins/errors.js';
 import { registerGracefulClose } from './plugins/graceful-close.js';
 import { registerRouteRegistry } from './plugins/route-registry.js';
+import { registerRouteResponses } from './plugins/route-responses.js';
+import { registerOpenApi } from './openapi/document.js';
 import {
   defaultTimeouts,
   registerRequestTimeouts,
@@ -126,8 +126,10 @@ export async function buildApp(options: AppOptions): Promise<App> {
     },
     images,
   });
-  // Before any route: every route added after this needs a token unless declared public.
+  // Before any route: every route added after this needs a token unless declared public, and
+  // documents what it can be refused for.
   registerAuthentication(app);
+  registerRouteResponses(app);
 
   registerErrorHandling(app);
   registerRequestTimeouts(app, timeouts);
@@ -174,7 +176,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
     customTypes: /^application\/json(;|$)/,
     globalDecompression: false,
   });
-  if (config.apiDocs) await registerPublic(app, () => registerApiDocs(app, config));
+  // The document is always built (tests and scripts/openapi.ts read it); it is served per API_DOCS.
+  await registerOpenApi(app, config);
+  if (config.apiDocs) await registerPublic(app, () => serveApiDocs(app));
 
   await app.register(healthRoutes, { prefix: '/api' });
   await app.register(authRoutes, { prefix: '/api/auth' });
@@ -213,21 +217,7 @@ function fastifyTrustProxy(trust: Config['trustProxy']): FastifyServerOptions['t
 }
 
 /** The OpenAPI document and its UI (config.apiDocs: off in production unless API_DOCS=true). */
-async function registerApiDocs(app: App, config: Config) {
-  await app.register(swagger, {
-    openapi: {
-      info: {
-        title: 'Stockroom API',
-        version: '1.0.0',
-        description: 'Accounts and per-user product catalogues.',
-      },
-      servers: [{ url: config.publicUrl }],
-      components: {
-        securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
-      },
-    },
-    transform: jsonSchemaTransform,
-  });
+async function serveApiDocs(app: App) {
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 }

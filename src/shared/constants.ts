@@ -8,6 +8,7 @@ export const NAME_MAX = 50;
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
 /** Largest price we accept: keeps cents well inside a 64-bit integer and a JSON number. */
+export const MIN_PRICE = 0.01;
 export const MAX_PRICE = 99_999_999.99;
 export const MAX_STOCK = 2_147_483_647;
 export const MIN_FORM_STOCK = 1;

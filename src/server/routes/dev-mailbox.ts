@@ -54,6 +54,7 @@ export async function devMailboxRoutes(fastify: FastifyInstance) {
     {
       config: publicRoute,
       schema: {
+        operationId: 'listDevMails',
         tags: ['development'],
         summary: 'The local mailbox (development only)',
         // Anyone but the developer's browser gets the 404 of a route that does not exist.

@@ -2,9 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { M } from '../../shared/messages.js';
-import { errorSchema } from '../../shared/schemas/common.js';
 import { isDatabaseReachable } from '../db/handle.js';
 import { publicRoute } from '../plugins/authenticate.js';
+import { errorResponses } from './shared.js';
+
+/** Seconds a load balancer is asked to wait before it asks again. */
+const NOT_READY_RETRY_AFTER_SECONDS = 5;
 
 export async function healthRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -13,8 +16,10 @@ export async function healthRoutes(fastify: FastifyInstance) {
     {
       config: publicRoute,
       schema: {
+        operationId: 'getHealth',
         tags: ['health'],
         summary: 'The process is up',
+        description: 'Answers without touching the database: for liveness probes.',
         response: { 200: z.object({ status: z.literal('ok') }) },
       },
     },
@@ -25,14 +30,20 @@ export async function healthRoutes(fastify: FastifyInstance) {
     {
       config: publicRoute,
       schema: {
+        operationId: 'getReadiness',
         tags: ['health'],
         summary: 'The database is reachable',
-        response: { 200: z.object({ status: z.literal('ready') }), 503: errorSchema },
+        description:
+          'For readiness probes and load balancers: 503 while the database cannot be reached.',
+        response: { 200: z.object({ status: z.literal('ready') }), ...errorResponses(503) },
       },
     },
     async (_request, reply) => {
       if (await isDatabaseReachable(app.db)) return { status: 'ready' as const };
-      return reply.code(503).send({ message: M.notReady });
+      return reply
+        .code(503)
+        .header('retry-after', String(NOT_READY_RETRY_AFTER_SECONDS))
+        .send({ message: M.notReady });
     },
   );
 }

@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { V } from '../messages.js';
-import { codeSchema, emailSchema, nameSchema, passwordSchema } from './common.js';
+import { NAME_MAX, PASSWORD_MAX } from '../constants.js';
+import {
+  ANSWER_LIMITS,
+  codeSchema,
+  EMAIL_MAX,
+  emailSchema,
+  nameSchema,
+  passwordSchema,
+} from './common.js';
 
 /** Puts 'Passwords do not match' on the confirmation field, as the spec shows it. */
 const matching =
@@ -18,14 +26,20 @@ export const signupSchema = z
     password: passwordSchema,
     confirmPassword: z
       .string({ error: V.confirmPasswordRequired })
-      .min(1, { error: V.confirmPasswordRequired }),
+      .min(1, { error: V.confirmPasswordRequired })
+      // Documented only: a longer one cannot equal a valid password.
+      .meta({ maxLength: PASSWORD_MAX }),
   })
   .superRefine(matching('password', 'confirmPassword'));
 export type SignupInput = z.input<typeof signupSchema>;
 
 export const loginSchema = z.object({
   email: emailSchema,
-  password: z.string({ error: V.passwordRequired }).min(1, { error: V.passwordRequired }),
+  password: z
+    .string({ error: V.passwordRequired })
+    .min(1, { error: V.passwordRequired })
+    // Documented only: no account has a longer password.
+    .meta({ format: 'password', maxLength: PASSWORD_MAX }),
 });
 export type LoginInput = z.input<typeof loginSchema>;
 
@@ -66,7 +80,15 @@ export const changePasswordSchema = z
   .superRefine(matching('newPassword', 'confirmNewPassword'));
 export type ChangePasswordInput = z.input<typeof changePasswordSchema>;
 
-export const userSchema = z.object({ id: z.string(), name: z.string(), email: z.string() });
+/** Formats document what the server sends; they check nothing on the way in (the client parses). */
+export const userSchema = z.object({
+  id: z.string().meta({ format: 'uuid', maxLength: 36 }),
+  name: z.string().meta({ maxLength: NAME_MAX }),
+  email: z.string().meta({ format: 'email', maxLength: EMAIL_MAX }),
+});
 export type User = z.infer<typeof userSchema>;
 export const userResponseSchema = z.object({ user: userSchema });
-export const tokenResponseSchema = z.object({ message: z.string(), token: z.string() });
+export const tokenResponseSchema = z.object({
+  message: z.string().meta({ maxLength: ANSWER_LIMITS.message }),
+  token: z.string().meta({ pattern: '^[A-Za-z0-9_-]+$', maxLength: ANSWER_LIMITS.token }),
+});

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /** One mail of the development mailbox (GET /api/dev/mails): never served in production. */
-const devMailSchema = z.object({
+export const devMailSchema = z.object({
   id: z.string(),
   to: z.string(),
   from: z.string(),

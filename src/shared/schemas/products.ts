@@ -2,10 +2,12 @@ import { z } from 'zod';
 import {
   DESCRIPTION_MAX,
   IMAGE_ACCEPTED_TYPES,
+  IMAGE_MAX_EDGE,
   IMAGE_MAX_BYTES,
   MAX_PRICE,
   MAX_STOCK,
   MIN_FORM_STOCK,
+  MIN_PRICE,
   PRODUCT_PAGE_DEFAULT,
   PRODUCT_PAGE_MAX,
   PRODUCT_NAME_MAX,
@@ -14,7 +16,7 @@ import {
   STOCK_FILTERS,
 } from '../constants.js';
 import { M, V } from '../messages.js';
-import { requiredText } from './common.js';
+import { ANSWER_LIMITS, requiredText } from './common.js';
 
 const isBlank = (value: unknown) =>
   value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
@@ -147,10 +149,14 @@ export const pageLimit = (max: number, fallback: number, message: string) =>
     .int({ error: message })
     .min(1, { error: message })
     .max(max, { error: message })
+    .meta({ format: 'int32' })
     .default(fallback);
 
 /** `stock=low` (1 to LOW_STOCK_THRESHOLD units) or `stock=out` (0); absent: every product. */
 export const stockFilterSchema = z.enum(STOCK_FILTERS, { error: V.stockFilterInvalid }).optional();
+
+/** The longest cursor taken: room for one that carries a 200-character name in any script. */
+export const CURSOR_MAX = 2048;
 
 export const productListQuerySchema = z.object({
   // The server also counts the folded form (see searchText): 200 typed characters can become 3,600.
@@ -158,21 +164,32 @@ export const productListQuerySchema = z.object({
   sort: z.enum(PRODUCT_SORTS, { error: V.sortInvalid }).default('newest'),
   stock: stockFilterSchema,
   limit: pageLimit(PRODUCT_PAGE_MAX, PRODUCT_PAGE_DEFAULT, V.limitInvalid),
-  // Room for a cursor that carries a 200-character name in any script.
-  cursor: z.string().max(2048, { error: V.cursorInvalid }).optional(),
+  cursor: z.string().max(CURSOR_MAX, { error: V.cursorInvalid }).optional(),
 });
 export type ProductListQuery = z.input<typeof productListQuerySchema>;
 
-export const productIdParamsSchema = z.object({ id: z.string() });
+/** Any id is taken (one that is not a product's is a 404); the document says what ids look like. */
+export const productIdParamsSchema = z.object({
+  id: z.string().meta({ format: 'uuid', maxLength: 36 }),
+});
+
+/**
+ * Formats and bounds document what the server sends (`.meta` checks nothing: the client parses
+ * answers with these schemas as before); the server's tests check every answer against them.
+ */
+const uuid = z.string().meta({ format: 'uuid', maxLength: 36 });
+const url = z.string().meta({ format: 'uri', maxLength: ANSWER_LIMITS.url });
+const timestamp = z.string().meta({ format: 'date-time', maxLength: 30 });
+const int32 = (maximum: number) => ({ format: 'int32', minimum: 0, maximum });
 
 export const productListItemSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  price: z.number(),
-  stock: z.number().int(),
-  description: z.string(),
-  image: z.string(),
-  thumbnail: z.string(),
+  id: uuid,
+  name: z.string().meta({ maxLength: PRODUCT_NAME_MAX }),
+  price: z.number().meta({ minimum: MIN_PRICE, maximum: MAX_PRICE }),
+  stock: z.number().int().meta(int32(MAX_STOCK)),
+  description: z.string().meta({ maxLength: DESCRIPTION_MAX }),
+  image: url,
+  thumbnail: url,
 });
 export type ProductListItem = z.infer<typeof productListItemSchema>;
 
@@ -182,21 +199,21 @@ export const productSchema = productListItemSchema.extend({
    * detail page tells the browser each file's width, so a phone downloads what it shows. Null
    * without an image, and for images stored before the size was recorded.
    */
-  imageWidth: z.number().int().positive().nullable(),
-  imageHeight: z.number().int().positive().nullable(),
+  imageWidth: z.number().int().positive().meta(int32(IMAGE_MAX_EDGE)).nullable(),
+  imageHeight: z.number().int().positive().meta(int32(IMAGE_MAX_EDGE)).nullable(),
   active: z.boolean(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  createdAt: timestamp,
+  updatedAt: timestamp,
 });
 export type Product = z.infer<typeof productSchema>;
 
 export const productListResponseSchema = z.object({
-  products: z.array(productListItemSchema),
-  nextCursor: z.string().nullable(),
+  products: z.array(productListItemSchema).meta({ maxItems: PRODUCT_PAGE_MAX }),
+  nextCursor: z.string().meta({ maxLength: CURSOR_MAX }).nullable(),
 });
 export type ProductListResponse = z.infer<typeof productListResponseSchema>;
 export const productResponseSchema = z.object({ product: productSchema });
 export const productMutationResponseSchema = z.object({
-  message: z.string(),
+  message: z.string().meta({ maxLength: ANSWER_LIMITS.message }),
   product: productSchema,
 });

@@ -1,11 +1,11 @@
 import path from 'node:path';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp, type App } from '../../../src/server/app.js';
 import { LISTENER_APPLICATION_NAME } from '../../../src/server/db/change-listener.js';
 import { openDatabase } from '../../../src/server/db/open.js';
 import type { DatabaseHandle } from '../../../src/server/db/handle.js';
-import { build, type TestServer } from '../support/build.js';
+import { build, failOnUndocumented, watchAnswersOf, type TestServer } from '../support/build.js';
 import { adjustStock, bulkDelete, createProduct, importCsv } from '../support/products.js';
 import { signIn, type SignedIn } from '../support/accounts.js';
 
@@ -61,6 +61,7 @@ describe.skipIf(!baseUrl)('cached reads on PostgreSQL, kept exact by change noti
     // Another instance: its own connections and its own listener, as another process has.
     let otherDatabase: DatabaseHandle;
     let other: App;
+    let otherAnswers: (() => string[]) | undefined;
     beforeAll(async () => {
       server = await build({ manualClose: true });
       otherDatabase = await openDatabase(server.config);
@@ -71,6 +72,10 @@ describe.skipIf(!baseUrl)('cached reads on PostgreSQL, kept exact by change noti
         clientDir: path.join(server.dataDir, 'no-client'),
         rateLimits: { sensitive: 10_000, general: 10_000 },
       });
+      otherAnswers = await watchAnswersOf(other);
+    });
+    afterEach(() => {
+      failOnUndocumented([...server.takeUndocumentedAnswers(), ...(otherAnswers?.() ?? [])]);
     });
     afterAll(async () => {
       await other?.close();

@@ -137,7 +137,12 @@ describe('HSTS behind a trusted proxy', async () => {
 describe('API docs in production', async () => {
   const off = await build({ env: { NODE_ENV: 'production', APP_SECRET: SECRET } });
   const on = await build({
-    env: { NODE_ENV: 'production', APP_SECRET: SECRET, API_DOCS: 'true' },
+    env: {
+      NODE_ENV: 'production',
+      APP_SECRET: SECRET,
+      API_DOCS: 'true',
+      PUBLIC_URL: 'https://shop.example.net/stock',
+    },
   });
 
   it('are a 404 unless API_DOCS=true', async () => {
@@ -153,5 +158,14 @@ describe('API docs in production', async () => {
     expect(doc.statusCode).toBe(200);
     expect(doc.json().openapi).toMatch(/^3\./);
     expect((await on.app.inject({ method: 'GET', url: '/api/docs' })).statusCode).toBeLessThan(400);
+  });
+
+  it('name PUBLIC_URL as the server, and leave out what production does not serve', async () => {
+    const doc = (await on.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    expect(doc.servers).toEqual([
+      expect.objectContaining({ url: 'https://shop.example.net/stock', 'x-internal': false }),
+    ]);
+    expect(doc.servers[0].description).toMatch(/production/);
+    expect(Object.keys(doc.paths)).not.toContain('/api/dev/mails');
   });
 });

@@ -6,7 +6,7 @@ import { ConfigError, loadConfig } from '../../../src/server/config.js';
 import { M } from '../../../src/shared/messages.js';
 import { TcpProxy } from '../../support/tcp-proxy.js';
 import { injectClient, newEmail, PASSWORD, type ApiResponse } from '../support/accounts.js';
-import { build, type TestServer } from '../support/build.js';
+import { build, checkAnswersOf, type TestServer } from '../support/build.js';
 
 /** The Redis server the suite uses (shared with other tests: every app here has its own keys). */
 const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -69,7 +69,7 @@ describe('rate limits shared through Redis', async () => {
       rateLimits: limits,
       rateLimitNamespace: namespace,
     });
-  const other = await instance();
+  const other = await checkAnswersOf(await instance());
   afterAll(() => other.close());
 
   it('counts the wrong logins of one IP over every instance: the 21st is refused', async () => {

@@ -1,4 +1,5 @@
 import type { HTTPMethods, RouteOptions } from 'fastify';
+import { connect, type AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { createSession } from '../../../src/server/accounts/sessions.js';
 import { insertUser } from '../../../src/server/accounts/users.js';
@@ -7,41 +8,79 @@ import { signIn } from '../support/accounts.js';
 
 /**
  * Every error status each of our routes can send, and nothing more (200/201 aside). The reasons
- * are in src/server/routes/shared.ts (errorResponses); the tests named in each comment send them.
+ * are in src/server/plugins/route-responses.ts and src/server/routes/shared.ts; the tests named in
+ * each comment send them. Every route can answer 500 (an unexpected failure, plugins/errors.ts)
+ * and 503 (the server shutting down, plugins/graceful-close.ts: before any route runs, so alike
+ * for every route; shutdown.test.ts and db/outage.test.ts send it). A route that reads a body (any
+ * POST, PATCH or DELETE) can answer 400 (malformed JSON), 408 (the body not arriving in time),
+ * 413 and 415: probed below on each.
  */
+const ALWAYS = [500, 503];
+const BODY = [400, 408, 413, 415];
 const ERROR_STATUSES: Record<string, number[]> = {
   // Public account routes: a body, a per-IP limit and the database (auth/*.test.ts, db/outage).
-  'POST /api/auth/signup': [400, 413, 415, 429, 503],
-  'POST /api/auth/confirm-account': [400, 413, 415, 429, 503],
-  'POST /api/auth/resend-confirmation': [400, 413, 415, 429, 503],
+  'POST /api/auth/signup': [...BODY, 429, ...ALWAYS],
+  'POST /api/auth/confirm-account': [...BODY, 429, ...ALWAYS],
+  'POST /api/auth/resend-confirmation': [...BODY, 429, ...ALWAYS],
   // 403: an account that is not confirmed yet (auth/login.test.ts).
-  'POST /api/auth/login': [400, 403, 413, 415, 429, 503],
-  'POST /api/auth/forgot-password': [400, 413, 415, 429, 503],
-  'POST /api/auth/validate-password-token': [400, 413, 415, 429, 503],
-  'POST /api/auth/reset-password/:token': [400, 413, 415, 429, 503],
-  'GET /api/auth/user': [401, 429, 503],
-  'POST /api/auth/logout': [400, 401, 413, 415, 429, 503],
+  'POST /api/auth/login': [...BODY, 403, 429, ...ALWAYS],
+  'POST /api/auth/forgot-password': [...BODY, 429, ...ALWAYS],
+  'POST /api/auth/validate-password-token': [...BODY, 429, ...ALWAYS],
+  'POST /api/auth/reset-password/:token': [...BODY, 429, ...ALWAYS],
+  'GET /api/auth/user': [401, 429, ...ALWAYS],
+  'POST /api/auth/logout': [...BODY, 401, 429, ...ALWAYS],
   // 409: the new e-mail belongs to another account (profile/profile.test.ts).
-  'PATCH /api/auth/profile': [400, 401, 409, 413, 415, 429, 503],
-  'POST /api/auth/profile/change-password': [400, 401, 413, 415, 429, 503],
-  'GET /api/health': [],
-  'GET /api/ready': [503],
-  'GET /api/products': [400, 401, 429, 503],
-  'POST /api/products': [400, 401, 413, 415, 429, 503],
+  'PATCH /api/auth/profile': [...BODY, 401, 409, 429, ...ALWAYS],
+  'POST /api/auth/profile/change-password': [...BODY, 401, 429, ...ALWAYS],
+  'GET /api/health': [...ALWAYS],
+  'GET /api/ready': [...ALWAYS],
+  // 400: an invalid query (products/list.test.ts). Never 404: an empty page is a page.
+  'GET /api/products': [400, 401, 429, ...ALWAYS],
+  'POST /api/products': [...BODY, 401, 429, ...ALWAYS],
   // A malformed id is an unknown one: 404, not 400 (products/crud.test.ts).
-  'GET /api/products/:id': [401, 404, 429, 503],
-  'PATCH /api/products/:id': [400, 401, 404, 413, 415, 429, 503],
-  'DELETE /api/products/:id': [400, 401, 404, 413, 415, 429, 503],
+  'GET /api/products/:id': [401, 404, 429, ...ALWAYS],
+  'PATCH /api/products/:id': [...BODY, 401, 404, 429, ...ALWAYS],
+  'DELETE /api/products/:id': [...BODY, 401, 404, 429, ...ALWAYS],
   // Catalogue operations (products/csv-*, stock, filters, bulk-delete tests). 409: an adjustment
   // that would take the stock below 0; 404 in a bulk delete: an id that is not the caller's.
-  'GET /api/products/summary': [400, 401, 429, 503],
-  'GET /api/products/export.csv': [400, 401, 429, 503],
-  'POST /api/products/import': [400, 401, 413, 415, 429, 503],
-  'POST /api/products/bulk-delete': [400, 401, 404, 413, 415, 429, 503],
-  'POST /api/products/:id/stock': [400, 401, 404, 409, 413, 415, 429, 503],
-  'GET /api/products/:id/movements': [400, 401, 404, 429, 503],
-  'GET /api/images/:name': [404],
-  'GET /api/dev/mails': [404],
+  'GET /api/products/summary': [400, 401, 429, ...ALWAYS],
+  'GET /api/products/export.csv': [400, 401, 429, ...ALWAYS],
+  'POST /api/products/import': [...BODY, 401, 429, ...ALWAYS],
+  'POST /api/products/bulk-delete': [...BODY, 401, 404, 429, ...ALWAYS],
+  'POST /api/products/:id/stock': [...BODY, 401, 404, 409, 429, ...ALWAYS],
+  'GET /api/products/:id/movements': [400, 401, 404, 429, ...ALWAYS],
+  'GET /api/images/:name': [404, ...ALWAYS],
+  'GET /api/dev/mails': [404, ...ALWAYS],
+};
+
+/** The operationId of each route: stable names, what generated clients call their methods. */
+const OPERATION_IDS: Record<string, string> = {
+  'POST /api/auth/signup': 'signUp',
+  'POST /api/auth/confirm-account': 'confirmAccount',
+  'POST /api/auth/resend-confirmation': 'resendConfirmation',
+  'POST /api/auth/login': 'logIn',
+  'POST /api/auth/forgot-password': 'forgotPassword',
+  'POST /api/auth/validate-password-token': 'validatePasswordToken',
+  'POST /api/auth/reset-password/:token': 'resetPassword',
+  'GET /api/auth/user': 'getCurrentUser',
+  'POST /api/auth/logout': 'logOut',
+  'PATCH /api/auth/profile': 'updateProfile',
+  'POST /api/auth/profile/change-password': 'changePassword',
+  'GET /api/health': 'getHealth',
+  'GET /api/ready': 'getReadiness',
+  'GET /api/products': 'listProducts',
+  'POST /api/products': 'createProduct',
+  'GET /api/products/:id': 'getProduct',
+  'PATCH /api/products/:id': 'updateProduct',
+  'DELETE /api/products/:id': 'deleteProduct',
+  'GET /api/products/summary': 'getProductSummary',
+  'GET /api/products/export.csv': 'exportProductsCsv',
+  'POST /api/products/import': 'importProductsCsv',
+  'POST /api/products/bulk-delete': 'bulkDeleteProducts',
+  'POST /api/products/:id/stock': 'adjustStock',
+  'GET /api/products/:id/movements': 'listStockMovements',
+  'GET /api/images/:name': 'getImage',
+  'GET /api/dev/mails': 'listDevMails',
 };
 
 /** Routes that read nothing from a POST, PATCH or DELETE body (they still parse one). */
@@ -108,8 +147,16 @@ describe('every route declares its request and response schemas', async () => {
   it('declares a response for success and for every error', () => {
     for (const route of ours) {
       expect(documented(route).filter((status) => status < 300).length, route.name).toBe(1);
-      expect(errorsOf(route).sort(), route.name).toEqual(ERROR_STATUSES[route.name]);
+      expect(errorsOf(route).sort(), route.name).toEqual([...ERROR_STATUSES[route.name]!].sort());
     }
+  });
+
+  it('names each operation: a stable camelCase operationId, one per route', () => {
+    for (const route of ours) {
+      expect(route.schema.operationId, route.name).toBe(OPERATION_IDS[route.name]);
+      expect(route.schema.operationId, route.name).toMatch(/^[a-z][a-zA-Z0-9]*$/);
+    }
+    expect(new Set(ours.map((route) => route.schema.operationId)).size).toBe(ours.length);
   });
 
   it('declares the input it takes: params, query and body', () => {
@@ -145,14 +192,16 @@ describe('every route declares its request and response schemas', async () => {
     ]);
   });
 
-  /** Three bodies no route takes, and what each is refused with where a body is read. */
+  /** Bodies no route takes, and what each is refused with where a body is read. */
   const BAD_BODIES = [
     { status: 400, type: 'application/json', payload: '{' },
+    // What a client that sets the JSON type on every request sends to logout: no body at all.
+    { status: 400, type: 'application/json', payload: '' },
     { status: 413, type: 'application/json', payload: JSON.stringify({ x: 'x'.repeat(70_000) }) },
     { status: 415, type: 'text/plain', payload: 'hello' },
   ];
 
-  it('refuses a bad body with 400, 413 and 415 where one is read, and documents them', async () => {
+  it('refuses a bad or empty body with 400, 413 and 415 where one is read, and documents them', async () => {
     for (const route of ours) {
       const readsBody = route.method !== 'GET';
       if (!readsBody) {
@@ -192,23 +241,116 @@ describe('every route declares its request and response schemas', async () => {
     }
   });
 
-  it('documents in the OpenAPI description what the routes declare', async () => {
+  it('documents in the OpenAPI description what the routes declare, at the paths clients call', async () => {
     const doc = (await server.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as {
-      paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;
+      paths: Record<string, Record<string, Operation>>;
     };
     const operations = Object.entries(doc.paths).flatMap(([path, methods]) =>
       Object.entries(methods).map(([method, operation]) => ({
-        name: `${method.toUpperCase()} ${path.replace(/\{(\w+)\}/g, ':$1').replace(/(.)\/$/, '$1')}`,
-        statuses: Object.keys(operation.responses).map(Number).sort(),
+        // No trailing slash to take off: '/api/products', as the app and the README call it.
+        name: `${method.toUpperCase()} ${path.replace(/\{(\w+)\}/g, ':$1')}`,
+        operation,
       })),
     );
     // The development mailbox is registered here (no SMTP) and documented like any route.
-    expect(operations.map((operation) => operation.name).sort()).toEqual(
-      ours.map((route) => route.name).sort(),
+    expect(operations.map(({ name }) => name).sort()).toEqual(ours.map(({ name }) => name).sort());
+    for (const { name, operation } of operations) {
+      const route = ours.find((candidate) => candidate.name === name)!;
+      expect(Object.keys(operation.responses).map(Number).sort(), name).toEqual(
+        documented(route).sort(),
+      );
+      expect(operation.operationId, name).toBe(OPERATION_IDS[name]);
+      // From the one place that decides it: config.public (plugins/authenticate.ts).
+      const isPublic = route.options.config?.public === true;
+      expect(operation.security, name).toEqual(isPublic ? [] : [{ bearer: [] }]);
+    }
+  });
+
+  it('documents the headers each answer carries, and its shape by name', async () => {
+    const doc = (await server.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as {
+      paths: Record<string, Record<string, Operation>>;
+      components: { headers: Record<string, { required?: boolean }> };
+    };
+    expect(doc.components.headers['Retry-After']!.required).toBe(true);
+    for (const [path, methods] of Object.entries(doc.paths)) {
+      for (const [method, operation] of Object.entries(methods)) {
+        const name = `${method.toUpperCase()} ${path.replace(/\{(\w+)\}/g, ':$1')}`;
+        const route = ours.find((candidate) => candidate.name === name)!;
+        const limited = (route.options.config as { rateLimit?: unknown }).rateLimit !== undefined;
+        for (const [status, response] of Object.entries(operation.responses)) {
+          const headers = Object.keys(response.headers ?? {});
+          const where = `${name} ${status}`;
+          expect(headers.includes('Retry-After'), where).toBe(status === '429' || status === '503');
+          expect(headers.includes('X-RateLimit-Remaining'), where).toBe(limited);
+          expect(headers, where).toContain('Access-Control-Allow-Origin');
+          if (Number(status) >= 400) {
+            const shape = status === '400' ? 'ValidationError' : 'Error';
+            expect(response.content, where).toEqual({
+              'application/json': { schema: { $ref: `#/components/schemas/${shape}` } },
+            });
+          }
+        }
+      }
+    }
+  });
+});
+
+interface Operation {
+  operationId: string;
+  security: unknown;
+  responses: Record<string, { headers?: object; content?: object }>;
+}
+
+/**
+ * 408 where a body is read: a request whose body does not arrive within the request limit is
+ * answered 408 and its connection closed (plugins/request-timeouts.ts), on every such route.
+ */
+describe('every route that reads a body answers a body that never arrives with 408', async () => {
+  const server = await build({ timeouts: { request: 300, upload: 300 } });
+  const user = await signIn(server);
+  await server.app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = server.app.server.address() as AddressInfo;
+
+  /** The status line the server writes to a request that announces 10 bytes and sends 1. */
+  const stalled = (method: string, url: string) =>
+    new Promise<string>((resolve, reject) => {
+      const socket = connect({ port, host: '127.0.0.1' });
+      let received = '';
+      socket.setEncoding('utf8');
+      socket.on('data', (chunk: string) => (received += chunk));
+      socket.on('error', () => {});
+      socket.on('close', () => resolve(received.split('\r\n', 1)[0]!));
+      socket.once('connect', () =>
+        socket.write(
+          [
+            `${method} ${url} HTTP/1.1`,
+            'Host: localhost',
+            `Authorization: ${user.headers.authorization}`,
+            'Content-Type: application/json',
+            'Content-Length: 10',
+            '',
+            '{',
+          ].join('\r\n'),
+        ),
+      );
+      setTimeout(() => reject(new Error(`${method} ${url}: no answer`)), 5_000).unref();
+    });
+
+  it('sends 408 exactly where it documents it', async () => {
+    const routes = Object.entries(ERROR_STATUSES).filter(([name]) => !name.startsWith('GET '));
+    const answers = await Promise.all(
+      routes.map(([name]) => {
+        const [method, url] = name.split(' ') as [string, string];
+        return stalled(method, sample(url));
+      }),
     );
-    for (const operation of operations) {
-      const route = ours.find((candidate) => candidate.name === operation.name)!;
-      expect(operation.statuses, operation.name).toEqual(documented(route).sort());
+    for (const [index, [name, statuses]] of routes.entries()) {
+      expect(statuses, name).toContain(408);
+      expect(answers[index], name).toBe('HTTP/1.1 408 Request Timeout');
+    }
+    // And only there.
+    for (const [name, statuses] of Object.entries(ERROR_STATUSES)) {
+      expect(statuses.includes(408), name).toBe(!name.startsWith('GET '));
     }
   });
 });
@@ -234,13 +376,15 @@ describe('every rate-limited route documents 429, and only those', async () => {
     expect(routes.length).toBe(Object.keys(ERROR_STATUSES).length);
     for (const [index, route] of routes.entries()) {
       const method = route.method as HTTPMethods;
-      const name = `${method} ${route.url.replace(/(.)\/$/, '$1')}`;
+      // A collection's route is registered as '/api/products/'; clients call '/api/products'.
+      const url = route.url.replace(/(.)\/$/, '$1');
+      const name = `${method} ${url}`;
       // An address of its own per route: budgets are per IP and per route.
       const remoteAddress = `10.0.${Math.floor(index / 200)}.${(index % 200) + 1}`;
       const send = () =>
         server.app.inject({
           method,
-          url: sample(route.url),
+          url: sample(url),
           remoteAddress,
           headers: { authorization: `Bearer ${token}` },
           ...(method === 'GET' ? {} : { payload: {} }),

@@ -7,7 +7,7 @@ import { backoffMs, RETRY_FOR_MS } from '../../../src/server/mail/outbox.js';
 import { templates } from '../../../src/server/mail/templates.js';
 import { M } from '../../../src/shared/messages.js';
 import { accounts, expectMessage, newEmail, PASSWORD, userRow } from '../support/accounts.js';
-import { build, type TestServer } from '../support/build.js';
+import { build, checkAnswersOf, type TestServer } from '../support/build.js';
 import { SmtpInbox } from '../support/inbox.js';
 import { freePort } from '../support/processes.js';
 import { TestSmtpServer } from '../../support/smtp.js';
@@ -31,12 +31,14 @@ async function buildWithSmtpDown() {
 async function nextProcess(server: TestServer, smtpUrl: string) {
   const config = { ...server.config, smtpUrl };
   const database = await openDatabase(config);
-  const app = await buildApp({
-    config,
-    database,
-    clock: server.clock,
-    clientDir: path.join(server.dataDir, 'no-client'),
-  });
+  const app = await checkAnswersOf(
+    await buildApp({
+      config,
+      database,
+      clock: server.clock,
+      clientDir: path.join(server.dataDir, 'no-client'),
+    }),
+  );
   afterAll(async () => {
     await app.close();
     await database.close();

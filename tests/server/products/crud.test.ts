@@ -192,19 +192,58 @@ describe('products CRUD', async () => {
     }
   });
 
-  it('documents the routes, multipart body included, in the OpenAPI description', async () => {
+  it('documents the routes, the multipart and the JSON body apart, in the OpenAPI description', async () => {
     const doc = (await server.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
     expect(Object.keys(doc.paths)).toEqual(
-      expect.arrayContaining(['/api/products/', '/api/products/{id}', '/api/images/{name}']),
+      expect.arrayContaining(['/api/products', '/api/products/{id}', '/api/images/{name}']),
     );
-    const create = doc.paths['/api/products/'].post;
-    expect(Object.keys(create.requestBody.content)).toEqual([
-      'multipart/form-data',
-      'application/json',
-    ]);
-    expect(create.requestBody.content['multipart/form-data'].schema.properties.image).toMatchObject(
-      { type: 'string', format: 'binary' },
+    for (const [path, method] of [
+      ['/api/products', 'post'],
+      ['/api/products/{id}', 'patch'],
+    ] as const) {
+      const { content } = doc.paths[path][method].requestBody;
+      expect(Object.keys(content)).toEqual(['multipart/form-data', 'application/json']);
+      const form = content['multipart/form-data'].schema.properties;
+      const json = content['application/json'].schema.properties;
+      // A file only in the form; in JSON, numbers are numbers.
+      expect(form.image).toMatchObject({ type: 'string', format: 'binary' });
+      expect(json.image).toBeUndefined();
+      expect(form.price).toMatchObject({ type: 'string', pattern: expect.any(String) });
+      expect(json.price).toMatchObject({ type: 'number', minimum: 0.01, maximum: 99999999.99 });
+      expect(json.stock).toMatchObject({ type: 'integer', minimum: 0, maximum: 2147483647 });
+      for (const fields of [form, json]) {
+        expect(fields.name).toMatchObject({ type: 'string', maxLength: 200 });
+        expect(fields.description).toMatchObject({ type: 'string', maxLength: 5000 });
+      }
+    }
+    // The picture's real media types, as a file.
+    const picture = doc.paths['/api/images/{name}'].get.responses['200'].content;
+    expect(picture).toEqual({
+      'image/webp': { schema: { type: 'string', format: 'binary' } },
+      'image/svg+xml': { schema: { type: 'string', format: 'binary' } },
+    });
+    // One named shape per shared shape, referred to where it appears.
+    const { schemas } = doc.components;
+    expect(Object.keys(schemas)).toEqual(
+      expect.arrayContaining(['Product', 'ProductListItem', 'User', 'Error', 'ValidationError']),
     );
+    expect(schemas.Product.properties).toMatchObject({
+      id: { type: 'string', format: 'uuid' },
+      image: { type: 'string', format: 'uri' },
+      createdAt: { type: 'string', format: 'date-time' },
+    });
+    expect(schemas.User.properties.email).toMatchObject({ format: 'email' });
+    expect(doc.paths['/api/products/{id}'].get.responses['200'].content).toEqual({
+      'application/json': {
+        schema: expect.objectContaining({
+          properties: { product: { $ref: '#/components/schemas/Product' } },
+        }),
+      },
+    });
+    // The error shape is written once, not once per answer.
+    const text = JSON.stringify(doc.paths);
+    expect(text).not.toContain('"errors"');
+    expect(doc.servers).toEqual([expect.objectContaining({ url: server.config.publicUrl })]);
   });
 
   it('requires a signed-in user on every route', async () => {

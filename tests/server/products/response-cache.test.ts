@@ -8,7 +8,7 @@ import {
   productListResponseSchema,
   productResponseSchema,
 } from '../../../src/shared/schemas/products.js';
-import { build, type TestServer } from '../support/build.js';
+import { build, checkAnswersOf, type TestServer } from '../support/build.js';
 import { createProduct, patchProduct } from '../support/products.js';
 import { signIn, type SignedIn } from '../support/accounts.js';
 
@@ -143,12 +143,14 @@ describe('ResponseCache.answer', () => {
 describe('the cached product list', async () => {
   const server: TestServer = await build();
   // A second server process on the same database: what one writes, the other must see at once.
-  const other = await buildApp({
-    config: server.config,
-    database: server.database,
-    clock: server.clock,
-    clientDir: path.join(server.dataDir, 'no-client'),
-  });
+  const other = await checkAnswersOf(
+    await buildApp({
+      config: server.config,
+      database: server.database,
+      clock: server.clock,
+      clientDir: path.join(server.dataDir, 'no-client'),
+    }),
+  );
   afterAll(() => other.close());
   const user: SignedIn = await signIn(server);
 

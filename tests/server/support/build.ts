@@ -3,13 +3,14 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { afterAll } from 'vitest';
+import { afterAll, afterEach } from 'vitest';
 import { buildApp, type App, type AppOptions } from '../../../src/server/app.js';
 import { withAppSecret } from '../../../src/server/app-secret.js';
 import { loadConfig, type Config } from '../../../src/server/config.js';
 import { openDatabase } from '../../../src/server/db/open.js';
 import type { DatabaseHandle } from '../../../src/server/db/handle.js';
 import { ManualClock } from '../../../src/server/lib/clock.js';
+import { watchResponses } from './openapi-responses.js';
 
 export interface TestServer {
   app: App;
@@ -17,6 +18,12 @@ export interface TestServer {
   database: DatabaseHandle;
   clock: ManualClock;
   dataDir: string;
+  /**
+   * Answers of API operations since the last call that the OpenAPI document does not describe
+   * (status, media type, headers or body), one line each. Each test fails on any (afterEach); a
+   * test that provokes one on purpose takes them.
+   */
+  takeUndocumentedAnswers(): string[];
   close(): Promise<void>;
 }
 
@@ -47,6 +54,8 @@ export interface BuildOptions extends Partial<Omit<AppOptions, 'config' | 'datab
   env?: Record<string, string>;
   /** Keep the server open after the file's tests (the caller closes it). */
   manualClose?: boolean;
+  /** Runs on the built app before it is ready: hooks of a test's own (they run before the check). */
+  beforeReady?: (app: App) => void;
 }
 
 /**
@@ -70,7 +79,7 @@ export async function build(options: BuildOptions = {}): Promise<TestServer> {
   );
   const database = await openDatabase(config);
   const clock = new ManualClock(Date.parse('2026-01-01T00:00:00Z'));
-  const { env: _env, manualClose, ...appOptions } = options;
+  const { env: _env, manualClose, beforeReady, ...appOptions } = options;
   const app = await buildApp({
     config,
     database,
@@ -79,20 +88,54 @@ export async function build(options: BuildOptions = {}): Promise<TestServer> {
     ...appOptions,
     rateLimits: { sensitive: 10_000, general: 10_000, ...appOptions.rateLimits },
   });
+  beforeReady?.(app);
+  const answers = watchResponses(app);
   await app.ready();
+  await answers.start();
   const server: TestServer = {
     app,
     config,
     database,
     clock,
     dataDir,
+    takeUndocumentedAnswers: answers.take,
     close: async () => {
       await app.close();
       await database.close();
       await postgres?.drop();
       await rm(dataDir, { recursive: true, force: true });
+      failOnUndocumented(answers.take());
     },
   };
-  if (!manualClose) afterAll(() => server.close());
+  if (!manualClose) {
+    // After each test, not only at the end: the failure names the test that got the answer.
+    afterEach(() => failOnUndocumented(answers.take()));
+    afterAll(() => server.close());
+  }
   return server;
+}
+
+/**
+ * Readies an app a test built itself (another instance on the same database), its answers checked
+ * against the document as a build() server's are: the returned function takes the problems found.
+ */
+export async function watchAnswersOf(app: App): Promise<() => string[]> {
+  const answers = watchResponses(app);
+  await app.ready();
+  await answers.start();
+  return answers.take;
+}
+
+/** The same, failing each test that got an undocumented answer. Call it where build() goes. */
+export async function checkAnswersOf(app: App): Promise<App> {
+  const take = await watchAnswersOf(app);
+  afterEach(() => failOnUndocumented(take()));
+  return app;
+}
+
+/** Fails the test when an answer did not match the OpenAPI document (support/openapi-responses). */
+export function failOnUndocumented(problems: string[]) {
+  if (problems.length > 0) {
+    throw new Error(`Answers that do not match the OpenAPI document:\n${problems.join('\n')}`);
+  }
 }

@@ -21,10 +21,7 @@ import { revokeSession } from '../../accounts/sessions.js';
 import { signUp } from '../../accounts/signup.js';
 import { HttpError } from '../../lib/http-error.js';
 import { currentSession, publicRoute } from '../../plugins/authenticate.js';
-import { BODY_ERRORS, errorResponses, rateLimit } from '../shared.js';
-
-/** The account routes before login: they read a body, are rate limited and use the database. */
-const accountErrors = errorResponses(...BODY_ERRORS, 429, 503);
+import { errorResponses, rateLimit } from '../shared.js';
 
 export async function authRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -48,12 +45,13 @@ export async function authRoutes(fastify: FastifyInstance) {
     {
       config: { ...sensitive, ...publicRoute },
       schema: {
+        operationId: 'signUp',
         tags: ['auth'],
         summary: `Create an account; a ${CODE_LENGTH}-digit code is e-mailed to confirm it`,
         description:
           'Answers the same whether or not the e-mail is registered. An existing account is not changed: it gets an e-mail saying so, or a new code while unconfirmed. Mail to an address is limited to one a minute and five an hour.',
         body: signupSchema,
-        response: { 201: messageSchema, ...accountErrors },
+        response: { 201: messageSchema },
       },
     },
     async (request, reply) => {
@@ -68,11 +66,12 @@ export async function authRoutes(fastify: FastifyInstance) {
     {
       config: { ...sensitive, ...publicRoute },
       schema: {
+        operationId: 'confirmAccount',
         tags: ['auth'],
         summary: 'Confirm an account with the e-mailed code',
         description: 'Send `email` with the code: without it, attempts are budgeted globally.',
         body: codeBodySchema,
-        response: { 200: messageSchema, ...accountErrors },
+        response: { 200: messageSchema },
       },
     },
     async (request) => {
@@ -87,12 +86,13 @@ export async function authRoutes(fastify: FastifyInstance) {
     {
       config: { ...sensitive, ...publicRoute },
       schema: {
+        operationId: 'resendConfirmation',
         tags: ['auth'],
         summary: 'Send a new confirmation code',
         description:
           'Answers the same for unknown, unconfirmed and confirmed e-mails. Codes to an address are limited to one a minute and five an hour.',
         body: emailOnlySchema,
-        response: { 200: messageSchema, ...accountErrors },
+        response: { 200: messageSchema },
       },
     },
     async (request) => {
@@ -106,10 +106,13 @@ export async function authRoutes(fastify: FastifyInstance) {
     {
       config: { ...sensitive, ...publicRoute },
       schema: {
+        operationId: 'logIn',
         tags: ['auth'],
         summary: 'Log in; returns a bearer token valid for 7 days',
+        description:
+          'A wrong e-mail or password is one 400, answered in the same time whether or not the e-mail exists. The right password of an unconfirmed account is a 403, and a new code is sent.',
         body: loginSchema,
-        response: { 200: tokenResponseSchema, ...errorResponses(...BODY_ERRORS, 403, 429, 503) },
+        response: { 200: tokenResponseSchema, ...errorResponses(403) },
       },
     },
     async (request) => {
@@ -125,12 +128,13 @@ export async function authRoutes(fastify: FastifyInstance) {
     {
       config: { ...sensitive, ...publicRoute },
       schema: {
+        operationId: 'forgotPassword',
         tags: ['auth'],
         summary: 'E-mail a code to reset the password',
         description:
           'Answers the same for unknown, unconfirmed and confirmed e-mails. Codes to an address are limited to one a minute and five an hour.',
         body: emailOnlySchema,
-        response: { 200: messageSchema, ...accountErrors },
+        response: { 200: messageSchema },
       },
     },
     async (request) => {
@@ -144,10 +148,12 @@ export async function authRoutes(fastify: FastifyInstance) {
     {
       config: { ...sensitive, ...publicRoute },
       schema: {
+        operationId: 'validatePasswordToken',
         tags: ['auth'],
         summary: 'Check a password-reset code without using it',
+        description: 'Send `email` with the code: without it, attempts are budgeted globally.',
         body: codeBodySchema,
-        response: { 200: messageSchema, ...accountErrors },
+        response: { 200: messageSchema },
       },
     },
     async (request) => {
@@ -162,11 +168,14 @@ export async function authRoutes(fastify: FastifyInstance) {
     {
       config: { ...sensitive, ...publicRoute },
       schema: {
+        operationId: 'resetPassword',
         tags: ['auth'],
         summary: 'Set a new password with a reset code; signs out every session',
+        description:
+          'The code is used up. An unconfirmed account is confirmed by it. Send `email` with the code: without it, attempts are budgeted globally.',
         params: resetPasswordParamsSchema,
         body: resetPasswordSchema,
-        response: { 200: messageSchema, ...accountErrors },
+        response: { 200: messageSchema },
       },
     },
     async (request) => {
@@ -181,10 +190,11 @@ export async function authRoutes(fastify: FastifyInstance) {
     {
       config: general,
       schema: {
+        operationId: 'getCurrentUser',
         tags: ['auth'],
         summary: 'The signed-in user',
-        security: [{ bearer: [] }],
-        response: { 200: userResponseSchema, ...errorResponses(401, 429, 503) },
+        description: 'Its id, name and e-mail.',
+        response: { 200: userResponseSchema },
       },
     },
     async (request) => ({ user: currentSession(request).user }),
@@ -195,10 +205,11 @@ export async function authRoutes(fastify: FastifyInstance) {
     {
       config: general,
       schema: {
+        operationId: 'logOut',
         tags: ['auth'],
         summary: 'Revoke the token of this request',
-        security: [{ bearer: [] }],
-        response: { 200: messageSchema, ...errorResponses(...BODY_ERRORS, 401, 429, 503) },
+        description: 'Takes no body; other sessions of the account stay signed in.',
+        response: { 200: messageSchema },
       },
     },
     async (request) => {

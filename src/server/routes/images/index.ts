@@ -1,11 +1,15 @@
+import type { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { M } from '../../../shared/messages.js';
-import { errorSchema } from '../../../shared/schemas/common.js';
 import { PLACEHOLDER_NAME, PLACEHOLDER_SVG } from '../../images/placeholder.js';
 import { notFound } from '../../lib/http-error.js';
 import { publicRoute } from '../../plugins/authenticate.js';
+import { errorResponses } from '../shared.js';
+
+/** A picture's bytes (a file stream, or the placeholder's text), documented as a file. */
+const picture = z.custom<Readable | string>(() => true).meta({ type: 'string', format: 'binary' });
 
 /** Stored files never change (a new image gets a new name), so browsers may keep them for good. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -20,14 +24,26 @@ export async function imageRoutes(fastify: FastifyInstance) {
     {
       config: publicRoute,
       schema: {
+        operationId: 'getImage',
         tags: ['images'],
         summary: 'A product image, its thumbnail, or the placeholder picture',
         description:
           'The URLs come from the `image` and `thumbnail` fields of products; they change whenever the image changes.',
-        params: z.object({ name: z.string() }),
+        // Any name is taken (one that is not a stored picture's is a 404).
+        params: z.object({
+          name: z
+            .string()
+            .meta({ pattern: '^[a-z0-9][a-z0-9-]{7,80}\\.(?:webp|svg)$', maxLength: 100 }),
+        }),
         response: {
-          200: z.unknown().describe('The image: image/webp, or image/svg+xml for the placeholder'),
-          404: errorSchema,
+          200: {
+            description: 'The picture: WebP, or SVG for the placeholder',
+            content: {
+              'image/webp': { schema: picture },
+              'image/svg+xml': { schema: picture },
+            },
+          },
+          ...errorResponses(404),
         },
       },
     },

@@ -12,8 +12,8 @@ import { notFound } from '../../lib/http-error.js';
 import { currentSession } from '../../plugins/authenticate.js';
 import { startCsvExport } from '../../products/csv-export.js';
 import type { ProductsContext } from './context.js';
-import { PRODUCT_ERRORS, bulkRouteConfig, productDocs } from './route-options.js';
-import { BODY_ERRORS, errorResponses } from '../shared.js';
+import { bulkRouteConfig, productDocs } from './route-options.js';
+import { errorResponses } from '../shared.js';
 
 /** What a client gone half-way through an export leaves behind: nothing to log. */
 const isClientGone = (error: unknown) =>
@@ -30,6 +30,7 @@ export const catalogueRoutes: FastifyPluginAsync<ProductsContext> = async (fasti
       ...base,
       schema: {
         ...productDocs,
+        operationId: 'exportProductsCsv',
         summary: "The signed-in user's products as a CSV file",
         description: `The products the list shows for the same \`q\`, \`sort\` and \`stock\`, in its order, streamed as RFC 4180 CSV (UTF-8 with a BOM, CRLF) with the header \`${EXPORT_COLUMNS.join(',')}\`. \`price\` has two decimals; \`image\` is the product's own picture, empty without one. A cell that starts with =, +, -, @, a tab or a carriage return gets a ' in front, so that a spreadsheet does not run it; an import takes it off again.`,
         querystring: productExportQuerySchema,
@@ -38,7 +39,7 @@ export const catalogueRoutes: FastifyPluginAsync<ProductsContext> = async (fasti
             description: 'The CSV file, as an attachment',
             content: { 'text/csv': { schema: z.unknown().describe('UTF-8 with a BOM, CRLF') } },
           },
-          ...errorResponses(...PRODUCT_ERRORS, 400),
+          ...errorResponses(400),
         },
       },
     },
@@ -63,13 +64,14 @@ export const catalogueRoutes: FastifyPluginAsync<ProductsContext> = async (fasti
       ...base,
       schema: {
         ...productDocs,
+        operationId: 'bulkDeleteProducts',
         summary: 'Delete up to 100 products at once, all or none',
         description:
           'Every id must name one of your products: if one does not, nothing is deleted (404). The images go once the delete has committed.',
         body: bulkDeleteSchema,
         response: {
           200: bulkDeleteResponseSchema,
-          ...errorResponses(...PRODUCT_ERRORS, ...BODY_ERRORS, 404),
+          ...errorResponses(404),
         },
       },
     },

@@ -17,10 +17,9 @@ import { centsToPrice } from '../../../shared/schemas/products.js';
 import { HttpError } from '../../lib/http-error.js';
 import { currentSession } from '../../plugins/authenticate.js';
 import { checkImport, ImportRefused, type ImportCheck } from '../../products/csv-import.js';
-import { BODY_ERRORS, errorResponses } from '../shared.js';
 import type { ProductsContext } from './context.js';
 import { bodyCheckedInHandler, partError, readingMultipart } from './form.js';
-import { PRODUCT_ERRORS, bulkRouteConfig, productDocs } from './route-options.js';
+import { bulkRouteConfig, productDocs } from './route-options.js';
 
 const FILE = 'file';
 
@@ -83,6 +82,7 @@ export const importRoute: FastifyPluginAsync<ProductsContext> = async (fastify, 
       ...bulkRouteConfig(app),
       schema: {
         ...productDocs,
+        operationId: 'importProductsCsv',
         summary: 'Create products from a CSV file, every row or none',
         description: `Every row is checked with the rules of \`POST /api/products\` (stock may be 0; price as text with at most 2 decimals). With \`dryRun=true\` nothing is written: 200 with the report, \`created\` counting the rows that pass the checks. Otherwise every row is created in one transaction (200, \`created\` counting them), or none if any row has an error: 400 with the same errors and \`created\` 0. \`errors\` gives, for each bad cell, the line its record starts on (the header is line 1) and the message; at most 1,000 are listed. With \`preview=true\` the report adds \`rows\` and the first ${IMPORT_PREVIEW_ROWS} valid rows as they would be stored. A cell that starts with ' followed by =, +, -, @, a tab or a carriage return loses the ' (what an export adds).`,
         consumes: ['multipart/form-data'],
@@ -91,7 +91,6 @@ export const importRoute: FastifyPluginAsync<ProductsContext> = async (fastify, 
         response: {
           200: importReportSchema,
           400: z.union([importReportSchema, errorSchema]),
-          ...errorResponses(...PRODUCT_ERRORS, ...BODY_ERRORS.filter((status) => status !== 400)),
         },
       },
     },

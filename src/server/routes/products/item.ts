@@ -6,9 +6,9 @@ import { productIdParamsSchema, productResponseSchema } from '../../../shared/sc
 import { notFound } from '../../lib/http-error.js';
 import { currentSession } from '../../plugins/authenticate.js';
 import type { ProductsContext } from './context.js';
-import { PRODUCT_ERRORS, productDocs, productRouteConfig } from './route-options.js';
+import { productDocs, productRouteConfig } from './route-options.js';
 import { sendCached } from './send-cached.js';
-import { BODY_ERRORS, errorResponses } from '../shared.js';
+import { errorResponses } from '../shared.js';
 
 /** Reading and deleting one product. Another user's product is a 404, never a 403. */
 export const itemRoutes: FastifyPluginAsync<ProductsContext> = async (fastify, context) => {
@@ -21,9 +21,11 @@ export const itemRoutes: FastifyPluginAsync<ProductsContext> = async (fastify, c
       ...base,
       schema: {
         ...productDocs,
+        operationId: 'getProduct',
         summary: 'One product of the signed-in user',
+        description: "Another user's product, and an id that is no product's, are 404.",
         params: productIdParamsSchema,
-        response: { 200: productResponseSchema, ...errorResponses(...PRODUCT_ERRORS, 404) },
+        response: { 200: productResponseSchema, ...errorResponses(404) },
       },
     },
     async (request, reply) => {
@@ -44,9 +46,11 @@ export const itemRoutes: FastifyPluginAsync<ProductsContext> = async (fastify, c
       ...base,
       schema: {
         ...productDocs,
+        operationId: 'deleteProduct',
         summary: 'Delete a product and its image for good',
+        description: 'Takes no body. The image files go once the row is gone.',
         params: productIdParamsSchema,
-        response: { 200: messageSchema, ...errorResponses(...PRODUCT_ERRORS, ...BODY_ERRORS, 404) },
+        response: { 200: messageSchema, ...errorResponses(404) },
       },
     },
     async (request) => {

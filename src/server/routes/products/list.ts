@@ -14,7 +14,7 @@ import {
 import { currentSession } from '../../plugins/authenticate.js';
 import { decodeCursor, encodeCursor } from '../../products/cursor.js';
 import type { ProductsContext } from './context.js';
-import { PRODUCT_ERRORS, productDocs, productRouteConfig } from './route-options.js';
+import { productDocs, productRouteConfig } from './route-options.js';
 import { sendCached } from './send-cached.js';
 import { errorResponses } from '../shared.js';
 
@@ -27,11 +27,12 @@ export const listRoute: FastifyPluginAsync<ProductsContext> = async (fastify, co
       ...productRouteConfig(app),
       schema: {
         ...productDocs,
+        operationId: 'listProducts',
         summary: "A page of the signed-in user's products",
         description:
           'Newest first unless `sort` says otherwise. `q` searches name and description (case and accents ignored). `stock=low` keeps products with 1 to 10 units, `stock=out` those with none. Pass `nextCursor` back as `cursor` for the next page; it is null on the last one.',
         querystring: productListQuerySchema,
-        response: { 200: productListResponseSchema, ...errorResponses(...PRODUCT_ERRORS, 400) },
+        response: { 200: productListResponseSchema, ...errorResponses(400) },
       },
     },
     async (request, reply) => {
@@ -59,11 +60,12 @@ export const listRoute: FastifyPluginAsync<ProductsContext> = async (fastify, co
       ...productRouteConfig(app),
       schema: {
         ...productDocs,
+        operationId: 'getProductSummary',
         summary: 'How many products the list holds, their units and their value',
         description:
           'For the same `q` and `stock` as the list: `count` products, `units` in stock, and `value`, the sum of price × stock in dollars, added up in cents (exact to the cent).',
         querystring: productSummaryQuerySchema,
-        response: { 200: productSummarySchema, ...errorResponses(...PRODUCT_ERRORS, 400) },
+        response: { 200: productSummarySchema, ...errorResponses(400) },
       },
     },
     async (request, reply) => {

@@ -19,9 +19,9 @@ import {
   toMovement,
 } from '../../products/movements.js';
 import type { ProductsContext } from './context.js';
-import { PRODUCT_ERRORS, productDocs, productRouteConfig } from './route-options.js';
+import { productDocs, productRouteConfig } from './route-options.js';
 import { sendCached } from './send-cached.js';
-import { BODY_ERRORS, errorResponses } from '../shared.js';
+import { errorResponses } from '../shared.js';
 
 /** A product's stock: adjustments, and the history of every change. */
 export const stockRoutes: FastifyPluginAsync<ProductsContext> = async (fastify, context) => {
@@ -36,6 +36,7 @@ export const stockRoutes: FastifyPluginAsync<ProductsContext> = async (fastify, 
       attachValidation: true,
       schema: {
         ...productDocs,
+        operationId: 'adjustStock',
         summary: "Change a product's stock by a number of units",
         description:
           '`delta` (a whole number other than 0) is added to the stock in one atomic step, and recorded as a movement with `note`. A result below 0 (or above 2147483647) is refused with 409 and changes nothing.',
@@ -43,7 +44,7 @@ export const stockRoutes: FastifyPluginAsync<ProductsContext> = async (fastify, 
         body: stockAdjustmentSchema,
         response: {
           200: productMutationResponseSchema,
-          ...errorResponses(...PRODUCT_ERRORS, ...BODY_ERRORS, 404, 409),
+          ...errorResponses(404, 409),
         },
       },
     },
@@ -74,6 +75,7 @@ export const stockRoutes: FastifyPluginAsync<ProductsContext> = async (fastify, 
       ...base,
       schema: {
         ...productDocs,
+        operationId: 'listStockMovements',
         summary: "The history of a product's stock, newest first",
         description:
           'Every change of the stock: creation, an edit that changed it, an adjustment, an import. Pass `nextCursor` back as `cursor` for older ones; it is null on the last page.',
@@ -81,7 +83,7 @@ export const stockRoutes: FastifyPluginAsync<ProductsContext> = async (fastify, 
         querystring: movementsQuerySchema,
         response: {
           200: movementsResponseSchema,
-          ...errorResponses(...PRODUCT_ERRORS, 400, 404),
+          ...errorResponses(400, 404),
         },
       },
     },

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { IMAGE_MAX_BYTES, MAX_PRICE, MAX_STOCK, MIN_PRICE } from '../../../shared/constants.js';
 import { IMAGE_MAX_MB_TEXT, IMAGE_MAX_PIXELS_TEXT, M } from '../../../shared/messages.js';
 import {
   productCreateSchema,
@@ -10,27 +11,66 @@ import {
 } from '../../../shared/schemas/products.js';
 import { notFound } from '../../lib/http-error.js';
 import { currentSession } from '../../plugins/authenticate.js';
-import { BODY_ERRORS, errorResponses } from '../shared.js';
+import { errorResponses } from '../shared.js';
 import type { ProductsContext } from './context.js';
-import { PRODUCT_ERRORS, productDocs, productRouteConfig } from './route-options.js';
+import { productDocs, productRouteConfig } from './route-options.js';
 import { bodyCheckedInHandler, readProductInput } from './form.js';
 
-/** The form as the OpenAPI document shows it; the shared schemas do the actual checking. */
-const formBody = z.object({
-  name: z.string(),
-  price: z.union([z.string(), z.number()]).describe('Dollars with at most 2 decimals, e.g. 19.99'),
-  stock: z.union([z.string(), z.number()]).describe('A whole number, 0 or more'),
-  description: z.string(),
-  image: z
-    .string()
-    .meta({ format: 'binary' })
-    .optional()
-    .describe(
-      `Multipart only: JPEG, PNG, WebP, AVIF or GIF, at most ${IMAGE_MAX_MB_TEXT} and ${IMAGE_MAX_PIXELS_TEXT}`,
-    ),
+const IMAGE_TEXT = `JPEG, PNG, WebP, AVIF or GIF, at most ${IMAGE_MAX_MB_TEXT} and ${IMAGE_MAX_PIXELS_TEXT}`;
+
+/** What the server reads of a text field: something besides white space. */
+const NOT_BLANK = '\\S';
+/** Longest price or stock text documented: ample for every value the server takes. */
+const NUMBER_TEXT_MAX = 24;
+
+/** The text fields, as the shared schema checks them (lengths included). */
+const textFields = {
+  name: productCreateSchema.shape.name.meta({ pattern: NOT_BLANK }),
+  description: productCreateSchema.shape.description.meta({ pattern: NOT_BLANK }),
+};
+
+/**
+ * A JSON body as the OpenAPI document shows it: a price is a number of dollars, a stock a whole
+ * number. The shared schema does the checking (in the handler, below), and for compatibility with
+ * form posts it also reads numeric text there; the document states the JSON types.
+ */
+const jsonBody = z.object({
+  ...textFields,
+  price: z
+    .number()
+    .min(MIN_PRICE)
+    .max(MAX_PRICE)
+    .describe('Dollars with at most 2 decimals, e.g. 19.99'),
+  stock: z.number().int().min(0).max(MAX_STOCK).meta({ format: 'int32' }),
 });
 
-const consumes = ['multipart/form-data', 'application/json'];
+/** A multipart body: every field is text, and the picture a file part. */
+const multipartBody = z.object({
+  ...textFields,
+  price: z
+    .string()
+    .regex(/^[0-9]+(?:\.[0-9]{1,2}0*)?$/)
+    .max(NUMBER_TEXT_MAX)
+    .describe(`Dollars with at most 2 decimals, ${MIN_PRICE} to ${MAX_PRICE}, e.g. 19.99`),
+  stock: z
+    .string()
+    .regex(/^[0-9]+(?:\.0+)?$/)
+    .max(NUMBER_TEXT_MAX)
+    .describe(`A whole number, 0 to ${MAX_STOCK}`),
+  image: z
+    .string()
+    .meta({ format: 'binary', maxLength: IMAGE_MAX_BYTES })
+    .optional()
+    .describe(IMAGE_TEXT),
+});
+
+/** The bodies by media type: Fastify and the OpenAPI document both take this form. */
+const bodies = (partial: boolean) => ({
+  content: {
+    'multipart/form-data': { schema: partial ? multipartBody.partial() : multipartBody },
+    'application/json': { schema: partial ? jsonBody.partial() : jsonBody },
+  },
+});
 
 export const writeRoutes: FastifyPluginAsync<ProductsContext> = async (fastify, context) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -44,15 +84,12 @@ export const writeRoutes: FastifyPluginAsync<ProductsContext> = async (fastify, 
       ...base,
       schema: {
         ...productDocs,
+        operationId: 'createProduct',
         summary: 'Create a product, with an optional image',
         description:
           'The image is decoded and re-encoded (WebP, at most 1600 px, metadata removed) with a thumbnail.',
-        consumes,
-        body: formBody,
-        response: {
-          201: productMutationResponseSchema,
-          ...errorResponses(...PRODUCT_ERRORS, ...BODY_ERRORS),
-        },
+        body: bodies(false),
+        response: { 201: productMutationResponseSchema },
       },
     },
     async (request, reply) => {
@@ -71,15 +108,12 @@ export const writeRoutes: FastifyPluginAsync<ProductsContext> = async (fastify, 
       ...base,
       schema: {
         ...productDocs,
+        operationId: 'updateProduct',
         summary: 'Change some fields of a product, or its image',
         description: 'Every field is optional. A new image replaces the old one, whose files go.',
-        consumes,
         params: productIdParamsSchema,
-        body: formBody.partial(),
-        response: {
-          200: productMutationResponseSchema,
-          ...errorResponses(...PRODUCT_ERRORS, ...BODY_ERRORS, 404),
-        },
+        body: bodies(true),
+        response: { 200: productMutationResponseSchema, ...errorResponses(404) },
       },
     },
     async (request) => {

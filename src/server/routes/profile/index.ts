@@ -19,7 +19,7 @@ import {
 import { HttpError } from '../../lib/http-error.js';
 import { templates } from '../../mail/templates.js';
 import { currentSession } from '../../plugins/authenticate.js';
-import { BODY_ERRORS, errorResponses, rateLimit } from '../shared.js';
+import { errorResponses, rateLimit } from '../shared.js';
 
 export async function profileRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -30,13 +30,13 @@ export async function profileRoutes(fastify: FastifyInstance) {
     {
       config: rateLimit(rateLimits, rateLimits.general),
       schema: {
+        operationId: 'updateProfile',
         tags: ['profile'],
         summary: 'Change name and e-mail',
         description:
           'An e-mail used by another account gives 409; the old address is told of a change.',
-        security: [{ bearer: [] }],
         body: profileSchema,
-        response: { 200: messageSchema, ...errorResponses(...BODY_ERRORS, 401, 409, 429, 503) },
+        response: { 200: messageSchema, ...errorResponses(409) },
       },
     },
     async (request) => {
@@ -70,13 +70,13 @@ export async function profileRoutes(fastify: FastifyInstance) {
     {
       config: rateLimit(rateLimits, rateLimits.sensitive),
       schema: {
+        operationId: 'changePassword',
         tags: ['profile'],
         summary: 'Change the password',
         description:
           'Signs out every other session and returns a fresh token for this one; the token of this request stops working.',
-        security: [{ bearer: [] }],
         body: changePasswordSchema,
-        response: { 200: tokenResponseSchema, ...errorResponses(...BODY_ERRORS, 401, 429, 503) },
+        response: { 200: tokenResponseSchema },
       },
     },
     async (request) => {

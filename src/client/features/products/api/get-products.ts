@@ -1,7 +1,17 @@
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { PRODUCT_SORTS, type ProductSort } from '@shared/constants.js';
 import { apiRequest } from '@/lib/api-client.js';
+import type { paths } from '@/lib/openapi.gen.js';
 import { queryKeys } from '@/lib/query-client.js';
+
+/**
+ * GET /api/products as the server's OpenAPI document describes it (types generated from it by
+ * `npm run openapi:types`): a document that stops matching what the app sends and reads here
+ * fails the typecheck.
+ */
+type ListProducts = paths['/api/products']['get'];
+type ProductPage = ListProducts['responses'][200]['content']['application/json'];
+type ProductListQuery = NonNullable<ListProducts['parameters']['query']>;
 
 /** 60 fills whole rows at every width of the grid (1 to 5 columns). */
 const PRODUCTS_PAGE_SIZE = 60;
@@ -24,13 +34,18 @@ export function listParamsOf(search: URLSearchParams): ProductListParams {
 const getProducts = (
   { q, sort, cursor }: ProductListParams & { cursor: string | undefined },
   signal?: AbortSignal,
-) =>
+): Promise<ProductPage> =>
   apiRequest(
     // Loaded beside the request, not before it (lib/api-client.ts).
     () => import('@shared/schemas/products.js').then((m) => m.productListResponseSchema),
     {
       url: '/products',
-      params: { q: q || undefined, sort, limit: PRODUCTS_PAGE_SIZE, cursor },
+      params: {
+        q: q || undefined,
+        sort,
+        limit: PRODUCTS_PAGE_SIZE,
+        cursor,
+      } satisfies ProductListQuery,
       signal,
     },
   );
