@@ -55,14 +55,17 @@ const HEADERS: Record<string, OpenAPIV3.HeaderObject> = {
   },
 };
 
-/** What each status means, where the route's schema does not say. */
+/**
+ * What each status means, where the route's schema does not say. Statuses a route declares itself
+ * (403, 404, 409) get one text for every route: keep it true of each route that sends it.
+ */
 const STATUS_TEXT: Record<string, string> = {
   400: 'Invalid input: malformed JSON, or fields that fail validation (each listed in `errors`).',
   401: 'The token is missing, invalid, expired or revoked.',
   403: 'The account is not confirmed yet; a new code was sent (mail budget permitting).',
   404: 'Not found; another user’s product is not found either.',
   408: 'The request did not arrive in time (60 s, uploads 120 s).',
-  409: 'The e-mail belongs to another account.',
+  409: 'Conflicts with the current state: an e-mail that another account uses, for one.',
   413: 'The body or the image is too large.',
   415: 'A body type the API does not take, or a file that is not an accepted image.',
   429: 'Too many requests: wait `Retry-After` seconds.',
