@@ -6,6 +6,15 @@ import {
   messageSchema,
   validationErrorSchema,
 } from '../../shared/schemas/common.js';
+import {
+  bulkDeleteResponseSchema,
+  importErrorSchema,
+  importPreviewRowSchema,
+  importReportSchema,
+  movementsResponseSchema,
+  productSummarySchema,
+  stockMovementSchema,
+} from '../../shared/schemas/catalogue.js';
 import { devMailSchema } from '../../shared/schemas/dev-mail.js';
 import {
   productListItemSchema,
@@ -33,6 +42,13 @@ const COMPONENTS = {
   Product: [productSchema, 'A product with every field.'],
   ProductPage: [productListResponseSchema, 'A page of products; `nextCursor` is null on the last.'],
   DevMail: [devMailSchema, 'A mail of the local development mailbox.'],
+  ProductSummary: [productSummarySchema, 'Count, units and value (dollars) of the filtered list.'],
+  ImportReport: [importReportSchema, 'What a CSV import created, or would, and each bad cell.'],
+  ImportError: [importErrorSchema, 'One bad cell of a CSV import: its line, column and message.'],
+  ImportPreviewRow: [importPreviewRowSchema, 'A valid CSV row as the import would store it.'],
+  StockMovement: [stockMovementSchema, 'One change of a product’s stock.'],
+  StockMovementPage: [movementsResponseSchema, 'A page of stock movements, newest first.'],
+  BulkDeleteResult: [bulkDeleteResponseSchema, 'How many products a bulk delete removed.'],
 } satisfies Record<string, [z.ZodType, string]>;
 
 /**

@@ -7,7 +7,7 @@ import {
   IMPORT_PREVIEW_ROWS,
 } from '../../../shared/constants.js';
 import { IMPORT_MAX_MB_TEXT, IMPORT_MAX_ROWS_TEXT, M, T } from '../../../shared/messages.js';
-import { errorSchema } from '../../../shared/schemas/common.js';
+import { validationErrorSchema } from '../../../shared/schemas/common.js';
 import {
   importQuerySchema,
   importReportSchema,
@@ -90,7 +90,8 @@ export const importRoute: FastifyPluginAsync<ProductsContext> = async (fastify, 
         body: importBody,
         response: {
           200: importReportSchema,
-          400: z.union([importReportSchema, errorSchema]),
+          // The report, or the API's usual 400 for an invalid query or a body that is not a CSV part.
+          400: z.union([importReportSchema, validationErrorSchema]),
         },
       },
     },
