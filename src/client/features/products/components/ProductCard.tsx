@@ -3,7 +3,9 @@ import type { ProductListItem } from '@shared/schemas/products.js';
 import { formatPrice } from '@/lib/format.js';
 import { paths } from '@/lib/paths.js';
 import { DeleteProductButton } from './DeleteProductButton.js';
+import { SelectBox } from './SelectBox.js';
 import { AvailabilityBadge, StockCount } from './StockBadges.js';
+import { StockStepper } from './StockStepper.js';
 
 const actionClasses =
   'flex flex-1 items-center justify-center gap-1.5 py-2.5 text-sm font-semibold focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-indigo-600 sm:py-3';
@@ -20,6 +22,10 @@ interface ProductCardProps {
   priority?: boolean;
   /** After the user has seen 'Deleted!': the list moves the focus on. */
   onDeleted?: () => void;
+  /** Whether the product is among those chosen for a bulk delete. */
+  selected?: boolean;
+  /** Chooses or unchooses it (`range`: with Shift, everything from the last one chosen). */
+  onSelect?: ((range: boolean) => void) | undefined;
 }
 
 /**
@@ -27,10 +33,26 @@ interface ProductCardProps {
  * several products fit on the first screen; from `sm` up it is a tile, the picture on top.
  * Long names wrap anywhere (even inside a word) and are clamped, so they never widen the card.
  */
-export function ProductCard({ product, priority = false, onDeleted }: ProductCardProps) {
+export function ProductCard({
+  product,
+  priority = false,
+  onDeleted,
+  selected = false,
+  onSelect,
+}: ProductCardProps) {
   const detailsUrl = paths.products.details.getHref(product.id);
   return (
-    <li className="group grid grid-cols-[6rem_minmax(0,1fr)] overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-gray-200 transition-shadow hover:shadow-lg sm:flex sm:flex-col">
+    <li
+      className={`group relative grid grid-cols-[6rem_minmax(0,1fr)] overflow-hidden rounded-2xl bg-white shadow-sm ring-gray-200 transition-shadow hover:shadow-lg sm:flex sm:flex-col ${selected ? 'ring-2 ring-indigo-600' : 'ring-1'}`}
+    >
+      {onSelect && (
+        <SelectBox
+          label={`Select ${product.name}`}
+          checked={selected}
+          onSelect={onSelect}
+          className="absolute top-2 left-2 z-10"
+        />
+      )}
       <Link
         to={detailsUrl}
         tabIndex={-1}
@@ -69,6 +91,9 @@ export function ProductCard({ product, priority = false, onDeleted }: ProductCar
           </p>
           <StockCount stock={product.stock} />
         </div>
+      </div>
+      <div className="col-span-2 border-t border-gray-200 px-3 py-2 sm:px-4 sm:py-3">
+        <StockStepper product={product} />
       </div>
       <div className="col-span-2 flex divide-x divide-gray-200 border-t border-gray-200">
         <Link

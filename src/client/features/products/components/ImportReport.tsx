@@ -1,0 +1,130 @@
+import { IMPORT_PREVIEW_ROWS } from '@shared/constants.js';
+import type { ImportReport as Report } from '@shared/schemas/catalogue.js';
+import { formatCount, formatPrice } from '@/lib/format.js';
+
+const cell = 'px-3 py-2 align-top';
+const head = `${cell} font-semibold whitespace-nowrap`;
+
+/** A table that scrolls sideways on a phone, reachable by keyboard (its region takes the focus). */
+function Scroller({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div
+      role="region"
+      aria-label={label}
+      tabIndex={0}
+      className="overflow-x-auto rounded-xl ring-1 ring-gray-200 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
+    >
+      {children}
+    </div>
+  );
+}
+
+/**
+ * What a dry run found: the server's verdict, how many rows it read, every error with its line
+ * (the header is line 1) and column, and the first rows as they would be stored.
+ */
+export function ImportReport({ report }: { report: Report }) {
+  const { errors, preview = [], rows } = report;
+  const ok = errors.length === 0;
+  return (
+    <div className="space-y-6">
+      <div
+        className={`rounded-xl px-4 py-3 text-sm ring-1 ${ok ? 'bg-green-50 text-green-900 ring-green-600/20' : 'bg-red-50 text-red-900 ring-red-600/20'}`}
+      >
+        <p className="font-semibold">{report.message}</p>
+        {rows !== undefined && (
+          <p className="mt-1">
+            {formatCount(rows)} {rows === 1 ? 'row' : 'rows'} read
+            {ok
+              ? ''
+              : `, ${formatCount(errors.length)} ${errors.length === 1 ? 'error' : 'errors'}`}
+            .
+          </p>
+        )}
+      </div>
+
+      {!ok && (
+        <section aria-labelledby="import-errors" className="space-y-2">
+          <h2 id="import-errors" className="text-base font-semibold text-gray-900">
+            Errors
+          </h2>
+          <Scroller label="Errors">
+            <table className="w-full text-left text-sm">
+              <thead className="bg-gray-50 text-gray-700">
+                <tr>
+                  <th scope="col" className={head}>
+                    Line
+                  </th>
+                  <th scope="col" className={head}>
+                    Column
+                  </th>
+                  <th scope="col" className={head}>
+                    Problem
+                  </th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-gray-200 text-gray-900">
+                {errors.map((error, index) => (
+                  <tr key={index}>
+                    <td className={`${cell} tabular-nums`}>{error.line}</td>
+                    <td className={`${cell} font-mono`}>{error.path}</td>
+                    <td className={`${cell} min-w-56 text-red-800`}>{error.message}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </Scroller>
+        </section>
+      )}
+
+      {preview.length > 0 && (
+        <section aria-labelledby="import-preview" className="space-y-2">
+          <h2 id="import-preview" className="text-base font-semibold text-gray-900">
+            {ok ? 'First rows' : 'First valid rows'}
+          </h2>
+          <p className="text-sm text-gray-600">
+            Up to {IMPORT_PREVIEW_ROWS} rows, as they will be stored.
+          </p>
+          <Scroller label="First rows">
+            <table className="w-full text-left text-sm">
+              <thead className="bg-gray-50 text-gray-700">
+                <tr>
+                  <th scope="col" className={head}>
+                    Line
+                  </th>
+                  <th scope="col" className={head}>
+                    Name
+                  </th>
+                  <th scope="col" className={`${head} text-right`}>
+                    Price
+                  </th>
+                  <th scope="col" className={`${head} text-right`}>
+                    Stock
+                  </th>
+                  <th scope="col" className={head}>
+                    Description
+                  </th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-gray-200 text-gray-900">
+                {preview.map((row) => (
+                  <tr key={row.line}>
+                    <td className={`${cell} text-gray-600 tabular-nums`}>{row.line}</td>
+                    <td className={`${cell} min-w-40 font-medium wrap-anywhere`}>{row.name}</td>
+                    <td className={`${cell} text-right whitespace-nowrap tabular-nums`}>
+                      {formatPrice(row.price)}
+                    </td>
+                    <td className={`${cell} text-right tabular-nums`}>{formatCount(row.stock)}</td>
+                    <td className={`${cell} min-w-56 text-gray-700`}>
+                      <span className="line-clamp-2 wrap-anywhere">{row.description}</span>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </Scroller>
+        </section>
+      )}
+    </div>
+  );
+}
