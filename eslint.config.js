@@ -40,6 +40,32 @@ export default tseslint.config(
     },
   },
   {
+    // ADR 013: the shared zod schemas load on demand (a loader given to apiRequest or useZodForm),
+    // except in the signed-in app's form screens (create, edit, profile, password) and their
+    // requests, which need theirs before the first validation anyway. Types are free everywhere.
+    files: ['src/client/**/*.{ts,tsx}'],
+    ignores: [
+      'src/client/features/profile/**',
+      'src/client/features/products/components/{CreateProduct,EditProduct,ImagePicker}.tsx',
+      'src/client/features/products/api/{create,update}-product.ts',
+    ],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@shared/schemas/*'],
+              allowTypeImports: true,
+              message:
+                'Load shared schemas on demand (lib/lazy-schemas.ts, or () => import(...)): ADR 013.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['src/shared/**/*.ts'],
     rules: {
       'no-restricted-imports': [

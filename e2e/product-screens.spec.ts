@@ -4,7 +4,7 @@ import { M, V } from '../src/shared/messages.js';
 import { newAccount } from './support/accounts.js';
 import type { Api } from './support/api.js';
 import { expect, test } from './support/fixtures.js';
-import { cardTitleLink, productCard, productCards, toast } from './support/ui.js';
+import { cardTitleLink, expectTextColour, productCard, productCards, toast } from './support/ui.js';
 
 /**
  * The product screens as a first-time user meets them (issue 12): long texts, phone density, the
@@ -474,7 +474,13 @@ test.describe('item 13: form polish', () => {
         route.fulfill({ status: 500, json: { message: 'Something broke' } }),
       );
       await page.goto(url);
-      await expect(page.getByText('Something broke')).toBeVisible({ timeout: 15_000 });
+      const message = page.getByText('Something broke');
+      await expect(message).toBeVisible({ timeout: 15_000 });
+      // A load failure: its message in red, centred (spec section 8).
+      await expectTextColour(message, 'red');
+      expect(await message.evaluate((element) => getComputedStyle(element).textAlign)).toBe(
+        'center',
+      );
       await page.unroute(pattern);
       await page.getByRole('button', { name: 'Retry' }).click();
       await expect(ready).toBeVisible();

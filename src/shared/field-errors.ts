@@ -16,3 +16,27 @@ export function firstErrorPerField(issues: Iterable<FieldError>): FieldError[] {
   }
   return [...seen.values()];
 }
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null;
+
+const isFieldError = (value: unknown): value is FieldError =>
+  isRecord(value) && typeof value.path === 'string' && typeof value.message === 'string';
+
+/** An error answer's `errors` list as a client reads it back: its well-formed entries, in order. */
+function fieldErrorsOf(answer: unknown): FieldError[] {
+  return isRecord(answer) && Array.isArray(answer.errors)
+    ? answer.errors.filter(isFieldError).map(({ path, message }) => ({ path, message }))
+    : [];
+}
+
+/**
+ * What an error answer says (contract section 3, spec section 8): its `message`, else the message
+ * of its first field error (the first field that failed). Undefined for a body of another shape.
+ */
+export function errorAnswerMessage(answer: unknown): string | undefined {
+  if (isRecord(answer) && typeof answer.message === 'string' && answer.message !== '') {
+    return answer.message;
+  }
+  return fieldErrorsOf(answer)[0]?.message;
+}

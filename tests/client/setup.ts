@@ -1,18 +1,29 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
-import { afterEach, beforeEach, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, expect, vi, type MockInstance } from 'vitest';
+import { clearRequestLog, server } from './support/server.js';
 
-// No test talks to a server: requests go to the handler of support/api.ts.
-vi.mock('@/lib/api-client.js', async () => {
-  const { fakeApiRequest } = await import('./support/api.js');
-  return { apiRequest: fakeApiRequest, loadApiClient: () => Promise.resolve() };
-});
+// Requests leave the app's real HTTP client and are answered at the network (support/server.ts).
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterAll(() => server.close());
+
+/**
+ * A test fails when anything wrote to console.error: React's warnings, an unhandled request, an
+ * error the app logged. Whatever it uncovers is fixed, not silenced.
+ */
+let consoleError: MockInstance<typeof console.error>;
 
 beforeEach(() => {
   localStorage.clear();
+  consoleError = vi.spyOn(console, 'error');
 });
 
 afterEach(() => {
   cleanup();
+  server.resetHandlers();
+  clearRequestLog();
+  const calls = consoleError.mock.calls;
+  consoleError.mockRestore();
   vi.clearAllMocks();
+  expect(calls, 'console.error was called').toEqual([]);
 });

@@ -1,4 +1,5 @@
 import type { AxiosError } from 'axios';
+import { errorAnswerMessage } from '@shared/field-errors.js';
 import { isChunkLoadError } from './lazy-import.js';
 import { waitInWords } from './retry-after.js';
 
@@ -19,14 +20,6 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
 const retryAfterOf = (headers: unknown) =>
   isRecord(headers) ? (headers['retry-after'] ?? headers['Retry-After']) : undefined;
 
-/** `message`, else the message of the first entry of `errors` (spec section 8). */
-function messageOf(body: unknown): string | undefined {
-  if (!isRecord(body)) return undefined;
-  if (typeof body.message === 'string' && body.message) return body.message;
-  const first: unknown = Array.isArray(body.errors) ? body.errors[0] : undefined;
-  return isRecord(first) && typeof first.message === 'string' ? first.message : undefined;
-}
-
 /**
  * The text to show for a failed call (spec section 8): the response's `message`, else the message
  * of the first entry of its `errors` list; otherwise a plain description of what went wrong.
@@ -40,7 +33,9 @@ export function getErrorMessage(error: unknown): string {
           ? waitInWords(retryAfterOf(error.response.headers))
           : undefined;
       if (wait) return `Too many attempts. Try again in ${wait}.`;
-      return messageOf(error.response.data) ?? `The request failed (${error.response.status})`;
+      return (
+        errorAnswerMessage(error.response.data) ?? `The request failed (${error.response.status})`
+      );
     }
     return UNREACHABLE_MESSAGE;
   }

@@ -1,8 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { MainLayout } from '@/app/layouts/MainLayout.js';
-import { api, httpError, sent } from '../support/api.js';
 import { renderRoute } from '../support/render.js';
+import { apiError, requests, sent, server } from '../support/server.js';
 
 const setup = () => renderRoute(<MainLayout />, { path: '/' });
 
@@ -10,15 +11,21 @@ describe('MainLayout', () => {
   it('goes to /auth/login when there is no session', async () => {
     setup();
     expect(await screen.findByTestId('location')).toHaveTextContent('/auth/login');
-    expect(api.handler).not.toHaveBeenCalled();
+    expect(await sent()).toEqual([]);
   });
 
   it('goes to /auth/login when the current user cannot be loaded, without retrying', async () => {
     localStorage.setItem('AccessToken', 'revoked');
-    api.handler.mockRejectedValue(httpError(401, { message: 'You need to log in to continue' }));
+    server.use(
+      http.get('/api/auth/user', () =>
+        apiError(401, { message: 'You need to log in to continue' }),
+      ),
+    );
     setup();
     expect(await screen.findByTestId('location')).toHaveTextContent('/auth/login');
-    expect(api.handler).toHaveBeenCalledTimes(1);
+    expect(await requests()).toMatchObject([
+      { method: 'GET', path: '/auth/user', authorization: 'Bearer revoked' },
+    ]);
   });
 
   it(
@@ -26,10 +33,11 @@ describe('MainLayout', () => {
     { timeout: 20_000 },
     async () => {
       localStorage.setItem('AccessToken', 'token-1');
-      api.handler.mockImplementation((config) =>
-        config.url === '/auth/user'
-          ? { user: { id: 'u1', name: 'Ada', email: 'ada@example.com' } }
-          : { message: 'Logged out' },
+      server.use(
+        http.get('/api/auth/user', () =>
+          HttpResponse.json({ user: { id: 'u1', name: 'Ada', email: 'ada@example.com' } }),
+        ),
+        http.post('/api/auth/logout', () => HttpResponse.json({ message: 'Logged out' })),
       );
       const { user } = setup();
       expect(screen.getByRole('status')).toBeInTheDocument();
@@ -60,7 +68,13 @@ describe('MainLayout', () => {
       await user.keyboard('{Enter}');
 
       expect(await screen.findByTestId('location')).toHaveTextContent('/auth/login');
-      expect(sent()).toContainEqual(['POST', '/auth/logout', undefined]);
+      expect(await requests()).toContainEqual(
+        expect.objectContaining({
+          method: 'POST',
+          path: '/auth/logout',
+          authorization: 'Bearer token-1',
+        }),
+      );
       expect(localStorage.getItem('AccessToken')).toBeNull();
     },
   );

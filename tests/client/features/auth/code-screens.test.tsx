@@ -1,8 +1,9 @@
+import { http, HttpResponse } from 'msw';
 import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ConfirmAccount } from '@/features/auth/components/ConfirmAccount.js';
 import { ResetPassword } from '@/features/auth/components/ResetPassword.js';
-import { api, deferred, httpError, sent } from '../../support/api.js';
+import { apiError, deferred, sent, server } from '../../support/server.js';
 import { renderRoute } from '../../support/render.js';
 
 const boxValues = () =>
@@ -21,7 +22,7 @@ describe('ConfirmAccount', () => {
 
   it('sends the code with the e-mail of the link once six digits are in, then goes to login', async () => {
     const pending = deferred();
-    api.handler.mockReturnValue(pending.promise);
+    server.use(http.post('/api/auth/confirm-account', () => pending.promise));
     const { user } = setup();
     expect(screen.getByText('Enter the 6-digit code sent to your email')).toBeInTheDocument();
     // Held back for a minute (resend-countdown.test.tsx).
@@ -33,12 +34,12 @@ describe('ConfirmAccount', () => {
 
     expect(await screen.findByText('Confirming...')).toBeInTheDocument();
     expect(screen.getByLabelText('Digit 1 of 6')).toBeDisabled();
-    await waitFor(() =>
-      expect(sent()).toEqual([
+    await waitFor(async () =>
+      expect(await sent()).toEqual([
         ['POST', '/auth/confirm-account', { token: '123456', email: 'ada@example.com' }],
       ]),
     );
-    pending.resolve({ message: 'Account confirmed. You can log in now.' });
+    pending.resolve(HttpResponse.json({ message: 'Account confirmed. You can log in now.' }));
     expect(await screen.findByTestId('location')).toHaveTextContent('/auth/login');
     expect(
       await screen.findByText('Account confirmed. You can log in now.', {}, { timeout: 3000 }),
@@ -46,17 +47,20 @@ describe('ConfirmAccount', () => {
   });
 
   it('sends the bare code without an e-mail in the link', async () => {
-    api.handler.mockResolvedValue({ message: 'ok' });
+    server.use(http.post('/api/auth/confirm-account', () => HttpResponse.json({ message: 'ok' })));
     const { user } = setup('/auth/confirm-account');
     await user.paste('654321');
-    await waitFor(() =>
-      expect(sent()).toEqual([['POST', '/auth/confirm-account', { token: '654321' }]]),
+    await waitFor(async () =>
+      expect(await sent()).toEqual([['POST', '/auth/confirm-account', { token: '654321' }]]),
     );
+    expect(await screen.findByTestId('location')).toHaveTextContent('/auth/login');
   });
 
   it('clears the boxes on a rejected code and shows why', async () => {
-    api.handler.mockRejectedValue(
-      httpError(400, { message: 'The code is not valid or has expired' }),
+    server.use(
+      http.post('/api/auth/confirm-account', () =>
+        apiError(400, { message: 'The code is not valid or has expired' }),
+      ),
     );
     const { user } = setup();
     await user.keyboard('111111');
@@ -71,11 +75,14 @@ describe('ConfirmAccount', () => {
 });
 
 describe('ResetPassword', () => {
+  const codeAccepted = http.post('/api/auth/validate-password-token', () =>
+    HttpResponse.json({ message: 'Code accepted. Choose a new password.' }),
+  );
   const setup = (url = '/auth/reset-password?email=ada%40example.com') =>
     renderRoute(<ResetPassword />, { path: '/auth/reset-password', url });
 
   it('checks the code first, then shows the new-password form with the token in the URL', async () => {
-    api.handler.mockResolvedValue({ message: 'Code accepted. Choose a new password.' });
+    server.use(codeAccepted);
     const { user } = setup();
     expect(screen.getByText('Enter the 6-digit code sent to your email')).toBeInTheDocument();
     await user.keyboard('246810');
@@ -83,14 +90,18 @@ describe('ResetPassword', () => {
     expect(await screen.findByLabelText('New Password')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Reset your password' })).toBeInTheDocument();
     expect(screen.getByLabelText('Confirm New password')).toBeInTheDocument();
-    expect(sent()).toEqual([
-      ['POST', '/auth/validate-password-token', { token: '246810', email: 'ada@example.com' }],
-    ]);
+    await waitFor(async () =>
+      expect(await sent()).toEqual([
+        ['POST', '/auth/validate-password-token', { token: '246810', email: 'ada@example.com' }],
+      ]),
+    );
   });
 
   it('returns to /auth/forgot-password when the code is rejected', async () => {
-    api.handler.mockRejectedValue(
-      httpError(400, { message: 'The code is not valid or has expired' }),
+    server.use(
+      http.post('/api/auth/validate-password-token', () =>
+        apiError(400, { message: 'The code is not valid or has expired' }),
+      ),
     );
     const { user } = setup();
     await user.keyboard('135790');
@@ -103,9 +114,10 @@ describe('ResetPassword', () => {
   it('validates the new password and resets it with the token and e-mail', async () => {
     const pending = deferred();
     // The code in the URL is checked first; then the reset waits.
-    api.handler
-      .mockResolvedValueOnce({ message: 'Code accepted. Choose a new password.' })
-      .mockReturnValue(pending.promise);
+    server.use(
+      codeAccepted,
+      http.post('/api/auth/reset-password/246810', () => pending.promise),
+    );
     const { user } = setup('/auth/reset-password?email=ada%40example.com&token=246810');
     await user.click(await screen.findByRole('button', { name: 'Reset password' }));
     expect(await screen.findAllByText('Password is required')).toHaveLength(2);
@@ -118,15 +130,19 @@ describe('ResetPassword', () => {
     await user.click(screen.getByRole('button', { name: 'Reset password' }));
 
     expect(await screen.findByRole('button', { name: 'Resetting...' })).toBeDisabled();
-    expect(sent()).toEqual([
-      ['POST', '/auth/validate-password-token', { token: '246810', email: 'ada@example.com' }],
-      [
-        'POST',
-        '/auth/reset-password/246810',
-        { password: 'newpass123', confirmPassword: 'newpass123', email: 'ada@example.com' },
-      ],
-    ]);
-    pending.resolve({ message: 'Your password has been reset. You can log in now.' });
+    await waitFor(async () =>
+      expect(await sent()).toEqual([
+        ['POST', '/auth/validate-password-token', { token: '246810', email: 'ada@example.com' }],
+        [
+          'POST',
+          '/auth/reset-password/246810',
+          { password: 'newpass123', confirmPassword: 'newpass123', email: 'ada@example.com' },
+        ],
+      ]),
+    );
+    pending.resolve(
+      HttpResponse.json({ message: 'Your password has been reset. You can log in now.' }),
+    );
     expect(await screen.findByTestId('location')).toHaveTextContent('/auth/login');
   });
 });

@@ -1,8 +1,9 @@
-import { screen } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ForgotPasswordForm } from '@/features/auth/components/ForgotPasswordForm.js';
 import { NewCodeForm } from '@/features/auth/components/NewCodeForm.js';
-import { api, deferred, httpError, sent } from '../../support/api.js';
+import { apiError, deferred, sent, server } from '../../support/server.js';
 import { renderRoute } from '../../support/render.js';
 import { elapse, withFakeClock } from './fake-clock.js';
 
@@ -24,14 +25,14 @@ describe('ForgotPasswordForm', () => {
 
   it("reads 'Sending...' while busy, then shows the message and clears the form", async () => {
     const pending = deferred();
-    api.handler.mockReturnValue(pending.promise);
+    server.use(http.post('/api/auth/forgot-password', () => pending.promise));
     const { user } = setup();
     await user.type(screen.getByLabelText('Email'), 'ada@example.com');
     await user.click(screen.getByRole('button', { name: 'Send Code' }));
     expect(await screen.findByRole('button', { name: 'Sending...' })).toBeDisabled();
-    expect(sent()).toEqual([['POST', '/auth/forgot-password', { email: 'ada@example.com' }]]);
+    expect(await sent()).toEqual([['POST', '/auth/forgot-password', { email: 'ada@example.com' }]]);
 
-    pending.resolve({ message: 'A code is on its way.' });
+    pending.resolve(HttpResponse.json({ message: 'A code is on its way.' }));
     expect(await screen.findByText('A code is on its way.', {}, { timeout: 3000 })).toBeVisible();
     expect(screen.getByLabelText('Email')).toHaveValue('');
     expect(screen.getByRole('link', { name: 'Enter the code' })).toHaveAttribute(
@@ -56,7 +57,7 @@ describe('NewCodeForm', () => {
 
   it('is prefilled from the link and reads Resending... while busy', async () => {
     const pending = deferred();
-    api.handler.mockReturnValue(pending.promise);
+    server.use(http.post('/api/auth/resend-confirmation', () => pending.promise));
     const { user } = setup('/auth/new-code?email=ada%40example.com');
     expect(screen.getByRole('heading', { name: 'Resend Confirmation Code' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Forgot password?' })).toHaveAttribute(
@@ -67,8 +68,12 @@ describe('NewCodeForm', () => {
     await elapse(60_000);
     await user.click(screen.getByRole('button', { name: 'Resend code' }));
     expect(await screen.findByRole('button', { name: 'Resending...' })).toBeDisabled();
-    expect(sent()).toEqual([['POST', '/auth/resend-confirmation', { email: 'ada@example.com' }]]);
-    pending.resolve({ message: 'A new code is on its way.' });
+    await waitFor(async () =>
+      expect(await sent()).toEqual([
+        ['POST', '/auth/resend-confirmation', { email: 'ada@example.com' }],
+      ]),
+    );
+    pending.resolve(HttpResponse.json({ message: 'A new code is on its way.' }));
     expect(await screen.findByRole('link', { name: 'Enter the code' })).toHaveAttribute(
       'href',
       '/auth/confirm-account?email=ada%40example.com',
@@ -76,7 +81,11 @@ describe('NewCodeForm', () => {
   });
 
   it('goes to /auth/login after a failure', async () => {
-    api.handler.mockRejectedValue(httpError(429, { message: 'Too many requests.' }));
+    server.use(
+      http.post('/api/auth/resend-confirmation', () =>
+        apiError(429, { message: 'Too many requests.' }),
+      ),
+    );
     const { user } = setup();
     await user.type(screen.getByLabelText('Email'), 'ada@example.com');
     await user.click(screen.getByRole('button', { name: 'Resend code' }));

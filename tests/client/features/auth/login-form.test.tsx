@@ -1,14 +1,16 @@
+import { http, HttpResponse } from 'msw';
 import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { LoginForm } from '@/features/auth/components/LoginForm.js';
-import { api, deferred, httpError, sent } from '../../support/api.js';
+import { apiError, deferred, sent, server } from '../../support/server.js';
 import { renderRoute } from '../../support/render.js';
 
 const setup = () => renderRoute(<LoginForm />, { path: '/auth/login' });
 
 describe('LoginForm', () => {
   beforeEach(() => {
-    vi.spyOn(console, 'error').mockImplementation(() => {});
+    // A refused login is logged (spec section 8): as a warning, not an error of the app.
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
   });
 
   it('shows the spec texts', () => {
@@ -32,7 +34,7 @@ describe('LoginForm', () => {
     expect(screen.getByText('Password is required')).toBeInTheDocument();
     expect(email).toHaveAttribute('aria-invalid', 'true');
     expect(email).toHaveAccessibleDescription('Email is required');
-    expect(api.handler).not.toHaveBeenCalled();
+    expect(await sent()).toEqual([]);
   });
 
   it('does not validate before the first submit, then re-validates on change', async () => {
@@ -48,7 +50,7 @@ describe('LoginForm', () => {
 
   it("reads 'Logging in...' and is disabled while busy, then stores the token and goes to /", async () => {
     const pending = deferred();
-    api.handler.mockReturnValue(pending.promise);
+    server.use(http.post('/api/auth/login', () => pending.promise));
     const { user } = setup();
     await user.type(screen.getByLabelText('Email'), 'Ada@Example.com');
     await user.type(screen.getByLabelText('Password'), 'secret123');
@@ -56,17 +58,21 @@ describe('LoginForm', () => {
 
     const busy = await screen.findByRole('button', { name: 'Logging in...' });
     expect(busy).toBeDisabled();
-    expect(sent()).toEqual([
-      ['POST', '/auth/login', { email: 'ada@example.com', password: 'secret123' }],
-    ]);
+    await waitFor(async () =>
+      expect(await sent()).toEqual([
+        ['POST', '/auth/login', { email: 'ada@example.com', password: 'secret123' }],
+      ]),
+    );
 
-    pending.resolve({ message: 'Logged in', token: 'token-1' });
+    pending.resolve(HttpResponse.json({ message: 'Logged in', token: 'token-1' }));
     expect(await screen.findByTestId('location')).toHaveTextContent(/^\/$/);
     expect(localStorage.getItem('AccessToken')).toBe('token-1');
   });
 
   it('shows a failure as a toast and logs it', async () => {
-    api.handler.mockRejectedValue(httpError(400, { message: 'Incorrect email or password' }));
+    server.use(
+      http.post('/api/auth/login', () => apiError(400, { message: 'Incorrect email or password' })),
+    );
     const { user } = setup();
     await user.type(screen.getByLabelText('Email'), 'ada@example.com');
     await user.type(screen.getByLabelText('Password'), 'wrong1234');
@@ -74,14 +80,16 @@ describe('LoginForm', () => {
     expect(
       await screen.findByText('Incorrect email or password', {}, { timeout: 3000 }),
     ).toBeInTheDocument();
-    expect(console.error).toHaveBeenCalled();
+    expect(console.warn).toHaveBeenCalledWith('Login failed', expect.anything());
     expect(screen.getByRole('button', { name: 'Log In' })).toBeEnabled();
     expect(localStorage.getItem('AccessToken')).toBeNull();
   });
 
   it('sends an unconfirmed account to the code entry, with its e-mail', async () => {
-    api.handler.mockRejectedValue(
-      httpError(403, { message: 'Your account is not confirmed yet.' }),
+    server.use(
+      http.post('/api/auth/login', () =>
+        apiError(403, { message: 'Your account is not confirmed yet.' }),
+      ),
     );
     const { user } = setup();
     await user.type(screen.getByLabelText('Email'), 'ada@example.com');

@@ -1,3 +1,4 @@
+import { http, HttpResponse } from 'msw';
 import { screen } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -7,7 +8,7 @@ import { LoginForm } from '@/features/auth/components/LoginForm.js';
 import { NewCodeForm } from '@/features/auth/components/NewCodeForm.js';
 import { ResetPassword } from '@/features/auth/components/ResetPassword.js';
 import { SignupForm } from '@/features/auth/components/SignupForm.js';
-import { api, httpError } from '../../support/api.js';
+import { apiError, sent, server } from '../../support/server.js';
 import { renderRoute } from '../../support/render.js';
 import { elapse, withFakeClock } from './fake-clock.js';
 
@@ -50,8 +51,8 @@ withFakeClock();
 
 beforeEach(() => {
   sessionStorage.clear();
-  // The login of an unconfirmed account logs its 403.
-  vi.spyOn(console, 'error').mockImplementation(() => {});
+  // The login of an unconfirmed account logs its 403 (a warning).
+  vi.spyOn(console, 'warn').mockImplementation(() => {});
 });
 
 describe('Confirm account: the Resend code countdown', () => {
@@ -77,7 +78,7 @@ describe('Confirm account: the Resend code countdown', () => {
       '/auth/new-code?email=ada%40example.com',
     );
     expect(screen.getByRole('link', { name: 'Resend code' })).not.toHaveAttribute('aria-disabled');
-    expect(api.handler).not.toHaveBeenCalled();
+    expect(await sent()).toEqual([]);
   });
 
   it('counts without an e-mail in the link too', async () => {
@@ -118,7 +119,11 @@ describe('Confirm account: the Resend code countdown', () => {
   });
 
   it('starts from the sign-up of that address', async () => {
-    api.handler.mockResolvedValue({ message: 'Account created. Check your email.' });
+    server.use(
+      http.post('/api/auth/signup', () =>
+        HttpResponse.json({ message: 'Account created. Check your email.' }),
+      ),
+    );
     const { user, unmount } = open('/auth/signup');
     await user.type(screen.getByLabelText('Name'), 'Ada');
     await user.type(screen.getByLabelText('Email'), 'Ada@Example.com');
@@ -138,8 +143,10 @@ describe('Confirm account: the Resend code countdown', () => {
     await elapse(50_000);
     earlier.unmount();
 
-    api.handler.mockRejectedValue(
-      httpError(403, { message: 'Your account is not confirmed yet. We sent a new code.' }),
+    server.use(
+      http.post('/api/auth/login', () =>
+        apiError(403, { message: 'Your account is not confirmed yet. We sent a new code.' }),
+      ),
     );
     const { user } = open('/auth/login');
     await user.type(screen.getByLabelText('Email'), 'ada@example.com');
@@ -155,7 +162,11 @@ describe('Resend confirmation code: the Resend code countdown', () => {
   it('waits 60 s after a resend, on this screen and on the confirm screen', async () => {
     const { user } = open(`/auth/new-code?email=${ADA}`);
     await elapse(60_000);
-    api.handler.mockResolvedValue({ message: 'A new code is on its way.' });
+    server.use(
+      http.post('/api/auth/resend-confirmation', () =>
+        HttpResponse.json({ message: 'A new code is on its way.' }),
+      ),
+    );
     await user.click(screen.getByRole('button', { name: 'Resend code' }));
 
     const waiting = await screen.findByRole('button', { name: countingDown('Resend code', 60) });
@@ -188,7 +199,11 @@ describe('Resend confirmation code: the Resend code countdown', () => {
 
 describe('Forgot and reset password: the new-code countdown', () => {
   it('waits 60 s after a code was sent, on the form and on the code screen', async () => {
-    api.handler.mockResolvedValue({ message: 'A code is on its way.' });
+    server.use(
+      http.post('/api/auth/forgot-password', () =>
+        HttpResponse.json({ message: 'A code is on its way.' }),
+      ),
+    );
     const { user } = open('/auth/forgot-password');
     expect(screen.getByRole('button', { name: 'Send Code' })).toBeEnabled();
     await user.type(screen.getByLabelText('Email'), 'ada@example.com');

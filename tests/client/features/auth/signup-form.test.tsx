@@ -1,7 +1,8 @@
-import { screen } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { SignupForm } from '@/features/auth/components/SignupForm.js';
-import { api, deferred, httpError, sent } from '../../support/api.js';
+import { apiError, deferred, sent, server } from '../../support/server.js';
 import { renderRoute } from '../../support/render.js';
 
 const setup = () => renderRoute(<SignupForm />, { path: '/auth/signup' });
@@ -35,12 +36,12 @@ describe('SignupForm', () => {
     expect(
       await screen.findByText('Password must contain at least one number'),
     ).toBeInTheDocument();
-    expect(api.handler).not.toHaveBeenCalled();
+    expect(await sent()).toEqual([]);
   });
 
   it("reads 'Creating account...' while busy, then shows the message and goes to /auth/login", async () => {
     const pending = deferred();
-    api.handler.mockReturnValue(pending.promise);
+    server.use(http.post('/api/auth/signup', () => pending.promise));
     const { user } = setup();
     await user.type(screen.getByLabelText('Name'), 'Ada');
     await user.type(screen.getByLabelText('Email'), 'ada@example.com');
@@ -49,19 +50,21 @@ describe('SignupForm', () => {
     await user.click(screen.getByRole('button', { name: 'Sign Up' }));
 
     expect(await screen.findByRole('button', { name: 'Creating account...' })).toBeDisabled();
-    expect(sent()).toEqual([
-      [
-        'POST',
-        '/auth/signup',
-        {
-          name: 'Ada',
-          email: 'ada@example.com',
-          password: 'secret123',
-          confirmPassword: 'secret123',
-        },
-      ],
-    ]);
-    pending.resolve({ message: 'Account created. Check your email.' });
+    await waitFor(async () =>
+      expect(await sent()).toEqual([
+        [
+          'POST',
+          '/auth/signup',
+          {
+            name: 'Ada',
+            email: 'ada@example.com',
+            password: 'secret123',
+            confirmPassword: 'secret123',
+          },
+        ],
+      ]),
+    );
+    pending.resolve(HttpResponse.json({ message: 'Account created. Check your email.' }));
     expect(await screen.findByTestId('location')).toHaveTextContent('/auth/login');
     expect(
       await screen.findByText('Account created. Check your email.', {}, { timeout: 3000 }),
@@ -69,11 +72,13 @@ describe('SignupForm', () => {
   });
 
   it('shows the first field error of a rejected sign-up as a toast', async () => {
-    api.handler.mockRejectedValue(
-      httpError(400, {
-        message: 'Password must be at least 8 characters',
-        errors: [{ path: 'password', message: 'Password must be at least 8 characters' }],
-      }),
+    server.use(
+      http.post('/api/auth/signup', () =>
+        apiError(400, {
+          message: 'Password must be at least 8 characters',
+          errors: [{ path: 'password', message: 'Password must be at least 8 characters' }],
+        }),
+      ),
     );
     const { user } = setup();
     await user.type(screen.getByLabelText('Name'), 'Ada');

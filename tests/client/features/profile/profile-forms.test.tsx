@@ -1,8 +1,9 @@
+import { http, HttpResponse } from 'msw';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ChangePasswordForm } from '@/features/profile/components/ChangePasswordForm.js';
 import { ProfileForm } from '@/features/profile/components/ProfileForm.js';
-import { api, deferred, httpError, sent } from '../../support/api.js';
+import { apiError, deferred, sent, server } from '../../support/server.js';
 import { renderRoute, testQueryClient } from '../../support/render.js';
 
 const user = { id: 'u1', name: 'Ada Lovelace', email: 'ada@example.com' };
@@ -28,26 +29,31 @@ describe('ProfileForm', () => {
 
   it("reads 'Saving...' while busy, refreshes the cached user and goes to /", async () => {
     const pending = deferred();
-    api.handler.mockImplementation((config) =>
-      config.url === '/auth/user' ? { user: { ...user, name: 'Ada King' } } : pending.promise,
+    server.use(
+      http.get('/api/auth/user', () => HttpResponse.json({ user: { ...user, name: 'Ada King' } })),
+      http.patch('/api/auth/profile', () => pending.promise),
     );
     const { user: u, queryClient } = setup();
     await u.clear(screen.getByLabelText('Name'));
     await u.type(screen.getByLabelText('Name'), 'Ada King');
     await u.click(screen.getByRole('button', { name: 'Update Profile' }));
     expect(await screen.findByRole('button', { name: 'Saving...' })).toBeDisabled();
-    expect(sent()).toEqual([
-      ['PATCH', '/auth/profile', { name: 'Ada King', email: 'ada@example.com' }],
-    ]);
-    pending.resolve({ message: 'Profile updated' });
+    await waitFor(async () =>
+      expect(await sent()).toEqual([
+        ['PATCH', '/auth/profile', { name: 'Ada King', email: 'ada@example.com' }],
+      ]),
+    );
+    pending.resolve(HttpResponse.json({ message: 'Profile updated' }));
     expect(await screen.findByTestId('location')).toHaveTextContent(/^\/$/);
     expect(queryClient.getQueryState(['user'])?.isInvalidated).toBe(true);
     expect(await screen.findByText('Profile updated', {}, { timeout: 3000 })).toBeVisible();
   });
 
   it('shows a taken e-mail as a toast', async () => {
-    api.handler.mockRejectedValue(
-      httpError(409, { message: 'That email is already used by another account' }),
+    server.use(
+      http.patch('/api/auth/profile', () =>
+        apiError(409, { message: 'That email is already used by another account' }),
+      ),
     );
     const { user: u } = setup();
     await u.click(screen.getByRole('button', { name: 'Update Profile' }));
@@ -81,21 +87,23 @@ describe('ChangePasswordForm', () => {
   it('stores the fresh token the server returns, then goes to /', async () => {
     localStorage.setItem('AccessToken', 'old-token');
     const pending = deferred();
-    api.handler.mockReturnValue(pending.promise);
+    server.use(http.post('/api/auth/profile/change-password', () => pending.promise));
     const { user: u } = setup();
     await u.type(screen.getByLabelText('Current Password'), 'old12345');
     await u.type(screen.getByLabelText('New Password'), 'new12345');
     await u.type(screen.getByLabelText('Confirm New Password'), 'new12345');
     await u.click(screen.getByRole('button', { name: 'Change Password' }));
     expect(await screen.findByRole('button', { name: 'Saving...' })).toBeDisabled();
-    expect(sent()).toEqual([
-      [
-        'POST',
-        '/auth/profile/change-password',
-        { currentPassword: 'old12345', newPassword: 'new12345', confirmNewPassword: 'new12345' },
-      ],
-    ]);
-    pending.resolve({ message: 'Password changed', token: 'new-token' });
+    await waitFor(async () =>
+      expect(await sent()).toEqual([
+        [
+          'POST',
+          '/auth/profile/change-password',
+          { currentPassword: 'old12345', newPassword: 'new12345', confirmNewPassword: 'new12345' },
+        ],
+      ]),
+    );
+    pending.resolve(HttpResponse.json({ message: 'Password changed', token: 'new-token' }));
     expect(await screen.findByTestId('location')).toHaveTextContent(/^\/$/);
     await waitFor(() => expect(localStorage.getItem('AccessToken')).toBe('new-token'));
   });

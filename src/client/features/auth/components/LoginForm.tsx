@@ -35,7 +35,7 @@ export function LoginForm() {
       await login.mutateAsync(values);
     },
     async (error, values) => {
-      console.error('Login failed', error);
+      console.warn('Login failed', error);
       setFailure(getErrorMessage(error));
       // Not confirmed yet: the code is typed on the confirm screen (a new one may be on its way).
       if (getErrorStatus(error) === 403) {

@@ -11,14 +11,7 @@ export function StockCount({ stock }: { stock: number }) {
     stock > LOW_STOCK_THRESHOLD
       ? 'bg-green-50 text-green-800 ring-green-600/20'
       : 'bg-yellow-50 text-yellow-800 ring-yellow-600/30';
-  return (
-    <span
-      className={`${pill} ${tone}`}
-      data-tone={stock > LOW_STOCK_THRESHOLD ? 'green' : 'yellow'}
-    >
-      {formatUnits(stock)}
-    </span>
-  );
+  return <span className={`${pill} ${tone}`}>{formatUnits(stock)}</span>;
 }
 
 /** 'In stock' above 0 units, 'Out of Stock' at 0. */

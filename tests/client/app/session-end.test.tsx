@@ -1,0 +1,65 @@
+import { act, render, screen, within } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { App } from '@/app/App.js';
+import { queryClient } from '@/lib/query-client.js';
+import { apiError, requests, server } from '../support/server.js';
+import { product } from '../features/products/fixtures.js';
+
+const { active: _a, createdAt: _c, updatedAt: _u, ...listed } = product();
+
+/** The whole app, as main.tsx starts it, at `path` (its own router, query client and 401 handler). */
+function openApp(path: string) {
+  window.history.replaceState(null, '', path);
+  return render(<App />);
+}
+
+beforeEach(() => {
+  // A new screen starts at the top (app/components/ScreenChange.tsx); jsdom lays nothing out.
+  vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
+  localStorage.setItem('AccessToken', 'token-1');
+  server.use(
+    http.get('/api/auth/user', () =>
+      HttpResponse.json({ user: { id: 'u1', name: 'Ada', email: 'ada@example.com' } }),
+    ),
+    http.get('/api/products', () => HttpResponse.json({ products: [listed], nextCursor: null })),
+  );
+});
+
+afterEach(() => {
+  // The app's own query client outlives a render: the next test starts from nothing cached.
+  act(() => queryClient.clear());
+  window.history.replaceState(null, '', '/');
+});
+
+describe('a session that ends on the server', () => {
+  it(
+    'sends the user to the login screen, with the way back, at the next request that gets a 401',
+    { timeout: 15_000 },
+    async () => {
+      const user = userEvent.setup();
+      openApp('/');
+      const list = await screen.findByRole('list', {}, { timeout: 5000 });
+      expect(within(list).getByRole('heading', { name: 'Desk Lamp' })).toBeVisible();
+
+      // Revoked elsewhere (a logout on another device, a password change): every request is a 401.
+      server.use(
+        http.all('/api/*', () => apiError(401, { message: 'You need to log in to continue' })),
+      );
+      await user.click(within(list).getByRole('link', { name: 'Desk Lamp' }));
+
+      expect(
+        await screen.findByRole('heading', { name: 'Welcome Back!' }, { timeout: 5000 }),
+      ).toBeVisible();
+      expect(window.location.pathname).toBe('/auth/login');
+      expect(new URLSearchParams(window.location.search).get('next')).toBe('/details/product/p1');
+      expect(localStorage.getItem('AccessToken')).toBeNull();
+      // The refused request carried the token; the user's data sets went with it.
+      expect(await requests()).toContainEqual(
+        expect.objectContaining({ path: '/products/p1', authorization: 'Bearer token-1' }),
+      );
+      expect(queryClient.getQueryData(['products', { q: '', sort: 'newest' }])).toBeUndefined();
+    },
+  );
+});
