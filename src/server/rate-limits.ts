@@ -8,3 +8,9 @@ export interface RateLimits {
 }
 
 export const defaultRateLimits: RateLimits = { windowMs: 60_000, sensitive: 20, general: 300 };
+
+/**
+ * The costly catalogue operations (CSV import and export, bulk delete: up to 50,000 rows or 10 MB
+ * each) get a tenth of the general budget: 30 a minute per IP by default, never fewer than one.
+ */
+export const bulkLimit = (limits: RateLimits) => Math.max(1, Math.floor(limits.general / 10));

@@ -12,6 +12,7 @@ export const MIN_PRICE = 0.01;
 export const MAX_PRICE = 99_999_999.99;
 export const MAX_STOCK = 2_147_483_647;
 export const MIN_FORM_STOCK = 1;
+/** Stock from 1 up to this is "low" (the spec's yellow count, and the list's `stock=low`). */
 export const LOW_STOCK_THRESHOLD = 10;
 export const PRODUCT_NAME_MAX = 200;
 export const DESCRIPTION_MAX = 5000;
@@ -42,3 +43,39 @@ export const IMAGE_ACCEPTED_TYPES = [
   'image/avif',
   'image/gif',
 ] as const;
+
+/** The list's stock filters: `low` is 1 to LOW_STOCK_THRESHOLD units, `out` is 0. */
+export const STOCK_FILTERS = ['low', 'out'] as const;
+export type StockFilter = (typeof STOCK_FILTERS)[number];
+
+/** CSV import: the largest file, the most rows besides the header, and what its report lists. */
+export const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
+export const IMPORT_MAX_ROWS = 50_000;
+/** Valid rows a report shows when asked for a preview (the import screen's first 20 rows). */
+export const IMPORT_PREVIEW_ROWS = 20;
+/** Errors a report lists at most; its message still counts every bad row. */
+export const IMPORT_ERRORS_MAX = 1000;
+/** The columns an import needs, in any order; other columns are ignored. */
+export const IMPORT_COLUMNS = ['name', 'price', 'stock', 'description'] as const;
+/** The columns of an export, in this order. */
+export const EXPORT_COLUMNS = [
+  'id',
+  'name',
+  'price',
+  'stock',
+  'description',
+  'image',
+  'createdAt',
+  'updatedAt',
+] as const;
+
+/** A stock adjustment's note, at most this many characters. */
+export const STOCK_NOTE_MAX = 500;
+/** Where each recorded stock change came from. */
+export const MOVEMENT_SOURCES = ['create', 'edit', 'adjustment', 'import'] as const;
+export type MovementSource = (typeof MOVEMENT_SOURCES)[number];
+export const MOVEMENT_PAGE_DEFAULT = 20;
+export const MOVEMENT_PAGE_MAX = 100;
+
+/** Products one bulk delete takes at most. */
+export const BULK_DELETE_MAX = 100;

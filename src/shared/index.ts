@@ -5,3 +5,4 @@ export * from './schemas/common.js';
 export * from './schemas/auth.js';
 export * from './schemas/products.js';
 export * from './schemas/dev-mail.js';
+export * from './schemas/catalogue.js';

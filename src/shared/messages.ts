@@ -1,9 +1,15 @@
 import {
+  BULK_DELETE_MAX,
   CODE_LENGTH,
   DESCRIPTION_MAX,
   IMAGE_MAX_BYTES,
   IMAGE_MAX_PIXELS,
+  IMPORT_COLUMNS,
+  IMPORT_MAX_BYTES,
+  IMPORT_MAX_ROWS,
   MAX_PRICE,
+  MAX_STOCK,
+  MOVEMENT_PAGE_MAX,
   NAME_MAX,
   PASSWORD_MAX,
   PASSWORD_MIN,
@@ -11,11 +17,20 @@ import {
   PRODUCT_PAGE_MAX,
   PRODUCT_SORTS,
   SEARCH_MAX,
+  STOCK_FILTERS,
+  STOCK_NOTE_MAX,
 } from './constants.js';
 
 /** How the image limits read in messages and docs: "5 MB", "40 megapixels". */
 export const IMAGE_MAX_MB_TEXT = `${IMAGE_MAX_BYTES / (1024 * 1024)} MB`;
 export const IMAGE_MAX_PIXELS_TEXT = `${IMAGE_MAX_PIXELS / 1_000_000} megapixels`;
+/** How the import limits read: "10 MB", "50,000". */
+export const IMPORT_MAX_MB_TEXT = `${IMPORT_MAX_BYTES / (1024 * 1024)} MB`;
+export const IMPORT_MAX_ROWS_TEXT = IMPORT_MAX_ROWS.toLocaleString('en-US');
+
+/** "1 product", "2 products", "50,000 products". */
+const count = (n: number, one: string, many: string) =>
+  `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 
 /**
  * Every user-facing text the API and the forms share. Validation texts are the spec's, word for word;
@@ -52,6 +67,15 @@ export const V = {
   cursorInvalid: 'cursor is not valid',
   searchTooLong: `q must be at most ${SEARCH_MAX} characters (ligatures and similar characters count as the letters they stand for)`,
   imageOnly: 'Only image files are allowed',
+  textNul: 'Text must not contain the NUL character',
+  stockFilterInvalid: `stock must be one of ${STOCK_FILTERS.join(', ')}`,
+  dryRunInvalid: 'dryRun must be true or false',
+  previewInvalid: 'preview must be true or false',
+  deltaInvalid: `delta must be a whole number from -${MAX_STOCK} to ${MAX_STOCK}, other than 0`,
+  noteInvalid: `note must be text of at most ${STOCK_NOTE_MAX} characters`,
+  movementLimitInvalid: `limit must be a whole number from 1 to ${MOVEMENT_PAGE_MAX}`,
+  idsInvalid: `ids must be a list of 1 to ${BULK_DELETE_MAX} product ids`,
+  idsRepeated: 'ids must not name a product twice',
 } as const;
 
 export const M = {
@@ -82,6 +106,20 @@ export const M = {
   // The spec's words: the 'Deleted!' dialog shows this message as its text (one notice, not two).
   productDeleted: 'Your product has been deleted.',
   productNotFound: 'Product not found',
+  stockAdjusted: 'Stock updated',
+  stockAboveMax: `Stock cannot be more than ${MAX_STOCK}`,
+  productsNotFound: 'Some of these products were not found: nothing was deleted',
+  // CSV import
+  importNotMultipart: 'Send the CSV file as multipart/form-data, in the field "file"',
+  importNoFile: 'Choose a CSV file to import (the form field "file")',
+  importOneFile: 'Send one CSV file at a time',
+  importTooLarge: `The CSV file must be at most ${IMPORT_MAX_MB_TEXT}`,
+  importTooManyRows: `The CSV file must have at most ${IMPORT_MAX_ROWS_TEXT} rows besides the header`,
+  importEmpty: `The CSV file is empty: its first line must name the columns (${IMPORT_COLUMNS.join(', ')})`,
+  importNoRows: 'The CSV file has a header but no products',
+  importUnclosedQuote: 'A quoted field that starts on this line is never closed',
+  importBadQuote: 'A quote in a field must be doubled ("") and the field itself quoted',
+  importMalformed: 'This line is not valid CSV',
   // generic
   notFound: 'Not found',
   badJson: 'The request body is not valid JSON',
@@ -102,4 +140,17 @@ export const M = {
   unknownPart: 'Unknown form field',
   duplicatePart: 'Each form field may be sent only once',
   badForm: 'The form data is not valid',
+} as const;
+
+/** Texts that carry a number or a name: built here, from the same words every time. */
+export const T = {
+  importMissingColumn: (column: string) => `The header row has no "${column}" column`,
+  importRepeatedColumn: (column: string) => `The header row names the "${column}" column twice`,
+  imported: (n: number) => `${count(n, 'product', 'products')} imported`,
+  importChecked: (n: number) => `${count(n, 'product', 'products')} ready to import`,
+  importFailed: (rows: number) =>
+    `Nothing was imported: ${count(rows, 'row has', 'rows have')} errors`,
+  stockBelowZero: (stock: number, delta: number) =>
+    `Not enough stock: ${stock} in stock, cannot take away ${-delta}`,
+  productsDeleted: (n: number) => `${count(n, 'product', 'products')} deleted`,
 } as const;

@@ -14,6 +14,8 @@ import * as codeGuessLimits from './migrations/006_code_guess_limits.js';
 import * as mailRequests from './migrations/007_mail_requests.js';
 import * as changeNotifications from './migrations/008_change_notifications.js';
 import * as productImageSize from './migrations/009_product_image_size.js';
+import * as stockMovements from './migrations/010_stock_movements.js';
+import * as stockFilterIndexes from './migrations/011_stock_filter_indexes.js';
 
 export type MigrationDialect = 'sqlite' | 'postgres';
 
@@ -33,6 +35,8 @@ export const migrations: Migration[] = [
   { name: '007_mail_requests', ...mailRequests },
   { name: '008_change_notifications', ...changeNotifications },
   { name: '009_product_image_size', ...productImageSize },
+  { name: '010_stock_movements', ...stockMovements },
+  { name: '011_stock_filter_indexes', ...stockFilterIndexes },
 ];
 
 /** What the hand-written runner before Kysely's Migrator recorded applied migrations in. */

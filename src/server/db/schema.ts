@@ -1,4 +1,5 @@
 import type { Generated } from 'kysely';
+import type { MovementSource } from '../../shared/constants.js';
 
 /**
  * Table types. Times are epoch milliseconds (bigint in PostgreSQL, integer in SQLite): one
@@ -55,6 +56,23 @@ export interface ProductsTable {
   image_height: number | null;
   created_at: number;
   updated_at: number;
+}
+
+/**
+ * One change of a product's stock (migration 010), written in the transaction of the change:
+ * creation, an edit that changed the stock, an adjustment, an import. Goes with its product.
+ */
+export interface StockMovementsTable {
+  /** Increasing: a product's movements in the order they happened. */
+  id: Generated<number>;
+  product_id: string;
+  owner_id: string;
+  created_at: number;
+  old_stock: number;
+  new_stock: number;
+  delta: number;
+  source: MovementSource;
+  note: string | null;
 }
 
 /**
@@ -119,6 +137,7 @@ export interface Database {
   codes: CodesTable;
   sessions: SessionsTable;
   products: ProductsTable;
+  stock_movements: StockMovementsTable;
   outbox: OutboxTable;
   code_failures: CodeFailuresTable;
   account_code_failures: AccountCodeFailuresTable;

@@ -2,12 +2,19 @@ import { randomUUID } from 'node:crypto';
 import { setImmediate } from 'node:timers/promises';
 import { sql, type SqlBool } from 'kysely';
 import pLimit from 'p-limit';
-import type { ProductSort } from '../../shared/constants.js';
+import {
+  MAX_STOCK,
+  type MovementSource,
+  type ProductSort,
+  type StockFilter,
+} from '../../shared/constants.js';
 import type { DB } from '../db/handle.js';
 import type { MigrationDialect } from '../db/migrate.js';
 import type { ProductsTable } from '../db/schema.js';
 import { SORT_ORDERS, type Position } from './cursor.js';
 import { nameKey, searchKey, searchText, trigramQuery } from './keys.js';
+import { movementsQuery, recordMovements, type MovementRow } from './movements.js';
+import { stockCondition } from './stock-filter.js';
 
 /** A product as the API needs it: every column but the search text. */
 export type ProductRow = Omit<ProductsTable, 'search_key'>;
@@ -18,6 +25,9 @@ export type ListRow = Pick<ProductRow, (typeof LIST_COLUMNS)[number]> & {
   /** The value of the page's sort column: where the next page starts. */
   sort_key: string | number;
 };
+/** What a row of the CSV export shows: a list row and its times. */
+const TIME_COLUMNS = ['created_at', 'updated_at'] as const;
+export type ExportRow = ListRow & Pick<ProductRow, (typeof TIME_COLUMNS)[number]>;
 
 const COLUMNS = [
   'id',
@@ -63,7 +73,53 @@ export interface ListOptions {
   sort: ProductSort;
   limit: number;
   q?: string | undefined;
+  stock?: StockFilter | undefined;
   after?: Position | undefined;
+}
+
+/** The products a list, an export or a summary is about: the owner's, searched and filtered. */
+export interface Selection {
+  q?: string | undefined;
+  stock?: StockFilter | undefined;
+}
+
+/** The totals of a selection: price × stock in integer cents. */
+export interface Summary {
+  count: number;
+  units: number;
+  valueCents: number;
+}
+
+/** What an adjustment did: the new row, or why nothing changed. */
+export type Adjustment =
+  | { outcome: 'done'; row: ProductRow }
+  | { outcome: 'missing' }
+  | { outcome: 'below-zero' | 'above-max'; stock: number };
+
+/** Rows per page of the CSV export: a few hundred kilobytes at most in memory at a time. */
+export const EXPORT_PAGE_ROWS = 500;
+
+/** Which rows a page query reads, and how many. */
+interface PageOptions {
+  /** The folded search text; empty for every row. */
+  text: string;
+  stock?: StockFilter | undefined;
+  after?: Position | undefined;
+  until?: Position | undefined;
+  rowids?: number[] | undefined;
+  rows: number;
+  /** Also read created_at and updated_at (the export). */
+  times?: boolean | undefined;
+}
+
+/** Which rows a summary statement adds up. */
+type SumOptions = Partial<Omit<PageOptions, 'rows' | 'times'>>;
+
+/** Totals added up from the statements that counted them (their numbers may come as text). */
+function toSummary(parts: { count: unknown; units: unknown; value: unknown }[]): Summary {
+  const total = (key: 'count' | 'units' | 'value') =>
+    parts.reduce((sum, part) => sum + Number(part[key]), 0);
+  return { count: total('count'), units: total('units'), valueCents: total('value') };
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -159,22 +215,37 @@ export class ProductRepository {
     const row = this.row(ownerId, product, now);
     await this.db.transaction().execute(async (trx) => {
       await trx.insertInto('products').values(row).execute();
+      const created = { productId: row.id, oldStock: 0, newStock: row.stock, at: now };
+      await recordMovements(trx, ownerId, [{ ...created, source: 'create' }]);
       await bumpCatalogueVersion(trx, ownerId);
     });
     const { search_key: _searchKey, ...stored } = row;
     return stored;
   }
 
-  /** Bulk loading (benchmarks, imports): batched INSERTs in one transaction. */
+  /**
+   * Bulk loading (imports, benchmarks): batched INSERTs in one transaction, every product with
+   * its movement (an import's). Nothing is written if any statement fails.
+   */
   async insertMany(
     ownerId: string,
     products: Iterable<NewProduct & { createdAt: number }>,
+    source: MovementSource = 'import',
   ): Promise<number> {
     let count = 0;
     await this.db.transaction().execute(async (trx) => {
       let batch: ProductsTable[] = [];
       const flush = async () => {
-        if (batch.length > 0) await trx.insertInto('products').values(batch).execute();
+        if (batch.length === 0) return;
+        await trx.insertInto('products').values(batch).execute();
+        const movements = batch.map((row) => ({
+          productId: row.id,
+          oldStock: 0,
+          newStock: row.stock,
+          source,
+          at: row.created_at,
+        }));
+        await recordMovements(trx, ownerId, movements);
         count += batch.length;
         batch = [];
       };
@@ -216,29 +287,29 @@ export class ProductRepository {
    * The query behind a page: one more row than asked for tells whether another page follows. One
    * statement; on SQLite, list() cuts a search into bounded ones instead (see searchSqlite).
    */
-  listQuery(ownerId: string, { sort, limit, q, after }: ListOptions) {
-    return this.pageQuery(ownerId, sort, { text: q ? searchText(q) : '', after, rows: limit + 1 });
+  listQuery(ownerId: string, { sort, limit, q, stock, after }: ListOptions) {
+    const text = q ? searchText(q) : '';
+    return this.pageQuery(ownerId, sort, { text, stock, after, rows: limit + 1 });
   }
 
   /**
    * Up to `rows` rows of the owner in the sort's order, past `after` and up to `until` (included),
-   * among `rowids` if given, that contain the folded `text` (every row when it is empty).
+   * among `rowids` if given, that contain the folded `text` (every row when it is empty) and pass
+   * the stock filter; with their times when `times` is set (the export).
    */
-  private pageQuery(
-    ownerId: string,
-    sort: ProductSort,
-    options: { text: string; after?: Position; until?: Position; rowids?: number[]; rows: number },
-  ) {
-    const { text, after, until, rowids, rows } = options;
+  private pageQuery(ownerId: string, sort: ProductSort, options: PageOptions) {
+    const { text, stock, after, until, rowids, rows, times } = options;
     const { column, direction } = SORT_ORDERS[sort];
     let query = this.db
       .selectFrom('products')
       .select(LIST_COLUMNS)
-      .select((eb) => eb.ref(column).as('sort_key'));
+      .select((eb) => eb.ref(column).as('sort_key'))
+      .$if(times === true, (select) => select.select(TIME_COLUMNS));
     query = rowids
       ? query.where(ownedAmong(ownerId, rowids))
       : query.where('owner_id', '=', ownerId);
     if (text) query = query.where(this.contains(text));
+    if (stock) query = query.where(stockCondition(stock));
     if (after) query = query.where(beyond(sort, after));
     if (until) query = query.where(upTo(sort, until));
     return query.orderBy(column, direction).orderBy('id', direction).limit(rows);
@@ -267,23 +338,43 @@ export class ProductRepository {
   }
 
   /** One page in the requested order, plus whether another page follows. */
-  async list(ownerId: string, options: ListOptions) {
-    const { sort, limit, q, after } = options;
-    const rows = await this.pageRows(ownerId, sort, q ? searchText(q) : '', limit + 1, after);
+  async list(ownerId: string, options: ListOptions & { times?: boolean }) {
+    const { sort, limit, q, stock, after, times } = options;
+    const text = q ? searchText(q) : '';
+    const rows = await this.pageRows(ownerId, sort, { text, stock, after, rows: limit + 1, times });
     const hasMore = rows.length > limit;
     return { rows: hasMore ? rows.slice(0, limit) : rows, hasMore };
+  }
+
+  /**
+   * Every selected product in the sort's order, `pageRows` at a time, read a page at a time as the
+   * caller asks for the next one (keyset pagination, like the list's cursors): however large the
+   * catalogue, one page is in memory, and none is read before the caller wants it.
+   */
+  async *exportPages(
+    ownerId: string,
+    options: Selection & { sort: ProductSort },
+    pageRows = EXPORT_PAGE_ROWS,
+  ): AsyncGenerator<ExportRow[]> {
+    let after: Position | undefined;
+    for (;;) {
+      const page = await this.list(ownerId, { ...options, limit: pageRows, after, times: true });
+      const rows = page.rows as ExportRow[];
+      if (rows.length > 0) yield rows;
+      const last = rows.at(-1);
+      if (!page.hasMore || !last) return;
+      after = { key: last.sort_key, id: last.id };
+    }
   }
 
   private pageRows(
     ownerId: string,
     sort: ProductSort,
-    text: string,
-    rows: number,
-    after: Position | undefined,
+    options: Omit<PageOptions, 'until' | 'rowids'>,
   ): Promise<ListRow[]> {
-    const page = () => this.pageQuery(ownerId, sort, { text, after, rows }).execute();
-    if (!text) return page();
-    if (this.dialect === 'sqlite') return this.searchSqlite(ownerId, sort, text, rows, after);
+    const page = () => this.pageQuery(ownerId, sort, options).execute();
+    if (!options.text) return page();
+    if (this.dialect === 'sqlite') return this.searchSqlite(ownerId, sort, options);
     return this.postgresSearches(page);
   }
 
@@ -297,63 +388,66 @@ export class ProductRepository {
   private async searchSqlite(
     ownerId: string,
     sort: ProductSort,
-    text: string,
-    wanted: number,
-    after: Position | undefined,
+    options: Omit<PageOptions, 'until' | 'rowids'>,
   ): Promise<ListRow[]> {
-    const trigrams = trigramQuery(text);
-    if (trigrams !== undefined) {
-      const { candidatesMax } = this.limits;
-      const query = this.candidatesQuery(trigrams, candidatesMax + 1);
-      const { rows } = await searchLane.run(() => query.execute(this.db));
-      if (rows.length <= candidatesMax) {
-        const candidates = rows.map((row) => row.rowid);
-        return this.searchCandidates(ownerId, sort, text, wanted, after, candidates);
-      }
-    }
-    return this.searchInWindows(ownerId, sort, text, wanted, after);
-  }
-
-  /** The page among the candidates: checked a window at a time, then read in order. */
-  private async searchCandidates(
-    ownerId: string,
-    sort: ProductSort,
-    text: string,
-    wanted: number,
-    after: Position | undefined,
-    candidates: number[],
-  ): Promise<ListRow[]> {
-    const matches: number[] = [];
-    const { windowRows } = this.limits;
-    for (let i = 0; i < candidates.length; i += windowRows) {
-      const query = this.checkQuery(
-        ownerId,
-        sort,
-        text,
-        after,
-        candidates.slice(i, i + windowRows),
-      );
-      const rows = await searchLane.run(() => query.execute());
-      matches.push(...rows.map((row) => row.rowid));
-    }
+    const matches = await this.sqliteMatches(ownerId, sort, options);
+    if (matches === undefined) return this.searchInWindows(ownerId, sort, options);
     if (matches.length === 0) return [];
-    const page = this.amongQuery(ownerId, sort, matches, wanted);
+    // The matches passed the filter already: read by rowid alone.
+    const among = { ...options, text: '', stock: undefined, rowids: matches };
+    const page = this.pageQuery(ownerId, sort, among);
     return searchLane.run(() => page.execute());
   }
 
-  /** Which of these rows are the owner's, past `after`, and contain the text (SQLite). */
+  /**
+   * The owner's rows past `after` that contain the text and pass the filter, by rowid, when the
+   * trigram index narrows the text to a few candidates (SQLite), checked a window at a time;
+   * undefined when it does not (fewer than 3 characters, or too common).
+   */
+  private async sqliteMatches(
+    ownerId: string,
+    sort: ProductSort,
+    options: { text: string; stock?: StockFilter | undefined; after?: Position | undefined },
+  ): Promise<number[] | undefined> {
+    const trigrams = trigramQuery(options.text);
+    if (trigrams === undefined) return undefined;
+    const { candidatesMax, windowRows } = this.limits;
+    const query = this.candidatesQuery(trigrams, candidatesMax + 1);
+    const { rows } = await searchLane.run(() => query.execute(this.db));
+    if (rows.length > candidatesMax) return undefined;
+    const candidates = rows.map((row) => row.rowid);
+    const matches: number[] = [];
+    for (let i = 0; i < candidates.length; i += windowRows) {
+      const window = candidates.slice(i, i + windowRows);
+      const check = this.checkQuery(
+        ownerId,
+        sort,
+        options.text,
+        options.after,
+        window,
+        options.stock,
+      );
+      const found = await searchLane.run(() => check.execute());
+      matches.push(...found.map((row) => row.rowid));
+    }
+    return matches;
+  }
+
+  /** Which of these rows are the owner's, past `after`, pass the filter and contain the text (SQLite). */
   checkQuery(
     ownerId: string,
     sort: ProductSort,
     text: string,
     after: Position | undefined,
     rowids: number[],
+    stock?: StockFilter,
   ) {
     return this.db
       .selectFrom('products')
       .select(sql<number>`rowid`.as('rowid'))
       .where(ownedAmong(ownerId, rowids))
       .$if(after !== undefined, (query) => query.where(beyond(sort, after!)))
+      .$if(stock !== undefined, (query) => query.where(stockCondition(stock!)))
       .where(this.contains(text));
   }
 
@@ -366,51 +460,116 @@ export class ProductRepository {
   private async searchInWindows(
     ownerId: string,
     sort: ProductSort,
-    text: string,
-    wanted: number,
-    after: Position | undefined,
+    options: Omit<PageOptions, 'until' | 'rowids'>,
   ): Promise<ListRow[]> {
     const found: ListRow[] = [];
-    let from = after;
+    let from = options.after;
     for (;;) {
       const start = from;
-      const rows = wanted - found.length;
+      const rows = options.rows - found.length;
       const { page, until } = await searchLane.run(() =>
-        this.searchWindow(ownerId, sort, text, start, rows),
+        this.searchWindow(ownerId, sort, { ...options, after: start, rows }),
       );
       found.push(...page);
-      if (found.length === wanted || until === undefined) return found;
+      if (found.length === options.rows || until === undefined) return found;
       from = until;
     }
   }
 
-  /** Up to `rows` matches among the windowRows rows past `after`, and the window's end. */
-  private async searchWindow(
+  /**
+   * The end of the window of windowRows rows past `after` (the owner's rows that pass the stock
+   * filter, in the sort's order), read from an index alone; undefined past the end.
+   */
+  private windowEnd(
     ownerId: string,
     sort: ProductSort,
-    text: string,
     after: Position | undefined,
-    rows: number,
-  ) {
+    stock: StockFilter | undefined,
+  ): Promise<Position | undefined> {
     const { column, direction } = SORT_ORDERS[sort];
-    // The window's last row, read from the (owner, column, id) index alone; none past the end.
-    const until: Position | undefined = await this.db
+    return this.db
       .selectFrom('products')
       .select((eb) => [eb.ref(column).as('key'), 'id'])
       .where('owner_id', '=', ownerId)
+      .$if(stock !== undefined, (query) => query.where(stockCondition(stock!)))
       .$if(after !== undefined, (query) => query.where(beyond(sort, after!)))
       .orderBy(column, direction)
       .orderBy('id', direction)
       .offset(this.limits.windowRows - 1)
       .limit(1)
       .executeTakeFirst();
-    const page: ListRow[] = await this.pageQuery(ownerId, sort, {
-      text,
-      after,
-      until,
-      rows,
-    }).execute();
+  }
+
+  /** Up to `rows` matches among the windowRows rows past `after`, and the window's end. */
+  private async searchWindow(
+    ownerId: string,
+    sort: ProductSort,
+    options: Omit<PageOptions, 'until' | 'rowids'>,
+  ) {
+    const until = await this.windowEnd(ownerId, sort, options.after, options.stock);
+    const page: ListRow[] = await this.pageQuery(ownerId, sort, { ...options, until }).execute();
     return { page, until };
+  }
+
+  /**
+   * How many products a selection holds, their units, and their value (price × stock) in cents,
+   * summed by the database in one statement. Exact in integers (PostgreSQL: numeric); SQLite's
+   * total() adds as doubles, exact up to 2^53 cents, where a JSON number stops being exact
+   * anyway, and never fails on an overflow. A search on SQLite is summed over bounded statements.
+   */
+  async summary(ownerId: string, { q, stock }: Selection): Promise<Summary> {
+    const text = q ? searchText(q) : '';
+    const sum = (options: SumOptions) =>
+      this.summaryQuery(ownerId, options).executeTakeFirstOrThrow();
+    if (!text) return toSummary([await sum({ stock })]);
+    if (this.dialect === 'postgres')
+      return toSummary([await this.postgresSearches(() => sum({ text, stock }))]);
+    // SQLite: the same bounded statements as a search's (ADR 007), summed here.
+    const matches = await this.sqliteMatches(ownerId, 'newest', { text, stock });
+    const parts = [];
+    if (matches !== undefined) {
+      const { windowRows } = this.limits;
+      for (let i = 0; i < matches.length; i += windowRows) {
+        const rowids = matches.slice(i, i + windowRows);
+        parts.push(await searchLane.run(() => sum({ rowids })));
+      }
+      return toSummary(parts);
+    }
+    let after: Position | undefined;
+    for (;;) {
+      const start = after;
+      const { part, until } = await searchLane.run(async () => {
+        const end = await this.windowEnd(ownerId, 'newest', start, stock);
+        return { part: await sum({ text, stock, after: start, until: end }), until: end };
+      });
+      parts.push(part);
+      if (until === undefined) return toSummary(parts);
+      after = until;
+    }
+  }
+
+  /** The totals of the owner's rows that the options keep (windows in the newest-first order). */
+  summaryQuery(ownerId: string, options: SumOptions) {
+    const { text, stock, after, until, rowids } = options;
+    const value =
+      this.dialect === 'postgres'
+        ? sql<string | number>`coalesce(sum(price_cents::numeric * stock), 0)`
+        : sql<number>`total(price_cents * stock)`;
+    let query = this.db
+      .selectFrom('products')
+      .select([
+        sql<number>`count(*)`.as('count'),
+        sql<number>`coalesce(sum(stock), 0)`.as('units'),
+        value.as('value'),
+      ]);
+    query = rowids
+      ? query.where(ownedAmong(ownerId, rowids))
+      : query.where('owner_id', '=', ownerId);
+    if (text) query = query.where(this.contains(text));
+    if (stock) query = query.where(stockCondition(stock));
+    if (after) query = query.where(beyond('newest', after));
+    if (until) query = query.where(upTo('newest', until));
+    return query;
   }
 
   /**
@@ -449,6 +608,10 @@ export class ProductRepository {
         .where('owner_id', '=', ownerId)
         .where('id', '=', id)
         .execute();
+      if (values.stock !== current.stock) {
+        const edit = { productId: id, oldStock: current.stock, newStock: values.stock, at: now };
+        await recordMovements(trx, ownerId, [{ ...edit, source: 'edit' }]);
+      }
       await bumpCatalogueVersion(trx, ownerId);
       const replacedImageKey = changes.image !== undefined ? current.image_key : null;
       const row: ProductRow = { ...current, ...values };
@@ -458,18 +621,100 @@ export class ProductRepository {
 
   /** Deletes the row; returns its image key (or null), or undefined when there was no such row. */
   async delete(ownerId: string, id: string): Promise<{ imageKey: string | null } | undefined> {
-    if (!UUID.test(id)) return undefined;
+    const deleted = await this.deleteMany(ownerId, [id]);
+    return deleted && { imageKey: deleted.imageKeys[0] ?? null };
+  }
+
+  /**
+   * Deletes all of these products of the owner, or none when one of them is not the owner's (or
+   * does not exist): returns the image keys of the rows deleted, or undefined. Their movements go
+   * with them (ON DELETE CASCADE). On PostgreSQL the rows are locked in id order first, so two
+   * bulk deletes that share products wait for each other instead of deadlocking.
+   */
+  async deleteMany(ownerId: string, ids: string[]): Promise<{ imageKeys: string[] } | undefined> {
+    if (ids.length === 0 || !ids.every((id) => UUID.test(id))) return undefined;
     return this.db.transaction().execute(async (trx) => {
-      const row = await trx
+      const found = await trx
+        .selectFrom('products')
+        .select('id')
+        .where('owner_id', '=', ownerId)
+        .where('id', 'in', ids)
+        .orderBy('id')
+        // SQLite has no FOR UPDATE: its transactions already run one at a time.
+        .$if(this.dialect === 'postgres', (query) => query.forUpdate())
+        .execute();
+      if (found.length !== new Set(ids).size) return undefined;
+      const rows = await trx
         .deleteFrom('products')
         .where('owner_id', '=', ownerId)
-        .where('id', '=', id)
+        .where('id', 'in', ids)
         .returning('image_key')
-        .executeTakeFirst();
-      if (!row) return undefined;
+        .execute();
       await bumpCatalogueVersion(trx, ownerId);
-      return { imageKey: row.image_key };
+      return { imageKeys: rows.flatMap((row) => (row.image_key ? [row.image_key] : [])) };
     });
+  }
+
+  /**
+   * Changes the stock by `delta` in one conditional UPDATE: the row changes only if the result
+   * stays within 0 and MAX_STOCK, so concurrent adjustments each apply to the stock the one before
+   * left (PostgreSQL re-checks the condition on the row a concurrent update committed; SQLite runs
+   * one writer at a time), and none can take it below 0. The movement is recorded in the same
+   * transaction. The bounds are computed here, so no sum can overflow a 32-bit column.
+   */
+  async adjustStock(
+    ownerId: string,
+    id: string,
+    change: { delta: number; note: string | null },
+    now: number,
+  ): Promise<Adjustment> {
+    if (!UUID.test(id)) return { outcome: 'missing' };
+    const { delta, note } = change;
+    const lowest = Math.max(0, -delta);
+    const highest = Math.min(MAX_STOCK, MAX_STOCK - delta);
+    return this.db.transaction().execute(async (trx): Promise<Adjustment> => {
+      const row = await trx
+        .updateTable('products')
+        .set({ stock: (eb) => eb('stock', '+', delta), updated_at: now })
+        .where('owner_id', '=', ownerId)
+        .where('id', '=', id)
+        .where('stock', '>=', lowest)
+        .where('stock', '<=', highest)
+        .returning(COLUMNS)
+        .executeTakeFirst();
+      if (!row) {
+        const current = await trx
+          .selectFrom('products')
+          .select('stock')
+          .where('owner_id', '=', ownerId)
+          .where('id', '=', id)
+          .executeTakeFirst();
+        if (!current) return { outcome: 'missing' };
+        return { outcome: delta < 0 ? 'below-zero' : 'above-max', stock: current.stock };
+      }
+      const movement = { productId: id, oldStock: row.stock - delta, newStock: row.stock, at: now };
+      await recordMovements(trx, ownerId, [{ ...movement, source: 'adjustment', note }]);
+      await bumpCatalogueVersion(trx, ownerId);
+      return { outcome: 'done', row };
+    });
+  }
+
+  /**
+   * A page of a product's stock movements, newest first, plus whether older ones follow; undefined
+   * when the product is not the owner's.
+   */
+  async movements(
+    ownerId: string,
+    id: string,
+    options: { limit: number; before?: number | undefined },
+  ): Promise<{ rows: MovementRow[]; hasMore: boolean } | undefined> {
+    if (!(await this.find(ownerId, id))) return undefined;
+    const rows = await movementsQuery(this.db, ownerId, id, {
+      before: options.before,
+      rows: options.limit + 1,
+    }).execute();
+    const hasMore = rows.length > options.limit;
+    return { rows: hasMore ? rows.slice(0, options.limit) : rows, hasMore };
   }
 }
 

@@ -2,6 +2,7 @@ import type { ProductCreate, ProductUpdate } from '../../shared/schemas/products
 import { processImage } from '../images/pipeline.js';
 import type { ProductImages } from '../images/product-images.js';
 import type { Clock } from '../lib/clock.js';
+import type { ImportRow } from './csv-import.js';
 import type { ProductRepository, ProductRow, StoredImage } from './repository.js';
 
 /**
@@ -77,8 +78,34 @@ export class ProductService {
   }
 
   async delete(ownerId: string, id: string): Promise<boolean> {
-    const deleted = await this.products.delete(ownerId, id);
-    if (deleted?.imageKey) await this.images.remove(deleted.imageKey);
+    return this.deleteMany(ownerId, [id]);
+  }
+
+  /** Deletes all of these products or none (false); their files go once the delete committed. */
+  async deleteMany(ownerId: string, ids: string[]): Promise<boolean> {
+    const deleted = await this.products.deleteMany(ownerId, ids);
+    for (const key of deleted?.imageKeys ?? []) await this.images.remove(key);
     return deleted !== undefined;
+  }
+
+  /** Creates the checked rows of an import in one transaction, all created at the same time. */
+  async importRows(ownerId: string, rows: ImportRow[]): Promise<number> {
+    const createdAt = this.clock.now();
+    return this.products.insertMany(
+      ownerId,
+      rows.map(({ name, description, priceCents, stock }) => ({
+        name,
+        description,
+        priceCents,
+        stock,
+        image: null,
+        createdAt,
+      })),
+      'import',
+    );
+  }
+
+  async adjustStock(ownerId: string, id: string, change: { delta: number; note: string | null }) {
+    return this.products.adjustStock(ownerId, id, change, this.clock.now());
   }
 }

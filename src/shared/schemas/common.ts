@@ -2,9 +2,19 @@ import { z } from 'zod';
 import { CODE_LENGTH, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN } from '../constants.js';
 import { V } from '../messages.js';
 
-/** A required text field: missing, non-string and blank all give the same message. */
+/** Whether text can be stored: PostgreSQL's text type cannot hold the NUL character. */
+export const hasNoNul = (text: string) => !text.includes('\0');
+
+/**
+ * A required text field: missing, non-string and blank all give the same message. NUL characters
+ * are refused (a 400 rather than the database's error).
+ */
 export const requiredText = (message: string) =>
-  z.string({ error: message }).trim().min(1, { error: message });
+  z
+    .string({ error: message })
+    .trim()
+    .min(1, { error: message })
+    .refine(hasNoNul, { error: V.textNul });
 
 export const emailSchema = z
   .string({ error: V.emailRequired })

@@ -11,6 +11,7 @@ import {
   PRODUCT_NAME_MAX,
   PRODUCT_SORTS,
   SEARCH_MAX,
+  STOCK_FILTERS,
 } from '../constants.js';
 import { M, V } from '../messages.js';
 import { requiredText } from './common.js';
@@ -139,16 +140,24 @@ export function imageFileError(file: { type: string; size: number }): string | u
   return undefined;
 }
 
+/** A page size in a query string: a whole number from 1 to `max`, `fallback` when absent. */
+export const pageLimit = (max: number, fallback: number, message: string) =>
+  z.coerce
+    .number({ error: message })
+    .int({ error: message })
+    .min(1, { error: message })
+    .max(max, { error: message })
+    .default(fallback);
+
+/** `stock=low` (1 to LOW_STOCK_THRESHOLD units) or `stock=out` (0); absent: every product. */
+export const stockFilterSchema = z.enum(STOCK_FILTERS, { error: V.stockFilterInvalid }).optional();
+
 export const productListQuerySchema = z.object({
   // The server also counts the folded form (see searchText): 200 typed characters can become 3,600.
   q: z.string().trim().max(SEARCH_MAX, { error: V.searchTooLong }).optional(),
   sort: z.enum(PRODUCT_SORTS, { error: V.sortInvalid }).default('newest'),
-  limit: z.coerce
-    .number({ error: V.limitInvalid })
-    .int({ error: V.limitInvalid })
-    .min(1, { error: V.limitInvalid })
-    .max(PRODUCT_PAGE_MAX, { error: V.limitInvalid })
-    .default(PRODUCT_PAGE_DEFAULT),
+  stock: stockFilterSchema,
+  limit: pageLimit(PRODUCT_PAGE_MAX, PRODUCT_PAGE_DEFAULT, V.limitInvalid),
   // Room for a cursor that carries a 200-character name in any script.
   cursor: z.string().max(2048, { error: V.cursorInvalid }).optional(),
 });

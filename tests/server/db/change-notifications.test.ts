@@ -6,7 +6,7 @@ import { LISTENER_APPLICATION_NAME } from '../../../src/server/db/change-listene
 import { openDatabase } from '../../../src/server/db/open.js';
 import type { DatabaseHandle } from '../../../src/server/db/handle.js';
 import { build, type TestServer } from '../support/build.js';
-import { createProduct } from '../support/products.js';
+import { adjustStock, bulkDelete, createProduct, importCsv } from '../support/products.js';
 import { signIn, type SignedIn } from '../support/accounts.js';
 
 const baseUrl = process.env.TEST_DATABASE_URL;
@@ -132,6 +132,34 @@ describe.skipIf(!baseUrl)('cached reads on PostgreSQL, kept exact by change noti
         (await listNames(other, user)).includes('Lantern'),
       );
       expect(took).toBeLessThan(BOUND_MS);
+    });
+
+    it('shows an adjustment, an import and a bulk delete made on one instance in the other', async () => {
+      const user = await signIn(server);
+      const lamp = await createProduct(server, user, { name: 'Lamp', stock: '5' });
+      const stockOf = async () =>
+        (
+          (
+            await other.inject({ method: 'GET', url: '/api/products', headers: user.headers })
+          ).json() as {
+            products: { name: string; stock: number }[];
+          }
+        ).products.find((product) => product.name === 'Lamp')?.stock;
+      await within(3_000, async () => (await stockOf()) === 5);
+      await cached(otherDatabase, () => listNames(other, user));
+
+      await adjustStock(server, user, lamp.id, { delta: 2 });
+      expect(await within(3_000, async () => (await stockOf()) === 7)).toBeLessThan(BOUND_MS);
+
+      await cached(otherDatabase, () => listNames(other, user));
+      await importCsv(server, user, 'name,price,stock,description\nImported,1,1,d\n');
+      const imported = async () => (await listNames(other, user)).includes('Imported');
+      expect(await within(3_000, imported)).toBeLessThan(BOUND_MS);
+
+      await cached(otherDatabase, () => listNames(other, user));
+      await bulkDelete(server, user, { ids: [lamp.id] });
+      const gone = async () => !(await listNames(other, user)).includes('Lamp');
+      expect(await within(3_000, gone)).toBeLessThan(BOUND_MS);
     });
   });
 

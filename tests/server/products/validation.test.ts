@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { V } from '../../../src/shared/messages.js';
 import { build } from '../support/build.js';
 import { jpeg, rawMultipart } from '../support/images.js';
 import {
@@ -27,6 +28,9 @@ const cases: [string, Record<string, string | undefined>, string, string][] = [
   ['stock fractional', { stock: '1.5' }, 'stock', 'Stock must be a whole number'],
   ['description missing', { description: undefined }, 'description', 'Description is required'],
   ['description blank', { description: '' }, 'description', 'Description is required'],
+  // PostgreSQL cannot store a NUL: a 400, not the database's error (500 before).
+  ['name with a NUL', { name: 'a\u0000b' }, 'name', V.textNul],
+  ['description with a NUL', { description: '\u0000' }, 'description', V.textNul],
 ];
 
 const fieldsOf = (changes: Record<string, string | undefined>) =>

@@ -1,6 +1,6 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import type { Product } from '../../../src/shared/schemas/products.js';
+import type { Product, ProductListItem } from '../../../src/shared/schemas/products.js';
 import type { TestServer } from './build.js';
 import { multipart, type FilePart } from './images.js';
 import type { SignedIn } from './accounts.js';
@@ -92,3 +92,101 @@ export const storedState = async (server: TestServer) => ({
 export async function fetchImage(server: TestServer, url: string) {
   return server.app.inject({ method: 'GET', url: new URL(url).pathname });
 }
+
+/** A multipart body carrying a CSV file in the field `file` (or another field). */
+export async function csvBody(csv: string | Buffer, field = 'file', filename = 'products.csv') {
+  return multipart({}, { field, data: Buffer.from(csv), filename, contentType: 'text/csv' });
+}
+
+/** POST /api/products/import with a CSV file; `query` like 'dryRun=true'. */
+export const importCsv = async (
+  server: TestServer,
+  user: SignedIn,
+  csv: string | Buffer,
+  query = '',
+) =>
+  sendBody(
+    server,
+    user,
+    'POST',
+    `/api/products/import${query ? `?${query}` : ''}`,
+    await csvBody(csv),
+  );
+
+/** GET /api/products/export.csv; `query` like 'sort=name&stock=low'. */
+export const exportCsv = (server: TestServer, user: SignedIn, query = '') =>
+  server.app.inject({
+    method: 'GET',
+    url: `/api/products/export.csv${query ? `?${query}` : ''}`,
+    headers: user.headers,
+  });
+
+/** POST /api/products/{id}/stock with a JSON body. */
+export const adjustStock = (server: TestServer, user: SignedIn, id: string, body: object) =>
+  server.app.inject({
+    method: 'POST',
+    url: `/api/products/${id}/stock`,
+    headers: user.headers,
+    payload: body,
+  });
+
+/** GET /api/products/{id}/movements; `query` like 'limit=5'. */
+export const getMovements = (server: TestServer, user: SignedIn, id: string, query = '') =>
+  server.app.inject({
+    method: 'GET',
+    url: `/api/products/${id}/movements${query ? `?${query}` : ''}`,
+    headers: user.headers,
+  });
+
+/** POST /api/products/bulk-delete. */
+export const bulkDelete = (server: TestServer, user: SignedIn, body: unknown) =>
+  server.app.inject({
+    method: 'POST',
+    url: '/api/products/bulk-delete',
+    headers: user.headers,
+    payload: body as object,
+  });
+
+/** GET /api/products?… (the list) and GET /api/products/summary?… */
+export const listProducts = (server: TestServer, user: SignedIn, query = '') =>
+  server.app.inject({ method: 'GET', url: `/api/products?${query}`, headers: user.headers });
+export const getSummary = (server: TestServer, user: SignedIn, query = '') =>
+  server.app.inject({
+    method: 'GET',
+    url: `/api/products/summary?${query}`,
+    headers: user.headers,
+  });
+
+/** Every product of the user, through the list (newest first), following cursors. */
+export async function allProducts(server: TestServer, user: SignedIn, query = '') {
+  const products: ProductListItem[] = [];
+  let cursor: string | null = null;
+  do {
+    const params = new URLSearchParams(query);
+    params.set('limit', '100');
+    if (cursor) params.set('cursor', cursor);
+    const res = await listProducts(server, user, params.toString());
+    if (res.statusCode !== 200) throw new Error(`list failed: ${res.statusCode} ${res.body}`);
+    const page = res.json() as { products: ProductListItem[]; nextCursor: string | null };
+    products.push(...page.products);
+    cursor = page.nextCursor;
+  } while (cursor);
+  return products;
+}
+
+/** A CSV text from rows of cells, quoted where needed (RFC 4180), lines ended by `eol`. */
+export function csvText(rows: (string | number)[][], eol = '\r\n') {
+  const cell = (value: string | number) => {
+    const text = String(value);
+    return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+  };
+  return rows.map((row) => row.map(cell).join(',')).join(eol) + eol;
+}
+
+/** The four fields an import writes of each product, sorted by name: what a round trip keeps. */
+export const catalogueFields = (
+  products: { name: string; price: number; stock: number; description: string }[],
+) =>
+  products
+    .map(({ name, price, stock, description }) => ({ name, price, stock, description }))
+    .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));

@@ -1,4 +1,5 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyRequest, FastifySchemaCompiler } from 'fastify';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { IMAGE_MAX_BYTES } from '../../../shared/constants.js';
 import { M } from '../../../shared/messages.js';
@@ -44,7 +45,32 @@ const isMalformedForm = (error: unknown) => {
   return typeof message === 'string' && MALFORMED_MESSAGE.test(message);
 };
 
-const partError = (path: string, message: string) => new ValidationError([{ path, message }]);
+export const partError = (path: string, message: string) =>
+  new ValidationError([{ path, message }]);
+
+/**
+ * Multipart bodies are invisible to fastify's validator, so the body of the routes that take one
+ * is checked in the handler (multipart and JSON alike); their body schema only documents it.
+ */
+export const bodyCheckedInHandler: FastifySchemaCompiler<z.ZodType> = (route) =>
+  route.httpPart === 'body' ? (data: unknown) => ({ value: data }) : validatorCompiler(route);
+
+/**
+ * Runs `read` over a multipart body: a malformed or cut-off body becomes a 400 rather than
+ * whatever the parser threw, the parser's limits stay the 4xx that plugins/errors.ts gives them,
+ * and anything else failed on our side (a 500, logged by the error handler).
+ */
+export async function readingMultipart<T>(read: () => Promise<T>): Promise<T> {
+  try {
+    return await read();
+  } catch (error) {
+    if (error instanceof HttpError) throw error;
+    const code = (error as { code?: unknown } | null)?.code;
+    if (typeof code === 'string' && MAPPED_CODES.has(code)) throw error;
+    if (isMalformedForm(error)) throw new HttpError(400, M.badForm);
+    throw error;
+  }
+}
 
 interface Form {
   fields: Record<string, unknown>;
@@ -59,7 +85,7 @@ interface Form {
 async function readMultipart(request: FastifyRequest): Promise<Form> {
   const fields: Record<string, unknown> = {};
   let image: Buffer | undefined;
-  try {
+  await readingMultipart(async () => {
     for await (const part of request.parts()) {
       const { fieldname } = part;
       if (part.type === 'file') {
@@ -79,14 +105,7 @@ async function readMultipart(request: FastifyRequest): Promise<Form> {
       if (part.valueTruncated || part.fieldnameTruncated) throw new HttpError(413, M.bodyTooLarge);
       fields[fieldname] = part.value;
     }
-  } catch (error) {
-    if (error instanceof HttpError) throw error;
-    const code = (error as { code?: unknown } | null)?.code;
-    if (typeof code === 'string' && MAPPED_CODES.has(code)) throw error;
-    if (isMalformedForm(error)) throw new HttpError(400, M.badForm);
-    // Anything else failed on our side: a 500, logged by the error handler.
-    throw error;
-  }
+  });
   return { fields, image };
 }
 

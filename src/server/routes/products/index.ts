@@ -6,10 +6,13 @@ import { ResponseCache } from '../../products/response-cache.js';
 import { ProductRepository } from '../../products/repository.js';
 import { ProductService } from '../../products/service.js';
 import type { ProductsContext } from './context.js';
+import { catalogueRoutes } from './catalogue.js';
 import { presenters } from './presenters.js';
 import { multipartLimits } from './form.js';
+import { importRoute } from './import.js';
 import { itemRoutes } from './item.js';
 import { listRoute } from './list.js';
+import { stockRoutes } from './stock.js';
 import { writeRoutes } from './write.js';
 
 /** The products API: each signed-in user's own catalogue. Every query is scoped by owner. */
@@ -34,4 +37,7 @@ export async function productRoutes(
   await fastify.register(listRoute, context);
   await fastify.register(itemRoutes, context);
   await fastify.register(writeRoutes, context);
+  await fastify.register(stockRoutes, context);
+  await fastify.register(catalogueRoutes, context);
+  await fastify.register(importRoute, context);
 }

@@ -1,5 +1,11 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { centsToPrice } from '../../../shared/schemas/products.js';
+import {
+  productSummaryQuerySchema,
+  productSummarySchema,
+  type ProductSummary,
+} from '../../../shared/schemas/catalogue.js';
 import {
   productListQuerySchema,
   productListResponseSchema,
@@ -23,18 +29,19 @@ export const listRoute: FastifyPluginAsync<ProductsContext> = async (fastify, co
         ...productDocs,
         summary: "A page of the signed-in user's products",
         description:
-          'Newest first unless `sort` says otherwise. `q` searches name and description (case and accents ignored). Pass `nextCursor` back as `cursor` for the next page; it is null on the last one.',
+          'Newest first unless `sort` says otherwise. `q` searches name and description (case and accents ignored). `stock=low` keeps products with 1 to 10 units, `stock=out` those with none. Pass `nextCursor` back as `cursor` for the next page; it is null on the last one.',
         querystring: productListQuerySchema,
         response: { 200: productListResponseSchema, ...errorResponses(...PRODUCT_ERRORS, 400) },
       },
     },
     async (request, reply) => {
       const { user, catalogueVersion } = currentSession(request);
-      const { q, sort, limit, cursor } = request.query;
+      const { q, sort, stock, limit, cursor } = request.query;
       const after = cursor === undefined ? undefined : decodeCursor(sort, cursor);
-      const key = { ownerId: user.id, catalogueVersion, query: { q, sort, limit, cursor } };
+      const key = { ownerId: user.id, catalogueVersion, query: { q, sort, stock, limit, cursor } };
       return sendCached(reply, context.responses, key, async () => {
-        const { rows, hasMore } = await context.repository.list(user.id, { q, sort, limit, after });
+        const options = { q, sort, stock, limit, after };
+        const { rows, hasMore } = await context.repository.list(user.id, options);
         const last = rows.at(-1);
         const page: ProductListResponse = {
           products: rows.map(context.present.listItem),
@@ -42,6 +49,34 @@ export const listRoute: FastifyPluginAsync<ProductsContext> = async (fastify, co
             hasMore && last ? encodeCursor(sort, { key: last.sort_key, id: last.id }) : null,
         };
         return page;
+      });
+    },
+  );
+
+  app.get(
+    '/summary',
+    {
+      ...productRouteConfig(app),
+      schema: {
+        ...productDocs,
+        summary: 'How many products the list holds, their units and their value',
+        description:
+          'For the same `q` and `stock` as the list: `count` products, `units` in stock, and `value`, the sum of price × stock in dollars, added up in cents (exact to the cent).',
+        querystring: productSummaryQuerySchema,
+        response: { 200: productSummarySchema, ...errorResponses(...PRODUCT_ERRORS, 400) },
+      },
+    },
+    async (request, reply) => {
+      const { user, catalogueVersion } = currentSession(request);
+      const { q, stock } = request.query;
+      const key = { ownerId: user.id, catalogueVersion, query: { route: 'summary', q, stock } };
+      return sendCached(reply, context.responses, key, async () => {
+        const { count, units, valueCents } = await context.repository.summary(user.id, {
+          q,
+          stock,
+        });
+        const summary: ProductSummary = { count, units, value: centsToPrice(valueCents) };
+        return summary;
       });
     },
   );

@@ -6,4 +6,6 @@ import type { ListRow, ProductRow } from '../../products/repository.js';
 export const presenters = (images: ProductImages) => ({
   listItem: (row: ListRow) => toListItem(row, images.urls(row.image_key)),
   product: (row: ProductRow) => toProduct(row, images.urls(row.image_key)),
+  /** A stored image's URL as `image` gives it; empty for a product without one (the export). */
+  ownImageUrl: (key: string | null) => (key ? images.urls(key).image : ''),
 });

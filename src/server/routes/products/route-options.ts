@@ -1,10 +1,17 @@
 import type { FastifyInstance } from 'fastify';
+import { bulkLimit } from '../../rate-limits.js';
 import { rateLimit } from '../shared.js';
 
 /** Every product route's config: the per-IP limit for ordinary requests (and, by default, a token). */
 export function productRouteConfig(fastify: FastifyInstance) {
   const { rateLimits } = fastify;
   return { config: rateLimit(rateLimits, rateLimits.general) };
+}
+
+/** The config of the costly catalogue operations: import, export, bulk delete (see bulkLimit). */
+export function bulkRouteConfig(fastify: FastifyInstance) {
+  const { rateLimits } = fastify;
+  return { config: rateLimit(rateLimits, bulkLimit(rateLimits)) };
 }
 
 /** How every product route appears in the OpenAPI document. */

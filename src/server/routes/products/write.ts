@@ -1,5 +1,5 @@
-import type { FastifyPluginAsync, FastifySchemaCompiler } from 'fastify';
-import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { IMAGE_MAX_MB_TEXT, IMAGE_MAX_PIXELS_TEXT, M } from '../../../shared/messages.js';
 import {
@@ -13,7 +13,7 @@ import { currentSession } from '../../plugins/authenticate.js';
 import { BODY_ERRORS, errorResponses } from '../shared.js';
 import type { ProductsContext } from './context.js';
 import { PRODUCT_ERRORS, productDocs, productRouteConfig } from './route-options.js';
-import { readProductInput } from './form.js';
+import { bodyCheckedInHandler, readProductInput } from './form.js';
 
 /** The form as the OpenAPI document shows it; the shared schemas do the actual checking. */
 const formBody = z.object({
@@ -30,18 +30,11 @@ const formBody = z.object({
     ),
 });
 
-/**
- * Multipart bodies are invisible to fastify's validator, so the body of these routes is checked in
- * the handler, multipart and JSON alike; the body schema above only documents it.
- */
-const bodyCheckedInHandler: FastifySchemaCompiler<z.ZodType> = (route) =>
-  route.httpPart === 'body' ? (data: unknown) => ({ value: data }) : validatorCompiler(route);
-
 const consumes = ['multipart/form-data', 'application/json'];
 
 export const writeRoutes: FastifyPluginAsync<ProductsContext> = async (fastify, context) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  // Scoped to this plugin: only these two routes.
+  // Scoped to this plugin: only these two routes. The body schema below only documents it.
   app.setValidatorCompiler(bodyCheckedInHandler);
   const base = productRouteConfig(app);
 

@@ -1,0 +1,204 @@
+import type { Readable } from 'node:stream';
+import { finished } from 'node:stream/promises';
+import { CsvError, parse, type InfoRecord, type Options } from 'csv-parse';
+import { IMPORT_COLUMNS, IMPORT_ERRORS_MAX, IMPORT_MAX_ROWS } from '../../shared/constants.js';
+import { M, T } from '../../shared/messages.js';
+import type { ImportError } from '../../shared/schemas/catalogue.js';
+import { productCreateSchema } from '../../shared/schemas/products.js';
+import { restoreCell } from './csv-cells.js';
+
+type Column = (typeof IMPORT_COLUMNS)[number];
+
+/** A valid row, as the API would store it, and the line its record starts on. */
+export interface ImportRow {
+  line: number;
+  name: string;
+  description: string;
+  priceCents: number;
+  stock: number;
+}
+
+/** A file read to its end: its valid rows, and the errors of the others. */
+export interface ImportCheck {
+  /** Data rows read (the header and rows without any value not counted). */
+  rows: number;
+  valid: ImportRow[];
+  /** Rows with at least one error. */
+  badRows: number;
+  /** The first IMPORT_ERRORS_MAX errors, in file order (by line, then column). */
+  errors: ImportError[];
+}
+
+/**
+ * Why a file cannot be imported at all, whatever its rows: too large (413), or not a catalogue
+ * (400: no header, a missing or repeated column, malformed CSV, too many rows).
+ */
+export class ImportRefused extends Error {
+  constructor(
+    readonly statusCode: 400 | 413,
+    readonly errors: ImportError[],
+  ) {
+    super(errors[0]!.message);
+    this.name = 'ImportRefused';
+  }
+}
+
+const refused = (line: number, path: string, message: string) =>
+  new ImportRefused(400, [{ line, path, message }]);
+
+/** Line breaks as a spreadsheet counts them: CRLF, LF or CR. */
+const BREAKS = /\r\n|\r|\n/g;
+const breaks = (text: string) => text.match(BREAKS)?.length ?? 0;
+const LEADING_BREAKS = /^[\r\n]*/;
+
+/** A record and the line it starts on (the header is line 1). */
+interface LineRecord {
+  line: number;
+  cells: string[];
+}
+
+/**
+ * Parses CSV as it streams in with csv-parse (RFC 4180: quoted fields with commas, quotes and line
+ * breaks; a BOM; CRLF, LF or CR; blank lines skipped; rows shorter or longer than the header
+ * kept). Each record is numbered by the line it starts on, counted from its raw text: csv-parse's
+ * own counter counts a CRLF inside a quoted field twice. Counting happens as records are parsed,
+ * in order, so a malformed record is placed exactly even when the records before it were parsed
+ * in the same chunk.
+ */
+function csvRecords(file: Readable) {
+  let consumed = 0;
+  const parser = parse({
+    bom: true,
+    raw: true,
+    relax_column_count: true,
+    skip_empty_lines: true,
+    // With `raw`, each record comes as {record, raw}; it leaves the parser as a LineRecord.
+    on_record: ((parsed: { record: string[] }, { raw = '' }: InfoRecord): LineRecord => {
+      // Blank lines skipped before a record come at the start of its raw text.
+      const line = 1 + consumed + breaks(LEADING_BREAKS.exec(raw)![0]);
+      consumed += breaks(raw);
+      return { line, cells: parsed.record };
+    }) as unknown as Options['on_record'],
+  });
+  // Errors reach the reader through its iteration; one raised after it stopped reading (a write
+  // into a parser it gave up on) needs no one.
+  parser.on('error', () => undefined);
+  file.pipe(parser);
+  /** Where a parse error is: the line its record starts on, and the line it was found on. */
+  const placeOf = (error: CsvError) => {
+    const raw = String((error as CsvError & { raw?: unknown }).raw ?? '');
+    const start = 1 + consumed + breaks(LEADING_BREAKS.exec(raw)![0]);
+    return { start, at: start + breaks(raw.replace(LEADING_BREAKS, '')) };
+  };
+  return { parser, placeOf };
+}
+
+/** A parse error as the import reports it, at the line a person would look at. */
+function malformed(error: CsvError, place: { start: number; at: number }) {
+  switch (error.code) {
+    case 'CSV_QUOTE_NOT_CLOSED':
+      return refused(place.start, 'file', M.importUnclosedQuote);
+    case 'CSV_INVALID_CLOSING_QUOTE':
+    case 'INVALID_OPENING_QUOTE':
+      return refused(place.at, 'file', M.importBadQuote);
+    default:
+      return refused(place.at, 'file', M.importMalformed);
+  }
+}
+
+/** Where each needed column is in the header (names trimmed, any case), or why it cannot be used. */
+function readHeader({ line, cells }: LineRecord): Record<Column, number> {
+  const names = cells.map((cell) => cell.trim().toLowerCase());
+  const errors: ImportError[] = [];
+  const index = {} as Record<Column, number>;
+  for (const column of IMPORT_COLUMNS) {
+    const first = names.indexOf(column);
+    if (first === -1) {
+      errors.push({ line, path: column, message: T.importMissingColumn(column) });
+    } else if (names.indexOf(column, first + 1) !== -1) {
+      errors.push({ line, path: column, message: T.importRepeatedColumn(column) });
+    }
+    index[column] = first;
+  }
+  if (errors.length > 0) throw new ImportRefused(400, errors);
+  return index;
+}
+
+/**
+ * Reads an import's CSV file as it arrives and checks every row with the shared product schema
+ * (the API's rules: stock may be 0, price as text with at most 2 decimals), each cell first
+ * restored from an export's neutralization (csv-cells.ts). Throws ImportRefused for a file that
+ * cannot be imported at all. The file is always read to its end, so that one over the size limit
+ * is refused as such (413) whatever else is wrong with it; `truncated` says whether it was.
+ */
+export async function checkImport(file: Readable, truncated: () => boolean): Promise<ImportCheck> {
+  const { parser, placeOf } = csvRecords(file);
+  let outcome: ImportCheck | ImportRefused;
+  try {
+    outcome = await checkRecords(parser);
+  } catch (error) {
+    if (error instanceof ImportRefused) outcome = error;
+    else if (error instanceof CsvError) outcome = malformed(error, placeOf(error));
+    else throw error;
+  }
+  // Whatever was found, the rest of the file is read (and dropped) up to the size limit.
+  file.unpipe(parser);
+  file.resume();
+  await finished(file).catch(() => undefined);
+  if (truncated())
+    throw new ImportRefused(413, [{ line: 1, path: 'file', message: M.importTooLarge }]);
+  if (outcome instanceof ImportRefused) throw outcome;
+  return outcome;
+}
+
+async function checkRecords(records: AsyncIterable<LineRecord>): Promise<ImportCheck> {
+  const check: ImportCheck = { rows: 0, valid: [], badRows: 0, errors: [] };
+  let columns: Record<Column, number> | undefined;
+  let lastLine = 1;
+  for await (const record of records) {
+    lastLine = record.line;
+    // A row without any value (",,,", as spreadsheets leave at the end) is no row.
+    if (record.cells.every((cell) => cell.trim() === '')) continue;
+    if (!columns) {
+      columns = readHeader(record);
+      continue;
+    }
+    check.rows += 1;
+    if (check.rows > IMPORT_MAX_ROWS) throw refused(record.line, 'file', M.importTooManyRows);
+    checkRow(check, record, columns);
+  }
+  if (!columns) throw refused(1, 'file', M.importEmpty);
+  if (check.rows === 0) throw refused(lastLine + 1, 'file', M.importNoRows);
+  return check;
+}
+
+function checkRow(
+  check: ImportCheck,
+  { line, cells }: LineRecord,
+  columns: Record<Column, number>,
+) {
+  const cell = (column: Column) => restoreCell(cells[columns[column]] ?? '');
+  const parsed = productCreateSchema.safeParse({
+    name: cell('name'),
+    price: cell('price'),
+    stock: cell('stock'),
+    description: cell('description'),
+  });
+  if (parsed.success) {
+    const { name, description, price, stock } = parsed.data;
+    check.valid.push({ line, name, description, priceCents: price, stock });
+    return;
+  }
+  check.badRows += 1;
+  // One error per column (the first), in the order name, price, stock, description.
+  const seen = new Map<string, string>();
+  for (const issue of parsed.error.issues) {
+    const path = String(issue.path[0]);
+    if (!seen.has(path)) seen.set(path, issue.message);
+  }
+  for (const column of IMPORT_COLUMNS) {
+    const message = seen.get(column);
+    if (message === undefined || check.errors.length >= IMPORT_ERRORS_MAX) continue;
+    check.errors.push({ line, path: column, message });
+  }
+}

@@ -1,0 +1,81 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { EXPORT_COLUMNS } from '../../../shared/constants.js';
+import { M, T } from '../../../shared/messages.js';
+import {
+  bulkDeleteResponseSchema,
+  bulkDeleteSchema,
+  productExportQuerySchema,
+} from '../../../shared/schemas/catalogue.js';
+import { notFound } from '../../lib/http-error.js';
+import { currentSession } from '../../plugins/authenticate.js';
+import { startCsvExport } from '../../products/csv-export.js';
+import type { ProductsContext } from './context.js';
+import { PRODUCT_ERRORS, bulkRouteConfig, productDocs } from './route-options.js';
+import { BODY_ERRORS, errorResponses } from '../shared.js';
+
+/** What a client gone half-way through an export leaves behind: nothing to log. */
+const isClientGone = (error: unknown) =>
+  (error as { code?: unknown } | null)?.code === 'ERR_STREAM_PREMATURE_CLOSE';
+
+/** The whole catalogue at once: CSV export, bulk delete (the import is in import.ts). */
+export const catalogueRoutes: FastifyPluginAsync<ProductsContext> = async (fastify, context) => {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const base = bulkRouteConfig(app);
+
+  app.get(
+    '/export.csv',
+    {
+      ...base,
+      schema: {
+        ...productDocs,
+        summary: "The signed-in user's products as a CSV file",
+        description: `The products the list shows for the same \`q\`, \`sort\` and \`stock\`, in its order, streamed as RFC 4180 CSV (UTF-8 with a BOM, CRLF) with the header \`${EXPORT_COLUMNS.join(',')}\`. \`price\` has two decimals; \`image\` is the product's own picture, empty without one. A cell that starts with =, +, -, @, a tab or a carriage return gets a ' in front, so that a spreadsheet does not run it; an import takes it off again.`,
+        querystring: productExportQuerySchema,
+        produces: ['text/csv'],
+        response: {
+          200: z.unknown().describe('The CSV file: text/csv; charset=utf-8'),
+          ...errorResponses(...PRODUCT_ERRORS, 400),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { user } = currentSession(request);
+      const { q, sort, stock } = request.query;
+      const pages = context.repository.exportPages(user.id, { q, sort, stock });
+      const csv = await startCsvExport(pages, context.present.ownImageUrl, (error) => {
+        if (!isClientGone(error)) request.log.error({ err: error }, 'CSV export cut short');
+      });
+      const day = new Date(app.clock.now()).toISOString().slice(0, 10);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="stockroom-products-${day}.csv"`)
+        .send(csv);
+    },
+  );
+
+  app.post(
+    '/bulk-delete',
+    {
+      ...base,
+      schema: {
+        ...productDocs,
+        summary: 'Delete up to 100 products at once, all or none',
+        description:
+          'Every id must name one of your products: if one does not, nothing is deleted (404). The images go once the delete has committed.',
+        body: bulkDeleteSchema,
+        response: {
+          200: bulkDeleteResponseSchema,
+          ...errorResponses(...PRODUCT_ERRORS, ...BODY_ERRORS, 404),
+        },
+      },
+    },
+    async (request) => {
+      const { user } = currentSession(request);
+      const { ids } = request.body;
+      if (!(await context.service.deleteMany(user.id, ids))) throw notFound(M.productsNotFound);
+      return { message: T.productsDeleted(ids.length), deleted: ids.length };
+    },
+  );
+};

@@ -1,0 +1,119 @@
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  IMPORT_COLUMNS,
+  IMPORT_MAX_BYTES,
+  IMPORT_PREVIEW_ROWS,
+} from '../../../shared/constants.js';
+import { IMPORT_MAX_MB_TEXT, IMPORT_MAX_ROWS_TEXT, M, T } from '../../../shared/messages.js';
+import { errorSchema } from '../../../shared/schemas/common.js';
+import {
+  importQuerySchema,
+  importReportSchema,
+  type ImportReport,
+} from '../../../shared/schemas/catalogue.js';
+import { centsToPrice } from '../../../shared/schemas/products.js';
+import { HttpError } from '../../lib/http-error.js';
+import { currentSession } from '../../plugins/authenticate.js';
+import { checkImport, ImportRefused, type ImportCheck } from '../../products/csv-import.js';
+import { BODY_ERRORS, errorResponses } from '../shared.js';
+import type { ProductsContext } from './context.js';
+import { bodyCheckedInHandler, partError, readingMultipart } from './form.js';
+import { PRODUCT_ERRORS, bulkRouteConfig, productDocs } from './route-options.js';
+
+const FILE = 'file';
+
+/** One file, under FILE_FIELD; a second file or any other part is seen and refused. */
+const importLimits = { fileSize: IMPORT_MAX_BYTES, files: 3, fields: 3, parts: 6 };
+
+/** The form as the OpenAPI document shows it; the handler reads the file as it streams in. */
+const importBody = z.object({
+  file: z
+    .string()
+    .meta({ format: 'binary' })
+    .describe(
+      `CSV, UTF-8 (a BOM is fine), at most ${IMPORT_MAX_MB_TEXT} and ${IMPORT_MAX_ROWS_TEXT} rows; a header row naming ${IMPORT_COLUMNS.join(', ')} in any order (other columns are ignored)`,
+    ),
+});
+
+/**
+ * Reads and checks the CSV file of a multipart body as it arrives. No file, another part or a
+ * second file is a 400; a file that cannot be imported at all throws ImportRefused.
+ */
+async function readImportFile(request: FastifyRequest): Promise<ImportCheck> {
+  if (!request.isMultipart()) throw new HttpError(415, M.importNotMultipart);
+  let check: ImportCheck | undefined;
+  await readingMultipart(async () => {
+    for await (const part of request.parts({ limits: importLimits })) {
+      if (part.fieldname !== FILE) throw partError(part.fieldname, M.unknownPart);
+      if (part.type !== 'file') throw partError(FILE, M.importNoFile);
+      if (check) throw partError(FILE, M.importOneFile);
+      check = await checkImport(part.file, () => part.file.truncated);
+    }
+  });
+  if (!check) throw partError(FILE, M.importNoFile);
+  return check;
+}
+
+/** The report of a checked file: the first errors, and when asked the first valid rows. */
+function report(check: ImportCheck, message: string, created: number, preview: boolean) {
+  const body: ImportReport = { message, created, errors: check.errors };
+  if (preview) {
+    body.rows = check.rows;
+    body.preview = check.valid.slice(0, IMPORT_PREVIEW_ROWS).map((row) => ({
+      line: row.line,
+      name: row.name,
+      price: centsToPrice(row.priceCents),
+      stock: row.stock,
+      description: row.description,
+    }));
+  }
+  return body;
+}
+
+/** CSV import: every row or none. */
+export const importRoute: FastifyPluginAsync<ProductsContext> = async (fastify, context) => {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(bodyCheckedInHandler);
+
+  app.post(
+    '/import',
+    {
+      ...bulkRouteConfig(app),
+      schema: {
+        ...productDocs,
+        summary: 'Create products from a CSV file, every row or none',
+        description: `Every row is checked with the rules of \`POST /api/products\` (stock may be 0; price as text with at most 2 decimals). With \`dryRun=true\` nothing is written and the report says what an import would do (200). Otherwise every row is created in one transaction, or none if any row has an error: 400 with the same report. \`errors\` gives, for each bad cell, the line its record starts on (the header is line 1) and the message; at most 1,000 are listed. With \`preview=true\` the report adds \`rows\` and the first ${IMPORT_PREVIEW_ROWS} valid rows as they would be stored. A cell that starts with ' followed by =, +, -, @, a tab or a carriage return loses the ' (what an export adds).`,
+        consumes: ['multipart/form-data'],
+        querystring: importQuerySchema,
+        body: importBody,
+        response: {
+          200: importReportSchema,
+          400: z.union([importReportSchema, errorSchema]),
+          ...errorResponses(...PRODUCT_ERRORS, ...BODY_ERRORS.filter((status) => status !== 400)),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { user } = currentSession(request);
+      const { dryRun, preview } = request.query;
+      let check: ImportCheck;
+      try {
+        check = await readImportFile(request);
+      } catch (error) {
+        if (!(error instanceof ImportRefused)) throw error;
+        if (error.statusCode === 413) throw new HttpError(413, error.message);
+        return reply.code(400).send({ message: error.message, created: 0, errors: error.errors });
+      }
+      if (check.badRows > 0) {
+        const failed = report(check, T.importFailed(check.badRows), 0, preview);
+        return reply.code(dryRun ? 200 : 400).send(failed);
+      }
+      if (dryRun)
+        return report(check, T.importChecked(check.valid.length), check.valid.length, preview);
+      const created = await context.service.importRows(user.id, check.valid);
+      return report(check, T.imported(created), created, preview);
+    },
+  );
+};
