@@ -18,70 +18,45 @@ export const csvFileError = (file: File) =>
 /** Picks one CSV file by browsing or by drag and drop; says which one and why it is refused. */
 export function CsvFilePicker({ file, onChange, error, disabled = false }: CsvFilePickerProps) {
   const inputId = useId();
-  const hintId = `${inputId}-hint`;
-  const errorId = `${inputId}-error`;
-  const choose = (chosen: File | undefined) => {
-    if (chosen) onChange(chosen);
-  };
   return (
     <div>
       <label htmlFor={inputId} className="block text-sm font-medium text-gray-900">
         CSV file
       </label>
-      <DropZone onFile={choose} disabled={disabled} invalid={!!error}>
-        <svg
-          className="mx-auto size-10 text-gray-400"
-          viewBox="0 0 24 24"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth={1.5}
-          aria-hidden="true"
-        >
-          <path
-            strokeLinecap="round"
-            strokeLinejoin="round"
-            d="M19.5 14.25v-2.625a3.375 3.375 0 0 0-3.375-3.375h-1.5A1.125 1.125 0 0 1 13.5 7.125v-1.5a3.375 3.375 0 0 0-3.375-3.375H8.25m3.75 9v6m3-3H9m1.5-12H5.625c-.621 0-1.125.504-1.125 1.125v17.25c0 .621.504 1.125 1.125 1.125h12.75c.621 0 1.125-.504 1.125-1.125V11.25a9 9 0 0 0-9-9Z"
-          />
-        </svg>
-        <p className="mt-3 text-sm text-gray-700">
-          <label
-            htmlFor={inputId}
-            className="cursor-pointer font-semibold text-indigo-700 hover:text-indigo-600"
+      <DropZone
+        inputId={inputId}
+        accept=".csv,text/csv"
+        browseLabel={file ? 'Choose another file' : 'Choose a CSV file'}
+        hint={`A header row naming the columns ${IMPORT_COLUMNS.join(', ')}, in any order; up to ${IMPORT_MAX_MB_TEXT} and ${IMPORT_MAX_ROWS_TEXT} rows.`}
+        error={error}
+        disabled={disabled}
+        onFile={(chosen) => {
+          if (chosen) onChange(chosen);
+        }}
+        icon={
+          <svg
+            className="mx-auto size-10 text-gray-400"
+            viewBox="0 0 24 24"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth={1.5}
+            aria-hidden="true"
           >
-            {file ? 'Choose another file' : 'Choose a CSV file'}
-          </label>{' '}
-          or drag and drop it here
-        </p>
-        <p id={hintId} className="mt-1 text-xs text-gray-600">
-          A header row naming the columns {IMPORT_COLUMNS.join(', ')} (in any order); up to{' '}
-          {IMPORT_MAX_MB_TEXT} and {IMPORT_MAX_ROWS_TEXT} rows.
-        </p>
+            <path
+              strokeLinecap="round"
+              strokeLinejoin="round"
+              d="M19.5 14.25v-2.625a3.375 3.375 0 0 0-3.375-3.375h-1.5A1.125 1.125 0 0 1 13.5 7.125v-1.5a3.375 3.375 0 0 0-3.375-3.375H8.25m3.75 9v6m3-3H9m1.5-12H5.625c-.621 0-1.125.504-1.125 1.125v17.25c0 .621.504 1.125 1.125 1.125h12.75c.621 0 1.125-.504 1.125-1.125V11.25a9 9 0 0 0-9-9Z"
+            />
+          </svg>
+        }
+      >
         {file && (
           <p className="mt-3 text-sm font-medium wrap-anywhere text-gray-900">
             <span className="sr-only">Chosen: </span>
             {file.name}
           </p>
         )}
-        <input
-          id={inputId}
-          type="file"
-          accept=".csv,text/csv"
-          disabled={disabled}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${hintId} ${errorId}` : hintId}
-          className="sr-only"
-          onChange={(event) => {
-            choose(event.target.files?.[0]);
-            // The same file can be chosen again (fixed and saved under the same name).
-            event.target.value = '';
-          }}
-        />
       </DropZone>
-      {error && (
-        <p id={errorId} role="alert" className="mt-2 text-sm text-red-700">
-          {error}
-        </p>
-      )}
     </div>
   );
 }

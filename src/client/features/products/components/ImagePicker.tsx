@@ -44,8 +44,6 @@ async function decodeError(file: File): Promise<string | undefined> {
  */
 export function ImagePicker({ label, onChange, currentImage, disabled = false }: ImagePickerProps) {
   const inputId = useId();
-  const hintId = `${inputId}-hint`;
-  const errorId = `${inputId}-error`;
   const [chosen, setChosen] = useState<Chosen | null>(null);
   const [error, setError] = useState<string>();
   const input = useRef<HTMLInputElement>(null);
@@ -102,53 +100,30 @@ export function ImagePicker({ label, onChange, currentImage, disabled = false }:
         </figure>
       )}
 
-      <DropZone onFile={(file) => void choose(file)} disabled={disabled} invalid={!!error}>
-        <svg
-          className="mx-auto size-10 text-gray-400"
-          viewBox="0 0 24 24"
-          fill="currentColor"
-          aria-hidden="true"
-        >
-          <path
-            fillRule="evenodd"
-            d="M1.5 6a2.25 2.25 0 0 1 2.25-2.25h16.5A2.25 2.25 0 0 1 22.5 6v12a2.25 2.25 0 0 1-2.25 2.25H3.75A2.25 2.25 0 0 1 1.5 18V6ZM3 16.06V18c0 .414.336.75.75.75h16.5A.75.75 0 0 0 21 18v-1.94l-2.69-2.689a1.5 1.5 0 0 0-2.12 0l-.88.879.97.97a.75.75 0 1 1-1.06 1.06l-5.16-5.159a1.5 1.5 0 0 0-2.12 0L3 16.061Zm10.125-7.81a1.125 1.125 0 1 1 2.25 0 1.125 1.125 0 0 1-2.25 0Z"
-            clipRule="evenodd"
-          />
-        </svg>
-        <p className="mt-3 text-sm text-gray-700">
-          <label
-            htmlFor={inputId}
-            className="cursor-pointer font-semibold text-indigo-700 hover:text-indigo-600"
+      <DropZone
+        inputId={inputId}
+        inputRef={input}
+        accept={IMAGE_ACCEPTED_TYPES.join(',')}
+        browseLabel={chosen || currentImage ? 'Choose another image' : 'Choose an image'}
+        hint="JPEG, PNG, WebP, AVIF or GIF, up to 5 MB"
+        error={error}
+        disabled={disabled}
+        onFile={(file) => void choose(file)}
+        icon={
+          <svg
+            className="mx-auto size-10 text-gray-400"
+            viewBox="0 0 24 24"
+            fill="currentColor"
+            aria-hidden="true"
           >
-            {chosen || currentImage ? 'Choose another image' : 'Choose an image'}
-          </label>{' '}
-          or drag and drop it here
-        </p>
-        <p id={hintId} className="mt-1 text-xs text-gray-600">
-          JPEG, PNG, WebP, AVIF or GIF, up to 5 MB
-        </p>
-        <input
-          ref={input}
-          id={inputId}
-          type="file"
-          accept={IMAGE_ACCEPTED_TYPES.join(',')}
-          disabled={disabled}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${hintId} ${errorId}` : hintId}
-          className="sr-only"
-          onChange={(event) => {
-            void choose(event.target.files?.[0]);
-            // Let the same file be chosen again after a clear.
-            event.target.value = '';
-          }}
-        />
-      </DropZone>
-
-      {error && (
-        <p id={errorId} role="alert" className="mt-2 text-sm text-red-700">
-          {error}
-        </p>
-      )}
+            <path
+              fillRule="evenodd"
+              d="M1.5 6a2.25 2.25 0 0 1 2.25-2.25h16.5A2.25 2.25 0 0 1 22.5 6v12a2.25 2.25 0 0 1-2.25 2.25H3.75A2.25 2.25 0 0 1 1.5 18V6ZM3 16.06V18c0 .414.336.75.75.75h16.5A.75.75 0 0 0 21 18v-1.94l-2.69-2.689a1.5 1.5 0 0 0-2.12 0l-.88.879.97.97a.75.75 0 1 1-1.06 1.06l-5.16-5.159a1.5 1.5 0 0 0-2.12 0L3 16.061Zm10.125-7.81a1.125 1.125 0 1 1 2.25 0 1.125 1.125 0 0 1-2.25 0Z"
+              clipRule="evenodd"
+            />
+          </svg>
+        }
+      />
 
       {chosen && (
         <div className="mt-3 flex items-center gap-4 rounded-xl bg-white p-3 ring-1 ring-gray-200">

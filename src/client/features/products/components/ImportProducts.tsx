@@ -8,7 +8,7 @@ import { getErrorMessage } from '@/lib/api-error.js';
 import { formatCount } from '@/lib/format.js';
 import { notifySuccess } from '@/lib/notify.js';
 import { paths } from '@/lib/paths.js';
-import { importReportOf, useImportProducts, type ImportUpload } from '../api/import-products.js';
+import { ImportRefused, useImportProducts, type ImportUpload } from '../api/import-products.js';
 import { BackToProductsLink } from './BackToProductsLink.js';
 import { CsvFilePicker, csvFileError } from './CsvFilePicker.js';
 import { ImportReport } from './ImportReport.js';
@@ -31,8 +31,7 @@ export function ImportProducts() {
 
   const showFailure = (error: unknown, upload: ImportUpload) => {
     if (!current(upload)) return;
-    const refused = importReportOf(error);
-    if (refused) setReport(refused);
+    if (error instanceof ImportRefused) setReport(error.report);
     else setFileError(getErrorMessage(error));
   };
 

@@ -1,23 +1,9 @@
 import { IMPORT_PREVIEW_ROWS } from '@shared/constants.js';
 import type { ImportReport as Report } from '@shared/schemas/catalogue.js';
+import { ScrollRegion, TableHead, tableCell } from '@/components/ui/Table.js';
 import { formatCount, formatPrice } from '@/lib/format.js';
 
-const cell = 'px-3 py-2 align-top';
-const head = `${cell} font-semibold whitespace-nowrap`;
-
-/** A table that scrolls sideways on a phone, reachable by keyboard (its region takes the focus). */
-function Scroller({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <div
-      role="region"
-      aria-label={label}
-      tabIndex={0}
-      className="overflow-x-auto rounded-xl ring-1 ring-gray-200 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
-    >
-      {children}
-    </div>
-  );
-}
+const cell = tableCell;
 
 /**
  * What a dry run found: the server's verdict, how many rows it read, every error with its line
@@ -48,21 +34,9 @@ export function ImportReport({ report }: { report: Report }) {
           <h2 id="import-errors" className="text-base font-semibold text-gray-900">
             Errors
           </h2>
-          <Scroller label="Errors">
+          <ScrollRegion labelledBy="import-errors" className="rounded-xl ring-1 ring-gray-200">
             <table className="w-full text-left text-sm">
-              <thead className="bg-gray-50 text-gray-700">
-                <tr>
-                  <th scope="col" className={head}>
-                    Line
-                  </th>
-                  <th scope="col" className={head}>
-                    Column
-                  </th>
-                  <th scope="col" className={head}>
-                    Problem
-                  </th>
-                </tr>
-              </thead>
+              <TableHead columns={[{ label: 'Line' }, { label: 'Column' }, { label: 'Problem' }]} />
               <tbody className="divide-y divide-gray-200 text-gray-900">
                 {errors.map((error, index) => (
                   <tr key={index}>
@@ -73,7 +47,7 @@ export function ImportReport({ report }: { report: Report }) {
                 ))}
               </tbody>
             </table>
-          </Scroller>
+          </ScrollRegion>
         </section>
       )}
 
@@ -85,27 +59,17 @@ export function ImportReport({ report }: { report: Report }) {
           <p className="text-sm text-gray-600">
             Up to {IMPORT_PREVIEW_ROWS} rows, as they will be stored.
           </p>
-          <Scroller label="First rows">
+          <ScrollRegion labelledBy="import-preview" className="rounded-xl ring-1 ring-gray-200">
             <table className="w-full text-left text-sm">
-              <thead className="bg-gray-50 text-gray-700">
-                <tr>
-                  <th scope="col" className={head}>
-                    Line
-                  </th>
-                  <th scope="col" className={head}>
-                    Name
-                  </th>
-                  <th scope="col" className={`${head} text-right`}>
-                    Price
-                  </th>
-                  <th scope="col" className={`${head} text-right`}>
-                    Stock
-                  </th>
-                  <th scope="col" className={head}>
-                    Description
-                  </th>
-                </tr>
-              </thead>
+              <TableHead
+                columns={[
+                  { label: 'Line' },
+                  { label: 'Name' },
+                  { label: 'Price', numeric: true },
+                  { label: 'Stock', numeric: true },
+                  { label: 'Description' },
+                ]}
+              />
               <tbody className="divide-y divide-gray-200 text-gray-900">
                 {preview.map((row) => (
                   <tr key={row.line}>
@@ -122,7 +86,7 @@ export function ImportReport({ report }: { report: Report }) {
                 ))}
               </tbody>
             </table>
-          </Scroller>
+          </ScrollRegion>
         </section>
       )}
     </div>

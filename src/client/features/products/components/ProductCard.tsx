@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import type { ProductListItem } from '@shared/schemas/products.js';
 import { formatPrice } from '@/lib/format.js';
 import { paths } from '@/lib/paths.js';
-import { DeleteProductButton } from './DeleteProductButton.js';
+import { ProductActions } from './ProductActions.js';
 import { SelectBox } from './SelectBox.js';
 import { AvailabilityBadge, StockCount } from './StockBadges.js';
 import { StockStepper } from './StockStepper.js';
@@ -96,18 +96,7 @@ export function ProductCard({
         <StockStepper product={product} />
       </div>
       <div className="col-span-2 flex divide-x divide-gray-200 border-t border-gray-200">
-        <Link
-          to={paths.products.edit.getHref(product.id)}
-          aria-label={`Edit ${product.name}`}
-          className={`${actionClasses} text-gray-700 hover:bg-gray-50 hover:text-indigo-700`}
-        >
-          Edit
-        </Link>
-        <DeleteProductButton
-          product={product}
-          onDeleted={onDeleted}
-          className={`${actionClasses} text-red-700 hover:bg-red-50`}
-        />
+        <ProductActions product={product} onDeleted={onDeleted} className={actionClasses} />
       </div>
     </li>
   );

@@ -16,6 +16,7 @@ import { LazyProductTable } from './lazy-table.js';
 import { LoadMore } from './LoadMore.js';
 import { CARD_LINK_SELECTOR } from './ProductCard.js';
 import { ProductGrid } from './ProductGrid.js';
+import { RetryButton } from './ProductLoadError.js';
 import { ProductsSummary } from './ProductsSummary.js';
 import { ProductsToolbar } from './ProductsToolbar.js';
 import { StockFilterTabs } from './StockFilterTabs.js';
@@ -82,14 +83,7 @@ export function ProductResults(props: ProductResultsProps) {
         >
           <p className="font-medium text-red-700">{getErrorMessage(products.error)}</p>
           <div className="mt-6 flex flex-wrap items-center justify-center gap-4">
-            <Button
-              variant="secondary"
-              busy={products.isFetching}
-              busyLabel="Retrying..."
-              onClick={() => void products.refetch()}
-            >
-              Retry
-            </Button>
+            <RetryButton query={products} />
             <TextLink to={paths.products.add.getHref()}>Add new product</TextLink>
           </div>
         </div>

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import type { ProductSort } from '@shared/constants.js';
 import { formatPrice } from '@/lib/format.js';
 import { paths } from '@/lib/paths.js';
-import { DeleteProductButton } from './DeleteProductButton.js';
+import { ProductActions } from './ProductActions.js';
 import type { ProductRowsProps } from './ProductGrid.js';
 import { SelectBox } from './SelectBox.js';
 import { SortHeader } from './SortHeader.js';
@@ -102,17 +102,10 @@ export function ProductTable({
                   <AvailabilityBadge stock={product.stock} />
                 </td>
                 <td className={`${cell} whitespace-nowrap`}>
-                  <Link
-                    to={paths.products.edit.getHref(product.id)}
-                    aria-label={`Edit ${product.name}`}
-                    className={`${rowAction} text-gray-700 hover:bg-gray-100 hover:text-indigo-700`}
-                  >
-                    Edit
-                  </Link>
-                  <DeleteProductButton
+                  <ProductActions
                     product={product}
                     onDeleted={() => onDeleted(index)}
-                    className={`${rowAction} text-red-700 hover:bg-red-50`}
+                    className={rowAction}
                   />
                 </td>
               </tr>

@@ -2,6 +2,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import type { MovementSource } from '@shared/constants.js';
 import type { MovementsResponse } from '@shared/schemas/catalogue.js';
 import { Card } from '@/components/ui/Card.js';
+import { ScrollRegion, TableHead, tableCell } from '@/components/ui/Table.js';
 import { getErrorMessage } from '@/lib/api-error.js';
 import { formatCount, formatDateTime } from '@/lib/format.js';
 import { MOVEMENTS_SHOWN } from '../api/get-movements.js';
@@ -17,7 +18,7 @@ const SOURCES: Record<MovementSource, string> = {
 const signed = (delta: number) =>
   `${delta > 0 ? '+' : delta < 0 ? '−' : ''}${formatCount(Math.abs(delta))}`;
 
-const cell = 'px-4 py-2.5 whitespace-nowrap';
+const cell = `${tableCell} whitespace-nowrap`;
 
 /**
  * The product's last stock movements, newest first: when, how the count changed (old, new and the
@@ -42,35 +43,18 @@ export function StockHistory({ query }: { query: UseQueryResult<MovementsRespons
       ) : movements.length === 0 ? (
         <p className="px-6 py-8 text-center text-sm text-gray-600">No stock changes yet.</p>
       ) : (
-        <div
-          role="region"
-          aria-labelledby="stock-history"
-          tabIndex={0}
-          className="overflow-x-auto focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-indigo-600"
-        >
+        <ScrollRegion labelledBy="stock-history">
           <table className="w-full text-left text-sm">
-            <thead className="bg-gray-50 text-gray-700">
-              <tr>
-                <th scope="col" className={`${cell} font-semibold`}>
-                  When
-                </th>
-                <th scope="col" className={`${cell} text-right font-semibold`}>
-                  Change
-                </th>
-                <th scope="col" className={`${cell} text-right font-semibold`}>
-                  Old stock
-                </th>
-                <th scope="col" className={`${cell} text-right font-semibold`}>
-                  New stock
-                </th>
-                <th scope="col" className={`${cell} font-semibold`}>
-                  Source
-                </th>
-                <th scope="col" className={`${cell} font-semibold`}>
-                  Note
-                </th>
-              </tr>
-            </thead>
+            <TableHead
+              columns={[
+                { label: 'When' },
+                { label: 'Change', numeric: true },
+                { label: 'Old stock', numeric: true },
+                { label: 'New stock', numeric: true },
+                { label: 'Source' },
+                { label: 'Note' },
+              ]}
+            />
             <tbody className="divide-y divide-gray-200 text-gray-900">
               {movements.map((movement) => (
                 <tr key={movement.id}>
@@ -89,14 +73,14 @@ export function StockHistory({ query }: { query: UseQueryResult<MovementsRespons
                     {formatCount(movement.newStock)}
                   </td>
                   <td className={cell}>{SOURCES[movement.source]}</td>
-                  <td className="min-w-48 px-4 py-2.5 wrap-anywhere text-gray-700">
+                  <td className={`${tableCell} min-w-48 wrap-anywhere text-gray-700`}>
                     {movement.note ?? ''}
                   </td>
                 </tr>
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       )}
     </Card>
   );
