@@ -47,7 +47,6 @@ export function BulkDeleteButton({ ids, disabled = false, onDeleted }: BulkDelet
   return (
     <Button
       variant="danger"
-      className="py-2"
       disabled={disabled}
       busy={remove.isPending}
       busyLabel="Deleting..."

@@ -34,20 +34,22 @@ export function ImportReport({ report }: { report: Report }) {
           <h2 id="import-errors" className="text-base font-semibold text-gray-900">
             Errors
           </h2>
-          <ScrollRegion labelledBy="import-errors" className="rounded-xl ring-1 ring-gray-200">
-            <table className="w-full text-left text-sm">
-              <TableHead columns={[{ label: 'Line' }, { label: 'Column' }, { label: 'Problem' }]} />
-              <tbody className="divide-y divide-gray-200 text-gray-900">
-                {errors.map((error, index) => (
-                  <tr key={index}>
-                    <td className={`${cell} tabular-nums`}>{error.line}</td>
-                    <td className={`${cell} font-mono`}>{error.path}</td>
-                    <td className={`${cell} min-w-56 text-red-800`}>{error.message}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </ScrollRegion>
+          <p className="text-sm text-gray-600">
+            Fix these rows in the file, save it, and choose it again.
+          </p>
+          <ul className="divide-y divide-gray-200 rounded-xl text-sm ring-1 ring-gray-200">
+            {errors.map((error, index) => (
+              <li key={index} className="flex flex-wrap gap-x-3 gap-y-0.5 px-3 py-2">
+                <span className="shrink-0 font-semibold text-gray-900 tabular-nums">
+                  Line {error.line}
+                </span>
+                <code className="shrink-0 text-gray-700">{error.path}</code>
+                <span className="min-w-0 basis-full wrap-anywhere text-red-800 sm:basis-auto">
+                  {error.message}
+                </span>
+              </li>
+            ))}
+          </ul>
         </section>
       )}
 

@@ -20,8 +20,10 @@ export function ProductsPage() {
 
   return (
     <div className="space-y-5 sm:space-y-8">
-      <div className="flex flex-wrap items-end justify-between gap-x-4 gap-y-3">
-        <div className="min-w-0">
+      {/* A phone: the title and 'Add product' side by side, the file actions under them; wider,
+          all three actions to the right of the title. */}
+      <div className="flex flex-wrap items-start justify-between gap-x-3 gap-y-3 sm:items-end">
+        <div className="min-w-0 flex-1">
           <DocumentTitle>Products</DocumentTitle>
           {/* Focusable from script: focus lands here when the last product is deleted. */}
           <h1
@@ -35,14 +37,17 @@ export function ProductsPage() {
             A list of all the products in your inventory.
           </p>
         </div>
-        <div className="flex flex-wrap gap-2 sm:gap-3">
+        <Link
+          to={paths.products.create.getHref()}
+          className={buttonClasses('primary', 'shrink-0 sm:order-last')}
+        >
+          <span aria-hidden="true">+</span> Add product
+        </Link>
+        <div className="flex w-full gap-2 sm:w-auto sm:gap-3">
           <Link to={paths.products.import.getHref()} className={buttonClasses('secondary')}>
             Import CSV
           </Link>
           <ExportButton params={params} />
-          <Link to={paths.products.create.getHref()} className={buttonClasses('primary')}>
-            <span aria-hidden="true">+</span> Add product
-          </Link>
         </div>
       </div>
       <ProductResults

@@ -22,7 +22,7 @@ export function ProductsSummary({ summary, stale }: ProductsSummaryProps) {
   return (
     <dl
       aria-busy={stale || undefined}
-      className={`grid grid-cols-3 divide-x divide-gray-200 rounded-xl bg-white shadow-sm ring-1 ring-gray-200 transition-opacity ${stale ? 'opacity-60' : ''}`}
+      className={`grid grid-cols-3 divide-x sm:max-w-2xl divide-gray-200 rounded-xl bg-white shadow-sm ring-1 ring-gray-200 transition-opacity ${stale ? 'opacity-60' : ''}`}
     >
       {figures.map(([label, value]) => (
         <div key={label} className="min-w-0 px-3 py-2 sm:px-4">

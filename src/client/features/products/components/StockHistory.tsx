@@ -1,8 +1,7 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { MovementSource } from '@shared/constants.js';
-import type { MovementsResponse } from '@shared/schemas/catalogue.js';
+import type { MovementsResponse, StockMovement } from '@shared/schemas/catalogue.js';
 import { Card } from '@/components/ui/Card.js';
-import { ScrollRegion, TableHead, tableCell } from '@/components/ui/Table.js';
 import { getErrorMessage } from '@/lib/api-error.js';
 import { formatCount, formatDateTime } from '@/lib/format.js';
 import { MOVEMENTS_SHOWN } from '../api/get-movements.js';
@@ -18,70 +17,72 @@ const SOURCES: Record<MovementSource, string> = {
 const signed = (delta: number) =>
   `${delta > 0 ? '+' : delta < 0 ? '−' : ''}${formatCount(Math.abs(delta))}`;
 
-const cell = `${tableCell} whitespace-nowrap`;
-
 /**
- * The product's last stock movements, newest first: when, how the count changed (old, new and the
- * difference), where the change came from and its note. Scrolls sideways on a phone.
+ * One change: the difference, where it came from, the stock before and after, the note, and
+ * when: at the end of the line on a desktop, under the change on a phone.
  */
+function Movement({ movement }: { movement: StockMovement }) {
+  const { delta, oldStock, newStock, source, note, createdAt } = movement;
+  return (
+    <li className="grid grid-cols-[4rem_minmax(0,1fr)] items-start gap-x-3 gap-y-0.5 px-4 py-3 text-sm sm:grid-cols-[4rem_minmax(0,1fr)_auto] sm:gap-x-4 sm:px-6">
+      <span
+        className={`row-span-2 rounded-md px-2 py-1 text-center font-semibold tabular-nums ${
+          delta > 0 ? 'bg-green-50 text-green-800' : 'bg-red-50 text-red-700'
+        }`}
+      >
+        {signed(delta)}
+        <span className="sr-only"> units</span>
+      </span>
+      <div className="min-w-0">
+        <p className="text-gray-900">
+          <span className="font-semibold">{SOURCES[source]}</span>
+          <span className="text-gray-600">
+            {' · '}stock {formatCount(oldStock)}
+            <span aria-hidden="true"> → </span>
+            <span className="sr-only"> to </span>
+            {formatCount(newStock)}
+          </span>
+        </p>
+        {note && <p className="mt-0.5 wrap-anywhere text-gray-700">{note}</p>}
+      </div>
+      <time
+        dateTime={createdAt}
+        className="col-start-2 text-xs text-gray-600 sm:col-start-3 sm:row-start-1 sm:text-sm"
+      >
+        {formatDateTime(createdAt)}
+      </time>
+    </li>
+  );
+}
+
+/** The product's last stock movements, newest first (refreshed after every adjustment). */
 export function StockHistory({ query }: { query: UseQueryResult<MovementsResponse> }) {
   const movements = query.data?.movements ?? [];
   return (
     <Card className="overflow-hidden">
-      <div className="border-b border-gray-200 px-4 py-4 sm:px-6">
-        <h2 id="stock-history" className="text-base font-semibold text-gray-900">
-          Stock history
-        </h2>
-        <p className="mt-1 text-sm text-gray-600">
-          The last {MOVEMENTS_SHOWN} changes of the stock, newest first.
-        </p>
-      </div>
-      {query.isError ? (
-        <p role="alert" className="px-6 py-8 text-center text-sm font-medium text-red-700">
-          {getErrorMessage(query.error)}
-        </p>
-      ) : movements.length === 0 ? (
-        <p className="px-6 py-8 text-center text-sm text-gray-600">No stock changes yet.</p>
-      ) : (
-        <ScrollRegion labelledBy="stock-history">
-          <table className="w-full text-left text-sm">
-            <TableHead
-              columns={[
-                { label: 'When' },
-                { label: 'Change', numeric: true },
-                { label: 'Old stock', numeric: true },
-                { label: 'New stock', numeric: true },
-                { label: 'Source' },
-                { label: 'Note' },
-              ]}
-            />
-            <tbody className="divide-y divide-gray-200 text-gray-900">
-              {movements.map((movement) => (
-                <tr key={movement.id}>
-                  <td className={cell}>
-                    <time dateTime={movement.createdAt}>{formatDateTime(movement.createdAt)}</time>
-                  </td>
-                  <td
-                    className={`${cell} text-right font-semibold tabular-nums ${movement.delta > 0 ? 'text-green-800' : 'text-red-700'}`}
-                  >
-                    {signed(movement.delta)}
-                  </td>
-                  <td className={`${cell} text-right tabular-nums`}>
-                    {formatCount(movement.oldStock)}
-                  </td>
-                  <td className={`${cell} text-right tabular-nums`}>
-                    {formatCount(movement.newStock)}
-                  </td>
-                  <td className={cell}>{SOURCES[movement.source]}</td>
-                  <td className={`${tableCell} min-w-48 wrap-anywhere text-gray-700`}>
-                    {movement.note ?? ''}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </ScrollRegion>
-      )}
+      <section aria-labelledby="stock-history">
+        <div className="border-b border-gray-200 px-4 py-4 sm:px-6">
+          <h2 id="stock-history" className="text-base font-semibold text-gray-900">
+            Stock history
+          </h2>
+          <p className="mt-1 text-sm text-gray-600">
+            The last {MOVEMENTS_SHOWN} changes of the stock, newest first.
+          </p>
+        </div>
+        {query.isError ? (
+          <p role="alert" className="px-6 py-8 text-center text-sm font-medium text-red-700">
+            {getErrorMessage(query.error)}
+          </p>
+        ) : movements.length === 0 ? (
+          <p className="px-6 py-8 text-center text-sm text-gray-600">No stock changes yet.</p>
+        ) : (
+          <ol aria-labelledby="stock-history" className="divide-y divide-gray-200">
+            {movements.map((movement) => (
+              <Movement key={movement.id} movement={movement} />
+            ))}
+          </ol>
+        )}
+      </section>
     </Card>
   );
 }

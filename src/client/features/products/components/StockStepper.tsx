@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { MAX_STOCK, STOCK_NOTE_MAX } from '@shared/constants.js';
 import { V } from '@shared/messages.js';
-import { controlClasses } from '@/components/ui/Field.js';
+import { controlClasses, inlineControlClasses } from '@/components/ui/Field.js';
 import { formatUnits } from '@/lib/format.js';
 import { notifyError } from '@/lib/notify.js';
 import { useAdjustStock } from '../api/adjust-stock.js';
@@ -95,7 +95,7 @@ export function StockStepper({ product, large = false }: StockStepperProps) {
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? errorId : undefined}
             placeholder={String(stock)}
-            className={`${controlClasses} ${large ? 'h-11 w-28' : 'h-9 w-20'}`}
+            className={`${inlineControlClasses} ${large ? 'h-11 w-28' : 'h-9 w-20'}`}
           />
           <button
             type="submit"
