@@ -6,12 +6,8 @@ import { ProductsPage } from '@/features/products/components/ProductsPage.js';
 import { renderRoute } from '../../support/render.js';
 import { apiError, requests, server } from '../../support/server.js';
 import { answerSummary } from './catalogue.js';
-import { product } from './fixtures.js';
+import { listed } from './fixtures.js';
 
-const listed = (overrides: Parameters<typeof product>[0]) => {
-  const { active: _a, createdAt: _c, updatedAt: _u, ...item } = product(overrides);
-  return item;
-};
 /** GET /api/products answered from its query (?q, sort, limit, cursor). */
 const answerList = (
   page: (query: URLSearchParams) => { products: ProductListItem[]; nextCursor: string | null },
