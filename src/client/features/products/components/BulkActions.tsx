@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useLayoutEffect, useRef } from 'react';
 import { BULK_DELETE_MAX } from '@shared/constants.js';
 import { formatCount } from '@/lib/format.js';
 import { BulkDeleteButton } from './BulkDeleteButton.js';
@@ -23,7 +23,7 @@ export function BulkActions({ shown, selected, onSelectAll, onEmptied }: BulkAct
   const some = count > 0 && !all;
   const selectAll = useRef<HTMLInputElement>(null);
 
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (selectAll.current) selectAll.current.indeterminate = some;
   }, [some]);
 
