@@ -26,12 +26,12 @@ export function filenameOf(disposition: unknown): string | undefined {
     ?.trim();
 }
 
-/** An error answer of a binary request arrives as a Blob: read it as the JSON it is. */
-async function withReadableBody(error: unknown): Promise<unknown> {
+/** An error answer of a binary request arrives as bytes: read it as the JSON it is. */
+function withReadableBody(error: unknown): unknown {
   const response = (error as { response?: { data?: unknown } } | null)?.response;
-  if (response?.data instanceof Blob) {
+  if (response?.data instanceof ArrayBuffer) {
     try {
-      response.data = JSON.parse(await response.data.text()) as unknown;
+      response.data = JSON.parse(new TextDecoder().decode(response.data)) as unknown;
     } catch {
       response.data = undefined;
     }
@@ -51,12 +51,14 @@ export async function apiDownload(
   preloadToasts();
   const api = await loadApiClient();
   try {
-    const response = await api.request<Blob>({ ...config, responseType: 'blob' });
+    // Bytes rather than a Blob: the same in every browser and in the component tests' jsdom.
+    const response = await api.request<ArrayBuffer>({ ...config, responseType: 'arraybuffer' });
+    const type = response.headers['content-type'];
     return {
-      blob: response.data,
+      blob: new Blob([response.data], typeof type === 'string' ? { type } : {}),
       filename: filenameOf(response.headers['content-disposition']) ?? fallbackName,
     };
   } catch (error) {
-    throw await withReadableBody(error);
+    throw withReadableBody(error);
   }
 }
