@@ -28,7 +28,8 @@ beforeEach(() => {
   );
 });
 
-const box = (name: string) => screen.getByRole('checkbox', { name: `Select ${name}` });
+const box = (name: string) =>
+  screen.getByRole<HTMLInputElement>('checkbox', { name: `Select ${name}` });
 const deletes = async () =>
   (await requests()).filter(({ path }) => path === '/products/bulk-delete').map(({ body }) => body);
 
