@@ -54,7 +54,7 @@ export function ImportReport({ report }: { report: Report }) {
       )}
 
       {preview.length > 0 && (
-        <section aria-labelledby="import-preview" className="space-y-2">
+        <section className="space-y-2">
           <h2 id="import-preview" className="text-base font-semibold text-gray-900">
             {ok ? 'First rows' : 'First valid rows'}
           </h2>

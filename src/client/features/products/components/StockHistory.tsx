@@ -31,7 +31,7 @@ function Movement({ movement }: { movement: StockMovement }) {
         }`}
       >
         {signed(delta)}
-        <span className="sr-only"> units</span>
+        <span className="sr-only">{Math.abs(delta) === 1 ? ' unit' : ' units'}</span>
       </span>
       <div className="min-w-0">
         <p className="text-gray-900">
