@@ -222,6 +222,40 @@ for (const size of WIDTHS) {
       await capture(page, 'delete-dialog', { viewportOnly: true });
     });
 
+    test('product table', async ({ stockedPage: page }) => {
+      test.skip(size.width < 1024, 'below 1024 px the list is always cards');
+      await page.goto('/?view=table');
+      await expect(page.getByRole('rowheader', { name: 'Oak crate' })).toBeVisible();
+      await capture(page, 'products-table');
+    });
+
+    test('bulk delete dialog', async ({ stockedPage: page }) => {
+      await page.goto('/');
+      await page.getByRole('checkbox', { name: 'Select all on page' }).check();
+      await page.getByRole('button', { name: 'Delete selected' }).click();
+      await expect(page.getByRole('dialog').getByText('Are you sure?')).toBeVisible();
+      await capture(page, 'bulk-delete-dialog', { viewportOnly: true });
+    });
+
+    test('import products, empty and with a checked file', async ({ stockedPage: page }) => {
+      await page.goto('/products/import');
+      await expect(page.getByRole('heading', { name: 'Import Products' })).toBeVisible();
+      await capture(page, 'import');
+      const csv = [
+        'name,price,stock,description',
+        'Brass hook,4.5,40,"A brass hook, for coats"',
+        'Wall shelf,,3,Oak',
+        'Jute rug,79,2,',
+      ].join('\n');
+      await page.getByLabel('CSV file').setInputFiles({
+        name: 'catalogue.csv',
+        mimeType: 'text/csv',
+        buffer: Buffer.from(csv),
+      });
+      await expect(page.getByText('Nothing was imported: 2 rows have errors')).toBeVisible();
+      await capture(page, 'import-report');
+    });
+
     test('create product, empty and with validation messages', async ({ stockedPage: page }) => {
       await page.goto('/new/product');
       await expect(page.getByRole('heading', { name: 'Create New Product' })).toBeVisible();
