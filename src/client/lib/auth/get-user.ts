@@ -5,14 +5,14 @@ import { authSchema } from '@/lib/lazy-schemas.js';
 import { queryKeys } from '@/lib/query-client.js';
 import { getToken } from './token.js';
 
-export class NotSignedInError extends Error {
+class NotSignedInError extends Error {
   constructor() {
     super('You need to log in to continue');
   }
 }
 
 /** GET /auth/user. Without a stored token there is no session to ask about. */
-export async function getUser(): Promise<User> {
+async function getUser(): Promise<User> {
   if (!getToken()) throw new NotSignedInError();
   const { user } = await apiRequest(authSchema('userResponseSchema'), { url: '/auth/user' });
   return user;

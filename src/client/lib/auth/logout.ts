@@ -10,7 +10,7 @@ import { endSession } from './session.js';
  * POST /auth/logout revokes the token on the server (contract section 4). A failed revoke
  * (offline, already expired) still signs the browser out: what matters to it is the local end.
  */
-export const logout = async () => {
+const logout = async () => {
   try {
     await apiRequest(messageResponse, { method: 'POST', url: '/auth/logout' });
   } catch {

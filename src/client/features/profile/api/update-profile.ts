@@ -5,7 +5,7 @@ import { messageSchema } from '@shared/schemas/common.js';
 import { apiRequest } from '@/lib/api-client.js';
 import { queryKeys, type MutationConfig } from '@/lib/query-client.js';
 
-export type ProfileBody = z.output<typeof profileSchema>;
+type ProfileBody = z.output<typeof profileSchema>;
 
 /** PATCH /auth/profile {name, email} → {message}. */
 export const updateProfile = (body: ProfileBody) =>
