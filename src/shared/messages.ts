@@ -117,6 +117,7 @@ export const M = {
   importTooManyRows: `The CSV file must have at most ${IMPORT_MAX_ROWS_TEXT} rows besides the header`,
   importEmpty: `The CSV file is empty: its first line must name the columns (${IMPORT_COLUMNS.join(', ')})`,
   importNoRows: 'The CSV file has a header but no products',
+  importNotUtf8: 'The CSV file must be UTF-8 text: save it from the spreadsheet as "CSV UTF-8"',
   importUnclosedQuote: 'A quoted field that starts on this line is never closed',
   importBadQuote: 'A quote in a field must be doubled ("") and the field itself quoted',
   importMalformed: 'This line is not valid CSV',

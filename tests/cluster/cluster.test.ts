@@ -25,6 +25,7 @@ interface Product {
   name: string;
   image: string;
   thumbnail: string;
+  stock: number;
 }
 interface ProductAnswer {
   message: string;
@@ -335,6 +336,57 @@ describe('three instances behind a round-robin proxy', { timeout: 60_000 }, () =
       }
     }
     expect(await bucketImages()).toEqual([]);
+  });
+
+  it('adjusts stock through every instance at once: each +1 lands, every instance shows the sum within 1 s', async () => {
+    const client = newClient();
+    const created = await viaProxy(client, {
+      method: 'POST',
+      path: '/api/products',
+      token,
+      json: { name: 'Cluster crate', price: '4.50', stock: '0', description: 'Counted by three' },
+    });
+    expect(created.status).toBe(201);
+    const crate = bodyOf<ProductAnswer>(created).product;
+    const stockPath = `/api/products/${crate.id}/stock`;
+    // Each instance has read the product (and may keep that answer cached).
+    for (const answer of await onEvery(client, { path: `/api/products/${crate.id}`, token })) {
+      expect(bodyOf<ProductAnswer>(answer).product.stock).toBe(0);
+    }
+    const answers = await Promise.all(
+      Array.from({ length: 60 }, () =>
+        viaProxy(client, { method: 'POST', path: stockPath, token, json: { delta: 1 } }),
+      ),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual(Array(60).fill(200));
+    await seenByEvery(
+      client,
+      { path: `/api/products/${crate.id}`, token },
+      (answer) => bodyOf<ProductAnswer>(answer).product?.stock === 60,
+    );
+    const below = await viaProxy(client, {
+      method: 'POST',
+      path: stockPath,
+      token,
+      json: { delta: -61 },
+    });
+    expect(below.status).toBe(409);
+    const history = await viaProxy(client, {
+      path: `/api/products/${crate.id}/movements?limit=100`,
+      token,
+    });
+    expect(bodyOf<{ movements: unknown[] }>(history).movements).toHaveLength(61);
+
+    const deleted = await viaProxy(client, {
+      method: 'POST',
+      path: '/api/products/bulk-delete',
+      token,
+      json: { ids: [crate.id] },
+    });
+    expect(deleted.status).toBe(200);
+    await seenByEvery(client, { path: '/api/products', token }, (answer) =>
+      bodyOf<{ products: Product[] }>(answer).products.every((item) => item.id !== crate.id),
+    );
   });
 
   /** Logs in through the proxy and has every instance answer for the token once (cached now). */

@@ -6,6 +6,7 @@ import { M, T } from '../../shared/messages.js';
 import type { ImportError } from '../../shared/schemas/catalogue.js';
 import { productCreateSchema } from '../../shared/schemas/products.js';
 import { restoreCell } from './csv-cells.js';
+import { Utf8Check } from './utf8-check.js';
 
 type Column = (typeof IMPORT_COLUMNS)[number];
 
@@ -83,6 +84,14 @@ function csvRecords(file: Readable) {
   // Errors reach the reader through its iteration; one raised after it stopped reading (a write
   // into a parser it gave up on) needs no one.
   parser.on('error', () => undefined);
+  // Text that is not UTF-8 (a spreadsheet's "CSV" in Windows-1252, UTF-16) would come in with
+  // U+FFFD in place of its accents: refused instead, at the line of the first such byte.
+  const utf8 = new Utf8Check();
+  const notUtf8 = (line: number | undefined) => {
+    if (line !== undefined) parser.destroy(refused(line, 'file', M.importNotUtf8));
+  };
+  file.on('data', (chunk: Buffer) => notUtf8(utf8.push(chunk)));
+  file.on('end', () => notUtf8(utf8.end()));
   file.pipe(parser);
   /** Where a parse error is: the line its record starts on, and the line it was found on. */
   const placeOf = (error: CsvError) => {

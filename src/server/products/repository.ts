@@ -309,7 +309,7 @@ export class ProductRepository {
       ? query.where(ownedAmong(ownerId, rowids))
       : query.where('owner_id', '=', ownerId);
     if (text) query = query.where(this.contains(text));
-    if (stock) query = query.where(stockCondition(stock));
+    if (stock) query = query.where(stockCondition(stock, sort));
     if (after) query = query.where(beyond(sort, after));
     if (until) query = query.where(upTo(sort, until));
     return query.orderBy(column, direction).orderBy('id', direction).limit(rows);
@@ -393,9 +393,7 @@ export class ProductRepository {
     const matches = await this.sqliteMatches(ownerId, sort, options);
     if (matches === undefined) return this.searchInWindows(ownerId, sort, options);
     if (matches.length === 0) return [];
-    // The matches passed the filter already: read by rowid alone.
-    const among = { ...options, text: '', stock: undefined, rowids: matches };
-    const page = this.pageQuery(ownerId, sort, among);
+    const page = this.amongQuery(ownerId, sort, matches, options.rows, options.times);
     return searchLane.run(() => page.execute());
   }
 
@@ -451,9 +449,12 @@ export class ProductRepository {
       .where(this.contains(text));
   }
 
-  /** The first `rows` of the owner's products among these rows, in the sort's order (SQLite). */
-  amongQuery(ownerId: string, sort: ProductSort, rowids: number[], rows: number) {
-    return this.pageQuery(ownerId, sort, { text: '', rowids, rows });
+  /**
+   * The first `rows` of the owner's products among these rows, in the sort's order (SQLite): the
+   * matches of a search, which passed its stock filter already, read by rowid alone.
+   */
+  amongQuery(ownerId: string, sort: ProductSort, rowids: number[], rows: number, times?: boolean) {
+    return this.pageQuery(ownerId, sort, { text: '', rowids, rows, times });
   }
 
   /** The page from the owner's rows in the sort's order, windowRows at a time. */
@@ -491,7 +492,7 @@ export class ProductRepository {
       .selectFrom('products')
       .select((eb) => [eb.ref(column).as('key'), 'id'])
       .where('owner_id', '=', ownerId)
-      .$if(stock !== undefined, (query) => query.where(stockCondition(stock!)))
+      .$if(stock !== undefined, (query) => query.where(stockCondition(stock!, sort)))
       .$if(after !== undefined, (query) => query.where(beyond(sort, after!)))
       .orderBy(column, direction)
       .orderBy('id', direction)
@@ -566,7 +567,7 @@ export class ProductRepository {
       ? query.where(ownedAmong(ownerId, rowids))
       : query.where('owner_id', '=', ownerId);
     if (text) query = query.where(this.contains(text));
-    if (stock) query = query.where(stockCondition(stock));
+    if (stock) query = query.where(stockCondition(stock, after || until ? 'newest' : undefined));
     if (after) query = query.where(beyond('newest', after));
     if (until) query = query.where(upTo('newest', until));
     return query;

@@ -1,15 +1,28 @@
 import { sql, type SqlBool } from 'kysely';
-import { LOW_STOCK_THRESHOLD, type StockFilter } from '../../shared/constants.js';
+import { LOW_STOCK_THRESHOLD, type ProductSort, type StockFilter } from '../../shared/constants.js';
+import { SORT_ORDERS } from './cursor.js';
 
 /**
- * The condition of each stock filter, as constant SQL: the partial indexes of migration 011 carry
- * exactly this text, and SQLite uses a partial index only when the query holds its condition as
- * written (no parameters, no algebra).
+ * Each stock filter's condition, in two forms of constant SQL (never parameters: SQLite uses a
+ * partial index only when the query holds its condition word for word, and does no algebra):
+ *
+ * - `range` (`stock between 1 and 10`) is a range of the (owner, stock, id, price) index: for a
+ *   list sorted by stock, and for the summary, which that index covers;
+ * - `partial` (`stock + 0 between 1 and 10`) is the condition of the partial indexes of migration
+ *   011, one per other list order. `stock + 0` is no range of any index, so SQLite, which has no
+ *   statistics here, cannot prefer sorting a range of the stock index to reading the partial
+ *   index in order, as it does with the plain condition (17 ms against 0.2 ms a page at 100,000).
  */
-export const stockFilterSql: Record<StockFilter, string> = {
-  low: `stock between 1 and ${LOW_STOCK_THRESHOLD}`,
-  out: 'stock = 0',
+export const stockFilterSql: Record<'range' | 'partial', Record<StockFilter, string>> = {
+  range: { low: `stock between 1 and ${LOW_STOCK_THRESHOLD}`, out: 'stock = 0' },
+  partial: { low: `stock + 0 between 1 and ${LOW_STOCK_THRESHOLD}`, out: 'stock + 0 = 0' },
 };
 
-export const stockCondition = (filter: StockFilter) =>
-  sql<SqlBool>`${sql.raw(stockFilterSql[filter])}`;
+/**
+ * The filter's condition for rows read in the sort's order: through the stock index when sorted by
+ * stock or in no order at all, through the filter's partial index otherwise.
+ */
+export function stockCondition(filter: StockFilter, sort?: ProductSort) {
+  const form = sort === undefined || SORT_ORDERS[sort].column === 'stock' ? 'range' : 'partial';
+  return sql<SqlBool>`${sql.raw(stockFilterSql[form][filter])}`;
+}

@@ -102,9 +102,10 @@ describe('CSV export', async () => {
     const names = async (query: string) => {
       const res = await exportCsv(server, user, query);
       expect(res.statusCode).toBe(200);
-      return records(res.body)
-        .slice(1)
-        .map((record) => record[1]);
+      const rows = records(res.body).slice(1);
+      // Searches read their rows another way on SQLite: the times come along all the same.
+      for (const row of rows) expect(row[6]).toMatch(/^2026-01-01T\d\d:\d\d:\d\d\.000Z$/);
+      return rows.map((record) => record[1]);
     };
     expect(await names('sort=name')).toEqual(['Blue lamp', 'Green lamp', 'Red lamp', 'Rug']);
     expect(await names('q=lamp&sort=stock-desc')).toEqual(['Green lamp', 'Red lamp', 'Blue lamp']);

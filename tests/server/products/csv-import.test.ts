@@ -240,6 +240,30 @@ describe('CSV import', async () => {
       ]);
     });
 
+    it('a file that is not UTF-8: the line of the first byte that is not', async () => {
+      // What a spreadsheet saves as "CSV" in Windows-1252: Café would come in as Caf\uFFFD.
+      const latin1 = Buffer.from(
+        'name,price,stock,description\nTea,1,1,t\nCaf\xe9,1,1,c\n',
+        'latin1',
+      );
+      expect(await refused(latin1)).toEqual({
+        message: M.importNotUtf8,
+        created: 0,
+        errors: [{ line: 3, path: 'file', message: M.importNotUtf8 }],
+      });
+      // UTF-16, as "Unicode text" is saved.
+      const utf16 = Buffer.from('\uFEFFname,price,stock,description\r\n', 'utf16le');
+      expect((await refused(utf16)).errors).toEqual([
+        { line: 1, path: 'file', message: M.importNotUtf8 },
+      ]);
+      // A character cut between two chunks of the upload is no error.
+      const user = await signIn(server);
+      const long = `name,price,stock,description\n${'é'.repeat(100_001)},1,1,d\n`;
+      expect((await importCsv(server, user, long, 'dryRun=true')).json().errors).toEqual([
+        { line: 2, path: 'name', message: V.productNameMax },
+      ]);
+    });
+
     it('a quoted field never closed: the line where it starts', async () => {
       const report = await refused('name,price,stock,description\nA,1,1,a\nB,1,1,"open\nC,1,1,c\n');
       expect(report).toEqual({

@@ -108,15 +108,13 @@ describe('list query plans', async () => {
     },
   );
 
-  it.runIf(dialect === 'sqlite')(
-    'a filtered summary reads the filter’s rows from an index',
-    async () => {
-      for (const stock of STOCK_FILTERS) {
-        const text = await plan(repository.summaryQuery(owner, { stock }).compile());
-        expect(text, stock).toMatch(/SEARCH products USING (COVERING )?INDEX products_owner_/);
-      }
-    },
-  );
+  it('the summary reads a filter’s rows from the stock index alone', async () => {
+    for (const stock of STOCK_FILTERS) {
+      const text = await plan(repository.summaryQuery(owner, { stock }).compile());
+      expect(text, stock).toContain('products_owner_stock');
+      if (dialect === 'sqlite') expect(text).toContain('USING COVERING INDEX');
+    }
+  });
 
   /**
    * A search of 3 characters or more goes through the trigram index. PostgreSQL's planner fetches
@@ -153,3 +151,61 @@ describe('list query plans', async () => {
     },
   );
 });
+
+/**
+ * The app never runs ANALYZE on SQLite, so its plans are those of a database without statistics.
+ * Without them SQLite sorted a range of the stock index rather than read a stock filter's partial
+ * index in order (17 ms against 0.2 ms a page at 100,000 products), and summed the catalogue
+ * through the table (0.5 s): checked here as the app runs.
+ */
+describe.runIf(!process.env.TEST_DATABASE_URL)(
+  'list query plans without statistics (SQLite)',
+  async () => {
+    const server = await build();
+    const { db, dialect } = server.database;
+    const repository = new ProductRepository(db, dialect);
+    const owner = await insertUser(
+      db,
+      { name: 'a', email: 'stats@example.com', passwordHash: 'x' },
+      0,
+    );
+    await repository.insertMany(
+      owner,
+      Array.from({ length: 500 }, (_, i) => ({
+        name: `Product ${i}`,
+        description: 'Plain',
+        priceCents: i + 1,
+        stock: i % 40,
+        image: null,
+        createdAt: i,
+      })),
+    );
+    const plan = async (query: CompiledQuery) => {
+      const { rows } = await db.executeQuery<{ detail: string }>(
+        CompiledQuery.raw(`explain query plan ${query.sql}`, [...query.parameters]),
+      );
+      return rows.map((row) => row.detail).join('\n');
+    };
+    const INDEX_NAMES = { created_at: 'created', name_key: 'name', price_cents: 'price' } as const;
+
+    it.each(PRODUCT_SORTS)('a stock filter sorted by %s reads its index in order', async (sort) => {
+      const { column } = SORT_ORDERS[sort];
+      for (const stock of STOCK_FILTERS) {
+        const index =
+          column === 'stock'
+            ? 'products_owner_stock'
+            : `products_owner_${INDEX_NAMES[column]}_${stock}`;
+        const text = await plan(repository.listQuery(owner, { sort, limit: 50, stock }).compile());
+        expect(text, `${sort} ${stock}`).toContain(`INDEX ${index} `);
+        expect(text).not.toMatch(/TEMP B-TREE|SCAN products/);
+      }
+    });
+
+    it('the summary reads the stock index alone', async () => {
+      for (const stock of [undefined, ...STOCK_FILTERS]) {
+        const text = await plan(repository.summaryQuery(owner, { stock }).compile());
+        expect(text, String(stock)).toContain('USING COVERING INDEX products_owner_stock');
+      }
+    });
+  },
+);

@@ -1,6 +1,11 @@
 import { CompiledQuery, sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { PRODUCT_SORTS, type ProductSort } from '../../../src/shared/constants.js';
+import {
+  PRODUCT_SORTS,
+  STOCK_FILTERS,
+  type ProductSort,
+  type StockFilter,
+} from '../../../src/shared/constants.js';
 import { V } from '../../../src/shared/messages.js';
 import { insertUser } from '../../../src/server/accounts/users.js';
 import { SORT_ORDERS } from '../../../src/server/products/cursor.js';
@@ -116,6 +121,7 @@ describe('product search', async () => {
     sort: ProductSort,
     q: string,
     limit: number,
+    stock?: StockFilter,
   ) {
     const ids: string[] = [];
     let after: { key: string | number; id: string } | undefined;
@@ -124,6 +130,7 @@ describe('product search', async () => {
         sort,
         limit,
         q,
+        stock,
         after,
       });
       expect(rows.length).toBeLessThanOrEqual(limit);
@@ -134,6 +141,32 @@ describe('product search', async () => {
     }
     return ids;
   }
+
+  // A stock filter narrows the windows and the candidates too; what the one statement of
+  // listQuery finds is the reference, and the summary adds up exactly those rows.
+  it.each(PRODUCT_SORTS)(
+    'pages through the matches under a stock filter sorted by %s, and sums them',
+    async (sort) => {
+      for (const stock of STOCK_FILTERS) {
+        for (const q of ['a', 'la', 'lam', 'oak', 'filler 1', 'zz', 'lamp']) {
+          const query = repository.listQuery(owner, { sort, limit: 1000, q, stock });
+          const reference = await query.execute();
+          const ids = reference.map((row) => row.id);
+          for (const limit of [1, 5]) {
+            expect(await walk(repository, owner, sort, q, limit, stock), `${q}`).toEqual(ids);
+            expect(await walk(narrow, owner, sort, q, limit, stock), `${q}`).toEqual(ids);
+          }
+          const expected = {
+            count: reference.length,
+            units: reference.reduce((sum, row) => sum + row.stock, 0),
+            valueCents: reference.reduce((sum, row) => sum + row.stock * row.price_cents, 0),
+          };
+          expect(await repository.summary(owner, { q, stock }), `${q} ${stock}`).toEqual(expected);
+          expect(await narrow.summary(owner, { q, stock }), `${q} ${stock}`).toEqual(expected);
+        }
+      }
+    },
+  );
 
   it.each(PRODUCT_SORTS)(
     'pages through the matches sorted by %s, in windows or not',

@@ -33,9 +33,11 @@ export const catalogueRoutes: FastifyPluginAsync<ProductsContext> = async (fasti
         summary: "The signed-in user's products as a CSV file",
         description: `The products the list shows for the same \`q\`, \`sort\` and \`stock\`, in its order, streamed as RFC 4180 CSV (UTF-8 with a BOM, CRLF) with the header \`${EXPORT_COLUMNS.join(',')}\`. \`price\` has two decimals; \`image\` is the product's own picture, empty without one. A cell that starts with =, +, -, @, a tab or a carriage return gets a ' in front, so that a spreadsheet does not run it; an import takes it off again.`,
         querystring: productExportQuerySchema,
-        produces: ['text/csv'],
         response: {
-          200: z.unknown().describe('The CSV file: text/csv; charset=utf-8'),
+          200: {
+            description: 'The CSV file, as an attachment',
+            content: { 'text/csv': { schema: z.unknown().describe('UTF-8 with a BOM, CRLF') } },
+          },
           ...errorResponses(...PRODUCT_ERRORS, 400),
         },
       },
