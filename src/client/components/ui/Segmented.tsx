@@ -25,7 +25,7 @@ export function Segmented<T>({ label, options, value, onChange }: SegmentedProps
             type="button"
             aria-pressed={pressed}
             onClick={() => onChange(option.value)}
-            className={`rounded-md px-3 py-1.5 text-sm font-medium whitespace-nowrap focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 ${
+            className={`rounded-md px-3 py-1 text-sm font-medium whitespace-nowrap focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 ${
               pressed ? 'bg-white text-gray-900 shadow-sm' : 'text-gray-700 hover:text-gray-900'
             }`}
           >

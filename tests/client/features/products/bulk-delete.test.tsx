@@ -148,6 +148,18 @@ describe('bulk delete', () => {
     expect(box('Lamp')).toBeChecked();
   });
 
+  it('deletes at most 100 products at once, and says so', async () => {
+    catalogue = Array.from({ length: 101 }, (_, i) => listed({ id: `q${i}`, name: `Item ${i}` }));
+    const { user } = await openList();
+    await user.click(screen.getByRole('checkbox', { name: 'Select all on page' }));
+    expect(screen.getByText('101 selected')).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Delete selected' })).toBeDisabled();
+    expect(screen.getByText('At most 100 products can be deleted at once.')).toBeVisible();
+    await user.click(box('Item 0'));
+    expect(screen.getByRole('button', { name: 'Delete selected' })).toBeEnabled();
+    expect(screen.queryByText(/At most 100/)).not.toBeInTheDocument();
+  });
+
   it('starts afresh under another filter', async () => {
     const { user } = await openList();
     await user.click(box('Lamp'));

@@ -203,7 +203,7 @@ describe('the stock stepper on the detail page', () => {
     // The history is read again after the change.
     await waitFor(() => expect(list.getAllByRole('listitem')).toHaveLength(2));
     const [latest] = list.getAllByRole('listitem');
-    expect(latest).toHaveTextContent('+9 units');
+    expect(latest).toHaveTextContent(/^\+9Adjusted/);
     expect(latest).toHaveTextContent(/Adjusted · stock 3 .*12/);
     expect(latest).toHaveTextContent('Delivery');
     expect(screen.getByLabelText("Note for 'Set' (optional)")).toHaveValue('');

@@ -28,15 +28,17 @@ export function BulkActions({ shown, selected, onSelectAll, onEmptied }: BulkAct
   }, [some]);
 
   // The Delete button is gone with the products: the focus goes to 'Select all on page', or to
-  // the page when no product is left (once the refreshed list is on screen).
+  // the page when it is not shown (once the refreshed list is on screen).
   const onDeleted = () =>
     requestAnimationFrame(() => {
-      if (selectAll.current) selectAll.current.focus();
+      const box = selectAll.current;
+      // On a phone the bar hides again once nothing is chosen.
+      if (box && (typeof box.checkVisibility !== 'function' || box.checkVisibility())) box.focus();
       else onEmptied();
     });
 
   return (
-    <div className="flex min-h-10 flex-wrap items-center gap-x-4 gap-y-2">
+    <div className="flex flex-wrap items-center gap-x-4 gap-y-2 sm:min-h-10">
       <label className="inline-flex cursor-pointer items-center gap-2 text-sm font-medium text-gray-900">
         <input
           ref={selectAll}

@@ -7,8 +7,9 @@ import { SelectBox } from './SelectBox.js';
 import { AvailabilityBadge, StockCount } from './StockBadges.js';
 import { StockStepper } from './StockStepper.js';
 
+// On a phone Edit and Delete share a row with the stepper; from `sm` up they halve their own row.
 const actionClasses =
-  'flex flex-1 items-center justify-center gap-1.5 py-2.5 text-sm font-semibold focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-indigo-600 sm:py-3';
+  'flex items-center justify-center gap-1.5 rounded-md px-2.5 py-1.5 text-sm font-semibold focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-indigo-600 sm:flex-1 sm:rounded-none sm:py-3';
 
 /** Each card's name link, where focus goes after a delete (see ProductsPage). */
 export const CARD_LINK_SELECTOR = '[data-product-card-link]';
@@ -71,7 +72,7 @@ export function ProductCard({
           className="absolute inset-0 size-full object-cover transition-transform duration-300 group-hover:scale-[1.02] sm:static sm:aspect-square sm:h-auto"
         />
       </Link>
-      <div className="flex min-w-0 flex-1 flex-col gap-1 p-3 sm:gap-2 sm:p-4">
+      <div className="flex min-w-0 flex-1 flex-col gap-1 px-3 py-2.5 sm:gap-2 sm:p-4">
         <div className="flex items-start justify-between gap-2">
           <h2 className="line-clamp-2 min-w-0 text-sm font-semibold wrap-anywhere text-gray-900 sm:line-clamp-3 sm:text-base">
             <Link
@@ -92,11 +93,15 @@ export function ProductCard({
           <StockCount stock={product.stock} />
         </div>
       </div>
-      <div className="col-span-2 border-t border-gray-200 px-3 py-2 sm:px-4 sm:py-3">
-        <StockStepper product={product} />
-      </div>
-      <div className="col-span-2 flex divide-x divide-gray-200 border-t border-gray-200">
-        <ProductActions product={product} onDeleted={onDeleted} className={actionClasses} />
+      {/* A phone: one row (stepper, Set, Edit, Delete), so that a card is no taller than before
+          the stepper came; from `sm` up the stepper's row, then Edit | Delete. */}
+      <div className="col-span-2 flex items-center gap-2 border-t border-gray-200 py-1 pr-1 pl-3 sm:block sm:p-0">
+        <div className="min-w-0 sm:px-4 sm:py-3">
+          <StockStepper product={product} />
+        </div>
+        <div className="ml-auto flex shrink-0 sm:ml-0 sm:divide-x sm:divide-gray-200 sm:border-t sm:border-gray-200">
+          <ProductActions product={product} onDeleted={onDeleted} className={actionClasses} />
+        </div>
       </div>
     </li>
   );

@@ -1,8 +1,5 @@
 import { Suspense, useRef, type RefObject } from 'react';
-import { Link } from 'react-router';
 import type { ProductSort, StockFilter } from '@shared/constants.js';
-import { Button } from '@/components/ui/Button.js';
-import { buttonClasses } from '@/components/ui/button-styles.js';
 import { PageSpinner } from '@/components/ui/Spinner.js';
 import { TextLink } from '@/components/ui/TextLink.js';
 import { getErrorMessage } from '@/lib/api-error.js';
@@ -11,9 +8,9 @@ import { paths } from '@/lib/paths.js';
 import { useProducts, type ProductListParams } from '../api/get-products.js';
 import { useProductsSummary } from '../api/get-products-summary.js';
 import { BulkActions } from './BulkActions.js';
-import { EmptyState } from './EmptyState.js';
 import { LazyProductTable } from './lazy-table.js';
 import { LoadMore } from './LoadMore.js';
+import { NoProducts } from './NoProducts.js';
 import { CARD_LINK_SELECTOR } from './ProductCard.js';
 import { ProductGrid } from './ProductGrid.js';
 import { RetryButton } from './ProductLoadError.js';
@@ -45,11 +42,6 @@ function countText(count: number, more: boolean, q: string) {
   if (count === 0) return `No results for "${q}"`;
   return `${shown} ${one ? 'result' : 'results'} for "${q}"`;
 }
-
-const FILTER_NAMES: Record<StockFilter, string> = {
-  low: 'low on stock',
-  out: 'out of stock',
-};
 
 /**
  * The list under its title: search, sort and stock filter; the summary of what they select; the
@@ -114,29 +106,35 @@ export function ProductResults(props: ProductResultsProps) {
   };
 
   return (
-    <div className="space-y-4 sm:space-y-6">
+    <div className="space-y-3 sm:space-y-6">
       {!catalogueEmpty && (
-        <div className="space-y-4">
+        <div className="space-y-3 sm:space-y-4">
           {toolbar}
           <div className="flex flex-wrap items-center justify-between gap-3">
             <StockFilterTabs value={stock} onChange={onStock} />
             {wide && <ViewToggle value={view} onChange={onView} />}
           </div>
-          <ProductsSummary summary={summary.data} stale={summary.isPlaceholderData || searching} />
         </div>
       )}
-      <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 empty:hidden">
+      {/* One line on a phone: the count, the summary, and once products are chosen what to do
+          with them ('Select all on page' shows from the start from `sm` up). */}
+      <div className="flex flex-wrap items-center gap-x-4 gap-y-2 empty:hidden">
         {/* The count, announced politely when a search or sort brings new results. */}
         <p role="status" aria-live="polite" className="text-sm text-gray-600 empty:hidden">
           {catalogueEmpty ? null : searching ? '\u00a0' : countText(items.length, hasNextPage, q)}
         </p>
+        {!catalogueEmpty && (
+          <ProductsSummary summary={summary.data} stale={summary.isPlaceholderData || searching} />
+        )}
         {items.length > 0 && (
-          <BulkActions
-            shown={items.length}
-            selected={selected}
-            onSelectAll={selection.setAll}
-            onEmptied={() => heading.current?.focus()}
-          />
+          <div className={`ml-auto ${selected.length > 0 ? '' : 'hidden sm:block'}`}>
+            <BulkActions
+              shown={items.length}
+              selected={selected}
+              onSelectAll={selection.setAll}
+              onEmptied={() => heading.current?.focus()}
+            />
+          </div>
         )}
       </div>
       {items.length === 0 ? (
@@ -160,46 +158,5 @@ export function ProductResults(props: ProductResultsProps) {
         </section>
       )}
     </div>
-  );
-}
-
-interface NoProductsProps {
-  q: string;
-  stock: StockFilter | undefined;
-  onSearch: (q: string) => void;
-  onStock: (stock: StockFilter | undefined) => void;
-}
-
-/** No products at all, or none that the search or filter selects: different states. */
-function NoProducts({ q, stock, onSearch, onStock }: NoProductsProps) {
-  if (q) {
-    return (
-      <EmptyState
-        title="No products found"
-        text={
-          stock ? `No products ${FILTER_NAMES[stock]} match "${q}".` : `No products match "${q}".`
-        }
-      >
-        <Button variant="secondary" onClick={() => onSearch('')}>
-          Clear search
-        </Button>
-      </EmptyState>
-    );
-  }
-  if (stock) {
-    return (
-      <EmptyState title="No products found" text={`No products are ${FILTER_NAMES[stock]}.`}>
-        <Button variant="secondary" onClick={() => onStock(undefined)}>
-          Show all products
-        </Button>
-      </EmptyState>
-    );
-  }
-  return (
-    <EmptyState title="No products" text="Get started by creating a new product.">
-      <Link to={paths.products.add.getHref()} className={buttonClasses('primary')}>
-        <span aria-hidden="true">+</span> Add new product
-      </Link>
-    </EmptyState>
   );
 }

@@ -4,7 +4,7 @@ import { DocumentTitle } from '@/components/DocumentTitle.js';
 import { buttonClasses } from '@/components/ui/button-styles.js';
 import { paths } from '@/lib/paths.js';
 import { useMediaQuery } from '@/lib/use-media-query.js';
-import { ExportButton } from './ExportButton.js';
+import { CsvActions } from './CsvActions.js';
 import { TABLE_MEDIA_QUERY } from './lazy-table.js';
 import { ProductResults } from './ProductResults.js';
 import { useListUrl } from './use-list-url.js';
@@ -19,36 +19,28 @@ export function ProductsPage() {
   const heading = useRef<HTMLHeadingElement>(null);
 
   return (
-    <div className="space-y-5 sm:space-y-8">
-      {/* A phone: the title and 'Add product' side by side, the file actions under them; wider,
-          all three actions to the right of the title. */}
-      <div className="flex flex-wrap items-start justify-between gap-x-3 gap-y-3 sm:items-end">
-        <div className="min-w-0 flex-1">
-          <DocumentTitle>Products</DocumentTitle>
-          {/* Focusable from script: focus lands here when the last product is deleted. */}
-          <h1
-            ref={heading}
-            tabIndex={-1}
-            className="text-2xl font-bold tracking-tight text-gray-900 focus:outline-none sm:text-3xl"
-          >
-            Products
-          </h1>
-          <p className="mt-1 text-sm text-gray-600 sm:mt-2">
-            A list of all the products in your inventory.
-          </p>
-        </div>
-        <Link
-          to={paths.products.create.getHref()}
-          className={buttonClasses('primary', 'shrink-0 sm:order-last')}
+    <div className="space-y-3 sm:space-y-8">
+      {/* The title and its actions on one row, the subtitle under them; from `sm` up the actions
+          sit to the right of both. */}
+      <div className="grid grid-cols-[minmax(0,1fr)_auto] items-center gap-x-3 gap-y-1 sm:items-end sm:gap-x-4">
+        <DocumentTitle>Products</DocumentTitle>
+        {/* Focusable from script: focus lands here when the last product is deleted. */}
+        <h1
+          ref={heading}
+          tabIndex={-1}
+          className="text-2xl font-bold tracking-tight text-gray-900 focus:outline-none sm:text-3xl"
         >
-          <span aria-hidden="true">+</span> Add product
-        </Link>
-        <div className="flex w-full gap-2 sm:w-auto sm:gap-3">
-          <Link to={paths.products.import.getHref()} className={buttonClasses('secondary')}>
-            Import CSV
+          Products
+        </h1>
+        <div className="row-span-1 flex gap-2 sm:row-span-2 sm:gap-3">
+          <CsvActions params={params} />
+          <Link to={paths.products.create.getHref()} className={buttonClasses('primary')}>
+            <span aria-hidden="true">+</span> Add product
           </Link>
-          <ExportButton params={params} />
         </div>
+        <p className="col-span-2 text-sm text-gray-600 sm:col-span-1 sm:mt-1">
+          A list of all the products in your inventory.
+        </p>
       </div>
       <ProductResults
         params={params}

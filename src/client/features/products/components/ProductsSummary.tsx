@@ -10,8 +10,8 @@ interface ProductsSummaryProps {
 
 /**
  * The figures of the products the list's search and filter select: how many, their units, and
- * what the stock is worth (price × stock, exact to the cent, from the server). Three fixed cells:
- * new figures never move what is below.
+ * what the stock is worth (price × stock, exact to the cent, from the server). One line on a
+ * phone too; it arrives with the list's first page, so nothing moves when it does.
  */
 export function ProductsSummary({ summary, stale }: ProductsSummaryProps) {
   const figures = [
@@ -22,14 +22,13 @@ export function ProductsSummary({ summary, stale }: ProductsSummaryProps) {
   return (
     <dl
       aria-busy={stale || undefined}
-      className={`grid grid-cols-3 divide-x sm:max-w-2xl divide-gray-200 rounded-xl bg-white shadow-sm ring-1 ring-gray-200 transition-opacity ${stale ? 'opacity-60' : ''}`}
+      className={`flex flex-wrap gap-x-4 gap-y-1 text-sm transition-opacity ${stale ? 'opacity-60' : ''}`}
     >
-      {figures.map(([label, value]) => (
-        <div key={label} className="min-w-0 px-3 py-2 sm:px-4">
-          <dt className="truncate text-xs font-medium text-gray-600">{label}</dt>
-          <dd className="text-sm font-semibold wrap-anywhere text-gray-900 tabular-nums sm:text-base">
-            {value ?? '—'}
-          </dd>
+      {figures.map(([label, value], index) => (
+        // The count is the line's first words on a phone already ('17 products').
+        <div key={label} className={`gap-1.5 ${index === 0 ? 'hidden sm:flex' : 'flex'}`}>
+          <dt className="text-gray-600">{label}</dt>
+          <dd className="font-semibold text-gray-900 tabular-nums">{value ?? '—'}</dd>
         </div>
       ))}
     </dl>

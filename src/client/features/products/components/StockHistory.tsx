@@ -31,7 +31,6 @@ function Movement({ movement }: { movement: StockMovement }) {
         }`}
       >
         {signed(delta)}
-        <span className="sr-only">{Math.abs(delta) === 1 ? ' unit' : ' units'}</span>
       </span>
       <div className="min-w-0">
         <p className="text-gray-900">

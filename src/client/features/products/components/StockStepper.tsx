@@ -57,11 +57,12 @@ export function StockStepper({ product, large = false }: StockStepperProps) {
     if (delta !== 0) change(delta, note.trim());
   };
 
-  const size = large ? 'size-11 text-xl' : 'size-9 text-lg';
+  // On a phone's card the stepper shares a row with Edit and Delete: a little smaller.
+  const size = large ? 'size-11 text-xl' : 'size-8 text-lg sm:size-9';
   const errorId = `${formId}-error`;
   return (
     <div className="min-w-0">
-      <div className="flex flex-wrap items-center gap-2">
+      <div className="flex flex-wrap items-center gap-1.5 sm:gap-2">
         <div className="inline-flex shrink-0 divide-x divide-gray-300 overflow-hidden rounded-lg bg-white shadow-sm ring-1 ring-gray-300 ring-inset">
           <button
             type="button"
@@ -82,7 +83,12 @@ export function StockStepper({ product, large = false }: StockStepperProps) {
             <span aria-hidden="true">+</span>
           </button>
         </div>
-        <form id={formId} noValidate onSubmit={onSet} className="flex min-w-0 items-center gap-2">
+        <form
+          id={formId}
+          noValidate
+          onSubmit={onSet}
+          className="flex min-w-0 items-center gap-1.5 sm:gap-2"
+        >
           <input
             type="text"
             inputMode="numeric"
@@ -95,12 +101,12 @@ export function StockStepper({ product, large = false }: StockStepperProps) {
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? errorId : undefined}
             placeholder={String(stock)}
-            className={`${inlineControlClasses} ${large ? 'h-11 w-28' : 'h-9 w-20'}`}
+            className={`${inlineControlClasses} ${large ? 'h-11 w-28' : 'h-8 w-16 px-2 sm:h-9 sm:w-20 sm:px-3'}`}
           />
           <button
             type="submit"
             aria-label={`Set stock of ${name}`}
-            className={`shrink-0 rounded-lg bg-white px-3 text-sm font-semibold text-gray-900 shadow-sm ring-1 ring-gray-300 ring-inset hover:bg-gray-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 ${large ? 'h-11' : 'h-9'}`}
+            className={`shrink-0 rounded-lg bg-white px-2.5 text-sm font-semibold text-gray-900 shadow-sm ring-1 ring-gray-300 ring-inset hover:bg-gray-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 ${large ? 'h-11' : 'h-8 sm:h-9'}`}
           >
             Set
           </button>
