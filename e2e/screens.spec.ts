@@ -231,6 +231,8 @@ for (const size of WIDTHS) {
 
     test('bulk delete dialog', async ({ stockedPage: page }) => {
       await page.goto('/');
+      // On a phone the bulk bar shows once a product is chosen.
+      await page.getByRole('checkbox', { name: 'Select Oak crate' }).check();
       await page.getByRole('checkbox', { name: 'Select all on page' }).check();
       await page.getByRole('button', { name: 'Delete selected' }).click();
       await expect(page.getByRole('dialog').getByText('Are you sure?')).toBeVisible();
