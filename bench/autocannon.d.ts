@@ -7,7 +7,18 @@ declare module 'autocannon' {
     body?: string | Buffer;
     connections?: number;
     duration?: number;
+    /** Requests to send in all, instead of a duration: each one is answered before the end. */
+    amount?: number;
     pipelining?: number;
+    /** Requests sent in turn by each connection; setupRequest may change each one (its path). */
+    requests?: RequestSpec[];
+  }
+  export interface RequestSpec {
+    method?: string;
+    path?: string;
+    headers?: Record<string, string>;
+    body?: string | Buffer;
+    setupRequest?: (request: RequestSpec) => RequestSpec;
   }
   export interface Histogram {
     average: number;

@@ -18,10 +18,10 @@ export interface Figure {
   max: number;
 }
 
-async function run(url: string, request: Request, duration: number) {
+async function run(url: string, request: Request, duration: number, connections = CONNECTIONS) {
   const result = await autocannon({
     url,
-    connections: CONNECTIONS,
+    connections,
     duration,
     method: request.method ?? 'GET',
     headers: request.headers ?? {},
@@ -40,12 +40,15 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.le
  * median of its rounds: the machine's other load then weighs on all of them alike instead of on
  * whichever happened to run while it peaked.
  */
-export async function measure(targets: { url: string; request: Request }[]): Promise<Figure[]> {
-  for (const { url, request } of targets) await run(url, request, 1);
+export async function measure(
+  targets: { url: string; request: Request }[],
+  connections = CONNECTIONS,
+): Promise<Figure[]> {
+  for (const { url, request } of targets) await run(url, request, 1, connections);
   const rounds: Figure[][] = targets.map(() => []);
   for (let round = 0; round < ROUNDS; round += 1) {
     for (const [i, { url, request }] of targets.entries()) {
-      const result = await run(url, request, SECONDS);
+      const result = await run(url, request, SECONDS, connections);
       rounds[i]!.push(figure(result));
     }
   }

@@ -25,6 +25,15 @@ import {
   type Request,
 } from './measure.js';
 import { freshPostgresDatabase } from '../tests/server/support/build.js';
+import {
+  ADJUSTMENTS_PER_ROUND,
+  importFile,
+  measureAdjustments,
+  measureExport,
+  timedImport,
+  type AdjustFigure,
+  type ExportFigure,
+} from './catalogue.js';
 import { WORST_QUERY, costliest, photo, products, seedUser } from './seed.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -39,6 +48,22 @@ interface Stall {
   during: Figure;
   worst: Figure;
 }
+
+/** The catalogue operations (issue 14): export, import, adjustments, filters and summary. */
+interface Catalogue {
+  exports: { label: string; figure: ExportFigure }[];
+  importRows: number;
+  importBytes: number;
+  dryRunSeconds: number;
+  importSeconds: number;
+  adjustments: { label: string; figure: AdjustFigure }[];
+  reads: Row[];
+}
+
+/** Clients adjusting stock at once. */
+const ADJUST_CLIENTS = 32;
+/** Rows of the import measured. */
+const IMPORT_ROWS = 10_000;
 
 interface Row {
   label: string;
@@ -117,12 +142,21 @@ async function main() {
     const small = await seedUser(database.db, 'small@bench.test');
     const large = await seedUser(database.db, 'large@bench.test');
     const hostile = await seedUser(database.db, 'hostile@bench.test');
+    const stocker = await seedUser(database.db, 'stock@bench.test');
+    const importers = [];
+    for (let i = 0; i <= ROUNDS; i += 1) {
+      importers.push(await seedUser(database.db, `import-${i}@bench.test`));
+    }
     await repository.insertMany(main.id, products(1_000));
     await repository.insertMany(small.id, products(100));
     await repository.insertMany(large.id, products(100_000));
     const seedSeconds = (Date.now() - seedStart) / 1000;
     console.log(`seeded 101,100 products in ${seedSeconds.toFixed(1)} s`);
     await repository.insertMany(hostile.id, costliest(COSTLIEST));
+    await repository.insertMany(stocker.id, products(1_000));
+    const stockIds = (await repository.list(stocker.id, { sort: 'newest', limit: 1_000 })).rows.map(
+      (row) => row.id,
+    );
     // Autovacuum analyzes the table (and empties the search index's pending list) within a minute
     // of such a load on PostgreSQL; the bench measures that steady state, not the minute before.
     if (database.dialect === 'postgres') await sql`vacuum analyze products`.execute(database.db);
@@ -319,7 +353,19 @@ async function main() {
       during.push({ label: other.label, alone: alone!, during: target, worst: load });
     }
 
-    const report = render(rows, scale, search, during, {
+    console.log('measuring the catalogue operations…');
+    const catalogue = await measureCatalogue({
+      app: app.url,
+      uncached: uncached.url,
+      pid: app.child.pid!,
+      small: small.token,
+      large: large.token,
+      stocker: stocker.token,
+      stockIds,
+      importers: importers.map((importer) => importer.token),
+    });
+
+    const report = render(rows, scale, search, during, catalogue, {
       engine: database.dialect === 'postgres' ? 'PostgreSQL' : 'SQLite (WAL)',
       seedSeconds,
       totalSeconds: (Date.now() - started) / 1000,
@@ -341,11 +387,110 @@ const fmt = (n: number, digits = 0) =>
   n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
 const kb = (bytes: number) => `${fmt(bytes / 1024, 1)} KB`;
 
+/** Export, import, adjustments, and the filtered list and summary at 100,000 products. */
+async function measureCatalogue(on: {
+  app: string;
+  uncached: string;
+  pid: number;
+  small: string;
+  large: string;
+  stocker: string;
+  stockIds: string[];
+  importers: string[];
+}): Promise<Catalogue> {
+  const auth = (token: string) => ({ authorization: `Bearer ${token}` });
+  const exportUrl = `${on.app}/api/products/export.csv`;
+  const exports = [
+    { label: '100 products', figure: await measureExport(exportUrl, on.small, on.pid) },
+    { label: '100,000 products', figure: await measureExport(exportUrl, on.large, on.pid) },
+  ];
+
+  const file = importFile(IMPORT_ROWS);
+  const importUrl = `${on.app}/api/products/import`;
+  const [dry, ...real] = on.importers;
+  const dryRuns: number[] = [];
+  for (let round = 0; round < ROUNDS; round += 1) {
+    dryRuns.push(await timedImport(`${importUrl}?dryRun=true`, dry!, file, IMPORT_ROWS));
+  }
+  const imports: number[] = [];
+  for (const token of real) imports.push(await timedImport(importUrl, token, file, IMPORT_ROWS));
+
+  // The stock user's units, from the summary (read from the database: the cache is keyed by
+  // the catalogue version, which every adjustment moves).
+  const units = async () => {
+    const res = await fetch(`${on.app}/api/products/summary`, { headers: auth(on.stocker) });
+    return ((await res.json()) as { units: number }).units;
+  };
+  const adjustments = [
+    {
+      label: `${ADJUST_CLIENTS} clients on one product (every request waits for the same row)`,
+      figure: await measureAdjustments(
+        on.app,
+        on.stocker,
+        on.stockIds.slice(0, 1),
+        ADJUST_CLIENTS,
+        units,
+      ),
+    },
+    {
+      label: `${ADJUST_CLIENTS} clients over ${fmt(on.stockIds.length)} products`,
+      figure: await measureAdjustments(on.app, on.stocker, on.stockIds, ADJUST_CLIENTS, units),
+    },
+  ];
+
+  const readTargets = [
+    {
+      label: '`GET /api/products?stock=low&limit=50`, 100,000 products (4,000 low)',
+      path: '/api/products?stock=low&limit=50',
+    },
+    {
+      label: '`GET /api/products?stock=out&sort=name&limit=50`, 100,000 products (400 out)',
+      path: '/api/products?stock=out&sort=name&limit=50',
+    },
+    {
+      label: '`GET /api/products/summary`, 100 products',
+      path: '/api/products/summary',
+      token: on.small,
+    },
+    { label: '`GET /api/products/summary`, 100,000 products', path: '/api/products/summary' },
+    {
+      label: '`GET /api/products/summary?stock=low`, 100,000 products',
+      path: '/api/products/summary?stock=low',
+    },
+  ];
+  const targets = [on.app, on.uncached].flatMap((base) =>
+    readTargets.map(({ path, token }) => ({
+      url: base + path,
+      request: { headers: auth(token ?? on.large) },
+    })),
+  );
+  const figures = await measure(targets);
+  const reads: Row[] = [];
+  for (const [i, { label }] of readTargets.entries()) {
+    const { url, request } = targets[i]!;
+    const bytes = Buffer.byteLength(await (await fetch(url, request)).text());
+    reads.push({ label, app: figures[i]!, uncached: figures[i + readTargets.length]!, bytes });
+  }
+  return {
+    exports,
+    importRows: IMPORT_ROWS,
+    importBytes: file.length,
+    dryRunSeconds: median(dryRuns),
+    importSeconds: median(imports),
+    adjustments,
+    reads,
+  };
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!;
+const mb = (bytes: number) => `${fmt(bytes / (1024 * 1024), 1)} MB`;
+
 function render(
   rows: Row[],
   scale: Row[],
   search: Row[],
   during: Stall[],
+  catalogue: Catalogue,
   info: {
     engine: string;
     seedSeconds: number;
@@ -405,6 +550,37 @@ function render(
     ...during.map(
       ({ label, alone, during: d, worst }) =>
         `| ${label} | ${fmt(alone.rps)} | ${alone.p50} / ${alone.p99} / ${alone.max} | ${fmt(d.rps)} | ${d.p50} / ${d.p99} / ${d.max} | ${fmt(worst.rps, 1)}, ${worst.p99} |`,
+    ),
+    '',
+    '## Catalogue operations (issue 14)',
+    '',
+    `CSV export: the whole catalogue downloaded ${ROUNDS} times by a client that reads it as it comes and keeps nothing (time: the median). The server reads it from the database ${fmt(500)} rows at a time, only as the client takes them; its resident memory (RSS, from /proc) before the first download and at its highest during any of them:`,
+    '',
+    '| catalogue | rows | CSV | seconds | rows/s | server RSS before | server RSS peak |',
+    '|---|---:|---:|---:|---:|---:|---:|',
+    ...catalogue.exports.map(
+      ({ label, figure: f }) =>
+        `| ${label} | ${fmt(f.rows)} | ${mb(f.bytes)} | ${fmt(f.seconds, 2)} | **${fmt(f.rowsPerSecond)}** | ${mb(f.rssBefore)} | **${mb(f.rssPeak)}** |`,
+    ),
+    '',
+    `CSV import of ${fmt(catalogue.importRows)} rows (${mb(catalogue.importBytes)}, multipart, each row checked with the shared product schema), median of ${ROUNDS}: a dry run takes **${fmt(catalogue.dryRunSeconds, 2)} s**; the import, which also creates the ${fmt(catalogue.importRows)} products and their movements in one transaction, **${fmt(catalogue.importSeconds, 2)} s**.`,
+    '',
+    `Stock adjustments (\`POST /api/products/{id}/stock\` with \`{"delta":1}\`): ${ADJUST_CLIENTS} connections without pause, ${ROUNDS} rounds of ${fmt(ADJUSTMENTS_PER_ROUND)} requests (median). Each is one transaction: the conditional UPDATE, the movement, the catalogue version, committed (SQLite: \`synchronous = FULL\`, so one fsync each). Afterwards the stock had moved by exactly the number of answers:`,
+    '',
+    '| clients | adjustments/s | p50 / p99 (ms) | answers | units moved |',
+    '|---|---:|---:|---:|---:|',
+    ...catalogue.adjustments.map(
+      ({ label, figure: f }) =>
+        `| ${label} | **${fmt(f.rps)}** | ${f.p50} / ${f.p99} | ${fmt(f.answers)} | ${fmt(f.moved)} |`,
+    ),
+    '',
+    'Stock filters (partial indexes, migration 011) and the summary (one statement), at 100,000 products; columns as in the list table:',
+    '',
+    '| request | body | cached req/s | cached p50 / p99 (ms) | query req/s | query p50 / p99 (ms) |',
+    '|---|---:|---:|---:|---:|---:|',
+    ...catalogue.reads.map(
+      ({ label, app, uncached, bytes }) =>
+        `| ${label} | ${kb(bytes)} | ${fmt(app.rps)} | ${app.p50} / ${app.p99} | ${fmt(uncached!.rps)} | ${uncached!.p50} / ${uncached!.p99} |`,
     ),
     '',
   ];

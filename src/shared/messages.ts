@@ -149,6 +149,8 @@ export const T = {
   importRepeatedColumn: (column: string) => `The header row names the "${column}" column twice`,
   imported: (n: number) => `${count(n, 'product', 'products')} imported`,
   importChecked: (n: number) => `${count(n, 'product', 'products')} ready to import`,
+  importCheckedWithErrors: (valid: number, bad: number) =>
+    `${count(valid, 'product', 'products')} ready to import; ${count(bad, 'row has', 'rows have')} errors`,
   importFailed: (rows: number) =>
     `Nothing was imported: ${count(rows, 'row has', 'rows have')} errors`,
   stockBelowZero: (stock: number, delta: number) =>

@@ -44,6 +44,7 @@ describe('messages built from the constants', () => {
     expect(T.imported(1)).toBe('1 product imported');
     expect(T.imported(10_000)).toBe('10,000 products imported');
     expect(T.importChecked(3)).toBe('3 products ready to import');
+    expect(T.importCheckedWithErrors(2, 1)).toBe('2 products ready to import; 1 row has errors');
     expect(T.importFailed(1)).toBe('Nothing was imported: 1 row has errors');
     expect(T.importFailed(1001)).toBe('Nothing was imported: 1,001 rows have errors');
     expect(T.importMissingColumn('price')).toBe('The header row has no "price" column');

@@ -68,9 +68,8 @@ export const importPreviewRowSchema = z.object({
 export type ImportPreviewRow = z.infer<typeof importPreviewRowSchema>;
 
 /**
- * The answer of an import, dry run or not. `created` is the number of products created (a dry run:
- * that an import of the same file would create), so 0 whenever there are errors: an import
- * creates every row or none.
+ * The answer of an import, dry run or not. `created`: the products created, so 0 when any row has
+ * an error (an import creates every row or none); on a dry run, the rows that pass the checks.
  */
 export const importReportSchema = z.object({
   message: z.string(),

@@ -84,7 +84,7 @@ export const importRoute: FastifyPluginAsync<ProductsContext> = async (fastify, 
       schema: {
         ...productDocs,
         summary: 'Create products from a CSV file, every row or none',
-        description: `Every row is checked with the rules of \`POST /api/products\` (stock may be 0; price as text with at most 2 decimals). With \`dryRun=true\` nothing is written and the report says what an import would do (200). Otherwise every row is created in one transaction, or none if any row has an error: 400 with the same report. \`errors\` gives, for each bad cell, the line its record starts on (the header is line 1) and the message; at most 1,000 are listed. With \`preview=true\` the report adds \`rows\` and the first ${IMPORT_PREVIEW_ROWS} valid rows as they would be stored. A cell that starts with ' followed by =, +, -, @, a tab or a carriage return loses the ' (what an export adds).`,
+        description: `Every row is checked with the rules of \`POST /api/products\` (stock may be 0; price as text with at most 2 decimals). With \`dryRun=true\` nothing is written: 200 with the report, \`created\` counting the rows that pass the checks. Otherwise every row is created in one transaction (200, \`created\` counting them), or none if any row has an error: 400 with the same errors and \`created\` 0. \`errors\` gives, for each bad cell, the line its record starts on (the header is line 1) and the message; at most 1,000 are listed. With \`preview=true\` the report adds \`rows\` and the first ${IMPORT_PREVIEW_ROWS} valid rows as they would be stored. A cell that starts with ' followed by =, +, -, @, a tab or a carriage return loses the ' (what an export adds).`,
         consumes: ['multipart/form-data'],
         querystring: importQuerySchema,
         body: importBody,
@@ -106,9 +106,12 @@ export const importRoute: FastifyPluginAsync<ProductsContext> = async (fastify, 
         if (error.statusCode === 413) throw new HttpError(413, error.message);
         return reply.code(400).send({ message: error.message, created: 0, errors: error.errors });
       }
+      const valid = check.valid.length;
       if (check.badRows > 0) {
-        const failed = report(check, T.importFailed(check.badRows), 0, preview);
-        return reply.code(dryRun ? 200 : 400).send(failed);
+        if (dryRun) {
+          return report(check, T.importCheckedWithErrors(valid, check.badRows), valid, preview);
+        }
+        return reply.code(400).send(report(check, T.importFailed(check.badRows), 0, preview));
       }
       if (dryRun)
         return report(check, T.importChecked(check.valid.length), check.valid.length, preview);
