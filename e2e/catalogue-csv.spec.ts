@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
+import { T } from '../src/shared/messages.js';
 import { newAccount } from './support/accounts.js';
 import { expectNoSeriousA11yViolations } from './support/a11y.js';
 import { ENV, requireEnv } from './support/env.js';
@@ -54,7 +55,7 @@ test('import: a dry run with errors imports nothing; the fixed file imports ever
     'in two lines",Shelf,4,45.5,',
   ].join('\n');
   await page.getByLabel('CSV file').setInputFiles(csvFile('catalogue.csv', bad));
-  await expect(page.getByText('Nothing was imported: 1 row has errors')).toBeVisible();
+  await expect(page.getByText(T.importCheckedWithErrors(3, 1))).toBeVisible();
   await expect(page.getByText('4 rows read, 2 errors.')).toBeVisible();
   const errors = page.getByRole('region', { name: 'Errors' }).getByRole('listitem');
   await expect(errors).toHaveText([

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from '@playwright/test';
-import { M } from '../src/shared/messages.js';
+import { M, T } from '../src/shared/messages.js';
 import { newAccount, type Account } from './support/accounts.js';
 import { expectNoSeriousA11yViolations } from './support/a11y.js';
 import { Api } from './support/api.js';
@@ -254,7 +254,7 @@ for (const size of WIDTHS) {
         mimeType: 'text/csv',
         buffer: Buffer.from(csv),
       });
-      await expect(page.getByText('Nothing was imported: 2 rows have errors')).toBeVisible();
+      await expect(page.getByText(T.importCheckedWithErrors(1, 2))).toBeVisible();
       await capture(page, 'import-report');
     });
 
