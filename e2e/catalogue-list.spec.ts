@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import type { Api } from './support/api.js';
 import { expectNoSeriousA11yViolations } from './support/a11y.js';
-import { expect, test } from './support/fixtures.js';
+import { expect, test as base } from './support/fixtures.js';
 import { productCard, productCards, toast } from './support/ui.js';
 
 const CATALOGUE = [
@@ -19,6 +19,15 @@ async function stock(api: Api, token: string) {
   }
 }
 
+const test = base.extend<{ stockedList: Page }>({
+  /** The list of a user with CATALOGUE, signed in. */
+  stockedList: async ({ page, api, token, user, loginAs }, use) => {
+    await stock(api, token);
+    await loginAs(page, user);
+    await use(page);
+  },
+});
+
 /** The list's URL state, whatever the order of its parameters. */
 const listUrl = (page: Page) =>
   expect.poll(() => Object.fromEntries(new URL(page.url()).searchParams));
@@ -31,14 +40,8 @@ async function summary(page: Page) {
 }
 
 test('filters: low and out of stock, kept in the URL with the search, and the summary follows', async ({
-  page,
-  user,
-  api,
-  token,
-  loginAs,
+  stockedList: page,
 }) => {
-  await stock(api, token);
-  await loginAs(page, user);
   await expect(productCards(page)).toHaveCount(5);
   expect(await summary(page)).toEqual({
     Products: '5',
@@ -99,14 +102,10 @@ test('filters: low and out of stock, kept in the URL with the search, and the su
 });
 
 test('bulk delete: a Shift-click range, one confirmation naming the count, one request', async ({
-  page,
-  user,
+  stockedList: page,
   api,
   token,
-  loginAs,
 }) => {
-  await stock(api, token);
-  await loginAs(page, user);
   // Newest first: Vase, Rug, Tray, Chair, Lamp.
   await expect(productCards(page).getByRole('heading')).toHaveText([
     'Vase',
@@ -151,15 +150,8 @@ test('bulk delete: a Shift-click range, one confirmation naming the count, one r
 
 test.describe('the table view', () => {
   test('at 1280 px: a toggle kept in the URL, a dense table sorted by its columns', async ({
-    page,
-    user,
-    api,
-    token,
-    loginAs,
+    stockedList: page,
   }) => {
-    await page.setViewportSize({ width: 1280, height: 800 });
-    await stock(api, token);
-    await loginAs(page, user);
     await page.getByRole('group', { name: 'View' }).getByRole('button', { name: 'Table' }).click();
     await listUrl(page).toEqual({ view: 'table' });
     const table = page.getByRole('table');
@@ -200,22 +192,19 @@ test.describe('the table view', () => {
     await expect(productCards(page)).toHaveCount(5);
   });
 
-  test('at 390 px: cards only, no toggle, whatever the URL says', async ({
-    page,
-    user,
-    api,
-    token,
-    loginAs,
-  }) => {
-    await page.setViewportSize({ width: 390, height: 844 });
-    await stock(api, token);
-    await loginAs(page, user);
-    await page.goto('/?view=table');
-    await expect(productCards(page)).toHaveCount(5);
-    await expect(page.getByRole('table')).toHaveCount(0);
-    await expect(page.getByRole('group', { name: 'View' })).toHaveCount(0);
-    // Widened past 1024 px, the table the URL asks for appears.
-    await page.setViewportSize({ width: 1100, height: 844 });
-    await expect(page.getByRole('table')).toBeVisible();
+  test.describe('on a phone', () => {
+    test.use({ viewport: { width: 390, height: 844 } });
+
+    test('at 390 px: cards only, no toggle, whatever the URL says', async ({
+      stockedList: page,
+    }) => {
+      await page.goto('/?view=table');
+      await expect(productCards(page)).toHaveCount(5);
+      await expect(page.getByRole('table')).toHaveCount(0);
+      await expect(page.getByRole('group', { name: 'View' })).toHaveCount(0);
+      // Widened past 1024 px, the table the URL asks for appears.
+      await page.setViewportSize({ width: 1100, height: 844 });
+      await expect(page.getByRole('table')).toBeVisible();
+    });
   });
 });

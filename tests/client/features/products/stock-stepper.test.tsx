@@ -124,7 +124,8 @@ describe('the stock stepper on a card', () => {
     expect(stock).toBe(1);
   });
 
-  it('an answer does not undo a later change still on its way', async () => {
+  /** Two +1 on the card, both still unanswered: the card already shows 5. */
+  const twoIncreases = async () => {
     const first = deferred();
     const second = deferred();
     const answers = [first, second];
@@ -133,6 +134,11 @@ describe('the stock stepper on a card', () => {
     await user.click(card.getByRole('button', { name: 'Increase stock of Desk Lamp' }));
     await user.click(card.getByRole('button', { name: 'Increase stock of Desk Lamp' }));
     expect(await card.findByText('5 units')).toBeVisible();
+    return { first, second, card };
+  };
+
+  it('an answer does not undo a later change still on its way', async () => {
+    const { first, second, card } = await twoIncreases();
     first.resolve(HttpResponse.json({ message: 'Stock updated', product: product({ stock: 4 }) }));
     await waitFor(async () => expect(await stockChanges()).toHaveLength(2));
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -143,14 +149,7 @@ describe('the stock stepper on a card', () => {
   });
 
   it('keeps other changes in flight when one is refused', async () => {
-    const first = deferred();
-    const second = deferred();
-    const answers = [first, second];
-    server.use(http.post('/api/products/p1/stock', () => answers.shift()!.promise));
-    const { user, card } = await openList();
-    await user.click(card.getByRole('button', { name: 'Increase stock of Desk Lamp' }));
-    await user.click(card.getByRole('button', { name: 'Increase stock of Desk Lamp' }));
-    expect(await card.findByText('5 units')).toBeVisible();
+    const { first, second, card } = await twoIncreases();
     second.resolve(apiError(409, { message: 'Stock cannot be more than 2147483647' }));
     // Only the refused +1 is taken back; the first is still on its way.
     expect(await card.findByText('4 units')).toBeVisible();

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/Button.js';
 import { buttonClasses } from '@/components/ui/button-styles.js';
-import { Menu, menuItemProps } from '@/components/ui/Menu.js';
+import { Menu, MenuChevron, menuItemProps, menuPanelClasses } from '@/components/ui/Menu.js';
 import { saveDownload } from '@/lib/download.js';
 import { notifyError } from '@/lib/notify.js';
 import { paths } from '@/lib/paths.js';
@@ -26,17 +26,11 @@ export function CsvActions({ params }: { params: ProductListParams }) {
       <div className="sm:hidden">
         <Menu
           buttonClassName={buttonClasses('secondary', 'px-3')}
-          menuClassName="absolute top-full right-0 z-30 mt-2 w-44 rounded-xl bg-white py-1 shadow-lg ring-1 ring-gray-900/5 focus:outline-none"
+          menuClassName={menuPanelClasses}
           button={
             <>
               CSV
-              <svg viewBox="0 0 20 20" fill="currentColor" className="size-4" aria-hidden="true">
-                <path
-                  fillRule="evenodd"
-                  d="M5.22 8.22a.75.75 0 0 1 1.06 0L10 11.94l3.72-3.72a.75.75 0 1 1 1.06 1.06l-4.25 4.25a.75.75 0 0 1-1.06 0L5.22 9.28a.75.75 0 0 1 0-1.06Z"
-                  clipRule="evenodd"
-                />
-              </svg>
+              <MenuChevron />
             </>
           }
         >
