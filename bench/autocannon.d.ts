@@ -35,6 +35,8 @@ declare module 'autocannon' {
     errors: number;
     timeouts: number;
     '2xx': number;
+    /** Seconds the run took. */
+    duration: number;
   }
   function autocannon(options: Options): Promise<Result>;
   export default autocannon;

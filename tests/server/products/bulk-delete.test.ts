@@ -11,9 +11,8 @@ import {
   createProduct,
   imageFiles,
   listProducts,
+  UNKNOWN_ID,
 } from '../support/products.js';
-
-const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 
 describe('bulk delete', async () => {
   const server = await build();

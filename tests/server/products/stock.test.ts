@@ -13,9 +13,8 @@ import {
   getProduct,
   listProducts,
   patchProduct,
+  UNKNOWN_ID,
 } from '../support/products.js';
-
-const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 
 describe('stock adjustments', async () => {
   const server = await build();

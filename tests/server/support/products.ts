@@ -5,6 +5,9 @@ import type { TestServer } from './build.js';
 import { multipart, type FilePart } from './images.js';
 import type { SignedIn } from './accounts.js';
 
+/** A well-formed product id that no product has. */
+export const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
+
 export const validFields = {
   name: 'Desk lamp',
   price: '19.99',
