@@ -95,7 +95,7 @@ export function ProductTable({
                 <td className={cell}>
                   <div className="flex items-center gap-3">
                     <StockCount stock={product.stock} />
-                    <StockStepper product={product} />
+                    <StockStepper product={product} oneLine />
                   </div>
                 </td>
                 <td className={cell}>

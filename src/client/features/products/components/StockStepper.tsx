@@ -10,6 +10,8 @@ interface StockStepperProps {
   product: { id: string; name: string; stock: number };
   /** Roomier controls and an optional note with 'Set' (the detail page). */
   large?: boolean;
+  /** −/+ and Set stay on one line (a table cell), rather than wrap in a narrow card. */
+  oneLine?: boolean;
 }
 
 /** Why a count typed into 'Set' is not one, or undefined (the API's rules, spec wording). */
@@ -31,7 +33,7 @@ const stepClasses =
  * hook's optimistic update); a refused one is taken back and its reason shown in a toast. Several
  * clicks in a row each send their own change. Screen readers hear the new count.
  */
-export function StockStepper({ product, large = false }: StockStepperProps) {
+export function StockStepper({ product, large = false, oneLine = false }: StockStepperProps) {
   const { id, name, stock } = product;
   const formId = useId();
   const [text, setText] = useState('');
@@ -62,7 +64,7 @@ export function StockStepper({ product, large = false }: StockStepperProps) {
   const errorId = `${formId}-error`;
   return (
     <div className="min-w-0">
-      <div className="flex flex-wrap items-center gap-1.5 sm:gap-2">
+      <div className={`flex items-center gap-1.5 sm:gap-2 ${oneLine ? '' : 'flex-wrap'}`}>
         <div className="inline-flex shrink-0 divide-x divide-gray-300 overflow-hidden rounded-lg bg-white shadow-sm ring-1 ring-gray-300 ring-inset">
           <button
             type="button"
