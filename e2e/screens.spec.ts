@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from '@playwright/test';
-import { M } from '../src/shared/messages.js';
+import { M, T } from '../src/shared/messages.js';
 import { newAccount, type Account } from './support/accounts.js';
 import { expectNoSeriousA11yViolations } from './support/a11y.js';
 import { Api } from './support/api.js';
@@ -220,6 +220,42 @@ for (const size of WIDTHS) {
         .click();
       await expect(page.getByRole('dialog').getByText('Are you sure?')).toBeVisible();
       await capture(page, 'delete-dialog', { viewportOnly: true });
+    });
+
+    test('product table', async ({ stockedPage: page }) => {
+      test.skip(size.width < 1024, 'below 1024 px the list is always cards');
+      await page.goto('/?view=table');
+      await expect(page.getByRole('rowheader', { name: 'Oak crate' })).toBeVisible();
+      await capture(page, 'products-table');
+    });
+
+    test('bulk delete dialog', async ({ stockedPage: page }) => {
+      await page.goto('/');
+      // On a phone the bulk bar shows once a product is chosen.
+      await page.getByRole('checkbox', { name: 'Select Oak crate' }).check();
+      await page.getByRole('checkbox', { name: 'Select all on page' }).check();
+      await page.getByRole('button', { name: 'Delete selected' }).click();
+      await expect(page.getByRole('dialog').getByText('Are you sure?')).toBeVisible();
+      await capture(page, 'bulk-delete-dialog', { viewportOnly: true });
+    });
+
+    test('import products, empty and with a checked file', async ({ stockedPage: page }) => {
+      await page.goto('/products/import');
+      await expect(page.getByRole('heading', { name: 'Import Products' })).toBeVisible();
+      await capture(page, 'import');
+      const csv = [
+        'name,price,stock,description',
+        'Brass hook,4.5,40,"A brass hook, for coats"',
+        'Wall shelf,,3,Oak',
+        'Jute rug,79,2,',
+      ].join('\n');
+      await page.getByLabel('CSV file').setInputFiles({
+        name: 'catalogue.csv',
+        mimeType: 'text/csv',
+        buffer: Buffer.from(csv),
+      });
+      await expect(page.getByText(T.importCheckedWithErrors(1, 2))).toBeVisible();
+      await capture(page, 'import-report');
     });
 
     test('create product, empty and with validation messages', async ({ stockedPage: page }) => {

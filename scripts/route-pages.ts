@@ -19,17 +19,24 @@ interface Chunk {
 }
 type Manifest = Record<string, Chunk>;
 
-/** The modules a page wants before it runs: the source files its screen asks for. */
+/**
+ * The modules a page wants before it runs: the source files its screen asks for (the list's
+ * summary and a product's stock history are read with the page's first data).
+ */
 const PAGE_SOURCES: Record<keyof typeof ROUTE_PAGES, string[]> = {
   list: [
     'app/layouts/MainLayout.tsx',
     'features/products/components/ProductsPage.tsx',
     'features/products/api/get-products.ts',
+    'features/products/api/get-products-summary.ts',
+    '../shared/schemas/catalogue.ts',
   ],
   details: [
     'app/layouts/MainLayout.tsx',
     'features/products/components/ProductDetails.tsx',
     'features/products/api/get-product.ts',
+    'features/products/api/get-movements.ts',
+    '../shared/schemas/catalogue.ts',
   ],
 };
 /** What every signed-in first screen asks for: the HTTP client and the schemas of its answers. */

@@ -95,6 +95,23 @@ export class Api {
     return ((await response.json()) as { product: ApiProduct }).product;
   }
 
+  /** POST /api/products/{id}/stock: changes the stock as another device would. */
+  async adjustStock(token: string, id: string, delta: number): Promise<ApiProduct> {
+    const response = await this.request.post(`/api/products/${id}/stock`, {
+      headers: bearer(token),
+      data: { delta },
+    });
+    expect(response.status(), await response.text()).toBe(200);
+    return ((await response.json()) as { product: ApiProduct }).product;
+  }
+
+  /** GET /api/products (newest first, the first page): the user's products. */
+  async listProducts(token: string): Promise<ApiProduct[]> {
+    const response = await this.request.get('/api/products?limit=100', { headers: bearer(token) });
+    expect(response.status(), await response.text()).toBe(200);
+    return ((await response.json()) as { products: ApiProduct[] }).products;
+  }
+
   /** The status of GET /api/auth/user with this token: 200 while the session lives. */
   async sessionStatus(token: string): Promise<number> {
     const response = await this.request.get('/api/auth/user', { headers: bearer(token) });

@@ -65,6 +65,10 @@ const ProductDetails = screen(
   () => import('@/features/products/components/ProductDetails.js'),
   'ProductDetails',
 );
+const ImportProducts = screen(
+  () => import('@/features/products/components/ImportProducts.js'),
+  'ImportProducts',
+);
 
 const ProfileForm = screen(
   () => import('@/features/profile/components/ProfileForm.js'),
@@ -122,6 +126,7 @@ export function AppRoutes() {
           <Route path={paths.products.add.path} element={<CreateProduct />} />
           <Route path={paths.products.edit.path} element={<EditProduct />} />
           <Route path={paths.products.details.path} element={<ProductDetails />} />
+          <Route path={paths.products.import.path} element={<ImportProducts />} />
           <Route path={paths.profile.edit.path} element={<ProfileLayout />}>
             <Route index element={<ProfileForm />} />
             <Route path={paths.profile.changePassword.path} element={<ChangePasswordForm />} />
@@ -134,6 +139,13 @@ export function AppRoutes() {
 }
 
 type Screen = { preload: () => Promise<unknown> };
+
+/** The list's table view, its own chunk, when the first URL asks for it on a wide screen. */
+async function preloadTable() {
+  const { loadProductTable, TABLE_MEDIA_QUERY } =
+    await import('@/features/products/components/lazy-table.js');
+  if (window.matchMedia(TABLE_MEDIA_QUERY).matches) await loadProductTable();
+}
 type PathParams = Record<string, string | undefined>;
 
 /**
@@ -142,13 +154,27 @@ type PathParams = Record<string, string | undefined>;
  */
 const FIRST_DATA: Record<string, (params: PathParams, search: URLSearchParams) => Promise<void>> = {
   [paths.products.list.path]: async (_, search) => {
-    const { listParamsOf, productsQueryOptions } =
-      await import('@/features/products/api/get-products.js');
-    await queryClient.prefetchInfiniteQuery(productsQueryOptions(listParamsOf(search)));
+    const [{ listParamsOf, productsQueryOptions }, { productsSummaryQueryOptions }] =
+      await Promise.all([
+        import('@/features/products/api/get-products.js'),
+        import('@/features/products/api/get-products-summary.js'),
+      ]);
+    const params = listParamsOf(search);
+    if (search.get('view') === 'table') preloadTable().catch(() => undefined);
+    await Promise.all([
+      queryClient.prefetchInfiniteQuery(productsQueryOptions(params)),
+      queryClient.prefetchQuery(productsSummaryQueryOptions(params)),
+    ]);
   },
   [paths.products.details.path]: async ({ productId = '' }) => {
-    const { productQueryOptions } = await import('@/features/products/api/get-product.js');
-    await queryClient.prefetchQuery(productQueryOptions(productId));
+    const [{ productQueryOptions }, { movementsQueryOptions }] = await Promise.all([
+      import('@/features/products/api/get-product.js'),
+      import('@/features/products/api/get-movements.js'),
+    ]);
+    await Promise.all([
+      queryClient.prefetchQuery(productQueryOptions(productId)),
+      queryClient.prefetchQuery(movementsQueryOptions(productId)),
+    ]);
   },
 };
 
@@ -165,6 +191,7 @@ const SCREENS_OF_PATH: [pattern: string, screens: Screen[]][] = [
   [paths.products.add.path, [MainLayout, CreateProduct]],
   [paths.products.edit.path, [MainLayout, EditProduct]],
   [paths.products.details.path, [MainLayout, ProductDetails]],
+  [paths.products.import.path, [MainLayout, ImportProducts]],
   [paths.profile.edit.path, [MainLayout, ProfileLayout, ProfileForm]],
   [paths.profile.changePassword.path, [MainLayout, ProfileLayout, ChangePasswordForm]],
 ];

@@ -16,12 +16,14 @@ const withEmail = <P extends string>(path: P) => ({
 
 export const paths = {
   products: {
-    /** The list; its search and sort live in the query string. */
+    /** The list; its search, sort, stock filter and view live in the query string. */
     list: fixed('/'),
     /** Create (the list's 'Add product' button). */
     create: fixed('/new/product'),
     /** Create too (the empty list's 'Add new product' link, spec section 1). */
     add: fixed('/add/product'),
+    /** Products from a CSV file (the list's 'Import CSV' link). */
+    import: fixed('/products/import'),
     details: {
       path: '/details/product/:productId',
       getHref: (id: string) => `/details/product/${encodeURIComponent(id)}`,

@@ -16,14 +16,27 @@ export const queryClient = new QueryClient({
 /** The cached data sets, by name (spec section 3); every query key of the app starts here. */
 export const queryKeys = {
   user: ['user'] as const,
+  /** Everything of the list: its pages per search, sort and filter, and their summaries. */
   products: ['products'] as const,
+  /** One search, sort and stock filter of the list, paged. */
+  productList: (params: object) => ['products', params] as const,
+  /** Every summary line of the list (count, units, value), refreshed with the list. */
+  productSummaries: ['products', 'summary'] as const,
+  productSummary: (params: object) => ['products', 'summary', params] as const,
   /** Every product read by id ('editProduct' plus the id, spec section 3). */
   productById: ['editProduct'] as const,
   product: (id: string) => ['editProduct', id] as const,
+  /** A product's last stock movements: under its key, so they go and refresh with it. */
+  movements: (id: string) => ['editProduct', id, 'movements'] as const,
   /** A reset code from a link, checked once (features/auth ResetPassword). */
   resetCode: (token: string, email: string | undefined) => ['resetCode', token, email] as const,
   /** The development mailbox. */
   devMails: ['devMails'] as const,
+};
+
+/** Mutations that are counted while they run: stock changes still in flight. */
+export const mutationKeys = {
+  stockChange: ['stockChange'] as const,
 };
 
 /**

@@ -97,7 +97,7 @@ export type Adjustment =
   | { outcome: 'below-zero' | 'above-max'; stock: number };
 
 /** Rows per page of the CSV export: a few hundred kilobytes at most in memory at a time. */
-export const EXPORT_PAGE_ROWS = 500;
+const EXPORT_PAGE_ROWS = 500;
 
 /** Which rows a page query reads, and how many. */
 interface PageOptions {

@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import {
   BULK_DELETE_MAX,
+  DESCRIPTION_MAX,
+  IMPORT_ERRORS_MAX,
+  IMPORT_MAX_ROWS,
+  IMPORT_PREVIEW_ROWS,
+  PRODUCT_NAME_MAX,
   MAX_STOCK,
   MOVEMENT_PAGE_DEFAULT,
   MOVEMENT_PAGE_MAX,
@@ -8,10 +13,13 @@ import {
   STOCK_NOTE_MAX,
 } from '../constants.js';
 import { V } from '../messages.js';
-import { hasNoNul } from './common.js';
-import { pageLimit, productListQuerySchema } from './products.js';
+import { ANSWER_LIMITS, hasNoNul } from './common.js';
+import { int32, pageLimit, productListQuerySchema, timestamp, uuid } from './products.js';
 
 /** The catalogue operations beyond one product at a time (contract section 7). */
+
+/** Text the server sends, with the bound the OpenAPI document states. */
+const message = (maxLength: number) => z.string().meta({ maxLength });
 
 /** What the CSV export takes: the list's search, order and stock filter. */
 export const productExportQuerySchema = productListQuerySchema.pick({
@@ -27,8 +35,8 @@ export type ProductSummaryQuery = z.input<typeof productSummaryQuerySchema>;
 
 /** The products a list shows under a filter: how many, their units, and price × stock in dollars. */
 export const productSummarySchema = z.object({
-  count: z.number().int(),
-  units: z.number().int(),
+  count: z.number().int().meta({ format: 'int64', minimum: 0 }),
+  units: z.number().int().meta({ format: 'int64', minimum: 0 }),
   /** Dollars, summed in integer cents, so exact to the cent. */
   value: z.number(),
 });
@@ -50,20 +58,20 @@ export type ImportQuery = z.input<typeof importQuerySchema>;
 
 /** One problem of an import: the CSV line where its record starts (the header is line 1). */
 export const importErrorSchema = z.object({
-  line: z.number().int(),
+  line: z.number().int().meta(int32(MAX_STOCK, 1)),
   /** The column (`name`, `price`, `stock`, `description`), or `file` for the file as a whole. */
-  path: z.string(),
-  message: z.string(),
+  path: message(ANSWER_LIMITS.path),
+  message: message(ANSWER_LIMITS.message),
 });
 export type ImportError = z.infer<typeof importErrorSchema>;
 
 /** A valid row as the API would store it. */
 export const importPreviewRowSchema = z.object({
-  line: z.number().int(),
-  name: z.string(),
+  line: z.number().int().meta(int32(MAX_STOCK, 1)),
+  name: z.string().meta({ maxLength: PRODUCT_NAME_MAX }),
   price: z.number(),
-  stock: z.number().int(),
-  description: z.string(),
+  stock: z.number().int().meta(int32(MAX_STOCK)),
+  description: z.string().meta({ maxLength: DESCRIPTION_MAX }),
 });
 export type ImportPreviewRow = z.infer<typeof importPreviewRowSchema>;
 
@@ -72,12 +80,12 @@ export type ImportPreviewRow = z.infer<typeof importPreviewRowSchema>;
  * an error (an import creates every row or none); on a dry run, the rows that pass the checks.
  */
 export const importReportSchema = z.object({
-  message: z.string(),
-  created: z.number().int(),
-  errors: z.array(importErrorSchema),
+  message: message(ANSWER_LIMITS.message),
+  created: z.number().int().meta(int32(IMPORT_MAX_ROWS)),
+  errors: z.array(importErrorSchema).meta({ maxItems: IMPORT_ERRORS_MAX }),
   /** Only with `preview=true`: the data rows read, and the first valid ones. */
-  rows: z.number().int().optional(),
-  preview: z.array(importPreviewRowSchema).optional(),
+  rows: z.number().int().meta(int32(IMPORT_MAX_ROWS)).optional(),
+  preview: z.array(importPreviewRowSchema).meta({ maxItems: IMPORT_PREVIEW_ROWS }).optional(),
 });
 export type ImportReport = z.infer<typeof importReportSchema>;
 
@@ -85,6 +93,7 @@ export const stockAdjustmentSchema = z.object({
   delta: z
     .number({ error: V.deltaInvalid })
     .int({ error: V.deltaInvalid })
+    .meta({ format: 'int32' })
     .min(-MAX_STOCK, { error: V.deltaInvalid })
     .max(MAX_STOCK, { error: V.deltaInvalid })
     .refine((delta) => delta !== 0, { error: V.deltaInvalid }),
@@ -100,14 +109,15 @@ export const stockAdjustmentSchema = z.object({
 export type StockAdjustment = z.input<typeof stockAdjustmentSchema>;
 
 export const stockMovementSchema = z.object({
-  id: z.string(),
-  productId: z.string(),
-  createdAt: z.string(),
-  oldStock: z.number().int(),
-  newStock: z.number().int(),
-  delta: z.number().int(),
+  /** Increases with every movement (a decimal number as text). */
+  id: message(20),
+  productId: uuid,
+  createdAt: timestamp,
+  oldStock: z.number().int().meta(int32(MAX_STOCK)),
+  newStock: z.number().int().meta(int32(MAX_STOCK)),
+  delta: z.number().int().meta(int32(MAX_STOCK, -MAX_STOCK)),
   source: z.enum(MOVEMENT_SOURCES),
-  note: z.string().nullable(),
+  note: message(STOCK_NOTE_MAX).nullable(),
 });
 export type StockMovement = z.infer<typeof stockMovementSchema>;
 
@@ -119,8 +129,8 @@ export type MovementsQuery = z.input<typeof movementsQuerySchema>;
 
 /** Newest first; pass `nextCursor` back as `cursor` for older ones (null on the last page). */
 export const movementsResponseSchema = z.object({
-  movements: z.array(stockMovementSchema),
-  nextCursor: z.string().nullable(),
+  movements: z.array(stockMovementSchema).meta({ maxItems: MOVEMENT_PAGE_MAX }),
+  nextCursor: message(100).nullable(),
 });
 export type MovementsResponse = z.infer<typeof movementsResponseSchema>;
 
@@ -136,6 +146,6 @@ export const bulkDeleteSchema = z.object({
 export type BulkDelete = z.input<typeof bulkDeleteSchema>;
 
 export const bulkDeleteResponseSchema = z.object({
-  message: z.string(),
-  deleted: z.number().int(),
+  message: message(ANSWER_LIMITS.message),
+  deleted: z.number().int().meta(int32(BULK_DELETE_MAX, 1)),
 });

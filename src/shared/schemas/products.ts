@@ -177,10 +177,11 @@ export const productIdParamsSchema = z.object({
  * Formats and bounds document what the server sends (`.meta` checks nothing: the client parses
  * answers with these schemas as before); the server's tests check every answer against them.
  */
-const uuid = z.string().meta({ format: 'uuid', maxLength: 36 });
+/** Answer fields with the bounds and formats the OpenAPI document states (ANSWER_LIMITS). */
+export const uuid = z.string().meta({ format: 'uuid', maxLength: 36 });
 const url = z.string().meta({ format: 'uri', maxLength: ANSWER_LIMITS.url });
-const timestamp = z.string().meta({ format: 'date-time', maxLength: 30 });
-const int32 = (maximum: number) => ({ format: 'int32', minimum: 0, maximum });
+export const timestamp = z.string().meta({ format: 'date-time', maxLength: 30 });
+export const int32 = (maximum: number, minimum = 0) => ({ format: 'int32', minimum, maximum });
 
 export const productListItemSchema = z.object({
   id: uuid,

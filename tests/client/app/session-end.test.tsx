@@ -24,6 +24,9 @@ beforeEach(() => {
       HttpResponse.json({ user: { id: 'u1', name: 'Ada', email: 'ada@example.com' } }),
     ),
     http.get('/api/products', () => HttpResponse.json({ products: [listed], nextCursor: null })),
+    http.get('/api/products/summary', () =>
+      HttpResponse.json({ count: 1, units: listed.stock, value: listed.price * listed.stock }),
+    ),
   );
 });
 

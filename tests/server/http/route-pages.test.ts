@@ -20,11 +20,16 @@ const MANIFEST = {
     ['assets/ProductsPage-1.css'],
   ),
   'features/products/api/get-products.ts': chunk('assets/get-products-1.js'),
+  'features/products/api/get-products-summary.ts': chunk('assets/get-products-summary-1.js'),
+  'features/products/api/get-movements.ts': chunk('assets/get-movements-1.js'),
   'features/products/components/ProductDetails.tsx': chunk('assets/ProductDetails-1.js'),
   'features/products/api/get-product.ts': chunk('assets/get-product-1.js'),
   'lib/axios-instance.ts': chunk('assets/axios-instance-1.js'),
   '../shared/schemas/auth.ts': chunk('assets/auth-1.js'),
   '../shared/schemas/products.ts': chunk('assets/products-1.js'),
+  '../shared/schemas/catalogue.ts': chunk('assets/catalogue-1.js', [
+    '../shared/schemas/products.ts',
+  ]),
 };
 
 describe('scripts/route-pages (run by npm run build:client)', () => {
@@ -52,6 +57,8 @@ describe('scripts/route-pages (run by npm run build:client)', () => {
         '/assets/Button-1.js',
         '/assets/ProductsPage-1.js',
         '/assets/get-products-1.js',
+        '/assets/get-products-summary-1.js',
+        '/assets/catalogue-1.js',
         '/assets/axios-instance-1.js',
         '/assets/auth-1.js',
         '/assets/products-1.js',
@@ -61,9 +68,12 @@ describe('scripts/route-pages (run by npm run build:client)', () => {
     // The entry is in the page already; the details' code is not the list's.
     expect(list).not.toContain('index-1.js');
     expect(list).not.toContain('ProductDetails');
-    expect(await readFile(path.join(dir, 'index.details.html'), 'utf8')).toContain(
-      'href="/assets/ProductDetails-1.js"',
-    );
+    expect(list).not.toContain('get-movements');
+    const details = await readFile(path.join(dir, 'index.details.html'), 'utf8');
+    expect(details).toContain('href="/assets/ProductDetails-1.js"');
+    // A product's page shows its stock history at once: its request and schema come too.
+    expect(details).toContain('href="/assets/get-movements-1.js"');
+    expect(details).toContain('href="/assets/catalogue-1.js"');
     expect(await readFile(path.join(dir, 'index.html'), 'utf8')).toBe(HTML);
   });
 });

@@ -97,7 +97,7 @@ export async function fetchImage(server: TestServer, url: string) {
 }
 
 /** A multipart body carrying a CSV file in the field `file` (or another field). */
-export async function csvBody(csv: string | Buffer, field = 'file', filename = 'products.csv') {
+async function csvBody(csv: string | Buffer, field = 'file', filename = 'products.csv') {
   return multipart({}, { field, data: Buffer.from(csv), filename, contentType: 'text/csv' });
 }
 

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import type { User } from '@shared/schemas/auth.js';
-import { Menu, menuItemProps } from '@/components/ui/Menu.js';
+import { Menu, MenuChevron, menuItemProps, menuPanelClasses } from '@/components/ui/Menu.js';
 import { useLogout } from '@/lib/auth/logout.js';
 import { paths } from '@/lib/paths.js';
 
@@ -14,7 +14,7 @@ export function UserMenu({ user }: { user: User }) {
   return (
     <Menu
       buttonClassName="flex max-w-full min-w-0 items-center gap-3 rounded-full py-1 pr-3 pl-1 text-sm font-medium text-white hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-400"
-      menuClassName="absolute top-full right-0 z-30 mt-2 w-48 rounded-xl bg-white py-1 shadow-lg ring-1 ring-gray-900/5 focus:outline-none"
+      menuClassName={menuPanelClasses}
       button={
         <>
           <span
@@ -25,18 +25,7 @@ export function UserMenu({ user }: { user: User }) {
           </span>
           {/* A long name is cut short with an ellipsis rather than widen the header on a phone. */}
           <span className="max-w-40 min-w-0 truncate sm:max-w-xs">Hello {user.name}</span>
-          <svg
-            viewBox="0 0 20 20"
-            fill="currentColor"
-            className="size-4 shrink-0 text-gray-300"
-            aria-hidden="true"
-          >
-            <path
-              fillRule="evenodd"
-              d="M5.22 8.22a.75.75 0 0 1 1.06 0L10 11.94l3.72-3.72a.75.75 0 1 1 1.06 1.06l-4.25 4.25a.75.75 0 0 1-1.06 0L5.22 9.28a.75.75 0 0 1 0-1.06Z"
-              clipRule="evenodd"
-            />
-          </svg>
+          <MenuChevron className="size-4 shrink-0 text-gray-300" />
         </>
       }
     >

@@ -51,8 +51,12 @@ function Field({ label, error, hint, id, className, children }: FieldProps) {
   );
 }
 
-export const controlClasses =
-  'block w-full rounded-lg border-0 bg-white px-3 py-2 text-base text-gray-900 shadow-sm ring-1 ring-inset ring-gray-300 placeholder:text-gray-500 focus:ring-2 focus:ring-inset focus:ring-indigo-600 focus:outline-none disabled:bg-gray-50 disabled:text-gray-600 aria-invalid:ring-red-500 aria-invalid:focus:ring-red-600 sm:text-sm/6';
+/** A text control's look, without its width: for a small field in a row of controls. */
+export const inlineControlClasses =
+  'rounded-lg border-0 bg-white px-3 py-2 text-base text-gray-900 shadow-sm ring-1 ring-inset ring-gray-300 placeholder:text-gray-500 focus:ring-2 focus:ring-inset focus:ring-indigo-600 focus:outline-none disabled:bg-gray-50 disabled:text-gray-600 aria-invalid:ring-red-500 aria-invalid:focus:ring-red-600 sm:text-sm/6';
+
+/** A form field's control, as wide as its form. */
+export const controlClasses = `block w-full ${inlineControlClasses}`;
 
 type FieldOwnProps = Omit<FieldProps, 'children'>;
 export type TextFieldProps = FieldOwnProps &

@@ -18,6 +18,23 @@ interface MenuProps {
   children: ReactNode;
 }
 
+/** The panel of a menu opened under its button, aligned to the button's right edge. */
+export const menuPanelClasses =
+  'absolute top-full right-0 z-30 mt-2 w-48 rounded-xl bg-white py-1 shadow-lg ring-1 ring-gray-900/5 focus:outline-none';
+
+/** The chevron a menu button shows after its text. */
+export function MenuChevron({ className = 'size-4 shrink-0' }: { className?: string }) {
+  return (
+    <svg viewBox="0 0 20 20" fill="currentColor" className={className} aria-hidden="true">
+      <path
+        fillRule="evenodd"
+        d="M5.22 8.22a.75.75 0 0 1 1.06 0L10 11.94l3.72-3.72a.75.75 0 1 1 1.06 1.06l-4.25 4.25a.75.75 0 0 1-1.06 0L5.22 9.28a.75.75 0 0 1 0-1.06Z"
+        clipRule="evenodd"
+      />
+    </svg>
+  );
+}
+
 /** What every entry of a Menu carries: the role, and focus by the menu's arrow keys only. */
 export const menuItemProps = { role: 'menuitem', tabIndex: -1 } as const;
 

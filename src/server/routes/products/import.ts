@@ -30,7 +30,7 @@ const importLimits = { fileSize: IMPORT_MAX_BYTES, files: 3, fields: 3, parts: 6
 const importBody = z.object({
   file: z
     .string()
-    .meta({ format: 'binary' })
+    .meta({ format: 'binary', maxLength: IMPORT_MAX_BYTES })
     .describe(
       `CSV, UTF-8 (a BOM is fine), at most ${IMPORT_MAX_MB_TEXT} and ${IMPORT_MAX_ROWS_TEXT} rows; a header row naming ${IMPORT_COLUMNS.join(', ')} in any order (other columns are ignored)`,
     ),

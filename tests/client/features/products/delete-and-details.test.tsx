@@ -7,6 +7,7 @@ import { EditProduct } from '@/features/products/components/EditProduct.js';
 import { ProductDetails } from '@/features/products/components/ProductDetails.js';
 import { renderRoute, testQueryClient } from '../../support/render.js';
 import { apiError, sent, server } from '../../support/server.js';
+import { answerMovements } from './catalogue.js';
 import { product } from './fixtures.js';
 
 const fire = vi.hoisted(() => vi.fn());
@@ -95,6 +96,7 @@ describe('DeleteProductButton', () => {
 });
 
 describe('ProductDetails', () => {
+  beforeEach(() => answerMovements());
   const setup = () =>
     renderRoute(<ProductDetails />, {
       path: '/details/product/:productId',
@@ -142,7 +144,7 @@ describe('ProductDetails', () => {
     // Red and centred: the browser suite sees it (e2e/product-screens.spec.ts).
     const alert = await screen.findByRole('alert', {}, { timeout: 5000 });
     expect(alert).toHaveTextContent('Something went wrong');
-    expect(await sent()).toHaveLength(2);
+    expect((await sent()).filter(([, path]) => path === '/products/p1')).toHaveLength(2);
     answer({ product: product() });
     await user.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('heading', { name: 'Desk Lamp', level: 1 })).toBeVisible();
@@ -158,6 +160,9 @@ describe("an unknown product (or another user's: the API says 404 for both)", ()
     async (_, screenElement, path, url) => {
       server.use(
         http.get('/api/products/p1', () => apiError(404, { message: 'Product not found' })),
+        http.get('/api/products/p1/movements', () =>
+          apiError(404, { message: 'Product not found' }),
+        ),
       );
       renderRoute(screenElement, { path, url });
       expect(

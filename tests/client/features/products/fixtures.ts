@@ -15,3 +15,9 @@ export const product = (overrides: Partial<Product> = {}): Product => ({
   updatedAt: '2025-01-01T00:00:00.000Z',
   ...overrides,
 });
+
+/** A product as the list carries it (no `active`, no dates). */
+export const listed = (overrides: Partial<Product> = {}) => {
+  const { active: _a, createdAt: _c, updatedAt: _u, ...item } = product(overrides);
+  return item;
+};

@@ -1,16 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { ProductListItem } from '@shared/schemas/products.js';
 import { ProductsPage } from '@/features/products/components/ProductsPage.js';
 import { renderRoute } from '../../support/render.js';
 import { apiError, requests, server } from '../../support/server.js';
-import { product } from './fixtures.js';
+import { answerSummary } from './catalogue.js';
+import { listed } from './fixtures.js';
 
-const listed = (overrides: Parameters<typeof product>[0]) => {
-  const { active: _a, createdAt: _c, updatedAt: _u, ...item } = product(overrides);
-  return item;
-};
 /** GET /api/products answered from its query (?q, sort, limit, cursor). */
 const answerList = (
   page: (query: URLSearchParams) => { products: ProductListItem[]; nextCursor: string | null },
@@ -20,11 +17,15 @@ const answerList = (
       HttpResponse.json(page(new URL(request.url).searchParams)),
     ),
   );
+/** The list requests the page sent (not its summary's). */
+const listRequests = async () => (await requests()).filter(({ path }) => path === '/products');
 /** The query of every list request the page sent. */
-const params = async () => (await requests()).map(({ query }) => query);
+const params = async () => (await listRequests()).map(({ query }) => query);
 const setup = (url = '/') => renderRoute(<ProductsPage />, { path: '/', url });
 
 describe('ProductsPage', () => {
+  beforeEach(() => answerSummary());
+
   it('shows the title, a spinner, then the cards', async () => {
     answerList(() => ({
       products: [listed({ id: 'a', name: 'Lamp' }), listed({ id: 'b', name: 'Chair' })],
@@ -128,6 +129,6 @@ describe('ProductsPage', () => {
       'href',
       '/add/product',
     );
-    expect(await requests()).toHaveLength(2);
+    expect(await listRequests()).toHaveLength(2);
   });
 });

@@ -1,5 +1,10 @@
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
-import { PRODUCT_SORTS, type ProductSort } from '@shared/constants.js';
+import {
+  PRODUCT_SORTS,
+  STOCK_FILTERS,
+  type ProductSort,
+  type StockFilter,
+} from '@shared/constants.js';
 import { apiRequest } from '@/lib/api-client.js';
 import type { paths } from '@/lib/openapi.gen.js';
 import { queryKeys } from '@/lib/query-client.js';
@@ -19,20 +24,30 @@ const PRODUCTS_PAGE_SIZE = 60;
 export interface ProductListParams {
   q: string;
   sort: ProductSort;
+  /** `low` (1 to 10 units) or `out` (0); undefined: every product. */
+  stock: StockFilter | undefined;
 }
 
-const isSort = (value: string | null): value is ProductSort =>
-  (PRODUCT_SORTS as readonly (string | null)[]).includes(value);
+const isOneOf = <T extends string>(values: readonly T[], value: string | null): value is T =>
+  (values as readonly (string | null)[]).includes(value);
 
-/** The list's search and sort as the URL holds them (?q=&sort=), newest first by default. */
+/**
+ * The list's search, sort and stock filter as the URL holds them (?q=&sort=&stock=), newest
+ * first and every product by default.
+ */
 export function listParamsOf(search: URLSearchParams): ProductListParams {
   const sort = search.get('sort');
-  return { q: (search.get('q') ?? '').trim(), sort: isSort(sort) ? sort : 'newest' };
+  const stock = search.get('stock');
+  return {
+    q: (search.get('q') ?? '').trim(),
+    sort: isOneOf(PRODUCT_SORTS, sort) ? sort : 'newest',
+    stock: isOneOf(STOCK_FILTERS, stock) ? stock : undefined,
+  };
 }
 
-/** GET /products?q&sort&limit&cursor → {products, nextCursor}. */
+/** GET /products?q&sort&stock&limit&cursor → {products, nextCursor}. */
 const getProducts = (
-  { q, sort, cursor }: ProductListParams & { cursor: string | undefined },
+  { q, sort, stock, cursor }: ProductListParams & { cursor: string | undefined },
   signal?: AbortSignal,
 ): Promise<ProductPage> =>
   apiRequest(
@@ -43,6 +58,7 @@ const getProducts = (
       params: {
         q: q || undefined,
         sort,
+        stock,
         limit: PRODUCTS_PAGE_SIZE,
         cursor,
       } satisfies ProductListQuery,
@@ -50,10 +66,10 @@ const getProducts = (
     },
   );
 
-/** The cached 'products', one entry per search and sort, paged on nextCursor; retried once. */
+/** The cached 'products', one entry per search, sort and filter, paged on nextCursor; retried once. */
 export const productsQueryOptions = (params: ProductListParams) =>
   infiniteQueryOptions({
-    queryKey: [...queryKeys.products, params],
+    queryKey: queryKeys.productList(params),
     queryFn: ({ pageParam, signal }) => getProducts({ ...params, cursor: pageParam }, signal),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (lastPage) => lastPage.nextCursor ?? undefined,
@@ -61,7 +77,7 @@ export const productsQueryOptions = (params: ProductListParams) =>
   });
 
 /**
- * While a new search or sort loads, the previous results stay (placeholder data): the search box
+ * While a new search, sort or filter loads, the previous results stay (placeholder data): the search box
  * and the list are not swapped for a spinner at every keystroke.
  */
 export const useProducts = (params: ProductListParams) =>

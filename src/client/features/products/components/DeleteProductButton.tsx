@@ -1,26 +1,7 @@
 import type { ProductListItem } from '@shared/schemas/products.js';
-// SweetAlert2's stylesheet as a file, loaded with the screens that can delete: the build Vite picks
-// for 'sweetalert2' (vite.config.ts) does not inject a <style> element, which the
-// Content-Security-Policy (style-src 'self') would refuse. Then the app's look on top of it.
-import 'sweetalert2/dist/sweetalert2.css';
-import './delete-dialog.css';
-import { buttonClasses } from '@/components/ui/button-styles.js';
 import { notifyError } from '@/lib/notify.js';
 import { useDeleteProduct } from '../api/delete-product.js';
-
-/** The app's buttons instead of SweetAlert2's (whose focus ring had 2.4:1 contrast). */
-const appButtons = {
-  buttonsStyling: false,
-  customClass: {
-    confirmButton: buttonClasses('primary'),
-    cancelButton: buttonClasses('secondary'),
-  },
-} as const;
-const confirmButtons = {
-  ...appButtons,
-  customClass: { ...appButtons.customClass, confirmButton: buttonClasses('destructive') },
-  reverseButtons: true,
-} as const;
+import { appButtons, confirmButtons, loadDialogs } from './delete-dialog.js';
 
 interface DeleteProductButtonProps {
   product: Pick<ProductListItem, 'id' | 'name'>;
@@ -40,7 +21,7 @@ export function DeleteProductButton({ product, className, onDeleted }: DeletePro
   const remove = useDeleteProduct();
 
   const onClick = async () => {
-    const { default: Swal } = await import('sweetalert2');
+    const Swal = await loadDialogs();
     const answer = await Swal.fire({
       title: 'Are you sure?',
       text: 'You will not be able to recover this product!',

@@ -1,7 +1,8 @@
-import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { IMAGE_ACCEPTED_TYPES } from '@shared/constants.js';
 import { M } from '@shared/messages.js';
 import { imageFileError } from '@shared/schemas/products.js';
+import { DropZone } from '@/components/ui/DropZone.js';
 
 interface ImagePickerProps {
   label: string;
@@ -43,11 +44,8 @@ async function decodeError(file: File): Promise<string | undefined> {
  */
 export function ImagePicker({ label, onChange, currentImage, disabled = false }: ImagePickerProps) {
   const inputId = useId();
-  const hintId = `${inputId}-hint`;
-  const errorId = `${inputId}-error`;
   const [chosen, setChosen] = useState<Chosen | null>(null);
   const [error, setError] = useState<string>();
-  const [dragging, setDragging] = useState(false);
   const input = useRef<HTMLInputElement>(null);
   const previewUrl = useRef<string | null>(null);
 
@@ -85,12 +83,6 @@ export function ImagePicker({ label, onChange, currentImage, disabled = false }:
     input.current?.focus();
   };
 
-  const onDrop = (event: DragEvent<HTMLDivElement>) => {
-    event.preventDefault();
-    setDragging(false);
-    if (!disabled) void choose(event.dataTransfer.files[0]);
-  };
-
   return (
     <div>
       <label htmlFor={inputId} className="block text-sm font-medium text-gray-900">
@@ -108,19 +100,16 @@ export function ImagePicker({ label, onChange, currentImage, disabled = false }:
         </figure>
       )}
 
-      <div
-        onDragOver={(event) => {
-          event.preventDefault();
-          if (!disabled) setDragging(true);
-        }}
-        onDragLeave={() => setDragging(false)}
-        onDrop={onDrop}
-        data-dragging={dragging || undefined}
-        className={`mt-2 flex justify-center rounded-xl border-2 border-dashed px-6 py-8 transition-colors focus-within:border-indigo-600 focus-within:ring-2 focus-within:ring-indigo-600 ${
-          dragging ? 'border-indigo-600 bg-indigo-50' : 'border-gray-300 bg-gray-50'
-        } ${error ? 'border-red-500' : ''}`}
-      >
-        <div className="text-center">
+      <DropZone
+        inputId={inputId}
+        inputRef={input}
+        accept={IMAGE_ACCEPTED_TYPES.join(',')}
+        browseLabel={chosen || currentImage ? 'Choose another image' : 'Choose an image'}
+        hint="JPEG, PNG, WebP, AVIF or GIF, up to 5 MB"
+        error={error}
+        disabled={disabled}
+        onFile={(file) => void choose(file)}
+        icon={
           <svg
             className="mx-auto size-10 text-gray-400"
             viewBox="0 0 24 24"
@@ -133,41 +122,8 @@ export function ImagePicker({ label, onChange, currentImage, disabled = false }:
               clipRule="evenodd"
             />
           </svg>
-          <p className="mt-3 text-sm text-gray-700">
-            <label
-              htmlFor={inputId}
-              className="cursor-pointer font-semibold text-indigo-700 hover:text-indigo-600"
-            >
-              {chosen || currentImage ? 'Choose another image' : 'Choose an image'}
-            </label>{' '}
-            or drag and drop it here
-          </p>
-          <p id={hintId} className="mt-1 text-xs text-gray-600">
-            JPEG, PNG, WebP, AVIF or GIF, up to 5 MB
-          </p>
-          <input
-            ref={input}
-            id={inputId}
-            type="file"
-            accept={IMAGE_ACCEPTED_TYPES.join(',')}
-            disabled={disabled}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? `${hintId} ${errorId}` : hintId}
-            className="sr-only"
-            onChange={(event) => {
-              void choose(event.target.files?.[0]);
-              // Let the same file be chosen again after a clear.
-              event.target.value = '';
-            }}
-          />
-        </div>
-      </div>
-
-      {error && (
-        <p id={errorId} role="alert" className="mt-2 text-sm text-red-700">
-          {error}
-        </p>
-      )}
+        }
+      />
 
       {chosen && (
         <div className="mt-3 flex items-center gap-4 rounded-xl bg-white p-3 ring-1 ring-gray-200">

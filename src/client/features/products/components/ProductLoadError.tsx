@@ -13,19 +13,26 @@ const PRODUCT_NOT_FOUND = M.productNotFound;
 export const isProductMissing = (query: Pick<UseQueryResult, 'error'>) =>
   getErrorStatus(query.error) === 404;
 
+/** 'Retry' for a failed load: it reads 'Retrying...' while the query runs again. */
+export function RetryButton({ query }: { query: Pick<UseQueryResult, 'isFetching' | 'refetch'> }) {
+  return (
+    <Button
+      variant="secondary"
+      busy={query.isFetching}
+      busyLabel="Retrying..."
+      onClick={() => void query.refetch()}
+    >
+      Retry
+    </Button>
+  );
+}
+
 /** A failed product load: the message in red, centred (spec section 8), and a way to try again. */
 export function ProductLoadError({ query }: { query: UseQueryResult }) {
   return (
     <div className="text-center">
       <ErrorMessage>{getErrorMessage(query.error)}</ErrorMessage>
-      <Button
-        variant="secondary"
-        busy={query.isFetching}
-        busyLabel="Retrying..."
-        onClick={() => void query.refetch()}
-      >
-        Retry
-      </Button>
+      <RetryButton query={query} />
     </div>
   );
 }

@@ -57,7 +57,7 @@ export function ProductsToolbar({ q, sort, onSearch, onSort }: ProductsToolbarPr
           value={text}
           onChange={(event) => setText(event.target.value)}
           placeholder="Name or description"
-          className={`mt-2 h-10 ${controlClasses}`}
+          className={`mt-1.5 h-10 sm:mt-2 ${controlClasses}`}
         />
       </div>
       {/* Beside the search even on a phone: one row, so that products show on the first screen. */}
@@ -69,7 +69,7 @@ export function ProductsToolbar({ q, sort, onSearch, onSort }: ProductsToolbarPr
           id="product-sort"
           value={sort}
           onChange={(event) => onSort(event.target.value as ProductSort)}
-          className={`mt-2 h-10 ${controlClasses} pr-8`}
+          className={`mt-1.5 h-10 sm:mt-2 ${controlClasses} pr-8`}
         >
           {PRODUCT_SORTS.map((value) => (
             <option key={value} value={value}>

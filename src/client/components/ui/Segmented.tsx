@@ -1,0 +1,38 @@
+interface SegmentedProps<T> {
+  /** What the group chooses, for assistive technology ('Stock filter'). */
+  label: string;
+  options: readonly { value: T; label: string }[];
+  value: T;
+  onChange: (value: T) => void;
+}
+
+/**
+ * A row of buttons of which one is pressed (aria-pressed): a small choice that applies at once,
+ * such as a filter or a view.
+ */
+export function Segmented<T>({ label, options, value, onChange }: SegmentedProps<T>) {
+  return (
+    <div
+      role="group"
+      aria-label={label}
+      className="inline-flex max-w-full rounded-lg bg-gray-200/70 p-1"
+    >
+      {options.map((option) => {
+        const pressed = option.value === value;
+        return (
+          <button
+            key={option.label}
+            type="button"
+            aria-pressed={pressed}
+            onClick={() => onChange(option.value)}
+            className={`rounded-md px-3 py-1 text-sm font-medium whitespace-nowrap focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 ${
+              pressed ? 'bg-white text-gray-900 shadow-sm' : 'text-gray-700 hover:text-gray-900'
+            }`}
+          >
+            {option.label}
+          </button>
+        );
+      })}
+    </div>
+  );
+}

@@ -1,0 +1,49 @@
+import type { ReactNode } from 'react';
+
+interface ScrollRegionProps {
+  /** Names the region: the label, or the id of the heading that names it. */
+  label?: string;
+  labelledBy?: string;
+  className?: string;
+  children: ReactNode;
+}
+
+/**
+ * A wide table's box, which scrolls sideways on a narrow screen; it takes the focus, so that a
+ * keyboard can scroll it too.
+ */
+export function ScrollRegion({ label, labelledBy, className = '', children }: ScrollRegionProps) {
+  return (
+    <div
+      role="region"
+      aria-label={label}
+      aria-labelledby={labelledBy}
+      tabIndex={0}
+      className={`overflow-x-auto focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-indigo-600 ${className}`}
+    >
+      {children}
+    </div>
+  );
+}
+
+/** The cells of the app's small tables: a column's padding, and its headers' weight. */
+export const tableCell = 'px-3 py-2 align-top';
+
+/** A table's header row: the column names, numbers' columns aligned right. */
+export function TableHead({ columns }: { columns: { label: string; numeric?: boolean }[] }) {
+  return (
+    <thead className="bg-gray-50 text-gray-700">
+      <tr>
+        {columns.map(({ label, numeric }) => (
+          <th
+            key={label}
+            scope="col"
+            className={`${tableCell} font-semibold whitespace-nowrap ${numeric ? 'text-right' : ''}`}
+          >
+            {label}
+          </th>
+        ))}
+      </tr>
+    </thead>
+  );
+}

@@ -1,0 +1,69 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ImportReport } from '@shared/schemas/catalogue.js';
+import { apiRequest } from '@/lib/api-client.js';
+import { queryKeys, type MutationConfig } from '@/lib/query-client.js';
+import { progressHandler } from './product-multipart.js';
+
+export interface ImportUpload {
+  file: File;
+  /** Only check the file: nothing is written. */
+  dryRun: boolean;
+  /** Upload progress, 0 to 1. */
+  onProgress?: (fraction: number) => void;
+}
+
+const reportSchema = () => import('@shared/schemas/catalogue.js').then((m) => m.importReportSchema);
+
+/** An import the server refused with a report: which rows are wrong, and why. */
+export class ImportRefused extends Error {
+  constructor(readonly report: ImportReport) {
+    super(report.message);
+    this.name = 'ImportRefused';
+  }
+}
+
+/** The report in a refused import's answer, or undefined for a failure of another kind. */
+async function refusedReport(error: unknown): Promise<ImportReport | undefined> {
+  const data = (error as { response?: { data?: unknown } } | null)?.response?.data;
+  if (typeof data !== 'object' || data === null || !('errors' in data)) return undefined;
+  const report = (await reportSchema()).safeParse(data);
+  return report.success ? report.data : undefined;
+}
+
+/**
+ * POST /products/import?dryRun&preview (multipart `file`) → the report {message, created, errors,
+ * rows, preview}. A refusal that comes with a report (bad rows, a wrong header) rejects with
+ * ImportRefused; any other failure (too large, no connection) as every request does.
+ */
+export async function importProducts({ file, dryRun, onProgress }: ImportUpload) {
+  const body = new FormData();
+  body.append('file', file);
+  try {
+    return await apiRequest(reportSchema, {
+      method: 'POST',
+      url: '/products/import',
+      params: { dryRun, preview: true },
+      data: body,
+      onUploadProgress: progressHandler(onProgress),
+    });
+  } catch (error) {
+    const report = await refusedReport(error);
+    throw report ? new ImportRefused(report) : error;
+  }
+}
+
+/** Imported products refresh the list (a dry run changes nothing); then the screen's onSuccess. */
+export function useImportProducts({
+  mutationConfig,
+}: { mutationConfig?: MutationConfig<typeof importProducts> } = {}) {
+  const queryClient = useQueryClient();
+  const { onSuccess, ...config } = mutationConfig ?? {};
+  return useMutation({
+    ...config,
+    mutationFn: importProducts,
+    onSuccess: async (data, upload, ...rest) => {
+      if (!upload.dryRun) await queryClient.invalidateQueries({ queryKey: queryKeys.products });
+      await onSuccess?.(data, upload, ...rest);
+    },
+  });
+}

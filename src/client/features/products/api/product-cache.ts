@@ -1,0 +1,39 @@
+import type { InfiniteData, QueryClient } from '@tanstack/react-query';
+import type { Product, ProductListItem, ProductListResponse } from '@shared/schemas/products.js';
+import { queryKeys } from '@/lib/query-client.js';
+
+type ListData = InfiniteData<ProductListResponse>;
+
+const isListData = (data: unknown): data is ListData =>
+  typeof data === 'object' && data !== null && 'pages' in data;
+
+/**
+ * Changes one product wherever the cache holds it: in every loaded page of every search, sort and
+ * filter of the list, and in its own entry. Nothing is fetched; a product not cached stays so.
+ */
+export function patchCachedProduct(
+  queryClient: QueryClient,
+  id: string,
+  patch: <T extends ProductListItem>(product: T) => T,
+) {
+  for (const [queryKey, data] of queryClient.getQueriesData({ queryKey: queryKeys.products })) {
+    if (!isListData(data)) continue;
+    queryClient.setQueryData<ListData>(queryKey, {
+      ...data,
+      pages: data.pages.map((page) => ({
+        ...page,
+        products: page.products.map((product) => (product.id === id ? patch(product) : product)),
+      })),
+    });
+  }
+  queryClient.setQueryData<Product>(queryKeys.product(id), (product) =>
+    product ? patch(product) : product,
+  );
+}
+
+/** Stops the reads of the list and of the product that could land over a change made here. */
+export const cancelProductReads = (queryClient: QueryClient, id: string) =>
+  Promise.all([
+    queryClient.cancelQueries({ queryKey: queryKeys.products }),
+    queryClient.cancelQueries({ queryKey: queryKeys.product(id), exact: true }),
+  ]);

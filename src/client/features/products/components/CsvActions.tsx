@@ -1,0 +1,66 @@
+import { Link } from 'react-router';
+import { Button } from '@/components/ui/Button.js';
+import { buttonClasses } from '@/components/ui/button-styles.js';
+import { Menu, MenuChevron, menuItemProps, menuPanelClasses } from '@/components/ui/Menu.js';
+import { saveDownload } from '@/lib/download.js';
+import { notifyError } from '@/lib/notify.js';
+import { paths } from '@/lib/paths.js';
+import { useExportProducts } from '../api/export-products.js';
+import type { ProductListParams } from '../api/get-products.js';
+
+const itemClasses =
+  'block w-full px-4 py-2.5 text-left text-sm text-gray-700 hover:bg-gray-100 focus:bg-gray-100 focus:outline-none disabled:opacity-60';
+
+/**
+ * The catalogue's way in and out as CSV: 'Import CSV' (the import screen) and 'Export CSV' (the
+ * products of the list's search, sort and filter, saved as a file). Two buttons from `sm` up; on a
+ * phone one menu, so that the first screen still shows three products.
+ */
+export function CsvActions({ params }: { params: ProductListParams }) {
+  const exporting = useExportProducts({
+    mutationConfig: { onSuccess: saveDownload, onError: notifyError },
+  });
+  const exportCsv = () => exporting.mutate(params);
+  return (
+    <>
+      <div className="sm:hidden">
+        <Menu
+          buttonClassName={buttonClasses('secondary', 'px-3')}
+          menuClassName={menuPanelClasses}
+          button={
+            <>
+              CSV
+              <MenuChevron />
+            </>
+          }
+        >
+          <Link to={paths.products.import.getHref()} className={itemClasses} {...menuItemProps}>
+            Import CSV
+          </Link>
+          <button
+            type="button"
+            className={itemClasses}
+            {...menuItemProps}
+            disabled={exporting.isPending}
+            onClick={exportCsv}
+          >
+            {exporting.isPending ? 'Exporting...' : 'Export CSV'}
+          </button>
+        </Menu>
+      </div>
+      <div className="hidden gap-3 sm:flex">
+        <Link to={paths.products.import.getHref()} className={buttonClasses('secondary')}>
+          Import CSV
+        </Link>
+        <Button
+          variant="secondary"
+          busy={exporting.isPending}
+          busyLabel="Exporting..."
+          onClick={exportCsv}
+        >
+          Export CSV
+        </Button>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,104 @@
+import { useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import type { ImportReport as Report } from '@shared/schemas/catalogue.js';
+import { Button } from '@/components/ui/Button.js';
+import { Card } from '@/components/ui/Card.js';
+import { ProgressBar } from '@/components/ui/ProgressBar.js';
+import { getErrorMessage } from '@/lib/api-error.js';
+import { formatCount } from '@/lib/format.js';
+import { notifySuccess } from '@/lib/notify.js';
+import { paths } from '@/lib/paths.js';
+import { ImportRefused, useImportProducts, type ImportUpload } from '../api/import-products.js';
+import { BackToProductsLink } from './BackToProductsLink.js';
+import { CsvFilePicker, csvFileError } from './CsvFilePicker.js';
+import { ImportReport } from './ImportReport.js';
+import { PageHeader } from './PageHeader.js';
+
+/**
+ * Products from a CSV file: the file is checked at once (a dry run: nothing is written) and the
+ * report shown; a file without errors can then be imported, all its rows or none, with the upload's
+ * progress; then the list, with the server's message.
+ */
+export function ImportProducts() {
+  const navigate = useNavigate();
+  const [file, setFile] = useState<File | null>(null);
+  const [fileError, setFileError] = useState<string>();
+  const [report, setReport] = useState<Report | null>(null);
+  const [progress, setProgress] = useState(0);
+  // The file on screen: the answer about a file chosen before it is not shown.
+  const latest = useRef<File | null>(null);
+  const current = (upload: ImportUpload) => upload.file === latest.current;
+
+  const showFailure = (error: unknown, upload: ImportUpload) => {
+    if (!current(upload)) return;
+    if (error instanceof ImportRefused) setReport(error.report);
+    else setFileError(getErrorMessage(error));
+  };
+
+  const check = useImportProducts({
+    mutationConfig: {
+      onSuccess: (answer, upload) => {
+        if (current(upload)) setReport(answer);
+      },
+      onError: showFailure,
+    },
+  });
+  const run = useImportProducts({
+    mutationConfig: {
+      onSuccess: async ({ message }) => {
+        notifySuccess(message);
+        await navigate(paths.products.list.getHref());
+      },
+      onError: showFailure,
+    },
+  });
+
+  const choose = (chosen: File) => {
+    latest.current = chosen;
+    setFile(chosen);
+    setReport(null);
+    run.reset();
+    const problem = csvFileError(chosen);
+    setFileError(problem);
+    if (problem) return;
+    setProgress(0);
+    check.mutate({ file: chosen, dryRun: true, onProgress: setProgress });
+  };
+
+  const importAll = () => {
+    if (!file) return;
+    setProgress(0);
+    run.mutate({ file, dryRun: false, onProgress: setProgress });
+  };
+
+  const busy = check.isPending || run.isPending;
+  const ready = report !== null && report.errors.length === 0 && report.created > 0;
+  return (
+    <div className="mx-auto max-w-4xl space-y-8">
+      <PageHeader title="Import Products" back={<BackToProductsLink />} />
+      <Card className="space-y-6 px-4 py-6 sm:px-8 sm:py-8">
+        <p className="text-sm text-gray-700">
+          Add many products at once from a spreadsheet saved as CSV. The file is checked first:
+          nothing is imported until you confirm, and then every row is, or none.
+        </p>
+        <CsvFilePicker file={file} onChange={choose} error={fileError} disabled={run.isPending} />
+        {busy && (
+          <div aria-live="polite">
+            <ProgressBar
+              value={progress}
+              label={run.isPending ? 'Importing...' : 'Checking the file...'}
+            />
+          </div>
+        )}
+        {report && !check.isPending && <ImportReport report={report} />}
+        {ready && (
+          <div className="flex flex-wrap items-center gap-3 border-t border-gray-200 pt-6">
+            <Button busy={run.isPending} busyLabel="Importing..." onClick={importAll}>
+              Import {formatCount(report.created)} {report.created === 1 ? 'product' : 'products'}
+            </Button>
+          </div>
+        )}
+      </Card>
+    </div>
+  );
+}

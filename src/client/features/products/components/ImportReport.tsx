@@ -1,0 +1,96 @@
+import { IMPORT_PREVIEW_ROWS } from '@shared/constants.js';
+import type { ImportReport as Report } from '@shared/schemas/catalogue.js';
+import { ScrollRegion, TableHead, tableCell } from '@/components/ui/Table.js';
+import { formatCount, formatPrice } from '@/lib/format.js';
+
+const cell = tableCell;
+
+/**
+ * What a dry run found: the server's verdict, how many rows it read, every error with its line
+ * (the header is line 1) and column, and the first rows as they would be stored.
+ */
+export function ImportReport({ report }: { report: Report }) {
+  const { errors, preview = [], rows } = report;
+  const ok = errors.length === 0;
+  return (
+    <div className="space-y-6">
+      <div
+        className={`rounded-xl px-4 py-3 text-sm ring-1 ${ok ? 'bg-green-50 text-green-900 ring-green-600/20' : 'bg-red-50 text-red-900 ring-red-600/20'}`}
+      >
+        <p className="font-semibold">{report.message}</p>
+        {rows !== undefined && (
+          <p className="mt-1">
+            {formatCount(rows)} {rows === 1 ? 'row' : 'rows'} read
+            {ok
+              ? ''
+              : `, ${formatCount(errors.length)} ${errors.length === 1 ? 'error' : 'errors'}`}
+            .
+          </p>
+        )}
+      </div>
+
+      {!ok && (
+        <section aria-labelledby="import-errors" className="space-y-2">
+          <h2 id="import-errors" className="text-base font-semibold text-gray-900">
+            Errors
+          </h2>
+          <p className="text-sm text-gray-600">
+            Fix these rows in the file, save it, and choose it again.
+          </p>
+          <ul className="divide-y divide-gray-200 rounded-xl text-sm ring-1 ring-gray-200">
+            {errors.map((error, index) => (
+              <li key={index} className="flex flex-wrap gap-x-3 gap-y-0.5 px-3 py-2">
+                <span className="shrink-0 font-semibold text-gray-900 tabular-nums">
+                  Line {error.line}
+                </span>
+                <code className="shrink-0 text-gray-700">{error.path}</code>
+                <span className="min-w-0 basis-full wrap-anywhere text-red-800 sm:basis-auto">
+                  {error.message}
+                </span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+
+      {preview.length > 0 && (
+        <section className="space-y-2">
+          <h2 id="import-preview" className="text-base font-semibold text-gray-900">
+            {ok ? 'First rows' : 'First valid rows'}
+          </h2>
+          <p className="text-sm text-gray-600">
+            Up to {IMPORT_PREVIEW_ROWS} rows, as they will be stored.
+          </p>
+          <ScrollRegion labelledBy="import-preview" className="rounded-xl ring-1 ring-gray-200">
+            <table className="w-full text-left text-sm">
+              <TableHead
+                columns={[
+                  { label: 'Line' },
+                  { label: 'Name' },
+                  { label: 'Price', numeric: true },
+                  { label: 'Stock', numeric: true },
+                  { label: 'Description' },
+                ]}
+              />
+              <tbody className="divide-y divide-gray-200 text-gray-900">
+                {preview.map((row) => (
+                  <tr key={row.line}>
+                    <td className={`${cell} text-gray-600 tabular-nums`}>{row.line}</td>
+                    <td className={`${cell} min-w-40 font-medium wrap-anywhere`}>{row.name}</td>
+                    <td className={`${cell} text-right whitespace-nowrap tabular-nums`}>
+                      {formatPrice(row.price)}
+                    </td>
+                    <td className={`${cell} text-right tabular-nums`}>{formatCount(row.stock)}</td>
+                    <td className={`${cell} min-w-56 text-gray-700`}>
+                      <span className="line-clamp-2 wrap-anywhere">{row.description}</span>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </ScrollRegion>
+        </section>
+      )}
+    </div>
+  );
+}

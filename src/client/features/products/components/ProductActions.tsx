@@ -1,0 +1,31 @@
+import { Link } from 'react-router';
+import type { ProductListItem } from '@shared/schemas/products.js';
+import { paths } from '@/lib/paths.js';
+import { DeleteProductButton } from './DeleteProductButton.js';
+
+interface ProductActionsProps {
+  product: Pick<ProductListItem, 'id' | 'name'>;
+  onDeleted?: (() => void) | undefined;
+  /** Each action's shape; the actions add their colours. */
+  className: string;
+}
+
+/** A listed product's Edit link and Delete button, named with the product for screen readers. */
+export function ProductActions({ product, onDeleted, className }: ProductActionsProps) {
+  return (
+    <>
+      <Link
+        to={paths.products.edit.getHref(product.id)}
+        aria-label={`Edit ${product.name}`}
+        className={`${className} text-gray-700 hover:bg-gray-100 hover:text-indigo-700`}
+      >
+        Edit
+      </Link>
+      <DeleteProductButton
+        product={product}
+        onDeleted={onDeleted}
+        className={`${className} text-red-700 hover:bg-red-50`}
+      />
+    </>
+  );
+}

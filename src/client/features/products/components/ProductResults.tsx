@@ -1,0 +1,162 @@
+import { Suspense, useRef, type RefObject } from 'react';
+import type { ProductSort, StockFilter } from '@shared/constants.js';
+import { PageSpinner } from '@/components/ui/Spinner.js';
+import { TextLink } from '@/components/ui/TextLink.js';
+import { getErrorMessage } from '@/lib/api-error.js';
+import { formatCount } from '@/lib/format.js';
+import { paths } from '@/lib/paths.js';
+import { useProducts, type ProductListParams } from '../api/get-products.js';
+import { useProductsSummary } from '../api/get-products-summary.js';
+import { BulkActions } from './BulkActions.js';
+import { LazyProductTable } from './lazy-table.js';
+import { LoadMore } from './LoadMore.js';
+import { NoProducts } from './NoProducts.js';
+import { CARD_LINK_SELECTOR } from './ProductCard.js';
+import { ProductGrid } from './ProductGrid.js';
+import { RetryButton } from './ProductLoadError.js';
+import { ProductsSummary } from './ProductsSummary.js';
+import { ProductsToolbar } from './ProductsToolbar.js';
+import { StockFilterTabs } from './StockFilterTabs.js';
+import { useListPlace } from './use-list-place.js';
+import { useSelection } from './use-selection.js';
+import { ViewToggle, type ListView } from './ViewToggle.js';
+
+interface ProductResultsProps {
+  params: ProductListParams;
+  /** The view asked for in the URL. */
+  view: ListView;
+  /** Whether the screen is wide enough for the table (below, cards always and no toggle). */
+  wide: boolean;
+  onSearch: (q: string) => void;
+  onSort: (sort: ProductSort) => void;
+  onStock: (stock: StockFilter | undefined) => void;
+  onView: (view: ListView) => void;
+  heading: RefObject<HTMLHeadingElement | null>;
+}
+
+/** '17 products', '3 results for "lamp"'; '60+' while more pages are left to load. */
+function countText(count: number, more: boolean, q: string) {
+  const shown = `${formatCount(count)}${more ? '+' : ''}`;
+  const one = count === 1 && !more;
+  if (!q) return `${shown} ${one ? 'product' : 'products'}`;
+  if (count === 0) return `No results for "${q}"`;
+  return `${shown} ${one ? 'result' : 'results'} for "${q}"`;
+}
+
+/**
+ * The list under its title: search, sort and stock filter; the summary of what they select; the
+ * products as cards or (wide screens) a table, chosen for bulk actions; and the states of no
+ * products, no results, and a failed load. The first paint waits for the list and its summary
+ * together, so that nothing moves when the second arrives.
+ */
+export function ProductResults(props: ProductResultsProps) {
+  const { params, view, wide, onSearch, onSort, onStock, onView, heading } = props;
+  const { q, stock } = params;
+  const products = useProducts(params);
+  const summary = useProductsSummary({ q, stock });
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = products;
+  const list = useRef<HTMLDivElement>(null);
+  const items = products.data?.pages.flatMap((page) => page.products) ?? [];
+  const ids = items.map((product) => product.id);
+  const selection = useSelection(ids, JSON.stringify([q, stock]));
+  useListPlace(products.isSuccess);
+
+  if (products.isPending || summary.isPending) return <PageSpinner label="Loading products..." />;
+
+  const toolbar = <ProductsToolbar q={q} sort={params.sort} onSearch={onSearch} onSort={onSort} />;
+
+  if (products.isError) {
+    return (
+      <div className="space-y-4 sm:space-y-6">
+        {toolbar}
+        <div
+          role="alert"
+          className="rounded-2xl bg-white px-6 py-12 text-center shadow-sm ring-1 ring-gray-200"
+        >
+          <p className="font-medium text-red-700">{getErrorMessage(products.error)}</p>
+          <div className="mt-6 flex flex-wrap items-center justify-center gap-4">
+            <RetryButton query={products} />
+            <TextLink to={paths.products.add.getHref()}>Add new product</TextLink>
+          </div>
+        </div>
+      </div>
+    );
+  }
+
+  // While a new search, sort or filter loads, the previous results stay on screen (dimmed).
+  const searching = products.isPlaceholderData;
+  // An empty catalogue has nothing to search or sort: the empty state says what to do instead.
+  const catalogueEmpty = !q && !stock && items.length === 0 && !searching;
+  const table = wide && view === 'table';
+
+  // After a delete, the focus moves to the product that took its place, else the one before,
+  // else (the list is empty now) the page's heading: never lost on the removed button.
+  const focusAfterDelete = (index: number) => {
+    const links = list.current?.querySelectorAll<HTMLElement>(CARD_LINK_SELECTOR);
+    const target = links?.[index] ?? links?.[index - 1] ?? heading.current;
+    target?.focus();
+  };
+
+  const selected = ids.filter((id) => selection.selected.has(id));
+  const rows = {
+    products: items,
+    selected: selection.selected,
+    onSelect: selection.toggle,
+    onDeleted: focusAfterDelete,
+  };
+
+  return (
+    <div className="space-y-3 sm:space-y-6">
+      {!catalogueEmpty && (
+        <div className="space-y-3 sm:space-y-4">
+          {toolbar}
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <StockFilterTabs value={stock} onChange={onStock} />
+            {wide && <ViewToggle value={view} onChange={onView} />}
+          </div>
+        </div>
+      )}
+      {/* One line on a phone: the count, the summary, and once products are chosen what to do
+          with them ('Select all on page' shows from the start from `sm` up). */}
+      <div className="flex flex-wrap items-center gap-x-4 gap-y-2 empty:hidden">
+        {/* The count, announced politely when a search or sort brings new results. */}
+        <p role="status" aria-live="polite" className="text-sm text-gray-600 empty:hidden">
+          {catalogueEmpty ? null : searching ? '\u00a0' : countText(items.length, hasNextPage, q)}
+        </p>
+        {!catalogueEmpty && (
+          <ProductsSummary summary={summary.data} stale={summary.isPlaceholderData || searching} />
+        )}
+        {items.length > 0 && (
+          <div className={`ml-auto ${selected.length > 0 ? '' : 'hidden sm:block'}`}>
+            <BulkActions
+              shown={items.length}
+              selected={selected}
+              onSelectAll={selection.setAll}
+              onEmptied={() => heading.current?.focus()}
+            />
+          </div>
+        )}
+      </div>
+      {items.length === 0 ? (
+        <NoProducts q={q} stock={stock} onSearch={onSearch} onStock={onStock} />
+      ) : (
+        <section aria-label="Product list" aria-busy={searching || undefined}>
+          <div ref={list} className={`transition-opacity ${searching ? 'opacity-60' : ''}`}>
+            {table ? (
+              <Suspense fallback={<PageSpinner label="Loading the table..." />}>
+                <LazyProductTable {...rows} sort={params.sort} onSort={onSort} />
+              </Suspense>
+            ) : (
+              <ProductGrid {...rows} />
+            )}
+          </div>
+          <LoadMore
+            hasNextPage={hasNextPage}
+            isFetchingNextPage={isFetchingNextPage}
+            fetchNextPage={fetchNextPage}
+          />
+        </section>
+      )}
+    </div>
+  );
+}

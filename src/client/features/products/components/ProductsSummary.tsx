@@ -1,0 +1,36 @@
+import type { ProductSummary } from '@shared/schemas/catalogue.js';
+import { formatCount, formatPrice } from '@/lib/format.js';
+
+interface ProductsSummaryProps {
+  /** Undefined while it loads or when it could not be read. */
+  summary: ProductSummary | undefined;
+  /** A new search or filter's figures are on their way: the old ones are dimmed. */
+  stale: boolean;
+}
+
+/**
+ * The figures of the products the list's search and filter select: how many, their units, and
+ * what the stock is worth (price × stock, exact to the cent, from the server). One line on a
+ * phone too; it arrives with the list's first page, so nothing moves when it does.
+ */
+export function ProductsSummary({ summary, stale }: ProductsSummaryProps) {
+  const figures = [
+    ['Products', summary && formatCount(summary.count)],
+    ['Total units', summary && formatCount(summary.units)],
+    ['Stock value', summary && formatPrice(summary.value)],
+  ] as const;
+  return (
+    <dl
+      aria-busy={stale || undefined}
+      className={`flex flex-wrap gap-x-4 gap-y-1 text-sm transition-opacity ${stale ? 'opacity-60' : ''}`}
+    >
+      {figures.map(([label, value], index) => (
+        // The count is the line's first words on a phone already ('17 products').
+        <div key={label} className={`gap-1.5 ${index === 0 ? 'hidden sm:flex' : 'flex'}`}>
+          <dt className="text-gray-600">{label}</dt>
+          <dd className="font-semibold text-gray-900 tabular-nums">{value ?? '—'}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}

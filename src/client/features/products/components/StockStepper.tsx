@@ -1,0 +1,144 @@
+import { useId, useState, type FormEvent } from 'react';
+import { MAX_STOCK, STOCK_NOTE_MAX } from '@shared/constants.js';
+import { V } from '@shared/messages.js';
+import { controlClasses, inlineControlClasses } from '@/components/ui/Field.js';
+import { formatUnits } from '@/lib/format.js';
+import { notifyError } from '@/lib/notify.js';
+import { useAdjustStock } from '../api/adjust-stock.js';
+
+interface StockStepperProps {
+  product: { id: string; name: string; stock: number };
+  /** Roomier controls and an optional note with 'Set' (the detail page). */
+  large?: boolean;
+  /** −/+ and Set stay on one line (a table cell), rather than wrap in a narrow card. */
+  oneLine?: boolean;
+}
+
+/** Why a count typed into 'Set' is not one, or undefined (the API's rules, spec wording). */
+function targetError(text: string): string | undefined {
+  if (text === '') return V.stockRequired;
+  if (!/^-?\d+(\.\d+)?$/.test(text)) return V.stockInvalid;
+  const value = Number(text);
+  if (value < 0) return V.stockMin;
+  if (!Number.isInteger(value)) return V.stockInteger;
+  if (value > MAX_STOCK) return V.stockMax;
+  return undefined;
+}
+
+const stepClasses =
+  'grid place-items-center font-semibold text-gray-900 hover:bg-gray-50 focus-visible:z-10 focus-visible:outline-2 focus-visible:outline-indigo-600 disabled:cursor-not-allowed disabled:text-gray-400 disabled:hover:bg-transparent';
+
+/**
+ * −/+ and 'Set' for a product's stock (POST /products/{id}/stock). Each change shows at once (the
+ * hook's optimistic update); a refused one is taken back and its reason shown in a toast. Several
+ * clicks in a row each send their own change. Screen readers hear the new count.
+ */
+export function StockStepper({ product, large = false, oneLine = false }: StockStepperProps) {
+  const { id, name, stock } = product;
+  const formId = useId();
+  const [text, setText] = useState('');
+  const [note, setNote] = useState('');
+  const [error, setError] = useState<string>();
+  const [changed, setChanged] = useState(false);
+  const adjust = useAdjustStock({ mutationConfig: { onError: notifyError } });
+
+  const change = (delta: number, withNote?: string) => {
+    setChanged(true);
+    adjust.mutate({ id, delta, note: withNote || undefined });
+  };
+
+  const onSet = (event: FormEvent) => {
+    event.preventDefault();
+    const value = text.trim();
+    const problem = targetError(value);
+    setError(problem);
+    if (problem) return;
+    setText('');
+    setNote('');
+    const delta = Number(value) - stock;
+    if (delta !== 0) change(delta, note.trim());
+  };
+
+  // On a phone's card the stepper shares a row with Edit and Delete: a little smaller.
+  const size = large ? 'size-11 text-xl' : 'size-8 text-lg sm:size-9';
+  const errorId = `${formId}-error`;
+  return (
+    <div className="min-w-0">
+      <div className={`flex items-center gap-1.5 sm:gap-2 ${oneLine ? '' : 'flex-wrap'}`}>
+        <div className="inline-flex shrink-0 divide-x divide-gray-300 overflow-hidden rounded-lg bg-white shadow-sm ring-1 ring-gray-300 ring-inset">
+          <button
+            type="button"
+            className={`${stepClasses} ${size}`}
+            aria-label={`Decrease stock of ${name}`}
+            disabled={stock <= 0}
+            onClick={() => change(-1)}
+          >
+            <span aria-hidden="true">−</span>
+          </button>
+          <button
+            type="button"
+            className={`${stepClasses} ${size}`}
+            aria-label={`Increase stock of ${name}`}
+            disabled={stock >= MAX_STOCK}
+            onClick={() => change(1)}
+          >
+            <span aria-hidden="true">+</span>
+          </button>
+        </div>
+        <form
+          id={formId}
+          noValidate
+          onSubmit={onSet}
+          className="flex min-w-0 items-center gap-1.5 sm:gap-2"
+        >
+          <input
+            type="text"
+            inputMode="numeric"
+            value={text}
+            onChange={(event) => {
+              setText(event.target.value);
+              setError(undefined);
+            }}
+            aria-label={`New stock of ${name}`}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? errorId : undefined}
+            placeholder={String(stock)}
+            className={`${inlineControlClasses} ${large ? 'h-11 w-28' : 'h-8 w-16 px-2 sm:h-9 sm:w-20 sm:px-3'}`}
+          />
+          <button
+            type="submit"
+            aria-label={`Set stock of ${name}`}
+            className={`shrink-0 rounded-lg bg-white px-2.5 text-sm font-semibold text-gray-900 shadow-sm ring-1 ring-gray-300 ring-inset hover:bg-gray-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 ${large ? 'h-11' : 'h-8 sm:h-9'}`}
+          >
+            Set
+          </button>
+        </form>
+      </div>
+      {large && (
+        <div className="mt-3">
+          <label htmlFor={`${formId}-note`} className="block text-sm font-medium text-gray-900">
+            Note for 'Set' (optional)
+          </label>
+          <input
+            id={`${formId}-note`}
+            form={formId}
+            type="text"
+            value={note}
+            maxLength={STOCK_NOTE_MAX}
+            onChange={(event) => setNote(event.target.value)}
+            placeholder="Delivery from the supplier, a stock count..."
+            className={`mt-2 ${controlClasses}`}
+          />
+        </div>
+      )}
+      {error && (
+        <p id={errorId} className="mt-1 text-sm text-red-700">
+          {error}
+        </p>
+      )}
+      <span aria-live="polite" className="sr-only">
+        {changed ? `Stock of ${name}: ${formatUnits(stock)}` : ''}
+      </span>
+    </div>
+  );
+}
