@@ -1,7 +1,16 @@
 import { M } from '../src/shared/messages.js';
 import { expect, test } from './support/fixtures.js';
 import { mailsTo, readCode, readLink } from './support/mail.js';
-import { codeBoxes, fillLogin, loginButton, toast, typeCode, wrongCode } from './support/ui.js';
+import {
+  codeBoxes,
+  fillLogin,
+  loginButton,
+  requestResetCode,
+  signUpThroughForm,
+  toast,
+  typeCode,
+  wrongCode,
+} from './support/ui.js';
 
 /** A claim that a mail went, which the server cannot make: its mail budget may hold one back. */
 const CLAIMS_A_MAIL_WENT = /\bwe (have )?sent\b|\bhas been sent\b|\bwas sent to\b/i;
@@ -11,12 +20,7 @@ test('after sign-up the login screen offers where to type the code, and the e-ma
   account,
 }) => {
   await page.goto('/auth/signup');
-  await page.getByLabel('Name', { exact: true }).fill(account.name);
-  await page.getByLabel('Email', { exact: true }).fill(account.email);
-  await page.getByLabel('Password', { exact: true }).fill(account.password);
-  await page.getByLabel('Confirm Password', { exact: true }).fill(account.password);
-  await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
-  await expect(toast(page, M.signupDone)).toBeVisible();
+  await signUpThroughForm(page, account);
   await expect(page).toHaveURL(/\/auth\/login$/);
 
   const enterCode = page.getByRole('link', { name: 'Enter your code' });
@@ -78,10 +82,7 @@ test('a refused reset code: back to forgot-password with the address filled in a
   page,
   user,
 }) => {
-  await page.goto('/auth/forgot-password');
-  await page.getByLabel('Email', { exact: true }).fill(user.email);
-  await page.getByRole('button', { name: 'Send Code' }).click();
-  await expect(toast(page, M.forgotDone)).toBeVisible();
+  await requestResetCode(page, user.email);
   const code = await readCode(user.email, { subject: /reset/i });
   const link = await readLink(user.email, { subject: /reset/i });
 
@@ -110,10 +111,7 @@ test('a refused reset code: back to forgot-password with the address filled in a
 });
 
 test('after a reset the login form has the e-mail filled in', async ({ page, user }) => {
-  await page.goto('/auth/forgot-password');
-  await page.getByLabel('Email', { exact: true }).fill(user.email);
-  await page.getByRole('button', { name: 'Send Code' }).click();
-  await expect(toast(page, M.forgotDone)).toBeVisible();
+  await requestResetCode(page, user.email);
   await page.goto(await readLink(user.email, { subject: /reset/i }));
   await typeCode(page, await readCode(user.email, { subject: /reset/i }));
   const password = `${user.password}-reset9`;

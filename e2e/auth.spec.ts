@@ -142,12 +142,12 @@ test('forgot password: code, new password, log in with it; the old session elsew
   page,
   browser,
   user,
-  loginAs,
+  signIn,
 }) => {
   // The session that the reset must end, in another browser context.
   const otherContext = await browser.newContext();
   const oldSession = await otherContext.newPage();
-  await loginAs(oldSession, user);
+  await signIn(user, oldSession);
 
   await page.goto('/auth/login');
   await page.getByRole('link', { name: 'Forgot your password?' }).click();

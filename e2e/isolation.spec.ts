@@ -7,9 +7,10 @@ test("a second user never sees the first user's products, even by direct URL", a
   page,
   api,
   token: firstToken,
-  loginAs,
+  createProduct,
+  signIn,
 }) => {
-  const product = await api.createProduct(firstToken, {
+  const product = await createProduct({
     name: 'Private crate',
     price: 9,
     stock: 9,
@@ -18,7 +19,7 @@ test("a second user never sees the first user's products, even by direct URL", a
   const second = await api.signUpAndConfirm(newAccount('second'));
   const secondToken = await api.login(second);
 
-  await loginAs(page, second);
+  await signIn(second);
   await expect(page.getByText('No products', { exact: true })).toBeVisible();
   await expect(productCards(page)).toHaveCount(0);
   await expect(page.getByText('Private crate')).toHaveCount(0);

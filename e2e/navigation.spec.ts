@@ -2,7 +2,14 @@ import type { Page } from '@playwright/test';
 import { M } from '../src/shared/messages.js';
 import { ENV, requireEnv } from './support/env.js';
 import { expect, test } from './support/fixtures.js';
-import { fillLogin, loginButton, openUserMenuItem, toast, userMenuButton } from './support/ui.js';
+import {
+  fillLogin,
+  loginButton,
+  openUserMenuItem,
+  requestResetCode,
+  toast,
+  userMenuButton,
+} from './support/ui.js';
 
 /** The element that has the keyboard focus, described by its tag and text. */
 const focused = (page: Page) =>
@@ -17,19 +24,17 @@ test.describe('on a phone', () => {
 
   test('a new screen starts at the top: detail, scrolled down, to edit', async ({
     page,
-    api,
-    user,
-    token,
-    loginAs,
+    createProduct,
+    signIn,
   }) => {
-    const product = await api.createProduct(token, {
+    const product = await createProduct({
       name: 'Tall cabinet',
       price: 120,
       stock: 4,
       description: 'A cabinet with a description long enough to make the page scroll. '.repeat(12),
       image: 'shelf',
     });
-    await loginAs(page, user);
+    await signIn();
     await page.goto(`/details/product/${product.id}`);
     const edit = page.getByRole('link', { name: 'Edit Product' });
     await edit.scrollIntoViewIfNeeded();
@@ -49,7 +54,7 @@ test.describe('on a phone', () => {
 test('after a client-side navigation the focus is on the new page heading, not on the first load', async ({
   page,
   user,
-  loginAs,
+  signIn,
 }) => {
   await page.goto('/auth/login');
   await expect(page.getByRole('heading', { name: 'Welcome Back!' })).toBeVisible();
@@ -59,7 +64,7 @@ test('after a client-side navigation the focus is on the new page heading, not o
   await expect.poll(() => focused(page)).toBe('h1: Create an Account');
   await expect(page).toHaveTitle(/^Create an Account/);
 
-  await loginAs(page, user);
+  await signIn();
   await openUserMenuItem(page, user.name, 'My Profile');
   await expect.poll(() => focused(page)).toBe('h1: Profile');
   await page.getByRole('link', { name: 'Change Password' }).click();
@@ -70,9 +75,7 @@ test('a new screen that keeps the focus in its own field has its title announced
   page,
   user,
 }) => {
-  await page.goto('/auth/forgot-password');
-  await page.getByLabel('Email', { exact: true }).fill(user.email);
-  await page.getByRole('button', { name: 'Send Code' }).click();
+  await requestResetCode(page, user.email);
   await page.getByRole('link', { name: 'Enter the code' }).click();
   // The code boxes take the focus (type at once); the screen's name goes to a polite live region.
   await expect.poll(() => focused(page)).toBe('input: ');
@@ -83,11 +86,11 @@ test('a new screen that keeps the focus in its own field has its title announced
 
 test('a session that ends elsewhere: to the login screen with the way back, then back there', async ({
   page,
-  api,
   user,
-  loginAs,
+  api,
+  signIn,
 }) => {
-  await loginAs(page, user);
+  await signIn();
   await page.goto('/profile/new-password?from=menu');
   await expect(page.getByRole('heading', { name: 'Change Password' })).toBeVisible();
   // This browser's token, revoked as a logout elsewhere (or its expiry) would.
@@ -133,10 +136,9 @@ test('next only leads within the app', async ({ page, user }) => {
 
 test('a signed-in user who opens the login or sign-up screen goes to the products', async ({
   page,
-  user,
-  loginAs,
+  signIn,
 }) => {
-  await loginAs(page, user);
+  await signIn();
   for (const path of ['/auth/login', '/auth/signup']) {
     await page.goto(path);
     await expect(page).toHaveURL(/\/$/);
@@ -219,13 +221,12 @@ async function focusRingContrasts(page: Page, tabs: number) {
 
 test('focus rings in the app shell reach 3:1 against what is around them', async ({
   page,
-  user,
-  loginAs,
+  signIn,
 }) => {
   await page.goto('/auth/login');
   await expect(page.getByRole('heading', { name: 'Welcome Back!' })).toBeVisible();
   const auth = await focusRingContrasts(page, 9);
-  await loginAs(page, user);
+  await signIn();
   await page.goto('/profile');
   await expect(page.getByRole('heading', { name: 'Profile', exact: true })).toBeVisible();
   const main = await focusRingContrasts(page, 6);

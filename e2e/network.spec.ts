@@ -56,10 +56,9 @@ test('login when the API cannot be reached (requests aborted): the busy state en
 test('create product while offline: the first submit already answers, and the button comes back', async ({
   page,
   context,
-  user,
-  loginAs,
+  signIn,
 }) => {
-  await loginAs(page, user);
+  await signIn();
   await page.goto('/new/product');
   await page.getByLabel('Name', { exact: true }).fill('Offline crate');
   await page.getByLabel('Price', { exact: true }).fill('12.50');
@@ -81,14 +80,12 @@ test('create product while offline: the first submit already answers, and the bu
 test('search while offline: the list stops spinning and says the server cannot be reached', async ({
   page,
   context,
-  user,
-  token,
-  api,
-  loginAs,
+  createProduct,
+  signIn,
 }) => {
   // Search shows on a catalogue with something in it.
-  await api.createProduct(token, { name: 'Lamp', price: 5, stock: 2, description: 'A lamp.' });
-  await loginAs(page, user);
+  await createProduct({ name: 'Lamp', price: 5, stock: 2, description: 'A lamp.' });
+  await signIn();
   await context.setOffline(true);
   await page.getByLabel('Search', { exact: true }).fill('anything');
   await page.getByLabel('Search', { exact: true }).press('Enter');
@@ -100,13 +97,11 @@ test('search while offline: the list stops spinning and says the server cannot b
 
 test('search when the API is unreachable (requests aborted): the message replaces the spinner', async ({
   page,
-  user,
-  token,
-  api,
-  loginAs,
+  createProduct,
+  signIn,
 }) => {
-  await api.createProduct(token, { name: 'Lamp', price: 5, stock: 2, description: 'A lamp.' });
-  await loginAs(page, user);
+  await createProduct({ name: 'Lamp', price: 5, stock: 2, description: 'A lamp.' });
+  await signIn();
   await page.route('**/api/products?**', (route) => route.abort('connectionrefused'));
   await page.getByLabel('Search', { exact: true }).fill('anything');
   await page.getByLabel('Search', { exact: true }).press('Enter');
@@ -118,9 +113,9 @@ test('search when the API is unreachable (requests aborted): the message replace
 test('a screen whose chunk cannot be loaded is retried once, then explained with a Reload button', async ({
   page,
   user,
-  loginAs,
+  signIn,
 }) => {
-  await loginAs(page, user);
+  await signIn();
   const attempts = await abortChunk(page, 'ProfileForm');
   await page.getByRole('button', { name: `Hello ${user.name}` }).click();
   await page.getByRole('menuitem', { name: 'My Profile' }).click();
@@ -158,9 +153,9 @@ test('a screen opened while offline is explained, and Reload shows it once the c
   page,
   context,
   user,
-  loginAs,
+  signIn,
 }) => {
-  await loginAs(page, user);
+  await signIn();
   await context.setOffline(true);
   await expect(offlineBanner(page)).toBeVisible();
   await page.getByRole('button', { name: `Hello ${user.name}` }).click();

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Locator, Page } from '@playwright/test';
 import { M, V } from '../src/shared/messages.js';
-import { newAccount } from './support/accounts.js';
-import type { Api } from './support/api.js';
+import type { NewProduct } from './support/api.js';
 import { expect, test } from './support/fixtures.js';
 import { cardTitleLink, expectTextColour, productCard, productCards, toast } from './support/ui.js';
 
@@ -18,9 +17,11 @@ const LONG_NAME = `${'A'.repeat(60)} ${'B'.repeat(60)} ${'C'.repeat(48)}`;
 /** The longest name the schema takes (200 characters), one unbroken word. */
 const LONGEST_NAME = 'W'.repeat(200);
 
-async function createMany(api: Api, token: string, count: number) {
+type CreateProduct = (product: NewProduct) => Promise<unknown>;
+
+async function createMany(createProduct: CreateProduct, count: number) {
   for (let i = 1; i <= count; i++) {
-    await api.createProduct(token, {
+    await createProduct({
       name: `Item ${String(i).padStart(2, '0')}`,
       price: 10 + i,
       stock: i,
@@ -28,6 +29,17 @@ async function createMany(api: Api, token: string, count: number) {
         'A sturdy thing for the shelf, with a description long enough to need two lines on a phone and more.',
     });
   }
+}
+
+/** Signed in on a phone, with more products than its screen holds (Item 01 to Item 17). */
+async function longListOnAPhone(
+  page: Page,
+  createProduct: CreateProduct,
+  signIn: () => Promise<void>,
+) {
+  await createMany(createProduct, 17);
+  await page.setViewportSize(PHONE);
+  await signIn();
 }
 
 /** The page does not scroll sideways; the failure names the elements that stick out. */
@@ -71,16 +83,17 @@ async function expectOneLine(badge: Locator) {
 }
 
 test.describe('item 5: long text never breaks the layout', () => {
+  test.use({ userName: 'N'.repeat(49) });
+
   for (const name of [LONG_NAME, LONGEST_NAME]) {
     test(`a ${name.length}-character name on the list, the detail page and a long user name`, async ({
       page,
-      api,
-      loginAs,
+      user,
+      createProduct,
+      signIn,
     }) => {
-      const user = await api.signUpAndConfirm({ ...newAccount(), name: 'N'.repeat(49) });
-      const token = await api.login(user);
-      await api.createProduct(token, { name, price: 9.99, stock: 0, description: 'Long.' });
-      const product = await api.createProduct(token, {
+      await createProduct({ name, price: 9.99, stock: 0, description: 'Long.' });
+      const product = await createProduct({
         name: `${name.slice(0, -1)}Z`,
         price: 9.99,
         stock: 4,
@@ -89,7 +102,7 @@ test.describe('item 5: long text never breaks the layout', () => {
 
       for (const width of [390, 1024, 1440]) {
         await page.setViewportSize({ width, height: 900 });
-        await loginAs(page, user);
+        await signIn();
         for (const [cardName, badgeText] of [
           [name, 'Out of Stock'],
           [product.name, 'In stock'],
@@ -128,14 +141,10 @@ test.describe('item 5: long text never breaks the layout', () => {
 test.describe('item 10: phone density', () => {
   test('three whole products on the first phone screen, and the number of products', async ({
     page,
-    user,
-    token,
-    api,
-    loginAs,
+    createProduct,
+    signIn,
   }) => {
-    await createMany(api, token, 17);
-    await page.setViewportSize(PHONE);
-    await loginAs(page, user);
+    await longListOnAPhone(page, createProduct, signIn);
     await expect(productCards(page)).toHaveCount(17);
     await expect(page.getByText('17 products', { exact: true })).toBeVisible();
     const whole = await productCards(page).evaluateAll(
@@ -171,13 +180,11 @@ test.describe('item 10: phone density', () => {
 
   test('grid columns by width: 1 on a phone to 5 on a wide screen', async ({
     page,
-    user,
-    token,
-    api,
-    loginAs,
+    createProduct,
+    signIn,
   }) => {
-    await createMany(api, token, 6);
-    await loginAs(page, user);
+    await createMany(createProduct, 6);
+    await signIn();
     await expect(productCards(page)).toHaveCount(6);
     for (const [width, columns] of [
       [390, 1],
@@ -196,17 +203,15 @@ test.describe('item 10: phone density', () => {
 
   test('search and sort are hidden on an empty catalogue, shown when a search finds nothing', async ({
     page,
-    user,
-    token,
-    api,
-    loginAs,
+    createProduct,
+    signIn,
   }) => {
-    await loginAs(page, user);
+    await signIn();
     await expect(page.getByText('No products', { exact: true })).toBeVisible();
     await expect(page.getByRole('searchbox')).toHaveCount(0);
     await expect(page.getByRole('combobox', { name: 'Sort by' })).toHaveCount(0);
 
-    await api.createProduct(token, { name: 'Lamp', price: 5, stock: 3, description: 'Bright.' });
+    await createProduct({ name: 'Lamp', price: 5, stock: 3, description: 'Bright.' });
     await page.goto('/?q=nothing-like-this');
     await expect(page.getByText('No products found')).toBeVisible();
     await expect(page.getByRole('searchbox', { name: 'Search' })).toBeVisible();
@@ -256,13 +261,11 @@ async function focusRingColours(page: Page) {
 test.describe('item 12: the delete dialog', () => {
   test('Esc and a click outside cancel like the Cancel button; the dialog looks like the app', async ({
     page,
-    user,
-    token,
-    api,
-    loginAs,
+    createProduct,
+    signIn,
   }) => {
-    await api.createProduct(token, { name: 'Teapot', price: 5, stock: 2, description: 'Tea.' });
-    await loginAs(page, user);
+    await createProduct({ name: 'Teapot', price: 5, stock: 2, description: 'Tea.' });
+    await signIn();
     const card = productCard(page, 'Teapot');
     const dialog = page.getByRole('dialog');
     const remove = card.getByRole('button', { name: 'Delete Teapot' });
@@ -325,15 +328,13 @@ test.describe('item 12: the delete dialog', () => {
 
   test("'Deleted!' once: no second notice saying the same; focus moves to the next card", async ({
     page,
-    user,
-    token,
-    api,
-    loginAs,
+    createProduct,
+    signIn,
   }) => {
     for (const name of ['Cup C', 'Cup B', 'Cup A']) {
-      await api.createProduct(token, { name, price: 5, stock: 2, description: 'A cup.' });
+      await createProduct({ name, price: 5, stock: 2, description: 'A cup.' });
     }
-    await loginAs(page, user);
+    await signIn();
     const dialog = page.getByRole('dialog');
     const deleteAndConfirm = async (name: string) => {
       await productCard(page, name)
@@ -368,18 +369,16 @@ test.describe('item 12: the delete dialog', () => {
 test.describe('item 13: form polish', () => {
   test('price with two decimals and $, thousands separators, honest placeholders', async ({
     page,
-    user,
-    token,
-    api,
-    loginAs,
+    createProduct,
+    signIn,
   }) => {
-    const product = await api.createProduct(token, {
+    const product = await createProduct({
       name: 'Bolt',
       price: 19.5,
       stock: 2_000_000_000,
       description: 'Many bolts.',
     });
-    await loginAs(page, user);
+    await signIn();
     await expect(productCard(page, 'Bolt').getByText('2,000,000,000 units')).toBeVisible();
 
     await page.goto(`/details/product/${product.id}`);
@@ -412,19 +411,18 @@ test.describe('item 13: form polish', () => {
 
   test("negative stock in the edit form and the API: the spec's message", async ({
     page,
-    user,
-    token,
-    api,
-    loginAs,
     request,
+    token,
+    createProduct,
+    signIn,
   }) => {
-    const product = await api.createProduct(token, {
+    const product = await createProduct({
       name: 'Nail',
       price: 1,
       stock: 5,
       description: 'A nail.',
     });
-    await loginAs(page, user);
+    await signIn();
     await page.goto(`/edit/product/${product.id}`);
     await page.getByLabel('Stock', { exact: true }).fill('-1');
     await page.getByRole('button', { name: 'Save Changes' }).click();
@@ -443,8 +441,8 @@ test.describe('item 13: form polish', () => {
     expect(((await response.json()) as { message: string }).message).toBe(V.stockMin);
   });
 
-  test('a text file named .png is refused in the picker', async ({ page, user, loginAs }) => {
-    await loginAs(page, user);
+  test('a text file named .png is refused in the picker', async ({ page, signIn }) => {
+    await signIn();
     await page.goto('/new/product');
     await page.getByLabel('Product Image', { exact: true }).setInputFiles({
       name: 'notes.png',
@@ -457,18 +455,16 @@ test.describe('item 13: form polish', () => {
 
   test('list, detail and edit errors offer Retry; an unknown product is "Product not found"', async ({
     page,
-    user,
-    token,
-    api,
-    loginAs,
+    createProduct,
+    signIn,
   }) => {
-    const product = await api.createProduct(token, {
+    const product = await createProduct({
       name: 'Rope',
       price: 3,
       stock: 3,
       description: 'Rope.',
     });
-    await loginAs(page, user);
+    await signIn();
     const failing = async (pattern: string, url: string, ready: Locator) => {
       await page.route(pattern, (route) =>
         route.fulfill({ status: 500, json: { message: 'Something broke' } }),
@@ -516,14 +512,10 @@ test.describe('item 13: form polish', () => {
 test.describe('items 8 and 9: the way back to the list, and what is announced', () => {
   test("'Back to Products' restores the list's search, sort and scroll", async ({
     page,
-    user,
-    token,
-    api,
-    loginAs,
+    createProduct,
+    signIn,
   }) => {
-    await createMany(api, token, 17);
-    await page.setViewportSize(PHONE);
-    await loginAs(page, user);
+    await longListOnAPhone(page, createProduct, signIn);
     await page.goto('/?q=Item&sort=name');
     await expect(productCards(page)).toHaveCount(17);
     const target = productCard(page, 'Item 12');
@@ -550,15 +542,13 @@ test.describe('items 8 and 9: the way back to the list, and what is announced', 
 
   test('the number of results after a search is announced politely', async ({
     page,
-    user,
-    token,
-    api,
-    loginAs,
+    createProduct,
+    signIn,
   }) => {
     for (const name of ['Desk lamp', 'Floor lamp', 'Lamp shade', 'Chair']) {
-      await api.createProduct(token, { name, price: 5, stock: 3, description: 'Home.' });
+      await createProduct({ name, price: 5, stock: 3, description: 'Home.' });
     }
-    await loginAs(page, user);
+    await signIn();
     await expect(productCards(page)).toHaveCount(4);
     const region = page.locator('[aria-live="polite"]').filter({ hasText: /result/ });
     await page.getByRole('searchbox', { name: 'Search' }).fill('lamp');

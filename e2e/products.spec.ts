@@ -14,10 +14,9 @@ import {
 
 test('empty catalogue: the empty state links to the create screen; header and footer', async ({
   page,
-  user,
-  loginAs,
+  signIn,
 }) => {
-  await loginAs(page, user);
+  await signIn();
   await expect(page.getByRole('heading', { name: 'Products', exact: true })).toBeVisible();
   await expect(page.getByText('A list of all the products in your inventory.')).toBeVisible();
   await expect(page.getByText('No products', { exact: true })).toBeVisible();
@@ -38,11 +37,10 @@ test('empty catalogue: the empty state links to the create screen; header and fo
 
 test('create a product with an image: validation, upload progress, then its card', async ({
   page,
-  user,
   api,
-  loginAs,
+  signIn,
 }) => {
-  await loginAs(page, user);
+  await signIn();
   await page.goto('/new/product');
   await expect(page.getByRole('heading', { name: 'Create New Product' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Back to Products' })).toHaveAttribute('href', '/');
@@ -124,15 +122,15 @@ test('create a product with an image: validation, upload progress, then its card
   );
 });
 
-test('detail page shows the product values', async ({ page, user, token, api, loginAs }) => {
-  const product = await api.createProduct(token, {
+test('detail page shows the product values', async ({ page, createProduct, signIn }) => {
+  const product = await createProduct({
     name: 'Pine shelf',
     price: 1234.5,
     stock: 40,
     description: 'A tall pine shelf with five boards.',
     image: 'shelf',
   });
-  await loginAs(page, user);
+  await signIn();
   await cardTitleLink(productCard(page, 'Pine shelf')).click();
   await expect(page).toHaveURL(new RegExp(`/details/product/${product.id}$`));
 
@@ -155,15 +153,15 @@ test('detail page shows the product values', async ({ page, user, token, api, lo
   await expect(page).toHaveURL(/\/$/);
 });
 
-test('edit a product with a new image', async ({ page, user, token, api, loginAs }) => {
-  const product = await api.createProduct(token, {
+test('edit a product with a new image', async ({ page, api, token, createProduct, signIn }) => {
+  const product = await createProduct({
     name: 'Steel bin',
     price: 30,
     stock: 50,
     description: 'A steel bin for screws.',
     image: 'crate',
   });
-  await loginAs(page, user);
+  await signIn();
   await page.goto(`/details/product/${product.id}`);
   await page.getByRole('link', { name: 'Edit Product' }).click();
   await expect(page).toHaveURL(new RegExp(`/edit/product/${product.id}$`));
@@ -209,15 +207,15 @@ test('edit a product with a new image', async ({ page, user, token, api, loginAs
   expect(stored).toMatchObject({ name: 'Steel bin, large', price: 34.75, stock: 4 });
 });
 
-test('search and sort the list', async ({ page, user, token, api, loginAs }) => {
+test('search and sort the list', async ({ page, createProduct, signIn }) => {
   for (const [name, price, stock] of [
     ['Alpha crate', 30, 12],
     ['Bravo shelf', 10, 3],
     ['Charlie bin', 20, 7],
   ] as const) {
-    await api.createProduct(token, { name, price, stock, description: `${name} for the store.` });
+    await createProduct({ name, price, stock, description: `${name} for the store.` });
   }
-  await loginAs(page, user);
+  await signIn();
   const names = () => productCards(page).getByRole('heading').allInnerTexts();
   await expect.poll(names).toEqual(['Charlie bin', 'Bravo shelf', 'Alpha crate']);
 
@@ -248,18 +246,18 @@ test('search and sort the list', async ({ page, user, token, api, loginAs }) => 
 
 test('delete: cancel keeps the product, confirm removes it', async ({
   page,
-  user,
-  token,
   api,
-  loginAs,
+  token,
+  createProduct,
+  signIn,
 }) => {
-  const product = await api.createProduct(token, {
+  const product = await createProduct({
     name: 'Old ladder',
     price: 5,
     stock: 2,
     description: 'A wobbly ladder.',
   });
-  await loginAs(page, user);
+  await signIn();
   const card = productCard(page, 'Old ladder');
   const dialog = page.getByRole('dialog');
 
@@ -289,24 +287,22 @@ test('delete: cancel keeps the product, confirm removes it', async ({
 
 test('a product with stock 0 shows the Out of Stock badge', async ({
   page,
-  user,
-  token,
-  api,
-  loginAs,
+  createProduct,
+  signIn,
 }) => {
-  const empty = await api.createProduct(token, {
+  const empty = await createProduct({
     name: 'Sold-out tray',
     price: 3.99,
     stock: 0,
     description: 'Nothing left.',
   });
-  await api.createProduct(token, {
+  await createProduct({
     name: 'Spare tray',
     price: 3.99,
     stock: 5,
     description: 'Five left.',
   });
-  await loginAs(page, user);
+  await signIn();
   const soldOut = productCard(page, 'Sold-out tray');
   await expect(soldOut.getByText('Out of Stock', { exact: true })).toBeVisible();
   await expect(soldOut.getByText('In stock', { exact: true })).toHaveCount(0);
@@ -324,18 +320,18 @@ test('a product with stock 0 shows the Out of Stock badge', async ({
 
 test('the edit form sets the stock to 0, and the details show Out of Stock', async ({
   page,
-  user,
-  token,
   api,
-  loginAs,
+  token,
+  createProduct,
+  signIn,
 }) => {
-  const product = await api.createProduct(token, {
+  const product = await createProduct({
     name: 'Last lantern',
     price: 12,
     stock: 3,
     description: 'The last three lanterns.',
   });
-  await loginAs(page, user);
+  await signIn();
   await page.goto(`/edit/product/${product.id}`);
   const stock = page.getByLabel('Stock', { exact: true });
   await expect(stock).toHaveValue('3');

@@ -9,12 +9,11 @@ import {
   userMenuButton,
 } from './support/ui.js';
 
-test('profile update: validation, then the header greets the new name', async ({
-  page,
-  user,
-  loginAs,
-}) => {
-  await loginAs(page, user);
+test.beforeEach(async ({ signIn }) => {
+  await signIn();
+});
+
+test('profile update: validation, then the header greets the new name', async ({ page, user }) => {
   await openUserMenuItem(page, user.name, 'My Profile');
   await expect(page).toHaveURL(/\/profile$/);
   await expect(page.getByRole('heading', { name: 'Profile', exact: true })).toBeVisible();
@@ -48,9 +47,7 @@ test('profile update: validation, then the header greets the new name', async ({
 test('change password: validation, wrong current password, then the new one works', async ({
   page,
   user,
-  loginAs,
 }) => {
-  await loginAs(page, user);
   await openUserMenuItem(page, user.name, 'My Profile');
   await page.getByRole('link', { name: 'Change Password' }).click();
   await expect(page).toHaveURL(/\/profile\/new-password$/);
@@ -97,9 +94,7 @@ test('logout: back to the login screen, the token is revoked and protected pages
   page,
   user,
   api,
-  loginAs,
 }) => {
-  await loginAs(page, user);
   const token = await page.evaluate(() => localStorage.getItem('AccessToken'));
   expect(token).toBeTruthy();
   expect(await api.sessionStatus(token!)).toBe(200);

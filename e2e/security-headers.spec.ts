@@ -2,7 +2,14 @@ import type { Page } from '@playwright/test';
 import { M } from '../src/shared/messages.js';
 import { expect, test } from './support/fixtures.js';
 import { imagePath } from './support/images.js';
-import { fillLogin, loginButton, logInThroughForm, productCard, toast } from './support/ui.js';
+import {
+  fillLogin,
+  loginButton,
+  logInThroughForm,
+  productCard,
+  signUpThroughForm,
+  toast,
+} from './support/ui.js';
 
 /**
  * Every Content-Security-Policy violation the page reports, as a line of text: from the DOM's
@@ -30,8 +37,7 @@ test('the app works under its Content-Security-Policy: login, sign-up, toasts, d
   page,
   account,
   user,
-  token,
-  api,
+  createProduct,
 }) => {
   const violations = await recordViolations(page);
 
@@ -55,15 +61,10 @@ test('the app works under its Content-Security-Policy: login, sign-up, toasts, d
   // Sign-up: a success toast on the way back to the login screen.
   await page.getByRole('link', { name: 'Create your Free account now' }).click();
   await expect(page.getByRole('heading', { name: 'Create an Account' })).toBeVisible();
-  await page.getByLabel('Name', { exact: true }).fill(account.name);
-  await page.getByLabel('Email', { exact: true }).fill(account.email);
-  await page.getByLabel('Password', { exact: true }).fill(account.password);
-  await page.getByLabel('Confirm Password', { exact: true }).fill(account.password);
-  await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
-  await expect(toast(page, M.signupDone)).toBeVisible();
+  await signUpThroughForm(page, account);
 
   // Signed in: the create screen previews a picked picture through a blob: URL.
-  await api.createProduct(token, {
+  await createProduct({
     name: 'Spare crate',
     price: 3,
     stock: 1,
@@ -102,9 +103,8 @@ test('the app works under its Content-Security-Policy: login, sign-up, toasts, d
 test('every screen renders without a Content-Security-Policy violation', async ({
   page,
   user,
-  token,
-  api,
-  loginAs,
+  createProduct,
+  signIn,
 }) => {
   const violations = await recordViolations(page);
   for (const path of [
@@ -119,14 +119,14 @@ test('every screen renders without a Content-Security-Policy violation', async (
     await expect(page.getByRole('main')).toBeVisible();
   }
 
-  const product = await api.createProduct(token, {
+  const product = await createProduct({
     name: 'Looked-at lamp',
     price: 9.5,
     stock: 4,
     description: 'On every screen.',
     image: 'shelf',
   });
-  await loginAs(page, user);
+  await signIn();
   for (const path of [
     '/',
     `/details/product/${product.id}`,

@@ -1,7 +1,12 @@
 import { test as base, expect, type Page } from '@playwright/test';
 import { newAccount, type Account } from './accounts.js';
-import { Api } from './api.js';
+import { Api, type ApiProduct, type NewProduct } from './api.js';
 import { signInWithToken } from './ui.js';
+
+interface Options {
+  /** The name `user` signs up with (`test.use({ userName })`); a random one by default. */
+  userName: string | undefined;
+}
 
 interface Fixtures {
   /** Fresh credentials nobody has signed up with. */
@@ -12,13 +17,19 @@ interface Fixtures {
   user: Account;
   /** A bearer token of `user`, from an API login. */
   token: string;
-  /** Opens the product list signed in as `account` (API login; the login screen has its own tests). */
-  loginAs: (page: Page, account: Account) => Promise<void>;
+  /** Adds a product to `user`'s catalogue through the API. */
+  createProduct: (product: NewProduct) => Promise<ApiProduct>;
+  /**
+   * Opens the product list signed in (API login; the login screen has its own tests): as `user`
+   * on the test's `page` unless told otherwise.
+   */
+  signIn: (account?: Account, page?: Page) => Promise<void>;
   /** Fails the test when a page of its browser context throws an uncaught error (automatic). */
   noUncaughtErrors: void;
 }
 
-export const test = base.extend<Fixtures>({
+export const test = base.extend<Fixtures & Options>({
+  userName: [undefined, { option: true }],
   // eslint-disable-next-line no-empty-pattern
   account: async ({}, use) => {
     await use(newAccount());
@@ -26,15 +37,19 @@ export const test = base.extend<Fixtures>({
   api: async ({ request }, use) => {
     await use(new Api(request));
   },
-  user: async ({ api }, use) => {
-    await use(await api.signUpAndConfirm());
+  user: async ({ api, userName }, use) => {
+    const account = newAccount();
+    await use(await api.signUpAndConfirm(userName ? { ...account, name: userName } : account));
   },
   token: async ({ api, user }, use) => {
     await use(await api.login(user));
   },
-  loginAs: async ({ api }, use) => {
-    await use(async (page, account) =>
-      signInWithToken(page, await api.login(account), account.name),
+  createProduct: async ({ api, token }, use) => {
+    await use((product) => api.createProduct(token, product));
+  },
+  signIn: async ({ api, page, user }, use) => {
+    await use(async (account = user, on = page) =>
+      signInWithToken(on, await api.login(account), account.name),
     );
   },
   // Every spec runs with it: an uncaught error or unhandled rejection is a bug even when the

@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { M } from '../../src/shared/messages.js';
 import type { Account } from './accounts.js';
 import { IMAGE_RGB, type ImageName } from './images.js';
 
@@ -44,6 +45,24 @@ export async function logInThroughForm(page: Page, account: Account) {
   await loginButton(page).click();
   await expect(page).toHaveURL(/\/$/);
   await expect(userMenuButton(page, account.name)).toBeVisible();
+}
+
+/** On the sign-up screen: fills in `account`, sends the form and waits for its toast. */
+export async function signUpThroughForm(page: Page, account: Account) {
+  await page.getByLabel('Name', { exact: true }).fill(account.name);
+  await page.getByLabel('Email', { exact: true }).fill(account.email);
+  await page.getByLabel('Password', { exact: true }).fill(account.password);
+  await page.getByLabel('Confirm Password', { exact: true }).fill(account.password);
+  await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
+  await expect(toast(page, M.signupDone)).toBeVisible();
+}
+
+/** Asks for a password-reset code on the forgot-password screen and waits for its toast. */
+export async function requestResetCode(page: Page, email: string) {
+  await page.goto('/auth/forgot-password');
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByRole('button', { name: 'Send Code' }).click();
+  await expect(toast(page, M.forgotDone)).toBeVisible();
 }
 
 /**

@@ -32,36 +32,47 @@ export const IMPORT_MAX_ROWS_TEXT = IMPORT_MAX_ROWS.toLocaleString('en-US');
 const count = (n: number, one: string, many: string) =>
   `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 
+/** The spec's sentence for a field left empty: 'Price is required'. */
+const required = <Field extends string>(field: Field) => `${field} is required` as const;
+
+/** The sentence for a text longer than its limit: 'Description must be at most 5000 characters'. */
+const atMostCharacters = <Field extends string, Max extends number>(field: Field, max: Max) =>
+  `${field} must be at most ${max} characters` as const;
+
+/** The spec's sentence for a number below its minimum: 'Stock must be greater than 0'. */
+const greaterThanZero = <Field extends string>(field: Field) =>
+  `${field} must be greater than 0` as const;
+
 /**
  * Every user-facing text the API and the forms share. Validation texts are the spec's, word for word;
  * the rest are ours (contract sections 3 and 4).
  */
 export const V = {
-  nameRequired: 'Name is required',
+  nameRequired: required('Name'),
   nameMax: `Name must be less than ${NAME_MAX} characters`,
-  emailRequired: 'Email is required',
+  emailRequired: required('Email'),
   emailInvalid: 'Email is not valid',
-  passwordRequired: 'Password is required',
+  passwordRequired: required('Password'),
   passwordLetter: 'Password must contain at least one letter',
   passwordNumber: 'Password must contain at least one number',
   passwordMin: `Password must be at least ${PASSWORD_MIN} characters`,
-  passwordMax: `Password must be at most ${PASSWORD_MAX} characters`,
-  confirmPasswordRequired: 'Confirm Password is required',
+  passwordMax: atMostCharacters('Password', PASSWORD_MAX),
+  confirmPasswordRequired: required('Confirm Password'),
   passwordsMismatch: 'Passwords do not match',
   codeInvalid: `The code must be exactly ${CODE_LENGTH} digits`,
-  priceRequired: 'Price is required',
+  priceRequired: required('Price'),
   priceInvalid: 'The price of the product is required',
-  priceMin: 'Price must be greater than 0',
+  priceMin: greaterThanZero('Price'),
   priceMax: `Price must be at most ${MAX_PRICE}`,
   priceDecimals: 'Price can have at most 2 decimals',
-  stockRequired: 'Stock is required',
+  stockRequired: required('Stock'),
   stockInvalid: 'The stock of the product is required',
-  stockMin: 'Stock must be greater than 0',
+  stockMin: greaterThanZero('Stock'),
   stockInteger: 'Stock must be a whole number',
   stockMax: 'Stock is too large',
-  descriptionRequired: 'Description is required',
-  productNameMax: `Name must be at most ${PRODUCT_NAME_MAX} characters`,
-  descriptionMax: `Description must be at most ${DESCRIPTION_MAX} characters`,
+  descriptionRequired: required('Description'),
+  productNameMax: atMostCharacters('Name', PRODUCT_NAME_MAX),
+  descriptionMax: atMostCharacters('Description', DESCRIPTION_MAX),
   limitInvalid: `limit must be a whole number from 1 to ${PRODUCT_PAGE_MAX}`,
   sortInvalid: `sort must be one of ${PRODUCT_SORTS.join(', ')}`,
   cursorInvalid: 'cursor is not valid',

@@ -1,11 +1,8 @@
 import { randomInt } from 'node:crypto';
-import { Agent, request, type IncomingHttpHeaders } from 'node:http';
+import { Agent } from 'node:http';
+import { rawRequest, type RawAnswer } from '../support/raw-http.js';
 
-export interface Answer {
-  status: number;
-  headers: IncomingHttpHeaders;
-  body: Buffer;
-}
+export type Answer = RawAnswer;
 
 export interface Request {
   method?: 'GET' | 'POST' | 'PATCH' | 'DELETE';
@@ -52,33 +49,18 @@ export class HttpClient {
     }
     if (payload !== undefined) headers['content-length'] = String(payload.length);
     const url = new URL(path, baseUrl);
-    return new Promise<Answer>((resolve, reject) => {
-      const outgoing = request(
-        {
-          host: url.hostname,
-          port: url.port,
-          path: url.pathname + url.search,
-          method,
-          headers,
-          localAddress: this.address,
-          agent: this.agent,
-        },
-        (answer) => {
-          const chunks: Buffer[] = [];
-          answer.on('data', (chunk: Buffer) => chunks.push(chunk));
-          answer.on('error', reject);
-          answer.on('end', () =>
-            resolve({
-              status: answer.statusCode ?? 0,
-              headers: answer.headers,
-              body: Buffer.concat(chunks),
-            }),
-          );
-        },
-      );
-      outgoing.on('error', reject);
-      outgoing.end(payload);
-    });
+    return rawRequest(
+      {
+        host: url.hostname,
+        port: url.port,
+        path: url.pathname + url.search,
+        method,
+        headers,
+        localAddress: this.address,
+        agent: this.agent,
+      },
+      payload,
+    );
   }
 
   close() {

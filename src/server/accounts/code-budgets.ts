@@ -1,6 +1,7 @@
 import { CODE_LENGTH } from '../../shared/constants.js';
+import type { DeleteQueryBuilder, DeleteResult, SelectQueryBuilder } from 'kysely';
 import type { DB } from '../db/handle.js';
-import type { CodePurpose } from '../db/schema.js';
+import type { CodePurpose, Database } from '../db/schema.js';
 
 const HOUR_MS = 3_600_000;
 
@@ -57,6 +58,53 @@ export function secondsUntilRoom(
   return Infinity;
 }
 
+type FailureTable = 'account_code_failures' | 'code_failures';
+
+/** A budget of wrong tries: the table that counts them, and how much of them a window holds. */
+interface Budget<T extends FailureTable> {
+  table: T;
+  limit: number;
+  windowMs: number;
+}
+
+/** Per account and purpose, every wrong try weighs 1. */
+const ACCOUNT: Budget<'account_code_failures'> = {
+  table: 'account_code_failures',
+  limit: ACCOUNT_TRIES_PER_WINDOW,
+  windowMs: ACCOUNT_WINDOW_MS,
+};
+/** Per purpose, for the bare form; a failure weighs the number of codes it was tried against. */
+const BARE: Budget<'code_failures'> = {
+  table: 'code_failures',
+  limit: BARE_WEIGHT_PER_WINDOW,
+  windowMs: BARE_WINDOW_MS,
+};
+
+/**
+ * The window of a budget at `now`, for one purpose: the failures that still count, and a delete of
+ * those that have left it. (Both tables have `purpose` and `at`; Kysely cannot check a query whose
+ * table is a type parameter, so these are built over either table and typed back to the one given.)
+ */
+function budgetWindow<T extends FailureTable>(
+  trx: DB,
+  budget: Budget<T>,
+  purpose: CodePurpose,
+  now: number,
+) {
+  const table = budget.table as FailureTable;
+  const start = now - budget.windowMs;
+  return {
+    counting: trx
+      .selectFrom(table)
+      .where('purpose', '=', purpose)
+      .where('at', '>', start) as unknown as SelectQueryBuilder<Database, T, object>,
+    deleteExpired: trx
+      .deleteFrom(table)
+      .where('purpose', '=', purpose)
+      .where('at', '<=', start) as unknown as DeleteQueryBuilder<Database, T, DeleteResult>,
+  };
+}
+
 /** The account budget: seconds to wait when it is spent. Call holding its lock. */
 export async function accountBudgetWait(
   trx: DB,
@@ -64,21 +112,13 @@ export async function accountBudgetWait(
   purpose: CodePurpose,
   now: number,
 ): Promise<number | undefined> {
-  const failures = await trx
-    .selectFrom('account_code_failures')
-    .select('at')
+  const failures = await budgetWindow(trx, ACCOUNT, purpose, now)
+    .counting.select('at')
     .where('user_id', '=', userId)
-    .where('purpose', '=', purpose)
-    .where('at', '>', now - ACCOUNT_WINDOW_MS)
     .orderBy('at')
     .execute();
-  return secondsUntilRoom(
-    failures.map(({ at }) => ({ at, weight: 1 })),
-    1,
-    ACCOUNT_TRIES_PER_WINDOW,
-    ACCOUNT_WINDOW_MS,
-    now,
-  );
+  const weighed = failures.map(({ at }) => ({ at, weight: 1 }));
+  return secondsUntilRoom(weighed, 1, ACCOUNT.limit, ACCOUNT.windowMs, now);
 }
 
 /** Of these users, those whose account budget is spent. Call holding their locks. */
@@ -89,17 +129,12 @@ export async function accountsSpent(
   now: number,
 ): Promise<Set<string>> {
   if (userIds.length === 0) return new Set();
-  const counts = await trx
-    .selectFrom('account_code_failures')
-    .select((eb) => ['user_id', eb.fn.countAll<number>().as('n')])
+  const counts = await budgetWindow(trx, ACCOUNT, purpose, now)
+    .counting.select((eb) => ['user_id', eb.fn.countAll<number>().as('n')])
     .where('user_id', 'in', userIds)
-    .where('purpose', '=', purpose)
-    .where('at', '>', now - ACCOUNT_WINDOW_MS)
     .groupBy('user_id')
     .execute();
-  return new Set(
-    counts.filter((row) => Number(row.n) >= ACCOUNT_TRIES_PER_WINDOW).map((row) => row.user_id),
-  );
+  return new Set(counts.filter((row) => Number(row.n) >= ACCOUNT.limit).map((row) => row.user_id));
 }
 
 /** Counts one wrong try against each of these accounts. Call holding their locks. */
@@ -111,11 +146,8 @@ export async function recordAccountFailures(
 ): Promise<void> {
   if (userIds.length === 0) return;
   // What has left the window no longer counts; the lock makes these rows ours to prune.
-  await trx
-    .deleteFrom('account_code_failures')
-    .where('user_id', 'in', userIds)
-    .where('purpose', '=', purpose)
-    .where('at', '<=', now - ACCOUNT_WINDOW_MS)
+  await budgetWindow(trx, ACCOUNT, purpose, now)
+    .deleteExpired.where('user_id', 'in', userIds)
     .execute();
   await trx
     .insertInto('account_code_failures')
@@ -130,14 +162,11 @@ export async function bareBudgetWait(
   weight: number,
   now: number,
 ): Promise<number | undefined> {
-  const failures = await trx
-    .selectFrom('code_failures')
-    .select(['at', 'weight'])
-    .where('purpose', '=', purpose)
-    .where('at', '>', now - BARE_WINDOW_MS)
+  const failures = await budgetWindow(trx, BARE, purpose, now)
+    .counting.select(['at', 'weight'])
     .orderBy('at')
     .execute();
-  return secondsUntilRoom(failures, weight, BARE_WEIGHT_PER_WINDOW, BARE_WINDOW_MS, now);
+  return secondsUntilRoom(failures, weight, BARE.limit, BARE.windowMs, now);
 }
 
 /** Counts one bare failure of this weight. Call holding the bare budget's lock. */
@@ -147,10 +176,6 @@ export async function recordBareFailure(
   weight: number,
   now: number,
 ): Promise<void> {
-  await trx
-    .deleteFrom('code_failures')
-    .where('purpose', '=', purpose)
-    .where('at', '<=', now - BARE_WINDOW_MS)
-    .execute();
+  await budgetWindow(trx, BARE, purpose, now).deleteExpired.execute();
   await trx.insertInto('code_failures').values({ purpose, at: now, weight }).execute();
 }

@@ -1,10 +1,10 @@
-import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
+import { rawRequest, type RawAnswer } from '../../support/raw-http.js';
 import { build } from '../support/build.js';
 import { png } from '../support/images.js';
 import { createProduct } from '../support/products.js';
@@ -28,20 +28,13 @@ async function fakeClient(): Promise<string> {
   return dir;
 }
 
-interface Answer {
-  status: number;
-  headers: IncomingHttpHeaders;
-  /** The bytes as they came over the wire, not decoded. */
-  raw: Buffer;
-}
-
 /** Decodes a body by its Content-Encoding, as a browser would. */
-function decode(answer: Answer): string {
+function decode(answer: RawAnswer): string {
   const encoding = answer.headers['content-encoding'];
-  if (encoding === 'br') return brotliDecompressSync(answer.raw).toString();
-  if (encoding === 'gzip') return gunzipSync(answer.raw).toString();
+  if (encoding === 'br') return brotliDecompressSync(answer.body).toString();
+  if (encoding === 'gzip') return gunzipSync(answer.body).toString();
   expect(encoding).toBeUndefined();
-  return answer.raw.toString();
+  return answer.body.toString();
 }
 
 describe('compressed answers over real HTTP', async () => {
@@ -52,22 +45,7 @@ describe('compressed answers over real HTTP', async () => {
 
   /** GET over loopback with node:http, which leaves the body encoded. */
   const get = (url: string, headers: Record<string, string> = {}) =>
-    new Promise<Answer>((resolve, reject) => {
-      const req = httpRequest({ host: '127.0.0.1', port, path: url, headers }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () =>
-          resolve({
-            status: res.statusCode ?? 0,
-            headers: res.headers,
-            raw: Buffer.concat(chunks),
-          }),
-        );
-        res.on('error', reject);
-      });
-      req.on('error', reject);
-      req.end();
-    });
+    rawRequest({ host: '127.0.0.1', port, path: url, headers });
 
   it.each([
     ['br', 'br'],
@@ -81,7 +59,7 @@ describe('compressed answers over real HTTP', async () => {
     expect(res.headers['content-type']).toMatch(/^text\/javascript|^application\/javascript/);
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(res.headers.vary).toMatch(/accept-encoding/i);
-    expect(res.raw.length).toBeLessThan(script.length / 5);
+    expect(res.body.length).toBeLessThan(script.length / 5);
     expect(decode(res)).toBe(script);
   });
 
@@ -89,7 +67,7 @@ describe('compressed answers over real HTTP', async () => {
     const res = await get('/assets/index-abc.js');
     expect(res.status).toBe(200);
     expect(res.headers['content-encoding']).toBeUndefined();
-    expect(res.raw.toString()).toBe(script);
+    expect(res.body.toString()).toBe(script);
   });
 
   it.each(['/', '/products/123', '/index.html'])(
@@ -112,7 +90,7 @@ describe('compressed answers over real HTTP', async () => {
     }
     const plain = await get('/api/products', user.headers);
     expect(plain.headers['content-encoding']).toBeUndefined();
-    expect(plain.raw.length).toBeGreaterThan(1024);
+    expect(plain.body.length).toBeGreaterThan(1024);
     for (const [accept, expected] of [
       ['gzip, deflate, br', 'br'],
       ['gzip', 'gzip'],
@@ -122,23 +100,23 @@ describe('compressed answers over real HTTP', async () => {
       expect(res.headers['content-encoding']).toBe(expected);
       expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
       expect(res.headers.vary).toMatch(/accept-encoding/i);
-      expect(res.raw.length).toBeLessThan(plain.raw.length / 2);
-      expect(Number(res.headers['content-length'])).toBe(res.raw.length);
-      expect(JSON.parse(decode(res))).toEqual(JSON.parse(plain.raw.toString()));
+      expect(res.body.length).toBeLessThan(plain.body.length / 2);
+      expect(Number(res.headers['content-length'])).toBe(res.body.length);
+      expect(JSON.parse(decode(res))).toEqual(JSON.parse(plain.body.toString()));
       // The second read gets the very bytes the first one got: from the cache, not compressed again.
       const again = await get('/api/products', { ...user.headers, 'accept-encoding': accept });
-      expect(again.raw.equals(res.raw)).toBe(true);
+      expect(again.body.equals(res.body)).toBe(true);
     }
   });
 
   it('sends other JSON answers over 1 KB compressed too', async () => {
     const plain = await get('/api/openapi.json');
-    expect(plain.raw.length).toBeGreaterThan(1024);
+    expect(plain.body.length).toBeGreaterThan(1024);
     const res = await get('/api/openapi.json', { 'accept-encoding': 'gzip' });
     expect(res.status).toBe(200);
     expect(res.headers['content-encoding']).toBe('gzip');
     expect(res.headers.vary).toMatch(/accept-encoding/i);
-    expect(JSON.parse(decode(res))).toEqual(JSON.parse(plain.raw.toString()));
+    expect(JSON.parse(decode(res))).toEqual(JSON.parse(plain.body.toString()));
   });
 
   it('sends JSON under 1 KB as is', async () => {
@@ -146,7 +124,7 @@ describe('compressed answers over real HTTP', async () => {
     const res = await get('/api/products', { ...stranger.headers, 'accept-encoding': 'br, gzip' });
     expect(res.status).toBe(200);
     expect(res.headers['content-encoding']).toBeUndefined();
-    expect(JSON.parse(res.raw.toString())).toEqual({ products: [], nextCursor: null });
+    expect(JSON.parse(res.body.toString())).toEqual({ products: [], nextCursor: null });
   });
 
   it('does not compress images again', async () => {
@@ -167,6 +145,6 @@ describe('compressed answers over real HTTP', async () => {
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toBe('image/webp');
     expect(res.headers['content-encoding']).toBeUndefined();
-    expect(res.raw.subarray(8, 12).toString()).toBe('WEBP');
+    expect(res.body.subarray(8, 12).toString()).toBe('WEBP');
   });
 });

@@ -1,25 +1,8 @@
-import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { build } from '../support/build.js';
-
-/** Every line the server logs, as text. */
-function logCapture() {
-  const lines: string[] = [];
-  const stream = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      lines.push(...chunk.toString().split('\n').filter(Boolean));
-      done();
-    },
-  });
-  return { stream, lines };
-}
+import { buildLogged } from '../support/logs.js';
 
 describe('the development log', async () => {
-  const log = logCapture();
-  const server = await build({
-    env: { NODE_ENV: 'development', LOG_LEVEL: 'info' },
-    logStream: log.stream,
-  });
+  const { server, log } = await buildLogged({ NODE_ENV: 'development' });
 
   it('has one readable line per API request: time, method, URL, status, duration', async () => {
     const before = log.lines.length;
@@ -55,8 +38,7 @@ describe('the development log', async () => {
 });
 
 describe('outside development', async () => {
-  const log = logCapture();
-  const server = await build({ env: { LOG_LEVEL: 'info' }, logStream: log.stream });
+  const { server, log } = await buildLogged();
 
   it('the log stays JSON, one entry per line, for a log store', async () => {
     await server.app.inject({ method: 'GET', url: '/api/health' });

@@ -1,38 +1,17 @@
-import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { build } from '../support/build.js';
+import { accounts, PASSWORD } from '../support/accounts.js';
+import type { TestServer } from '../support/build.js';
+import { buildLogged } from '../support/logs.js';
 
-/** Every line the server logs, as text: what an operator's log store would keep. */
-function logCapture() {
-  const lines: string[] = [];
-  const stream = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      lines.push(...chunk.toString().split('\n').filter(Boolean));
-      done();
-    },
-  });
-  return { stream, text: () => lines.join('\n'), lines };
-}
-
-const PASSWORD = 'first-Password-1';
-
-/** Signs up `email` and delivers the mail: the code goes to the local mailbox. */
-async function signUpAndDeliver(server: Awaited<ReturnType<typeof build>>, email: string) {
-  const res = await server.app.inject({
-    method: 'POST',
-    url: '/api/auth/signup',
-    payload: { name: 'Logged User', email, password: PASSWORD, confirmPassword: PASSWORD },
-  });
-  expect(res.statusCode).toBe(201);
-  await server.app.outbox.deliverDue();
-  const mail = (await server.app.inject({ method: 'GET', url: '/api/dev/mails' })).json()
-    .mails[0] as { text: string };
-  return /Your code: (\d{6})/.exec(mail.text)![1]!;
+/** Signs `email` up and delivers the mail: the code goes to the local mailbox. */
+async function signUpAndDeliver(server: TestServer, email: string) {
+  const steps = accounts(server);
+  await steps.signUp({ email });
+  return steps.codeFor(email);
 }
 
 describe('request logs', async () => {
-  const log = logCapture();
-  const server = await build({ env: { LOG_LEVEL: 'info' }, logStream: log.stream });
+  const { server, log } = await buildLogged();
 
   it('never carry the code of reset-password/{code}', async () => {
     const codes = ['493817', '582046'];
@@ -62,11 +41,7 @@ describe('request logs', async () => {
 });
 
 describe('in development', async () => {
-  const log = logCapture();
-  const server = await build({
-    env: { NODE_ENV: 'development', LOG_LEVEL: 'info' },
-    logStream: log.stream,
-  });
+  const { server, log } = await buildLogged({ NODE_ENV: 'development' });
 
   it('the text of each local mail is printed for the developer', async () => {
     const code = await signUpAndDeliver(server, 'dev@example.com');

@@ -1,3 +1,4 @@
+import type { ComponentProps } from 'react';
 import {
   get,
   useFormState,
@@ -5,9 +6,10 @@ import {
   type Path,
   type UseFormReturn,
 } from 'react-hook-form';
+import { Button } from './Button.js';
 import { TextAreaField, TextField, type TextAreaFieldProps, type TextFieldProps } from './Field.js';
 
-type FormBinding<T extends FieldValues, Output> = {
+export type FormBinding<T extends FieldValues, Output> = {
   /** The react-hook-form the field belongs to. */
   form: Pick<UseFormReturn<T, unknown, Output>, 'control' | 'register'>;
   name: Path<T>;
@@ -37,4 +39,14 @@ export function FormTextAreaField<T extends FieldValues, Output>({
 }: FormBinding<T, Output> & Omit<TextAreaFieldProps, 'name' | 'error' | 'form'>) {
   const error = useFieldError({ form, name });
   return <TextAreaField {...props} error={error} {...form.register(name)} />;
+}
+
+/** The form's submit button: busy (disabled, reading `busyLabel`) while the form submits. */
+export function FormSubmitButton<T extends FieldValues, Output>({
+  form,
+  ...props
+}: Pick<FormBinding<T, Output>, 'form'> &
+  Omit<ComponentProps<typeof Button>, 'type' | 'busy' | 'form'>) {
+  const { isSubmitting } = useFormState({ control: form.control });
+  return <Button {...props} type="submit" busy={isSubmitting} />;
 }

@@ -7,6 +7,16 @@ import { renderRoute } from '../../support/render.js';
 
 const setup = () => renderRoute(<SignupForm />, { path: '/auth/signup' });
 
+/** A valid sign-up, typed in and sent. */
+async function signUpAsAda() {
+  const { user } = setup();
+  await user.type(screen.getByLabelText('Name'), 'Ada');
+  await user.type(screen.getByLabelText('Email'), 'ada@example.com');
+  await user.type(screen.getByLabelText('Password'), 'secret123');
+  await user.type(screen.getByLabelText('Confirm Password'), 'secret123');
+  await user.click(screen.getByRole('button', { name: 'Sign Up' }));
+}
+
 describe('SignupForm', () => {
   it('shows every required message on an empty submit', async () => {
     const { user } = setup();
@@ -42,12 +52,7 @@ describe('SignupForm', () => {
   it("reads 'Creating account...' while busy, then shows the message and goes to /auth/login", async () => {
     const pending = deferred();
     server.use(http.post('/api/auth/signup', () => pending.promise));
-    const { user } = setup();
-    await user.type(screen.getByLabelText('Name'), 'Ada');
-    await user.type(screen.getByLabelText('Email'), 'ada@example.com');
-    await user.type(screen.getByLabelText('Password'), 'secret123');
-    await user.type(screen.getByLabelText('Confirm Password'), 'secret123');
-    await user.click(screen.getByRole('button', { name: 'Sign Up' }));
+    await signUpAsAda();
 
     expect(await screen.findByRole('button', { name: 'Creating account...' })).toBeDisabled();
     await waitFor(async () =>
@@ -80,12 +85,7 @@ describe('SignupForm', () => {
         }),
       ),
     );
-    const { user } = setup();
-    await user.type(screen.getByLabelText('Name'), 'Ada');
-    await user.type(screen.getByLabelText('Email'), 'ada@example.com');
-    await user.type(screen.getByLabelText('Password'), 'secret123');
-    await user.type(screen.getByLabelText('Confirm Password'), 'secret123');
-    await user.click(screen.getByRole('button', { name: 'Sign Up' }));
+    await signUpAsAda();
     expect(
       await screen.findByText('Password must be at least 8 characters', {}, { timeout: 3000 }),
     ).toBeInTheDocument();

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
 import { getErrorMessage } from '@/lib/api-error.js';
-import { notifyError, notifySuccess } from '@/lib/notify.js';
+import { notifyError } from '@/lib/notify.js';
+import { useNotifyAndNavigate } from '@/lib/notify-and-navigate.js';
 import { paths } from '@/lib/paths.js';
 import { useConfirmAccount } from '../api/confirm-account.js';
 import { arriveAtLogin } from '../hooks/login-arrival.js';
@@ -14,14 +14,12 @@ import { FormAlert } from './FormAlert.js';
 import { ResendLink } from './ResendLink.js';
 
 export function ConfirmAccount() {
-  const navigate = useNavigate();
+  const notifyAndNavigate = useNotifyAndNavigate();
   const email = useEmailParam();
   const confirm = useConfirmAccount({
     mutationConfig: {
-      onSuccess: async ({ message }) => {
-        notifySuccess(message);
-        await navigate(paths.auth.login.getHref(), arriveAtLogin({ email }));
-      },
+      onSuccess: ({ message }) =>
+        notifyAndNavigate(message, paths.auth.login.getHref(), arriveAtLogin({ email })),
     },
   });
   const resendReadyAt = useResendReadyAt('confirm', email, { countArrival: true });

@@ -3,7 +3,7 @@ import { useWatch } from 'react-hook-form';
 import type { EmailOnlyInput } from '@shared/schemas/auth.js';
 import { Button } from '@/components/ui/Button.js';
 import { Countdown, Seconds } from '@/components/ui/Countdown.js';
-import { FormTextField } from '@/components/ui/FormField.js';
+import { FormSubmitButton, FormTextField } from '@/components/ui/FormField.js';
 import { useZodForm } from '@/lib/form.js';
 import { authSchema } from '@/lib/lazy-schemas.js';
 import { notifySuccess } from '@/lib/notify.js';
@@ -82,9 +82,9 @@ export function EmailRequestForm({
             </Button>
           )}
         >
-          <Button type="submit" fullWidth busy={form.formState.isSubmitting} busyLabel={busyLabel}>
+          <FormSubmitButton form={form} fullWidth busyLabel={busyLabel}>
             {submitLabel}
-          </Button>
+          </FormSubmitButton>
         </Countdown>
       </form>
       {sentTo && <CodeSentNotice to={codeScreen(sentTo)} />}

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { Button } from '@/components/ui/Button.js';
 import { FormTextField } from '@/components/ui/FormField.js';
 import { TextLink } from '@/components/ui/TextLink.js';
 import { getErrorMessage, getErrorStatus } from '@/lib/api-error.js';
@@ -10,6 +9,7 @@ import { safeNextPath } from '@/lib/next-path.js';
 import { paths } from '@/lib/paths.js';
 import { useLogin } from '../api/login.js';
 import { useLoginArrival } from '../hooks/login-arrival.js';
+import { AuthForm } from './AuthForm.js';
 import { AuthPanel } from './AuthPanel.js';
 import { DevMailboxLink } from './DevMailboxLink.js';
 import { FormAlert } from './FormAlert.js';
@@ -61,7 +61,7 @@ export function LoginForm() {
           <TextLink to={paths.auth.confirmAccount.getHref(arrival.email)}>Enter your code</TextLink>
         </p>
       )}
-      <form noValidate onSubmit={onSubmit} onFocus={form.preload} className="space-y-6">
+      <AuthForm form={form} onSubmit={onSubmit} submitLabel="Log In" busyLabel="Logging in...">
         <FormTextField form={form} name="email" label="Email" type="email" autoComplete="email" />
         <FormTextField
           form={form}
@@ -74,15 +74,7 @@ export function LoginForm() {
           <TextLink to={paths.auth.forgotPassword.getHref()}>Forgot your password?</TextLink>
         </div>
         <FormAlert message={failure} />
-        <Button
-          type="submit"
-          fullWidth
-          busy={form.formState.isSubmitting}
-          busyLabel="Logging in..."
-        >
-          Log In
-        </Button>
-      </form>
+      </AuthForm>
     </AuthPanel>
   );
 }

@@ -1,23 +1,23 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { Button } from '@/components/ui/Button.js';
 import { SpinnerIcon } from '@/components/ui/Spinner.js';
-import { FormTextField } from '@/components/ui/FormField.js';
+import { NewPasswordFields } from '@/components/ui/NewPasswordFields.js';
 import { isCode } from '@/lib/code.js';
 import { useZodForm } from '@/lib/form.js';
 import { authSchema } from '@/lib/lazy-schemas.js';
 import { getErrorMessage } from '@/lib/api-error.js';
 import { dismissToasts, notifyError, notifySuccess } from '@/lib/notify.js';
+import { useNotifyAndNavigate } from '@/lib/notify-and-navigate.js';
 import { paths } from '@/lib/paths.js';
 import { queryKeys } from '@/lib/query-client.js';
-import { PASSWORD_HINT } from '@/lib/texts.js';
 import { useResetPassword } from '../api/reset-password.js';
 import { useValidatePasswordToken, validatePasswordToken } from '../api/validate-password-token.js';
 import { arriveAtLogin } from '../hooks/login-arrival.js';
 import { codeRejectedState } from '../hooks/code-rejected.js';
 import { useEmailParam } from '../hooks/use-email-param.js';
 import { useResendReadyAt } from '../hooks/use-resend-wait.js';
+import { AuthForm } from './AuthForm.js';
 import { AuthPanel } from './AuthPanel.js';
 import { CodeEntry } from './CodeEntry.js';
 import { DevMailboxLink } from './DevMailboxLink.js';
@@ -169,13 +169,11 @@ interface NewPasswordFormProps {
 }
 
 function NewPasswordForm({ token, email }: NewPasswordFormProps) {
-  const navigate = useNavigate();
+  const notifyAndNavigate = useNotifyAndNavigate();
   const reset = useResetPassword({
     mutationConfig: {
-      onSuccess: async ({ message }) => {
-        notifySuccess(message);
-        await navigate(paths.auth.login.getHref(), arriveAtLogin({ email }));
-      },
+      onSuccess: ({ message }) =>
+        notifyAndNavigate(message, paths.auth.login.getHref(), arriveAtLogin({ email })),
     },
   });
   const form = useZodForm(authSchema('resetPasswordSchema'), {
@@ -192,26 +190,18 @@ function NewPasswordForm({ token, email }: NewPasswordFormProps) {
       subtitle="Choose a new password for your account."
       links={<NewCodeLink email={email} />}
     >
-      <form noValidate onSubmit={onSubmit} onFocus={form.preload} className="space-y-6">
-        <FormTextField
+      <AuthForm
+        form={form}
+        onSubmit={onSubmit}
+        submitLabel="Reset password"
+        busyLabel="Resetting..."
+      >
+        <NewPasswordFields
           form={form}
-          name="password"
-          label="New Password"
-          type="password"
-          autoComplete="new-password"
-          hint={PASSWORD_HINT}
+          password={{ name: 'password', label: 'New Password' }}
+          confirm={{ name: 'confirmPassword', label: 'Confirm New password' }}
         />
-        <FormTextField
-          form={form}
-          name="confirmPassword"
-          label="Confirm New password"
-          type="password"
-          autoComplete="new-password"
-        />
-        <Button type="submit" fullWidth busy={form.formState.isSubmitting} busyLabel="Resetting...">
-          Reset password
-        </Button>
-      </form>
+      </AuthForm>
     </AuthPanel>
   );
 }
