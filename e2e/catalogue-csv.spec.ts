@@ -40,9 +40,9 @@ test('import: a dry run with errors imports nothing; the fixed file imports ever
   user,
   api,
   token,
-  loginAs,
+  signIn,
 }) => {
-  await loginAs(page, user);
+  await signIn(user, page);
   await importScreen(page);
 
   // Line 3 has two bad cells; line 5 is one record over two lines (a quoted newline).
@@ -96,7 +96,7 @@ test('export: the download is the list as CSV (its filter applied), and imports 
   user,
   api,
   token,
-  loginAs,
+  signIn,
   browser,
 }) => {
   const catalogue = [
@@ -110,7 +110,7 @@ test('export: the download is the list as CSV (its filter applied), and imports 
     { name: 'Café table', price: 1234.5, stock: 0, description: 'Two lines:\nmarble top' },
   ];
   for (const product of catalogue) await api.createProduct(token, product);
-  await loginAs(page, user);
+  await signIn(user, page);
   await expect(productCards(page)).toHaveCount(3);
 
   const download = page.waitForEvent('download');

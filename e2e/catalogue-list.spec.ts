@@ -21,9 +21,9 @@ async function stock(api: Api, token: string) {
 
 const test = base.extend<{ stockedList: Page }>({
   /** The list of a user with CATALOGUE, signed in. */
-  stockedList: async ({ page, api, token, user, loginAs }, use) => {
+  stockedList: async ({ page, api, token, user, signIn }, use) => {
     await stock(api, token);
-    await loginAs(page, user);
+    await signIn(user, page);
     await use(page);
   },
 });

@@ -7,7 +7,7 @@ test('the stepper on a card: +, −, Set, and a refusal below 0 rolled back with
   user,
   api,
   token,
-  loginAs,
+  signIn,
 }) => {
   const { id } = await api.createProduct(token, {
     name: 'Oak crate',
@@ -15,7 +15,7 @@ test('the stepper on a card: +, −, Set, and a refusal below 0 rolled back with
     stock: 1,
     description: 'A sturdy oak crate.',
   });
-  await loginAs(page, user);
+  await signIn(user, page);
   const card = productCard(page, 'Oak crate');
   const stockOf = async () => ((await api.getProduct(token, id)) as { stock: number }).stock;
 
@@ -49,7 +49,7 @@ test('the detail page adjusts the stock and shows the last changes, newest first
   user,
   api,
   token,
-  loginAs,
+  signIn,
 }) => {
   const { id } = await api.createProduct(token, {
     name: 'Pine shelf',
@@ -57,7 +57,7 @@ test('the detail page adjusts the stock and shows the last changes, newest first
     stock: 5,
     description: 'A tall pine shelf.',
   });
-  await loginAs(page, user);
+  await signIn(user, page);
   await page.goto(`/details/product/${id}`);
   const history = page.getByRole('list', { name: 'Stock history' }).getByRole('listitem');
   await expect(history).toHaveCount(1);

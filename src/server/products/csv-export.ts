@@ -42,6 +42,9 @@ export function csvExport(
     header: true,
     columns: [...EXPORT_COLUMNS],
     record_delimiter: 'windows',
+    // csv-stringify quotes a cell holding the record delimiter (CRLF), not a bare LF or CR; RFC 4180
+    // and every reader that takes LF for a record's end want those quoted too.
+    quoted_match: /[\r\n]/,
     cast: { string: neutralizeCell },
   });
   // A failure half-way (the database gone) can only cut the answer short: the status is sent.

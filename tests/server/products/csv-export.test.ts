@@ -141,6 +141,25 @@ describe('CSV export', async () => {
     expect(row![4]).toBe("'@SUM(1+1)");
   });
 
+  it('quotes every cell with a line break, a bare LF as well as CRLF (RFC 4180)', async () => {
+    const user = await signIn(server);
+    // JSON keeps a bare LF (a multipart form sends line breaks as CRLF).
+    for (const description of ['a\nb', 'c\r\nd']) {
+      const res = await server.app.inject({
+        method: 'POST',
+        url: '/api/products',
+        headers: { authorization: `Bearer ${user.token}` },
+        payload: { name: 'Lines', price: 1, stock: 1, description },
+      });
+      expect(res.statusCode).toBe(201);
+    }
+    const { body } = await exportCsv(server, user);
+    expect(body).toContain(',"a\nb",');
+    expect(body).toContain(',"c\r\nd",');
+    // A reader that takes LF for a record's end still reads the header and 2 records.
+    expect(parse(body.slice(BOM.length), { record_delimiter: '\n' })).toHaveLength(3);
+  });
+
   it('export then import into an empty account gives back every value exactly', async () => {
     const source = await signIn(server);
     const target = await signIn(server);
