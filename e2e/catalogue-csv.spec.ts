@@ -37,12 +37,11 @@ async function dropFile(page: Page, file: ReturnType<typeof csvFile>) {
 
 test('import: a dry run with errors imports nothing; the fixed file imports every row', async ({
   page,
-  user,
   api,
   token,
   signIn,
 }) => {
-  await signIn(user, page);
+  await signIn();
   await importScreen(page);
 
   // Line 3 has two bad cells; line 5 is one record over two lines (a quoted newline).
@@ -93,9 +92,8 @@ test('import: a dry run with errors imports nothing; the fixed file imports ever
 
 test('export: the download is the list as CSV (its filter applied), and imports back the same', async ({
   page,
-  user,
   api,
-  token,
+  createProduct,
   signIn,
   browser,
 }) => {
@@ -109,8 +107,8 @@ test('export: the download is the list as CSV (its filter applied), and imports 
     { name: '=SUM(A1)', price: 3.99, stock: 4, description: 'Looks like a formula' },
     { name: 'Café table', price: 1234.5, stock: 0, description: 'Two lines:\nmarble top' },
   ];
-  for (const product of catalogue) await api.createProduct(token, product);
-  await signIn(user, page);
+  for (const product of catalogue) await createProduct(product);
+  await signIn();
   await expect(productCards(page)).toHaveCount(3);
 
   const download = page.waitForEvent('download');

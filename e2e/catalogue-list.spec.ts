@@ -1,5 +1,4 @@
 import type { Page } from '@playwright/test';
-import type { Api } from './support/api.js';
 import { expectNoSeriousA11yViolations } from './support/a11y.js';
 import { expect, test as base } from './support/fixtures.js';
 import { productCard, productCards, toast } from './support/ui.js';
@@ -12,18 +11,14 @@ const CATALOGUE = [
   { name: 'Vase', price: 29.9, stock: 1 },
 ] as const;
 
-async function stock(api: Api, token: string) {
-  for (const product of CATALOGUE) {
-    // No 'a' in the description: a search for 'a' finds the names with one.
-    await api.createProduct(token, { ...product, description: 'For the e2e list.' });
-  }
-}
-
 const test = base.extend<{ stockedList: Page }>({
   /** The list of a user with CATALOGUE, signed in. */
-  stockedList: async ({ page, api, token, user, signIn }, use) => {
-    await stock(api, token);
-    await signIn(user, page);
+  stockedList: async ({ page, createProduct, signIn }, use) => {
+    for (const product of CATALOGUE) {
+      // No 'a' in the description: a search for 'a' finds the names with one.
+      await createProduct({ ...product, description: 'For the e2e list.' });
+    }
+    await signIn();
     await use(page);
   },
 });

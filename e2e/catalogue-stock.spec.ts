@@ -4,18 +4,18 @@ import { productCard, toast } from './support/ui.js';
 
 test('the stepper on a card: +, −, Set, and a refusal below 0 rolled back with its reason', async ({
   page,
-  user,
   api,
   token,
+  createProduct,
   signIn,
 }) => {
-  const { id } = await api.createProduct(token, {
+  const { id } = await createProduct({
     name: 'Oak crate',
     price: 12.5,
     stock: 1,
     description: 'A sturdy oak crate.',
   });
-  await signIn(user, page);
+  await signIn();
   const card = productCard(page, 'Oak crate');
   const stockOf = async () => ((await api.getProduct(token, id)) as { stock: number }).stock;
 
@@ -46,18 +46,16 @@ test('the stepper on a card: +, −, Set, and a refusal below 0 rolled back with
 
 test('the detail page adjusts the stock and shows the last changes, newest first', async ({
   page,
-  user,
-  api,
-  token,
+  createProduct,
   signIn,
 }) => {
-  const { id } = await api.createProduct(token, {
+  const { id } = await createProduct({
     name: 'Pine shelf',
     price: 45,
     stock: 5,
     description: 'A tall pine shelf.',
   });
-  await signIn(user, page);
+  await signIn();
   await page.goto(`/details/product/${id}`);
   const history = page.getByRole('list', { name: 'Stock history' }).getByRole('listitem');
   await expect(history).toHaveCount(1);
