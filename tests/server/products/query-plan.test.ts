@@ -39,7 +39,10 @@ describe('list query plans', async () => {
       })),
     );
   }
-  await sql.raw(dialect === 'postgres' ? 'analyze products' : 'analyze').execute(db);
+  // PostgreSQL: VACUUM as well, as autovacuum soon does in production. Without a visibility map the
+  // planner prices an index-only scan of the covering stock index like a heap scan, and picks the
+  // trigram index for the owner’s rows at times (seen once in CI, on the summary plan).
+  await sql.raw(dialect === 'postgres' ? 'vacuum analyze products' : 'analyze').execute(db);
   // New rows wait in the GIN index's pending list, which the planner counts against the index,
   // until autovacuum moves them in; do now what it does within a minute in production.
   if (dialect === 'postgres') {
