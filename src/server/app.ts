@@ -40,7 +40,11 @@ import {
   timeoutServerOptions,
   type Timeouts,
 } from './plugins/request-timeouts.js';
-import { appContentSecurityPolicy, registerSecurityHeaders } from './plugins/security-headers.js';
+import {
+  appContentSecurityPolicy,
+  registerSecurityHeaders,
+  setSecurityHeaders,
+} from './plugins/security-headers.js';
 import { authRoutes } from './routes/auth/index.js';
 import { devMailboxRoutes } from './routes/dev-mailbox.js';
 import { healthRoutes } from './routes/health.js';
@@ -95,7 +99,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
     // Closing answers in the API's shape instead (plugins/graceful-close).
     return503OnClosing: false,
     // A malformed URL (bad percent-encoding) never reaches a route: answer in our error shape.
-    frameworkErrors: (_error, _request, reply: FastifyReply) => {
+    // Fastify sends it before any hook runs, so its headers are set here.
+    frameworkErrors: (_error, request, reply: FastifyReply) => {
+      setSecurityHeaders(request, reply);
       void reply.code(400).send({ message: M.badRequestUrl });
     },
   }).withTypeProvider<ZodTypeProvider>();

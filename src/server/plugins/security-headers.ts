@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
 
 const HSTS = 'max-age=31536000; includeSubDomains';
@@ -29,26 +29,31 @@ export function appContentSecurityPolicy(config: Config): string {
   ].join('; ');
 }
 
-/** Headers every answer carries (contract section 3); the HTML's CSP is set where it is served. */
+/**
+ * Headers every answer carries (contract section 3); the HTML's CSP is set where it is served.
+ * Also called by the answers Fastify sends before any hook runs (a malformed URL's 400).
+ */
+export function setSecurityHeaders(request: FastifyRequest, reply: FastifyReply) {
+  reply.header('x-content-type-options', 'nosniff');
+  reply.header('referrer-policy', 'no-referrer');
+  reply.header('x-frame-options', 'DENY');
+  reply.header('cross-origin-opener-policy', 'same-origin');
+  const path = pathOf(request);
+  // Pictures are the one thing a frontend on another origin (CORS_ORIGINS) embeds with <img>,
+  // which CORS does not cover: `same-site` would break one on another site, and CORP has no
+  // list of origins. `cross-origin` gives away nothing: the unguessable name is the only key,
+  // and whoever has it can fetch the file anyway.
+  reply.header(
+    'cross-origin-resource-policy',
+    path.startsWith('/api/images/') ? 'cross-origin' : 'same-origin',
+  );
+  if ((path === '/api' || path.startsWith('/api/')) && !isPublicApi(path)) {
+    reply.header('cache-control', 'no-store');
+  }
+  // request.protocol is https only over TLS or when a trusted proxy says so (TRUST_PROXY).
+  if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
+}
+
 export function registerSecurityHeaders(app: FastifyInstance) {
-  app.addHook('onSend', async (request, reply) => {
-    reply.header('x-content-type-options', 'nosniff');
-    reply.header('referrer-policy', 'no-referrer');
-    reply.header('x-frame-options', 'DENY');
-    reply.header('cross-origin-opener-policy', 'same-origin');
-    const path = pathOf(request);
-    // Pictures are the one thing a frontend on another origin (CORS_ORIGINS) embeds with <img>,
-    // which CORS does not cover: `same-site` would break one on another site, and CORP has no
-    // list of origins. `cross-origin` gives away nothing: the unguessable name is the only key,
-    // and whoever has it can fetch the file anyway.
-    reply.header(
-      'cross-origin-resource-policy',
-      path.startsWith('/api/images/') ? 'cross-origin' : 'same-origin',
-    );
-    if ((path === '/api' || path.startsWith('/api/')) && !isPublicApi(path)) {
-      reply.header('cache-control', 'no-store');
-    }
-    // request.protocol is https only over TLS or when a trusted proxy says so (TRUST_PROXY).
-    if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
-  });
+  app.addHook('onSend', async (request, reply) => setSecurityHeaders(request, reply));
 }
