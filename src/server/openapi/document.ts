@@ -8,6 +8,7 @@ import {
 import type { OpenAPIV3 } from 'openapi-types';
 import type { Config } from '../config.js';
 import { isOperation } from '../plugins/route-responses.js';
+import { isRateLimited } from '../routes/shared.js';
 import { registerComponents } from './components.js';
 
 /** The name of the bearer scheme in components.securitySchemes. */
@@ -79,7 +80,7 @@ type Responses = Record<string, OpenAPIV3.ResponseObject>;
 
 /** Statuses, descriptions and headers of one operation, from its route. */
 function describeResponses(responses: Responses, route: RouteOptions) {
-  const limited = (route.config as { rateLimit?: unknown } | undefined)?.rateLimit !== undefined;
+  const limited = isRateLimited(route.config);
   for (const [status, response] of Object.entries(responses)) {
     if (response.description === 'Default Response') {
       response.description = STATUS_TEXT[status] ?? STATUS_CODES[status] ?? status;

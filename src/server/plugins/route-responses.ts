@@ -1,5 +1,5 @@
 import type { FastifyInstance, RouteOptions } from 'fastify';
-import { errorResponses, type ErrorStatus } from '../routes/shared.js';
+import { errorResponses, isRateLimited, type ErrorStatus } from '../routes/shared.js';
 
 /** Methods whose requests Fastify reads a body of (even where the route needs none). */
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -13,7 +13,7 @@ export const isOperation = (route: Pick<RouteOptions, 'schema'>) =>
  * - 400, 408, 413, 415: it reads a body (malformed JSON, one that does not arrive in time, one over
  *   the limit, a type the API does not take), even a route that needs none;
  * - 401: it needs a token (plugins/authenticate.ts: every route that is not public);
- * - 429: it is rate limited (its `config.rateLimit`);
+ * - 429: it is rate limited (its `config.rateLimit`, or a limiter it shares);
  * - 500: something failed unexpectedly (plugins/errors.ts, a message that says nothing more);
  * - 503: the database is unreachable, or the server is shutting down (plugins/graceful-close.ts,
  *   which answers before any route runs).
@@ -22,11 +22,11 @@ export const isOperation = (route: Pick<RouteOptions, 'schema'>) =>
  */
 function derivedErrorStatuses(route: RouteOptions): ErrorStatus[] {
   const methods = [route.method].flat();
-  const config = route.config as { public?: boolean; rateLimit?: unknown } | undefined;
+  const config = route.config as { public?: boolean } | undefined;
   return [
     ...(methods.some((method) => BODY_METHODS.has(method)) ? ([400, 408, 413, 415] as const) : []),
     ...(config?.public ? [] : [401 as const]),
-    ...(config?.rateLimit === undefined ? [] : [429 as const]),
+    ...(isRateLimited(route.config) ? [429 as const] : []),
     500,
     503,
   ];

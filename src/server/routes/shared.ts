@@ -1,3 +1,4 @@
+import type { FastifyContextConfig } from 'fastify';
 import { errorSchema, validationErrorSchema } from '../../shared/schemas/common.js';
 import type { RateLimits } from '../rate-limits.js';
 
@@ -5,6 +6,17 @@ import type { RateLimits } from '../rate-limits.js';
 export const rateLimit = (limits: RateLimits, max: number) => ({
   rateLimit: { max, timeWindow: limits.windowMs },
 });
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Rate limited by a limiter that several routes share, which they hook in themselves. */
+    sharedRateLimit?: boolean;
+  }
+}
+
+/** Whether a route is rate limited: by its own `config.rateLimit`, or by a shared limiter. */
+export const isRateLimited = (config: FastifyContextConfig | undefined) =>
+  config?.rateLimit !== undefined || config?.sharedRateLimit === true;
 
 /** The error statuses a route may document; each has the API's one error shape. */
 export type ErrorStatus = 400 | 401 | 403 | 404 | 408 | 409 | 413 | 415 | 429 | 500 | 503;

@@ -3,6 +3,7 @@ import { connect, type AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { createSession } from '../../../src/server/accounts/sessions.js';
 import { insertUser } from '../../../src/server/accounts/users.js';
+import { isRateLimited } from '../../../src/server/routes/shared.js';
 import { build } from '../support/build.js';
 import { signIn } from '../support/accounts.js';
 
@@ -177,8 +178,7 @@ describe('every route declares its request and response schemas', async () => {
     for (const route of ours) {
       const errors = errorsOf(route);
       expect(errors.includes(401), route.name).toBe(route.options.config?.public !== true);
-      const limited = (route.options.config as { rateLimit?: unknown } | undefined)?.rateLimit;
-      expect(errors.includes(429), route.name).toBe(limited !== undefined);
+      expect(errors.includes(429), route.name).toBe(isRateLimited(route.options.config));
     }
   });
 
@@ -276,7 +276,7 @@ describe('every route declares its request and response schemas', async () => {
       for (const [method, operation] of Object.entries(methods)) {
         const name = `${method.toUpperCase()} ${path.replace(/\{(\w+)\}/g, ':$1')}`;
         const route = ours.find((candidate) => candidate.name === name)!;
-        const limited = (route.options.config as { rateLimit?: unknown }).rateLimit !== undefined;
+        const limited = isRateLimited(route.options.config);
         for (const [status, response] of Object.entries(operation.responses)) {
           const headers = Object.keys(response.headers ?? {});
           const where = `${name} ${status}`;

@@ -12,7 +12,7 @@ import { notFound } from '../../lib/http-error.js';
 import { currentSession } from '../../plugins/authenticate.js';
 import { startCsvExport } from '../../products/csv-export.js';
 import type { ProductsContext } from './context.js';
-import { bulkRouteConfig, productDocs } from './route-options.js';
+import { bulkRouteOptions, productDocs } from './route-options.js';
 import { errorResponses } from '../shared.js';
 
 /** What a client gone half-way through an export leaves behind: nothing to log. */
@@ -22,7 +22,7 @@ const isClientGone = (error: unknown) =>
 /** The whole catalogue at once: CSV export, bulk delete (the import is in import.ts). */
 export const catalogueRoutes: FastifyPluginAsync<ProductsContext> = async (fastify, context) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const base = bulkRouteConfig(app);
+  const base = bulkRouteOptions(context.bulkLimiter);
 
   app.get(
     '/export.csv',

@@ -1,3 +1,4 @@
+import type { onRequestHookHandler } from 'fastify';
 import type { ResponseCache } from '../../products/response-cache.js';
 import type { ProductRepository } from '../../products/repository.js';
 import type { ProductService } from '../../products/service.js';
@@ -10,4 +11,6 @@ export interface ProductsContext {
   present: ReturnType<typeof presenters>;
   /** Serialized answers of the reads, keyed by catalogue version (see response-cache.ts). */
   responses: ResponseCache;
+  /** The one rate limit of import, export and bulk delete together (route-options.ts). */
+  bulkLimiter: onRequestHookHandler;
 }

@@ -19,7 +19,7 @@ import { currentSession } from '../../plugins/authenticate.js';
 import { checkImport, ImportRefused, type ImportCheck } from '../../products/csv-import.js';
 import type { ProductsContext } from './context.js';
 import { bodyCheckedInHandler, partError, readingMultipart } from './form.js';
-import { bulkRouteConfig, productDocs } from './route-options.js';
+import { bulkRouteOptions, productDocs } from './route-options.js';
 
 const FILE = 'file';
 
@@ -79,7 +79,7 @@ export const importRoute: FastifyPluginAsync<ProductsContext> = async (fastify, 
   app.post(
     '/import',
     {
-      ...bulkRouteConfig(app),
+      ...bulkRouteOptions(context.bulkLimiter),
       schema: {
         ...productDocs,
         operationId: 'importProductsCsv',

@@ -12,6 +12,7 @@ import { multipartLimits } from './form.js';
 import { importRoute } from './import.js';
 import { itemRoutes } from './item.js';
 import { listRoute } from './list.js';
+import { bulkRateLimiter } from './route-options.js';
 import { stockRoutes } from './stock.js';
 import { writeRoutes } from './write.js';
 
@@ -32,6 +33,7 @@ export async function productRoutes(
     service: new ProductService(repository, productImages, clock),
     present: presenters(productImages),
     responses: new ResponseCache(options.responseCacheBytes),
+    bulkLimiter: bulkRateLimiter(fastify),
   };
 
   await fastify.register(listRoute, context);

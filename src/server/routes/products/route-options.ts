@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, onRequestHookHandler } from 'fastify';
 import { bulkLimit } from '../../rate-limits.js';
 import { rateLimit } from '../shared.js';
 
@@ -8,11 +8,21 @@ export function productRouteConfig(fastify: FastifyInstance) {
   return { config: rateLimit(rateLimits, rateLimits.general) };
 }
 
-/** The config of the costly catalogue operations: import, export, bulk delete (see bulkLimit). */
-export function bulkRouteConfig(fastify: FastifyInstance) {
+/**
+ * The one per-IP budget of the costly catalogue operations (import, export, bulk delete; see
+ * bulkLimit). @fastify/rate-limit counts each route on its own, so a client spreading over the
+ * three would get three budgets: this limiter is made once and hooked into the three routes.
+ */
+export function bulkRateLimiter(fastify: FastifyInstance): onRequestHookHandler {
   const { rateLimits } = fastify;
-  return { config: rateLimit(rateLimits, bulkLimit(rateLimits)) };
+  return fastify.rateLimit({ max: bulkLimit(rateLimits), timeWindow: rateLimits.windowMs });
 }
+
+/** The options of a costly catalogue route: the shared limiter (documented as a rate limit). */
+export const bulkRouteOptions = (limiter: onRequestHookHandler) => ({
+  config: { sharedRateLimit: true },
+  onRequest: limiter,
+});
 
 /**
  * How every product route appears in the OpenAPI document (its token, rate limit and body errors
