@@ -5,8 +5,12 @@ const usd = new Intl.NumberFormat('en-US', {
   maximumFractionDigits: 2,
 });
 
-/** US dollars in the en-US format, always with 2 decimals: 1234.5 → "$1,234.50". */
-export const formatPrice = (price: number) => usd.format(price);
+/**
+ * US dollars in the en-US format, always with 2 decimals: 1234.5 → "$1,234.50". A total too large
+ * for a number comes as an exact decimal string, which Intl formats digit for digit.
+ */
+export const formatPrice = (price: number | string) =>
+  usd.format(price as Parameters<typeof usd.format>[0]);
 
 const count = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 

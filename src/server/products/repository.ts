@@ -12,6 +12,7 @@ import type { DB } from '../db/handle.js';
 import type { MigrationDialect } from '../db/migrate.js';
 import type { ProductsTable } from '../db/schema.js';
 import { SORT_ORDERS, type Position } from './cursor.js';
+import { exactSum } from './exact-sum.js';
 import { nameKey, searchKey, searchText, trigramQuery } from './keys.js';
 import { movementsQuery, recordMovements, type MovementRow } from './movements.js';
 import { stockCondition } from './stock-filter.js';
@@ -83,11 +84,11 @@ export interface Selection {
   stock?: StockFilter | undefined;
 }
 
-/** The totals of a selection: price × stock in integer cents. */
+/** The totals of a selection: price × stock in integer cents, exact however large. */
 export interface Summary {
   count: number;
   units: number;
-  valueCents: number;
+  valueCents: bigint;
 }
 
 /** What an adjustment did: the new row, or why nothing changed. */
@@ -115,11 +116,14 @@ interface PageOptions {
 /** Which rows a summary statement adds up. */
 type SumOptions = Partial<Omit<PageOptions, 'rows' | 'times'>>;
 
-/** Totals added up from the statements that counted them (their numbers may come as text). */
-function toSummary(parts: { count: unknown; units: unknown; value: unknown }[]): Summary {
-  const total = (key: 'count' | 'units' | 'value') =>
-    parts.reduce((sum, part) => sum + Number(part[key]), 0);
-  return { count: total('count'), units: total('units'), valueCents: total('value') };
+/** What one summary statement counted: its numbers may come as text. */
+type SummaryPart = { count: unknown; units: unknown; valueCents: bigint };
+
+/** Totals added up from the statements that counted them. */
+function toSummary(parts: SummaryPart[]): Summary {
+  const total = (key: 'count' | 'units') => parts.reduce((sum, part) => sum + Number(part[key]), 0);
+  const valueCents = parts.reduce((sum, part) => sum + part.valueCents, 0n);
+  return { count: total('count'), units: total('units'), valueCents };
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -191,6 +195,11 @@ export class ProductRepository {
   ) {}
 
   private readonly postgresSearches = pLimit(POSTGRES_SEARCH_SLOTS);
+
+  /** Σ price × stock, exact (a summary's value). */
+  private stockValue() {
+    return exactSum(this.dialect, 'price_cents', 'stock', 'value');
+  }
 
   private row(ownerId: string, product: NewProduct, now: number): ProductsTable {
     return {
@@ -514,14 +523,15 @@ export class ProductRepository {
 
   /**
    * How many products a selection holds, their units, and their value (price × stock) in cents,
-   * summed by the database in one statement. Exact in integers (PostgreSQL: numeric); SQLite's
-   * total() adds as doubles, exact up to 2^53 cents, where a JSON number stops being exact
-   * anyway, and never fails on an overflow. A search on SQLite is summed over bounded statements.
+   * summed by the database in one statement, exactly however large (exact-sum.ts). A search on
+   * SQLite is summed over bounded statements.
    */
   async summary(ownerId: string, { q, stock }: Selection): Promise<Summary> {
     const text = q ? searchText(q) : '';
-    const sum = (options: SumOptions) =>
-      this.summaryQuery(ownerId, options).executeTakeFirstOrThrow();
+    const sum = async (options: SumOptions): Promise<SummaryPart> => {
+      const row = await this.summaryQuery(ownerId, options).executeTakeFirstOrThrow();
+      return { count: row.count, units: row.units, valueCents: this.stockValue().read(row) };
+    };
     if (!text) return toSummary([await sum({ stock })]);
     if (this.dialect === 'postgres')
       return toSummary([await this.postgresSearches(() => sum({ text, stock }))]);
@@ -552,16 +562,12 @@ export class ProductRepository {
   /** The totals of the owner's rows that the options keep (windows in the newest-first order). */
   summaryQuery(ownerId: string, options: SumOptions) {
     const { text, stock, after, until, rowids } = options;
-    const value =
-      this.dialect === 'postgres'
-        ? sql<string | number>`coalesce(sum(price_cents::numeric * stock), 0)`
-        : sql<number>`total(price_cents * stock)`;
     let query = this.db
       .selectFrom('products')
       .select([
         sql<number>`count(*)`.as('count'),
         sql<number>`coalesce(sum(stock), 0)`.as('units'),
-        value.as('value'),
+        ...this.stockValue().selections,
       ]);
     query = rowids
       ? query.where(ownedAmong(ownerId, rowids))

@@ -33,12 +33,27 @@ export type ProductExportQuery = z.input<typeof productExportQuerySchema>;
 export const productSummaryQuerySchema = productListQuerySchema.pick({ q: true, stock: true });
 export type ProductSummaryQuery = z.input<typeof productSummaryQuerySchema>;
 
+/**
+ * A sum of money in dollars, added up in integer cents: a number while its JSON text is exactly the
+ * amount, else the exact decimal as text (a double holds every cent only up to 2^53 cents).
+ */
+const moneyTotalSchema = z
+  .xor([
+    z.number().meta({ minimum: 0 }),
+    z
+      .string()
+      .regex(/^\d+\.\d{2}$/)
+      .meta({ maxLength: 40, example: '107374181276258176500.00' }),
+  ])
+  .describe(
+    'Dollars, summed exactly in integer cents. A JSON number while that number is exactly the amount to the cent (totals under about $70 trillion); beyond, a string holding the exact decimal with two decimals, such as "107374181276258176500.00".',
+  );
+
 /** The products a list shows under a filter: how many, their units, and price × stock in dollars. */
 export const productSummarySchema = z.object({
   count: z.number().int().meta({ format: 'int64', minimum: 0 }),
   units: z.number().int().meta({ format: 'int64', minimum: 0 }),
-  /** Dollars, summed in integer cents, so exact to the cent. */
-  value: z.number(),
+  value: moneyTotalSchema,
 });
 export type ProductSummary = z.infer<typeof productSummarySchema>;
 

@@ -13,6 +13,10 @@ describe('formatPrice', () => {
     expect(formatPrice(1299.5)).toBe('$1,299.50');
     expect(formatPrice(99_999_999.99)).toBe('$99,999,999.99');
   });
+
+  it('writes a total sent as an exact decimal string digit for digit', () => {
+    expect(formatPrice('107374181276258176500.07')).toBe('$107,374,181,276,258,176,500.07');
+  });
 });
 
 describe('formatUnits', () => {

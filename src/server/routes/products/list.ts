@@ -1,6 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { centsToPrice } from '../../../shared/schemas/products.js';
 import {
   productSummaryQuerySchema,
   productSummarySchema,
@@ -13,6 +12,7 @@ import {
 } from '../../../shared/schemas/products.js';
 import { currentSession } from '../../plugins/authenticate.js';
 import { decodeCursor, encodeCursor } from '../../products/cursor.js';
+import { moneyTotal } from '../../products/exact-sum.js';
 import type { ProductsContext } from './context.js';
 import { productDocs, productRouteConfig } from './route-options.js';
 import { sendCached } from './send-cached.js';
@@ -63,7 +63,7 @@ export const listRoute: FastifyPluginAsync<ProductsContext> = async (fastify, co
         operationId: 'getProductSummary',
         summary: 'How many products the list holds, their units and their value',
         description:
-          'For the same `q` and `stock` as the list: `count` products, `units` in stock, and `value`, the sum of price × stock in dollars, added up in cents (exact to the cent).',
+          'For the same `q` and `stock` as the list: `count` products, `units` in stock, and `value`, the sum of price × stock in dollars, added up in integer cents: a JSON number while its text is exactly the amount, otherwise (past about $70 trillion) a string holding the exact decimal.',
         querystring: productSummaryQuerySchema,
         response: { 200: productSummarySchema, ...errorResponses(400) },
       },
@@ -77,7 +77,7 @@ export const listRoute: FastifyPluginAsync<ProductsContext> = async (fastify, co
           q,
           stock,
         });
-        const summary: ProductSummary = { count, units, value: centsToPrice(valueCents) };
+        const summary: ProductSummary = { count, units, value: moneyTotal(valueCents) };
         return summary;
       });
     },
