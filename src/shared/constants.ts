@@ -51,6 +51,12 @@ export type StockFilter = (typeof STOCK_FILTERS)[number];
 /** CSV import: the largest file, the most rows besides the header, and what its report lists. */
 export const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
 export const IMPORT_MAX_ROWS = 50_000;
+/**
+ * One record of an import at most: its bytes (the largest product, 5,000 characters of 4 bytes
+ * each, takes about 21 KB) and its cells (an export has a dozen columns).
+ */
+export const IMPORT_MAX_RECORD_BYTES = 64 * 1024;
+export const IMPORT_MAX_CELLS = 1000;
 /** Valid rows a report shows when asked for a preview (the import screen's first 20 rows). */
 export const IMPORT_PREVIEW_ROWS = 20;
 /** Errors a report lists at most; its message still counts every bad row. */

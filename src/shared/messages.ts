@@ -6,6 +6,8 @@ import {
   IMAGE_MAX_PIXELS,
   IMPORT_COLUMNS,
   IMPORT_MAX_BYTES,
+  IMPORT_MAX_CELLS,
+  IMPORT_MAX_RECORD_BYTES,
   IMPORT_MAX_ROWS,
   MAX_PRICE,
   MAX_STOCK,
@@ -27,6 +29,8 @@ export const IMAGE_MAX_PIXELS_TEXT = `${IMAGE_MAX_PIXELS / 1_000_000} megapixels
 /** How the import limits read: "10 MB", "50,000". */
 export const IMPORT_MAX_MB_TEXT = `${IMPORT_MAX_BYTES / (1024 * 1024)} MB`;
 export const IMPORT_MAX_ROWS_TEXT = IMPORT_MAX_ROWS.toLocaleString('en-US');
+const IMPORT_MAX_RECORD_KB_TEXT = `${IMPORT_MAX_RECORD_BYTES / 1024} KB`;
+const IMPORT_MAX_CELLS_TEXT = IMPORT_MAX_CELLS.toLocaleString('en-US');
 
 /** "1 product", "2 products", "50,000 products". */
 const count = (n: number, one: string, many: string) =>
@@ -157,6 +161,10 @@ export const M = {
 /** Texts that carry a number or a name: built here, from the same words every time. */
 export const T = {
   importMissingColumn: (column: string) => `The header row has no "${column}" column`,
+  importRecordTooLong: (line: number) =>
+    `Line ${line} starts a row of more than ${IMPORT_MAX_RECORD_KB_TEXT}: is a quote left open?`,
+  importTooManyCells: (line: number) =>
+    `Line ${line} has more than ${IMPORT_MAX_CELLS_TEXT} cells: a row may hold at most ${IMPORT_MAX_CELLS_TEXT}`,
   importRepeatedColumn: (column: string) => `The header row names the "${column}" column twice`,
   imported: (n: number) => `${count(n, 'product', 'products')} imported`,
   importChecked: (n: number) => `${count(n, 'product', 'products')} ready to import`,

@@ -1,10 +1,16 @@
 import type { Readable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import { CsvError, parse, type InfoRecord, type Options } from 'csv-parse';
-import { IMPORT_COLUMNS, IMPORT_ERRORS_MAX, IMPORT_MAX_ROWS } from '../../shared/constants.js';
+import {
+  IMPORT_COLUMNS,
+  IMPORT_ERRORS_MAX,
+  IMPORT_MAX_RECORD_BYTES,
+  IMPORT_MAX_ROWS,
+} from '../../shared/constants.js';
 import { M, T } from '../../shared/messages.js';
 import type { ImportError } from '../../shared/schemas/catalogue.js';
 import { productCreateSchema } from '../../shared/schemas/products.js';
+import { CsvBounds, type BoundsBreach } from './csv-bounds.js';
 import { restoreCell } from './csv-cells.js';
 import { Utf8Check } from './utf8-check.js';
 
@@ -73,6 +79,8 @@ function csvRecords(file: Readable) {
     raw: true,
     relax_column_count: true,
     skip_empty_lines: true,
+    // CsvBounds refuses a record past its bounds first; this is the parser's own guard.
+    max_record_size: IMPORT_MAX_RECORD_BYTES,
     // With `raw`, each record comes as {record, raw}; it leaves the parser as a LineRecord.
     on_record: ((parsed: { record: string[] }, { raw = '' }: InfoRecord): LineRecord => {
       // Blank lines skipped before a record come at the start of its raw text.
@@ -90,7 +98,15 @@ function csvRecords(file: Readable) {
   const notUtf8 = (line: number | undefined) => {
     if (line !== undefined) parser.destroy(refused(line, 'file', M.importNotUtf8));
   };
-  file.on('data', (chunk: Buffer) => notUtf8(utf8.push(chunk)));
+  // A record past its bounds is refused before the parser holds more than a chunk of it.
+  const bounds = new CsvBounds();
+  const outOfBounds = (breach: BoundsBreach | undefined) => {
+    if (breach) parser.destroy(tooLarge(breach.line, breach.reason));
+  };
+  file.on('data', (chunk: Buffer) => {
+    notUtf8(utf8.push(chunk));
+    outOfBounds(bounds.push(chunk));
+  });
   file.on('end', () => notUtf8(utf8.end()));
   file.pipe(parser);
   /** Where a parse error is: the line its record starts on, and the line it was found on. */
@@ -102,9 +118,19 @@ function csvRecords(file: Readable) {
   return { parser, placeOf };
 }
 
+/** A record past its bounds (cells or bytes), at the line it starts on. */
+const tooLarge = (line: number, reason: BoundsBreach['reason']) =>
+  refused(
+    line,
+    'file',
+    reason === 'cells' ? T.importTooManyCells(line) : T.importRecordTooLong(line),
+  );
+
 /** A parse error as the import reports it, at the line a person would look at. */
 function malformed(error: CsvError, place: { start: number; at: number }) {
   switch (error.code) {
+    case 'CSV_MAX_RECORD_SIZE':
+      return tooLarge(place.start, 'bytes');
     case 'CSV_QUOTE_NOT_CLOSED':
       return refused(place.start, 'file', M.importUnclosedQuote);
     case 'CSV_INVALID_CLOSING_QUOTE':
