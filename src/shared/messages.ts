@@ -136,6 +136,8 @@ export const M = {
   importUnclosedQuote: 'A quoted field that starts on this line is never closed',
   importBadQuote: 'A quote in a field must be doubled ("") and the field itself quoted',
   importMalformed: 'This line is not valid CSV',
+  importRunning: 'An import of yours is still running: wait for it to finish, then try again',
+  importsBusy: 'Too many imports are running right now: try again in a few seconds',
   // generic
   notFound: 'Not found',
   badJson: 'The request body is not valid JSON',

@@ -12,9 +12,15 @@ const STATEMENT_OVERHEAD_BYTES = 4_096;
  *
  * It also gives the content version: SQLite's `data_version` moves when another connection
  * commits, and a count of this connection's own writes, taken as each one is about to run (before
- * its commit, so a version read while a transaction is open is already a new one), covers the rest.
+ * its commit, so a version read while a transaction is open is already a new one) and once more
+ * after it (noteCommitted: a read on another connection meanwhile saw the state before), covers
+ * the rest.
  */
-export function statementCachingConnection(file: SQLite.Database, maxBytes = 2 * 1024 * 1024) {
+export function statementCachingConnection(
+  file: SQLite.Database,
+  onCommitted: () => void = () => {},
+  maxBytes = 2 * 1024 * 1024,
+) {
   const statements = new LRUCache<string, SQLite.Statement>({
     maxSize: maxBytes,
     // The SQL text twice (the key, and SQLite's copy) plus the compiled program, which is a few
@@ -35,6 +41,11 @@ export function statementCachingConnection(file: SQLite.Database, maxBytes = 2 *
       if (!statement.readonly) ownWrites += 1;
       return statement;
     },
+    /** A write of this connection committed: reads that ran beside it must not stay current. */
+    noteCommitted() {
+      ownWrites += 1;
+      onCommitted();
+    },
     contentVersion: () => `${dataVersion.get() as number}:${ownWrites}`,
-  } satisfies SqliteDatabase & { contentVersion(): string };
+  } satisfies SqliteDatabase & { contentVersion(): string; noteCommitted(): void };
 }

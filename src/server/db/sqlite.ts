@@ -1,31 +1,33 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import {
-  CompiledQuery,
-  Kysely,
-  SqliteDialect,
-  SqliteDriver,
-  type DatabaseConnection,
-  type Driver,
-  type SqliteDialectConfig,
-} from 'kysely';
+import { Kysely, SqliteDialect, type Driver } from 'kysely';
 import type { DatabaseHandle } from './handle.js';
 import type { Database } from './schema.js';
 import { statementCachingConnection } from './sqlite-connection.js';
+import { SqliteCheckpoints } from './sqlite-checkpoints.js';
+import { ReadWriteSqliteDriver } from './sqlite-driver.js';
 
 /** The embedded SQLite file in dataDir (created with the directory when missing) as a handle. */
 export function openSqlite(dataDir: string): DatabaseHandle {
   mkdirSync(dataDir, { recursive: true });
-  const file = new SQLite(path.join(dataDir, 'stockroom.db'));
+  const filePath = path.join(dataDir, 'stockroom.db');
+  const file = new SQLite(filePath);
   // WAL lets readers run beside the writer; FULL makes every commit durable across power loss.
   file.pragma('journal_mode = WAL');
   file.pragma('synchronous = FULL');
   file.pragma('foreign_keys = ON');
   file.pragma('busy_timeout = 5000');
-  const connection = statementCachingConnection(file);
+  // Checkpoints run off the event loop instead (sqlite-checkpoints.ts).
+  file.pragma('wal_autocheckpoint = 0');
+  const checkpoints = new SqliteCheckpoints(filePath);
+  // A second connection for reads, so that a transaction that spans several turns of the event
+  // loop (an import writing in batches) holds up other writers only, never readers.
+  const readOnly = new SQLite(filePath, { readonly: true });
+  readOnly.pragma('busy_timeout = 5000');
+  const connection = statementCachingConnection(file, () => checkpoints.request());
   const db = new Kysely<Database>({
-    dialect: new ImmediateSqliteDialect({ database: connection }),
+    dialect: new ReadWriteSqliteDialect(connection, statementCachingConnection(readOnly)),
   });
   return {
     db,
@@ -33,27 +35,24 @@ export function openSqlite(dataDir: string): DatabaseHandle {
     contentVersion: connection.contentVersion,
     // An embedded database has no connection to lose.
     reportConnectionErrorsTo: () => {},
-    close: () => db.destroy(),
+    close: async () => {
+      // The worker's connection first: the last one to close checkpoints and removes the log.
+      await checkpoints.stop();
+      await db.destroy();
+    },
   };
 }
 
-/**
- * Transactions take SQLite's write lock when they begin (BEGIN IMMEDIATE). A plain BEGIN takes it
- * at the first write, and a transaction that read first then finds another process writing cannot
- * wait for it (SQLite answers SQLITE_BUSY at once to avoid a deadlock); one that asks up front
- * waits its turn under the busy timeout instead. Within one process Kysely runs one transaction at
- * a time anyway, so this costs nothing there.
- */
-class ImmediateSqliteDialect extends SqliteDialect {
-  constructor(private readonly settings: SqliteDialectConfig) {
-    super(settings);
+/** SQLite's dialect, on a writing and a reading connection (sqlite-driver.ts). */
+class ReadWriteSqliteDialect extends SqliteDialect {
+  constructor(
+    private readonly writer: ReturnType<typeof statementCachingConnection>,
+    private readonly reader: ReturnType<typeof statementCachingConnection>,
+  ) {
+    super({ database: writer });
   }
 
   override createDriver(): Driver {
-    return new (class extends SqliteDriver {
-      override async beginTransaction(connection: DatabaseConnection): Promise<void> {
-        await connection.executeQuery(CompiledQuery.raw('begin immediate'));
-      }
-    })(this.settings);
+    return new ReadWriteSqliteDriver(this.writer, this.reader);
   }
 }

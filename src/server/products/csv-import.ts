@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
 import { finished } from 'node:stream/promises';
+import { setImmediate } from 'node:timers/promises';
 import { CsvError, parse, type InfoRecord, type Options } from 'csv-parse';
 import {
   IMPORT_COLUMNS,
@@ -186,11 +187,17 @@ export async function checkImport(file: Readable, truncated: () => boolean): Pro
   return outcome;
 }
 
+/** Records checked between turns of the event loop (a chunk of the file holds a thousand). */
+const RECORDS_PER_TURN = 250;
+
 async function checkRecords(records: AsyncIterable<LineRecord>): Promise<ImportCheck> {
   const check: ImportCheck = { rows: 0, valid: [], badRows: 0, errors: [] };
   let columns: Record<Column, number> | undefined;
   let lastLine = 1;
+  let read = 0;
   for await (const record of records) {
+    // The parser hands over a chunk's records at once: others get a turn now and then.
+    if (++read % RECORDS_PER_TURN === 0) await setImmediate();
     lastLine = record.line;
     // A row without any value (",,,", as spreadsheets leave at the end) is no row.
     if (record.cells.every((cell) => cell.trim() === '')) continue;

@@ -128,8 +128,12 @@ function toSummary(parts: SummaryPart[]): Summary {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** Rows per INSERT when seeding: well under either engine's limit on bound parameters. */
-const BATCH_ROWS = 500;
+/**
+ * Rows per INSERT of a bulk load: well under either engine's limit on bound parameters, and a few
+ * milliseconds of SQLite's time (indexes and the trigram index included) between turns of the
+ * event loop.
+ */
+const BATCH_ROWS = 100;
 
 /**
  * How a search on SQLite is cut into statements of bounded cost (ADR 007): a statement runs on the
@@ -233,20 +237,33 @@ export class ProductRepository {
   }
 
   /**
-   * Bulk loading (imports, benchmarks): batched INSERTs in one transaction, every product with
-   * its movement (an import's). Nothing is written if any statement fails.
+   * Bulk loading (imports, benchmarks): every product with its movement (an import's), in one
+   * transaction, so nothing is written if any statement fails or the process dies before the
+   * commit. Rows are prepared first, then written BATCH_ROWS at a time with a turn of the event
+   * loop between batches: other requests are answered meanwhile (on SQLite, reads go to another
+   * connection; other writes wait for the commit, without blocking the event loop).
    */
   async insertMany(
     ownerId: string,
     products: Iterable<NewProduct & { createdAt: number }>,
     source: MovementSource = 'import',
   ): Promise<number> {
+    const batches: ProductsTable[][] = [[]];
+    for (const product of products) {
+      let batch = batches.at(-1)!;
+      if (batch.length === BATCH_ROWS) {
+        // Folding names and descriptions for search costs CPU too.
+        await setImmediate();
+        batches.push((batch = []));
+      }
+      batch.push(this.row(ownerId, product, product.createdAt));
+    }
     let count = 0;
     await this.db.transaction().execute(async (trx) => {
-      let batch: ProductsTable[] = [];
-      const flush = async () => {
-        if (batch.length === 0) return;
+      for (const batch of batches) {
+        if (batch.length === 0) continue;
         await trx.insertInto('products').values(batch).execute();
+        await setImmediate();
         const movements = batch.map((row) => ({
           productId: row.id,
           oldStock: 0,
@@ -256,13 +273,8 @@ export class ProductRepository {
         }));
         await recordMovements(trx, ownerId, movements);
         count += batch.length;
-        batch = [];
-      };
-      for (const product of products) {
-        batch.push(this.row(ownerId, product, product.createdAt));
-        if (batch.length === BATCH_ROWS) await flush();
+        await setImmediate();
       }
-      await flush();
       await bumpCatalogueVersion(trx, ownerId);
     });
     return count;

@@ -1,4 +1,5 @@
 import type { onRequestHookHandler } from 'fastify';
+import type { ImportSlots } from '../../products/import-slots.js';
 import type { ResponseCache } from '../../products/response-cache.js';
 import type { ProductRepository } from '../../products/repository.js';
 import type { ProductService } from '../../products/service.js';
@@ -13,4 +14,6 @@ export interface ProductsContext {
   responses: ResponseCache;
   /** The one rate limit of import, export and bulk delete together (route-options.ts). */
   bulkLimiter: onRequestHookHandler;
+  /** Imports running at once: one per user, a few per process (import-slots.ts). */
+  imports: ImportSlots;
 }

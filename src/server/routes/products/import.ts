@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -22,6 +22,9 @@ import { bodyCheckedInHandler, partError, readingMultipart } from './form.js';
 import { bulkRouteOptions, productDocs } from './route-options.js';
 
 const FILE = 'file';
+
+/** An import refused while others run: they take seconds, not minutes. */
+const retryLater = { 'retry-after': '5' };
 
 /** One file, under FILE_FIELD; a second file or any other part is seen and refused. */
 const importLimits = { fileSize: IMPORT_MAX_BYTES, files: 3, fields: 3, parts: 6 };
@@ -76,6 +79,33 @@ export const importRoute: FastifyPluginAsync<ProductsContext> = async (fastify, 
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(bodyCheckedInHandler);
 
+  /** Reads and checks the file, then writes every row or none, and answers the report. */
+  async function runImport(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    ownerId: string,
+    { dryRun, preview }: { dryRun: boolean; preview: boolean },
+  ) {
+    let check: ImportCheck;
+    try {
+      check = await readImportFile(request);
+    } catch (error) {
+      if (!(error instanceof ImportRefused)) throw error;
+      if (error.statusCode === 413) throw new HttpError(413, error.message);
+      return reply.code(400).send({ message: error.message, created: 0, errors: error.errors });
+    }
+    const valid = check.valid.length;
+    if (check.badRows > 0) {
+      if (dryRun) {
+        return report(check, T.importCheckedWithErrors(valid, check.badRows), valid, preview);
+      }
+      return reply.code(400).send(report(check, T.importFailed(check.badRows), 0, preview));
+    }
+    if (dryRun) return report(check, T.importChecked(valid), valid, preview);
+    const created = await context.service.importRows(ownerId, check.valid);
+    return report(check, T.imported(created), created, preview);
+  }
+
   app.post(
     '/import',
     {
@@ -84,7 +114,7 @@ export const importRoute: FastifyPluginAsync<ProductsContext> = async (fastify, 
         ...productDocs,
         operationId: 'importProductsCsv',
         summary: 'Create products from a CSV file, every row or none',
-        description: `Every row is checked with the rules of \`POST /api/products\` (stock may be 0; price as text with at most 2 decimals). With \`dryRun=true\` nothing is written: 200 with the report, \`created\` counting the rows that pass the checks. Otherwise every row is created in one transaction (200, \`created\` counting them), or none if any row has an error: 400 with the same errors and \`created\` 0. \`errors\` gives, for each bad cell, the line its record starts on (the header is line 1) and the message; at most 1,000 are listed. With \`preview=true\` the report adds \`rows\` and the first ${IMPORT_PREVIEW_ROWS} valid rows as they would be stored. A cell that starts with ' followed by =, +, -, @, a tab or a carriage return loses the ' (what an export adds).`,
+        description: `At most one import of a user runs at a time (another one meanwhile: 429), and a few per server (beyond: 503), both with \`Retry-After\`. Every row is checked with the rules of \`POST /api/products\` (stock may be 0; price as text with at most 2 decimals). With \`dryRun=true\` nothing is written: 200 with the report, \`created\` counting the rows that pass the checks. Otherwise every row is created in one transaction (200, \`created\` counting them), or none if any row has an error: 400 with the same errors and \`created\` 0. \`errors\` gives, for each bad cell, the line its record starts on (the header is line 1) and the message; at most 1,000 are listed. With \`preview=true\` the report adds \`rows\` and the first ${IMPORT_PREVIEW_ROWS} valid rows as they would be stored. A cell that starts with ' followed by =, +, -, @, a tab or a carriage return loses the ' (what an export adds).`,
         consumes: ['multipart/form-data'],
         querystring: importQuerySchema,
         body: importBody,
@@ -97,26 +127,15 @@ export const importRoute: FastifyPluginAsync<ProductsContext> = async (fastify, 
     },
     async (request, reply) => {
       const { user } = currentSession(request);
-      const { dryRun, preview } = request.query;
-      let check: ImportCheck;
+      const slot = context.imports.take(user.id);
+      // Refused before the file is read: the body is drained and dropped.
+      if (slot === 'owner-busy') throw new HttpError(429, M.importRunning, retryLater);
+      if (slot === 'full') throw new HttpError(503, M.importsBusy, retryLater);
       try {
-        check = await readImportFile(request);
-      } catch (error) {
-        if (!(error instanceof ImportRefused)) throw error;
-        if (error.statusCode === 413) throw new HttpError(413, error.message);
-        return reply.code(400).send({ message: error.message, created: 0, errors: error.errors });
+        return await runImport(request, reply, user.id, request.query);
+      } finally {
+        slot();
       }
-      const valid = check.valid.length;
-      if (check.badRows > 0) {
-        if (dryRun) {
-          return report(check, T.importCheckedWithErrors(valid, check.badRows), valid, preview);
-        }
-        return reply.code(400).send(report(check, T.importFailed(check.badRows), 0, preview));
-      }
-      if (dryRun)
-        return report(check, T.importChecked(check.valid.length), check.valid.length, preview);
-      const created = await context.service.importRows(user.id, check.valid);
-      return report(check, T.imported(created), created, preview);
     },
   );
 };

@@ -2,6 +2,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import { PLACEHOLDER_NAME } from '../../images/placeholder.js';
 import { ProductImages } from '../../images/product-images.js';
+import { ImportSlots } from '../../products/import-slots.js';
 import { ResponseCache } from '../../products/response-cache.js';
 import { ProductRepository } from '../../products/repository.js';
 import { ProductService } from '../../products/service.js';
@@ -15,6 +16,12 @@ import { listRoute } from './list.js';
 import { bulkRateLimiter } from './route-options.js';
 import { stockRoutes } from './stock.js';
 import { writeRoutes } from './write.js';
+
+/**
+ * CSV imports a process runs at once (dry runs included): each holds up to 10 MB of checked rows,
+ * and on SQLite their writes take turns anyway.
+ */
+const IMPORTS_AT_ONCE = 3;
 
 /** The products API: each signed-in user's own catalogue. Every query is scoped by owner. */
 export async function productRoutes(
@@ -34,6 +41,7 @@ export async function productRoutes(
     present: presenters(productImages),
     responses: new ResponseCache(options.responseCacheBytes),
     bulkLimiter: bulkRateLimiter(fastify),
+    imports: new ImportSlots(IMPORTS_AT_ONCE),
   };
 
   await fastify.register(listRoute, context);
