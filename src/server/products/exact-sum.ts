@@ -43,7 +43,7 @@ export function exactSum(dialect: MigrationDialect, cents: string, units: string
 }
 
 /** Cents as an exact decimal of dollars: 123456n → "1234.56". */
-export const centsToDecimal = (cents: bigint) =>
+const centsToDecimal = (cents: bigint) =>
   `${cents / 100n}.${String(cents % 100n).padStart(2, '0')}`;
 
 /**
