@@ -9,6 +9,9 @@ import type { statementCachingConnection } from './sqlite-connection.js';
 
 type Connection = ReturnType<typeof statementCachingConnection>;
 
+/** A pragma sets or reads the connection's own settings (`busy_timeout = …` returns a row too). */
+const PRAGMA = /^\s*pragma\b/i;
+
 /** One holder of the writing connection at a time, in the order they asked. */
 class WriterLock {
   private tail: Promise<void> = Promise.resolve();
@@ -97,7 +100,7 @@ class RoutedConnection implements DatabaseConnection {
 
   async executeQuery<R>(compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
     const { sql, parameters } = compiledQuery;
-    if (!this.releaseWriter) {
+    if (!this.releaseWriter && !PRAGMA.test(sql)) {
       // A statement that returns rows and changes nothing (BEGIN is "read-only" too, but returns
       // no rows) runs on the reader.
       const statement = this.reader.prepare(sql);
