@@ -115,7 +115,7 @@ const boolean = (name: string) =>
   );
 
 /**
- * The environment's variables (contract section 2), each checked on its own: every problem is
+ * The environment's variables, each checked on its own: every problem is
  * collected so that one start-up names every bad variable, one line each. Rules across variables
  * (production needs APP_SECRET; the S3_* group) come after, in the same pass.
  */
@@ -222,7 +222,7 @@ const variableIndex = (line: string) => {
 };
 
 /**
- * Reads the configuration from the environment (contract section 2), through one zod schema, and
+ * Reads the configuration from the environment through one zod schema, and
  * throws a ConfigError naming every bad variable, one line each. It reads and writes no file:
  * without APP_SECRET, start-up takes the secret from DATA_DIR (app-secret.ts).
  */

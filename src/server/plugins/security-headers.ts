@@ -29,7 +29,7 @@ export function appContentSecurityPolicy(config: Config): string {
   ].join('; ');
 }
 
-/** Headers every answer carries (contract section 3); the HTML's CSP is set where it is served. */
+/** Headers every answer carries; the HTML's CSP is set where it is served. */
 export function registerSecurityHeaders(app: FastifyInstance) {
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-content-type-options', 'nosniff');

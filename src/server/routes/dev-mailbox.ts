@@ -40,7 +40,7 @@ function isDevelopersBrowser(request: FastifyRequest): boolean {
 
 /**
  * The development mailbox: the mails written to DATA_DIR/mail, newest first, codes included.
- * app.ts registers it only outside production and without SMTP (contract section 2); anyone but
+ * app.ts registers it only outside production and without SMTP; anyone but
  * the developer's own browser gets the 404 of a route that does not exist.
  */
 export async function devMailboxRoutes(fastify: FastifyInstance) {
