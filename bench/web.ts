@@ -212,7 +212,7 @@ function report(rows: { page: PageName; path: string; preset: Preset; figures: F
 
 async function main() {
   const chromePath = chromiumPath();
-  console.log(`[bench:web] built the app in ${buildTheApp().toFixed(1)} s`);
+  console.log(`[bench:web] ${await buildTheApp()}`);
 
   const tmp = await mkdtemp(path.join(os.tmpdir(), 'stockroom-bench-web-'));
   const dataDir = path.join(tmp, 'data');
