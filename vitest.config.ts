@@ -1,6 +1,12 @@
 import { defineConfig } from 'vitest/config';
 import { alias, jsx, reactToPreact } from './vite.config.js';
 
+/**
+ * Tests that start many processes and do not depend on the database engine: CI runs the server
+ * project on SQLite and again on PostgreSQL, and these once (`npm test`, the `slow` project).
+ */
+const SLOW = ['tests/scripts/ensure-chromium.test.ts', 'tests/server/http/secret.test.ts'];
+
 export default defineConfig({
   test: {
     projects: [
@@ -13,7 +19,18 @@ export default defineConfig({
             'tests/shared/**/*.test.ts',
             'tests/scripts/**/*.test.ts',
           ],
+          exclude: SLOW,
           // Each file gets its own server and temp DATA_DIR; two cores, so keep files sequential-ish.
+          pool: 'forks',
+          testTimeout: 30_000,
+          hookTimeout: 30_000,
+        },
+      },
+      {
+        test: {
+          name: 'slow',
+          environment: 'node',
+          include: SLOW,
           pool: 'forks',
           testTimeout: 30_000,
           hookTimeout: 30_000,

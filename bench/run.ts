@@ -49,7 +49,7 @@ interface Stall {
   worst: Figure;
 }
 
-/** The catalogue operations (issue 14): export, import, adjustments, filters and summary. */
+/** The catalogue operations: export, import, adjustments, filters and summary. */
 interface Catalogue {
   exports: { label: string; figure: ExportFigure }[];
   importRows: number;
@@ -552,7 +552,7 @@ function render(
         `| ${label} | ${fmt(alone.rps)} | ${alone.p50} / ${alone.p99} / ${alone.max} | ${fmt(d.rps)} | ${d.p50} / ${d.p99} / ${d.max} | ${fmt(worst.rps, 1)}, ${worst.p99} |`,
     ),
     '',
-    '## Catalogue operations (issue 14)',
+    '## Catalogue operations',
     '',
     `CSV export: the whole catalogue downloaded ${ROUNDS} times by a client that reads it as it comes and keeps nothing (time: the median). The server reads it from the database ${fmt(500)} rows at a time, only as the client takes them; its resident memory (RSS, from /proc) before the first download and at its highest during any of them:`,
     '',

@@ -1,11 +1,8 @@
 /**
- * `npm run bench:web`: Lighthouse 12 on the built app, the way a first-time user meets it. Builds
- * the app, starts the real server on a temp DATA_DIR with a loopback SMTP server, creates an
- * account (confirmed with the code from its mail) and 20 products with photos through the API,
- * then audits /auth/login, / signed in and a product's detail page with Lighthouse's mobile and
- * desktop presets, cold cache, BENCH_WEB_RUNS times each (3). Writes the medians to
- * bench/results-web.md. Debian's Chromium (or CHROMIUM_PATH), never a downloaded browser.
- * BENCH_WEB_REPORTS=<folder> keeps every Lighthouse report there as JSON; BENCH_WEB_PAGES=login,details
+ * `npm run bench:web`: Lighthouse on the built app and real server, with an account and 20 products
+ * with photos, auditing /auth/login, / and a detail page (mobile and desktop, cold cache,
+ * BENCH_WEB_RUNS times, default 3); medians go to bench/results-web.md. Debian's Chromium (or
+ * CHROMIUM_PATH). BENCH_WEB_REPORTS=<folder> keeps the JSON reports; BENCH_WEB_PAGES=login,details
  * audits only those pages (login, products, details).
  */
 import { randomBytes } from 'node:crypto';
@@ -31,7 +28,7 @@ const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 3);
 const PRODUCTS = 20;
 const KB = 1000;
 
-/** The issue's targets (issue 12): mobile performance, accessibility, CLS and JS on the wire. */
+/** The targets: mobile performance, accessibility, CLS and JS on the wire. */
 const TARGETS = { performance: 95, accessibility: 100, cls: 0.01 };
 const JS_BUDGET: Record<PageName, number | undefined> = {
   login: 80 * KB,
@@ -215,7 +212,7 @@ function report(rows: { page: PageName; path: string; preset: Preset; figures: F
 
 async function main() {
   const chromePath = chromiumPath();
-  console.log(`[bench:web] built the app in ${buildTheApp().toFixed(1)} s`);
+  console.log(`[bench:web] ${await buildTheApp()}`);
 
   const tmp = await mkdtemp(path.join(os.tmpdir(), 'stockroom-bench-web-'));
   const dataDir = path.join(tmp, 'data');
@@ -292,7 +289,7 @@ ${table}
 
 Performance score of each run: ${scoresOfRuns.join('; ')}.
 
-Targets (issue 12): mobile performance at least ${TARGETS.performance}, accessibility ${TARGETS.accessibility},
+Targets: mobile performance at least ${TARGETS.performance}, accessibility ${TARGETS.accessibility},
 CLS at most ${TARGETS.cls}, JavaScript at most 80 KB on \`/auth/login\` and 150 KB on \`/\`.
 ${misses.length ? `Missed:\n\n${misses.map((miss) => `- ${miss}`).join('\n')}` : 'All met.'}
 `;

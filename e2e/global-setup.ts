@@ -7,17 +7,16 @@ import { ENV } from './support/env.js';
 import { generateImages } from './support/images.js';
 import { buildTheApp, root, startBuiltServer, type RunningServer } from './support/server.js';
 import { capturingSmtpServer } from './support/smtp.js';
-import { newAccount } from './support/accounts.js';
 
 const artifacts = path.join(root, 'e2e', 'artifacts');
 
 /**
- * Builds the app once, then starts a loopback SMTP server and the real server (`node
+ * Builds the app unless dist/ is a build of the current sources, then starts a loopback SMTP server and the real server (`node
  * dist/server/index.js`) on a free port with a fresh DATA_DIR. Returns the teardown.
  */
 export default async function globalSetup() {
   if (process.env.E2E_SKIP_BUILD !== '1') {
-    console.log(`[e2e] built the app in ${buildTheApp().toFixed(1)} s`);
+    console.log(`[e2e] ${await buildTheApp()}`);
   }
 
   const tmp = await mkdtemp(path.join(os.tmpdir(), 'stockroom-e2e-'));
@@ -57,22 +56,6 @@ export default async function globalSetup() {
     await smtp.stop();
     await rm(tmp, { recursive: true, force: true });
   };
-
-  try {
-    // The server sends at most one confirmation code a minute to an address, so the resend test
-    // uses an account signed up now: by the time it runs, most of that minute has passed.
-    const early = newAccount('early');
-    const response = await fetch(`${baseUrl}/api/auth/signup`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ ...early, confirmPassword: early.password }),
-    });
-    if (response.status !== 201) throw new Error(`early sign-up failed: ${response.status}`);
-    process.env[ENV.earlyAccount] = JSON.stringify({ ...early, signedUpAt: Date.now() });
-  } catch (error) {
-    await teardown();
-    throw error;
-  }
 
   process.env[ENV.baseUrl] = baseUrl;
   process.env[ENV.mailDir] = mailDir;

@@ -6,7 +6,7 @@ import { IMAGE_SIZE, type ImageName } from './support/images.js';
 import { expectShowsImage } from './support/ui.js';
 
 /**
- * The detail page's picture (issue 12, item 4): asked for first, at the size the screen shows,
+ * The detail page's picture: asked for first, at the size the screen shows,
  * whole, and never blown up past its own pixels. Real images uploaded through the API.
  */
 

@@ -6,7 +6,7 @@ import { expect, test } from './support/fixtures.js';
 import { cardTitleLink, expectTextColour, productCard, productCards, toast } from './support/ui.js';
 
 /**
- * The product screens as a first-time user meets them (issue 12): long texts, phone density, the
+ * The product screens as a first-time user meets them: long texts, phone density, the
  * delete dialog, form details, and the way back to the list.
  */
 
@@ -409,7 +409,7 @@ test.describe('item 13: form polish', () => {
     }
   });
 
-  test("negative stock in the edit form and the API: the spec's message", async ({
+  test("negative stock in the edit form and the API: the minimum's message", async ({
     page,
     request,
     token,
@@ -472,7 +472,7 @@ test.describe('item 13: form polish', () => {
       await page.goto(url);
       const message = page.getByText('Something broke');
       await expect(message).toBeVisible({ timeout: 15_000 });
-      // A load failure: its message in red, centred (spec section 8).
+      // A load failure: its message in red, centred.
       await expectTextColour(message, 'red');
       expect(await message.evaluate((element) => getComputedStyle(element).textAlign)).toBe(
         'center',

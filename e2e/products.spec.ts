@@ -275,7 +275,7 @@ test('delete: cancel keeps the product, confirm removes it', async ({
   await card.getByRole('button', { name: 'Delete Old ladder' }).click();
   await dialog.getByRole('button', { name: 'Yes, delete it!' }).click();
   await expect(dialog.getByText('Deleted!')).toBeVisible();
-  // The spec's words, which are also the server's message: the dialog is the one success notice.
+  // The server's message: the dialog is the one success notice.
   await expect(dialog.getByText('Your product has been deleted.')).toBeVisible();
   expect(M.productDeleted).toBe('Your product has been deleted.');
   await dialog.getByRole('button', { name: 'OK' }).click();

@@ -6,9 +6,9 @@ import { signInWithToken } from './support/ui.js';
 
 /**
  * The pictures at the top of the README, taken from the real app by the browser suite: the list on
- * a desktop and a product's details on a phone. Every run writes them to e2e/artifacts/screens;
- * `npm run screenshots` (README_SCREENSHOTS=update) also copies them to docs/screenshots, where the
- * README shows them.
+ * a desktop and a product's details on a phone, written to e2e/artifacts/screens and copied to
+ * docs/screenshots, where the README shows them. Only `npm run screenshots` (README_SCREENSHOTS=update)
+ * runs this file: playwright.config.ts leaves it out of every other run.
  */
 const artifacts = path.resolve(import.meta.dirname, 'artifacts', 'screens');
 const committed = path.resolve(import.meta.dirname, '..', 'docs', 'screenshots');

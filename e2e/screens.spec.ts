@@ -114,7 +114,7 @@ const WIDTHS = [
   { width: 1440, height: 900 },
 ];
 
-/** Google's "good" CLS is 0.1; we hold every screen to a tenth of that (issue 12). */
+/** Google's "good" CLS is 0.1; we hold every screen to a tenth of that. */
 const MAX_LAYOUT_SHIFT = 0.01;
 
 /**

@@ -1,12 +1,8 @@
 /**
- * The app's OpenAPI document, built without a server, as a production instance would serve it
- * (no development mailbox) at the PUBLIC_URL given by OPENAPI_PUBLIC_URL (default
- * https://stockroom.example). It needs nothing of the environment: the embedded database in a
- * temporary folder, migrated and thrown away.
- *
+ * The app's OpenAPI document as production serves it, built without a server or environment (a
+ * throwaway embedded database), at OPENAPI_PUBLIC_URL (default https://stockroom.example).
  *   node --import tsx scripts/openapi.ts document <file.json>   the document (npm run lint:openapi)
- *   node --import tsx scripts/openapi.ts types <file.d.ts>      its TypeScript types (openapi-typescript)
- *
+ *   node --import tsx scripts/openapi.ts types <file.d.ts>      its TypeScript types
  * `types` writes only when the types changed, so that watchers stay quiet.
  */
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, type APIRequestContext } from '@playwright/test';
+import { CLOCK_OFFSET_HEADER } from '../../src/server/lib/request-clock-offset.js';
 import { newAccount, type Account } from './accounts.js';
 import { imagePath, type ImageName } from './images.js';
 import { readCode } from './mail.js';
@@ -34,9 +35,11 @@ const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 export class Api {
   constructor(private readonly request: APIRequestContext) {}
 
-  async signUp(account: Account): Promise<void> {
+  /** `msAgo`: the server takes the sign-up as made that long ago (request-clock-offset.ts). */
+  async signUp(account: Account, { msAgo = 0 } = {}): Promise<void> {
     const response = await this.request.post('/api/auth/signup', {
       data: { ...account, confirmPassword: account.password },
+      headers: msAgo ? { [CLOCK_OFFSET_HEADER]: String(-msAgo) } : {},
     });
     expect(response.status(), await response.text()).toBe(201);
   }

@@ -9,8 +9,6 @@ export const ENV = {
   mailDir: 'E2E_MAIL_DIR',
   /** Folder with the generated upload images. */
   filesDir: 'E2E_FILES_DIR',
-  /** An account signed up (not confirmed) by the global setup, as JSON, with its sign-up time. */
-  earlyAccount: 'E2E_EARLY_ACCOUNT',
 } as const;
 
 export function requireEnv(name: string): string {

@@ -1,16 +1,24 @@
 import { execSync, spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream } from 'node:fs';
 import path from 'node:path';
+import { buildIfChanged } from '../../scripts/build-digest.js';
 import { freePort } from '../../tests/support/ports.js';
 
 /** The repository's root, where `npm run build` runs and dist/ lands. */
 export const root = path.resolve(import.meta.dirname, '..', '..');
 
-/** `npm run build`: client and server, as `npm start` builds them. Build errors go to stderr. */
-export function buildTheApp() {
+/**
+ * `npm run build` (client and server, as `npm start` builds them) unless dist/ holds a build of
+ * the current sources (scripts/build-digest.ts). Build errors go to stderr. Says what it did.
+ */
+export async function buildTheApp(): Promise<string> {
   const started = Date.now();
-  execSync('npm run build', { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
-  return (Date.now() - started) / 1000;
+  const outcome = await buildIfChanged(root, () => {
+    execSync('npm run build', { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+  });
+  return outcome === 'reused'
+    ? 'reused the build in dist/: its sources have not changed'
+    : `built the app in ${((Date.now() - started) / 1000).toFixed(1)} s`;
 }
 
 async function waitUntilReady(baseUrl: string, server: ChildProcess, logFile: string) {

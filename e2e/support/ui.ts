@@ -67,7 +67,7 @@ export async function requestResetCode(page: Page, email: string) {
 
 /**
  * Starts a signed-in session from a token, without the login screen: the token goes where the
- * spec says the app keeps it (local storage, key AccessToken). For tests about something else.
+ * app keeps it (local storage, key AccessToken). For tests about something else.
  */
 export async function signInWithToken(page: Page, token: string, name: string) {
   // Any same-origin document will do to reach the origin's local storage; this one is cheap.

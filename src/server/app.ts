@@ -23,6 +23,7 @@ import { decorateServices } from './decorators.js';
 import { createImageStorage } from './images/create-storage.js';
 import type { ImageStorage } from './images/storage.js';
 import { systemClock, type Clock } from './lib/clock.js';
+import { acceptRequestClockOffsets } from './lib/request-clock-offset.js';
 import { connectRedis } from './lib/redis.js';
 import { serializeRequest } from './lib/log-redaction.js';
 import { ApiRequestLog, readableLogStream } from './lib/readable-log.js';
@@ -77,7 +78,6 @@ const defaultClientDir = path.resolve(path.dirname(fileURLToPath(import.meta.url
 /** Builds the whole server: plugins first, then one route module per feature. It does not listen. */
 export async function buildApp(options: AppOptions): Promise<App> {
   const { config, database } = options;
-  const clock = options.clock ?? systemClock;
   const timeouts = { ...defaultTimeouts, ...options.timeouts };
   // In development a person reads the log: readable lines, one per API request (lib/readable-log).
   const readableLog = config.env === 'development';
@@ -120,10 +120,11 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const images =
     options.images ??
     createImageStorage({ dataDir: config.dataDir, publicUrl: config.publicUrl, ...config.s3 });
+  const clock = options.clock ?? systemClock;
   decorateServices(app, {
     config,
     database,
-    clock,
+    clock: config.env === 'test' ? acceptRequestClockOffsets(app, clock) : clock,
     rateLimits: {
       ...defaultRateLimits,
       ...(config.rateLimitSensitive ? { sensitive: config.rateLimitSensitive } : {}),

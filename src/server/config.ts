@@ -2,51 +2,6 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
-export interface Config {
-  env: 'development' | 'production' | 'test';
-  port: number;
-  host: string;
-  dataDir: string;
-  databaseUrl: string | undefined;
-  publicUrl: string;
-  smtpUrl: string | undefined;
-  mailFrom: string;
-  appSecret: string;
-  corsOrigins: string[];
-  logLevel: string;
-  /** Per-IP requests per minute on each endpoint that sends mail or checks a secret. */
-  rateLimitSensitive: number | undefined;
-  /** Per-IP requests per minute on each other account, profile and product endpoint. */
-  rateLimitGeneral: number | undefined;
-  /**
-   * Which reverse proxies to believe about the client's address (X-Forwarded-For, which the rate
-   * limits key on) and protocol: none, the nearest N hops, or those addresses and ranges.
-   */
-  trustProxy: false | number | string[];
-  /** Serve /api/docs and /api/openapi.json (always outside production). */
-  apiDocs: boolean;
-  /** Redis that every instance shares: rate-limit budgets live there instead of in each process. */
-  redisUrl: string | undefined;
-  /** Images in S3 when S3_BUCKET is set, else under DATA_DIR. */
-  s3: S3Config | undefined;
-}
-
-/** An S3-compatible bucket for the images (several instances share it), instead of DATA_DIR. */
-interface S3Config {
-  bucket: string;
-  /** Unset means AWS. */
-  endpoint?: string;
-  region: string;
-  /** Both or neither: without them the SDK finds credentials itself (AWS_* variables, roles). */
-  accessKeyId?: string;
-  secretAccessKey?: string;
-  /** The bucket in the path rather than the host name (most S3-compatible services want it). */
-  forcePathStyle: boolean;
-}
-
-/** The configuration as the environment gives it: without APP_SECRET, the secret is not known yet. */
-export type LoadedConfig = Omit<Config, 'appSecret'> & { appSecret: string | undefined };
-
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
     super(problems.join('\n'));
@@ -114,10 +69,14 @@ const boolean = (name: string) =>
     (_value, raw) => `${name} must be true or false (got "${raw}")`,
   );
 
+/** S3 bucket naming rule (the dotted-IP and prefix rules aside). */
+const S3_BUCKET_NAME = /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/;
+
 /**
- * The environment's variables (contract section 2), each checked on its own: every problem is
+ * The environment's variables, each checked on its own: every problem is
  * collected so that one start-up names every bad variable, one line each. Rules across variables
- * (production needs APP_SECRET; the S3_* group) come after, in the same pass.
+ * (production needs APP_SECRET; S3_* needs S3_BUCKET; S3 credentials come in pairs) come after, in
+ * the same pass.
  */
 const environmentSchema = z
   .looseObject({
@@ -179,19 +138,26 @@ const environmentSchema = z
       urlOf(['redis:', 'rediss:'], true),
       () => 'REDIS_URL must be a redis:// or rediss:// URL with a host',
     ),
-    // The S3_* group is checked as a whole below: its rules are about the variables together.
-    S3_BUCKET: text,
-    S3_ENDPOINT: text,
-    S3_REGION: text,
+    S3_BUCKET: text.superRefine((bucket, ctx) => {
+      // Kept when refused, so that the other S3_* variables are not also said to lack it.
+      if (bucket !== undefined && !S3_BUCKET_NAME.test(bucket)) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `S3_BUCKET must be a bucket name of 3 to 63 lowercase letters, digits, dots and hyphens, starting and ending with a letter or digit (got "${bucket}")`,
+        });
+      }
+    }),
+    S3_ENDPOINT: variable(
+      (value) => (parseUrl(value, ['http:', 'https:'])?.hostname ? value : undefined),
+      () => 'S3_ENDPOINT must be an http:// or https:// URL with a host',
+    ),
+    S3_REGION: variable(
+      (value) => (/^[a-z0-9][a-z0-9-]{0,62}$/i.test(value) ? value : undefined),
+      (value) => `S3_REGION must be a region name like us-east-1 (got "${value}")`,
+    ),
     S3_ACCESS_KEY_ID: text,
     S3_SECRET_ACCESS_KEY: text,
-    // Its problem line quotes the value as set.
-    S3_FORCE_PATH_STYLE: z
-      .string()
-      .optional()
-      .transform((raw) =>
-        present(raw) === undefined ? undefined : { value: present(raw)!.toLowerCase(), raw: raw! },
-      ),
+    S3_FORCE_PATH_STYLE: boolean('S3_FORCE_PATH_STYLE'),
   })
   .superRefine(
     (env, ctx) => {
@@ -203,15 +169,32 @@ const environmentSchema = z
           'APP_SECRET is required when NODE_ENV=production (every instance must share the same one)',
         );
       }
-      for (const message of s3Problems(env)) problem(message);
+      if (env.S3_BUCKET === undefined) {
+        // A misspelt S3_BUCKET would otherwise keep images on local disk unnoticed. Known
+        // variables are unset (undefined) when blank; unknown ones (a misspelt name) are as set.
+        const isSet = (value: unknown) =>
+          typeof value === 'string' ? present(value) !== undefined : value !== undefined;
+        for (const name of Object.keys(env)) {
+          if (name.startsWith('S3_') && isSet(env[name])) {
+            problem(`${name} is set but S3_BUCKET is not: set S3_BUCKET to keep images in S3`);
+          }
+        }
+      } else if (
+        (env.S3_ACCESS_KEY_ID === undefined) !==
+        (env.S3_SECRET_ACCESS_KEY === undefined)
+      ) {
+        problem(
+          env.S3_ACCESS_KEY_ID === undefined
+            ? 'S3_ACCESS_KEY_ID must be set together with S3_SECRET_ACCESS_KEY'
+            : 'S3_SECRET_ACCESS_KEY must be set together with S3_ACCESS_KEY_ID',
+        );
+      }
     },
     // Also when a variable was refused: every problem is named at once.
     { when: () => true },
   );
 
-type Environment = z.output<typeof environmentSchema>;
-
-const modeOf = (nodeEnv: string | undefined): Config['env'] =>
+const modeOf = (nodeEnv: string | undefined) =>
   nodeEnv === 'production' ? 'production' : nodeEnv === 'test' ? 'test' : 'development';
 
 /** The order problems are listed in: the variables' order in the schema, unknown names last. */
@@ -221,19 +204,8 @@ const variableIndex = (line: string) => {
   return index === -1 ? VARIABLE_ORDER.length : index;
 };
 
-/**
- * Reads the configuration from the environment (contract section 2), through one zod schema, and
- * throws a ConfigError naming every bad variable, one line each. It reads and writes no file:
- * without APP_SECRET, start-up takes the secret from DATA_DIR (app-secret.ts).
- */
-export function loadConfig(env: Env = process.env): LoadedConfig {
-  const parsed = environmentSchema.safeParse(env);
-  if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue) => issue.message);
-    // Stable: the lines of one variable keep their order.
-    throw new ConfigError(problems.sort((a, b) => variableIndex(a) - variableIndex(b)));
-  }
-  const vars = parsed.data;
+/** The configuration the environment's variables make, once each of them is valid. */
+const configSchema = environmentSchema.transform((vars) => {
   const mode = modeOf(vars.NODE_ENV);
   const port = vars.PORT ?? 3000;
   return {
@@ -245,82 +217,62 @@ export function loadConfig(env: Env = process.env): LoadedConfig {
     publicUrl: vars.PUBLIC_URL ?? `http://localhost:${port}`,
     smtpUrl: vars.SMTP_URL,
     mailFrom: vars.MAIL_FROM ?? 'Stockroom <no-reply@localhost>',
+    /** Unset here means start-up takes the secret from DATA_DIR (app-secret.ts). */
     appSecret: vars.APP_SECRET,
     corsOrigins: vars.CORS_ORIGINS,
     logLevel: vars.LOG_LEVEL ?? (mode === 'test' ? 'silent' : 'info'),
+    /** Per-IP requests per minute on each endpoint that sends mail or checks a secret. */
     rateLimitSensitive: vars.RATE_LIMIT_SENSITIVE,
+    /** Per-IP requests per minute on each other account, profile and product endpoint. */
     rateLimitGeneral: vars.RATE_LIMIT_GENERAL,
+    /**
+     * Which reverse proxies to believe about the client's address (X-Forwarded-For, which the rate
+     * limits key on) and protocol: none, the nearest N hops, or those addresses and ranges.
+     */
     trustProxy: vars.TRUST_PROXY ?? false,
+    /** Serve /api/docs and /api/openapi.json (always outside production). */
     apiDocs: mode !== 'production' || vars.API_DOCS === true,
+    /** Redis that every instance shares: rate-limit budgets live there instead of in each process. */
     redisUrl: vars.REDIS_URL,
-    s3: s3Config(vars),
+    /** Images in an S3-compatible bucket when S3_BUCKET is set, else under DATA_DIR. */
+    s3: vars.S3_BUCKET === undefined ? undefined : s3Config(vars.S3_BUCKET, vars),
   };
-}
+});
 
-/** S3 bucket naming rule (the dotted-IP and prefix rules aside). */
-const S3_BUCKET_NAME = /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/;
-
-/**
- * What is wrong with the S3_* variables. Any S3_* variable set without S3_BUCKET is a mistake (a
- * misspelt S3_BUCKET would otherwise keep images on local disk unnoticed). Credentials are never
- * repeated in a problem line.
- */
-function s3Problems(env: Environment): string[] {
-  const bucket = env.S3_BUCKET;
-  if (bucket === undefined) {
-    // Known variables are unset (undefined) when blank; others (a misspelt name) are as set.
-    const isSet = (value: unknown) =>
-      typeof value === 'string' ? present(value) !== undefined : value !== undefined;
-    return Object.keys(env)
-      .filter((name) => name.startsWith('S3_') && isSet(env[name]))
-      .map((name) => `${name} is set but S3_BUCKET is not: set S3_BUCKET to keep images in S3`);
-  }
-  const problems: string[] = [];
-  if (!S3_BUCKET_NAME.test(bucket)) {
-    problems.push(
-      `S3_BUCKET must be a bucket name of 3 to 63 lowercase letters, digits, dots and hyphens, starting and ending with a letter or digit (got "${bucket}")`,
-    );
-  }
-  const endpoint = env.S3_ENDPOINT;
-  if (endpoint !== undefined && !parseUrl(endpoint, ['http:', 'https:'])?.hostname) {
-    problems.push('S3_ENDPOINT must be an http:// or https:// URL with a host');
-  }
-  const region = env.S3_REGION ?? 'us-east-1';
-  if (!/^[a-z0-9][a-z0-9-]{0,62}$/i.test(region)) {
-    problems.push(`S3_REGION must be a region name like us-east-1 (got "${region}")`);
-  }
-  const { S3_ACCESS_KEY_ID: accessKeyId, S3_SECRET_ACCESS_KEY: secretAccessKey } = env;
-  if (accessKeyId !== undefined && secretAccessKey === undefined) {
-    problems.push('S3_SECRET_ACCESS_KEY must be set together with S3_ACCESS_KEY_ID');
-  }
-  if (secretAccessKey !== undefined && accessKeyId === undefined) {
-    problems.push('S3_ACCESS_KEY_ID must be set together with S3_SECRET_ACCESS_KEY');
-  }
-  const pathStyle = env.S3_FORCE_PATH_STYLE;
-  if (pathStyle !== undefined && pathStyle.value !== 'true' && pathStyle.value !== 'false') {
-    problems.push(`S3_FORCE_PATH_STYLE must be true or false (got "${pathStyle.raw}")`);
-  }
-  return problems;
-}
-
-/** The S3 settings of valid variables, or undefined without S3_BUCKET. */
-function s3Config(env: Environment): S3Config | undefined {
-  const bucket = env.S3_BUCKET;
-  if (bucket === undefined) return undefined;
-  const endpoint = env.S3_ENDPOINT;
-  const { S3_ACCESS_KEY_ID: accessKeyId, S3_SECRET_ACCESS_KEY: secretAccessKey } = env;
-  const pathStyle = env.S3_FORCE_PATH_STYLE?.value;
+/** The bucket's settings; several instances share it. */
+function s3Config(bucket: string, vars: z.output<typeof environmentSchema>) {
+  const { S3_ENDPOINT: endpoint, S3_ACCESS_KEY_ID: accessKeyId } = vars;
+  const secretAccessKey = vars.S3_SECRET_ACCESS_KEY;
   return {
     bucket,
+    /** Unset means AWS. */
     ...(endpoint !== undefined && { endpoint }),
-    region: env.S3_REGION ?? 'us-east-1',
+    region: vars.S3_REGION ?? 'us-east-1',
+    /** Both or neither: without them the SDK finds credentials itself (AWS_* variables, roles). */
     ...(accessKeyId !== undefined &&
-      secretAccessKey !== undefined && {
-        accessKeyId,
-        secretAccessKey,
-      }),
-    forcePathStyle: pathStyle === undefined ? endpoint !== undefined : pathStyle === 'true',
+      secretAccessKey !== undefined && { accessKeyId, secretAccessKey }),
+    /** The bucket in the path rather than the host name (most S3-compatible services want it). */
+    forcePathStyle: vars.S3_FORCE_PATH_STYLE ?? endpoint !== undefined,
   };
+}
+
+/** The configuration as the environment gives it: without APP_SECRET, the secret is not known yet. */
+export type LoadedConfig = z.infer<typeof configSchema>;
+export type Config = Omit<LoadedConfig, 'appSecret'> & { appSecret: string };
+
+/**
+ * Reads the configuration from the environment through one zod schema, and throws a ConfigError
+ * naming every bad variable, one line each. It reads and writes no file: without APP_SECRET,
+ * start-up takes the secret from DATA_DIR (app-secret.ts).
+ */
+export function loadConfig(env: Env = process.env): LoadedConfig {
+  const parsed = configSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => issue.message);
+    // Stable: the lines of one variable keep their order.
+    throw new ConfigError(problems.sort((a, b) => variableIndex(a) - variableIndex(b)));
+  }
+  return parsed.data;
 }
 
 /** proxy-addr's names for reserved ranges, which Fastify's trustProxy list also takes. */

@@ -1,4 +1,4 @@
-/** Business constants from the spec (section 9) and the contract. */
+/** Business constants shared by the server and the client. */
 export const ACCESS_TOKEN_KEY = 'AccessToken';
 export const TOAST_AUTO_CLOSE_MS = 5000;
 export const CODE_LENGTH = 6;
@@ -12,7 +12,7 @@ export const MIN_PRICE = 0.01;
 export const MAX_PRICE = 99_999_999.99;
 export const MAX_STOCK = 2_147_483_647;
 export const MIN_FORM_STOCK = 1;
-/** Stock from 1 up to this is "low" (the spec's yellow count, and the list's `stock=low`). */
+/** Stock from 1 up to this is "low" (the yellow count, and the list's `stock=low`). */
 export const LOW_STOCK_THRESHOLD = 10;
 export const PRODUCT_NAME_MAX = 200;
 export const DESCRIPTION_MAX = 5000;

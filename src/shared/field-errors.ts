@@ -6,7 +6,7 @@ export interface FieldError {
 
 /**
  * An error answer's `errors` list from validation issues: one entry per field, in the order the
- * fields failed, each with its first issue's message (the API's shape, contract section 3). The
+ * fields failed, each with its first issue's message (the API's 400 shape). The
  * server builds it from fastify's and zod's issues; a client can read answers the same way.
  */
 export function firstErrorPerField(issues: Iterable<FieldError>): FieldError[] {
@@ -31,7 +31,7 @@ function fieldErrorsOf(answer: unknown): FieldError[] {
 }
 
 /**
- * What an error answer says (contract section 3, spec section 8): its `message`, else the message
+ * What an error answer says: its `message`, else the message
  * of its first field error (the first field that failed). Undefined for a body of another shape.
  */
 export function errorAnswerMessage(answer: unknown): string | undefined {

@@ -36,20 +36,20 @@ const IMPORT_MAX_CELLS_TEXT = IMPORT_MAX_CELLS.toLocaleString('en-US');
 const count = (n: number, one: string, many: string) =>
   `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 
-/** The spec's sentence for a field left empty: 'Price is required'. */
+/** The sentence for a field left empty: 'Price is required'. */
 const required = <Field extends string>(field: Field) => `${field} is required` as const;
 
 /** The sentence for a text longer than its limit: 'Description must be at most 5000 characters'. */
 const atMostCharacters = <Field extends string, Max extends number>(field: Field, max: Max) =>
   `${field} must be at most ${max} characters` as const;
 
-/** The spec's sentence for a number below its minimum: 'Stock must be greater than 0'. */
+/** The sentence for a number below its minimum: 'Stock must be greater than 0'. */
 const greaterThanZero = <Field extends string>(field: Field) =>
   `${field} must be greater than 0` as const;
 
 /**
- * Every user-facing text the API and the forms share. Validation texts are the spec's, word for word;
- * the rest are ours (contract sections 3 and 4).
+ * Every user-facing text the API and the forms share, in one place: tests compare them word for
+ * word, so a text changes here or nowhere.
  */
 export const V = {
   nameRequired: required('Name'),
@@ -118,7 +118,7 @@ export const M = {
   // products
   productCreated: 'Product created',
   productUpdated: 'Product updated',
-  // The spec's words: the 'Deleted!' dialog shows this message as its text (one notice, not two).
+  // The 'Deleted!' dialog shows this message as its text (one notice, not two).
   productDeleted: 'Your product has been deleted.',
   productNotFound: 'Product not found',
   stockAdjusted: 'Stock updated',

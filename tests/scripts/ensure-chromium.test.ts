@@ -1,11 +1,20 @@
 import { spawnSync } from 'node:child_process';
-import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 
-const script = path.resolve('scripts/ensure-chromium.sh');
 const nobody = 65534;
+
+/**
+ * The script runs from a copy in a folder every user can read: the checkout itself may sit in a
+ * private folder (a clone under /root, or in `mktemp -d`) that `nobody` cannot enter.
+ */
+const dir = mkdtempSync(path.join(tmpdir(), 'ensure-chromium-'));
+chmodSync(dir, 0o755);
+const script = path.join(dir, 'ensure-chromium.sh');
+copyFileSync(path.resolve('scripts/ensure-chromium.sh'), script);
+chmodSync(script, 0o755);
 
 /**
  * Runs the set-up step the way `npm test` does, but as an unprivileged user when the suite runs as
@@ -25,8 +34,6 @@ function runSetup(env: Record<string, string>) {
 }
 
 describe('npm test set-up: Chromium for the browser suite', () => {
-  const dir = mkdtempSync(path.join(tmpdir(), 'ensure-chromium-'));
-  chmodSync(dir, 0o755);
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it('stops with one line naming the command when the browser is absent and cannot be installed', () => {

@@ -3,7 +3,7 @@ import { M, T, V } from '../../src/shared/messages.js';
 
 /**
  * The texts built from src/shared/constants.ts or from one sentence shared by several fields, word
- * for word: the spec's validation messages and ours must not move when a message is built instead
+ * for word: no validation message may move when a message is built instead
  * of written out.
  */
 describe('messages built from the constants', () => {

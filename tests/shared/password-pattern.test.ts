@@ -53,7 +53,7 @@ describe('the documented password pattern', () => {
     }
   });
 
-  it('reads the spec examples as the server does', () => {
+  it('reads the sign-up examples as the server does', () => {
     for (const [text, ok] of [
       ['password', false],
       ['12345678', false],

@@ -24,7 +24,7 @@ function Logo({ tone = 'light' }: { tone?: 'light' | 'dark' }) {
   );
 }
 
-/** The logo as the link to '/' (spec section 1), on a dark background. */
+/** The logo as the link to '/', on a dark background. */
 export function LogoLink() {
   return (
     <Link

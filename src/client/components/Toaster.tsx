@@ -6,7 +6,7 @@ import { loadToastify, subscribeToToasts, toastsWanted } from '@/lib/notify.js';
 const ToastContainer = lazy(async () => ({ default: (await loadToastify()).ToastContainer }));
 
 /**
- * The toast area of both layouts: top-centre, dark, 5000 ms, not closed by a click (spec 2).
+ * The toast area of both layouts: top-centre, dark, 5000 ms, not closed by a click.
  * Mounted once the first toast is asked for (see lib/notify.ts).
  */
 export function Toaster() {

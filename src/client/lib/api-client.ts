@@ -29,7 +29,7 @@ const isRead = (config: AxiosRequestConfig) =>
   config.method === undefined || config.method.toUpperCase() === 'GET';
 
 /**
- * Sends a request and checks the response body against its expected shape (spec section 5). A
+ * Sends a request and checks the response body against its expected shape. A
  * read goes out as soon as the HTTP client is there, its schema loading meanwhile; a write waits
  * for its schema too, so that nothing is written that the app could then not read back.
  */

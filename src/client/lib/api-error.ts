@@ -20,13 +20,13 @@ const retryAfterOf = (headers: unknown) =>
   isRecord(headers) ? (headers['retry-after'] ?? headers['Retry-After']) : undefined;
 
 /**
- * The text to show for a failed call (spec section 8): the response's `message`, else the message
+ * The text to show for a failed call: the response's `message`, else the message
  * of the first entry of its `errors` list; otherwise a plain description of what went wrong.
  */
 export function getErrorMessage(error: unknown): string {
   if (isAxiosError(error)) {
     if (error.response) {
-      // Rate limited: say how long, from Retry-After (contract section 3), rather than 'later'.
+      // Rate limited: say how long, from Retry-After, rather than 'later'.
       const wait =
         error.response.status === 429
           ? waitInWords(retryAfterOf(error.response.headers))

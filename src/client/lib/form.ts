@@ -32,7 +32,7 @@ function lazyZodResolver<Input extends FieldValues, Output extends FieldValues>(
 
 /**
  * react-hook-form driven by a shared zod schema, the way every form of the app works: validate on
- * submit, then re-validate on every change (spec section 4). `preload` (give it to the form's
+ * submit, then re-validate on every change. `preload` (give it to the form's
  * onFocus) fetches the validation code and the HTTP client as soon as the user starts on the form;
  * `submit` wraps the action with the error toast.
  */
@@ -53,8 +53,8 @@ export function useZodForm<Input extends FieldValues, Output extends FieldValues
     preloadToasts();
   };
   /**
-   * The submit handler: runs `action` with the valid values; a failure becomes an error toast
-   * (spec section 8), then `onError` runs. Submit stays disabled while `action` runs. When the
+   * The submit handler: runs `action` with the valid values; a failure becomes an error toast,
+   * then `onError` runs. Submit stays disabled while `action` runs. When the
    * validation code itself cannot be loaded, that is reported the same way: a submit always ends.
    */
   const submit = (

@@ -2,8 +2,8 @@ import { useNavigate, type NavigateOptions, type To } from 'react-router';
 import { notifySuccess } from './notify.js';
 
 /**
- * What a form does once the server accepted it: the server's message as a success toast (spec
- * section 8), then the next screen.
+ * What a form does once the server accepted it: the server's message as a success toast,
+ * then the next screen.
  */
 export function useNotifyAndNavigate() {
   const navigate = useNavigate();

@@ -66,7 +66,7 @@ export const dismissToasts = () => {
 };
 
 /**
- * Every failed mutation shows its error text as an error toast (spec section 8). Code of the app
+ * Every failed mutation shows its error text as an error toast. Code of the app
  * that could not be loaded while the browser is online (a release replaced it, a proxy dropped
  * it) comes with a Reload button: reloading is what fixes it.
  */

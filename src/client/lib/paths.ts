@@ -1,5 +1,5 @@
 /**
- * Every screen's address, in one place (spec section 1). `path` is the pattern the router matches
+ * Every screen's address, in one place. `path` is the pattern the router matches
  * (app/router.tsx); `getHref` builds a link to the screen. Components link and navigate with
  * `getHref`, never with a written string, so that a screen can move by changing one line here.
  */
@@ -7,7 +7,7 @@
 /** A screen whose address has no parameters. */
 const fixed = <P extends string>(path: P) => ({ path, getHref: () => path });
 
-/** An auth screen that carries the e-mail along as ?email=, as the mail links do (contract 4). */
+/** An auth screen that carries the e-mail along as ?email=, as the mail links do. */
 const withEmail = <P extends string>(path: P) => ({
   path,
   getHref: (email?: string) =>
@@ -20,7 +20,7 @@ export const paths = {
     list: fixed('/'),
     /** Create (the list's 'Add product' button). */
     create: fixed('/new/product'),
-    /** Create too (the empty list's 'Add new product' link, spec section 1). */
+    /** Create too (the empty list's 'Add new product' link). */
     add: fixed('/add/product'),
     /** Products from a CSV file (the list's 'Import CSV' link). */
     import: fixed('/products/import'),

@@ -1,7 +1,7 @@
 import { QueryClient, type DefaultError, type UseMutationOptions } from '@tanstack/react-query';
 
 /**
- * Each query sets its own retries (spec section 9); mutations never retry. Requests go out even
+ * Each query sets its own retries; mutations never retry. Requests go out even
  * when the browser says it is offline ('always'; TanStack's default pauses them until it is back
  * online, which left 'Logging in...' and the list's spinner up forever): the request fails at
  * once and the screen says the server cannot be reached. Queries still refetch on reconnect.
@@ -13,7 +13,7 @@ export const queryClient = new QueryClient({
   },
 });
 
-/** The cached data sets, by name (spec section 3); every query key of the app starts here. */
+/** The cached data sets, by name; every query key of the app starts here. */
 export const queryKeys = {
   user: ['user'] as const,
   /** Everything of the list: its pages per search, sort and filter, and their summaries. */
@@ -23,7 +23,7 @@ export const queryKeys = {
   /** Every summary line of the list (count, units, value), refreshed with the list. */
   productSummaries: ['products', 'summary'] as const,
   productSummary: (params: object) => ['products', 'summary', params] as const,
-  /** Every product read by id ('editProduct' plus the id, spec section 3). */
+  /** Every product read by id ('editProduct' plus the id). */
   productById: ['editProduct'] as const,
   product: (id: string) => ['editProduct', id] as const,
   /** A product's last stock movements: under its key, so they go and refresh with it. */

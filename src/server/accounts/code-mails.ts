@@ -41,15 +41,11 @@ function mailFor(kind: MailRequestKind, account: Account): Mailed | undefined {
 export class ClaimLost extends Error {}
 
 /**
- * The outbox worker's half of the mail flows: turns a request row into a mail at send time. In one
- * transaction it finds the account, locks it, decides whether the request applies, checks the
- * address's budget (mail-budget.ts), issues the code and marks the request counted; the code is
- * then only in the mail rendered here, in memory. So the request path writes one row, the same for
- * every address, and the outbox never holds a code.
- *
- * A retry (the send failed, or the worker died before it was marked sent) gives the same code row
- * new digits instead of counting again; a code request is never sent once its code has expired,
- * or been used or replaced.
+ * Turns a mail request row into a mail at send time: one transaction locks the account, checks the
+ * request still applies and the address's budget (mail-budget.ts), and issues the code, which then
+ * exists only in the mail rendered here. So a request writes the same one row for every address and
+ * the outbox never holds a code. A retry gives the same code row new digits without counting again;
+ * a request whose code expired, was used or was replaced is not sent.
  */
 export class CodeMails {
   private readonly codes: Codes;

@@ -155,7 +155,7 @@ export class Codes {
   }
 
   /**
-   * Checks a code sent alone (the spec's form), in the caller's transaction. A bare guess is a
+   * Checks a code sent without its e-mail, in the caller's transaction. A bare guess is a
    * guess at every live code of the purpose at once, so it is budgeted globally by that number
    * (past the budget the answer is 'bare-budget' without looking), and a failure also counts as a
    * wrong try against each of those accounts: the bare form is no way around their budgets. It

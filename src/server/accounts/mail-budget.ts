@@ -8,13 +8,10 @@ const MAIL_BUDGET_PER_HOUR = 5;
 
 /**
  * Whether a request made at `at` fits beside the requests already counted for its address and
- * purpose (their request times): none within a minute of it either way, and fewer than five in
- * the hour before it. Requests are judged by when they were made, not when the worker reached
- * them, so a resend made 60 s after the sign-up is allowed however late the sign-up was mailed.
- *
- * Counted requests later than `at` (a worker that reached an older request after a newer one)
- * count in the hour too. That keeps both rules true for every pair and every hour window, in
- * whatever order requests are counted: of two requests the one counted second saw the first.
+ * purpose: none within a minute of it either way, fewer than five in the hour before it. Requests
+ * are judged by when they were made, not mailed, so a resend 60 s after the sign-up is allowed
+ * however late the sign-up went. Counted requests later than `at` count in the hour too, so both
+ * rules hold in whatever order the worker counts requests.
  */
 export function fitsMailBudget(counted: readonly number[], at: number): boolean {
   const inHour = counted.filter((time) => time > at - HOUR_MS);

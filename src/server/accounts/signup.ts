@@ -9,7 +9,7 @@ export interface SignUp {
 }
 
 /**
- * Sign-up (contract §4). The password is hashed first, then one transaction inserts the account
+ * Sign-up. The password is hashed first, then one transaction inserts the account
  * unless the address already has one, and requests the sign-up mail: the same work for every
  * address, so neither the answer nor its time tells whether it was registered. An existing
  * account, confirmed or not, is left as it was: its first password and name stay. At send time

@@ -20,17 +20,11 @@ const RETRY_FIRST_MS = 100;
 const RETRY_MAX_MS = 5_000;
 
 /**
- * The content version of a PostgreSQL database (see DatabaseHandle.contentVersion), kept by one
- * dedicated connection per process that LISTENs for the notifications every instance's commits
- * send (migration 008), plus the commits of this process, counted as they return
- * (`noteCommittedWrite`) so that they count before their own notification arrives.
- *
- * Liveness is proven end to end: the listener also notifies a channel of its own every 200 ms
- * and hears it back. PostgreSQL hands notifications out in commit order, so when a probe arrives
- * every change committed before it was sent has been counted. Without a probe back recently
- * (connection gone silent, server hung) there is no version and callers read the database. Each
- * new connection starts a new epoch, so no version given after a gap equals one given before it.
- * A dropped connection is reopened with back-off and never ends the process.
+ * A PostgreSQL database's content version (DatabaseHandle.contentVersion): one connection per
+ * process LISTENs to every instance's commit notifications (migration 008); this process's own
+ * commits count as they return. A probe sent to itself every 200 ms proves the channel live
+ * (notifications arrive in commit order); without a recent probe there is no version and callers
+ * read the database. Each connection starts a new epoch; a dropped one reopens with back-off.
  */
 export class ChangeListener {
   private readonly probeChannel = `stockroom_probe_${randomBytes(8).toString('hex')}`;

@@ -2,7 +2,7 @@
  * Whether an error means "the database cannot be reached right now" rather than "this request is
  * wrong": the connection was refused, dropped or timed out, the server is restarting, or (SQLite)
  * another process held the write lock past the busy timeout. Such requests get a 503 with
- * Retry-After (contract section 3) instead of a 500.
+ * Retry-After instead of a 500, so that a client knows to try again.
  */
 export function isDatabaseUnavailable(error: unknown): boolean {
   for (let current = error, depth = 0; current instanceof Error && depth < 5; depth += 1) {

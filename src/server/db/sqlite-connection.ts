@@ -6,15 +6,11 @@ import { LRUCache } from 'lru-cache';
 const STATEMENT_OVERHEAD_BYTES = 4_096;
 
 /**
- * Kysely prepares every query anew; compiling the SQL is a large share of a small query's cost.
- * Statements are reused by their text instead (least recently used dropped past `maxBytes`). Safe
- * because Kysely runs one query at a time on the SQLite connection.
- *
- * It also gives the content version: SQLite's `data_version` moves when another connection
- * commits, and a count of this connection's own writes, taken as each one is about to run (before
- * its commit, so a version read while a transaction is open is already a new one) and once more
- * after it (noteCommitted: a read on another connection meanwhile saw the state before), covers
- * the rest.
+ * Reuses prepared statements by their text (Kysely prepares every query anew, a large share of a
+ * small query's cost); safe because Kysely runs one query at a time on the connection. Also gives
+ * the content version: SQLite's `data_version` moves when another connection commits; a count of
+ * this connection's writes, taken before each runs and again once it commits (a read on the other
+ * connection meanwhile saw the state before), covers its own.
  */
 export function statementCachingConnection(
   file: SQLite.Database,

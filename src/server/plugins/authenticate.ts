@@ -49,14 +49,11 @@ export function currentSession(request: FastifyRequest): SessionUser {
 const BEARER = /^Bearer ([A-Za-z0-9_-]{1,200})$/i;
 
 /**
- * Protected by default: from here on every route gets one authentication step, which lets through
- * only routes declared public (looked up per request, so a plugin's later declaration counts) and
- * refuses the rest without a valid token. A route that forgets to ask for a token is still
- * refused without one. Missing, malformed, expired and revoked tokens all give the same 401, and
- * only a well-formed token reaches the database.
- *
- * The step runs at preParsing: after the per-IP rate limit (onRequest), so a flood of bad tokens
- * is limited like any other request, and before the body is read.
+ * Protected by default: every route from here on gets one authentication step that lets through
+ * only routes declared public (looked up per request) and refuses the rest without a valid token,
+ * so a route that forgets to ask is still protected. Every bad token gives the same 401; only a
+ * well-formed one reaches the database. It runs at preParsing: after the per-IP rate limit, so a
+ * flood of bad tokens is limited, and before the body is read.
  */
 export function registerAuthentication(app: FastifyInstance) {
   const sessions = new SessionLookup(app.database, app.clock);

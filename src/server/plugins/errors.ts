@@ -33,7 +33,7 @@ const FRAMEWORK_ERRORS: Record<string, [number, string]> = {
 };
 
 /**
- * Every error leaves as `{message, errors?}` (contract section 3). A database that cannot be reached
+ * Every error leaves as `{message, errors?}`. A database that cannot be reached
  * is a 503 with Retry-After; anything else unexpected is logged and answered with a generic 500
  * that carries no internals.
  */

@@ -7,13 +7,10 @@ export const DRAIN_MS = 7_000;
 const RETRY_AFTER_SECONDS = 5;
 
 /**
- * Closing the app (on SIGTERM) without waiting on clients. Node stops accepting and closes the
- * connections that are idle at that moment, but a keep-alive connection whose request is in flight
- * stays open after its answer until the client hangs up, and a client that keeps its connection
- * never does. So once closing begins every answer says `Connection: close` (Node then ends the
- * connection after it), connections that fall idle anyway (an answer already under way) are closed
- * as they do, a request that still arrives gets a 503 in the API's shape, and whatever is left
- * after DRAIN_MS is cut so that the database closes and the process exits cleanly.
+ * Closing the app (on SIGTERM) without waiting on clients, since a keep-alive connection stays
+ * open until its client hangs up. Once closing begins every answer says `Connection: close`,
+ * connections that fall idle are closed, a request that still arrives gets a 503 in the API's
+ * shape, and whatever is left after DRAIN_MS is cut, so the database closes and the process exits.
  */
 export function registerGracefulClose(app: FastifyInstance) {
   let closing = false;

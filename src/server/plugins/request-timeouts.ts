@@ -1,7 +1,7 @@
 import type { Socket } from 'node:net';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
-/** Milliseconds a client is given (contract section 3). */
+/** Milliseconds a client is given before its connection is closed. */
 export interface Timeouts {
   /** To send a whole request: headers, then body. */
   request: number;

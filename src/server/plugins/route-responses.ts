@@ -9,16 +9,10 @@ export const isOperation = (route: Pick<RouteOptions, 'schema'>) =>
   typeof (route.schema as { operationId?: unknown } | undefined)?.operationId === 'string';
 
 /**
- * The error statuses any route can send for what it is, not for what it does:
- * - 400, 408, 413, 415: it reads a body (malformed JSON, one that does not arrive in time, one over
- *   the limit, a type the API does not take), even a route that needs none;
- * - 401: it needs a token (plugins/authenticate.ts: every route that is not public);
- * - 429: it is rate limited (its `config.rateLimit`, or a limiter it shares);
- * - 500: something failed unexpectedly (plugins/errors.ts, a message that says nothing more);
- * - 503: the database is unreachable, or the server is shutting down (plugins/graceful-close.ts,
- *   which answers before any route runs).
- * A route declares the rest itself with errorResponses (routes/shared.ts): 400 for invalid params
- * or query, 403, 404, 409.
+ * The error statuses a route can send for what it is, not what it does: 400, 408, 413, 415 if it
+ * reads a body; 401 if it is not public; 429 if rate limited (its own limit or a shared one); 500 (unexpected failure) and 503
+ * (database unreachable, shutting down) always. A route declares the rest itself with
+ * errorResponses (routes/shared.ts): 400 for invalid params or query, 403, 404, 409.
  */
 function derivedErrorStatuses(route: RouteOptions): ErrorStatus[] {
   const methods = [route.method].flat();

@@ -30,7 +30,7 @@ export function appContentSecurityPolicy(config: Config): string {
 }
 
 /**
- * Headers every answer carries (contract section 3); the HTML's CSP is set where it is served.
+ * Headers every answer carries; the HTML's CSP is set where it is served.
  * Also called by the answers Fastify sends before any hook runs (a malformed URL's 400).
  */
 export function setSecurityHeaders(request: FastifyRequest, reply: FastifyReply) {

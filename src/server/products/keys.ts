@@ -16,13 +16,11 @@ export const nameKey = (name: string) => fold(name).slice(0, 200);
 const SEARCH_QUERY_MAX = 200;
 
 /**
- * How much of each folded field is searchable: twice the field's input limit (200 and 5000), so
- * text in any script whose compatibility form at most doubles it (Latin, Greek, Cyrillic, Arabic,
- * CJK, Indic, common ligatures) is searchable to its last character, while text built from
- * characters that spell out as many (U+FDFA: 18) stops counting at the cap. That makes the longest
- * stored key 10,401 characters instead of 93,601, and with the query's cap bounds what checking one
- * row can cost (see ADR 007). Hangul syllables decompose into 2 or 3 letters: Korean text is
- * searchable up to the cap only, past about 3,300 syllables of a description or 130 of a name.
+ * How much of each folded field is searchable: twice the field's input limit, so text whose
+ * compatibility form at most doubles (Latin, Greek, Cyrillic, Arabic, CJK, Indic, ligatures) is
+ * searchable to its last character, while characters that spell out as many as 18 stop at the cap.
+ * This bounds what checking one row can cost (ADR 007). Hangul decomposes into 2 or 3 letters, so
+ * Korean is searchable up to about 3,300 syllables of a description or 130 of a name.
  */
 export const SEARCH_NAME_MAX = 400;
 export const SEARCH_DESCRIPTION_MAX = 10_000;

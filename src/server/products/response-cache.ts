@@ -8,7 +8,7 @@ import { LRUCache } from 'lru-cache';
  */
 const ENTRY_OVERHEAD_BYTES = 200;
 
-/** Answers smaller than this gain too little from compression to be worth it (contract §3). */
+/** Answers smaller than this gain too little from compression to be worth it. */
 const COMPRESSION_THRESHOLD_BYTES = 1024;
 
 export type BodyEncoding = 'br' | 'gzip' | 'identity';
@@ -48,17 +48,11 @@ export function preferredEncoding(header: string | undefined): BodyEncoding {
 }
 
 /**
- * Serialized answers of the product reads (list pages and single products), most recently used
- * kept, bounded in bytes: keys (two bytes a character in memory) and bodies both count. Keys carry
- * the owner's catalogue version (bumped in the transaction of every product write), so an entry is
- * never stale: after a write, requests look under the new version and the old entries age out.
- * That also holds with several server processes on one database: the version comes with the
- * request's session, which is read with the token on every request, or on SQLite whenever the
- * database has changed since (see SessionLookup).
- *
- * Answers over COMPRESSION_THRESHOLD_BYTES are kept compressed, once per encoding asked for, so a
- * repeated read costs no compression; smaller ones (and those for clients that take no
- * compression) are kept as they are.
+ * Serialized answers of the product reads, most recently used kept, bounded in bytes (keys and
+ * bodies). Keys carry the owner's catalogue version, bumped in every product write's transaction,
+ * so an entry is never stale, with one process or several: the version comes with the request's
+ * session (see SessionLookup). Answers over COMPRESSION_THRESHOLD_BYTES are kept compressed, once
+ * per encoding asked for, so a repeated read costs no compression.
  */
 export class ResponseCache {
   /** Undefined when the budget is 0: nothing is kept and every read queries (the bench compares). */

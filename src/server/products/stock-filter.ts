@@ -3,15 +3,11 @@ import { LOW_STOCK_THRESHOLD, type ProductSort, type StockFilter } from '../../s
 import { SORT_ORDERS } from './cursor.js';
 
 /**
- * Each stock filter's condition, in two forms of constant SQL (never parameters: SQLite uses a
- * partial index only when the query holds its condition word for word, and does no algebra):
- *
- * - `range` (`stock between 1 and 10`) is a range of the (owner, stock, id, price) index: for a
- *   list sorted by stock, and for the summary, which that index covers;
- * - `partial` (`stock + 0 between 1 and 10`) is the condition of the partial indexes of migration
- *   011, one per other list order. `stock + 0` is no range of any index, so SQLite, which has no
- *   statistics here, cannot prefer sorting a range of the stock index to reading the partial
- *   index in order, as it does with the plain condition (17 ms against 0.2 ms a page at 100,000).
+ * Each stock filter's condition as constant SQL (SQLite uses a partial index only when the query
+ * holds its condition word for word). `range` is a range of the (owner, stock, id, price) index,
+ * for a list sorted by stock and for the summary; `partial` (`stock + 0 ...`) matches the partial
+ * indexes of migration 011, one per other order, and is no range of any index, so SQLite reads the
+ * partial index in order instead of sorting a range of the stock index (0.2 ms against 17 ms).
  */
 export const stockFilterSql: Record<'range' | 'partial', Record<StockFilter, string>> = {
   range: { low: `stock between 1 and ${LOW_STOCK_THRESHOLD}`, out: 'stock = 0' },

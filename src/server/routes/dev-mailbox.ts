@@ -1,21 +1,13 @@
-import { isIPv4 } from 'node:net';
 import path from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { M } from '../../shared/messages.js';
 import { devMailboxResponseSchema } from '../../shared/schemas/dev-mail.js';
 import { notFound } from '../lib/http-error.js';
+import { isLoopbackAddress } from '../lib/loopback.js';
 import { listLocalMail } from '../mail/local-mailbox-reader.js';
 import { publicRoute } from '../plugins/authenticate.js';
 import { errorResponses } from './shared.js';
-
-/** 127.0.0.0/8, ::1, and 127.x as an IPv4-mapped IPv6 address (a dual-stack socket). */
-function isLoopbackAddress(address: string | undefined): boolean {
-  if (address === undefined) return false;
-  const mapped = /^::ffff:(.*)$/i.exec(address)?.[1];
-  const v4 = mapped ?? address;
-  return isIPv4(v4) ? v4.startsWith('127.') : address === '::1';
-}
 
 /** `localhost`, `127.0.0.1` or `[::1]`, with or without a port: what the developer's browser sends. */
 const LOOPBACK_HOST = /^(localhost|127\.0\.0\.1|\[::1\])(:\d{1,5})?$/i;
@@ -40,7 +32,7 @@ function isDevelopersBrowser(request: FastifyRequest): boolean {
 
 /**
  * The development mailbox: the mails written to DATA_DIR/mail, newest first, codes included.
- * app.ts registers it only outside production and without SMTP (contract section 2); anyone but
+ * app.ts registers it only outside production and without SMTP; anyone but
  * the developer's own browser gets the 404 of a route that does not exist.
  */
 export async function devMailboxRoutes(fastify: FastifyInstance) {

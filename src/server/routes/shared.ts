@@ -24,14 +24,10 @@ export type ErrorStatus = 400 | 401 | 403 | 404 | 408 | 409 | 413 | 415 | 429 | 
 const schemaFor = (status: ErrorStatus) => (status === 400 ? validationErrorSchema : errorSchema);
 
 /**
- * The response schemas of error statuses: a 400 may list the failing fields
- * (ValidationError), every other error is `{message}` (Error).
- *
- * Which statuses a route can send follows from what it is and does. What every route of a kind can
- * send (a body read, a token needed, a rate limit, a failure, a shutdown) is added to each route by
- * plugins/route-responses.ts; a route declares only its own with this: 400 for invalid params or
- * query, 403 (login of an unconfirmed account), 404 (a resource can be missing), 409 (profile
- * e-mail taken). tests/server/http/route-schemas.test.ts holds every route to its set.
+ * The response schemas of a route's own error statuses: 400 for invalid params or query (it may
+ * list the failing fields), 403, 404, 409; every other error is `{message}`. What every route of a
+ * kind sends (body read, token, rate limit, failure, shutdown) plugins/route-responses.ts adds;
+ * tests/server/http/route-schemas.test.ts holds every route to its set.
  */
 export function errorResponses<S extends ErrorStatus>(...statuses: S[]) {
   return Object.fromEntries(statuses.map((status) => [status, schemaFor(status)])) as Record<

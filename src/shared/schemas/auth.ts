@@ -10,7 +10,7 @@ import {
   passwordSchema,
 } from './common.js';
 
-/** Puts 'Passwords do not match' on the confirmation field, as the spec shows it. */
+/** Puts 'Passwords do not match' on the confirmation field, where the form shows it. */
 const matching =
   <K extends string, C extends string>(key: K, confirmKey: C) =>
   (value: Record<K | C, string>, ctx: z.RefinementCtx) => {
@@ -43,13 +43,13 @@ export const loginSchema = z.object({
 });
 export type LoginInput = z.input<typeof loginSchema>;
 
-/** Resend confirmation and forgot password share one e-mail schema (spec section 5). */
+/** Resend confirmation and forgot password share one e-mail schema. */
 export const emailOnlySchema = z.object({ email: emailSchema });
 export type EmailOnlyInput = z.input<typeof emailOnlySchema>;
 
 /**
- * A code, optionally bound to the e-mail it was sent to (contract section 4). The spec calls the
- * code `token`.
+ * A code, optionally bound to the e-mail it was sent to (the mail's link carries both). The API
+ * calls the code `token`.
  */
 export const codeBodySchema = z.object({
   token: codeSchema,

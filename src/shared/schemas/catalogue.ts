@@ -16,7 +16,7 @@ import { V } from '../messages.js';
 import { ANSWER_LIMITS, hasNoNul } from './common.js';
 import { int32, pageLimit, productListQuerySchema, timestamp, uuid } from './products.js';
 
-/** The catalogue operations beyond one product at a time (contract section 7). */
+/** The catalogue operations beyond one product at a time: export, import, stock moves, summary. */
 
 /** Text the server sends, with the bound the OpenAPI document states. */
 const message = (maxLength: number) => z.string().meta({ maxLength });

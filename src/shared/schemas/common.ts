@@ -49,7 +49,7 @@ const LETTER = /\p{L}/u;
 const NUMBER = /\p{N}/u;
 
 /**
- * Passwords are never trimmed or truncated (contract section 4). The letter and number checks are
+ * Passwords are never trimmed or truncated: every character counts. The letter and number checks are
  * refinements, not `.regex()`: two regexes would be documented as two `\p{…}` patterns, which a
  * plain regex engine cannot read and some validators merge into one that refuses every password.
  * The document states the rule as PASSWORD_PATTERN instead.
@@ -95,10 +95,10 @@ const text = (maxLength: number) => z.string().meta({ maxLength });
 
 export const messageSchema = z.object({ message: text(ANSWER_LIMITS.message) });
 
-/** Every error answer (contract section 3). */
+/** Every error answer: `{message}`, plus `errors` for a 400 (fieldErrorSchema). */
 export const errorSchema = z.object({ message: text(ANSWER_LIMITS.message) });
 
-/** One failing field of a 400: its dotted path and the spec's message. */
+/** One failing field of a 400: its dotted path and its validation message (messages.ts). */
 export const fieldErrorSchema = z.object({
   path: text(ANSWER_LIMITS.path),
   message: text(ANSWER_LIMITS.message),

@@ -63,8 +63,8 @@ const stockWithMin = (min: number) =>
       return z.NEVER;
     }
     const stock = Number(text);
-    // Below the minimum says the spec's words even where 0 is allowed (contract §3: validation
-    // messages are the spec's); the edit form's field shows its minimum of 0 itself.
+    // Below the minimum gives the one fixed message (V.stockMin) even where 0 is allowed, so that
+    // every answer words it alike; the edit form's field shows its minimum of 0 itself.
     if (stock < min) ctx.addIssue({ code: 'custom', message: V.stockMin });
     else if (!Number.isInteger(stock)) ctx.addIssue({ code: 'custom', message: V.stockInteger });
     else if (stock > MAX_STOCK) ctx.addIssue({ code: 'custom', message: V.stockMax });
@@ -79,7 +79,7 @@ const productFields = {
   }),
 };
 
-/** What the API accepts: the contract lets stock be 0 so that "Out of Stock" is reachable. */
+/** What the API accepts: stock may be 0, so that "Out of Stock" is reachable. */
 export const productCreateSchema = z.object({
   ...productFields,
   price: priceCents,
@@ -91,7 +91,7 @@ export type ProductUpdate = z.output<typeof productUpdateSchema>;
 
 /**
  * The least stock the edit form takes: 0, so that a user can mark a product "Out of Stock"
- * (contract section 5). The create form keeps the spec's MIN_FORM_STOCK.
+ * The create form keeps its MIN_FORM_STOCK of 1.
  */
 export const EDIT_FORM_MIN_STOCK = 0;
 
@@ -101,7 +101,7 @@ const formStock = (min: number) =>
     if (!result.success) ctx.addIssue({ code: 'custom', message: result.error.issues[0]!.message });
   });
 
-/** What the create form accepts: the spec's minimum stock of 1. Values stay as typed text. */
+/** What the create form accepts: a stock of at least 1. Values stay as typed text. */
 export const productFormSchema = z.object({
   ...productFields,
   price: z.string().superRefine((value, ctx) => {
@@ -121,7 +121,7 @@ const blankOr = (rule: z.ZodType<unknown, string>) =>
   });
 
 /**
- * The edit form (spec section 5): the create form's rules, but every field is optional, and the
+ * The edit form: the create form's rules, but every field is optional, and the
  * stock may be 0 (EDIT_FORM_MIN_STOCK).
  */
 export const productEditFormSchema = z.object({

@@ -76,6 +76,6 @@ export function deferred<T = Response>() {
   return { promise, resolve };
 }
 
-/** An error answer of the API (contract section 3): `{message, errors?}` with its status. */
+/** An error answer of the API: `{message, errors?}` with its status. */
 export const apiError = (status: number, body: { message: string; errors?: unknown[] }) =>
   HttpResponse.json(body, { status });

@@ -18,7 +18,7 @@ import { build, type TestServer } from '../support/build.js';
 
 const MINUTE_MS = 60_000;
 const DAY_MS = 24 * 60 * MINUTE_MS;
-/** Wrong tries an account accepts per purpose in 24 hours, whatever the route (contract §4). */
+/** Wrong tries an account accepts per purpose in 24 hours, whatever the route. */
 const ACCOUNT_LIMIT = 100;
 /** Forgot-password mails an address at most once a minute and 5 times an hour: stay under both. */
 const BETWEEN_FORGOTS_MS = 13 * MINUTE_MS;

@@ -24,7 +24,7 @@ describe('POST /api/auth/confirm-account and /api/auth/resend-confirmation', asy
     await steps.login(account.email, account.password);
   });
 
-  it('confirms with the bare code (the spec form)', async () => {
+  it('confirms with the bare code (without the e-mail)', async () => {
     const account = await steps.signUp();
     expectMessage(
       await steps.confirmWith(await steps.codeFor(account.email)),

@@ -12,7 +12,7 @@ import { build } from '../support/build.js';
 import { codeIn, SmtpInbox, type Mail } from '../support/inbox.js';
 import { TestSmtpServer } from '../../support/smtp.js';
 
-/** A code mail as the contract wants it: HTML and text, the code, its expiry, a link with ?email=. */
+/** A code mail as it must be: HTML and text, the code, its expiry, a link with ?email=. */
 function expectCodeMail(mail: Mail, screen: string, email: string, publicUrl: string) {
   const code = codeIn(mail);
   expect(code).toMatch(/^\d{6}$/);

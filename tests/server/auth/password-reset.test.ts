@@ -51,7 +51,7 @@ describe('forgot-password, validate-password-token and reset-password/{token}', 
     expect(steps.inbox.lastMailTo(email).subject).toBe('Your Stockroom password was changed');
   });
 
-  it('reset-password works with the bare code too (the spec form)', async () => {
+  it('reset-password works with the bare code too (without the e-mail)', async () => {
     const { email, code } = await withResetCode();
     expectMessage(await steps.reset(code, NEW_PASSWORD), 200, M.passwordReset);
     await steps.login(email, NEW_PASSWORD);

@@ -8,13 +8,10 @@ import { build } from '../support/build.js';
 import { signIn } from '../support/accounts.js';
 
 /**
- * Every error status each of our routes can send, and nothing more (200/201 aside). The reasons
- * are in src/server/plugins/route-responses.ts and src/server/routes/shared.ts; the tests named in
- * each comment send them. Every route can answer 500 (an unexpected failure, plugins/errors.ts)
- * and 503 (the server shutting down, plugins/graceful-close.ts: before any route runs, so alike
- * for every route; shutdown.test.ts and db/outage.test.ts send it). A route that reads a body (any
- * POST, PATCH or DELETE) can answer 400 (malformed JSON), 408 (the body not arriving in time),
- * 413 and 415: probed below on each.
+ * Every error status each of our routes can send, and nothing more (200/201 aside); the reasons
+ * are in src/server/plugins/route-responses.ts and routes/shared.ts, and the tests named in each
+ * comment send them. Every route can answer 500 and 503 (shutdown.test.ts, db/outage.test.ts); a
+ * route that reads a body can answer 400, 408, 413 and 415, probed below on each.
  */
 const ALWAYS = [500, 503];
 const BODY = [400, 408, 413, 415];
@@ -286,7 +283,7 @@ describe('every route declares its request and response schemas', async () => {
           if (Number(status) >= 400) {
             const ref = (shape: string) => ({ $ref: `#/components/schemas/${shape}` });
             const shape = status === '400' ? ref('ValidationError') : ref('Error');
-            // A refused import answers its report (contract section 7) beside the usual 400.
+            // A refused import answers its report beside the usual 400.
             const importReport = { anyOf: [ref('ImportReport'), ref('ValidationError')] };
             const isImportRefusal = name === 'POST /api/products/import' && status === '400';
             expect(response.content, where).toEqual({

@@ -12,7 +12,7 @@ import {
 } from '../support/products.js';
 import { signIn } from '../support/accounts.js';
 
-/** Each case: the form fields sent, the failing field and the spec's message, word for word. */
+/** Each case: the form fields sent, the failing field and its message (messages.ts), word for word. */
 const cases: [string, Record<string, string | undefined>, string, string][] = [
   ['name missing', { name: undefined }, 'name', 'Name is required'],
   ['name blank', { name: '   ' }, 'name', 'Name is required'],
@@ -114,7 +114,7 @@ describe('product validation', async () => {
     expect(repeated.json().message).toBe('Each form field may be sent only once');
   });
 
-  it('ignores an empty file input and a text `image` field, as browsers and the spec send them', async () => {
+  it('ignores an empty file input and a text `image` field, as browsers send them', async () => {
     const res = await postProduct(server, user, { ...validFields, image: 'null' });
     expect(res.statusCode).toBe(201);
     // Exactly what a browser sends for <input type="file"> with nothing chosen.

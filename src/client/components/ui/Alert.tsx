@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 
-/** A load failure: the message in red, centred (spec section 8). */
+/** A load failure: the message in red, centred. */
 export function ErrorMessage({ children }: { children: ReactNode }) {
   return (
     <div role="alert" className="px-4 py-16 text-center text-base font-medium text-red-700">

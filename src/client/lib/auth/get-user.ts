@@ -18,7 +18,7 @@ async function getUser(): Promise<User> {
   return user;
 }
 
-/** The cached 'user': never retried, never refetched on window focus (spec section 7). */
+/** The cached 'user': never retried, never refetched on window focus. */
 export const userQueryOptions = queryOptions({
   queryKey: queryKeys.user,
   queryFn: getUser,

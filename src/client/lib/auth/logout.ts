@@ -7,7 +7,7 @@ import { type MutationConfig } from '@/lib/query-client.js';
 import { endSession } from './session.js';
 
 /**
- * POST /auth/logout revokes the token on the server (contract section 4). A failed revoke
+ * POST /auth/logout revokes the token on the server. A failed revoke
  * (offline, already expired) still signs the browser out: what matters to it is the local end.
  */
 const logout = async () => {
@@ -19,7 +19,7 @@ const logout = async () => {
 };
 
 /**
- * Logout (spec section 4): revoke the token, go to /auth/login, then end the session (the token
+ * Logout: revoke the token, go to /auth/login, then end the session (the token
  * and the user's cached data sets go, lib/auth/session.ts); then the screen's own onSuccess.
  */
 export function useLogout({

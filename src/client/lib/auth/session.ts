@@ -2,10 +2,10 @@ import type { QueryClient } from '@tanstack/react-query';
 import { queryKeys } from '@/lib/query-client.js';
 import { removeToken, setToken } from './token.js';
 
-/** The cached data sets of the signed-in user besides the user itself (spec section 3). */
+/** The cached data sets of the signed-in user besides the user itself. */
 const USER_DATA = [queryKeys.products, queryKeys.productById];
 
-/** Login success (spec section 4): store the token; nothing cached belongs to the new session. */
+/** Login success: store the token; nothing cached belongs to the new session. */
 export function startSession(queryClient: QueryClient, token: string) {
   setToken(token);
   for (const queryKey of [queryKeys.user, ...USER_DATA]) queryClient.removeQueries({ queryKey });

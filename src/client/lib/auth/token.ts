@@ -1,6 +1,6 @@
 import { ACCESS_TOKEN_KEY } from '@shared/constants.js';
 
-/** The access token lives in localStorage under 'AccessToken' (spec section 3). */
+/** The access token lives in localStorage under 'AccessToken'. */
 export function getToken(): string | null {
   try {
     return localStorage.getItem(ACCESS_TOKEN_KEY);

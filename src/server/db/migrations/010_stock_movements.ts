@@ -3,14 +3,10 @@ import { MOVEMENT_SOURCES } from '../../../shared/constants.js';
 import type { MigrationDialect } from '../migrate.js';
 
 /**
- * The history of every product's stock: one row per change (creation, an edit that changed the
- * stock, an adjustment, an import), written in the transaction of the change. Rows go with their
- * product (and with their owner's account): ON DELETE CASCADE, which SQLite enforces because
- * every connection turns `foreign_keys` on (db/sqlite.ts).
- *
- * The id increases with every row, so a product's movements read newest first by (product_id, id)
- * in the order the changes happened, even within one millisecond: a product's stock changes one
- * at a time (its row is locked, or SQLite's writer is), so its ids are handed out in that order.
+ * Every product's stock history: one row per change, written in the change's transaction, deleted
+ * with the product (ON DELETE CASCADE; SQLite connections turn `foreign_keys` on). Ids increase,
+ * and a product's stock changes one at a time (its row is locked), so (product_id, id) reads its
+ * movements in the order they happened, even within one millisecond.
  */
 export async function up(db: Kysely<unknown>, dialect: MigrationDialect): Promise<void> {
   const time = dialect === 'postgres' ? 'bigint' : 'integer';

@@ -98,7 +98,7 @@ async function readMultipart(request: FastifyRequest): Promise<Form> {
         image = data;
         continue;
       }
-      // The spec's client sends `image` as text when no file was chosen: "only a real file is kept".
+      // A form without a chosen file may send `image` as text: only a real file is kept.
       if (fieldname === IMAGE) continue;
       if (!FIELDS.has(fieldname)) throw partError(fieldname, M.unknownPart);
       if (fieldname in fields) throw partError(fieldname, M.duplicatePart);

@@ -9,11 +9,11 @@ const setup = () => renderRoute(<LoginForm />, { path: '/auth/login' });
 
 describe('LoginForm', () => {
   beforeEach(() => {
-    // A refused login is logged (spec section 8): as a warning, not an error of the app.
+    // A refused login is logged: as a warning, not an error of the app.
     vi.spyOn(console, 'warn').mockImplementation(() => {});
   });
 
-  it('shows the spec texts', () => {
+  it('shows the login texts', () => {
     setup();
     expect(screen.getByRole('heading', { name: 'Welcome Back!' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Forgot your password?' })).toHaveAttribute(

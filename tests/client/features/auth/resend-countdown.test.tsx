@@ -14,7 +14,7 @@ import { elapse, withFakeClock } from './fake-clock.js';
 
 /*
  * The server mails an address at most once a minute per purpose and answers the same whether or not
- * a mail went (contract section 4), so the screens hold 'Resend code' back for 60 s after this
+ * a mail went, so the screens hold 'Resend code' back for 60 s after this
  * browser tab last asked for a code, or after arriving when it asked for none.
  */
 

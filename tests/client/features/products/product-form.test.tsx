@@ -204,7 +204,7 @@ describe('EditProduct', () => {
     await user.clear(screen.getByLabelText('Stock'));
     await user.type(screen.getByLabelText('Stock'), '-1');
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
-    // 0 is allowed here; -1 gets the spec's own message.
+    // 0 is allowed here; -1 gets the minimum's own message.
     expect(await screen.findByText('Stock must be greater than 0')).toBeInTheDocument();
     await user.clear(screen.getByLabelText('Stock'));
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
@@ -228,7 +228,7 @@ describe('EditProduct', () => {
     expect(queryClient.getQueryState(['products'])).toBeUndefined();
   });
 
-  it('saves a stock of 0 so that the product can be marked Out of Stock (contract section 5)', async () => {
+  it('saves a stock of 0 so that the product can be marked Out of Stock', async () => {
     server.use(
       http.get('/api/products/p1', () => HttpResponse.json({ product: product({ stock: 24 }) })),
       http.patch('/api/products/p1', () =>

@@ -10,7 +10,7 @@ const forgotPassword = (body: EmailOnlyInput) =>
   apiRequest(messageResponse, { method: 'POST', url: '/auth/forgot-password', data: body });
 
 /**
- * A reset code is on its way (or held back by the mail budget, contract section 4): the wait before asking again
+ * A reset code is on its way (or held back by the mail budget): the wait before asking again
  * starts (hooks/use-resend-wait.ts); then the screen's own onSuccess.
  */
 export function useForgotPassword({

@@ -13,7 +13,7 @@ const login = (body: LoginInput) =>
 
 /**
  * Login success starts the session (the token stored, nothing cached kept, lib/auth/session.ts).
- * A 403 is an account not confirmed yet, which the server mailed a new code (contract section 4):
+ * A 403 is an account not confirmed yet, which the server mailed a new code:
  * the wait before asking for another starts. Then the screen's own onSuccess or onError.
  */
 export function useLogin({

@@ -10,7 +10,7 @@ const resendConfirmation = (body: EmailOnlyInput) =>
   apiRequest(messageResponse, { method: 'POST', url: '/auth/resend-confirmation', data: body });
 
 /**
- * A new confirmation code is on its way (or held back by the mail budget, contract section 4): the wait before asking again
+ * A new confirmation code is on its way (or held back by the mail budget): the wait before asking again
  * starts (hooks/use-resend-wait.ts); then the screen's own onSuccess.
  */
 export function useResendConfirmation({

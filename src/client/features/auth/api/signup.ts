@@ -10,7 +10,7 @@ const signup = (body: SignupInput) =>
   apiRequest(messageResponse, { method: 'POST', url: '/auth/signup', data: body });
 
 /**
- * A code is on its way to confirm the account (or held back by the mail budget, contract section 4): the wait before asking again
+ * A code is on its way to confirm the account (or held back by the mail budget): the wait before asking again
  * starts (hooks/use-resend-wait.ts); then the screen's own onSuccess.
  */
 export function useSignup({

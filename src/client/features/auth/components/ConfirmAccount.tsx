@@ -38,7 +38,7 @@ export function ConfirmAccount() {
   };
 
   // 'For x', never 'we sent it to x': the mail budget may have held a code back, and a sign-up
-  // with a taken address answers alike but mails no code (contract section 4).
+  // with a taken address answers alike but mails no code.
   return (
     <AuthPanel
       title="Confirm your account"

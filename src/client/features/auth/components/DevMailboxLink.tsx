@@ -3,7 +3,7 @@ import { TextLink } from '@/components/ui/TextLink.js';
 import { env } from '@/lib/env.js';
 import { paths } from '@/lib/paths.js';
 
-/** The mailbox answers only a browser on the server's own machine (contract section 2). */
+/** The mailbox answers only a browser on the server's own machine. */
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
 let available: Promise<boolean> | undefined;

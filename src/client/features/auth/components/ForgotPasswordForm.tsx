@@ -5,7 +5,7 @@ import { useEmailParam } from '../hooks/use-email-param.js';
 import { EmailRequestForm } from './EmailRequestForm.js';
 
 /**
- * Forgot password: the form clears after submit (spec section 2). The address comes filled in when
+ * Forgot password: the form clears after submit. The address comes filled in when
  * a refused reset code sent the user back here (?email=).
  */
 export function ForgotPasswordForm() {

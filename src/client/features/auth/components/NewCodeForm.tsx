@@ -5,7 +5,7 @@ import { useResendConfirmation } from '../api/resend-confirmation.js';
 import { useEmailParam } from '../hooks/use-email-param.js';
 import { EmailRequestForm } from './EmailRequestForm.js';
 
-/** Resend confirmation code: a failure goes back to /auth/login (spec section 4). */
+/** Resend confirmation code: a failure goes back to /auth/login. */
 export function NewCodeForm() {
   const navigate = useNavigate();
   const resend = useResendConfirmation();

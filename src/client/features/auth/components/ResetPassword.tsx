@@ -56,7 +56,7 @@ export function ResetPassword() {
 }
 
 /**
- * A rejected code (spec section 4): back to /auth/forgot-password with the address filled in and
+ * A rejected code: back to /auth/forgot-password with the address filled in and
  * the error shown there, inline and as the only toast (an earlier 'a code is on its way' no
  * longer holds).
  */

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 
 /**
  * The server mails an address at most once a minute per purpose and answers the same whether or
- * not a mail went (contract section 4). So the screens hold 'Resend code' back for a minute after
+ * not a mail went. So the screens hold 'Resend code' back for a minute after
  * this browser tab last asked for a code for the address: a request any sooner would say "sent"
  * and send nothing. Only this tab's own history counts, never what the server knows of an account
  * (the wait is the same for everyone, and tells nothing about the address).

@@ -26,13 +26,11 @@ const shiftStock =
   <T extends { stock: number }>(product: T): T => ({ ...product, stock: product.stock + delta });
 
 /**
- * A stock change shows at once wherever the product is shown (list pages, its own page), before
- * the server answers. A refusal takes exactly that change back (the inverse delta, so that other
- * changes still in flight keep theirs), then the list and the product are read again; an accepted
- * change writes the server's count once no other change of the product is in flight. Either way
- * the summaries and the product's movements are read again; after an accepted change the list is
- * only marked stale (re-read now, a sort by stock would move the card under the pointer). The
- * screen's own callbacks run after these.
+ * A stock change shows at once wherever the product is shown, before the server answers. A refusal
+ * takes back exactly that change (other changes in flight keep theirs) and reads the product again;
+ * an accepted one writes the server's count once no other change is in flight, and marks the list
+ * stale rather than re-reading it (a sort by stock would move the card under the pointer). Then the
+ * screen's own callbacks run.
  */
 export function useAdjustStock({
   mutationConfig,

@@ -13,7 +13,7 @@ const createProduct = (upload: ProductUpload) =>
     onUploadProgress: progressHandler(upload.onProgress),
   });
 
-/** A new product refreshes the list (spec section 4); then the screen's own onSuccess. */
+/** A new product refreshes the list; then the screen's own onSuccess. */
 export function useCreateProduct({
   mutationConfig,
 }: { mutationConfig?: MutationConfig<typeof createProduct> } = {}) {

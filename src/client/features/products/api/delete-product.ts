@@ -7,7 +7,7 @@ import { queryKeys, type MutationConfig } from '@/lib/query-client.js';
 export const deleteProduct = (id: string) =>
   apiRequest(messageResponse, { method: 'DELETE', url: `/products/${encodeURIComponent(id)}` });
 
-/** A deleted product leaves the cache and the list is refreshed (spec section 4); then the screen's. */
+/** A deleted product leaves the cache and the list is refreshed; then the screen's. */
 export function useDeleteProduct({
   mutationConfig,
 }: { mutationConfig?: MutationConfig<typeof deleteProduct> } = {}) {

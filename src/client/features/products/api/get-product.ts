@@ -15,7 +15,7 @@ const getProduct = async (id: string, signal?: AbortSignal) => {
   return product;
 };
 
-/** Cached as ['editProduct', id] (spec section 3); retried once. */
+/** Cached as ['editProduct', id]; retried once. */
 export const productQueryOptions = (id: string) =>
   queryOptions({
     queryKey: queryKeys.product(id),

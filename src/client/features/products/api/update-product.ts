@@ -13,7 +13,7 @@ const updateProduct = ({ id, ...upload }: ProductUpload & { id: string }) =>
     onUploadProgress: progressHandler(upload.onProgress),
   });
 
-/** Edit success refreshes the list and the edited product (spec section 4); then the screen's. */
+/** Edit success refreshes the list and the edited product; then the screen's. */
 export function useUpdateProduct({
   mutationConfig,
 }: { mutationConfig?: MutationConfig<typeof updateProduct> } = {}) {

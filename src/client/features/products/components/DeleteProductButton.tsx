@@ -11,7 +11,7 @@ interface DeleteProductButtonProps {
 }
 
 /**
- * The delete flow (spec section 4): a warning to confirm; after the server confirms, 'Deleted!'
+ * The delete flow: a warning to confirm; after the server confirms, 'Deleted!'
  * with the server's message ('Your product has been deleted.') as its text: that dialog is the
  * success notice, so no toast repeats it. Any dismissal (Cancel, Esc, a click outside, the close
  * button) is a cancel: 'Cancelled'. SweetAlert2 is loaded on the first click, so no screen pays

@@ -9,7 +9,7 @@ export interface ProductRowsProps {
   onDeleted: (index: number) => void;
 }
 
-/** The products as cards, 1 to 5 columns depending on the width (spec section 2). */
+/** The products as cards, 1 to 5 columns depending on the width. */
 export function ProductGrid({ products, selected, onSelect, onDeleted }: ProductRowsProps) {
   return (
     <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2 sm:gap-6 md:grid-cols-3 lg:grid-cols-4 2xl:grid-cols-5">

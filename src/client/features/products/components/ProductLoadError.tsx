@@ -27,7 +27,7 @@ export function RetryButton({ query }: { query: Pick<UseQueryResult, 'isFetching
   );
 }
 
-/** A failed product load: the message in red, centred (spec section 8), and a way to try again. */
+/** A failed product load: the message in red, centred, and a way to try again. */
 export function ProductLoadError({ query }: { query: UseQueryResult }) {
   return (
     <div className="text-center">
@@ -39,7 +39,7 @@ export function ProductLoadError({ query }: { query: UseQueryResult }) {
 
 /**
  * The detail or edit page of a product that is not there: the API's message is the page's title,
- * in red and centred like every load failure (spec section 8), with the way back.
+ * in red and centred like every load failure, with the way back.
  */
 export function ProductMissing({ children }: { children: ReactNode }) {
   return (

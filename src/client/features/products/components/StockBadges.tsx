@@ -5,7 +5,7 @@ import { formatUnits } from '@/lib/format.js';
 const pill =
   'inline-flex shrink-0 items-center rounded-md px-2 py-1 text-xs font-medium whitespace-nowrap ring-1 ring-inset';
 
-/** Above 10 units the count is green, otherwise yellow (spec section 4). */
+/** Above 10 units the count is green, otherwise yellow. */
 export function StockCount({ stock }: { stock: number }) {
   const tone =
     stock > LOW_STOCK_THRESHOLD

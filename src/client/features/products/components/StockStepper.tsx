@@ -14,7 +14,7 @@ interface StockStepperProps {
   oneLine?: boolean;
 }
 
-/** Why a count typed into 'Set' is not one, or undefined (the API's rules, spec wording). */
+/** Why a count typed into 'Set' is not one, or undefined (the API's rules and wording). */
 function targetError(text: string): string | undefined {
   if (text === '') return V.stockRequired;
   if (!/^-?\d+(\.\d+)?$/.test(text)) return V.stockInvalid;

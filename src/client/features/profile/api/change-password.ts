@@ -7,7 +7,7 @@ import type { MutationConfig } from '@/lib/query-client.js';
 
 /**
  * POST /auth/profile/change-password → {message, token}. The token of the request is revoked: the
- * returned one replaces it (contract section 4).
+ * returned one replaces it.
  */
 const changePassword = (body: ChangePasswordInput) =>
   apiRequest(tokenResponseSchema, {
