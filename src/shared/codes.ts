@@ -16,7 +16,7 @@ const PRINTABLE_ASCII = /^[\x20-\x7e]+$/;
 const PRINTABLE = /^[^\p{C}\p{Zl}\p{Zp}]+$/u;
 
 /** The GS1 check digit of a GTIN's other digits: weights 3 and 1 from the right. */
-export function gtinCheckDigit(body: string): number {
+function gtinCheckDigit(body: string): number {
   let sum = 0;
   for (let i = 0; i < body.length; i += 1) {
     const digit = body.charCodeAt(body.length - 1 - i) - 48;
@@ -25,7 +25,7 @@ export function gtinCheckDigit(body: string): number {
   return (10 - (sum % 10)) % 10;
 }
 
-export const isGtinShaped = (code: string) => GTIN.test(code);
+const isGtinShaped = (code: string) => GTIN.test(code);
 
 /**
  * How a GTIN reads, whichever length it was typed in: the 14-digit form without the zeros that

@@ -1,4 +1,5 @@
 import { CODE_MAX } from './codes.js';
+import { LABEL_LAYOUTS, LABELS_MAX } from './labels.js';
 import {
   BULK_DELETE_MAX,
   CODE_LENGTH,
@@ -96,6 +97,9 @@ export const V = {
   barcodeAscii: 'Barcode must contain only letters, digits, spaces and ASCII punctuation',
   codeRequired: required('code'),
   codeMax: atMostCharacters('code', CODE_MAX),
+  labelIdsInvalid: 'ids must be a comma-separated list of product ids',
+  labelLayoutInvalid: `layout must be one of ${LABEL_LAYOUTS.join(', ')}`,
+  labelCopiesInvalid: `copies must be a whole number from 1 to ${LABELS_MAX}`,
 } as const;
 
 export const M = {
@@ -132,6 +136,8 @@ export const M = {
   skuTaken: 'Another product already has this SKU',
   barcodeTaken: 'Another product already has this barcode',
   codeNotFound: 'No product has this code',
+  labelsNotFound: 'Some of these products were not found: no labels were made',
+  tooManyLabels: `At most ${LABELS_MAX.toLocaleString('en-US')} labels a request, copies included: choose fewer products or copies`,
   // CSV import
   importNotMultipart: 'Send the CSV file as multipart/form-data, in the field "file"',
   importNoFile: 'Choose a CSV file to import (the form field "file")',
@@ -181,6 +187,10 @@ export const T = {
   stockBelowZero: (stock: number, delta: number) =>
     `Not enough stock: ${stock} in stock, cannot take away ${-delta}`,
   productsDeleted: (n: number) => `${count(n, 'product', 'products')} deleted`,
+  labelSkipInvalid: (max: number) =>
+    max === 0
+      ? 'skip must be 0: this layout has one label a page'
+      : `skip must be a whole number from 0 to ${max}: the labels of a sheet already used`,
   /** A GTIN (8, 12, 13 or 14 digits) whose last digit is not its check digit. */
   barcodeCheckDigit: (expected: number) =>
     `Barcode check digit is wrong: a GTIN of 8, 12, 13 or 14 digits with these digits ends in ${expected}`,

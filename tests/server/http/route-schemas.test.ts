@@ -43,6 +43,8 @@ const ERROR_STATUSES: Record<string, number[]> = {
   'PATCH /api/products/:id': [...BODY, 401, 404, 409, 429, ...ALWAYS],
   // 400: an empty or too long code; 404: no product has it (products/codes.test.ts).
   'GET /api/products/lookup': [400, 401, 404, 429, ...ALWAYS],
+  // 400: a bad query or more than 1,000 labels; 404: an id not the caller's (products/labels.test.ts).
+  'GET /api/products/labels.pdf': [400, 401, 404, 429, ...ALWAYS],
   'DELETE /api/products/:id': [...BODY, 401, 404, 429, ...ALWAYS],
   // Catalogue operations (products/csv-*, stock, filters, bulk-delete tests). 409: an adjustment
   // that would take the stock below 0; 404 in a bulk delete: an id that is not the caller's.
@@ -76,6 +78,7 @@ const OPERATION_IDS: Record<string, string> = {
   'GET /api/products/:id': 'getProduct',
   'PATCH /api/products/:id': 'updateProduct',
   'GET /api/products/lookup': 'lookupProduct',
+  'GET /api/products/labels.pdf': 'printProductLabels',
   'DELETE /api/products/:id': 'deleteProduct',
   'GET /api/products/summary': 'getProductSummary',
   'GET /api/products/export.csv': 'exportProductsCsv',
@@ -111,6 +114,7 @@ const errorsOf = (route: Route) => documented(route).filter((status) => status >
 /** The query a route needs to get past its own checks, when it requires one. */
 const SAMPLE_QUERIES: Record<string, string> = {
   '/api/products/lookup': '?code=unknown',
+  '/api/products/labels.pdf': '?ids=00000000-0000-4000-8000-000000000000',
 };
 
 const sample = (url: string) =>

@@ -12,6 +12,7 @@ import { multipartLimits } from './form.js';
 import { importRoute } from './import.js';
 import { itemRoutes } from './item.js';
 import { listRoute } from './list.js';
+import { labelsRoute } from './labels.js';
 import { lookupRoute } from './lookup.js';
 import { stockRoutes } from './stock.js';
 import { writeRoutes } from './write.js';
@@ -37,6 +38,7 @@ export async function productRoutes(
 
   await fastify.register(listRoute, context);
   await fastify.register(lookupRoute, context);
+  await fastify.register(labelsRoute, context);
   await fastify.register(itemRoutes, context);
   await fastify.register(writeRoutes, context);
   await fastify.register(stockRoutes, context);
