@@ -42,4 +42,3 @@ export const labelsQuerySchema = z
       ctx.addIssue({ code: 'custom', path: ['skip'], message: T.labelSkipInvalid(max) });
     }
   });
-export type LabelsQuery = z.input<typeof labelsQuerySchema>;
