@@ -56,6 +56,12 @@ describe('codes in the product forms', () => {
     },
   );
 
+  it('fills the barcode in from ?barcode= (a scanned code no product has)', async () => {
+    renderRoute(<CreateProduct />, { path: '/new/product', url: '/new/product?barcode=96385074' });
+    expect(screen.getByLabelText(/^Barcode/)).toHaveValue('96385074');
+    expect(screen.getByLabelText(/^SKU/)).toHaveValue('');
+  });
+
   it('shows the codes on edit, sends only a changed one, and an emptied one as empty', async () => {
     server.use(
       http.get('/api/products/p1', () =>
