@@ -33,7 +33,7 @@ const printable = (text: string) => text.normalize('NFC').replace(/[^\x20-\x7e\x
 const price = (cents: number) => `$${centsText(cents).replace(/\B(?=(\d{3})+\.)/g, ',')}`;
 
 /**
- * The labels as a PDF, streamed: each page is drawn in a turn of the event loop of its own and
+ * The labels as a PDF, streamed: each label is drawn in a turn of the event loop of its own and
  * its bytes go out as they are written, so a thousand labels neither stall other requests nor sit
  * in memory whole. `onError` hears of a failure after the answer started.
  */
@@ -54,8 +54,10 @@ export function labelsPdf(
     doc.addPage({ size: [layout.page.width, layout.page.height], margin: 0 });
     for (const product of products) {
       for (let copy = 0; copy < run.copies; copy += 1) {
+        // A turn of the event loop between labels: a QR code takes milliseconds to encode, and a
+        // thousand of them must not hold other requests up.
+        await setImmediate();
         if (cell === perPage) {
-          await setImmediate();
           doc.addPage({ size: [layout.page.width, layout.page.height], margin: 0 });
           cell = 0;
         }
