@@ -454,6 +454,20 @@ async function measureCatalogue(on: {
     },
     { label: '`GET /api/products/summary`, 100,000 products', path: '/api/products/summary' },
     {
+      label: '`GET /api/products/lookup?code=BC-50` (a barcode), 100 products',
+      path: '/api/products/lookup?code=BC-50',
+      token: on.small,
+    },
+    {
+      label: '`GET /api/products/lookup?code=BC-50000` (a barcode), 100,000 products',
+      path: '/api/products/lookup?code=BC-50000',
+    },
+    {
+      label:
+        '`GET /api/products/lookup?code=sku-50000` (a SKU, after the barcode probe), 100,000 products',
+      path: '/api/products/lookup?code=sku-50000',
+    },
+    {
       label: '`GET /api/products/summary?stock=low`, 100,000 products',
       path: '/api/products/summary?stock=low',
     },
@@ -574,7 +588,7 @@ function render(
         `| ${label} | **${fmt(f.rps)}** | ${f.p50} / ${f.p99} | ${fmt(f.answers)} | ${fmt(f.moved)} |`,
     ),
     '',
-    'Stock filters (partial indexes, migration 011) and the summary (one statement), at 100,000 products; columns as in the list table:',
+    'Stock filters (partial indexes, migration 011), the summary (one statement) and code lookups (unique index probes, migration 014), at 100,000 products; columns as in the list table:',
     '',
     '| request | body | cached req/s | cached p50 / p99 (ms) | query req/s | query p50 / p99 (ms) |',
     '|---|---:|---:|---:|---:|---:|',

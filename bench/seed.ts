@@ -25,6 +25,9 @@ export function* products(count: number) {
       stock: (i * 31) % 250,
       image: null,
       createdAt: start + i * 1000,
+      // Codes as a labelled catalogue has them: the lookup finds one among all of them.
+      sku: `SKU-${i}`,
+      barcode: `BC-${i}`,
     };
   }
 }

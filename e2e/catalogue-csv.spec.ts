@@ -119,7 +119,7 @@ test('export: the download is the list as CSV (its filter applied), and imports 
   expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
   const text = bytes.toString('utf8').slice(1);
   const lines = text.split('\r\n');
-  expect(lines[0]).toBe('id,name,price,stock,description,image,createdAt,updatedAt');
+  expect(lines[0]).toBe('id,name,price,stock,description,image,createdAt,updatedAt,sku,barcode');
   expect(text).toContain(',"Sturdy, with ""rope"" handles, 40 cm",');
   expect(text).toContain(",'=SUM(A1),3.99,4,");
   expect(text).toContain(',"Two lines:\nmarble top",');

@@ -63,6 +63,8 @@ export const IMPORT_PREVIEW_ROWS = 20;
 export const IMPORT_ERRORS_MAX = 1000;
 /** The columns an import needs, in any order; other columns are ignored. */
 export const IMPORT_COLUMNS = ['name', 'price', 'stock', 'description'] as const;
+/** The columns an import reads when the file has them: a product's codes. */
+export const IMPORT_OPTIONAL_COLUMNS = ['sku', 'barcode'] as const;
 /** The columns of an export, in this order. */
 export const EXPORT_COLUMNS = [
   'id',
@@ -73,6 +75,8 @@ export const EXPORT_COLUMNS = [
   'image',
   'createdAt',
   'updatedAt',
+  'sku',
+  'barcode',
 ] as const;
 
 /** A stock adjustment's note, at most this many characters. */

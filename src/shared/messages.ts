@@ -1,3 +1,5 @@
+import { CODE_MAX } from './codes.js';
+import { LABEL_LAYOUTS, LABELS_MAX } from './labels.js';
 import {
   BULK_DELETE_MAX,
   CODE_LENGTH,
@@ -91,6 +93,17 @@ export const V = {
   movementLimitInvalid: `limit must be a whole number from 1 to ${MOVEMENT_PAGE_MAX}`,
   idsInvalid: `ids must be a list of 1 to ${BULK_DELETE_MAX} product ids`,
   idsRepeated: 'ids must not name a product twice',
+  skuText: 'SKU must be text',
+  skuMax: atMostCharacters('SKU', CODE_MAX),
+  skuPrintable: 'SKU must not contain control characters or line breaks',
+  barcodeText: 'Barcode must be text',
+  barcodeMax: atMostCharacters('Barcode', CODE_MAX),
+  barcodeAscii: 'Barcode must contain only letters, digits, spaces and ASCII punctuation',
+  codeRequired: required('code'),
+  codeMax: atMostCharacters('code', CODE_MAX),
+  labelIdsInvalid: 'ids must be a comma-separated list of product ids',
+  labelLayoutInvalid: `layout must be one of ${LABEL_LAYOUTS.join(', ')}`,
+  labelCopiesInvalid: `copies must be a whole number from 1 to ${LABELS_MAX}`,
 } as const;
 
 export const M = {
@@ -124,6 +137,11 @@ export const M = {
   stockAdjusted: 'Stock updated',
   stockAboveMax: `Stock cannot be more than ${MAX_STOCK}`,
   productsNotFound: 'Some of these products were not found: nothing was deleted',
+  skuTaken: 'Another product already has this SKU',
+  barcodeTaken: 'Another product already has this barcode',
+  codeNotFound: 'No product has this code',
+  labelsNotFound: 'Some of these products were not found: no labels were made',
+  tooManyLabels: `At most ${LABELS_MAX.toLocaleString('en-US')} labels a request, copies included: choose fewer products or copies`,
   // CSV import
   importNotMultipart: 'Send the CSV file as multipart/form-data, in the field "file"',
   importNoFile: 'Choose a CSV file to import (the form field "file")',
@@ -168,6 +186,8 @@ export const T = {
   importTooManyCells: (line: number) =>
     `Line ${line} has more than ${IMPORT_MAX_CELLS_TEXT} cells: a row may hold at most ${IMPORT_MAX_CELLS_TEXT}`,
   importRepeatedColumn: (column: string) => `The header row names the "${column}" column twice`,
+  importSkuRepeated: (line: number) => `Line ${line} of the file has this SKU already`,
+  importBarcodeRepeated: (line: number) => `Line ${line} of the file has this barcode already`,
   imported: (n: number) => `${count(n, 'product', 'products')} imported`,
   importChecked: (n: number) => `${count(n, 'product', 'products')} ready to import`,
   importCheckedWithErrors: (valid: number, bad: number) =>
@@ -177,4 +197,11 @@ export const T = {
   stockBelowZero: (stock: number, delta: number) =>
     `Not enough stock: ${stock} in stock, cannot take away ${-delta}`,
   productsDeleted: (n: number) => `${count(n, 'product', 'products')} deleted`,
+  labelSkipInvalid: (max: number) =>
+    max === 0
+      ? 'skip must be 0: this layout has one label a page'
+      : `skip must be a whole number from 0 to ${max}: the labels of a sheet already used`,
+  /** A GTIN (8, 12, 13 or 14 digits) whose last digit is not its check digit. */
+  barcodeCheckDigit: (expected: number) =>
+    `Barcode check digit is wrong: a GTIN of 8, 12, 13 or 14 digits with these digits ends in ${expected}`,
 } as const;

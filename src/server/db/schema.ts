@@ -56,6 +56,11 @@ export interface ProductsTable {
   image_height: number | null;
   created_at: number;
   updated_at: number;
+  /** Optional codes (migration 014): as shown, and the key that is unique per owner. */
+  sku: string | null;
+  sku_key: string | null;
+  barcode: string | null;
+  barcode_key: string | null;
 }
 
 /**

@@ -33,6 +33,8 @@ export function csvExport(
           image: imageUrl(row.image_key),
           createdAt: new Date(row.created_at).toISOString(),
           updatedAt: new Date(row.updated_at).toISOString(),
+          sku: row.sku ?? '',
+          barcode: row.barcode ?? '',
         };
       }
     }

@@ -7,15 +7,21 @@ import {
   IMPORT_ERRORS_MAX,
   IMPORT_MAX_RECORD_BYTES,
   IMPORT_MAX_ROWS,
+  IMPORT_OPTIONAL_COLUMNS,
 } from '../../shared/constants.js';
 import { M, T } from '../../shared/messages.js';
 import type { ImportError } from '../../shared/schemas/catalogue.js';
 import { productCreateSchema } from '../../shared/schemas/products.js';
 import { CsvBounds, type BoundsBreach } from './csv-bounds.js';
+import { codeKeys } from './codes.js';
 import { restoreCell } from './csv-cells.js';
 import { Utf8Check } from './utf8-check.js';
 
-type Column = (typeof IMPORT_COLUMNS)[number];
+type Column = (typeof IMPORT_COLUMNS)[number] | (typeof IMPORT_OPTIONAL_COLUMNS)[number];
+/** Where each column is in the header; -1 for an optional column the file does not have. */
+type Columns = Record<Column, number>;
+/** Every column a row's errors may name, in the order they are listed. */
+const ROW_COLUMNS: readonly Column[] = [...IMPORT_COLUMNS, ...IMPORT_OPTIONAL_COLUMNS];
 
 /** A valid row, as the API would store it, and the line its record starts on. */
 export interface ImportRow {
@@ -24,6 +30,8 @@ export interface ImportRow {
   description: string;
   priceCents: number;
   stock: number;
+  sku: string | null;
+  barcode: string | null;
 }
 
 /** A file read to its end: its valid rows, and the errors of the others. */
@@ -142,14 +150,15 @@ function malformed(error: CsvError, place: { start: number; at: number }) {
   }
 }
 
-/** Where each needed column is in the header (names trimmed, any case), or why it cannot be used. */
-function readHeader({ line, cells }: LineRecord): Record<Column, number> {
+/** Where each column is in the header (names trimmed, any case), or why it cannot be used. */
+function readHeader({ line, cells }: LineRecord): Columns {
   const names = cells.map((cell) => cell.trim().toLowerCase());
   const errors: ImportError[] = [];
-  const index = {} as Record<Column, number>;
-  for (const column of IMPORT_COLUMNS) {
+  const index = {} as Columns;
+  for (const column of ROW_COLUMNS) {
     const first = names.indexOf(column);
-    if (first === -1) {
+    const optional = !(IMPORT_COLUMNS as readonly string[]).includes(column);
+    if (first === -1 && !optional) {
       errors.push({ line, path: column, message: T.importMissingColumn(column) });
     } else if (names.indexOf(column, first + 1) !== -1) {
       errors.push({ line, path: column, message: T.importRepeatedColumn(column) });
@@ -192,7 +201,8 @@ const RECORDS_PER_TURN = 250;
 
 async function checkRecords(records: AsyncIterable<LineRecord>): Promise<ImportCheck> {
   const check: ImportCheck = { rows: 0, valid: [], badRows: 0, errors: [] };
-  let columns: Record<Column, number> | undefined;
+  const codeLines: CodeLines = { sku: new Map(), barcode: new Map() };
+  let columns: Columns | undefined;
   let lastLine = 1;
   let read = 0;
   for await (const record of records) {
@@ -207,17 +217,24 @@ async function checkRecords(records: AsyncIterable<LineRecord>): Promise<ImportC
     }
     check.rows += 1;
     if (check.rows > IMPORT_MAX_ROWS) throw refused(record.line, 'file', M.importTooManyRows);
-    checkRow(check, record, columns);
+    checkRow(check, record, columns, codeLines);
   }
   if (!columns) throw refused(1, 'file', M.importEmpty);
   if (check.rows === 0) throw refused(lastLine + 1, 'file', M.importNoRows);
   return check;
 }
 
+/** The line of the first row holding each code key, to refuse a code repeated in the file. */
+interface CodeLines {
+  sku: Map<string, number>;
+  barcode: Map<string, number>;
+}
+
 function checkRow(
   check: ImportCheck,
   { line, cells }: LineRecord,
-  columns: Record<Column, number>,
+  columns: Columns,
+  codeLines: CodeLines,
 ) {
   const cell = (column: Column) => restoreCell(cells[columns[column]] ?? '');
   const parsed = productCreateSchema.safeParse({
@@ -225,22 +242,82 @@ function checkRow(
     price: cell('price'),
     stock: cell('stock'),
     description: cell('description'),
+    sku: cell('sku'),
+    barcode: cell('barcode'),
   });
   if (parsed.success) {
-    const { name, description, price, stock } = parsed.data;
-    check.valid.push({ line, name, description, priceCents: price, stock });
+    const { name, description, price, stock, sku = null, barcode = null } = parsed.data;
+    const row = { line, name, description, priceCents: price, stock, sku, barcode };
+    const repeated = repeatedCodes(row, codeLines);
+    if (repeated.length === 0) {
+      check.valid.push(row);
+      return;
+    }
+    addRowErrors(check, line, new Map(repeated));
     return;
   }
-  check.badRows += 1;
-  // One error per column (the first), in the order name, price, stock, description.
+  // One error per column (the first), in the order of ROW_COLUMNS.
   const seen = new Map<string, string>();
   for (const issue of parsed.error.issues) {
     const path = String(issue.path[0]);
     if (!seen.has(path)) seen.set(path, issue.message);
   }
-  for (const column of IMPORT_COLUMNS) {
-    const message = seen.get(column);
+  addRowErrors(check, line, seen);
+}
+
+/** Counts a bad row and lists its errors (by column), up to IMPORT_ERRORS_MAX in all. */
+function addRowErrors(check: ImportCheck, line: number, messages: Map<string, string>) {
+  check.badRows += 1;
+  for (const column of ROW_COLUMNS) {
+    const message = messages.get(column);
     if (message === undefined || check.errors.length >= IMPORT_ERRORS_MAX) continue;
     check.errors.push({ line, path: column, message });
   }
+}
+
+/** The codes of a row that an earlier row of the file has too; records the row's own codes. */
+function repeatedCodes(row: ImportRow, seen: CodeLines): [Column, string][] {
+  const keys = codeKeys(row);
+  const repeated: [Column, string][] = [];
+  const skuLine = keys.sku_key === null ? undefined : seen.sku.get(keys.sku_key);
+  const barcodeLine = keys.barcode_key === null ? undefined : seen.barcode.get(keys.barcode_key);
+  if (skuLine !== undefined) repeated.push(['sku', T.importSkuRepeated(skuLine)]);
+  if (barcodeLine !== undefined) repeated.push(['barcode', T.importBarcodeRepeated(barcodeLine)]);
+  if (repeated.length > 0) return repeated;
+  if (keys.sku_key !== null) seen.sku.set(keys.sku_key, row.line);
+  if (keys.barcode_key !== null) seen.barcode.set(keys.barcode_key, row.line);
+  return repeated;
+}
+
+/** The code keys of the valid rows, to ask which of them the catalogue holds already. */
+export function importCodeKeys(check: ImportCheck) {
+  const keys = check.valid.map(codeKeys);
+  return {
+    sku: keys.flatMap((key) => (key.sku_key === null ? [] : [key.sku_key])),
+    barcode: keys.flatMap((key) => (key.barcode_key === null ? [] : [key.barcode_key])),
+  };
+}
+
+/**
+ * Turns the valid rows whose SKU or barcode another product of the catalogue has into bad rows,
+ * keeping the errors in file order.
+ */
+export function refuseTakenCodes(
+  check: ImportCheck,
+  taken: { sku: ReadonlySet<string>; barcode: ReadonlySet<string> },
+) {
+  if (taken.sku.size === 0 && taken.barcode.size === 0) return;
+  const valid: ImportRow[] = [];
+  for (const row of check.valid) {
+    const keys = codeKeys(row);
+    const messages = new Map<string, string>();
+    if (keys.sku_key !== null && taken.sku.has(keys.sku_key)) messages.set('sku', M.skuTaken);
+    if (keys.barcode_key !== null && taken.barcode.has(keys.barcode_key)) {
+      messages.set('barcode', M.barcodeTaken);
+    }
+    if (messages.size === 0) valid.push(row);
+    else addRowErrors(check, row.line, messages);
+  }
+  check.valid = valid;
+  check.errors.sort((a, b) => a.line - b.line);
 }

@@ -32,8 +32,23 @@ function cap(text: string, max: number) {
   return text.slice(0, code >= 0xd800 && code <= 0xdbff ? max - 1 : max);
 }
 
-export const searchKey = (name: string, description: string) =>
-  `${cap(fold(name), SEARCH_NAME_MAX)}\n${cap(fold(description), SEARCH_DESCRIPTION_MAX)}`;
+/** How much of each folded code is searchable: twice the longest code. */
+const SEARCH_CODE_MAX = 128;
+
+/**
+ * The text a search looks in: name, description and the product's codes (the SKU and the
+ * barcode's key, whose 14 digits hold every shorter form of a GTIN), one a line.
+ */
+export const searchKey = (
+  name: string,
+  description: string,
+  codes: readonly (string | null)[] = [],
+) =>
+  [
+    cap(fold(name), SEARCH_NAME_MAX),
+    cap(fold(description), SEARCH_DESCRIPTION_MAX),
+    ...codes.flatMap((code) => (code === null ? [] : [cap(fold(code), SEARCH_CODE_MAX)])),
+  ].join('\n');
 
 /**
  * The folded form of a search, or a 400 on `q` when it is longer than SEARCH_QUERY_MAX once

@@ -13,6 +13,8 @@ export function toListItem(row: Omit<ListRow, 'sort_key'>, urls: ImageUrls): Pro
     description: row.description,
     image: urls.image,
     thumbnail: urls.thumbnail,
+    sku: row.sku,
+    barcode: row.barcode,
   };
 }
 

@@ -11,17 +11,28 @@ import {
 import type { DB } from '../db/handle.js';
 import type { MigrationDialect } from '../db/migrate.js';
 import type { ProductsTable } from '../db/schema.js';
+import { lookupKeys } from '../../shared/codes.js';
+import { codeKeys, rethrowCodeTaken, type ProductCodes } from './codes.js';
 import { SORT_ORDERS, type Position } from './cursor.js';
 import { exactSum } from './exact-sum.js';
 import { nameKey, searchKey, searchText, trigramQuery } from './keys.js';
 import { movementsQuery, recordMovements, type MovementRow } from './movements.js';
 import { stockCondition } from './stock-filter.js';
 
-/** A product as the API needs it: every column but the search text. */
-export type ProductRow = Omit<ProductsTable, 'search_key'>;
+/** A product as the API needs it: every column but the search text and the codes' keys. */
+export type ProductRow = Omit<ProductsTable, 'search_key' | 'sku_key' | 'barcode_key'>;
 
 /** What a list item shows: fewer columns read is measurably less work per row. */
-const LIST_COLUMNS = ['id', 'name', 'description', 'price_cents', 'stock', 'image_key'] as const;
+const LIST_COLUMNS = [
+  'id',
+  'name',
+  'description',
+  'price_cents',
+  'stock',
+  'image_key',
+  'sku',
+  'barcode',
+] as const;
 export type ListRow = Pick<ProductRow, (typeof LIST_COLUMNS)[number]> & {
   /** The value of the page's sort column: where the next page starts. */
   sort_key: string | number;
@@ -44,6 +55,8 @@ const COLUMNS = [
   'image_height',
   'created_at',
   'updated_at',
+  'sku',
+  'barcode',
 ] as const;
 
 /** An image as stored: the key of its files and the size of the main one in pixels. */
@@ -53,7 +66,7 @@ export interface StoredImage {
   height: number;
 }
 
-export interface NewProduct {
+export interface NewProduct extends ProductCodes {
   name: string;
   description: string;
   priceCents: number;
@@ -68,6 +81,9 @@ export interface ProductChanges {
   stock?: number | undefined;
   /** A new image; leaving it out keeps the current one. */
   image?: StoredImage | undefined;
+  /** A code to set, null to clear it; leaving it out keeps the current one. */
+  sku?: string | null | undefined;
+  barcode?: string | null | undefined;
 }
 
 export interface ListOptions {
@@ -206,13 +222,14 @@ export class ProductRepository {
   }
 
   private row(ownerId: string, product: NewProduct, now: number): ProductsTable {
+    const keys = codeKeys(product);
     return {
       id: randomUUID(),
       owner_id: ownerId,
       name: product.name,
       name_key: nameKey(product.name),
       description: product.description,
-      search_key: searchKey(product.name, product.description),
+      search_key: searchKey(product.name, product.description, [keys.sku_key, keys.barcode_key]),
       price_cents: product.priceCents,
       stock: product.stock,
       active: 1,
@@ -221,18 +238,24 @@ export class ProductRepository {
       image_height: product.image?.height ?? null,
       created_at: now,
       updated_at: now,
+      sku: product.sku ?? null,
+      barcode: product.barcode ?? null,
+      ...keys,
     };
   }
 
   async insert(ownerId: string, product: NewProduct, now: number): Promise<ProductRow> {
     const row = this.row(ownerId, product, now);
-    await this.db.transaction().execute(async (trx) => {
-      await trx.insertInto('products').values(row).execute();
-      const created = { productId: row.id, oldStock: 0, newStock: row.stock, at: now };
-      await recordMovements(trx, ownerId, [{ ...created, source: 'create' }]);
-      await bumpCatalogueVersion(trx, ownerId);
-    });
-    const { search_key: _searchKey, ...stored } = row;
+    await this.db
+      .transaction()
+      .execute(async (trx) => {
+        await trx.insertInto('products').values(row).execute();
+        const created = { productId: row.id, oldStock: 0, newStock: row.stock, at: now };
+        await recordMovements(trx, ownerId, [{ ...created, source: 'create' }]);
+        await bumpCatalogueVersion(trx, ownerId);
+      })
+      .catch(rethrowCodeTaken);
+    const { search_key: _searchKey, sku_key: _skuKey, barcode_key: _barcodeKey, ...stored } = row;
     return stored;
   }
 
@@ -259,25 +282,80 @@ export class ProductRepository {
       batch.push(this.row(ownerId, product, product.createdAt));
     }
     let count = 0;
-    await this.db.transaction().execute(async (trx) => {
-      for (const batch of batches) {
-        if (batch.length === 0) continue;
-        await trx.insertInto('products').values(batch).execute();
-        await setImmediate();
-        const movements = batch.map((row) => ({
-          productId: row.id,
-          oldStock: 0,
-          newStock: row.stock,
-          source,
-          at: row.created_at,
-        }));
-        await recordMovements(trx, ownerId, movements);
-        count += batch.length;
-        await setImmediate();
-      }
-      await bumpCatalogueVersion(trx, ownerId);
-    });
+    await this.db
+      .transaction()
+      .execute(async (trx) => {
+        for (const batch of batches) {
+          if (batch.length === 0) continue;
+          await trx.insertInto('products').values(batch).execute();
+          await setImmediate();
+          const movements = batch.map((row) => ({
+            productId: row.id,
+            oldStock: 0,
+            newStock: row.stock,
+            source,
+            at: row.created_at,
+          }));
+          await recordMovements(trx, ownerId, movements);
+          count += batch.length;
+          await setImmediate();
+        }
+        await bumpCatalogueVersion(trx, ownerId);
+      })
+      .catch(rethrowCodeTaken);
     return count;
+  }
+
+  /**
+   * The owner's product whose barcode (a GTIN in any of its lengths) or SKU (in any case) is this
+   * code; a barcode wins over another product's SKU. Each is one probe of a unique index.
+   */
+  async findByCode(ownerId: string, code: string): Promise<ProductRow | undefined> {
+    const { barcodeKey, skuKey } = lookupKeys(code);
+    return (
+      (await this.codeQuery(ownerId, 'barcode_key', barcodeKey).executeTakeFirst()) ??
+      (await this.codeQuery(ownerId, 'sku_key', skuKey).executeTakeFirst())
+    );
+  }
+
+  codeQuery(ownerId: string, column: 'barcode_key' | 'sku_key', key: string) {
+    return this.db
+      .selectFrom('products')
+      .select(COLUMNS)
+      .where('owner_id', '=', ownerId)
+      .where(column, '=', key);
+  }
+
+  /** Which of these SKU and barcode keys the owner's products hold, a few hundred at a time. */
+  async takenCodes(ownerId: string, keys: { sku: string[]; barcode: string[] }) {
+    const taken = { sku: new Set<string>(), barcode: new Set<string>() };
+    for (const [field, column] of [
+      ['sku', 'sku_key'],
+      ['barcode', 'barcode_key'],
+    ] as const) {
+      for (let i = 0; i < keys[field].length; i += BATCH_ROWS) {
+        const rows = await this.db
+          .selectFrom('products')
+          .select(column)
+          .where('owner_id', '=', ownerId)
+          .where(column, 'in', keys[field].slice(i, i + BATCH_ROWS))
+          .execute();
+        for (const row of rows) taken[field].add(row[column]!);
+      }
+    }
+    return taken;
+  }
+
+  /** The owner's products with these ids, in no particular order (unknown ids are left out). */
+  async findMany(ownerId: string, ids: readonly string[]): Promise<ProductRow[]> {
+    const valid = ids.filter((id) => UUID.test(id));
+    if (valid.length === 0) return [];
+    return this.db
+      .selectFrom('products')
+      .select(COLUMNS)
+      .where('owner_id', '=', ownerId)
+      .where('id', 'in', valid)
+      .execute();
   }
 
   async find(ownerId: string, id: string): Promise<ProductRow | undefined> {
@@ -598,7 +676,7 @@ export class ProductRepository {
    */
   async update(ownerId: string, id: string, changes: ProductChanges, now: number) {
     if (!UUID.test(id)) return undefined;
-    return this.db.transaction().execute(async (trx) => {
+    const updating = this.db.transaction().execute(async (trx) => {
       const current = await trx
         .selectFrom('products')
         .select(COLUMNS)
@@ -610,6 +688,11 @@ export class ProductRepository {
       if (!current) return undefined;
       const name = changes.name ?? current.name;
       const description = changes.description ?? current.description;
+      const codes = {
+        sku: changes.sku === undefined ? current.sku : changes.sku,
+        barcode: changes.barcode === undefined ? current.barcode : changes.barcode,
+      };
+      const keys = codeKeys(codes);
       const values = {
         name,
         name_key: nameKey(name),
@@ -620,10 +703,12 @@ export class ProductRepository {
         image_width: changes.image ? changes.image.width : current.image_width,
         image_height: changes.image ? changes.image.height : current.image_height,
         updated_at: now,
+        ...codes,
       };
+      const search_key = searchKey(name, description, [keys.sku_key, keys.barcode_key]);
       await trx
         .updateTable('products')
-        .set({ ...values, search_key: searchKey(name, description) })
+        .set({ ...values, ...keys, search_key })
         .where('owner_id', '=', ownerId)
         .where('id', '=', id)
         .execute();
@@ -636,6 +721,7 @@ export class ProductRepository {
       const row: ProductRow = { ...current, ...values };
       return { row, replacedImageKey };
     });
+    return updating.catch(rethrowCodeTaken);
   }
 
   /** Deletes the row; returns its image key (or null), or undefined when there was no such row. */

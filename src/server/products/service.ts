@@ -46,6 +46,8 @@ export class ProductService {
           priceCents: input.price,
           stock: input.stock,
           image: image ?? null,
+          sku: input.sku,
+          barcode: input.barcode,
         },
         this.clock.now(),
       ),
@@ -66,6 +68,8 @@ export class ProductService {
       priceCents: input.price,
       stock: input.stock,
       image,
+      sku: input.sku,
+      barcode: input.barcode,
     };
     const result = await this.withCleanup(key, async () => {
       const updated = await this.products.update(ownerId, id, changes, this.clock.now());
@@ -93,11 +97,13 @@ export class ProductService {
     const createdAt = this.clock.now();
     return this.products.insertMany(
       ownerId,
-      rows.map(({ name, description, priceCents, stock }) => ({
+      rows.map(({ name, description, priceCents, stock, sku, barcode }) => ({
         name,
         description,
         priceCents,
         stock,
+        sku,
+        barcode,
         image: null,
         createdAt,
       })),

@@ -15,7 +15,8 @@ import {
   SEARCH_MAX,
   STOCK_FILTERS,
 } from '../constants.js';
-import { M, V } from '../messages.js';
+import { CODE_MAX, checkBarcode, checkSku } from '../codes.js';
+import { M, T, V } from '../messages.js';
 import { ANSWER_LIMITS, requiredText } from './common.js';
 
 const isBlank = (value: unknown) =>
@@ -72,6 +73,62 @@ const stockWithMin = (min: number) =>
     return z.NEVER;
   });
 
+/** Why a code is refused, in the words a person reads; undefined for one that is fine or blank. */
+function skuProblem(text: string): string | undefined {
+  const result = checkSku(text);
+  if (result.ok || result.problem === 'empty') return undefined;
+  return result.problem === 'too-long' ? V.skuMax : V.skuPrintable;
+}
+
+function barcodeProblem(text: string): string | undefined {
+  const result = checkBarcode(text);
+  if (result.ok || result.problem === 'empty') return undefined;
+  if (result.problem === 'too-long') return V.barcodeMax;
+  if (result.problem === 'check-digit') return T.barcodeCheckDigit(result.expected!);
+  return V.barcodeAscii;
+}
+
+/**
+ * An optional code in the API: absent stays absent (an edit keeps the code), null or blank text
+ * is "no code" (an edit clears it), other text is checked and comes out normalised.
+ */
+const codeField = (
+  notText: string,
+  problem: (text: string) => string | undefined,
+  normalise: (text: string) => string,
+) =>
+  z
+    .unknown()
+    .transform((value, ctx): string | null | undefined => {
+      if (value === undefined) return undefined;
+      if (value === null) return null;
+      if (typeof value !== 'string') {
+        ctx.addIssue({ code: 'custom', message: notText });
+        return z.NEVER;
+      }
+      if (value.trim() === '') return null;
+      const message = problem(value);
+      if (message === undefined) return normalise(value);
+      ctx.addIssue({ code: 'custom', message });
+      return z.NEVER;
+    })
+    .optional();
+
+/** The SKU as typed, trimmed. */
+const skuField = codeField(V.skuText, skuProblem, (text) => text.trim());
+/** The barcode as it reads once normalised (a GTIN without its padding zeros). */
+const barcodeField = codeField(V.barcodeText, barcodeProblem, (text) => {
+  const result = checkBarcode(text);
+  return result.ok ? result.display : text.trim();
+});
+
+/** A code field of a form: blank is no code, anything else follows the API's rule. */
+const formCode = (problem: (text: string) => string | undefined) =>
+  z.string().superRefine((value, ctx) => {
+    const message = problem(value);
+    if (message !== undefined) ctx.addIssue({ code: 'custom', message });
+  });
+
 const productFields = {
   name: requiredText(V.nameRequired).max(PRODUCT_NAME_MAX, { error: V.productNameMax }),
   description: requiredText(V.descriptionRequired).max(DESCRIPTION_MAX, {
@@ -84,6 +141,8 @@ export const productCreateSchema = z.object({
   ...productFields,
   price: priceCents,
   stock: stockWithMin(0),
+  sku: skuField,
+  barcode: barcodeField,
 });
 export type ProductCreate = z.output<typeof productCreateSchema>;
 export const productUpdateSchema = productCreateSchema.partial();
@@ -109,6 +168,8 @@ export const productFormSchema = z.object({
     if (typeof result !== 'number') ctx.addIssue({ code: 'custom', message: result.error });
   }),
   stock: formStock(MIN_FORM_STOCK),
+  sku: formCode(skuProblem).optional(),
+  barcode: formCode(barcodeProblem).optional(),
 });
 export type ProductFormValues = z.input<typeof productFormSchema>;
 
@@ -129,6 +190,9 @@ export const productEditFormSchema = z.object({
   description: blankOr(productFormSchema.shape.description),
   price: blankOr(productFormSchema.shape.price),
   stock: blankOr(formStock(EDIT_FORM_MIN_STOCK)),
+  // Blank clears a code: an edit form shows the current code, so emptying it means "no code".
+  sku: formCode(skuProblem).optional(),
+  barcode: formCode(barcodeProblem).optional(),
 });
 
 /**
@@ -191,6 +255,10 @@ export const productListItemSchema = z.object({
   description: z.string().meta({ maxLength: DESCRIPTION_MAX }),
   image: url,
   thumbnail: url,
+  /** The shop's own code, as typed; null when the product has none. */
+  sku: z.string().meta({ maxLength: CODE_MAX }).nullable(),
+  /** The barcode; a GTIN reads without its padding zeros (UPC-A as 12 digits, EAN-13 as 13). */
+  barcode: z.string().meta({ maxLength: CODE_MAX }).nullable(),
 });
 export type ProductListItem = z.infer<typeof productListItemSchema>;
 
@@ -217,4 +285,13 @@ export const productResponseSchema = z.object({ product: productSchema });
 export const productMutationResponseSchema = z.object({
   message: z.string().meta({ maxLength: ANSWER_LIMITS.message }),
   product: productSchema,
+});
+
+/** A scanned or typed code to look up: a barcode (any GTIN form) or a SKU. */
+export const productLookupQuerySchema = z.object({
+  code: z
+    .string({ error: V.codeRequired })
+    .trim()
+    .min(1, { error: V.codeRequired })
+    .max(CODE_MAX, { error: V.codeMax }),
 });

@@ -34,10 +34,15 @@ const ERROR_STATUSES: Record<string, number[]> = {
   'GET /api/ready': [...ALWAYS],
   // 400: an invalid query (products/list.test.ts). Never 404: an empty page is a page.
   'GET /api/products': [400, 401, 429, ...ALWAYS],
-  'POST /api/products': [...BODY, 401, 429, ...ALWAYS],
+  // 409: a SKU or barcode another product has (products/codes.test.ts).
+  'POST /api/products': [...BODY, 401, 409, 429, ...ALWAYS],
   // A malformed id is an unknown one: 404, not 400 (products/crud.test.ts).
   'GET /api/products/:id': [401, 404, 429, ...ALWAYS],
-  'PATCH /api/products/:id': [...BODY, 401, 404, 429, ...ALWAYS],
+  'PATCH /api/products/:id': [...BODY, 401, 404, 409, 429, ...ALWAYS],
+  // 400: an empty or too long code; 404: no product has it (products/codes.test.ts).
+  'GET /api/products/lookup': [400, 401, 404, 429, ...ALWAYS],
+  // 400: a bad query or more than 1,000 labels; 404: an id not the caller's (products/labels.test.ts).
+  'GET /api/products/labels.pdf': [400, 401, 404, 429, ...ALWAYS],
   'DELETE /api/products/:id': [...BODY, 401, 404, 429, ...ALWAYS],
   // Catalogue operations (products/csv-*, stock, filters, bulk-delete tests). 409: an adjustment
   // that would take the stock below 0; 404 in a bulk delete: an id that is not the caller's.
@@ -70,6 +75,8 @@ const OPERATION_IDS: Record<string, string> = {
   'POST /api/products': 'createProduct',
   'GET /api/products/:id': 'getProduct',
   'PATCH /api/products/:id': 'updateProduct',
+  'GET /api/products/lookup': 'lookupProduct',
+  'GET /api/products/labels.pdf': 'printProductLabels',
   'DELETE /api/products/:id': 'deleteProduct',
   'GET /api/products/summary': 'getProductSummary',
   'GET /api/products/export.csv': 'exportProductsCsv',
@@ -102,11 +109,17 @@ const documented = (route: Route) => Object.keys(route.response).map(Number);
 const errorsOf = (route: Route) => documented(route).filter((status) => status >= 400);
 
 /** A URL for a route pattern: a value that passes each parameter's schema. */
+/** The query a route needs to get past its own checks, when it requires one. */
+const SAMPLE_QUERIES: Record<string, string> = {
+  '/api/products/lookup': '?code=unknown',
+  '/api/products/labels.pdf': '?ids=00000000-0000-4000-8000-000000000000',
+};
+
 const sample = (url: string) =>
   url
     .replace(':token', '123456')
     .replace(':id', '00000000-0000-4000-8000-000000000000')
-    .replace(':name', 'missing.webp');
+    .replace(':name', 'missing.webp') + (SAMPLE_QUERIES[url] ?? '');
 
 /**
  * The walk over every registered route. Ours are the routes not added through registerPublic
@@ -183,8 +196,10 @@ describe('every route declares its request and response schemas', async () => {
     const with403 = ours.filter((route) => errorsOf(route).includes(403));
     const with409 = ours.filter((route) => errorsOf(route).includes(409));
     expect(with403.map((route) => route.name)).toEqual(['POST /api/auth/login']);
-    expect(with409.map((route) => route.name)).toEqual([
+    expect(with409.map((route) => route.name).sort()).toEqual([
       'PATCH /api/auth/profile',
+      'PATCH /api/products/:id',
+      'POST /api/products',
       'POST /api/products/:id/stock',
     ]);
   });

@@ -72,6 +72,9 @@ describe('CSV export', async () => {
         pictured.image,
         '2026-01-01T00:00:01.000Z',
         '2026-01-01T00:00:01.000Z',
+        // No SKU, no barcode.
+        '',
+        '',
       ],
       [
         plain.id,
@@ -83,6 +86,8 @@ describe('CSV export', async () => {
         '',
         '2026-01-01T00:00:00.000Z',
         '2026-01-01T00:00:00.000Z',
+        '',
+        '',
       ],
     ]);
   });

@@ -36,6 +36,9 @@ describe('list query plans', async () => {
         stock: i % 40,
         image: null,
         createdAt: i,
+        // A third of the products carry codes, as a catalogue part-way through labelling does.
+        sku: i % 3 === 0 ? `SKU-${i}` : null,
+        barcode: i % 3 === 0 ? `BC-${i}` : null,
       })),
     );
   }
@@ -63,6 +66,18 @@ describe('list query plans', async () => {
     );
     return result.rows.map((row) => row.detail ?? row['QUERY PLAN']).join('\n');
   }
+
+  it.each([
+    ['barcode_key', 'BC-300', 'products_owner_barcode_key'],
+    ['sku_key', 'sku-300', 'products_owner_sku_key'],
+  ] as const)(
+    'a code lookup by %s is one probe of its unique index',
+    async (column, key, index) => {
+      const text = await plan(repository.codeQuery(owner, column, key).compile());
+      expect(text).toContain(index);
+      expect(text).not.toMatch(/Seq Scan|SCAN products(?! USING)/i);
+    },
+  );
 
   it.each(PRODUCT_SORTS)(
     'sort=%s reads its index in order, first page and later ones',

@@ -60,7 +60,7 @@ export const deleteProduct = (server: TestServer, user: SignedIn, id: string) =>
 export async function createProduct(
   server: TestServer,
   user: SignedIn,
-  fields: Partial<typeof validFields> = {},
+  fields: Partial<typeof validFields> & { sku?: string; barcode?: string } = {},
   ...files: FilePart[]
 ): Promise<Product> {
   const res = await postProduct(server, user, { ...validFields, ...fields }, ...files);
@@ -148,6 +148,14 @@ export const bulkDelete = (server: TestServer, user: SignedIn, body: unknown) =>
     url: '/api/products/bulk-delete',
     headers: user.headers,
     payload: body as object,
+  });
+
+/** GET /api/products/lookup?code=… */
+export const lookupCode = (server: TestServer, user: SignedIn, code: string) =>
+  server.app.inject({
+    method: 'GET',
+    url: `/api/products/lookup?code=${encodeURIComponent(code)}`,
+    headers: user.headers,
   });
 
 /** GET /api/products?… (the list) and GET /api/products/summary?… */

@@ -5,7 +5,7 @@ import { IMAGE_MAX_BYTES } from '../../../shared/constants.js';
 import { M } from '../../../shared/messages.js';
 import { HttpError, ValidationError } from '../../lib/http-error.js';
 
-const FIELDS = new Set(['name', 'price', 'stock', 'description']);
+const FIELDS = new Set(['name', 'price', 'stock', 'description', 'sku', 'barcode']);
 const IMAGE = 'image';
 
 /** Multipart limits: one file, plus one more so that a second file is seen and refused. */

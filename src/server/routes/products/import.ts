@@ -16,7 +16,13 @@ import {
 import { centsToPrice } from '../../../shared/schemas/products.js';
 import { HttpError } from '../../lib/http-error.js';
 import { currentSession } from '../../plugins/authenticate.js';
-import { checkImport, ImportRefused, type ImportCheck } from '../../products/csv-import.js';
+import {
+  checkImport,
+  importCodeKeys,
+  ImportRefused,
+  refuseTakenCodes,
+  type ImportCheck,
+} from '../../products/csv-import.js';
 import type { ProductsContext } from './context.js';
 import { bodyCheckedInHandler, partError, readingMultipart } from './form.js';
 import { bulkRouteOptions, productDocs } from './route-options.js';
@@ -94,6 +100,7 @@ export const importRoute: FastifyPluginAsync<ProductsContext> = async (fastify, 
       if (error.statusCode === 413) throw new HttpError(413, error.message);
       return reply.code(400).send({ message: error.message, created: 0, errors: error.errors });
     }
+    refuseTakenCodes(check, await context.repository.takenCodes(ownerId, importCodeKeys(check)));
     const valid = check.valid.length;
     if (check.badRows > 0) {
       if (dryRun) {
@@ -114,7 +121,7 @@ export const importRoute: FastifyPluginAsync<ProductsContext> = async (fastify, 
         ...productDocs,
         operationId: 'importProductsCsv',
         summary: 'Create products from a CSV file, every row or none',
-        description: `At most one import of a user runs at a time (another one meanwhile: 429), and a few per server (beyond: 503), both with \`Retry-After\`. Every row is checked with the rules of \`POST /api/products\` (stock may be 0; price as text with at most 2 decimals). With \`dryRun=true\` nothing is written: 200 with the report, \`created\` counting the rows that pass the checks. Otherwise every row is created in one transaction (200, \`created\` counting them), or none if any row has an error: 400 with the same errors and \`created\` 0. \`errors\` gives, for each bad cell, the line its record starts on (the header is line 1) and the message; at most 1,000 are listed. With \`preview=true\` the report adds \`rows\` and the first ${IMPORT_PREVIEW_ROWS} valid rows as they would be stored. A cell that starts with ' followed by =, +, -, @, a tab or a carriage return loses the ' (what an export adds).`,
+        description: `At most one import of a user runs at a time (another one meanwhile: 429), and a few per server (beyond: 503), both with \`Retry-After\`. Every row is checked with the rules of \`POST /api/products\` (stock may be 0; price as text with at most 2 decimals). With \`dryRun=true\` nothing is written: 200 with the report, \`created\` counting the rows that pass the checks. Otherwise every row is created in one transaction (200, \`created\` counting them), or none if any row has an error: 400 with the same errors and \`created\` 0. \`errors\` gives, for each bad cell, the line its record starts on (the header is line 1) and the message; at most 1,000 are listed. With \`preview=true\` the report adds \`rows\` and the first ${IMPORT_PREVIEW_ROWS} valid rows as they would be stored. A cell that starts with ' followed by =, +, -, @, a tab or a carriage return loses the ' (what an export adds). The optional columns \`sku\` and \`barcode\` give products their codes, with the same rules; a code that another product of the catalogue, or an earlier row of the file, has is an error of its row.`,
         consumes: ['multipart/form-data'],
         querystring: importQuerySchema,
         body: importBody,

@@ -14,6 +14,8 @@ import { importRoute } from './import.js';
 import { itemRoutes } from './item.js';
 import { listRoute } from './list.js';
 import { bulkRateLimiter } from './route-options.js';
+import { labelsRoute } from './labels.js';
+import { lookupRoute } from './lookup.js';
 import { stockRoutes } from './stock.js';
 import { writeRoutes } from './write.js';
 
@@ -45,6 +47,8 @@ export async function productRoutes(
   };
 
   await fastify.register(listRoute, context);
+  await fastify.register(lookupRoute, context);
+  await fastify.register(labelsRoute, context);
   await fastify.register(itemRoutes, context);
   await fastify.register(writeRoutes, context);
   await fastify.register(stockRoutes, context);

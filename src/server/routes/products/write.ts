@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { IMAGE_MAX_BYTES, MAX_PRICE, MAX_STOCK, MIN_PRICE } from '../../../shared/constants.js';
+import { CODE_MAX } from '../../../shared/codes.js';
 import { IMAGE_MAX_MB_TEXT, IMAGE_MAX_PIXELS_TEXT, M } from '../../../shared/messages.js';
 import {
   productCreateSchema,
@@ -23,10 +24,19 @@ const NOT_BLANK = '\\S';
 /** Longest price or stock text documented: ample for every value the server takes. */
 const NUMBER_TEXT_MAX = 24;
 
+/** An optional code as the document shows it; the shared schema checks it in the handler. */
+const codeText = (rule: string) => z.string().max(CODE_MAX).nullable().optional().describe(rule);
+
 /** The text fields, as the shared schema checks them (lengths included). */
 const textFields = {
   name: productCreateSchema.shape.name.meta({ pattern: NOT_BLANK }),
   description: productCreateSchema.shape.description.meta({ pattern: NOT_BLANK }),
+  sku: codeText(
+    `Optional, ${CODE_MAX} printable characters at most, unique in your catalogue whatever the case (409 when another product has it). Empty or null: no SKU (an edit clears it).`,
+  ),
+  barcode: codeText(
+    `Optional, ${CODE_MAX} printable ASCII characters at most, unique in your catalogue (409 when another product has it). 8, 12, 13 or 14 digits is a GTIN whose check digit must be right; a UPC-A and its EAN-13 form are one code, stored without padding zeros. Empty or null: no barcode (an edit clears it).`,
+  ),
 };
 
 /**
@@ -89,7 +99,7 @@ export const writeRoutes: FastifyPluginAsync<ProductsContext> = async (fastify, 
         description:
           'The image is decoded and re-encoded (WebP, at most 1600 px, metadata removed) with a thumbnail.',
         body: bodies(false),
-        response: { 201: productMutationResponseSchema },
+        response: { 201: productMutationResponseSchema, ...errorResponses(409) },
       },
     },
     async (request, reply) => {
@@ -113,7 +123,7 @@ export const writeRoutes: FastifyPluginAsync<ProductsContext> = async (fastify, 
         description: 'Every field is optional. A new image replaces the old one, whose files go.',
         params: productIdParamsSchema,
         body: bodies(true),
-        response: { 200: productMutationResponseSchema, ...errorResponses(404) },
+        response: { 200: productMutationResponseSchema, ...errorResponses(404, 409) },
       },
     },
     async (request) => {

@@ -10,6 +10,8 @@ export const product = (overrides: Partial<Product> = {}): Product => ({
   thumbnail: 'http://localhost/images/p1-thumb.webp',
   imageWidth: 900,
   imageHeight: 600,
+  sku: null,
+  barcode: null,
   active: true,
   createdAt: '2025-01-01T00:00:00.000Z',
   updatedAt: '2025-01-01T00:00:00.000Z',

@@ -10,14 +10,23 @@ export interface ProductUpload {
 }
 
 /**
- * The multipart body of create and update: name, price and stock as text, description, and the
- * image only if chosen. Blank fields are left out (on edit, blank means "unchanged").
+ * The multipart body of create and update: name, price and stock as text, description, the
+ * codes, and the image only if chosen. Blank fields are left out (on edit, blank means
+ * "unchanged"), except the codes of an edit (`clearBlankCodes`): there a code emptied means
+ * "no code", so it goes, empty.
  */
-export function toProductFormData({ values, image }: ProductUpload): FormData {
+export function toProductFormData(
+  { values, image }: ProductUpload,
+  { clearBlankCodes = false } = {},
+): FormData {
   const body = new FormData();
   for (const key of ['name', 'price', 'stock', 'description'] as const) {
     const value = values[key].trim();
     if (value !== '') body.append(key, value);
+  }
+  for (const key of ['sku', 'barcode'] as const) {
+    const value = values[key]?.trim();
+    if (value || (value !== undefined && clearBlankCodes)) body.append(key, value);
   }
   if (image) body.append('image', image);
   return body;

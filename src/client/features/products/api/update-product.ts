@@ -9,7 +9,7 @@ const updateProduct = ({ id, ...upload }: ProductUpload & { id: string }) =>
   apiRequest(productMutationResponseSchema, {
     method: 'PATCH',
     url: `/products/${encodeURIComponent(id)}`,
-    data: toProductFormData(upload),
+    data: toProductFormData(upload, { clearBlankCodes: true }),
     onUploadProgress: progressHandler(upload.onProgress),
   });
 

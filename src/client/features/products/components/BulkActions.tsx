@@ -2,6 +2,7 @@ import { useLayoutEffect, useRef } from 'react';
 import { BULK_DELETE_MAX } from '@shared/constants.js';
 import { formatCount } from '@/lib/format.js';
 import { BulkDeleteButton } from './BulkDeleteButton.js';
+import { PrintLabelsButton } from './PrintLabelsButton.js';
 
 interface BulkActionsProps {
   /** Products shown. */
@@ -52,6 +53,7 @@ export function BulkActions({ shown, selected, onSelectAll, onEmptied }: BulkAct
       {count > 0 && (
         <>
           <span className="text-sm text-gray-700">{formatCount(count)} selected</span>
+          <PrintLabelsButton ids={selected} />
           <BulkDeleteButton
             ids={selected}
             disabled={count > BULK_DELETE_MAX}

@@ -1,4 +1,4 @@
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { MIN_FORM_STOCK } from '@shared/constants.js';
 import { productFormSchema } from '@shared/schemas/products.js';
 import { Card } from '@/components/ui/Card.js';
@@ -9,10 +9,12 @@ import { BackToProductsLink } from './BackToProductsLink.js';
 import { PageHeader } from './PageHeader.js';
 import { ProductForm } from './ProductForm.js';
 
-const empty = { name: '', price: '', stock: '', description: '' };
+const empty = { name: '', price: '', stock: '', description: '', sku: '', barcode: '' };
 
 export function CreateProduct() {
   const navigate = useNavigate();
+  // `?barcode=…` fills the barcode in: a code scanned that no product has yet.
+  const [search] = useSearchParams();
   const create = useCreateProduct({
     mutationConfig: {
       onSuccess: async ({ message }) => {
@@ -29,7 +31,7 @@ export function CreateProduct() {
         <ProductForm
           schema={productFormSchema}
           minStock={MIN_FORM_STOCK}
-          defaultValues={empty}
+          defaultValues={{ ...empty, barcode: search.get('barcode') ?? '' }}
           submitLabel="Create Product"
           busyLabel="Creating..."
           onSubmit={create.mutateAsync}

@@ -3,6 +3,7 @@ import {
   EDIT_FORM_MIN_STOCK,
   productEditFormSchema,
   type Product,
+  type ProductFormValues,
 } from '@shared/schemas/products.js';
 import { buttonClasses } from '@/components/ui/button-styles.js';
 import { Card } from '@/components/ui/Card.js';
@@ -53,6 +54,14 @@ export function EditProduct() {
   );
 }
 
+/** The form's values without the codes the user left as they were: only changes are sent. */
+function withChangedCodesOnly(values: ProductFormValues, product: Product): ProductFormValues {
+  const changed = { ...values };
+  if ((changed.sku ?? '').trim() === (product.sku ?? '')) delete changed.sku;
+  if ((changed.barcode ?? '').trim() === (product.barcode ?? '')) delete changed.barcode;
+  return changed;
+}
+
 function EditProductForm({ product }: { product: Product }) {
   const navigate = useNavigate();
   const update = useUpdateProduct({
@@ -75,11 +84,19 @@ function EditProductForm({ product }: { product: Product }) {
           price: product.price.toFixed(2),
           stock: String(product.stock),
           description: product.description,
+          sku: product.sku ?? '',
+          barcode: product.barcode ?? '',
         }}
         currentImage={{ url: product.image, alt: product.name }}
         submitLabel="Save Changes"
         busyLabel="Saving..."
-        onSubmit={(upload) => update.mutateAsync({ id: product.id, ...upload })}
+        onSubmit={(upload) =>
+          update.mutateAsync({
+            id: product.id,
+            ...upload,
+            values: withChangedCodesOnly(upload.values, product),
+          })
+        }
       />
     </Card>
   );

@@ -12,6 +12,7 @@ import { BackToProductsLink } from './BackToProductsLink.js';
 import { isProductMissing, ProductLoadError, ProductMissing } from './ProductLoadError.js';
 import { AvailabilityBadge, StockCount } from './StockBadges.js';
 import { StockHistory } from './StockHistory.js';
+import { PrintLabelsButton } from './PrintLabelsButton.js';
 import { StockStepper } from './StockStepper.js';
 import { DocumentTitle } from '@/components/DocumentTitle.js';
 
@@ -146,6 +147,14 @@ function ProductSheet({ product }: { product: Product }) {
                 <StockCount stock={product.stock} />
               </dd>
             </div>
+            <div className="flex items-center justify-between gap-4 px-4 py-3 text-sm">
+              <dt className="text-gray-600">SKU</dt>
+              <dd className="font-mono break-all text-gray-900">{product.sku ?? 'None'}</dd>
+            </div>
+            <div className="flex items-center justify-between gap-4 px-4 py-3 text-sm">
+              <dt className="text-gray-600">Barcode</dt>
+              <dd className="font-mono break-all text-gray-900">{product.barcode ?? 'None'}</dd>
+            </div>
           </dl>
           <section aria-labelledby="adjust-stock">
             <h2 id="adjust-stock" className="text-sm font-semibold text-gray-900">
@@ -159,6 +168,7 @@ function ProductSheet({ product }: { product: Product }) {
             <Link to={paths.products.edit.getHref(product.id)} className={buttonClasses('primary')}>
               Edit Product
             </Link>
+            <PrintLabelsButton ids={[product.id]} />
             <BackToProductsLink />
           </div>
         </div>

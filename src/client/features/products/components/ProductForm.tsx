@@ -1,9 +1,11 @@
 import { useState } from 'react';
 import type { z } from 'zod';
+import { M } from '@shared/messages.js';
 import type { ProductFormValues } from '@shared/schemas/products.js';
 import { Button } from '@/components/ui/Button.js';
 import { FormTextAreaField, FormTextField } from '@/components/ui/FormField.js';
 import { ProgressBar } from '@/components/ui/ProgressBar.js';
+import { getErrorMessage } from '@/lib/api-error.js';
 import { useZodForm } from '@/lib/form.js';
 import type { ProductUpload } from '../api/product-multipart.js';
 import { ImagePicker } from './ImagePicker.js';
@@ -21,7 +23,17 @@ interface ProductFormProps {
   onSubmit: (upload: Required<ProductUpload>) => Promise<unknown>;
 }
 
-/** Name, Price, Stock, Product Image and Description: the create and edit screens' form. */
+/** The code field a 409 is about: the server's message names the SKU or the barcode. */
+function takenCodeField(error: unknown): 'sku' | 'barcode' | undefined {
+  const response = (error as { response?: { status?: number; data?: { message?: unknown } } })
+    ?.response;
+  if (response?.status !== 409) return undefined;
+  if (response.data?.message === M.skuTaken) return 'sku';
+  if (response.data?.message === M.barcodeTaken) return 'barcode';
+  return undefined;
+}
+
+/** Name, Price, Stock, Product Image, Description and codes: the create and edit screens' form. */
 export function ProductForm({
   schema,
   defaultValues,
@@ -35,14 +47,21 @@ export function ProductForm({
   const [progress, setProgress] = useState<number | null>(null);
   const form = useZodForm(schema, { defaultValues });
 
-  const submit = form.submit(async (values) => {
-    setProgress(image ? 0 : null);
-    try {
-      await onSubmit({ values, image, onProgress: setProgress });
-    } finally {
-      setProgress(null);
-    }
-  });
+  const submit = form.submit(
+    async (values) => {
+      setProgress(image ? 0 : null);
+      try {
+        await onSubmit({ values, image, onProgress: setProgress });
+      } finally {
+        setProgress(null);
+      }
+    },
+    // A code another product has: said at its field too, where the user fixes it.
+    (error) => {
+      const field = takenCodeField(error);
+      if (field) form.setError(field, { message: getErrorMessage(error) }, { shouldFocus: true });
+    },
+  );
 
   return (
     <form noValidate onSubmit={submit} className="space-y-6">
@@ -78,6 +97,24 @@ export function ProductForm({
         onChange={setImage}
       />
       <FormTextAreaField form={form} name="description" label="Description" rows={5} />
+      <div className="grid gap-6 sm:grid-cols-2">
+        <FormTextField
+          form={form}
+          name="sku"
+          label="SKU (optional)"
+          autoComplete="off"
+          spellCheck={false}
+          hint="Your own code for it."
+        />
+        <FormTextField
+          form={form}
+          name="barcode"
+          label="Barcode (optional)"
+          autoComplete="off"
+          spellCheck={false}
+          hint="UPC, EAN or any code printed on it."
+        />
+      </div>
       {progress !== null && <ProgressBar value={progress} label="Uploading the image" />}
       <div className="flex justify-end border-t border-gray-200 pt-6">
         <Button type="submit" busy={form.formState.isSubmitting} busyLabel={busyLabel}>

@@ -19,8 +19,8 @@ const rowAction =
   'rounded-md px-2 py-1 text-sm font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600';
 
 /**
- * The list as a dense table (wide screens): picture, name, price, stock with its stepper, and
- * availability, a row per product. Name, price and stock sort the list (the server's order, so
+ * The list as a dense table (wide screens): picture, name, codes (SKU, barcode under it), price,
+ * stock with its stepper, and availability, a row per product. Name, price and stock sort the list (the server's order, so
  * that every page follows it), as the toolbar's 'Sort by' does.
  */
 export function ProductTable({
@@ -45,6 +45,9 @@ export function ProductTable({
               <span className="sr-only">Picture</span>
             </th>
             <SortHeader label="Name" ascending="name" {...sorting} />
+            <th scope="col" className={`${cell} font-semibold`}>
+              SKU
+            </th>
             <SortHeader label="Price" ascending="price-asc" descending="price-desc" {...sorting} />
             <SortHeader label="Stock" ascending="stock-asc" descending="stock-desc" {...sorting} />
             <th scope="col" className={`${cell} font-semibold`}>
@@ -87,6 +90,12 @@ export function ProductTable({
                     {product.name}
                   </Link>
                 </th>
+                <td className={`${cell} max-w-40 font-mono break-all text-gray-700`}>
+                  {product.sku ?? ''}
+                  {product.barcode && (
+                    <span className="block text-xs text-gray-600">{product.barcode}</span>
+                  )}
+                </td>
                 <td
                   className={`${cell} font-semibold whitespace-nowrap text-gray-900 tabular-nums`}
                 >
