@@ -86,6 +86,9 @@ export class SqliteCheckpoints {
     this.running = false;
     this.again = false;
     const exited = new Promise((resolve) => worker.once('exit', resolve));
+    // Unreferenced while it works, so that it never keeps a process alive; referenced while it is
+    // awaited, or a process with nothing else to do would end before the exit arrives.
+    worker.ref();
     worker.postMessage('stop');
     await exited;
   }

@@ -8,7 +8,7 @@ import { HttpError, notFound } from '../../lib/http-error.js';
 import { currentSession } from '../../plugins/authenticate.js';
 import type { ProductRow } from '../../products/repository.js';
 import type { ProductsContext } from './context.js';
-import { bulkRouteConfig, productDocs } from './route-options.js';
+import { bulkRouteOptions, productDocs } from './route-options.js';
 import { errorResponses } from '../shared.js';
 
 /**
@@ -34,7 +34,7 @@ export const labelsRoute: FastifyPluginAsync<ProductsContext> = async (fastify, 
   app.get(
     '/labels.pdf',
     {
-      ...bulkRouteConfig(app),
+      ...bulkRouteOptions(context.bulkLimiter),
       schema: {
         ...productDocs,
         operationId: 'printProductLabels',
