@@ -22,16 +22,22 @@ const styleFreeSweetAlert = {
 };
 
 /**
- * The app's shell in one chunk: the shared client code every screen stands on (lib/, components/,
- * the layouts' parts) and TanStack Query. Left to Rollup it is dozens of chunks under a kilobyte,
- * each paying its response headers on the wire (about half a kilobyte apiece). The modules that
- * pull in a form library stay out, so that a screen without a form does not download it.
+ * The app's shell in one chunk: React, React Router, TanStack Query and the shared client code
+ * every screen stands on (lib/, components/, the layouts' parts); and the account screens' code in
+ * another. Left to Rollup they are dozens of chunks under a kilobyte, each paying its response
+ * headers on the wire (about half a kilobyte apiece). What only some screens use stays out: the
+ * form library's modules, the HTTP client, the signed-in screens' controls and infinite lists.
  */
 const SHELL =
   /[\\/](src[\\/]client[\\/](lib|components|app[\\/]components|app[\\/]layouts)|node_modules[\\/](@tanstack|react|react-dom|react-router|scheduler))[\\/]/;
-const FORM_MODULES =
-  /[\\/](lib[\\/](form|axios-instance|zod-without-eval)\.ts|FormField\.tsx|NewPasswordFields\.tsx)$/;
-const shellChunk = (id: string) => (SHELL.test(id) && !FORM_MODULES.test(id) ? 'shell' : undefined);
+const NOT_SHELL =
+  /[\\/](lib[\\/](form|axios-instance)\.ts|(FormField|NewPasswordFields|Menu|UserMenu|CodeInput|DropZone|ProgressBar|Table|Segmented|ProfileLayout)\.tsx|infiniteQuery\w*\.js)$/;
+const ACCOUNT_SCREENS = /[\\/]src[\\/]client[\\/]features[\\/]auth[\\/]/;
+const chunkOf = (id: string) => {
+  if (SHELL.test(id) && !NOT_SHELL.test(id)) return 'shell';
+  if (ACCOUNT_SCREENS.test(id)) return 'account';
+  return undefined;
+};
 
 export default defineConfig({
   publicDir: 'src/client/public',
@@ -47,7 +53,7 @@ export default defineConfig({
   build: {
     sourcemap: false,
     rollupOptions: {
-      output: { manualChunks: shellChunk },
+      output: { manualChunks: chunkOf },
       onwarn(warning, warn) {
         const fromPackage = (name: string) =>
           new RegExp(`[\\\\/]node_modules[\\\\/]${name}[\\\\/]`).test(warning.id ?? '');
