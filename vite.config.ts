@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
+import { reactRouter } from '@react-router/dev/vite';
 import { defineConfig } from 'vite';
 
 const apiTarget = process.env.VITE_API_PROXY ?? 'http://127.0.0.1:3000';
@@ -11,29 +12,6 @@ export const alias = {
 };
 
 /**
- * Preact runs the app: React's own names resolve to preact/compat, for the app and for every
- * library that imports React (React Router, TanStack Query, react-hook-form, react-toastify). React
- * DOM alone was 50 KB of brotli, more than half the login page's budget (ADR 010). The types stay
- * React's (@types/react): preact/compat implements that API, and the component tests run on the
- * same aliases (vitest.config.ts), so they test what ships.
- */
-export const reactToPreact = [
-  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-  { find: /^react-dom\/test-utils$/, replacement: 'preact/test-utils' },
-  { find: /^react-dom$/, replacement: 'preact/compat' },
-  { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
-  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
-  { find: /^react$/, replacement: 'preact/compat' },
-];
-
-/**
- * JSX compiles to `react/jsx-runtime` calls (as tsconfig.json types it), which the aliases above
- * send to Preact's runtime. esbuild does it: no React plugin, whose fast refresh only knows React
- * (in development an edit reloads the page).
- */
-export const jsx = { jsx: 'automatic', jsxImportSource: 'react' } as const;
-
-/**
  * SweetAlert2's build without built-in styles (its stylesheet is imported as a file where it is
  * used): the default build injects a <style> element, which the app's Content-Security-Policy
  * (style-src 'self') refuses. Only the app gets it: the component tests mock 'sweetalert2'.
@@ -43,23 +21,39 @@ const styleFreeSweetAlert = {
   replacement: 'sweetalert2/dist/sweetalert2.esm.js',
 };
 
+/**
+ * The app's shell in one chunk: React, React Router, TanStack Query and the shared client code
+ * every screen stands on (lib/, components/, the layouts' parts); and the account screens' code in
+ * another. Left to Rollup they are dozens of chunks under a kilobyte, each paying its response
+ * headers on the wire (about half a kilobyte apiece). What only some screens use stays out: the
+ * form library's modules, the HTTP client, the signed-in screens' controls and infinite lists.
+ */
+const SHELL =
+  /[\\/](src[\\/]client[\\/](lib|components|app[\\/]components|app[\\/]layouts)|node_modules[\\/](@tanstack|react|react-dom|react-router|scheduler))[\\/]/;
+const NOT_SHELL =
+  /[\\/](lib[\\/](form|axios-instance)\.ts|(FormField|NewPasswordFields|Menu|UserMenu|CodeInput|DropZone|ProgressBar|Table|Segmented|ProfileLayout)\.tsx|infiniteQuery\w*\.js)$/;
+const ACCOUNT_SCREENS = /[\\/]src[\\/]client[\\/]features[\\/]auth[\\/]/;
+const chunkOf = (id: string) => {
+  if (SHELL.test(id) && !NOT_SHELL.test(id)) return 'shell';
+  if (ACCOUNT_SCREENS.test(id)) return 'account';
+  return undefined;
+};
+
 export default defineConfig({
-  root: 'src/client',
-  publicDir: 'public',
-  plugins: [tailwindcss()],
-  esbuild: jsx,
+  publicDir: 'src/client/public',
+  // React Router's framework (react-router.config.ts): the route modules, prerendering, and fast
+  // refresh in development.
+  plugins: [tailwindcss(), reactRouter()],
   resolve: {
     alias: [
       ...Object.entries(alias).map(([find, replacement]) => ({ find, replacement })),
-      ...reactToPreact,
       styleFreeSweetAlert,
     ],
   },
   build: {
-    outDir: '../../dist/client',
-    emptyOutDir: true,
     sourcemap: false,
     rollupOptions: {
+      output: { manualChunks: chunkOf },
       onwarn(warning, warn) {
         const fromPackage = (name: string) =>
           new RegExp(`[\\\\/]node_modules[\\\\/]${name}[\\\\/]`).test(warning.id ?? '');

@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import { alias, jsx, reactToPreact } from './vite.config.js';
+import { alias } from './vite.config.js';
 
 /**
  * Tests that start many processes and do not depend on the database engine: CI runs the server
@@ -49,37 +49,16 @@ export default defineConfig({
         },
       },
       {
-        // Preact in place of React, as in the app (vite.config.ts).
-        esbuild: jsx,
+        // JSX through React's automatic runtime, as React Router's plugin compiles it in the app.
+        esbuild: { jsx: 'automatic' },
         resolve: {
-          alias: [
-            ...Object.entries(alias).map(([find, replacement]) => ({ find, replacement })),
-            ...reactToPreact,
-          ],
-          // The ES module builds, as in the app: Testing Library's CommonJS one would `require`
-          // React DOM past the aliases.
-          mainFields: ['module', 'main'],
-          conditions: ['module', 'browser', 'development|production'],
+          alias: Object.entries(alias).map(([find, replacement]) => ({ find, replacement })),
         },
         test: {
           name: 'client',
           environment: 'jsdom',
           include: ['tests/client/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/client/setup.ts'],
-          // Node would load these libraries itself, and with them React: run them through Vite, so
-          // that their `react` imports meet the aliases above.
-          server: {
-            deps: {
-              inline: [
-                /@testing-library\/react/,
-                /react-router/,
-                /@tanstack\/react-query/,
-                /react-hook-form/,
-                /@hookform\/resolvers/,
-                /react-toastify/,
-              ],
-            },
-          },
         },
       },
     ],

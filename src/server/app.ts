@@ -1,4 +1,3 @@
-import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import compress from '@fastify/compress';
@@ -27,7 +26,7 @@ import { acceptRequestClockOffsets } from './lib/request-clock-offset.js';
 import { connectRedis } from './lib/redis.js';
 import { serializeRequest } from './lib/log-redaction.js';
 import { ApiRequestLog, readableLogStream } from './lib/readable-log.js';
-import { clientPageFor } from './client-pages.js';
+import { loadBuiltPages, type BuiltPage } from './built-pages.js';
 import { defaultRateLimits, type RateLimits } from './rate-limits.js';
 import { registerAuthentication, registerPublic } from './plugins/authenticate.js';
 import { registerErrorHandling } from './plugins/errors.js';
@@ -195,15 +194,13 @@ export async function buildApp(options: AppOptions): Promise<App> {
     responseCacheBytes: options.responseCacheBytes,
   });
   await app.register(imageRoutes, { prefix: '/api/images' });
-  if (config.env !== 'production' && !config.smtpUrl) {
-    await app.register(devMailboxRoutes, { prefix: '/api/dev' });
-  }
+  const devMailbox = config.env !== 'production' && !config.smtpUrl;
+  if (devMailbox) await app.register(devMailboxRoutes, { prefix: '/api/dev' });
 
-  await registerClient(
-    app,
-    options.clientDir ?? defaultClientDir,
-    appContentSecurityPolicy(config),
-  );
+  await registerClient(app, options.clientDir ?? defaultClientDir, {
+    contentSecurityPolicy: (scriptHashes) => appContentSecurityPolicy(config, scriptHashes),
+    devMailbox,
+  });
 
   app.addHook('onClose', async () => {
     await app.outbox.stop();
@@ -229,16 +226,45 @@ async function serveApiDocs(app: App) {
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 }
 
+/** The encoding of a page the client takes, best first (a q=0 refuses one). */
+function pageEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | undefined {
+  const accepted = new Set(
+    (acceptEncoding ?? '')
+      .split(',')
+      .map((part) => part.trim().toLowerCase().split(';'))
+      .filter(([, q]) => !/^\s*q=0(\.0*)?\s*$/.test(q ?? ''))
+      .map(([name]) => name),
+  );
+  if (accepted.has('br')) return 'br';
+  if (accepted.has('gzip')) return 'gzip';
+  return undefined;
+}
+
+function sendPage(reply: FastifyReply, page: BuiltPage, acceptEncoding: string | undefined) {
+  const encoding = pageEncoding(acceptEncoding);
+  reply
+    .type('text/html; charset=utf-8')
+    .header('cache-control', 'no-cache')
+    .header('vary', 'accept-encoding')
+    .header('content-security-policy', page.contentSecurityPolicy);
+  if (encoding) reply.header('content-encoding', encoding);
+  return reply.send(encoding ? page[encoding] : page.identity);
+}
+
 /**
- * Serves the built React app: hashed assets cached for a year, index.html never cached and under
- * the Content-Security-Policy, and every non-API GET falls back to index.html so client-side
- * routes survive a reload. The build leaves a .br and a .gz beside each file
- * (scripts/precompress.ts); they are sent to clients that take them, compressed once, not per request.
+ * Serves the built React app: hashed assets cached for a year, and for every other GET outside
+ * the API the page of its path (src/server/built-pages.ts), never cached and under the
+ * Content-Security-Policy. The build leaves a .br and a .gz beside each asset
+ * (scripts/precompress.ts); they are sent to clients that take them, compressed once, not per
+ * request. The HTML files are sent only as pages, never as files of their own.
  */
-async function registerClient(app: App, clientDir: string, contentSecurityPolicy: string) {
-  const indexFile = path.join(clientDir, 'index.html');
-  const hasClient = existsSync(indexFile);
-  if (hasClient) {
+async function registerClient(
+  app: App,
+  clientDir: string,
+  options: Parameters<typeof loadBuiltPages>[1],
+) {
+  const pages = await loadBuiltPages(clientDir, options);
+  if (pages) {
     await registerPublic(app, () =>
       app.register(fastifyStatic, {
         root: clientDir,
@@ -246,31 +272,21 @@ async function registerClient(app: App, clientDir: string, contentSecurityPolicy
         index: false,
         cacheControl: false,
         preCompressed: true,
+        allowedPath: (pathName) => !pathName.endsWith('.html'),
         setHeaders: (reply, sentPath) => {
-          // The path of the file sent: index.html.br stands for index.html.
-          const filePath = sentPath.replace(/\.(br|gz)$/, '');
-          const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+          const hashed = sentPath.includes(`${path.sep}assets${path.sep}`);
           reply.header(
             'cache-control',
             hashed ? 'public, max-age=31536000, immutable' : 'no-cache',
           );
-          if (filePath.endsWith('.html')) {
-            reply.header('content-security-policy', contentSecurityPolicy);
-          }
         },
       }),
     );
   }
-  // The route pages of the build (scripts/route-pages.ts); a build without them sends index.html.
-  const builtPages = new Set(hasClient ? readdirSync(clientDir) : []);
   app.setNotFoundHandler((request, reply) => {
     const isApi = request.url === '/api' || request.url.startsWith('/api/');
-    if (!isApi && hasClient && (request.method === 'GET' || request.method === 'HEAD')) {
-      const page = clientPageFor(request.url);
-      return reply
-        .header('cache-control', 'no-cache')
-        .header('content-security-policy', contentSecurityPolicy)
-        .sendFile(builtPages.has(page) ? page : 'index.html');
+    if (!isApi && pages && (request.method === 'GET' || request.method === 'HEAD')) {
+      return sendPage(reply, pages.pageFor(request.url), request.headers['accept-encoding']);
     }
     return reply.code(404).send({ message: M.notFound });
   });

@@ -6,7 +6,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createServer } from 'vite';
-import viteConfig from '../../vite.config.js';
 import { loadConfigOrExit, startServer, stopOnSignals } from './start.js';
 
 const VITE_PORT = Number(process.env.VITE_PORT ?? 5173);
@@ -23,14 +22,13 @@ async function main() {
   const server = await startServer(config);
   const apiUrl = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${config.port}`;
 
-  // The config is imported rather than loaded from its file: Vite would write a bundled copy next
-  // to it, which node --watch sees as a changed import and restarts for.
+  // React Router's plugin wants the config file itself. Loaded through Vite's module runner, which
+  // writes no bundled copy beside it for node --watch to take for a changed file.
   const vite = await createServer({
-    ...viteConfig,
-    configFile: false,
-    root: path.join(root, 'src/client'),
+    configFile: path.join(root, 'vite.config.ts'),
+    configLoader: 'runner',
+    root,
     server: {
-      ...viteConfig.server,
       port: VITE_PORT,
       strictPort: true,
       // The browser's own Host goes through (Vite's shorthand would rewrite it to the API's

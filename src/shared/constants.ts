@@ -89,3 +89,9 @@ export const MOVEMENT_PAGE_MAX = 100;
 
 /** Products one bulk delete takes at most. */
 export const BULK_DELETE_MAX = 100;
+
+/**
+ * The `<meta name>` the server adds to the app's pages when it keeps a local mailbox (outside
+ * production, without SMTP_URL), so the app knows without asking.
+ */
+export const DEV_MAILBOX_META = 'stockroom-dev-mailbox';

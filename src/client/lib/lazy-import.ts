@@ -3,7 +3,7 @@
  * fails to arrive (a dropped connection, a release that replaced it) is asked for once more before
  * the failure counts; the callers then explain it instead of leaving a blank screen.
  */
-export async function importWithRetry<T>(load: () => Promise<T>): Promise<T> {
+async function importWithRetry<T>(load: () => Promise<T>): Promise<T> {
   try {
     return await load();
   } catch {

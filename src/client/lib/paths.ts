@@ -1,6 +1,6 @@
 /**
  * Every screen's address, in one place. `path` is the pattern the router matches
- * (app/router.tsx); `getHref` builds a link to the screen. Components link and navigate with
+ * (app/routes.ts); `getHref` builds a link to the screen. Components link and navigate with
  * `getHref`, never with a written string, so that a screen can move by changing one line here.
  */
 

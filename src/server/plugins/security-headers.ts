@@ -10,15 +10,17 @@ const isPublicApi = (path: string) =>
   path.startsWith('/api/images/') || path === '/api/health' || path === '/api/ready';
 
 /**
- * The Content-Security-Policy of the app's HTML: everything from the server itself; images also as
- * data: (the favicon) and blob: (previews of a picked file), and from PUBLIC_URL, which image URLs
- * and e-mail links are built on even when the page was opened under another name.
+ * The Content-Security-Policy of the app's HTML: everything from the server itself; scripts also
+ * inline when they are exactly the page's own (by hash: the router's hydration data in the pages
+ * the build wrote); images also as data: (the favicon) and blob: (previews of a picked file), and
+ * from PUBLIC_URL, which image URLs and e-mail links are built on even when the page was opened
+ * under another name.
  */
-export function appContentSecurityPolicy(config: Config): string {
+export function appContentSecurityPolicy(config: Config, scriptHashes: string[] = []): string {
   const publicOrigin = new URL(config.publicUrl).origin;
   return [
     "default-src 'self'",
-    "script-src 'self'",
+    ["script-src 'self'", ...scriptHashes].join(' '),
     "style-src 'self'",
     `img-src 'self' data: blob: ${publicOrigin}`,
     `connect-src 'self' ${publicOrigin}`,

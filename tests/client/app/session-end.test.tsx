@@ -1,19 +1,13 @@
-import { act, render, screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { App } from '@/app/app.js';
 import { queryClient } from '@/lib/query-client.js';
+import { renderApp } from '../support/app-router.js';
 import { apiError, requests, server } from '../support/server.js';
 import { product } from '../features/products/fixtures.js';
 
 const { active: _a, createdAt: _c, updatedAt: _u, ...listed } = product();
-
-/** The whole app, as main.tsx starts it, at `path` (its own router, query client and 401 handler). */
-function openApp(path: string) {
-  window.history.replaceState(null, '', path);
-  return render(<App />);
-}
 
 beforeEach(() => {
   // A new screen starts at the top (app/components/ScreenChange.tsx); jsdom lays nothing out.
@@ -33,7 +27,6 @@ beforeEach(() => {
 afterEach(() => {
   // The app's own query client outlives a render: the next test starts from nothing cached.
   act(() => queryClient.clear());
-  window.history.replaceState(null, '', '/');
 });
 
 describe('a session that ends on the server', () => {
@@ -42,7 +35,7 @@ describe('a session that ends on the server', () => {
     { timeout: 15_000 },
     async () => {
       const user = userEvent.setup();
-      openApp('/');
+      const { router } = renderApp('/');
       const list = await screen.findByRole('list', {}, { timeout: 5000 });
       expect(within(list).getByRole('heading', { name: 'Desk Lamp' })).toBeVisible();
 
@@ -55,8 +48,10 @@ describe('a session that ends on the server', () => {
       expect(
         await screen.findByRole('heading', { name: 'Welcome Back!' }, { timeout: 5000 }),
       ).toBeVisible();
-      expect(window.location.pathname).toBe('/auth/login');
-      expect(new URLSearchParams(window.location.search).get('next')).toBe('/details/product/p1');
+      expect(router.state.location.pathname).toBe('/auth/login');
+      expect(new URLSearchParams(router.state.location.search).get('next')).toBe(
+        '/details/product/p1',
+      );
       expect(localStorage.getItem('AccessToken')).toBeNull();
       // The refused request carried the token; the user's data sets went with it.
       expect(await requests()).toContainEqual(

@@ -143,7 +143,11 @@ describe('stock adjustments in parallel, over HTTP', async () => {
     const final = (await getProduct(server, user, product.id)).json().product.stock;
     expect(final).toBe(107);
     // Every answer saw a distinct stock: each change applied to the one before it.
-    const seen = await Promise.all(answers.map(async (res) => (await res.json()).product.stock));
+    const seen = await Promise.all(
+      answers.map(
+        async (res) => ((await res.json()) as { product: { stock: number } }).product.stock,
+      ),
+    );
     expect(new Set(seen).size).toBe(100);
     const movements: MovementsResponse['movements'] = [];
     let cursor: string | null = null;

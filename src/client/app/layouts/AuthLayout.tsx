@@ -1,4 +1,3 @@
-import { ScreenSuspense } from '@/app/components/ScreenSuspense.js';
 import { Outlet } from 'react-router';
 import { LogoLink } from '@/components/Logo.js';
 import { Toaster } from '@/components/Toaster.js';
@@ -15,9 +14,7 @@ export function AuthLayout() {
           <LogoLink />
         </header>
         <main id="main" className="mx-auto w-full max-w-md flex-1 px-4 pb-12">
-          <ScreenSuspense>
-            <Outlet />
-          </ScreenSuspense>
+          <Outlet />
         </main>
       </div>
       <Footer tone="dark" />

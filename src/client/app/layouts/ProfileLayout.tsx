@@ -1,5 +1,6 @@
-import { ScreenSuspense } from '@/app/components/ScreenSuspense.js';
+import { Suspense } from 'react';
 import { Outlet } from 'react-router';
+import { PageSpinner } from '@/components/ui/Spinner.js';
 import { ProfileTabs } from '@/features/profile/components/ProfileTabs.js';
 
 /** The profile sub-layout: the tab bar above 'My Profile' or 'Change Password'. */
@@ -7,9 +8,9 @@ export function ProfileLayout() {
   return (
     <div className="mx-auto max-w-2xl space-y-6">
       <ProfileTabs />
-      <ScreenSuspense>
+      <Suspense fallback={<PageSpinner />}>
         <Outlet />
-      </ScreenSuspense>
+      </Suspense>
     </div>
   );
 }

@@ -139,7 +139,9 @@ describe('CreateProduct', () => {
     );
     pending.resolve(HttpResponse.json({ message: 'Product created', product: product() }));
     expect(await screen.findByTestId('location')).toHaveTextContent(/^\/$/);
-    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
+    expect(
+      screen.queryByRole('progressbar', { name: 'Uploading the image' }),
+    ).not.toBeInTheDocument();
     expect(await screen.findByText('Product created', {}, { timeout: 3000 })).toBeVisible();
   });
 

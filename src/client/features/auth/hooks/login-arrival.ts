@@ -1,4 +1,4 @@
-import { useLocation } from 'react-router';
+import { useHistoryState } from '@/lib/use-hydrated.js';
 
 /**
  * What the screen that sends the user to /auth/login knows (kept in the history entry, not the
@@ -13,7 +13,7 @@ export interface LoginArrival {
 export const arriveAtLogin = (arrival: LoginArrival) => ({ state: { loginArrival: arrival } });
 
 export function useLoginArrival(): LoginArrival {
-  const state: unknown = useLocation().state;
+  const state = useHistoryState();
   if (typeof state !== 'object' || state === null || !('loginArrival' in state)) return {};
   const arrival = state.loginArrival as LoginArrival;
   return typeof arrival === 'object' && arrival !== null ? arrival : {};

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useHydrated } from '@/lib/use-hydrated.js';
 
 /**
  * The server mails an address at most once a minute per purpose and answers the same whether or
@@ -63,7 +64,9 @@ export function useResendReadyAt(
 ): number {
   const [arrivedAt] = useState(() => Date.now());
   const key = storageKey(purpose, email);
-  const requestedAt = read(key) ?? (countArrival ? arrivedAt : undefined);
+  // This tab's storage counts once the page is the app's (see useHydrated).
+  const requestedAt =
+    (useHydrated() ? read(key) : undefined) ?? (countArrival ? arrivedAt : undefined);
   useEffect(() => {
     if (countArrival && read(key) === undefined) write(key, arrivedAt);
   }, [key, countArrival, arrivedAt]);

@@ -19,8 +19,9 @@ export function SelectBox({ label, checked, onSelect, className = '' }: SelectBo
         aria-label={label}
         checked={checked}
         // A click always flips this box (a Shift-click gives the range the box's new state), so
-        // the browser's own toggle and the list's state agree.
-        onClick={(event) => onSelect(event.shiftKey)}
+        // the browser's own toggle and the list's state agree. React reports a checkbox's click
+        // as its change; Space clicks it too, without Shift.
+        onChange={(event) => onSelect((event.nativeEvent as MouseEvent).shiftKey === true)}
         className="size-5 cursor-pointer rounded accent-indigo-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
       />
     </span>

@@ -3,7 +3,7 @@ import { cachedImport } from '@/lib/lazy-import.js';
 
 /**
  * The list's table view is its own chunk: phones never show it, and most visits never ask for it.
- * The router fetches it at start-up when the first URL asks for the table (app/router.tsx).
+ * The list's route fetches it as it opens when the URL asks for the table (app/routes/products.tsx).
  */
 export const loadProductTable = cachedImport(() => import('./ProductTable.js'));
 

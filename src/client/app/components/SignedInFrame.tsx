@@ -1,0 +1,43 @@
+import type { ReactNode } from 'react';
+import { LogoLink } from '@/components/Logo.js';
+import { Toaster } from '@/components/Toaster.js';
+import { Footer } from './Footer.js';
+import { SkipLink } from './SkipLink.js';
+
+interface SignedInFrameProps {
+  /** The header's right side: the user menu once the user is known. */
+  account?: ReactNode;
+  children: ReactNode;
+}
+
+/**
+ * The signed-in screens' frame: header, main and footer. It shows before the current user is known
+ * too (the page the build writes, the wait for the user), so that only the main part changes.
+ */
+export function SignedInFrame({ account, children }: SignedInFrameProps) {
+  return (
+    <div className="flex min-h-full flex-col bg-gray-100">
+      {/* Header and main fill at least the screen, so that the footer starts below the fold: when
+          a spinner gives way to a long grid, the footer is not pushed off screen (a layout shift,
+          measured by e2e/screens.spec.ts). */}
+      <div className="flex min-h-svh flex-col">
+        <SkipLink />
+        <header className="bg-gray-900 shadow">
+          <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
+            <LogoLink />
+            {account}
+          </div>
+        </header>
+        <main
+          id="main"
+          tabIndex={-1}
+          className="mx-auto w-full max-w-7xl flex-1 px-4 py-8 focus:outline-none sm:px-6 lg:px-8 lg:py-10"
+        >
+          {children}
+        </main>
+      </div>
+      <Footer />
+      <Toaster />
+    </div>
+  );
+}

@@ -1,0 +1,76 @@
+import '@/lib/zod-without-eval.js';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { useEffect, type ReactNode } from 'react';
+import { Links, Meta, Outlet, Scripts, useRouteError } from 'react-router';
+import { PageSpinner } from '@/components/ui/Spinner.js';
+import { endSession } from '@/lib/auth/session.js';
+import { queryClient } from '@/lib/query-client.js';
+import { setUnauthorizedHandler } from '@/lib/unauthorized.js';
+import { ErrorBoundary as ScreenErrorBoundary } from './components/ErrorBoundary.js';
+import { OfflineBanner } from './components/OfflineBanner.js';
+import { RouteError } from './components/RouteError.js';
+import { SignedInFrame } from './components/SignedInFrame.js';
+import { ScreenChange } from './components/ScreenChange.js';
+import '../index.css';
+
+const FAVICON =
+  "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 32 32'%3E%3Crect width='32' height='32' rx='8' fill='%236366f1'/%3E%3Cpath d='M8 12.5 16 8l8 4.5v9L16 26l-8-4.5v-9ZM8 12.5 16 17l8-4.5M16 17v9' fill='none' stroke='white' stroke-width='2' stroke-linejoin='round'/%3E%3C/svg%3E";
+
+/** The document every screen is rendered into, at build time and in the browser alike. */
+export function Layout({ children }: { children: ReactNode }) {
+  return (
+    <html lang="en" className="h-full bg-gray-100">
+      <head>
+        <meta charSet="UTF-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1.0" />
+        <meta name="description" content="Stockroom: keep track of your product inventory." />
+        <meta name="theme-color" content="#111827" />
+        <link rel="icon" href={FAVICON} />
+        <Meta />
+        <Links />
+      </head>
+      <body className="h-full antialiased">
+        <div id="root" className="h-full">
+          {children}
+        </div>
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  // A token the server stopped accepting (expired, revoked) signs this browser out.
+  useEffect(() => {
+    setUnauthorizedHandler(() => endSession(queryClient));
+    return () => setUnauthorizedHandler(undefined);
+  }, []);
+
+  return (
+    <QueryClientProvider client={queryClient}>
+      <ScreenErrorBoundary>
+        <Outlet />
+      </ScreenErrorBoundary>
+      <ScreenChange />
+      <OfflineBanner />
+    </QueryClientProvider>
+  );
+}
+
+/** A screen whose code could not be loaded, or that failed while the router prepared it. */
+export function ErrorBoundary() {
+  return <RouteError error={useRouteError()} />;
+}
+
+/**
+ * The page of every path the build does not prerender (a product, its edit form, the profile...),
+ * shown until the app's code has loaded: the signed-in frame, since most of those screens are in it.
+ */
+export function HydrateFallback() {
+  return (
+    <SignedInFrame>
+      <title>Stockroom</title>
+      <PageSpinner />
+    </SignedInFrame>
+  );
+}

@@ -1,0 +1,33 @@
+import { index, layout, route, type RouteConfig } from '@react-router/dev/routes';
+import { paths } from '../lib/paths.js';
+
+/**
+ * The app's one route table: each route module is its own chunk, loaded with the screens it
+ * matches. The build prerenders some of them (react-router.config.ts) and the server serves what
+ * the build wrote, so nothing else lists the routes.
+ */
+export default [
+  route(paths.auth.root.path, 'routes/auth-layout.tsx', [
+    index('routes/auth-index.tsx'),
+    route(paths.auth.login.path, 'routes/login.tsx'),
+    route(paths.auth.signup.path, 'routes/signup.tsx'),
+    route(paths.auth.confirmAccount.path, 'routes/confirm-account.tsx'),
+    route(paths.auth.newCode.path, 'routes/new-code.tsx'),
+    route(paths.auth.forgotPassword.path, 'routes/forgot-password.tsx'),
+    route(paths.auth.resetPassword.path, 'routes/reset-password.tsx'),
+  ]),
+  route(paths.devMailbox.path, 'routes/dev-mailbox.tsx'),
+  layout('routes/main-layout.tsx', [
+    index('routes/products.tsx'),
+    route(paths.products.create.path, 'routes/create-product.tsx', { id: 'create-product' }),
+    route(paths.products.add.path, 'routes/create-product.tsx', { id: 'add-product' }),
+    route(paths.products.edit.path, 'routes/edit-product.tsx'),
+    route(paths.products.details.path, 'routes/product-details.tsx'),
+    route(paths.products.import.path, 'routes/import-products.tsx'),
+    route(paths.profile.edit.path, 'routes/profile-layout.tsx', [
+      index('routes/profile.tsx'),
+      route(paths.profile.changePassword.path, 'routes/change-password.tsx'),
+    ]),
+    route('*', 'routes/not-found.tsx'),
+  ]),
+] satisfies RouteConfig;

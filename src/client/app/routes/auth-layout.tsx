@@ -1,0 +1,3 @@
+import { AuthLayout } from '../layouts/AuthLayout.js';
+
+export default AuthLayout;

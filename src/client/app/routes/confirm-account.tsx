@@ -1,0 +1,3 @@
+import { ConfirmAccount } from '@/features/auth/components/ConfirmAccount.js';
+
+export default ConfirmAccount;

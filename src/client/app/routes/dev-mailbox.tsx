@@ -1,0 +1,3 @@
+import { Mailbox } from '@/features/mailbox/components/Mailbox.js';
+
+export default Mailbox;

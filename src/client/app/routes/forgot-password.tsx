@@ -1,0 +1,3 @@
+import { ForgotPasswordForm } from '@/features/auth/components/ForgotPasswordForm.js';
+
+export default ForgotPasswordForm;

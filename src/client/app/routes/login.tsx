@@ -1,0 +1,10 @@
+import { LoginForm } from '@/features/auth/components/LoginForm.js';
+import { SignedOutOnly } from '../components/SignedOutOnly.js';
+
+export default function Login() {
+  return (
+    <SignedOutOnly>
+      <LoginForm />
+    </SignedOutOnly>
+  );
+}

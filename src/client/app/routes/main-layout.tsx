@@ -1,0 +1,32 @@
+import { PrefetchPageLinks } from 'react-router';
+import { useUser } from '@/lib/auth/get-user.js';
+import { paths } from '@/lib/paths.js';
+import { MainLayout } from '../layouts/MainLayout.js';
+
+/** The screens the header and the list lead to without a product's id. */
+const PREFETCHED = [
+  paths.products.create.getHref(),
+  paths.products.import.getHref(),
+  paths.profile.edit.getHref(),
+  paths.profile.changePassword.getHref(),
+];
+
+/** React Router's framework runs the page (not the component tests' memory router). */
+const inFramework = () => typeof window !== 'undefined' && '__reactRouterManifest' in window;
+
+/**
+ * The signed-in layout, and once the user is known, the route modules of the screens it leads
+ * to, fetched ahead: they are small, and a screen then opened offline is explained by the app
+ * (its code loads on demand, app/components/lazy-screen.ts) instead of the browser's error page.
+ */
+export default function MainLayoutRoute() {
+  const user = useUser();
+  return (
+    <>
+      <MainLayout />
+      {user.data &&
+        inFramework() &&
+        PREFETCHED.map((page) => <PrefetchPageLinks key={page} page={page} />)}
+    </>
+  );
+}

@@ -1,0 +1,3 @@
+import { NewCodeForm } from '@/features/auth/components/NewCodeForm.js';
+
+export default NewCodeForm;

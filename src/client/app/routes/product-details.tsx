@@ -1,0 +1,21 @@
+import type { ClientLoaderFunctionArgs } from 'react-router';
+import { PageSpinner } from '@/components/ui/Spinner.js';
+import { movementsQueryOptions } from '@/features/products/api/get-movements.js';
+import { productQueryOptions } from '@/features/products/api/get-product.js';
+import { ProductDetails } from '@/features/products/components/ProductDetails.js';
+import { getToken } from '@/lib/auth/token.js';
+import { queryClient } from '@/lib/query-client.js';
+
+/** The product and its stock history, asked for beside the current user (see routes/products). */
+export function clientLoader({ params }: ClientLoaderFunctionArgs) {
+  if (!getToken() || !params.productId) return null;
+  void queryClient.prefetchQuery(productQueryOptions(params.productId));
+  void queryClient.prefetchQuery(movementsQueryOptions(params.productId));
+  return null;
+}
+
+export function HydrateFallback() {
+  return <PageSpinner label="Loading product..." />;
+}
+
+export default ProductDetails;

@@ -1,0 +1,31 @@
+import type { ClientLoaderFunctionArgs } from 'react-router';
+import { PageSpinner } from '@/components/ui/Spinner.js';
+import { listParamsOf, productsQueryOptions } from '@/features/products/api/get-products.js';
+import { productsSummaryQueryOptions } from '@/features/products/api/get-products-summary.js';
+import { ProductsPage } from '@/features/products/components/ProductsPage.js';
+import { loadProductTable, TABLE_MEDIA_QUERY } from '@/features/products/components/lazy-table.js';
+import { getToken } from '@/lib/auth/token.js';
+import { queryClient } from '@/lib/query-client.js';
+
+/**
+ * The list's first page and its summary are asked for as soon as the route matches, beside the
+ * current user rather than after it (the layout shows its screen once the user is known). Not
+ * awaited: the screen shows its own progress, and a failure is told where the data is used.
+ */
+export function clientLoader({ request }: ClientLoaderFunctionArgs) {
+  if (!getToken()) return null;
+  const search = new URL(request.url).searchParams;
+  const params = listParamsOf(search);
+  if (search.get('view') === 'table' && window.matchMedia(TABLE_MEDIA_QUERY).matches) {
+    loadProductTable().catch(() => undefined);
+  }
+  void queryClient.prefetchInfiniteQuery(productsQueryOptions(params));
+  void queryClient.prefetchQuery(productsSummaryQueryOptions(params));
+  return null;
+}
+
+export function HydrateFallback() {
+  return <PageSpinner label="Loading products..." />;
+}
+
+export default ProductsPage;

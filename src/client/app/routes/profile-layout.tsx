@@ -1,0 +1,3 @@
+import { ProfileLayout } from '../layouts/ProfileLayout.js';
+
+export default ProfileLayout;

@@ -1,0 +1,3 @@
+import { ResetPassword } from '@/features/auth/components/ResetPassword.js';
+
+export default ResetPassword;
