@@ -2,9 +2,9 @@ import { createHash } from 'node:crypto';
 import { readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
-/** What `npm run build` reads besides the root's vite and TypeScript configs. */
+/** What `npm run build` reads besides the root's Vite, React Router and TypeScript configs. */
 const INPUTS = ['src', 'scripts', 'package.json', 'package-lock.json'];
-const ROOT_CONFIGS = /^(vite\.config\.[cm]?[jt]s|tsconfig(\.[\w-]+)?\.json)$/;
+const ROOT_CONFIGS = /^((vite|react-router)\.config\.[cm]?[jt]s|tsconfig(\.[\w-]+)?\.json)$/;
 /** Written by the build from src itself, so not one of its inputs. */
 const GENERATED = new Set(['src/client/lib/openapi.gen.d.ts']);
 /** What a build must have left for the suite to run it. */

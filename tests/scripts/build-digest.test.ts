@@ -10,6 +10,7 @@ async function checkout(root: string) {
     'package.json': '{"name":"x"}',
     'package-lock.json': '{"lockfileVersion":3}',
     'vite.config.ts': 'export default {};',
+    'react-router.config.ts': 'export default {};',
     'tsconfig.json': '{}',
     'src/server/index.ts': 'console.log(1);',
     'src/client/index.html': '<!doctype html>',
@@ -59,6 +60,7 @@ describe('reusing a build only when it is current', () => {
     'package-lock.json',
     'package.json',
     'vite.config.ts',
+    'react-router.config.ts',
     'tsconfig.json',
     'scripts/precompress.ts',
   ])('builds again after %s changed', async (name) => {
