@@ -533,7 +533,7 @@ function renderFootprint({ starts, listPeak }: Footprint, listRow: Row) {
     `| idle RSS | ${mib(bare.idleRss)} | **${mib(app.idleRss)}** | ${mib(app.idleRss - bare.idleRss)} | ${loadOf(app.load)} |`,
     `| peak RSS under \`GET /api/products?limit=50\` | ${mib(listPeak.bare)} | **${mib(listPeak.app)}** | ${mib(listPeak.app - listPeak.bare)} | ${loadOf(listPeak.load)} |`,
     '',
-    `The list page is ${kb(listRow.bytes)} for 50 products (uncompressed; the app sends it with brotli or gzip when asked).`,
+    `The list page is ${kb(listRow.bytes)} for 50 products (uncompressed; the app sends it with brotli or gzip when asked), ${fmt(listRow.bytes / 50)} bytes a product. Each field is one the card shows or needs: \`id\` (a 36-character UUID, the product's address for its page, edits and stock changes), \`name\` and \`description\` (the card's text; the seeded descriptions hold ~110 characters), \`price\` and \`stock\` (a few bytes each), and \`image\` and \`thumbnail\` (absolute URLs of ~60 characters: the card shows the thumbnail, and every product carries an \`image\`; one without a picture names the placeholder in both). The detail fields (image size, dates, \`active\`) are left to \`GET /api/products/{id}\`.`,
     '',
   ];
 }
@@ -559,6 +559,7 @@ function render(
     `Run: ${new Date().toISOString()} · ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'} · Node ${process.version} · ${info.engine}`,
     `autocannon on loopback, ${CONNECTIONS} connections; each figure is the median of ${ROUNDS} rounds of ${SECONDS} s, alternating with the figures it is compared with, after a 1 s warm-up. The app and the bare server each run in their own process.`,
     `Load average of the machine (other work included) at the start and at the end: ${info.loadBefore} and ${os.loadavg()[0]!.toFixed(1)}.`,
+    `Niceness of the bench and of the servers it starts: ${os.getPriority()} (work at a lower niceness gets the CPU first, so under load wall times stretch; CPU times do not).`,
     'The app runs as in production, from its build (`node dist/server/index.js`, NODE_ENV=production, LOG_LEVEL=warn): the bearer-token check, rate limiting and zod validation of the request on every call. While the database is unchanged, sessions and product answers come from memory (ADR 006); the rows marked "response cache off" and the "query" columns show reads that go to the database (that server runs from the sources, bench/app-server.ts, which can switch the cache off).',
     `Seeding 101,100 products through the data layer took ${fmt(info.seedSeconds, 1)} s; the whole bench ${fmt(info.totalSeconds)} s.`,
     '',
