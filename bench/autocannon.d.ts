@@ -28,7 +28,8 @@ declare module 'autocannon' {
     max: number;
   }
   export interface Result {
-    requests: Histogram;
+    /** Per-second counts, and `total`: every request answered in the run. */
+    requests: Histogram & { total: number };
     latency: Histogram;
     throughput: Histogram;
     non2xx: number;

@@ -22,7 +22,8 @@ const server = http.createServer((request, response) => {
     response.end(body);
   });
 });
-server.listen(0, '127.0.0.1', () => {
+// PORT when the runner chose one (a cold start it times), else any free port, sent over IPC.
+server.listen(Number(process.env.PORT ?? 0), '127.0.0.1', () => {
   const address = server.address();
   process.send?.({ port: typeof address === 'object' && address ? address.port : 0 });
 });

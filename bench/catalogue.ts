@@ -2,50 +2,13 @@
  * The catalogue operations of `npm run bench`: the CSV export (rows a second, and the server's
  * resident memory while it streams), the CSV import, and stock adjustments under many clients.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import { centsText } from '../src/server/products/csv-export.js';
 import { ROUNDS } from './measure.js';
+import { peakRss } from './proc.js';
 import { products } from './seed.js';
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!;
-
-/** A field of /proc/<pid>/status in bytes (VmRSS: resident now; VmHWM: its peak). */
-function procStatus(pid: number, field: 'VmRSS' | 'VmHWM'): number | undefined {
-  try {
-    const match = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(
-      readFileSync(`/proc/${pid}/status`, 'utf8'),
-    );
-    return match ? Number(match[1]) * 1024 : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/**
- * Watches a process's resident memory: its peak while `work` runs. Linux resets the kernel's
- * high-water mark on `echo 5 > clear_refs`, which catches a peak between two samples; sampling
- * every 5 ms covers a kernel that does not allow it.
- */
-async function peakRss<T>(pid: number, work: () => Promise<T>) {
-  try {
-    writeFileSync(`/proc/${pid}/clear_refs`, '5');
-  } catch {
-    // sampling alone, then
-  }
-  const before = procStatus(pid, 'VmRSS') ?? 0;
-  let peak = before;
-  const timer = setInterval(() => {
-    peak = Math.max(peak, procStatus(pid, 'VmRSS') ?? 0);
-  }, 5);
-  try {
-    const result = await work();
-    peak = Math.max(peak, procStatus(pid, 'VmRSS') ?? 0, procStatus(pid, 'VmHWM') ?? 0);
-    return { result, before, peak };
-  } finally {
-    clearInterval(timer);
-  }
-}
 
 export interface ExportFigure {
   rows: number;
@@ -73,7 +36,11 @@ export async function measureExport(
   let rssBefore = Number.POSITIVE_INFINITY;
   let rssPeak = 0;
   for (let round = 0; round < ROUNDS; round += 1) {
-    const { result, before, peak } = await peakRss(serverPid, async () => {
+    const {
+      result,
+      before: [before],
+      peaks: [peak],
+    } = await peakRss([serverPid], async () => {
       const started = performance.now();
       const res = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
       if (res.status !== 200 || !res.body) throw new Error(`export: ${res.status}`);
@@ -92,8 +59,8 @@ export async function measureExport(
     // The header is a line; the seeded descriptions hold no line break.
     rows = result.lines - 1;
     bytes = result.size;
-    rssBefore = Math.min(rssBefore, before);
-    rssPeak = Math.max(rssPeak, peak);
+    rssBefore = Math.min(rssBefore, before!);
+    rssPeak = Math.max(rssPeak, peak!);
   }
   const time = median(seconds);
   return { rows, bytes, seconds: time, rowsPerSecond: rows / time, rssBefore, rssPeak };

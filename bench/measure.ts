@@ -1,4 +1,6 @@
+import os from 'node:os';
 import autocannon, { type Result } from 'autocannon';
+import { cpuSeconds } from './proc.js';
 
 export const CONNECTIONS = 10;
 /** Seconds per measured round; each figure is the median of ROUNDS rounds. */
@@ -16,7 +18,23 @@ export interface Figure {
   p50: number;
   p99: number;
   max: number;
+  /**
+   * Requests per CPU second of the server (its user + system time during the rounds, from /proc),
+   * when its pid is known: unlike req/s, hardly moved by what else the machine runs.
+   */
+  perCpuSecond?: number;
+  /** The machine's 1-minute load average when the first round began and the last one ended. */
+  load: [number, number];
 }
+
+/** A URL to measure, and the pid of the server that answers it (for its CPU time). */
+export interface Target {
+  url: string;
+  request: Request;
+  pid?: number;
+}
+
+const loadNow = () => os.loadavg()[0]!;
 
 async function run(url: string, request: Request, duration: number, connections = CONNECTIONS) {
   const result = await autocannon({
@@ -35,39 +53,53 @@ async function run(url: string, request: Request, duration: number, connections 
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!;
 
+/** One round against a target: its figure, with the server's CPU time when its pid is known. */
+async function round(target: Target, seconds: number, connections: number): Promise<Figure> {
+  const load = loadNow();
+  const cpuBefore = target.pid ? cpuSeconds(target.pid) : 0;
+  const result = await run(target.url, target.request, seconds, connections);
+  const cpu = target.pid ? cpuSeconds(target.pid) - cpuBefore : 0;
+  return {
+    ...figure(result, [load, loadNow()]),
+    ...(cpu > 0 ? { perCpuSecond: result.requests.total / cpu } : {}),
+  };
+}
+
 /**
  * Measures the targets in alternating rounds after a warm-up of each, and gives each one the
  * median of its rounds: the machine's other load then weighs on all of them alike instead of on
  * whichever happened to run while it peaked.
  */
-export async function measure(
-  targets: { url: string; request: Request }[],
-  connections = CONNECTIONS,
-): Promise<Figure[]> {
+export async function measure(targets: Target[], connections = CONNECTIONS): Promise<Figure[]> {
   for (const { url, request } of targets) await run(url, request, 1, connections);
   const rounds: Figure[][] = targets.map(() => []);
-  for (let round = 0; round < ROUNDS; round += 1) {
-    for (const [i, { url, request }] of targets.entries()) {
-      const result = await run(url, request, SECONDS, connections);
-      rounds[i]!.push(figure(result));
+  for (let i = 0; i < ROUNDS; i += 1) {
+    for (const [t, target] of targets.entries()) {
+      rounds[t]!.push(await round(target, SECONDS, connections));
     }
   }
   return rounds.map(medians);
 }
 
-const figure = (result: Result): Figure => ({
+const figure = (result: Result, load: [number, number]): Figure => ({
   rps: result.requests.average,
   p50: result.latency.p50,
   p99: result.latency.p99,
   max: result.latency.max,
+  load,
 });
 
-const medians = (figures: Figure[]): Figure => ({
-  rps: median(figures.map((f) => f.rps)),
-  p50: median(figures.map((f) => f.p50)),
-  p99: median(figures.map((f) => f.p99)),
-  max: median(figures.map((f) => f.max)),
-});
+const medians = (figures: Figure[]): Figure => {
+  const perCpu = figures.flatMap((f) => (f.perCpuSecond === undefined ? [] : [f.perCpuSecond]));
+  return {
+    rps: median(figures.map((f) => f.rps)),
+    p50: median(figures.map((f) => f.p50)),
+    p99: median(figures.map((f) => f.p99)),
+    max: median(figures.map((f) => f.max)),
+    ...(perCpu.length > 0 ? { perCpuSecond: median(perCpu) } : {}),
+    load: [figures[0]!.load[0], figures.at(-1)!.load[1]],
+  };
+};
 
 /**
  * Measures `target` while `load` runs at the same time on its own connections, in ROUNDS rounds:
@@ -79,13 +111,14 @@ export async function measureDuring(
 ): Promise<{ target: Figure; load: Figure }> {
   const targets: Figure[] = [];
   const loads: Figure[] = [];
-  for (let round = 0; round < ROUNDS; round += 1) {
+  for (let i = 0; i < ROUNDS; i += 1) {
+    const before = loadNow();
     const [t, l] = await Promise.all([
       run(target.url, target.request, SECONDS),
       run(load.url, load.request, SECONDS),
     ]);
-    targets.push(figure(t));
-    loads.push(figure(l));
+    targets.push(figure(t, [before, loadNow()]));
+    loads.push(figure(l, [before, loadNow()]));
   }
   return { target: medians(targets), load: medians(loads) };
 }

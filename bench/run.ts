@@ -1,9 +1,11 @@
 /**
  * `npm run bench`: the products API under autocannon on loopback, each figure next to a bare
- * node:http server answering a same-sized precomputed JSON body in the same run. Prints a table
- * and writes it to bench/results.md. BENCH_DATABASE_URL=postgres://… runs it on PostgreSQL.
+ * node:http server answering a same-sized precomputed JSON body in the same run. The app is the
+ * production build (`npm run build` first), started as `npm start` does. Prints a table and writes
+ * it to bench/results.md. BENCH_DATABASE_URL=postgres://… runs it on PostgreSQL.
  */
 import { fork, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -34,7 +36,16 @@ import {
   type AdjustFigure,
   type ExportFigure,
 } from './catalogue.js';
+import { peakRss } from './proc.js';
 import { WORST_QUERY, costliest, photo, products, seedUser } from './seed.js';
+import {
+  BUILT_SERVER,
+  compileBareServer,
+  launch,
+  measureStarts,
+  stopProcess,
+  type StartFigure,
+} from './startup.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -65,6 +76,13 @@ const ADJUST_CLIENTS = 32;
 /** Rows of the import measured. */
 const IMPORT_ROWS = 10_000;
 
+/** Cold starts and memory of the production build next to the bare server's, in this run. */
+interface Footprint {
+  starts: { app: StartFigure; bare: StartFigure };
+  /** Resident memory at the highest during the cached list's rounds. */
+  listPeak: { app: number; bare: number; load: [number, number] };
+}
+
 interface Row {
   label: string;
   app: Figure;
@@ -89,14 +107,6 @@ function start(script: string, args: string[], env: NodeJS.ProcessEnv) {
   });
 }
 
-function stop(child: ChildProcess) {
-  return new Promise<void>((resolve) => {
-    child.removeAllListeners('exit');
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-  });
-}
-
 /** The cursor a client would hold after reading half of a catalogue in the given order. */
 async function middleCursor(
   database: DatabaseHandle,
@@ -117,6 +127,7 @@ async function middleCursor(
 }
 
 async function main() {
+  if (!existsSync(BUILT_SERVER)) throw new Error('no production build: run `npm run build` first');
   const started = Date.now();
   const loadBefore = os.loadavg()[0]!.toFixed(1);
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'stockroom-bench-'));
@@ -167,7 +178,10 @@ async function main() {
     };
     await database.close();
 
-    const app = await start('app-server.ts', [], env);
+    // The production build, as `npm start` runs it. Rate limits stay in the request path, just
+    // high enough that one client is never throttled.
+    const appEnv = { ...env, RATE_LIMIT_GENERAL: '1000000000', RATE_LIMIT_SENSITIVE: '1000000000' };
+    const app = await launch([BUILT_SERVER], appEnv);
     children.push(app.child);
     // The same app without its response cache: every read runs its query, as the first read
     // after a write does.
@@ -214,8 +228,17 @@ async function main() {
     };
     const bodiesFile = path.join(dataDir, 'bare-bodies.json');
     await writeFile(bodiesFile, JSON.stringify(bodies));
-    const bare = await start('bare-server.ts', [bodiesFile], {});
+    const bareScript = await compileBareServer(dataDir);
+    const bare = await launch([bareScript, bodiesFile], {}, '/health');
     children.push(bare.child);
+
+    // Cold starts: the bare server and the app's build in turns, each timed to its first 200 on
+    // the list (the app's with a token), then left idle to read its memory.
+    console.log('measuring cold starts…');
+    const [bareStart, appStart] = await measureStarts([
+      { args: [bareScript, bodiesFile], env: {}, path: '/list', headers: {} },
+      { args: [BUILT_SERVER], env: appEnv, path: listPath, headers: auth(main.token) },
+    ]);
 
     // The server's code paths are compiled by the JIT during the first seconds of load: a longer
     // warm-up of the read path before the first figure keeps it out of the measurement.
@@ -227,12 +250,12 @@ async function main() {
       appPath: string,
       barePath: string,
       request: Request,
-      appUrl = app.url,
+      server = app,
     ) => {
       console.log(`measuring ${label}…`);
       const [appFigure, bareFigure] = await measure([
-        { url: appUrl + appPath, request },
-        { url: bare.url + barePath, request },
+        { url: server.url + appPath, request, pid: server.child.pid },
+        { url: bare.url + barePath, request, pid: bare.child.pid },
       ]);
       rows.push({
         label,
@@ -241,15 +264,20 @@ async function main() {
         bytes: Buffer.byteLength(bodies[barePath]!),
       });
     };
-    await pair(`GET ${listPath} (1,000 products)`, listPath, '/list', {
-      headers: auth(main.token),
-    });
+    const peakLoad = os.loadavg()[0]!;
+    const { peaks } = await peakRss([app.child.pid!, bare.child.pid!], () =>
+      pair(`GET ${listPath} (1,000 products)`, listPath, '/list', { headers: auth(main.token) }),
+    );
+    const footprint: Footprint = {
+      starts: { app: appStart!, bare: bareStart! },
+      listPeak: { app: peaks[0]!, bare: peaks[1]!, load: [peakLoad, os.loadavg()[0]!] },
+    };
     await pair(
       `GET ${listPath}, response cache off (the query runs every time)`,
       listPath,
       '/list',
       { headers: auth(main.token) },
-      uncached.url,
+      uncached,
     );
     await pair('GET /api/products/{id}', itemPath, '/item', { headers: auth(main.token) });
     await pair('POST /api/products (1 MP JPEG, multipart)', '/api/products', '/create', upload);
@@ -365,7 +393,7 @@ async function main() {
       importers: importers.map((importer) => importer.token),
     });
 
-    const report = render(rows, scale, search, during, catalogue, {
+    const report = render(rows, footprint, scale, search, during, catalogue, {
       engine: database.dialect === 'postgres' ? 'PostgreSQL' : 'SQLite (WAL)',
       seedSeconds,
       totalSeconds: (Date.now() - started) / 1000,
@@ -377,7 +405,7 @@ async function main() {
     await writeFile(path.join(here, file), report);
     console.log(`written to bench/${file}`);
   } finally {
-    for (const child of children) await stop(child);
+    for (const child of children) await stopProcess(child);
     await postgres?.drop();
     await rm(dataDir, { recursive: true, force: true });
   }
@@ -499,8 +527,34 @@ async function measureCatalogue(on: {
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!;
 const mb = (bytes: number) => `${fmt(bytes / (1024 * 1024), 1)} MB`;
 
+/** The load average around a figure: "3.1 → 4.2". */
+const loadOf = ([start, end]: [number, number]) => `${fmt(start, 1)} → ${fmt(end, 1)}`;
+const percent = (part: number, whole: number) => `${fmt((100 * part) / whole, 1)} %`;
+const mib = (bytes: number) => `${fmt(bytes / (1024 * 1024), 1)} MiB`;
+
+/** Start-up and memory of the production build next to the bare server's. */
+function renderFootprint({ starts, listPeak }: Footprint, listRow: Row) {
+  const { app, bare } = starts;
+  return [
+    '## Start-up and memory of the production build (`node dist/server/index.js`)',
+    '',
+    `Each server started ${2 * ROUNDS - 1} times, in turns with the other, from \`spawn\` to its first 200 on the list (the app's with a bearer token, its database and migrations checked first); the median. CPU: the process's user + system time by then. Idle: its resident memory (VmRSS) ${3} s after that answer. Peak: the highest resident memory during the rounds of the cached list below (VmHWM, reset before).`,
+    '',
+    '| figure | bare node:http | app | app − bare | load average |',
+    '|---|---:|---:|---:|---:|',
+    `| cold start to the first (authenticated) 200 | ${fmt(bare.ms)} ms | **${fmt(app.ms)} ms** | ${fmt(app.ms - bare.ms)} ms | ${loadOf(app.load)} |`,
+    `| CPU time by then | ${fmt(bare.cpuMs)} ms | ${fmt(app.cpuMs)} ms | ${fmt(app.cpuMs - bare.cpuMs)} ms | |`,
+    `| idle RSS | ${mib(bare.idleRss)} | **${mib(app.idleRss)}** | ${mib(app.idleRss - bare.idleRss)} | ${loadOf(app.load)} |`,
+    `| peak RSS under \`GET /api/products?limit=50\` | ${mib(listPeak.bare)} | **${mib(listPeak.app)}** | ${mib(listPeak.app - listPeak.bare)} | ${loadOf(listPeak.load)} |`,
+    '',
+    `The list page is ${kb(listRow.bytes)} for 50 products (uncompressed; the app sends it with brotli or gzip when asked), ${fmt(listRow.bytes / 50)} bytes a product. Each field is one the card shows or needs: \`id\` (a 36-character UUID, the product's address for its page, edits and stock changes), \`name\` and \`description\` (the card's text; the seeded descriptions hold ~110 characters), \`price\` and \`stock\` (a few bytes each), and \`image\` and \`thumbnail\` (absolute URLs of ~60 characters: the card shows the thumbnail, and every product carries an \`image\`; one without a picture names the placeholder in both). The detail fields (image size, dates, \`active\`) are left to \`GET /api/products/{id}\`.`,
+    '',
+  ];
+}
+
 function render(
   rows: Row[],
+  footprint: Footprint,
   scale: Row[],
   search: Row[],
   during: Stall[],
@@ -519,16 +573,20 @@ function render(
     `Run: ${new Date().toISOString()} · ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'} · Node ${process.version} · ${info.engine}`,
     `autocannon on loopback, ${CONNECTIONS} connections; each figure is the median of ${ROUNDS} rounds of ${SECONDS} s, alternating with the figures it is compared with, after a 1 s warm-up. The app and the bare server each run in their own process.`,
     `Load average of the machine (other work included) at the start and at the end: ${info.loadBefore} and ${os.loadavg()[0]!.toFixed(1)}.`,
-    'The app runs as in production (NODE_ENV=production, LOG_LEVEL=warn): the bearer-token check, rate limiting and zod validation of the request on every call. While the database is unchanged, sessions and product answers come from memory (ADR 006); the rows marked "response cache off" and the "query" columns show reads that go to the database.',
+    `Niceness of the bench and of the servers it starts: ${os.getPriority()} (work at a lower niceness gets the CPU first, so under load wall times stretch; CPU times do not).`,
+    'The app runs as in production, from its build (`node dist/server/index.js`, NODE_ENV=production, LOG_LEVEL=warn): the bearer-token check, rate limiting and zod validation of the request on every call. While the database is unchanged, sessions and product answers come from memory (ADR 006); the rows marked "response cache off" and the "query" columns show reads that go to the database (that server runs from the sources, bench/app-server.ts, which can switch the cache off).',
     `Seeding 101,100 products through the data layer took ${fmt(info.seedSeconds, 1)} s; the whole bench ${fmt(info.totalSeconds)} s.`,
     '',
+    ...renderFootprint(footprint, rows[0]!),
     '## Against a bare node:http server answering the same bytes',
     '',
-    '| endpoint | body | app req/s | app p50 / p99 (ms) | bare req/s | bare p50 / p99 (ms) | app ÷ bare |',
-    '|---|---:|---:|---:|---:|---:|---:|',
+    'Requests per CPU second: the requests of a round over the CPU time of the server process (user + system, from /proc/<pid>/stat) during it, the median of the rounds. Other work on the machine slows a round down but hardly changes what each request costs the server, so this ratio is the one to compare between runs; req/s follows the load.',
+    '',
+    '| endpoint | body | app req/s | app p50 / p99 (ms) | bare req/s | bare p50 / p99 (ms) | app ÷ bare (req/s) | app req per CPU s | bare req per CPU s | app ÷ bare (per CPU s) | load average |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
     ...rows.map(
       ({ label, app, bare, bytes }) =>
-        `| ${label} | ${kb(bytes)} | ${fmt(app.rps)} | ${app.p50} / ${app.p99} | ${fmt(bare!.rps)} | ${bare!.p50} / ${bare!.p99} | **${fmt((100 * app.rps) / bare!.rps, 1)} %** |`,
+        `| ${label} | ${kb(bytes)} | ${fmt(app.rps)} | ${app.p50} / ${app.p99} | ${fmt(bare!.rps)} | ${bare!.p50} / ${bare!.p99} | ${percent(app.rps, bare!.rps)} | ${fmt(app.perCpuSecond ?? 0)} | ${fmt(bare!.perCpuSecond ?? 0)} | **${percent(app.perCpuSecond ?? 0, bare!.perCpuSecond ?? 1)}** | ${loadOf([app.load[0], bare!.load[1]])} |`,
     ),
     '',
     'The reference row is the framework alone (routing, hooks, CORS, headers) answering a tiny body: the least any endpoint of this app costs on this machine.',

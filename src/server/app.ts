@@ -4,7 +4,6 @@ import compress from '@fastify/compress';
 import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import swaggerUi from '@fastify/swagger-ui';
 import Fastify, {
   type FastifyInstance,
   type FastifyReply,
@@ -97,6 +96,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
     ...timeoutServerOptions(timeouts),
     // Closing answers in the API's shape instead (plugins/graceful-close).
     return503OnClosing: false,
+    // Every schema is zod's, compiled by fastify-type-provider-zod: naming its compilers here keeps
+    // Fastify from building its defaults (Ajv, fast-json-stringify), which no route would use.
+    schemaController: { compilersFactory: zodCompilers },
     // A malformed URL (bad percent-encoding) never reaches a route: answer in our error shape.
     // Fastify sends it before any hook runs, so its headers are set here.
     frameworkErrors: (_error, request, reply: FastifyReply) => {
@@ -108,8 +110,6 @@ export async function buildApp(options: AppOptions): Promise<App> {
   // The API takes JSON (and multipart for images): Fastify's built-in text/plain parser would let a
   // text body through to validation as a string, so other types get a 415 instead.
   app.removeContentTypeParser('text/plain');
-  app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
   registerGracefulClose(app);
   registerRouteRegistry(app);
   database.reportConnectionErrorsTo((error) =>
@@ -153,7 +153,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   );
   // With REDIS_URL every instance counts against the same budgets, which outlive restarts; without
   // Redis (unset, or down for a while) each process counts alone or not at all, but keeps serving.
-  const redis = config.redisUrl ? connectRedis(config.redisUrl, app.log) : undefined;
+  const redis = config.redisUrl ? await connectRedis(config.redisUrl, app.log) : undefined;
   if (redis) {
     // Counted from the first request when Redis is up; start-up is not held for long when it is not.
     app.addHook('onReady', () => redis.ready(2_000));
@@ -211,6 +211,15 @@ export async function buildApp(options: AppOptions): Promise<App> {
 }
 
 /**
+ * The zod compilers as Fastify's compiler factories. Fastify types the factories after Ajv's
+ * (JSON Schema in); what they return is called with each route's schema, here a zod schema.
+ */
+const zodCompilers = {
+  buildValidator: () => validatorCompiler,
+  buildSerializer: () => serializerCompiler,
+} as unknown as NonNullable<FastifyServerOptions['schemaController']>['compilersFactory'];
+
+/**
  * TRUST_PROXY for Fastify. A hop count becomes a function: Fastify reads a plain number as "trust
  * nobody", because a hop count cannot tell the proxy from a client that reached the port
  * directly. With a count the port must be reachable only through the proxies (or list them).
@@ -220,8 +229,12 @@ function fastifyTrustProxy(trust: Config['trustProxy']): FastifyServerOptions['t
   return (_address: string, hop: number) => hop < trust;
 }
 
-/** The OpenAPI document and its UI (config.apiDocs: off in production unless API_DOCS=true). */
+/**
+ * The OpenAPI document and its UI (config.apiDocs: off in production unless API_DOCS=true). The
+ * UI's plugin is only loaded when it is served.
+ */
 async function serveApiDocs(app: App) {
+  const { default: swaggerUi } = await import('@fastify/swagger-ui');
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 }

@@ -2,15 +2,17 @@ import { existsSync } from 'node:fs';
 import { mkdir, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createSession } from '../../src/server/accounts/sessions.js';
-import { insertUser } from '../../src/server/accounts/users.js';
-import { openDatabase } from '../../src/server/db/open.js';
-import { systemClock } from '../../src/server/lib/clock.js';
 import { ORPHAN_GRACE_MS } from '../../src/server/products/orphan-images.js';
 import { TestS3Server } from '../support/s3.js';
 import { freshPostgresDatabase } from './support/build.js';
 import { jpeg } from './support/images.js';
-import { freePort, startEntry, waitForOk, type Entry } from './support/processes.js';
+import {
+  freePort,
+  sessionInDatabaseOf,
+  startEntry,
+  waitForOk,
+  type Entry,
+} from './support/processes.js';
 import { validFields } from './support/products.js';
 import { tempDir } from './support/temp-dirs.js';
 
@@ -39,19 +41,10 @@ describe('the real server entry with images in S3', { timeout: 60_000 }, () => {
     });
     try {
       await waitForOk(`${origin}/api/ready`, 45_000, entry);
-      // A user and a session written straight into the entry's database.
-      const database = await openDatabase({ dataDir, databaseUrl: postgres?.url });
-      let token: string;
-      try {
-        const userId = await insertUser(
-          database.db,
-          { name: 'S3 User', email: 's3@example.com', passwordHash: 'unused' },
-          Date.now(),
-        );
-        token = await createSession(database.db, systemClock, userId);
-      } finally {
-        await database.close();
-      }
+      const token = await sessionInDatabaseOf(
+        { dataDir, databaseUrl: postgres?.url },
+        's3@example.com',
+      );
 
       const form = new FormData();
       for (const [name, value] of Object.entries(validFields)) form.append(name, value);

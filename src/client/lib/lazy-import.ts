@@ -1,3 +1,7 @@
+import { keepOnSuccess } from '@shared/keep-on-success.js';
+
+export { keepOnSuccess };
+
 /**
  * The app loads much of its code on demand (screens, the HTTP client, zod, toasts). A chunk that
  * fails to arrive (a dropped connection, a release that replaced it) is asked for once more before
@@ -9,21 +13,6 @@ async function importWithRetry<T>(load: () => Promise<T>): Promise<T> {
   } catch {
     return load();
   }
-}
-
-/**
- * A loader whose result is kept once it succeeded. A failure is not kept: the next call (another
- * submit, once the connection is back) tries again.
- */
-export function keepOnSuccess<T>(load: () => Promise<T>): () => Promise<T> {
-  let loading: Promise<T> | undefined;
-  return () => {
-    loading ??= load().catch((error: unknown) => {
-      loading = undefined;
-      throw error;
-    });
-    return loading;
-  };
 }
 
 /** A chunk loaded once: retried once when it fails, and asked for again on the next call. */

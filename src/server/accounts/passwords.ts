@@ -1,4 +1,7 @@
-import { hash, verify } from '@node-rs/argon2';
+import { keepOnSuccess } from '../../shared/keep-on-success.js';
+
+/** The native argon2 addon (~10 MB resident) is loaded by the first sign-up, login or reset. */
+const argon2 = keepOnSuccess(() => import('@node-rs/argon2'));
 
 // argon2id (the library's default algorithm) with OWASP's minimum memory cost. The hashing runs on
 // libuv's thread pool, so it never blocks the event loop.
@@ -9,15 +12,15 @@ const TEST_COST = { memoryCost: 1024, timeCost: 1, parallelism: 1 };
 
 const cost = () => (process.env.NODE_ENV === 'test' ? TEST_COST : PRODUCTION_COST);
 
-export const hashPassword = (password: string) => hash(password, cost());
+export const hashPassword = async (password: string) => (await argon2()).hash(password, cost());
 
 /**
  * Whether `password` matches. A hash that cannot be read is not a wrong password but a fault of
  * the server (every stored hash was made by hashPassword): it throws, so the request answers 500
  * and the error is logged.
  */
-export const verifyPassword = (passwordHash: string, password: string): Promise<boolean> =>
-  verify(passwordHash, password);
+export const verifyPassword = async (passwordHash: string, password: string): Promise<boolean> =>
+  (await argon2()).verify(passwordHash, password);
 
 let dummyHash: Promise<string> | undefined;
 

@@ -1,15 +1,21 @@
 import { availableParallelism } from 'node:os';
 import pLimit from 'p-limit';
-import sharp, { type Metadata, type SharpOptions } from 'sharp';
+import type { Metadata, SharpOptions } from 'sharp';
 import { IMAGE_MAX_EDGE, IMAGE_MAX_PIXELS, IMAGE_THUMBNAIL_EDGE } from '../../shared/constants.js';
 import { M } from '../../shared/messages.js';
 import { HttpError } from '../lib/http-error.js';
+import { keepOnSuccess } from '../../shared/keep-on-success.js';
 
-// libvips runs on libuv's thread pool, off the event loop. One vips thread per image and no
-// operation cache: on a two-core box parallelism comes from concurrent requests, and a cache
-// would only keep decoded uploads in memory.
-sharp.concurrency(1);
-sharp.cache(false);
+/** sharp and libvips (a fifth of a second and ~30 MB) are loaded by the first upload. */
+const loadSharp = keepOnSuccess(async () => {
+  const { default: sharp } = await import('sharp');
+  // libvips runs on libuv's thread pool, off the event loop. One vips thread per image and no
+  // operation cache: on a two-core box parallelism comes from concurrent requests, and a cache
+  // would only keep decoded uploads in memory.
+  sharp.concurrency(1);
+  sharp.cache(false);
+  return sharp;
+});
 
 const THUMBNAIL_EDGE = IMAGE_THUMBNAIL_EDGE;
 
@@ -86,6 +92,7 @@ const decodeSlots = pLimit(availableParallelism());
 export function processImage(data: Buffer): Promise<ProcessedImage> {
   if (data.length === 0 || !hasAcceptedSignature(data)) return Promise.reject(notAnImage());
   return decodeSlots(async () => {
+    const sharp = await loadSharp();
     const metadata = await sharp(data, sharpOptions)
       .metadata()
       .catch((error: unknown) => {

@@ -1,13 +1,6 @@
 import { Readable } from 'node:stream';
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  paginateListObjectsV2,
-  PutObjectCommand,
-  S3Client,
-  S3ServiceException,
-  type S3ClientConfig,
-} from '@aws-sdk/client-s3';
+import type { S3Client, S3ClientConfig } from '@aws-sdk/client-s3';
+import { keepOnSuccess } from '../../shared/keep-on-success.js';
 import { IMAGES_PATH, isImageName, type ImageStorage, type StoredFile } from './storage.js';
 
 export interface S3StorageOptions {
@@ -31,8 +24,12 @@ export interface S3StorageOptions {
   timeoutMs?: number;
 }
 
-const isMissing = (error: unknown) =>
-  error instanceof S3ServiceException && error.name === 'NoSuchKey';
+// The SDK takes a quarter of a second and tens of megabytes to load: only the first image
+// request that reaches the bucket pays for it.
+const loadSdk = keepOnSuccess(() => import('@aws-sdk/client-s3'));
+
+const isMissing = (error: unknown, sdk: Awaited<ReturnType<typeof loadSdk>>) =>
+  error instanceof sdk.S3ServiceException && error.name === 'NoSuchKey';
 
 /**
  * Image files as objects of an S3 bucket, for several app instances sharing one store. Objects
@@ -41,7 +38,8 @@ const isMissing = (error: unknown) =>
  * the rest of the bucket may hold anything.
  */
 export class S3ImageStorage implements ImageStorage {
-  private readonly client: S3Client;
+  private readonly config: S3ClientConfig;
+  private client: S3Client | undefined;
   private readonly bucket: string;
   private readonly prefix: string;
   private readonly publicBase: string;
@@ -67,11 +65,18 @@ export class S3ImageStorage implements ImageStorage {
       config.responseChecksumValidation = 'WHEN_REQUIRED';
     }
     if (accessKeyId && secretAccessKey) config.credentials = { accessKeyId, secretAccessKey };
-    this.client = new S3Client(config);
+    this.config = config;
     this.bucket = options.bucket;
     this.prefix = options.prefix ?? 'images/';
     this.publicBase = `${options.publicUrl}${IMAGES_PATH}`;
     this.listPageSize = options.listPageSize ?? 1000;
+  }
+
+  /** The SDK and its client, made on first use. */
+  private async sdk() {
+    const sdk = await loadSdk();
+    this.client ??= new sdk.S3Client(this.config);
+    return { sdk, client: this.client };
   }
 
   private keyOf(name: string): string {
@@ -80,8 +85,9 @@ export class S3ImageStorage implements ImageStorage {
   }
 
   async put(name: string, data: Buffer): Promise<void> {
-    await this.client.send(
-      new PutObjectCommand({
+    const { client, sdk } = await this.sdk();
+    await client.send(
+      new sdk.PutObjectCommand({
         Bucket: this.bucket,
         Key: this.keyOf(name),
         Body: data,
@@ -91,19 +97,21 @@ export class S3ImageStorage implements ImageStorage {
   }
 
   async delete(name: string): Promise<void> {
+    const { client, sdk } = await this.sdk();
     try {
-      await this.client.send(
-        new DeleteObjectCommand({ Bucket: this.bucket, Key: this.keyOf(name) }),
+      await client.send(
+        new sdk.DeleteObjectCommand({ Bucket: this.bucket, Key: this.keyOf(name) }),
       );
     } catch (error) {
       // S3 itself answers success for a missing key; some compatible services do not.
-      if (!isMissing(error)) throw error;
+      if (!isMissing(error, sdk)) throw error;
     }
   }
 
   async *list(): AsyncIterable<StoredFile> {
-    const pages = paginateListObjectsV2(
-      { client: this.client, pageSize: this.listPageSize },
+    const { client, sdk } = await this.sdk();
+    const pages = sdk.paginateListObjectsV2(
+      { client, pageSize: this.listPageSize },
       { Bucket: this.bucket, Prefix: this.prefix },
     );
     for await (const page of pages) {
@@ -117,7 +125,7 @@ export class S3ImageStorage implements ImageStorage {
   }
 
   close(): void {
-    this.client.destroy();
+    this.client?.destroy();
   }
 
   url(name: string): string {
@@ -126,13 +134,14 @@ export class S3ImageStorage implements ImageStorage {
 
   async open(name: string) {
     if (!isImageName(name)) return undefined;
+    const { client, sdk } = await this.sdk();
     let response;
     try {
-      response = await this.client.send(
-        new GetObjectCommand({ Bucket: this.bucket, Key: this.keyOf(name) }),
+      response = await client.send(
+        new sdk.GetObjectCommand({ Bucket: this.bucket, Key: this.keyOf(name) }),
       );
     } catch (error) {
-      if (isMissing(error)) return undefined;
+      if (isMissing(error, sdk)) return undefined;
       throw error;
     }
     const { Body: body, ContentLength: size } = response;

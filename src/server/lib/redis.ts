@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 
 export interface RedisConnection {
   client: Redis;
@@ -13,9 +13,11 @@ export interface RedisConnection {
  * A Redis client for work that may be skipped while Redis is away (the shared rate limits): a
  * command fails at once instead of waiting for a connection, so callers can fail open and no
  * request hangs. The client reconnects on its own, forever, with a capped back-off; the log says
- * once when Redis is lost and once when it is back, not at every failed attempt.
+ * once when Redis is lost and once when it is back, not at every failed attempt. ioredis is only
+ * loaded here, so a server without REDIS_URL never pays for it.
  */
-export function connectRedis(url: string, log: FastifyBaseLogger): RedisConnection {
+export async function connectRedis(url: string, log: FastifyBaseLogger): Promise<RedisConnection> {
+  const { Redis } = await import('ioredis');
   const client = new Redis(url, {
     // Without a connection a command is refused now, not queued until Redis returns.
     enableOfflineQueue: false,

@@ -1,6 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { createSession } from '../../../src/server/accounts/sessions.js';
+import { insertUser } from '../../../src/server/accounts/users.js';
+import { openDatabase } from '../../../src/server/db/open.js';
+import { systemClock } from '../../../src/server/lib/clock.js';
 
 export { freePort } from '../../support/ports.js';
 
@@ -17,10 +21,12 @@ export interface Entry {
 
 /**
  * Runs the real server entry (`node --import tsx src/server/index.ts`) with only the given
- * variables besides PATH and HOME, so the developer's environment does not leak in.
+ * variables besides PATH and HOME, so the developer's environment does not leak in. `preload`:
+ * more modules for Node to import first (paths from the repository's root).
  */
-export function startEntry(env: Record<string, string>): Entry {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/index.ts'], {
+export function startEntry(env: Record<string, string>, preload: string[] = []): Entry {
+  const imports = ['tsx', ...preload].flatMap((module) => ['--import', module]);
+  const child = spawn(process.execPath, [...imports, 'src/server/index.ts'], {
     cwd: repoRoot,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -49,5 +55,26 @@ export async function waitForOk(url: string, timeoutMs: number, entry?: Entry) {
     }
     if (Date.now() > deadline) throw new Error(`${url} did not answer within ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/**
+ * A user and a live session written straight into the database of a server running in another
+ * process (its DATA_DIR, or its PostgreSQL database): the bearer token.
+ */
+export async function sessionInDatabaseOf(
+  where: { dataDir: string; databaseUrl: string | undefined },
+  email: string,
+): Promise<string> {
+  const database = await openDatabase(where);
+  try {
+    const userId = await insertUser(
+      database.db,
+      { name: 'Process User', email, passwordHash: 'unused' },
+      Date.now(),
+    );
+    return await createSession(database.db, systemClock, userId);
+  } finally {
+    await database.close();
   }
 }
