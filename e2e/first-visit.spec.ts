@@ -12,10 +12,6 @@ const KB = 1000;
 const BUDGET = { login: 130 * KB, products: 200 * KB };
 
 test('the login page downloads at most 130 KB of JavaScript on a first visit', async ({ page }) => {
-  // Known to fail: React Router's framework runtime (hydration, the route manifest) sends about
-  // 136 KB to this page; docs/decisions/020-react-19-on-react-routers-framework.md says what
-  // would bring it back under the budget. Playwright reports this test once it passes.
-  test.fail();
   const scripts = await recordScriptTransfers(page);
   await page.goto('/auth/login');
   await expect(page.getByRole('button', { name: 'Log In' })).toBeVisible();

@@ -1,10 +1,8 @@
 import '@/lib/zod-without-eval.js';
-import { QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
 import { Links, Meta, Outlet, Scripts, useRouteError } from 'react-router';
 import { PageSpinner } from '@/components/ui/Spinner.js';
-import { endSession } from '@/lib/auth/session.js';
-import { queryClient } from '@/lib/query-client.js';
+import { endSessionLater } from '@/lib/auth/lazy-session.js';
 import { setUnauthorizedHandler } from '@/lib/unauthorized.js';
 import { ErrorBoundary as ScreenErrorBoundary } from './components/ErrorBoundary.js';
 import { OfflineBanner } from './components/OfflineBanner.js';
@@ -42,18 +40,18 @@ export function Layout({ children }: { children: ReactNode }) {
 export default function App() {
   // A token the server stopped accepting (expired, revoked) signs this browser out.
   useEffect(() => {
-    setUnauthorizedHandler(() => endSession(queryClient));
+    setUnauthorizedHandler(() => void endSessionLater());
     return () => setUnauthorizedHandler(undefined);
   }, []);
 
   return (
-    <QueryClientProvider client={queryClient}>
+    <>
       <ScreenErrorBoundary>
         <Outlet />
       </ScreenErrorBoundary>
       <ScreenChange />
       <OfflineBanner />
-    </QueryClientProvider>
+    </>
   );
 }
 

@@ -1,10 +1,7 @@
-import { useQuery } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
-import { Navigate, useSearchParams } from 'react-router';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { PageSpinner } from '@/components/ui/Spinner.js';
-import { userQueryOptions } from '@/lib/auth/get-user.js';
 import { getToken } from '@/lib/auth/token.js';
-import { safeNextPath } from '@/lib/next-path.js';
+import { cachedImport } from '@/lib/lazy-import.js';
 import { useHydrated } from '@/lib/use-hydrated.js';
 
 /**
@@ -17,6 +14,11 @@ function useHadToken() {
   return useHydrated() && tokenAtOpen;
 }
 
+// The user query and its client load only with a stored token: a browser without one (every first
+// visit) gets the screen without TanStack Query.
+const loadCheck = cachedImport(() => import('./SignedInCheck.js'));
+const SignedInCheck = lazy(loadCheck);
+
 /**
  * The login and sign-up screens, for a browser that is not signed in. A signed-in user who opens
  * them (a bookmark, the back button) goes on to the app instead: to `next`, or the product list.
@@ -25,9 +27,10 @@ function useHadToken() {
  */
 export function SignedOutOnly({ children }: { children: ReactNode }) {
   const hadToken = useHadToken();
-  const user = useQuery({ ...userQueryOptions, enabled: hadToken });
-  const [params] = useSearchParams();
-  if (hadToken && user.isPending) return <PageSpinner label="Loading your account..." />;
-  if (hadToken && user.isSuccess) return <Navigate to={safeNextPath(params.get('next'))} replace />;
-  return children;
+  if (!hadToken) return children;
+  return (
+    <Suspense fallback={<PageSpinner label="Loading your account..." />}>
+      <SignedInCheck>{children}</SignedInCheck>
+    </Suspense>
+  );
 }

@@ -1,3 +1,10 @@
 import { ConfirmAccount } from '@/features/auth/components/ConfirmAccount.js';
+import { WithQueries } from '../components/WithQueries.js';
 
-export default ConfirmAccount;
+export default function ConfirmAccountRoute() {
+  return (
+    <WithQueries>
+      <ConfirmAccount />
+    </WithQueries>
+  );
+}

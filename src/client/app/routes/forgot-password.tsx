@@ -1,3 +1,10 @@
 import { ForgotPasswordForm } from '@/features/auth/components/ForgotPasswordForm.js';
+import { WithQueries } from '../components/WithQueries.js';
 
-export default ForgotPasswordForm;
+export default function ForgotPasswordFormRoute() {
+  return (
+    <WithQueries>
+      <ForgotPasswordForm />
+    </WithQueries>
+  );
+}

@@ -1,6 +1,7 @@
 import { PrefetchPageLinks } from 'react-router';
 import { useUser } from '@/lib/auth/get-user.js';
 import { paths } from '@/lib/paths.js';
+import { WithQueries } from '../components/WithQueries.js';
 import { MainLayout } from '../layouts/MainLayout.js';
 
 /** The screens the header and the list lead to without a product's id. */
@@ -19,7 +20,7 @@ const inFramework = () => typeof window !== 'undefined' && '__reactRouterManifes
  * to, fetched ahead: they are small, and a screen then opened offline is explained by the app
  * (its code loads on demand, app/components/lazy-screen.ts) instead of the browser's error page.
  */
-export default function MainLayoutRoute() {
+function SignedInLayout() {
   const user = useUser();
   return (
     <>
@@ -28,5 +29,13 @@ export default function MainLayoutRoute() {
         inFramework() &&
         PREFETCHED.map((page) => <PrefetchPageLinks key={page} page={page} />)}
     </>
+  );
+}
+
+export default function MainLayoutRoute() {
+  return (
+    <WithQueries>
+      <SignedInLayout />
+    </WithQueries>
   );
 }

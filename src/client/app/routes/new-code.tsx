@@ -1,3 +1,10 @@
 import { NewCodeForm } from '@/features/auth/components/NewCodeForm.js';
+import { WithQueries } from '../components/WithQueries.js';
 
-export default NewCodeForm;
+export default function NewCodeFormRoute() {
+  return (
+    <WithQueries>
+      <NewCodeForm />
+    </WithQueries>
+  );
+}

@@ -1,3 +1,10 @@
 import { ResetPassword } from '@/features/auth/components/ResetPassword.js';
+import { WithQueries } from '../components/WithQueries.js';
 
-export default ResetPassword;
+export default function ResetPasswordRoute() {
+  return (
+    <WithQueries>
+      <ResetPassword />
+    </WithQueries>
+  );
+}

@@ -1,10 +1,13 @@
 import { SignupForm } from '@/features/auth/components/SignupForm.js';
 import { SignedOutOnly } from '../components/SignedOutOnly.js';
+import { WithQueries } from '../components/WithQueries.js';
 
 export default function Signup() {
   return (
     <SignedOutOnly>
-      <SignupForm />
+      <WithQueries>
+        <SignupForm />
+      </WithQueries>
     </SignedOutOnly>
   );
 }

@@ -19,10 +19,8 @@ export function LoginForm() {
   const [params] = useSearchParams();
   const arrival = useLoginArrival();
   const login = useLogin({
-    mutationConfig: {
-      // Back where the session ended or the protected page was opened (validated: this app only).
-      onSuccess: () => navigate(safeNextPath(params.get('next'))),
-    },
+    // Back where the session ended or the protected page was opened (validated: this app only).
+    onSuccess: () => navigate(safeNextPath(params.get('next'))),
   });
   const [failure, setFailure] = useState<string>();
   const form = useZodForm(authSchema('loginSchema'), {
