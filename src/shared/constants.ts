@@ -71,11 +71,25 @@ export const EXPORT_COLUMNS = [
 
 /** A stock adjustment's note, at most this many characters. */
 export const STOCK_NOTE_MAX = 500;
-/** Where each recorded stock change came from. */
-export const MOVEMENT_SOURCES = ['create', 'edit', 'adjustment', 'import'] as const;
+/** Where each recorded stock change came from; `count` set the stock to a counted number. */
+export const MOVEMENT_SOURCES = ['create', 'edit', 'adjustment', 'count', 'import'] as const;
 export type MovementSource = (typeof MOVEMENT_SOURCES)[number];
+/** Why the stock changed, as the person who changed it says. */
+export const STOCK_REASONS = [
+  'received',
+  'sold',
+  'damaged',
+  'returned',
+  'counted',
+  'other',
+] as const;
+export type StockReason = (typeof STOCK_REASONS)[number];
 export const MOVEMENT_PAGE_DEFAULT = 20;
 export const MOVEMENT_PAGE_MAX = 100;
+
+/** A product's tags: at most this many, each 1 to TAG_MAX characters once trimmed. */
+export const TAGS_MAX = 20;
+export const TAG_MAX = 30;
 
 /** Products one bulk delete takes at most. */
 export const BULK_DELETE_MAX = 100;

@@ -19,6 +19,9 @@ import {
   SEARCH_MAX,
   STOCK_FILTERS,
   STOCK_NOTE_MAX,
+  STOCK_REASONS,
+  TAG_MAX,
+  TAGS_MAX,
 } from './constants.js';
 
 /** How the image limits read in messages and docs: "5 MB", "40 megapixels". */
@@ -71,6 +74,13 @@ export const V = {
   stockInteger: 'Stock must be a whole number',
   stockMax: 'Stock is too large',
   descriptionRequired: required('Description'),
+  costInvalid: 'Cost must be an amount like 12.50 (or empty for none)',
+  costNegative: 'Cost must be 0 or more',
+  costMax: `Cost must be at most ${MAX_PRICE}`,
+  costDecimals: 'Cost can have at most 2 decimals',
+  tagsInvalid: `tags must be a list of at most ${TAGS_MAX} tags`,
+  tagInvalid: `Each tag must be 1 to ${TAG_MAX} characters`,
+  tagFilterInvalid: `tag must be 1 to ${TAG_MAX} characters`,
   productNameMax: atMostCharacters('Name', PRODUCT_NAME_MAX),
   descriptionMax: atMostCharacters('Description', DESCRIPTION_MAX),
   limitInvalid: `limit must be a whole number from 1 to ${PRODUCT_PAGE_MAX}`,
@@ -83,6 +93,9 @@ export const V = {
   dryRunInvalid: 'dryRun must be true or false',
   previewInvalid: 'preview must be true or false',
   deltaInvalid: `delta must be a whole number from -${MAX_STOCK} to ${MAX_STOCK}, other than 0`,
+  countInvalid: `count must be a whole number from 0 to ${MAX_STOCK}`,
+  deltaOrCount: 'Send exactly one of delta (a change) or count (the stock as counted)',
+  reasonInvalid: `reason must be one of ${STOCK_REASONS.join(', ')}`,
   noteInvalid: `note must be text of at most ${STOCK_NOTE_MAX} characters`,
   movementLimitInvalid: `limit must be a whole number from 1 to ${MOVEMENT_PAGE_MAX}`,
   idsInvalid: `ids must be a list of 1 to ${BULK_DELETE_MAX} product ids`,

@@ -13,6 +13,7 @@ export function toListItem(row: Omit<ListRow, 'sort_key'>, urls: ImageUrls): Pro
     description: row.description,
     image: urls.image,
     thumbnail: urls.thumbnail,
+    tags: JSON.parse(row.tags) as string[],
   };
 }
 
@@ -22,6 +23,7 @@ export function toProduct(row: ProductRow, urls: ImageUrls): Product {
     ...toListItem(row, urls),
     imageWidth: hasSize ? row.image_width : null,
     imageHeight: hasSize ? row.image_height : null,
+    cost: row.cost_cents === null ? null : centsToPrice(row.cost_cents),
     active: row.active === 1,
     createdAt: new Date(row.created_at).toISOString(),
     updatedAt: new Date(row.updated_at).toISOString(),

@@ -7,11 +7,13 @@ import {
   type MovementSource,
   type ProductSort,
   type StockFilter,
+  type StockReason,
 } from '../../shared/constants.js';
 import type { DB } from '../db/handle.js';
 import type { MigrationDialect } from '../db/migrate.js';
 import type { ProductsTable } from '../db/schema.js';
 import { SORT_ORDERS, type Position } from './cursor.js';
+import { tagKey } from '../../shared/tags.js';
 import { nameKey, searchKey, searchText, trigramQuery } from './keys.js';
 import { movementsQuery, recordMovements, type MovementRow } from './movements.js';
 import { stockCondition } from './stock-filter.js';
@@ -20,7 +22,15 @@ import { stockCondition } from './stock-filter.js';
 export type ProductRow = Omit<ProductsTable, 'search_key'>;
 
 /** What a list item shows: fewer columns read is measurably less work per row. */
-const LIST_COLUMNS = ['id', 'name', 'description', 'price_cents', 'stock', 'image_key'] as const;
+const LIST_COLUMNS = [
+  'id',
+  'name',
+  'description',
+  'price_cents',
+  'stock',
+  'image_key',
+  'tags',
+] as const;
 export type ListRow = Pick<ProductRow, (typeof LIST_COLUMNS)[number]> & {
   /** The value of the page's sort column: where the next page starts. */
   sort_key: string | number;
@@ -41,6 +51,8 @@ const COLUMNS = [
   'image_key',
   'image_width',
   'image_height',
+  'tags',
+  'cost_cents',
   'created_at',
   'updated_at',
 ] as const;
@@ -58,6 +70,10 @@ export interface NewProduct {
   priceCents: number;
   stock: number;
   image: StoredImage | null;
+  /** Trimmed and de-duplicated already (normalizeTags); none when absent. */
+  tags?: string[] | undefined;
+  /** None when absent. */
+  costCents?: number | null | undefined;
 }
 
 export interface ProductChanges {
@@ -67,6 +83,9 @@ export interface ProductChanges {
   stock?: number | undefined;
   /** A new image; leaving it out keeps the current one. */
   image?: StoredImage | undefined;
+  tags?: string[] | undefined;
+  /** Null clears the cost; undefined keeps it. */
+  costCents?: number | null | undefined;
 }
 
 export interface ListOptions {
@@ -74,6 +93,7 @@ export interface ListOptions {
   limit: number;
   q?: string | undefined;
   stock?: StockFilter | undefined;
+  tag?: string | undefined;
   after?: Position | undefined;
 }
 
@@ -81,6 +101,7 @@ export interface ListOptions {
 export interface Selection {
   q?: string | undefined;
   stock?: StockFilter | undefined;
+  tag?: string | undefined;
 }
 
 /** The totals of a selection: price × stock in integer cents. */
@@ -88,6 +109,14 @@ export interface Summary {
   count: number;
   units: number;
   valueCents: number;
+  /** Cost × stock of the products that have a cost; undefined when none has. */
+  valueAtCostCents?: number | undefined;
+}
+
+/** What goes with any change of stock besides the number. */
+export interface StockChange {
+  reason: StockReason | null;
+  note: string | null;
 }
 
 /** What an adjustment did: the new row, or why nothing changed. */
@@ -104,6 +133,7 @@ interface PageOptions {
   /** The folded search text; empty for every row. */
   text: string;
   stock?: StockFilter | undefined;
+  tag?: string | undefined;
   after?: Position | undefined;
   until?: Position | undefined;
   rowids?: number[] | undefined;
@@ -116,10 +146,15 @@ interface PageOptions {
 type SumOptions = Partial<Omit<PageOptions, 'rows' | 'times'>>;
 
 /** Totals added up from the statements that counted them (their numbers may come as text). */
-function toSummary(parts: { count: unknown; units: unknown; value: unknown }[]): Summary {
-  const total = (key: 'count' | 'units' | 'value') =>
-    parts.reduce((sum, part) => sum + Number(part[key]), 0);
-  return { count: total('count'), units: total('units'), valueCents: total('value') };
+type SummaryPart = Record<'count' | 'units' | 'value' | 'costed' | 'valueAtCost', unknown>;
+function toSummary(parts: SummaryPart[]): Summary {
+  const total = (key: keyof SummaryPart) => parts.reduce((sum, part) => sum + Number(part[key]), 0);
+  return {
+    count: total('count'),
+    units: total('units'),
+    valueCents: total('value'),
+    valueAtCostCents: total('costed') > 0 ? total('valueAtCost') : undefined,
+  };
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -206,6 +241,8 @@ export class ProductRepository {
       image_key: product.image?.key ?? null,
       image_width: product.image?.width ?? null,
       image_height: product.image?.height ?? null,
+      tags: JSON.stringify(product.tags ?? []),
+      cost_cents: product.costCents ?? null,
       created_at: now,
       updated_at: now,
     };
@@ -215,6 +252,7 @@ export class ProductRepository {
     const row = this.row(ownerId, product, now);
     await this.db.transaction().execute(async (trx) => {
       await trx.insertInto('products').values(row).execute();
+      await insertTags(trx, ownerId, [row]);
       const created = { productId: row.id, oldStock: 0, newStock: row.stock, at: now };
       await recordMovements(trx, ownerId, [{ ...created, source: 'create' }]);
       await bumpCatalogueVersion(trx, ownerId);
@@ -238,6 +276,7 @@ export class ProductRepository {
       const flush = async () => {
         if (batch.length === 0) return;
         await trx.insertInto('products').values(batch).execute();
+        await insertTags(trx, ownerId, batch);
         const movements = batch.map((row) => ({
           productId: row.id,
           oldStock: 0,
@@ -287,9 +326,9 @@ export class ProductRepository {
    * The query behind a page: one more row than asked for tells whether another page follows. One
    * statement; on SQLite, list() cuts a search into bounded ones instead (see searchSqlite).
    */
-  listQuery(ownerId: string, { sort, limit, q, stock, after }: ListOptions) {
+  listQuery(ownerId: string, { sort, limit, q, stock, tag, after }: ListOptions) {
     const text = q ? searchText(q) : '';
-    return this.pageQuery(ownerId, sort, { text, stock, after, rows: limit + 1 });
+    return this.pageQuery(ownerId, sort, { text, stock, tag, after, rows: limit + 1 });
   }
 
   /**
@@ -298,7 +337,7 @@ export class ProductRepository {
    * the stock filter; with their times when `times` is set (the export).
    */
   private pageQuery(ownerId: string, sort: ProductSort, options: PageOptions) {
-    const { text, stock, after, until, rowids, rows, times } = options;
+    const { text, stock, tag, after, until, rowids, rows, times } = options;
     const { column, direction } = SORT_ORDERS[sort];
     let query = this.db
       .selectFrom('products')
@@ -310,6 +349,7 @@ export class ProductRepository {
       : query.where('owner_id', '=', ownerId);
     if (text) query = query.where(this.contains(text));
     if (stock) query = query.where(stockCondition(stock, sort));
+    if (tag) query = query.where(taggedWith(ownerId, tag));
     if (after) query = query.where(beyond(sort, after));
     if (until) query = query.where(upTo(sort, until));
     return query.orderBy(column, direction).orderBy('id', direction).limit(rows);
@@ -339,9 +379,16 @@ export class ProductRepository {
 
   /** One page in the requested order, plus whether another page follows. */
   async list(ownerId: string, options: ListOptions & { times?: boolean }) {
-    const { sort, limit, q, stock, after, times } = options;
+    const { sort, limit, q, stock, tag, after, times } = options;
     const text = q ? searchText(q) : '';
-    const rows = await this.pageRows(ownerId, sort, { text, stock, after, rows: limit + 1, times });
+    const rows = await this.pageRows(ownerId, sort, {
+      text,
+      stock,
+      tag,
+      after,
+      rows: limit + 1,
+      times,
+    });
     const hasMore = rows.length > limit;
     return { rows: hasMore ? rows.slice(0, limit) : rows, hasMore };
   }
@@ -405,7 +452,12 @@ export class ProductRepository {
   private async sqliteMatches(
     ownerId: string,
     sort: ProductSort,
-    options: { text: string; stock?: StockFilter | undefined; after?: Position | undefined },
+    options: {
+      text: string;
+      stock?: StockFilter | undefined;
+      tag?: string | undefined;
+      after?: Position | undefined;
+    },
   ): Promise<number[] | undefined> {
     const trigrams = trigramQuery(options.text);
     if (trigrams === undefined) return undefined;
@@ -424,6 +476,7 @@ export class ProductRepository {
         options.after,
         window,
         options.stock,
+        options.tag,
       );
       const found = await searchLane.run(() => check.execute());
       matches.push(...found.map((row) => row.rowid));
@@ -439,6 +492,7 @@ export class ProductRepository {
     after: Position | undefined,
     rowids: number[],
     stock?: StockFilter,
+    tag?: string,
   ) {
     return this.db
       .selectFrom('products')
@@ -446,6 +500,7 @@ export class ProductRepository {
       .where(ownedAmong(ownerId, rowids))
       .$if(after !== undefined, (query) => query.where(beyond(sort, after!)))
       .$if(stock !== undefined, (query) => query.where(stockCondition(stock!)))
+      .$if(tag !== undefined, (query) => query.where(taggedWith(ownerId, tag!)))
       .where(this.contains(text));
   }
 
@@ -486,6 +541,7 @@ export class ProductRepository {
     sort: ProductSort,
     after: Position | undefined,
     stock: StockFilter | undefined,
+    tag?: string | undefined,
   ): Promise<Position | undefined> {
     const { column, direction } = SORT_ORDERS[sort];
     return this.db
@@ -493,6 +549,7 @@ export class ProductRepository {
       .select((eb) => [eb.ref(column).as('key'), 'id'])
       .where('owner_id', '=', ownerId)
       .$if(stock !== undefined, (query) => query.where(stockCondition(stock!, sort)))
+      .$if(tag !== undefined, (query) => query.where(taggedWith(ownerId, tag!)))
       .$if(after !== undefined, (query) => query.where(beyond(sort, after!)))
       .orderBy(column, direction)
       .orderBy('id', direction)
@@ -507,7 +564,7 @@ export class ProductRepository {
     sort: ProductSort,
     options: Omit<PageOptions, 'until' | 'rowids'>,
   ) {
-    const until = await this.windowEnd(ownerId, sort, options.after, options.stock);
+    const until = await this.windowEnd(ownerId, sort, options.after, options.stock, options.tag);
     const page: ListRow[] = await this.pageQuery(ownerId, sort, { ...options, until }).execute();
     return { page, until };
   }
@@ -518,15 +575,15 @@ export class ProductRepository {
    * total() adds as doubles, exact up to 2^53 cents, where a JSON number stops being exact
    * anyway, and never fails on an overflow. A search on SQLite is summed over bounded statements.
    */
-  async summary(ownerId: string, { q, stock }: Selection): Promise<Summary> {
+  async summary(ownerId: string, { q, stock, tag }: Selection): Promise<Summary> {
     const text = q ? searchText(q) : '';
     const sum = (options: SumOptions) =>
       this.summaryQuery(ownerId, options).executeTakeFirstOrThrow();
-    if (!text) return toSummary([await sum({ stock })]);
+    if (!text) return toSummary([await sum({ stock, tag })]);
     if (this.dialect === 'postgres')
-      return toSummary([await this.postgresSearches(() => sum({ text, stock }))]);
+      return toSummary([await this.postgresSearches(() => sum({ text, stock, tag }))]);
     // SQLite: the same bounded statements as a search's (ADR 007), summed here.
-    const matches = await this.sqliteMatches(ownerId, 'newest', { text, stock });
+    const matches = await this.sqliteMatches(ownerId, 'newest', { text, stock, tag });
     const parts = [];
     if (matches !== undefined) {
       const { windowRows } = this.limits;
@@ -540,8 +597,8 @@ export class ProductRepository {
     for (;;) {
       const start = after;
       const { part, until } = await searchLane.run(async () => {
-        const end = await this.windowEnd(ownerId, 'newest', start, stock);
-        return { part: await sum({ text, stock, after: start, until: end }), until: end };
+        const end = await this.windowEnd(ownerId, 'newest', start, stock, tag);
+        return { part: await sum({ text, stock, tag, after: start, until: end }), until: end };
       });
       parts.push(part);
       if (until === undefined) return toSummary(parts);
@@ -551,23 +608,26 @@ export class ProductRepository {
 
   /** The totals of the owner's rows that the options keep (windows in the newest-first order). */
   summaryQuery(ownerId: string, options: SumOptions) {
-    const { text, stock, after, until, rowids } = options;
-    const value =
+    const { text, stock, tag, after, until, rowids } = options;
+    const value = (column: 'price_cents' | 'cost_cents') =>
       this.dialect === 'postgres'
-        ? sql<string | number>`coalesce(sum(price_cents::numeric * stock), 0)`
-        : sql<number>`total(price_cents * stock)`;
+        ? sql<string | number>`coalesce(sum(${sql.ref(column)}::numeric * stock), 0)`
+        : sql<number>`total(${sql.ref(column)} * stock)`;
     let query = this.db
       .selectFrom('products')
       .select([
         sql<number>`count(*)`.as('count'),
         sql<number>`coalesce(sum(stock), 0)`.as('units'),
-        value.as('value'),
+        value('price_cents').as('value'),
+        sql<number>`count(cost_cents)`.as('costed'),
+        value('cost_cents').as('valueAtCost'),
       ]);
     query = rowids
       ? query.where(ownedAmong(ownerId, rowids))
       : query.where('owner_id', '=', ownerId);
     if (text) query = query.where(this.contains(text));
     if (stock) query = query.where(stockCondition(stock, after || until ? 'newest' : undefined));
+    if (tag) query = query.where(taggedWith(ownerId, tag));
     if (after) query = query.where(beyond('newest', after));
     if (until) query = query.where(upTo('newest', until));
     return query;
@@ -601,6 +661,8 @@ export class ProductRepository {
         image_key: changes.image ? changes.image.key : current.image_key,
         image_width: changes.image ? changes.image.width : current.image_width,
         image_height: changes.image ? changes.image.height : current.image_height,
+        tags: changes.tags ? JSON.stringify(changes.tags) : current.tags,
+        cost_cents: changes.costCents === undefined ? current.cost_cents : changes.costCents,
         updated_at: now,
       };
       await trx
@@ -609,6 +671,7 @@ export class ProductRepository {
         .where('owner_id', '=', ownerId)
         .where('id', '=', id)
         .execute();
+      if (values.tags !== current.tags) await replaceTags(trx, ownerId, { id, tags: values.tags });
       if (values.stock !== current.stock) {
         const edit = { productId: id, oldStock: current.stock, newStock: values.stock, at: now };
         await recordMovements(trx, ownerId, [{ ...edit, source: 'edit' }]);
@@ -666,11 +729,11 @@ export class ProductRepository {
   async adjustStock(
     ownerId: string,
     id: string,
-    change: { delta: number; note: string | null },
+    change: StockChange & { delta: number },
     now: number,
   ): Promise<Adjustment> {
     if (!UUID.test(id)) return { outcome: 'missing' };
-    const { delta, note } = change;
+    const { delta, note, reason } = change;
     const lowest = Math.max(0, -delta);
     const highest = Math.min(MAX_STOCK, MAX_STOCK - delta);
     return this.db.transaction().execute(async (trx): Promise<Adjustment> => {
@@ -694,7 +757,44 @@ export class ProductRepository {
         return { outcome: delta < 0 ? 'below-zero' : 'above-max', stock: current.stock };
       }
       const movement = { productId: id, oldStock: row.stock - delta, newStock: row.stock, at: now };
-      await recordMovements(trx, ownerId, [{ ...movement, source: 'adjustment', note }]);
+      await recordMovements(trx, ownerId, [{ ...movement, source: 'adjustment', reason, note }]);
+      await bumpCatalogueVersion(trx, ownerId);
+      return { outcome: 'done', row };
+    });
+  }
+
+  /**
+   * Sets the stock to a counted number, recorded as a `count` movement from the stock it replaced
+   * (also when they are equal: the count itself is worth keeping). The row is locked from the read
+   * to the write, so the movement's old stock is the one the count replaced.
+   */
+  async countStock(
+    ownerId: string,
+    id: string,
+    change: StockChange & { count: number },
+    now: number,
+  ): Promise<Adjustment> {
+    if (!UUID.test(id)) return { outcome: 'missing' };
+    const { count, note, reason } = change;
+    return this.db.transaction().execute(async (trx): Promise<Adjustment> => {
+      const current = await trx
+        .selectFrom('products')
+        .select('stock')
+        .where('owner_id', '=', ownerId)
+        .where('id', '=', id)
+        // SQLite has no FOR UPDATE: its transactions already run one at a time.
+        .$if(this.dialect === 'postgres', (query) => query.forUpdate())
+        .executeTakeFirst();
+      if (!current) return { outcome: 'missing' };
+      const row = await trx
+        .updateTable('products')
+        .set({ stock: count, updated_at: now })
+        .where('owner_id', '=', ownerId)
+        .where('id', '=', id)
+        .returning(COLUMNS)
+        .executeTakeFirstOrThrow();
+      const movement = { productId: id, oldStock: current.stock, newStock: count, at: now };
+      await recordMovements(trx, ownerId, [{ ...movement, source: 'count', reason, note }]);
       await bumpCatalogueVersion(trx, ownerId);
       return { outcome: 'done', row };
     });
@@ -707,11 +807,12 @@ export class ProductRepository {
   async movements(
     ownerId: string,
     id: string,
-    options: { limit: number; before?: number | undefined },
+    options: { limit: number; before?: number | undefined; reason?: StockReason | undefined },
   ): Promise<{ rows: MovementRow[]; hasMore: boolean } | undefined> {
     if (!(await this.find(ownerId, id))) return undefined;
     const rows = await movementsQuery(this.db, ownerId, id, {
       before: options.before,
+      reason: options.reason,
       rows: options.limit + 1,
     }).execute();
     const hasMore = rows.length > options.limit;
@@ -745,4 +846,33 @@ async function bumpCatalogueVersion(trx: DB, ownerId: string) {
     .set({ catalogue_version: (eb) => eb('catalogue_version', '+', 1) })
     .where('id', '=', ownerId)
     .execute();
+}
+
+/** Products that carry the tag (case-insensitive), through the (owner, tag) index. */
+function taggedWith(ownerId: string, tag: string) {
+  return sql<SqlBool>`id in (select product_id from product_tags
+    where owner_id = ${ownerId} and tag_key = ${tagKey(tag)})`;
+}
+
+/** The folded tags of new rows (their `tags` column holds them as written). */
+async function insertTags(trx: DB, ownerId: string, rows: { id: string; tags: string }[]) {
+  const tagRows = rows.flatMap((row) =>
+    (JSON.parse(row.tags) as string[]).map((tag) => ({
+      product_id: row.id,
+      owner_id: ownerId,
+      tag_key: tagKey(tag),
+    })),
+  );
+  // 3 values a row: well under either engine's limit on bound parameters.
+  for (let i = 0; i < tagRows.length; i += BATCH_ROWS) {
+    await trx
+      .insertInto('product_tags')
+      .values(tagRows.slice(i, i + BATCH_ROWS))
+      .execute();
+  }
+}
+
+async function replaceTags(trx: DB, ownerId: string, row: { id: string; tags: string }) {
+  await trx.deleteFrom('product_tags').where('product_id', '=', row.id).execute();
+  await insertTags(trx, ownerId, [row]);
 }

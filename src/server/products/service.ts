@@ -3,7 +3,13 @@ import { processImage } from '../images/pipeline.js';
 import type { ProductImages } from '../images/product-images.js';
 import type { Clock } from '../lib/clock.js';
 import type { ImportRow } from './csv-import.js';
-import type { ProductRepository, ProductRow, StoredImage } from './repository.js';
+import type {
+  Adjustment,
+  ProductRepository,
+  ProductRow,
+  StockChange,
+  StoredImage,
+} from './repository.js';
 
 /**
  * Writes that involve image files. Files are written before the row that refers to them and
@@ -46,6 +52,8 @@ export class ProductService {
           priceCents: input.price,
           stock: input.stock,
           image: image ?? null,
+          tags: input.tags,
+          costCents: input.cost,
         },
         this.clock.now(),
       ),
@@ -66,6 +74,8 @@ export class ProductService {
       priceCents: input.price,
       stock: input.stock,
       image,
+      tags: input.tags,
+      costCents: input.cost,
     };
     const result = await this.withCleanup(key, async () => {
       const updated = await this.products.update(ownerId, id, changes, this.clock.now());
@@ -105,7 +115,19 @@ export class ProductService {
     );
   }
 
-  async adjustStock(ownerId: string, id: string, change: { delta: number; note: string | null }) {
-    return this.products.adjustStock(ownerId, id, change, this.clock.now());
+  /** Adds `delta` to the stock, or sets it to `count`: whichever the change carries. */
+  async changeStock(
+    ownerId: string,
+    id: string,
+    change: StockChange & { delta?: number | undefined; count?: number | undefined },
+  ): Promise<Adjustment> {
+    const { delta, count, reason, note } = change;
+    const now = this.clock.now();
+    if (count !== undefined) {
+      // A count is a count unless said otherwise.
+      const counted = { count, reason: reason ?? 'counted', note };
+      return this.products.countStock(ownerId, id, counted, now);
+    }
+    return this.products.adjustStock(ownerId, id, { delta: delta ?? 0, reason, note }, now);
   }
 }

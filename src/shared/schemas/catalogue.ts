@@ -11,6 +11,7 @@ import {
   MOVEMENT_PAGE_MAX,
   MOVEMENT_SOURCES,
   STOCK_NOTE_MAX,
+  STOCK_REASONS,
 } from '../constants.js';
 import { V } from '../messages.js';
 import { ANSWER_LIMITS, hasNoNul } from './common.js';
@@ -26,11 +27,16 @@ export const productExportQuerySchema = productListQuerySchema.pick({
   q: true,
   sort: true,
   stock: true,
+  tag: true,
 });
 export type ProductExportQuery = z.input<typeof productExportQuerySchema>;
 
 /** What the summary takes: the list's search and stock filter (the order changes nothing). */
-export const productSummaryQuerySchema = productListQuerySchema.pick({ q: true, stock: true });
+export const productSummaryQuerySchema = productListQuerySchema.pick({
+  q: true,
+  stock: true,
+  tag: true,
+});
 export type ProductSummaryQuery = z.input<typeof productSummaryQuerySchema>;
 
 /** The products a list shows under a filter: how many, their units, and price × stock in dollars. */
@@ -39,6 +45,8 @@ export const productSummarySchema = z.object({
   units: z.number().int().meta({ format: 'int64', minimum: 0 }),
   /** Dollars, summed in integer cents, so exact to the cent. */
   value: z.number(),
+  /** Cost × stock of the products that have a cost, like `value`; only when one has. */
+  valueAtCost: z.number().optional(),
 });
 export type ProductSummary = z.infer<typeof productSummarySchema>;
 
@@ -89,23 +97,46 @@ export const importReportSchema = z.object({
 });
 export type ImportReport = z.infer<typeof importReportSchema>;
 
-export const stockAdjustmentSchema = z.object({
-  delta: z
-    .number({ error: V.deltaInvalid })
-    .int({ error: V.deltaInvalid })
-    .meta({ format: 'int32' })
-    .min(-MAX_STOCK, { error: V.deltaInvalid })
-    .max(MAX_STOCK, { error: V.deltaInvalid })
-    .refine((delta) => delta !== 0, { error: V.deltaInvalid }),
-  /** Why the stock changed; blank is none. */
-  note: z
-    .string({ error: V.noteInvalid })
-    .trim()
-    .max(STOCK_NOTE_MAX, { error: V.noteInvalid })
-    .refine(hasNoNul, { error: V.textNul })
-    .nullish()
-    .transform((note) => (note ? note : null)),
-});
+/** Why a stock change happened; optional everywhere. */
+const stockReasonSchema = z.enum(STOCK_REASONS, { error: V.reasonInvalid });
+
+/**
+ * A change of stock: `delta` (units added or taken away) or `count` (the stock as counted, set
+ * absolutely, so that a count made while others changed the stock still ends at the number
+ * counted), exactly one of them; with an optional reason and note.
+ */
+export const stockAdjustmentSchema = z
+  .object({
+    delta: z
+      .number({ error: V.deltaInvalid })
+      .int({ error: V.deltaInvalid })
+      .meta({ format: 'int32' })
+      .min(-MAX_STOCK, { error: V.deltaInvalid })
+      .max(MAX_STOCK, { error: V.deltaInvalid })
+      .refine((delta) => delta !== 0, { error: V.deltaInvalid })
+      .optional(),
+    count: z
+      .number({ error: V.countInvalid })
+      .int({ error: V.countInvalid })
+      .meta({ format: 'int32' })
+      .min(0, { error: V.countInvalid })
+      .max(MAX_STOCK, { error: V.countInvalid })
+      .optional(),
+    reason: stockReasonSchema.nullish().transform((reason) => reason ?? null),
+    /** Why the stock changed; blank is none. */
+    note: z
+      .string({ error: V.noteInvalid })
+      .trim()
+      .max(STOCK_NOTE_MAX, { error: V.noteInvalid })
+      .refine(hasNoNul, { error: V.textNul })
+      .nullish()
+      .transform((note) => (note ? note : null)),
+  })
+  .superRefine((body, ctx) => {
+    if ((body.delta === undefined) === (body.count === undefined)) {
+      ctx.addIssue({ code: 'custom', message: V.deltaOrCount, path: ['delta'] });
+    }
+  });
 export type StockAdjustment = z.input<typeof stockAdjustmentSchema>;
 
 export const stockMovementSchema = z.object({
@@ -117,6 +148,7 @@ export const stockMovementSchema = z.object({
   newStock: z.number().int().meta(int32(MAX_STOCK)),
   delta: z.number().int().meta(int32(MAX_STOCK, -MAX_STOCK)),
   source: z.enum(MOVEMENT_SOURCES),
+  reason: z.enum(STOCK_REASONS).nullable(),
   note: message(STOCK_NOTE_MAX).nullable(),
 });
 export type StockMovement = z.infer<typeof stockMovementSchema>;
@@ -124,6 +156,8 @@ export type StockMovement = z.infer<typeof stockMovementSchema>;
 export const movementsQuerySchema = z.object({
   limit: pageLimit(MOVEMENT_PAGE_MAX, MOVEMENT_PAGE_DEFAULT, V.movementLimitInvalid),
   cursor: z.string().max(100, { error: V.cursorInvalid }).optional(),
+  /** Only the movements given this reason. */
+  reason: stockReasonSchema.optional(),
 });
 export type MovementsQuery = z.input<typeof movementsQuerySchema>;
 

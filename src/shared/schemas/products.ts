@@ -14,32 +14,72 @@ import {
   PRODUCT_SORTS,
   SEARCH_MAX,
   STOCK_FILTERS,
+  TAG_MAX,
+  TAGS_MAX,
 } from '../constants.js';
 import { M, V } from '../messages.js';
-import { ANSWER_LIMITS, requiredText } from './common.js';
+import { normalizeTags } from '../tags.js';
+import { ANSWER_LIMITS, hasNoNul, requiredText } from './common.js';
 
 const isBlank = (value: unknown) =>
   value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
 
+/** The texts of one money field: a price must be at least a cent, a cost may be 0. */
+interface MoneyRules {
+  required: string;
+  invalid: string;
+  negative: string;
+  min: string;
+  max: string;
+  decimals: string;
+  minCents: number;
+}
+
+const PRICE_RULES: MoneyRules = {
+  required: V.priceRequired,
+  invalid: V.priceInvalid,
+  negative: V.priceMin,
+  min: V.priceMin,
+  max: V.priceMax,
+  decimals: V.priceDecimals,
+  minCents: 1,
+};
+
+const COST_RULES: MoneyRules = {
+  required: V.costInvalid,
+  invalid: V.costInvalid,
+  negative: V.costNegative,
+  min: V.costNegative,
+  max: V.costMax,
+  decimals: V.costDecimals,
+  minCents: 0,
+};
+
 /**
- * Parses a price given as a JSON number or as form text into integer cents, without ever going
- * through binary floating point arithmetic: "19.99" becomes 1999 exactly.
+ * Parses an amount of money given as a JSON number or as form text into integer cents, without
+ * ever going through binary floating point arithmetic: "19.99" becomes 1999 exactly.
  */
-export function parsePriceToCents(value: unknown): number | { error: string } {
-  if (isBlank(value)) return { error: V.priceRequired };
+function parseMoneyToCents(value: unknown, rules: MoneyRules): number | { error: string } {
+  if (isBlank(value)) return { error: rules.required };
   const text =
     typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
   const match = /^(\d+)(?:\.(\d+))?$/.exec(text);
   if (!match || (typeof value === 'number' && !Number.isFinite(value))) {
-    return /^-\d/.test(text) ? { error: V.priceMin } : { error: V.priceInvalid };
+    return /^-\d/.test(text) ? { error: rules.negative } : { error: rules.invalid };
   }
   const [, whole = '0', fraction = ''] = match;
-  if (fraction.replace(/0+$/, '').length > 2) return { error: V.priceDecimals };
+  if (fraction.replace(/0+$/, '').length > 2) return { error: rules.decimals };
   const cents = Number(whole) * 100 + Number(fraction.slice(0, 2).padEnd(2, '0'));
-  if (cents < 1) return { error: V.priceMin };
-  if (cents > Math.round(MAX_PRICE * 100)) return { error: V.priceMax };
+  if (cents < rules.minCents) return { error: rules.min };
+  if (cents > Math.round(MAX_PRICE * 100)) return { error: rules.max };
   return cents;
 }
+
+/** A price in cents: at least a cent, at most MAX_PRICE, at most 2 decimals. */
+export const parsePriceToCents = (value: unknown) => parseMoneyToCents(value, PRICE_RULES);
+
+/** A cost in cents, like a price but 0 is allowed. */
+export const parseCostToCents = (value: unknown) => parseMoneyToCents(value, COST_RULES);
 
 export const centsToPrice = (cents: number) => cents / 100;
 
@@ -49,6 +89,30 @@ const priceCents = z.unknown().transform((value, ctx) => {
   ctx.addIssue({ code: 'custom', message: result.error });
   return z.NEVER;
 });
+
+/** A cost: absent keeps it (undefined), null or blank clears it (null), else cents. */
+const costCents = z.unknown().transform((value, ctx) => {
+  if (value === undefined) return undefined;
+  if (isBlank(value)) return null;
+  const result = parseCostToCents(value);
+  if (typeof result === 'number') return result;
+  ctx.addIssue({ code: 'custom', message: result.error });
+  return z.NEVER;
+});
+
+/** Tags: a list of at most TAGS_MAX, each 1 to TAG_MAX characters once trimmed, kept once each. */
+export const tagsSchema = z
+  .array(
+    z
+      .string({ error: V.tagsInvalid })
+      .trim()
+      .min(1, { error: V.tagInvalid })
+      .max(TAG_MAX, { error: V.tagInvalid })
+      .refine(hasNoNul, { error: V.textNul }),
+    { error: V.tagsInvalid },
+  )
+  .max(TAGS_MAX, { error: V.tagsInvalid })
+  .transform(normalizeTags);
 
 const stockWithMin = (min: number) =>
   z.unknown().transform((value, ctx) => {
@@ -84,6 +148,8 @@ export const productCreateSchema = z.object({
   ...productFields,
   price: priceCents,
   stock: stockWithMin(0),
+  tags: tagsSchema.optional(),
+  cost: costCents.optional(),
 });
 export type ProductCreate = z.output<typeof productCreateSchema>;
 export const productUpdateSchema = productCreateSchema.partial();
@@ -163,6 +229,13 @@ export const productListQuerySchema = z.object({
   q: z.string().trim().max(SEARCH_MAX, { error: V.searchTooLong }).optional(),
   sort: z.enum(PRODUCT_SORTS, { error: V.sortInvalid }).default('newest'),
   stock: stockFilterSchema,
+  /** Only the products that carry this tag (case ignored). */
+  tag: z
+    .string({ error: V.tagFilterInvalid })
+    .trim()
+    .min(1, { error: V.tagFilterInvalid })
+    .max(TAG_MAX, { error: V.tagFilterInvalid })
+    .optional(),
   limit: pageLimit(PRODUCT_PAGE_MAX, PRODUCT_PAGE_DEFAULT, V.limitInvalid),
   cursor: z.string().max(CURSOR_MAX, { error: V.cursorInvalid }).optional(),
 });
@@ -191,6 +264,7 @@ export const productListItemSchema = z.object({
   description: z.string().meta({ maxLength: DESCRIPTION_MAX }),
   image: url,
   thumbnail: url,
+  tags: z.array(z.string().meta({ maxLength: TAG_MAX })).meta({ maxItems: TAGS_MAX }),
 });
 export type ProductListItem = z.infer<typeof productListItemSchema>;
 
@@ -202,6 +276,8 @@ export const productSchema = productListItemSchema.extend({
    */
   imageWidth: z.number().int().positive().meta(int32(IMAGE_MAX_EDGE)).nullable(),
   imageHeight: z.number().int().positive().meta(int32(IMAGE_MAX_EDGE)).nullable(),
+  /** What a unit cost, in dollars; null when unset. */
+  cost: z.number().meta({ minimum: 0, maximum: MAX_PRICE }).nullable(),
   active: z.boolean(),
   createdAt: timestamp,
   updatedAt: timestamp,

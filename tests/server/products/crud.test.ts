@@ -39,6 +39,8 @@ describe('products CRUD', async () => {
       // The stored image's size: the 64x48 upload is under every bound.
       imageWidth: 64,
       imageHeight: 48,
+      tags: [],
+      cost: null,
       createdAt: '2026-01-01T00:00:00.000Z',
       updatedAt: '2026-01-01T00:00:00.000Z',
     });

@@ -68,7 +68,7 @@ describe('product list', async () => {
     expect(ids[0]).toBe(created[22]!.id);
     expect(new Set(ids)).toEqual(new Set(created.slice(-3).map((p) => p.id)));
     expect(Object.keys(body.products[0]).sort()).toEqual(
-      ['description', 'id', 'image', 'name', 'price', 'stock', 'thumbnail'].sort(),
+      ['description', 'id', 'image', 'name', 'price', 'stock', 'tags', 'thumbnail'].sort(),
     );
     expect(body.nextCursor).toEqual(expect.any(String));
   });

@@ -10,6 +10,7 @@ const SOURCES: Record<MovementSource, string> = {
   create: 'Created',
   edit: 'Edited',
   adjustment: 'Adjusted',
+  count: 'Counted',
   import: 'Imported',
 };
 
