@@ -55,6 +55,9 @@ export const IMPORT_MAX_ROWS = 50_000;
 export const IMPORT_PREVIEW_ROWS = 20;
 /** Errors a report lists at most; its message still counts every bad row. */
 export const IMPORT_ERRORS_MAX = 1000;
+/** What an import does with a row that matches an existing product (by id). */
+export const IMPORT_MATCHES = ['update', 'skip', 'copy'] as const;
+export type ImportMatches = (typeof IMPORT_MATCHES)[number];
 /** The columns an import needs, in any order; other columns are ignored. */
 export const IMPORT_COLUMNS = ['name', 'price', 'stock', 'description'] as const;
 /** The columns of an export, in this order. */
@@ -67,7 +70,11 @@ export const EXPORT_COLUMNS = [
   'image',
   'createdAt',
   'updatedAt',
+  'tags',
+  'cost',
 ] as const;
+/** How the export joins a product's tags in one cell, and the import splits them. */
+export const CSV_TAG_SEPARATOR = ';';
 
 /** A stock adjustment's note, at most this many characters. */
 export const STOCK_NOTE_MAX = 500;

@@ -5,6 +5,7 @@ import {
   IMAGE_MAX_BYTES,
   IMAGE_MAX_PIXELS,
   IMPORT_COLUMNS,
+  IMPORT_MATCHES,
   IMPORT_MAX_BYTES,
   IMPORT_MAX_ROWS,
   MAX_PRICE,
@@ -92,6 +93,7 @@ export const V = {
   stockFilterInvalid: `stock must be one of ${STOCK_FILTERS.join(', ')}`,
   dryRunInvalid: 'dryRun must be true or false',
   previewInvalid: 'preview must be true or false',
+  matchesInvalid: `matches must be one of ${IMPORT_MATCHES.join(', ')}`,
   deltaInvalid: `delta must be a whole number from -${MAX_STOCK} to ${MAX_STOCK}, other than 0`,
   countInvalid: `count must be a whole number from 0 to ${MAX_STOCK}`,
   deltaOrCount: 'Send exactly one of delta (a change) or count (the stock as counted)',
@@ -175,6 +177,15 @@ export const T = {
   importChecked: (n: number) => `${count(n, 'product', 'products')} ready to import`,
   importCheckedWithErrors: (valid: number, bad: number) =>
     `${count(valid, 'product', 'products')} ready to import; ${count(bad, 'row has', 'rows have')} errors`,
+  importPlanned: (created: number, updated: number, unchanged: number) =>
+    `${count(created, 'product', 'products')} to create, ${updated.toLocaleString('en-US')} to update, ${unchanged.toLocaleString('en-US')} unchanged`,
+  importPlannedWithErrors: (created: number, updated: number, unchanged: number, bad: number) =>
+    `${count(created, 'product', 'products')} to create, ${updated.toLocaleString('en-US')} to update, ${unchanged.toLocaleString('en-US')} unchanged; ${count(bad, 'row has', 'rows have')} errors`,
+  importDone: (created: number, updated: number, unchanged: number) =>
+    `${count(created, 'product', 'products')} created, ${updated.toLocaleString('en-US')} updated, ${unchanged.toLocaleString('en-US')} unchanged`,
+  importSameProduct: (line: number) => `Line ${line} already matches this product`,
+  notAPrice: (value: string) =>
+    `${JSON.stringify(value)} is not a price: use a dot for decimals, like 12.50`,
   importFailed: (rows: number) =>
     `Nothing was imported: ${count(rows, 'row has', 'rows have')} errors`,
   stockBelowZero: (stock: number, delta: number) =>

@@ -1,14 +1,25 @@
 import type { Readable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import { CsvError, parse, type InfoRecord, type Options } from 'csv-parse';
-import { IMPORT_COLUMNS, IMPORT_ERRORS_MAX, IMPORT_MAX_ROWS } from '../../shared/constants.js';
-import { M, T } from '../../shared/messages.js';
+import {
+  CSV_TAG_SEPARATOR,
+  IMPORT_COLUMNS,
+  IMPORT_ERRORS_MAX,
+  IMPORT_MAX_ROWS,
+} from '../../shared/constants.js';
+import { M, T, V } from '../../shared/messages.js';
 import type { ImportError } from '../../shared/schemas/catalogue.js';
 import { productCreateSchema } from '../../shared/schemas/products.js';
 import { restoreCell } from './csv-cells.js';
+import { MATCH_COLUMNS, type MatchColumn } from './match-columns.js';
 import { Utf8Check } from './utf8-check.js';
 
-type Column = (typeof IMPORT_COLUMNS)[number];
+/** Columns a file may have besides the required ones: what ties a row to a product, and more. */
+const OPTIONAL_COLUMNS = [...MATCH_COLUMNS, 'tags', 'cost'] as const;
+type Column = (typeof IMPORT_COLUMNS)[number] | (typeof OPTIONAL_COLUMNS)[number];
+/** Where each column is in the header; an optional column the file lacks is absent. */
+type Columns = Record<(typeof IMPORT_COLUMNS)[number], number> &
+  Partial<Record<(typeof OPTIONAL_COLUMNS)[number], number>>;
 
 /** A valid row, as the API would store it, and the line its record starts on. */
 export interface ImportRow {
@@ -17,6 +28,12 @@ export interface ImportRow {
   description: string;
   priceCents: number;
   stock: number;
+  /** Undefined when the file has no `tags` column (an update then keeps a product's tags). */
+  tags?: string[] | undefined;
+  /** Undefined when the file has no `cost` column; null for an empty cell (no cost). */
+  costCents?: number | null | undefined;
+  /** The row's values of the columns that match existing products (non-empty ones). */
+  keys: Partial<Record<MatchColumn, string>>;
 }
 
 /** A file read to its end: its valid rows, and the errors of the others. */
@@ -115,22 +132,38 @@ function malformed(error: CsvError, place: { start: number; at: number }) {
   }
 }
 
-/** Where each needed column is in the header (names trimmed, any case), or why it cannot be used. */
-function readHeader({ line, cells }: LineRecord): Record<Column, number> {
+/** Where each column is in the header (names trimmed, any case), or why it cannot be used. */
+function readHeader({ line, cells }: LineRecord): Columns {
   const names = cells.map((cell) => cell.trim().toLowerCase());
   const errors: ImportError[] = [];
-  const index = {} as Record<Column, number>;
-  for (const column of IMPORT_COLUMNS) {
+  const index: Partial<Record<Column, number>> = {};
+  for (const column of [...IMPORT_COLUMNS, ...OPTIONAL_COLUMNS]) {
     const first = names.indexOf(column);
+    const required = (IMPORT_COLUMNS as readonly string[]).includes(column);
     if (first === -1) {
-      errors.push({ line, path: column, message: T.importMissingColumn(column) });
-    } else if (names.indexOf(column, first + 1) !== -1) {
+      if (required) errors.push({ line, path: column, message: T.importMissingColumn(column) });
+      continue;
+    }
+    if (names.indexOf(column, first + 1) !== -1) {
       errors.push({ line, path: column, message: T.importRepeatedColumn(column) });
     }
     index[column] = first;
   }
   if (errors.length > 0) throw new ImportRefused(400, errors);
-  return index;
+  return index as Columns;
+}
+
+/** A thousands-grouped amount (1,234.50): the commas go. A comma anywhere else stays, and fails. */
+const GROUPED = /^\d{1,3}(?:,\d{3})+(?:\.\d+)?$/;
+
+/**
+ * An amount as people write it in a spreadsheet, made into the API's form: spaces around it, a
+ * leading `$` and thousands commas go. '12,50' stays and is refused: a decimal comma cannot be
+ * told from a thousands one (is '1,250' 1250 or 1.25?).
+ */
+export function plainAmount(cell: string): string {
+  const text = cell.trim().replace(/^\$\s*/, '');
+  return GROUPED.test(text) ? text.replaceAll(',', '') : text;
 }
 
 /**
@@ -162,7 +195,7 @@ export async function checkImport(file: Readable, truncated: () => boolean): Pro
 
 async function checkRecords(records: AsyncIterable<LineRecord>): Promise<ImportCheck> {
   const check: ImportCheck = { rows: 0, valid: [], badRows: 0, errors: [] };
-  let columns: Record<Column, number> | undefined;
+  let columns: Columns | undefined;
   let lastLine = 1;
   for await (const record of records) {
     lastLine = record.line;
@@ -181,33 +214,59 @@ async function checkRecords(records: AsyncIterable<LineRecord>): Promise<ImportC
   return check;
 }
 
-function checkRow(
-  check: ImportCheck,
-  { line, cells }: LineRecord,
-  columns: Record<Column, number>,
-) {
-  const cell = (column: Column) => restoreCell(cells[columns[column]] ?? '');
+/** The errors a row's cells raise, one per column (the first), keyed by column. */
+type CellErrors = Map<string, string>;
+
+function checkRow(check: ImportCheck, { line, cells }: LineRecord, columns: Columns) {
+  const cell = (column: Column) => {
+    const at = columns[column];
+    return at === undefined ? undefined : restoreCell(cells[at] ?? '');
+  };
+  const price = plainAmount(cell('price')!);
+  const cost = cell('cost');
+  const tags = cell('tags');
   const parsed = productCreateSchema.safeParse({
     name: cell('name'),
-    price: cell('price'),
+    price,
     stock: cell('stock'),
     description: cell('description'),
+    ...(tags === undefined ? {} : { tags: tags.split(CSV_TAG_SEPARATOR).filter(notBlank) }),
+    ...(cost === undefined ? {} : { cost: plainAmount(cost) }),
   });
   if (parsed.success) {
-    const { name, description, price, stock } = parsed.data;
-    check.valid.push({ line, name, description, priceCents: price, stock });
+    const data = parsed.data;
+    const keys: ImportRow['keys'] = {};
+    for (const column of MATCH_COLUMNS) {
+      const value = cell(column)?.trim();
+      if (value) keys[column] = value;
+    }
+    check.valid.push({
+      line,
+      name: data.name,
+      description: data.description,
+      priceCents: data.price,
+      stock: data.stock,
+      tags: tags === undefined ? undefined : (data.tags ?? []),
+      costCents: cost === undefined ? undefined : (data.cost ?? null),
+      keys,
+    });
     return;
   }
   check.badRows += 1;
-  // One error per column (the first), in the order name, price, stock, description.
-  const seen = new Map<string, string>();
+  const seen: CellErrors = new Map();
   for (const issue of parsed.error.issues) {
     const path = String(issue.path[0]);
     if (!seen.has(path)) seen.set(path, issue.message);
   }
-  for (const column of IMPORT_COLUMNS) {
+  // A value that is no amount at all is named, with the form expected.
+  if (seen.get('price') === V.priceInvalid) seen.set('price', T.notAPrice(price));
+  if (seen.get('cost') === V.costInvalid) seen.set('cost', T.notAPrice(plainAmount(cost ?? '')));
+  // In the order of the columns: name, price, stock, description, then the others.
+  for (const column of [...IMPORT_COLUMNS, ...OPTIONAL_COLUMNS]) {
     const message = seen.get(column);
     if (message === undefined || check.errors.length >= IMPORT_ERRORS_MAX) continue;
     check.errors.push({ line, path: column, message });
   }
 }
+
+const notBlank = (text: string) => text.trim() !== '';

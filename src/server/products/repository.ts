@@ -15,6 +15,7 @@ import type { ProductsTable } from '../db/schema.js';
 import { SORT_ORDERS, type Position } from './cursor.js';
 import { tagKey } from '../../shared/tags.js';
 import { nameKey, searchKey, searchText, trigramQuery } from './keys.js';
+import type { MatchColumn } from './match-columns.js';
 import { movementsQuery, recordMovements, type MovementRow } from './movements.js';
 import { stockCondition } from './stock-filter.js';
 
@@ -35,9 +36,9 @@ export type ListRow = Pick<ProductRow, (typeof LIST_COLUMNS)[number]> & {
   /** The value of the page's sort column: where the next page starts. */
   sort_key: string | number;
 };
-/** What a row of the CSV export shows: a list row and its times. */
-const TIME_COLUMNS = ['created_at', 'updated_at'] as const;
-export type ExportRow = ListRow & Pick<ProductRow, (typeof TIME_COLUMNS)[number]>;
+/** What a row of the CSV export shows: a list row, its times and its cost. */
+const EXPORT_COLUMNS = ['created_at', 'updated_at', 'cost_cents'] as const;
+export type ExportRow = ListRow & Pick<ProductRow, (typeof EXPORT_COLUMNS)[number]>;
 
 const COLUMNS = [
   'id',
@@ -113,6 +114,13 @@ export interface Summary {
   valueAtCostCents?: number | undefined;
 }
 
+/** An import's row written over an existing product (its image stays). */
+export interface ImportedUpdate {
+  id: string;
+  product: Omit<NewProduct, 'image'>;
+  at: number;
+}
+
 /** What goes with any change of stock besides the number. */
 export interface StockChange {
   reason: StockReason | null;
@@ -138,7 +146,7 @@ interface PageOptions {
   until?: Position | undefined;
   rowids?: number[] | undefined;
   rows: number;
-  /** Also read created_at and updated_at (the export). */
+  /** Also read created_at, updated_at and cost_cents (the export). */
   times?: boolean | undefined;
 }
 
@@ -231,10 +239,7 @@ export class ProductRepository {
     return {
       id: randomUUID(),
       owner_id: ownerId,
-      name: product.name,
-      name_key: nameKey(product.name),
-      description: product.description,
-      search_key: searchKey(product.name, product.description),
+      ...textColumns(product.name, product.description),
       price_cents: product.priceCents,
       stock: product.stock,
       active: 1,
@@ -269,9 +274,14 @@ export class ProductRepository {
     ownerId: string,
     products: Iterable<NewProduct & { createdAt: number }>,
     source: MovementSource = 'import',
-  ): Promise<number> {
+    updates: ImportedUpdate[] = [],
+  ): Promise<{ created: number; updated: number }> {
     let count = 0;
+    let updated = 0;
     await this.db.transaction().execute(async (trx) => {
+      for (const update of updates) {
+        if (await this.applyImported(trx, ownerId, update)) updated += 1;
+      }
       let batch: ProductsTable[] = [];
       const flush = async () => {
         if (batch.length === 0) return;
@@ -295,7 +305,63 @@ export class ProductRepository {
       await flush();
       await bumpCatalogueVersion(trx, ownerId);
     });
-    return count;
+    return { created: count, updated };
+  }
+
+  /**
+   * Writes an import's row over an existing product: its fields, not its image or history; a
+   * change of stock is recorded as an `import` movement from the stock the product had then.
+   * False when the product has gone meanwhile.
+   */
+  private async applyImported(trx: DB, ownerId: string, update: ImportedUpdate) {
+    const { id, product, at } = update;
+    const current = await trx
+      .selectFrom('products')
+      .select(['stock', 'tags'])
+      .where('owner_id', '=', ownerId)
+      .where('id', '=', id)
+      .$if(this.dialect === 'postgres', (query) => query.forUpdate())
+      .executeTakeFirst();
+    if (!current) return false;
+    const tags = product.tags === undefined ? current.tags : JSON.stringify(product.tags);
+    await trx
+      .updateTable('products')
+      .set({
+        ...textColumns(product.name, product.description),
+        price_cents: product.priceCents,
+        stock: product.stock,
+        tags,
+        ...(product.costCents === undefined ? {} : { cost_cents: product.costCents }),
+        updated_at: at,
+      })
+      .where('owner_id', '=', ownerId)
+      .where('id', '=', id)
+      .execute();
+    if (tags !== current.tags) await replaceTags(trx, ownerId, { id, tags });
+    if (product.stock !== current.stock) {
+      const movement = { productId: id, oldStock: current.stock, newStock: product.stock, at };
+      await recordMovements(trx, ownerId, [{ ...movement, source: 'import' }]);
+    }
+    return true;
+  }
+
+  /**
+   * The owner's products whose `column` holds one of these values (an import's matching), read
+   * BATCH_ROWS values at a time. Ids that are not UUIDs name no product and are not looked up.
+   */
+  async findBy(ownerId: string, column: MatchColumn, values: string[]): Promise<ProductRow[]> {
+    const wanted = column === 'id' ? values.filter((value) => UUID.test(value)) : values;
+    const found: ProductRow[] = [];
+    for (let i = 0; i < wanted.length; i += BATCH_ROWS) {
+      const rows = await this.db
+        .selectFrom('products')
+        .select(COLUMNS)
+        .where('owner_id', '=', ownerId)
+        .where(column, 'in', wanted.slice(i, i + BATCH_ROWS))
+        .execute();
+      found.push(...rows);
+    }
+    return found;
   }
 
   async find(ownerId: string, id: string): Promise<ProductRow | undefined> {
@@ -343,7 +409,7 @@ export class ProductRepository {
       .selectFrom('products')
       .select(LIST_COLUMNS)
       .select((eb) => eb.ref(column).as('sort_key'))
-      .$if(times === true, (select) => select.select(TIME_COLUMNS));
+      .$if(times === true, (select) => select.select(EXPORT_COLUMNS));
     query = rowids
       ? query.where(ownedAmong(ownerId, rowids))
       : query.where('owner_id', '=', ownerId);
@@ -847,6 +913,14 @@ async function bumpCatalogueVersion(trx: DB, ownerId: string) {
     .where('id', '=', ownerId)
     .execute();
 }
+
+/** A product's name and description with the keys derived from them. */
+const textColumns = (name: string, description: string) => ({
+  name,
+  name_key: nameKey(name),
+  description,
+  search_key: searchKey(name, description),
+});
 
 /** Products that carry the tag (case-insensitive), through the (owner, tag) index. */
 function taggedWith(ownerId: string, tag: string) {

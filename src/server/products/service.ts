@@ -3,6 +3,7 @@ import { processImage } from '../images/pipeline.js';
 import type { ProductImages } from '../images/product-images.js';
 import type { Clock } from '../lib/clock.js';
 import type { ImportRow } from './csv-import.js';
+import type { ImportPlan } from './import-matching.js';
 import type {
   Adjustment,
   ProductRepository,
@@ -98,20 +99,33 @@ export class ProductService {
     return deleted !== undefined;
   }
 
-  /** Creates the checked rows of an import in one transaction, all created at the same time. */
-  async importRows(ownerId: string, rows: ImportRow[]): Promise<number> {
-    const createdAt = this.clock.now();
+  /**
+   * Writes an import's plan in one transaction: its new products, all created at the same time,
+   * and its updates (fields only: images stay).
+   */
+  async importRows(
+    ownerId: string,
+    plan: ImportPlan,
+  ): Promise<{ created: number; updated: number }> {
+    const at = this.clock.now();
+    const fields = ({ name, description, priceCents, stock, tags, costCents }: ImportRow) => ({
+      name,
+      description,
+      priceCents,
+      stock,
+      tags,
+      costCents: costCents ?? null,
+    });
+    const updates = plan.update.map(({ row, current }) => ({
+      id: current.id,
+      product: { ...fields(row), costCents: row.costCents },
+      at,
+    }));
     return this.products.insertMany(
       ownerId,
-      rows.map(({ name, description, priceCents, stock }) => ({
-        name,
-        description,
-        priceCents,
-        stock,
-        image: null,
-        createdAt,
-      })),
+      plan.create.map((row) => ({ ...fields(row), image: null, createdAt: at })),
       'import',
+      updates,
     );
   }
 

@@ -3,6 +3,7 @@ import {
   BULK_DELETE_MAX,
   DESCRIPTION_MAX,
   IMPORT_ERRORS_MAX,
+  IMPORT_MATCHES,
   IMPORT_MAX_ROWS,
   IMPORT_PREVIEW_ROWS,
   PRODUCT_NAME_MAX,
@@ -12,6 +13,8 @@ import {
   MOVEMENT_SOURCES,
   STOCK_NOTE_MAX,
   STOCK_REASONS,
+  TAG_MAX,
+  TAGS_MAX,
 } from '../constants.js';
 import { V } from '../messages.js';
 import { ANSWER_LIMITS, hasNoNul } from './common.js';
@@ -59,6 +62,8 @@ const queryFlag = (message: string) =>
 
 export const importQuerySchema = z.object({
   dryRun: queryFlag(V.dryRunInvalid),
+  /** What to do with a row that matches an existing product: update it, leave it, or copy it. */
+  matches: z.enum(IMPORT_MATCHES, { error: V.matchesInvalid }).default('update'),
   /** Adds `preview` (the first valid rows as they would be stored) and `rows` to the report. */
   preview: queryFlag(V.previewInvalid),
 });
@@ -83,6 +88,30 @@ export const importPreviewRowSchema = z.object({
 });
 export type ImportPreviewRow = z.infer<typeof importPreviewRowSchema>;
 
+/** A value of a product's field as the API shows it: text, a number, tags, or none (a cost). */
+const fieldValue = z.union([
+  // null sits with the text, where the document can give it a type (no cost is null).
+  z.string().meta({ maxLength: DESCRIPTION_MAX }).nullable(),
+  z.number(),
+  z.array(z.string().meta({ maxLength: TAG_MAX })).meta({ maxItems: TAGS_MAX }),
+]);
+
+/** A product an import would update: its row, its id, and each field that changes. */
+export const importChangeSchema = z.object({
+  line: z.number().int().meta(int32(MAX_STOCK, 1)),
+  id: uuid,
+  fields: z
+    .array(
+      z.object({
+        field: z.enum(['name', 'price', 'stock', 'description', 'tags', 'cost']),
+        before: fieldValue,
+        after: fieldValue,
+      }),
+    )
+    .meta({ maxItems: 6 }),
+});
+export type ImportChange = z.infer<typeof importChangeSchema>;
+
 /**
  * The answer of an import, dry run or not. `created`: the products created, so 0 when any row has
  * an error (an import creates every row or none); on a dry run, the rows that pass the checks.
@@ -90,10 +119,16 @@ export type ImportPreviewRow = z.infer<typeof importPreviewRowSchema>;
 export const importReportSchema = z.object({
   message: message(ANSWER_LIMITS.message),
   created: z.number().int().meta(int32(IMPORT_MAX_ROWS)),
+  /** Existing products the rows changed (or, on a dry run, would change). */
+  updated: z.number().int().meta(int32(IMPORT_MAX_ROWS)),
+  /** Rows that matched a product and change nothing (with `matches=skip`, every match). */
+  unchanged: z.number().int().meta(int32(IMPORT_MAX_ROWS)),
   errors: z.array(importErrorSchema).meta({ maxItems: IMPORT_ERRORS_MAX }),
   /** Only with `preview=true`: the data rows read, and the first valid ones. */
   rows: z.number().int().meta(int32(IMPORT_MAX_ROWS)).optional(),
   preview: z.array(importPreviewRowSchema).meta({ maxItems: IMPORT_PREVIEW_ROWS }).optional(),
+  /** On a dry run: the first updates, field by field. */
+  changes: z.array(importChangeSchema).meta({ maxItems: IMPORT_PREVIEW_ROWS }).optional(),
 });
 export type ImportReport = z.infer<typeof importReportSchema>;
 

@@ -72,6 +72,8 @@ describe('CSV export', async () => {
         pictured.image,
         '2026-01-01T00:00:01.000Z',
         '2026-01-01T00:00:01.000Z',
+        '',
+        '',
       ],
       [
         plain.id,
@@ -83,6 +85,8 @@ describe('CSV export', async () => {
         '',
         '2026-01-01T00:00:00.000Z',
         '2026-01-01T00:00:00.000Z',
+        '',
+        '',
       ],
     ]);
   });
@@ -169,6 +173,8 @@ describe('CSV export', async () => {
     expect(imported.json()).toEqual({
       message: T.imported(TRICKY.length),
       created: TRICKY.length,
+      updated: 0,
+      unchanged: 0,
       errors: [],
     });
     const before = catalogueFields(await allProducts(server, source));

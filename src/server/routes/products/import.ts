@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   IMPORT_COLUMNS,
+  IMPORT_ERRORS_MAX,
   IMPORT_MAX_BYTES,
   IMPORT_PREVIEW_ROWS,
 } from '../../../shared/constants.js';
@@ -17,6 +18,7 @@ import { centsToPrice } from '../../../shared/schemas/products.js';
 import { HttpError } from '../../lib/http-error.js';
 import { currentSession } from '../../plugins/authenticate.js';
 import { checkImport, ImportRefused, type ImportCheck } from '../../products/csv-import.js';
+import { listedChanges, planImport, type ImportPlan } from '../../products/import-matching.js';
 import type { ProductsContext } from './context.js';
 import { bodyCheckedInHandler, partError, readingMultipart } from './form.js';
 import { bulkRouteConfig, productDocs } from './route-options.js';
@@ -55,10 +57,29 @@ async function readImportFile(request: FastifyRequest): Promise<ImportCheck> {
   return check;
 }
 
-/** The report of a checked file: the first errors, and when asked the first valid rows. */
-function report(check: ImportCheck, message: string, created: number, preview: boolean) {
-  const body: ImportReport = { message, created, errors: check.errors };
-  if (preview) {
+/** What a report counts. */
+interface Counts {
+  created: number;
+  updated: number;
+  unchanged: number;
+}
+
+/**
+ * The report of a checked file: the counts, the first errors, and when asked the first valid rows
+ * and (on a dry run that would update products) the first updates.
+ */
+function report(
+  check: ImportCheck,
+  plan: ImportPlan,
+  message: string,
+  counts: Counts,
+  options: { preview: boolean; dryRun: boolean },
+) {
+  const errors = [...check.errors, ...plan.errors]
+    .sort((a, b) => a.line - b.line)
+    .slice(0, IMPORT_ERRORS_MAX);
+  const body: ImportReport = { message, ...counts, errors };
+  if (options.preview) {
     body.rows = check.rows;
     body.preview = check.valid.slice(0, IMPORT_PREVIEW_ROWS).map((row) => ({
       line: row.line,
@@ -68,7 +89,23 @@ function report(check: ImportCheck, message: string, created: number, preview: b
       description: row.description,
     }));
   }
+  if (options.dryRun && plan.update.length > 0) body.changes = listedChanges(plan);
   return body;
+}
+
+/** The message of a report: creation alone reads as before, updates and matches say so. */
+function reportMessage(counts: Counts, badRows: number, dryRun: boolean): string {
+  const { created, updated, unchanged } = counts;
+  const createsOnly = updated === 0 && unchanged === 0;
+  if (badRows > 0) {
+    if (!dryRun) return T.importFailed(badRows);
+    return createsOnly
+      ? T.importCheckedWithErrors(created, badRows)
+      : T.importPlannedWithErrors(created, updated, unchanged, badRows);
+  }
+  if (dryRun)
+    return createsOnly ? T.importChecked(created) : T.importPlanned(created, updated, unchanged);
+  return createsOnly ? T.imported(created) : T.importDone(created, updated, unchanged);
 }
 
 /** CSV import: every row or none. */
@@ -97,26 +134,33 @@ export const importRoute: FastifyPluginAsync<ProductsContext> = async (fastify, 
     },
     async (request, reply) => {
       const { user } = currentSession(request);
-      const { dryRun, preview } = request.query;
+      const { dryRun, preview, matches } = request.query;
       let check: ImportCheck;
       try {
         check = await readImportFile(request);
       } catch (error) {
         if (!(error instanceof ImportRefused)) throw error;
         if (error.statusCode === 413) throw new HttpError(413, error.message);
-        return reply.code(400).send({ message: error.message, created: 0, errors: error.errors });
+        const none = { created: 0, updated: 0, unchanged: 0 };
+        return reply.code(400).send({ message: error.message, ...none, errors: error.errors });
       }
-      const valid = check.valid.length;
-      if (check.badRows > 0) {
-        if (dryRun) {
-          return report(check, T.importCheckedWithErrors(valid, check.badRows), valid, preview);
-        }
-        return reply.code(400).send(report(check, T.importFailed(check.badRows), 0, preview));
+      const plan = await planImport(context.repository, user.id, check.valid, matches);
+      const badRows = check.badRows + plan.errors.length;
+      const planned: Counts = {
+        created: plan.create.length,
+        updated: plan.update.length,
+        unchanged: plan.unchanged,
+      };
+      const options = { preview, dryRun };
+      if (badRows > 0 && !dryRun) {
+        const none = { created: 0, updated: 0, unchanged: 0 };
+        return reply.code(400).send(report(check, plan, T.importFailed(badRows), none, options));
       }
       if (dryRun)
-        return report(check, T.importChecked(check.valid.length), check.valid.length, preview);
-      const created = await context.service.importRows(user.id, check.valid);
-      return report(check, T.imported(created), created, preview);
+        return report(check, plan, reportMessage(planned, badRows, true), planned, options);
+      const written = await context.service.importRows(user.id, plan);
+      const counts = { ...written, unchanged: plan.unchanged };
+      return report(check, plan, reportMessage(counts, 0, false), counts, options);
     },
   );
 };

@@ -88,6 +88,8 @@ const csvFile = (text = 'name,price,stock,description\nLamp,12.5,3,A lamp\n', na
 const checked: ImportReport = {
   message: '2 products ready to import',
   created: 2,
+  updated: 0,
+  unchanged: 0,
   errors: [],
   rows: 2,
   preview: [
@@ -100,6 +102,8 @@ const checked: ImportReport = {
 const withErrors: ImportReport = {
   message: T.importCheckedWithErrors(1, 1),
   created: 1,
+  updated: 0,
+  unchanged: 0,
   errors: [
     { line: 3, path: 'price', message: 'The price of the product is required' },
     { line: 3, path: 'description', message: 'Description is required' },
@@ -193,6 +197,8 @@ describe('ImportProducts', () => {
           {
             message: 'Nothing was imported: The header row has no "price" column',
             created: 0,
+            updated: 0,
+            unchanged: 0,
             errors: [{ line: 1, path: 'file', message: 'The header row has no "price" column' }],
           },
           { status: 400 },
