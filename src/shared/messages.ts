@@ -121,6 +121,7 @@ export const M = {
   codeValid: 'Code accepted. Choose a new password.',
   passwordReset: 'Your password has been reset. You can log in now.',
   profileUpdated: 'Profile updated',
+  emailChanged: 'Email changed. Use the new address to log in from now on.',
   emailTaken: 'That email is already used by another account',
   passwordChanged: 'Password changed',
   currentPasswordWrong: 'The current password is not correct',
@@ -188,6 +189,8 @@ export const T = {
     `${JSON.stringify(value)} is not a price: use a dot for decimals, like 12.50`,
   importFailed: (rows: number) =>
     `Nothing was imported: ${count(rows, 'row has', 'rows have')} errors`,
+  emailCodeSent: (newEmail: string, oldEmail: string) =>
+    `Profile updated. Enter the ${CODE_LENGTH}-digit code sent to ${newEmail} to confirm your new email (a code is on its way unless one was sent recently); until then your email stays ${oldEmail}.`,
   stockBelowZero: (stock: number, delta: number) =>
     `Not enough stock: ${stock} in stock, cannot take away ${-delta}`,
   productsDeleted: (n: number) => `${count(n, 'product', 'products')} deleted`,
