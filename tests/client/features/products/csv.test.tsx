@@ -171,6 +171,26 @@ describe('ImportProducts', () => {
     expect((await imports()).map(({ query }) => query.dryRun)).toEqual(['true', 'false']);
   });
 
+  it('counts updates as work to do, and checks again when told what to do with matches', async () => {
+    const planned: ImportReport = {
+      ...checked,
+      message: T.importPlanned(0, 2, 1),
+      created: 0,
+      updated: 2,
+      unchanged: 1,
+    };
+    server.use(http.post('/api/products/import', () => HttpResponse.json(planned)));
+    const { user } = setup();
+    await user.upload(screen.getByLabelText('CSV file'), csvFile());
+    expect(await screen.findByText(T.importPlanned(0, 2, 1))).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Import 2 products' })).toBeEnabled();
+
+    await user.selectOptions(screen.getByLabelText('Rows that match a product'), 'copy');
+    await waitFor(async () => expect(await imports()).toHaveLength(2));
+    expect((await imports()).map(({ query }) => query.matches)).toEqual(['update', 'copy']);
+    expect(screen.getByRole('button', { name: 'Download a template CSV' })).toBeVisible();
+  });
+
   it('shows the report of an import the server refused (a row went bad since the check)', async () => {
     server.use(
       http.post('/api/products/import', ({ request }) =>
