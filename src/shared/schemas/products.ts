@@ -167,6 +167,19 @@ const formStock = (min: number) =>
     if (!result.success) ctx.addIssue({ code: 'custom', message: result.error.issues[0]!.message });
   });
 
+/** A form's cost: blank is none, anything else a cost (0 allowed). */
+const formCost = z.string().superRefine((value, ctx) => {
+  if (value.trim() === '') return;
+  const result = parseCostToCents(value);
+  if (typeof result !== 'number') ctx.addIssue({ code: 'custom', message: result.error });
+});
+
+/** A form's tags, as chips: each one checked like the API's. */
+const formTags = z.array(z.string()).superRefine((tags, ctx) => {
+  const result = tagsSchema.safeParse(tags);
+  if (!result.success) ctx.addIssue({ code: 'custom', message: result.error.issues[0]!.message });
+});
+
 /** What the create form accepts: the spec's minimum stock of 1. Values stay as typed text. */
 export const productFormSchema = z.object({
   ...productFields,
@@ -175,6 +188,8 @@ export const productFormSchema = z.object({
     if (typeof result !== 'number') ctx.addIssue({ code: 'custom', message: result.error });
   }),
   stock: formStock(MIN_FORM_STOCK),
+  cost: formCost,
+  tags: formTags,
 });
 export type ProductFormValues = z.input<typeof productFormSchema>;
 
@@ -195,6 +210,9 @@ export const productEditFormSchema = z.object({
   description: blankOr(productFormSchema.shape.description),
   price: blankOr(productFormSchema.shape.price),
   stock: blankOr(formStock(EDIT_FORM_MIN_STOCK)),
+  // Sent as they are: a blank cost clears it, no chips clears the tags.
+  cost: formCost,
+  tags: formTags,
 });
 
 /**

@@ -10,8 +10,9 @@ export interface ProductUpload {
 }
 
 /**
- * The multipart body of create and update: name, price and stock as text, description, and the
- * image only if chosen. Blank fields are left out (on edit, blank means "unchanged").
+ * The multipart body of create and update: name, price and stock as text, description, cost,
+ * one `tags` field per tag, and the image only if chosen. Blank name, price, stock and description
+ * are left out (on edit, blank means "unchanged").
  */
 export function toProductFormData({ values, image }: ProductUpload): FormData {
   const body = new FormData();
@@ -19,6 +20,9 @@ export function toProductFormData({ values, image }: ProductUpload): FormData {
     const value = values[key].trim();
     if (value !== '') body.append(key, value);
   }
+  // Always sent: a blank cost clears it, one empty `tags` field clears the tags.
+  body.append('cost', values.cost.trim());
+  for (const tag of values.tags.length > 0 ? values.tags : ['']) body.append('tags', tag);
   if (image) body.append('image', image);
   return body;
 }

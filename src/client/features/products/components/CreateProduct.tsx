@@ -9,7 +9,7 @@ import { BackToProductsLink } from './BackToProductsLink.js';
 import { PageHeader } from './PageHeader.js';
 import { ProductForm } from './ProductForm.js';
 
-const empty = { name: '', price: '', stock: '', description: '' };
+const empty = { name: '', price: '', stock: '', description: '', cost: '', tags: [] };
 
 export function CreateProduct() {
   const navigate = useNavigate();

@@ -75,6 +75,8 @@ function EditProductForm({ product }: { product: Product }) {
           price: product.price.toFixed(2),
           stock: String(product.stock),
           description: product.description,
+          cost: product.cost === null ? '' : product.cost.toFixed(2),
+          tags: product.tags,
         }}
         currentImage={{ url: product.image, alt: product.name }}
         submitLabel="Save Changes"
