@@ -161,7 +161,7 @@ const GROUPED = /^\d{1,3}(?:,\d{3})+(?:\.\d+)?$/;
  * leading `$` and thousands commas go. '12,50' stays and is refused: a decimal comma cannot be
  * told from a thousands one (is '1,250' 1250 or 1.25?).
  */
-export function plainAmount(cell: string): string {
+function plainAmount(cell: string): string {
   const text = cell.trim().replace(/^\$\s*/, '');
   return GROUPED.test(text) ? text.replaceAll(',', '') : text;
 }

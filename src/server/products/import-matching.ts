@@ -7,7 +7,7 @@ import { MATCH_COLUMNS, type MatchColumn } from './match-columns.js';
 import type { ProductRepository, ProductRow } from './repository.js';
 
 /** A matched row that changes its product: the product as it is, and what changes. */
-export interface ImportUpdate {
+interface ImportUpdate {
   row: ImportRow;
   current: ProductRow;
   changes: ImportChange['fields'];
