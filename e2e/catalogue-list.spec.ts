@@ -27,7 +27,7 @@ const test = base.extend<{ stockedList: Page }>({
 const listUrl = (page: Page) =>
   expect.poll(() => Object.fromEntries(new URL(page.url()).searchParams));
 
-/** The summary's figures: { Products, 'Total units', 'Stock value' }. */
+/** The summary's figures: { Products, 'Total units', 'Stock value at price' }. */
 async function summary(page: Page) {
   const terms = await page.getByRole('term').allTextContents();
   const figures = await page.getByRole('definition').allTextContents();
@@ -42,7 +42,7 @@ test('filters: low and out of stock, kept in the URL with the search, and the su
     Products: '5',
     'Total units': '40',
     // 19.99×25 + 89×4 + 120×10 + 29.9×1, to the cent.
-    'Stock value': '$2,085.65',
+    'Stock value at price': '$2,085.65',
   });
 
   const filters = page.getByRole('group', { name: 'Stock filter' });
@@ -55,7 +55,7 @@ test('filters: low and out of stock, kept in the URL with the search, and the su
     .toEqual({
       Products: '3',
       'Total units': '15',
-      'Stock value': '$1,585.90',
+      'Stock value at price': '$1,585.90',
     });
 
   await page.getByLabel('Search').fill('a');
@@ -76,7 +76,7 @@ test('filters: low and out of stock, kept in the URL with the search, and the su
     .toEqual({
       Products: '2',
       'Total units': '5',
-      'Stock value': '$385.90',
+      'Stock value at price': '$385.90',
     });
 
   await filters.getByRole('button', { name: 'Out of stock' }).click();
@@ -87,7 +87,7 @@ test('filters: low and out of stock, kept in the URL with the search, and the su
     .toEqual({
       Products: '1',
       'Total units': '0',
-      'Stock value': '$0.00',
+      'Stock value at price': '$0.00',
     });
   await expectNoSeriousA11yViolations(page, 'list filtered');
 

@@ -64,13 +64,14 @@ test('the detail page adjusts the stock and shows the last changes, newest first
   await page.getByRole('button', { name: 'Increase stock of Pine shelf' }).click();
   await expect(page.getByText('In Stock: 6')).toBeVisible();
   await page.getByLabel('New stock of Pine shelf').fill('2');
-  await page.getByLabel("Note for 'Set' (optional)").fill('Two broken in the move');
+  await page.getByLabel('Reason (optional)').selectOption('damaged');
+  await page.getByLabel('Note (optional)').fill('Two broken in the move');
   await page.getByRole('button', { name: 'Set stock of Pine shelf' }).click();
   await expect(page.getByText('In Stock: 2')).toBeVisible();
 
   await expect(history).toHaveCount(3);
-  await expect(history.nth(0)).toContainText(/^−4\s*Adjusted/);
-  await expect(history.nth(0)).toContainText('Adjusted');
+  // 'Set' sends the count itself: the history says what was counted, and why.
+  await expect(history.nth(0)).toContainText(/^2\s*Counted 2 · Damaged/);
   await expect(history.nth(0)).toContainText('Two broken in the move');
   await expect(history.nth(1)).toContainText(/^\+1\s*Adjusted/);
   await expect(history.nth(2)).toContainText(/^\+5\s*Created/);

@@ -61,6 +61,9 @@ export const IMPORT_MAX_CELLS = 1000;
 export const IMPORT_PREVIEW_ROWS = 20;
 /** Errors a report lists at most; its message still counts every bad row. */
 export const IMPORT_ERRORS_MAX = 1000;
+/** What an import does with a row that matches an existing product (by id). */
+export const IMPORT_MATCHES = ['update', 'skip', 'copy'] as const;
+export type ImportMatches = (typeof IMPORT_MATCHES)[number];
 /** The columns an import needs, in any order; other columns are ignored. */
 export const IMPORT_COLUMNS = ['name', 'price', 'stock', 'description'] as const;
 /** The columns an import reads when the file has them: a product's codes. */
@@ -77,15 +80,33 @@ export const EXPORT_COLUMNS = [
   'updatedAt',
   'sku',
   'barcode',
+  'tags',
+  'cost',
 ] as const;
+/** How the export joins a product's tags in one cell, and the import splits them. */
+export const CSV_TAG_SEPARATOR = ';';
 
 /** A stock adjustment's note, at most this many characters. */
 export const STOCK_NOTE_MAX = 500;
-/** Where each recorded stock change came from. */
-export const MOVEMENT_SOURCES = ['create', 'edit', 'adjustment', 'import'] as const;
+/** Where each recorded stock change came from; `count` set the stock to a counted number. */
+export const MOVEMENT_SOURCES = ['create', 'edit', 'adjustment', 'count', 'import'] as const;
 export type MovementSource = (typeof MOVEMENT_SOURCES)[number];
+/** Why the stock changed, as the person who changed it says. */
+export const STOCK_REASONS = [
+  'received',
+  'sold',
+  'damaged',
+  'returned',
+  'counted',
+  'other',
+] as const;
+export type StockReason = (typeof STOCK_REASONS)[number];
 export const MOVEMENT_PAGE_DEFAULT = 20;
 export const MOVEMENT_PAGE_MAX = 100;
+
+/** A product's tags: at most this many, each 1 to TAG_MAX characters once trimmed. */
+export const TAGS_MAX = 20;
+export const TAG_MAX = 30;
 
 /** Products one bulk delete takes at most. */
 export const BULK_DELETE_MAX = 100;

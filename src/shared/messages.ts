@@ -7,6 +7,7 @@ import {
   IMAGE_MAX_BYTES,
   IMAGE_MAX_PIXELS,
   IMPORT_COLUMNS,
+  IMPORT_MATCHES,
   IMPORT_MAX_BYTES,
   IMPORT_MAX_CELLS,
   IMPORT_MAX_RECORD_BYTES,
@@ -23,6 +24,9 @@ import {
   SEARCH_MAX,
   STOCK_FILTERS,
   STOCK_NOTE_MAX,
+  STOCK_REASONS,
+  TAG_MAX,
+  TAGS_MAX,
 } from './constants.js';
 
 /** How the image limits read in messages and docs: "5 MB", "40 megapixels". */
@@ -77,6 +81,13 @@ export const V = {
   stockInteger: 'Stock must be a whole number',
   stockMax: 'Stock is too large',
   descriptionRequired: required('Description'),
+  costInvalid: 'Cost must be an amount like 12.50 (or empty for none)',
+  costNegative: 'Cost must be 0 or more',
+  costMax: `Cost must be at most ${MAX_PRICE}`,
+  costDecimals: 'Cost can have at most 2 decimals',
+  tagsInvalid: `tags must be a list of at most ${TAGS_MAX} tags`,
+  tagInvalid: `Each tag must be 1 to ${TAG_MAX} characters`,
+  tagFilterInvalid: `tag must be 1 to ${TAG_MAX} characters`,
   productNameMax: atMostCharacters('Name', PRODUCT_NAME_MAX),
   descriptionMax: atMostCharacters('Description', DESCRIPTION_MAX),
   limitInvalid: `limit must be a whole number from 1 to ${PRODUCT_PAGE_MAX}`,
@@ -88,7 +99,11 @@ export const V = {
   stockFilterInvalid: `stock must be one of ${STOCK_FILTERS.join(', ')}`,
   dryRunInvalid: 'dryRun must be true or false',
   previewInvalid: 'preview must be true or false',
+  matchesInvalid: `matches must be one of ${IMPORT_MATCHES.join(', ')}`,
   deltaInvalid: `delta must be a whole number from -${MAX_STOCK} to ${MAX_STOCK}, other than 0`,
+  countInvalid: `count must be a whole number from 0 to ${MAX_STOCK}`,
+  deltaOrCount: 'Send exactly one of delta (a change) or count (the stock as counted)',
+  reasonInvalid: `reason must be one of ${STOCK_REASONS.join(', ')}`,
   noteInvalid: `note must be text of at most ${STOCK_NOTE_MAX} characters`,
   movementLimitInvalid: `limit must be a whole number from 1 to ${MOVEMENT_PAGE_MAX}`,
   idsInvalid: `ids must be a list of 1 to ${BULK_DELETE_MAX} product ids`,
@@ -123,6 +138,7 @@ export const M = {
   codeValid: 'Code accepted. Choose a new password.',
   passwordReset: 'Your password has been reset. You can log in now.',
   profileUpdated: 'Profile updated',
+  emailChanged: 'Email changed. Use the new address to log in from now on.',
   emailTaken: 'That email is already used by another account',
   passwordChanged: 'Password changed',
   currentPasswordWrong: 'The current password is not correct',
@@ -192,8 +208,19 @@ export const T = {
   importChecked: (n: number) => `${count(n, 'product', 'products')} ready to import`,
   importCheckedWithErrors: (valid: number, bad: number) =>
     `${count(valid, 'product', 'products')} ready to import; ${count(bad, 'row has', 'rows have')} errors`,
+  importPlanned: (created: number, updated: number, unchanged: number) =>
+    `${count(created, 'product', 'products')} to create, ${updated.toLocaleString('en-US')} to update, ${unchanged.toLocaleString('en-US')} unchanged`,
+  importPlannedWithErrors: (created: number, updated: number, unchanged: number, bad: number) =>
+    `${count(created, 'product', 'products')} to create, ${updated.toLocaleString('en-US')} to update, ${unchanged.toLocaleString('en-US')} unchanged; ${count(bad, 'row has', 'rows have')} errors`,
+  importDone: (created: number, updated: number, unchanged: number) =>
+    `${count(created, 'product', 'products')} created, ${updated.toLocaleString('en-US')} updated, ${unchanged.toLocaleString('en-US')} unchanged`,
+  importSameProduct: (line: number) => `Line ${line} already matches this product`,
+  notAPrice: (value: string) =>
+    `${JSON.stringify(value)} is not a price: use a dot for decimals, like 12.50`,
   importFailed: (rows: number) =>
     `Nothing was imported: ${count(rows, 'row has', 'rows have')} errors`,
+  emailCodeSent: (newEmail: string, oldEmail: string) =>
+    `Profile updated. Enter the ${CODE_LENGTH}-digit code sent to ${newEmail} to confirm your new email (a code is on its way unless one was sent recently); until then your email stays ${oldEmail}.`,
   stockBelowZero: (stock: number, delta: number) =>
     `Not enough stock: ${stock} in stock, cannot take away ${-delta}`,
   productsDeleted: (n: number) => `${count(n, 'product', 'products')} deleted`,

@@ -3,10 +3,12 @@ import type { CodePurpose } from '../db/schema.js';
 import type { Clock } from '../lib/clock.js';
 import type { Outbox } from '../mail/outbox.js';
 import { templates } from '../mail/templates.js';
-import type { CodeCheck, Codes } from './codes.js';
+import { deleteCodes, type CodeCheck, type Codes } from './codes.js';
 import { hashPassword } from './passwords.js';
 import { revokeUserSessions } from './sessions.js';
 import { findUserByEmail, findUserById, updateUser } from './users.js';
+
+const INVALID: CodeCheck = { ok: false, reason: 'invalid' };
 
 export interface CodeCheckDeps {
   db: DB;
@@ -52,6 +54,37 @@ export class CodeChecks {
       }
     });
     if (result.ok) outbox.wake();
+    return result;
+  }
+
+  /**
+   * Moves the account to the address it asked for (its `pending_email`) with the code mailed
+   * there: 'taken' when another account has that address by now (the request ends). Every live
+   * code went to the old address and goes; both addresses are told.
+   */
+  async confirmEmailChange(userId: string, code: string): Promise<CodeCheck | { ok: 'taken' }> {
+    const { db, clock, codes, outbox, publicUrl } = this.deps;
+    const result = await db.transaction().execute(async (trx) => {
+      const check = await codes.checkForUser(trx, userId, 'email', code, true);
+      if (!check.ok) return check;
+      const user = await findUserById(trx, userId);
+      const pending = user?.pending_email;
+      if (!user || !pending) return INVALID;
+      const now = clock.now();
+      const holder = await findUserByEmail(trx, pending);
+      if (holder && holder.id !== userId) {
+        await updateUser(trx, userId, { pending_email: null }, now);
+        return { ok: 'taken' as const };
+      }
+      await updateUser(trx, userId, { email: pending, pending_email: null }, now);
+      await deleteCodes(trx, userId);
+      const change = { from: user.email, to: pending };
+      for (const to of [user.email, pending]) {
+        await outbox.enqueue(trx, templates.emailChanged(publicUrl, to, user.name, change));
+      }
+      return check;
+    });
+    if (result.ok === true) outbox.wake();
     return result;
   }
 

@@ -16,7 +16,7 @@ const CODE_TTL_MS = CODE_TTL_MINUTES * 60_000;
  */
 export type MailRequest = Pick<
   Selectable<OutboxTable>,
-  'id' | 'recipient' | 'attempts' | 'created_at' | 'counted_at' | 'code_id'
+  'id' | 'recipient' | 'attempts' | 'created_at' | 'counted_at' | 'code_id' | 'user_id'
 > & { kind: MailRequestKind };
 
 /** The mail to send now (a code mail says when its code expires), or why there is none. */
@@ -24,18 +24,38 @@ export type PreparedMail =
   | { mail: MailMessage; codeExpiresAt?: number }
   | { outcome: Exclude<MailOutcome, 'sent' | 'failed'> };
 
-export const budgetPurpose = (kind: MailRequestKind): CodePurpose =>
-  kind === 'reset-code' ? 'reset' : 'confirm';
+const PURPOSES: Record<MailRequestKind, CodePurpose> = {
+  signup: 'confirm',
+  'confirm-code': 'confirm',
+  'reset-code': 'reset',
+  'email-code': 'email',
+};
+export const budgetPurpose = (kind: MailRequestKind): CodePurpose => PURPOSES[kind];
 
-type Account = { id: string; name: string; email: string; confirmed: number };
-type Mailed = 'confirm-code' | 'reset-code' | 'account-exists';
+type Account = {
+  id: string;
+  name: string;
+  email: string;
+  confirmed: number;
+  pending_email: string | null;
+};
+type Mailed = 'confirm-code' | 'reset-code' | 'email-code' | 'account-exists';
 
 /** What a request sends to an account in its state now; undefined when it does not apply. */
-function mailFor(kind: MailRequestKind, account: Account): Mailed | undefined {
+function mailFor(request: MailRequest, account: Account): Mailed | undefined {
+  const { kind } = request;
   if (kind === 'reset-code') return 'reset-code';
+  // Only to the address the account still wants to move to.
+  if (kind === 'email-code') {
+    return account.pending_email === request.recipient ? 'email-code' : undefined;
+  }
   if (account.confirmed === 0) return 'confirm-code';
   return kind === 'signup' ? 'account-exists' : undefined;
 }
+
+/** The mail a request's code goes out in, when it is sent again. */
+const codeMailOf = (kind: MailRequestKind): Mailed =>
+  kind === 'signup' ? 'confirm-code' : (kind as Exclude<MailRequestKind, 'signup'>);
 
 /** The other worker took the row over (our lease ran out): leave it to them. */
 export class ClaimLost extends Error {}
@@ -61,7 +81,11 @@ export class CodeMails {
 
   async prepare(request: MailRequest): Promise<PreparedMail> {
     return this.db.transaction().execute(async (trx) => {
-      const account = await lockAccount(trx, request.recipient);
+      // A new address has no account yet: its request names the account instead.
+      const account =
+        request.kind === 'email-code'
+          ? await lockAccount(trx, 'id', request.user_id ?? '')
+          : await lockAccount(trx, 'email', request.recipient);
       if (!account) return { outcome: 'no-account' };
       const now = this.clock.now();
       return request.counted_at === null
@@ -76,7 +100,7 @@ export class CodeMails {
     account: Account,
     now: number,
   ): Promise<PreparedMail> {
-    const mailed = mailFor(request.kind, account);
+    const mailed = mailFor(request, account);
     if (!mailed) return { outcome: 'not-applicable' };
     const withCode = mailed !== 'account-exists';
     // Not worth a code any more: whoever asked has been told it lasts 10 minutes.
@@ -88,7 +112,7 @@ export class CodeMails {
     const issued = withCode ? await this.codes.issueWithId(trx, account.id, purpose) : undefined;
     await holdClaim(trx, request, { counted_at: now, code_id: issued?.id ?? null });
     return {
-      mail: this.render(mailed, account, issued?.code),
+      mail: this.render(mailed, request.recipient, account, issued?.code),
       ...(issued ? { codeExpiresAt: now + CODE_TTL_MS } : {}),
     };
   }
@@ -101,20 +125,27 @@ export class CodeMails {
     now: number,
   ): Promise<PreparedMail> {
     await holdClaim(trx, request, {});
-    if (request.code_id === null) return { mail: this.render('account-exists', account) };
+    if (request.code_id === null) {
+      return { mail: this.render('account-exists', request.recipient, account) };
+    }
     const codeExpiresAt = countedAt + CODE_TTL_MS;
     if (now >= codeExpiresAt) return { outcome: 'expired' };
     const code = await this.codes.rekey(trx, request.code_id);
     if (code === undefined) return { outcome: 'superseded' };
-    const mailed = request.kind === 'reset-code' ? 'reset-code' : 'confirm-code';
-    return { mail: this.render(mailed, account, code), codeExpiresAt };
+    const mailed = codeMailOf(request.kind);
+    return { mail: this.render(mailed, request.recipient, account, code), codeExpiresAt };
   }
 
-  private render(mailed: Mailed, account: Account, code = ''): MailMessage {
-    const { email, name } = account;
-    if (mailed === 'account-exists') return templates.accountExists(this.publicUrl, email, name);
-    const template = mailed === 'confirm-code' ? templates.confirmAccount : templates.resetPassword;
-    return template(this.publicUrl, email, name, code);
+  /** The mail to `to`: the account's address, or for an e-mail change the new one. */
+  private render(mailed: Mailed, to: string, account: Account, code = ''): MailMessage {
+    const { name } = account;
+    if (mailed === 'account-exists') return templates.accountExists(this.publicUrl, to, name);
+    const template = {
+      'confirm-code': templates.confirmAccount,
+      'reset-code': templates.resetPassword,
+      'email-code': templates.confirmEmailChange,
+    }[mailed];
+    return template(this.publicUrl, to, name, code);
   }
 }
 
@@ -124,12 +155,16 @@ export class CodeMails {
  * statements, under read committed, see what the previous holder committed); SQLite transactions
  * hold the database's write lock from BEGIN IMMEDIATE. The update changes nothing.
  */
-async function lockAccount(trx: DB, email: string): Promise<Account | undefined> {
+async function lockAccount(
+  trx: DB,
+  by: 'email' | 'id',
+  value: string,
+): Promise<Account | undefined> {
   return trx
     .updateTable('users')
     .set((eb) => ({ updated_at: eb.ref('updated_at') }))
-    .where('email', '=', email)
-    .returning(['id', 'name', 'email', 'confirmed'])
+    .where(by, '=', value)
+    .returning(['id', 'name', 'email', 'confirmed', 'pending_email'])
     .executeTakeFirst();
 }
 

@@ -240,7 +240,14 @@ export class Codes {
   }
 }
 
-/** Deletes the user's live codes: they were mailed to an address the account no longer has. */
-export async function deleteCodes(db: DB, userId: string): Promise<void> {
-  await db.deleteFrom('codes').where('user_id', '=', userId).execute();
+/**
+ * Deletes the user's live codes (of one purpose): they were mailed to an address the account no
+ * longer has, or wants no more.
+ */
+export async function deleteCodes(db: DB, userId: string, purpose?: CodePurpose): Promise<void> {
+  await db
+    .deleteFrom('codes')
+    .where('user_id', '=', userId)
+    .$if(purpose !== undefined, (query) => query.where('purpose', '=', purpose!))
+    .execute();
 }

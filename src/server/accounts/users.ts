@@ -45,7 +45,13 @@ export async function insertUserIfNew(db: DB, user: NewUser, now: number) {
 export async function updateUser(
   db: DB,
   id: string,
-  changes: { name?: string; email?: string; password_hash?: string; confirmed?: number },
+  changes: {
+    name?: string;
+    email?: string;
+    password_hash?: string;
+    confirmed?: number;
+    pending_email?: string | null;
+  },
   now: number,
 ) {
   await db

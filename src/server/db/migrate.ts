@@ -16,6 +16,8 @@ import * as changeNotifications from './migrations/008_change_notifications.js';
 import * as productImageSize from './migrations/009_product_image_size.js';
 import * as stockMovements from './migrations/010_stock_movements.js';
 import * as stockFilterIndexes from './migrations/011_stock_filter_indexes.js';
+import * as stockReasonsTagsCost from './migrations/012_stock_reasons_tags_cost.js';
+import * as emailChange from './migrations/013_email_change.js';
 import * as productCodes from './migrations/014_product_codes.js';
 
 export type MigrationDialect = 'sqlite' | 'postgres';
@@ -38,6 +40,8 @@ export const migrations: Migration[] = [
   { name: '009_product_image_size', ...productImageSize },
   { name: '010_stock_movements', ...stockMovements },
   { name: '011_stock_filter_indexes', ...stockFilterIndexes },
+  { name: '012_stock_reasons_tags_cost', ...stockReasonsTagsCost },
+  { name: '013_email_change', ...emailChange },
   { name: '014_product_codes', ...productCodes },
 ];
 

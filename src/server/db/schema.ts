@@ -1,5 +1,5 @@
 import type { Generated } from 'kysely';
-import type { MovementSource } from '../../shared/constants.js';
+import type { MovementSource, StockReason } from '../../shared/constants.js';
 
 /**
  * Table types. Times are epoch milliseconds (bigint in PostgreSQL, integer in SQLite): one
@@ -14,11 +14,14 @@ export interface UsersTable {
   confirmed: number;
   /** Bumped with every write to the user's products (migration 003). */
   catalogue_version: Generated<number>;
+  /** An address the owner asked to move to, until its code confirms it (migration 013). */
+  pending_email: Generated<string | null>;
   created_at: number;
   updated_at: number;
 }
 
-export type CodePurpose = 'confirm' | 'reset';
+/** `email`: the code mailed to a new address, which confirms the change to it. */
+export type CodePurpose = 'confirm' | 'reset' | 'email';
 
 interface CodesTable {
   id: string;
@@ -54,6 +57,10 @@ export interface ProductsTable {
   /** The stored image's size in pixels (migration 009); null without one or from before. */
   image_width: number | null;
   image_height: number | null;
+  /** The tags as written, a JSON array (migration 012); product_tags holds them folded. */
+  tags: string;
+  /** What a unit cost, in cents; null when unset. */
+  cost_cents: number | null;
   created_at: number;
   updated_at: number;
   /** Optional codes (migration 014): as shown, and the key that is unique per owner. */
@@ -61,6 +68,13 @@ export interface ProductsTable {
   sku_key: string | null;
   barcode: string | null;
   barcode_key: string | null;
+}
+
+/** One folded tag of a product: what the tag filter reads (migration 012). */
+interface ProductTagsTable {
+  product_id: string;
+  owner_id: string;
+  tag_key: string;
 }
 
 /**
@@ -78,6 +92,8 @@ export interface StockMovementsTable {
   delta: number;
   source: MovementSource;
   note: string | null;
+  /** Why, as given with an adjustment or a count (migration 012); null when none was. */
+  reason: StockReason | null;
 }
 
 /**
@@ -85,7 +101,7 @@ export interface StockMovementsTable {
  * time (migration 007): a code of a purpose, or for 'signup' a code or "you already have an account".
  */
 type MailKind = 'notice' | MailRequestKind;
-export type MailRequestKind = 'signup' | 'confirm-code' | 'reset-code';
+export type MailRequestKind = 'signup' | 'confirm-code' | 'reset-code' | 'email-code';
 
 /** Why a row was closed: sent, or why nothing (more) was sent. */
 export type MailOutcome =
@@ -108,6 +124,8 @@ export interface OutboxTable {
   counted_at: number | null;
   /** The code issued for this request (its id, never the code), re-keyed when a send is retried. */
   code_id: string | null;
+  /** The account a request is for when its recipient is not the account's address (migration 013). */
+  user_id: Generated<string | null>;
   sent_at: number | null;
   closed_at: number | null;
   outcome: MailOutcome | null;
@@ -142,6 +160,7 @@ export interface Database {
   codes: CodesTable;
   sessions: SessionsTable;
   products: ProductsTable;
+  product_tags: ProductTagsTable;
   stock_movements: StockMovementsTable;
   outbox: OutboxTable;
   code_failures: CodeFailuresTable;

@@ -59,12 +59,18 @@ export class Outbox {
   }
 
   /**
-   * Asks for a code mail (or for 'signup', the mail that fits the account) to `recipient`. One row
+   * Asks for a code mail (or for 'signup', the mail that fits the account) to `recipient`; for an
+   * 'email-code', `userId` names the account that asked to move to that address. One row
    * whoever the address belongs to, so the request's work does not tell whether it has an account;
    * the worker decides, counts the address's budget and issues the code (code-mails.ts).
    */
-  async request(db: DB, recipient: string, kind: MailRequestKind): Promise<string> {
-    return this.insert(db, recipient, kind, { subject: '', text: '', html: '' });
+  async request(
+    db: DB,
+    recipient: string,
+    kind: MailRequestKind,
+    userId: string | null = null,
+  ): Promise<string> {
+    return this.insert(db, recipient, kind, { subject: '', text: '', html: '' }, userId);
   }
 
   private async insert(
@@ -72,6 +78,7 @@ export class Outbox {
     recipient: string,
     kind: OutboxRow['kind'],
     body: Omit<MailMessage, 'to'>,
+    userId: string | null = null,
   ): Promise<string> {
     const now = this.clock.now();
     const id = randomUUID();
@@ -90,6 +97,7 @@ export class Outbox {
         locked_until: null,
         counted_at: null,
         code_id: null,
+        user_id: userId,
         sent_at: null,
         closed_at: null,
         outcome: null,

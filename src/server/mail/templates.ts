@@ -51,6 +51,11 @@ ${
 const screenUrl = (publicUrl: string, screen: string, email: string) =>
   `${publicUrl}/auth/${screen}?email=${encodeURIComponent(email)}`;
 
+interface EmailChange {
+  from: string;
+  to: string;
+}
+
 export const templates = {
   confirmAccount: (publicUrl: string, to: string, name: string, code: string) =>
     render({
@@ -96,15 +101,29 @@ export const templates = {
       action: { label: 'Reset your password', url: `${publicUrl}/auth/forgot-password` },
     }),
 
-  emailChanged: (publicUrl: string, to: string, name: string, newEmail: string) =>
+  /** Told to both addresses once the change is confirmed. */
+  emailChanged: (publicUrl: string, to: string, name: string, change: EmailChange) =>
     render({
       to,
       subject: 'Your Stockroom e-mail address was changed',
       greeting: `Hello ${name},`,
       paragraphs: [
-        `The e-mail address of your account was changed from ${to} to ${newEmail}.`,
+        `The e-mail address of your account was changed from ${change.from} to ${change.to}.`,
         'If this was not you, contact us straight away.',
       ],
       action: { label: 'Open Stockroom', url: `${publicUrl}/auth/login` },
+    }),
+
+  /** The code that proves the new address, sent to it. */
+  confirmEmailChange: (publicUrl: string, to: string, name: string, code: string) =>
+    render({
+      to,
+      subject: 'Confirm your new Stockroom e-mail address',
+      greeting: `Hello ${name},`,
+      paragraphs: [
+        'Enter this code on your profile page to make this the e-mail address of your account. Until then the account keeps its old address.',
+      ],
+      code,
+      action: { label: 'Open your profile', url: `${publicUrl}/profile` },
     }),
 };

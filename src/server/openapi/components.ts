@@ -8,6 +8,7 @@ import {
 } from '../../shared/schemas/common.js';
 import {
   bulkDeleteResponseSchema,
+  importChangeSchema,
   importErrorSchema,
   importPreviewRowSchema,
   importReportSchema,
@@ -43,7 +44,14 @@ const COMPONENTS = {
   ProductPage: [productListResponseSchema, 'A page of products; `nextCursor` is null on the last.'],
   DevMail: [devMailSchema, 'A mail of the local development mailbox.'],
   ProductSummary: [productSummarySchema, 'Count, units and value (dollars) of the filtered list.'],
-  ImportReport: [importReportSchema, 'What a CSV import created, or would, and each bad cell.'],
+  ImportReport: [
+    importReportSchema,
+    'What a CSV import created, updated and left unchanged (or would), and each bad cell.',
+  ],
+  ImportChange: [
+    importChangeSchema,
+    'A product a CSV import would update: its line, its id and each field before and after.',
+  ],
   ImportError: [importErrorSchema, 'One bad cell of a CSV import: its line, column and message.'],
   ImportPreviewRow: [importPreviewRowSchema, 'A valid CSV row as the import would store it.'],
   StockMovement: [stockMovementSchema, 'One change of a product’s stock.'],

@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { stringify } from 'csv-stringify';
-import { EXPORT_COLUMNS } from '../../shared/constants.js';
+import { CSV_TAG_SEPARATOR, EXPORT_COLUMNS } from '../../shared/constants.js';
 import { neutralizeCell } from './csv-cells.js';
 import type { ExportRow } from './repository.js';
 
@@ -35,6 +35,8 @@ export function csvExport(
           updatedAt: new Date(row.updated_at).toISOString(),
           sku: row.sku ?? '',
           barcode: row.barcode ?? '',
+          tags: (JSON.parse(row.tags) as string[]).join(`${CSV_TAG_SEPARATOR} `),
+          cost: row.cost_cents === null ? '' : centsText(row.cost_cents),
         };
       }
     }

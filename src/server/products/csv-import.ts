@@ -3,25 +3,33 @@ import { finished } from 'node:stream/promises';
 import { setImmediate } from 'node:timers/promises';
 import { CsvError, parse, type InfoRecord, type Options } from 'csv-parse';
 import {
+  CSV_TAG_SEPARATOR,
   IMPORT_COLUMNS,
   IMPORT_ERRORS_MAX,
   IMPORT_MAX_RECORD_BYTES,
   IMPORT_MAX_ROWS,
   IMPORT_OPTIONAL_COLUMNS,
 } from '../../shared/constants.js';
-import { M, T } from '../../shared/messages.js';
+import { M, T, V } from '../../shared/messages.js';
 import type { ImportError } from '../../shared/schemas/catalogue.js';
 import { productCreateSchema } from '../../shared/schemas/products.js';
 import { CsvBounds, type BoundsBreach } from './csv-bounds.js';
 import { codeKeys } from './codes.js';
 import { restoreCell } from './csv-cells.js';
+import type { MatchColumn } from './match-columns.js';
 import { Utf8Check } from './utf8-check.js';
 
-type Column = (typeof IMPORT_COLUMNS)[number] | (typeof IMPORT_OPTIONAL_COLUMNS)[number];
-/** Where each column is in the header; -1 for an optional column the file does not have. */
-type Columns = Record<Column, number>;
+/**
+ * Columns a file may have besides the required ones: the id that ties a row to a product, the
+ * codes (which do too), tags and cost.
+ */
+const OPTIONAL_COLUMNS = ['id', ...IMPORT_OPTIONAL_COLUMNS, 'tags', 'cost'] as const;
+type Column = (typeof IMPORT_COLUMNS)[number] | (typeof OPTIONAL_COLUMNS)[number];
+/** Where each column is in the header; an optional column the file lacks is absent. */
+type Columns = Record<(typeof IMPORT_COLUMNS)[number], number> &
+  Partial<Record<(typeof OPTIONAL_COLUMNS)[number], number>>;
 /** Every column a row's errors may name, in the order they are listed. */
-const ROW_COLUMNS: readonly Column[] = [...IMPORT_COLUMNS, ...IMPORT_OPTIONAL_COLUMNS];
+const ROW_COLUMNS: readonly Column[] = [...IMPORT_COLUMNS, ...OPTIONAL_COLUMNS];
 
 /** A valid row, as the API would store it, and the line its record starts on. */
 export interface ImportRow {
@@ -30,8 +38,15 @@ export interface ImportRow {
   description: string;
   priceCents: number;
   stock: number;
-  sku: string | null;
-  barcode: string | null;
+  /** Undefined when the file has no such column (an update then keeps the product's code). */
+  sku?: string | null | undefined;
+  barcode?: string | null | undefined;
+  /** Undefined when the file has no `tags` column (an update then keeps a product's tags). */
+  tags?: string[] | undefined;
+  /** Undefined when the file has no `cost` column; null for an empty cell (no cost). */
+  costCents?: number | null | undefined;
+  /** The row's values of the columns that match existing products (non-empty ones). */
+  keys: Partial<Record<MatchColumn, string>>;
 }
 
 /** A file read to its end: its valid rows, and the errors of the others. */
@@ -154,19 +169,34 @@ function malformed(error: CsvError, place: { start: number; at: number }) {
 function readHeader({ line, cells }: LineRecord): Columns {
   const names = cells.map((cell) => cell.trim().toLowerCase());
   const errors: ImportError[] = [];
-  const index = {} as Columns;
+  const index: Partial<Record<Column, number>> = {};
   for (const column of ROW_COLUMNS) {
     const first = names.indexOf(column);
-    const optional = !(IMPORT_COLUMNS as readonly string[]).includes(column);
-    if (first === -1 && !optional) {
-      errors.push({ line, path: column, message: T.importMissingColumn(column) });
-    } else if (names.indexOf(column, first + 1) !== -1) {
+    const required = (IMPORT_COLUMNS as readonly string[]).includes(column);
+    if (first === -1) {
+      if (required) errors.push({ line, path: column, message: T.importMissingColumn(column) });
+      continue;
+    }
+    if (names.indexOf(column, first + 1) !== -1) {
       errors.push({ line, path: column, message: T.importRepeatedColumn(column) });
     }
     index[column] = first;
   }
   if (errors.length > 0) throw new ImportRefused(400, errors);
-  return index;
+  return index as Columns;
+}
+
+/** A thousands-grouped amount (1,234.50): the commas go. A comma anywhere else stays, and fails. */
+const GROUPED = /^\d{1,3}(?:,\d{3})+(?:\.\d+)?$/;
+
+/**
+ * An amount as people write it in a spreadsheet, made into the API's form: spaces around it, a
+ * leading `$` and thousands commas go. '12,50' stays and is refused: a decimal comma cannot be
+ * told from a thousands one (is '1,250' 1250 or 1.25?).
+ */
+function plainAmount(cell: string): string {
+  const text = cell.trim().replace(/^\$\s*/, '');
+  return GROUPED.test(text) ? text.replaceAll(',', '') : text;
 }
 
 /**
@@ -236,36 +266,60 @@ function checkRow(
   columns: Columns,
   codeLines: CodeLines,
 ) {
-  const cell = (column: Column) => restoreCell(cells[columns[column]] ?? '');
+  const cell = (column: Column) => {
+    const at = columns[column];
+    return at === undefined ? undefined : restoreCell(cells[at] ?? '');
+  };
+  const price = plainAmount(cell('price')!);
+  const cost = cell('cost');
+  const tags = cell('tags');
+  const [sku, barcode] = [cell('sku'), cell('barcode')];
   const parsed = productCreateSchema.safeParse({
     name: cell('name'),
-    price: cell('price'),
+    price,
     stock: cell('stock'),
     description: cell('description'),
-    sku: cell('sku'),
-    barcode: cell('barcode'),
+    sku,
+    barcode,
+    ...(tags === undefined ? {} : { tags: tags.split(CSV_TAG_SEPARATOR).filter(notBlank) }),
+    ...(cost === undefined ? {} : { cost: plainAmount(cost) }),
   });
   if (parsed.success) {
-    const { name, description, price, stock, sku = null, barcode = null } = parsed.data;
-    const row = { line, name, description, priceCents: price, stock, sku, barcode };
+    const data = parsed.data;
+    const row: ImportRow = {
+      line,
+      name: data.name,
+      description: data.description,
+      priceCents: data.price,
+      stock: data.stock,
+      sku: sku === undefined ? undefined : (data.sku ?? null),
+      barcode: barcode === undefined ? undefined : (data.barcode ?? null),
+      tags: tags === undefined ? undefined : (data.tags ?? []),
+      costCents: cost === undefined ? undefined : (data.cost ?? null),
+      keys: {},
+    };
+    const id = cell('id')?.trim();
+    const { sku_key, barcode_key } = codeKeys(row);
+    if (id) row.keys.id = id;
+    if (sku_key !== null) row.keys.sku_key = sku_key;
+    if (barcode_key !== null) row.keys.barcode_key = barcode_key;
     const repeated = repeatedCodes(row, codeLines);
-    if (repeated.length === 0) {
-      check.valid.push(row);
-      return;
-    }
-    addRowErrors(check, line, new Map(repeated));
+    if (repeated.length === 0) check.valid.push(row);
+    else addRowErrors(check, line, new Map(repeated));
     return;
   }
-  // One error per column (the first), in the order of ROW_COLUMNS.
   const seen = new Map<string, string>();
   for (const issue of parsed.error.issues) {
     const path = String(issue.path[0]);
     if (!seen.has(path)) seen.set(path, issue.message);
   }
+  // A value that is no amount at all is named, with the form expected.
+  if (seen.get('price') === V.priceInvalid) seen.set('price', T.notAPrice(price));
+  if (seen.get('cost') === V.costInvalid) seen.set('cost', T.notAPrice(plainAmount(cost ?? '')));
   addRowErrors(check, line, seen);
 }
 
-/** Counts a bad row and lists its errors (by column), up to IMPORT_ERRORS_MAX in all. */
+/** Counts a bad row and lists its errors in the order of the columns, up to IMPORT_ERRORS_MAX. */
 function addRowErrors(check: ImportCheck, line: number, messages: Map<string, string>) {
   check.badRows += 1;
   for (const column of ROW_COLUMNS) {
@@ -289,35 +343,4 @@ function repeatedCodes(row: ImportRow, seen: CodeLines): [Column, string][] {
   return repeated;
 }
 
-/** The code keys of the valid rows, to ask which of them the catalogue holds already. */
-export function importCodeKeys(check: ImportCheck) {
-  const keys = check.valid.map(codeKeys);
-  return {
-    sku: keys.flatMap((key) => (key.sku_key === null ? [] : [key.sku_key])),
-    barcode: keys.flatMap((key) => (key.barcode_key === null ? [] : [key.barcode_key])),
-  };
-}
-
-/**
- * Turns the valid rows whose SKU or barcode another product of the catalogue has into bad rows,
- * keeping the errors in file order.
- */
-export function refuseTakenCodes(
-  check: ImportCheck,
-  taken: { sku: ReadonlySet<string>; barcode: ReadonlySet<string> },
-) {
-  if (taken.sku.size === 0 && taken.barcode.size === 0) return;
-  const valid: ImportRow[] = [];
-  for (const row of check.valid) {
-    const keys = codeKeys(row);
-    const messages = new Map<string, string>();
-    if (keys.sku_key !== null && taken.sku.has(keys.sku_key)) messages.set('sku', M.skuTaken);
-    if (keys.barcode_key !== null && taken.barcode.has(keys.barcode_key)) {
-      messages.set('barcode', M.barcodeTaken);
-    }
-    if (messages.size === 0) valid.push(row);
-    else addRowErrors(check, row.line, messages);
-  }
-  check.valid = valid;
-  check.errors.sort((a, b) => a.line - b.line);
-}
+const notBlank = (text: string) => text.trim() !== '';

@@ -1,4 +1,4 @@
-import type { MovementSource } from '../../shared/constants.js';
+import type { MovementSource, StockReason } from '../../shared/constants.js';
 import { V } from '../../shared/messages.js';
 import type { StockMovement } from '../../shared/schemas/catalogue.js';
 import type { DB } from '../db/handle.js';
@@ -11,6 +11,7 @@ export interface Movement {
   oldStock: number;
   newStock: number;
   source: MovementSource;
+  reason?: StockReason | null;
   note?: string | null;
   /** When it happened (epoch milliseconds). */
   at: number;
@@ -18,7 +19,7 @@ export interface Movement {
 
 export type MovementRow = Omit<StockMovementsTable, 'id'> & { id: number };
 
-/** Rows per INSERT: 8 values each, well under either engine's limit on bound parameters. */
+/** Rows per INSERT: 9 values each, well under either engine's limit on bound parameters. */
 const BATCH_ROWS = 1000;
 
 /**
@@ -40,6 +41,7 @@ export async function recordMovements(
       delta: movement.newStock - movement.oldStock,
       source: movement.source,
       note: movement.note ?? null,
+      reason: movement.reason ?? null,
     }));
     await trx.insertInto('stock_movements').values(rows).execute();
   }
@@ -53,7 +55,7 @@ export function movementsQuery(
   db: DB,
   ownerId: string,
   productId: string,
-  options: { before?: number | undefined; rows: number },
+  options: { before?: number | undefined; reason?: StockReason | undefined; rows: number },
 ) {
   let query = db
     .selectFrom('stock_movements')
@@ -67,9 +69,11 @@ export function movementsQuery(
       'delta',
       'source',
       'note',
+      'reason',
     ])
     .where('product_id', '=', productId)
     .where('owner_id', '=', ownerId);
+  if (options.reason !== undefined) query = query.where('reason', '=', options.reason);
   if (options.before !== undefined) query = query.where('id', '<', options.before);
   return query.orderBy('id', 'desc').limit(options.rows);
 }
@@ -82,6 +86,7 @@ export const toMovement = (row: MovementRow): StockMovement => ({
   newStock: row.new_stock,
   delta: row.delta,
   source: row.source,
+  reason: row.reason,
   note: row.note,
 });
 

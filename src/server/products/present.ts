@@ -15,6 +15,7 @@ export function toListItem(row: Omit<ListRow, 'sort_key'>, urls: ImageUrls): Pro
     thumbnail: urls.thumbnail,
     sku: row.sku,
     barcode: row.barcode,
+    tags: JSON.parse(row.tags) as string[],
   };
 }
 
@@ -24,6 +25,7 @@ export function toProduct(row: ProductRow, urls: ImageUrls): Product {
     ...toListItem(row, urls),
     imageWidth: hasSize ? row.image_width : null,
     imageHeight: hasSize ? row.image_height : null,
+    cost: row.cost_cents === null ? null : centsToPrice(row.cost_cents),
     active: row.active === 1,
     createdAt: new Date(row.created_at).toISOString(),
     updatedAt: new Date(row.updated_at).toISOString(),

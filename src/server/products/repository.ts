@@ -7,6 +7,7 @@ import {
   type MovementSource,
   type ProductSort,
   type StockFilter,
+  type StockReason,
 } from '../../shared/constants.js';
 import type { DB } from '../db/handle.js';
 import type { MigrationDialect } from '../db/migrate.js';
@@ -15,7 +16,9 @@ import { lookupKeys } from '../../shared/codes.js';
 import { codeKeys, rethrowCodeTaken, type ProductCodes } from './codes.js';
 import { SORT_ORDERS, type Position } from './cursor.js';
 import { exactSum } from './exact-sum.js';
+import { tagKey } from '../../shared/tags.js';
 import { nameKey, searchKey, searchText, trigramQuery } from './keys.js';
+import type { MatchColumn } from './match-columns.js';
 import { movementsQuery, recordMovements, type MovementRow } from './movements.js';
 import { stockCondition } from './stock-filter.js';
 
@@ -32,14 +35,15 @@ const LIST_COLUMNS = [
   'image_key',
   'sku',
   'barcode',
+  'tags',
 ] as const;
 export type ListRow = Pick<ProductRow, (typeof LIST_COLUMNS)[number]> & {
   /** The value of the page's sort column: where the next page starts. */
   sort_key: string | number;
 };
-/** What a row of the CSV export shows: a list row and its times. */
-const TIME_COLUMNS = ['created_at', 'updated_at'] as const;
-export type ExportRow = ListRow & Pick<ProductRow, (typeof TIME_COLUMNS)[number]>;
+/** What a row of the CSV export shows: a list row, its times and its cost. */
+const EXPORT_COLUMNS = ['created_at', 'updated_at', 'cost_cents'] as const;
+export type ExportRow = ListRow & Pick<ProductRow, (typeof EXPORT_COLUMNS)[number]>;
 
 const COLUMNS = [
   'id',
@@ -53,6 +57,8 @@ const COLUMNS = [
   'image_key',
   'image_width',
   'image_height',
+  'tags',
+  'cost_cents',
   'created_at',
   'updated_at',
   'sku',
@@ -72,6 +78,10 @@ export interface NewProduct extends ProductCodes {
   priceCents: number;
   stock: number;
   image: StoredImage | null;
+  /** Trimmed and de-duplicated already (normalizeTags); none when absent. */
+  tags?: string[] | undefined;
+  /** None when absent. */
+  costCents?: number | null | undefined;
 }
 
 export interface ProductChanges {
@@ -84,6 +94,9 @@ export interface ProductChanges {
   /** A code to set, null to clear it; leaving it out keeps the current one. */
   sku?: string | null | undefined;
   barcode?: string | null | undefined;
+  tags?: string[] | undefined;
+  /** Null clears the cost; undefined keeps it. */
+  costCents?: number | null | undefined;
 }
 
 export interface ListOptions {
@@ -91,6 +104,7 @@ export interface ListOptions {
   limit: number;
   q?: string | undefined;
   stock?: StockFilter | undefined;
+  tag?: string | undefined;
   after?: Position | undefined;
 }
 
@@ -98,6 +112,7 @@ export interface ListOptions {
 export interface Selection {
   q?: string | undefined;
   stock?: StockFilter | undefined;
+  tag?: string | undefined;
 }
 
 /** The totals of a selection: price × stock in integer cents, exact however large. */
@@ -105,6 +120,21 @@ export interface Summary {
   count: number;
   units: number;
   valueCents: bigint;
+  /** Cost × stock of the products that have a cost; undefined when none has. */
+  valueAtCostCents?: bigint | undefined;
+}
+
+/** An import's row written over an existing product (its image stays). */
+export interface ImportedUpdate {
+  id: string;
+  product: Omit<NewProduct, 'image'>;
+  at: number;
+}
+
+/** What goes with any change of stock besides the number. */
+export interface StockChange {
+  reason: StockReason | null;
+  note: string | null;
 }
 
 /** What an adjustment did: the new row, or why nothing changed. */
@@ -121,25 +151,39 @@ interface PageOptions {
   /** The folded search text; empty for every row. */
   text: string;
   stock?: StockFilter | undefined;
+  tag?: string | undefined;
   after?: Position | undefined;
   until?: Position | undefined;
   rowids?: number[] | undefined;
   rows: number;
-  /** Also read created_at and updated_at (the export). */
+  /** Also read created_at, updated_at and cost_cents (the export). */
   times?: boolean | undefined;
 }
 
 /** Which rows a summary statement adds up. */
 type SumOptions = Partial<Omit<PageOptions, 'rows' | 'times'>>;
 
-/** What one summary statement counted: its numbers may come as text. */
-type SummaryPart = { count: unknown; units: unknown; valueCents: bigint };
+/** What one summary statement counted: counts may come as text, money is read exactly. */
+interface SummaryPart {
+  count: unknown;
+  units: unknown;
+  costed: unknown;
+  valueCents: bigint;
+  valueAtCostCents: bigint;
+}
 
 /** Totals added up from the statements that counted them. */
 function toSummary(parts: SummaryPart[]): Summary {
-  const total = (key: 'count' | 'units') => parts.reduce((sum, part) => sum + Number(part[key]), 0);
-  const valueCents = parts.reduce((sum, part) => sum + part.valueCents, 0n);
-  return { count: total('count'), units: total('units'), valueCents };
+  const total = (key: 'count' | 'units' | 'costed') =>
+    parts.reduce((sum, part) => sum + Number(part[key]), 0);
+  const money = (key: 'valueCents' | 'valueAtCostCents') =>
+    parts.reduce((sum, part) => sum + part[key], 0n);
+  return {
+    count: total('count'),
+    units: total('units'),
+    valueCents: money('valueCents'),
+    valueAtCostCents: total('costed') > 0 ? money('valueAtCostCents') : undefined,
+  };
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -216,9 +260,9 @@ export class ProductRepository {
 
   private readonly postgresSearches = pLimit(POSTGRES_SEARCH_SLOTS);
 
-  /** Σ price × stock, exact (a summary's value). */
-  private stockValue() {
-    return exactSum(this.dialect, 'price_cents', 'stock', 'value');
+  /** Σ price × stock (or cost × stock), exact: a summary's value (or value at cost). */
+  private stockValue(cents: 'price_cents' | 'cost_cents') {
+    return exactSum(this.dialect, cents, 'stock', cents === 'price_cents' ? 'value' : 'valueAtCost');
   }
 
   private row(ownerId: string, product: NewProduct, now: number): ProductsTable {
@@ -226,16 +270,15 @@ export class ProductRepository {
     return {
       id: randomUUID(),
       owner_id: ownerId,
-      name: product.name,
-      name_key: nameKey(product.name),
-      description: product.description,
-      search_key: searchKey(product.name, product.description, [keys.sku_key, keys.barcode_key]),
+      ...textColumns(product.name, product.description, keys),
       price_cents: product.priceCents,
       stock: product.stock,
       active: 1,
       image_key: product.image?.key ?? null,
       image_width: product.image?.width ?? null,
       image_height: product.image?.height ?? null,
+      tags: JSON.stringify(product.tags ?? []),
+      cost_cents: product.costCents ?? null,
       created_at: now,
       updated_at: now,
       sku: product.sku ?? null,
@@ -250,6 +293,7 @@ export class ProductRepository {
       .transaction()
       .execute(async (trx) => {
         await trx.insertInto('products').values(row).execute();
+        await insertTags(trx, ownerId, [row]);
         const created = { productId: row.id, oldStock: 0, newStock: row.stock, at: now };
         await recordMovements(trx, ownerId, [{ ...created, source: 'create' }]);
         await bumpCatalogueVersion(trx, ownerId);
@@ -270,7 +314,8 @@ export class ProductRepository {
     ownerId: string,
     products: Iterable<NewProduct & { createdAt: number }>,
     source: MovementSource = 'import',
-  ): Promise<number> {
+    updates: ImportedUpdate[] = [],
+  ): Promise<{ created: number; updated: number }> {
     const batches: ProductsTable[][] = [[]];
     for (const product of products) {
       let batch = batches.at(-1)!;
@@ -282,12 +327,18 @@ export class ProductRepository {
       batch.push(this.row(ownerId, product, product.createdAt));
     }
     let count = 0;
+    let updated = 0;
     await this.db
       .transaction()
       .execute(async (trx) => {
+        for (const [index, update] of updates.entries()) {
+          if (await this.applyImported(trx, ownerId, update)) updated += 1;
+          if (index % BATCH_ROWS === BATCH_ROWS - 1) await setImmediate();
+        }
         for (const batch of batches) {
           if (batch.length === 0) continue;
           await trx.insertInto('products').values(batch).execute();
+          await insertTags(trx, ownerId, batch);
           await setImmediate();
           const movements = batch.map((row) => ({
             productId: row.id,
@@ -303,7 +354,70 @@ export class ProductRepository {
         await bumpCatalogueVersion(trx, ownerId);
       })
       .catch(rethrowCodeTaken);
-    return count;
+    return { created: count, updated };
+  }
+
+  /**
+   * Writes an import's row over an existing product: its fields, not its image or history; a
+   * change of stock is recorded as an `import` movement from the stock the product had then.
+   * False when the product has gone meanwhile.
+   */
+  private async applyImported(trx: DB, ownerId: string, update: ImportedUpdate) {
+    const { id, product, at } = update;
+    const current = await trx
+      .selectFrom('products')
+      .select(['stock', 'tags', 'sku', 'barcode'])
+      .where('owner_id', '=', ownerId)
+      .where('id', '=', id)
+      .$if(this.dialect === 'postgres', (query) => query.forUpdate())
+      .executeTakeFirst();
+    if (!current) return false;
+    const tags = product.tags === undefined ? current.tags : JSON.stringify(product.tags);
+    const codes = {
+      sku: product.sku === undefined ? current.sku : product.sku,
+      barcode: product.barcode === undefined ? current.barcode : product.barcode,
+    };
+    const keys = codeKeys(codes);
+    await trx
+      .updateTable('products')
+      .set({
+        ...textColumns(product.name, product.description, keys),
+        ...codes,
+        ...keys,
+        price_cents: product.priceCents,
+        stock: product.stock,
+        tags,
+        ...(product.costCents === undefined ? {} : { cost_cents: product.costCents }),
+        updated_at: at,
+      })
+      .where('owner_id', '=', ownerId)
+      .where('id', '=', id)
+      .execute();
+    if (tags !== current.tags) await replaceTags(trx, ownerId, { id, tags });
+    if (product.stock !== current.stock) {
+      const movement = { productId: id, oldStock: current.stock, newStock: product.stock, at };
+      await recordMovements(trx, ownerId, [{ ...movement, source: 'import' }]);
+    }
+    return true;
+  }
+
+  /**
+   * The owner's products whose `column` holds one of these values (an import's matching), read
+   * BATCH_ROWS values at a time. Ids that are not UUIDs name no product and are not looked up.
+   */
+  async findBy(ownerId: string, column: MatchColumn, values: string[]): Promise<ProductRow[]> {
+    const wanted = column === 'id' ? values.filter((value) => UUID.test(value)) : values;
+    const found: ProductRow[] = [];
+    for (let i = 0; i < wanted.length; i += BATCH_ROWS) {
+      const rows = await this.db
+        .selectFrom('products')
+        .select(COLUMNS)
+        .where('owner_id', '=', ownerId)
+        .where(column, 'in', wanted.slice(i, i + BATCH_ROWS))
+        .execute();
+      found.push(...rows);
+    }
+    return found;
   }
 
   /**
@@ -326,24 +440,25 @@ export class ProductRepository {
       .where(column, '=', key);
   }
 
-  /** Which of these SKU and barcode keys the owner's products hold, a few hundred at a time. */
-  async takenCodes(ownerId: string, keys: { sku: string[]; barcode: string[] }) {
-    const taken = { sku: new Set<string>(), barcode: new Set<string>() };
+  /** Which of the owner's products holds each of these SKU and barcode keys (a few hundred a query). */
+  async codeHolders(ownerId: string, keys: { sku: string[]; barcode: string[] }) {
+    const holders = { sku: new Map<string, string>(), barcode: new Map<string, string>() };
     for (const [field, column] of [
       ['sku', 'sku_key'],
       ['barcode', 'barcode_key'],
     ] as const) {
-      for (let i = 0; i < keys[field].length; i += BATCH_ROWS) {
+      const wanted = [...new Set(keys[field])];
+      for (let i = 0; i < wanted.length; i += BATCH_ROWS) {
         const rows = await this.db
           .selectFrom('products')
-          .select(column)
+          .select(['id', column])
           .where('owner_id', '=', ownerId)
-          .where(column, 'in', keys[field].slice(i, i + BATCH_ROWS))
+          .where(column, 'in', wanted.slice(i, i + BATCH_ROWS))
           .execute();
-        for (const row of rows) taken[field].add(row[column]!);
+        for (const row of rows) holders[field].set(row[column]!, row.id);
       }
     }
-    return taken;
+    return holders;
   }
 
   /** The owner's products with these ids, in no particular order (unknown ids are left out). */
@@ -386,9 +501,9 @@ export class ProductRepository {
    * The query behind a page: one more row than asked for tells whether another page follows. One
    * statement; on SQLite, list() cuts a search into bounded ones instead (see searchSqlite).
    */
-  listQuery(ownerId: string, { sort, limit, q, stock, after }: ListOptions) {
+  listQuery(ownerId: string, { sort, limit, q, stock, tag, after }: ListOptions) {
     const text = q ? searchText(q) : '';
-    return this.pageQuery(ownerId, sort, { text, stock, after, rows: limit + 1 });
+    return this.pageQuery(ownerId, sort, { text, stock, tag, after, rows: limit + 1 });
   }
 
   /**
@@ -397,18 +512,19 @@ export class ProductRepository {
    * the stock filter; with their times when `times` is set (the export).
    */
   private pageQuery(ownerId: string, sort: ProductSort, options: PageOptions) {
-    const { text, stock, after, until, rowids, rows, times } = options;
+    const { text, stock, tag, after, until, rowids, rows, times } = options;
     const { column, direction } = SORT_ORDERS[sort];
     let query = this.db
       .selectFrom('products')
       .select(LIST_COLUMNS)
       .select((eb) => eb.ref(column).as('sort_key'))
-      .$if(times === true, (select) => select.select(TIME_COLUMNS));
+      .$if(times === true, (select) => select.select(EXPORT_COLUMNS));
     query = rowids
       ? query.where(ownedAmong(ownerId, rowids))
       : query.where('owner_id', '=', ownerId);
     if (text) query = query.where(this.contains(text));
     if (stock) query = query.where(stockCondition(stock, sort));
+    if (tag) query = query.where(taggedWith(ownerId, tag));
     if (after) query = query.where(beyond(sort, after));
     if (until) query = query.where(upTo(sort, until));
     return query.orderBy(column, direction).orderBy('id', direction).limit(rows);
@@ -438,9 +554,16 @@ export class ProductRepository {
 
   /** One page in the requested order, plus whether another page follows. */
   async list(ownerId: string, options: ListOptions & { times?: boolean }) {
-    const { sort, limit, q, stock, after, times } = options;
+    const { sort, limit, q, stock, tag, after, times } = options;
     const text = q ? searchText(q) : '';
-    const rows = await this.pageRows(ownerId, sort, { text, stock, after, rows: limit + 1, times });
+    const rows = await this.pageRows(ownerId, sort, {
+      text,
+      stock,
+      tag,
+      after,
+      rows: limit + 1,
+      times,
+    });
     const hasMore = rows.length > limit;
     return { rows: hasMore ? rows.slice(0, limit) : rows, hasMore };
   }
@@ -504,7 +627,12 @@ export class ProductRepository {
   private async sqliteMatches(
     ownerId: string,
     sort: ProductSort,
-    options: { text: string; stock?: StockFilter | undefined; after?: Position | undefined },
+    options: {
+      text: string;
+      stock?: StockFilter | undefined;
+      tag?: string | undefined;
+      after?: Position | undefined;
+    },
   ): Promise<number[] | undefined> {
     const trigrams = trigramQuery(options.text);
     if (trigrams === undefined) return undefined;
@@ -523,6 +651,7 @@ export class ProductRepository {
         options.after,
         window,
         options.stock,
+        options.tag,
       );
       const found = await searchLane.run(() => check.execute());
       matches.push(...found.map((row) => row.rowid));
@@ -538,6 +667,7 @@ export class ProductRepository {
     after: Position | undefined,
     rowids: number[],
     stock?: StockFilter,
+    tag?: string,
   ) {
     return this.db
       .selectFrom('products')
@@ -545,6 +675,7 @@ export class ProductRepository {
       .where(ownedAmong(ownerId, rowids))
       .$if(after !== undefined, (query) => query.where(beyond(sort, after!)))
       .$if(stock !== undefined, (query) => query.where(stockCondition(stock!)))
+      .$if(tag !== undefined, (query) => query.where(taggedWith(ownerId, tag!)))
       .where(this.contains(text));
   }
 
@@ -585,6 +716,7 @@ export class ProductRepository {
     sort: ProductSort,
     after: Position | undefined,
     stock: StockFilter | undefined,
+    tag?: string | undefined,
   ): Promise<Position | undefined> {
     const { column, direction } = SORT_ORDERS[sort];
     return this.db
@@ -592,6 +724,7 @@ export class ProductRepository {
       .select((eb) => [eb.ref(column).as('key'), 'id'])
       .where('owner_id', '=', ownerId)
       .$if(stock !== undefined, (query) => query.where(stockCondition(stock!, sort)))
+      .$if(tag !== undefined, (query) => query.where(taggedWith(ownerId, tag!)))
       .$if(after !== undefined, (query) => query.where(beyond(sort, after!)))
       .orderBy(column, direction)
       .orderBy('id', direction)
@@ -606,7 +739,7 @@ export class ProductRepository {
     sort: ProductSort,
     options: Omit<PageOptions, 'until' | 'rowids'>,
   ) {
-    const until = await this.windowEnd(ownerId, sort, options.after, options.stock);
+    const until = await this.windowEnd(ownerId, sort, options.after, options.stock, options.tag);
     const page: ListRow[] = await this.pageQuery(ownerId, sort, { ...options, until }).execute();
     return { page, until };
   }
@@ -616,17 +749,23 @@ export class ProductRepository {
    * summed by the database in one statement, exactly however large (exact-sum.ts). A search on
    * SQLite is summed over bounded statements.
    */
-  async summary(ownerId: string, { q, stock }: Selection): Promise<Summary> {
+  async summary(ownerId: string, { q, stock, tag }: Selection): Promise<Summary> {
     const text = q ? searchText(q) : '';
     const sum = async (options: SumOptions): Promise<SummaryPart> => {
       const row = await this.summaryQuery(ownerId, options).executeTakeFirstOrThrow();
-      return { count: row.count, units: row.units, valueCents: this.stockValue().read(row) };
+      return {
+        count: row.count,
+        units: row.units,
+        costed: row.costed,
+        valueCents: this.stockValue('price_cents').read(row),
+        valueAtCostCents: this.stockValue('cost_cents').read(row),
+      };
     };
-    if (!text) return toSummary([await sum({ stock })]);
+    if (!text) return toSummary([await sum({ stock, tag })]);
     if (this.dialect === 'postgres')
-      return toSummary([await this.postgresSearches(() => sum({ text, stock }))]);
+      return toSummary([await this.postgresSearches(() => sum({ text, stock, tag }))]);
     // SQLite: the same bounded statements as a search's (ADR 007), summed here.
-    const matches = await this.sqliteMatches(ownerId, 'newest', { text, stock });
+    const matches = await this.sqliteMatches(ownerId, 'newest', { text, stock, tag });
     const parts = [];
     if (matches !== undefined) {
       const { windowRows } = this.limits;
@@ -640,8 +779,8 @@ export class ProductRepository {
     for (;;) {
       const start = after;
       const { part, until } = await searchLane.run(async () => {
-        const end = await this.windowEnd(ownerId, 'newest', start, stock);
-        return { part: await sum({ text, stock, after: start, until: end }), until: end };
+        const end = await this.windowEnd(ownerId, 'newest', start, stock, tag);
+        return { part: await sum({ text, stock, tag, after: start, until: end }), until: end };
       });
       parts.push(part);
       if (until === undefined) return toSummary(parts);
@@ -651,19 +790,22 @@ export class ProductRepository {
 
   /** The totals of the owner's rows that the options keep (windows in the newest-first order). */
   summaryQuery(ownerId: string, options: SumOptions) {
-    const { text, stock, after, until, rowids } = options;
+    const { text, stock, tag, after, until, rowids } = options;
     let query = this.db
       .selectFrom('products')
       .select([
         sql<number>`count(*)`.as('count'),
         sql<number>`coalesce(sum(stock), 0)`.as('units'),
-        ...this.stockValue().selections,
+        ...this.stockValue('price_cents').selections,
+        sql<number>`count(cost_cents)`.as('costed'),
+        ...this.stockValue('cost_cents').selections,
       ]);
     query = rowids
       ? query.where(ownedAmong(ownerId, rowids))
       : query.where('owner_id', '=', ownerId);
     if (text) query = query.where(this.contains(text));
     if (stock) query = query.where(stockCondition(stock, after || until ? 'newest' : undefined));
+    if (tag) query = query.where(taggedWith(ownerId, tag));
     if (after) query = query.where(beyond('newest', after));
     if (until) query = query.where(upTo('newest', until));
     return query;
@@ -702,6 +844,8 @@ export class ProductRepository {
         image_key: changes.image ? changes.image.key : current.image_key,
         image_width: changes.image ? changes.image.width : current.image_width,
         image_height: changes.image ? changes.image.height : current.image_height,
+        tags: changes.tags ? JSON.stringify(changes.tags) : current.tags,
+        cost_cents: changes.costCents === undefined ? current.cost_cents : changes.costCents,
         updated_at: now,
         ...codes,
       };
@@ -712,6 +856,7 @@ export class ProductRepository {
         .where('owner_id', '=', ownerId)
         .where('id', '=', id)
         .execute();
+      if (values.tags !== current.tags) await replaceTags(trx, ownerId, { id, tags: values.tags });
       if (values.stock !== current.stock) {
         const edit = { productId: id, oldStock: current.stock, newStock: values.stock, at: now };
         await recordMovements(trx, ownerId, [{ ...edit, source: 'edit' }]);
@@ -770,11 +915,11 @@ export class ProductRepository {
   async adjustStock(
     ownerId: string,
     id: string,
-    change: { delta: number; note: string | null },
+    change: StockChange & { delta: number },
     now: number,
   ): Promise<Adjustment> {
     if (!UUID.test(id)) return { outcome: 'missing' };
-    const { delta, note } = change;
+    const { delta, note, reason } = change;
     const lowest = Math.max(0, -delta);
     const highest = Math.min(MAX_STOCK, MAX_STOCK - delta);
     return this.db.transaction().execute(async (trx): Promise<Adjustment> => {
@@ -798,7 +943,44 @@ export class ProductRepository {
         return { outcome: delta < 0 ? 'below-zero' : 'above-max', stock: current.stock };
       }
       const movement = { productId: id, oldStock: row.stock - delta, newStock: row.stock, at: now };
-      await recordMovements(trx, ownerId, [{ ...movement, source: 'adjustment', note }]);
+      await recordMovements(trx, ownerId, [{ ...movement, source: 'adjustment', reason, note }]);
+      await bumpCatalogueVersion(trx, ownerId);
+      return { outcome: 'done', row };
+    });
+  }
+
+  /**
+   * Sets the stock to a counted number, recorded as a `count` movement from the stock it replaced
+   * (also when they are equal: the count itself is worth keeping). The row is locked from the read
+   * to the write, so the movement's old stock is the one the count replaced.
+   */
+  async countStock(
+    ownerId: string,
+    id: string,
+    change: StockChange & { count: number },
+    now: number,
+  ): Promise<Adjustment> {
+    if (!UUID.test(id)) return { outcome: 'missing' };
+    const { count, note, reason } = change;
+    return this.db.transaction().execute(async (trx): Promise<Adjustment> => {
+      const current = await trx
+        .selectFrom('products')
+        .select('stock')
+        .where('owner_id', '=', ownerId)
+        .where('id', '=', id)
+        // SQLite has no FOR UPDATE: its transactions already run one at a time.
+        .$if(this.dialect === 'postgres', (query) => query.forUpdate())
+        .executeTakeFirst();
+      if (!current) return { outcome: 'missing' };
+      const row = await trx
+        .updateTable('products')
+        .set({ stock: count, updated_at: now })
+        .where('owner_id', '=', ownerId)
+        .where('id', '=', id)
+        .returning(COLUMNS)
+        .executeTakeFirstOrThrow();
+      const movement = { productId: id, oldStock: current.stock, newStock: count, at: now };
+      await recordMovements(trx, ownerId, [{ ...movement, source: 'count', reason, note }]);
       await bumpCatalogueVersion(trx, ownerId);
       return { outcome: 'done', row };
     });
@@ -811,11 +993,12 @@ export class ProductRepository {
   async movements(
     ownerId: string,
     id: string,
-    options: { limit: number; before?: number | undefined },
+    options: { limit: number; before?: number | undefined; reason?: StockReason | undefined },
   ): Promise<{ rows: MovementRow[]; hasMore: boolean } | undefined> {
     if (!(await this.find(ownerId, id))) return undefined;
     const rows = await movementsQuery(this.db, ownerId, id, {
       before: options.before,
+      reason: options.reason,
       rows: options.limit + 1,
     }).execute();
     const hasMore = rows.length > options.limit;
@@ -849,4 +1032,45 @@ async function bumpCatalogueVersion(trx: DB, ownerId: string) {
     .set({ catalogue_version: (eb) => eb('catalogue_version', '+', 1) })
     .where('id', '=', ownerId)
     .execute();
+}
+
+/** A product's name and description with the keys derived from them (a search finds codes too). */
+const textColumns = (
+  name: string,
+  description: string,
+  codes: { sku_key: string | null; barcode_key: string | null },
+) => ({
+  name,
+  name_key: nameKey(name),
+  description,
+  search_key: searchKey(name, description, [codes.sku_key, codes.barcode_key]),
+});
+
+/** Products that carry the tag (case-insensitive), through the (owner, tag) index. */
+function taggedWith(ownerId: string, tag: string) {
+  return sql<SqlBool>`id in (select product_id from product_tags
+    where owner_id = ${ownerId} and tag_key = ${tagKey(tag)})`;
+}
+
+/** The folded tags of new rows (their `tags` column holds them as written). */
+async function insertTags(trx: DB, ownerId: string, rows: { id: string; tags: string }[]) {
+  const tagRows = rows.flatMap((row) =>
+    (JSON.parse(row.tags) as string[]).map((tag) => ({
+      product_id: row.id,
+      owner_id: ownerId,
+      tag_key: tagKey(tag),
+    })),
+  );
+  // 3 values a row: well under either engine's limit on bound parameters.
+  for (let i = 0; i < tagRows.length; i += BATCH_ROWS) {
+    await trx
+      .insertInto('product_tags')
+      .values(tagRows.slice(i, i + BATCH_ROWS))
+      .execute();
+  }
+}
+
+async function replaceTags(trx: DB, ownerId: string, row: { id: string; tags: string }) {
+  await trx.deleteFrom('product_tags').where('product_id', '=', row.id).execute();
+  await insertTags(trx, ownerId, [row]);
 }

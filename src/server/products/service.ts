@@ -3,7 +3,14 @@ import { processImage } from '../images/pipeline.js';
 import type { ProductImages } from '../images/product-images.js';
 import type { Clock } from '../lib/clock.js';
 import type { ImportRow } from './csv-import.js';
-import type { ProductRepository, ProductRow, StoredImage } from './repository.js';
+import type { ImportPlan } from './import-matching.js';
+import type {
+  Adjustment,
+  ProductRepository,
+  ProductRow,
+  StockChange,
+  StoredImage,
+} from './repository.js';
 
 /**
  * Writes that involve image files. Files are written before the row that refers to them and
@@ -48,6 +55,8 @@ export class ProductService {
           image: image ?? null,
           sku: input.sku,
           barcode: input.barcode,
+          tags: input.tags,
+          costCents: input.cost,
         },
         this.clock.now(),
       ),
@@ -70,6 +79,8 @@ export class ProductService {
       image,
       sku: input.sku,
       barcode: input.barcode,
+      tags: input.tags,
+      costCents: input.cost,
     };
     const result = await this.withCleanup(key, async () => {
       const updated = await this.products.update(ownerId, id, changes, this.clock.now());
@@ -92,26 +103,52 @@ export class ProductService {
     return deleted !== undefined;
   }
 
-  /** Creates the checked rows of an import in one transaction, all created at the same time. */
-  async importRows(ownerId: string, rows: ImportRow[]): Promise<number> {
-    const createdAt = this.clock.now();
+  /**
+   * Writes an import's plan in one transaction: its new products, all created at the same time,
+   * and its updates (fields only: images stay).
+   */
+  async importRows(
+    ownerId: string,
+    plan: ImportPlan,
+  ): Promise<{ created: number; updated: number }> {
+    const at = this.clock.now();
+    const fields = (row: ImportRow) => ({
+      name: row.name,
+      description: row.description,
+      priceCents: row.priceCents,
+      stock: row.stock,
+      tags: row.tags,
+      costCents: row.costCents ?? null,
+      sku: row.sku ?? null,
+      barcode: row.barcode ?? null,
+    });
+    const updates = plan.update.map(({ row, current }) => ({
+      id: current.id,
+      // A column the file lacks keeps the product's value.
+      product: { ...fields(row), costCents: row.costCents, sku: row.sku, barcode: row.barcode },
+      at,
+    }));
     return this.products.insertMany(
       ownerId,
-      rows.map(({ name, description, priceCents, stock, sku, barcode }) => ({
-        name,
-        description,
-        priceCents,
-        stock,
-        sku,
-        barcode,
-        image: null,
-        createdAt,
-      })),
+      plan.create.map((row) => ({ ...fields(row), image: null, createdAt: at })),
       'import',
+      updates,
     );
   }
 
-  async adjustStock(ownerId: string, id: string, change: { delta: number; note: string | null }) {
-    return this.products.adjustStock(ownerId, id, change, this.clock.now());
+  /** Adds `delta` to the stock, or sets it to `count`: whichever the change carries. */
+  async changeStock(
+    ownerId: string,
+    id: string,
+    change: StockChange & { delta?: number | undefined; count?: number | undefined },
+  ): Promise<Adjustment> {
+    const { delta, count, reason, note } = change;
+    const now = this.clock.now();
+    if (count !== undefined) {
+      // A count is a count unless said otherwise.
+      const counted = { count, reason: reason ?? 'counted', note };
+      return this.products.countStock(ownerId, id, counted, now);
+    }
+    return this.products.adjustStock(ownerId, id, { delta: delta ?? 0, reason, note }, now);
   }
 }

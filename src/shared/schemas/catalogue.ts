@@ -3,6 +3,7 @@ import {
   BULK_DELETE_MAX,
   DESCRIPTION_MAX,
   IMPORT_ERRORS_MAX,
+  IMPORT_MATCHES,
   IMPORT_MAX_ROWS,
   IMPORT_PREVIEW_ROWS,
   PRODUCT_NAME_MAX,
@@ -11,6 +12,9 @@ import {
   MOVEMENT_PAGE_MAX,
   MOVEMENT_SOURCES,
   STOCK_NOTE_MAX,
+  STOCK_REASONS,
+  TAG_MAX,
+  TAGS_MAX,
 } from '../constants.js';
 import { V } from '../messages.js';
 import { ANSWER_LIMITS, hasNoNul } from './common.js';
@@ -26,11 +30,16 @@ export const productExportQuerySchema = productListQuerySchema.pick({
   q: true,
   sort: true,
   stock: true,
+  tag: true,
 });
 export type ProductExportQuery = z.input<typeof productExportQuerySchema>;
 
 /** What the summary takes: the list's search and stock filter (the order changes nothing). */
-export const productSummaryQuerySchema = productListQuerySchema.pick({ q: true, stock: true });
+export const productSummaryQuerySchema = productListQuerySchema.pick({
+  q: true,
+  stock: true,
+  tag: true,
+});
 export type ProductSummaryQuery = z.input<typeof productSummaryQuerySchema>;
 
 /**
@@ -54,6 +63,8 @@ export const productSummarySchema = z.object({
   count: z.number().int().meta({ format: 'int64', minimum: 0 }),
   units: z.number().int().meta({ format: 'int64', minimum: 0 }),
   value: moneyTotalSchema,
+  /** Cost × stock of the products that have a cost, exact like `value`; only when one has. */
+  valueAtCost: moneyTotalSchema.optional(),
 });
 export type ProductSummary = z.infer<typeof productSummarySchema>;
 
@@ -66,6 +77,8 @@ const queryFlag = (message: string) =>
 
 export const importQuerySchema = z.object({
   dryRun: queryFlag(V.dryRunInvalid),
+  /** What to do with a row that matches an existing product: update it, leave it, or copy it. */
+  matches: z.enum(IMPORT_MATCHES, { error: V.matchesInvalid }).default('update'),
   /** Adds `preview` (the first valid rows as they would be stored) and `rows` to the report. */
   preview: queryFlag(V.previewInvalid),
 });
@@ -90,6 +103,30 @@ export const importPreviewRowSchema = z.object({
 });
 export type ImportPreviewRow = z.infer<typeof importPreviewRowSchema>;
 
+/** A value of a product's field as the API shows it: text, a number, tags, or none (a cost). */
+const fieldValue = z.union([
+  // null sits with the text, where the document can give it a type (no cost is null).
+  z.string().meta({ maxLength: DESCRIPTION_MAX }).nullable(),
+  z.number(),
+  z.array(z.string().meta({ maxLength: TAG_MAX })).meta({ maxItems: TAGS_MAX }),
+]);
+
+/** A product an import would update: its row, its id, and each field that changes. */
+export const importChangeSchema = z.object({
+  line: z.number().int().meta(int32(MAX_STOCK, 1)),
+  id: uuid,
+  fields: z
+    .array(
+      z.object({
+        field: z.enum(['name', 'price', 'stock', 'description', 'tags', 'cost']),
+        before: fieldValue,
+        after: fieldValue,
+      }),
+    )
+    .meta({ maxItems: 6 }),
+});
+export type ImportChange = z.infer<typeof importChangeSchema>;
+
 /**
  * The answer of an import, dry run or not. `created`: the products created, so 0 when any row has
  * an error (an import creates every row or none); on a dry run, the rows that pass the checks.
@@ -97,30 +134,59 @@ export type ImportPreviewRow = z.infer<typeof importPreviewRowSchema>;
 export const importReportSchema = z.object({
   message: message(ANSWER_LIMITS.message),
   created: z.number().int().meta(int32(IMPORT_MAX_ROWS)),
+  /** Existing products the rows changed (or, on a dry run, would change). */
+  updated: z.number().int().meta(int32(IMPORT_MAX_ROWS)),
+  /** Rows that matched a product and change nothing (with `matches=skip`, every match). */
+  unchanged: z.number().int().meta(int32(IMPORT_MAX_ROWS)),
   errors: z.array(importErrorSchema).meta({ maxItems: IMPORT_ERRORS_MAX }),
   /** Only with `preview=true`: the data rows read, and the first valid ones. */
   rows: z.number().int().meta(int32(IMPORT_MAX_ROWS)).optional(),
   preview: z.array(importPreviewRowSchema).meta({ maxItems: IMPORT_PREVIEW_ROWS }).optional(),
+  /** On a dry run: the first updates, field by field. */
+  changes: z.array(importChangeSchema).meta({ maxItems: IMPORT_PREVIEW_ROWS }).optional(),
 });
 export type ImportReport = z.infer<typeof importReportSchema>;
 
-export const stockAdjustmentSchema = z.object({
-  delta: z
-    .number({ error: V.deltaInvalid })
-    .int({ error: V.deltaInvalid })
-    .meta({ format: 'int32' })
-    .min(-MAX_STOCK, { error: V.deltaInvalid })
-    .max(MAX_STOCK, { error: V.deltaInvalid })
-    .refine((delta) => delta !== 0, { error: V.deltaInvalid }),
-  /** Why the stock changed; blank is none. */
-  note: z
-    .string({ error: V.noteInvalid })
-    .trim()
-    .max(STOCK_NOTE_MAX, { error: V.noteInvalid })
-    .refine(hasNoNul, { error: V.textNul })
-    .nullish()
-    .transform((note) => (note ? note : null)),
-});
+/** Why a stock change happened; optional everywhere. */
+const stockReasonSchema = z.enum(STOCK_REASONS, { error: V.reasonInvalid });
+
+/**
+ * A change of stock: `delta` (units added or taken away) or `count` (the stock as counted, set
+ * absolutely, so that a count made while others changed the stock still ends at the number
+ * counted), exactly one of them; with an optional reason and note.
+ */
+export const stockAdjustmentSchema = z
+  .object({
+    delta: z
+      .number({ error: V.deltaInvalid })
+      .int({ error: V.deltaInvalid })
+      .meta({ format: 'int32' })
+      .min(-MAX_STOCK, { error: V.deltaInvalid })
+      .max(MAX_STOCK, { error: V.deltaInvalid })
+      .refine((delta) => delta !== 0, { error: V.deltaInvalid })
+      .optional(),
+    count: z
+      .number({ error: V.countInvalid })
+      .int({ error: V.countInvalid })
+      .meta({ format: 'int32' })
+      .min(0, { error: V.countInvalid })
+      .max(MAX_STOCK, { error: V.countInvalid })
+      .optional(),
+    reason: stockReasonSchema.nullish().transform((reason) => reason ?? null),
+    /** Why the stock changed; blank is none. */
+    note: z
+      .string({ error: V.noteInvalid })
+      .trim()
+      .max(STOCK_NOTE_MAX, { error: V.noteInvalid })
+      .refine(hasNoNul, { error: V.textNul })
+      .nullish()
+      .transform((note) => (note ? note : null)),
+  })
+  .superRefine((body, ctx) => {
+    if ((body.delta === undefined) === (body.count === undefined)) {
+      ctx.addIssue({ code: 'custom', message: V.deltaOrCount, path: ['delta'] });
+    }
+  });
 export type StockAdjustment = z.input<typeof stockAdjustmentSchema>;
 
 export const stockMovementSchema = z.object({
@@ -132,6 +198,7 @@ export const stockMovementSchema = z.object({
   newStock: z.number().int().meta(int32(MAX_STOCK)),
   delta: z.number().int().meta(int32(MAX_STOCK, -MAX_STOCK)),
   source: z.enum(MOVEMENT_SOURCES),
+  reason: z.enum(STOCK_REASONS).nullable(),
   note: message(STOCK_NOTE_MAX).nullable(),
 });
 export type StockMovement = z.infer<typeof stockMovementSchema>;
@@ -139,6 +206,8 @@ export type StockMovement = z.infer<typeof stockMovementSchema>;
 export const movementsQuerySchema = z.object({
   limit: pageLimit(MOVEMENT_PAGE_MAX, MOVEMENT_PAGE_DEFAULT, V.movementLimitInvalid),
   cursor: z.string().max(100, { error: V.cursorInvalid }).optional(),
+  /** Only the movements given this reason. */
+  reason: stockReasonSchema.optional(),
 });
 export type MovementsQuery = z.input<typeof movementsQuerySchema>;
 

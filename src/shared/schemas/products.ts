@@ -14,33 +14,73 @@ import {
   PRODUCT_SORTS,
   SEARCH_MAX,
   STOCK_FILTERS,
+  TAG_MAX,
+  TAGS_MAX,
 } from '../constants.js';
 import { CODE_MAX, checkBarcode, checkSku } from '../codes.js';
 import { M, T, V } from '../messages.js';
-import { ANSWER_LIMITS, requiredText } from './common.js';
+import { normalizeTags } from '../tags.js';
+import { ANSWER_LIMITS, hasNoNul, requiredText } from './common.js';
 
 const isBlank = (value: unknown) =>
   value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
 
+/** The texts of one money field: a price must be at least a cent, a cost may be 0. */
+interface MoneyRules {
+  required: string;
+  invalid: string;
+  negative: string;
+  min: string;
+  max: string;
+  decimals: string;
+  minCents: number;
+}
+
+const PRICE_RULES: MoneyRules = {
+  required: V.priceRequired,
+  invalid: V.priceInvalid,
+  negative: V.priceMin,
+  min: V.priceMin,
+  max: V.priceMax,
+  decimals: V.priceDecimals,
+  minCents: 1,
+};
+
+const COST_RULES: MoneyRules = {
+  required: V.costInvalid,
+  invalid: V.costInvalid,
+  negative: V.costNegative,
+  min: V.costNegative,
+  max: V.costMax,
+  decimals: V.costDecimals,
+  minCents: 0,
+};
+
 /**
- * Parses a price given as a JSON number or as form text into integer cents, without ever going
- * through binary floating point arithmetic: "19.99" becomes 1999 exactly.
+ * Parses an amount of money given as a JSON number or as form text into integer cents, without
+ * ever going through binary floating point arithmetic: "19.99" becomes 1999 exactly.
  */
-export function parsePriceToCents(value: unknown): number | { error: string } {
-  if (isBlank(value)) return { error: V.priceRequired };
+function parseMoneyToCents(value: unknown, rules: MoneyRules): number | { error: string } {
+  if (isBlank(value)) return { error: rules.required };
   const text =
     typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
   const match = /^(\d+)(?:\.(\d+))?$/.exec(text);
   if (!match || (typeof value === 'number' && !Number.isFinite(value))) {
-    return /^-\d/.test(text) ? { error: V.priceMin } : { error: V.priceInvalid };
+    return /^-\d/.test(text) ? { error: rules.negative } : { error: rules.invalid };
   }
   const [, whole = '0', fraction = ''] = match;
-  if (fraction.replace(/0+$/, '').length > 2) return { error: V.priceDecimals };
+  if (fraction.replace(/0+$/, '').length > 2) return { error: rules.decimals };
   const cents = Number(whole) * 100 + Number(fraction.slice(0, 2).padEnd(2, '0'));
-  if (cents < 1) return { error: V.priceMin };
-  if (cents > Math.round(MAX_PRICE * 100)) return { error: V.priceMax };
+  if (cents < rules.minCents) return { error: rules.min };
+  if (cents > Math.round(MAX_PRICE * 100)) return { error: rules.max };
   return cents;
 }
+
+/** A price in cents: at least a cent, at most MAX_PRICE, at most 2 decimals. */
+export const parsePriceToCents = (value: unknown) => parseMoneyToCents(value, PRICE_RULES);
+
+/** A cost in cents, like a price but 0 is allowed. */
+export const parseCostToCents = (value: unknown) => parseMoneyToCents(value, COST_RULES);
 
 export const centsToPrice = (cents: number) => cents / 100;
 
@@ -50,6 +90,30 @@ const priceCents = z.unknown().transform((value, ctx) => {
   ctx.addIssue({ code: 'custom', message: result.error });
   return z.NEVER;
 });
+
+/** A cost: absent keeps it (undefined), null or blank clears it (null), else cents. */
+const costCents = z.unknown().transform((value, ctx) => {
+  if (value === undefined) return undefined;
+  if (isBlank(value)) return null;
+  const result = parseCostToCents(value);
+  if (typeof result === 'number') return result;
+  ctx.addIssue({ code: 'custom', message: result.error });
+  return z.NEVER;
+});
+
+/** Tags: a list of at most TAGS_MAX, each 1 to TAG_MAX characters once trimmed, kept once each. */
+export const tagsSchema = z
+  .array(
+    z
+      .string({ error: V.tagsInvalid })
+      .trim()
+      .min(1, { error: V.tagInvalid })
+      .max(TAG_MAX, { error: V.tagInvalid })
+      .refine(hasNoNul, { error: V.textNul }),
+    { error: V.tagsInvalid },
+  )
+  .max(TAGS_MAX, { error: V.tagsInvalid })
+  .transform(normalizeTags);
 
 const stockWithMin = (min: number) =>
   z.unknown().transform((value, ctx) => {
@@ -143,6 +207,8 @@ export const productCreateSchema = z.object({
   stock: stockWithMin(0),
   sku: skuField,
   barcode: barcodeField,
+  tags: tagsSchema.optional(),
+  cost: costCents.optional(),
 });
 export type ProductCreate = z.output<typeof productCreateSchema>;
 export const productUpdateSchema = productCreateSchema.partial();
@@ -160,6 +226,19 @@ const formStock = (min: number) =>
     if (!result.success) ctx.addIssue({ code: 'custom', message: result.error.issues[0]!.message });
   });
 
+/** A form's cost: blank is none, anything else a cost (0 allowed). */
+const formCost = z.string().superRefine((value, ctx) => {
+  if (value.trim() === '') return;
+  const result = parseCostToCents(value);
+  if (typeof result !== 'number') ctx.addIssue({ code: 'custom', message: result.error });
+});
+
+/** A form's tags, as chips: each one checked like the API's. */
+const formTags = z.array(z.string()).superRefine((tags, ctx) => {
+  const result = tagsSchema.safeParse(tags);
+  if (!result.success) ctx.addIssue({ code: 'custom', message: result.error.issues[0]!.message });
+});
+
 /** What the create form accepts: a stock of at least 1. Values stay as typed text. */
 export const productFormSchema = z.object({
   ...productFields,
@@ -170,6 +249,8 @@ export const productFormSchema = z.object({
   stock: formStock(MIN_FORM_STOCK),
   sku: formCode(skuProblem).optional(),
   barcode: formCode(barcodeProblem).optional(),
+  cost: formCost,
+  tags: formTags,
 });
 export type ProductFormValues = z.input<typeof productFormSchema>;
 
@@ -193,6 +274,9 @@ export const productEditFormSchema = z.object({
   // Blank clears a code: an edit form shows the current code, so emptying it means "no code".
   sku: formCode(skuProblem).optional(),
   barcode: formCode(barcodeProblem).optional(),
+  // Sent as they are: a blank cost clears it, no chips clears the tags.
+  cost: formCost,
+  tags: formTags,
 });
 
 /**
@@ -227,6 +311,13 @@ export const productListQuerySchema = z.object({
   q: z.string().trim().max(SEARCH_MAX, { error: V.searchTooLong }).optional(),
   sort: z.enum(PRODUCT_SORTS, { error: V.sortInvalid }).default('newest'),
   stock: stockFilterSchema,
+  /** Only the products that carry this tag (case ignored). */
+  tag: z
+    .string({ error: V.tagFilterInvalid })
+    .trim()
+    .min(1, { error: V.tagFilterInvalid })
+    .max(TAG_MAX, { error: V.tagFilterInvalid })
+    .optional(),
   limit: pageLimit(PRODUCT_PAGE_MAX, PRODUCT_PAGE_DEFAULT, V.limitInvalid),
   cursor: z.string().max(CURSOR_MAX, { error: V.cursorInvalid }).optional(),
 });
@@ -259,6 +350,7 @@ export const productListItemSchema = z.object({
   sku: z.string().meta({ maxLength: CODE_MAX }).nullable(),
   /** The barcode; a GTIN reads without its padding zeros (UPC-A as 12 digits, EAN-13 as 13). */
   barcode: z.string().meta({ maxLength: CODE_MAX }).nullable(),
+  tags: z.array(z.string().meta({ maxLength: TAG_MAX })).meta({ maxItems: TAGS_MAX }),
 });
 export type ProductListItem = z.infer<typeof productListItemSchema>;
 
@@ -270,6 +362,8 @@ export const productSchema = productListItemSchema.extend({
    */
   imageWidth: z.number().int().positive().meta(int32(IMAGE_MAX_EDGE)).nullable(),
   imageHeight: z.number().int().positive().meta(int32(IMAGE_MAX_EDGE)).nullable(),
+  /** What a unit cost, in dollars; null when unset. */
+  cost: z.number().meta({ minimum: 0, maximum: MAX_PRICE }).nullable(),
   active: z.boolean(),
   createdAt: timestamp,
   updatedAt: timestamp,

@@ -30,7 +30,11 @@ async function bodyOf(request: Request): Promise<unknown> {
   if (type.startsWith('multipart/form-data')) {
     const fields: Record<string, unknown> = {};
     for (const [name, value] of (await request.formData()).entries()) {
-      fields[name] = typeof value === 'string' ? value : { file: value.type };
+      const field = typeof value === 'string' ? value : { file: value.type };
+      // A repeated field (tags) becomes the list of its values.
+      const earlier = fields[name];
+      fields[name] =
+        earlier === undefined ? field : [...(Array.isArray(earlier) ? earlier : [earlier]), field];
     }
     return fields;
   }

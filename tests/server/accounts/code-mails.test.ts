@@ -32,7 +32,16 @@ describe('turning mail requests into mails at send time', async () => {
   async function reread(id: string): Promise<MailRequest> {
     const row = await db
       .selectFrom('outbox')
-      .select(['id', 'recipient', 'kind', 'attempts', 'created_at', 'counted_at', 'code_id'])
+      .select([
+        'id',
+        'recipient',
+        'kind',
+        'attempts',
+        'created_at',
+        'counted_at',
+        'code_id',
+        'user_id',
+      ])
       .where('id', '=', id)
       .executeTakeFirstOrThrow();
     return { ...row, kind: row.kind as MailRequestKind };

@@ -30,6 +30,8 @@ const ERROR_STATUSES: Record<string, number[]> = {
   // 409: the new e-mail belongs to another account (profile/profile.test.ts).
   'PATCH /api/auth/profile': [...BODY, 401, 409, 429, ...ALWAYS],
   'POST /api/auth/profile/change-password': [...BODY, 401, 429, ...ALWAYS],
+  // 409: the new e-mail was taken before its code came back (profile/profile.test.ts).
+  'POST /api/auth/profile/confirm-email': [...BODY, 401, 409, 429, ...ALWAYS],
   'GET /api/health': [...ALWAYS],
   'GET /api/ready': [...ALWAYS],
   // 400: an invalid query (products/list.test.ts). Never 404: an empty page is a page.
@@ -69,6 +71,7 @@ const OPERATION_IDS: Record<string, string> = {
   'POST /api/auth/logout': 'logOut',
   'PATCH /api/auth/profile': 'updateProfile',
   'POST /api/auth/profile/change-password': 'changePassword',
+  'POST /api/auth/profile/confirm-email': 'confirmEmailChange',
   'GET /api/health': 'getHealth',
   'GET /api/ready': 'getReadiness',
   'GET /api/products': 'listProducts',
@@ -199,6 +202,7 @@ describe('every route declares its request and response schemas', async () => {
     expect(with409.map((route) => route.name).sort()).toEqual([
       'PATCH /api/auth/profile',
       'PATCH /api/products/:id',
+      'POST /api/auth/profile/confirm-email',
       'POST /api/products',
       'POST /api/products/:id/stock',
     ]);

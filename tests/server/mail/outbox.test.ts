@@ -184,7 +184,10 @@ describe('what the outbox keeps', async () => {
 
   it('a sent notice keeps its subject, not its body', async () => {
     const email = newEmail('notice');
-    const notice = templates.emailChanged(server.config.publicUrl, email, 'Ada', 'new@example.com');
+    const notice = templates.emailChanged(server.config.publicUrl, email, 'Ada', {
+      from: email,
+      to: 'new@example.com',
+    });
     await outbox.enqueue(server.database.db, notice);
     expect(await outbox.deliverDue()).toBe(1);
     expect((await outboxRows(server, email))[0]).toMatchObject({

@@ -33,7 +33,10 @@ describe('mail templates', () => {
       templates.confirmAccount(PUBLIC_URL, TO, name, '123456'),
       templates.accountExists(PUBLIC_URL, TO, name),
       templates.passwordChanged(PUBLIC_URL, TO, name),
-      templates.emailChanged(PUBLIC_URL, TO, name, '"><script>x</script>@example.com'),
+      templates.emailChanged(PUBLIC_URL, TO, name, {
+        from: TO,
+        to: '"><script>x</script>@example.com',
+      }),
     ]) {
       expect(mail.html).not.toContain('<img');
       expect(mail.html).not.toContain('<script');
@@ -46,7 +49,7 @@ describe('mail templates', () => {
     for (const mail of [
       templates.accountExists(PUBLIC_URL, TO, 'Ada'),
       templates.passwordChanged(PUBLIC_URL, TO, 'Ada'),
-      templates.emailChanged(PUBLIC_URL, TO, 'Ada', 'new@example.com'),
+      templates.emailChanged(PUBLIC_URL, TO, 'Ada', { from: TO, to: 'new@example.com' }),
     ]) {
       expect(codeIn(mail)).toBeUndefined();
       expect(mail.text).not.toContain('expires');

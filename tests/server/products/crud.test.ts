@@ -41,6 +41,8 @@ describe('products CRUD', async () => {
       imageHeight: 48,
       sku: null,
       barcode: null,
+      tags: [],
+      cost: null,
       createdAt: '2026-01-01T00:00:00.000Z',
       updatedAt: '2026-01-01T00:00:00.000Z',
     });

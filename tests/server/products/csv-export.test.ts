@@ -72,7 +72,9 @@ describe('CSV export', async () => {
         pictured.image,
         '2026-01-01T00:00:01.000Z',
         '2026-01-01T00:00:01.000Z',
-        // No SKU, no barcode.
+        // No SKU, no barcode, no tags, no cost.
+        '',
+        '',
         '',
         '',
       ],
@@ -86,6 +88,8 @@ describe('CSV export', async () => {
         '',
         '2026-01-01T00:00:00.000Z',
         '2026-01-01T00:00:00.000Z',
+        '',
+        '',
         '',
         '',
       ],
@@ -174,6 +178,8 @@ describe('CSV export', async () => {
     expect(imported.json()).toEqual({
       message: T.imported(TRICKY.length),
       created: TRICKY.length,
+      updated: 0,
+      unchanged: 0,
       errors: [],
     });
     const before = catalogueFields(await allProducts(server, source));

@@ -77,6 +77,7 @@ describe('product list', async () => {
         'price',
         'sku',
         'stock',
+        'tags',
         'thumbnail',
       ].sort(),
     );

@@ -10,6 +10,7 @@ import {
   createProduct,
   deleteProduct,
   getMovements,
+  readMovements,
   getProduct,
   listProducts,
   patchProduct,
@@ -64,8 +65,10 @@ describe('stock adjustments', async () => {
 
   it('checks delta and note', async () => {
     const product = await createProduct(server, user);
+    const neither = await adjustStock(server, user, product.id, {});
+    expect(neither.statusCode).toBe(400);
+    expect(neither.json()).toMatchObject({ message: V.deltaOrCount });
     for (const body of [
-      {},
       { delta: 0 },
       { delta: 1.5 },
       { delta: '1' },
@@ -184,11 +187,7 @@ describe('stock adjustments in parallel, over HTTP', async () => {
 describe('stock movements', async () => {
   const server = await build();
   const user = await signIn(server);
-  const movementsOf = async (id: string, query = '') => {
-    const res = await getMovements(server, user, id, query);
-    expect(res.statusCode, res.body).toBe(200);
-    return res.json() as MovementsResponse;
-  };
+  const movementsOf = (id: string, query = '') => readMovements(server, user, id, query);
 
   it('records creation, edits that change the stock, and adjustments, newest first', async () => {
     const product = await createProduct(server, user, { stock: '4' });
@@ -209,6 +208,7 @@ describe('stock movements', async () => {
         newStock: 7,
         delta: -2,
         source: 'adjustment',
+        reason: null,
         note: 'Sold at the fair',
       },
       {
@@ -219,6 +219,7 @@ describe('stock movements', async () => {
         newStock: 9,
         delta: 5,
         source: 'edit',
+        reason: null,
         note: null,
       },
       {
@@ -229,6 +230,7 @@ describe('stock movements', async () => {
         newStock: 4,
         delta: 4,
         source: 'create',
+        reason: null,
         note: null,
       },
     ]);

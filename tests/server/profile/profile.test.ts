@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { M, V } from '../../../src/shared/messages.js';
+import { M, T, V } from '../../../src/shared/messages.js';
 import {
   accounts,
   expectInvalid,
@@ -14,25 +14,98 @@ describe('PATCH /api/auth/profile', async () => {
   const server = await build();
   const steps = accounts(server);
 
-  it('changes name and e-mail; the old address is told, the new one logs in', async () => {
+  it('changes the name at once, and the e-mail once the code mailed to it is entered', async () => {
     const account = await steps.signedIn({ name: 'Old Name' });
     const newAddress = newEmail('moved');
     const res = await steps.updateProfile(account.token, { name: 'New Name', email: newAddress });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ message: M.profileUpdated });
+    expect(res.body).toEqual({ message: T.emailCodeSent(newAddress, account.email) });
 
+    // Until the code comes back, the account keeps its address.
     expect((await steps.user(account.token)).body.user).toEqual({
       id: expect.any(String),
       name: 'New Name',
-      email: newAddress,
+      email: account.email,
     });
+    await steps.login(account.email, PASSWORD);
+    const code = await steps.codeFor(newAddress);
+    expect(steps.inbox.lastMailTo(newAddress).subject).toBe(
+      'Confirm your new Stockroom e-mail address',
+    );
+
+    expectMessage(await steps.confirmEmail(account.token, code), 200, M.emailChanged);
+    expect((await steps.user(account.token)).body.user).toMatchObject({ email: newAddress });
     expectMessage(await steps.loginWith(account.email, PASSWORD), 400, M.badCredentials);
     await steps.login(newAddress, PASSWORD);
+    // Single use.
+    expectMessage(await steps.confirmEmail(account.token, code), 400, M.codeInvalid);
 
     await steps.inbox.fetch();
-    const told = steps.inbox.lastMailTo(account.email);
-    expect(told.subject).toBe('Your Stockroom e-mail address was changed');
-    expect(told.text).toContain(newAddress);
+    for (const address of [account.email, newAddress]) {
+      const told = steps.inbox.lastMailTo(address);
+      expect(told.subject).toBe('Your Stockroom e-mail address was changed');
+      expect(told.text).toContain(`from ${account.email} to ${newAddress}`);
+    }
+  });
+
+  it('refuses a wrong code, burns it at the fifth, and keeps the address', async () => {
+    const account = await steps.signedIn();
+    const newAddress = newEmail('typo');
+    await steps.updateProfile(account.token, { name: 'A', email: newAddress });
+    const code = await steps.codeFor(newAddress);
+    const wrong = code === '000000' ? '111111' : '000000';
+    for (let i = 0; i < 5; i += 1) {
+      expectMessage(await steps.confirmEmail(account.token, wrong), 400, M.codeInvalid);
+    }
+    expectMessage(await steps.confirmEmail(account.token, code), 400, M.codeInvalid);
+    expect((await steps.user(account.token)).body.user).toMatchObject({ email: account.email });
+    const bad = await steps.api({
+      url: '/api/auth/profile/confirm-email',
+      token: account.token,
+      body: { token: '12ab' },
+    });
+    expectInvalid(bad, 'token', V.codeInvalid);
+  });
+
+  it('a code expires after 10 minutes; a newer request replaces the code of the one before', async () => {
+    const account = await steps.signedIn();
+    const first = newEmail('first');
+    await steps.updateProfile(account.token, { name: 'A', email: first });
+    const firstCode = await steps.codeFor(first);
+    server.clock.advance(10 * 60_000);
+    expectMessage(await steps.confirmEmail(account.token, firstCode), 400, M.codeInvalid);
+
+    const second = newEmail('second');
+    await steps.updateProfile(account.token, { name: 'A', email: second });
+    const secondCode = await steps.codeFor(second);
+    const third = newEmail('third');
+    await steps.updateProfile(account.token, { name: 'A', email: third });
+    expectMessage(await steps.confirmEmail(account.token, secondCode), 400, M.codeInvalid);
+    const thirdCode = await steps.codeFor(third);
+    expectMessage(await steps.confirmEmail(account.token, thirdCode), 200, M.emailChanged);
+    expect((await steps.user(account.token)).body.user).toMatchObject({ email: third });
+  });
+
+  it('409 at confirmation when another account took the address meanwhile', async () => {
+    const account = await steps.signedIn();
+    const contested = newEmail('contested');
+    await steps.updateProfile(account.token, { name: 'A', email: contested });
+    const code = await steps.codeFor(contested);
+    await steps.signUp({ email: contested });
+    expectMessage(await steps.confirmEmail(account.token, code), 409, M.emailTaken);
+    expect((await steps.user(account.token)).body.user).toMatchObject({ email: account.email });
+  });
+
+  it('keeps to the mail budget of the new address', async () => {
+    const account = await steps.signedIn();
+    const target = newEmail('budget');
+    for (let i = 0; i < 3; i += 1) {
+      const res = await steps.updateProfile(account.token, { name: 'A', email: target });
+      expect(res.body).toEqual({ message: T.emailCodeSent(target, account.email) });
+    }
+    await steps.inbox.fetch();
+    // One mail a minute per address and purpose.
+    expect(steps.inbox.mailsTo(target)).toHaveLength(1);
   });
 
   it('a name-only change sends no mail', async () => {

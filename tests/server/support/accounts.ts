@@ -217,6 +217,9 @@ export function accountSteps(api: Client, inbox: Inbox) {
     updateProfile: (token: string, profile: { name: string; email: string }) =>
       api({ method: 'PATCH', url: '/api/auth/profile', token, body: profile }),
 
+    confirmEmail: (token: string, code: string) =>
+      api({ url: '/api/auth/profile/confirm-email', token, body: { token: code } }),
+
     changePassword: (token: string, currentPassword: string, newPassword: string) =>
       api({
         url: '/api/auth/profile/change-password',

@@ -1,5 +1,6 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
+import type { MovementsResponse } from '../../../src/shared/schemas/catalogue.js';
 import type { Product, ProductListItem } from '../../../src/shared/schemas/products.js';
 import type { TestServer } from './build.js';
 import { multipart, type FilePart } from './images.js';
@@ -140,6 +141,13 @@ export const getMovements = (server: TestServer, user: SignedIn, id: string, que
     url: `/api/products/${id}/movements${query ? `?${query}` : ''}`,
     headers: user.headers,
   });
+
+/** A page of a product's movements, which must be there. */
+export async function readMovements(server: TestServer, user: SignedIn, id: string, query = '') {
+  const res = await getMovements(server, user, id, query);
+  if (res.statusCode !== 200) throw new Error(`movements failed: ${res.statusCode} ${res.body}`);
+  return res.json() as MovementsResponse;
+}
 
 /** POST /api/products/bulk-delete. */
 export const bulkDelete = (server: TestServer, user: SignedIn, body: unknown) =>

@@ -1,6 +1,8 @@
 import { sql, type Kysely } from 'kysely';
-import { MOVEMENT_SOURCES } from '../../../shared/constants.js';
 import type { MigrationDialect } from '../migrate.js';
+
+/** The sources as they were then (migration 012 adds `count`). */
+const SOURCES = ['create', 'edit', 'adjustment', 'import'];
 
 /**
  * Every product's stock history: one row per change, written in the change's transaction, deleted
@@ -12,7 +14,7 @@ export async function up(db: Kysely<unknown>, dialect: MigrationDialect): Promis
   const time = dialect === 'postgres' ? 'bigint' : 'integer';
   // SQLite: an INTEGER PRIMARY KEY is the rowid, one more than the largest at every insert.
   const serial = dialect === 'postgres' ? 'bigserial' : 'integer';
-  const sources = sql.join(MOVEMENT_SOURCES.map((source) => sql.lit(source)));
+  const sources = sql.join(SOURCES.map((source) => sql.lit(source)));
   await db.schema
     .createTable('stock_movements')
     .addColumn('id', serial, (c) => c.primaryKey())

@@ -15,13 +15,13 @@ import {
 import { messageSchema } from '../../../shared/schemas/common.js';
 import { CodeChecks } from '../../accounts/code-checks.js';
 import { requestCode } from '../../accounts/code-requests.js';
-import { Codes, type CodeCheck } from '../../accounts/codes.js';
+import { Codes } from '../../accounts/codes.js';
 import { logIn } from '../../accounts/login.js';
 import { revokeSession } from '../../accounts/sessions.js';
 import { signUp } from '../../accounts/signup.js';
 import { HttpError } from '../../lib/http-error.js';
 import { currentSession, publicRoute } from '../../plugins/authenticate.js';
-import { errorResponses, rateLimit } from '../shared.js';
+import { errorResponses, rateLimit, refuseUnlessOk } from '../shared.js';
 
 export async function authRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -32,13 +32,6 @@ export async function authRoutes(fastify: FastifyInstance) {
   const mailFlows = { db, clock, outbox };
 
   const codeChecks = new CodeChecks({ db, clock, codes, outbox, publicUrl: config.publicUrl });
-
-  /** The answer to a code check that failed: 400, or 429 with Retry-After when a budget is spent. */
-  function refuseUnlessOk(check: CodeCheck) {
-    if (check.ok) return;
-    if (check.reason === 'invalid') throw new HttpError(400, M.codeInvalid);
-    throw new HttpError(429, M.tooManyCodeAttempts, { 'retry-after': String(check.retryAfter) });
-  }
 
   app.post(
     '/signup',

@@ -32,7 +32,7 @@ export const catalogueRoutes: FastifyPluginAsync<ProductsContext> = async (fasti
         ...productDocs,
         operationId: 'exportProductsCsv',
         summary: "The signed-in user's products as a CSV file",
-        description: `The products the list shows for the same \`q\`, \`sort\` and \`stock\`, in its order, streamed as RFC 4180 CSV (UTF-8 with a BOM, CRLF) with the header \`${EXPORT_COLUMNS.join(',')}\`. \`price\` has two decimals; \`image\` is the product's own picture, empty without one. A cell that starts with =, +, -, @, a tab or a carriage return gets a ' in front, so that a spreadsheet does not run it; an import takes it off again.`,
+        description: `The products the list shows for the same \`q\`, \`sort\`, \`stock\` and \`tag\`, in its order, streamed as RFC 4180 CSV (UTF-8 with a BOM, CRLF) with the header \`${EXPORT_COLUMNS.join(',')}\`. \`price\` has two decimals; \`image\` is the product's own picture, empty without one. A cell that starts with =, +, -, @, a tab or a carriage return gets a ' in front, so that a spreadsheet does not run it; an import takes it off again.`,
         querystring: productExportQuerySchema,
         response: {
           200: {
@@ -45,8 +45,8 @@ export const catalogueRoutes: FastifyPluginAsync<ProductsContext> = async (fasti
     },
     async (request, reply) => {
       const { user } = currentSession(request);
-      const { q, sort, stock } = request.query;
-      const pages = context.repository.exportPages(user.id, { q, sort, stock });
+      const { q, sort, stock, tag } = request.query;
+      const pages = context.repository.exportPages(user.id, { q, sort, stock, tag });
       const csv = await startCsvExport(pages, context.present.ownImageUrl, (error) => {
         if (!isClientGone(error)) request.log.error({ err: error }, 'CSV export cut short');
       });

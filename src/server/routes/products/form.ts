@@ -1,19 +1,22 @@
 import type { FastifyRequest, FastifySchemaCompiler } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { IMAGE_MAX_BYTES } from '../../../shared/constants.js';
+import { IMAGE_MAX_BYTES, TAGS_MAX } from '../../../shared/constants.js';
 import { M } from '../../../shared/messages.js';
 import { HttpError, ValidationError } from '../../lib/http-error.js';
 
-const FIELDS = new Set(['name', 'price', 'stock', 'description', 'sku', 'barcode']);
+const FIELDS = new Set(['name', 'price', 'stock', 'description', 'cost', 'sku', 'barcode']);
+/** The one field a form may repeat: each part is one tag (a blank one only says "no tags"). */
+const TAGS = 'tags';
 const IMAGE = 'image';
 
 /** Multipart limits: one file, plus one more so that a second file is seen and refused. */
 export const multipartLimits = {
   fileSize: IMAGE_MAX_BYTES,
   files: 2,
-  fields: 8,
-  parts: 10,
+  // Every field once, the tags TAGS_MAX times and one more so that too many are seen and refused.
+  fields: 6 + TAGS_MAX + 1,
+  parts: 8 + TAGS_MAX + 1,
   fieldNameSize: 100,
   // The longest field, a 5,000-character description, in 4-byte characters.
   fieldSize: 20_000,
@@ -100,9 +103,14 @@ async function readMultipart(request: FastifyRequest): Promise<Form> {
       }
       // A form without a chosen file may send `image` as text: only a real file is kept.
       if (fieldname === IMAGE) continue;
+      if (part.valueTruncated || part.fieldnameTruncated) throw new HttpError(413, M.bodyTooLarge);
+      if (fieldname === TAGS) {
+        const tags = (fields[TAGS] ??= []) as unknown[];
+        if (typeof part.value === 'string' && part.value.trim() !== '') tags.push(part.value);
+        continue;
+      }
       if (!FIELDS.has(fieldname)) throw partError(fieldname, M.unknownPart);
       if (fieldname in fields) throw partError(fieldname, M.duplicatePart);
-      if (part.valueTruncated || part.fieldnameTruncated) throw new HttpError(413, M.bodyTooLarge);
       fields[fieldname] = part.value;
     }
   });

@@ -3,8 +3,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   IMPORT_COLUMNS,
+  IMPORT_ERRORS_MAX,
   IMPORT_MAX_BYTES,
   IMPORT_PREVIEW_ROWS,
+  type ImportMatches,
 } from '../../../shared/constants.js';
 import { IMPORT_MAX_MB_TEXT, IMPORT_MAX_ROWS_TEXT, M, T } from '../../../shared/messages.js';
 import { validationErrorSchema } from '../../../shared/schemas/common.js';
@@ -16,13 +18,13 @@ import {
 import { centsToPrice } from '../../../shared/schemas/products.js';
 import { HttpError } from '../../lib/http-error.js';
 import { currentSession } from '../../plugins/authenticate.js';
+import { checkImport, ImportRefused, type ImportCheck } from '../../products/csv-import.js';
 import {
-  checkImport,
-  importCodeKeys,
-  ImportRefused,
+  listedChanges,
+  planImport,
   refuseTakenCodes,
-  type ImportCheck,
-} from '../../products/csv-import.js';
+  type ImportPlan,
+} from '../../products/import-matching.js';
 import type { ProductsContext } from './context.js';
 import { bodyCheckedInHandler, partError, readingMultipart } from './form.js';
 import { bulkRouteOptions, productDocs } from './route-options.js';
@@ -64,10 +66,29 @@ async function readImportFile(request: FastifyRequest): Promise<ImportCheck> {
   return check;
 }
 
-/** The report of a checked file: the first errors, and when asked the first valid rows. */
-function report(check: ImportCheck, message: string, created: number, preview: boolean) {
-  const body: ImportReport = { message, created, errors: check.errors };
-  if (preview) {
+/** What a report counts. */
+interface Counts {
+  created: number;
+  updated: number;
+  unchanged: number;
+}
+
+/**
+ * The report of a checked file: the counts, the first errors, and when asked the first valid rows
+ * and (on a dry run that would update products) the first updates.
+ */
+function report(
+  check: ImportCheck,
+  plan: ImportPlan,
+  message: string,
+  counts: Counts,
+  options: { preview: boolean; dryRun: boolean },
+) {
+  const errors = [...check.errors, ...plan.errors]
+    .sort((a, b) => a.line - b.line)
+    .slice(0, IMPORT_ERRORS_MAX);
+  const body: ImportReport = { message, ...counts, errors };
+  if (options.preview) {
     body.rows = check.rows;
     body.preview = check.valid.slice(0, IMPORT_PREVIEW_ROWS).map((row) => ({
       line: row.line,
@@ -77,7 +98,23 @@ function report(check: ImportCheck, message: string, created: number, preview: b
       description: row.description,
     }));
   }
+  if (options.dryRun && plan.update.length > 0) body.changes = listedChanges(plan);
   return body;
+}
+
+/** The message of a report: creation alone reads as before, updates and matches say so. */
+function reportMessage(counts: Counts, badRows: number, dryRun: boolean): string {
+  const { created, updated, unchanged } = counts;
+  const createsOnly = updated === 0 && unchanged === 0;
+  if (badRows > 0) {
+    if (!dryRun) return T.importFailed(badRows);
+    return createsOnly
+      ? T.importCheckedWithErrors(created, badRows)
+      : T.importPlannedWithErrors(created, updated, unchanged, badRows);
+  }
+  if (dryRun)
+    return createsOnly ? T.importChecked(created) : T.importPlanned(created, updated, unchanged);
+  return createsOnly ? T.imported(created) : T.importDone(created, updated, unchanged);
 }
 
 /** CSV import: every row or none. */
@@ -85,32 +122,41 @@ export const importRoute: FastifyPluginAsync<ProductsContext> = async (fastify, 
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(bodyCheckedInHandler);
 
-  /** Reads and checks the file, then writes every row or none, and answers the report. */
+  /**
+   * Reads and checks the file, matches its rows to the owner's products, then writes every change
+   * or none, and answers the report.
+   */
   async function runImport(
     request: FastifyRequest,
     reply: FastifyReply,
     ownerId: string,
-    { dryRun, preview }: { dryRun: boolean; preview: boolean },
+    { dryRun, preview, matches }: { dryRun: boolean; preview: boolean; matches: ImportMatches },
   ) {
+    const none = { created: 0, updated: 0, unchanged: 0 };
     let check: ImportCheck;
     try {
       check = await readImportFile(request);
     } catch (error) {
       if (!(error instanceof ImportRefused)) throw error;
       if (error.statusCode === 413) throw new HttpError(413, error.message);
-      return reply.code(400).send({ message: error.message, created: 0, errors: error.errors });
+      return reply.code(400).send({ message: error.message, ...none, errors: error.errors });
     }
-    refuseTakenCodes(check, await context.repository.takenCodes(ownerId, importCodeKeys(check)));
-    const valid = check.valid.length;
-    if (check.badRows > 0) {
-      if (dryRun) {
-        return report(check, T.importCheckedWithErrors(valid, check.badRows), valid, preview);
-      }
-      return reply.code(400).send(report(check, T.importFailed(check.badRows), 0, preview));
+    const plan = await planImport(context.repository, ownerId, check.valid, matches);
+    await refuseTakenCodes(context.repository, ownerId, plan);
+    const badRows = check.badRows + plan.errors.length;
+    const planned: Counts = {
+      created: plan.create.length,
+      updated: plan.update.length,
+      unchanged: plan.unchanged,
+    };
+    const options = { preview, dryRun };
+    if (badRows > 0 && !dryRun) {
+      return reply.code(400).send(report(check, plan, T.importFailed(badRows), none, options));
     }
-    if (dryRun) return report(check, T.importChecked(valid), valid, preview);
-    const created = await context.service.importRows(ownerId, check.valid);
-    return report(check, T.imported(created), created, preview);
+    if (dryRun) return report(check, plan, reportMessage(planned, badRows, true), planned, options);
+    const written = await context.service.importRows(ownerId, plan);
+    const counts = { ...written, unchanged: plan.unchanged };
+    return report(check, plan, reportMessage(counts, 0, false), counts, options);
   }
 
   app.post(
@@ -120,8 +166,8 @@ export const importRoute: FastifyPluginAsync<ProductsContext> = async (fastify, 
       schema: {
         ...productDocs,
         operationId: 'importProductsCsv',
-        summary: 'Create products from a CSV file, every row or none',
-        description: `At most one import of a user runs at a time (another one meanwhile: 429), and a few per server (beyond: 503), both with \`Retry-After\`. Every row is checked with the rules of \`POST /api/products\` (stock may be 0; price as text with at most 2 decimals). With \`dryRun=true\` nothing is written: 200 with the report, \`created\` counting the rows that pass the checks. Otherwise every row is created in one transaction (200, \`created\` counting them), or none if any row has an error: 400 with the same errors and \`created\` 0. \`errors\` gives, for each bad cell, the line its record starts on (the header is line 1) and the message; at most 1,000 are listed. With \`preview=true\` the report adds \`rows\` and the first ${IMPORT_PREVIEW_ROWS} valid rows as they would be stored. A cell that starts with ' followed by =, +, -, @, a tab or a carriage return loses the ' (what an export adds). The optional columns \`sku\` and \`barcode\` give products their codes, with the same rules; a code that another product of the catalogue, or an earlier row of the file, has is an error of its row.`,
+        summary: 'Create or update products from a CSV file, every row or none',
+        description: `At most one import of a user runs at a time (another one meanwhile: 429), and a few per server (beyond: 503), both with \`Retry-After\`. Every row is checked with the rules of \`POST /api/products\` (stock may be 0; a price or cost as text with at most 2 decimals, \`$14.00\` and \`1,234.50\` accepted). A row matches one of your products by \`id\`, then by SKU, then by barcode; \`matches\` says what happens to a matching row: \`update\` (the default: its fields are written over the product, which keeps its image and history, a stock change recorded as an \`import\` movement), \`skip\`, or \`copy\` (a new product). The optional columns \`sku\`, \`barcode\`, \`tags\` (separated by \`;\`) and \`cost\` follow the API's rules; a code that another product of the catalogue, or an earlier row of the file, has is an error of its row. With \`dryRun=true\` nothing is written: 200 with the report, counting the rows that would be \`created\`, \`updated\` and left \`unchanged\`, and listing the first changes. Otherwise every change is made in one transaction (200), or none if any row has an error: 400 with the same errors and every count 0. \`errors\` gives, for each bad cell, the line its record starts on (the header is line 1) and the message; at most 1,000 are listed. With \`preview=true\` the report adds \`rows\` and the first ${IMPORT_PREVIEW_ROWS} valid rows as they would be stored. A cell that starts with ' followed by =, +, -, @, a tab or a carriage return loses the ' (what an export adds).`,
         consumes: ['multipart/form-data'],
         querystring: importQuerySchema,
         body: importBody,

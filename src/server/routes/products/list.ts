@@ -30,18 +30,19 @@ export const listRoute: FastifyPluginAsync<ProductsContext> = async (fastify, co
         operationId: 'listProducts',
         summary: "A page of the signed-in user's products",
         description:
-          'Newest first unless `sort` says otherwise. `q` searches name and description (case and accents ignored). `stock=low` keeps products with 1 to 10 units, `stock=out` those with none. Pass `nextCursor` back as `cursor` for the next page; it is null on the last one.',
+          'Newest first unless `sort` says otherwise. `q` searches name and description (case and accents ignored). `stock=low` keeps products with 1 to 10 units, `stock=out` those with none; `tag` those that carry that tag (case ignored). Pass `nextCursor` back as `cursor` for the next page; it is null on the last one.',
         querystring: productListQuerySchema,
         response: { 200: productListResponseSchema, ...errorResponses(400) },
       },
     },
     async (request, reply) => {
       const { user, catalogueVersion } = currentSession(request);
-      const { q, sort, stock, limit, cursor } = request.query;
+      const { q, sort, stock, tag, limit, cursor } = request.query;
       const after = cursor === undefined ? undefined : decodeCursor(sort, cursor);
-      const key = { ownerId: user.id, catalogueVersion, query: { q, sort, stock, limit, cursor } };
+      const query = { q, sort, stock, tag, limit, cursor };
+      const key = { ownerId: user.id, catalogueVersion, query };
       return sendCached(reply, context.responses, key, async () => {
-        const options = { q, sort, stock, limit, after };
+        const options = { q, sort, stock, tag, limit, after };
         const { rows, hasMore } = await context.repository.list(user.id, options);
         const last = rows.at(-1);
         const page: ProductListResponse = {
@@ -63,21 +64,21 @@ export const listRoute: FastifyPluginAsync<ProductsContext> = async (fastify, co
         operationId: 'getProductSummary',
         summary: 'How many products the list holds, their units and their value',
         description:
-          'For the same `q` and `stock` as the list: `count` products, `units` in stock, and `value`, the sum of price × stock in dollars, added up in integer cents: a JSON number while its text is exactly the amount, otherwise (past about $70 trillion) a string holding the exact decimal.',
+          'For the same `q`, `stock` and `tag` as the list: `count` products, `units` in stock, and `value`, the sum of price × stock in dollars, added up in integer cents: a JSON number while its text is exactly the amount, otherwise (past about $70 trillion) a string holding the exact decimal. When any of those products has a cost, `valueAtCost` is the sum of cost × stock of those that have one, added up and sent the same way.',
         querystring: productSummaryQuerySchema,
         response: { 200: productSummarySchema, ...errorResponses(400) },
       },
     },
     async (request, reply) => {
       const { user, catalogueVersion } = currentSession(request);
-      const { q, stock } = request.query;
-      const key = { ownerId: user.id, catalogueVersion, query: { route: 'summary', q, stock } };
+      const { q, stock, tag } = request.query;
+      const query = { route: 'summary', q, stock, tag };
+      const key = { ownerId: user.id, catalogueVersion, query };
       return sendCached(reply, context.responses, key, async () => {
-        const { count, units, valueCents } = await context.repository.summary(user.id, {
-          q,
-          stock,
-        });
+        const totals = await context.repository.summary(user.id, { q, stock, tag });
+        const { count, units, valueCents, valueAtCostCents } = totals;
         const summary: ProductSummary = { count, units, value: moneyTotal(valueCents) };
+        if (valueAtCostCents !== undefined) summary.valueAtCost = moneyTotal(valueAtCostCents);
         return summary;
       });
     },

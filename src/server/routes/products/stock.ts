@@ -37,9 +37,9 @@ export const stockRoutes: FastifyPluginAsync<ProductsContext> = async (fastify, 
       schema: {
         ...productDocs,
         operationId: 'adjustStock',
-        summary: "Change a product's stock by a number of units",
+        summary: "Change a product's stock by a number of units, or set it to a count",
         description:
-          '`delta` (a whole number other than 0) is added to the stock in one atomic step, and recorded as a movement with `note`. A result below 0 (or above 2147483647) is refused with 409 and changes nothing.',
+          'Exactly one of `delta` or `count`. `delta` (a whole number other than 0) is added to the stock in one atomic step; a result below 0 (or above 2147483647) is refused with 409 and changes nothing. `count` (0 or more) sets the stock to the number counted, whatever it was, recorded as a movement with source `count`. Either is recorded with the optional `reason` and `note`.',
         params: productIdParamsSchema,
         body: stockAdjustmentSchema,
         response: {
@@ -55,14 +55,14 @@ export const stockRoutes: FastifyPluginAsync<ProductsContext> = async (fastify, 
         if (!(await context.repository.find(user.id, id))) throw notFound(M.productNotFound);
         throw request.validationError;
       }
-      const result = await context.service.adjustStock(user.id, id, request.body);
+      const result = await context.service.changeStock(user.id, id, request.body);
       switch (result.outcome) {
         case 'done':
           return { message: M.stockAdjusted, product: context.present.product(result.row) };
         case 'missing':
           throw notFound(M.productNotFound);
         case 'below-zero':
-          throw new HttpError(409, T.stockBelowZero(result.stock, request.body.delta));
+          throw new HttpError(409, T.stockBelowZero(result.stock, request.body.delta ?? 0));
         case 'above-max':
           throw new HttpError(409, M.stockAboveMax);
       }
@@ -78,7 +78,7 @@ export const stockRoutes: FastifyPluginAsync<ProductsContext> = async (fastify, 
         operationId: 'listStockMovements',
         summary: "The history of a product's stock, newest first",
         description:
-          'Every change of the stock: creation, an edit that changed it, an adjustment, an import. Pass `nextCursor` back as `cursor` for older ones; it is null on the last page.',
+          'Every change of the stock: creation, an edit that changed it, an adjustment, a count, an import; `reason` keeps those given that reason. Pass `nextCursor` back as `cursor` for older ones (with the same `reason`); it is null on the last page.',
         params: productIdParamsSchema,
         querystring: movementsQuerySchema,
         response: {
@@ -90,12 +90,12 @@ export const stockRoutes: FastifyPluginAsync<ProductsContext> = async (fastify, 
     async (request, reply) => {
       const { user, catalogueVersion } = currentSession(request);
       const { id } = request.params;
-      const { limit, cursor } = request.query;
+      const { limit, cursor, reason } = request.query;
       const before = cursor === undefined ? undefined : decodeMovementCursor(cursor);
-      const query = { route: 'movements', id, limit, cursor };
+      const query = { route: 'movements', id, limit, cursor, reason };
       const key = { ownerId: user.id, catalogueVersion, query };
       return sendCached(reply, context.responses, key, async () => {
-        const page = await context.repository.movements(user.id, id, { limit, before });
+        const page = await context.repository.movements(user.id, id, { limit, before, reason });
         if (!page) throw notFound(M.productNotFound);
         const last = page.rows.at(-1);
         const answer: MovementsResponse = {

@@ -1,7 +1,14 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { IMAGE_MAX_BYTES, MAX_PRICE, MAX_STOCK, MIN_PRICE } from '../../../shared/constants.js';
+import {
+  IMAGE_MAX_BYTES,
+  MAX_PRICE,
+  MAX_STOCK,
+  MIN_PRICE,
+  TAG_MAX,
+  TAGS_MAX,
+} from '../../../shared/constants.js';
 import { CODE_MAX } from '../../../shared/codes.js';
 import { IMAGE_MAX_MB_TEXT, IMAGE_MAX_PIXELS_TEXT, M } from '../../../shared/messages.js';
 import {
@@ -39,6 +46,14 @@ const textFields = {
   ),
 };
 
+/** Tags as the document shows them; the shared schema trims them and drops repeats. */
+const tagsDoc = z
+  .array(z.string().min(1).max(TAG_MAX))
+  .max(TAGS_MAX)
+  .describe(
+    `At most ${TAGS_MAX} tags of 1 to ${TAG_MAX} characters once trimmed; repeats (case ignored) are kept once`,
+  );
+
 /**
  * A JSON body as the OpenAPI document shows it: a price is a number of dollars, a stock a whole
  * number. The shared schema does the checking (in the handler, below), and for compatibility with
@@ -52,6 +67,14 @@ const jsonBody = z.object({
     .max(MAX_PRICE)
     .describe('Dollars with at most 2 decimals, e.g. 19.99'),
   stock: z.number().int().min(0).max(MAX_STOCK).meta({ format: 'int32' }),
+  tags: tagsDoc.optional(),
+  cost: z
+    .number()
+    .min(0)
+    .max(MAX_PRICE)
+    .nullable()
+    .optional()
+    .describe('What a unit cost, in dollars with at most 2 decimals; null clears it'),
 });
 
 /** A multipart body: every field is text, and the picture a file part. */
@@ -67,6 +90,17 @@ const multipartBody = z.object({
     .regex(/^[0-9]+(?:\.0+)?$/)
     .max(NUMBER_TEXT_MAX)
     .describe(`A whole number, 0 to ${MAX_STOCK}`),
+  tags: tagsDoc
+    .optional()
+    .describe(
+      `One field per tag, repeated (at most ${TAGS_MAX}); one empty field alone clears the tags`,
+    ),
+  cost: z
+    .string()
+    .regex(/^(?:[0-9]+(?:\.[0-9]{1,2}0*)?)?$/)
+    .max(NUMBER_TEXT_MAX)
+    .optional()
+    .describe('Dollars with at most 2 decimals, 0 or more; empty clears it'),
   image: z
     .string()
     .meta({ format: 'binary', maxLength: IMAGE_MAX_BYTES })

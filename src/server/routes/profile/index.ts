@@ -1,13 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { M } from '../../../shared/messages.js';
+import { CODE_LENGTH } from '../../../shared/constants.js';
+import { M, T } from '../../../shared/messages.js';
 import {
   changePasswordSchema,
+  codeFormSchema,
   profileSchema,
   tokenResponseSchema,
 } from '../../../shared/schemas/auth.js';
 import { messageSchema } from '../../../shared/schemas/common.js';
-import { deleteCodes } from '../../accounts/codes.js';
+import { CodeChecks } from '../../accounts/code-checks.js';
+import { Codes, deleteCodes } from '../../accounts/codes.js';
 import { hashPassword, verifyPassword } from '../../accounts/passwords.js';
 import { createSession, revokeUserSessions } from '../../accounts/sessions.js';
 import {
@@ -19,22 +22,23 @@ import {
 import { HttpError } from '../../lib/http-error.js';
 import { templates } from '../../mail/templates.js';
 import { currentSession } from '../../plugins/authenticate.js';
-import { errorResponses, rateLimit } from '../shared.js';
+import { errorResponses, rateLimit, refuseUnlessOk } from '../shared.js';
 
 export async function profileRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db, clock, config, outbox, rateLimits } = app;
+  const codes = new Codes(config.appSecret, clock);
+  const codeChecks = new CodeChecks({ db, clock, codes, outbox, publicUrl: config.publicUrl });
 
   app.patch(
     '/',
     {
-      config: rateLimit(rateLimits, rateLimits.general),
+      config: rateLimit(rateLimits, rateLimits.sensitive),
       schema: {
         operationId: 'updateProfile',
         tags: ['profile'],
-        summary: 'Change name and e-mail',
-        description:
-          'An e-mail used by another account gives 409; the old address is told of a change.',
+        summary: 'Change the name, and ask to change the e-mail',
+        description: `The name changes at once. An e-mail used by another account gives 409 and changes nothing. A new e-mail is not the account's until proven: a ${CODE_LENGTH}-digit code is mailed to it (within the address's mail budget), the answer says so, and the account keeps its address until \`POST /api/auth/profile/confirm-email\` takes the code.`,
         body: profileSchema,
         response: { 200: messageSchema, ...errorResponses(409) },
       },
@@ -42,26 +46,53 @@ export async function profileRoutes(fastify: FastifyInstance) {
     async (request) => {
       const { user } = currentSession(request);
       const { name, email } = request.body;
-      const emailTaken = new HttpError(409, M.emailTaken);
-      try {
-        await db.transaction().execute(async (trx) => {
-          if (email !== user.email) {
-            const other = await findUserByEmail(trx, email);
-            if (other && other.id !== user.id) throw emailTaken;
-            // Live codes went to the old address; they must not keep working for the new one.
-            await deleteCodes(trx, user.id);
-            await outbox.enqueue(
-              trx,
-              templates.emailChanged(config.publicUrl, user.email, name, email),
-            );
-          }
-          await updateUser(trx, user.id, { name, email }, clock.now());
-        });
-      } catch (error) {
-        throw isUniqueViolation(error) ? emailTaken : error;
-      }
+      const moving = email !== user.email;
+      await db.transaction().execute(async (trx) => {
+        if (moving) {
+          const other = await findUserByEmail(trx, email);
+          if (other && other.id !== user.id) throw new HttpError(409, M.emailTaken);
+          // A code sent for another address must not prove this one; asking again for the same
+          // address keeps its code, which may still be on its way.
+          const stored = await findUserById(trx, user.id);
+          if (stored?.pending_email !== email) await deleteCodes(trx, user.id, 'email');
+          await outbox.request(trx, email, 'email-code', user.id);
+        }
+        const changes = moving ? { name, pending_email: email } : { name };
+        await updateUser(trx, user.id, changes, clock.now());
+      });
+      if (!moving) return { message: M.profileUpdated };
       outbox.wake();
-      return { message: M.profileUpdated };
+      return { message: T.emailCodeSent(email, user.email) };
+    },
+  );
+
+  app.post(
+    '/confirm-email',
+    {
+      config: rateLimit(rateLimits, rateLimits.sensitive),
+      schema: {
+        operationId: 'confirmEmailChange',
+        tags: ['profile'],
+        summary: 'Change the e-mail with the code mailed to the new address',
+        description:
+          'A wrong or expired code is a 400 (5 wrong tries burn it; 100 a day per account, then 429). If another account has taken the address meanwhile, 409 and the change is dropped. Both addresses are told of the change.',
+        body: codeFormSchema,
+        response: { 200: messageSchema, ...errorResponses(409) },
+      },
+    },
+    async (request) => {
+      const { user } = currentSession(request);
+      let check;
+      try {
+        check = await codeChecks.confirmEmailChange(user.id, request.body.token);
+      } catch (error) {
+        // Taken between the check and the write.
+        if (isUniqueViolation(error)) throw new HttpError(409, M.emailTaken);
+        throw error;
+      }
+      if (check.ok === 'taken') throw new HttpError(409, M.emailTaken);
+      refuseUnlessOk(check);
+      return { message: M.emailChanged };
     },
   );
 

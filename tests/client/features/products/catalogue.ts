@@ -26,6 +26,7 @@ export const movement = (overrides: Partial<StockMovement> = {}): StockMovement 
   newStock: 24,
   delta: 24,
   source: 'create',
+  reason: null,
   note: null,
   ...overrides,
 });

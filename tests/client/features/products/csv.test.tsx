@@ -88,6 +88,8 @@ const csvFile = (text = 'name,price,stock,description\nLamp,12.5,3,A lamp\n', na
 const checked: ImportReport = {
   message: '2 products ready to import',
   created: 2,
+  updated: 0,
+  unchanged: 0,
   errors: [],
   rows: 2,
   preview: [
@@ -100,6 +102,8 @@ const checked: ImportReport = {
 const withErrors: ImportReport = {
   message: T.importCheckedWithErrors(1, 1),
   created: 1,
+  updated: 0,
+  unchanged: 0,
   errors: [
     { line: 3, path: 'price', message: 'The price of the product is required' },
     { line: 3, path: 'description', message: 'Description is required' },
@@ -167,6 +171,26 @@ describe('ImportProducts', () => {
     expect((await imports()).map(({ query }) => query.dryRun)).toEqual(['true', 'false']);
   });
 
+  it('counts updates as work to do, and checks again when told what to do with matches', async () => {
+    const planned: ImportReport = {
+      ...checked,
+      message: T.importPlanned(0, 2, 1),
+      created: 0,
+      updated: 2,
+      unchanged: 1,
+    };
+    server.use(http.post('/api/products/import', () => HttpResponse.json(planned)));
+    const { user } = setup();
+    await user.upload(screen.getByLabelText('CSV file'), csvFile());
+    expect(await screen.findByText(T.importPlanned(0, 2, 1))).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Import 2 products' })).toBeEnabled();
+
+    await user.selectOptions(screen.getByLabelText('Rows that match a product'), 'copy');
+    await waitFor(async () => expect(await imports()).toHaveLength(2));
+    expect((await imports()).map(({ query }) => query.matches)).toEqual(['update', 'copy']);
+    expect(screen.getByRole('button', { name: 'Download a template CSV' })).toBeVisible();
+  });
+
   it('shows the report of an import the server refused (a row went bad since the check)', async () => {
     server.use(
       http.post('/api/products/import', ({ request }) =>
@@ -193,6 +217,8 @@ describe('ImportProducts', () => {
           {
             message: 'Nothing was imported: The header row has no "price" column',
             created: 0,
+            updated: 0,
+            unchanged: 0,
             errors: [{ line: 1, path: 'file', message: 'The header row has no "price" column' }],
           },
           { status: 400 },

@@ -12,14 +12,16 @@ export const product = (overrides: Partial<Product> = {}): Product => ({
   imageHeight: 600,
   sku: null,
   barcode: null,
+  tags: [],
+  cost: null,
   active: true,
   createdAt: '2025-01-01T00:00:00.000Z',
   updatedAt: '2025-01-01T00:00:00.000Z',
   ...overrides,
 });
 
-/** A product as the list carries it (no `active`, no dates). */
+/** A product as the list carries it (no `active`, no cost, no dates). */
 export const listed = (overrides: Partial<Product> = {}) => {
-  const { active: _a, createdAt: _c, updatedAt: _u, ...item } = product(overrides);
+  const { active: _a, cost: _cost, createdAt: _c, updatedAt: _u, ...item } = product(overrides);
   return item;
 };

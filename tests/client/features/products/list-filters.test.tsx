@@ -65,7 +65,7 @@ describe('stock filters and the summary', () => {
     expect(summary()).toEqual({
       Products: '3',
       'Total units': '29',
-      'Stock value': '$412.00',
+      'Stock value at price': '$412.00',
     });
   });
 
@@ -83,7 +83,11 @@ describe('stock filters and the summary', () => {
       'true',
     );
     await waitFor(() =>
-      expect(summary()).toEqual({ Products: '1', 'Total units': '4', 'Stock value': '$162.00' }),
+      expect(summary()).toEqual({
+        Products: '1',
+        'Total units': '4',
+        'Stock value at price': '$162.00',
+      }),
     );
     expect((await queriesOf('/products')).at(-1)).toMatchObject({
       q: 'a',
@@ -188,5 +192,44 @@ describe('the table view', () => {
     expect(await screen.findByRole('list')).toBeVisible();
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
     expect(screen.queryByRole('group', { name: 'View' })).not.toBeInTheDocument();
+  });
+});
+
+describe('tags on the list', () => {
+  beforeEach(() => {
+    server.use(
+      http.get('/api/products', ({ request }) => {
+        const tag = new URL(request.url).searchParams.get('tag');
+        const products = [
+          listed({ id: 'a', name: 'Rake', tags: ['Garden', 'Tools'] }),
+          listed({ id: 'b', name: 'Pan', tags: ['Kitchen'] }),
+        ].filter((product) => !tag || product.tags.includes(tag));
+        return HttpResponse.json({ products, nextCursor: null });
+      }),
+    );
+    answerSummary((query) =>
+      query.get('tag')
+        ? { count: 1, units: 24, value: 957.6, valueAtCost: 120 }
+        : { count: 2, units: 48, value: 1915.2 },
+    );
+  });
+
+  it('shows each product’s tags as links to the list of that tag; the value at price', async () => {
+    renderRoute(<ListWithUrl />);
+    const rake = await screen.findByRole('heading', { name: 'Rake' });
+    const card = within(rake.closest('li')!);
+    expect(card.getByRole('link', { name: 'Garden' })).toHaveAttribute('href', '/?tag=Garden');
+    expect(summary()['Stock value at price']).toBe('$1,915.20');
+  });
+
+  it('filters by the tag in the URL, says so, and values the stock at cost', async () => {
+    const { user } = renderRoute(<ListWithUrl />, { url: '/?tag=Garden' });
+    expect(await screen.findByRole('heading', { name: 'Rake' })).toBeVisible();
+    expect(screen.queryByRole('heading', { name: 'Pan' })).toBeNull();
+    expect(await queriesOf('/products')).toContainEqual(expect.objectContaining({ tag: 'Garden' }));
+    await waitFor(() => expect(summary()['Stock value at cost']).toBe('$120.00'));
+    await user.click(screen.getByRole('button', { name: 'Show every tag' }));
+    expect(await screen.findByRole('heading', { name: 'Pan' })).toBeVisible();
+    expect(screen.getByTestId('url')).toHaveTextContent(/^$/);
   });
 });

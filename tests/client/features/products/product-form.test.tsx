@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { CreateProduct } from '@/features/products/components/CreateProduct.js';
@@ -127,6 +127,8 @@ describe('CreateProduct', () => {
             price: '39.90',
             stock: '24',
             description: 'A lamp for the desk.',
+            cost: '',
+            tags: '',
             image: { file: 'image/png' },
           },
         ],
@@ -162,10 +164,54 @@ describe('CreateProduct', () => {
     ).toBeVisible();
     await waitFor(async () =>
       expect(await sent()).toEqual([
-        ['POST', '/products', { name: 'Lamp', price: '3', stock: '1', description: 'Light' }],
+        [
+          'POST',
+          '/products',
+          { name: 'Lamp', price: '3', stock: '1', description: 'Light', cost: '', tags: '' },
+        ],
       ]),
     );
     expect(screen.getByRole('button', { name: 'Create Product' })).toBeEnabled();
+  });
+
+  it('takes a cost and tags as chips, kept once whatever their case', async () => {
+    server.use(
+      http.post('/api/products', () =>
+        HttpResponse.json({ message: 'Product created', product: product() }, { status: 201 }),
+      ),
+    );
+    const { user } = setup();
+    await user.type(screen.getByLabelText('Name'), 'Rake');
+    await user.type(screen.getByLabelText('Price'), '12');
+    await user.type(screen.getByLabelText('Stock'), '3');
+    await user.type(screen.getByLabelText('Description'), 'For leaves');
+    await user.type(screen.getByLabelText('Cost (optional)'), '4.50');
+    const tags = screen.getByLabelText('Tags (optional)', { selector: 'input' });
+    await user.type(tags, 'Garden{Enter} tools ,garden{Enter}Sale{Enter}');
+    const chips = within(screen.getByRole('list', { name: 'Tags (optional)' }));
+    expect(chips.getAllByRole('listitem').map((chip) => chip.textContent)).toEqual([
+      'Garden×',
+      'tools×',
+      'Sale×',
+    ]);
+    await user.click(screen.getByRole('button', { name: 'Remove tag Sale' }));
+    await user.click(screen.getByRole('button', { name: 'Create Product' }));
+    await waitFor(async () =>
+      expect(await sent()).toEqual([
+        [
+          'POST',
+          '/products',
+          {
+            name: 'Rake',
+            price: '12',
+            stock: '3',
+            description: 'For leaves',
+            cost: '4.50',
+            tags: ['Garden', 'tools'],
+          },
+        ],
+      ]),
+    );
   });
 });
 
@@ -217,7 +263,7 @@ describe('EditProduct', () => {
       expect(await sent()).toContainEqual([
         'PATCH',
         '/products/p1',
-        { name: 'Desk Lamp', price: '39.90' },
+        { name: 'Desk Lamp', price: '39.90', cost: '', tags: '' },
       ]),
     );
     pending.resolve(HttpResponse.json({ message: 'Product updated', product: product() }));

@@ -27,9 +27,11 @@ beforeEach(() => {
     ),
     http.get('/api/products/p1', () => HttpResponse.json({ product: product({ stock }) })),
     http.post('/api/products/p1/stock', async ({ request }) => {
-      const { delta } = (await request.json()) as { delta: number };
-      if (stock + delta < 0) return apiError(409, { message: T.stockBelowZero(stock, delta) });
-      stock += delta;
+      const { delta, count } = (await request.json()) as { delta?: number; count?: number };
+      if (count !== undefined) stock = count;
+      else if (stock + delta! < 0)
+        return apiError(409, { message: T.stockBelowZero(stock, delta!) });
+      else stock += delta!;
       return HttpResponse.json({ message: 'Stock updated', product: product({ stock }) });
     }),
   );
@@ -65,12 +67,12 @@ describe('the stock stepper on a card', () => {
     expect(card.getByText('4 units')).toBeVisible();
   });
 
-  it('sets a count with the Set field: the difference is sent', async () => {
+  it('sets a count with the Set field: the count itself is sent', async () => {
     const { user, card } = await openList();
     await user.type(card.getByLabelText('New stock of Desk Lamp'), '10');
     await user.click(card.getByRole('button', { name: 'Set stock of Desk Lamp' }));
     expect(await card.findByText('10 units')).toBeVisible();
-    expect((await stockChanges()).map(({ body }) => body)).toEqual([{ delta: 7 }]);
+    expect((await stockChanges()).map(({ body }) => body)).toEqual([{ count: 10 }]);
     expect(card.getByLabelText('New stock of Desk Lamp')).toHaveValue('');
   });
 
@@ -89,11 +91,12 @@ describe('the stock stepper on a card', () => {
     expect(await stockChanges()).toEqual([]);
   });
 
-  it('sends nothing when the count set is the count shown', async () => {
+  it('sends a count equal to the count shown too: the count is worth recording', async () => {
     const { user, card } = await openList();
     await user.type(card.getByLabelText('New stock of Desk Lamp'), '3{Enter}');
     expect(card.getByLabelText('New stock of Desk Lamp')).toHaveValue('');
-    expect(await stockChanges()).toEqual([]);
+    await waitFor(async () => expect(await stockChanges()).toHaveLength(1));
+    expect((await stockChanges()).map(({ body }) => body)).toEqual([{ count: 3 }]);
   });
 
   it('cannot go below 0 from the page', async () => {
@@ -105,23 +108,23 @@ describe('the stock stepper on a card', () => {
 
   it("takes a refused change back and says why, with the server's message", async () => {
     const { user, card } = await openList();
-    // Sold elsewhere meanwhile: the server has 1 while the card still shows 3.
-    stock = 1;
+    // Sold elsewhere meanwhile: the server has 0 while the card still shows 3.
+    stock = 0;
     const answer = deferred();
     server.use(http.post('/api/products/p1/stock', () => answer.promise));
-    await user.type(card.getByLabelText('New stock of Desk Lamp'), '0{Enter}');
-    expect(await card.findByText('0 units')).toBeVisible();
+    await user.click(card.getByRole('button', { name: 'Decrease stock of Desk Lamp' }));
+    expect(await card.findByText('2 units')).toBeVisible();
     const reread = deferred();
     server.use(http.get('/api/products', () => reread.promise));
-    answer.resolve(apiError(409, { message: T.stockBelowZero(1, -3) }));
+    answer.resolve(apiError(409, { message: T.stockBelowZero(0, -1) }));
     const toast = await screen.findByRole('alert');
-    expect(toast).toHaveTextContent('Not enough stock: 1 in stock, cannot take away 3');
+    expect(toast).toHaveTextContent('Not enough stock: 0 in stock, cannot take away 1');
     // Taken back at once...
     expect(await card.findByText('3 units')).toBeVisible();
     // ...then the list is read again: the count the server has.
     reread.resolve(HttpResponse.json({ products: [listed({ stock })], nextCursor: null }));
-    expect(await card.findByText('1 unit')).toBeVisible();
-    expect(stock).toBe(1);
+    expect(await card.findByText('Out of Stock')).toBeVisible();
+    expect(stock).toBe(0);
   });
 
   /** Two +1 on the card, both still unanswered: the card already shows 5. */
@@ -170,7 +173,7 @@ describe('the stock stepper on the detail page', () => {
     return rendered;
   };
 
-  it('sets the stock with a note, and the history shows the change', async () => {
+  it('sets the stock with a reason and note, and the history shows the count', async () => {
     const history = [movement({ oldStock: 0, newStock: 3, delta: 3 })];
     server.use(
       http.get('/api/products/p1/movements', () =>
@@ -187,25 +190,66 @@ describe('the stock stepper on the detail page', () => {
         oldStock: 3,
         newStock: 12,
         delta: 9,
-        source: 'adjustment',
+        source: 'count',
+        reason: 'received',
         note: 'Delivery',
       }),
     );
     await user.type(screen.getByLabelText('New stock of Desk Lamp'), '12');
-    await user.type(screen.getByLabelText("Note for 'Set' (optional)"), 'Delivery');
+    await user.selectOptions(screen.getByLabelText('Reason (optional)'), 'received');
+    await user.type(screen.getByLabelText('Note (optional)'), 'Delivery');
     await user.click(screen.getByRole('button', { name: 'Set stock of Desk Lamp' }));
 
     expect(await screen.findByText('In Stock: 12')).toBeVisible();
     expect((await stockChanges()).map(({ body }) => body)).toEqual([
-      { delta: 9, note: 'Delivery' },
+      { count: 12, reason: 'received', note: 'Delivery' },
     ]);
     // The history is read again after the change.
     await waitFor(() => expect(list.getAllByRole('listitem')).toHaveLength(2));
     const [latest] = list.getAllByRole('listitem');
-    expect(latest).toHaveTextContent(/^\+9Adjusted/);
-    expect(latest).toHaveTextContent(/Adjusted · stock 3 .*12/);
+    expect(latest).toHaveTextContent(/^12Counted 12 · Received/);
+    expect(latest).toHaveTextContent(/stock 3 .*12/);
     expect(latest).toHaveTextContent('Delivery');
-    expect(screen.getByLabelText("Note for 'Set' (optional)")).toHaveValue('');
+    expect(screen.getByLabelText('Note (optional)')).toHaveValue('');
+    expect(screen.getByLabelText('Reason (optional)')).toHaveValue('');
+  });
+
+  it('filters the history by reason and loads older changes 20 at a time', async () => {
+    const asked: string[] = [];
+    const page = (from: number, reason: string | null) =>
+      Array.from({ length: 20 }, (_, i) =>
+        movement({
+          id: `m${from + i}`,
+          delta: 1,
+          source: 'adjustment',
+          reason: reason === null ? null : (reason as 'sold'),
+          note: `change ${from + i}`,
+        }),
+      );
+    server.use(
+      http.get('/api/products/p1/movements', ({ request }) => {
+        const query = new URL(request.url).searchParams;
+        asked.push(query.toString());
+        const reason = query.get('reason');
+        const older = query.get('cursor') === 'c1';
+        return HttpResponse.json({
+          movements: page(older ? 20 : 0, reason),
+          nextCursor: older || reason ? null : 'c1',
+        });
+      }),
+    );
+    const { user } = await openDetails();
+    const list = () => within(screen.getByRole('list', { name: 'Stock history' }));
+    expect(list().getAllByRole('listitem')).toHaveLength(20);
+    await user.click(screen.getByRole('button', { name: 'Load 20 more' }));
+    await waitFor(() => expect(list().getAllByRole('listitem')).toHaveLength(40));
+    expect(screen.queryByRole('button', { name: 'Load 20 more' })).toBeNull();
+    expect(asked).toContain('limit=20&cursor=c1');
+
+    await user.selectOptions(screen.getByLabelText('Reason'), 'sold');
+    await waitFor(() => expect(list().getAllByRole('listitem')).toHaveLength(20));
+    expect(list().getAllByRole('listitem')[0]).toHaveTextContent('Adjusted · Sold');
+    expect(asked).toContain('limit=20&reason=sold');
   });
 
   it('a refused change is taken back on the page, and the toast says why', async () => {

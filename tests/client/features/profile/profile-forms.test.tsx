@@ -49,6 +49,42 @@ describe('ProfileForm', () => {
     expect(await screen.findByText('Profile updated', {}, { timeout: 3000 })).toBeVisible();
   });
 
+  it('a new e-mail: says a code went to it, takes the code, then goes to /', async () => {
+    const sentTo = 'Profile updated. Enter the 6-digit code sent to new@example.com to confirm.';
+    let confirmed = 0;
+    server.use(
+      http.patch('/api/auth/profile', () => HttpResponse.json({ message: sentTo })),
+      http.post('/api/auth/profile/confirm-email', async ({ request }) => {
+        const { token } = (await request.json()) as { token: string };
+        if (token !== '123456')
+          return apiError(400, { message: 'The code is not valid or has expired' });
+        confirmed += 1;
+        return HttpResponse.json({ message: 'Email changed' });
+      }),
+    );
+    const { user: u } = setup();
+    await u.clear(screen.getByLabelText('Email'));
+    await u.type(screen.getByLabelText('Email'), 'new@example.com');
+    await u.click(screen.getByRole('button', { name: 'Update Profile' }));
+    const panel = await screen.findByRole('region', { name: 'Confirm your new email' });
+    expect(panel).toHaveTextContent('sent to new@example.com');
+    expect(panel).toHaveTextContent('your email stays ada@example.com');
+    expect(screen.queryByTestId('location')).toBeNull();
+    expect(await screen.findByText(sentTo, {}, { timeout: 3000 })).toBeVisible();
+
+    await u.keyboard('654321');
+    expect(
+      await screen.findByText('The code is not valid or has expired', {}, { timeout: 3000 }),
+    ).toBeVisible();
+    await waitFor(() =>
+      expect(screen.getAllByRole('textbox', { name: /digit/i })[0]).toHaveValue(''),
+    );
+    screen.getAllByRole('textbox', { name: /digit/i })[0]!.focus();
+    await u.keyboard('123456');
+    expect(await screen.findByTestId('location')).toHaveTextContent(/^\/$/);
+    expect(confirmed).toBe(1);
+  });
+
   it('shows a taken e-mail as a toast', async () => {
     server.use(
       http.patch('/api/auth/profile', () =>

@@ -1,29 +1,40 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { StockReason } from '@shared/constants.js';
 import { apiRequest } from '@/lib/api-client.js';
 import { mutationKeys, queryKeys, type MutationConfig } from '@/lib/query-client.js';
 import { cancelProductReads, patchCachedProduct } from './product-cache.js';
 
-export interface StockChange {
+/** Units added (`delta`, negative: taken away, never 0) or the stock as counted (`count`). */
+export type StockChange = {
   id: string;
-  /** Units added (negative: taken away); never 0. */
-  delta: number;
+  reason?: StockReason | undefined;
   note?: string | undefined;
-}
+} & ({ delta: number; count?: undefined } | { count: number; delta?: undefined });
 
-/** POST /products/{id}/stock {delta, note?} → {message, product}; 409 when it would go below 0. */
-export const adjustStock = ({ id, delta, note }: StockChange) =>
+/**
+ * POST /products/{id}/stock {delta | count, reason?, note?} → {message, product}; 409 when a
+ * delta would take the stock below 0.
+ */
+export const adjustStock = ({ id, ...change }: StockChange) =>
   apiRequest(
     () => import('@shared/schemas/products.js').then((m) => m.productMutationResponseSchema),
     {
       method: 'POST',
       url: `/products/${encodeURIComponent(id)}/stock`,
-      data: note ? { delta, note } : { delta },
+      // Only what was given: an empty note or reason is none.
+      data: Object.fromEntries(
+        Object.entries(change).filter(([, value]) => value !== undefined && value !== ''),
+      ),
     },
   );
 
-const shiftStock =
-  (delta: number) =>
-  <T extends { stock: number }>(product: T): T => ({ ...product, stock: product.stock + delta });
+/** The stock as a change leaves it; `undo` takes a delta back (a count is read again instead). */
+const applyChange =
+  (change: StockChange, undo = false) =>
+  <T extends { stock: number }>(product: T): T => {
+    if (change.count !== undefined) return undo ? product : { ...product, stock: change.count };
+    return { ...product, stock: product.stock + (undo ? -change.delta : change.delta) };
+  };
 
 /**
  * A stock change shows at once wherever the product is shown, before the server answers. A refusal
@@ -49,7 +60,7 @@ export function useAdjustStock({
     mutationFn: adjustStock,
     onMutate: async (change, context) => {
       await cancelProductReads(queryClient, change.id);
-      patchCachedProduct(queryClient, change.id, shiftStock(change.delta));
+      patchCachedProduct(queryClient, change.id, applyChange(change));
       return onMutate?.(change, context);
     },
     onSuccess: async (data, change, ...rest) => {
@@ -62,9 +73,10 @@ export function useAdjustStock({
       await onSuccess?.(data, change, ...rest);
     },
     onError: async (error, change, ...rest) => {
-      patchCachedProduct(queryClient, change.id, shiftStock(-change.delta));
-      // Refused for a reason the page may not show (sold elsewhere meanwhile): read the truth.
-      if (!othersInFlight(change.id)) {
+      patchCachedProduct(queryClient, change.id, applyChange(change, true));
+      // Refused for a reason the page may not show (sold elsewhere meanwhile), or a count that
+      // cannot be taken back by arithmetic: read the truth.
+      if (!othersInFlight(change.id) || change.count !== undefined) {
         void queryClient.invalidateQueries({ queryKey: queryKeys.products });
         void queryClient.invalidateQueries({ queryKey: queryKeys.product(change.id), exact: true });
       }

@@ -10,9 +10,9 @@ const FALLBACK_NAME = 'products.csv';
  * GET /products/export.csv?q&sort&stock → the CSV file (with the bearer token, so fetched rather
  * than linked to), and the name the server gives it.
  */
-export const exportProducts = ({ q, sort, stock }: ProductListParams) =>
+export const exportProducts = ({ q, sort, stock, tag }: ProductListParams) =>
   apiDownload(
-    { url: '/products/export.csv', params: { q: q || undefined, sort, stock } },
+    { url: '/products/export.csv', params: { q: q || undefined, sort, stock, tag } },
     FALLBACK_NAME,
   );
 

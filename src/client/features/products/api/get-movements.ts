@@ -1,18 +1,29 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions, useQuery } from '@tanstack/react-query';
+import type { StockReason } from '@shared/constants.js';
 import { apiRequest } from '@/lib/api-client.js';
 import { queryKeys } from '@/lib/query-client.js';
 
 /** The detail page shows this many of a product's latest stock movements. */
 export const MOVEMENTS_SHOWN = 20;
 
-/** GET /products/{id}/movements?limit → {movements, nextCursor}, newest first. */
-const getMovements = (id: string, signal?: AbortSignal) =>
+/** Which page of which movements: past `cursor`, only those given `reason` when set. */
+interface MovementsPage {
+  cursor?: string | undefined;
+  reason?: StockReason | undefined;
+}
+
+/** GET /products/{id}/movements?limit&cursor&reason → {movements, nextCursor}, newest first. */
+const getMovements = (id: string, page: MovementsPage = {}, signal?: AbortSignal) =>
   apiRequest(
     // Loaded beside the request, not before it (lib/api-client.ts).
     () => import('@shared/schemas/catalogue.js').then((m) => m.movementsResponseSchema),
     {
       url: `/products/${encodeURIComponent(id)}/movements`,
-      params: { limit: MOVEMENTS_SHOWN },
+      params: {
+        limit: MOVEMENTS_SHOWN,
+        ...(page.cursor ? { cursor: page.cursor } : {}),
+        ...(page.reason ? { reason: page.reason } : {}),
+      },
       signal,
     },
   );
@@ -21,7 +32,21 @@ const getMovements = (id: string, signal?: AbortSignal) =>
 export const movementsQueryOptions = (id: string) =>
   queryOptions({
     queryKey: queryKeys.movements(id),
-    queryFn: ({ signal }) => getMovements(id, signal),
+    queryFn: ({ signal }) => getMovements(id, {}, signal),
+    retry: 1,
+  });
+
+/**
+ * Every page read so far of the product's movements (of one reason, or all: ''), for 'Load
+ * more'. Under the product's movements key, so a stock change refreshes it too.
+ */
+export const movementPagesQueryOptions = (id: string, reason: StockReason | '') =>
+  infiniteQueryOptions({
+    queryKey: [...queryKeys.movements(id), 'pages', reason],
+    queryFn: ({ pageParam, signal }) =>
+      getMovements(id, { cursor: pageParam, reason: reason || undefined }, signal),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (page) => page.nextCursor ?? undefined,
     retry: 1,
   });
 

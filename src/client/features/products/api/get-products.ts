@@ -26,6 +26,8 @@ export interface ProductListParams {
   sort: ProductSort;
   /** `low` (1 to 10 units) or `out` (0); undefined: every product. */
   stock: StockFilter | undefined;
+  /** Only the products with this tag (case ignored); undefined: every product. */
+  tag?: string | undefined;
 }
 
 const isOneOf = <T extends string>(values: readonly T[], value: string | null): value is T =>
@@ -42,12 +44,13 @@ export function listParamsOf(search: URLSearchParams): ProductListParams {
     q: (search.get('q') ?? '').trim(),
     sort: isOneOf(PRODUCT_SORTS, sort) ? sort : 'newest',
     stock: isOneOf(STOCK_FILTERS, stock) ? stock : undefined,
+    tag: search.get('tag')?.trim() || undefined,
   };
 }
 
 /** GET /products?q&sort&stock&limit&cursor → {products, nextCursor}. */
 const getProducts = (
-  { q, sort, stock, cursor }: ProductListParams & { cursor: string | undefined },
+  { q, sort, stock, tag, cursor }: ProductListParams & { cursor: string | undefined },
   signal?: AbortSignal,
 ): Promise<ProductPage> =>
   apiRequest(
@@ -59,6 +62,7 @@ const getProducts = (
         q: q || undefined,
         sort,
         stock,
+        tag,
         limit: PRODUCTS_PAGE_SIZE,
         cursor,
       } satisfies ProductListQuery,

@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ImportMatches } from '@shared/constants.js';
 import type { ImportReport } from '@shared/schemas/catalogue.js';
 import { apiRequest } from '@/lib/api-client.js';
 import { queryKeys, type MutationConfig } from '@/lib/query-client.js';
@@ -8,6 +9,8 @@ export interface ImportUpload {
   file: File;
   /** Only check the file: nothing is written. */
   dryRun: boolean;
+  /** What to do with rows that match an existing product (by id); the server's default: update. */
+  matches?: ImportMatches | undefined;
   /** Upload progress, 0 to 1. */
   onProgress?: (fraction: number) => void;
 }
@@ -35,14 +38,14 @@ async function refusedReport(error: unknown): Promise<ImportReport | undefined> 
  * rows, preview}. A refusal that comes with a report (bad rows, a wrong header) rejects with
  * ImportRefused; any other failure (too large, no connection) as every request does.
  */
-export async function importProducts({ file, dryRun, onProgress }: ImportUpload) {
+export async function importProducts({ file, dryRun, matches, onProgress }: ImportUpload) {
   const body = new FormData();
   body.append('file', file);
   try {
     return await apiRequest(reportSchema, {
       method: 'POST',
       url: '/products/import',
-      params: { dryRun, preview: true },
+      params: { dryRun, preview: true, ...(matches ? { matches } : {}) },
       data: body,
       onUploadProgress: progressHandler(onProgress),
     });

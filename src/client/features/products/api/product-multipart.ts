@@ -10,10 +10,10 @@ export interface ProductUpload {
 }
 
 /**
- * The multipart body of create and update: name, price and stock as text, description, the
- * codes, and the image only if chosen. Blank fields are left out (on edit, blank means
- * "unchanged"), except the codes of an edit (`clearBlankCodes`): there a code emptied means
- * "no code", so it goes, empty.
+ * The multipart body of create and update: name, price and stock as text, description, cost,
+ * one `tags` field per tag, the codes, and the image only if chosen. Blank name, price, stock and
+ * description are left out (on edit, blank means "unchanged"); so are blank codes, except on an
+ * edit (`clearBlankCodes`), where a code emptied means "no code" and goes, empty.
  */
 export function toProductFormData(
   { values, image }: ProductUpload,
@@ -28,6 +28,9 @@ export function toProductFormData(
     const value = values[key]?.trim();
     if (value || (value !== undefined && clearBlankCodes)) body.append(key, value);
   }
+  // Always sent: a blank cost clears it, one empty `tags` field clears the tags.
+  body.append('cost', values.cost.trim());
+  for (const tag of values.tags.length > 0 ? values.tags : ['']) body.append('tags', tag);
   if (image) body.append('image', image);
   return body;
 }

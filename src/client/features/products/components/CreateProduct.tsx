@@ -9,7 +9,16 @@ import { BackToProductsLink } from './BackToProductsLink.js';
 import { PageHeader } from './PageHeader.js';
 import { ProductForm } from './ProductForm.js';
 
-const empty = { name: '', price: '', stock: '', description: '', sku: '', barcode: '' };
+const empty = {
+  name: '',
+  price: '',
+  stock: '',
+  description: '',
+  cost: '',
+  tags: [],
+  sku: '',
+  barcode: '',
+};
 
 export function CreateProduct() {
   const navigate = useNavigate();

@@ -86,6 +86,8 @@ function EditProductForm({ product }: { product: Product }) {
           description: product.description,
           sku: product.sku ?? '',
           barcode: product.barcode ?? '',
+          cost: product.cost === null ? '' : product.cost.toFixed(2),
+          tags: product.tags,
         }}
         currentImage={{ url: product.image, alt: product.name }}
         submitLabel="Save Changes"

@@ -1,8 +1,10 @@
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { EXPORT_COLUMNS, type ImportMatches } from '@shared/constants.js';
 import type { ImportReport as Report } from '@shared/schemas/catalogue.js';
 import { Button } from '@/components/ui/Button.js';
 import { Card } from '@/components/ui/Card.js';
+import { controlClasses } from '@/components/ui/Field.js';
 import { ProgressBar } from '@/components/ui/ProgressBar.js';
 import { getErrorMessage } from '@/lib/api-error.js';
 import { formatCount } from '@/lib/format.js';
@@ -13,6 +15,31 @@ import { BackToProductsLink } from './BackToProductsLink.js';
 import { CsvFilePicker, csvFileError } from './CsvFilePicker.js';
 import { ImportReport } from './ImportReport.js';
 import { PageHeader } from './PageHeader.js';
+
+const TEMPLATE_ROW: Partial<Record<(typeof EXPORT_COLUMNS)[number], string>> = {
+  name: 'Desk lamp',
+  price: '19.99',
+  stock: '12',
+  description: 'A lamp for the desk',
+  tags: 'Lighting; Office',
+  cost: '8.50',
+};
+
+/** A file with the export's header and one example row: what an import reads. */
+const TEMPLATE = [
+  EXPORT_COLUMNS.join(','),
+  EXPORT_COLUMNS.map((column) => TEMPLATE_ROW[column] ?? '').join(','),
+].join('\r\n');
+
+/** Saves the template as a file, from a Blob made on demand. */
+function downloadTemplate() {
+  const url = URL.createObjectURL(new Blob([`\uFEFF${TEMPLATE}\r\n`], { type: 'text/csv' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = 'stockroom-import-template.csv';
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
 
 /**
  * Products from a CSV file: the file is checked at once (a dry run: nothing is written) and the
@@ -25,6 +52,7 @@ export function ImportProducts() {
   const [fileError, setFileError] = useState<string>();
   const [report, setReport] = useState<Report | null>(null);
   const [progress, setProgress] = useState(0);
+  const [matches, setMatches] = useState<ImportMatches>('update');
   // The file on screen: the answer about a file chosen before it is not shown.
   const latest = useRef<File | null>(null);
   const current = (upload: ImportUpload) => upload.file === latest.current;
@@ -53,7 +81,7 @@ export function ImportProducts() {
     },
   });
 
-  const choose = (chosen: File) => {
+  const choose = (chosen: File, withMatches = matches) => {
     latest.current = chosen;
     setFile(chosen);
     setReport(null);
@@ -62,17 +90,18 @@ export function ImportProducts() {
     setFileError(problem);
     if (problem) return;
     setProgress(0);
-    check.mutate({ file: chosen, dryRun: true, onProgress: setProgress });
+    check.mutate({ file: chosen, dryRun: true, matches: withMatches, onProgress: setProgress });
   };
 
   const importAll = () => {
     if (!file) return;
     setProgress(0);
-    run.mutate({ file, dryRun: false, onProgress: setProgress });
+    run.mutate({ file, dryRun: false, matches, onProgress: setProgress });
   };
 
   const busy = check.isPending || run.isPending;
-  const ready = report !== null && report.errors.length === 0 && report.created > 0;
+  const writes = report ? report.created + report.updated : 0;
+  const ready = report !== null && report.errors.length === 0 && writes > 0;
   return (
     <div className="mx-auto max-w-4xl space-y-8">
       <PageHeader title="Import Products" back={<BackToProductsLink />} />
@@ -81,6 +110,34 @@ export function ImportProducts() {
           Add many products at once from a spreadsheet saved as CSV. The file is checked first:
           nothing is imported until you confirm, and then every row is, or none.
         </p>
+        <p className="text-sm text-gray-700">
+          A row with the <code>id</code> of one of your products (as an export writes it) matches
+          that product.{' '}
+          <button
+            type="button"
+            onClick={downloadTemplate}
+            className="font-semibold text-indigo-700 underline hover:text-indigo-600"
+          >
+            Download a template CSV
+          </button>
+        </p>
+        <label className="block text-sm font-medium text-gray-900">
+          Rows that match a product
+          <select
+            value={matches}
+            disabled={busy}
+            onChange={(event) => {
+              const chosen = event.target.value as ImportMatches;
+              setMatches(chosen);
+              if (file) choose(file, chosen);
+            }}
+            className={`mt-2 ${controlClasses}`}
+          >
+            <option value="update">Update the product</option>
+            <option value="skip">Leave the product as it is</option>
+            <option value="copy">Create a copy</option>
+          </select>
+        </label>
         <CsvFilePicker file={file} onChange={choose} error={fileError} disabled={run.isPending} />
         {busy && (
           <div aria-live="polite">
@@ -94,7 +151,7 @@ export function ImportProducts() {
         {ready && (
           <div className="flex flex-wrap items-center gap-3 border-t border-gray-200 pt-6">
             <Button busy={run.isPending} busyLabel="Importing..." onClick={importAll}>
-              Import {formatCount(report.created)} {report.created === 1 ? 'product' : 'products'}
+              Import {formatCount(writes)} {writes === 1 ? 'product' : 'products'}
             </Button>
           </div>
         )}

@@ -6,6 +6,7 @@ import { ProductActions } from './ProductActions.js';
 import { SelectBox } from './SelectBox.js';
 import { AvailabilityBadge, StockCount } from './StockBadges.js';
 import { StockStepper } from './StockStepper.js';
+import { TagChips } from './TagChips.js';
 
 // On a phone Edit and Delete share a row with the stepper; from `sm` up they halve their own row.
 const actionClasses =
@@ -86,6 +87,7 @@ export function ProductCard({
           <AvailabilityBadge stock={product.stock} />
         </div>
         <p className="line-clamp-2 text-sm wrap-anywhere text-gray-600">{product.description}</p>
+        <TagChips tags={product.tags} />
         <div className="mt-auto flex flex-wrap items-center justify-between gap-x-2 gap-y-1 sm:pt-2">
           <p className="text-base font-bold text-gray-900 sm:text-lg">
             {formatPrice(product.price)}

@@ -47,7 +47,7 @@ export function ProductDetails() {
   return (
     <div className="mx-auto max-w-5xl space-y-6">
       <ProductSheet product={product.data} />
-      <StockHistory query={movements} />
+      <StockHistory productId={productId} query={movements} />
     </div>
   );
 }

@@ -9,6 +9,7 @@ import { getErrorMessage } from '@/lib/api-error.js';
 import { useZodForm } from '@/lib/form.js';
 import type { ProductUpload } from '../api/product-multipart.js';
 import { ImagePicker } from './ImagePicker.js';
+import { TagsInput } from './TagsInput.js';
 
 interface ProductFormProps {
   /** productFormSchema to create, productEditFormSchema to edit. */
@@ -33,7 +34,7 @@ function takenCodeField(error: unknown): 'sku' | 'barcode' | undefined {
   return undefined;
 }
 
-/** Name, Price, Stock, Product Image, Description and codes: the create and edit screens' form. */
+/** Name, Price, Stock, Cost, Tags, Product Image, Description and codes: the product form. */
 export function ProductForm({
   schema,
   defaultValues,
@@ -89,7 +90,24 @@ export function ProductForm({
           min={String(minStock)}
           hint="Units on hand."
         />
+        <FormTextField
+          form={form}
+          name="cost"
+          label="Cost (optional)"
+          type="number"
+          inputMode="decimal"
+          step="0.01"
+          min="0"
+          adornment="$"
+          hint="What one unit cost you: the summary values stock at cost."
+        />
       </div>
+      <TagsInput
+        label="Tags (optional)"
+        tags={form.watch('tags')}
+        onChange={(tags) => form.setValue('tags', tags, { shouldDirty: true })}
+        error={form.formState.errors.tags?.message}
+      />
       <ImagePicker
         label="Product Image"
         currentImage={currentImage}

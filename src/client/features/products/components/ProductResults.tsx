@@ -51,9 +51,9 @@ function countText(count: number, more: boolean, q: string) {
  */
 export function ProductResults(props: ProductResultsProps) {
   const { params, view, wide, onSearch, onSort, onStock, onView, heading } = props;
-  const { q, stock } = params;
+  const { q, stock, tag } = params;
   const products = useProducts(params);
-  const summary = useProductsSummary({ q, stock });
+  const summary = useProductsSummary({ q, stock, tag });
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = products;
   const list = useRef<HTMLDivElement>(null);
   const items = products.data?.pages.flatMap((page) => page.products) ?? [];

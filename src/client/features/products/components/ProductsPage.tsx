@@ -14,7 +14,7 @@ import { useListUrl } from './use-list-url.js';
  * scrolls; the way in and out of the catalogue as CSV.
  */
 export function ProductsPage() {
-  const { params, view, onSearch, onSort, onStock, onView } = useListUrl();
+  const { params, view, onSearch, onSort, onStock, onTag, onView } = useListUrl();
   const wide = useMediaQuery(TABLE_MEDIA_QUERY);
   const heading = useRef<HTMLHeadingElement>(null);
 
@@ -40,6 +40,19 @@ export function ProductsPage() {
         </div>
         <p className="col-span-2 text-sm text-gray-600 sm:col-span-1 sm:mt-1">
           A list of all the products in your inventory.
+          {params.tag && (
+            <>
+              {' '}
+              Tagged <strong className="text-gray-900">{params.tag}</strong>{' '}
+              <button
+                type="button"
+                onClick={() => onTag(undefined)}
+                className="font-semibold text-indigo-700 underline hover:text-indigo-600"
+              >
+                Show every tag
+              </button>
+            </>
+          )}
         </p>
       </div>
       <ProductResults

@@ -10,14 +10,20 @@ interface ProductsSummaryProps {
 
 /**
  * The figures of the products the list's search and filter select: how many, their units, and
- * what the stock is worth (price × stock, exact to the cent, from the server). One line on a
+ * what the stock is worth (cost × stock when costs are set, else price × stock; exact to the cent,
+ * from the server). One line on a
  * phone too; it arrives with the list's first page, so nothing moves when it does.
  */
 export function ProductsSummary({ summary, stale }: ProductsSummaryProps) {
+  // At cost when any product of the selection has one, at price otherwise: the label says which.
+  const atCost = summary?.valueAtCost !== undefined;
   const figures = [
     ['Products', summary && formatCount(summary.count)],
     ['Total units', summary && formatCount(summary.units)],
-    ['Stock value', summary && formatPrice(summary.value)],
+    [
+      atCost ? 'Stock value at cost' : 'Stock value at price',
+      summary && formatPrice(summary.valueAtCost ?? summary.value),
+    ],
   ] as const;
   return (
     <dl

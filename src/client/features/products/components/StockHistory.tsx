@@ -1,15 +1,18 @@
-import type { UseQueryResult } from '@tanstack/react-query';
-import type { MovementSource } from '@shared/constants.js';
+import { useInfiniteQuery, type UseQueryResult } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { MovementSource, StockReason } from '@shared/constants.js';
 import type { MovementsResponse, StockMovement } from '@shared/schemas/catalogue.js';
 import { Card } from '@/components/ui/Card.js';
 import { getErrorMessage } from '@/lib/api-error.js';
 import { formatCount, formatDateTime } from '@/lib/format.js';
-import { MOVEMENTS_SHOWN } from '../api/get-movements.js';
+import { movementPagesQueryOptions, MOVEMENTS_SHOWN } from '../api/get-movements.js';
+import { REASON_LABELS, ReasonOptions } from '../stock-reasons.js';
 
 const SOURCES: Record<MovementSource, string> = {
   create: 'Created',
   edit: 'Edited',
   adjustment: 'Adjusted',
+  count: 'Counted',
   import: 'Imported',
 };
 
@@ -22,19 +25,30 @@ const signed = (delta: number) =>
  * when: at the end of the line on a desktop, under the change on a phone.
  */
 function Movement({ movement }: { movement: StockMovement }) {
-  const { delta, oldStock, newStock, source, note, createdAt } = movement;
+  const { delta, oldStock, newStock, source, reason, note, createdAt } = movement;
+  // A count says what was counted; any other change, by how much.
+  const counted = source === 'count';
   return (
     <li className="grid grid-cols-[4rem_minmax(0,1fr)] items-start gap-x-3 gap-y-0.5 px-4 py-3 text-sm sm:grid-cols-[4rem_minmax(0,1fr)_auto] sm:gap-x-4 sm:px-6">
       <span
         className={`row-span-2 rounded-md px-2 py-1 text-center font-semibold tabular-nums ${
-          delta > 0 ? 'bg-green-50 text-green-800' : 'bg-red-50 text-red-700'
+          counted
+            ? 'bg-gray-100 text-gray-800'
+            : delta > 0
+              ? 'bg-green-50 text-green-800'
+              : 'bg-red-50 text-red-700'
         }`}
       >
-        {signed(delta)}
+        {counted ? formatCount(newStock) : signed(delta)}
       </span>
       <div className="min-w-0">
         <p className="text-gray-900">
-          <span className="font-semibold">{SOURCES[source]}</span>
+          <span className="font-semibold">
+            {counted ? `Counted ${formatCount(newStock)}` : SOURCES[source]}
+          </span>
+          {reason && !(counted && reason === 'counted') && (
+            <span className="text-gray-700"> · {REASON_LABELS[reason]}</span>
+          )}
           <span className="text-gray-600">
             {' · '}stock {formatCount(oldStock)}
             <span aria-hidden="true"> → </span>
@@ -54,32 +68,75 @@ function Movement({ movement }: { movement: StockMovement }) {
   );
 }
 
-/** The product's last stock movements, newest first (refreshed after every adjustment). */
-export function StockHistory({ query }: { query: UseQueryResult<MovementsResponse> }) {
-  const movements = query.data?.movements ?? [];
+/**
+ * The product's stock movements, newest first (refreshed after every adjustment), of one reason
+ * or all, MOVEMENTS_SHOWN more at a time. The first page of all of them is the one the page
+ * loaded with the product.
+ */
+export function StockHistory({
+  productId,
+  query,
+}: {
+  productId: string;
+  query: UseQueryResult<MovementsResponse>;
+}) {
+  const [reason, setReason] = useState<StockReason | ''>('');
+  const first = reason === '' ? query.data : undefined;
+  const pages = useInfiniteQuery({
+    ...movementPagesQueryOptions(productId, reason),
+    ...(first && {
+      initialData: { pages: [first], pageParams: [undefined] },
+      initialDataUpdatedAt: query.dataUpdatedAt,
+    }),
+  });
+  const movements = pages.data?.pages.flatMap((page) => page.movements) ?? [];
   return (
     <Card className="overflow-hidden">
       <section aria-labelledby="stock-history">
-        <div className="border-b border-gray-200 px-4 py-4 sm:px-6">
-          <h2 id="stock-history" className="text-base font-semibold text-gray-900">
-            Stock history
-          </h2>
-          <p className="mt-1 text-sm text-gray-600">
-            The last {MOVEMENTS_SHOWN} changes of the stock, newest first.
-          </p>
+        <div className="flex flex-wrap items-end justify-between gap-3 border-b border-gray-200 px-4 py-4 sm:px-6">
+          <div>
+            <h2 id="stock-history" className="text-base font-semibold text-gray-900">
+              Stock history
+            </h2>
+            <p className="mt-1 text-sm text-gray-600">Every change of the stock, newest first.</p>
+          </div>
+          <label className="text-sm text-gray-700">
+            <span className="mr-2">Reason</span>
+            <select
+              value={reason}
+              onChange={(event) => setReason(event.target.value as StockReason | '')}
+              className="rounded-md border-0 py-1.5 pr-8 pl-2 text-gray-900 ring-1 ring-gray-300 ring-inset"
+            >
+              <ReasonOptions none="All" />
+            </select>
+          </label>
         </div>
-        {query.isError ? (
+        {pages.isError && movements.length === 0 ? (
           <p role="alert" className="px-6 py-8 text-center text-sm font-medium text-red-700">
-            {getErrorMessage(query.error)}
+            {getErrorMessage(pages.error)}
           </p>
         ) : movements.length === 0 ? (
-          <p className="px-6 py-8 text-center text-sm text-gray-600">No stock changes yet.</p>
+          <p className="px-6 py-8 text-center text-sm text-gray-600">
+            {pages.isPending ? 'Loading...' : 'No stock changes yet.'}
+          </p>
         ) : (
           <ol aria-labelledby="stock-history" className="divide-y divide-gray-200">
             {movements.map((movement) => (
               <Movement key={movement.id} movement={movement} />
             ))}
           </ol>
+        )}
+        {pages.hasNextPage && (
+          <div className="border-t border-gray-200 px-4 py-3 text-center sm:px-6">
+            <button
+              type="button"
+              onClick={() => void pages.fetchNextPage()}
+              disabled={pages.isFetchingNextPage}
+              className="rounded-md px-3 py-2 text-sm font-semibold text-indigo-700 hover:bg-indigo-50 disabled:opacity-60"
+            >
+              {pages.isFetchingNextPage ? 'Loading...' : `Load ${MOVEMENTS_SHOWN} more`}
+            </button>
+          </div>
         )}
       </section>
     </Card>

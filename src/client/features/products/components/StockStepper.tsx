@@ -1,14 +1,15 @@
 import { useId, useState, type FormEvent } from 'react';
-import { MAX_STOCK, STOCK_NOTE_MAX } from '@shared/constants.js';
+import { MAX_STOCK, STOCK_NOTE_MAX, type StockReason } from '@shared/constants.js';
 import { V } from '@shared/messages.js';
 import { controlClasses, inlineControlClasses } from '@/components/ui/Field.js';
 import { formatUnits } from '@/lib/format.js';
 import { notifyError } from '@/lib/notify.js';
 import { useAdjustStock } from '../api/adjust-stock.js';
+import { ReasonOptions } from '../stock-reasons.js';
 
 interface StockStepperProps {
   product: { id: string; name: string; stock: number };
-  /** Roomier controls and an optional note with 'Set' (the detail page). */
+  /** Roomier controls, and an optional reason and note for each change (the detail page). */
   large?: boolean;
   /** −/+ and Set stay on one line (a table cell), rather than wrap in a narrow card. */
   oneLine?: boolean;
@@ -38,13 +39,17 @@ export function StockStepper({ product, large = false, oneLine = false }: StockS
   const formId = useId();
   const [text, setText] = useState('');
   const [note, setNote] = useState('');
+  const [reason, setReason] = useState<StockReason | ''>('');
   const [error, setError] = useState<string>();
   const [changed, setChanged] = useState(false);
   const adjust = useAdjustStock({ mutationConfig: { onError: notifyError } });
 
-  const change = (delta: number, withNote?: string) => {
+  /** Sends a change with the reason and note given (the detail page's), which then clear. */
+  const change = (amount: { delta: number } | { count: number }) => {
     setChanged(true);
-    adjust.mutate({ id, delta, note: withNote || undefined });
+    adjust.mutate({ id, ...amount, reason: reason || undefined, note: note.trim() || undefined });
+    setReason('');
+    setNote('');
   };
 
   const onSet = (event: FormEvent) => {
@@ -54,9 +59,8 @@ export function StockStepper({ product, large = false, oneLine = false }: StockS
     setError(problem);
     if (problem) return;
     setText('');
-    setNote('');
-    const delta = Number(value) - stock;
-    if (delta !== 0) change(delta, note.trim());
+    // The number counted, not a difference from the number on screen, which may be stale.
+    change({ count: Number(value) });
   };
 
   // On a phone's card the stepper shares a row with Edit and Delete: a little smaller.
@@ -71,7 +75,7 @@ export function StockStepper({ product, large = false, oneLine = false }: StockS
             className={`${stepClasses} ${size}`}
             aria-label={`Decrease stock of ${name}`}
             disabled={stock <= 0}
-            onClick={() => change(-1)}
+            onClick={() => change({ delta: -1 })}
           >
             <span aria-hidden="true">−</span>
           </button>
@@ -80,7 +84,7 @@ export function StockStepper({ product, large = false, oneLine = false }: StockS
             className={`${stepClasses} ${size}`}
             aria-label={`Increase stock of ${name}`}
             disabled={stock >= MAX_STOCK}
-            onClick={() => change(1)}
+            onClick={() => change({ delta: 1 })}
           >
             <span aria-hidden="true">+</span>
           </button>
@@ -115,20 +119,35 @@ export function StockStepper({ product, large = false, oneLine = false }: StockS
         </form>
       </div>
       {large && (
-        <div className="mt-3">
-          <label htmlFor={`${formId}-note`} className="block text-sm font-medium text-gray-900">
-            Note for 'Set' (optional)
-          </label>
-          <input
-            id={`${formId}-note`}
-            form={formId}
-            type="text"
-            value={note}
-            maxLength={STOCK_NOTE_MAX}
-            onChange={(event) => setNote(event.target.value)}
-            placeholder="Delivery from the supplier, a stock count..."
-            className={`mt-2 ${controlClasses}`}
-          />
+        <div className="mt-3 grid gap-3 sm:grid-cols-[12rem_1fr]">
+          <div>
+            <label htmlFor={`${formId}-reason`} className="block text-sm font-medium text-gray-900">
+              Reason (optional)
+            </label>
+            <select
+              id={`${formId}-reason`}
+              value={reason}
+              onChange={(event) => setReason(event.target.value as StockReason | '')}
+              className={`mt-2 ${controlClasses}`}
+            >
+              <ReasonOptions none="None" />
+            </select>
+          </div>
+          <div>
+            <label htmlFor={`${formId}-note`} className="block text-sm font-medium text-gray-900">
+              Note (optional)
+            </label>
+            <input
+              id={`${formId}-note`}
+              form={formId}
+              type="text"
+              value={note}
+              maxLength={STOCK_NOTE_MAX}
+              onChange={(event) => setNote(event.target.value)}
+              placeholder="Delivery from the supplier, a stock count..."
+              className={`mt-2 ${controlClasses}`}
+            />
+          </div>
         </div>
       )}
       {error && (

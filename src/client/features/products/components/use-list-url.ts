@@ -5,7 +5,8 @@ import { listParamsOf } from '../api/get-products.js';
 import type { ListView } from './ViewToggle.js';
 
 /**
- * The list's state as its URL holds it: ?q= (search), &sort=, &stock=low|out and &view=table.
+ * The list's state as its URL holds it: ?q= (search), &sort=, &stock=low|out, &tag= and
+ * &view=table.
  * Defaults stay out of the URL; every change replaces the entry (typing a search must not fill
  * the history), and keeps the rest.
  */
@@ -15,7 +16,7 @@ export function useListUrl() {
   const view: ListView = search.get('view') === 'table' ? 'table' : 'cards';
 
   const setParam = useCallback(
-    (key: 'q' | 'sort' | 'stock' | 'view', value: string | undefined) =>
+    (key: 'q' | 'sort' | 'stock' | 'tag' | 'view', value: string | undefined) =>
       setSearch(
         (current) => {
           const next = new URLSearchParams(current);
@@ -37,6 +38,7 @@ export function useListUrl() {
       [setParam],
     ),
     onStock: useCallback((stock: StockFilter | undefined) => setParam('stock', stock), [setParam]),
+    onTag: useCallback((tag: string | undefined) => setParam('tag', tag), [setParam]),
     onView: useCallback(
       (next: ListView) => setParam('view', next === 'table' ? next : undefined),
       [setParam],

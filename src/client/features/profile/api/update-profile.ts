@@ -1,9 +1,9 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { profileSchema } from '@shared/schemas/auth.js';
 import { messageSchema } from '@shared/schemas/common.js';
 import { apiRequest } from '@/lib/api-client.js';
-import { queryKeys, type MutationConfig } from '@/lib/query-client.js';
+import type { MutationConfig } from '@/lib/query-client.js';
+import { useUserMutation } from './user-mutation.js';
 
 type ProfileBody = z.output<typeof profileSchema>;
 
@@ -11,18 +11,7 @@ type ProfileBody = z.output<typeof profileSchema>;
 const updateProfile = (body: ProfileBody) =>
   apiRequest(messageSchema, { method: 'PATCH', url: '/auth/profile', data: body });
 
-/** The cached 'user' is refreshed (the header greets the new name); then the screen's onSuccess. */
-export function useUpdateProfile({
+export const useUpdateProfile = ({
   mutationConfig,
-}: { mutationConfig?: MutationConfig<typeof updateProfile> } = {}) {
-  const queryClient = useQueryClient();
-  const { onSuccess, ...config } = mutationConfig ?? {};
-  return useMutation({
-    ...config,
-    mutationFn: updateProfile,
-    onSuccess: async (data, variables, ...rest) => {
-      await queryClient.invalidateQueries({ queryKey: queryKeys.user });
-      await onSuccess?.(data, variables, ...rest);
-    },
-  });
-}
+}: { mutationConfig?: MutationConfig<typeof updateProfile> } = {}) =>
+  useUserMutation(updateProfile, mutationConfig);

@@ -1,10 +1,13 @@
+import { useState } from 'react';
 import { profileSchema, type User } from '@shared/schemas/auth.js';
 import { FormTextField } from '@/components/ui/FormField.js';
 import { PageSpinner } from '@/components/ui/Spinner.js';
 import { useUser } from '@/lib/auth/get-user.js';
 import { useZodForm } from '@/lib/form.js';
+import { notifySuccess } from '@/lib/notify.js';
 import { useUpdateProfile } from '../api/update-profile.js';
 import { useBackToProducts } from '../hooks/back-to-products.js';
+import { EmailCodeEntry } from './EmailCodeEntry.js';
 import { SettingsForm } from './SettingsForm.js';
 
 /** 'Profile': name and e-mail, prefilled from the current user. */
@@ -15,19 +18,33 @@ export function ProfileForm() {
 }
 
 function ProfileFields({ user }: { user: User }) {
-  const update = useUpdateProfile({ mutationConfig: { onSuccess: useBackToProducts() } });
+  const backToProducts = useBackToProducts();
+  // The address a code was just sent to: the account keeps its own until the code comes back.
+  const [pending, setPending] = useState<string>();
+  const update = useUpdateProfile({
+    mutationConfig: {
+      onSuccess: (answer, values) => {
+        if (values.email === user.email) return backToProducts(answer);
+        notifySuccess(answer.message);
+        setPending(values.email);
+      },
+    },
+  });
   const form = useZodForm(profileSchema, { defaultValues: { name: user.name, email: user.email } });
 
   return (
-    <SettingsForm
-      title="Profile"
-      description="Your name and the email you log in with."
-      form={form}
-      onSubmit={form.submit((values) => update.mutateAsync(values))}
-      submitLabel="Update Profile"
-    >
-      <FormTextField form={form} name="name" label="Name" autoComplete="name" />
-      <FormTextField form={form} name="email" label="Email" type="email" autoComplete="email" />
-    </SettingsForm>
+    <>
+      <SettingsForm
+        title="Profile"
+        description="Your name and the email you log in with."
+        form={form}
+        onSubmit={form.submit((values) => update.mutateAsync(values))}
+        submitLabel="Update Profile"
+      >
+        <FormTextField form={form} name="name" label="Name" autoComplete="name" />
+        <FormTextField form={form} name="email" label="Email" type="email" autoComplete="email" />
+      </SettingsForm>
+      {pending && <EmailCodeEntry key={pending} pending={pending} current={user.email} />}
+    </>
   );
 }
