@@ -128,16 +128,19 @@ export async function refuseTakenCodes(
   ownerId: string,
   plan: ImportPlan,
 ) {
+  // Only the rows that carry a code: most files have none.
   const rows = [
     ...plan.create.map((row) => ({ row, self: undefined as string | undefined })),
     ...plan.update.map(({ row, current }) => ({ row, self: current.id })),
-  ].map((entry) => ({ ...entry, keys: codeKeys(entry.row) }));
+  ].filter(({ row }) => row.keys.sku_key !== undefined || row.keys.barcode_key !== undefined);
+  if (rows.length === 0) return;
+  const withKeys = rows.map((entry) => ({ ...entry, keys: codeKeys(entry.row) }));
   const holders = await repository.codeHolders(ownerId, {
-    sku: rows.flatMap(({ keys }) => keys.sku_key ?? []),
-    barcode: rows.flatMap(({ keys }) => keys.barcode_key ?? []),
+    sku: withKeys.flatMap(({ keys }) => keys.sku_key ?? []),
+    barcode: withKeys.flatMap(({ keys }) => keys.barcode_key ?? []),
   });
   const refused = new Set<ImportRow>();
-  for (const { row, self, keys } of rows) {
+  for (const { row, self, keys } of withKeys) {
     const skuHolder = keys.sku_key === null ? undefined : holders.sku.get(keys.sku_key);
     const barcodeHolder =
       keys.barcode_key === null ? undefined : holders.barcode.get(keys.barcode_key);

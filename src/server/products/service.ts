@@ -130,7 +130,10 @@ export class ProductService {
     }));
     return this.products.insertMany(
       ownerId,
-      plan.create.map((row) => ({ ...fields(row), image: null, createdAt: at })),
+      // Made as the repository takes them, between its turns of the event loop.
+      (function* () {
+        for (const row of plan.create) yield { ...fields(row), image: null, createdAt: at };
+      })(),
       'import',
       updates,
     );

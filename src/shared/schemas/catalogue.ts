@@ -118,12 +118,12 @@ export const importChangeSchema = z.object({
   fields: z
     .array(
       z.object({
-        field: z.enum(['name', 'price', 'stock', 'description', 'tags', 'cost']),
+        field: z.enum(['name', 'price', 'stock', 'description', 'tags', 'cost', 'sku', 'barcode']),
         before: fieldValue,
         after: fieldValue,
       }),
     )
-    .meta({ maxItems: 6 }),
+    .meta({ maxItems: 8 }),
 });
 export type ImportChange = z.infer<typeof importChangeSchema>;
 

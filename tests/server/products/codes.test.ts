@@ -212,9 +212,11 @@ describe('product codes in CSV export and import', async () => {
     await createProduct(server, user, { name: 'Plain' });
     const csv = (await exportCsv(server, user, 'sort=name')).body.replace(/^\uFEFF/, '');
     const lines = csv.split('\r\n');
-    expect(lines[0]).toBe('id,name,price,stock,description,image,createdAt,updatedAt,sku,barcode');
-    expect(lines[1]).toMatch(/,'=SKU-1,012345678905$/);
-    expect(lines[2]).toMatch(/,,$/);
+    expect(lines[0]).toBe(
+      'id,name,price,stock,description,image,createdAt,updatedAt,sku,barcode,tags,cost',
+    );
+    expect(lines[1]).toMatch(/,'=SKU-1,012345678905,,$/);
+    expect(lines[2]).toMatch(/,,,,$/);
     const fresh = await signIn(server);
     const res = await importCsv(server, fresh, csv);
     expect(res.json()).toMatchObject({ created: 2, errors: [] });
@@ -223,17 +225,41 @@ describe('product codes in CSV export and import', async () => {
       ['Lamp', '=SKU-1', UPC_A],
       ['Plain', null, null],
     ]);
+    // Into the same catalogue the rows match their products (by id): their own codes are no
+    // conflict, and nothing changes.
+    const again = await importCsv(server, user, csv);
+    expect(again.json()).toMatchObject({ created: 0, updated: 0, unchanged: 2, errors: [] });
+  });
+
+  it('matches a row without an id by its SKU (any case), then its barcode (any GTIN form)', async () => {
+    const user = await signIn(server);
+    const bySku = await createProduct(server, user, { name: 'Lamp', sku: 'LMP-1' });
+    const byBarcode = await createProduct(server, user, { name: 'Desk', barcode: UPC_A });
+    const csv = csvText([
+      ['name', 'price', 'stock', 'description', 'sku', 'barcode'],
+      ['Lamp', '1', '7', 'a', 'lmp-1', ''],
+      ['Desk', '1', '9', 'b', '', GTIN_14],
+    ]);
+    const res = await importCsv(server, user, csv);
+    expect(res.json()).toMatchObject({ created: 0, updated: 2, errors: [] });
+    const items = await allProducts(server, user, 'sort=name');
+    expect(items.map((p) => [p.id, p.stock, p.sku, p.barcode])).toEqual([
+      [byBarcode.id, 9, null, UPC_A],
+      [bySku.id, 7, 'lmp-1', null],
+    ]);
   });
 
   it('refuses codes that are wrong, repeated in the file, or held by another product', async () => {
     const user = await signIn(server);
     await createProduct(server, user, { sku: 'HELD', barcode: 'B-HELD' });
+    await createProduct(server, user, { sku: 'OTHER' });
     const csv = csvText([
       ['name', 'price', 'stock', 'description', 'barcode', 'sku'],
       ['A', '1', '1', 'a', UPC_A, 'a-1'],
       ['B', '1', '1', 'b', GTIN_14, 'A-1'],
       ['C', '1', '1', 'c', '0012345678904', ''],
-      ['D', '1', '1', 'd', 'B-HELD', 'held'],
+      // Matches OTHER by its SKU, and would give it the barcode HELD has.
+      ['D', '1', '1', 'd', 'B-HELD', 'other'],
       ['E', '1', '1', 'e', '', ''],
     ]);
     const res = await importCsv(server, user, csv, 'dryRun=true');
@@ -242,12 +268,11 @@ describe('product codes in CSV export and import', async () => {
       { line: 3, path: 'sku', message: T.importSkuRepeated(2) },
       { line: 3, path: 'barcode', message: T.importBarcodeRepeated(2) },
       { line: 4, path: 'barcode', message: T.barcodeCheckDigit(5) },
-      { line: 5, path: 'sku', message: M.skuTaken },
       { line: 5, path: 'barcode', message: M.barcodeTaken },
     ]);
-    expect(res.json().created).toBe(2);
+    expect(res.json()).toMatchObject({ created: 2, updated: 0 });
     const real = await importCsv(server, user, csv);
     expect(real.statusCode).toBe(400);
-    expect(await allProducts(server, user)).toHaveLength(1);
+    expect(await allProducts(server, user)).toHaveLength(2);
   });
 });

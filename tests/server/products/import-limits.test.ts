@@ -33,6 +33,8 @@ describe('bounds on one CSV record', async () => {
     expect(res.json()).toEqual({
       message,
       created: 0,
+      updated: 0,
+      unchanged: 0,
       errors: [{ line: 3, path: 'file', message }],
     });
     expect(message).toContain('Line 3');
@@ -47,6 +49,8 @@ describe('bounds on one CSV record', async () => {
     expect(res.json()).toEqual({
       message,
       created: 0,
+      updated: 0,
+      unchanged: 0,
       errors: [{ line: 1, path: 'file', message }],
     });
     expect(ms).toBeLessThan(1_500);

@@ -106,6 +106,8 @@ describe('a 50,000-row import beside other users', async () => {
     expect(await res.json()).toEqual({
       message: T.imported(IMPORT_MAX_ROWS),
       created: IMPORT_MAX_ROWS,
+      updated: 0,
+      unchanged: 0,
       errors: [],
     });
     expect(await productCount(server)).toBe(before + IMPORT_MAX_ROWS);
