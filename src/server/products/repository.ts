@@ -262,7 +262,12 @@ export class ProductRepository {
 
   /** Σ price × stock (or cost × stock), exact: a summary's value (or value at cost). */
   private stockValue(cents: 'price_cents' | 'cost_cents') {
-    return exactSum(this.dialect, cents, 'stock', cents === 'price_cents' ? 'value' : 'valueAtCost');
+    return exactSum(
+      this.dialect,
+      cents,
+      'stock',
+      cents === 'price_cents' ? 'value' : 'valueAtCost',
+    );
   }
 
   private row(ownerId: string, product: NewProduct, now: number): ProductsTable {

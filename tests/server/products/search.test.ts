@@ -159,7 +159,10 @@ describe('product search', async () => {
           const expected = {
             count: reference.length,
             units: reference.reduce((sum, row) => sum + row.stock, 0),
-            valueCents: reference.reduce((sum, row) => sum + BigInt(row.stock * row.price_cents), 0n),
+            valueCents: reference.reduce(
+              (sum, row) => sum + BigInt(row.stock * row.price_cents),
+              0n,
+            ),
           };
           expect(await repository.summary(owner, { q, stock }), `${q} ${stock}`).toEqual(expected);
           expect(await narrow.summary(owner, { q, stock }), `${q} ${stock}`).toEqual(expected);
