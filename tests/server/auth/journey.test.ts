@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { M } from '../../../src/shared/messages.js';
+import { M, T } from '../../../src/shared/messages.js';
 import {
   accountSteps,
   expectMessage,
@@ -59,15 +59,21 @@ describe('the whole account journey over real HTTP, mail through a real SMTP ser
     expect(res.body).toEqual({ user: { id: expect.any(String), name: 'Journey', email } });
   });
 
-  it('changes the profile; the old address is told', async () => {
+  it('changes the profile once the new address proves itself; both are told', async () => {
     const res = await steps.updateProfile(token, { name: 'Journey Two', email: movedEmail });
-    expectMessage(res, 200, M.profileUpdated);
-    expect((await steps.user(token)).body.user).toMatchObject({
-      name: 'Journey Two',
-      email: movedEmail,
-    });
+    expectMessage(res, 200, T.emailCodeSent(movedEmail, email));
+    // The name at once; the address only once the code mailed to it comes back.
+    expect((await steps.user(token)).body.user).toMatchObject({ name: 'Journey Two', email });
+    await steps.inbox.fetch();
+    const mail = steps.inbox.lastMailTo(movedEmail);
+    expect(mail.subject).toBe('Confirm your new Stockroom e-mail address');
+    expectMessage(await steps.confirmEmail(token, codeIn(mail)), 200, M.emailChanged);
+    expect((await steps.user(token)).body.user).toMatchObject({ email: movedEmail });
     await steps.inbox.fetch();
     expect(steps.inbox.lastMailTo(email).subject).toBe('Your Stockroom e-mail address was changed');
+    expect(steps.inbox.lastMailTo(movedEmail).subject).toBe(
+      'Your Stockroom e-mail address was changed',
+    );
   });
 
   it('changes the password: the old token is a 401, the returned one works', async () => {
@@ -107,7 +113,9 @@ describe('the whole account journey over real HTTP, mail through a real SMTP ser
     expect(await server.app.outbox.deliverDue()).toBe(0);
     expect(smtp.mails.map((mail) => [mail.to, mail.subject])).toEqual([
       [email, 'Confirm your Stockroom account'],
+      [movedEmail, 'Confirm your new Stockroom e-mail address'],
       [email, 'Your Stockroom e-mail address was changed'],
+      [movedEmail, 'Your Stockroom e-mail address was changed'],
       [movedEmail, 'Your Stockroom password was changed'],
       [movedEmail, 'Reset your Stockroom password'],
       [movedEmail, 'Your Stockroom password was changed'],

@@ -48,6 +48,8 @@ describe('codes in the product forms', () => {
             price: '3',
             stock: '1',
             description: 'Light',
+            cost: '',
+            tags: '',
             sku: 'LAMP-1',
             barcode: '0012345678905',
           },
