@@ -58,7 +58,7 @@ test('import: a dry run with errors imports nothing; the fixed file imports ever
   await expect(page.getByText('4 rows read, 2 errors.')).toBeVisible();
   const errors = page.getByRole('region', { name: 'Errors' }).getByRole('listitem');
   await expect(errors).toHaveText([
-    /^Line 3\s*price\s*The price of the product is required$/,
+    /^Line 3\s*price\s*"abc" is not a price: use a dot for decimals, like 12\.50$/,
     /^Line 3\s*stock\s*Stock must be greater than 0$/,
   ]);
   const preview = page.getByRole('region', { name: 'First valid rows' }).getByRole('row');
@@ -119,7 +119,9 @@ test('export: the download is the list as CSV (its filter applied), and imports 
   expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
   const text = bytes.toString('utf8').slice(1);
   const lines = text.split('\r\n');
-  expect(lines[0]).toBe('id,name,price,stock,description,image,createdAt,updatedAt,sku,barcode');
+  expect(lines[0]).toBe(
+    'id,name,price,stock,description,image,createdAt,updatedAt,sku,barcode,tags,cost',
+  );
   expect(text).toContain(',"Sturdy, with ""rope"" handles, 40 cm",');
   expect(text).toContain(",'=SUM(A1),3.99,4,");
   expect(text).toContain(',"Two lines:\nmarble top",');
