@@ -13,7 +13,8 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 /**
  * Loaded from node_modules as they are: native addons (found next to their package's files),
- * packages that read their own files at run time (the API docs' assets, ioredis's __dirname), and
+ * packages that read their own files at run time (the API docs' assets, ioredis's __dirname,
+ * pdfkit's standard fonts, required through its package.json's #standard-fonts imports), and
  * the large libraries only some requests load (S3, SMTP), which gain nothing from the bundle, and
  * what a production server never runs (Fastify's inject, its default Ajv and fast-json-stringify
  * compilers: every schema is zod's).
@@ -30,6 +31,7 @@ const EXTERNAL = [
   'ioredis',
   '@aws-sdk/client-s3',
   'nodemailer',
+  'pdfkit',
 ];
 
 /**
