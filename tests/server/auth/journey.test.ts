@@ -67,7 +67,7 @@ describe('the whole account journey over real HTTP, mail through a real SMTP ser
     await steps.inbox.fetch();
     const mail = steps.inbox.lastMailTo(movedEmail);
     expect(mail.subject).toBe('Confirm your new Stockroom e-mail address');
-    expectMessage(await steps.confirmEmail(token, codeIn(mail)), 200, M.emailChanged);
+    expectMessage(await steps.confirmEmail(token, codeIn(mail)!), 200, M.emailChanged);
     expect((await steps.user(token)).body.user).toMatchObject({ email: movedEmail });
     await steps.inbox.fetch();
     expect(steps.inbox.lastMailTo(email).subject).toBe('Your Stockroom e-mail address was changed');
