@@ -23,12 +23,16 @@ describe('migration 007 on an outbox that already has mail', async () => {
   await old('fresh-code', 'Your code: 345678', now - 60_000, null);
   await old('notice', 'Your password was changed', now - 3_600_000, null);
   await migrate(db as unknown as Kysely<unknown>, dialect);
-  const row = (id: string) =>
-    db
+  const row = async (id: string) => {
+    const found = await db
       .selectFrom('outbox')
       .select(['kind', 'closed_at', 'outcome', 'text_body', 'html_body'])
       .where('id', '=', id)
       .executeTakeFirstOrThrow();
+    // This connection is not the app's, whose driver reads PostgreSQL's bigint as a number.
+    const closed = found.closed_at as number | string | null;
+    return { ...found, closed_at: closed === null ? null : Number(closed) };
+  };
 
   it('closes the sent rows and wipes their bodies, codes included', async () => {
     expect(await row('sent-code')).toEqual({
