@@ -24,6 +24,7 @@ export default [
     route(paths.products.edit.path, 'routes/edit-product.tsx'),
     route(paths.products.details.path, 'routes/product-details.tsx'),
     route(paths.products.import.path, 'routes/import-products.tsx'),
+    route(paths.scan.path, 'routes/scan.tsx'),
     route(paths.profile.edit.path, 'routes/profile-layout.tsx', [
       index('routes/profile.tsx'),
       route(paths.profile.changePassword.path, 'routes/change-password.tsx'),

@@ -33,6 +33,15 @@ export const paths = {
       getHref: (id: string) => `/edit/product/${encodeURIComponent(id)}`,
     },
   },
+  /**
+   * The camera and keyboard-scanner screen; `?code=` looks that code up at once (a code a
+   * keyboard scanner typed on the list) and opens its product.
+   */
+  scan: {
+    path: '/scan',
+    getHref: (code?: string) =>
+      code ? `/scan?${new URLSearchParams({ code }).toString()}` : '/scan',
+  },
   auth: {
     root: fixed('/auth'),
     login: {

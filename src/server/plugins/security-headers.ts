@@ -12,7 +12,9 @@ const isPublicApi = (path: string) =>
 /**
  * The Content-Security-Policy of the app's HTML: everything from the server itself; scripts also
  * inline when they are exactly the page's own (by hash: the router's hydration data in the pages
- * the build wrote); images also as data: (the favicon) and blob: (previews of a picked file), and
+ * the build wrote), and WebAssembly compiled (the scan screen's barcode reader, whose .wasm comes
+ * from the server like every script: 'wasm-unsafe-eval' allows compiling it, not eval of text; it
+ * is in every page because the app moves to the scan screen without loading a new one); images also as data: (the favicon) and blob: (previews of a picked file), and
  * from PUBLIC_URL, which image URLs and e-mail links are built on even when the page was opened
  * under another name.
  */
@@ -20,7 +22,7 @@ export function appContentSecurityPolicy(config: Config, scriptHashes: string[] 
   const publicOrigin = new URL(config.publicUrl).origin;
   return [
     "default-src 'self'",
-    ["script-src 'self'", ...scriptHashes].join(' '),
+    ["script-src 'self' 'wasm-unsafe-eval'", ...scriptHashes].join(' '),
     "style-src 'self'",
     `img-src 'self' data: blob: ${publicOrigin}`,
     `connect-src 'self' ${publicOrigin}`,

@@ -46,7 +46,7 @@ describe('headers of the app and the API', async () => {
       expect(res.headers['content-type']).toMatch(/^text\/html/);
       const csp = directives(res.headers['content-security-policy']);
       expect(csp.get('default-src')).toEqual(["'self'"]);
-      expect(csp.get('script-src')).toEqual(["'self'"]);
+      expect(csp.get('script-src')).toEqual(["'self'", "'wasm-unsafe-eval'"]);
       expect(csp.get('style-src')).toEqual(["'self'"]);
       expect(csp.get('img-src')).toEqual(expect.arrayContaining(["'self'", 'data:', 'blob:']));
       expect(csp.get('object-src')).toEqual(["'none'"]);

@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { LogoLink } from '@/components/Logo.js';
 import { Toaster } from '@/components/Toaster.js';
+import { paths } from '@/lib/paths.js';
 import { Footer } from './Footer.js';
 import { SkipLink } from './SkipLink.js';
 
@@ -25,7 +27,15 @@ export function SignedInFrame({ account, children }: SignedInFrameProps) {
         <header className="bg-gray-900 shadow">
           <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
             <LogoLink />
-            {account}
+            <div className="flex items-center gap-2 sm:gap-4">
+              <Link
+                to={paths.scan.getHref()}
+                className="rounded-md px-2 py-1 text-sm font-semibold text-white hover:bg-gray-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
+              >
+                Scan
+              </Link>
+              {account}
+            </div>
           </div>
         </header>
         <main

@@ -34,6 +34,9 @@ export function ProductsPage() {
         </h1>
         <div className="row-span-1 flex gap-2 sm:row-span-2 sm:gap-3">
           <CsvActions params={params} />
+          <Link to={paths.scan.getHref()} className={buttonClasses('secondary')}>
+            Scan
+          </Link>
           <Link to={paths.products.create.getHref()} className={buttonClasses('primary')}>
             <span aria-hidden="true">+</span> Add product
           </Link>

@@ -1,6 +1,9 @@
 import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router';
 import { PRODUCT_SORTS, type ProductSort } from '@shared/constants.js';
 import { controlClasses } from '@/components/ui/Field.js';
+import { paths } from '@/lib/paths.js';
+import { useKeyboardScanner } from '@/lib/use-keyboard-scanner.js';
 
 const SORT_LABELS: Record<ProductSort, string> = {
   newest: 'Newest first',
@@ -30,6 +33,13 @@ export function ProductsToolbar({ q, sort, onSearch, onSort }: ProductsToolbarPr
     setShownQ(q);
     if (q !== text.trim()) setText(q);
   }
+
+  // A keyboard scanner's code finds its product (on the scan screen) instead of searching as text.
+  const navigate = useNavigate();
+  useKeyboardScanner((code) => {
+    setText(q);
+    void navigate(paths.scan.getHref(code));
+  });
 
   useEffect(() => {
     if (text.trim() === q) return;

@@ -1,0 +1,221 @@
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from './support/a11y.js';
+import { ENV, requireEnv } from './support/env.js';
+import {
+  browserWithCamera,
+  cameraVideo,
+  drawBarcode,
+  printedLabel,
+} from './support/fake-camera.js';
+import { expect, test } from './support/fixtures.js';
+import { signInWithToken } from './support/ui.js';
+
+/**
+ * The scan screen as a shop uses it: Chromium's fake camera films a label (a video the test
+ * makes from a printed sheet or a drawn barcode), and a keyboard scanner types a code and Enter.
+ */
+
+/** The first label of an Avery L7160 sheet, in millimetres from the page's top left. */
+const L7160_FIRST_LABEL = { left: 7.25, top: 15.15, width: 63.5, height: 38.1 };
+
+const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+interface Coded {
+  id: string;
+  stock: number;
+}
+
+async function createCoded(
+  request: APIRequestContext,
+  token: string,
+  fields: { name: string; stock: number; barcode?: string },
+): Promise<Coded> {
+  const response = await request.post('/api/products', {
+    headers: bearer(token),
+    data: { price: 4.5, description: 'A product with a code.', ...fields },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return ((await response.json()) as { product: Coded }).product;
+}
+
+async function stockOf(request: APIRequestContext, token: string, id: string) {
+  const response = await request.get(`/api/products/${id}`, { headers: bearer(token) });
+  return ((await response.json()) as { product: { stock: number; barcode: string | null } })
+    .product;
+}
+
+async function notesOf(request: APIRequestContext, token: string, id: string) {
+  const response = await request.get(`/api/products/${id}/movements`, { headers: bearer(token) });
+  const { movements } = (await response.json()) as {
+    movements: { delta: number; note: string | null }[];
+  };
+  return movements.map(({ delta, note }) => `${delta} ${note}`).reverse();
+}
+
+async function printL7160(request: APIRequestContext, token: string, id: string) {
+  const response = await request.get(`/api/products/labels.pdf?ids=${id}&layout=avery-l7160`, {
+    headers: bearer(token),
+  });
+  expect(response.status()).toBe(200);
+  return printedLabel(await response.body(), L7160_FIRST_LABEL);
+}
+
+/** The scan screen, signed in, in a browser whose camera films `picture`. */
+async function scanScreenFilming(
+  picture: Buffer,
+  token: string,
+  name: string,
+): Promise<{ browser: Browser; page: Page }> {
+  const browser = await browserWithCamera(await cameraVideo(picture));
+  const context = await browser.newContext({
+    baseURL: requireEnv(ENV.baseUrl),
+    permissions: ['camera'],
+  });
+  const page = await context.newPage();
+  await signInWithToken(page, token, name);
+  await page.goto('/scan');
+  return { browser, page };
+}
+
+const shownStock = (page: Page) => page.getByTestId('scan-stock');
+
+test('a product’s barcode printed on an L7160 sheet, filmed, receives, picks and is undone', async ({
+  request,
+  user,
+  token,
+}) => {
+  const product = await createCoded(request, token, {
+    name: 'Printed crate',
+    stock: 10,
+    barcode: '4006381333931',
+  });
+  const label = await printL7160(request, token, product.id);
+  const { browser, page } = await scanScreenFilming(label, token, user.name);
+  try {
+    // Receive is the first mode: the label in view adds one, once however long it stays.
+    await expect(page.getByRole('button', { name: 'Receive' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    await expect(page.getByRole('link', { name: 'Printed crate' })).toBeVisible({
+      timeout: 30_000,
+    });
+    await expect(shownStock(page)).toHaveText('11');
+    await page.waitForTimeout(2_000);
+    expect((await stockOf(request, token, product.id)).stock).toBe(11);
+
+    await page.getByRole('button', { name: 'Pick' }).click();
+    await page.getByRole('button', { name: 'Again' }).click();
+    await expect(shownStock(page)).toHaveText('10');
+    await page.getByRole('button', { name: 'Undo' }).click();
+    await expect(page.getByText('Undone')).toBeVisible();
+    await expect(shownStock(page)).toHaveText('11');
+    expect((await stockOf(request, token, product.id)).stock).toBe(11);
+    expect(await notesOf(request, token, product.id)).toEqual([
+      '1 scan',
+      '-1 scan',
+      '1 scan undone',
+    ]);
+
+    // The mode is remembered on this device.
+    await page.reload();
+    await expect(page.getByRole('button', { name: 'Pick' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    await expectNoSeriousA11yViolations(page, 'scan screen filming a label');
+  } finally {
+    await browser.close();
+  }
+});
+
+test('an unknown code is given to a product, which the next look then finds', async ({
+  request,
+  user,
+  token,
+}) => {
+  const product = await createCoded(request, token, { name: 'Nameless bin', stock: 3 });
+  const { browser, page } = await scanScreenFilming(
+    await drawBarcode('ean13', '5901234123457'),
+    token,
+    user.name,
+  );
+  try {
+    await expect(page.getByText('No product has this code')).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByText('5901234123457')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Create product' })).toHaveAttribute(
+      'href',
+      '/new/product?barcode=5901234123457',
+    );
+    await page.getByRole('button', { name: 'Add to a product' }).click();
+    await page.getByLabel('Find the product').fill('Nameless');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await page.getByRole('button', { name: 'Nameless bin' }).click();
+    await expect(page.getByText('The code is saved on Nameless bin.')).toBeVisible();
+    expect((await stockOf(request, token, product.id)).barcode).toBe('5901234123457');
+
+    await page.getByRole('button', { name: 'Again' }).click();
+    await expect(shownStock(page)).toHaveText('4');
+    expect((await stockOf(request, token, product.id)).stock).toBe(4);
+  } finally {
+    await browser.close();
+  }
+});
+
+test('the QR code on the label of a product without a barcode opens that product', async ({
+  request,
+  user,
+  token,
+}) => {
+  const product = await createCoded(request, token, { name: 'QR shelf', stock: 2 });
+  const label = await printL7160(request, token, product.id);
+  const { browser, page } = await scanScreenFilming(label, token, user.name);
+  try {
+    await expect(page).toHaveURL(new RegExp(`/details/product/${product.id}$`), {
+      timeout: 30_000,
+    });
+    await expect(page.getByRole('heading', { name: 'QR shelf' })).toBeVisible();
+    expect((await stockOf(request, token, product.id)).stock).toBe(2);
+  } finally {
+    await browser.close();
+  }
+});
+
+/** A scanner types far faster than a person: a few milliseconds a key, then Enter. */
+async function typeAsScanner(page: Page, code: string) {
+  await page.keyboard.type(code, { delay: 5 });
+  await page.keyboard.press('Enter');
+}
+
+test('a keyboard scanner finds the product on the list and receives on the scan screen', async ({
+  page,
+  request,
+  user,
+  token,
+}) => {
+  const product = await createCoded(request, token, {
+    name: 'Keyed lamp',
+    stock: 7,
+    barcode: '012345678905',
+  });
+  await signInWithToken(page, token, user.name);
+  await page.getByLabel('Search').focus();
+  await typeAsScanner(page, '012345678905');
+  await expect(page).toHaveURL(new RegExp(`/details/product/${product.id}$`));
+  await expect(page.getByRole('heading', { name: 'Keyed lamp' })).toBeVisible();
+
+  await page.getByRole('link', { name: 'Scan', exact: true }).first().click();
+  await expect(page).toHaveURL(/\/scan$/);
+  // No camera in this browser: said plainly, with the field to type a code into.
+  await expect(page.getByText(/type the code below/)).toBeVisible();
+  await expect(page.getByLabel('Type a code')).toBeVisible();
+  await typeAsScanner(page, '0012345678905');
+  await expect(shownStock(page)).toHaveText('8');
+  expect((await stockOf(request, token, product.id)).stock).toBe(8);
+
+  // Typed by hand: the field and Find.
+  await page.getByLabel('Type a code').fill('012345678905');
+  await page.getByRole('button', { name: 'Find' }).click();
+  await expect(shownStock(page)).toHaveText('9');
+  await expectNoSeriousA11yViolations(page, 'scan screen without a camera');
+});

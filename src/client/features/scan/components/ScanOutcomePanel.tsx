@@ -1,0 +1,112 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import type { Product } from '@shared/schemas/products.js';
+import { Button } from '@/components/ui/Button.js';
+import { TextField } from '@/components/ui/Field.js';
+import { paths } from '@/lib/paths.js';
+import type { ScanOutcome } from '../use-scan-session.js';
+import { UnknownCode } from './UnknownCode.js';
+
+interface ScanOutcomePanelProps {
+  outcome: ScanOutcome | undefined;
+  busy: boolean;
+  onUndo: () => void;
+  onCount: (product: Product, count: number) => void;
+}
+
+const changeText = (delta: number, undone: boolean) => {
+  if (undone) return 'Undone';
+  if (delta > 0) return `Added ${delta}`;
+  if (delta < 0) return `Took ${-delta}`;
+  return 'No change';
+};
+
+function ProductLine({ product }: { product: Product }) {
+  return (
+    <div className="min-w-0">
+      <Link
+        to={paths.products.details.getHref(product.id)}
+        className="block truncate text-lg font-semibold text-gray-900 hover:underline"
+      >
+        {product.name}
+      </Link>
+      <p className="text-base text-gray-900">
+        Stock: <strong data-testid="scan-stock">{product.stock}</strong>
+      </p>
+    </div>
+  );
+}
+
+function CountForm({
+  product,
+  busy,
+  onCount,
+}: { product: Product } & Pick<ScanOutcomePanelProps, 'busy' | 'onCount'>) {
+  const [counted, setCounted] = useState('');
+  const value = Number(counted);
+  const valid = counted.trim() !== '' && Number.isInteger(value) && value >= 0;
+  return (
+    <form
+      className="flex items-end gap-3"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (valid) onCount(product, value);
+      }}
+    >
+      <TextField
+        label="Counted"
+        type="number"
+        inputMode="numeric"
+        min={0}
+        step={1}
+        className="w-32"
+        value={counted}
+        onChange={(event) => setCounted(event.target.value)}
+        autoFocus
+      />
+      <Button type="submit" disabled={!valid} busy={busy} busyLabel="Setting...">
+        Set
+      </Button>
+    </form>
+  );
+}
+
+/** What the last scan found and did, with the way to take it back. */
+export function ScanOutcomePanel({ outcome, busy, onUndo, onCount }: ScanOutcomePanelProps) {
+  if (!outcome) {
+    return <p className="text-sm text-gray-600">Point the camera at a barcode or QR code.</p>;
+  }
+  if (outcome.kind === 'failed') {
+    return (
+      <p role="alert" className="text-base font-medium text-red-700">
+        {outcome.message}
+      </p>
+    );
+  }
+  if (outcome.kind === 'unknown') return <UnknownCode code={outcome.code} />;
+  return (
+    <div className="space-y-3 rounded-lg bg-white p-4 shadow-sm ring-1 ring-gray-200">
+      <div className="flex items-start justify-between gap-3">
+        <ProductLine product={outcome.product} />
+        {outcome.kind === 'changed' && (
+          <p className="shrink-0 text-sm font-medium text-gray-700">
+            {changeText(outcome.delta, outcome.undone)}
+          </p>
+        )}
+      </div>
+      {outcome.kind === 'counting' && (
+        <CountForm
+          key={outcome.product.id}
+          product={outcome.product}
+          busy={busy}
+          onCount={onCount}
+        />
+      )}
+      {outcome.kind === 'changed' && !outcome.undone && outcome.delta !== 0 && (
+        <Button variant="secondary" onClick={onUndo} disabled={busy}>
+          Undo
+        </Button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,108 @@
+import { useCallback, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import type { Product } from '@shared/schemas/products.js';
+import { getErrorMessage } from '@/lib/api-error.js';
+import { paths } from '@/lib/paths.js';
+import { changeStock, type ScanChange } from './api/change-stock.js';
+import { lookupProduct } from './api/lookup-product.js';
+import { productIdOfLink } from './product-link.js';
+import type { ScanMode } from './scan-modes.js';
+
+/** What the last scan did, as the screen shows it. */
+export type ScanOutcome =
+  | { kind: 'changed'; product: Product; delta: number; undone: boolean }
+  | { kind: 'counting'; product: Product }
+  | { kind: 'unknown'; code: string }
+  | { kind: 'failed'; message: string };
+
+const NOTE = 'scan';
+const UNDO_NOTE = 'scan undone';
+
+const CHANGES: Partial<Record<ScanMode, ScanChange>> = {
+  receive: { delta: 1, reason: 'received', note: NOTE },
+  pick: { delta: -1, reason: 'sold', note: NOTE },
+};
+
+/**
+ * Turns recognised codes into stock changes by the chosen mode, one at a time in the order they
+ * were read (two quick scans of one product must both count). Undo takes the last change back as
+ * an opposite change of its own, so the stock history shows both.
+ */
+export function useScanSession(mode: ScanMode) {
+  const navigate = useNavigate();
+  const [outcome, setOutcome] = useState<ScanOutcome>();
+  const [busy, setBusy] = useState(false);
+  const queue = useRef(Promise.resolve());
+
+  const run = useCallback((task: () => Promise<ScanOutcome | undefined>) => {
+    queue.current = queue.current.then(async () => {
+      setBusy(true);
+      try {
+        const next = await task();
+        if (next) setOutcome(next);
+      } catch (error) {
+        setOutcome({ kind: 'failed', message: getErrorMessage(error) });
+      } finally {
+        setBusy(false);
+      }
+    });
+    return queue.current;
+  }, []);
+
+  const openProduct = useCallback(
+    (id: string) => navigate(paths.products.details.getHref(id)),
+    [navigate],
+  );
+
+  /** A code from the camera, a keyboard scanner or the field; `lookUp` only finds its product. */
+  const handleCode = useCallback(
+    (code: string, lookUp = mode === 'lookup') =>
+      run(async () => {
+        const linked = productIdOfLink(code);
+        if (linked) return void (await openProduct(linked));
+        const product = await lookupProduct(code);
+        if (!product) return { kind: 'unknown', code };
+        if (lookUp) return void (await openProduct(product.id));
+        const change = CHANGES[mode];
+        if (!change) return { kind: 'counting', product };
+        const changed = await changeStock(product.id, change);
+        return {
+          kind: 'changed',
+          product: changed,
+          delta: changed.stock - product.stock,
+          undone: false,
+        };
+      }),
+    [mode, run, openProduct],
+  );
+
+  /** Count mode: the stock as counted, for the product just scanned. */
+  const setCount = useCallback(
+    (product: Product, count: number) =>
+      run(async () => {
+        const changed = await changeStock(product.id, { count, reason: 'counted', note: NOTE });
+        return {
+          kind: 'changed',
+          product: changed,
+          delta: changed.stock - product.stock,
+          undone: false,
+        };
+      }),
+    [run],
+  );
+
+  const undo = useCallback(
+    () =>
+      run(async () => {
+        if (outcome?.kind !== 'changed' || outcome.undone) return undefined;
+        const product = await changeStock(outcome.product.id, {
+          delta: -outcome.delta,
+          note: UNDO_NOTE,
+        });
+        return { ...outcome, product, undone: true };
+      }),
+    [outcome, run],
+  );
+
+  return { outcome, busy, handleCode, setCount, undo, clear: () => setOutcome(undefined) };
+}
