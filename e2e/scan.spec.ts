@@ -44,12 +44,16 @@ async function stockOf(request: APIRequestContext, token: string, id: string) {
     .product;
 }
 
+/** The movements the scan screen recorded, oldest first, as `delta note`. */
 async function notesOf(request: APIRequestContext, token: string, id: string) {
   const response = await request.get(`/api/products/${id}/movements`, { headers: bearer(token) });
   const { movements } = (await response.json()) as {
     movements: { delta: number; note: string | null }[];
   };
-  return movements.map(({ delta, note }) => `${delta} ${note}`).reverse();
+  return movements
+    .filter(({ note }) => note?.startsWith('scan'))
+    .map(({ delta, note }) => `${delta} ${note}`)
+    .reverse();
 }
 
 async function printL7160(request: APIRequestContext, token: string, id: string) {
@@ -207,7 +211,7 @@ test('a keyboard scanner finds the product on the list and receives on the scan 
   await page.getByRole('link', { name: 'Scan', exact: true }).first().click();
   await expect(page).toHaveURL(/\/scan$/);
   // No camera in this browser: said plainly, with the field to type a code into.
-  await expect(page.getByText(/type the code below/)).toBeVisible();
+  await expect(page.getByText(/type the code below/i)).toBeVisible();
   await expect(page.getByLabel('Type a code')).toBeVisible();
   await typeAsScanner(page, '0012345678905');
   await expect(shownStock(page)).toHaveText('8');
