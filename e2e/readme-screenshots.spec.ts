@@ -1,6 +1,13 @@
 import { copyFile, mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
+import { ENV, requireEnv } from './support/env.js';
+import {
+  browserWithCamera,
+  cameraVideo,
+  L7160_FIRST_LABEL,
+  printedLabel,
+} from './support/fake-camera.js';
 import { expect, test } from './support/fixtures.js';
 import { signInWithToken } from './support/ui.js';
 
@@ -87,4 +94,43 @@ test('README screenshots: the list on a desktop and a phone, a product on a phon
   await expect(page.getByRole('heading', { name: 'Desk lamp' })).toBeVisible();
   await page.waitForLoadState('networkidle');
   await save(page, 'detail-phone.png');
+});
+
+test('README screenshot: the scan screen on a phone, its camera on a printed label', async ({
+  request,
+  user,
+  token,
+}) => {
+  const headers = { authorization: `Bearer ${token}` };
+  const created = await request.post('/api/products', {
+    headers,
+    data: {
+      name: 'Desk lamp',
+      price: 39.5,
+      stock: 27,
+      description: 'Adjustable arm, warm white LED, USB-C powered.',
+      barcode: '4006381333931',
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const { id } = ((await created.json()) as { product: { id: string } }).product;
+  const sheet = await request.get(`/api/products/labels.pdf?ids=${id}&layout=avery-l7160`, {
+    headers,
+  });
+  const label = await printedLabel(await sheet.body(), L7160_FIRST_LABEL);
+  const browser = await browserWithCamera(await cameraVideo(label));
+  try {
+    const context = await browser.newContext({
+      baseURL: requireEnv(ENV.baseUrl),
+      permissions: ['camera'],
+      viewport: { width: 390, height: 844 },
+    });
+    const page = await context.newPage();
+    await signInWithToken(page, token, user.name);
+    await page.goto('/scan');
+    await expect(page.getByTestId('scan-stock')).toHaveText('28', { timeout: 30_000 });
+    await save(page, 'scan-phone.png');
+  } finally {
+    await browser.close();
+  }
 });

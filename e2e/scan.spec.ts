@@ -5,6 +5,7 @@ import {
   browserWithCamera,
   cameraVideo,
   drawBarcode,
+  L7160_FIRST_LABEL,
   printedLabel,
 } from './support/fake-camera.js';
 import { expect, test } from './support/fixtures.js';
@@ -14,9 +15,6 @@ import { signInWithToken } from './support/ui.js';
  * The scan screen as a shop uses it: Chromium's fake camera films a label (a video the test
  * makes from a printed sheet or a drawn barcode), and a keyboard scanner types a code and Enter.
  */
-
-/** The first label of an Avery L7160 sheet, in millimetres from the page's top left. */
-const L7160_FIRST_LABEL = { left: 7.25, top: 15.15, width: 63.5, height: 38.1 };
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
@@ -185,10 +183,23 @@ test('the QR code on the label of a product without a barcode opens that product
   }
 });
 
-/** A scanner types far faster than a person: a few milliseconds a key, then Enter. */
+/**
+ * Types `code` and Enter as a keyboard scanner does: real key events, 5 ms apart by their own
+ * timestamps (Chromium's input protocol takes the time of each event), so that a loaded machine
+ * delivering them late does not make the scanner look like a person.
+ */
 async function typeAsScanner(page: Page, code: string) {
-  await page.keyboard.type(code, { delay: 5 });
-  await page.keyboard.press('Enter');
+  const cdp = await page.context().newCDPSession(page);
+  const start = Date.now() / 1000;
+  const keys = [...code].map((text) => ({ key: text, text, code: '', keyCode: 0 }));
+  keys.push({ key: 'Enter', text: '\r', code: 'Enter', keyCode: 13 });
+  for (const [i, key] of keys.entries()) {
+    const timestamp = start + (i * 5) / 1000;
+    const common = { key: key.key, code: key.code, windowsVirtualKeyCode: key.keyCode, timestamp };
+    await cdp.send('Input.dispatchKeyEvent', { type: 'keyDown', text: key.text, ...common });
+    await cdp.send('Input.dispatchKeyEvent', { type: 'keyUp', ...common });
+  }
+  await cdp.detach();
 }
 
 test('a keyboard scanner finds the product on the list and receives on the scan screen', async ({

@@ -285,6 +285,16 @@ for (const size of WIDTHS) {
       await capture(page, 'edit');
     });
 
+    test('scan, without a camera and with an unknown code', async ({ stockedPage: page }) => {
+      await page.goto('/scan');
+      await expect(page.getByText(/type the code below/i)).toBeVisible();
+      await capture(page, 'scan');
+      await page.getByLabel('Type a code').fill('4006381333931');
+      await page.getByRole('button', { name: 'Find' }).click();
+      await expect(page.getByText('No product has this code')).toBeVisible();
+      await capture(page, 'scan-unknown');
+    });
+
     test('profile', async ({ stockedPage: page, stocked }) => {
       await page.goto('/profile');
       await expect(page.getByLabel('Name', { exact: true })).toHaveValue(stocked.account.name);

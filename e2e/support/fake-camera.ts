@@ -18,6 +18,9 @@ const FILL = 0.85;
 
 const MM_PER_INCH = 25.4;
 
+/** The first label of an Avery L7160 sheet, in millimetres from the page's top left. */
+export const L7160_FIRST_LABEL = { left: 7.25, top: 15.15, width: 63.5, height: 38.1 };
+
 /** A barcode as bwip-js draws it (`bcid`: 'ean13', 'code128', 'qrcode'...), as a PNG. */
 export const drawBarcode = (bcid: string, text: string) =>
   bwipjs.toBuffer({ bcid, text, scale: 4, height: 18, paddingwidth: 10, paddingheight: 10 });

@@ -27,10 +27,10 @@ export function SignedInFrame({ account, children }: SignedInFrameProps) {
         <header className="bg-gray-900 shadow">
           <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
             <LogoLink />
-            <div className="flex items-center gap-2 sm:gap-4">
+            <div className="flex min-w-0 items-center gap-2 sm:gap-4">
               <Link
                 to={paths.scan.getHref()}
-                className="rounded-md px-2 py-1 text-sm font-semibold text-white hover:bg-gray-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
+                className="shrink-0 rounded-md px-2 py-1 text-sm font-semibold text-white hover:bg-gray-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
               >
                 Scan
               </Link>
