@@ -26,7 +26,7 @@ interface Coded {
 async function createCoded(
   request: APIRequestContext,
   token: string,
-  fields: { name: string; stock: number; barcode?: string },
+  fields: { name: string; stock: number; barcode?: string; sku?: string },
 ): Promise<Coded> {
   const response = await request.post('/api/products', {
     headers: bearer(token),
@@ -212,6 +212,7 @@ test('a keyboard scanner finds the product on the list and receives on the scan 
     name: 'Keyed lamp',
     stock: 7,
     barcode: '012345678905',
+    sku: 'keyed-lamp',
   });
   await signInWithToken(page, token, user.name);
   await page.getByLabel('Search').focus();
@@ -232,5 +233,13 @@ test('a keyboard scanner finds the product on the list and receives on the scan 
   await page.getByLabel('Type a code').fill('012345678905');
   await page.getByRole('button', { name: 'Find' }).click();
   await expect(shownStock(page)).toHaveText('9');
+
+  // Count: the scan finds the product, the number counted is typed, then Set.
+  await page.getByRole('button', { name: 'Count' }).click();
+  await typeAsScanner(page, 'KEYED-LAMP');
+  await page.getByLabel('Counted').fill('20');
+  await page.getByRole('button', { name: 'Set' }).click();
+  await expect(shownStock(page)).toHaveText('20');
+  expect((await stockOf(request, token, product.id)).stock).toBe(20);
   await expectNoSeriousA11yViolations(page, 'scan screen without a camera');
 });

@@ -34,7 +34,8 @@ export function ProductsPage() {
         </h1>
         <div className="row-span-1 flex gap-2 sm:row-span-2 sm:gap-3">
           <CsvActions params={params} />
-          <Link to={paths.scan.getHref()} className={buttonClasses('secondary')}>
+          {/* On a phone the header's Scan is the way: the title keeps its room here. */}
+          <Link to={paths.scan.getHref()} className={buttonClasses('secondary', 'max-sm:hidden')}>
             Scan
           </Link>
           <Link to={paths.products.create.getHref()} className={buttonClasses('primary')}>
