@@ -59,7 +59,9 @@ describe('the page sent for each path of the app', async () => {
     const scriptSrc = /script-src ([^;]*)/.exec(String(login.headers['content-security-policy']));
     expect(scriptSrc?.[1]).toBe(`'self' 'wasm-unsafe-eval' 'sha256-${hash}'`);
     const list = await server.app.inject({ url: '/' });
-    expect(list.headers['content-security-policy']).toContain("script-src 'self' 'wasm-unsafe-eval';");
+    expect(list.headers['content-security-policy']).toContain(
+      "script-src 'self' 'wasm-unsafe-eval';",
+    );
     expect(String(login.headers['content-security-policy'])).not.toContain('unsafe-inline');
   });
 
