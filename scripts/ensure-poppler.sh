@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# The labels tests look at the PDFs as a printer would: poppler's pdftoppm renders them to images.
+# The labels tests and the scan screen's browser tests look at the PDFs as a printer would:
+# poppler's pdftoppm renders them to images.
 # Installs Debian's poppler-utils when pdftoppm is missing (as root or through passwordless sudo);
 # otherwise stops with one line naming the command to run.
 set -uo pipefail
