@@ -1,7 +1,8 @@
 interface SegmentedProps<T> {
   /** What the group chooses, for assistive technology ('Stock filter'). */
   label: string;
-  options: readonly { value: T; label: string }[];
+  /** Each choice; `count`, when known, is shown beside its label (how many it would show). */
+  options: readonly { value: T; label: string; count?: number | undefined }[];
   value: T;
   onChange: (value: T) => void;
 }
@@ -25,11 +26,18 @@ export function Segmented<T>({ label, options, value, onChange }: SegmentedProps
             type="button"
             aria-pressed={pressed}
             onClick={() => onChange(option.value)}
-            className={`rounded-md px-3 py-1 text-sm font-medium whitespace-nowrap focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 ${
+            className={`inline-flex items-center gap-1.5 rounded-md px-2.5 py-1 text-sm font-medium whitespace-nowrap focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 sm:px-3 ${
               pressed ? 'bg-white text-gray-900 shadow-sm' : 'text-gray-700 hover:text-gray-900'
             }`}
           >
             {option.label}
+            {option.count !== undefined && (
+              <span
+                className={`rounded-full px-1.5 text-xs tabular-nums ${pressed ? 'bg-indigo-50 text-indigo-800' : 'bg-white/70 text-gray-700'}`}
+              >
+                {option.count.toLocaleString('en-US')}
+              </span>
+            )}
           </button>
         );
       })}
