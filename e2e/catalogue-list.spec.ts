@@ -254,9 +254,7 @@ test('tags and cost: chips that filter the list, the value at cost, both set in 
   await expect
     .poll(() => summary(page))
     .toEqual({ 'Total units': '16', 'Stock value at cost': '$95.00' });
-  const mug = (await api.listProducts(token)).find(({ name }) => name === 'Mug') as unknown as {
-    cost: number;
-    tags: string[];
-  };
+  const { id } = (await api.listProducts(token)).find(({ name }) => name === 'Mug')!;
+  const mug = await api.getProduct(token, id);
   expect(mug).toMatchObject({ cost: 2.5, tags: ['Office'] });
 });

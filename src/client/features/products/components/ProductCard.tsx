@@ -50,7 +50,7 @@ export function ProductCard({
   const stepperId = useId();
   return (
     <li
-      className={`group relative grid grid-cols-[4rem_minmax(0,1fr)_auto_auto] items-center gap-x-2 overflow-hidden rounded-xl bg-white p-2 shadow-sm ring-gray-200 transition-shadow hover:shadow-lg sm:flex sm:flex-col sm:items-stretch sm:rounded-2xl sm:p-0 ${selected ? 'ring-2 ring-indigo-600' : 'ring-1'}`}
+      className={`group relative grid grid-cols-[3.5rem_minmax(0,1fr)_auto_auto] items-center gap-x-2 overflow-hidden rounded-xl bg-white p-2 shadow-sm ring-gray-200 transition-shadow hover:shadow-lg sm:flex sm:flex-col sm:items-stretch sm:rounded-2xl sm:p-0 ${selected ? 'ring-2 ring-indigo-600' : 'ring-1'}`}
     >
       <div className="relative">
         {onSelect && (
@@ -65,7 +65,7 @@ export function ProductCard({
           to={detailsUrl}
           tabIndex={-1}
           aria-hidden="true"
-          className="block size-16 overflow-hidden rounded-lg bg-gray-100 sm:size-auto sm:rounded-none"
+          className="block size-14 overflow-hidden rounded-lg bg-gray-100 sm:size-auto sm:rounded-none"
         >
           <img
             src={product.thumbnail}
@@ -80,7 +80,7 @@ export function ProductCard({
           />
         </Link>
       </div>
-      <div className="flex min-w-0 flex-1 flex-col gap-1 sm:gap-2 sm:p-4">
+      <div className="flex min-w-0 flex-1 flex-col gap-0.5 sm:gap-2 sm:p-4">
         <h2 className="line-clamp-1 min-w-0 text-sm font-semibold wrap-anywhere text-gray-900 sm:line-clamp-3 sm:text-base">
           <Link
             to={detailsUrl}

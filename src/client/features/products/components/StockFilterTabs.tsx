@@ -2,9 +2,9 @@ import { LOW_STOCK_THRESHOLD, type StockFilter } from '@shared/constants.js';
 import { Segmented } from '@/components/ui/Segmented.js';
 
 // The products' own words for their states ('Low stock', 'Out of Stock'), the range spelt out.
-const FILTERS: { value: StockFilter | undefined; label: string }[] = [
+const FILTERS: { value: StockFilter | undefined; label: string; detail?: string }[] = [
   { value: undefined, label: 'All' },
-  { value: 'low', label: `Low stock (1–${LOW_STOCK_THRESHOLD})` },
+  { value: 'low', label: 'Low stock', detail: `(1–${LOW_STOCK_THRESHOLD})` },
   { value: 'out', label: 'Out of Stock' },
 ];
 
