@@ -40,8 +40,11 @@ export function Segmented<T>({ label, options, value, onChange }: SegmentedProps
           >
             <span>
               {option.label}
-              {option.detail && <span className="max-sm:sr-only"> {option.detail}</span>}
+              {option.detail && ' '}
+              {option.detail && <span className="max-sm:sr-only">{option.detail}</span>}
             </span>
+            {/* The space keeps label and count apart in the button's accessible name. */}
+            {option.count !== undefined && ' '}
             {option.count !== undefined && (
               <span
                 className={`rounded-full px-1.5 text-xs tabular-nums ${pressed ? 'bg-indigo-50 text-indigo-800' : 'bg-white/70 text-gray-700'}`}
