@@ -38,7 +38,7 @@ const pill =
   'inline-flex shrink-0 items-center gap-1 rounded-md px-1.5 py-0.5 text-xs font-medium whitespace-nowrap ring-1 ring-inset';
 
 /** The state as a pill: 'In stock', 'Low stock' or 'Out of Stock', in its colour. */
-export function StockStatePill({ stock }: { stock: number }) {
+function StockStatePill({ stock }: { stock: number }) {
   const state = STOCK_STATES[stockStateOf(stock)];
   return <span className={`${pill} ${state.pill}`}>{state.label}</span>;
 }
