@@ -155,3 +155,73 @@ test('export: the download is the list as CSV (its filter applied), and imports 
   expect(fields(await api.listProducts(otherToken))).toEqual(fields(catalogue));
   await context.close();
 });
+
+test('import that updates: matches update, skip or copy, the dry run counts, a template', async ({
+  page,
+  api,
+  token,
+  createProduct,
+  signIn,
+}) => {
+  const lamp = await createProduct({
+    name: 'Lamp',
+    price: 12,
+    stock: 5,
+    description: 'A desk lamp.',
+  });
+  await signIn();
+  await importScreen(page);
+
+  // The template: the export's columns and an example row.
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download a template CSV' }).click();
+  const template = await download;
+  expect(template.suggestedFilename()).toBe('stockroom-import-template.csv');
+  const templateText = (await readFile((await template.path())!)).toString('utf8');
+  expect(templateText.replace(/^\uFEFF/, '').split('\r\n')[0]).toBe(
+    'id,name,price,stock,description,image,createdAt,updatedAt,sku,barcode,tags,cost',
+  );
+
+  // Lamp by its id, at a price written as a spreadsheet shows it; and a new product.
+  const file = csvFile(
+    'catalogue.csv',
+    [
+      'id,name,price,stock,description',
+      `${lamp.id},Lamp,$14.00,9,A desk lamp.`,
+      ',Mat,3,2,A door mat.',
+    ].join('\n'),
+  );
+  await page.getByLabel('CSV file').setInputFiles(file);
+  await expect(page.getByText(T.importPlanned(1, 1, 0))).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: 'First rows' }).getByRole('row').filter({ hasText: 'Lamp' }),
+  ).toContainText('$14.00');
+  await expect(page.getByRole('button', { name: 'Import 2 products' })).toBeVisible();
+
+  const matches = page.getByLabel('Rows that match a product');
+  await matches.selectOption('skip');
+  await expect(page.getByText(T.importPlanned(1, 0, 1))).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Import 1 product' })).toBeVisible();
+  await matches.selectOption('copy');
+  await expect(page.getByText(T.importChecked(2))).toBeVisible();
+  // A dry run writes nothing.
+  expect(await api.listProducts(token)).toHaveLength(1);
+
+  await matches.selectOption('update');
+  await expect(page.getByText(T.importPlanned(1, 1, 0))).toBeVisible();
+  await page.getByRole('button', { name: 'Import 2 products' }).click();
+  await expect(toast(page, T.importDone(1, 1, 0))).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(productCard(page, 'Lamp').getByText('$14.00')).toBeVisible();
+  await expect(productCard(page, 'Lamp').getByText('9 units', { exact: true })).toBeVisible();
+  const stored = await api.listProducts(token);
+  expect(
+    stored
+      .map(({ name, price, stock }) => ({ name, price, stock }))
+      .sort((a, b) => a.name.localeCompare(b.name)),
+  ).toEqual([
+    { name: 'Lamp', price: 14, stock: 9 },
+    { name: 'Mat', price: 3, stock: 2 },
+  ]);
+  expect(stored.find(({ name }) => name === 'Lamp')!.id).toBe(lamp.id);
+});

@@ -93,3 +93,40 @@ test('the detail page adjusts the stock and shows the last changes, newest first
   await expect(history.first()).toContainText('Edited');
   await expect(history.first()).toContainText(/^\+7\s*Edited/);
 });
+
+test('the history: filtered by reason, and paged 20 at a time', async ({
+  page,
+  api,
+  token,
+  createProduct,
+  signIn,
+}) => {
+  const { id } = await createProduct({
+    name: 'Birch stool',
+    price: 30,
+    stock: 40,
+    description: 'A small birch stool.',
+  });
+  // 22 deliveries and 3 sales: with 'Created', 26 changes.
+  for (let i = 0; i < 22; i++) await api.adjustStock(token, id, 1, 'received');
+  for (let i = 0; i < 3; i++) await api.adjustStock(token, id, -1, 'sold');
+  await signIn();
+  await page.goto(`/details/product/${id}`);
+  const history = page.getByRole('list', { name: 'Stock history' }).getByRole('listitem');
+  await expect(history).toHaveCount(20);
+  await expect(history.first()).toContainText(/^−1\s*Adjusted · Sold/);
+  await page.getByRole('button', { name: 'Load 20 more' }).click();
+  await expect(history).toHaveCount(26);
+  await expect(history.last()).toContainText('Created');
+  await expect(page.getByRole('button', { name: /^Load \d+ more$/ })).toHaveCount(0);
+
+  const reason = page.getByRole('region', { name: 'Stock history' }).getByRole('combobox');
+  await reason.selectOption('sold');
+  await expect(history).toHaveCount(3);
+  for (const item of await history.all()) await expect(item).toContainText('Sold');
+  await reason.selectOption('damaged');
+  await expect(page.getByText('No stock changes yet.')).toBeVisible();
+  // Back to every reason: the pages already loaded.
+  await reason.selectOption('');
+  await expect(history).toHaveCount(26);
+});

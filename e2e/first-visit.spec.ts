@@ -14,7 +14,7 @@ const BUDGET = { login: 130 * KB, products: 200 * KB };
 test('the login page downloads at most 130 KB of JavaScript on a first visit', async ({ page }) => {
   const scripts = await recordScriptTransfers(page);
   await page.goto('/auth/login');
-  await expect(page.getByRole('button', { name: 'Log In' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible();
   await page.waitForLoadState('networkidle');
   console.log(`[first visit] /auth/login:\n${scripts.report()}`);
   expect(scripts.total(), scripts.report()).toBeLessThanOrEqual(BUDGET.login);

@@ -307,14 +307,16 @@ test('a product with stock 0 shows the Out of Stock badge', async ({
   await expect(soldOut.getByText('Out of Stock', { exact: true })).toBeVisible();
   await expect(soldOut.getByText('In stock', { exact: true })).toHaveCount(0);
   const spare = productCard(page, 'Spare tray');
-  await expect(spare.getByText('In stock', { exact: true })).toBeVisible();
+  // 5 units: low, and said so ('Low stock'), never also 'In stock'.
+  await expect(spare.getByText('Low stock', { exact: true })).toBeVisible();
+  await expect(spare.getByText('In stock', { exact: true })).toHaveCount(0);
   await expect(spare.getByText('Out of Stock', { exact: true })).toHaveCount(0);
   await expectTextColour(spare.getByText(/^5 units$/), 'yellow');
 
   await page.goto(`/details/product/${empty.id}`);
   await expect(page.getByText('In Stock: 0')).toBeVisible();
-  // The badge and the availability row.
-  await expect(page.getByText('Out of Stock', { exact: true })).toHaveCount(2);
+  // Said once, in the stock's block.
+  await expect(page.getByText('Out of Stock', { exact: true })).toHaveCount(1);
   await expect(page.getByText('In Stock', { exact: true })).toHaveCount(0);
 });
 
@@ -342,6 +344,6 @@ test('the edit form sets the stock to 0, and the details show Out of Stock', asy
 
   await page.goto(`/details/product/${product.id}`);
   await expect(page.getByText('In Stock: 0')).toBeVisible();
-  await expect(page.getByText('Out of Stock', { exact: true })).toHaveCount(2);
+  await expect(page.getByText('Out of Stock', { exact: true })).toHaveCount(1);
   expect(await api.getProduct(token, product.id)).toMatchObject({ stock: 0 });
 });

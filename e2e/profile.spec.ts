@@ -1,4 +1,6 @@
-import { M } from '../src/shared/messages.js';
+import { M, T } from '../src/shared/messages.js';
+import { newAccount } from './support/accounts.js';
+import { readCode } from './support/mail.js';
 import { expect, test } from './support/fixtures.js';
 import {
   fillLogin,
@@ -6,7 +8,9 @@ import {
   openUserMenuItem,
   slowDown,
   toast,
+  typeCode,
   userMenuButton,
+  wrongCode,
 } from './support/ui.js';
 
 test.beforeEach(async ({ signIn }) => {
@@ -113,4 +117,36 @@ test('logout: back to the login screen, the token is revoked and protected pages
     );
     await expect(page.getByText('Welcome Back!')).toBeVisible();
   }
+});
+
+test('e-mail change: the account keeps its address until the code mailed to the new one is entered', async ({
+  page,
+  user,
+  api,
+}) => {
+  await openUserMenuItem(page, user.name, 'My Profile');
+  const newEmail = newAccount('moved').email;
+  await page.getByLabel('Email', { exact: true }).fill(newEmail);
+  await page.getByRole('button', { name: 'Update Profile' }).click();
+  await expect(toast(page, T.emailCodeSent(newEmail, user.email))).toBeVisible();
+  const entry = page.getByRole('region', { name: 'Confirm your new email' });
+  await expect(entry).toBeVisible();
+  // Not yet: the old address still logs in, the new one does not.
+  expect(await api.login(user)).toBeTruthy();
+
+  const code = await readCode(newEmail, { subject: /new Stockroom e-mail/ });
+  await typeCode(page, wrongCode(code));
+  await expect(page.getByLabel('Digit 1 of 6', { exact: true })).toHaveValue('');
+  await typeCode(page, code);
+  await expect(toast(page, M.emailChanged)).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+
+  // The new address logs in; the old one no longer does.
+  expect(await api.login({ email: newEmail, password: user.password })).toBeTruthy();
+  const old = await page.request.post('/api/auth/login', {
+    data: { email: user.email, password: user.password },
+  });
+  expect(old.ok()).toBe(false);
+  await openUserMenuItem(page, user.name, 'My Profile');
+  await expect(page.getByLabel('Email', { exact: true })).toHaveValue(newEmail);
 });

@@ -129,7 +129,7 @@ test('a normal visit to login, the list and a product has no failed request', as
   });
 
   await page.goto('/auth/login');
-  await expect(page.getByRole('button', { name: 'Log In' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible();
   await page.waitForLoadState('networkidle');
   await signIn();
   await expect(productCards(page)).toHaveCount(1);

@@ -22,6 +22,10 @@ export interface NewProduct {
   stock: number;
   description: string;
   image?: ImageName;
+  sku?: string;
+  /** Dollars, like price; may be 0. */
+  cost?: number;
+  tags?: string[];
 }
 
 const MIME_TYPES: Record<string, string> = { '.png': 'image/png', '.gif': 'image/gif' };
@@ -69,19 +73,19 @@ export class Api {
 
   async createProduct(token: string, product: NewProduct): Promise<ApiProduct> {
     const { image, ...fields } = product;
-    const multipart: Record<string, string | { name: string; mimeType: string; buffer: Buffer }> = {
-      name: fields.name,
-      price: String(fields.price),
-      stock: String(fields.stock),
-      description: fields.description,
-    };
+    const multipart = new FormData();
+    multipart.set('name', fields.name);
+    multipart.set('price', String(fields.price));
+    multipart.set('stock', String(fields.stock));
+    multipart.set('description', fields.description);
+    if (fields.sku !== undefined) multipart.set('sku', fields.sku);
+    if (fields.cost !== undefined) multipart.set('cost', String(fields.cost));
+    // One `tags` field per tag, as the form sends them.
+    for (const tag of fields.tags ?? []) multipart.append('tags', tag);
     if (image) {
       const file = imagePath(image);
-      multipart.image = {
-        name: path.basename(file),
-        mimeType: MIME_TYPES[path.extname(file)] ?? 'image/jpeg',
-        buffer: readFileSync(file),
-      };
+      const type = MIME_TYPES[path.extname(file)] ?? 'image/jpeg';
+      multipart.set('image', new Blob([readFileSync(file)], { type }), path.basename(file));
     }
     const response = await this.request.post('/api/products', {
       headers: bearer(token),
@@ -99,10 +103,15 @@ export class Api {
   }
 
   /** POST /api/products/{id}/stock: changes the stock as another device would. */
-  async adjustStock(token: string, id: string, delta: number): Promise<ApiProduct> {
+  async adjustStock(
+    token: string,
+    id: string,
+    delta: number,
+    reason?: string,
+  ): Promise<ApiProduct> {
     const response = await this.request.post(`/api/products/${id}/stock`, {
       headers: bearer(token),
-      data: { delta },
+      data: { delta, reason },
     });
     expect(response.status(), await response.text()).toBe(200);
     return ((await response.json()) as { product: ApiProduct }).product;

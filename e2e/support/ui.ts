@@ -93,9 +93,12 @@ export async function slowDown(page: Page, pattern: string, ms = 600) {
   });
 }
 
-/** The cards of the product list. */
+/** The cards of the product list (each has a heading; the tag chips inside them do not). */
 export const productCards = (page: Page): Locator =>
-  page.getByRole('region', { name: 'Product list' }).getByRole('listitem');
+  page
+    .getByRole('region', { name: 'Product list' })
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading') });
 
 /** The card of one product in the list, found by the name in its heading. */
 export const productCard = (page: Page, name: string): Locator =>

@@ -1,5 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
+import { toast } from 'react-toastify/unstyled';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, vi, type MockInstance } from 'vitest';
 import { clearRequestLog, server } from './support/server.js';
 
@@ -19,6 +20,9 @@ beforeEach(() => {
 });
 
 afterEach(() => {
+  // The toast area shows two at a time and queues the rest: a test's queue must not reach the next.
+  toast.clearWaitingQueue();
+  toast.dismiss();
   cleanup();
   server.resetHandlers();
   clearRequestLog();

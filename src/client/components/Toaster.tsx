@@ -6,8 +6,10 @@ import { loadToastify, subscribeToToasts, toastsWanted } from '@/lib/notify.js';
 const ToastContainer = lazy(async () => ({ default: (await loadToastify()).ToastContainer }));
 
 /**
- * The toast area of both layouts: top-centre, dark, 5000 ms, not closed by a click.
- * Mounted once the first toast is asked for (see lib/notify.ts).
+ * The toast area of both layouts: top-centre, dark, 5000 ms, not closed by a click; at most two
+ * at once (more wait their turn), so that a burst of them never covers the page. On a phone they
+ * come in under the header bar (index.css). Mounted once the first toast is asked for (see
+ * lib/notify.ts).
  */
 export function Toaster() {
   const wanted = useSyncExternalStore(subscribeToToasts, toastsWanted, () => false);
@@ -19,6 +21,7 @@ export function Toaster() {
         theme="dark"
         autoClose={TOAST_AUTO_CLOSE_MS}
         closeOnClick={false}
+        limit={2}
       />
     </Suspense>
   );

@@ -1,9 +1,13 @@
 import type { ClientLoaderFunctionArgs } from 'react-router';
 import { PageSpinner } from '@/components/ui/Spinner.js';
 import { listParamsOf, productsQueryOptions } from '@/features/products/api/get-products.js';
-import { productsSummaryQueryOptions } from '@/features/products/api/get-products-summary.js';
+import {
+  productsSummaryQueryOptions,
+  STOCK_TABS,
+} from '@/features/products/api/get-products-summary.js';
 import { ProductsPage } from '@/features/products/components/ProductsPage.js';
 import { loadProductTable, TABLE_MEDIA_QUERY } from '@/features/products/components/lazy-table.js';
+import { rememberedView } from '@/features/products/components/ViewToggle.js';
 import { getToken } from '@/lib/auth/token.js';
 import { queryClient } from '@/lib/query-client.js';
 
@@ -16,11 +20,15 @@ export function clientLoader({ request }: ClientLoaderFunctionArgs) {
   if (!getToken()) return null;
   const search = new URL(request.url).searchParams;
   const params = listParamsOf(search);
-  if (search.get('view') === 'table' && window.matchMedia(TABLE_MEDIA_QUERY).matches) {
+  const table = search.get('view') === 'table' || rememberedView() === 'table';
+  if (table && window.matchMedia(TABLE_MEDIA_QUERY).matches) {
     loadProductTable().catch(() => undefined);
   }
   void queryClient.prefetchInfiniteQuery(productsQueryOptions(params));
-  void queryClient.prefetchQuery(productsSummaryQueryOptions(params));
+  // The stock filters' counts: the summaries of the three filters, the list's own among them.
+  for (const stock of STOCK_TABS) {
+    void queryClient.prefetchQuery(productsSummaryQueryOptions({ ...params, stock }));
+  }
   return null;
 }
 

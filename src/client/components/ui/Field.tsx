@@ -1,4 +1,4 @@
-import { useId, type ComponentProps, type ReactNode } from 'react';
+import { useId, useState, type ComponentProps, type ReactNode } from 'react';
 
 interface FieldControlProps {
   id: string;
@@ -90,11 +90,36 @@ export function TextField({
             </span>
             <input className={`${controlClasses} pl-7`} {...props} {...control} />
           </div>
+        ) : props.type === 'password' ? (
+          <PasswordInput label={label} {...props} {...control} />
         ) : (
           <input className={controlClasses} {...props} {...control} />
         )
       }
     </Field>
+  );
+}
+
+/**
+ * A password control with a Show / Hide button at its end, so that a long password can be checked
+ * before it is sent (on a phone above all). Hidden again by a second press.
+ */
+function PasswordInput({ label, ...props }: ComponentProps<'input'> & { label: ReactNode }) {
+  const [shown, setShown] = useState(false);
+  const name = typeof label === 'string' ? label : 'password';
+  return (
+    <div className="relative">
+      <input {...props} type={shown ? 'text' : 'password'} className={`${controlClasses} pr-16`} />
+      <button
+        type="button"
+        aria-pressed={shown}
+        aria-label={`Show ${name}`}
+        onClick={() => setShown((value) => !value)}
+        className="absolute inset-y-1 right-1 rounded-md px-2 text-xs font-semibold text-indigo-700 hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
+      >
+        {shown ? 'Hide' : 'Show'}
+      </button>
+    </div>
   );
 }
 

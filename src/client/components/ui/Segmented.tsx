@@ -1,7 +1,16 @@
 interface SegmentedProps<T> {
   /** What the group chooses, for assistive technology ('Stock filter'). */
   label: string;
-  options: readonly { value: T; label: string }[];
+  /**
+   * Each choice. `detail` follows the label, for screen readers only on a phone where room is
+   * short ('Low stock' + ' (1–10)'); `count`, when known, is shown beside it.
+   */
+  options: readonly {
+    value: T;
+    label: string;
+    detail?: string;
+    count?: number | undefined;
+  }[];
   value: T;
   onChange: (value: T) => void;
 }
@@ -25,11 +34,24 @@ export function Segmented<T>({ label, options, value, onChange }: SegmentedProps
             type="button"
             aria-pressed={pressed}
             onClick={() => onChange(option.value)}
-            className={`rounded-md px-3 py-1 text-sm font-medium whitespace-nowrap focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 ${
+            className={`inline-flex items-center gap-1 rounded-md px-2 py-1 text-sm sm:gap-1.5 font-medium whitespace-nowrap focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 sm:px-3 ${
               pressed ? 'bg-white text-gray-900 shadow-sm' : 'text-gray-700 hover:text-gray-900'
             }`}
           >
-            {option.label}
+            <span>
+              {option.label}
+              {option.detail && ' '}
+              {option.detail && <span className="max-sm:sr-only">{option.detail}</span>}
+            </span>
+            {/* The space keeps label and count apart in the button's accessible name. */}
+            {option.count !== undefined && ' '}
+            {option.count !== undefined && (
+              <span
+                className={`rounded-full px-1.5 text-xs tabular-nums ${pressed ? 'bg-indigo-50 text-indigo-800' : 'bg-white/70 text-gray-700'}`}
+              >
+                {option.count.toLocaleString('en-US')}
+              </span>
+            )}
           </button>
         );
       })}

@@ -28,7 +28,7 @@ describe('LoginForm', () => {
 
   it('validates on submit, under the right fields, tied to them', async () => {
     const { user } = setup();
-    await user.click(screen.getByRole('button', { name: 'Log In' }));
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
     const email = screen.getByLabelText('Email');
     expect(await screen.findByText('Email is required')).toBeInTheDocument();
     expect(screen.getByText('Password is required')).toBeInTheDocument();
@@ -41,7 +41,7 @@ describe('LoginForm', () => {
     const { user } = setup();
     await user.type(screen.getByLabelText('Email'), 'not-an-email');
     expect(screen.queryByText('Email is not valid')).not.toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Log In' }));
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
     expect(await screen.findByText('Email is not valid')).toBeInTheDocument();
     await user.clear(screen.getByLabelText('Email'));
     await user.type(screen.getByLabelText('Email'), 'ada@example.com');
@@ -54,7 +54,7 @@ describe('LoginForm', () => {
     const { user } = setup();
     await user.type(screen.getByLabelText('Email'), 'Ada@Example.com');
     await user.type(screen.getByLabelText('Password'), 'secret123');
-    await user.click(screen.getByRole('button', { name: 'Log In' }));
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
 
     const busy = await screen.findByRole('button', { name: 'Logging in...' });
     expect(busy).toBeDisabled();
@@ -76,12 +76,12 @@ describe('LoginForm', () => {
     const { user } = setup();
     await user.type(screen.getByLabelText('Email'), 'ada@example.com');
     await user.type(screen.getByLabelText('Password'), 'wrong1234');
-    await user.click(screen.getByRole('button', { name: 'Log In' }));
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
     expect(
       await screen.findByText('Incorrect email or password', {}, { timeout: 3000 }),
     ).toBeInTheDocument();
     expect(console.warn).toHaveBeenCalledWith('Login failed', expect.anything());
-    expect(screen.getByRole('button', { name: 'Log In' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Log in' })).toBeEnabled();
     expect(localStorage.getItem('AccessToken')).toBeNull();
   });
 
@@ -94,7 +94,7 @@ describe('LoginForm', () => {
     const { user } = setup();
     await user.type(screen.getByLabelText('Email'), 'ada@example.com');
     await user.type(screen.getByLabelText('Password'), 'secret123');
-    await user.click(screen.getByRole('button', { name: 'Log In' }));
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
     expect(await screen.findByTestId('location')).toHaveTextContent(
       '/auth/confirm-account?email=ada%40example.com',
     );

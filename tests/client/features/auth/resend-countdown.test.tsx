@@ -151,7 +151,7 @@ describe('Confirm account: the Resend code countdown', () => {
     const { user } = open('/auth/login');
     await user.type(screen.getByLabelText('Email'), 'ada@example.com');
     await user.type(screen.getByLabelText('Password'), 'secret123');
-    await user.click(screen.getByRole('button', { name: 'Log In' }));
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
     expect(
       await screen.findByRole('link', { name: countingDown('Resend code', 60) }),
     ).toBeVisible();

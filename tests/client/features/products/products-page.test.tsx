@@ -41,10 +41,12 @@ describe('ProductsPage', () => {
   });
 
   it.each([
-    [1, null, '1 product'],
-    [2, null, '2 products'],
-    [2, 'next', '2+ products'],
-  ])('counts %i product(s) (next page: %s) as %s', async (count, nextCursor, text) => {
+    [1, 1, null, '1 product'],
+    [2, 2, null, '2 products'],
+    // More pages to load: the summary's count is exact all the same.
+    [2, 66, 'next', '66 products'],
+  ])('counts %i product(s) of %i (next page: %s) as %s', async (count, total, nextCursor, text) => {
+    answerSummary({ count: total, units: 0, value: 0 });
     answerList(() => ({
       products: Array.from({ length: count }, (_, i) => listed({ id: `p${i}`, name: `P${i}` })),
       nextCursor,
@@ -55,6 +57,7 @@ describe('ProductsPage', () => {
   });
 
   it('counts the one result of a search in the singular', async () => {
+    answerSummary({ count: 1, units: 0, value: 0 });
     answerList(() => ({ products: [listed({})], nextCursor: null }));
     setup('/?q=lamp');
     expect(await screen.findByText('1 result for "lamp"')).toBeInTheDocument();

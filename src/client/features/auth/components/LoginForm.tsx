@@ -59,7 +59,7 @@ export function LoginForm() {
           <TextLink to={paths.auth.confirmAccount.getHref(arrival.email)}>Enter your code</TextLink>
         </p>
       )}
-      <AuthForm form={form} onSubmit={onSubmit} submitLabel="Log In" busyLabel="Logging in...">
+      <AuthForm form={form} onSubmit={onSubmit} submitLabel="Log in" busyLabel="Logging in...">
         <FormTextField form={form} name="email" label="Email" type="email" autoComplete="email" />
         <FormTextField
           form={form}

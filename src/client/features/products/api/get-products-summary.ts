@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQueries, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client.js';
 import { queryKeys } from '@/lib/query-client.js';
 import type { ProductListParams } from './get-products.js';
@@ -25,3 +25,23 @@ export const productsSummaryQueryOptions = ({ q, stock, tag }: SummaryParams) =>
 /** The previous figures stay while a new search or filter's load (no flicker to nothing). */
 export const useProductsSummary = (params: SummaryParams) =>
   useQuery({ ...productsSummaryQueryOptions(params), placeholderData: keepPreviousData });
+
+/** The stock filters' tabs, each with the summary whose count it shows. */
+export const STOCK_TABS = [undefined, 'low', 'out'] as const;
+
+/**
+ * How many products each stock filter's tab would show for the list's search and tag: the
+ * summaries of the three filters (one of them is the list's own, shared from the cache).
+ */
+export function useStockFilterCounts({ q, tag }: Omit<SummaryParams, 'stock'>) {
+  const results = useQueries({
+    queries: STOCK_TABS.map((stock) => ({
+      ...productsSummaryQueryOptions({ q, stock, tag }),
+      placeholderData: keepPreviousData,
+    })),
+  });
+  return {
+    pending: results.some((result) => result.isPending),
+    counts: results.map((result) => result.data?.count),
+  };
+}

@@ -1,4 +1,4 @@
-import { useNavigate, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { MIN_FORM_STOCK } from '@shared/constants.js';
 import { productFormSchema } from '@shared/schemas/products.js';
 import { Card } from '@/components/ui/Card.js';
@@ -8,6 +8,7 @@ import { useCreateProduct } from '../api/create-product.js';
 import { BackToProductsLink } from './BackToProductsLink.js';
 import { PageHeader } from './PageHeader.js';
 import { ProductForm } from './ProductForm.js';
+import { copiedValues } from './product-form-values.js';
 
 const empty = {
   name: '',
@@ -24,6 +25,8 @@ export function CreateProduct() {
   const navigate = useNavigate();
   // `?barcode=…` fills the barcode in: a code scanned that no product has yet.
   const [search] = useSearchParams();
+  // 'Duplicate' on a product page: that product's values, but for its codes and picture.
+  const copy = copiedValues(useLocation().state);
   const create = useCreateProduct({
     mutationConfig: {
       onSuccess: async ({ message }) => {
@@ -40,7 +43,7 @@ export function CreateProduct() {
         <ProductForm
           schema={productFormSchema}
           minStock={MIN_FORM_STOCK}
-          defaultValues={{ ...empty, barcode: search.get('barcode') ?? '' }}
+          defaultValues={copy ?? { ...empty, barcode: search.get('barcode') ?? '' }}
           submitLabel="Create Product"
           busyLabel="Creating..."
           onSubmit={create.mutateAsync}

@@ -16,6 +16,7 @@ import { BackToProductsLink } from './BackToProductsLink.js';
 import { PageHeader } from './PageHeader.js';
 import { isProductMissing, ProductLoadError, ProductMissing } from './ProductLoadError.js';
 import { ProductForm } from './ProductForm.js';
+import { formValuesOf } from './product-form-values.js';
 
 export function EditProduct() {
   const { productId = '' } = useParams();
@@ -78,17 +79,7 @@ function EditProductForm({ product }: { product: Product }) {
       <ProductForm
         schema={productEditFormSchema}
         minStock={EDIT_FORM_MIN_STOCK}
-        defaultValues={{
-          name: product.name,
-          // As money is written: 19.5 is shown as 19.50.
-          price: product.price.toFixed(2),
-          stock: String(product.stock),
-          description: product.description,
-          sku: product.sku ?? '',
-          barcode: product.barcode ?? '',
-          cost: product.cost === null ? '' : product.cost.toFixed(2),
-          tags: product.tags,
-        }}
+        defaultValues={formValuesOf(product)}
         currentImage={{ url: product.image, alt: product.name }}
         submitLabel="Save Changes"
         busyLabel="Saving..."

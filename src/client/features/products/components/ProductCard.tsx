@@ -1,16 +1,18 @@
+import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import type { ProductListItem } from '@shared/schemas/products.js';
 import { formatPrice } from '@/lib/format.js';
 import { paths } from '@/lib/paths.js';
 import { ProductActions } from './ProductActions.js';
 import { SelectBox } from './SelectBox.js';
-import { AvailabilityBadge, StockCount } from './StockBadges.js';
+import { StockStatus } from './StockBadges.js';
 import { StockStepper } from './StockStepper.js';
 import { TagChips } from './TagChips.js';
 
-// On a phone Edit and Delete share a row with the stepper; from `sm` up they halve their own row.
+// On a phone Edit and Delete are small buttons at the row's end; from `sm` up they halve the
+// tile's last row.
 const actionClasses =
-  'flex items-center justify-center gap-1.5 rounded-md px-2.5 py-1.5 text-sm font-semibold focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-indigo-600 sm:flex-1 sm:rounded-none sm:py-3';
+  'flex items-center justify-center rounded-md px-2 py-1 text-xs font-semibold focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-indigo-600 sm:flex-1 sm:gap-1.5 sm:rounded-none sm:py-3 sm:text-sm';
 
 /** Each card's name link, where focus goes after a delete (see ProductsPage). */
 export const CARD_LINK_SELECTOR = '[data-product-card-link]';
@@ -31,8 +33,9 @@ interface ProductCardProps {
 }
 
 /**
- * One product of the list. On a phone it is compact, the thumbnail beside the text, so that
- * several products fit on the first screen; from `sm` up it is a tile, the picture on top.
+ * One product of the list. On a phone it is one compact row (thumbnail, name, price, stock, and
+ * small Edit and Delete), so that six or more fit the first screen; its stepper opens under the
+ * row with one tap. From `sm` up it is a tile, the picture on top, the stepper always shown.
  * Long names wrap anywhere (even inside a word) and are clamped, so they never widen the card.
  */
 export function ProductCard({
@@ -43,67 +46,85 @@ export function ProductCard({
   onSelect,
 }: ProductCardProps) {
   const detailsUrl = paths.products.details.getHref(product.id);
+  const [adjusting, setAdjusting] = useState(false);
+  const stepperId = useId();
   return (
     <li
-      className={`group relative grid grid-cols-[6rem_minmax(0,1fr)] overflow-hidden rounded-2xl bg-white shadow-sm ring-gray-200 transition-shadow hover:shadow-lg sm:flex sm:flex-col ${selected ? 'ring-2 ring-indigo-600' : 'ring-1'}`}
+      className={`group relative grid grid-cols-[3.5rem_minmax(0,1fr)_auto_auto] items-center gap-x-2 overflow-hidden rounded-xl bg-white p-2 shadow-sm ring-gray-200 transition-shadow hover:shadow-lg sm:flex sm:flex-col sm:items-stretch sm:rounded-2xl sm:p-0 ${selected ? 'ring-2 ring-indigo-600' : 'ring-1'}`}
     >
-      {onSelect && (
-        <SelectBox
-          label={`Select ${product.name}`}
-          checked={selected}
-          onSelect={onSelect}
-          className="absolute top-2 left-2 z-10"
-        />
-      )}
-      <Link
-        to={detailsUrl}
-        tabIndex={-1}
-        aria-hidden="true"
-        className="relative block min-h-24 bg-gray-100"
-      >
-        <img
-          src={product.thumbnail}
-          alt={product.name}
-          loading={priority ? 'eager' : 'lazy'}
-          fetchPriority={priority ? 'high' : 'auto'}
-          // The list's first picture is painted as soon as it arrives (it is the page's largest).
-          decoding={priority ? 'sync' : 'async'}
-          width={400}
-          height={400}
-          className="absolute inset-0 size-full object-cover transition-transform duration-300 group-hover:scale-[1.02] sm:static sm:aspect-square sm:h-auto"
-        />
-      </Link>
-      <div className="flex min-w-0 flex-1 flex-col gap-1 px-3 py-2.5 sm:gap-2 sm:p-4">
-        <div className="flex items-start justify-between gap-2">
-          <h2 className="line-clamp-2 min-w-0 text-sm font-semibold wrap-anywhere text-gray-900 sm:line-clamp-3 sm:text-base">
-            <Link
-              to={detailsUrl}
-              data-product-card-link=""
-              className="hover:text-indigo-700 focus-visible:rounded-sm focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
-            >
-              {product.name}
-            </Link>
-          </h2>
-          <AvailabilityBadge stock={product.stock} />
+      <div className="relative">
+        {onSelect && (
+          <SelectBox
+            label={`Select ${product.name}`}
+            checked={selected}
+            onSelect={onSelect}
+            className="absolute top-1 left-1 z-10 sm:top-2 sm:left-2"
+          />
+        )}
+        <Link
+          to={detailsUrl}
+          tabIndex={-1}
+          aria-hidden="true"
+          className="block size-14 overflow-hidden rounded-lg bg-gray-100 sm:size-auto sm:rounded-none"
+        >
+          <img
+            src={product.thumbnail}
+            alt={product.name}
+            loading={priority ? 'eager' : 'lazy'}
+            fetchPriority={priority ? 'high' : 'auto'}
+            // The list's first picture is painted as soon as it arrives (it is the page's largest).
+            decoding={priority ? 'sync' : 'async'}
+            width={400}
+            height={400}
+            className="size-full object-cover transition-transform duration-300 group-hover:scale-[1.02] sm:aspect-square sm:h-auto"
+          />
+        </Link>
+      </div>
+      <div className="flex min-w-0 flex-1 flex-col gap-0.5 sm:gap-2 sm:p-4">
+        <h2 className="line-clamp-1 min-w-0 text-sm font-semibold wrap-anywhere text-gray-900 sm:line-clamp-3 sm:text-base">
+          <Link
+            to={detailsUrl}
+            data-product-card-link=""
+            className="hover:text-indigo-700 focus-visible:rounded-sm focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
+          >
+            {product.name}
+          </Link>
+        </h2>
+        {/* The row has no room for them on a phone: the product page shows both. */}
+        <p className="line-clamp-2 text-sm wrap-anywhere text-gray-600 max-sm:hidden">
+          {product.description}
+        </p>
+        <div className="max-sm:hidden">
+          <TagChips tags={product.tags} />
         </div>
-        <p className="line-clamp-2 text-sm wrap-anywhere text-gray-600">{product.description}</p>
-        <TagChips tags={product.tags} />
-        <div className="mt-auto flex flex-wrap items-center justify-between gap-x-2 gap-y-1 sm:pt-2">
-          <p className="text-base font-bold text-gray-900 sm:text-lg">
+        <div className="flex flex-wrap items-center gap-x-2 gap-y-0.5 sm:mt-auto sm:justify-between sm:pt-2">
+          <p className="text-sm font-bold text-gray-900 tabular-nums sm:text-lg">
             {formatPrice(product.price)}
           </p>
-          <StockCount stock={product.stock} />
+          <StockStatus stock={product.stock} />
         </div>
       </div>
-      {/* A phone: one row (stepper, Set, Edit, Delete), so that a card is no taller than before
-          the stepper came; from `sm` up the stepper's row, then Edit | Delete. */}
-      <div className="col-span-2 flex items-center gap-2 border-t border-gray-200 py-1 pr-1 pl-3 sm:block sm:p-0">
-        <div className="min-w-0 sm:px-4 sm:py-3">
-          <StockStepper product={product} />
-        </div>
-        <div className="ml-auto flex shrink-0 sm:ml-0 sm:divide-x sm:divide-gray-200 sm:border-t sm:border-gray-200">
-          <ProductActions product={product} onDeleted={onDeleted} className={actionClasses} />
-        </div>
+      {/* A phone only: opens the stepper under the row. */}
+      <button
+        type="button"
+        aria-expanded={adjusting}
+        aria-controls={stepperId}
+        aria-label={`Adjust stock of ${product.name}`}
+        onClick={() => setAdjusting((open) => !open)}
+        className={`grid size-9 place-items-center rounded-md text-lg font-semibold ring-1 ring-gray-300 ring-inset focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 sm:hidden ${adjusting ? 'bg-indigo-50 text-indigo-800' : 'text-gray-700'}`}
+      >
+        <span aria-hidden="true">±</span>
+      </button>
+      {/* Edit over Delete at a phone's row end; from `sm` up the tile's last row, halved. */}
+      <div className="flex flex-col sm:order-last sm:flex-row sm:divide-x sm:divide-gray-200 sm:border-t sm:border-gray-200">
+        <ProductActions product={product} onDeleted={onDeleted} className={actionClasses} />
+      </div>
+      {/* Under the row on a phone once opened; from `sm` up always, above Edit | Delete. */}
+      <div
+        id={stepperId}
+        className={`col-span-full mt-2 border-t border-gray-200 pt-2 sm:mt-0 sm:block sm:px-4 sm:py-3 ${adjusting ? '' : 'max-sm:hidden'}`}
+      >
+        <StockStepper product={product} />
       </div>
     </li>
   );

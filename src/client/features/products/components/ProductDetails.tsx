@@ -1,5 +1,6 @@
-import { Link, useParams } from 'react-router';
-import { IMAGE_THUMBNAIL_EDGE } from '@shared/constants.js';
+import type { ReactNode } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { IMAGE_THUMBNAIL_EDGE, MIN_FORM_STOCK } from '@shared/constants.js';
 import type { Product } from '@shared/schemas/products.js';
 import { buttonClasses } from '@/components/ui/button-styles.js';
 import { Card } from '@/components/ui/Card.js';
@@ -10,7 +11,10 @@ import { useMovements } from '../api/get-movements.js';
 import { useProduct } from '../api/get-product.js';
 import { BackToProductsLink } from './BackToProductsLink.js';
 import { isProductMissing, ProductLoadError, ProductMissing } from './ProductLoadError.js';
-import { AvailabilityBadge, StockCount } from './StockBadges.js';
+import { CopyableId } from './CopyableId.js';
+import { DeleteProductButton } from './DeleteProductButton.js';
+import { copyStateOf } from './product-form-values.js';
+import { STOCK_STATES, stockStateOf, StockUnits } from './StockBadges.js';
 import { StockHistory } from './StockHistory.js';
 import { PrintLabelsButton } from './PrintLabelsButton.js';
 import { StockStepper } from './StockStepper.js';
@@ -98,7 +102,7 @@ function ProductPicture({ product }: { product: Product }) {
 }
 
 function ProductSheet({ product }: { product: Product }) {
-  const available = product.stock > 0;
+  const navigate = useNavigate();
   return (
     <Card className="overflow-hidden">
       <div className="grid md:grid-cols-2">
@@ -107,72 +111,101 @@ function ProductSheet({ product }: { product: Product }) {
           <ProductPicture product={product} />
         </div>
         <div className="flex min-w-0 flex-col gap-5 p-6 sm:p-8">
-          <p className="text-xs text-gray-600">
-            Product ID: <span className="font-mono break-all">{product.id}</span>
-          </p>
-          <div className="flex flex-wrap items-start justify-between gap-3">
-            <DocumentTitle>{product.name}</DocumentTitle>
-            {/* A long name wraps, even inside a word, rather than widen the page. */}
-            <h1 className="min-w-0 text-2xl font-bold tracking-tight wrap-anywhere text-gray-900 sm:text-3xl">
-              {product.name}
-            </h1>
-            <AvailabilityBadge stock={product.stock} />
-          </div>
-          <div className="flex flex-wrap items-center gap-4">
-            <p className="text-3xl font-semibold text-gray-900">{formatPrice(product.price)}</p>
-            <p className="text-sm font-medium text-gray-700">
-              In Stock: {formatCount(product.stock)}
-            </p>
-          </div>
+          <DocumentTitle>{product.name}</DocumentTitle>
+          {/* A long name wraps, even inside a word, rather than widen the page. */}
+          <h1 className="min-w-0 text-2xl font-bold tracking-tight wrap-anywhere text-gray-900 sm:text-3xl">
+            {product.name}
+          </h1>
+          <p className="text-3xl font-semibold text-gray-900">{formatPrice(product.price)}</p>
+          <StockBlock product={product} />
           <div>
             <h2 className="text-sm font-semibold text-gray-900">Description</h2>
             <p className="mt-2 text-base whitespace-pre-line wrap-anywhere text-gray-700">
               {product.description}
             </p>
           </div>
-          <dl className="divide-y divide-gray-200 rounded-xl ring-1 ring-gray-200">
-            <div className="flex items-center justify-between px-4 py-3 text-sm">
-              <dt className="text-gray-600">Availability</dt>
-              <dd className={`font-semibold ${available ? 'text-green-800' : 'text-red-700'}`}>
-                {available ? 'In Stock' : 'Out of Stock'}
-              </dd>
-            </div>
-            <div className="flex items-center justify-between px-4 py-3 text-sm">
-              <dt className="text-gray-600">Price</dt>
-              <dd className="font-semibold text-gray-900">{formatPrice(product.price)}</dd>
-            </div>
-            <div className="flex items-center justify-between px-4 py-3 text-sm">
-              <dt className="text-gray-600">Stock</dt>
-              <dd>
-                <StockCount stock={product.stock} />
-              </dd>
-            </div>
-            <div className="flex items-center justify-between gap-4 px-4 py-3 text-sm">
-              <dt className="text-gray-600">SKU</dt>
-              <dd className="font-mono break-all text-gray-900">{product.sku ?? 'None'}</dd>
-            </div>
-            <div className="flex items-center justify-between gap-4 px-4 py-3 text-sm">
-              <dt className="text-gray-600">Barcode</dt>
-              <dd className="font-mono break-all text-gray-900">{product.barcode ?? 'None'}</dd>
-            </div>
+          <dl className="divide-y divide-gray-200 rounded-xl text-sm ring-1 ring-gray-200">
+            <Fact term="Price">
+              <span className="font-semibold text-gray-900">{formatPrice(product.price)}</span>
+            </Fact>
+            <Fact term="SKU">
+              <span className="font-mono break-all text-gray-900">{product.sku ?? 'None'}</span>
+            </Fact>
+            <Fact term="Barcode">
+              <span className="font-mono break-all text-gray-900">{product.barcode ?? 'None'}</span>
+            </Fact>
+            <Fact term="Product ID">
+              <CopyableId id={product.id} />
+            </Fact>
           </dl>
-          <section aria-labelledby="adjust-stock">
-            <h2 id="adjust-stock" className="text-sm font-semibold text-gray-900">
-              Adjust stock
-            </h2>
-            <div className="mt-2">
-              <StockStepper product={product} large />
-            </div>
-          </section>
           <div className="mt-auto flex flex-wrap gap-3 pt-2">
             <Link to={paths.products.edit.getHref(product.id)} className={buttonClasses('primary')}>
               Edit Product
             </Link>
+            <Link
+              to={paths.products.create.getHref()}
+              state={copyStateOf(product, MIN_FORM_STOCK)}
+              className={buttonClasses('secondary')}
+            >
+              Duplicate
+            </Link>
             <PrintLabelsButton ids={[product.id]} />
+            <DeleteProductButton
+              product={product}
+              className={buttonClasses('danger')}
+              onDeleted={() => void navigate(paths.products.list.getHref())}
+            />
             <BackToProductsLink />
           </div>
         </div>
       </div>
     </Card>
+  );
+}
+
+function Fact({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <div className="flex items-center justify-between gap-4 px-4 py-3">
+      <dt className="shrink-0 text-gray-600">{term}</dt>
+      <dd className="min-w-0 text-right">{children}</dd>
+    </div>
+  );
+}
+
+/**
+ * The stock as one block in its state's colour: 'In Stock: 40' as its heading, the availability
+ * and the units under it, and the stepper that changes them.
+ */
+function StockBlock({ product }: { product: Product }) {
+  const stateName = stockStateOf(product.stock);
+  const state = STOCK_STATES[stateName];
+  // The product page's own wording: 'In Stock' (capitalised) above the low-stock threshold.
+  const availability = stateName === 'in' ? 'In Stock' : state.label;
+  return (
+    <section
+      aria-labelledby="stock-heading"
+      data-stock-block=""
+      className={`rounded-xl p-4 ring-1 ring-inset ${state.pill}`}
+    >
+      <h2
+        id="stock-heading"
+        className={`flex items-center gap-2 text-base font-semibold ${state.text}`}
+      >
+        <span aria-hidden="true" className={`size-2.5 rounded-full ${state.dot}`} />
+        In Stock: {formatCount(product.stock)}
+      </h2>
+      <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+        <dt className="text-gray-700">Availability</dt>
+        <dd className={`font-semibold whitespace-nowrap ${state.text}`}>{availability}</dd>
+        <dt className="text-gray-700">Stock</dt>
+        <dd>
+          <StockUnits stock={product.stock} className="font-semibold" />
+        </dd>
+      </dl>
+      <h3 className="mt-4 text-sm font-semibold text-gray-900">Adjust stock</h3>
+      <div className="mt-2">
+        <StockStepper product={product} large />
+      </div>
+    </section>
   );
 }

@@ -9,10 +9,10 @@ export interface ProductRowsProps {
   onDeleted: (index: number) => void;
 }
 
-/** The products as cards, 1 to 5 columns depending on the width. */
+/** The products as cards, 1 to 5 columns depending on the width; close rows on a phone. */
 export function ProductGrid({ products, selected, onSelect, onDeleted }: ProductRowsProps) {
   return (
-    <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2 sm:gap-6 md:grid-cols-3 lg:grid-cols-4 2xl:grid-cols-5">
+    <ul className="grid grid-cols-1 gap-2 sm:grid-cols-2 sm:gap-6 md:grid-cols-3 lg:grid-cols-4 2xl:grid-cols-5">
       {products.map((product, index) => (
         <ProductCard
           key={product.id}

@@ -6,7 +6,7 @@ import { getErrorMessage } from '@/lib/api-error.js';
 import { formatCount } from '@/lib/format.js';
 import { paths } from '@/lib/paths.js';
 import { useProducts, type ProductListParams } from '../api/get-products.js';
-import { useProductsSummary } from '../api/get-products-summary.js';
+import { useProductsSummary, useStockFilterCounts } from '../api/get-products-summary.js';
 import { BulkActions } from './BulkActions.js';
 import { LazyProductTable } from './lazy-table.js';
 import { LoadMore } from './LoadMore.js';
@@ -34,10 +34,15 @@ interface ProductResultsProps {
   heading: RefObject<HTMLHeadingElement | null>;
 }
 
-/** '17 products', '3 results for "lamp"'; '60+' while more pages are left to load. */
-function countText(count: number, more: boolean, q: string) {
-  const shown = `${formatCount(count)}${more ? '+' : ''}`;
-  const one = count === 1 && !more;
+/**
+ * '17 products', '3 results for "lamp"': the summary's exact count; without it (it could not be
+ * read) the products loaded, '60+' while more pages are left to load.
+ */
+function countText(loaded: number, exact: number | undefined, more: boolean, q: string) {
+  const count = exact ?? loaded;
+  const plus = exact === undefined && more;
+  const shown = `${formatCount(count)}${plus ? '+' : ''}`;
+  const one = count === 1 && !plus;
   if (!q) return `${shown} ${one ? 'product' : 'products'}`;
   if (count === 0) return `No results for "${q}"`;
   return `${shown} ${one ? 'result' : 'results'} for "${q}"`;
@@ -54,6 +59,7 @@ export function ProductResults(props: ProductResultsProps) {
   const { q, stock, tag } = params;
   const products = useProducts(params);
   const summary = useProductsSummary({ q, stock, tag });
+  const filterCounts = useStockFilterCounts({ q, tag });
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = products;
   const list = useRef<HTMLDivElement>(null);
   const items = products.data?.pages.flatMap((page) => page.products) ?? [];
@@ -61,7 +67,10 @@ export function ProductResults(props: ProductResultsProps) {
   const selection = useSelection(ids, JSON.stringify([q, stock]));
   useListPlace(products.isSuccess);
 
-  if (products.isPending || summary.isPending) return <PageSpinner label="Loading products..." />;
+  // The tabs' counts too: arriving later, they would widen the tabs under the user's eyes.
+  if (products.isPending || summary.isPending || filterCounts.pending) {
+    return <PageSpinner label="Loading products..." />;
+  }
 
   const toolbar = <ProductsToolbar q={q} sort={params.sort} onSearch={onSearch} onSort={onSort} />;
 
@@ -111,7 +120,7 @@ export function ProductResults(props: ProductResultsProps) {
         <div className="space-y-3 sm:space-y-4">
           {toolbar}
           <div className="flex flex-wrap items-center justify-between gap-3">
-            <StockFilterTabs value={stock} onChange={onStock} />
+            <StockFilterTabs value={stock} onChange={onStock} counts={filterCounts.counts} />
             {wide && <ViewToggle value={view} onChange={onView} />}
           </div>
         </div>
@@ -121,7 +130,11 @@ export function ProductResults(props: ProductResultsProps) {
       <div className="flex flex-wrap items-center gap-x-4 gap-y-2 empty:hidden">
         {/* The count, announced politely when a search or sort brings new results. */}
         <p role="status" aria-live="polite" className="text-sm text-gray-600 empty:hidden">
-          {catalogueEmpty ? null : searching ? '\u00a0' : countText(items.length, hasNextPage, q)}
+          {catalogueEmpty
+            ? null
+            : searching
+              ? '\u00a0'
+              : countText(items.length, summary.data?.count, hasNextPage, q)}
         </p>
         {!catalogueEmpty && (
           <ProductsSummary summary={summary.data} stale={summary.isPlaceholderData || searching} />

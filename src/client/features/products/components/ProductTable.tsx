@@ -6,7 +6,7 @@ import { ProductActions } from './ProductActions.js';
 import type { ProductRowsProps } from './ProductGrid.js';
 import { SelectBox } from './SelectBox.js';
 import { SortHeader } from './SortHeader.js';
-import { AvailabilityBadge, StockCount } from './StockBadges.js';
+import { StockStatus } from './StockBadges.js';
 import { StockStepper } from './StockStepper.js';
 
 interface ProductTableProps extends ProductRowsProps {
@@ -20,8 +20,10 @@ const rowAction =
 
 /**
  * The list as a dense table (wide screens): picture, name, codes (SKU, barcode under it), price,
- * stock with its stepper, and availability, a row per product. Name, price and stock sort the list (the server's order, so
- * that every page follows it), as the toolbar's 'Sort by' does.
+ * stock (its state and units), the stepper and the actions, a row per product. The stock and the
+ * stepper have columns of their own, so that −/+ line up down the table whatever the stock says;
+ * the header stays in view while the page scrolls. Name, price and stock sort the list (the
+ * server's order, so that every page follows it), as the toolbar's 'Sort by' does.
  */
 export function ProductTable({
   products,
@@ -33,11 +35,12 @@ export function ProductTable({
 }: ProductTableProps) {
   const sorting = { sort, onSort };
   return (
-    <div className="overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-gray-200">
+    // No overflow clipping here: it would keep the header from sticking to the top of the page.
+    <div className="rounded-2xl bg-white shadow-sm ring-1 ring-gray-200">
       <table className="w-full text-left text-sm">
         <caption className="sr-only">Products</caption>
-        <thead className="border-b border-gray-200 bg-gray-50 text-gray-700">
-          <tr>
+        <thead className="sticky top-0 z-10 bg-gray-50 text-gray-700 shadow-[inset_0_-1px_0_var(--color-gray-200)]">
+          <tr className="[&>th:first-child]:rounded-tl-2xl [&>th:last-child]:rounded-tr-2xl">
             <th scope="col" className={`${cell} w-12`}>
               <span className="sr-only">Selected</span>
             </th>
@@ -51,7 +54,7 @@ export function ProductTable({
             <SortHeader label="Price" ascending="price-asc" descending="price-desc" {...sorting} />
             <SortHeader label="Stock" ascending="stock-asc" descending="stock-desc" {...sorting} />
             <th scope="col" className={`${cell} font-semibold`}>
-              Availability
+              Adjust stock
             </th>
             <th scope="col" className={cell}>
               <span className="sr-only">Actions</span>
@@ -101,14 +104,11 @@ export function ProductTable({
                 >
                   {formatPrice(product.price)}
                 </td>
-                <td className={cell}>
-                  <div className="flex items-center gap-3">
-                    <StockCount stock={product.stock} />
-                    <StockStepper product={product} oneLine />
-                  </div>
+                <td className={`${cell} whitespace-nowrap`}>
+                  <StockStatus stock={product.stock} />
                 </td>
                 <td className={cell}>
-                  <AvailabilityBadge stock={product.stock} />
+                  <StockStepper product={product} oneLine />
                 </td>
                 <td className={`${cell} whitespace-nowrap`}>
                   <ProductActions

@@ -9,18 +9,17 @@ interface ProductsSummaryProps {
 }
 
 /**
- * The figures of the products the list's search and filter select: how many, their units, and
- * what the stock is worth (cost × stock when costs are set, else price × stock; exact to the cent,
- * from the server). One line on a phone too, so the first screen keeps three products: there the
- * labels drop their first word ('Units', 'Value at price'). It arrives with the list's first page,
- * so nothing moves when it does.
+ * The figures of the products the list's search and filter select, beside their count (said once,
+ * before them): their units, and what the stock is worth (cost × stock when costs are set, else
+ * price × stock; exact to the cent, from the server). One line on a phone too: there the labels
+ * drop their first word ('Units', 'Value at price'). It arrives with the list's first page, so
+ * nothing moves when it does.
  */
 export function ProductsSummary({ summary, stale }: ProductsSummaryProps) {
   // At cost when any product of the selection has one, at price otherwise: the label says which.
   const atCost = summary?.valueAtCost !== undefined;
   // [first word, hidden on a phone; the rest of the label; the figure]
   const figures = [
-    ['', 'Products', summary && formatCount(summary.count)],
     ['Total', 'units', summary && formatCount(summary.units)],
     [
       'Stock',
@@ -33,11 +32,10 @@ export function ProductsSummary({ summary, stale }: ProductsSummaryProps) {
       aria-busy={stale || undefined}
       className={`flex flex-wrap gap-x-4 gap-y-1 text-sm transition-opacity ${stale ? 'opacity-60' : ''}`}
     >
-      {figures.map(([first, rest, value], index) => (
-        // The count is the line's first words on a phone already ('17 products').
-        <div key={rest} className={`gap-1.5 ${index === 0 ? 'hidden sm:flex' : 'flex'}`}>
+      {figures.map(([first, rest, value]) => (
+        <div key={rest} className="flex gap-1.5">
           <dt className="whitespace-nowrap text-gray-600 max-sm:first-letter:uppercase">
-            {first && <span className="max-sm:hidden">{first} </span>}
+            <span className="max-sm:hidden">{first} </span>
             {rest}
           </dt>
           <dd className="font-semibold text-gray-900 tabular-nums">{value ?? '—'}</dd>

@@ -1,18 +1,25 @@
 import { LOW_STOCK_THRESHOLD, type StockFilter } from '@shared/constants.js';
 import { Segmented } from '@/components/ui/Segmented.js';
 
-const FILTERS: { value: StockFilter | undefined; label: string }[] = [
+// The products' own words for their states ('Low stock', 'Out of Stock'), the range spelt out.
+const FILTERS: { value: StockFilter | undefined; label: string; detail?: string }[] = [
   { value: undefined, label: 'All' },
-  { value: 'low', label: `Low stock (1–${LOW_STOCK_THRESHOLD})` },
-  { value: 'out', label: 'Out of stock' },
+  { value: 'low', label: 'Low stock', detail: `(1–${LOW_STOCK_THRESHOLD})` },
+  { value: 'out', label: 'Out of Stock' },
 ];
 
 interface StockFilterTabsProps {
   value: StockFilter | undefined;
   onChange: (value: StockFilter | undefined) => void;
+  /** How many products each tab shows (All, Low, Out), where known. */
+  counts: readonly (number | undefined)[];
 }
 
-/** 'All / Low stock (1–10) / Out of stock'; the choice lives in the URL (?stock=low|out). */
-export function StockFilterTabs({ value, onChange }: StockFilterTabsProps) {
-  return <Segmented label="Stock filter" options={FILTERS} value={value} onChange={onChange} />;
+/**
+ * 'All / Low stock (1–10) / Out of Stock', each with its count; the choice lives in the URL
+ * (?stock=low|out).
+ */
+export function StockFilterTabs({ value, onChange, counts }: StockFilterTabsProps) {
+  const options = FILTERS.map((filter, index) => ({ ...filter, count: counts[index] }));
+  return <Segmented label="Stock filter" options={options} value={value} onChange={onChange} />;
 }

@@ -7,6 +7,28 @@ const VIEWS = [
   { value: 'table', label: 'Table' },
 ] as const;
 
+const VIEW_KEY = 'productListView';
+
+/**
+ * The view last chosen on this browser: a desktop user who works in the table finds it again on
+ * the next visit, whatever link brought them. Storage may be off (private modes): cards then.
+ */
+export function rememberedView(): ListView {
+  try {
+    return localStorage.getItem(VIEW_KEY) === 'table' ? 'table' : 'cards';
+  } catch {
+    return 'cards';
+  }
+}
+
+export function rememberView(view: ListView) {
+  try {
+    localStorage.setItem(VIEW_KEY, view);
+  } catch {
+    // Not remembered: the URL still says which view this page shows.
+  }
+}
+
 interface ViewToggleProps {
   value: ListView;
   onChange: (value: ListView) => void;

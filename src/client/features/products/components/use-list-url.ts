@@ -2,18 +2,18 @@ import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
 import type { ProductSort, StockFilter } from '@shared/constants.js';
 import { listParamsOf } from '../api/get-products.js';
-import type { ListView } from './ViewToggle.js';
+import { rememberedView, rememberView, type ListView } from './ViewToggle.js';
 
 /**
  * The list's state as its URL holds it: ?q= (search), &sort=, &stock=low|out, &tag= and
- * &view=table.
+ * &view=table. Without a view in the URL, the one last chosen on this browser.
  * Defaults stay out of the URL; every change replaces the entry (typing a search must not fill
  * the history), and keeps the rest.
  */
 export function useListUrl() {
   const [search, setSearch] = useSearchParams();
   const params = listParamsOf(search);
-  const view: ListView = search.get('view') === 'table' ? 'table' : 'cards';
+  const view: ListView = search.get('view') === 'table' ? 'table' : rememberedView();
 
   const setParam = useCallback(
     (key: 'q' | 'sort' | 'stock' | 'tag' | 'view', value: string | undefined) =>
@@ -40,7 +40,10 @@ export function useListUrl() {
     onStock: useCallback((stock: StockFilter | undefined) => setParam('stock', stock), [setParam]),
     onTag: useCallback((tag: string | undefined) => setParam('tag', tag), [setParam]),
     onView: useCallback(
-      (next: ListView) => setParam('view', next === 'table' ? next : undefined),
+      (next: ListView) => {
+        rememberView(next);
+        setParam('view', next === 'table' ? next : undefined);
+      },
       [setParam],
     ),
   };
