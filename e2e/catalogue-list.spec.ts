@@ -153,7 +153,7 @@ test.describe('the table view', () => {
       .filter({ has: page.getByRole('rowheader', { name: 'Chair' }) });
     await expect(chair.getByText('$89.00')).toBeVisible();
     await expect(chair.getByText('4 units')).toBeVisible();
-    await expect(chair.getByText('Low stock')).toBeVisible();
+    await expect(chair.getByText('In stock · low')).toBeVisible();
     await expect(chair.locator('img')).toBeVisible();
     // Dense: a row no taller than its stepper and picture need.
     expect((await chair.boundingBox())!.height).toBeLessThanOrEqual(64);

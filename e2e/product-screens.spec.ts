@@ -105,7 +105,7 @@ test.describe('item 5: long text never breaks the layout', () => {
         await signIn();
         for (const [cardName, badgeText] of [
           [name, 'Out of Stock'],
-          [product.name, 'Low stock'],
+          [product.name, 'In stock · low'],
         ] as const) {
           const card = productCard(page, cardName);
           await expect(card).toBeVisible();
@@ -124,7 +124,7 @@ test.describe('item 5: long text never breaks the layout', () => {
       const heading = page.getByRole('heading', { level: 1 });
       await expect(heading).toHaveText(product.name);
       await expectInside(heading, page.getByRole('main'));
-      await expectOneLine(page.getByText('Low stock', { exact: true }));
+      await expectOneLine(page.getByText('In Stock · low', { exact: true }));
       await expectNoSidewaysScroll(page);
 
       const banner = page.getByRole('banner');

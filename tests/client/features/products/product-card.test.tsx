@@ -43,11 +43,11 @@ describe('ProductCard', () => {
     expect(card.queryByText('Out of Stock')).not.toBeInTheDocument();
   });
 
-  it('shows 10 units or fewer as Low stock, and not also In stock', () => {
+  it('shows 10 units or fewer as In stock, and low', () => {
     const card = renderCard({ stock: 10 });
     expect(card.getByText('10 units')).toBeVisible();
-    expect(card.getByText('Low stock')).toBeInTheDocument();
-    expect(card.queryByText('In stock')).not.toBeInTheDocument();
+    expect(card.getByText('In stock')).toBeInTheDocument();
+    expect(card.getByText('· low')).toBeInTheDocument();
   });
 
   it("shows the 'Out of Stock' badge at 0, and no In stock tag", () => {

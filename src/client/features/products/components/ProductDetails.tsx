@@ -179,8 +179,6 @@ function Fact({ term, children }: { term: string; children: ReactNode }) {
 function StockBlock({ product }: { product: Product }) {
   const stateName = stockStateOf(product.stock);
   const state = STOCK_STATES[stateName];
-  // The product page's own wording: 'In Stock' (capitalised) above the low-stock threshold.
-  const availability = stateName === 'in' ? 'In Stock' : state.label;
   return (
     <section
       aria-labelledby="stock-heading"
@@ -196,7 +194,11 @@ function StockBlock({ product }: { product: Product }) {
       </h2>
       <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
         <dt className="text-gray-700">Availability</dt>
-        <dd className={`font-semibold whitespace-nowrap ${state.text}`}>{availability}</dd>
+        <dd className={`font-semibold whitespace-nowrap ${state.text}`}>
+          {/* The product page's own wording: 'In Stock', capitalised. */}
+          {stateName === 'out' ? state.label : 'In Stock'}
+          {state.note && <span> · {state.note}</span>}
+        </dd>
         <dt className="text-gray-700">Stock</dt>
         <dd>
           <StockUnits stock={product.stock} className="font-semibold" />

@@ -9,45 +9,70 @@ export const stockStateOf = (stock: number): StockState =>
 
 /**
  * One label and one colour per state, wherever a state is shown: green above the low-stock
- * threshold, yellow at or below it, red at 0. The units take their state's colour, so the count is
- * green above 10 and yellow from 10 down to 1.
+ * threshold, yellow at or below it, red at 0. A low product keeps the words every product in stock
+ * carries ('In stock') and adds 'low', so the list's 'Low stock' filter is written on it too. The
+ * units are green above 10 and yellow otherwise, 0 included.
  */
 export const STOCK_STATES = {
   in: {
     label: 'In stock',
+    note: '',
+    units: 'text-green-800',
     text: 'text-green-800',
     pill: 'bg-green-50 text-green-800 ring-green-600/20',
     dot: 'bg-green-600',
   },
   low: {
-    label: 'Low stock',
+    label: 'In stock',
+    note: 'low',
+    units: 'text-yellow-800',
     text: 'text-yellow-800',
     pill: 'bg-yellow-50 text-yellow-800 ring-yellow-600/30',
     dot: 'bg-yellow-500',
   },
   out: {
     label: 'Out of Stock',
+    note: '',
+    units: 'text-yellow-800',
     text: 'text-red-700',
     pill: 'bg-red-50 text-red-700 ring-red-600/20',
     dot: 'bg-red-600',
   },
-} as const satisfies Record<StockState, { label: string; text: string; pill: string; dot: string }>;
+} as const satisfies Record<
+  StockState,
+  { label: string; note: string; units: string; text: string; pill: string; dot: string }
+>;
+
+/** 'In stock', 'In stock · low' or 'Out of Stock': the label in a span of its own. */
+function StockStateWords({ state }: { state: StockState }) {
+  const { label, note } = STOCK_STATES[state];
+  return (
+    <>
+      <span>{label}</span>
+      {note && <span> · {note}</span>}
+    </>
+  );
+}
 
 // One line always, never squeezed by a long name beside it.
 const pill =
   'inline-flex shrink-0 items-center gap-1 rounded-md px-1.5 py-0.5 text-xs font-medium whitespace-nowrap ring-1 ring-inset';
 
-/** The state as a pill: 'In stock', 'Low stock' or 'Out of Stock', in its colour. */
+/** The state as a pill: 'In stock', 'In stock · low' or 'Out of Stock', in its colour. */
 function StockStatePill({ stock }: { stock: number }) {
-  const state = STOCK_STATES[stockStateOf(stock)];
-  return <span className={`${pill} ${state.pill}`}>{state.label}</span>;
+  const state = stockStateOf(stock);
+  return (
+    <span className={`${pill} ${STOCK_STATES[state].pill}`}>
+      <StockStateWords state={state} />
+    </span>
+  );
 }
 
-/** The units in the state's colour: '25 units' green, '4 units' yellow, '0 units' red. */
+/** The units: '25 units' green, '4 units' and '0 units' yellow. */
 export function StockUnits({ stock, className = '' }: { stock: number; className?: string }) {
   const state = STOCK_STATES[stockStateOf(stock)];
   return (
-    <span className={`font-medium whitespace-nowrap tabular-nums ${state.text} ${className}`}>
+    <span className={`font-medium whitespace-nowrap tabular-nums ${state.units} ${className}`}>
       {formatUnits(stock)}
     </span>
   );
