@@ -7,6 +7,41 @@ import { alias } from './vite.config.js';
  */
 const SLOW = ['tests/scripts/ensure-chromium.test.ts', 'tests/server/http/secret.test.ts'];
 
+/**
+ * Server test files that run one at a time, after the others, each with modules of its own: those
+ * that replace a module (vi.mock) or set NODE_ENV for the whole file, which would leak into files
+ * sharing their worker, and those that start server processes or bound a latency, which another
+ * file running beside them would slow past their limits. By name, wherever the file sits.
+ */
+const ALONE = [
+  // Their own modules.
+  'codes-unique',
+  'response-schema-guard',
+  'timing',
+  // Server processes.
+  'entry',
+  'lazy-modules',
+  'mail-budget',
+  'migrations-concurrent',
+  'outage',
+  'shutdown',
+  'sqlite-processes',
+  'import-kill',
+  'import-memory',
+  // Latency bounds.
+  'change-notifications',
+  'import-stall',
+  'pipeline',
+  'search-stall',
+  'timeouts',
+].map((name) => `tests/server/**/${name}.test.ts`);
+
+/** After the server project's two workers: one file at a time. */
+const ONE_AT_A_TIME = { maxWorkers: 1, sequence: { groupOrder: 1 } };
+
+/** What every server test file runs first: the clean-up of what it leaves behind. */
+const serverSetup = ['tests/server/support/setup.ts'];
+
 export default defineConfig({
   test: {
     projects: [
@@ -19,9 +54,30 @@ export default defineConfig({
             'tests/shared/**/*.test.ts',
             'tests/scripts/**/*.test.ts',
           ],
-          exclude: SLOW,
-          // Each file gets its own server and temp DATA_DIR; two cores, so keep files sequential-ish.
+          exclude: [...SLOW, ...ALONE],
+          setupFiles: serverSetup,
+          // Each file gets its own server and temp DATA_DIR, but the files of a worker share the
+          // modules they import: loading the app afresh for each file cost more CPU than most
+          // of their tests.
           pool: 'forks',
+          isolate: false,
+          // Vitest's default on two cores is one worker, yet many of these files mostly wait (on
+          // sockets, the disk, PostgreSQL): a second one fills that time. The projects of the
+          // next group run one file at a time once these are done.
+          maxWorkers: 2,
+          testTimeout: 30_000,
+          hookTimeout: 30_000,
+        },
+      },
+      {
+        test: {
+          // Part of the server suite (`npm run test:server` runs both), after the rest.
+          name: 'server-alone',
+          environment: 'node',
+          include: ALONE,
+          setupFiles: serverSetup,
+          pool: 'forks',
+          ...ONE_AT_A_TIME,
           testTimeout: 30_000,
           hookTimeout: 30_000,
         },
@@ -31,7 +87,9 @@ export default defineConfig({
           name: 'slow',
           environment: 'node',
           include: SLOW,
+          setupFiles: serverSetup,
           pool: 'forks',
+          ...ONE_AT_A_TIME,
           testTimeout: 30_000,
           hookTimeout: 30_000,
         },
@@ -44,6 +102,7 @@ export default defineConfig({
           environment: 'node',
           include: ['tests/cluster/**/*.test.ts'],
           pool: 'forks',
+          ...ONE_AT_A_TIME,
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },
@@ -59,6 +118,9 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['tests/client/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/client/setup.ts'],
+          // Testing Library waits 1 s for what it looks for: beside another file on a busy
+          // machine, a render can take longer.
+          ...ONE_AT_A_TIME,
         },
       },
     ],

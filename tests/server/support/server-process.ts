@@ -1,10 +1,10 @@
 import { readFile } from 'node:fs/promises';
-import { afterAll } from 'vitest';
 import { createSession } from '../../../src/server/accounts/sessions.js';
 import { insertUser } from '../../../src/server/accounts/users.js';
 import { openDatabase } from '../../../src/server/db/open.js';
 import { systemClock } from '../../../src/server/lib/clock.js';
 import { freshPostgresDatabase } from './build.js';
+import { atFileEnd } from './file-end.js';
 import { freePort, startEntry, waitForOk, type Entry } from './processes.js';
 import { tempDir } from './temp-dirs.js';
 
@@ -19,11 +19,6 @@ export interface ServerProcess {
   /** The process's resident memory now and at its peak (VmRSS, VmHWM), in MiB. */
   memory(): Promise<{ rss: number; peak: number }>;
 }
-
-const stopped: (() => Promise<void>)[] = [];
-afterAll(async () => {
-  for (const stop of stopped.splice(0)) await stop();
-});
 
 /** Starts the entry on a fresh SQLite DATA_DIR, or PostgreSQL with TEST_DATABASE_URL. */
 export async function startServerProcess(env: Record<string, string> = {}): Promise<ServerProcess> {
@@ -40,7 +35,7 @@ export async function startServerProcess(env: Record<string, string> = {}): Prom
     ...(postgres ? { DATABASE_URL: postgres.url } : {}),
     ...env,
   });
-  stopped.push(async () => {
+  atFileEnd(async () => {
     if (entry.child.exitCode === null && entry.child.signalCode === null)
       entry.child.kill('SIGKILL');
     await entry.exited;
