@@ -146,7 +146,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/server/db/migrations/*.ts'],
+    files: ['src/server/infra/db/migrations/*.ts'],
     rules: {
       'check-file/filename-naming-convention': [
         'error',

@@ -16,40 +16,40 @@ import {
 } from 'fastify-type-provider-zod';
 import { M } from '../shared/messages.js';
 import type { Config } from './config.js';
-import type { DatabaseHandle } from './db/handle.js';
+import type { DatabaseHandle } from './infra/db/handle.js';
 import { decorateServices } from './decorators.js';
-import { createImageStorage } from './images/create-storage.js';
-import type { ImageStorage } from './images/storage.js';
+import { createImageStorage } from './infra/images/create-storage.js';
+import type { ImageStorage } from './infra/images/storage.js';
 import { systemClock, type Clock } from './lib/clock.js';
-import { acceptRequestClockOffsets } from './lib/request-clock-offset.js';
-import { connectRedis } from './lib/redis.js';
-import { serializeRequest } from './lib/log-redaction.js';
-import { ApiRequestLog, readableLogStream } from './lib/readable-log.js';
-import { loadBuiltPages, type BuiltPage } from './built-pages.js';
-import { defaultRateLimits, type RateLimits } from './rate-limits.js';
-import { registerAuthentication, registerPublic } from './plugins/authenticate.js';
-import { registerErrorHandling } from './plugins/errors.js';
-import { registerGracefulClose } from './plugins/graceful-close.js';
-import { registerRouteRegistry } from './plugins/route-registry.js';
-import { registerRouteResponses } from './plugins/route-responses.js';
-import { registerOpenApi } from './openapi/document.js';
+import { acceptRequestClockOffsets } from './http/request-clock-offset.js';
+import { connectRedis } from './infra/redis/redis.js';
+import { serializeRequest } from './http/logging/log-redaction.js';
+import { ApiRequestLog, readableLogStream } from './http/logging/readable-log.js';
+import { loadBuiltPages, type BuiltPage } from './http/client/built-pages.js';
+import { defaultRateLimits, type RateLimits } from './http/rate-limits.js';
+import { registerAuthentication, registerPublic } from './http/authenticate.js';
+import { registerErrorHandling } from './http/errors.js';
+import { registerGracefulClose } from './http/graceful-close.js';
+import { registerRouteRegistry } from './http/route-registry.js';
+import { registerRouteResponses } from './http/route-responses.js';
+import { registerOpenApi } from './http/openapi/document.js';
 import {
   defaultTimeouts,
   registerRequestTimeouts,
   timeoutServerOptions,
   type Timeouts,
-} from './plugins/request-timeouts.js';
+} from './http/request-timeouts.js';
 import {
   appContentSecurityPolicy,
   registerSecurityHeaders,
   setSecurityHeaders,
-} from './plugins/security-headers.js';
-import { authRoutes } from './routes/auth/index.js';
-import { devMailboxRoutes } from './routes/dev-mailbox.js';
-import { healthRoutes } from './routes/health.js';
-import { imageRoutes } from './routes/images/index.js';
-import { profileRoutes } from './routes/profile/index.js';
-import { productRoutes } from './routes/products/index.js';
+} from './http/security-headers.js';
+import { authRoutes } from './features/accounts/routes/auth.js';
+import { devMailboxRoutes } from './features/dev-mailbox/routes.js';
+import { healthRoutes } from './features/health/routes.js';
+import { imageRoutes } from './features/images/routes.js';
+import { profileRoutes } from './features/accounts/routes/profile.js';
+import { productRoutes } from './features/products/routes/index.js';
 
 export interface AppOptions {
   config: Config;
@@ -266,7 +266,7 @@ function sendPage(reply: FastifyReply, page: BuiltPage, acceptEncoding: string |
 
 /**
  * Serves the built React app: hashed assets cached for a year, and for every other GET outside
- * the API the page of its path (src/server/built-pages.ts), never cached and under the
+ * the API the page of its path (src/server/http/client/built-pages.ts), never cached and under the
  * Content-Security-Policy. The build leaves a .br and a .gz beside each asset
  * (scripts/precompress.ts); they are sent to clients that take them, compressed once, not per
  * request. The HTML files are sent only as pages, never as files of their own.

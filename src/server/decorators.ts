@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from './config.js';
-import type { DatabaseHandle, DB } from './db/handle.js';
-import type { ImageStorage } from './images/storage.js';
+import type { DatabaseHandle, DB } from './infra/db/handle.js';
+import type { ImageStorage } from './infra/images/storage.js';
 import type { Clock } from './lib/clock.js';
-import { Outbox } from './mail/outbox.js';
-import type { RateLimits } from './rate-limits.js';
+import { Outbox } from './infra/mail/outbox.js';
+import type { RateLimits } from './http/rate-limits.js';
 
 /**
  * What the app is built with, each under its own name on the instance (`app.db`, `app.outbox` …),

@@ -1,11 +1,11 @@
 import { buildApp, type App } from './app.js';
 import { withAppSecret } from './app-secret.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
-import { openDatabase } from './db/open.js';
-import type { DatabaseHandle } from './db/handle.js';
-import { DRAIN_MS } from './plugins/graceful-close.js';
-import { sweepOrphanImages } from './products/orphan-images.js';
-import { ProductRepository } from './products/repository.js';
+import { openDatabase } from './infra/db/open.js';
+import type { DatabaseHandle } from './infra/db/handle.js';
+import { DRAIN_MS } from './http/graceful-close.js';
+import { sweepOrphanImages } from './features/products/orphan-images.js';
+import { ProductRepository } from './features/products/repository.js';
 
 /**
  * Loads the configuration and its secret (generated into DATA_DIR on the first start without

@@ -4,9 +4,9 @@ import {
   CodeMails,
   type MailRequest,
   type PreparedMail,
-} from '../../../src/server/accounts/code-mails.js';
-import { openDatabase } from '../../../src/server/db/open.js';
-import type { MailRequestKind } from '../../../src/server/db/schema.js';
+} from '../../../src/server/features/accounts/code-mails.js';
+import { openDatabase } from '../../../src/server/infra/db/open.js';
+import type { MailRequestKind } from '../../../src/server/infra/db/schema.js';
 import { M } from '../../../src/shared/messages.js';
 import { accounts, expectMessage, newEmail, userRow } from '../support/accounts.js';
 import { build } from '../support/build.js';

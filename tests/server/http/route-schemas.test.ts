@@ -1,15 +1,15 @@
 import type { HTTPMethods, RouteOptions } from 'fastify';
 import { connect, type AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { createSession } from '../../../src/server/accounts/sessions.js';
-import { insertUser } from '../../../src/server/accounts/users.js';
-import { isRateLimited } from '../../../src/server/routes/shared.js';
+import { createSession } from '../../../src/server/features/accounts/sessions.js';
+import { insertUser } from '../../../src/server/features/accounts/users.js';
+import { isRateLimited } from '../../../src/server/http/route-options.js';
 import { build } from '../support/build.js';
 import { signIn } from '../support/accounts.js';
 
 /**
  * Every error status each of our routes can send, and nothing more (200/201 aside); the reasons
- * are in src/server/plugins/route-responses.ts and routes/shared.ts, and the tests named in each
+ * are in src/server/http/route-responses.ts and http/route-options.ts, and the tests named in each
  * comment send them. Every route can answer 500 and 503 (shutdown.test.ts, db/outage.test.ts); a
  * route that reads a body can answer 400, 408, 413 and 415, probed below on each.
  */

@@ -1,10 +1,10 @@
 import { CompiledQuery, sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { PRODUCT_SORTS, STOCK_FILTERS } from '../../../src/shared/constants.js';
-import { insertUser } from '../../../src/server/accounts/users.js';
-import { SORT_ORDERS } from '../../../src/server/products/cursor.js';
-import { trigramQuery } from '../../../src/server/products/keys.js';
-import { ProductRepository } from '../../../src/server/products/repository.js';
+import { insertUser } from '../../../src/server/features/accounts/users.js';
+import { SORT_ORDERS } from '../../../src/server/features/products/cursor.js';
+import { trigramQuery } from '../../../src/server/features/products/keys.js';
+import { ProductRepository } from '../../../src/server/features/products/repository.js';
 import { build } from '../support/build.js';
 
 /**

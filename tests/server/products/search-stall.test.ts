@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import {
   POSTGRES_SEARCH_SLOTS,
   ProductRepository,
-} from '../../../src/server/products/repository.js';
+} from '../../../src/server/features/products/repository.js';
 import { build } from '../support/build.js';
 import { signIn, type SignedIn } from '../support/accounts.js';
 

@@ -7,10 +7,16 @@ import {
   type StockFilter,
 } from '../../../src/shared/constants.js';
 import { V } from '../../../src/shared/messages.js';
-import { insertUser } from '../../../src/server/accounts/users.js';
-import { SORT_ORDERS } from '../../../src/server/products/cursor.js';
-import { SEARCH_DESCRIPTION_MAX, SEARCH_NAME_MAX } from '../../../src/server/products/keys.js';
-import { ProductRepository, type ListRow } from '../../../src/server/products/repository.js';
+import { insertUser } from '../../../src/server/features/accounts/users.js';
+import { SORT_ORDERS } from '../../../src/server/features/products/cursor.js';
+import {
+  SEARCH_DESCRIPTION_MAX,
+  SEARCH_NAME_MAX,
+} from '../../../src/server/features/products/keys.js';
+import {
+  ProductRepository,
+  type ListRow,
+} from '../../../src/server/features/products/repository.js';
 import { build } from '../support/build.js';
 
 /** Substring search through the index: the same answers as a plain scan, on both engines. */
