@@ -4,8 +4,7 @@ import { ConfigError, loadConfig, type Config } from './config.js';
 import { openDatabase } from './infra/db/open.js';
 import type { DatabaseHandle } from './infra/db/handle.js';
 import { DRAIN_MS } from './http/graceful-close.js';
-import { sweepOrphanImages } from './features/products/orphan-images.js';
-import { ProductRepository } from './features/products/repository.js';
+import { ProductRepository, sweepOrphanImages } from './features/products/index.js';
 
 /**
  * Loads the configuration and its secret (generated into DATA_DIR on the first start without

@@ -1,8 +1,5 @@
 import type { FastifyContextConfig } from 'fastify';
-import { M } from '../../shared/messages.js';
 import { errorSchema, validationErrorSchema } from '../../shared/schemas/common.js';
-import type { CodeCheck } from '../features/accounts/codes.js';
-import { HttpError } from '../lib/http-error.js';
 import type { RateLimits } from './rate-limits.js';
 
 /** Route config for @fastify/rate-limit: `max` requests per IP per window (429 with Retry-After). */
@@ -37,11 +34,4 @@ export function errorResponses<S extends ErrorStatus>(...statuses: S[]) {
     S,
     ReturnType<typeof schemaFor>
   >;
-}
-
-/** The answer to a code check that failed: 400, or 429 with Retry-After when a budget is spent. */
-export function refuseUnlessOk(check: CodeCheck) {
-  if (check.ok) return;
-  if (check.reason === 'invalid') throw new HttpError(400, M.codeInvalid);
-  throw new HttpError(429, M.tooManyCodeAttempts, { 'retry-after': String(check.retryAfter) });
 }

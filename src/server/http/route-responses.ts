@@ -10,16 +10,15 @@ export const isOperation = (route: Pick<RouteOptions, 'schema'>) =>
 
 /**
  * The error statuses a route can send for what it is, not what it does: 400, 408, 413, 415 if it
- * reads a body; 401 if it is not public; 429 if rate limited (its own limit or a shared one); 500 (unexpected failure) and 503
- * (database unreachable, shutting down) always. A route declares the rest itself with
- * errorResponses (routes/shared.ts): 400 for invalid params or query, 403, 404, 409.
+ * reads a body; 429 if rate limited (its own limit or a shared one); 500 (unexpected failure) and 503
+ * (database unreachable, shutting down) always; 401 comes from the protected scope (authenticate.ts).
+ * A route declares the rest itself with errorResponses (route-options.ts): 400 for invalid params
+ * or query, 403, 404, 409.
  */
 function derivedErrorStatuses(route: RouteOptions): ErrorStatus[] {
   const methods = [route.method].flat();
-  const config = route.config as { public?: boolean } | undefined;
   return [
     ...(methods.some((method) => BODY_METHODS.has(method)) ? ([400, 408, 413, 415] as const) : []),
-    ...(config?.public ? [] : [401 as const]),
     ...(isRateLimited(route.config) ? [429 as const] : []),
     500,
     503,

@@ -1,10 +1,10 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import { CodeMails } from '../../../src/server/features/accounts/code-mails.js';
 import {
   ClaimLost,
-  CodeMails,
   type MailRequest,
   type PreparedMail,
-} from '../../../src/server/features/accounts/code-mails.js';
+} from '../../../src/server/infra/mail/mail-requests.js';
 import { openDatabase } from '../../../src/server/infra/db/open.js';
 import type { MailRequestKind } from '../../../src/server/infra/db/schema.js';
 import { M } from '../../../src/shared/messages.js';

@@ -1,41 +1,20 @@
 import { CODE_TTL_MINUTES } from '../../../shared/constants.js';
 import type { DB } from '../../infra/db/handle.js';
-import type { Selectable } from 'kysely';
-import type {
-  CodePurpose,
-  MailOutcome,
-  MailRequestKind,
-  OutboxTable,
-} from '../../infra/db/schema.js';
+import type { MailRequestKind } from '../../infra/db/schema.js';
 import type { Clock } from '../../lib/clock.js';
+import {
+  budgetPurpose,
+  ClaimLost,
+  type MailRequest,
+  type MailRequestPreparer,
+  type PreparedMail,
+} from '../../infra/mail/mail-requests.js';
 import type { MailMessage } from '../../infra/mail/outbox.js';
 import { templates } from '../../infra/mail/templates.js';
 import { Codes } from './codes.js';
 import { countedRequests, fitsMailBudget } from './mail-budget.js';
 
 const CODE_TTL_MS = CODE_TTL_MINUTES * 60_000;
-
-/**
- * A mail request as the outbox worker claimed it: its outbox row (whose `attempts` is the claim's
- * attempt number: the row is still ours while it has not moved on), of a request's kind.
- */
-export type MailRequest = Pick<
-  Selectable<OutboxTable>,
-  'id' | 'recipient' | 'attempts' | 'created_at' | 'counted_at' | 'code_id' | 'user_id'
-> & { kind: MailRequestKind };
-
-/** The mail to send now (a code mail says when its code expires), or why there is none. */
-export type PreparedMail =
-  | { mail: MailMessage; codeExpiresAt?: number }
-  | { outcome: Exclude<MailOutcome, 'sent' | 'failed'> };
-
-const PURPOSES: Record<MailRequestKind, CodePurpose> = {
-  signup: 'confirm',
-  'confirm-code': 'confirm',
-  'reset-code': 'reset',
-  'email-code': 'email',
-};
-export const budgetPurpose = (kind: MailRequestKind): CodePurpose => PURPOSES[kind];
 
 type Account = {
   id: string;
@@ -62,9 +41,6 @@ function mailFor(request: MailRequest, account: Account): Mailed | undefined {
 const codeMailOf = (kind: MailRequestKind): Mailed =>
   kind === 'signup' ? 'confirm-code' : (kind as Exclude<MailRequestKind, 'signup'>);
 
-/** The other worker took the row over (our lease ran out): leave it to them. */
-export class ClaimLost extends Error {}
-
 /**
  * Turns a mail request row into a mail at send time: one transaction locks the account, checks the
  * request still applies and the address's budget (mail-budget.ts), and issues the code, which then
@@ -72,7 +48,7 @@ export class ClaimLost extends Error {}
  * the outbox never holds a code. A retry gives the same code row new digits without counting again;
  * a request whose code expired, was used or was replaced is not sent.
  */
-export class CodeMails {
+export class CodeMails implements MailRequestPreparer {
   private readonly codes: Codes;
 
   constructor(

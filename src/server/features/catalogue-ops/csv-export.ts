@@ -3,7 +3,7 @@ import { pipeline } from 'node:stream/promises';
 import { stringify } from 'csv-stringify';
 import { CSV_TAG_SEPARATOR, EXPORT_COLUMNS } from '../../../shared/constants.js';
 import { neutralizeCell } from './csv-cells.js';
-import type { ExportRow } from '../products/repository.js';
+import type { ExportRow } from '../products/index.js';
 
 /** A price in cents as the CSV shows it: dollars with two decimals, never through a float. */
 export const centsText = (cents: number) =>

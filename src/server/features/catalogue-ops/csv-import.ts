@@ -14,9 +14,9 @@ import { M, T, V } from '../../../shared/messages.js';
 import type { ImportError } from '../../../shared/schemas/catalogue.js';
 import { productCreateSchema } from '../../../shared/schemas/products.js';
 import { CsvBounds, type BoundsBreach } from './csv-bounds.js';
-import { codeKeys } from '../products/codes.js';
+import { codeKeys } from '../products/index.js';
 import { restoreCell } from './csv-cells.js';
-import type { MatchColumn } from '../products/match-columns.js';
+import type { MatchColumn } from '../products/index.js';
 import { Utf8Check } from './utf8-check.js';
 
 /**

@@ -2,10 +2,10 @@ import { IMPORT_PREVIEW_ROWS, type ImportMatches } from '../../../shared/constan
 import { M, T } from '../../../shared/messages.js';
 import type { ImportChange, ImportError } from '../../../shared/schemas/catalogue.js';
 import { centsToPrice } from '../../../shared/schemas/products.js';
-import { codeKeys } from '../products/codes.js';
+import { codeKeys } from '../products/index.js';
 import type { ImportRow } from './csv-import.js';
-import { csvColumnOf, MATCH_COLUMNS, type MatchColumn } from '../products/match-columns.js';
-import type { ProductRepository, ProductRow } from '../products/repository.js';
+import { csvColumnOf, MATCH_COLUMNS, type MatchColumn } from '../products/index.js';
+import type { ProductRepository, ProductRow } from '../products/index.js';
 
 /** A matched row that changes its product: the product as it is, and what changes. */
 interface ImportUpdate {

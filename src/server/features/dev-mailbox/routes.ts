@@ -6,7 +6,6 @@ import { devMailboxResponseSchema } from '../../../shared/schemas/dev-mail.js';
 import { notFound } from '../../lib/http-error.js';
 import { isLoopbackAddress } from '../../lib/loopback.js';
 import { listLocalMail } from '../../infra/mail/local-mailbox-reader.js';
-import { publicRoute } from '../../http/authenticate.js';
 import { errorResponses } from '../../http/route-options.js';
 
 /** `localhost`, `127.0.0.1` or `[::1]`, with or without a port: what the developer's browser sends. */
@@ -44,7 +43,6 @@ export async function devMailboxRoutes(fastify: FastifyInstance) {
   app.get(
     '/mails',
     {
-      config: publicRoute,
       schema: {
         operationId: 'listDevMails',
         tags: ['development'],

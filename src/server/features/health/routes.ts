@@ -3,7 +3,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { M } from '../../../shared/messages.js';
 import { isDatabaseReachable } from '../../infra/db/handle.js';
-import { publicRoute } from '../../http/authenticate.js';
 import { errorResponses } from '../../http/route-options.js';
 
 /** Seconds a load balancer is asked to wait before it asks again. */
@@ -14,7 +13,6 @@ export async function healthRoutes(fastify: FastifyInstance) {
   app.get(
     '/health',
     {
-      config: publicRoute,
       schema: {
         operationId: 'getHealth',
         tags: ['health'],
@@ -28,7 +26,6 @@ export async function healthRoutes(fastify: FastifyInstance) {
   app.get(
     '/ready',
     {
-      config: publicRoute,
       schema: {
         operationId: 'getReadiness',
         tags: ['health'],

@@ -5,7 +5,6 @@ import { z } from 'zod';
 import { M } from '../../../shared/messages.js';
 import { PLACEHOLDER_NAME, PLACEHOLDER_SVG } from '../../infra/images/placeholder.js';
 import { notFound } from '../../lib/http-error.js';
-import { publicRoute } from '../../http/authenticate.js';
 import { errorResponses } from '../../http/route-options.js';
 
 /** A picture's bytes (a file stream, or the placeholder's text), documented as a file. */
@@ -22,7 +21,6 @@ export async function imageRoutes(fastify: FastifyInstance) {
   app.get(
     '/:name',
     {
-      config: publicRoute,
       schema: {
         operationId: 'getImage',
         tags: ['images'],

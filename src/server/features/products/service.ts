@@ -2,8 +2,6 @@ import type { ProductCreate, ProductUpdate } from '../../../shared/schemas/produ
 import { processImage } from '../../infra/images/pipeline.js';
 import type { ProductImages } from './product-images.js';
 import type { Clock } from '../../lib/clock.js';
-import type { ImportRow } from '../catalogue-ops/csv-import.js';
-import type { ImportPlan } from '../catalogue-ops/import-matching.js';
 import type {
   Adjustment,
   ProductRepository,
@@ -101,42 +99,6 @@ export class ProductService {
     const deleted = await this.products.deleteMany(ownerId, ids);
     for (const key of deleted?.imageKeys ?? []) await this.images.remove(key);
     return deleted !== undefined;
-  }
-
-  /**
-   * Writes an import's plan in one transaction: its new products, all created at the same time,
-   * and its updates (fields only: images stay).
-   */
-  async importRows(
-    ownerId: string,
-    plan: ImportPlan,
-  ): Promise<{ created: number; updated: number }> {
-    const at = this.clock.now();
-    const fields = (row: ImportRow) => ({
-      name: row.name,
-      description: row.description,
-      priceCents: row.priceCents,
-      stock: row.stock,
-      tags: row.tags,
-      costCents: row.costCents ?? null,
-      sku: row.sku ?? null,
-      barcode: row.barcode ?? null,
-    });
-    const updates = plan.update.map(({ row, current }) => ({
-      id: current.id,
-      // A column the file lacks keeps the product's value.
-      product: { ...fields(row), costCents: row.costCents, sku: row.sku, barcode: row.barcode },
-      at,
-    }));
-    return this.products.insertMany(
-      ownerId,
-      // Made as the repository takes them, between its turns of the event loop.
-      (function* () {
-        for (const row of plan.create) yield { ...fields(row), image: null, createdAt: at };
-      })(),
-      'import',
-      updates,
-    );
   }
 
   /** Adds `delta` to the stock, or sets it to `count`: whichever the change carries. */

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Selectable } from 'kysely';
-import { budgetPurpose, ClaimLost, CodeMails } from '../../features/accounts/code-mails.js';
 import type { Config } from '../../config.js';
 import type { DB } from '../db/handle.js';
 import type { MailOutcome, MailRequestKind, OutboxTable } from '../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
+import { budgetPurpose, ClaimLost, type MailRequestPreparer } from './mail-requests.js';
 import { createTransport, type MailTransport } from './transport.js';
 
 export interface MailMessage {
@@ -31,7 +31,7 @@ type OutboxRow = Selectable<OutboxTable>;
  * The transactional outbox (docs/decisions/002-email-outbox.md). `enqueue` writes a rendered mail
  * (a notice, never a code) in the caller's transaction, so it exists exactly when the change that
  * needs it committed; `request` writes a request that the worker turns into a mail at send time
- * (src/server/features/accounts/code-mails.ts). The worker claims due rows with a lease, sends, and closes
+ * (by the preparer the accounts feature gives it). The worker claims due rows with a lease, sends, and closes
  * them, wiping the body; failures are retried with capped back-off while the mail is still worth
  * sending (a code mail until its code expires, others for 3 days), then closed with an error.
  */
@@ -41,7 +41,7 @@ export class Outbox {
   private stopped = true;
   private wakeRequested = false;
   private readonly transport: MailTransport;
-  private readonly codeMails: CodeMails;
+  private preparer: MailRequestPreparer | undefined;
 
   constructor(
     private readonly db: DB,
@@ -51,7 +51,11 @@ export class Outbox {
     transport?: MailTransport,
   ) {
     this.transport = transport ?? createTransport(config, log);
-    this.codeMails = new CodeMails(db, clock, config.appSecret, config.publicUrl);
+  }
+
+  /** What turns requests into mails; until it is given, requests wait (and are retried). */
+  prepareRequestsWith(preparer: MailRequestPreparer) {
+    this.preparer = preparer;
   }
 
   async enqueue(trx: DB, message: MailMessage): Promise<void> {
@@ -62,7 +66,7 @@ export class Outbox {
    * Asks for a code mail (or for 'signup', the mail that fits the account) to `recipient`; for an
    * 'email-code', `userId` names the account that asked to move to that address. One row
    * whoever the address belongs to, so the request's work does not tell whether it has an account;
-   * the worker decides, counts the address's budget and issues the code (code-mails.ts).
+   * the worker decides, counts the address's budget and issues the code (the preparer).
    */
   async request(
     db: DB,
@@ -191,7 +195,8 @@ export class Outbox {
     } else {
       let prepared;
       try {
-        prepared = await this.codeMails.prepare({ ...row, kind: row.kind });
+        if (!this.preparer) throw new Error('no preparer of mail requests was given');
+        prepared = await this.preparer.prepare({ ...row, kind: row.kind });
       } catch (error) {
         if (error instanceof ClaimLost) return false;
         await this.failed(row, error, retryUntil, false);

@@ -20,15 +20,16 @@ import { logIn } from '../login.js';
 import { revokeSession } from '../sessions.js';
 import { signUp } from '../signup.js';
 import { HttpError } from '../../../lib/http-error.js';
-import { currentSession, publicRoute } from '../../../http/authenticate.js';
-import { errorResponses, rateLimit, refuseUnlessOk } from '../../../http/route-options.js';
+import { currentSession } from '../../../http/authenticate.js';
+import { errorResponses, rateLimit } from '../../../http/route-options.js';
+import { refuseUnlessOk } from './refuse.js';
 
-export async function authRoutes(fastify: FastifyInstance) {
+/** Sign-up, confirmation, login and password reset: the account routes that need no token. */
+export async function signInRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db, clock, config, outbox, rateLimits } = app;
   const codes = new Codes(config.appSecret, clock);
   const sensitive = rateLimit(rateLimits, rateLimits.sensitive);
-  const general = rateLimit(rateLimits, rateLimits.general);
   const mailFlows = { db, clock, outbox };
 
   const codeChecks = new CodeChecks({ db, clock, codes, outbox, publicUrl: config.publicUrl });
@@ -36,7 +37,7 @@ export async function authRoutes(fastify: FastifyInstance) {
   app.post(
     '/signup',
     {
-      config: { ...sensitive, ...publicRoute },
+      config: sensitive,
       schema: {
         operationId: 'signUp',
         tags: ['auth'],
@@ -57,7 +58,7 @@ export async function authRoutes(fastify: FastifyInstance) {
   app.post(
     '/confirm-account',
     {
-      config: { ...sensitive, ...publicRoute },
+      config: sensitive,
       schema: {
         operationId: 'confirmAccount',
         tags: ['auth'],
@@ -77,7 +78,7 @@ export async function authRoutes(fastify: FastifyInstance) {
   app.post(
     '/resend-confirmation',
     {
-      config: { ...sensitive, ...publicRoute },
+      config: sensitive,
       schema: {
         operationId: 'resendConfirmation',
         tags: ['auth'],
@@ -97,7 +98,7 @@ export async function authRoutes(fastify: FastifyInstance) {
   app.post(
     '/login',
     {
-      config: { ...sensitive, ...publicRoute },
+      config: sensitive,
       schema: {
         operationId: 'logIn',
         tags: ['auth'],
@@ -119,7 +120,7 @@ export async function authRoutes(fastify: FastifyInstance) {
   app.post(
     '/forgot-password',
     {
-      config: { ...sensitive, ...publicRoute },
+      config: sensitive,
       schema: {
         operationId: 'forgotPassword',
         tags: ['auth'],
@@ -139,7 +140,7 @@ export async function authRoutes(fastify: FastifyInstance) {
   app.post(
     '/validate-password-token',
     {
-      config: { ...sensitive, ...publicRoute },
+      config: sensitive,
       schema: {
         operationId: 'validatePasswordToken',
         tags: ['auth'],
@@ -159,7 +160,7 @@ export async function authRoutes(fastify: FastifyInstance) {
   app.post(
     '/reset-password/:token',
     {
-      config: { ...sensitive, ...publicRoute },
+      config: sensitive,
       schema: {
         operationId: 'resetPassword',
         tags: ['auth'],
@@ -177,6 +178,13 @@ export async function authRoutes(fastify: FastifyInstance) {
       return { message: M.passwordReset };
     },
   );
+}
+
+/** The signed-in user's session: who it is, and logging out (registered in the protected scope). */
+export async function sessionRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { db, rateLimits } = app;
+  const general = rateLimit(rateLimits, rateLimits.general);
 
   app.get(
     '/user',

@@ -17,7 +17,8 @@ import { findUserByEmail, findUserById, isUniqueViolation, updateUser } from '..
 import { HttpError } from '../../../lib/http-error.js';
 import { templates } from '../../../infra/mail/templates.js';
 import { currentSession } from '../../../http/authenticate.js';
-import { errorResponses, rateLimit, refuseUnlessOk } from '../../../http/route-options.js';
+import { errorResponses, rateLimit } from '../../../http/route-options.js';
+import { refuseUnlessOk } from './refuse.js';
 
 export async function profileRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();

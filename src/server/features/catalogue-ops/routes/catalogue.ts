@@ -11,8 +11,9 @@ import {
 import { notFound } from '../../../lib/http-error.js';
 import { currentSession } from '../../../http/authenticate.js';
 import { startCsvExport } from '../csv-export.js';
-import type { ProductsContext } from '../../products/routes/context.js';
-import { bulkRouteOptions, productDocs } from '../../products/routes/route-options.js';
+import type { CatalogueContext } from './context.js';
+import { productDocs } from '../../products/index.js';
+import { bulkRouteOptions } from './route-options.js';
 import { errorResponses } from '../../../http/route-options.js';
 
 /** What a client gone half-way through an export leaves behind: nothing to log. */
@@ -20,7 +21,7 @@ const isClientGone = (error: unknown) =>
   (error as { code?: unknown } | null)?.code === 'ERR_STREAM_PREMATURE_CLOSE';
 
 /** The whole catalogue at once: CSV export, bulk delete (the import is in import.ts). */
-export const catalogueRoutes: FastifyPluginAsync<ProductsContext> = async (fastify, context) => {
+export const catalogueRoutes: FastifyPluginAsync<CatalogueContext> = async (fastify, context) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const base = bulkRouteOptions(context.bulkLimiter);
 

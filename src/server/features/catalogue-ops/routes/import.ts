@@ -25,9 +25,11 @@ import {
   refuseTakenCodes,
   type ImportPlan,
 } from '../import-matching.js';
-import type { ProductsContext } from '../../products/routes/context.js';
-import { bodyCheckedInHandler, partError, readingMultipart } from '../../products/routes/form.js';
-import { bulkRouteOptions, productDocs } from '../../products/routes/route-options.js';
+import { writeImport } from '../write-import.js';
+import type { CatalogueContext } from './context.js';
+import { bodyCheckedInHandler, partError, readingMultipart } from '../../products/index.js';
+import { productDocs } from '../../products/index.js';
+import { bulkRouteOptions } from './route-options.js';
 
 const FILE = 'file';
 
@@ -118,7 +120,7 @@ function reportMessage(counts: Counts, badRows: number, dryRun: boolean): string
 }
 
 /** CSV import: every row or none. */
-export const importRoute: FastifyPluginAsync<ProductsContext> = async (fastify, context) => {
+export const importRoute: FastifyPluginAsync<CatalogueContext> = async (fastify, context) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(bodyCheckedInHandler);
 
@@ -154,7 +156,7 @@ export const importRoute: FastifyPluginAsync<ProductsContext> = async (fastify, 
       return reply.code(400).send(report(check, plan, T.importFailed(badRows), none, options));
     }
     if (dryRun) return report(check, plan, reportMessage(planned, badRows, true), planned, options);
-    const written = await context.service.importRows(ownerId, plan);
+    const written = await writeImport(context.repository, ownerId, plan, app.clock.now());
     const counts = { ...written, unchanged: plan.unchanged };
     return report(check, plan, reportMessage(counts, 0, false), counts, options);
   }

@@ -6,9 +6,10 @@ import { M } from '../../../../shared/messages.js';
 import { labelsQuerySchema } from '../../../../shared/schemas/labels.js';
 import { HttpError, notFound } from '../../../lib/http-error.js';
 import { currentSession } from '../../../http/authenticate.js';
-import type { ProductRow } from '../../products/repository.js';
-import type { ProductsContext } from '../../products/routes/context.js';
-import { bulkRouteOptions, productDocs } from '../../products/routes/route-options.js';
+import type { ProductRow } from '../../products/index.js';
+import type { CatalogueContext } from './context.js';
+import { productDocs } from '../../products/index.js';
+import { bulkRouteOptions } from './route-options.js';
 import { errorResponses } from '../../../http/route-options.js';
 
 /**
@@ -25,7 +26,7 @@ const isClientGone = (error: unknown) =>
   (error as { code?: unknown } | null)?.code === 'ERR_STREAM_PREMATURE_CLOSE';
 
 /** Printable labels of the caller's products, as a vector PDF. */
-export const labelsRoute: FastifyPluginAsync<ProductsContext> = async (fastify, context) => {
+export const labelsRoute: FastifyPluginAsync<CatalogueContext> = async (fastify, context) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const productPage = (id: string) =>
     `${app.config.publicUrl}/details/product/${encodeURIComponent(id)}`;

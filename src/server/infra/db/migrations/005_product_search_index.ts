@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { searchKey } from '../../../features/products/keys.js';
+import { searchKey } from '../../../features/products/index.js';
 import type { MigrationDialect } from '../migrate.js';
 
 const BATCH = 1000;

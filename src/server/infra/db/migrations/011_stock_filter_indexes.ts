@@ -1,6 +1,6 @@
 import { sql, type Kysely, type SqlBool } from 'kysely';
 import { STOCK_FILTERS } from '../../../../shared/constants.js';
-import { stockFilterSql } from '../../../features/products/stock-filter.js';
+import { stockFilterSql } from '../../../features/products/index.js';
 
 /** The list orders a stock filter can be combined with, besides stock itself. */
 const ORDERS = [
