@@ -104,7 +104,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     bodyLimit: 64 * 1024,
     trustProxy: fastifyTrustProxy(config.trustProxy),
     ...timeoutServerOptions(timeouts),
-    // Closing answers in the API's shape instead (plugins/graceful-close).
+    // Closing answers in the API's shape instead (http/graceful-close.ts).
     return503OnClosing: false,
     // Every schema is zod's, compiled by fastify-type-provider-zod: naming its compilers here keeps
     // Fastify from building its defaults (Ajv, fast-json-stringify), which no route would use.

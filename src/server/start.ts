@@ -52,7 +52,7 @@ const SHUTDOWN_LIMIT_MS = DRAIN_MS + 3_000;
 
 /**
  * Stops on SIGTERM or SIGINT: the app stops accepting, finishes what is in flight (at most
- * DRAIN_MS, see plugins/graceful-close) and stops the mail worker; then the database closes and
+ * DRAIN_MS, see http/graceful-close.ts) and stops the mail worker; then the database closes and
  * the process exits 0.
  */
 export function stopOnSignals(server: RunningServer, before: () => Promise<void> = async () => {}) {

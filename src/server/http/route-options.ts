@@ -26,7 +26,7 @@ const schemaFor = (status: ErrorStatus) => (status === 400 ? validationErrorSche
 /**
  * The response schemas of a route's own error statuses: 400 for invalid params or query (it may
  * list the failing fields), 403, 404, 409; every other error is `{message}`. What every route of a
- * kind sends (body read, token, rate limit, failure, shutdown) plugins/route-responses.ts adds;
+ * kind sends (body read, token, rate limit, failure, shutdown) http/route-responses.ts adds;
  * tests/server/http/route-schemas.test.ts holds every route to its set.
  */
 export function errorResponses<S extends ErrorStatus>(...statuses: S[]) {

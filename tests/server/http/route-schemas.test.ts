@@ -276,7 +276,7 @@ describe('every route declares its request and response schemas', async () => {
         documented(route).sort(),
       );
       expect(operation.operationId, name).toBe(OPERATION_IDS[name]);
-      // From the one place that decides it: config.public (plugins/authenticate.ts).
+      // From the one place that decides it: config.public (http/authenticate.ts).
       const isPublic = route.options.config?.public === true;
       expect(operation.security, name).toEqual(isPublic ? [] : [{ bearer: [] }]);
     }
@@ -323,7 +323,7 @@ interface Operation {
 
 /**
  * 408 where a body is read: a request whose body does not arrive within the request limit is
- * answered 408 and its connection closed (plugins/request-timeouts.ts), on every such route.
+ * answered 408 and its connection closed (http/request-timeouts.ts), on every such route.
  */
 describe('every route that reads a body answers a body that never arrives with 408', async () => {
   const server = await build({ timeouts: { request: 300, upload: 300 } });

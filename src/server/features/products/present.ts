@@ -1,7 +1,7 @@
 import { centsToPrice } from '../../../shared/schemas/products.js';
 import type { Product, ProductListItem } from '../../../shared/schemas/products.js';
 import type { ImageUrls } from './product-images.js';
-import type { ListRow, ProductRow } from './repository.js';
+import type { ListRow, ProductRow } from './rows.js';
 
 /** The API's view of a row: string id, price in dollars from exact cents, absolute image URLs. */
 export function toListItem(row: Omit<ListRow, 'sort_key'>, urls: ImageUrls): ProductListItem {

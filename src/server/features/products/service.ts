@@ -2,13 +2,8 @@ import type { ProductCreate, ProductUpdate } from '../../../shared/schemas/produ
 import { processImage } from '../../infra/images/pipeline.js';
 import type { ProductImages } from './product-images.js';
 import type { Clock } from '../../lib/clock.js';
-import type {
-  Adjustment,
-  ProductRepository,
-  ProductRow,
-  StockChange,
-  StoredImage,
-} from './repository.js';
+import type { ProductRepository } from './repository.js';
+import type { Adjustment, ProductRow, StockChange, StoredImage } from './rows.js';
 
 /**
  * Writes that involve image files. Files are written before the row that refers to them and

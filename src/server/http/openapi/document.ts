@@ -141,7 +141,7 @@ const zodTransform = createJsonSchemaTransform({ skipList: [] });
  * One route into the document: zod schemas to JSON Schema (fastify-type-provider-zod), a body per
  * media type where the route has several (`body.content`), the path as clients call it (a
  * collection's route is registered as '/api/products/' and answers '/api/products' too), and the
- * security its config says: routes are protected unless `config.public` (plugins/authenticate.ts).
+ * security its config says: routes are protected unless `config.public` (http/authenticate.ts).
  */
 const routeTransform: SwaggerTransform = (input) => {
   const { schema, route } = input;

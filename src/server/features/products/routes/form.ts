@@ -23,7 +23,7 @@ export const multipartLimits = {
   headerPairs: 20,
 };
 
-/** Errors @fastify/multipart raises that plugins/errors.ts already answers with a 4xx. */
+/** Errors @fastify/multipart raises that http/errors.ts already answers with a 4xx. */
 const MAPPED_CODES = new Set([
   'FST_REQ_FILE_TOO_LARGE',
   'FST_FILES_LIMIT',
@@ -60,7 +60,7 @@ export const bodyCheckedInHandler: FastifySchemaCompiler<z.ZodType> = (route) =>
 
 /**
  * Runs `read` over a multipart body: a malformed or cut-off body becomes a 400 rather than
- * whatever the parser threw, the parser's limits stay the 4xx that plugins/errors.ts gives them,
+ * whatever the parser threw, the parser's limits stay the 4xx that http/errors.ts gives them,
  * and anything else failed on our side (a 500, logged by the error handler).
  */
 export async function readingMultipart<T>(read: () => Promise<T>): Promise<T> {

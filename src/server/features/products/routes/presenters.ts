@@ -1,6 +1,6 @@
 import type { ProductImages } from '../product-images.js';
 import { toListItem, toProduct } from '../present.js';
-import type { ListRow, ProductRow } from '../repository.js';
+import type { ListRow, ProductRow } from '../rows.js';
 
 /** The API's shapes of product rows, with their image URLs. */
 export const presenters = (images: ProductImages) => ({
