@@ -1,7 +1,7 @@
 import { IMPORT_PREVIEW_ROWS, type ImportMatches } from '../../../shared/constants.js';
 import { M, T } from '../../../shared/messages.js';
 import type { ImportChange, ImportError } from '../../../shared/schemas/catalogue.js';
-import { centsToPrice } from '../../../shared/schemas/products.js';
+import { centsToPrice } from '../../../shared/schemas/money.js';
 import { codeKeys } from '../products/index.js';
 import type { ImportRow } from './csv-import.js';
 import { csvColumnOf, MATCH_COLUMNS, type MatchColumn } from '../products/index.js';

@@ -1,4 +1,4 @@
-import { centsToPrice } from '../../../shared/schemas/products.js';
+import { centsToPrice } from '../../../shared/schemas/money.js';
 import type { Product, ProductListItem } from '../../../shared/schemas/products.js';
 import type { ImageUrls } from './product-images.js';
 import type { ListRow, ProductRow } from './rows.js';

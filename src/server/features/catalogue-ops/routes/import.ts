@@ -15,10 +15,11 @@ import {
   importReportSchema,
   type ImportReport,
 } from '../../../../shared/schemas/catalogue.js';
-import { centsToPrice } from '../../../../shared/schemas/products.js';
+import { centsToPrice } from '../../../../shared/schemas/money.js';
 import { HttpError } from '../../../lib/http-error.js';
 import { currentSession } from '../../../http/authenticate.js';
-import { checkImport, ImportRefused, type ImportCheck } from '../csv-import.js';
+import { checkImport, type ImportCheck } from '../csv-import.js';
+import { ImportRefused } from '../csv-records.js';
 import {
   listedChanges,
   planImport,
