@@ -8,11 +8,14 @@ import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
-/** Every client feature, so that a new one is fenced off from the others without editing this. */
+/** The folders of a features/ folder, so that a new one is fenced off without editing this. */
 const root = import.meta.dirname;
-const features = readdirSync(path.join(root, 'src/client/features'), { withFileTypes: true })
-  .filter((entry) => entry.isDirectory())
-  .map((entry) => entry.name);
+const foldersOf = (dir) =>
+  readdirSync(path.join(root, dir), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+const features = foldersOf('src/client/features');
+const serverFeatures = foldersOf('src/server/features');
 
 /**
  * Which code may import which, by resolved path (so `@/…`, `@shared/…` and relative imports alike).
@@ -53,6 +56,47 @@ const zones = [
     message:
       'Features do not import each other: compose them in app/, or move the code to lib/ or components/.',
   })),
+  // The server: infra/ (database, mail, image storage, Redis) and lib/ know no feature and no
+  // HTTP; a feature uses another only through its index.ts, the API it publishes.
+  {
+    target: [
+      './src/server/lib',
+      './src/server/infra/mail',
+      './src/server/infra/images',
+      './src/server/infra/redis',
+      './src/server/infra/db/*.ts',
+    ],
+    from: ['./src/server/features', './src/server/http'],
+    message: 'infra/ and lib/ serve the features and http/; they import neither.',
+  },
+  {
+    // Migrations fill the columns the products feature queries by (its search keys, its stock
+    // filter's index condition), computed as the feature computes them, through its index.ts.
+    target: './src/server/infra/db/migrations',
+    from: './src/server/features',
+    except: ['./products/index.ts'],
+    message: 'A migration takes from a feature only what its index.ts publishes.',
+  },
+  {
+    target: './src/server/infra/db/migrations',
+    from: './src/server/http',
+    message: 'infra/ serves http/; it does not import it.',
+  },
+  ...serverFeatures.map((feature) => ({
+    target: `./src/server/features/${feature}`,
+    from: './src/server/features',
+    except: [
+      `./${feature}`,
+      ...serverFeatures.filter((other) => other !== feature).map((other) => `./${other}/index.ts`),
+    ],
+    message: 'A feature imports another feature only through its index.ts, never its insides.',
+  })),
+  {
+    target: './src/server/http',
+    from: './src/server/features',
+    except: serverFeatures.map((feature) => `./${feature}/index.ts`),
+    message: 'http/ uses a feature only through its index.ts, never its insides.',
+  },
 ];
 
 export default tseslint.config(
@@ -146,7 +190,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/server/db/migrations/*.ts'],
+    files: ['src/server/infra/db/migrations/*.ts'],
     rules: {
       'check-file/filename-naming-convention': [
         'error',

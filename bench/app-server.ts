@@ -5,7 +5,7 @@
 import { buildApp } from '../src/server/app.js';
 import { withAppSecret } from '../src/server/app-secret.js';
 import { loadConfig } from '../src/server/config.js';
-import { openDatabase } from '../src/server/db/open.js';
+import { openDatabase } from '../src/server/infra/db/open.js';
 
 const config = withAppSecret(loadConfig());
 const database = await openDatabase(config);

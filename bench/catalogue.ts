@@ -3,7 +3,7 @@
  * resident memory while it streams), the CSV import, and stock adjustments under many clients.
  */
 import autocannon from 'autocannon';
-import { centsText } from '../src/server/products/csv-export.js';
+import { centsText } from '../src/server/features/catalogue-ops/csv-export.js';
 import { ROUNDS } from './measure.js';
 import { peakRss } from './proc.js';
 import { products } from './seed.js';

@@ -13,10 +13,10 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { sql } from 'kysely';
 import { loadConfig } from '../src/server/config.js';
-import { openDatabase } from '../src/server/db/open.js';
-import type { DatabaseHandle } from '../src/server/db/handle.js';
-import { SORT_ORDERS, encodeCursor } from '../src/server/products/cursor.js';
-import { ProductRepository } from '../src/server/products/repository.js';
+import { openDatabase } from '../src/server/infra/db/open.js';
+import type { DatabaseHandle } from '../src/server/infra/db/handle.js';
+import { SORT_ORDERS, encodeCursor } from '../src/server/features/products/cursor.js';
+import { ProductRepository } from '../src/server/features/products/repository.js';
 import {
   CONNECTIONS,
   ROUNDS,

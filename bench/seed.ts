@@ -1,7 +1,7 @@
 import sharp from 'sharp';
-import { insertUser, updateUser } from '../src/server/accounts/users.js';
-import { createSession } from '../src/server/accounts/sessions.js';
-import type { DB } from '../src/server/db/handle.js';
+import { insertUser, updateUser } from '../src/server/features/accounts/users.js';
+import { createSession } from '../src/server/features/accounts/sessions.js';
+import type { DB } from '../src/server/infra/db/handle.js';
 import { systemClock } from '../src/server/lib/clock.js';
 
 /** A confirmed user with a live session, made through the data layer. */

@@ -12,7 +12,7 @@ import openapiTS, { astToString } from 'openapi-typescript';
 import { buildApp } from '../src/server/app.js';
 import { withAppSecret } from '../src/server/app-secret.js';
 import { loadConfig } from '../src/server/config.js';
-import { openDatabase } from '../src/server/db/open.js';
+import { openDatabase } from '../src/server/infra/db/open.js';
 
 async function buildOpenApiDocument(): Promise<Record<string, unknown>> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'stockroom-openapi-'));

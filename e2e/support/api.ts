@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, type APIRequestContext } from '@playwright/test';
-import { CLOCK_OFFSET_HEADER } from '../../src/server/lib/request-clock-offset.js';
+import { CLOCK_OFFSET_HEADER } from '../../src/server/http/request-clock-offset.js';
 import { newAccount, type Account } from './accounts.js';
 import { imagePath, type ImageName } from './images.js';
 import { readCode } from './mail.js';

@@ -1,9 +1,5 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import compress from '@fastify/compress';
-import cors from '@fastify/cors';
-import rateLimit from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
 import Fastify, {
   type FastifyInstance,
   type FastifyReply,
@@ -16,40 +12,50 @@ import {
 } from 'fastify-type-provider-zod';
 import { M } from '../shared/messages.js';
 import type { Config } from './config.js';
-import type { DatabaseHandle } from './db/handle.js';
-import { decorateServices } from './decorators.js';
-import { createImageStorage } from './images/create-storage.js';
-import type { ImageStorage } from './images/storage.js';
-import { systemClock, type Clock } from './lib/clock.js';
-import { acceptRequestClockOffsets } from './lib/request-clock-offset.js';
-import { connectRedis } from './lib/redis.js';
-import { serializeRequest } from './lib/log-redaction.js';
-import { ApiRequestLog, readableLogStream } from './lib/readable-log.js';
-import { loadBuiltPages, type BuiltPage } from './built-pages.js';
-import { defaultRateLimits, type RateLimits } from './rate-limits.js';
-import { registerAuthentication, registerPublic } from './plugins/authenticate.js';
-import { registerErrorHandling } from './plugins/errors.js';
-import { registerGracefulClose } from './plugins/graceful-close.js';
-import { registerRouteRegistry } from './plugins/route-registry.js';
-import { registerRouteResponses } from './plugins/route-responses.js';
-import { registerOpenApi } from './openapi/document.js';
+import { settings } from './decorators.js';
+import { healthRoutes } from './features/health/index.js';
+import { devMailboxRoutes } from './features/dev-mailbox/index.js';
+import { imageRoutes } from './features/images/index.js';
+import {
+  accountsPlugin,
+  profileRoutes,
+  sessionRoutes,
+  signInRoutes,
+} from './features/accounts/index.js';
+import { productRoutes, productsPlugin } from './features/products/index.js';
+import { catalogueOpsRoutes } from './features/catalogue-ops/index.js';
+import { protectedScope, publicScope } from './http/authenticate.js';
+import { registerClient } from './http/client/serve-client.js';
+import { registerCompression } from './http/ecosystem/compress.js';
+import { registerCors } from './http/ecosystem/cors.js';
+import { registerRateLimit } from './http/ecosystem/rate-limit.js';
+import { registerErrorHandling } from './http/errors.js';
+import { registerGracefulClose } from './http/graceful-close.js';
+import { serializeRequest } from './http/logging/log-redaction.js';
+import { ApiRequestLog, readableLogStream } from './http/logging/readable-log.js';
+import { registerOpenApi } from './http/openapi/document.js';
+import { serveApiDocs } from './http/openapi/serve-docs.js';
+import { defaultRateLimits, type RateLimits } from './http/rate-limits.js';
+import { acceptRequestClockOffsets } from './http/request-clock-offset.js';
 import {
   defaultTimeouts,
   registerRequestTimeouts,
   timeoutServerOptions,
   type Timeouts,
-} from './plugins/request-timeouts.js';
+} from './http/request-timeouts.js';
+import { registerRouteRegistry } from './http/route-registry.js';
+import { registerRouteResponses } from './http/route-responses.js';
 import {
   appContentSecurityPolicy,
   registerSecurityHeaders,
   setSecurityHeaders,
-} from './plugins/security-headers.js';
-import { authRoutes } from './routes/auth/index.js';
-import { devMailboxRoutes } from './routes/dev-mailbox.js';
-import { healthRoutes } from './routes/health.js';
-import { imageRoutes } from './routes/images/index.js';
-import { profileRoutes } from './routes/profile/index.js';
-import { productRoutes } from './routes/products/index.js';
+} from './http/security-headers.js';
+import type { DatabaseHandle } from './infra/db/handle.js';
+import { databasePlugin } from './infra/db/plugin.js';
+import { imagesPlugin } from './infra/images/plugin.js';
+import type { ImageStorage } from './infra/images/storage.js';
+import { outboxPlugin } from './infra/mail/plugin.js';
+import { systemClock, type Clock } from './lib/clock.js';
 
 export interface AppOptions {
   config: Config;
@@ -73,11 +79,15 @@ export type App = FastifyInstance;
 
 const defaultClientDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../client');
 
-/** Builds the whole server: plugins first, then one route module per feature. It does not listen. */
+/**
+ * Builds the whole server in Fastify's order: ecosystem plugins, infrastructure and its
+ * decorators, hooks, then the features, each in the scope that protects it or not. It does not
+ * listen.
+ */
 export async function buildApp(options: AppOptions): Promise<App> {
   const { config, database } = options;
   const timeouts = { ...defaultTimeouts, ...options.timeouts };
-  // In development a person reads the log: readable lines, one per API request (lib/readable-log).
+  // In development a person reads the log: readable lines, one per API request (readable-log.ts).
   const readableLog = config.env === 'development';
   const logStream = readableLog
     ? readableLogStream(options.logStream ?? process.stdout)
@@ -94,7 +104,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     bodyLimit: 64 * 1024,
     trustProxy: fastifyTrustProxy(config.trustProxy),
     ...timeoutServerOptions(timeouts),
-    // Closing answers in the API's shape instead (plugins/graceful-close).
+    // Closing answers in the API's shape instead (http/graceful-close.ts).
     return503OnClosing: false,
     // Every schema is zod's, compiled by fastify-type-provider-zod: naming its compilers here keeps
     // Fastify from building its defaults (Ajv, fast-json-stringify), which no route would use.
@@ -110,19 +120,22 @@ export async function buildApp(options: AppOptions): Promise<App> {
   // The API takes JSON (and multipart for images): Fastify's built-in text/plain parser would let a
   // text body through to validation as a string, so other types get a 415 instead.
   app.removeContentTypeParser('text/plain');
+  // Hooks that must see every route as it is added, the ecosystem's included (CORS adds one).
   registerGracefulClose(app);
   registerRouteRegistry(app);
-  database.reportConnectionErrorsTo((error) =>
-    app.log.warn({ err: error }, 'database connection lost; the pool opens a new one'),
-  );
+  registerRouteResponses(app);
 
-  const images =
-    options.images ??
-    createImageStorage({ dataDir: config.dataDir, publicUrl: config.publicUrl, ...config.s3 });
+  // 1. Ecosystem plugins. The OpenAPI document is always built (tests and scripts/openapi.ts read
+  // it); it is served per API_DOCS.
+  await registerCors(app, config.corsOrigins);
+  await registerRateLimit(app, config.redisUrl, options.rateLimitNamespace);
+  await registerCompression(app);
+  await registerOpenApi(app, config);
+
+  // 2. Infrastructure and what it decorates the app with.
   const clock = options.clock ?? systemClock;
-  decorateServices(app, {
+  await app.register(settings, {
     config,
-    database,
     clock: config.env === 'test' ? acceptRequestClockOffsets(app, clock) : clock,
     rateLimits: {
       ...defaultRateLimits,
@@ -130,85 +143,46 @@ export async function buildApp(options: AppOptions): Promise<App> {
       ...(config.rateLimitGeneral ? { general: config.rateLimitGeneral } : {}),
       ...options.rateLimits,
     },
-    images,
   });
-  // Before any route: every route added after this needs a token unless declared public, and
-  // documents what it can be refused for.
-  registerAuthentication(app);
-  registerRouteResponses(app);
+  await app.register(databasePlugin, { database });
+  await app.register(imagesPlugin, { images: options.images });
+  await app.register(outboxPlugin);
+  // What features give the whole app: the session lookup, the code mails the outbox sends.
+  await app.register(accountsPlugin);
 
+  // 3. Hooks of every request.
   registerErrorHandling(app);
   registerRequestTimeouts(app, timeouts);
   registerSecurityHeaders(app);
 
-  // Preflight requests never carry a token: its route is public.
-  await registerPublic(app, () =>
-    app.register(cors, {
-      // Same-origin needs nothing; requests without Origin (curl, servers) are always allowed.
-      origin: (origin, callback) => callback(null, !origin || config.corsOrigins.includes(origin)),
-      methods: ['GET', 'POST', 'PATCH', 'DELETE'],
-      allowedHeaders: ['Authorization', 'Content-Type'],
-      maxAge: 600,
-    }),
-  );
-  // With REDIS_URL every instance counts against the same budgets, which outlive restarts; without
-  // Redis (unset, or down for a while) each process counts alone or not at all, but keeps serving.
-  const redis = config.redisUrl ? await connectRedis(config.redisUrl, app.log) : undefined;
-  if (redis) {
-    // Counted from the first request when Redis is up; start-up is not held for long when it is not.
-    app.addHook('onReady', () => redis.ready(2_000));
-    app.addHook('onClose', async () => redis.close());
-  }
-  await app.register(rateLimit, {
-    global: false,
-    ...(redis && {
-      redis: redis.client,
-      nameSpace: options.rateLimitNamespace ?? 'stockroom:rate-limit:',
-      skipOnError: true,
-    }),
-    errorResponseBuilder: (_request, context) => ({
-      statusCode: 429,
-      message: M.tooManyRequests,
-      retryAfter: context.after,
-    }),
+  // 4. Features: what answers without a token, then what needs one. A route is protected by the
+  // scope it is registered in (http/authenticate.ts), not by anything it declares.
+  await app.register(async (scope) => {
+    publicScope(scope);
+    await scope.register(healthRoutes, { prefix: '/api' });
+    await scope.register(signInRoutes, { prefix: '/api/auth' });
+    await scope.register(imageRoutes, { prefix: '/api/images' });
+    if (devMailbox(config)) await scope.register(devMailboxRoutes, { prefix: '/api/dev' });
   });
-  // JSON answers over 1 KB go out compressed. Before the routes: it hooks each route as it is
-  // added. Only JSON: the client's files come pre-compressed from the build (registerClient) and
-  // images are WebP already. The cached product reads set their own Content-Encoding, which this
-  // leaves alone. Request bodies are not decompressed: the API takes none.
-  await app.register(compress, {
-    encodings: ['br', 'gzip'],
-    threshold: 1024,
-    customTypes: /^application\/json(;|$)/,
-    globalDecompression: false,
+  await app.register(async (scope) => {
+    protectedScope(scope);
+    await scope.register(sessionRoutes, { prefix: '/api/auth' });
+    await scope.register(profileRoutes, { prefix: '/api/auth/profile' });
+    await scope.register(productsPlugin, { responseCacheBytes: options.responseCacheBytes });
+    await scope.register(productRoutes, { prefix: '/api/products' });
+    await scope.register(catalogueOpsRoutes, { prefix: '/api/products' });
   });
-  // The document is always built (tests and scripts/openapi.ts read it); it is served per API_DOCS.
-  await registerOpenApi(app, config);
-  if (config.apiDocs) await registerPublic(app, () => serveApiDocs(app));
-
-  await app.register(healthRoutes, { prefix: '/api' });
-  await app.register(authRoutes, { prefix: '/api/auth' });
-  await app.register(profileRoutes, { prefix: '/api/auth/profile' });
-  await app.register(productRoutes, {
-    prefix: '/api/products',
-    responseCacheBytes: options.responseCacheBytes,
-  });
-  await app.register(imageRoutes, { prefix: '/api/images' });
-  const devMailbox = config.env !== 'production' && !config.smtpUrl;
-  if (devMailbox) await app.register(devMailboxRoutes, { prefix: '/api/dev' });
+  await serveApiDocs(app);
 
   await registerClient(app, options.clientDir ?? defaultClientDir, {
     contentSecurityPolicy: (scriptHashes) => appContentSecurityPolicy(config, scriptHashes),
-    devMailbox,
-  });
-
-  app.addHook('onClose', async () => {
-    await app.outbox.stop();
-    // Storage the app made is the app's to close; one passed in belongs to the caller.
-    if (!options.images) images.close?.();
+    devMailbox: devMailbox(config),
   });
   return app;
 }
+
+/** The development mailbox: outside production, while mail is not sent over SMTP. */
+const devMailbox = (config: Config) => config.env !== 'production' && !config.smtpUrl;
 
 /**
  * The zod compilers as Fastify's compiler factories. Fastify types the factories after Ajv's
@@ -227,80 +201,4 @@ const zodCompilers = {
 function fastifyTrustProxy(trust: Config['trustProxy']): FastifyServerOptions['trustProxy'] {
   if (typeof trust !== 'number') return trust;
   return (_address: string, hop: number) => hop < trust;
-}
-
-/**
- * The OpenAPI document and its UI (config.apiDocs: off in production unless API_DOCS=true). The
- * UI's plugin is only loaded when it is served.
- */
-async function serveApiDocs(app: App) {
-  const { default: swaggerUi } = await import('@fastify/swagger-ui');
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
-  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
-}
-
-/** The encoding of a page the client takes, best first (a q=0 refuses one). */
-function pageEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | undefined {
-  const accepted = new Set(
-    (acceptEncoding ?? '')
-      .split(',')
-      .map((part) => part.trim().toLowerCase().split(';'))
-      .filter(([, q]) => !/^\s*q=0(\.0*)?\s*$/.test(q ?? ''))
-      .map(([name]) => name),
-  );
-  if (accepted.has('br')) return 'br';
-  if (accepted.has('gzip')) return 'gzip';
-  return undefined;
-}
-
-function sendPage(reply: FastifyReply, page: BuiltPage, acceptEncoding: string | undefined) {
-  const encoding = pageEncoding(acceptEncoding);
-  reply
-    .type('text/html; charset=utf-8')
-    .header('cache-control', 'no-cache')
-    .header('vary', 'accept-encoding')
-    .header('content-security-policy', page.contentSecurityPolicy);
-  if (encoding) reply.header('content-encoding', encoding);
-  return reply.send(encoding ? page[encoding] : page.identity);
-}
-
-/**
- * Serves the built React app: hashed assets cached for a year, and for every other GET outside
- * the API the page of its path (src/server/built-pages.ts), never cached and under the
- * Content-Security-Policy. The build leaves a .br and a .gz beside each asset
- * (scripts/precompress.ts); they are sent to clients that take them, compressed once, not per
- * request. The HTML files are sent only as pages, never as files of their own.
- */
-async function registerClient(
-  app: App,
-  clientDir: string,
-  options: Parameters<typeof loadBuiltPages>[1],
-) {
-  const pages = await loadBuiltPages(clientDir, options);
-  if (pages) {
-    await registerPublic(app, () =>
-      app.register(fastifyStatic, {
-        root: clientDir,
-        wildcard: false,
-        index: false,
-        cacheControl: false,
-        preCompressed: true,
-        allowedPath: (pathName) => !pathName.endsWith('.html'),
-        setHeaders: (reply, sentPath) => {
-          const hashed = sentPath.includes(`${path.sep}assets${path.sep}`);
-          reply.header(
-            'cache-control',
-            hashed ? 'public, max-age=31536000, immutable' : 'no-cache',
-          );
-        },
-      }),
-    );
-  }
-  app.setNotFoundHandler((request, reply) => {
-    const isApi = request.url === '/api' || request.url.startsWith('/api/');
-    if (!isApi && pages && (request.method === 'GET' || request.method === 'HEAD')) {
-      return sendPage(reply, pages.pageFor(request.url), request.headers['accept-encoding']);
-    }
-    return reply.code(404).send({ message: M.notFound });
-  });
 }

@@ -1,53 +1,34 @@
-import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import type { Config } from './config.js';
-import type { DatabaseHandle, DB } from './db/handle.js';
-import type { ImageStorage } from './images/storage.js';
+import type { RateLimits } from './http/rate-limits.js';
 import type { Clock } from './lib/clock.js';
-import { Outbox } from './mail/outbox.js';
-import type { RateLimits } from './rate-limits.js';
 
 /**
- * What the app is built with, each under its own name on the instance (`app.db`, `app.outbox` …),
- * decorated once in app.ts before any plugin: no module-level singletons, and a plugin takes by
- * name what it uses.
+ * What the app is built with, each under its own name on the instance (`app.config`, `app.db` …):
+ * no module-level singletons, and a plugin takes by name what it uses. The infrastructure's own
+ * decorators (database, images, outbox) come from their plugins in infra/.
  */
 declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
-    database: DatabaseHandle;
-    /** The query builder of `database`. */
-    db: DB;
     clock: Clock;
-    /** The mail outbox and its worker. */
-    outbox: Outbox;
     rateLimits: RateLimits;
-    /** Uploaded product images (local disk under DATA_DIR, or S3). */
-    images: ImageStorage;
   }
 }
 
-export interface Services {
+export interface Settings {
   config: Config;
-  database: DatabaseHandle;
   clock: Clock;
   rateLimits: RateLimits;
-  images: ImageStorage;
 }
 
-/**
- * Decorates the app with its services, and the outbox built from them. Each names the decorators it is built from, so Fastify
- * refuses to start (FST_ERR_DEC_MISSING_DEPENDENCY) if one is missing or comes later.
- */
-export function decorateServices(app: FastifyInstance, services: Services) {
-  app.decorate('config', services.config);
-  app.decorate('clock', services.clock);
-  app.decorate('rateLimits', services.rateLimits);
-  app.decorate('images', services.images);
-  app.decorate('database', services.database);
-  app.decorate('db', services.database.db, ['database']);
-  app.decorate('outbox', new Outbox(app.db, app.clock, app.config, app.log), [
-    'db',
-    'clock',
-    'config',
-  ]);
-}
+/** The configuration, the clock and the rate limits, decorated before everything that reads them. */
+export const settings = fp<Settings>(
+  (app, { config, clock, rateLimits }, done) => {
+    app.decorate('config', config);
+    app.decorate('clock', clock);
+    app.decorate('rateLimits', rateLimits);
+    done();
+  },
+  { name: 'settings' },
+);

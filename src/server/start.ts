@@ -1,11 +1,10 @@
 import { buildApp, type App } from './app.js';
 import { withAppSecret } from './app-secret.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
-import { openDatabase } from './db/open.js';
-import type { DatabaseHandle } from './db/handle.js';
-import { DRAIN_MS } from './plugins/graceful-close.js';
-import { sweepOrphanImages } from './products/orphan-images.js';
-import { ProductRepository } from './products/repository.js';
+import { openDatabase } from './infra/db/open.js';
+import type { DatabaseHandle } from './infra/db/handle.js';
+import { DRAIN_MS } from './http/graceful-close.js';
+import { ProductRepository, sweepOrphanImages } from './features/products/index.js';
 
 /**
  * Loads the configuration and its secret (generated into DATA_DIR on the first start without
@@ -53,7 +52,7 @@ const SHUTDOWN_LIMIT_MS = DRAIN_MS + 3_000;
 
 /**
  * Stops on SIGTERM or SIGINT: the app stops accepting, finishes what is in flight (at most
- * DRAIN_MS, see plugins/graceful-close) and stops the mail worker; then the database closes and
+ * DRAIN_MS, see http/graceful-close.ts) and stops the mail worker; then the database closes and
  * the process exits 0.
  */
 export function stopOnSignals(server: RunningServer, before: () => Promise<void> = async () => {}) {

@@ -151,7 +151,7 @@ describe('three instances behind a round-robin proxy', { timeout: 60_000 }, () =
       const { rows } = await client.query<{ name: string }>(
         'select name from kysely_migration order by name',
       );
-      const files = await readdir(path.join(repoRoot, 'src/server/db/migrations'));
+      const files = await readdir(path.join(repoRoot, 'src/server/infra/db/migrations'));
       expect(rows.map((row) => row.name)).toEqual(
         files.map((file) => file.replace(/\.ts$/, '')).sort(),
       );

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ORPHAN_GRACE_MS } from '../../src/server/products/orphan-images.js';
+import { ORPHAN_GRACE_MS } from '../../src/server/features/products/orphan-images.js';
 import { TestS3Server } from '../support/s3.js';
 import { freshPostgresDatabase } from './support/build.js';
 import { jpeg } from './support/images.js';

@@ -17,72 +17,12 @@ import {
   TAG_MAX,
   TAGS_MAX,
 } from '../constants.js';
-import { CODE_MAX, checkBarcode, checkSku } from '../codes.js';
-import { M, T, V } from '../messages.js';
+import { CODE_MAX } from '../codes.js';
+import { M, V } from '../messages.js';
 import { normalizeTags } from '../tags.js';
 import { ANSWER_LIMITS, hasNoNul, requiredText } from './common.js';
-
-const isBlank = (value: unknown) =>
-  value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
-
-/** The texts of one money field: a price must be at least a cent, a cost may be 0. */
-interface MoneyRules {
-  required: string;
-  invalid: string;
-  negative: string;
-  min: string;
-  max: string;
-  decimals: string;
-  minCents: number;
-}
-
-const PRICE_RULES: MoneyRules = {
-  required: V.priceRequired,
-  invalid: V.priceInvalid,
-  negative: V.priceMin,
-  min: V.priceMin,
-  max: V.priceMax,
-  decimals: V.priceDecimals,
-  minCents: 1,
-};
-
-const COST_RULES: MoneyRules = {
-  required: V.costInvalid,
-  invalid: V.costInvalid,
-  negative: V.costNegative,
-  min: V.costNegative,
-  max: V.costMax,
-  decimals: V.costDecimals,
-  minCents: 0,
-};
-
-/**
- * Parses an amount of money given as a JSON number or as form text into integer cents, without
- * ever going through binary floating point arithmetic: "19.99" becomes 1999 exactly.
- */
-function parseMoneyToCents(value: unknown, rules: MoneyRules): number | { error: string } {
-  if (isBlank(value)) return { error: rules.required };
-  const text =
-    typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
-  const match = /^(\d+)(?:\.(\d+))?$/.exec(text);
-  if (!match || (typeof value === 'number' && !Number.isFinite(value))) {
-    return /^-\d/.test(text) ? { error: rules.negative } : { error: rules.invalid };
-  }
-  const [, whole = '0', fraction = ''] = match;
-  if (fraction.replace(/0+$/, '').length > 2) return { error: rules.decimals };
-  const cents = Number(whole) * 100 + Number(fraction.slice(0, 2).padEnd(2, '0'));
-  if (cents < rules.minCents) return { error: rules.min };
-  if (cents > Math.round(MAX_PRICE * 100)) return { error: rules.max };
-  return cents;
-}
-
-/** A price in cents: at least a cent, at most MAX_PRICE, at most 2 decimals. */
-export const parsePriceToCents = (value: unknown) => parseMoneyToCents(value, PRICE_RULES);
-
-/** A cost in cents, like a price but 0 is allowed. */
-export const parseCostToCents = (value: unknown) => parseMoneyToCents(value, COST_RULES);
-
-export const centsToPrice = (cents: number) => cents / 100;
+import { barcodeField, barcodeProblem, formCode, skuField, skuProblem } from './product-codes.js';
+import { isBlank, parseCostToCents, parsePriceToCents } from './money.js';
 
 const priceCents = z.unknown().transform((value, ctx) => {
   const result = parsePriceToCents(value);
@@ -135,62 +75,6 @@ const stockWithMin = (min: number) =>
     else if (stock > MAX_STOCK) ctx.addIssue({ code: 'custom', message: V.stockMax });
     else return stock;
     return z.NEVER;
-  });
-
-/** Why a code is refused, in the words a person reads; undefined for one that is fine or blank. */
-function skuProblem(text: string): string | undefined {
-  const result = checkSku(text);
-  if (result.ok || result.problem === 'empty') return undefined;
-  return result.problem === 'too-long' ? V.skuMax : V.skuPrintable;
-}
-
-function barcodeProblem(text: string): string | undefined {
-  const result = checkBarcode(text);
-  if (result.ok || result.problem === 'empty') return undefined;
-  if (result.problem === 'too-long') return V.barcodeMax;
-  if (result.problem === 'check-digit') return T.barcodeCheckDigit(result.expected!);
-  return V.barcodeAscii;
-}
-
-/**
- * An optional code in the API: absent stays absent (an edit keeps the code), null or blank text
- * is "no code" (an edit clears it), other text is checked and comes out normalised.
- */
-const codeField = (
-  notText: string,
-  problem: (text: string) => string | undefined,
-  normalise: (text: string) => string,
-) =>
-  z
-    .unknown()
-    .transform((value, ctx): string | null | undefined => {
-      if (value === undefined) return undefined;
-      if (value === null) return null;
-      if (typeof value !== 'string') {
-        ctx.addIssue({ code: 'custom', message: notText });
-        return z.NEVER;
-      }
-      if (value.trim() === '') return null;
-      const message = problem(value);
-      if (message === undefined) return normalise(value);
-      ctx.addIssue({ code: 'custom', message });
-      return z.NEVER;
-    })
-    .optional();
-
-/** The SKU as typed, trimmed. */
-const skuField = codeField(V.skuText, skuProblem, (text) => text.trim());
-/** The barcode as it reads once normalised (a GTIN without its padding zeros). */
-const barcodeField = codeField(V.barcodeText, barcodeProblem, (text) => {
-  const result = checkBarcode(text);
-  return result.ok ? result.display : text.trim();
-});
-
-/** A code field of a form: blank is no code, anything else follows the API's rule. */
-const formCode = (problem: (text: string) => string | undefined) =>
-  z.string().superRefine((value, ctx) => {
-    const message = problem(value);
-    if (message !== undefined) ctx.addIssue({ code: 'custom', message });
   });
 
 const productFields = {

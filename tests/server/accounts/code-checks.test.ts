@@ -3,13 +3,17 @@ import {
   ACCOUNT_TRIES_PER_WINDOW,
   ACCOUNT_WINDOW_MS,
   secondsUntilRoom,
-} from '../../../src/server/accounts/code-budgets.js';
-import { CodeChecks } from '../../../src/server/accounts/code-checks.js';
-import { Codes } from '../../../src/server/accounts/codes.js';
-import { verifyPassword } from '../../../src/server/accounts/passwords.js';
-import { createSession } from '../../../src/server/accounts/sessions.js';
-import { findUserById, insertUser, updateUser } from '../../../src/server/accounts/users.js';
-import type { CodePurpose } from '../../../src/server/db/schema.js';
+} from '../../../src/server/features/accounts/code-budgets.js';
+import { CodeChecks } from '../../../src/server/features/accounts/code-checks.js';
+import { Codes } from '../../../src/server/features/accounts/codes.js';
+import { verifyPassword } from '../../../src/server/features/accounts/passwords.js';
+import { createSession } from '../../../src/server/features/accounts/sessions.js';
+import {
+  findUserById,
+  insertUser,
+  updateUser,
+} from '../../../src/server/features/accounts/users.js';
+import type { CodePurpose } from '../../../src/server/infra/db/schema.js';
 import { CODE_MAX_TRIES, CODE_TTL_MINUTES } from '../../../src/shared/constants.js';
 import { newEmail, NEW_PASSWORD, otherCode } from '../support/accounts.js';
 import { build } from '../support/build.js';

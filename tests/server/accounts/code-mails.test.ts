@@ -1,12 +1,12 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import { CodeMails } from '../../../src/server/features/accounts/code-mails.js';
 import {
   ClaimLost,
-  CodeMails,
   type MailRequest,
   type PreparedMail,
-} from '../../../src/server/accounts/code-mails.js';
-import { openDatabase } from '../../../src/server/db/open.js';
-import type { MailRequestKind } from '../../../src/server/db/schema.js';
+} from '../../../src/server/infra/mail/mail-requests.js';
+import { openDatabase } from '../../../src/server/infra/db/open.js';
+import type { MailRequestKind } from '../../../src/server/infra/db/schema.js';
 import { M } from '../../../src/shared/messages.js';
 import { accounts, expectMessage, newEmail, userRow } from '../support/accounts.js';
 import { build } from '../support/build.js';

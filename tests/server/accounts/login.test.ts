@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { logIn } from '../../../src/server/accounts/login.js';
+import { logIn } from '../../../src/server/features/accounts/login.js';
 import { accounts, newEmail, PASSWORD } from '../support/accounts.js';
 import { build, type TestServer } from '../support/build.js';
 

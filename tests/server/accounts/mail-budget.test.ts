@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fitsMailBudget } from '../../../src/server/accounts/mail-budget.js';
+import { fitsMailBudget } from '../../../src/server/features/accounts/mail-budget.js';
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { hashPassword, verifyPassword } from '../../../src/server/accounts/passwords.js';
+import { hashPassword, verifyPassword } from '../../../src/server/features/accounts/passwords.js';
 
 /** The cost an argon2 hash records: `$argon2id$v=19$m=…,t=…,p=…$salt$hash`. */
 const costOf = (passwordHash: string) =>

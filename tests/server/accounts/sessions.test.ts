@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { SessionLookup } from '../../../src/server/accounts/sessions.js';
-import { openDatabase } from '../../../src/server/db/open.js';
+import { SessionLookup } from '../../../src/server/features/accounts/sessions.js';
+import { openDatabase } from '../../../src/server/infra/db/open.js';
 import { M } from '../../../src/shared/messages.js';
 import { build } from '../support/build.js';
 import { signIn } from '../support/accounts.js';

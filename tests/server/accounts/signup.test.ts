@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { requestCode } from '../../../src/server/accounts/code-requests.js';
-import { signUp } from '../../../src/server/accounts/signup.js';
+import { requestCode } from '../../../src/server/features/accounts/code-requests.js';
+import { signUp } from '../../../src/server/features/accounts/signup.js';
 import { newEmail, PASSWORD, userRow } from '../support/accounts.js';
 import { build, type TestServer } from '../support/build.js';
 

@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { PLACEHOLDER_NAME } from '../../../src/server/images/placeholder.js';
+import { PLACEHOLDER_NAME } from '../../../src/server/infra/images/placeholder.js';
 import { M } from '../../../src/shared/messages.js';
 import { build } from '../support/build.js';
 import { signIn } from '../support/accounts.js';

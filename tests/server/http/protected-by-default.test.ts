@@ -1,9 +1,11 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { HTTPMethods } from 'fastify';
+import Fastify, { type HTTPMethods } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
+import { protectedScope } from '../../../src/server/http/authenticate.js';
 import { M } from '../../../src/shared/messages.js';
+import { signIn } from '../support/accounts.js';
 import { build } from '../support/build.js';
 
 /** What may answer without a token: nothing else. */
@@ -84,5 +86,35 @@ describe('protected by default', async () => {
       expect(res.statusCode, `${method} ${url}`).toBe(401);
       expect(res.json(), `${method} ${url}`).toEqual({ message: M.unauthorized });
     }
+  });
+});
+
+/**
+ * Protection comes from the scope a route is registered in: a route that declares nothing, added
+ * to the protected scope, is refused without a valid token and answers with one.
+ */
+describe('a route added carelessly to the protected scope', async () => {
+  const server = await build();
+  const user = await signIn(server);
+  const app = Fastify();
+  app.decorate('sessions', server.app.sessions);
+  await app.register(async (scope) => {
+    protectedScope(scope);
+    scope.get('/careless', async (request) => ({ email: request.session?.user.email }));
+  });
+  afterAll(() => app.close());
+
+  it('is refused without a token, and with a made-up one', async () => {
+    for (const headers of [{}, { authorization: 'Bearer made-up-token' }]) {
+      const res = await app.inject({ method: 'GET', url: '/careless', headers });
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toMatchObject({ message: M.unauthorized });
+    }
+  });
+
+  it("answers a signed-in user's request", async () => {
+    const res = await app.inject({ method: 'GET', url: '/careless', headers: user.headers });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ email: user.email });
   });
 });

@@ -1,15 +1,15 @@
 import type { HTTPMethods, RouteOptions } from 'fastify';
 import { connect, type AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { createSession } from '../../../src/server/accounts/sessions.js';
-import { insertUser } from '../../../src/server/accounts/users.js';
-import { isRateLimited } from '../../../src/server/routes/shared.js';
+import { createSession } from '../../../src/server/features/accounts/sessions.js';
+import { insertUser } from '../../../src/server/features/accounts/users.js';
+import { isRateLimited } from '../../../src/server/http/route-options.js';
 import { build } from '../support/build.js';
 import { signIn } from '../support/accounts.js';
 
 /**
  * Every error status each of our routes can send, and nothing more (200/201 aside); the reasons
- * are in src/server/plugins/route-responses.ts and routes/shared.ts, and the tests named in each
+ * are in src/server/http/route-responses.ts and http/route-options.ts, and the tests named in each
  * comment send them. Every route can answer 500 and 503 (shutdown.test.ts, db/outage.test.ts); a
  * route that reads a body can answer 400, 408, 413 and 415, probed below on each.
  */
@@ -276,7 +276,7 @@ describe('every route declares its request and response schemas', async () => {
         documented(route).sort(),
       );
       expect(operation.operationId, name).toBe(OPERATION_IDS[name]);
-      // From the one place that decides it: config.public (plugins/authenticate.ts).
+      // From the one place that decides it: config.public (http/authenticate.ts).
       const isPublic = route.options.config?.public === true;
       expect(operation.security, name).toEqual(isPublic ? [] : [{ bearer: [] }]);
     }
@@ -323,7 +323,7 @@ interface Operation {
 
 /**
  * 408 where a body is read: a request whose body does not arrive within the request limit is
- * answered 408 and its connection closed (plugins/request-timeouts.ts), on every such route.
+ * answered 408 and its connection closed (http/request-timeouts.ts), on every such route.
  */
 describe('every route that reads a body answers a body that never arrives with 408', async () => {
   const server = await build({ timeouts: { request: 300, upload: 300 } });

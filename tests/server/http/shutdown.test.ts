@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DRAIN_MS } from '../../../src/server/plugins/graceful-close.js';
+import { DRAIN_MS } from '../../../src/server/http/graceful-close.js';
 import { freshPostgresDatabase } from '../support/build.js';
 import { freePort, startEntry, waitForOk, type Entry } from '../support/processes.js';
 

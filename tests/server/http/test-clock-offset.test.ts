@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { CLOCK_OFFSET_HEADER } from '../../../src/server/lib/request-clock-offset.js';
+import { CLOCK_OFFSET_HEADER } from '../../../src/server/http/request-clock-offset.js';
 import { M } from '../../../src/shared/messages.js';
 import {
   accountSteps,

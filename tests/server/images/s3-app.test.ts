@@ -1,10 +1,13 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, describe, expect, it } from 'vitest';
 import { M } from '../../../src/shared/messages.js';
-import { ProductImages } from '../../../src/server/images/product-images.js';
-import { S3ImageStorage } from '../../../src/server/images/s3-storage.js';
-import { ORPHAN_GRACE_MS, sweepOrphanImages } from '../../../src/server/products/orphan-images.js';
-import { ProductRepository } from '../../../src/server/products/repository.js';
+import { ProductImages } from '../../../src/server/features/products/product-images.js';
+import { S3ImageStorage } from '../../../src/server/infra/images/s3-storage.js';
+import {
+  ORPHAN_GRACE_MS,
+  sweepOrphanImages,
+} from '../../../src/server/features/products/orphan-images.js';
+import { ProductRepository } from '../../../src/server/features/products/repository.js';
 import { TestS3Server } from '../../support/s3.js';
 import { build } from '../support/build.js';
 import { jpeg, png } from '../support/images.js';

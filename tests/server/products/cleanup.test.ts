@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
-import { LocalImageStorage } from '../../../src/server/images/storage.js';
+import { LocalImageStorage } from '../../../src/server/infra/images/storage.js';
 import { build, type TestServer } from '../support/build.js';
 import { jpeg, png } from '../support/images.js';
 import {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { PRODUCT_SORTS, type ProductSort } from '../../../src/shared/constants.js';
 import { V } from '../../../src/shared/messages.js';
 import type { ProductListItem } from '../../../src/shared/schemas/products.js';
-import { ProductRepository } from '../../../src/server/products/repository.js';
+import { ProductRepository } from '../../../src/server/features/products/repository.js';
 import { build } from '../support/build.js';
 import { createProduct } from '../support/products.js';
 import { signIn, type SignedIn } from '../support/accounts.js';

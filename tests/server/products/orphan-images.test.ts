@@ -1,9 +1,12 @@
 import { mkdir, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ProductImages } from '../../../src/server/images/product-images.js';
-import { ORPHAN_GRACE_MS, sweepOrphanImages } from '../../../src/server/products/orphan-images.js';
-import { ProductRepository } from '../../../src/server/products/repository.js';
+import { ProductImages } from '../../../src/server/features/products/product-images.js';
+import {
+  ORPHAN_GRACE_MS,
+  sweepOrphanImages,
+} from '../../../src/server/features/products/orphan-images.js';
+import { ProductRepository } from '../../../src/server/features/products/repository.js';
 import { build } from '../support/build.js';
 import { jpeg } from '../support/images.js';
 import { createProduct, imageFiles } from '../support/products.js';

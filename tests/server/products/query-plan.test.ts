@@ -1,10 +1,11 @@
 import { CompiledQuery, sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { PRODUCT_SORTS, STOCK_FILTERS } from '../../../src/shared/constants.js';
-import { insertUser } from '../../../src/server/accounts/users.js';
-import { SORT_ORDERS } from '../../../src/server/products/cursor.js';
-import { trigramQuery } from '../../../src/server/products/keys.js';
-import { ProductRepository } from '../../../src/server/products/repository.js';
+import { insertUser } from '../../../src/server/features/accounts/users.js';
+import { SORT_ORDERS } from '../../../src/server/features/products/cursor.js';
+import { trigramQuery } from '../../../src/server/features/products/keys.js';
+import { ProductQueries } from '../../../src/server/features/products/queries.js';
+import { ProductRepository } from '../../../src/server/features/products/repository.js';
 import { build } from '../support/build.js';
 
 /**
@@ -15,6 +16,7 @@ describe('list query plans', async () => {
   const server = await build();
   const { db, dialect } = server.database;
   const repository = new ProductRepository(db, dialect);
+  const queries = new ProductQueries(db, dialect);
   const owner = await insertUser(
     db,
     { name: 'a', email: 'plan@example.com', passwordHash: 'x' },
@@ -73,7 +75,7 @@ describe('list query plans', async () => {
   ] as const)(
     'a code lookup by %s is one probe of its unique index',
     async (column, key, index) => {
-      const text = await plan(repository.codeQuery(owner, column, key).compile());
+      const text = await plan(queries.codeQuery(owner, column, key).compile());
       expect(text).toContain(index);
       expect(text).not.toMatch(/Seq Scan|SCAN products(?! USING)/i);
     },
@@ -89,7 +91,7 @@ describe('list query plans', async () => {
         { sort, limit: 50 },
         { sort, limit: 50, after },
       ]) {
-        const text = await plan(repository.listQuery(owner, options).compile());
+        const text = await plan(queries.listQuery(owner, options).compile());
         expect(text).toContain(index);
         expect(text).not.toMatch(/TEMP B-TREE|Sort|Seq Scan/i);
       }
@@ -113,7 +115,7 @@ describe('list query plans', async () => {
           { sort, limit: 50, stock },
           { sort, limit: 50, stock, after },
         ]) {
-          const text = await plan(repository.listQuery(owner, options).compile());
+          const text = await plan(queries.listQuery(owner, options).compile());
           if (dialect === 'sqlite') {
             expect(text, `${sort} ${stock}`).toContain(`INDEX ${index} `);
             expect(text).not.toMatch(/TEMP B-TREE|SCAN products/i);
@@ -128,7 +130,7 @@ describe('list query plans', async () => {
 
   it('the summary reads a filter’s rows from the stock index alone', async () => {
     for (const stock of STOCK_FILTERS) {
-      const text = await plan(repository.summaryQuery(owner, { stock }).compile());
+      const text = await plan(queries.summaryQuery(owner, { stock }).compile());
       expect(text, stock).toContain('products_owner_stock');
       if (dialect === 'sqlite') expect(text).toContain('USING COVERING INDEX');
     }
@@ -141,7 +143,7 @@ describe('list query plans', async () => {
    * owner's rows in index order, one bounded window at a time, with no sort.
    */
   it.each(PRODUCT_SORTS)('a search sorted by %s uses the trigram index', async (sort) => {
-    const query = repository.listQuery(owner, { sort, limit: 50, q: '2345' });
+    const query = queries.listQuery(owner, { sort, limit: 50, q: '2345' });
     const text = await plan(query.compile());
     if (dialect === 'postgres') {
       expect(text).toContain('products_search_trgm');
@@ -153,7 +155,7 @@ describe('list query plans', async () => {
   });
 
   it.runIf(dialect === 'sqlite')('the FTS5 index answers which rows may hold a text', async () => {
-    const text = await plan(repository.candidatesQuery(trigramQuery('2345')!, 1001).compile(db));
+    const text = await plan(queries.candidatesQuery(trigramQuery('2345')!, 1001).compile(db));
     expect(text).toMatch(/product_search VIRTUAL TABLE INDEX 0:M/);
   });
 
@@ -162,7 +164,7 @@ describe('list query plans', async () => {
   it.runIf(dialect === 'sqlite')(
     "a search too short for trigrams reads only the owner's rows, in index order",
     async () => {
-      const query = repository.listQuery(owner, { sort: 'newest', limit: 50, q: 'zz' });
+      const query = queries.listQuery(owner, { sort: 'newest', limit: 50, q: 'zz' });
       const text = await plan(query.compile());
       expect(text).toContain('products_owner_created');
       expect(text).not.toMatch(/TEMP B-TREE|product_search/i);
@@ -182,6 +184,7 @@ describe.runIf(!process.env.TEST_DATABASE_URL)(
     const server = await build();
     const { db, dialect } = server.database;
     const repository = new ProductRepository(db, dialect);
+    const queries = new ProductQueries(db, dialect);
     const owner = await insertUser(
       db,
       { name: 'a', email: 'stats@example.com', passwordHash: 'x' },
@@ -213,7 +216,7 @@ describe.runIf(!process.env.TEST_DATABASE_URL)(
           column === 'stock'
             ? 'products_owner_stock'
             : `products_owner_${INDEX_NAMES[column]}_${stock}`;
-        const text = await plan(repository.listQuery(owner, { sort, limit: 50, stock }).compile());
+        const text = await plan(queries.listQuery(owner, { sort, limit: 50, stock }).compile());
         expect(text, `${sort} ${stock}`).toContain(`INDEX ${index} `);
         expect(text).not.toMatch(/TEMP B-TREE|SCAN products/);
       }
@@ -221,7 +224,7 @@ describe.runIf(!process.env.TEST_DATABASE_URL)(
 
     it('the summary reads the stock index alone', async () => {
       for (const stock of [undefined, ...STOCK_FILTERS]) {
-        const text = await plan(repository.summaryQuery(owner, { stock }).compile());
+        const text = await plan(queries.summaryQuery(owner, { stock }).compile());
         expect(text, String(stock)).toContain('USING COVERING INDEX products_owner_stock');
       }
     });

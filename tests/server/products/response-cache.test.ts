@@ -2,7 +2,10 @@ import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../src/server/app.js';
-import { preferredEncoding, ResponseCache } from '../../../src/server/products/response-cache.js';
+import {
+  preferredEncoding,
+  ResponseCache,
+} from '../../../src/server/features/products/response-cache.js';
 import { M } from '../../../src/shared/messages.js';
 import {
   productListResponseSchema,

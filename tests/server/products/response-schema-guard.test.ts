@@ -7,8 +7,9 @@ const SECRET = 'owner-password-hash-that-must-never-leave';
 
 // A presenter that lets a column slip through, as a careless change to a row's mapping would: the
 // response schema must still be what decides what leaves the server, cached or not.
-vi.mock('../../../src/server/products/present.js', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../../../src/server/products/present.js')>();
+vi.mock('../../../src/server/features/products/present.js', async (importOriginal) => {
+  const original =
+    await importOriginal<typeof import('../../../src/server/features/products/present.js')>();
   return {
     toListItem: (...args: Parameters<typeof original.toListItem>) => ({
       ...original.toListItem(...args),

@@ -1,8 +1,11 @@
 import { sql, type Kysely } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
-import { migrate } from '../../../src/server/db/migrate.js';
-import { SEARCH_DESCRIPTION_MAX, SEARCH_NAME_MAX } from '../../../src/server/products/keys.js';
-import { ProductRepository } from '../../../src/server/products/repository.js';
+import { migrate } from '../../../src/server/infra/db/migrate.js';
+import {
+  SEARCH_DESCRIPTION_MAX,
+  SEARCH_NAME_MAX,
+} from '../../../src/server/features/products/keys.js';
+import { ProductRepository } from '../../../src/server/features/products/repository.js';
 import {
   emptyDatabase,
   migrateAsOldRunner,

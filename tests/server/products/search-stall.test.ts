@@ -1,10 +1,7 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import {
-  POSTGRES_SEARCH_SLOTS,
-  ProductRepository,
-} from '../../../src/server/products/repository.js';
+import { ProductRepository } from '../../../src/server/features/products/repository.js';
 import { build } from '../support/build.js';
 import { signIn, type SignedIn } from '../support/accounts.js';
 
@@ -210,6 +207,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('hostile searches on PostgreSQL', 
     expect(other.statusCode).toBe(200);
     for (const answer of answers) expect(answer.statusCode).toBe(200);
     expect(busiest).toBeGreaterThan(0);
-    expect(busiest).toBeLessThanOrEqual(POSTGRES_SEARCH_SLOTS);
+    // A process runs at most 3 searches at once on PostgreSQL (search/postgres-search.ts).
+    expect(busiest).toBeLessThanOrEqual(3);
   }, 60_000);
 });

@@ -7,10 +7,15 @@ import {
   type StockFilter,
 } from '../../../src/shared/constants.js';
 import { V } from '../../../src/shared/messages.js';
-import { insertUser } from '../../../src/server/accounts/users.js';
-import { SORT_ORDERS } from '../../../src/server/products/cursor.js';
-import { SEARCH_DESCRIPTION_MAX, SEARCH_NAME_MAX } from '../../../src/server/products/keys.js';
-import { ProductRepository, type ListRow } from '../../../src/server/products/repository.js';
+import { insertUser } from '../../../src/server/features/accounts/users.js';
+import { SORT_ORDERS } from '../../../src/server/features/products/cursor.js';
+import {
+  SEARCH_DESCRIPTION_MAX,
+  SEARCH_NAME_MAX,
+} from '../../../src/server/features/products/keys.js';
+import { ProductQueries } from '../../../src/server/features/products/queries.js';
+import { ProductRepository } from '../../../src/server/features/products/repository.js';
+import type { ListRow } from '../../../src/server/features/products/rows.js';
 import { build } from '../support/build.js';
 
 /** Substring search through the index: the same answers as a plain scan, on both engines. */
@@ -18,6 +23,7 @@ describe('product search', async () => {
   const server = await build();
   const { db, dialect } = server.database;
   const repository = new ProductRepository(db, dialect);
+  const queries = new ProductQueries(db, dialect);
   // The same data layer checking 3 rows per search statement, and reading the owner's rows in
   // order once the trigram index finds more than 5 candidates: many statements for every search.
   const narrow = new ProductRepository(db, dialect, { windowRows: 3, candidatesMax: 5 });
@@ -149,7 +155,7 @@ describe('product search', async () => {
     async (sort) => {
       for (const stock of STOCK_FILTERS) {
         for (const q of ['a', 'la', 'lam', 'oak', 'filler 1', 'zz', 'lamp']) {
-          const query = repository.listQuery(owner, { sort, limit: 1000, q, stock });
+          const query = queries.listQuery(owner, { sort, limit: 1000, q, stock });
           const reference = await query.execute();
           const ids = reference.map((row) => row.id);
           for (const limit of [1, 5]) {
@@ -282,8 +288,8 @@ describe('product search', async () => {
     async (sort) => {
       const after = { key: SORT_ORDERS[sort].column === 'name_key' ? 'm' : 5, id: owner };
       for (const query of [
-        repository.checkQuery(owner, sort, 'lamp', after, [1, 2, 3]),
-        repository.amongQuery(owner, sort, [1, 2, 3], 51),
+        queries.checkQuery(owner, sort, 'lamp', after, [1, 2, 3]),
+        queries.amongQuery(owner, sort, [1, 2, 3], 51),
       ]) {
         const { sql: text, parameters } = query.compile();
         const plan = await db.executeQuery<{ detail: string }>(

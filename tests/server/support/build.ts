@@ -7,8 +7,8 @@ import { afterAll, afterEach } from 'vitest';
 import { buildApp, type App, type AppOptions } from '../../../src/server/app.js';
 import { withAppSecret } from '../../../src/server/app-secret.js';
 import { loadConfig, type Config } from '../../../src/server/config.js';
-import { openDatabase } from '../../../src/server/db/open.js';
-import type { DatabaseHandle } from '../../../src/server/db/handle.js';
+import { openDatabase } from '../../../src/server/infra/db/open.js';
+import type { DatabaseHandle } from '../../../src/server/infra/db/handle.js';
 import { ManualClock } from '../../../src/server/lib/clock.js';
 import { watchResponses } from './openapi-responses.js';
 

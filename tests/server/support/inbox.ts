@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { listLocalMail } from '../../../src/server/mail/local-mailbox-reader.js';
+import { listLocalMail } from '../../../src/server/infra/mail/local-mailbox-reader.js';
 import type { TestServer } from './build.js';
 import type { TestSmtpServer } from '../../support/smtp.js';
 

@@ -4,8 +4,8 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
-import type { Database } from '../../../src/server/db/schema.js';
-import { migrations, type MigrationDialect } from '../../../src/server/db/migrate.js';
+import type { Database } from '../../../src/server/infra/db/schema.js';
+import { migrations, type MigrationDialect } from '../../../src/server/infra/db/migrate.js';
 import { freshPostgresDatabase } from './build.js';
 
 export const testDialect: MigrationDialect = process.env.TEST_DATABASE_URL ? 'postgres' : 'sqlite';

@@ -1,9 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createSession } from '../../../src/server/accounts/sessions.js';
-import { insertUser } from '../../../src/server/accounts/users.js';
-import { openDatabase } from '../../../src/server/db/open.js';
+import { createSession } from '../../../src/server/features/accounts/sessions.js';
+import { insertUser } from '../../../src/server/features/accounts/users.js';
+import { openDatabase } from '../../../src/server/infra/db/open.js';
 import { systemClock } from '../../../src/server/lib/clock.js';
 
 export { freePort } from '../../support/ports.js';

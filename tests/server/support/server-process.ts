@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
-import { createSession } from '../../../src/server/accounts/sessions.js';
-import { insertUser } from '../../../src/server/accounts/users.js';
-import { openDatabase } from '../../../src/server/db/open.js';
+import { createSession } from '../../../src/server/features/accounts/sessions.js';
+import { insertUser } from '../../../src/server/features/accounts/users.js';
+import { openDatabase } from '../../../src/server/infra/db/open.js';
 import { systemClock } from '../../../src/server/lib/clock.js';
 import { freshPostgresDatabase } from './build.js';
 import { atFileEnd } from './file-end.js';

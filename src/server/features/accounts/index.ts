@@ -1,0 +1,8 @@
+/**
+ * What other parts of the server may use of the accounts feature; the rest of this folder is its
+ * own (eslint.config.js fences it off).
+ */
+export { accountsPlugin } from './plugin.js';
+export { profileRoutes } from './routes/profile.js';
+export { sessionRoutes, signInRoutes } from './routes/auth.js';
+export type { SessionUser } from './sessions.js';

@@ -1,0 +1,239 @@
+import type { Readable } from 'node:stream';
+import { finished } from 'node:stream/promises';
+import { setImmediate } from 'node:timers/promises';
+import { CsvError } from 'csv-parse';
+import {
+  CSV_TAG_SEPARATOR,
+  IMPORT_COLUMNS,
+  IMPORT_ERRORS_MAX,
+  IMPORT_MAX_ROWS,
+  IMPORT_OPTIONAL_COLUMNS,
+} from '../../../shared/constants.js';
+import { M, T, V } from '../../../shared/messages.js';
+import type { ImportError } from '../../../shared/schemas/catalogue.js';
+import { productCreateSchema } from '../../../shared/schemas/products.js';
+import { codeKeys } from '../products/index.js';
+import { restoreCell } from './csv-cells.js';
+import type { MatchColumn } from '../products/index.js';
+import { csvRecords, ImportRefused, malformed, refused, type LineRecord } from './csv-records.js';
+
+/**
+ * Columns a file may have besides the required ones: the id that ties a row to a product, the
+ * codes (which do too), tags and cost.
+ */
+const OPTIONAL_COLUMNS = ['id', ...IMPORT_OPTIONAL_COLUMNS, 'tags', 'cost'] as const;
+type Column = (typeof IMPORT_COLUMNS)[number] | (typeof OPTIONAL_COLUMNS)[number];
+/** Where each column is in the header; an optional column the file lacks is absent. */
+type Columns = Record<(typeof IMPORT_COLUMNS)[number], number> &
+  Partial<Record<(typeof OPTIONAL_COLUMNS)[number], number>>;
+/** Every column a row's errors may name, in the order they are listed. */
+const ROW_COLUMNS: readonly Column[] = [...IMPORT_COLUMNS, ...OPTIONAL_COLUMNS];
+
+/** A valid row, as the API would store it, and the line its record starts on. */
+export interface ImportRow {
+  line: number;
+  name: string;
+  description: string;
+  priceCents: number;
+  stock: number;
+  /** Undefined when the file has no such column (an update then keeps the product's code). */
+  sku?: string | null | undefined;
+  barcode?: string | null | undefined;
+  /** Undefined when the file has no `tags` column (an update then keeps a product's tags). */
+  tags?: string[] | undefined;
+  /** Undefined when the file has no `cost` column; null for an empty cell (no cost). */
+  costCents?: number | null | undefined;
+  /** The row's values of the columns that match existing products (non-empty ones). */
+  keys: Partial<Record<MatchColumn, string>>;
+}
+
+/** A file read to its end: its valid rows, and the errors of the others. */
+export interface ImportCheck {
+  /** Data rows read (the header and rows without any value not counted). */
+  rows: number;
+  valid: ImportRow[];
+  /** Rows with at least one error. */
+  badRows: number;
+  /** The first IMPORT_ERRORS_MAX errors, in file order (by line, then column). */
+  errors: ImportError[];
+}
+
+/** Where each column is in the header (names trimmed, any case), or why it cannot be used. */
+function readHeader({ line, cells }: LineRecord): Columns {
+  const names = cells.map((cell) => cell.trim().toLowerCase());
+  const errors: ImportError[] = [];
+  const index: Partial<Record<Column, number>> = {};
+  for (const column of ROW_COLUMNS) {
+    const first = names.indexOf(column);
+    const required = (IMPORT_COLUMNS as readonly string[]).includes(column);
+    if (first === -1) {
+      if (required) errors.push({ line, path: column, message: T.importMissingColumn(column) });
+      continue;
+    }
+    if (names.indexOf(column, first + 1) !== -1) {
+      errors.push({ line, path: column, message: T.importRepeatedColumn(column) });
+    }
+    index[column] = first;
+  }
+  if (errors.length > 0) throw new ImportRefused(400, errors);
+  return index as Columns;
+}
+
+/** A thousands-grouped amount (1,234.50): the commas go. A comma anywhere else stays, and fails. */
+const GROUPED = /^\d{1,3}(?:,\d{3})+(?:\.\d+)?$/;
+
+/**
+ * An amount as people write it in a spreadsheet, made into the API's form: spaces around it, a
+ * leading `$` and thousands commas go. '12,50' stays and is refused: a decimal comma cannot be
+ * told from a thousands one (is '1,250' 1250 or 1.25?).
+ */
+function plainAmount(cell: string): string {
+  const text = cell.trim().replace(/^\$\s*/, '');
+  return GROUPED.test(text) ? text.replaceAll(',', '') : text;
+}
+
+/**
+ * Reads an import's CSV file as it arrives and checks every row with the shared product schema
+ * (the API's rules: stock may be 0, price as text with at most 2 decimals), each cell first
+ * restored from an export's neutralization (csv-cells.ts). Throws ImportRefused for a file that
+ * cannot be imported at all. The file is always read to its end, so that one over the size limit
+ * is refused as such (413) whatever else is wrong with it; `truncated` says whether it was.
+ */
+export async function checkImport(file: Readable, truncated: () => boolean): Promise<ImportCheck> {
+  const { parser, placeOf } = csvRecords(file);
+  let outcome: ImportCheck | ImportRefused;
+  try {
+    outcome = await checkRecords(parser);
+  } catch (error) {
+    if (error instanceof ImportRefused) outcome = error;
+    else if (error instanceof CsvError) outcome = malformed(error, placeOf(error));
+    else throw error;
+  }
+  // Whatever was found, the rest of the file is read (and dropped) up to the size limit.
+  file.unpipe(parser);
+  file.resume();
+  await finished(file).catch(() => undefined);
+  if (truncated())
+    throw new ImportRefused(413, [{ line: 1, path: 'file', message: M.importTooLarge }]);
+  if (outcome instanceof ImportRefused) throw outcome;
+  return outcome;
+}
+
+/** Records checked between turns of the event loop (a chunk of the file holds a thousand). */
+const RECORDS_PER_TURN = 250;
+
+async function checkRecords(records: AsyncIterable<LineRecord>): Promise<ImportCheck> {
+  const check: ImportCheck = { rows: 0, valid: [], badRows: 0, errors: [] };
+  const codeLines: CodeLines = { sku: new Map(), barcode: new Map() };
+  let columns: Columns | undefined;
+  let lastLine = 1;
+  let read = 0;
+  for await (const record of records) {
+    // The parser hands over a chunk's records at once: others get a turn now and then.
+    if (++read % RECORDS_PER_TURN === 0) await setImmediate();
+    lastLine = record.line;
+    // A row without any value (",,,", as spreadsheets leave at the end) is no row.
+    if (record.cells.every((cell) => cell.trim() === '')) continue;
+    if (!columns) {
+      columns = readHeader(record);
+      continue;
+    }
+    check.rows += 1;
+    if (check.rows > IMPORT_MAX_ROWS) throw refused(record.line, 'file', M.importTooManyRows);
+    checkRow(check, record, columns, codeLines);
+  }
+  if (!columns) throw refused(1, 'file', M.importEmpty);
+  if (check.rows === 0) throw refused(lastLine + 1, 'file', M.importNoRows);
+  return check;
+}
+
+/** The line of the first row holding each code key, to refuse a code repeated in the file. */
+interface CodeLines {
+  sku: Map<string, number>;
+  barcode: Map<string, number>;
+}
+
+function checkRow(
+  check: ImportCheck,
+  { line, cells }: LineRecord,
+  columns: Columns,
+  codeLines: CodeLines,
+) {
+  const cell = (column: Column) => {
+    const at = columns[column];
+    return at === undefined ? undefined : restoreCell(cells[at] ?? '');
+  };
+  const price = plainAmount(cell('price')!);
+  const cost = cell('cost');
+  const tags = cell('tags');
+  const [sku, barcode] = [cell('sku'), cell('barcode')];
+  const parsed = productCreateSchema.safeParse({
+    name: cell('name'),
+    price,
+    stock: cell('stock'),
+    description: cell('description'),
+    sku,
+    barcode,
+    ...(tags === undefined ? {} : { tags: tags.split(CSV_TAG_SEPARATOR).filter(notBlank) }),
+    ...(cost === undefined ? {} : { cost: plainAmount(cost) }),
+  });
+  if (parsed.success) {
+    const data = parsed.data;
+    const row: ImportRow = {
+      line,
+      name: data.name,
+      description: data.description,
+      priceCents: data.price,
+      stock: data.stock,
+      sku: sku === undefined ? undefined : (data.sku ?? null),
+      barcode: barcode === undefined ? undefined : (data.barcode ?? null),
+      tags: tags === undefined ? undefined : (data.tags ?? []),
+      costCents: cost === undefined ? undefined : (data.cost ?? null),
+      keys: {},
+    };
+    const id = cell('id')?.trim();
+    const { sku_key, barcode_key } = codeKeys(row);
+    if (id) row.keys.id = id;
+    if (sku_key !== null) row.keys.sku_key = sku_key;
+    if (barcode_key !== null) row.keys.barcode_key = barcode_key;
+    const repeated = repeatedCodes(row, codeLines);
+    if (repeated.length === 0) check.valid.push(row);
+    else addRowErrors(check, line, new Map(repeated));
+    return;
+  }
+  const seen = new Map<string, string>();
+  for (const issue of parsed.error.issues) {
+    const path = String(issue.path[0]);
+    if (!seen.has(path)) seen.set(path, issue.message);
+  }
+  // A value that is no amount at all is named, with the form expected.
+  if (seen.get('price') === V.priceInvalid) seen.set('price', T.notAPrice(price));
+  if (seen.get('cost') === V.costInvalid) seen.set('cost', T.notAPrice(plainAmount(cost ?? '')));
+  addRowErrors(check, line, seen);
+}
+
+/** Counts a bad row and lists its errors in the order of the columns, up to IMPORT_ERRORS_MAX. */
+function addRowErrors(check: ImportCheck, line: number, messages: Map<string, string>) {
+  check.badRows += 1;
+  for (const column of ROW_COLUMNS) {
+    const message = messages.get(column);
+    if (message === undefined || check.errors.length >= IMPORT_ERRORS_MAX) continue;
+    check.errors.push({ line, path: column, message });
+  }
+}
+
+/** The codes of a row that an earlier row of the file has too; records the row's own codes. */
+function repeatedCodes(row: ImportRow, seen: CodeLines): [Column, string][] {
+  const keys = codeKeys(row);
+  const repeated: [Column, string][] = [];
+  const skuLine = keys.sku_key === null ? undefined : seen.sku.get(keys.sku_key);
+  const barcodeLine = keys.barcode_key === null ? undefined : seen.barcode.get(keys.barcode_key);
+  if (skuLine !== undefined) repeated.push(['sku', T.importSkuRepeated(skuLine)]);
+  if (barcodeLine !== undefined) repeated.push(['barcode', T.importBarcodeRepeated(barcodeLine)]);
+  if (repeated.length > 0) return repeated;
+  if (keys.sku_key !== null) seen.sku.set(keys.sku_key, row.line);
+  if (keys.barcode_key !== null) seen.barcode.set(keys.barcode_key, row.line);
+  return repeated;
+}
+
+const notBlank = (text: string) => text.trim() !== '';

@@ -1,0 +1,112 @@
+import type { Readable } from 'node:stream';
+import { parse, type CsvError, type InfoRecord, type Options } from 'csv-parse';
+import { IMPORT_MAX_RECORD_BYTES } from '../../../shared/constants.js';
+import { M, T } from '../../../shared/messages.js';
+import type { ImportError } from '../../../shared/schemas/catalogue.js';
+import { CsvBounds, type BoundsBreach } from './csv-bounds.js';
+import { Utf8Check } from './utf8-check.js';
+
+/**
+ * Why a file cannot be imported at all, whatever its rows: too large (413), or not a catalogue
+ * (400: no header, a missing or repeated column, malformed CSV, too many rows).
+ */
+export class ImportRefused extends Error {
+  constructor(
+    readonly statusCode: 400 | 413,
+    readonly errors: ImportError[],
+  ) {
+    super(errors[0]!.message);
+    this.name = 'ImportRefused';
+  }
+}
+
+export const refused = (line: number, path: string, message: string) =>
+  new ImportRefused(400, [{ line, path, message }]);
+
+/** Line breaks as a spreadsheet counts them: CRLF, LF or CR. */
+const BREAKS = /\r\n|\r|\n/g;
+const breaks = (text: string) => text.match(BREAKS)?.length ?? 0;
+const LEADING_BREAKS = /^[\r\n]*/;
+
+/** A record and the line it starts on (the header is line 1). */
+export interface LineRecord {
+  line: number;
+  cells: string[];
+}
+
+/**
+ * Parses CSV as it streams in with csv-parse (RFC 4180: quoted fields with commas, quotes and line
+ * breaks; a BOM; CRLF, LF or CR; blank lines skipped; rows shorter or longer than the header
+ * kept). Each record is numbered by the line it starts on, counted from its raw text: csv-parse's
+ * own counter counts a CRLF inside a quoted field twice. Counting happens as records are parsed,
+ * in order, so a malformed record is placed exactly even when the records before it were parsed
+ * in the same chunk.
+ */
+export function csvRecords(file: Readable) {
+  let consumed = 0;
+  const parser = parse({
+    bom: true,
+    raw: true,
+    relax_column_count: true,
+    skip_empty_lines: true,
+    // CsvBounds refuses a record past its bounds first; this is the parser's own guard.
+    max_record_size: IMPORT_MAX_RECORD_BYTES,
+    // With `raw`, each record comes as {record, raw}; it leaves the parser as a LineRecord.
+    on_record: ((parsed: { record: string[] }, { raw = '' }: InfoRecord): LineRecord => {
+      // Blank lines skipped before a record come at the start of its raw text.
+      const line = 1 + consumed + breaks(LEADING_BREAKS.exec(raw)![0]);
+      consumed += breaks(raw);
+      return { line, cells: parsed.record };
+    }) as unknown as Options['on_record'],
+  });
+  // Errors reach the reader through its iteration; one raised after it stopped reading (a write
+  // into a parser it gave up on) needs no one.
+  parser.on('error', () => undefined);
+  // Text that is not UTF-8 (a spreadsheet's "CSV" in Windows-1252, UTF-16) would come in with
+  // U+FFFD in place of its accents: refused instead, at the line of the first such byte.
+  const utf8 = new Utf8Check();
+  const notUtf8 = (line: number | undefined) => {
+    if (line !== undefined) parser.destroy(refused(line, 'file', M.importNotUtf8));
+  };
+  // A record past its bounds is refused before the parser holds more than a chunk of it.
+  const bounds = new CsvBounds();
+  const outOfBounds = (breach: BoundsBreach | undefined) => {
+    if (breach) parser.destroy(tooLarge(breach.line, breach.reason));
+  };
+  file.on('data', (chunk: Buffer) => {
+    notUtf8(utf8.push(chunk));
+    outOfBounds(bounds.push(chunk));
+  });
+  file.on('end', () => notUtf8(utf8.end()));
+  file.pipe(parser);
+  /** Where a parse error is: the line its record starts on, and the line it was found on. */
+  const placeOf = (error: CsvError) => {
+    const raw = String((error as CsvError & { raw?: unknown }).raw ?? '');
+    const start = 1 + consumed + breaks(LEADING_BREAKS.exec(raw)![0]);
+    return { start, at: start + breaks(raw.replace(LEADING_BREAKS, '')) };
+  };
+  return { parser, placeOf };
+}
+
+/** A record past its bounds (cells or bytes), at the line it starts on. */
+const tooLarge = (line: number, reason: BoundsBreach['reason']) =>
+  refused(
+    line,
+    'file',
+    reason === 'cells' ? T.importTooManyCells(line) : T.importRecordTooLong(line),
+  );
+
+/** A parse error as the import reports it, at the line a person would look at. */
+export function malformed(error: CsvError, place: { start: number; at: number }) {
+  switch (error.code) {
+    case 'CSV_MAX_RECORD_SIZE':
+      return tooLarge(place.start, 'bytes');
+    case 'CSV_QUOTE_NOT_CLOSED':
+      return refused(place.start, 'file', M.importUnclosedQuote);
+    case 'CSV_INVALID_CLOSING_QUOTE':
+    case 'INVALID_OPENING_QUOTE':
+      return refused(place.at, 'file', M.importBadQuote);
+    default:
+      return refused(place.at, 'file', M.importMalformed);
+  }
+}

@@ -1,0 +1,35 @@
+import multipart from '@fastify/multipart';
+import fp from 'fastify-plugin';
+import { multipartLimits } from '../products/index.js';
+import { ImportSlots } from './import-slots.js';
+import type { CatalogueContext } from './routes/context.js';
+import { catalogueRoutes } from './routes/catalogue.js';
+import { importRoute } from './routes/import.js';
+import { labelsRoute } from './routes/labels.js';
+import { bulkRateLimiter } from './routes/route-options.js';
+
+/**
+ * CSV imports a process runs at once (dry runs included): each holds up to 10 MB of checked rows,
+ * and on SQLite their writes take turns anyway.
+ */
+const IMPORTS_AT_ONCE = 3;
+
+/**
+ * The whole catalogue at once: CSV import and export, printed labels, bulk delete. Its own scope
+ * (encapsulated), on the products' data access, under one shared rate limit.
+ */
+export const catalogueOpsRoutes = fp(
+  async (fastify) => {
+    // Scoped to these routes: the import takes its file as multipart.
+    await fastify.register(multipart, { limits: multipartLimits, throwFileSizeLimit: true });
+    const context: CatalogueContext = {
+      ...fastify.products,
+      bulkLimiter: bulkRateLimiter(fastify),
+      imports: new ImportSlots(IMPORTS_AT_ONCE),
+    };
+    await fastify.register(labelsRoute, context);
+    await fastify.register(catalogueRoutes, context);
+    await fastify.register(importRoute, context);
+  },
+  { name: 'catalogue-ops', dependencies: ['products'], encapsulate: true },
+);

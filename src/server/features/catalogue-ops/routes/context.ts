@@ -1,0 +1,11 @@
+import type { onRequestHookHandler } from 'fastify';
+import type { ProductsContext } from '../../products/index.js';
+import type { ImportSlots } from '../import-slots.js';
+
+/** What the catalogue route files share: the products' context, the bulk limit, the import slots. */
+export interface CatalogueContext extends ProductsContext {
+  /** The one rate limit of import, export, labels and bulk delete together (route-options.ts). */
+  bulkLimiter: onRequestHookHandler;
+  /** Imports running at once: one per user, a few per process (import-slots.ts). */
+  imports: ImportSlots;
+}

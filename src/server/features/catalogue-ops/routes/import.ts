@@ -1,0 +1,197 @@
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  IMPORT_COLUMNS,
+  IMPORT_ERRORS_MAX,
+  IMPORT_MAX_BYTES,
+  IMPORT_PREVIEW_ROWS,
+  type ImportMatches,
+} from '../../../../shared/constants.js';
+import { IMPORT_MAX_MB_TEXT, IMPORT_MAX_ROWS_TEXT, M, T } from '../../../../shared/messages.js';
+import { validationErrorSchema } from '../../../../shared/schemas/common.js';
+import {
+  importQuerySchema,
+  importReportSchema,
+  type ImportReport,
+} from '../../../../shared/schemas/catalogue.js';
+import { centsToPrice } from '../../../../shared/schemas/money.js';
+import { HttpError } from '../../../lib/http-error.js';
+import { currentSession } from '../../../http/authenticate.js';
+import { checkImport, type ImportCheck } from '../csv-import.js';
+import { ImportRefused } from '../csv-records.js';
+import {
+  listedChanges,
+  planImport,
+  refuseTakenCodes,
+  type ImportPlan,
+} from '../import-matching.js';
+import { writeImport } from '../write-import.js';
+import type { CatalogueContext } from './context.js';
+import { bodyCheckedInHandler, partError, readingMultipart } from '../../products/index.js';
+import { productDocs } from '../../products/index.js';
+import { bulkRouteOptions } from './route-options.js';
+
+const FILE = 'file';
+
+/** An import refused while others run: they take seconds, not minutes. */
+const retryLater = { 'retry-after': '5' };
+
+/** One file, under FILE_FIELD; a second file or any other part is seen and refused. */
+const importLimits = { fileSize: IMPORT_MAX_BYTES, files: 3, fields: 3, parts: 6 };
+
+/** The form as the OpenAPI document shows it; the handler reads the file as it streams in. */
+const importBody = z.object({
+  file: z
+    .string()
+    .meta({ format: 'binary', maxLength: IMPORT_MAX_BYTES })
+    .describe(
+      `CSV, UTF-8 (a BOM is fine), at most ${IMPORT_MAX_MB_TEXT} and ${IMPORT_MAX_ROWS_TEXT} rows; a header row naming ${IMPORT_COLUMNS.join(', ')} in any order (other columns are ignored)`,
+    ),
+});
+
+/**
+ * Reads and checks the CSV file of a multipart body as it arrives. No file, another part or a
+ * second file is a 400; a file that cannot be imported at all throws ImportRefused.
+ */
+async function readImportFile(request: FastifyRequest): Promise<ImportCheck> {
+  if (!request.isMultipart()) throw new HttpError(415, M.importNotMultipart);
+  let check: ImportCheck | undefined;
+  await readingMultipart(async () => {
+    for await (const part of request.parts({ limits: importLimits })) {
+      if (part.fieldname !== FILE) throw partError(part.fieldname, M.unknownPart);
+      if (part.type !== 'file') throw partError(FILE, M.importNoFile);
+      if (check) throw partError(FILE, M.importOneFile);
+      check = await checkImport(part.file, () => part.file.truncated);
+    }
+  });
+  if (!check) throw partError(FILE, M.importNoFile);
+  return check;
+}
+
+/** What a report counts. */
+interface Counts {
+  created: number;
+  updated: number;
+  unchanged: number;
+}
+
+/**
+ * The report of a checked file: the counts, the first errors, and when asked the first valid rows
+ * and (on a dry run that would update products) the first updates.
+ */
+function report(
+  check: ImportCheck,
+  plan: ImportPlan,
+  message: string,
+  counts: Counts,
+  options: { preview: boolean; dryRun: boolean },
+) {
+  const errors = [...check.errors, ...plan.errors]
+    .sort((a, b) => a.line - b.line)
+    .slice(0, IMPORT_ERRORS_MAX);
+  const body: ImportReport = { message, ...counts, errors };
+  if (options.preview) {
+    body.rows = check.rows;
+    body.preview = check.valid.slice(0, IMPORT_PREVIEW_ROWS).map((row) => ({
+      line: row.line,
+      name: row.name,
+      price: centsToPrice(row.priceCents),
+      stock: row.stock,
+      description: row.description,
+    }));
+  }
+  if (options.dryRun && plan.update.length > 0) body.changes = listedChanges(plan);
+  return body;
+}
+
+/** The message of a report: creation alone reads as before, updates and matches say so. */
+function reportMessage(counts: Counts, badRows: number, dryRun: boolean): string {
+  const { created, updated, unchanged } = counts;
+  const createsOnly = updated === 0 && unchanged === 0;
+  if (badRows > 0) {
+    if (!dryRun) return T.importFailed(badRows);
+    return createsOnly
+      ? T.importCheckedWithErrors(created, badRows)
+      : T.importPlannedWithErrors(created, updated, unchanged, badRows);
+  }
+  if (dryRun)
+    return createsOnly ? T.importChecked(created) : T.importPlanned(created, updated, unchanged);
+  return createsOnly ? T.imported(created) : T.importDone(created, updated, unchanged);
+}
+
+/** CSV import: every row or none. */
+export const importRoute: FastifyPluginAsync<CatalogueContext> = async (fastify, context) => {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(bodyCheckedInHandler);
+
+  /**
+   * Reads and checks the file, matches its rows to the owner's products, then writes every change
+   * or none, and answers the report.
+   */
+  async function runImport(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    ownerId: string,
+    { dryRun, preview, matches }: { dryRun: boolean; preview: boolean; matches: ImportMatches },
+  ) {
+    const none = { created: 0, updated: 0, unchanged: 0 };
+    let check: ImportCheck;
+    try {
+      check = await readImportFile(request);
+    } catch (error) {
+      if (!(error instanceof ImportRefused)) throw error;
+      if (error.statusCode === 413) throw new HttpError(413, error.message);
+      return reply.code(400).send({ message: error.message, ...none, errors: error.errors });
+    }
+    const plan = await planImport(context.repository, ownerId, check.valid, matches);
+    await refuseTakenCodes(context.repository, ownerId, plan);
+    const badRows = check.badRows + plan.errors.length;
+    const planned: Counts = {
+      created: plan.create.length,
+      updated: plan.update.length,
+      unchanged: plan.unchanged,
+    };
+    const options = { preview, dryRun };
+    if (badRows > 0 && !dryRun) {
+      return reply.code(400).send(report(check, plan, T.importFailed(badRows), none, options));
+    }
+    if (dryRun) return report(check, plan, reportMessage(planned, badRows, true), planned, options);
+    const written = await writeImport(context.repository, ownerId, plan, app.clock.now());
+    const counts = { ...written, unchanged: plan.unchanged };
+    return report(check, plan, reportMessage(counts, 0, false), counts, options);
+  }
+
+  app.post(
+    '/import',
+    {
+      ...bulkRouteOptions(context.bulkLimiter),
+      schema: {
+        ...productDocs,
+        operationId: 'importProductsCsv',
+        summary: 'Create or update products from a CSV file, every row or none',
+        description: `At most one import of a user runs at a time (another one meanwhile: 429), and a few per server (beyond: 503), both with \`Retry-After\`. Every row is checked with the rules of \`POST /api/products\` (stock may be 0; a price or cost as text with at most 2 decimals, \`$14.00\` and \`1,234.50\` accepted). A row matches one of your products by \`id\`, then by SKU, then by barcode; \`matches\` says what happens to a matching row: \`update\` (the default: its fields are written over the product, which keeps its image and history, a stock change recorded as an \`import\` movement), \`skip\`, or \`copy\` (a new product). The optional columns \`sku\`, \`barcode\`, \`tags\` (separated by \`;\`) and \`cost\` follow the API's rules; a code that another product of the catalogue, or an earlier row of the file, has is an error of its row. With \`dryRun=true\` nothing is written: 200 with the report, counting the rows that would be \`created\`, \`updated\` and left \`unchanged\`, and listing the first changes. Otherwise every change is made in one transaction (200), or none if any row has an error: 400 with the same errors and every count 0. \`errors\` gives, for each bad cell, the line its record starts on (the header is line 1) and the message; at most 1,000 are listed. With \`preview=true\` the report adds \`rows\` and the first ${IMPORT_PREVIEW_ROWS} valid rows as they would be stored. A cell that starts with ' followed by =, +, -, @, a tab or a carriage return loses the ' (what an export adds).`,
+        consumes: ['multipart/form-data'],
+        querystring: importQuerySchema,
+        body: importBody,
+        response: {
+          200: importReportSchema,
+          // The report, or the API's usual 400 for an invalid query or a body that is not a CSV part.
+          400: z.union([importReportSchema, validationErrorSchema]),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { user } = currentSession(request);
+      const slot = context.imports.take(user.id);
+      // Refused before the file is read: the body is drained and dropped.
+      if (slot === 'owner-busy') throw new HttpError(429, M.importRunning, retryLater);
+      if (slot === 'full') throw new HttpError(503, M.importsBusy, retryLater);
+      try {
+        return await runImport(request, reply, user.id, request.query);
+      } finally {
+        slot();
+      }
+    },
+  );
+};

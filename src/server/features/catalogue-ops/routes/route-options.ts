@@ -1,0 +1,18 @@
+import type { FastifyInstance, onRequestHookHandler } from 'fastify';
+import { bulkLimit } from '../../../http/rate-limits.js';
+
+/**
+ * The one per-IP budget of the costly catalogue operations (import, export, labels, bulk delete;
+ * see bulkLimit). @fastify/rate-limit counts each route on its own, so a client spreading over
+ * them would get a budget each: this limiter is made once and hooked into every one.
+ */
+export function bulkRateLimiter(fastify: FastifyInstance): onRequestHookHandler {
+  const { rateLimits } = fastify;
+  return fastify.rateLimit({ max: bulkLimit(rateLimits), timeWindow: rateLimits.windowMs });
+}
+
+/** The options of a costly catalogue route: the shared limiter (documented as a rate limit). */
+export const bulkRouteOptions = (limiter: onRequestHookHandler) => ({
+  config: { sharedRateLimit: true },
+  onRequest: limiter,
+});

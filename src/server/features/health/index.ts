@@ -1,0 +1,2 @@
+/** The health feature's plugin, what the app registers of it. */
+export { healthRoutes } from './routes.js';

@@ -1,0 +1,21 @@
+/**
+ * What other parts of the server may use of the products feature; the rest of this folder is its
+ * own (eslint.config.js fences it off).
+ */
+export { codeKeys } from './codes.js';
+export { csvColumnOf, MATCH_COLUMNS, type MatchColumn } from './match-columns.js';
+export { searchKey } from './keys.js';
+export { sweepOrphanImages } from './orphan-images.js';
+export { productsPlugin } from './plugin.js';
+export type { ExportRow, ProductRow } from './rows.js';
+export { ProductRepository } from './repository.js';
+export type { ProductsContext } from './routes/context.js';
+export {
+  bodyCheckedInHandler,
+  partError,
+  readingMultipart,
+  multipartLimits,
+} from './routes/form.js';
+export { productRoutes } from './routes/index.js';
+export { productDocs } from './routes/route-options.js';
+export { stockFilterSql } from './stock-filter.js';

@@ -1,0 +1,109 @@
+import type { MovementSource, StockReason } from '../../../shared/constants.js';
+import { V } from '../../../shared/messages.js';
+import type { StockMovement } from '../../../shared/schemas/catalogue.js';
+import type { DB } from '../../infra/db/handle.js';
+import type { StockMovementsTable } from '../../infra/db/schema.js';
+import { ValidationError } from '../../lib/http-error.js';
+
+/** A change of one product's stock, as recorded (migration 010). */
+export interface Movement {
+  productId: string;
+  oldStock: number;
+  newStock: number;
+  source: MovementSource;
+  reason?: StockReason | null;
+  note?: string | null;
+  /** When it happened (epoch milliseconds). */
+  at: number;
+}
+
+export type MovementRow = Omit<StockMovementsTable, 'id'> & { id: number };
+
+/** Rows per INSERT: 9 values each, well under either engine's limit on bound parameters. */
+const BATCH_ROWS = 1000;
+
+/**
+ * Records stock changes of the owner's products. Called inside the transaction that changes the
+ * stock, so a change and its record commit together or not at all.
+ */
+export async function recordMovements(
+  trx: DB,
+  ownerId: string,
+  movements: Movement[],
+): Promise<void> {
+  for (let i = 0; i < movements.length; i += BATCH_ROWS) {
+    const rows = movements.slice(i, i + BATCH_ROWS).map((movement) => ({
+      product_id: movement.productId,
+      owner_id: ownerId,
+      created_at: movement.at,
+      old_stock: movement.oldStock,
+      new_stock: movement.newStock,
+      delta: movement.newStock - movement.oldStock,
+      source: movement.source,
+      note: movement.note ?? null,
+      reason: movement.reason ?? null,
+    }));
+    await trx.insertInto('stock_movements').values(rows).execute();
+  }
+}
+
+/**
+ * A page of one product's movements, newest first: up to `rows` with ids below `before`. Scoped by
+ * owner like every product query, though the caller has found the product already.
+ */
+export function movementsQuery(
+  db: DB,
+  ownerId: string,
+  productId: string,
+  options: { before?: number | undefined; reason?: StockReason | undefined; rows: number },
+) {
+  let query = db
+    .selectFrom('stock_movements')
+    .select([
+      'id',
+      'product_id',
+      'owner_id',
+      'created_at',
+      'old_stock',
+      'new_stock',
+      'delta',
+      'source',
+      'note',
+      'reason',
+    ])
+    .where('product_id', '=', productId)
+    .where('owner_id', '=', ownerId);
+  if (options.reason !== undefined) query = query.where('reason', '=', options.reason);
+  if (options.before !== undefined) query = query.where('id', '<', options.before);
+  return query.orderBy('id', 'desc').limit(options.rows);
+}
+
+export const toMovement = (row: MovementRow): StockMovement => ({
+  id: String(row.id),
+  productId: row.product_id,
+  createdAt: new Date(row.created_at).toISOString(),
+  oldStock: row.old_stock,
+  newStock: row.new_stock,
+  delta: row.delta,
+  source: row.source,
+  reason: row.reason,
+  note: row.note,
+});
+
+/** Opaque to clients: base64url of [id], the last movement of the page before. */
+export const encodeMovementCursor = (id: number) =>
+  Buffer.from(JSON.stringify([id])).toString('base64url');
+
+export function decodeMovementCursor(cursor: string): number {
+  let value: unknown;
+  try {
+    value = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    value = undefined;
+  }
+  const id = Array.isArray(value) && value.length === 1 ? (value[0] as unknown) : undefined;
+  if (typeof id !== 'number' || !Number.isSafeInteger(id) || id < 1) {
+    throw new ValidationError([{ path: 'cursor', message: V.cursorInvalid }]);
+  }
+  return id;
+}

@@ -1,0 +1,254 @@
+import { sql, type SqlBool } from 'kysely';
+import type { ProductSort, StockFilter } from '../../../shared/constants.js';
+import { tagKey } from '../../../shared/tags.js';
+import type { DB } from '../../infra/db/handle.js';
+import type { MigrationDialect } from '../../infra/db/migrate.js';
+import { SORT_ORDERS, type Position } from './cursor.js';
+import { exactSum } from './exact-sum.js';
+import { searchText } from './keys.js';
+import { COLUMNS, EXPORT_COLUMNS, LIST_COLUMNS, type ListOptions, type Summary } from './rows.js';
+import { stockCondition } from './stock-filter.js';
+
+/** Which rows a page query reads, and how many. */
+export interface PageOptions {
+  /** The folded search text; empty for every row. */
+  text: string;
+  stock?: StockFilter | undefined;
+  tag?: string | undefined;
+  after?: Position | undefined;
+  until?: Position | undefined;
+  rowids?: number[] | undefined;
+  rows: number;
+  /** Also read created_at, updated_at and cost_cents (the export). */
+  times?: boolean | undefined;
+}
+
+/** Which rows a summary statement adds up. */
+export type SumOptions = Partial<Omit<PageOptions, 'rows' | 'times'>>;
+
+/** What one summary statement counted: counts may come as text, money is read exactly. */
+export interface SummaryPart {
+  count: unknown;
+  units: unknown;
+  costed: unknown;
+  valueCents: bigint;
+  valueAtCostCents: bigint;
+}
+
+/** Totals added up from the statements that counted them. */
+export function toSummary(parts: SummaryPart[]): Summary {
+  const total = (key: 'count' | 'units' | 'costed') =>
+    parts.reduce((sum, part) => sum + Number(part[key]), 0);
+  const money = (key: 'valueCents' | 'valueAtCostCents') =>
+    parts.reduce((sum, part) => sum + part[key], 0n);
+  return {
+    count: total('count'),
+    units: total('units'),
+    valueCents: money('valueCents'),
+    valueAtCostCents: total('costed') > 0 ? money('valueAtCostCents') : undefined,
+  };
+}
+
+/**
+ * The owner's rows among these rowids, read by rowid: `+owner_id` keeps SQLite from scanning the
+ * owner's index instead (all of a catalogue, which it prefers without statistics). The rowids go
+ * as one JSON parameter, so the statement's text, and its cached preparation, stay the same.
+ */
+const ownedAmong = (ownerId: string, rowids: number[]) =>
+  sql<SqlBool>`+owner_id = ${ownerId} and rowid in (select value from json_each(${JSON.stringify(rowids)}))`;
+
+/**
+ * The statements behind every read of products, each scoped by owner, on either engine. How a
+ * search runs them (one statement, or many of bounded cost) is its strategy's (search/).
+ */
+export class ProductQueries {
+  constructor(
+    readonly db: DB,
+    readonly dialect: MigrationDialect,
+  ) {}
+
+  /** Σ price × stock (or cost × stock), exact: a summary's value (or value at cost). */
+  stockValue(cents: 'price_cents' | 'cost_cents') {
+    return exactSum(
+      this.dialect,
+      cents,
+      'stock',
+      cents === 'price_cents' ? 'value' : 'valueAtCost',
+    );
+  }
+
+  codeQuery(ownerId: string, column: 'barcode_key' | 'sku_key', key: string) {
+    return this.db
+      .selectFrom('products')
+      .select(COLUMNS)
+      .where('owner_id', '=', ownerId)
+      .where(column, '=', key);
+  }
+
+  /**
+   * The query behind a page: one more row than asked for tells whether another page follows. One
+   * statement; on SQLite, a search is cut into bounded ones instead (search/sqlite-search.ts).
+   */
+  listQuery(ownerId: string, { sort, limit, q, stock, tag, after }: ListOptions) {
+    const text = q ? searchText(q) : '';
+    return this.pageQuery(ownerId, sort, { text, stock, tag, after, rows: limit + 1 });
+  }
+
+  /**
+   * Up to `rows` rows of the owner in the sort's order, past `after` and up to `until` (included),
+   * among `rowids` if given, that contain the folded `text` (every row when it is empty) and pass
+   * the stock filter; with their times when `times` is set (the export).
+   */
+  pageQuery(ownerId: string, sort: ProductSort, options: PageOptions) {
+    const { text, stock, tag, after, until, rowids, rows, times } = options;
+    const { column, direction } = SORT_ORDERS[sort];
+    let query = this.db
+      .selectFrom('products')
+      .select(LIST_COLUMNS)
+      .select((eb) => eb.ref(column).as('sort_key'))
+      .$if(times === true, (select) => select.select(EXPORT_COLUMNS));
+    query = rowids
+      ? query.where(ownedAmong(ownerId, rowids))
+      : query.where('owner_id', '=', ownerId);
+    if (text) query = query.where(this.contains(text));
+    if (stock) query = query.where(stockCondition(stock, sort));
+    if (tag) query = query.where(taggedWith(ownerId, tag));
+    if (after) query = query.where(beyond(sort, after));
+    if (until) query = query.where(upTo(sort, until));
+    return query.orderBy(column, direction).orderBy('id', direction).limit(rows);
+  }
+
+  /**
+   * Whether a row's search key contains the folded text. SQLite: instr(), a byte comparison, many
+   * times cheaper than LIKE on long keys (its trigram index is asked first, see search/sqlite-search.ts).
+   * PostgreSQL: a regular expression that is a literal (`***=`), which its pg_trgm index serves
+   * from 3 characters on, and whose automaton checks a long key about ten times faster than LIKE.
+   */
+  contains(text: string) {
+    if (this.dialect === 'sqlite') return sql<SqlBool>`instr(search_key, ${text}) > 0`;
+    // PostgreSQL text cannot hold NUL, so no key contains one (and the driver refuses to send it).
+    if (text.includes('\0')) return sql<SqlBool>`false`;
+    return sql<SqlBool>`search_key ~ ${`***=${text}`}`;
+  }
+
+  /**
+   * Products of any owner that hold every trigram of the folded text, by the FTS5 trigram index
+   * (SQLite), at most `max` of them. A superset of those that contain the text.
+   */
+  candidatesQuery(trigrams: string, max: number) {
+    return sql<{ rowid: number }>`select rowid from product_search
+      where product_search match ${trigrams} limit ${max}`;
+  }
+
+  /** Which of these rows are the owner's, past `after`, pass the filter and contain the text (SQLite). */
+  checkQuery(
+    ownerId: string,
+    sort: ProductSort,
+    text: string,
+    after: Position | undefined,
+    rowids: number[],
+    stock?: StockFilter,
+    tag?: string,
+  ) {
+    return this.db
+      .selectFrom('products')
+      .select(sql<number>`rowid`.as('rowid'))
+      .where(ownedAmong(ownerId, rowids))
+      .$if(after !== undefined, (query) => query.where(beyond(sort, after!)))
+      .$if(stock !== undefined, (query) => query.where(stockCondition(stock!)))
+      .$if(tag !== undefined, (query) => query.where(taggedWith(ownerId, tag!)))
+      .where(this.contains(text));
+  }
+
+  /**
+   * The first `rows` of the owner's products among these rows, in the sort's order (SQLite): the
+   * matches of a search, which passed its stock filter already, read by rowid alone.
+   */
+  amongQuery(ownerId: string, sort: ProductSort, rowids: number[], rows: number, times?: boolean) {
+    return this.pageQuery(ownerId, sort, { text: '', rowids, rows, times });
+  }
+
+  /**
+   * The end of the window of `windowRows` rows past `after` (the owner's rows that pass the stock
+   * filter, in the sort's order), read from an index alone; undefined past the end.
+   */
+  windowEnd(
+    ownerId: string,
+    sort: ProductSort,
+    after: Position | undefined,
+    stock: StockFilter | undefined,
+    tag: string | undefined,
+    windowRows: number,
+  ): Promise<Position | undefined> {
+    const { column, direction } = SORT_ORDERS[sort];
+    return this.db
+      .selectFrom('products')
+      .select((eb) => [eb.ref(column).as('key'), 'id'])
+      .where('owner_id', '=', ownerId)
+      .$if(stock !== undefined, (query) => query.where(stockCondition(stock!, sort)))
+      .$if(tag !== undefined, (query) => query.where(taggedWith(ownerId, tag!)))
+      .$if(after !== undefined, (query) => query.where(beyond(sort, after!)))
+      .orderBy(column, direction)
+      .orderBy('id', direction)
+      .offset(windowRows - 1)
+      .limit(1)
+      .executeTakeFirst();
+  }
+
+  /** The totals of the owner's rows that the options keep (windows in the newest-first order). */
+  summaryQuery(ownerId: string, options: SumOptions) {
+    const { text, stock, tag, after, until, rowids } = options;
+    let query = this.db
+      .selectFrom('products')
+      .select([
+        sql<number>`count(*)`.as('count'),
+        sql<number>`coalesce(sum(stock), 0)`.as('units'),
+        ...this.stockValue('price_cents').selections,
+        sql<number>`count(cost_cents)`.as('costed'),
+        ...this.stockValue('cost_cents').selections,
+      ]);
+    query = rowids
+      ? query.where(ownedAmong(ownerId, rowids))
+      : query.where('owner_id', '=', ownerId);
+    if (text) query = query.where(this.contains(text));
+    if (stock) query = query.where(stockCondition(stock, after || until ? 'newest' : undefined));
+    if (tag) query = query.where(taggedWith(ownerId, tag));
+    if (after) query = query.where(beyond('newest', after));
+    if (until) query = query.where(upTo('newest', until));
+    return query;
+  }
+
+  /** What one summary statement counts, its money read exactly. */
+  async sum(ownerId: string, options: SumOptions): Promise<SummaryPart> {
+    const row = await this.summaryQuery(ownerId, options).executeTakeFirstOrThrow();
+    return {
+      count: row.count,
+      units: row.units,
+      costed: row.costed,
+      valueCents: this.stockValue('price_cents').read(row),
+      valueAtCostCents: this.stockValue('cost_cents').read(row),
+    };
+  }
+}
+
+/**
+ * Rows past `position` in the sort's order, and rows up to it (included). Row-value comparisons:
+ * both engines make them a range on the (owner, column, id) index.
+ */
+function beyond(sort: ProductSort, position: Position) {
+  const { column, direction } = SORT_ORDERS[sort];
+  const operator = sql.raw(direction === 'asc' ? '>' : '<');
+  return sql<SqlBool>`(${sql.ref(column)}, id) ${operator} (${position.key}, ${position.id})`;
+}
+
+function upTo(sort: ProductSort, position: Position) {
+  const { column, direction } = SORT_ORDERS[sort];
+  const operator = sql.raw(direction === 'asc' ? '<=' : '>=');
+  return sql<SqlBool>`(${sql.ref(column)}, id) ${operator} (${position.key}, ${position.id})`;
+}
+
+/** Products that carry the tag (case-insensitive), through the (owner, tag) index. */
+function taggedWith(ownerId: string, tag: string) {
+  return sql<SqlBool>`id in (select product_id from product_tags
+    where owner_id = ${ownerId} and tag_key = ${tagKey(tag)})`;
+}

@@ -1,0 +1,241 @@
+import type { ProductSort, StockReason } from '../../../shared/constants.js';
+import { lookupKeys } from '../../../shared/codes.js';
+import type { DB } from '../../infra/db/handle.js';
+import type { MigrationDialect } from '../../infra/db/migrate.js';
+import { searchText } from './keys.js';
+import type { MatchColumn } from './match-columns.js';
+import { movementsQuery, type MovementRow } from './movements.js';
+import { keysetPages } from './page-loop.js';
+import { ProductQueries, toSummary, type PageOptions } from './queries.js';
+import {
+  BATCH_ROWS,
+  COLUMNS,
+  UUID,
+  type ExportRow,
+  type ListOptions,
+  type ListRow,
+  type ProductRow,
+  type Selection,
+  type Summary,
+} from './rows.js';
+import { SEARCH_LIMITS, type SearchLimits } from './search/sqlite-search.js';
+import { searchStrategy, type SearchStrategy } from './search/strategy.js';
+import { StockWrites } from './stock-writes.js';
+import { ProductWrites } from './writes.js';
+
+/** Rows per page of the CSV export: a few hundred kilobytes at most in memory at a time. */
+const EXPORT_PAGE_ROWS = 500;
+
+/**
+ * Every product query, each one scoped by owner. Ids that are not UUIDs match nothing without a
+ * query, so a malformed id is a plain "not found" on both engines. Writes are writes.ts' and
+ * stock-writes.ts'; a search runs by its engine's strategy (search/).
+ */
+export class ProductRepository {
+  private readonly queries: ProductQueries;
+  private readonly search: SearchStrategy;
+  private readonly writes: ProductWrites;
+  private readonly stock: StockWrites;
+
+  constructor(
+    private readonly db: DB,
+    dialect: MigrationDialect,
+    limits: SearchLimits = SEARCH_LIMITS,
+  ) {
+    this.queries = new ProductQueries(db, dialect);
+    this.search = searchStrategy(dialect, this.queries, limits);
+    this.writes = new ProductWrites(db, dialect);
+    this.stock = new StockWrites(db, dialect);
+  }
+
+  insert(...args: Parameters<ProductWrites['insert']>) {
+    return this.writes.insert(...args);
+  }
+
+  insertMany(...args: Parameters<ProductWrites['insertMany']>) {
+    return this.writes.insertMany(...args);
+  }
+
+  update(...args: Parameters<ProductWrites['update']>) {
+    return this.writes.update(...args);
+  }
+
+  delete(...args: Parameters<ProductWrites['delete']>) {
+    return this.writes.delete(...args);
+  }
+
+  deleteMany(...args: Parameters<ProductWrites['deleteMany']>) {
+    return this.writes.deleteMany(...args);
+  }
+
+  adjustStock(...args: Parameters<StockWrites['adjustStock']>) {
+    return this.stock.adjustStock(...args);
+  }
+
+  countStock(...args: Parameters<StockWrites['countStock']>) {
+    return this.stock.countStock(...args);
+  }
+
+  /**
+   * The owner's products whose `column` holds one of these values (an import's matching), read
+   * BATCH_ROWS values at a time. Ids that are not UUIDs name no product and are not looked up.
+   */
+  async findBy(ownerId: string, column: MatchColumn, values: string[]): Promise<ProductRow[]> {
+    const wanted = column === 'id' ? values.filter((value) => UUID.test(value)) : values;
+    const found: ProductRow[] = [];
+    for (let i = 0; i < wanted.length; i += BATCH_ROWS) {
+      const rows = await this.db
+        .selectFrom('products')
+        .select(COLUMNS)
+        .where('owner_id', '=', ownerId)
+        .where(column, 'in', wanted.slice(i, i + BATCH_ROWS))
+        .execute();
+      found.push(...rows);
+    }
+    return found;
+  }
+
+  /**
+   * The owner's product whose barcode (a GTIN in any of its lengths) or SKU (in any case) is this
+   * code; a barcode wins over another product's SKU. Each is one probe of a unique index.
+   */
+  async findByCode(ownerId: string, code: string): Promise<ProductRow | undefined> {
+    const { barcodeKey, skuKey } = lookupKeys(code);
+    return (
+      (await this.queries.codeQuery(ownerId, 'barcode_key', barcodeKey).executeTakeFirst()) ??
+      (await this.queries.codeQuery(ownerId, 'sku_key', skuKey).executeTakeFirst())
+    );
+  }
+
+  /** Which of the owner's products holds each of these SKU and barcode keys (a few hundred a query). */
+  async codeHolders(ownerId: string, keys: { sku: string[]; barcode: string[] }) {
+    const holders = { sku: new Map<string, string>(), barcode: new Map<string, string>() };
+    for (const [field, column] of [
+      ['sku', 'sku_key'],
+      ['barcode', 'barcode_key'],
+    ] as const) {
+      const wanted = [...new Set(keys[field])];
+      for (let i = 0; i < wanted.length; i += BATCH_ROWS) {
+        const rows = await this.db
+          .selectFrom('products')
+          .select(['id', column])
+          .where('owner_id', '=', ownerId)
+          .where(column, 'in', wanted.slice(i, i + BATCH_ROWS))
+          .execute();
+        for (const row of rows) holders[field].set(row[column]!, row.id);
+      }
+    }
+    return holders;
+  }
+
+  /** The owner's products with these ids, in no particular order (unknown ids are left out). */
+  async findMany(ownerId: string, ids: readonly string[]): Promise<ProductRow[]> {
+    const valid = ids.filter((id) => UUID.test(id));
+    if (valid.length === 0) return [];
+    return this.db
+      .selectFrom('products')
+      .select(COLUMNS)
+      .where('owner_id', '=', ownerId)
+      .where('id', 'in', valid)
+      .execute();
+  }
+
+  async find(ownerId: string, id: string): Promise<ProductRow | undefined> {
+    if (!UUID.test(id)) return undefined;
+    return this.db
+      .selectFrom('products')
+      .select(COLUMNS)
+      .where('owner_id', '=', ownerId)
+      .where('id', '=', id)
+      .executeTakeFirst();
+  }
+
+  /**
+   * Which of these image keys a product still refers to. The one query not scoped by owner: it
+   * answers no user, only the sweep of image files that nothing refers to.
+   */
+  async referencedImageKeys(keys: string[]): Promise<Set<string>> {
+    if (keys.length === 0) return new Set();
+    const rows = await this.db
+      .selectFrom('products')
+      .select('image_key')
+      .where('image_key', 'in', keys)
+      .execute();
+    return new Set(rows.map((row) => row.image_key!));
+  }
+
+  /** One page in the requested order, plus whether another page follows. */
+  async list(ownerId: string, options: ListOptions & { times?: boolean }) {
+    const { sort, limit, q, stock, tag, after, times } = options;
+    const text = q ? searchText(q) : '';
+    const rows = await this.pageRows(ownerId, sort, {
+      text,
+      stock,
+      tag,
+      after,
+      rows: limit + 1,
+      times,
+    });
+    const hasMore = rows.length > limit;
+    return { rows: hasMore ? rows.slice(0, limit) : rows, hasMore };
+  }
+
+  /**
+   * Every selected product in the sort's order, `pageRows` at a time, read a page at a time as the
+   * caller asks for the next one (the page loop): however large the catalogue, one page is in
+   * memory, and none is read before the caller wants it.
+   */
+  exportPages(
+    ownerId: string,
+    options: Selection & { sort: ProductSort },
+    pageRows = EXPORT_PAGE_ROWS,
+  ): AsyncGenerator<ExportRow[]> {
+    return keysetPages(async (after) => {
+      const page = await this.list(ownerId, { ...options, limit: pageRows, after, times: true });
+      const rows = page.rows as ExportRow[];
+      const last = rows.at(-1);
+      const next = page.hasMore && last ? { key: last.sort_key, id: last.id } : undefined;
+      return { rows, next };
+    });
+  }
+
+  /** A page of rows: one statement, or a search by the engine's strategy. */
+  private pageRows(
+    ownerId: string,
+    sort: ProductSort,
+    options: Omit<PageOptions, 'until' | 'rowids'>,
+  ): Promise<ListRow[]> {
+    if (options.text) return this.search.page(ownerId, sort, options);
+    return this.queries.pageQuery(ownerId, sort, options).execute();
+  }
+
+  /**
+   * How many products a selection holds, their units, and their value (price × stock) in cents,
+   * summed by the database exactly however large (exact-sum.ts): in one statement, or for a
+   * search in those of the engine's strategy.
+   */
+  async summary(ownerId: string, { q, stock, tag }: Selection): Promise<Summary> {
+    const text = q ? searchText(q) : '';
+    if (!text) return toSummary([await this.queries.sum(ownerId, { stock, tag })]);
+    return toSummary(await this.search.summary(ownerId, { text, stock, tag }));
+  }
+
+  /**
+   * A page of a product's stock movements, newest first, plus whether older ones follow; undefined
+   * when the product is not the owner's.
+   */
+  async movements(
+    ownerId: string,
+    id: string,
+    options: { limit: number; before?: number | undefined; reason?: StockReason | undefined },
+  ): Promise<{ rows: MovementRow[]; hasMore: boolean } | undefined> {
+    if (!(await this.find(ownerId, id))) return undefined;
+    const rows = await movementsQuery(this.db, ownerId, id, {
+      before: options.before,
+      reason: options.reason,
+      rows: options.limit + 1,
+    }).execute();
+    const hasMore = rows.length > options.limit;
+    return { rows: hasMore ? rows.slice(0, options.limit) : rows, hasMore };
+  }
+}

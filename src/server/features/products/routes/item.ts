@@ -1,0 +1,67 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { M } from '../../../../shared/messages.js';
+import { messageSchema } from '../../../../shared/schemas/common.js';
+import {
+  productIdParamsSchema,
+  productResponseSchema,
+} from '../../../../shared/schemas/products.js';
+import { notFound } from '../../../lib/http-error.js';
+import { currentSession } from '../../../http/authenticate.js';
+import type { ProductsContext } from './context.js';
+import { productDocs, productRouteConfig } from './route-options.js';
+import { sendCached } from './send-cached.js';
+import { errorResponses } from '../../../http/route-options.js';
+
+/** Reading and deleting one product. Another user's product is a 404, never a 403. */
+export const itemRoutes: FastifyPluginAsync<ProductsContext> = async (fastify, context) => {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const base = productRouteConfig(app);
+
+  app.get(
+    '/:id',
+    {
+      ...base,
+      schema: {
+        ...productDocs,
+        operationId: 'getProduct',
+        summary: 'One product of the signed-in user',
+        description: "Another user's product, and an id that is no product's, are 404.",
+        params: productIdParamsSchema,
+        response: { 200: productResponseSchema, ...errorResponses(404) },
+      },
+    },
+    async (request, reply) => {
+      const { user, catalogueVersion } = currentSession(request);
+      const { id } = request.params;
+      const key = { ownerId: user.id, catalogueVersion, query: { id } };
+      return sendCached(reply, context.responses, key, async () => {
+        const row = await context.repository.find(user.id, id);
+        if (!row) throw notFound(M.productNotFound);
+        return { product: context.present.product(row) };
+      });
+    },
+  );
+
+  app.delete(
+    '/:id',
+    {
+      ...base,
+      schema: {
+        ...productDocs,
+        operationId: 'deleteProduct',
+        summary: 'Delete a product and its image for good',
+        description: 'Takes no body. The image files go once the row is gone.',
+        params: productIdParamsSchema,
+        response: { 200: messageSchema, ...errorResponses(404) },
+      },
+    },
+    async (request) => {
+      const { user } = currentSession(request);
+      if (!(await context.service.delete(user.id, request.params.id))) {
+        throw notFound(M.productNotFound);
+      }
+      return { message: M.productDeleted };
+    },
+  );
+};

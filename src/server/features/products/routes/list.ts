@@ -1,0 +1,86 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  productSummaryQuerySchema,
+  productSummarySchema,
+  type ProductSummary,
+} from '../../../../shared/schemas/catalogue.js';
+import {
+  productListQuerySchema,
+  productListResponseSchema,
+  type ProductListResponse,
+} from '../../../../shared/schemas/products.js';
+import { currentSession } from '../../../http/authenticate.js';
+import { decodeCursor, encodeCursor } from '../cursor.js';
+import { moneyTotal } from '../exact-sum.js';
+import type { ProductsContext } from './context.js';
+import { productDocs, productRouteConfig } from './route-options.js';
+import { sendCached } from './send-cached.js';
+import { errorResponses } from '../../../http/route-options.js';
+
+export const listRoute: FastifyPluginAsync<ProductsContext> = async (fastify, context) => {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  app.get(
+    '/',
+    {
+      ...productRouteConfig(app),
+      schema: {
+        ...productDocs,
+        operationId: 'listProducts',
+        summary: "A page of the signed-in user's products",
+        description:
+          'Newest first unless `sort` says otherwise. `q` searches name and description (case and accents ignored). `stock=low` keeps products with 1 to 10 units, `stock=out` those with none; `tag` those that carry that tag (case ignored). Pass `nextCursor` back as `cursor` for the next page; it is null on the last one.',
+        querystring: productListQuerySchema,
+        response: { 200: productListResponseSchema, ...errorResponses(400) },
+      },
+    },
+    async (request, reply) => {
+      const { user, catalogueVersion } = currentSession(request);
+      const { q, sort, stock, tag, limit, cursor } = request.query;
+      const after = cursor === undefined ? undefined : decodeCursor(sort, cursor);
+      const query = { q, sort, stock, tag, limit, cursor };
+      const key = { ownerId: user.id, catalogueVersion, query };
+      return sendCached(reply, context.responses, key, async () => {
+        const options = { q, sort, stock, tag, limit, after };
+        const { rows, hasMore } = await context.repository.list(user.id, options);
+        const last = rows.at(-1);
+        const page: ProductListResponse = {
+          products: rows.map(context.present.listItem),
+          nextCursor:
+            hasMore && last ? encodeCursor(sort, { key: last.sort_key, id: last.id }) : null,
+        };
+        return page;
+      });
+    },
+  );
+
+  app.get(
+    '/summary',
+    {
+      ...productRouteConfig(app),
+      schema: {
+        ...productDocs,
+        operationId: 'getProductSummary',
+        summary: 'How many products the list holds, their units and their value',
+        description:
+          'For the same `q`, `stock` and `tag` as the list: `count` products, `units` in stock, and `value`, the sum of price × stock in dollars, added up in integer cents: a JSON number while its text is exactly the amount, otherwise (past about $70 trillion) a string holding the exact decimal. When any of those products has a cost, `valueAtCost` is the sum of cost × stock of those that have one, added up and sent the same way.',
+        querystring: productSummaryQuerySchema,
+        response: { 200: productSummarySchema, ...errorResponses(400) },
+      },
+    },
+    async (request, reply) => {
+      const { user, catalogueVersion } = currentSession(request);
+      const { q, stock, tag } = request.query;
+      const query = { route: 'summary', q, stock, tag };
+      const key = { ownerId: user.id, catalogueVersion, query };
+      return sendCached(reply, context.responses, key, async () => {
+        const totals = await context.repository.summary(user.id, { q, stock, tag });
+        const { count, units, valueCents, valueAtCostCents } = totals;
+        const summary: ProductSummary = { count, units, value: moneyTotal(valueCents) };
+        if (valueAtCostCents !== undefined) summary.valueAtCost = moneyTotal(valueAtCostCents);
+        return summary;
+      });
+    },
+  );
+};

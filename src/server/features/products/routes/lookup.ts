@@ -1,0 +1,44 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { M } from '../../../../shared/messages.js';
+import {
+  productLookupQuerySchema,
+  productResponseSchema,
+} from '../../../../shared/schemas/products.js';
+import { notFound } from '../../../lib/http-error.js';
+import { currentSession } from '../../../http/authenticate.js';
+import type { ProductsContext } from './context.js';
+import { productDocs, productRouteConfig } from './route-options.js';
+import { sendCached } from './send-cached.js';
+import { errorResponses } from '../../../http/route-options.js';
+
+/** Finding the product a scanned or typed code belongs to. */
+export const lookupRoute: FastifyPluginAsync<ProductsContext> = async (fastify, context) => {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  app.get(
+    '/lookup',
+    {
+      ...productRouteConfig(app),
+      schema: {
+        ...productDocs,
+        operationId: 'lookupProduct',
+        summary: 'The product a barcode or SKU belongs to',
+        description:
+          'An exact barcode (a GTIN in any of its forms: UPC-A, EAN-13 and GTIN-14 of one code find the same product) or SKU (case ignored) of one of your products. A barcode wins over another product with that text as its SKU. 404 when none has it.',
+        querystring: productLookupQuerySchema,
+        response: { 200: productResponseSchema, ...errorResponses(400, 404) },
+      },
+    },
+    async (request, reply) => {
+      const { user, catalogueVersion } = currentSession(request);
+      const { code } = request.query;
+      const key = { ownerId: user.id, catalogueVersion, query: { route: 'lookup', code } };
+      return sendCached(reply, context.responses, key, async () => {
+        const row = await context.repository.findByCode(user.id, code);
+        if (!row) throw notFound(M.codeNotFound);
+        return { product: context.present.product(row) };
+      });
+    },
+  );
+};

@@ -1,0 +1,105 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { M, T } from '../../../../shared/messages.js';
+import {
+  movementsQuerySchema,
+  movementsResponseSchema,
+  stockAdjustmentSchema,
+  type MovementsResponse,
+} from '../../../../shared/schemas/catalogue.js';
+import {
+  productIdParamsSchema,
+  productMutationResponseSchema,
+} from '../../../../shared/schemas/products.js';
+import { HttpError, notFound } from '../../../lib/http-error.js';
+import { currentSession } from '../../../http/authenticate.js';
+import { decodeMovementCursor, encodeMovementCursor, toMovement } from '../movements.js';
+import type { ProductsContext } from './context.js';
+import { productDocs, productRouteConfig } from './route-options.js';
+import { sendCached } from './send-cached.js';
+import { errorResponses } from '../../../http/route-options.js';
+
+/** A product's stock: adjustments, and the history of every change. */
+export const stockRoutes: FastifyPluginAsync<ProductsContext> = async (fastify, context) => {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const base = productRouteConfig(app);
+
+  app.post(
+    '/:id/stock',
+    {
+      ...base,
+      // An unknown product is a 404 whatever the body: the handler looks before it refuses one.
+      attachValidation: true,
+      schema: {
+        ...productDocs,
+        operationId: 'adjustStock',
+        summary: "Change a product's stock by a number of units, or set it to a count",
+        description:
+          'Exactly one of `delta` or `count`. `delta` (a whole number other than 0) is added to the stock in one atomic step; a result below 0 (or above 2147483647) is refused with 409 and changes nothing. `count` (0 or more) sets the stock to the number counted, whatever it was, recorded as a movement with source `count`. Either is recorded with the optional `reason` and `note`.',
+        params: productIdParamsSchema,
+        body: stockAdjustmentSchema,
+        response: {
+          200: productMutationResponseSchema,
+          ...errorResponses(404, 409),
+        },
+      },
+    },
+    async (request) => {
+      const { user } = currentSession(request);
+      const { id } = request.params;
+      if (request.validationError) {
+        if (!(await context.repository.find(user.id, id))) throw notFound(M.productNotFound);
+        throw request.validationError;
+      }
+      const result = await context.service.changeStock(user.id, id, request.body);
+      switch (result.outcome) {
+        case 'done':
+          return { message: M.stockAdjusted, product: context.present.product(result.row) };
+        case 'missing':
+          throw notFound(M.productNotFound);
+        case 'below-zero':
+          throw new HttpError(409, T.stockBelowZero(result.stock, request.body.delta ?? 0));
+        case 'above-max':
+          throw new HttpError(409, M.stockAboveMax);
+      }
+    },
+  );
+
+  app.get(
+    '/:id/movements',
+    {
+      ...base,
+      schema: {
+        ...productDocs,
+        operationId: 'listStockMovements',
+        summary: "The history of a product's stock, newest first",
+        description:
+          'Every change of the stock: creation, an edit that changed it, an adjustment, a count, an import; `reason` keeps those given that reason. Pass `nextCursor` back as `cursor` for older ones (with the same `reason`); it is null on the last page.',
+        params: productIdParamsSchema,
+        querystring: movementsQuerySchema,
+        response: {
+          200: movementsResponseSchema,
+          ...errorResponses(400, 404),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { user, catalogueVersion } = currentSession(request);
+      const { id } = request.params;
+      const { limit, cursor, reason } = request.query;
+      const before = cursor === undefined ? undefined : decodeMovementCursor(cursor);
+      const query = { route: 'movements', id, limit, cursor, reason };
+      const key = { ownerId: user.id, catalogueVersion, query };
+      return sendCached(reply, context.responses, key, async () => {
+        const page = await context.repository.movements(user.id, id, { limit, before, reason });
+        if (!page) throw notFound(M.productNotFound);
+        const last = page.rows.at(-1);
+        const answer: MovementsResponse = {
+          movements: page.rows.map(toMovement),
+          nextCursor: page.hasMore && last ? encodeMovementCursor(last.id) : null,
+        };
+        return answer;
+      });
+    },
+  );
+};

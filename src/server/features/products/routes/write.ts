@@ -1,0 +1,174 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  IMAGE_MAX_BYTES,
+  MAX_PRICE,
+  MAX_STOCK,
+  MIN_PRICE,
+  TAG_MAX,
+  TAGS_MAX,
+} from '../../../../shared/constants.js';
+import { CODE_MAX } from '../../../../shared/codes.js';
+import { IMAGE_MAX_MB_TEXT, IMAGE_MAX_PIXELS_TEXT, M } from '../../../../shared/messages.js';
+import {
+  productCreateSchema,
+  productIdParamsSchema,
+  productMutationResponseSchema,
+  productUpdateSchema,
+} from '../../../../shared/schemas/products.js';
+import { notFound } from '../../../lib/http-error.js';
+import { currentSession } from '../../../http/authenticate.js';
+import { errorResponses } from '../../../http/route-options.js';
+import type { ProductsContext } from './context.js';
+import { productDocs, productRouteConfig } from './route-options.js';
+import { bodyCheckedInHandler, readProductInput } from './form.js';
+
+const IMAGE_TEXT = `JPEG, PNG, WebP, AVIF or GIF, at most ${IMAGE_MAX_MB_TEXT} and ${IMAGE_MAX_PIXELS_TEXT}`;
+
+/** What the server reads of a text field: something besides white space. */
+const NOT_BLANK = '\\S';
+/** Longest price or stock text documented: ample for every value the server takes. */
+const NUMBER_TEXT_MAX = 24;
+
+/** An optional code as the document shows it; the shared schema checks it in the handler. */
+const codeText = (rule: string) => z.string().max(CODE_MAX).nullable().optional().describe(rule);
+
+/** The text fields, as the shared schema checks them (lengths included). */
+const textFields = {
+  name: productCreateSchema.shape.name.meta({ pattern: NOT_BLANK }),
+  description: productCreateSchema.shape.description.meta({ pattern: NOT_BLANK }),
+  sku: codeText(
+    `Optional, ${CODE_MAX} printable characters at most, unique in your catalogue whatever the case (409 when another product has it). Empty or null: no SKU (an edit clears it).`,
+  ),
+  barcode: codeText(
+    `Optional, ${CODE_MAX} printable ASCII characters at most, unique in your catalogue (409 when another product has it). 8, 12, 13 or 14 digits is a GTIN whose check digit must be right; a UPC-A and its EAN-13 form are one code, stored without padding zeros. Empty or null: no barcode (an edit clears it).`,
+  ),
+};
+
+/** Tags as the document shows them; the shared schema trims them and drops repeats. */
+const tagsDoc = z
+  .array(z.string().min(1).max(TAG_MAX))
+  .max(TAGS_MAX)
+  .describe(
+    `At most ${TAGS_MAX} tags of 1 to ${TAG_MAX} characters once trimmed; repeats (case ignored) are kept once`,
+  );
+
+/**
+ * A JSON body as the OpenAPI document shows it: a price is a number of dollars, a stock a whole
+ * number. The shared schema does the checking (in the handler, below), and for compatibility with
+ * form posts it also reads numeric text there; the document states the JSON types.
+ */
+const jsonBody = z.object({
+  ...textFields,
+  price: z
+    .number()
+    .min(MIN_PRICE)
+    .max(MAX_PRICE)
+    .describe('Dollars with at most 2 decimals, e.g. 19.99'),
+  stock: z.number().int().min(0).max(MAX_STOCK).meta({ format: 'int32' }),
+  tags: tagsDoc.optional(),
+  cost: z
+    .number()
+    .min(0)
+    .max(MAX_PRICE)
+    .nullable()
+    .optional()
+    .describe('What a unit cost, in dollars with at most 2 decimals; null clears it'),
+});
+
+/** A multipart body: every field is text, and the picture a file part. */
+const multipartBody = z.object({
+  ...textFields,
+  price: z
+    .string()
+    .regex(/^[0-9]+(?:\.[0-9]{1,2}0*)?$/)
+    .max(NUMBER_TEXT_MAX)
+    .describe(`Dollars with at most 2 decimals, ${MIN_PRICE} to ${MAX_PRICE}, e.g. 19.99`),
+  stock: z
+    .string()
+    .regex(/^[0-9]+(?:\.0+)?$/)
+    .max(NUMBER_TEXT_MAX)
+    .describe(`A whole number, 0 to ${MAX_STOCK}`),
+  tags: tagsDoc
+    .optional()
+    .describe(
+      `One field per tag, repeated (at most ${TAGS_MAX}); one empty field alone clears the tags`,
+    ),
+  cost: z
+    .string()
+    .regex(/^(?:[0-9]+(?:\.[0-9]{1,2}0*)?)?$/)
+    .max(NUMBER_TEXT_MAX)
+    .optional()
+    .describe('Dollars with at most 2 decimals, 0 or more; empty clears it'),
+  image: z
+    .string()
+    .meta({ format: 'binary', maxLength: IMAGE_MAX_BYTES })
+    .optional()
+    .describe(IMAGE_TEXT),
+});
+
+/** The bodies by media type: Fastify and the OpenAPI document both take this form. */
+const bodies = (partial: boolean) => ({
+  content: {
+    'multipart/form-data': { schema: partial ? multipartBody.partial() : multipartBody },
+    'application/json': { schema: partial ? jsonBody.partial() : jsonBody },
+  },
+});
+
+export const writeRoutes: FastifyPluginAsync<ProductsContext> = async (fastify, context) => {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  // Scoped to this plugin: only these two routes. The body schema below only documents it.
+  app.setValidatorCompiler(bodyCheckedInHandler);
+  const base = productRouteConfig(app);
+
+  app.post(
+    '/',
+    {
+      ...base,
+      schema: {
+        ...productDocs,
+        operationId: 'createProduct',
+        summary: 'Create a product, with an optional image',
+        description:
+          'The image is decoded and re-encoded (WebP, at most 1600 px, metadata removed) with a thumbnail.',
+        body: bodies(false),
+        response: { 201: productMutationResponseSchema, ...errorResponses(409) },
+      },
+    },
+    async (request, reply) => {
+      const { user } = currentSession(request);
+      const { data, image } = await readProductInput(request, productCreateSchema);
+      const row = await context.service.create(user.id, data, image);
+      return reply
+        .code(201)
+        .send({ message: M.productCreated, product: context.present.product(row) });
+    },
+  );
+
+  app.patch(
+    '/:id',
+    {
+      ...base,
+      schema: {
+        ...productDocs,
+        operationId: 'updateProduct',
+        summary: 'Change some fields of a product, or its image',
+        description: 'Every field is optional. A new image replaces the old one, whose files go.',
+        params: productIdParamsSchema,
+        body: bodies(true),
+        response: { 200: productMutationResponseSchema, ...errorResponses(404, 409) },
+      },
+    },
+    async (request) => {
+      const { user } = currentSession(request);
+      const { id } = request.params;
+      // An unknown id is answered before the body is read.
+      if (!(await context.repository.find(user.id, id))) throw notFound(M.productNotFound);
+      const { data, image } = await readProductInput(request, productUpdateSchema);
+      const row = await context.service.update(user.id, id, data, image);
+      if (!row) throw notFound(M.productNotFound);
+      return { message: M.productUpdated, product: context.present.product(row) };
+    },
+  );
+};

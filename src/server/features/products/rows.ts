@@ -1,0 +1,136 @@
+import type { ProductSort, StockFilter, StockReason } from '../../../shared/constants.js';
+import type { ProductsTable } from '../../infra/db/schema.js';
+import type { ProductCodes } from './codes.js';
+import type { Position } from './cursor.js';
+
+/** A product as the API needs it: every column but the search text and the codes' keys. */
+export type ProductRow = Omit<ProductsTable, 'search_key' | 'sku_key' | 'barcode_key'>;
+
+/** What a list item shows: fewer columns read is measurably less work per row. */
+export const LIST_COLUMNS = [
+  'id',
+  'name',
+  'description',
+  'price_cents',
+  'stock',
+  'image_key',
+  'sku',
+  'barcode',
+  'tags',
+] as const;
+export type ListRow = Pick<ProductRow, (typeof LIST_COLUMNS)[number]> & {
+  /** The value of the page's sort column: where the next page starts. */
+  sort_key: string | number;
+};
+/** What a row of the CSV export shows: a list row, its times and its cost. */
+export const EXPORT_COLUMNS = ['created_at', 'updated_at', 'cost_cents'] as const;
+export type ExportRow = ListRow & Pick<ProductRow, (typeof EXPORT_COLUMNS)[number]>;
+
+/** Every column of a product as the API reads it. */
+export const COLUMNS = [
+  'id',
+  'owner_id',
+  'name',
+  'name_key',
+  'description',
+  'price_cents',
+  'stock',
+  'active',
+  'image_key',
+  'image_width',
+  'image_height',
+  'tags',
+  'cost_cents',
+  'created_at',
+  'updated_at',
+  'sku',
+  'barcode',
+] as const;
+
+/** An image as stored: the key of its files and the size of the main one in pixels. */
+export interface StoredImage {
+  key: string;
+  width: number;
+  height: number;
+}
+
+export interface NewProduct extends ProductCodes {
+  name: string;
+  description: string;
+  priceCents: number;
+  stock: number;
+  image: StoredImage | null;
+  /** Trimmed and de-duplicated already (normalizeTags); none when absent. */
+  tags?: string[] | undefined;
+  /** None when absent. */
+  costCents?: number | null | undefined;
+}
+
+export interface ProductChanges {
+  name?: string | undefined;
+  description?: string | undefined;
+  priceCents?: number | undefined;
+  stock?: number | undefined;
+  /** A new image; leaving it out keeps the current one. */
+  image?: StoredImage | undefined;
+  /** A code to set, null to clear it; leaving it out keeps the current one. */
+  sku?: string | null | undefined;
+  barcode?: string | null | undefined;
+  tags?: string[] | undefined;
+  /** Null clears the cost; undefined keeps it. */
+  costCents?: number | null | undefined;
+}
+
+export interface ListOptions {
+  sort: ProductSort;
+  limit: number;
+  q?: string | undefined;
+  stock?: StockFilter | undefined;
+  tag?: string | undefined;
+  after?: Position | undefined;
+}
+
+/** The products a list, an export or a summary is about: the owner's, searched and filtered. */
+export interface Selection {
+  q?: string | undefined;
+  stock?: StockFilter | undefined;
+  tag?: string | undefined;
+}
+
+/** The totals of a selection: price × stock in integer cents, exact however large. */
+export interface Summary {
+  count: number;
+  units: number;
+  valueCents: bigint;
+  /** Cost × stock of the products that have a cost; undefined when none has. */
+  valueAtCostCents?: bigint | undefined;
+}
+
+/** An import's row written over an existing product (its image stays). */
+export interface ImportedUpdate {
+  id: string;
+  product: Omit<NewProduct, 'image'>;
+  at: number;
+}
+
+/** What goes with any change of stock besides the number. */
+export interface StockChange {
+  reason: StockReason | null;
+  note: string | null;
+}
+
+/** What an adjustment did: the new row, or why nothing changed. */
+export type Adjustment =
+  | { outcome: 'done'; row: ProductRow }
+  | { outcome: 'missing' }
+  | { outcome: 'below-zero' | 'above-max'; stock: number };
+
+/** What a product's id must look like: anything else names no product, without a query. */
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Rows per INSERT of a bulk load: well under either engine's limit on bound parameters, and a few
+ * milliseconds of SQLite's time (indexes and the trigram index included) between turns of the
+ * event loop.
+ */
+export const BATCH_ROWS = 100;

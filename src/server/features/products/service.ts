@@ -1,0 +1,114 @@
+import type { ProductCreate, ProductUpdate } from '../../../shared/schemas/products.js';
+import { processImage } from '../../infra/images/pipeline.js';
+import type { ProductImages } from './product-images.js';
+import type { Clock } from '../../lib/clock.js';
+import type { ProductRepository } from './repository.js';
+import type { Adjustment, ProductRow, StockChange, StoredImage } from './rows.js';
+
+/**
+ * Writes that involve image files. Files are written before the row that refers to them and
+ * removed again if that write fails; files a committed change no longer refers to are removed
+ * after the commit. A failed request therefore leaves neither a row nor a file behind.
+ */
+export class ProductService {
+  constructor(
+    private readonly products: ProductRepository,
+    private readonly images: ProductImages,
+    private readonly clock: Clock,
+  ) {}
+
+  /** Decodes and stores an upload; returns its key and size, or undefined when there is none. */
+  private async storeImage(upload: Buffer | undefined): Promise<StoredImage | undefined> {
+    if (!upload) return undefined;
+    const processed = await processImage(upload);
+    const key = await this.images.save(processed);
+    return { key, width: processed.width, height: processed.height };
+  }
+
+  /** Runs a database write; if it throws, the files just stored for it are removed. */
+  private async withCleanup<T>(key: string | undefined, write: () => Promise<T>): Promise<T> {
+    try {
+      return await write();
+    } catch (error) {
+      if (key) await this.images.remove(key);
+      throw error;
+    }
+  }
+
+  async create(ownerId: string, input: ProductCreate, upload?: Buffer): Promise<ProductRow> {
+    const image = await this.storeImage(upload);
+    return this.withCleanup(image?.key, () =>
+      this.products.insert(
+        ownerId,
+        {
+          name: input.name,
+          description: input.description,
+          priceCents: input.price,
+          stock: input.stock,
+          image: image ?? null,
+          sku: input.sku,
+          barcode: input.barcode,
+          tags: input.tags,
+          costCents: input.cost,
+        },
+        this.clock.now(),
+      ),
+    );
+  }
+
+  async update(
+    ownerId: string,
+    id: string,
+    input: ProductUpdate,
+    upload?: Buffer,
+  ): Promise<ProductRow | undefined> {
+    const image = await this.storeImage(upload);
+    const key = image?.key;
+    const changes = {
+      name: input.name,
+      description: input.description,
+      priceCents: input.price,
+      stock: input.stock,
+      image,
+      sku: input.sku,
+      barcode: input.barcode,
+      tags: input.tags,
+      costCents: input.cost,
+    };
+    const result = await this.withCleanup(key, async () => {
+      const updated = await this.products.update(ownerId, id, changes, this.clock.now());
+      // Deleted meanwhile: the new files have nothing to belong to.
+      if (!updated && key) await this.images.remove(key);
+      return updated;
+    });
+    if (result?.replacedImageKey) await this.images.remove(result.replacedImageKey);
+    return result?.row;
+  }
+
+  async delete(ownerId: string, id: string): Promise<boolean> {
+    return this.deleteMany(ownerId, [id]);
+  }
+
+  /** Deletes all of these products or none (false); their files go once the delete committed. */
+  async deleteMany(ownerId: string, ids: string[]): Promise<boolean> {
+    const deleted = await this.products.deleteMany(ownerId, ids);
+    for (const key of deleted?.imageKeys ?? []) await this.images.remove(key);
+    return deleted !== undefined;
+  }
+
+  /** Adds `delta` to the stock, or sets it to `count`: whichever the change carries. */
+  async changeStock(
+    ownerId: string,
+    id: string,
+    change: StockChange & { delta?: number | undefined; count?: number | undefined },
+  ): Promise<Adjustment> {
+    const { delta, count, reason, note } = change;
+    const now = this.clock.now();
+    if (count !== undefined) {
+      // A count is a count unless said otherwise.
+      const counted = { count, reason: reason ?? 'counted', note };
+      return this.products.countStock(ownerId, id, counted, now);
+    }
+    return this.products.adjustStock(ownerId, id, { delta: delta ?? 0, reason, note }, now);
+  }
+}

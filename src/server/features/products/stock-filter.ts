@@ -1,0 +1,28 @@
+import { sql, type SqlBool } from 'kysely';
+import {
+  LOW_STOCK_THRESHOLD,
+  type ProductSort,
+  type StockFilter,
+} from '../../../shared/constants.js';
+import { SORT_ORDERS } from './cursor.js';
+
+/**
+ * Each stock filter's condition as constant SQL (SQLite uses a partial index only when the query
+ * holds its condition word for word). `range` is a range of the (owner, stock, id, price) index,
+ * for a list sorted by stock and for the summary; `partial` (`stock + 0 ...`) matches the partial
+ * indexes of migration 011, one per other order, and is no range of any index, so SQLite reads the
+ * partial index in order instead of sorting a range of the stock index (0.2 ms against 17 ms).
+ */
+export const stockFilterSql: Record<'range' | 'partial', Record<StockFilter, string>> = {
+  range: { low: `stock between 1 and ${LOW_STOCK_THRESHOLD}`, out: 'stock = 0' },
+  partial: { low: `stock + 0 between 1 and ${LOW_STOCK_THRESHOLD}`, out: 'stock + 0 = 0' },
+};
+
+/**
+ * The filter's condition for rows read in the sort's order: through the stock index when sorted by
+ * stock or in no order at all, through the filter's partial index otherwise.
+ */
+export function stockCondition(filter: StockFilter, sort?: ProductSort) {
+  const form = sort === undefined || SORT_ORDERS[sort].column === 'stock' ? 'range' : 'partial';
+  return sql<SqlBool>`${sql.raw(stockFilterSql[form][filter])}`;
+}

@@ -1,0 +1,51 @@
+import type { DB } from '../../infra/db/handle.js';
+import { tagKey } from '../../../shared/tags.js';
+import { nameKey, searchKey } from './keys.js';
+import { BATCH_ROWS } from './rows.js';
+
+/**
+ * Every write to a catalogue bumps its owner's version in the same transaction, so a page cached
+ * under the old version can never be served after the write commits, on any server process.
+ */
+export async function bumpCatalogueVersion(trx: DB, ownerId: string) {
+  await trx
+    .updateTable('users')
+    .set({ catalogue_version: (eb) => eb('catalogue_version', '+', 1) })
+    .where('id', '=', ownerId)
+    .execute();
+}
+
+/** A product's name and description with the keys derived from them (a search finds codes too). */
+export const textColumns = (
+  name: string,
+  description: string,
+  codes: { sku_key: string | null; barcode_key: string | null },
+) => ({
+  name,
+  name_key: nameKey(name),
+  description,
+  search_key: searchKey(name, description, [codes.sku_key, codes.barcode_key]),
+});
+
+/** The folded tags of new rows (their `tags` column holds them as written). */
+export async function insertTags(trx: DB, ownerId: string, rows: { id: string; tags: string }[]) {
+  const tagRows = rows.flatMap((row) =>
+    (JSON.parse(row.tags) as string[]).map((tag) => ({
+      product_id: row.id,
+      owner_id: ownerId,
+      tag_key: tagKey(tag),
+    })),
+  );
+  // 3 values a row: well under either engine's limit on bound parameters.
+  for (let i = 0; i < tagRows.length; i += BATCH_ROWS) {
+    await trx
+      .insertInto('product_tags')
+      .values(tagRows.slice(i, i + BATCH_ROWS))
+      .execute();
+  }
+}
+
+export async function replaceTags(trx: DB, ownerId: string, row: { id: string; tags: string }) {
+  await trx.deleteFrom('product_tags').where('product_id', '=', row.id).execute();
+  await insertTags(trx, ownerId, [row]);
+}

@@ -1,0 +1,260 @@
+import { randomUUID } from 'node:crypto';
+import { setImmediate } from 'node:timers/promises';
+import type { MovementSource } from '../../../shared/constants.js';
+import type { DB } from '../../infra/db/handle.js';
+import type { MigrationDialect } from '../../infra/db/migrate.js';
+import type { ProductsTable } from '../../infra/db/schema.js';
+import { codeKeys, rethrowCodeTaken } from './codes.js';
+import { nameKey, searchKey } from './keys.js';
+import { recordMovements } from './movements.js';
+import {
+  BATCH_ROWS,
+  COLUMNS,
+  UUID,
+  type ImportedUpdate,
+  type NewProduct,
+  type ProductChanges,
+  type ProductRow,
+} from './rows.js';
+import { bumpCatalogueVersion, insertTags, replaceTags, textColumns } from './write-helpers.js';
+
+/**
+ * Creating, changing and deleting products, each write in one transaction with its movements,
+ * tags and the owner's catalogue version.
+ */
+export class ProductWrites {
+  constructor(
+    private readonly db: DB,
+    private readonly dialect: MigrationDialect,
+  ) {}
+
+  private row(ownerId: string, product: NewProduct, now: number): ProductsTable {
+    const keys = codeKeys(product);
+    return {
+      id: randomUUID(),
+      owner_id: ownerId,
+      ...textColumns(product.name, product.description, keys),
+      price_cents: product.priceCents,
+      stock: product.stock,
+      active: 1,
+      image_key: product.image?.key ?? null,
+      image_width: product.image?.width ?? null,
+      image_height: product.image?.height ?? null,
+      tags: JSON.stringify(product.tags ?? []),
+      cost_cents: product.costCents ?? null,
+      created_at: now,
+      updated_at: now,
+      sku: product.sku ?? null,
+      barcode: product.barcode ?? null,
+      ...keys,
+    };
+  }
+
+  async insert(ownerId: string, product: NewProduct, now: number): Promise<ProductRow> {
+    const row = this.row(ownerId, product, now);
+    await this.db
+      .transaction()
+      .execute(async (trx) => {
+        await trx.insertInto('products').values(row).execute();
+        await insertTags(trx, ownerId, [row]);
+        const created = { productId: row.id, oldStock: 0, newStock: row.stock, at: now };
+        await recordMovements(trx, ownerId, [{ ...created, source: 'create' }]);
+        await bumpCatalogueVersion(trx, ownerId);
+      })
+      .catch(rethrowCodeTaken);
+    const { search_key: _searchKey, sku_key: _skuKey, barcode_key: _barcodeKey, ...stored } = row;
+    return stored;
+  }
+
+  /**
+   * Bulk loading (imports, benchmarks): every product with its movement (an import's), in one
+   * transaction, so nothing is written if any statement fails or the process dies before the
+   * commit. Rows are prepared first, then written BATCH_ROWS at a time with a turn of the event
+   * loop between batches: other requests are answered meanwhile (on SQLite, reads go to another
+   * connection; other writes wait for the commit, without blocking the event loop).
+   */
+  async insertMany(
+    ownerId: string,
+    products: Iterable<NewProduct & { createdAt: number }>,
+    source: MovementSource = 'import',
+    updates: ImportedUpdate[] = [],
+  ): Promise<{ created: number; updated: number }> {
+    const batches: ProductsTable[][] = [[]];
+    for (const product of products) {
+      let batch = batches.at(-1)!;
+      if (batch.length === BATCH_ROWS) {
+        // Folding names and descriptions for search costs CPU too.
+        await setImmediate();
+        batches.push((batch = []));
+      }
+      batch.push(this.row(ownerId, product, product.createdAt));
+    }
+    let count = 0;
+    let updated = 0;
+    await this.db
+      .transaction()
+      .execute(async (trx) => {
+        for (const [index, update] of updates.entries()) {
+          if (await this.applyImported(trx, ownerId, update)) updated += 1;
+          if (index % BATCH_ROWS === BATCH_ROWS - 1) await setImmediate();
+        }
+        for (const batch of batches) {
+          if (batch.length === 0) continue;
+          await trx.insertInto('products').values(batch).execute();
+          await insertTags(trx, ownerId, batch);
+          await setImmediate();
+          const movements = batch.map((row) => ({
+            productId: row.id,
+            oldStock: 0,
+            newStock: row.stock,
+            source,
+            at: row.created_at,
+          }));
+          await recordMovements(trx, ownerId, movements);
+          count += batch.length;
+          await setImmediate();
+        }
+        await bumpCatalogueVersion(trx, ownerId);
+      })
+      .catch(rethrowCodeTaken);
+    return { created: count, updated };
+  }
+
+  /**
+   * Writes an import's row over an existing product: its fields, not its image or history; a
+   * change of stock is recorded as an `import` movement from the stock the product had then.
+   * False when the product has gone meanwhile.
+   */
+  private async applyImported(trx: DB, ownerId: string, update: ImportedUpdate) {
+    const { id, product, at } = update;
+    const current = await trx
+      .selectFrom('products')
+      .select(['stock', 'tags', 'sku', 'barcode'])
+      .where('owner_id', '=', ownerId)
+      .where('id', '=', id)
+      .$if(this.dialect === 'postgres', (query) => query.forUpdate())
+      .executeTakeFirst();
+    if (!current) return false;
+    const tags = product.tags === undefined ? current.tags : JSON.stringify(product.tags);
+    const codes = {
+      sku: product.sku === undefined ? current.sku : product.sku,
+      barcode: product.barcode === undefined ? current.barcode : product.barcode,
+    };
+    const keys = codeKeys(codes);
+    await trx
+      .updateTable('products')
+      .set({
+        ...textColumns(product.name, product.description, keys),
+        ...codes,
+        ...keys,
+        price_cents: product.priceCents,
+        stock: product.stock,
+        tags,
+        ...(product.costCents === undefined ? {} : { cost_cents: product.costCents }),
+        updated_at: at,
+      })
+      .where('owner_id', '=', ownerId)
+      .where('id', '=', id)
+      .execute();
+    if (tags !== current.tags) await replaceTags(trx, ownerId, { id, tags });
+    if (product.stock !== current.stock) {
+      const movement = { productId: id, oldStock: current.stock, newStock: product.stock, at };
+      await recordMovements(trx, ownerId, [{ ...movement, source: 'import' }]);
+    }
+    return true;
+  }
+
+  /**
+   * Applies the changes and returns the new row with the image key it replaced (null when the
+   * image stayed or there was none). The row is locked while read and written, so derived columns
+   * stay in step with concurrent edits.
+   */
+  async update(ownerId: string, id: string, changes: ProductChanges, now: number) {
+    if (!UUID.test(id)) return undefined;
+    const updating = this.db.transaction().execute(async (trx) => {
+      const current = await trx
+        .selectFrom('products')
+        .select(COLUMNS)
+        .where('owner_id', '=', ownerId)
+        .where('id', '=', id)
+        // SQLite has no FOR UPDATE: its transactions already run one at a time.
+        .$if(this.dialect === 'postgres', (query) => query.forUpdate())
+        .executeTakeFirst();
+      if (!current) return undefined;
+      const name = changes.name ?? current.name;
+      const description = changes.description ?? current.description;
+      const codes = {
+        sku: changes.sku === undefined ? current.sku : changes.sku,
+        barcode: changes.barcode === undefined ? current.barcode : changes.barcode,
+      };
+      const keys = codeKeys(codes);
+      const values = {
+        name,
+        name_key: nameKey(name),
+        description,
+        price_cents: changes.priceCents ?? current.price_cents,
+        stock: changes.stock ?? current.stock,
+        image_key: changes.image ? changes.image.key : current.image_key,
+        image_width: changes.image ? changes.image.width : current.image_width,
+        image_height: changes.image ? changes.image.height : current.image_height,
+        tags: changes.tags ? JSON.stringify(changes.tags) : current.tags,
+        cost_cents: changes.costCents === undefined ? current.cost_cents : changes.costCents,
+        updated_at: now,
+        ...codes,
+      };
+      const search_key = searchKey(name, description, [keys.sku_key, keys.barcode_key]);
+      await trx
+        .updateTable('products')
+        .set({ ...values, ...keys, search_key })
+        .where('owner_id', '=', ownerId)
+        .where('id', '=', id)
+        .execute();
+      if (values.tags !== current.tags) await replaceTags(trx, ownerId, { id, tags: values.tags });
+      if (values.stock !== current.stock) {
+        const edit = { productId: id, oldStock: current.stock, newStock: values.stock, at: now };
+        await recordMovements(trx, ownerId, [{ ...edit, source: 'edit' }]);
+      }
+      await bumpCatalogueVersion(trx, ownerId);
+      const replacedImageKey = changes.image !== undefined ? current.image_key : null;
+      const row: ProductRow = { ...current, ...values };
+      return { row, replacedImageKey };
+    });
+    return updating.catch(rethrowCodeTaken);
+  }
+
+  /** Deletes the row; returns its image key (or null), or undefined when there was no such row. */
+  async delete(ownerId: string, id: string): Promise<{ imageKey: string | null } | undefined> {
+    const deleted = await this.deleteMany(ownerId, [id]);
+    return deleted && { imageKey: deleted.imageKeys[0] ?? null };
+  }
+
+  /**
+   * Deletes all of these products of the owner, or none when one of them is not the owner's (or
+   * does not exist): returns the image keys of the rows deleted, or undefined. Their movements go
+   * with them (ON DELETE CASCADE). On PostgreSQL the rows are locked in id order first, so two
+   * bulk deletes that share products wait for each other instead of deadlocking.
+   */
+  async deleteMany(ownerId: string, ids: string[]): Promise<{ imageKeys: string[] } | undefined> {
+    if (ids.length === 0 || !ids.every((id) => UUID.test(id))) return undefined;
+    return this.db.transaction().execute(async (trx) => {
+      const found = await trx
+        .selectFrom('products')
+        .select('id')
+        .where('owner_id', '=', ownerId)
+        .where('id', 'in', ids)
+        .orderBy('id')
+        // SQLite has no FOR UPDATE: its transactions already run one at a time.
+        .$if(this.dialect === 'postgres', (query) => query.forUpdate())
+        .execute();
+      if (found.length !== new Set(ids).size) return undefined;
+      const rows = await trx
+        .deleteFrom('products')
+        .where('owner_id', '=', ownerId)
+        .where('id', 'in', ids)
+        .returning('image_key')
+        .execute();
+      await bumpCatalogueVersion(trx, ownerId);
+      return { imageKeys: rows.flatMap((row) => (row.image_key ? [row.image_key] : [])) };
+    });
+  }
+}

@@ -1,0 +1,103 @@
+import { createHash } from 'node:crypto';
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+import { DEV_MAILBOX_META } from '../../../shared/constants.js';
+
+/** A page of the built client, ready to send: its bytes as is and compressed, and its CSP. */
+export interface BuiltPage {
+  identity: Buffer;
+  br: Buffer;
+  gzip: Buffer;
+  contentSecurityPolicy: string;
+}
+
+export interface BuiltPages {
+  /** The page for a path the app routes in the browser. */
+  pageFor(url: string): BuiltPage;
+}
+
+interface PageOptions {
+  /** The policy of a page, given the hashes of its inline scripts ('sha256-…'). */
+  contentSecurityPolicy: (scriptHashes: string[]) => string;
+  /** The server keeps a local mailbox: the pages say so, and the app needs not ask. */
+  devMailbox: boolean;
+}
+
+/** The page written for every path the build did not prerender (React Router's name for it). */
+const FALLBACK = '__spa-fallback.html';
+
+const INLINE_SCRIPT = /<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g;
+
+/** 'sha256-…' of each inline script, as a Content-Security-Policy source allows exactly it. */
+function inlineScriptHashes(html: string): string[] {
+  return [...html.matchAll(INLINE_SCRIPT)].map(
+    ([, body]) => `'sha256-${createHash('sha256').update(body!).digest('base64')}'`,
+  );
+}
+
+/** The path a built HTML file stands for: `auth/login/index.html` is /auth/login. */
+function pathOf(file: string): string {
+  const dir = path.dirname(file).split(path.sep).join('/');
+  return dir === '.' ? '/' : `/${dir}`;
+}
+
+async function preparePage(html: string, options: PageOptions): Promise<BuiltPage> {
+  const page = options.devMailbox
+    ? html.replace('</head>', `<meta name="${DEV_MAILBOX_META}" content="">$&`)
+    : html;
+  const identity = Buffer.from(page);
+  const [br, gzipped] = await Promise.all([
+    promisify(brotliCompress)(identity, {
+      params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY },
+    }),
+    promisify(gzip)(identity, { level: constants.Z_BEST_COMPRESSION }),
+  ]);
+  return {
+    identity,
+    br,
+    gzip: gzipped,
+    contentSecurityPolicy: options.contentSecurityPolicy(inlineScriptHashes(page)),
+  };
+}
+
+/**
+ * Reads the pages of the built client once, at start-up: each prerendered path's `index.html` and
+ * the fallback page for every other path (index.html when the build prerendered nothing). A page
+ * is compressed here, once, and its inline scripts (React Router's hydration data) are allowed by
+ * their hashes, so the policy stays without 'unsafe-inline'. Undefined when there is no build.
+ */
+export async function loadBuiltPages(
+  clientDir: string,
+  options: PageOptions,
+): Promise<BuiltPages | undefined> {
+  let files: string[];
+  try {
+    files = await readdir(clientDir, { recursive: true });
+  } catch {
+    return undefined;
+  }
+  const pages = new Map<string, BuiltPage>();
+  let fallback: BuiltPage | undefined;
+  for (const file of files) {
+    const isPage = path.basename(file) === 'index.html' || file === FALLBACK;
+    if (!isPage || file.startsWith(`assets${path.sep}`)) continue;
+    const page = await preparePage(await readFile(path.join(clientDir, file), 'utf8'), options);
+    if (file === FALLBACK) fallback = page;
+    else pages.set(pathOf(file), page);
+  }
+  fallback ??= pages.get('/');
+  if (!fallback) return undefined;
+  const spa = fallback;
+  return {
+    // A prerendered page shows its path without a query string: what a query changes (an e-mail
+    // in a mail's link, a code) is not in it, and hydrating it would not match. Those get the
+    // fallback page, which the app renders in full.
+    pageFor(url) {
+      const [pathname = '/', query] = url.split('?', 2);
+      const key = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+      return (query === undefined && pages.get(key)) || spa;
+    },
+  };
+}

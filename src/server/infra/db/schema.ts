@@ -1,0 +1,169 @@
+import type { Generated } from 'kysely';
+import type { MovementSource, StockReason } from '../../../shared/constants.js';
+
+/**
+ * Table types. Times are epoch milliseconds (bigint in PostgreSQL, integer in SQLite): one
+ * representation that compares and sorts the same on both engines. Booleans are 0/1 integers for
+ * the same reason. Money is integer cents.
+ */
+export interface UsersTable {
+  id: string;
+  name: string;
+  email: string;
+  password_hash: string;
+  confirmed: number;
+  /** Bumped with every write to the user's products (migration 003). */
+  catalogue_version: Generated<number>;
+  /** An address the owner asked to move to, until its code confirms it (migration 013). */
+  pending_email: Generated<string | null>;
+  created_at: number;
+  updated_at: number;
+}
+
+/** `email`: the code mailed to a new address, which confirms the change to it. */
+export type CodePurpose = 'confirm' | 'reset' | 'email';
+
+interface CodesTable {
+  id: string;
+  user_id: string;
+  purpose: CodePurpose;
+  code_hash: string;
+  expires_at: number;
+  failed_attempts: number;
+  created_at: number;
+}
+
+interface SessionsTable {
+  id: string;
+  user_id: string;
+  token_hash: string;
+  created_at: number;
+  expires_at: number;
+}
+
+export interface ProductsTable {
+  id: string;
+  owner_id: string;
+  name: string;
+  /** The name folded for sorting (lower case, no accents). */
+  name_key: string;
+  description: string;
+  /** Name and description folded for search, see migration 002. */
+  search_key: string;
+  price_cents: number;
+  stock: number;
+  active: number;
+  image_key: string | null;
+  /** The stored image's size in pixels (migration 009); null without one or from before. */
+  image_width: number | null;
+  image_height: number | null;
+  /** The tags as written, a JSON array (migration 012); product_tags holds them folded. */
+  tags: string;
+  /** What a unit cost, in cents; null when unset. */
+  cost_cents: number | null;
+  created_at: number;
+  updated_at: number;
+  /** Optional codes (migration 014): as shown, and the key that is unique per owner. */
+  sku: string | null;
+  sku_key: string | null;
+  barcode: string | null;
+  barcode_key: string | null;
+}
+
+/** One folded tag of a product: what the tag filter reads (migration 012). */
+interface ProductTagsTable {
+  product_id: string;
+  owner_id: string;
+  tag_key: string;
+}
+
+/**
+ * One change of a product's stock (migration 010), written in the transaction of the change:
+ * creation, an edit that changed the stock, an adjustment, an import. Goes with its product.
+ */
+export interface StockMovementsTable {
+  /** Increasing: a product's movements in the order they happened. */
+  id: Generated<number>;
+  product_id: string;
+  owner_id: string;
+  created_at: number;
+  old_stock: number;
+  new_stock: number;
+  delta: number;
+  source: MovementSource;
+  note: string | null;
+  /** Why, as given with an adjustment or a count (migration 012); null when none was. */
+  reason: StockReason | null;
+}
+
+/**
+ * A mail rendered when it is queued ('notice'), or a request the worker turns into a mail at send
+ * time (migration 007): a code of a purpose, or for 'signup' a code or "you already have an account".
+ */
+type MailKind = 'notice' | MailRequestKind;
+export type MailRequestKind = 'signup' | 'confirm-code' | 'reset-code' | 'email-code';
+
+/** Why a row was closed: sent, or why nothing (more) was sent. */
+export type MailOutcome =
+  'sent' | 'no-account' | 'not-applicable' | 'over-budget' | 'expired' | 'superseded' | 'failed';
+
+export interface OutboxTable {
+  id: string;
+  recipient: string;
+  kind: MailKind;
+  /** The budget a request counts in; null for notices. */
+  purpose: CodePurpose | null;
+  /** Empty for requests (rendered at send time) and for every sent row. */
+  subject: string;
+  text_body: string;
+  html_body: string;
+  attempts: number;
+  next_attempt_at: number;
+  locked_until: number | null;
+  /** When the worker counted the request in its address's budget; null until then. */
+  counted_at: number | null;
+  /** The code issued for this request (its id, never the code), re-keyed when a send is retried. */
+  code_id: string | null;
+  /** The account a request is for when its recipient is not the account's address (migration 013). */
+  user_id: Generated<string | null>;
+  sent_at: number | null;
+  closed_at: number | null;
+  outcome: MailOutcome | null;
+  last_error: string | null;
+  created_at: number;
+}
+
+/** Failed code attempts that carried no e-mail: the global bare-code budget counts these. */
+interface CodeFailuresTable {
+  id: Generated<number>;
+  purpose: CodePurpose;
+  at: number;
+  /** How many live codes of the purpose the attempt was tried against (at least 1; migration 006). */
+  weight: Generated<number>;
+}
+
+/** Wrong tries at an account's codes, with or without the e-mail: its 24-hour budget counts these. */
+interface AccountCodeFailuresTable {
+  id: Generated<number>;
+  user_id: string;
+  purpose: CodePurpose;
+  at: number;
+}
+
+/** One row per code budget, written first by each check of it so that checks run one at a time. */
+interface CodeBudgetLocksTable {
+  scope: string;
+}
+
+export interface Database {
+  users: UsersTable;
+  codes: CodesTable;
+  sessions: SessionsTable;
+  products: ProductsTable;
+  product_tags: ProductTagsTable;
+  stock_movements: StockMovementsTable;
+  outbox: OutboxTable;
+  code_failures: CodeFailuresTable;
+  account_code_failures: AccountCodeFailuresTable;
+  code_budget_locks: CodeBudgetLocksTable;
+}

@@ -1,0 +1,129 @@
+import { CODE_TTL_MINUTES } from '../../../shared/constants.js';
+import type { MailMessage } from './outbox.js';
+
+const escapeHtml = (value: string) =>
+  value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+
+interface Layout {
+  to: string;
+  subject: string;
+  greeting: string;
+  paragraphs: string[];
+  code?: string;
+  action?: { label: string; url: string };
+}
+
+/** One layout for every mail: a plain-text body and an HTML body that say the same thing. */
+function render({ to, subject, greeting, paragraphs, code, action }: Layout): MailMessage {
+  const text = [
+    greeting,
+    '',
+    ...paragraphs.flatMap((p) => [p, '']),
+    ...(code ? [`Your code: ${code}`, `It expires in ${CODE_TTL_MINUTES} minutes.`, ''] : []),
+    ...(action ? [`${action.label}: ${action.url}`, ''] : []),
+    '— Stockroom',
+  ].join('\n');
+
+  const html = `<!doctype html>
+<html lang="en"><body style="margin:0;padding:24px;background:#f3f4f6;font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;color:#111827">
+<table role="presentation" width="100%" style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:12px;padding:32px">
+<tr><td>
+<h1 style="margin:0 0 16px;font-size:20px">${escapeHtml(subject)}</h1>
+<p style="margin:0 0 16px">${escapeHtml(greeting)}</p>
+${paragraphs.map((p) => `<p style="margin:0 0 16px;line-height:1.5">${escapeHtml(p)}</p>`).join('\n')}
+${
+  code
+    ? `<p style="margin:24px 0 8px;font-size:36px;font-weight:700;letter-spacing:12px;font-family:ui-monospace,Menlo,monospace;text-align:center">${code}</p>
+<p style="margin:0 0 24px;text-align:center;color:#4b5563">This code expires in ${CODE_TTL_MINUTES} minutes.</p>`
+    : ''
+}
+${
+  action
+    ? `<p style="margin:0 0 16px;text-align:center"><a href="${escapeHtml(action.url)}" style="display:inline-block;background:#4f46e5;color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:8px;font-weight:600">${escapeHtml(action.label)}</a></p>`
+    : ''
+}
+<p style="margin:24px 0 0;color:#6b7280;font-size:13px">If you did not ask for this, you can ignore this e-mail.</p>
+</td></tr></table></body></html>`;
+  return { to, subject, text, html };
+}
+
+/** Links carry the e-mail, never the code: the code must come from the mail, typed or pasted. */
+const screenUrl = (publicUrl: string, screen: string, email: string) =>
+  `${publicUrl}/auth/${screen}?email=${encodeURIComponent(email)}`;
+
+interface EmailChange {
+  from: string;
+  to: string;
+}
+
+export const templates = {
+  confirmAccount: (publicUrl: string, to: string, name: string, code: string) =>
+    render({
+      to,
+      subject: 'Confirm your Stockroom account',
+      greeting: `Hello ${name},`,
+      paragraphs: ['Enter this code to confirm your account.'],
+      code,
+      action: { label: 'Confirm your account', url: screenUrl(publicUrl, 'confirm-account', to) },
+    }),
+
+  resetPassword: (publicUrl: string, to: string, name: string, code: string) =>
+    render({
+      to,
+      subject: 'Reset your Stockroom password',
+      greeting: `Hello ${name},`,
+      paragraphs: ['Enter this code to choose a new password.'],
+      code,
+      action: { label: 'Reset your password', url: screenUrl(publicUrl, 'reset-password', to) },
+    }),
+
+  accountExists: (publicUrl: string, to: string, name: string) =>
+    render({
+      to,
+      subject: 'You already have a Stockroom account',
+      greeting: `Hello ${name},`,
+      paragraphs: [
+        'Someone tried to sign up with this e-mail address, but it already belongs to your account. No new account was created.',
+        'If you forgot your password, you can reset it.',
+      ],
+      action: { label: 'Reset your password', url: `${publicUrl}/auth/forgot-password` },
+    }),
+
+  passwordChanged: (publicUrl: string, to: string, name: string) =>
+    render({
+      to,
+      subject: 'Your Stockroom password was changed',
+      greeting: `Hello ${name},`,
+      paragraphs: [
+        'The password of your account was just changed, and other sessions were signed out.',
+        'If this was not you, reset your password now.',
+      ],
+      action: { label: 'Reset your password', url: `${publicUrl}/auth/forgot-password` },
+    }),
+
+  /** Told to both addresses once the change is confirmed. */
+  emailChanged: (publicUrl: string, to: string, name: string, change: EmailChange) =>
+    render({
+      to,
+      subject: 'Your Stockroom e-mail address was changed',
+      greeting: `Hello ${name},`,
+      paragraphs: [
+        `The e-mail address of your account was changed from ${change.from} to ${change.to}.`,
+        'If this was not you, contact us straight away.',
+      ],
+      action: { label: 'Open Stockroom', url: `${publicUrl}/auth/login` },
+    }),
+
+  /** The code that proves the new address, sent to it. */
+  confirmEmailChange: (publicUrl: string, to: string, name: string, code: string) =>
+    render({
+      to,
+      subject: 'Confirm your new Stockroom e-mail address',
+      greeting: `Hello ${name},`,
+      paragraphs: [
+        'Enter this code on your profile page to make this the e-mail address of your account. Until then the account keeps its old address.',
+      ],
+      code,
+      action: { label: 'Open your profile', url: `${publicUrl}/profile` },
+    }),
+};

@@ -1,0 +1,97 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { freshPostgresDatabase } from '../../support/build.js';
+import { freePort, startEntry, waitForOk, type Entry } from '../../support/processes.js';
+
+const ROUNDS = 5;
+const INSTANCES = 3;
+
+/**
+ * Several instances started at the same moment on one empty database: each one migrates at
+ * start-up, and without a lock two of them apply the same migration (duplicate type, column
+ * already exists) and exit. Every one must come up, and every migration must be applied once.
+ */
+async function startTogether(env: Record<string, string>, running: Entry[]) {
+  const ports = await Promise.all(Array.from({ length: INSTANCES }, () => freePort()));
+  const entries = ports.map((port) =>
+    startEntry({
+      ...env,
+      PORT: String(port),
+      APP_SECRET: 'migrations-test-secret-that-is-at-least-32-characters',
+      LOG_LEVEL: 'fatal',
+    }),
+  );
+  running.push(...entries);
+  const outcomes = await Promise.allSettled(
+    ports.map((port, i) => waitForOk(`http://127.0.0.1:${port}/api/ready`, 45_000, entries[i])),
+  );
+  const failures = outcomes.flatMap((outcome, i) =>
+    outcome.status === 'rejected'
+      ? [`instance ${i}: ${String(outcome.reason).split('\n').slice(0, 3).join(' ')}`]
+      : [],
+  );
+  const alive = entries.map((entry) => entry.child.exitCode);
+  for (const entry of entries) entry.child.kill('SIGTERM');
+  const exits = await Promise.all(entries.map((entry) => entry.exited));
+  return { failures, alive, exits };
+}
+
+/** What went wrong in a round: an instance that never answered, exited early, or not with 0. */
+function describeRound(round: number, result: Awaited<ReturnType<typeof startTogether>>): string[] {
+  return [
+    ...result.failures.map((failure) => `round ${round}, ${failure}`),
+    ...result.alive.flatMap((code, i) =>
+      code === null ? [] : [`round ${round}, instance ${i} had exited with ${code}`],
+    ),
+    ...result.exits.flatMap((code, i) =>
+      code === 0 || result.alive[i] !== null
+        ? []
+        : [`round ${round}, instance ${i} exited with ${code} on SIGTERM`],
+    ),
+  ];
+}
+
+describe('instances starting at once on one empty database', { timeout: 300_000 }, () => {
+  const running: Entry[] = [];
+  const cleanups: (() => Promise<void>)[] = [];
+  afterAll(async () => {
+    for (const entry of running) if (entry.child.exitCode === null) entry.child.kill('SIGKILL');
+    await Promise.all(running.map((entry) => entry.exited));
+    for (const cleanup of cleanups) await cleanup();
+  });
+
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    `PostgreSQL: ${ROUNDS} rounds of ${INSTANCES} instances all come up`,
+    async () => {
+      const failures: string[] = [];
+      for (let round = 0; round < ROUNDS; round += 1) {
+        const postgres = await freshPostgresDatabase(process.env.TEST_DATABASE_URL!);
+        cleanups.push(postgres.drop);
+        const dataDir = await mkdtemp(path.join(tmpdir(), 'stockroom-migrations-'));
+        cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
+        const result = await startTogether(
+          { DATABASE_URL: postgres.url, DATA_DIR: dataDir },
+          running,
+        );
+        failures.push(...describeRound(round, result));
+      }
+      expect(failures).toEqual([]);
+    },
+  );
+
+  it.skipIf(process.env.TEST_DATABASE_URL)(
+    `SQLite: ${ROUNDS} rounds of ${INSTANCES} processes on one empty DATA_DIR all come up`,
+    async () => {
+      const failures: string[] = [];
+      for (let round = 0; round < ROUNDS; round += 1) {
+        const dataDir = await mkdtemp(path.join(tmpdir(), 'stockroom-migrations-'));
+        cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
+        const result = await startTogether({ DATA_DIR: dataDir }, running);
+        failures.push(...describeRound(round, result));
+      }
+      expect(failures).toEqual([]);
+    },
+  );
+});
