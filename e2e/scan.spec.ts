@@ -215,6 +215,14 @@ test('a keyboard scanner finds the product on the list and receives on the scan 
     sku: 'keyed-lamp',
   });
   await signInWithToken(page, token, user.name);
+  // Someone typing fast in the search is searching: text that is no product's code stays a search.
+  await page.getByLabel('Search').focus();
+  await typeAsScanner(page, 'keyed');
+  await expect(page).toHaveURL(/\/\?q=keyed$/);
+  await expect(page.getByRole('heading', { name: 'Keyed lamp' })).toBeVisible();
+  await page.getByLabel('Search').fill('');
+  await expect(page).toHaveURL(/\/$/);
+
   await page.getByLabel('Search').focus();
   await typeAsScanner(page, '012345678905');
   await expect(page).toHaveURL(new RegExp(`/details/product/${product.id}$`));

@@ -8,8 +8,17 @@ const MAX_GAP_MS = 50;
 const MIN_LENGTH = 4;
 
 /**
- * Calls `onCode` with what a keyboard scanner typed, wherever the focus is; the Enter that ends
- * it does nothing else (no form is submitted with the code as text). Typing by hand is left alone.
+ * Keys typed into a field belong to that field (a quick typist's Enter in a form is never a scan),
+ * unless the field takes scans: it says so with `data-keyboard-scanner`.
+ */
+const belongsToField = (target: EventTarget | null) =>
+  target instanceof HTMLElement &&
+  (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName)) &&
+  target.dataset.keyboardScanner === undefined;
+
+/**
+ * Calls `onCode` with what a keyboard scanner typed while no field (or a field that takes scans)
+ * has the focus; the Enter that ends it does nothing else. Typing by hand is left alone.
  */
 export function useKeyboardScanner(onCode: (code: string) => void) {
   const latest = useRef(onCode);
@@ -21,6 +30,10 @@ export function useKeyboardScanner(onCode: (code: string) => void) {
     let typed = '';
     let last = -Infinity;
     const onKeyDown = (event: KeyboardEvent) => {
+      if (belongsToField(event.target)) {
+        typed = '';
+        return;
+      }
       const quick = event.timeStamp - last <= MAX_GAP_MS;
       last = event.timeStamp;
       if (event.key === 'Enter') {

@@ -4,6 +4,7 @@ import { PRODUCT_SORTS, type ProductSort } from '@shared/constants.js';
 import { controlClasses } from '@/components/ui/Field.js';
 import { paths } from '@/lib/paths.js';
 import { useKeyboardScanner } from '@/lib/use-keyboard-scanner.js';
+import { findProductByCode } from '../api/find-product-by-code.js';
 
 const SORT_LABELS: Record<ProductSort, string> = {
   newest: 'Newest first',
@@ -34,11 +35,22 @@ export function ProductsToolbar({ q, sort, onSearch, onSort }: ProductsToolbarPr
     if (q !== text.trim()) setText(q);
   }
 
-  // A keyboard scanner's code finds its product (on the scan screen) instead of searching as text.
+  // A keyboard scanner's code opens its product instead of searching as text. A code no product
+  // has goes to the scan screen, which offers to create one, unless it was typed into the search:
+  // someone typing fast there is searching.
   const navigate = useNavigate();
   useKeyboardScanner((code) => {
-    setText(q);
-    void navigate(paths.scan.getHref(code));
+    const inSearch = document.activeElement?.id === 'product-search';
+    void findProductByCode(code).then(
+      (id) => {
+        if (id) {
+          setText(q);
+          void navigate(paths.products.details.getHref(id));
+        } else if (inSearch) onSearch(code);
+        else void navigate(paths.scan.getHref(code));
+      },
+      () => (inSearch ? onSearch(code) : undefined),
+    );
   });
 
   useEffect(() => {
@@ -63,6 +75,7 @@ export function ProductsToolbar({ q, sort, onSearch, onSort }: ProductsToolbarPr
         </label>
         <input
           id="product-search"
+          data-keyboard-scanner=""
           type="search"
           value={text}
           onChange={(event) => setText(event.target.value)}
