@@ -56,11 +56,11 @@ export interface RunningServer {
 }
 
 /**
- * Starts the built server (`node dist/server/index.js`) on a free loopback port with `env` on top
- * of this process's environment (DATA_DIR, SMTP_URL, … are the caller's), its output in
- * `logFile`, and waits until it answers /api/ready.
+ * Starts the built server (`node dist/server/index.js` of `checkout`, this one by default) on a
+ * free loopback port with `env` on top of this process's environment (DATA_DIR, SMTP_URL, … are
+ * the caller's), its output in `logFile`, and waits until it answers /api/ready.
  */
-export async function startBuiltServer(env: NodeJS.ProcessEnv, logFile: string) {
+export async function startBuiltServer(env: NodeJS.ProcessEnv, logFile: string, checkout = root) {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const log = createWriteStream(logFile);
@@ -72,7 +72,7 @@ export async function startBuiltServer(env: NodeJS.ProcessEnv, logFile: string) 
     ...env,
   };
   const server = spawn(process.execPath, ['dist/server/index.js'], {
-    cwd: root,
+    cwd: checkout,
     env: fullEnv,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
