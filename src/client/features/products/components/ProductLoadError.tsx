@@ -13,8 +13,11 @@ const PRODUCT_NOT_FOUND = M.productNotFound;
 export const isProductMissing = (query: Pick<UseQueryResult, 'error'>) =>
   getErrorStatus(query.error) === 404;
 
+/** What a failed load's message and Retry need of a query (of one item or of pages). */
+export type LoadQuery = Pick<UseQueryResult, 'error' | 'isFetching' | 'refetch'>;
+
 /** 'Retry' for a failed load: it reads 'Retrying...' while the query runs again. */
-export function RetryButton({ query }: { query: Pick<UseQueryResult, 'isFetching' | 'refetch'> }) {
+export function RetryButton({ query }: { query: LoadQuery }) {
   return (
     <Button
       variant="secondary"
@@ -28,7 +31,7 @@ export function RetryButton({ query }: { query: Pick<UseQueryResult, 'isFetching
 }
 
 /** A failed product load: the message in red, centred, and a way to try again. */
-export function ProductLoadError({ query }: { query: UseQueryResult }) {
+export function ProductLoadError({ query }: { query: LoadQuery }) {
   return (
     <div className="text-center">
       <ErrorMessage>{getErrorMessage(query.error)}</ErrorMessage>

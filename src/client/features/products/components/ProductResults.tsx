@@ -13,7 +13,7 @@ import { LoadMore } from './LoadMore.js';
 import { NoProducts } from './NoProducts.js';
 import { CARD_LINK_SELECTOR } from './ProductCard.js';
 import { ProductGrid } from './ProductGrid.js';
-import { RetryButton } from './ProductLoadError.js';
+import { RetryButton, type LoadQuery } from './ProductLoadError.js';
 import { ProductsSummary } from './ProductsSummary.js';
 import { ProductsToolbar } from './ProductsToolbar.js';
 import { StockFilterTabs } from './StockFilterTabs.js';
@@ -32,6 +32,22 @@ interface ProductResultsProps {
   onStock: (stock: StockFilter | undefined) => void;
   onView: (view: ListView) => void;
   heading: RefObject<HTMLHeadingElement | null>;
+}
+
+/** The list could not be read: why, in the list's place (search and filters stay above). */
+function ListLoadError({ query }: { query: LoadQuery }) {
+  return (
+    <div
+      role="alert"
+      className="rounded-2xl bg-white px-6 py-12 text-center shadow-sm ring-1 ring-gray-200"
+    >
+      <p className="font-medium text-red-700">{getErrorMessage(query.error)}</p>
+      <div className="mt-6 flex flex-wrap items-center justify-center gap-4">
+        <RetryButton query={query} />
+        <TextLink to={paths.products.add.getHref()}>Add new product</TextLink>
+      </div>
+    </div>
+  );
 }
 
 /** '17 products', '3 results for "lamp"'; '60+' while more pages are left to load. */
@@ -63,30 +79,14 @@ export function ProductResults(props: ProductResultsProps) {
 
   if (products.isPending || summary.isPending) return <PageSpinner label="Loading products..." />;
 
-  const toolbar = <ProductsToolbar q={q} sort={params.sort} onSearch={onSearch} onSort={onSort} />;
-
-  if (products.isError) {
-    return (
-      <div className="space-y-4 sm:space-y-6">
-        {toolbar}
-        <div
-          role="alert"
-          className="rounded-2xl bg-white px-6 py-12 text-center shadow-sm ring-1 ring-gray-200"
-        >
-          <p className="font-medium text-red-700">{getErrorMessage(products.error)}</p>
-          <div className="mt-6 flex flex-wrap items-center justify-center gap-4">
-            <RetryButton query={products} />
-            <TextLink to={paths.products.add.getHref()}>Add new product</TextLink>
-          </div>
-        </div>
-      </div>
-    );
-  }
+  // Nothing of this search or filter could be read (a list already read stays on screen when
+  // reading it again fails: only the change that failed says so).
+  const unread = products.isError && products.data === undefined;
 
   // While a new search, sort or filter loads, the previous results stay on screen (dimmed).
   const searching = products.isPlaceholderData;
   // An empty catalogue has nothing to search or sort: the empty state says what to do instead.
-  const catalogueEmpty = !q && !stock && items.length === 0 && !searching;
+  const catalogueEmpty = !q && !stock && items.length === 0 && !searching && !unread;
   const table = wide && view === 'table';
 
   // After a delete, the focus moves to the product that took its place, else the one before,
@@ -109,7 +109,7 @@ export function ProductResults(props: ProductResultsProps) {
     <div className="space-y-3 sm:space-y-6">
       {!catalogueEmpty && (
         <div className="space-y-3 sm:space-y-4">
-          {toolbar}
+          <ProductsToolbar q={q} sort={params.sort} onSearch={onSearch} onSort={onSort} />
           <div className="flex flex-wrap items-center justify-between gap-3">
             <StockFilterTabs value={stock} onChange={onStock} />
             {wide && <ViewToggle value={view} onChange={onView} />}
@@ -121,7 +121,11 @@ export function ProductResults(props: ProductResultsProps) {
       <div className="flex flex-wrap items-center gap-x-4 gap-y-2 empty:hidden">
         {/* The count, announced politely when a search or sort brings new results. */}
         <p role="status" aria-live="polite" className="text-sm text-gray-600 empty:hidden">
-          {catalogueEmpty ? null : searching ? '\u00a0' : countText(items.length, hasNextPage, q)}
+          {catalogueEmpty || unread
+            ? null
+            : searching
+              ? '\u00a0'
+              : countText(items.length, hasNextPage, q)}
         </p>
         {!catalogueEmpty && (
           <ProductsSummary summary={summary.data} stale={summary.isPlaceholderData || searching} />
@@ -137,7 +141,9 @@ export function ProductResults(props: ProductResultsProps) {
           </div>
         )}
       </div>
-      {items.length === 0 ? (
+      {unread ? (
+        <ListLoadError query={products} />
+      ) : items.length === 0 ? (
         <NoProducts q={q} stock={stock} onSearch={onSearch} onStock={onStock} />
       ) : (
         <section aria-label="Product list" aria-busy={searching || undefined}>
