@@ -1,4 +1,5 @@
 import type { BrowserContext, Page } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from './support/a11y.js';
 import { expect, test } from './support/fixtures.js';
 import { cardTitleLink, productCard, productCards, toast } from './support/ui.js';
 
@@ -95,6 +96,7 @@ for (const failure of FAILURES) {
     // The filter's products could not be read: said where they would be, with the tabs above.
     await expect(failureAlert(page, failure)).toBeVisible({ timeout: 15_000 });
     await expect(stockFilter(page)).toBeVisible();
+    await expectNoSeriousA11yViolations(page, 'list that could not be read');
 
     await stockFilter(page).getByRole('button', { name: 'All' }).click();
     await expect(productCard(page, 'Oak crate')).toBeVisible();

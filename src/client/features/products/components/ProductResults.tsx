@@ -7,7 +7,7 @@ import { formatCount } from '@/lib/format.js';
 import { paths } from '@/lib/paths.js';
 import { useProducts, type ProductListParams } from '../api/get-products.js';
 import { useProductsSummary } from '../api/get-products-summary.js';
-import { BulkActions } from './BulkActions.js';
+import { SelectAllBox, SelectionBar } from './BulkActions.js';
 import { LazyProductTable } from './lazy-table.js';
 import { LoadMore } from './LoadMore.js';
 import { NoProducts } from './NoProducts.js';
@@ -72,6 +72,7 @@ export function ProductResults(props: ProductResultsProps) {
   const summary = useProductsSummary({ q, stock, tag });
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = products;
   const list = useRef<HTMLDivElement>(null);
+  const selectAllSlot = useRef<HTMLDivElement>(null);
   const items = products.data?.pages.flatMap((page) => page.products) ?? [];
   const ids = items.map((product) => product.id);
   const selection = useSelection(ids, JSON.stringify([q, stock]));
@@ -97,7 +98,14 @@ export function ProductResults(props: ProductResultsProps) {
     target?.focus();
   };
 
-  const selected = ids.filter((id) => selection.selected.has(id));
+  const selected = items.filter((product) => selection.selected.has(product.id));
+  // The Delete button is gone with the products: the focus goes to 'Select all on page', or to
+  // the heading when that is not shown (on a phone it hides again once nothing is chosen).
+  const focusAfterBulkDelete = () => {
+    const box = selectAllSlot.current?.querySelector('input');
+    if (box && (typeof box.checkVisibility !== 'function' || box.checkVisibility())) box.focus();
+    else heading.current?.focus();
+  };
   const rows = {
     products: items,
     selected: selection.selected,
@@ -131,12 +139,14 @@ export function ProductResults(props: ProductResultsProps) {
           <ProductsSummary summary={summary.data} stale={summary.isPlaceholderData || searching} />
         )}
         {items.length > 0 && (
-          <div className={`ml-auto ${selected.length > 0 ? '' : 'hidden sm:block'}`}>
-            <BulkActions
+          <div
+            ref={selectAllSlot}
+            className={`ml-auto ${selected.length > 0 ? '' : 'hidden sm:block'}`}
+          >
+            <SelectAllBox
               shown={items.length}
-              selected={selected}
+              count={selected.length}
               onSelectAll={selection.setAll}
-              onEmptied={() => heading.current?.focus()}
             />
           </div>
         )}
@@ -163,6 +173,7 @@ export function ProductResults(props: ProductResultsProps) {
           />
         </section>
       )}
+      {selected.length > 0 && <SelectionBar selected={selected} onDeleted={focusAfterBulkDelete} />}
     </div>
   );
 }
