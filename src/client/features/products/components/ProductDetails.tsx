@@ -14,7 +14,7 @@ import { AvailabilityBadge, StockCount } from './StockBadges.js';
 import { StockHistory } from './StockHistory.js';
 import { PrintLabelsButton } from './PrintLabelsButton.js';
 import { StockStepper } from './StockStepper.js';
-import { DocumentTitle } from '@/components/DocumentTitle.js';
+import { tabTitle } from '@/lib/texts.js';
 
 /**
  * The product page: read-only but for its stock, which it adjusts, and the stock's history. The
@@ -111,7 +111,7 @@ function ProductSheet({ product }: { product: Product }) {
             Product ID: <span className="font-mono break-all">{product.id}</span>
           </p>
           <div className="flex flex-wrap items-start justify-between gap-3">
-            <DocumentTitle>{product.name}</DocumentTitle>
+            <title>{tabTitle(product.name)}</title>
             {/* A long name wraps, even inside a word, rather than widen the page. */}
             <h1 className="min-w-0 text-2xl font-bold tracking-tight wrap-anywhere text-gray-900 sm:text-3xl">
               {product.name}

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { M } from '@shared/messages.js';
-import { DocumentTitle } from '@/components/DocumentTitle.js';
+import { tabTitle } from '@/lib/texts.js';
 import { ErrorMessage } from '@/components/ui/Alert.js';
 import { Button } from '@/components/ui/Button.js';
 import { getErrorMessage, getErrorStatus } from '@/lib/api-error.js';
@@ -47,7 +47,7 @@ export function ProductLoadError({ query }: { query: LoadQuery }) {
 export function ProductMissing({ children }: { children: ReactNode }) {
   return (
     <div className="space-y-4 text-center">
-      <DocumentTitle>{PRODUCT_NOT_FOUND}</DocumentTitle>
+      <title>{tabTitle(PRODUCT_NOT_FOUND)}</title>
       <h1 className="text-3xl font-bold tracking-tight text-red-700">{PRODUCT_NOT_FOUND}</h1>
       <p className="text-base text-gray-600">It may have been deleted, or the link is not right.</p>
       {children}
