@@ -3,7 +3,6 @@ import { IMAGE_THUMBNAIL_EDGE } from '@shared/constants.js';
 import type { Product } from '@shared/schemas/products.js';
 import { buttonClasses } from '@/components/ui/button-styles.js';
 import { Card } from '@/components/ui/Card.js';
-import { PageSpinner } from '@/components/ui/Spinner.js';
 import { formatCount, formatPrice } from '@/lib/format.js';
 import { paths } from '@/lib/paths.js';
 import { useMovements } from '../api/get-movements.js';
@@ -13,6 +12,7 @@ import { isProductMissing, ProductLoadError, ProductMissing } from './ProductLoa
 import { AvailabilityBadge, StockCount } from './StockBadges.js';
 import { StockHistory } from './StockHistory.js';
 import { PrintLabelsButton } from './PrintLabelsButton.js';
+import { ProductDetailsSkeleton } from './ProductDetailsSkeleton.js';
 import { StockStepper } from './StockStepper.js';
 import { tabTitle } from '@/lib/texts.js';
 
@@ -26,7 +26,7 @@ export function ProductDetails() {
   const movements = useMovements(productId);
 
   if (product.isPending || (movements.isPending && !product.isError)) {
-    return <PageSpinner label="Loading the product..." />;
+    return <ProductDetailsSkeleton />;
   }
   if (product.isError && isProductMissing(product)) {
     return (
