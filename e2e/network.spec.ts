@@ -149,7 +149,7 @@ test('a form whose code cannot be loaded is retried once, then explained with a 
   expect(attempts.length).toBeGreaterThanOrEqual(2);
 });
 
-test('a screen opened while offline is explained, and Reload shows it once the connection is back', async ({
+test('a screen opened while offline is explained, and shows by itself once the connection is back', async ({
   page,
   context,
   user,
@@ -165,6 +165,5 @@ test('a screen opened while offline is explained, and Reload shows it once the c
   ).toBeVisible();
 
   await context.setOffline(false);
-  await page.getByRole('button', { name: 'Reload' }).click();
   await expect(page.getByRole('heading', { name: 'Profile', exact: true })).toBeVisible();
 });

@@ -55,3 +55,12 @@ export function getErrorMessage(error: unknown): string {
 /** The HTTP status of a failed call, when the server answered. */
 export const getErrorStatus = (error: unknown): number | undefined =>
   isAxiosError(error) ? error.response?.status : undefined;
+
+/**
+ * Whether a failure is the server's absence rather than its answer: no connection, no response, a
+ * 5xx, or app code that could not be fetched. Trying again later may work; a 4xx will not.
+ */
+export function isUnreachable(error: unknown): boolean {
+  if (isAxiosError(error)) return !error.response || error.response.status >= 500;
+  return isChunkLoadError(error);
+}

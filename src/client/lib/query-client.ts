@@ -1,14 +1,36 @@
-import { QueryClient, type DefaultError, type UseMutationOptions } from '@tanstack/react-query';
+import {
+  QueryClient,
+  type DefaultError,
+  type Query,
+  type UseMutationOptions,
+} from '@tanstack/react-query';
+import { isUnreachable } from './api-error.js';
+
+/** How often a screen that could not be read at all tries again while the server is away. */
+const RETRY_UNREAD_MS = 5_000;
+
+/**
+ * A read that failed with nothing to show (no earlier data) because the server could not be
+ * reached or answered 5xx: tried again every few seconds, so that the screen fills by itself once
+ * the server is back, even without the browser's 'online' event (a server that was down).
+ */
+const retryWhileUnreachable = (query: Query) =>
+  query.state.status === 'error' &&
+  query.state.data === undefined &&
+  isUnreachable(query.state.error)
+    ? RETRY_UNREAD_MS
+    : false;
 
 /**
  * Each query sets its own retries; mutations never retry. Requests go out even
  * when the browser says it is offline ('always'; TanStack's default pauses them until it is back
  * online, which left 'Logging in...' and the list's spinner up forever): the request fails at
- * once and the screen says the server cannot be reached. Queries still refetch on reconnect.
+ * once and the screen says the server cannot be reached. Queries still refetch on reconnect, and
+ * one that could not be read at all tries again on its own.
  */
 export const queryClient = new QueryClient({
   defaultOptions: {
-    queries: { staleTime: 10_000, networkMode: 'always' },
+    queries: { staleTime: 10_000, networkMode: 'always', refetchInterval: retryWhileUnreachable },
     mutations: { retry: false, networkMode: 'always' },
   },
 });

@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import type { ReactElement } from 'react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { createMemoryRouter, Outlet, RouterProvider, useLocation } from 'react-router';
 import { Toaster } from '@/components/Toaster.js';
 
 /** Shows where the app navigated to: any path the test did not route lands here. */
@@ -27,15 +27,27 @@ export function renderRoute(element: ReactElement, options: RenderOptions = {}) 
   const { path = '/', url = path } = options;
   const queryClient = options.queryClient ?? testQueryClient();
   const user = userEvent.setup(options.userOptions);
+  // A data router, as the app runs in: screens may block a navigation (useBlocker).
+  const router = createMemoryRouter(
+    [
+      {
+        element: (
+          <>
+            <Outlet />
+            <Toaster />
+          </>
+        ),
+        children: [
+          { path, element },
+          { path: '*', element: <LocationProbe /> },
+        ],
+      },
+    ],
+    { initialEntries: [url] },
+  );
   const utils = render(
     <QueryClientProvider client={queryClient}>
-      <MemoryRouter initialEntries={[url]}>
-        <Routes>
-          <Route path={path} element={element} />
-          <Route path="*" element={<LocationProbe />} />
-        </Routes>
-        <Toaster />
-      </MemoryRouter>
+      <RouterProvider router={router} />
     </QueryClientProvider>,
   );
   return { user, queryClient, ...utils };

@@ -1,5 +1,6 @@
 import { Component, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
+import { retryFailedScreens } from './lazy-screen.js';
 import { RouteError } from './RouteError.js';
 
 interface Props {
@@ -28,6 +29,11 @@ class Boundary extends Component<Props, State> {
       : { error: undefined, failedAt: props.resetKey };
   }
 
+  private readonly retry = () => {
+    retryFailedScreens();
+    this.setState({ error: undefined });
+  };
+
   override componentDidCatch(error: unknown) {
     console.error(error);
   }
@@ -36,7 +42,7 @@ class Boundary extends Component<Props, State> {
     return this.state.error === undefined ? (
       this.props.children
     ) : (
-      <RouteError error={this.state.error} />
+      <RouteError error={this.state.error} onRetry={this.retry} />
     );
   }
 }

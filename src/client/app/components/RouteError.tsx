@@ -1,9 +1,24 @@
+import { useEffect } from 'react';
 import { buttonClasses } from '@/components/ui/button-styles.js';
 import { isChunkLoadError } from '@/lib/lazy-import.js';
 
+interface RouteErrorProps {
+  error: unknown;
+  /** Shows the screen again: called when the connection comes back to a screen not loaded. */
+  onRetry?: (() => void) | undefined;
+}
+
 /** What a route shows when it cannot load (offline, a new release replaced its code, a crash). */
-export function RouteError({ error }: { error: unknown }) {
+export function RouteError({ error, onRetry }: RouteErrorProps) {
   const notLoaded = isChunkLoadError(error);
+
+  // Its code could not be fetched: once the browser is online again, it is asked for again.
+  useEffect(() => {
+    if (!notLoaded || !onRetry) return;
+    window.addEventListener('online', onRetry);
+    return () => window.removeEventListener('online', onRetry);
+  }, [notLoaded, onRetry]);
+
   return (
     <main className="grid min-h-full place-items-center bg-gray-100 px-6 py-24">
       <div role="alert" className="text-center">

@@ -4,8 +4,13 @@ import { paths } from '@/lib/paths.js';
 import { WithQueries } from '../components/WithQueries.js';
 import { MainLayout } from '../layouts/MainLayout.js';
 
-/** The screens the header and the list lead to without a product's id. */
+/**
+ * The screens the header and the list lead to. A product's pages share one route module whatever
+ * the id, so any id fetches them.
+ */
 const PREFETCHED = [
+  paths.products.details.getHref('any'),
+  paths.products.edit.getHref('any'),
   paths.products.create.getHref(),
   paths.products.import.getHref(),
   paths.profile.edit.getHref(),

@@ -1,8 +1,8 @@
 import type { ClientLoaderFunctionArgs } from 'react-router';
-import { PageSpinner } from '@/components/ui/Spinner.js';
 import { movementsQueryOptions } from '@/features/products/api/get-movements.js';
 import { productQueryOptions } from '@/features/products/api/get-product.js';
 import { ProductDetails } from '@/features/products/components/ProductDetails.js';
+import { ProductDetailsSkeleton } from '@/features/products/components/ProductDetailsSkeleton.js';
 import { getToken } from '@/lib/auth/token.js';
 import { queryClient } from '@/lib/query-client.js';
 
@@ -15,7 +15,7 @@ export function clientLoader({ params }: ClientLoaderFunctionArgs) {
 }
 
 export function HydrateFallback() {
-  return <PageSpinner label="Loading product..." />;
+  return <ProductDetailsSkeleton />;
 }
 
 export default ProductDetails;

@@ -60,7 +60,9 @@ describe('bulk delete', () => {
     expect(fire).toHaveBeenCalledWith(
       expect.objectContaining({
         title: 'Are you sure?',
-        text: 'You will not be able to recover these 3 products!',
+        html: expect.objectContaining({
+          textContent: expect.stringContaining('You will not be able to recover these 3 products!'),
+        }),
         icon: 'warning',
         confirmButtonText: 'Yes, delete 3 products!',
         showCancelButton: true,
@@ -99,7 +101,11 @@ describe('bulk delete', () => {
     expect(screen.getByText('5 selected')).toBeVisible();
     await user.click(screen.getByRole('button', { name: 'Delete selected' }));
     expect(fire).toHaveBeenCalledWith(
-      expect.objectContaining({ text: 'You will not be able to recover these 5 products!' }),
+      expect.objectContaining({
+        html: expect.objectContaining({
+          textContent: expect.stringContaining('You will not be able to recover these 5 products!'),
+        }),
+      }),
     );
     expect(await screen.findByText('No products')).toBeVisible();
     expect(await deletes()).toEqual([{ ids: ['p0', 'p1', 'p2', 'p3', 'p4'] }]);
@@ -114,7 +120,9 @@ describe('bulk delete', () => {
     await user.click(screen.getByRole('button', { name: 'Delete selected' }));
     expect(fire).toHaveBeenCalledWith(
       expect.objectContaining({
-        text: 'You will not be able to recover this product!',
+        html: expect.objectContaining({
+          textContent: expect.stringContaining('You will not be able to recover this product!'),
+        }),
         confirmButtonText: 'Yes, delete it!',
       }),
     );

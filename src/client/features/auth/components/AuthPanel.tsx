@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Card } from '@/components/ui/Card.js';
-import { DocumentTitle } from '@/components/DocumentTitle.js';
+import { tabTitle } from '@/lib/texts.js';
 
 interface AuthPanelProps {
   title: string;
@@ -14,7 +14,7 @@ interface AuthPanelProps {
 export function AuthPanel({ title, subtitle, children, links }: AuthPanelProps) {
   return (
     <Card className="px-6 py-8 sm:px-10 sm:py-10">
-      <DocumentTitle>{title}</DocumentTitle>
+      <title>{tabTitle(title)}</title>
       <h1 className="text-center text-2xl font-bold tracking-tight text-gray-900">{title}</h1>
       {subtitle && <p className="mt-2 text-center text-sm text-gray-600">{subtitle}</p>}
       <div className="mt-8">{children}</div>

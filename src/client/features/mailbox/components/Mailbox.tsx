@@ -6,7 +6,7 @@ import { LogoLink } from '@/components/Logo.js';
 import { getErrorMessage } from '@/lib/api-error.js';
 import { formatDateTime } from '@/lib/format.js';
 import { useMails } from '../api/get-mails.js';
-import { DocumentTitle } from '@/components/DocumentTitle.js';
+import { tabTitle } from '@/lib/texts.js';
 import { MailText } from './MailText.js';
 
 const codeIn = (text: string) => /\b(\d{6})\b/.exec(text)?.[1];
@@ -26,7 +26,7 @@ export function Mailbox() {
       </header>
       <main className="mx-auto max-w-5xl space-y-6 px-4 py-8 sm:px-6">
         <div>
-          <DocumentTitle>Mailbox</DocumentTitle>
+          <title>{tabTitle('Mailbox')}</title>
           <h1 className="text-3xl font-bold tracking-tight text-gray-900">Mailbox</h1>
           <p className="mt-2 text-sm text-gray-600">
             Without SMTP, every mail is kept on the server instead of being sent. Newest first; the

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { DocumentTitle } from '@/components/DocumentTitle.js';
+import { tabTitle } from '@/lib/texts.js';
 
 interface PageHeaderProps {
   title: string;
@@ -10,7 +10,7 @@ interface PageHeaderProps {
 export function PageHeader({ title, back }: PageHeaderProps) {
   return (
     <div className="flex flex-wrap items-center justify-between gap-4">
-      <DocumentTitle>{title}</DocumentTitle>
+      <title>{tabTitle(title)}</title>
       <h1 className="min-w-0 text-3xl font-bold tracking-tight wrap-anywhere text-gray-900">
         {title}
       </h1>

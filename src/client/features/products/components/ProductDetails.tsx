@@ -4,7 +4,6 @@ import { IMAGE_THUMBNAIL_EDGE, MIN_FORM_STOCK } from '@shared/constants.js';
 import type { Product } from '@shared/schemas/products.js';
 import { buttonClasses } from '@/components/ui/button-styles.js';
 import { Card } from '@/components/ui/Card.js';
-import { PageSpinner } from '@/components/ui/Spinner.js';
 import { formatCount, formatPrice } from '@/lib/format.js';
 import { paths } from '@/lib/paths.js';
 import { useMovements } from '../api/get-movements.js';
@@ -17,8 +16,9 @@ import { copyStateOf } from './product-form-values.js';
 import { STOCK_STATES, stockStateOf, StockUnits } from './StockBadges.js';
 import { StockHistory } from './StockHistory.js';
 import { PrintLabelsButton } from './PrintLabelsButton.js';
+import { ProductDetailsSkeleton } from './ProductDetailsSkeleton.js';
 import { StockStepper } from './StockStepper.js';
-import { DocumentTitle } from '@/components/DocumentTitle.js';
+import { tabTitle } from '@/lib/texts.js';
 
 /**
  * The product page: read-only but for its stock, which it adjusts, and the stock's history. The
@@ -30,7 +30,7 @@ export function ProductDetails() {
   const movements = useMovements(productId);
 
   if (product.isPending || (movements.isPending && !product.isError)) {
-    return <PageSpinner label="Loading the product..." />;
+    return <ProductDetailsSkeleton />;
   }
   if (product.isError && isProductMissing(product)) {
     return (
@@ -111,7 +111,7 @@ function ProductSheet({ product }: { product: Product }) {
           <ProductPicture product={product} />
         </div>
         <div className="flex min-w-0 flex-col gap-5 p-6 sm:p-8">
-          <DocumentTitle>{product.name}</DocumentTitle>
+          <title>{tabTitle(product.name)}</title>
           {/* A long name wraps, even inside a word, rather than widen the page. */}
           <h1 className="min-w-0 text-2xl font-bold tracking-tight wrap-anywhere text-gray-900 sm:text-3xl">
             {product.name}

@@ -10,6 +10,7 @@ import { useZodForm } from '@/lib/form.js';
 import type { ProductUpload } from '../api/product-multipart.js';
 import { ImagePicker } from './ImagePicker.js';
 import { TagsInput } from './TagsInput.js';
+import { useLeavePrompt } from './use-leave-prompt.js';
 
 interface ProductFormProps {
   /** productFormSchema to create, productEditFormSchema to edit. */
@@ -47,12 +48,13 @@ export function ProductForm({
   const [image, setImage] = useState<File | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const form = useZodForm(schema, { defaultValues });
+  const leave = useLeavePrompt(form.formState.isDirty || image !== null);
 
   const submit = form.submit(
     async (values) => {
       setProgress(image ? 0 : null);
       try {
-        await onSubmit({ values, image, onProgress: setProgress });
+        await leave.whileSaving(() => onSubmit({ values, image, onProgress: setProgress }));
       } finally {
         setProgress(null);
       }

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { M } from '@shared/messages.js';
-import { DocumentTitle } from '@/components/DocumentTitle.js';
+import { tabTitle } from '@/lib/texts.js';
 import { ErrorMessage } from '@/components/ui/Alert.js';
 import { Button } from '@/components/ui/Button.js';
 import { getErrorMessage, getErrorStatus } from '@/lib/api-error.js';
@@ -13,8 +13,11 @@ const PRODUCT_NOT_FOUND = M.productNotFound;
 export const isProductMissing = (query: Pick<UseQueryResult, 'error'>) =>
   getErrorStatus(query.error) === 404;
 
+/** What a failed load's message and Retry need of a query (of one item or of pages). */
+export type LoadQuery = Pick<UseQueryResult, 'error' | 'isFetching' | 'refetch'>;
+
 /** 'Retry' for a failed load: it reads 'Retrying...' while the query runs again. */
-export function RetryButton({ query }: { query: Pick<UseQueryResult, 'isFetching' | 'refetch'> }) {
+export function RetryButton({ query }: { query: LoadQuery }) {
   return (
     <Button
       variant="secondary"
@@ -28,7 +31,7 @@ export function RetryButton({ query }: { query: Pick<UseQueryResult, 'isFetching
 }
 
 /** A failed product load: the message in red, centred, and a way to try again. */
-export function ProductLoadError({ query }: { query: UseQueryResult }) {
+export function ProductLoadError({ query }: { query: LoadQuery }) {
   return (
     <div className="text-center">
       <ErrorMessage>{getErrorMessage(query.error)}</ErrorMessage>
@@ -44,7 +47,7 @@ export function ProductLoadError({ query }: { query: UseQueryResult }) {
 export function ProductMissing({ children }: { children: ReactNode }) {
   return (
     <div className="space-y-4 text-center">
-      <DocumentTitle>{PRODUCT_NOT_FOUND}</DocumentTitle>
+      <title>{tabTitle(PRODUCT_NOT_FOUND)}</title>
       <h1 className="text-3xl font-bold tracking-tight text-red-700">{PRODUCT_NOT_FOUND}</h1>
       <p className="text-base text-gray-600">It may have been deleted, or the link is not right.</p>
       {children}

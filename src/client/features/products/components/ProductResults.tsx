@@ -7,13 +7,13 @@ import { formatCount } from '@/lib/format.js';
 import { paths } from '@/lib/paths.js';
 import { useProducts, type ProductListParams } from '../api/get-products.js';
 import { useProductsSummary, useStockFilterCounts } from '../api/get-products-summary.js';
-import { BulkActions } from './BulkActions.js';
+import { SelectAllBox, SelectionBar } from './BulkActions.js';
 import { LazyProductTable } from './lazy-table.js';
 import { LoadMore } from './LoadMore.js';
 import { NoProducts } from './NoProducts.js';
 import { CARD_LINK_SELECTOR } from './ProductCard.js';
 import { ProductGrid } from './ProductGrid.js';
-import { RetryButton } from './ProductLoadError.js';
+import { RetryButton, type LoadQuery } from './ProductLoadError.js';
 import { ProductsSummary } from './ProductsSummary.js';
 import { ProductsToolbar } from './ProductsToolbar.js';
 import { StockFilterTabs } from './StockFilterTabs.js';
@@ -32,6 +32,22 @@ interface ProductResultsProps {
   onStock: (stock: StockFilter | undefined) => void;
   onView: (view: ListView) => void;
   heading: RefObject<HTMLHeadingElement | null>;
+}
+
+/** The list could not be read: why, in the list's place (search and filters stay above). */
+function ListLoadError({ query }: { query: LoadQuery }) {
+  return (
+    <div
+      role="alert"
+      className="rounded-2xl bg-white px-6 py-12 text-center shadow-sm ring-1 ring-gray-200"
+    >
+      <p className="font-medium text-red-700">{getErrorMessage(query.error)}</p>
+      <div className="mt-6 flex flex-wrap items-center justify-center gap-4">
+        <RetryButton query={query} />
+        <TextLink to={paths.products.add.getHref()}>Add new product</TextLink>
+      </div>
+    </div>
+  );
 }
 
 /**
@@ -62,6 +78,7 @@ export function ProductResults(props: ProductResultsProps) {
   const filterCounts = useStockFilterCounts({ q, tag });
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = products;
   const list = useRef<HTMLDivElement>(null);
+  const selectAllSlot = useRef<HTMLDivElement>(null);
   const items = products.data?.pages.flatMap((page) => page.products) ?? [];
   const ids = items.map((product) => product.id);
   const selection = useSelection(ids, JSON.stringify([q, stock]));
@@ -72,30 +89,14 @@ export function ProductResults(props: ProductResultsProps) {
     return <PageSpinner label="Loading products..." />;
   }
 
-  const toolbar = <ProductsToolbar q={q} sort={params.sort} onSearch={onSearch} onSort={onSort} />;
-
-  if (products.isError) {
-    return (
-      <div className="space-y-4 sm:space-y-6">
-        {toolbar}
-        <div
-          role="alert"
-          className="rounded-2xl bg-white px-6 py-12 text-center shadow-sm ring-1 ring-gray-200"
-        >
-          <p className="font-medium text-red-700">{getErrorMessage(products.error)}</p>
-          <div className="mt-6 flex flex-wrap items-center justify-center gap-4">
-            <RetryButton query={products} />
-            <TextLink to={paths.products.add.getHref()}>Add new product</TextLink>
-          </div>
-        </div>
-      </div>
-    );
-  }
+  // Nothing of this search or filter could be read (a list already read stays on screen when
+  // reading it again fails: only the change that failed says so).
+  const unread = products.isError && products.data === undefined;
 
   // While a new search, sort or filter loads, the previous results stay on screen (dimmed).
   const searching = products.isPlaceholderData;
   // An empty catalogue has nothing to search or sort: the empty state says what to do instead.
-  const catalogueEmpty = !q && !stock && items.length === 0 && !searching;
+  const catalogueEmpty = !q && !stock && items.length === 0 && !searching && !unread;
   const table = wide && view === 'table';
 
   // After a delete, the focus moves to the product that took its place, else the one before,
@@ -106,7 +107,14 @@ export function ProductResults(props: ProductResultsProps) {
     target?.focus();
   };
 
-  const selected = ids.filter((id) => selection.selected.has(id));
+  const selected = items.filter((product) => selection.selected.has(product.id));
+  // The Delete button is gone with the products: the focus goes to 'Select all on page', or to
+  // the heading when that is not shown (on a phone it hides again once nothing is chosen).
+  const focusAfterBulkDelete = () => {
+    const box = selectAllSlot.current?.querySelector('input');
+    if (box && (typeof box.checkVisibility !== 'function' || box.checkVisibility())) box.focus();
+    else heading.current?.focus();
+  };
   const rows = {
     products: items,
     selected: selection.selected,
@@ -118,7 +126,7 @@ export function ProductResults(props: ProductResultsProps) {
     <div className="space-y-3 sm:space-y-6">
       {!catalogueEmpty && (
         <div className="space-y-3 sm:space-y-4">
-          {toolbar}
+          <ProductsToolbar q={q} sort={params.sort} onSearch={onSearch} onSort={onSort} />
           <div className="flex flex-wrap items-center justify-between gap-3">
             <StockFilterTabs value={stock} onChange={onStock} counts={filterCounts.counts} />
             {wide && <ViewToggle value={view} onChange={onView} />}
@@ -130,7 +138,7 @@ export function ProductResults(props: ProductResultsProps) {
       <div className="flex flex-wrap items-center gap-x-4 gap-y-2 empty:hidden">
         {/* The count, announced politely when a search or sort brings new results. */}
         <p role="status" aria-live="polite" className="text-sm text-gray-600 empty:hidden">
-          {catalogueEmpty
+          {catalogueEmpty || unread
             ? null
             : searching
               ? '\u00a0'
@@ -140,17 +148,21 @@ export function ProductResults(props: ProductResultsProps) {
           <ProductsSummary summary={summary.data} stale={summary.isPlaceholderData || searching} />
         )}
         {items.length > 0 && (
-          <div className={`ml-auto ${selected.length > 0 ? '' : 'hidden sm:block'}`}>
-            <BulkActions
+          <div
+            ref={selectAllSlot}
+            className={`ml-auto ${selected.length > 0 ? '' : 'hidden sm:block'}`}
+          >
+            <SelectAllBox
               shown={items.length}
-              selected={selected}
+              count={selected.length}
               onSelectAll={selection.setAll}
-              onEmptied={() => heading.current?.focus()}
             />
           </div>
         )}
       </div>
-      {items.length === 0 ? (
+      {unread ? (
+        <ListLoadError query={products} />
+      ) : items.length === 0 ? (
         <NoProducts q={q} stock={stock} onSearch={onSearch} onStock={onStock} />
       ) : (
         <section aria-label="Product list" aria-busy={searching || undefined}>
@@ -170,6 +182,7 @@ export function ProductResults(props: ProductResultsProps) {
           />
         </section>
       )}
+      {selected.length > 0 && <SelectionBar selected={selected} onDeleted={focusAfterBulkDelete} />}
     </div>
   );
 }

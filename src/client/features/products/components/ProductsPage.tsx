@@ -1,6 +1,6 @@
 import { useRef } from 'react';
 import { Link } from 'react-router';
-import { DocumentTitle } from '@/components/DocumentTitle.js';
+import { tabTitle } from '@/lib/texts.js';
 import { buttonClasses } from '@/components/ui/button-styles.js';
 import { paths } from '@/lib/paths.js';
 import { useMediaQuery } from '@/lib/use-media-query.js';
@@ -23,7 +23,7 @@ export function ProductsPage() {
       {/* The title and its actions on one row, the subtitle under them; from `sm` up the actions
           sit to the right of both. */}
       <div className="grid grid-cols-[minmax(0,1fr)_auto] items-center gap-x-3 gap-y-1 sm:items-end sm:gap-x-4">
-        <DocumentTitle>Products</DocumentTitle>
+        <title>{tabTitle('Products')}</title>
         {/* Focusable from script: focus lands here when the last product is deleted. */}
         <h1
           ref={heading}

@@ -2,7 +2,7 @@ import type { FormEventHandler, ReactNode } from 'react';
 import type { FieldValues } from 'react-hook-form';
 import { Card } from '@/components/ui/Card.js';
 import { FormSubmitButton, type FormBinding } from '@/components/ui/FormField.js';
-import { DocumentTitle } from '@/components/DocumentTitle.js';
+import { tabTitle } from '@/lib/texts.js';
 
 interface SettingsFormProps<T extends FieldValues, Output> {
   title: string;
@@ -25,7 +25,7 @@ export function SettingsForm<T extends FieldValues, Output>({
 }: SettingsFormProps<T, Output>) {
   return (
     <Card className="px-6 py-8 sm:px-8">
-      <DocumentTitle>{title}</DocumentTitle>
+      <title>{tabTitle(title)}</title>
       <h1 className="text-xl font-bold tracking-tight text-gray-900">{title}</h1>
       <p className="mt-1 text-sm text-gray-600">{description}</p>
       <div className="mt-8">

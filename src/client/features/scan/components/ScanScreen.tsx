@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { DocumentTitle } from '@/components/DocumentTitle.js';
+import { tabTitle } from '@/lib/texts.js';
 import { Segmented } from '@/components/ui/Segmented.js';
 import { useKeyboardScanner } from '@/lib/use-keyboard-scanner.js';
 import { signalScan } from '../feedback.js';
@@ -41,7 +41,7 @@ export function ScanScreen() {
 
   return (
     <div className="mx-auto max-w-xl space-y-4">
-      <DocumentTitle>Scan</DocumentTitle>
+      <title>{tabTitle('Scan')}</title>
       <h1 className="text-2xl font-bold tracking-tight text-gray-900 sm:text-3xl">Scan</h1>
       <Segmented
         label="Mode"

@@ -1,0 +1,124 @@
+import type { BrowserContext, Page } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from './support/a11y.js';
+import { expect, test } from './support/fixtures.js';
+import { cardTitleLink, productCard, productCards, toast } from './support/ui.js';
+
+/** The two ways a request fails: no connection at all, or a server that answers 503. */
+const FAILURES = ['offline', '503'] as const;
+type Failure = (typeof FAILURES)[number];
+
+/** What a failed request reports, by failure. */
+const FAILED: Record<Failure, RegExp> = {
+  offline: /^The server cannot be reached/,
+  '503': /^The request failed \(503\)|unavailable/i,
+};
+
+/** Every API request from now on fails the given way; the returned function ends it. */
+async function cutOff(page: Page, context: BrowserContext, failure: Failure) {
+  if (failure === 'offline') {
+    await context.setOffline(true);
+    return () => context.setOffline(false);
+  }
+  await page.route('**/api/**', (route) => route.fulfill({ status: 503, body: '' }));
+  return () => page.unroute('**/api/**');
+}
+
+/** Counts the list's reads that ended (answered or failed) from now on. */
+function listReads(page: Page) {
+  let ended = 0;
+  const isList = (url: string) => /\/api\/products(\?|$)/.test(url);
+  page.on('requestfinished', (request) => {
+    if (isList(request.url())) ended += 1;
+  });
+  page.on('requestfailed', (request) => {
+    if (isList(request.url())) ended += 1;
+  });
+  return () => ended;
+}
+
+const afterRender = (page: Page) =>
+  page.evaluate(
+    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+  );
+
+/** A product of the list that these tests change or open. */
+const OAK = { name: 'Oak crate', price: 12.5, stock: 3, description: 'Oak.' };
+
+/** Where a screen (not a toast) says why it has nothing to show. */
+const failureAlert = (page: Page, failure: Failure) =>
+  page.getByRole('main').getByRole('alert').filter({ hasText: FAILED[failure] });
+
+const stockFilter = (page: Page) => page.getByRole('group', { name: 'Stock filter' });
+const summary = (page: Page) => page.getByText('Total units').locator('..');
+
+for (const failure of FAILURES) {
+  test(`a stock change that fails (${failure}) is reported and taken back; the list stays`, async ({
+    page,
+    context,
+    createProduct,
+    signIn,
+  }) => {
+    await createProduct(OAK);
+    await createProduct({ name: 'Pine shelf', price: 40, stock: 2, description: 'Pine.' });
+    await signIn();
+    const card = productCard(page, 'Oak crate');
+    await expect(card.getByText(/^3 units$/)).toBeVisible();
+    await expect(summary(page)).toContainText('5');
+
+    const ended = listReads(page);
+    await cutOff(page, context, failure);
+    await card.getByRole('button', { name: 'Increase stock of Oak crate' }).click();
+    await expect(toast(page, FAILED[failure])).toBeVisible();
+    // The list is read again to learn the truth, and that fails too (its retry included): the
+    // screen keeps what it had.
+    await expect.poll(ended, { timeout: 15_000 }).toBeGreaterThanOrEqual(2);
+    await afterRender(page);
+
+    await expect(card.getByText(/^3 units$/)).toBeVisible();
+    await expect(productCards(page)).toHaveCount(2);
+    await expect(stockFilter(page)).toBeVisible();
+    await expect(summary(page)).toContainText('5');
+    await expect(failureAlert(page, failure)).toHaveCount(0);
+  });
+
+  test(`filter tabs stay usable (${failure}): back to All shows what was loaded`, async ({
+    page,
+    context,
+    createProduct,
+    signIn,
+  }) => {
+    await createProduct(OAK);
+    await signIn();
+    await expect(productCards(page)).toHaveCount(1);
+
+    await cutOff(page, context, failure);
+    await stockFilter(page).getByRole('button', { name: 'Out of stock' }).click();
+    // The filter's products could not be read: said where they would be, with the tabs above.
+    await expect(failureAlert(page, failure)).toBeVisible({ timeout: 15_000 });
+    await expect(stockFilter(page)).toBeVisible();
+    await expectNoSeriousA11yViolations(page, 'list that could not be read');
+
+    await stockFilter(page).getByRole('button', { name: 'All' }).click();
+    await expect(productCard(page, 'Oak crate')).toBeVisible();
+    await expect(summary(page)).toContainText('3');
+  });
+
+  test(`a product that failed to load (${failure}) shows by itself once the server is back`, async ({
+    page,
+    context,
+    createProduct,
+    signIn,
+  }) => {
+    await createProduct(OAK);
+    await signIn();
+    const restore = await cutOff(page, context, failure);
+    await cardTitleLink(productCard(page, 'Oak crate')).click();
+    await expect(failureAlert(page, failure)).toBeVisible({ timeout: 15_000 });
+
+    await restore();
+    // No click: the screen tries again on its own.
+    await expect(page.getByRole('heading', { name: 'Oak crate', level: 1 })).toBeVisible({
+      timeout: 15_000,
+    });
+  });
+}
