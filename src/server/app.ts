@@ -23,6 +23,7 @@ import type { ImageStorage } from './images/storage.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { acceptRequestClockOffsets } from './lib/request-clock-offset.js';
 import { connectRedis } from './lib/redis.js';
+import { lazyChildLoggerFactory } from './lib/lazy-child-logger.js';
 import { serializeRequest } from './lib/log-redaction.js';
 import { ApiRequestLog, readableLogStream } from './lib/readable-log.js';
 import { loadBuiltPages, type BuiltPage } from './built-pages.js';
@@ -90,6 +91,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
       ...(logStream ? { stream: logStream } : {}),
     },
     ...(readableLog ? { logController: new ApiRequestLog() } : {}),
+    childLoggerFactory: lazyChildLoggerFactory,
     // JSON bodies are small; images go through multipart with their own limit.
     bodyLimit: 64 * 1024,
     trustProxy: fastifyTrustProxy(config.trustProxy),

@@ -58,15 +58,18 @@ const BEARER = /^Bearer ([A-Za-z0-9_-]{1,200})$/i;
 export function registerAuthentication(app: FastifyInstance) {
   const sessions = new SessionLookup(app.database, app.clock);
   app.decorateRequest('session', null);
-  const authenticate: preParsingAsyncHookHandler = async (request, _reply, payload) => {
-    if (request.routeOptions.config.public) return payload;
-    const match = BEARER.exec(request.headers.authorization ?? '');
-    const session = match ? await sessions.find(match[1]!) : undefined;
-    if (!session) throw unauthorized(M.unauthorized);
-    request.session = session;
-    return payload;
-  };
   app.addHook('onRoute', (route) => {
+    // Read from the route's own options when a request comes: plugins registered later (and
+    // registerPublic) may still change its config, and Fastify's request.routeOptions would build
+    // a new object on every request.
+    const authenticate: preParsingAsyncHookHandler = async (request, _reply, payload) => {
+      if (route.config?.public) return payload;
+      const match = BEARER.exec(request.headers.authorization ?? '');
+      const session = match ? await sessions.find(match[1]!) : undefined;
+      if (!session) throw unauthorized(M.unauthorized);
+      request.session = session;
+      return payload;
+    };
     route.preParsing = [...[route.preParsing ?? []].flat(), authenticate];
   });
 }
