@@ -93,6 +93,8 @@ interface Footprint {
 
 interface Row {
   label: string;
+  /** The answer measured, as the bare server sends it. */
+  body?: string;
   app: Figure;
   bare?: Figure;
   /** The same request to the app with its response cache off. */
@@ -132,7 +134,8 @@ async function measurePair(
     { url: server.url + appPath, request, pid: server.child.pid },
     { url: bare.url + barePath, request, pid: bare.child.pid },
   ]);
-  return { label, app: app!, bare: yardstick, bytes: Buffer.byteLength(bare.bodies[barePath]!) };
+  const body = bare.bodies[barePath]!;
+  return { label, app: app!, bare: yardstick, body, bytes: Buffer.byteLength(body) };
 }
 
 /**
@@ -594,6 +597,37 @@ const loadOf = ([start, end]: [number, number]) => `${fmt(start, 1)} → ${fmt(e
 const percent = (part: number, whole: number) => `${fmt((100 * part) / whole, 1)} %`;
 const mib = (bytes: number) => `${fmt(bytes / (1024 * 1024), 1)} MiB`;
 
+/** Why the list carries each field of a product. */
+const LIST_FIELDS: Record<string, string> = {
+  id: "the product's address for its page, edits and stock changes",
+  name: "the card's title",
+  price: 'shown on the card',
+  stock: 'shown on the card',
+  description: "the card's text",
+  image:
+    "the full picture's URL, part of every product in the API; the list screens show only the thumbnail",
+  thumbnail: 'the picture the card shows',
+  sku: "the table view's code column (null when none)",
+  barcode: 'under the SKU in the table view (null when none)',
+  tags: "the card's chips and the tag filter",
+};
+
+/** Each field of the page's products with its bytes a product (the mean) and why it is there. */
+function describeFields(body: string) {
+  const { products } = JSON.parse(body) as { products: Record<string, unknown>[] };
+  const names = Object.keys(products[0] ?? {});
+  return names
+    .map((name) => {
+      const bytes =
+        products.reduce(
+          (sum, product) => sum + JSON.stringify({ [name]: product[name] }).length - 1,
+          0,
+        ) / products.length;
+      return `\`${name}\` ${fmt(bytes)} B (${LIST_FIELDS[name] ?? 'no reason recorded'})`;
+    })
+    .join(', ');
+}
+
 /** Start-up and memory of the production build next to the bare server's. */
 function renderFootprint({ starts, listPeak }: Footprint, listRow: Row) {
   const { app, bare } = starts;
@@ -609,7 +643,7 @@ function renderFootprint({ starts, listPeak }: Footprint, listRow: Row) {
     `| idle RSS | ${mib(bare.idleRss)} | **${mib(app.idleRss)}** | ${mib(app.idleRss - bare.idleRss)} | ${loadOf(app.load)} |`,
     `| peak RSS under \`GET /api/products?limit=50\` | ${mib(listPeak.bare)} | **${mib(listPeak.app)}** | ${mib(listPeak.app - listPeak.bare)} | ${loadOf(listPeak.load)} |`,
     '',
-    `The list page is ${kb(listRow.bytes)} for 50 products (uncompressed; the app sends it with brotli or gzip when asked), ${fmt(listRow.bytes / 50)} bytes a product. Each field is one the card shows or needs: \`id\` (a 36-character UUID, the product's address for its page, edits and stock changes), \`name\` and \`description\` (the card's text; the seeded descriptions hold ~110 characters), \`price\` and \`stock\` (a few bytes each), and \`image\` and \`thumbnail\` (absolute URLs of ~60 characters: the card shows the thumbnail, and every product carries an \`image\`; one without a picture names the placeholder in both). The detail fields (image size, dates, \`active\`) are left to \`GET /api/products/{id}\`.`,
+    `The list page is ${kb(listRow.bytes)} for 50 products (uncompressed; the app sends it with brotli or gzip when asked), ${fmt(listRow.bytes / 50)} bytes a product. Each field is there because the card or the table view shows or needs it; bytes a product, as \`"name":value,\` in this page: ${describeFields(listRow.body ?? '{}')}. The detail fields (image size, dates, \`active\`, cost) are left to \`GET /api/products/{id}\`.`,
     '',
   ];
 }
