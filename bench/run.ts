@@ -2,7 +2,9 @@
  * `npm run bench`: the products API under autocannon on loopback, each figure next to a bare
  * node:http server answering a same-sized precomputed JSON body in the same run. The app is the
  * production build (`npm run build` first), started as `npm start` does. Prints a table and writes
- * it to bench/results.md. BENCH_DATABASE_URL=postgres://… runs it on PostgreSQL.
+ * it to bench/results.md. BENCH_DATABASE_URL=postgres://… runs it on PostgreSQL. BENCH_ONLY=core
+ * runs only the start-up and memory section and the list, single product and health rows (about a
+ * minute instead of ten, for iterating) and writes its table to bench/results-core.md instead.
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -40,14 +42,20 @@ import { peakRss } from './proc.js';
 import { WORST_QUERY, costliest, photo, products, seedUser } from './seed.js';
 import {
   BUILT_SERVER,
+  START_ARGS,
+  START_COMMAND,
   compileBareServer,
   launch,
   measureStarts,
   stopProcess,
+  type Server,
   type StartFigure,
 } from './startup.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
+
+/** Only the start-up, memory and per-request rows: what changes when the framework set-up does. */
+const CORE_ONLY = process.env.BENCH_ONLY === 'core';
 
 /** Products of the catalogue that is the costliest to search (see seed.ts). */
 const COSTLIEST = 1_000;
@@ -85,6 +93,8 @@ interface Footprint {
 
 interface Row {
   label: string;
+  /** The answer measured, as the bare server sends it. */
+  body?: string;
   app: Figure;
   bare?: Figure;
   /** The same request to the app with its response cache off. */
@@ -105,6 +115,100 @@ function start(script: string, args: string[], env: NodeJS.ProcessEnv) {
     );
     child.once('exit', (code) => reject(new Error(`${script} exited with ${code}`)));
   });
+}
+
+/** The bare server, with the bodies it answers per path. */
+interface Yardstick extends Server {
+  bodies: Record<string, string>;
+}
+
+/** One request to a server and to the bare one, measured in alternating rounds. */
+async function measurePair(
+  label: string,
+  [server, appPath]: [Server, string],
+  [bare, barePath]: [Yardstick, string],
+  request: Request,
+): Promise<Row> {
+  console.log(`measuring ${label}…`);
+  const [app, yardstick] = await measure([
+    { url: server.url + appPath, request, pid: server.child.pid },
+    { url: bare.url + barePath, request, pid: bare.child.pid },
+  ]);
+  const body = bare.bodies[barePath]!;
+  return { label, app: app!, bare: yardstick, body, bytes: Buffer.byteLength(body) };
+}
+
+/**
+ * The section `BENCH_ONLY=core` runs alone: the production build's cold starts and memory, then the
+ * cached list, a single product and the health route, each beside the bare server answering the
+ * same bytes. `moreBodies` gives the bare server the answers of the app's other measured requests.
+ */
+async function measureCore(
+  appEnv: NodeJS.ProcessEnv,
+  token: string,
+  dataDir: string,
+  children: ChildProcess[],
+  moreBodies: (appUrl: string) => Promise<Record<string, string>> = async () => ({}),
+) {
+  const app = await launch([...START_ARGS], appEnv);
+  children.push(app.child);
+  const auth = { authorization: `Bearer ${token}` };
+  const listPath = '/api/products?limit=50';
+  const listBody = await (await fetch(app.url + listPath, { headers: auth })).text();
+  const itemId = (JSON.parse(listBody) as { products: { id: string }[] }).products[0]!.id;
+  const itemPath = `/api/products/${itemId}`;
+  const itemBody = await (await fetch(app.url + itemPath, { headers: auth })).text();
+  const healthBody = await (await fetch(app.url + '/api/health')).text();
+
+  // The yardstick answers the same bytes as the app, per path, after reading the same request.
+  const bodies: Record<string, string> = {
+    '/list': listBody,
+    '/item': itemBody,
+    '/health': healthBody,
+    ...(await moreBodies(app.url)),
+  };
+  const bodiesFile = path.join(dataDir, 'bare-bodies.json');
+  await writeFile(bodiesFile, JSON.stringify(bodies));
+  const bareScript = await compileBareServer(dataDir);
+  const bare: Yardstick = { ...(await launch([bareScript, bodiesFile], {}, '/health')), bodies };
+  children.push(bare.child);
+
+  // Cold starts: the bare server and the app's build in turns, each timed to its first 200 on
+  // the list (the app's with a token), then left idle to read its memory.
+  console.log('measuring cold starts…');
+  const [bareStart, appStart] = await measureStarts([
+    { args: [bareScript, bodiesFile], env: {}, path: '/list', headers: {} },
+    { args: [...START_ARGS], env: appEnv, path: listPath, headers: auth },
+  ]);
+
+  // The server's code paths are compiled by the JIT during the first seconds of load: a longer
+  // warm-up of the read path before the first figure keeps it out of the measurement.
+  await autocannon({ url: app.url + listPath, headers: auth, duration: 3 });
+
+  const peakLoad = os.loadavg()[0]!;
+  const { result: list, peaks } = await peakRss([app.child.pid!, bare.child.pid!], () =>
+    measurePair(`GET ${listPath} (1,000 products)`, [app, listPath], [bare, '/list'], {
+      headers: auth,
+    }),
+  );
+  const footprint: Footprint = {
+    starts: { app: appStart!, bare: bareStart! },
+    listPeak: { app: peaks[0]!, bare: peaks[1]!, load: [peakLoad, os.loadavg()[0]!] },
+  };
+  const rows: Row[] = [
+    list,
+    await measurePair('GET /api/products/{id}', [app, itemPath], [bare, '/item'], {
+      headers: auth,
+    }),
+    // The framework's own ceiling on this machine: no token, no database, a tiny body.
+    await measurePair(
+      'reference: GET /api/health (no auth, no database)',
+      [app, '/api/health'],
+      [bare, '/health'],
+      {},
+    ),
+  ];
+  return { app, bare, rows, footprint, listPath };
 }
 
 /** The cursor a client would hold after reading half of a catalogue in the given order. */
@@ -159,6 +263,23 @@ async function main() {
       importers.push(await seedUser(database.db, `import-${i}@bench.test`));
     }
     await repository.insertMany(main.id, products(1_000));
+    // The production build, as `npm start` runs it. Rate limits stay in the request path, just
+    // high enough that one client is never throttled.
+    const appEnv = { ...env, RATE_LIMIT_GENERAL: '1000000000', RATE_LIMIT_SENSITIVE: '1000000000' };
+    if (CORE_ONLY) {
+      await database.close();
+      const { rows, footprint } = await measureCore(appEnv, main.token, dataDir, children);
+      const report = renderCore(rows, footprint, {
+        engine: database.dialect === 'postgres' ? 'PostgreSQL' : 'SQLite (WAL)',
+        totalSeconds: (Date.now() - started) / 1000,
+        loadBefore,
+      });
+      console.log(`\n${report}`);
+      const file = process.env.BENCH_DATABASE_URL ? 'results-core-postgres.md' : 'results-core.md';
+      await writeFile(path.join(here, file), report);
+      console.log(`written to bench/${file}`);
+      return;
+    }
     await repository.insertMany(small.id, products(100));
     await repository.insertMany(large.id, products(100_000));
     const seedSeconds = (Date.now() - seedStart) / 1000;
@@ -178,11 +299,6 @@ async function main() {
     };
     await database.close();
 
-    // The production build, as `npm start` runs it. Rate limits stay in the request path, just
-    // high enough that one client is never throttled.
-    const appEnv = { ...env, RATE_LIMIT_GENERAL: '1000000000', RATE_LIMIT_SENSITIVE: '1000000000' };
-    const app = await launch([BUILT_SERVER], appEnv);
-    children.push(app.child);
     // The same app without its response cache: every read runs its query, as the first read
     // after a write does.
     const uncached = await start('app-server.ts', [], { ...env, BENCH_RESPONSE_CACHE: 'off' });
@@ -203,86 +319,35 @@ async function main() {
       headers: { ...auth(main.token), 'content-type': encoded.headers.get('content-type')! },
       body: Buffer.from(await encoded.arrayBuffer()),
     };
-
-    const listPath = '/api/products?limit=50';
-    const first = await fetch(app.url + listPath, { headers: auth(main.token) });
-    const listBody = await first.text();
-    const itemId = (JSON.parse(listBody) as { products: { id: string }[] }).products[0]!.id;
-    const itemPath = `/api/products/${itemId}`;
-    const itemBody = await (await fetch(app.url + itemPath, { headers: auth(main.token) })).text();
-    const created = await fetch(app.url + '/api/products', {
-      method: 'POST',
-      headers: upload.headers,
-      body: new Uint8Array(upload.body!),
-    });
-    if (created.status !== 201) throw new Error(`upload failed: ${await created.text()}`);
-    const createBody = await created.text();
-    const healthBody = await (await fetch(app.url + '/api/health')).text();
-
-    // The yardstick answers the same bytes as the app, per path, after reading the same request.
-    const bodies: Record<string, string> = {
-      '/list': listBody,
-      '/item': itemBody,
-      '/create': createBody,
-      '/health': healthBody,
-    };
-    const bodiesFile = path.join(dataDir, 'bare-bodies.json');
-    await writeFile(bodiesFile, JSON.stringify(bodies));
-    const bareScript = await compileBareServer(dataDir);
-    const bare = await launch([bareScript, bodiesFile], {}, '/health');
-    children.push(bare.child);
-
-    // Cold starts: the bare server and the app's build in turns, each timed to its first 200 on
-    // the list (the app's with a token), then left idle to read its memory.
-    console.log('measuring cold starts…');
-    const [bareStart, appStart] = await measureStarts([
-      { args: [bareScript, bodiesFile], env: {}, path: '/list', headers: {} },
-      { args: [BUILT_SERVER], env: appEnv, path: listPath, headers: auth(main.token) },
-    ]);
-
-    // The server's code paths are compiled by the JIT during the first seconds of load: a longer
-    // warm-up of the read path before the first figure keeps it out of the measurement.
-    await autocannon({ url: app.url + listPath, headers: auth(main.token), duration: 3 });
-
-    const rows: Row[] = [];
-    const pair = async (
-      label: string,
-      appPath: string,
-      barePath: string,
-      request: Request,
-      server = app,
-    ) => {
-      console.log(`measuring ${label}…`);
-      const [appFigure, bareFigure] = await measure([
-        { url: server.url + appPath, request, pid: server.child.pid },
-        { url: bare.url + barePath, request, pid: bare.child.pid },
-      ]);
-      rows.push({
-        label,
-        app: appFigure!,
-        bare: bareFigure,
-        bytes: Buffer.byteLength(bodies[barePath]!),
-      });
-    };
-    const peakLoad = os.loadavg()[0]!;
-    const { peaks } = await peakRss([app.child.pid!, bare.child.pid!], () =>
-      pair(`GET ${listPath} (1,000 products)`, listPath, '/list', { headers: auth(main.token) }),
+    const { app, bare, rows, footprint, listPath } = await measureCore(
+      appEnv,
+      main.token,
+      dataDir,
+      children,
+      async (appUrl) => {
+        const created = await fetch(appUrl + '/api/products', {
+          method: 'POST',
+          headers: upload.headers,
+          body: new Uint8Array(upload.body!),
+        });
+        if (created.status !== 201) throw new Error(`upload failed: ${await created.text()}`);
+        return { '/create': await created.text() };
+      },
     );
-    const footprint: Footprint = {
-      starts: { app: appStart!, bare: bareStart! },
-      listPeak: { app: peaks[0]!, bare: peaks[1]!, load: [peakLoad, os.loadavg()[0]!] },
-    };
-    await pair(
-      `GET ${listPath}, response cache off (the query runs every time)`,
-      listPath,
-      '/list',
-      { headers: auth(main.token) },
-      uncached,
+    rows.push(
+      await measurePair(
+        `GET ${listPath}, response cache off (the query runs every time)`,
+        [uncached, listPath],
+        [bare, '/list'],
+        { headers: auth(main.token) },
+      ),
+      await measurePair(
+        'POST /api/products (1 MP JPEG, multipart)',
+        [app, '/api/products'],
+        [bare, '/create'],
+        upload,
+      ),
     );
-    await pair('GET /api/products/{id}', itemPath, '/item', { headers: auth(main.token) });
-    await pair('POST /api/products (1 MP JPEG, multipart)', '/api/products', '/create', upload);
-    // The framework's own ceiling on this machine: no token, no database, a tiny body.
-    await pair('reference: GET /api/health (no auth, no database)', '/api/health', '/health', {});
 
     // The same page at 100 and at 100,000 products, and deep inside the large catalogue.
     const scale: Row[] = [];
@@ -532,24 +597,102 @@ const loadOf = ([start, end]: [number, number]) => `${fmt(start, 1)} → ${fmt(e
 const percent = (part: number, whole: number) => `${fmt((100 * part) / whole, 1)} %`;
 const mib = (bytes: number) => `${fmt(bytes / (1024 * 1024), 1)} MiB`;
 
+/** Why the list carries each field of a product. */
+const LIST_FIELDS: Record<string, string> = {
+  id: "the product's address for its page, edits and stock changes",
+  name: "the card's title",
+  price: 'shown on the card',
+  stock: 'shown on the card',
+  description: "the card's text",
+  image:
+    "the full picture's URL, part of every product in the API; the list screens show only the thumbnail",
+  thumbnail: 'the picture the card shows',
+  sku: "the table view's code column (null when none)",
+  barcode: 'under the SKU in the table view (null when none)',
+  tags: "the card's chips and the tag filter",
+};
+
+/** Each field of the page's products with its bytes a product (the mean) and why it is there. */
+function describeFields(body: string) {
+  const { products } = JSON.parse(body) as { products: Record<string, unknown>[] };
+  const names = Object.keys(products[0] ?? {});
+  return names
+    .map((name) => {
+      const bytes =
+        products.reduce(
+          (sum, product) => sum + JSON.stringify({ [name]: product[name] }).length - 1,
+          0,
+        ) / products.length;
+      return `\`${name}\` ${fmt(bytes)} B (${LIST_FIELDS[name] ?? 'no reason recorded'})`;
+    })
+    .join(', ');
+}
+
 /** Start-up and memory of the production build next to the bare server's. */
 function renderFootprint({ starts, listPeak }: Footprint, listRow: Row) {
   const { app, bare } = starts;
   return [
-    '## Start-up and memory of the production build (`node dist/server/index.js`)',
+    `## Start-up and memory of the production build (\`${START_COMMAND}\`)`,
     '',
     `Each server started ${2 * ROUNDS - 1} times, in turns with the other, from \`spawn\` to its first 200 on the list (the app's with a bearer token, its database and migrations checked first); the median. CPU: the process's user + system time by then. Idle: its resident memory (VmRSS) ${3} s after that answer. Peak: the highest resident memory during the rounds of the cached list below (VmHWM, reset before).`,
     '',
     '| figure | bare node:http | app | app − bare | load average |',
     '|---|---:|---:|---:|---:|',
     `| cold start to the first (authenticated) 200 | ${fmt(bare.ms)} ms | **${fmt(app.ms)} ms** | ${fmt(app.ms - bare.ms)} ms | ${loadOf(app.load)} |`,
-    `| CPU time by then | ${fmt(bare.cpuMs)} ms | ${fmt(app.cpuMs)} ms | ${fmt(app.cpuMs - bare.cpuMs)} ms | |`,
+    `| CPU time by then | ${fmt(bare.cpuMs)} ms | **${fmt(app.cpuMs)} ms** | ${fmt(app.cpuMs - bare.cpuMs)} ms | ${loadOf(app.load)} |`,
     `| idle RSS | ${mib(bare.idleRss)} | **${mib(app.idleRss)}** | ${mib(app.idleRss - bare.idleRss)} | ${loadOf(app.load)} |`,
     `| peak RSS under \`GET /api/products?limit=50\` | ${mib(listPeak.bare)} | **${mib(listPeak.app)}** | ${mib(listPeak.app - listPeak.bare)} | ${loadOf(listPeak.load)} |`,
     '',
-    `The list page is ${kb(listRow.bytes)} for 50 products (uncompressed; the app sends it with brotli or gzip when asked), ${fmt(listRow.bytes / 50)} bytes a product. Each field is one the card shows or needs: \`id\` (a 36-character UUID, the product's address for its page, edits and stock changes), \`name\` and \`description\` (the card's text; the seeded descriptions hold ~110 characters), \`price\` and \`stock\` (a few bytes each), and \`image\` and \`thumbnail\` (absolute URLs of ~60 characters: the card shows the thumbnail, and every product carries an \`image\`; one without a picture names the placeholder in both). The detail fields (image size, dates, \`active\`) are left to \`GET /api/products/{id}\`.`,
+    `The list page is ${kb(listRow.bytes)} for 50 products (uncompressed; the app sends it with brotli or gzip when asked), ${fmt(listRow.bytes / 50)} bytes a product. Each field is there because the card or the table view shows or needs it; bytes a product, as \`"name":value,\` in this page: ${describeFields(listRow.body ?? '{}')}. The detail fields (image size, dates, \`active\`, cost) are left to \`GET /api/products/{id}\`.`,
     '',
   ];
+}
+
+/** The run's conditions: machine, load, niceness and how the app was started. */
+function renderIntro(info: { engine: string; loadBefore: string }) {
+  return [
+    '# Products API benchmark',
+    '',
+    `Run: ${new Date().toISOString()} · ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'} · Node ${process.version} · ${info.engine}`,
+    `autocannon on loopback, ${CONNECTIONS} connections; each figure is the median of ${ROUNDS} rounds of ${SECONDS} s, alternating with the figures it is compared with, after a 1 s warm-up. The app and the bare server each run in their own process.`,
+    `Load average of the machine (other work included) at the start and at the end: ${info.loadBefore} and ${os.loadavg()[0]!.toFixed(1)}.`,
+    `Niceness of the bench and of the servers it starts: ${os.getPriority()} (work at a lower niceness gets the CPU first, so under load wall times stretch; CPU times do not).`,
+    `The app runs as in production, from its build, started as \`npm start\` starts it (\`${START_COMMAND}\`, NODE_ENV=production, LOG_LEVEL=warn): the bearer-token check, rate limiting and zod validation of the request on every call. While the database is unchanged, sessions and product answers come from memory (ADR 006); the rows marked "response cache off" and the "query" columns show reads that go to the database (that server runs from the sources, bench/app-server.ts, which can switch the cache off).`,
+  ];
+}
+
+/** The app's requests beside the bare server's, measured in the same run. */
+function renderComparison(rows: Row[]) {
+  return [
+    '## Against a bare node:http server answering the same bytes',
+    '',
+    'Requests per CPU second: the requests of a round over the CPU time of the server process (user + system, from /proc/<pid>/stat) during it, the median of the rounds. Other work on the machine slows a round down but hardly changes what each request costs the server, so this ratio is the one to compare between runs; req/s follows the load. Both servers are measured in the same run, in alternating rounds.',
+    '',
+    '| endpoint | body | app req/s | app p50 / p99 (ms) | bare req/s | bare p50 / p99 (ms) | app ÷ bare (req/s) | app req per CPU s | bare req per CPU s | app ÷ bare (per CPU s) | load average |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+    ...rows.map(
+      ({ label, app, bare, bytes }) =>
+        `| ${label} | ${kb(bytes)} | ${fmt(app.rps)} | ${app.p50} / ${app.p99} | ${fmt(bare!.rps)} | ${bare!.p50} / ${bare!.p99} | ${percent(app.rps, bare!.rps)} | ${fmt(app.perCpuSecond ?? 0)} | ${fmt(bare!.perCpuSecond ?? 0)} | **${percent(app.perCpuSecond ?? 0, bare!.perCpuSecond ?? 1)}** | ${loadOf([app.load[0], bare!.load[1]])} |`,
+    ),
+    '',
+    'The reference row is the framework alone (routing, hooks, CORS, headers) answering a tiny body: the least any endpoint of this app costs on this machine.',
+    '',
+  ];
+}
+
+/** The report of `BENCH_ONLY=core`. */
+function renderCore(
+  rows: Row[],
+  footprint: Footprint,
+  info: { engine: string; totalSeconds: number; loadBefore: string },
+) {
+  return [
+    ...renderIntro(info),
+    `Only the start-up, memory and per-request section (BENCH_ONLY=core): 1,000 products seeded; the whole run ${fmt(info.totalSeconds)} s.`,
+    '',
+    ...renderFootprint(footprint, rows[0]!),
+    ...renderComparison(rows),
+  ].join('\n');
 }
 
 function render(
@@ -568,29 +711,11 @@ function render(
   },
 ) {
   const lines = [
-    '# Products API benchmark',
-    '',
-    `Run: ${new Date().toISOString()} · ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'} · Node ${process.version} · ${info.engine}`,
-    `autocannon on loopback, ${CONNECTIONS} connections; each figure is the median of ${ROUNDS} rounds of ${SECONDS} s, alternating with the figures it is compared with, after a 1 s warm-up. The app and the bare server each run in their own process.`,
-    `Load average of the machine (other work included) at the start and at the end: ${info.loadBefore} and ${os.loadavg()[0]!.toFixed(1)}.`,
-    `Niceness of the bench and of the servers it starts: ${os.getPriority()} (work at a lower niceness gets the CPU first, so under load wall times stretch; CPU times do not).`,
-    'The app runs as in production, from its build (`node dist/server/index.js`, NODE_ENV=production, LOG_LEVEL=warn): the bearer-token check, rate limiting and zod validation of the request on every call. While the database is unchanged, sessions and product answers come from memory (ADR 006); the rows marked "response cache off" and the "query" columns show reads that go to the database (that server runs from the sources, bench/app-server.ts, which can switch the cache off).',
+    ...renderIntro(info),
     `Seeding 101,100 products through the data layer took ${fmt(info.seedSeconds, 1)} s; the whole bench ${fmt(info.totalSeconds)} s.`,
     '',
     ...renderFootprint(footprint, rows[0]!),
-    '## Against a bare node:http server answering the same bytes',
-    '',
-    'Requests per CPU second: the requests of a round over the CPU time of the server process (user + system, from /proc/<pid>/stat) during it, the median of the rounds. Other work on the machine slows a round down but hardly changes what each request costs the server, so this ratio is the one to compare between runs; req/s follows the load.',
-    '',
-    '| endpoint | body | app req/s | app p50 / p99 (ms) | bare req/s | bare p50 / p99 (ms) | app ÷ bare (req/s) | app req per CPU s | bare req per CPU s | app ÷ bare (per CPU s) | load average |',
-    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
-    ...rows.map(
-      ({ label, app, bare, bytes }) =>
-        `| ${label} | ${kb(bytes)} | ${fmt(app.rps)} | ${app.p50} / ${app.p99} | ${fmt(bare!.rps)} | ${bare!.p50} / ${bare!.p99} | ${percent(app.rps, bare!.rps)} | ${fmt(app.perCpuSecond ?? 0)} | ${fmt(bare!.perCpuSecond ?? 0)} | **${percent(app.perCpuSecond ?? 0, bare!.perCpuSecond ?? 1)}** | ${loadOf([app.load[0], bare!.load[1]])} |`,
-    ),
-    '',
-    'The reference row is the framework alone (routing, hooks, CORS, headers) answering a tiny body: the least any endpoint of this app costs on this machine.',
-    '',
+    ...renderComparison(rows),
     `The upload is a ${kb(info.photoBytes)} JPEG of 1155 × 866 px; each one is decoded, re-encoded to WebP with a thumbnail and written to disk (fsync) before the row is inserted. The bare server reads the same upload and answers without doing anything with it.`,
     '',
     '## The list at 100 and at 100,000 products (keyset pagination on the (owner, key, id) indexes)',

@@ -31,6 +31,7 @@ import { registerCors } from './http/ecosystem/cors.js';
 import { registerRateLimit } from './http/ecosystem/rate-limit.js';
 import { registerErrorHandling } from './http/errors.js';
 import { registerGracefulClose } from './http/graceful-close.js';
+import { lazyChildLoggerFactory } from './http/logging/lazy-child-logger.js';
 import { serializeRequest } from './http/logging/log-redaction.js';
 import { ApiRequestLog, readableLogStream } from './http/logging/readable-log.js';
 import { registerOpenApi } from './http/openapi/document.js';
@@ -100,6 +101,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
       ...(logStream ? { stream: logStream } : {}),
     },
     ...(readableLog ? { logController: new ApiRequestLog() } : {}),
+    childLoggerFactory: lazyChildLoggerFactory,
     // JSON bodies are small; images go through multipart with their own limit.
     bodyLimit: 64 * 1024,
     trustProxy: fastifyTrustProxy(config.trustProxy),

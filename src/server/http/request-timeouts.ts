@@ -54,6 +54,11 @@ const isUpload = (request: FastifyRequest) =>
   /^\/api\/products(?:[/?]|$)/.test(request.url) &&
   /^multipart\/form-data/i.test(request.headers['content-type'] ?? '');
 
+/** HTTP/1.1: a request carries a body only when it says so with Transfer-Encoding or Content-Length. */
+const hasBody = (request: FastifyRequest) =>
+  request.headers['transfer-encoding'] !== undefined ||
+  (request.headers['content-length'] ?? '0') !== '0';
+
 /**
  * Node has one request limit for the whole server, so uploads get it (see above) and every other
  * request is held to the shorter one here: a body that has not fully arrived within the request
@@ -63,6 +68,9 @@ const isUpload = (request: FastifyRequest) =>
 export function registerRequestTimeouts(app: FastifyInstance, timeouts: Timeouts) {
   const timers = new WeakMap<FastifyRequest, NodeJS.Timeout>();
   app.addHook('onRequest', (request, reply, done) => {
+    // Node has held the headers to the request limit already: without a body there is nothing
+    // left to arrive, and no timer to arm on every GET.
+    if (!hasBody(request)) return done();
     const limit = isUpload(request) ? timeouts.upload : timeouts.request;
     const timer = setTimeout(() => {
       if (!request.raw.complete) cutOff(request.raw.socket, reply.raw.headersSent);

@@ -32,8 +32,22 @@ const compressors: Record<Exclude<BodyEncoding, 'identity'>, (body: Buffer) => P
  * refuses an encoding; `*` stands for any not named.
  */
 export function preferredEncoding(header: string | undefined): BodyEncoding {
+  if (header === undefined) return 'identity';
+  // Clients send a handful of distinct headers: each is parsed once, not on every read.
+  let encoding = encodingOfHeader.get(header);
+  if (encoding === undefined) {
+    encoding = parseAcceptEncoding(header);
+    encodingOfHeader.set(header, encoding);
+  }
+  return encoding;
+}
+
+/** Bounded: the header is the client's to choose. */
+const encodingOfHeader = new LRUCache<string, BodyEncoding>({ max: 256 });
+
+function parseAcceptEncoding(header: string): BodyEncoding {
   const weights = new Map<string, number>();
-  for (const part of (header ?? '').split(',')) {
+  for (const part of header.split(',')) {
     const [name = '', ...params] = part.split(';').map((piece) => piece.trim().toLowerCase());
     if (!name) continue;
     const q = params.find((param) => param.startsWith('q='));
