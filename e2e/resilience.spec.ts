@@ -110,7 +110,14 @@ for (const failure of FAILURES) {
     signIn,
   }) => {
     await createProduct(OAK);
+    await createProduct({ ...OAK, name: 'Pine crate' });
     await signIn();
+    // Another product's page was opened once, so the page's code is in the browser (a screen
+    // never opened has no code offline until the app can be installed), not this product.
+    await cardTitleLink(productCard(page, 'Pine crate')).click();
+    await expect(page.getByRole('heading', { name: 'Pine crate', level: 1 })).toBeVisible();
+    await page.goBack();
+    await expect(productCard(page, 'Oak crate')).toBeVisible();
     const restore = await cutOff(page, context, failure);
     await cardTitleLink(productCard(page, 'Oak crate')).click();
     await expect(failureAlert(page, failure)).toBeVisible({ timeout: 15_000 });

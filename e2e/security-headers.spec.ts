@@ -84,9 +84,11 @@ test('the app works under its Content-Security-Policy: login, sign-up, toasts, d
   await expect.poll(() => preview.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(900);
 
   // The delete confirmation: SweetAlert2's dialog, styled, then its answer (the server's message).
+  // The form has a picture now: leaving asks first (the app's own dialog, under the CSP too).
   await page.getByRole('link', { name: 'Back to Products' }).click();
-  const card = productCard(page, 'Spare crate');
   const dialog = page.getByRole('dialog');
+  await dialog.getByRole('button', { name: 'Leave' }).click();
+  const card = productCard(page, 'Spare crate');
   await card.getByRole('button', { name: 'Delete Spare crate' }).click();
   await expect(dialog.getByText('Are you sure?')).toBeVisible();
   await expect(page.locator('.swal2-container')).toHaveCSS('position', 'fixed');

@@ -5,12 +5,11 @@ import { WithQueries } from '../components/WithQueries.js';
 import { MainLayout } from '../layouts/MainLayout.js';
 
 /**
- * The screens the header and the list lead to. A product's pages share one route module whatever
- * the id, so any id fetches them.
+ * The screens the header and the list lead to without a product's id: their route modules are a
+ * kilobyte each. A product's page is not among them: with its picture and history code it would
+ * cost the list's first visit more than its JavaScript budget allows.
  */
 const PREFETCHED = [
-  paths.products.details.getHref('any'),
-  paths.products.edit.getHref('any'),
   paths.products.create.getHref(),
   paths.products.import.getHref(),
   paths.profile.edit.getHref(),
