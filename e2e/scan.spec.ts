@@ -9,7 +9,7 @@ import {
   printedLabel,
 } from './support/fake-camera.js';
 import { expect, test } from './support/fixtures.js';
-import { signInWithToken } from './support/ui.js';
+import { signInWithToken, toast } from './support/ui.js';
 
 /**
  * The scan screen as a shop uses it: Chromium's fake camera films a label (a video the test
@@ -250,4 +250,20 @@ test('a keyboard scanner finds the product on the list and receives on the scan 
   await expect(shownStock(page)).toHaveText('20');
   expect((await stockOf(request, token, product.id)).stock).toBe(20);
   await expectNoSeriousA11yViolations(page, 'scan screen without a camera');
+});
+
+test('a code a keyboard scanner typed on the list that cannot be looked up is said, not dropped', async ({
+  page,
+  request,
+  user,
+  token,
+}) => {
+  await createCoded(request, token, { name: 'Away lamp', stock: 1, barcode: '012345678905' });
+  await signInWithToken(page, token, user.name);
+  await expect(page.getByRole('heading', { name: 'Away lamp' })).toBeVisible();
+  await page.route('**/api/products/lookup?**', (route) => route.abort('connectionrefused'));
+  await page.locator('body').click({ position: { x: 5, y: 300 } });
+  await typeAsScanner(page, '012345678905');
+  await expect(toast(page, /^The server cannot be reached/)).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
 });

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { PRODUCT_SORTS, type ProductSort } from '@shared/constants.js';
 import { controlClasses } from '@/components/ui/Field.js';
+import { notifyError } from '@/lib/notify.js';
 import { paths } from '@/lib/paths.js';
 import { useKeyboardScanner } from '@/lib/use-keyboard-scanner.js';
 import { findProductByCode } from '../api/find-product-by-code.js';
@@ -49,7 +50,8 @@ export function ProductsToolbar({ q, sort, onSearch, onSort }: ProductsToolbarPr
         } else if (inSearch) onSearch(code);
         else void navigate(paths.scan.getHref(code));
       },
-      () => (inSearch ? onSearch(code) : undefined),
+      // The code could not be looked up (offline, server away): said, never dropped silently.
+      (error: unknown) => (inSearch ? onSearch(code) : notifyError(error)),
     );
   });
 
