@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import { productSchema, uuid } from './products.js';
+
+/**
+ * What `GET /api/events` streams: one Server-Sent Event per committed change of the signed-in
+ * user's catalogue. Each event is framed as `id: <sequence>`, `event: <kind>` and one `data:` line
+ * of JSON matching the kind's schema below. The `id` grows with every change, so a reconnect sends
+ * it back as `Last-Event-ID` and gets the changes after it; when the server no longer holds them,
+ * it sends one `reset` event and the client reads everything again. Comment lines (`: heartbeat`)
+ * keep the connection open and carry nothing.
+ */
+export const liveEventSchemas = {
+  /** A product was created: the whole product, as `GET /api/products/{id}` answers. */
+  'product.created': z.object({ product: productSchema }),
+  /** A product's fields (or image) changed: the whole product after the change. */
+  'product.updated': z.object({ product: productSchema }),
+  /** One product was deleted. */
+  'product.deleted': z.object({ id: uuid }),
+  /** A product's stock changed (an adjustment, a count, or a scan): its new stock. */
+  'stock.changed': z.object({ id: uuid, stock: z.number().int(), updatedAt: z.string() }),
+  /** Several products were deleted at once. */
+  'products.deleted': z.object({ ids: z.array(uuid) }),
+  /** A CSV import committed: too many changes to send one by one, so the client reads again. */
+  'import.done': z.object({ created: z.number().int(), updated: z.number().int() }),
+  /** The server cannot replay from the `Last-Event-ID` sent: read everything again. */
+  reset: z.object({}),
+} as const;
+
+export type LiveEventKind = keyof typeof liveEventSchemas;
+export type LiveEventData<K extends LiveEventKind> = z.infer<(typeof liveEventSchemas)[K]>;
+export type LiveEvent = {
+  [K in LiveEventKind]: { id: string; kind: K; data: LiveEventData<K> };
+}[LiveEventKind];
+
+export const LIVE_EVENT_KINDS = Object.keys(liveEventSchemas) as LiveEventKind[];
+
+/** How often the server writes a heartbeat comment on an idle stream. */
+export const LIVE_HEARTBEAT_MS = 25_000;
+/** Streams one user may hold open at once; the next one is refused with 429. */
+export const LIVE_STREAMS_PER_USER = 10;
+
+/** The header a product write carries so that sending it again changes nothing more. */
+export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
