@@ -5,7 +5,12 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { freshPostgresDatabase } from '../../support/build.js';
 import { freePort, startEntry, waitForOk, type Entry } from '../../support/processes.js';
 
-const ROUNDS = 5;
+/**
+ * Each round is a real race: with the lock taken out, 13 of 15 rounds on SQLite had an instance
+ * exit on a table or column that already existed (at load averages of 7 to 10 on two cores). Three
+ * rounds miss a missing lock about once in 400 runs; each round costs three server start-ups.
+ */
+const ROUNDS = 3;
 const INSTANCES = 3;
 
 /**
