@@ -42,6 +42,9 @@ const ONE_AT_A_TIME = { maxWorkers: 1, sequence: { groupOrder: 1 } };
 /** What every server test file runs first: the clean-up of what it leaves behind. */
 const serverSetup = ['tests/server/support/setup.ts'];
 
+/** Once per server project's run: on PostgreSQL, the migrated database build() copies. */
+const serverGlobalSetup = ['tests/server/support/postgres-template.ts'];
+
 export default defineConfig({
   test: {
     projects: [
@@ -56,6 +59,7 @@ export default defineConfig({
           ],
           exclude: [...SLOW, ...ALONE],
           setupFiles: serverSetup,
+          globalSetup: serverGlobalSetup,
           // Each file gets its own server and temp DATA_DIR, but the files of a worker share the
           // modules they import: loading the app afresh for each file cost more CPU than most
           // of their tests.
@@ -76,6 +80,7 @@ export default defineConfig({
           environment: 'node',
           include: ALONE,
           setupFiles: serverSetup,
+          globalSetup: serverGlobalSetup,
           pool: 'forks',
           ...ONE_AT_A_TIME,
           testTimeout: 30_000,

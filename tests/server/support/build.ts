@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { afterAll, afterEach } from 'vitest';
+import { afterAll, afterEach, inject } from 'vitest';
 import { buildApp, type App, type AppOptions } from '../../../src/server/app.js';
 import { withAppSecret } from '../../../src/server/app-secret.js';
 import { loadConfig, type Config } from '../../../src/server/config.js';
@@ -11,6 +11,7 @@ import { openDatabase } from '../../../src/server/infra/db/open.js';
 import type { DatabaseHandle } from '../../../src/server/infra/db/handle.js';
 import { ManualClock } from '../../../src/server/lib/clock.js';
 import { watchResponses } from './openapi-responses.js';
+import { databaseUrl } from './postgres-template.js';
 
 export interface TestServer {
   app: App;
@@ -29,18 +30,16 @@ export interface TestServer {
 
 /**
  * A fresh PostgreSQL database on the server of TEST_DATABASE_URL, dropped afterwards, so test files
- * never see each other's rows.
+ * never see each other's rows: empty, or a copy of `template`.
  */
-export async function freshPostgresDatabase(baseUrl: string) {
+export async function freshPostgresDatabase(baseUrl: string, template?: string) {
   const name = `stockroom_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);
   await admin.end();
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
   return {
-    url: url.toString(),
+    url: databaseUrl(baseUrl, name),
     drop: async () => {
       const client = new pg.Client({ connectionString: baseUrl });
       await client.connect();
@@ -60,12 +59,13 @@ export interface BuildOptions extends Partial<Omit<AppOptions, 'config' | 'datab
 
 /**
  * The `build()` helper: a real server on a temp DATA_DIR (SQLite) or a fresh PostgreSQL database
- * when TEST_DATABASE_URL is set, with a manual clock and loose rate limits unless told otherwise.
+ * when TEST_DATABASE_URL is set (a copy of the run's migrated one: postgres-template.ts), with a
+ * manual clock and loose rate limits unless told otherwise.
  */
 export async function build(options: BuildOptions = {}): Promise<TestServer> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'stockroom-test-'));
   const postgres = process.env.TEST_DATABASE_URL
-    ? await freshPostgresDatabase(process.env.TEST_DATABASE_URL)
+    ? await freshPostgresDatabase(process.env.TEST_DATABASE_URL, inject('postgresTemplate'))
     : undefined;
   const config = withAppSecret(
     loadConfig({
