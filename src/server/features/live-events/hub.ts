@@ -1,7 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { sql } from 'kysely';
-import { LIVE_HEARTBEAT_MS, LIVE_STREAMS_PER_USER } from '../../../shared/schemas/live-events.js';
+import { LIVE_HEARTBEAT_MS } from '../../../shared/schemas/live-events.js';
 import type { DatabaseHandle } from '../../infra/db/handle.js';
 import type { Clock } from '../../lib/clock.js';
 
@@ -27,6 +27,8 @@ interface Stream {
 export interface HubOptions {
   /** Streams this process holds open at most (beyond: 503). */
   maxStreams: number;
+  /** Streams one user may hold open at once (beyond: 429). */
+  perUser: number;
   /** Where failures of the background work go. */
   warn: (error: unknown, message: string) => void;
 }
@@ -99,7 +101,7 @@ export class LiveHub {
 
   /** Why a new stream of this owner is refused, if it is. */
   refusal(ownerId: string): Refusal | undefined {
-    if ((this.byOwner.get(ownerId)?.size ?? 0) >= LIVE_STREAMS_PER_USER) return 'user-limit';
+    if ((this.byOwner.get(ownerId)?.size ?? 0) >= this.options.perUser) return 'user-limit';
     if (this.open >= this.options.maxStreams) return 'process-limit';
     return undefined;
   }
