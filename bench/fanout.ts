@@ -50,7 +50,7 @@ function openStream(baseUrl: string, token: string, agent: http.Agent): Promise<
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!;
-export const fanoutSummary = (figure: FanoutFigure) => ({
+const fanoutSummary = (figure: FanoutFigure) => ({
   lastMs: median(figure.lastMs),
   firstMs: median(figure.firstMs),
   kbPerStream: figure.bytesPerStream / 1024,

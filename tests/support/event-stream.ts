@@ -1,6 +1,6 @@
 import http from 'node:http';
 
-export interface StreamEvent {
+interface StreamEvent {
   id: string | undefined;
   kind: string;
   data: unknown;

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { M } from '../messages.js';
+import { IDEMPOTENCY_HEADER } from './live-events.js';
 
 /** An Idempotency-Key: 1 to 255 printable ASCII characters (space to tilde). */
-export const idempotencyKeySchema = z
+const idempotencyKeySchema = z
   .string()
   .min(1)
   .max(255)
@@ -16,5 +17,6 @@ export const idempotencyKeySchema = z
  * only checks the key; Fastify replaces the headers with what it returns).
  */
 export const idempotentWriteHeadersSchema = z.looseObject({
-  'idempotency-key': idempotencyKeySchema.optional(),
+  // Node gives header names in lower case.
+  [IDEMPOTENCY_HEADER.toLowerCase()]: idempotencyKeySchema.optional(),
 });

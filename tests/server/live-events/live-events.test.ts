@@ -182,6 +182,25 @@ describe('closing the app and the request timeouts', async () => {
   });
 });
 
+describe('the bound on streams per process', async () => {
+  const server = await build({ env: { LIVE_STREAMS_MAX: '2' } });
+  const baseUrl = await server.app.listen({ port: 0, host: HOST });
+
+  it('refuses a stream beyond LIVE_STREAMS_MAX with 503 and Retry-After, whoever asks', async () => {
+    const first = await signIn(server);
+    const second = await signIn(server);
+    const open = [
+      await openEventStream(baseUrl, first.token),
+      await openEventStream(baseUrl, second.token),
+    ];
+    const refused = await openEventStream(baseUrl, first.token);
+    expect(refused.status).toBe(503);
+    expect(refused.headers['retry-after']).toBe('5');
+    expect(JSON.parse(refused.text()).message).toBe(M.liveStreamsFull);
+    open.forEach((stream) => stream.close());
+  });
+});
+
 const kind = (wanted: string) => (event: { kind: string }) => event.kind === wanted;
 const hasStock = (event: { data: unknown }, stock: number) =>
   (event.data as { stock?: number }).stock === stock;

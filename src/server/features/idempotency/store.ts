@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { DB } from '../../infra/db/handle.js';
 
 /** How long a key's answer is kept and given again. */
-export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60_000;
+const IDEMPOTENCY_TTL_MS = 24 * 60 * 60_000;
 
 /** An answer as it is stored and given again. */
 export interface Answer {

@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { M } from '../../../shared/messages.js';
-import { LIVE_STREAMS_PER_USER } from '../../../shared/schemas/live-events.js';
+import { LIVE_EVENT_KINDS, LIVE_STREAMS_PER_USER } from '../../../shared/schemas/live-events.js';
 import { currentSession } from '../../http/authenticate.js';
 import { errorResponses, rateLimit } from '../../http/route-options.js';
 import { HttpError } from '../../lib/http-error.js';
@@ -10,7 +10,7 @@ import { HttpError } from '../../lib/http-error.js';
 /** Seconds a refused stream is told to wait before it tries again. */
 const RETRY_AFTER_SECONDS = '5';
 
-const DESCRIPTION = `Server-Sent Events: one per committed change of your catalogue, as \`id: <number>\`, \`event: <kind>\` and one \`data:\` line of JSON. Kinds: \`product.created\` and \`product.updated\` (\`{product}\`, the whole product), \`product.deleted\` (\`{id}\`), \`stock.changed\` (\`{id, stock, updatedAt}\`), \`products.deleted\` (\`{ids}\`), \`import.done\` (\`{created, updated}\`), \`reset\` (\`{}\`: read everything again). Ids grow: reconnect with \`Last-Event-ID\` to get the events after it, or one \`reset\` when they are no longer held. Comment lines (\`: heartbeat\`, every 25 s) carry nothing. At most ${LIVE_STREAMS_PER_USER} streams per user (429) and a bounded number per server (503), both with \`Retry-After\`. A revoked session's streams end.`;
+const DESCRIPTION = `Server-Sent Events: one per committed change of your catalogue, as \`id: <number>\`, \`event: <kind>\` and one \`data:\` line of JSON. Kinds: \`product.created\` and \`product.updated\` (\`{product}\`, the whole product), \`product.deleted\` (\`{id}\`), \`stock.changed\` (\`{id, stock, updatedAt}\`), \`products.deleted\` (\`{ids}\`), \`import.done\` (\`{created, updated}\`), \`reset\` (\`{}\`: read everything again): ${LIVE_EVENT_KINDS.length} kinds in all. Ids grow: reconnect with \`Last-Event-ID\` to get the events after it, or one \`reset\` when they are no longer held. Comment lines (\`: heartbeat\`, every 25 s) carry nothing. At most ${LIVE_STREAMS_PER_USER} streams per user (429) and a bounded number per server (503), both with \`Retry-After\`. A revoked session's streams end.`;
 
 /** `GET /api/events`: the signed-in user's catalogue changes as they commit. */
 export const liveEventRoutes: FastifyPluginAsync = async (fastify) => {

@@ -171,7 +171,7 @@ export interface Database {
 }
 
 /** The first answer to a write that carried an Idempotency-Key (migration 015). */
-export interface IdempotencyKeysTable {
+interface IdempotencyKeysTable {
   owner_id: string;
   key: string;
   /** What the request was: method, route, product and body, hashed. */
@@ -183,7 +183,7 @@ export interface IdempotencyKeysTable {
 }
 
 /** A committed change of one catalogue, as `GET /api/events` streams it (migration 015). */
-export interface LiveEventsTable {
+interface LiveEventsTable {
   id: Generated<number>;
   owner_id: string;
   kind: string;
