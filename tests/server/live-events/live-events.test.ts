@@ -6,7 +6,7 @@ import {
   type LiveEventKind,
 } from '../../../src/shared/schemas/live-events.js';
 import { build } from '../support/build.js';
-import { signIn } from '../support/accounts.js';
+import { accounts, NEW_PASSWORD, PASSWORD, signIn } from '../support/accounts.js';
 import {
   adjustStock,
   bulkDelete,
@@ -158,6 +158,19 @@ describe('GET /api/events over real HTTP', async () => {
     await new Promise((done) => setTimeout(done, 300));
     expect(stayingEnded).toBe(false);
     staying.close();
+  });
+
+  it('ends every stream of an account whose password changes, within 1 s', async () => {
+    const steps = accounts(server);
+    const account = await steps.signedIn();
+    const otherToken = await steps.login(account.email, PASSWORD);
+    const stream = await open(otherToken);
+    expect(stream.status).toBe(200);
+    const res = await steps.changePassword(account.token, PASSWORD, NEW_PASSWORD);
+    expect(res.status).toBe(200);
+    const started = performance.now();
+    await stream.ended;
+    expect(performance.now() - started).toBeLessThan(1_000);
   });
 });
 
