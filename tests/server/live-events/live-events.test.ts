@@ -3,6 +3,7 @@ import { M } from '../../../src/shared/messages.js';
 import {
   LIVE_STREAMS_PER_USER,
   liveEventSchemas,
+  type LiveEvent,
   type LiveEventKind,
 } from '../../../src/shared/schemas/live-events.js';
 import { build } from '../support/build.js';
@@ -215,7 +216,7 @@ describe('the bound on streams per process', async () => {
   });
 });
 
-const kind = (wanted: string) => (event: { kind: string }) => event.kind === wanted;
+const kind = (wanted: LiveEvent['kind']) => (event: { kind: string }) => event.kind === wanted;
 const hasStock = (event: { data: unknown }, stock: number) =>
   (event.data as { stock?: number }).stock === stock;
 
