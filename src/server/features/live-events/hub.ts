@@ -49,6 +49,11 @@ const frame = (row: EventRow) => `id: ${row.id}\nevent: ${row.kind}\ndata: ${row
 const RESET_FRAME = 'event: reset\ndata: {}\n\n';
 const HEARTBEAT_FRAME = ': heartbeat\n\n';
 
+/** Writes unless the stream has ended: a write after the end would be an 'error' event. */
+const send = (stream: Stream, text: string) => {
+  if (!stream.res.writableEnded && !stream.res.destroyed) stream.res.write(text);
+};
+
 export type Refusal = 'user-limit' | 'process-limit';
 
 /**
@@ -117,7 +122,9 @@ export class LiveHub {
     streams.add(entry);
     this.open += 1;
     entry.res.once('close', () => this.remove(entry));
-    entry.res.write(': connected\n\n');
+    // A client gone mid-write is no failure of ours; 'close' follows and removes the stream.
+    entry.res.on('error', () => {});
+    send(entry, ': connected\n\n');
     try {
       await this.replay(entry, lastEventId);
     } finally {
@@ -130,7 +137,15 @@ export class LiveHub {
   closeAll(): void {
     this.closed = true;
     for (const timer of this.timers) clearInterval(timer);
-    for (const streams of this.byOwner.values()) for (const stream of streams) stream.res.end();
+    for (const streams of [...this.byOwner.values()]) {
+      for (const stream of [...streams]) this.end(stream);
+    }
+  }
+
+  /** Ends a stream and forgets it at once, so nothing is written to it after its end. */
+  private end(stream: Stream) {
+    this.remove(stream);
+    stream.res.end();
   }
 
   private remove(stream: Stream) {
@@ -175,7 +190,7 @@ export class LiveHub {
       : [];
     if (!held || rows.length > REPLAY_MAX) {
       stream.lastId = Number(await ownMax());
-      stream.res.write(RESET_FRAME);
+      send(stream, RESET_FRAME);
       return;
     }
     stream.lastId = after;
@@ -185,7 +200,7 @@ export class LiveHub {
   private writeEvent(stream: Stream, row: EventRow) {
     if (row.id <= stream.lastId) return;
     stream.lastId = row.id;
-    stream.res.write(frame(row));
+    send(stream, frame(row));
   }
 
   /** Runs deliveries one at a time, in the order they were asked for. */
@@ -242,7 +257,7 @@ export class LiveHub {
         if (stream.pending) stream.pending.push(row);
         else if (row.id > stream.lastId) {
           stream.lastId = row.id;
-          stream.res.write(text);
+          send(stream, text);
         }
         if (++writes % WRITES_PER_TURN === 0) await nextTurn();
       }
@@ -258,7 +273,7 @@ export class LiveHub {
     let writes = 0;
     for (const streams of [...this.byOwner.values()]) {
       for (const stream of streams) {
-        if (stream.pending === null) stream.res.write(text);
+        if (stream.pending === null) send(stream, text);
         if (++writes % WRITES_PER_TURN === 0) await nextTurn();
       }
     }
@@ -290,7 +305,7 @@ export class LiveHub {
         .execute();
       for (const row of rows) alive.add(row.id);
     }
-    for (const stream of streams) if (!alive.has(stream.sessionId)) stream.res.end();
+    for (const stream of streams) if (!alive.has(stream.sessionId)) this.end(stream);
   }
 
   /** Keeps the newest KEEP_EVENTS events; a reconnect from before them gets reset. */
