@@ -38,6 +38,7 @@ import {
   type AdjustFigure,
   type ExportFigure,
 } from './catalogue.js';
+import { FANOUT_STREAMS, measureFanout, renderFanout } from './fanout.js';
 import { peakRss } from './proc.js';
 import { WORST_QUERY, costliest, photo, products, seedUser } from './seed.js';
 import {
@@ -56,6 +57,11 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 
 /** Only the start-up, memory and per-request rows: what changes when the framework set-up does. */
 const CORE_ONLY = process.env.BENCH_ONLY === 'core';
+/**
+ * Only the event stream's fan-out, on the server run from its sources (no build needed):
+ * `BENCH_ONLY=fanout`, written to bench/results-fanout.md.
+ */
+const FANOUT_ONLY = process.env.BENCH_ONLY === 'fanout';
 
 /** Products of the catalogue that is the costliest to search (see seed.ts). */
 const COSTLIEST = 1_000;
@@ -231,7 +237,9 @@ async function middleCursor(
 }
 
 async function main() {
-  if (!existsSync(BUILT_SERVER)) throw new Error('no production build: run `npm run build` first');
+  if (!FANOUT_ONLY && !existsSync(BUILT_SERVER)) {
+    throw new Error('no production build: run `npm run build` first');
+  }
   const started = Date.now();
   const loadBefore = os.loadavg()[0]!.toFixed(1);
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'stockroom-bench-'));
@@ -265,7 +273,28 @@ async function main() {
     await repository.insertMany(main.id, products(1_000));
     // The production build, as `npm start` runs it. Rate limits stay in the request path, just
     // high enough that one client is never throttled.
-    const appEnv = { ...env, RATE_LIMIT_GENERAL: '1000000000', RATE_LIMIT_SENSITIVE: '1000000000' };
+    const appEnv = {
+      ...env,
+      RATE_LIMIT_GENERAL: '1000000000',
+      RATE_LIMIT_SENSITIVE: '1000000000',
+      // The fan-out row opens all its streams as one user.
+      LIVE_STREAMS_PER_USER: String(FANOUT_STREAMS),
+    };
+    if (FANOUT_ONLY) {
+      const [product] = (await repository.list(main.id, { sort: 'newest', limit: 1 })).rows;
+      await database.close();
+      const source = path.join(here, '../src/server/index.ts');
+      const server = await launch(['--import', 'tsx', source], appEnv);
+      children.push(server.child);
+      const figure = await measureFanout(server.url, server.child.pid!, main.token, product!.id);
+      const engine = database.dialect === 'postgres' ? 'PostgreSQL' : 'SQLite (WAL)';
+      const report = `${renderFanout(figure)}\n${engine}; run ${new Date().toISOString()}, load before ${loadBefore}.\n`;
+      console.log(`\n${report}`);
+      const file = postgres ? 'results-fanout-postgres.md' : 'results-fanout.md';
+      await writeFile(path.join(here, file), report);
+      console.log(`written to bench/${file}`);
+      return;
+    }
     if (CORE_ONLY) {
       await database.close();
       const { rows, footprint } = await measureCore(appEnv, main.token, dataDir, children);
@@ -458,6 +487,9 @@ async function main() {
       importers: importers.map((importer) => importer.token),
     });
 
+    console.log('measuring the event stream fan-out…');
+    const fanout = await measureFanout(app.url, app.child.pid!, stocker.token, stockIds[0]!);
+
     const report = render(rows, footprint, scale, search, during, catalogue, {
       engine: database.dialect === 'postgres' ? 'PostgreSQL' : 'SQLite (WAL)',
       seedSeconds,
@@ -465,9 +497,10 @@ async function main() {
       photoBytes: jpeg.length,
       loadBefore,
     });
-    console.log(`\n${report}`);
+    const full = `${report}\n${renderFanout(fanout)}`;
+    console.log(`\n${full}`);
     const file = process.env.BENCH_DATABASE_URL ? 'results-postgres.md' : 'results.md';
-    await writeFile(path.join(here, file), report);
+    await writeFile(path.join(here, file), full);
     console.log(`written to bench/${file}`);
   } finally {
     for (const child of children) await stopProcess(child);

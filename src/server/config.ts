@@ -128,6 +128,8 @@ const environmentSchema = z
     LOG_LEVEL: text,
     RATE_LIMIT_SENSITIVE: positiveInt('RATE_LIMIT_SENSITIVE'),
     RATE_LIMIT_GENERAL: positiveInt('RATE_LIMIT_GENERAL'),
+    LIVE_STREAMS_MAX: positiveInt('LIVE_STREAMS_MAX'),
+    LIVE_STREAMS_PER_USER: positiveInt('LIVE_STREAMS_PER_USER'),
     TRUST_PROXY: variable(
       parseTrustProxy,
       (_value, raw) =>
@@ -225,6 +227,10 @@ const configSchema = environmentSchema.transform((vars) => {
     rateLimitSensitive: vars.RATE_LIMIT_SENSITIVE,
     /** Per-IP requests per minute on each other account, profile and product endpoint. */
     rateLimitGeneral: vars.RATE_LIMIT_GENERAL,
+    /** Event streams (`GET /api/events`) one process holds open at most; beyond, 503. */
+    liveStreamsMax: vars.LIVE_STREAMS_MAX,
+    /** Event streams one user may hold open at once (10 unless set; the benchmark raises it). */
+    liveStreamsPerUser: vars.LIVE_STREAMS_PER_USER,
     /**
      * Which reverse proxies to believe about the client's address (X-Forwarded-For, which the rate
      * limits key on) and protocol: none, the nearest N hops, or those addresses and ranges.

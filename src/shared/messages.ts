@@ -153,6 +153,9 @@ export const M = {
   stockAdjusted: 'Stock updated',
   stockAboveMax: `Stock cannot be more than ${MAX_STOCK}`,
   productsNotFound: 'Some of these products were not found: nothing was deleted',
+  idempotencyKeyInvalid: 'Idempotency-Key must be 1 to 255 printable ASCII characters',
+  idempotencyKeyReused:
+    'This Idempotency-Key was already used for a different request: use a new key for a new change',
   skuTaken: 'Another product already has this SKU',
   barcodeTaken: 'Another product already has this barcode',
   codeNotFound: 'No product has this code',
@@ -180,6 +183,8 @@ export const M = {
   bodyTooLarge: 'The request body is too large',
   unsupportedMedia: 'Unsupported content type',
   tooManyRequests: 'Too many requests. Please try again later.',
+  liveStreamsPerUser: 'Too many open event streams for this account: close one, then try again.',
+  liveStreamsFull: 'This server holds as many event streams as it can. Please try again shortly.',
   tooManyCodeAttempts: 'Too many code attempts. Please try again later.',
   internal: 'Something went wrong. Please try again.',
   notReady: 'The database is not reachable',

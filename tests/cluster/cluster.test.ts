@@ -9,6 +9,7 @@ import { jpeg, png } from '../server/support/images.js';
 import { codeIn } from '../server/support/inbox.js';
 import { startCluster, type Cluster, type Instance } from './cluster.js';
 import { bodyOf, HttpClient, type Answer, type Request } from './http.js';
+import { openEventStream } from '../support/event-stream.js';
 
 const postgresUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -408,6 +409,46 @@ describe('three instances behind a round-robin proxy', { timeout: 60_000 }, () =
   const refused = (answer: Answer) =>
     answer.status === 401 && bodyOf(answer).message === M.unauthorized;
   const accepted = (answer: Answer) => answer.status === 200;
+
+  it('streams an adjustment made through one instance to the event streams of the others within 1 s', async () => {
+    const client = newClient();
+    const [a, ...others] = cluster.instances;
+    const created = await direct(client, a!, {
+      method: 'POST',
+      path: '/api/products',
+      token,
+      json: { name: 'Streamed', description: 'Watched live', price: 1, stock: 5 },
+    });
+    expect(created.status).toBe(201);
+    const { id } = bodyOf<ProductAnswer>(created).product;
+    const streams = await Promise.all(
+      others.map((instance) => openEventStream(instance.url, token)),
+    );
+    try {
+      expect(streams.map((stream) => stream.status)).toEqual(others.map(() => 200));
+      const started = performance.now();
+      const adjusted = await direct(client, a!, {
+        method: 'POST',
+        path: `/api/products/${id}/stock`,
+        token,
+        json: { delta: 2 },
+      });
+      expect(adjusted.status).toBe(200);
+      const seen = await Promise.all(
+        streams.map((stream) =>
+          stream
+            .next((event) => event.kind === 'stock.changed', BOUND_MS)
+            .then((event) => {
+              expect(event.data).toMatchObject({ id, stock: 7 });
+              return performance.now() - started;
+            }),
+        ),
+      );
+      for (const took of seen) expect(took).toBeLessThan(BOUND_MS);
+    } finally {
+      streams.forEach((stream) => stream.close());
+    }
+  });
 
   it('logs out: every instance refuses the old token within 1 s, and still takes the others', async () => {
     const client = newClient();
