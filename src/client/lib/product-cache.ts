@@ -37,3 +37,39 @@ export const cancelProductReads = (queryClient: QueryClient, id: string) =>
     queryClient.cancelQueries({ queryKey: queryKeys.products }),
     queryClient.cancelQueries({ queryKey: queryKeys.product(id), exact: true }),
   ]);
+
+/**
+ * Takes products out of every loaded page of the list and drops their own entries (and their
+ * movements under them); a product page still open reads its product again and says it is gone.
+ * Pages keep their cursors: the next page still starts where it did.
+ */
+export function removeCachedProducts(queryClient: QueryClient, ids: readonly string[]) {
+  const gone = new Set(ids);
+  for (const [queryKey, data] of queryClient.getQueriesData({ queryKey: queryKeys.products })) {
+    if (!isListData(data)) continue;
+    if (!data.pages.some((page) => page.products.some((product) => gone.has(product.id)))) continue;
+    queryClient.setQueryData<ListData>(queryKey, {
+      ...data,
+      pages: data.pages.map((page) => ({
+        ...page,
+        products: page.products.filter((product) => !gone.has(product.id)),
+      })),
+    });
+  }
+  for (const id of ids) {
+    queryClient.removeQueries({ queryKey: queryKeys.product(id), type: 'inactive' });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.product(id), type: 'active' });
+  }
+}
+
+/**
+ * When this tab last wrote each product's stock from a server answer: a live event about an older
+ * state that arrives after it (the stream is slower than the answer) is not shown over it.
+ */
+const lastStockWrite = new Map<string, number>();
+
+export const noteStockWrite = (id: string, updatedAt: string) =>
+  lastStockWrite.set(id, Date.parse(updatedAt));
+
+export const isOlderThanStockWrite = (id: string, updatedAt: string) =>
+  Date.parse(updatedAt) < (lastStockWrite.get(id) ?? -Infinity);
