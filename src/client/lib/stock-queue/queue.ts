@@ -148,24 +148,35 @@ async function sendAll(userId: string) {
   }
 }
 
-let sending: Promise<void> | undefined;
+let running: Promise<void> | undefined;
+let next: Promise<void> | undefined;
+
+/** One run over the queue, under a Web Lock where the browser has them (see below). */
+function startRun(): Promise<void> {
+  running = (async () => {
+    const userId = signedInUserId();
+    if (!userId) return;
+    const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
+    if (locks) await locks.request(`stockroom-stock-queue:${userId}`, () => sendAll(userId));
+    else await sendAll(userId);
+  })().finally(() => {
+    running = undefined;
+  });
+  return running;
+}
 
 /**
- * Sends the signed-in user's queue in order. One run at a time in this tab, and across tabs under
- * a Web Lock where the browser has them: each change then goes once, in order, whichever tab
- * sends it (and a change sent twice anyway carries its key, so the server applies it once).
+ * Sends the signed-in user's queue in order. One run at a time in this tab; a call during a run
+ * (the 'online' event, a new change) gets one more run after it, which sees what the first could
+ * not. Across tabs the runs take turns under a Web Lock, so each change goes once, in order,
+ * whichever tab sends it (and a change sent twice anyway carries its key: applied once).
  */
 export function sendQueuedChanges(): Promise<void> {
-  const userId = signedInUserId();
-  if (!userId) return Promise.resolve();
-  sending ??= (async () => {
-    try {
-      const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
-      if (locks) await locks.request(`stockroom-stock-queue:${userId}`, () => sendAll(userId));
-      else await sendAll(userId);
-    } finally {
-      sending = undefined;
-    }
-  })();
-  return sending;
+  if (next) return next;
+  if (!running) return startRun();
+  next = running.then(() => {
+    next = undefined;
+    return startRun();
+  });
+  return next;
 }
