@@ -3,14 +3,12 @@ import { pendingSnapshot, type QueuedStockChange } from './pending.js';
 
 export {
   IDEMPOTENCY_HEADER,
-  describeChange,
   pendingLabel,
   pendingSnapshot,
   productBeingSent,
   setPendingSnapshot,
   stockWithPending,
   useAllPendingChanges,
-  usePendingChanges,
   type QueuedStockChange,
 } from './pending.js';
 

@@ -60,12 +60,6 @@ const subscribe = (listener: () => void) => {
 const EMPTY: readonly QueuedStockChange[] = [];
 const serverSnapshot = () => EMPTY;
 
-/** The waiting changes of one product, live. */
-export function usePendingChanges(productId: string) {
-  const changes = useSyncExternalStore(subscribe, () => snapshot.changes, serverSnapshot);
-  return changes.filter((change) => change.productId === productId);
-}
-
 /** Every waiting change of the user, live (how many, at logout). */
 export const useAllPendingChanges = () =>
   useSyncExternalStore(subscribe, () => snapshot.changes, serverSnapshot);
