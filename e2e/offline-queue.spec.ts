@@ -215,3 +215,45 @@ test('logging out offline with changes waiting asks first; going on drops them',
   await expect(page.getByText(/waiting to be sent/)).toHaveCount(0);
   expect(((await api.getProduct(token, lamp.id)) as { stock: number }).stock).toBe(3);
 });
+
+test('scans offline of a product already loaded wait too, and count once each when back', async ({
+  page,
+  context,
+  api,
+  token,
+  createProduct,
+  signIn,
+}) => {
+  const mug = await createProduct({
+    name: 'Tin mug',
+    price: 3,
+    stock: 5,
+    description: 'A mug.',
+    sku: 'TIN-MUG',
+  });
+  await signIn();
+  await queueReady(page);
+  await page.getByRole('link', { name: 'Scan', exact: true }).first().click();
+  const field = page.getByLabel('Type a code');
+  await expect(field).toBeVisible();
+
+  await context.setOffline(true);
+  for (const expected of ['6', '7']) {
+    await field.fill('tin-mug');
+    await page.getByRole('button', { name: 'Find' }).click();
+    await expect(page.getByTestId('scan-stock')).toHaveText(expected);
+    await expect(page.getByText('Waiting to be sent')).toBeVisible();
+  }
+  expect(((await api.getProduct(token, mug.id)) as { stock: number }).stock).toBe(5);
+
+  await context.setOffline(false);
+  await expect
+    .poll(async () => ((await api.getProduct(token, mug.id)) as { stock: number }).stock)
+    .toBe(7);
+  const moves = await api.movements(token, mug.id);
+  expect(moves.map(({ delta, note }) => [delta, note])).toEqual([
+    [1, 'scan'],
+    [1, 'scan'],
+    [5, null],
+  ]);
+});

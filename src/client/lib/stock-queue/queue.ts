@@ -4,7 +4,7 @@ import { apiRequest } from '@/lib/api-client.js';
 import { getErrorMessage, getErrorStatus, isUnreachable } from '@/lib/api-error.js';
 import { getToken } from '@/lib/auth/token.js';
 import { notifyError } from '@/lib/notify.js';
-import { noteStockWrite, patchCachedProduct } from '@/lib/product-cache.js';
+import { cancelProductReads, noteStockWrite, patchCachedProduct } from '@/lib/product-cache.js';
 import { queryClient, queryKeys } from '@/lib/query-client.js';
 import {
   IDEMPOTENCY_HEADER,
@@ -104,6 +104,8 @@ async function sendOne(change: QueuedStockChange): Promise<Outcome> {
   setProductBeingSent(change.productId);
   try {
     const { product } = await postStockChange(change);
+    // A read of the list begun before this change (the reconnect's) must not land over it.
+    await cancelProductReads(queryClient, product.id);
     noteStockWrite(product.id, product.updatedAt);
     patchCachedProduct(queryClient, product.id, (cached) => ({ ...cached, stock: product.stock }));
     return 'sent';
