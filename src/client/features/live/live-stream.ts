@@ -72,7 +72,7 @@ export function startLiveUpdates(queryClient: QueryClient): () => void {
     stopped.signal.addEventListener('abort', abort);
     let watchdog = setTimeout(abort, SILENCE_MS);
     try {
-      const response = await fetch(`${env.apiUrl}/events`, {
+      const response = await fetch(new URL(`${env.apiUrl}/events`, location.href), {
         headers: {
           Accept: 'text/event-stream',
           Authorization: `Bearer ${token}`,
