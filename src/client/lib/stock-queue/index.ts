@@ -1,3 +1,4 @@
+import { getErrorStatus, isUnreachable } from '@/lib/api-error.js';
 import { cachedImport } from '@/lib/lazy-import.js';
 import { pendingSnapshot, type QueuedStockChange } from './pending.js';
 
@@ -38,3 +39,11 @@ export function newChangeKey(): string {
   const hex = [...bytes].map((byte) => byte.toString(16).padStart(2, '0')).join('');
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
+
+/**
+ * A stock change's request that got no answer worth keeping: none at all (offline, dropped), or a
+ * proxy or server that is down. It may have been applied, so it is kept and sent again with the
+ * same key; any other answer is final.
+ */
+export const gotNoAnswer = (error: unknown) =>
+  isUnreachable(error) && [undefined, 502, 503, 504].includes(getErrorStatus(error));

@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { StockReason } from '@shared/constants.js';
 import { apiRequest } from '@/lib/api-client.js';
-import { getErrorStatus, isUnreachable } from '@/lib/api-error.js';
 import { notifyError } from '@/lib/notify.js';
 import { cancelProductReads, noteStockWrite, patchCachedProduct } from '@/lib/product-cache.js';
 import { mutationKeys, queryKeys, type MutationConfig } from '@/lib/query-client.js';
 import {
   IDEMPOTENCY_HEADER,
+  gotNoAnswer,
   mustQueueStockChange,
   newChangeKey,
   queueStockChange,
@@ -39,10 +39,6 @@ export const adjustStock = ({ id, key, name: _name, ...change }: KeyedStockChang
       ),
     },
   );
-
-/** No answer came (offline, server down): the change may be kept and sent again later. */
-const unanswered = (error: unknown) =>
-  isUnreachable(error) && [undefined, 502, 503, 504].includes(getErrorStatus(error));
 
 /** Keeps a change to send when the server can be reached (lib/stock-queue). */
 const keepForLater = ({ id, key, name, delta, count, reason, note }: KeyedStockChange) =>
@@ -107,7 +103,7 @@ export function useAdjustStock({
     onError: async (error, change, ...rest) => {
       patchCachedProduct(queryClient, change.id, applyChange(change, true));
       // Not refused, just not heard: it waits in the queue, shown as such, rather than lost.
-      if (unanswered(error)) return void (await keepForLater(change));
+      if (gotNoAnswer(error)) return void (await keepForLater(change));
       // Refused for a reason the page may not show (sold elsewhere meanwhile), or a count that
       // cannot be taken back by arithmetic: read the truth.
       if (!othersInFlight(change.id) || change.count !== undefined) {

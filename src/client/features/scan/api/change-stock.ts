@@ -1,11 +1,11 @@
 import type { StockReason } from '@shared/constants.js';
 import type { ProductListItem } from '@shared/schemas/products.js';
 import { apiRequest } from '@/lib/api-client.js';
-import { getErrorStatus, isUnreachable } from '@/lib/api-error.js';
 import { noteStockWrite } from '@/lib/product-cache.js';
 import { queryClient, queryKeys } from '@/lib/query-client.js';
 import {
   IDEMPOTENCY_HEADER,
+  gotNoAnswer,
   mustQueueStockChange,
   newChangeKey,
   pendingSnapshot,
@@ -27,10 +27,6 @@ export interface ChangeResult<P> {
   delta: number;
   queued: boolean;
 }
-
-/** No answer came (offline, server down): the change is kept and sent later with the same key. */
-const unanswered = (error: unknown) =>
-  isUnreachable(error) && [undefined, 502, 503, 504].includes(getErrorStatus(error));
 
 /**
  * POST /products/{id}/stock → the product as the change left it; 409 when a delta would take the
@@ -94,7 +90,7 @@ export async function changeStock<P extends ProductListItem>(
       queued: false,
     };
   } catch (error) {
-    if (unanswered(error)) return keep();
+    if (gotNoAnswer(error)) return keep();
     throw error;
   }
 }
