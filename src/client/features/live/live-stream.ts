@@ -91,7 +91,6 @@ export function startLiveUpdates(queryClient: QueryClient): () => void {
         void readCatalogueAgain(queryClient);
       }
       lostAt = undefined;
-      attempt = 0;
       const parser = createParser({
         onEvent: (message) => {
           if (message.id) lastEventId = message.id;
@@ -105,6 +104,9 @@ export function startLiveUpdates(queryClient: QueryClient): () => void {
         if (done) return;
         clearTimeout(watchdog);
         watchdog = setTimeout(abort, SILENCE_MS);
+        // Something came through: the stream works, so a later drop starts the waits afresh (a
+        // proxy that closes every stream at once keeps them growing).
+        attempt = 0;
         parser.feed(value);
       }
     } finally {

@@ -14,11 +14,16 @@ const unsentQuestion = (count: number) =>
 export async function mayLogOutWithUnsentChanges(): Promise<boolean> {
   const { userId, changes } = pendingSnapshot();
   if (!userId || changes.length === 0) return true;
-  const queue = await loadStockQueue();
-  if (navigator.onLine) await queue.sendQueuedChanges();
-  const left = pendingSnapshot().changes.length;
-  if (left === 0) return true;
-  if (!window.confirm(unsentQuestion(left))) return false;
-  await queue.forgetQueue(userId);
+  try {
+    const queue = await loadStockQueue();
+    if (navigator.onLine) await queue.sendQueuedChanges();
+    const left = pendingSnapshot().changes.length;
+    if (left === 0) return true;
+    if (!window.confirm(unsentQuestion(left))) return false;
+    await queue.forgetQueue(userId);
+  } catch {
+    // The queue's code or storage is not there: ask about what the screens show.
+    return window.confirm(unsentQuestion(changes.length));
+  }
   return true;
 }

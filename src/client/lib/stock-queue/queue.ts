@@ -44,13 +44,20 @@ export const loadQueue = (userId: string) => publish(userId);
 export async function queueStockChange(change: QueuedStockChange) {
   const userId = signedInUserId();
   if (!userId) throw new Error('You are signed out: the stock change was not kept.');
-  await update<QueuedStockChange[]>(
-    entryOf(userId),
-    (changes = []) => [...changes.filter(({ key }) => key !== change.key), change],
-    changesStore(),
-  );
+  try {
+    await update<QueuedStockChange[]>(
+      entryOf(userId),
+      (changes = []) => [...changes.filter(({ key }) => key !== change.key), change],
+      changesStore(),
+    );
+  } catch {
+    // Storage refused (a private window that has none, a full disk): say what it means.
+    throw new Error(
+      `This browser could not keep ${describeChange(change)} for '${change.productName}' to send later. Try again once online.`,
+    );
+  }
   await publish(userId);
-  void sendQueuedChanges();
+  void sendQueuedChanges().catch(() => undefined);
 }
 
 /** Drops a user's waiting changes (a logout the user confirmed). */
