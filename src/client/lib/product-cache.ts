@@ -2,9 +2,9 @@ import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 import type { Product, ProductListItem, ProductListResponse } from '@shared/schemas/products.js';
 import { queryKeys } from '@/lib/query-client.js';
 
-type ListData = InfiniteData<ProductListResponse>;
+export type ListData = InfiniteData<ProductListResponse>;
 
-const isListData = (data: unknown): data is ListData =>
+export const isListData = (data: unknown): data is ListData =>
   typeof data === 'object' && data !== null && 'pages' in data;
 
 /**
@@ -37,30 +37,6 @@ export const cancelProductReads = (queryClient: QueryClient, id: string) =>
     queryClient.cancelQueries({ queryKey: queryKeys.products }),
     queryClient.cancelQueries({ queryKey: queryKeys.product(id), exact: true }),
   ]);
-
-/**
- * Takes products out of every loaded page of the list and drops their own entries (and their
- * movements under them); a product page still open reads its product again and says it is gone.
- * Pages keep their cursors: the next page still starts where it did.
- */
-export function removeCachedProducts(queryClient: QueryClient, ids: readonly string[]) {
-  const gone = new Set(ids);
-  for (const [queryKey, data] of queryClient.getQueriesData({ queryKey: queryKeys.products })) {
-    if (!isListData(data)) continue;
-    if (!data.pages.some((page) => page.products.some((product) => gone.has(product.id)))) continue;
-    queryClient.setQueryData<ListData>(queryKey, {
-      ...data,
-      pages: data.pages.map((page) => ({
-        ...page,
-        products: page.products.filter((product) => !gone.has(product.id)),
-      })),
-    });
-  }
-  for (const id of ids) {
-    queryClient.removeQueries({ queryKey: queryKeys.product(id), type: 'inactive' });
-    void queryClient.invalidateQueries({ queryKey: queryKeys.product(id), type: 'active' });
-  }
-}
 
 /**
  * When this tab last wrote each product's stock from a server answer: a live event about an older

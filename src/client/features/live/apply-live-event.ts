@@ -2,9 +2,10 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { LiveEvent } from '@shared/schemas/live-events.js';
 import type { Product, ProductListItem } from '@shared/schemas/products.js';
 import {
+  isListData,
   isOlderThanStockWrite,
   patchCachedProduct,
-  removeCachedProducts,
+  type ListData,
 } from '@/lib/product-cache.js';
 import { mutationKeys, queryKeys } from '@/lib/query-client.js';
 import { productBeingSent } from '@/lib/stock-queue/index.js';
@@ -19,6 +20,30 @@ const ownStockWriteInFlight = (queryClient: QueryClient, id: string) =>
     mutationKey: mutationKeys.stockChange,
     predicate: (mutation) => (mutation.state.variables as { id?: string } | undefined)?.id === id,
   }) > 0;
+
+/**
+ * Takes products out of every loaded page of the list and drops their own entries (and their
+ * movements under them); a product page still open reads its product again and says it is gone.
+ * Pages keep their cursors: the next page still starts where it did.
+ */
+function removeCachedProducts(queryClient: QueryClient, ids: readonly string[]) {
+  const gone = new Set(ids);
+  for (const [queryKey, data] of queryClient.getQueriesData({ queryKey: queryKeys.products })) {
+    if (!isListData(data)) continue;
+    if (!data.pages.some((page) => page.products.some((product) => gone.has(product.id)))) continue;
+    queryClient.setQueryData<ListData>(queryKey, {
+      ...data,
+      pages: data.pages.map((page) => ({
+        ...page,
+        products: page.products.filter((product) => !gone.has(product.id)),
+      })),
+    });
+  }
+  for (const id of ids) {
+    queryClient.removeQueries({ queryKey: queryKeys.product(id), type: 'inactive' });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.product(id), type: 'active' });
+  }
+}
 
 /** The event's product in the shape of the cached one: a list item keeps a list item's fields. */
 const reshaped = <T extends ProductListItem>(cached: T, product: Product): T =>

@@ -76,10 +76,6 @@ export const stockWithPending = (stock: number, changes: readonly QueuedStockCha
 
 const signed = (delta: number) => (delta > 0 ? `+${delta}` : `${delta}`);
 
-/** One change as the user made it: '+3', '-2', 'Set 40'. */
-export const describeChange = (change: Pick<QueuedStockChange, 'delta' | 'count'>) =>
-  change.count !== undefined ? `Set ${change.count}` : signed(change.delta ?? 0);
-
 /**
  * '+3 waiting to be sent', 'Set 40, then -2 waiting to be sent': the changes after the last count
  * add up, as the server will apply them; undefined when nothing waits.

@@ -8,12 +8,15 @@ import { cancelProductReads, noteStockWrite, patchCachedProduct } from '@/lib/pr
 import { queryClient, queryKeys } from '@/lib/query-client.js';
 import {
   IDEMPOTENCY_HEADER,
-  describeChange,
   pendingSnapshot,
   setPendingSnapshot,
   setProductBeingSent,
   type QueuedStockChange,
 } from './pending.js';
+
+/** One change as the user made it, for a message: '+3', '-2', 'Set 40'. */
+const describeChange = ({ delta, count }: QueuedStockChange) =>
+  count !== undefined ? `Set ${count}` : (delta ?? 0) > 0 ? `+${delta}` : `${delta ?? 0}`;
 
 /**
  * The waiting stock changes in IndexedDB: one entry per user (their id), an array in the order
