@@ -71,16 +71,26 @@ test('a stock change in one signed-in browser shows in another of the same user 
   });
   const other = await browser.newContext();
   const second = await other.newPage();
+  // Another user, signed in in a browser of their own, with a product of their own.
   const stranger = await api.signUpAndConfirm(newAccount());
   const strangerToken = await api.login(stranger);
+  await api.createProduct(strangerToken, {
+    name: 'Their kettle',
+    price: 15,
+    stock: 1,
+    description: 'Not ours.',
+  });
+  const theirs = await browser.newContext();
+  const strangerPage = await theirs.newPage();
 
-  const opened = [streamOpen(page), streamOpen(second)];
+  const opened = [streamOpen(page), streamOpen(second), streamOpen(strangerPage)];
   await signIn(user, page);
   await signIn(user, second);
+  await signIn(stranger, strangerPage);
   await Promise.all(opened);
 
-  // What the other user's stream carries meanwhile.
-  const strangersView = listen(second, strangerToken, 3_000);
+  // What the other user's stream carries meanwhile, read beside their app's own.
+  const strangersStream = listen(strangerPage, strangerToken, 3_000);
 
   const answered = page.waitForResponse(
     (response) => response.url().endsWith(`/api/products/${lamp.id}/stock`) && response.ok(),
@@ -102,8 +112,13 @@ test('a stock change in one signed-in browser shows in another of the same user 
     timeout: 1_000,
   });
 
-  expect(await strangersView).not.toContain(lamp.id);
+  const carried = await strangersStream;
+  expect(carried).not.toContain(lamp.id);
+  expect(carried).not.toContain('Brass lamp');
+  await expect(productCard(strangerPage, 'Brass lamp')).toHaveCount(0);
+  await expect(productCard(strangerPage, 'Their kettle').getByText(/^1 unit$/)).toBeVisible();
   await other.close();
+  await theirs.close();
 });
 
 test('a product deleted elsewhere leaves the other browser’s list', async ({
