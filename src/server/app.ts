@@ -24,6 +24,7 @@ import {
 } from './features/accounts/index.js';
 import { productRoutes, productsPlugin } from './features/products/index.js';
 import { catalogueOpsRoutes } from './features/catalogue-ops/index.js';
+import { idempotencyPlugin } from './features/idempotency/index.js';
 import { protectedScope, publicScope } from './http/authenticate.js';
 import { registerClient } from './http/client/serve-client.js';
 import { registerCompression } from './http/ecosystem/compress.js';
@@ -151,6 +152,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await app.register(outboxPlugin);
   // What features give the whole app: the session lookup, the code mails the outbox sends.
   await app.register(accountsPlugin);
+  await app.register(idempotencyPlugin);
 
   // 3. Hooks of every request.
   registerErrorHandling(app);

@@ -153,6 +153,9 @@ export const M = {
   stockAdjusted: 'Stock updated',
   stockAboveMax: `Stock cannot be more than ${MAX_STOCK}`,
   productsNotFound: 'Some of these products were not found: nothing was deleted',
+  idempotencyKeyInvalid: 'Idempotency-Key must be 1 to 255 printable ASCII characters',
+  idempotencyKeyReused:
+    'This Idempotency-Key was already used for a different request: use a new key for a new change',
   skuTaken: 'Another product already has this SKU',
   barcodeTaken: 'Another product already has this barcode',
   codeNotFound: 'No product has this code',

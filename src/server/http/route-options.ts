@@ -19,7 +19,7 @@ export const isRateLimited = (config: FastifyContextConfig | undefined) =>
   config?.rateLimit !== undefined || config?.sharedRateLimit === true;
 
 /** The error statuses a route may document; each has the API's one error shape. */
-export type ErrorStatus = 400 | 401 | 403 | 404 | 408 | 409 | 413 | 415 | 429 | 500 | 503;
+export type ErrorStatus = 400 | 401 | 403 | 404 | 408 | 409 | 413 | 415 | 422 | 429 | 500 | 503;
 
 const schemaFor = (status: ErrorStatus) => (status === 400 ? validationErrorSchema : errorSchema);
 

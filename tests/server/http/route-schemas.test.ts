@@ -37,22 +37,23 @@ const ERROR_STATUSES: Record<string, number[]> = {
   // 400: an invalid query (products/list.test.ts). Never 404: an empty page is a page.
   'GET /api/products': [400, 401, 429, ...ALWAYS],
   // 409: a SKU or barcode another product has (products/codes.test.ts).
-  'POST /api/products': [...BODY, 401, 409, 429, ...ALWAYS],
+  // 422: an Idempotency-Key used for another request (products/idempotency.test.ts).
+  'POST /api/products': [...BODY, 401, 409, 422, 429, ...ALWAYS],
   // A malformed id is an unknown one: 404, not 400 (products/crud.test.ts).
   'GET /api/products/:id': [401, 404, 429, ...ALWAYS],
-  'PATCH /api/products/:id': [...BODY, 401, 404, 409, 429, ...ALWAYS],
+  'PATCH /api/products/:id': [...BODY, 401, 404, 409, 422, 429, ...ALWAYS],
   // 400: an empty or too long code; 404: no product has it (products/codes.test.ts).
   'GET /api/products/lookup': [400, 401, 404, 429, ...ALWAYS],
   // 400: a bad query or more than 1,000 labels; 404: an id not the caller's (products/labels.test.ts).
   'GET /api/products/labels.pdf': [400, 401, 404, 429, ...ALWAYS],
-  'DELETE /api/products/:id': [...BODY, 401, 404, 429, ...ALWAYS],
+  'DELETE /api/products/:id': [...BODY, 401, 404, 422, 429, ...ALWAYS],
   // Catalogue operations (products/csv-*, stock, filters, bulk-delete tests). 409: an adjustment
   // that would take the stock below 0; 404 in a bulk delete: an id that is not the caller's.
   'GET /api/products/summary': [400, 401, 429, ...ALWAYS],
   'GET /api/products/export.csv': [400, 401, 429, ...ALWAYS],
   'POST /api/products/import': [...BODY, 401, 429, ...ALWAYS],
-  'POST /api/products/bulk-delete': [...BODY, 401, 404, 429, ...ALWAYS],
-  'POST /api/products/:id/stock': [...BODY, 401, 404, 409, 429, ...ALWAYS],
+  'POST /api/products/bulk-delete': [...BODY, 401, 404, 422, 429, ...ALWAYS],
+  'POST /api/products/:id/stock': [...BODY, 401, 404, 409, 422, 429, ...ALWAYS],
   'GET /api/products/:id/movements': [400, 401, 404, 429, ...ALWAYS],
   'GET /api/images/:name': [404, ...ALWAYS],
   'GET /api/dev/mails': [404, ...ALWAYS],

@@ -1,4 +1,4 @@
-import type { ProductRepository } from '../products/index.js';
+import type { ProductRepository, WithinWrite } from '../products/index.js';
 import type { ImportRow } from './csv-import.js';
 import type { ImportPlan } from './import-matching.js';
 
@@ -11,6 +11,7 @@ export function writeImport(
   ownerId: string,
   plan: ImportPlan,
   at: number,
+  within?: WithinWrite<{ created: number; updated: number }>,
 ): Promise<{ created: number; updated: number }> {
   const fields = (row: ImportRow) => ({
     name: row.name,
@@ -36,5 +37,6 @@ export function writeImport(
     })(),
     'import',
     updates,
+    within,
   );
 }

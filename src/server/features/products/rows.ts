@@ -1,3 +1,4 @@
+import type { DB } from '../../infra/db/handle.js';
 import type { ProductSort, StockFilter, StockReason } from '../../../shared/constants.js';
 import type { ProductsTable } from '../../infra/db/schema.js';
 import type { ProductCodes } from './codes.js';
@@ -120,6 +121,12 @@ export interface StockChange {
 }
 
 /** What an adjustment did: the new row, or why nothing changed. */
+/**
+ * Work done inside a write's transaction, with what the write did, just before it commits: its
+ * Idempotency-Key answer and its live event commit with it or not at all.
+ */
+export type WithinWrite<R> = (trx: DB, result: R) => Promise<void>;
+
 export type Adjustment =
   | { outcome: 'done'; row: ProductRow }
   | { outcome: 'missing' }

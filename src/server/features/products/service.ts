@@ -3,7 +3,7 @@ import { processImage } from '../../infra/images/pipeline.js';
 import type { ProductImages } from './product-images.js';
 import type { Clock } from '../../lib/clock.js';
 import type { ProductRepository } from './repository.js';
-import type { Adjustment, ProductRow, StockChange, StoredImage } from './rows.js';
+import type { Adjustment, ProductRow, StockChange, StoredImage, WithinWrite } from './rows.js';
 
 /**
  * Writes that involve image files. Files are written before the row that refers to them and
@@ -35,7 +35,12 @@ export class ProductService {
     }
   }
 
-  async create(ownerId: string, input: ProductCreate, upload?: Buffer): Promise<ProductRow> {
+  async create(
+    ownerId: string,
+    input: ProductCreate,
+    upload?: Buffer,
+    within?: WithinWrite<ProductRow>,
+  ): Promise<ProductRow> {
     const image = await this.storeImage(upload);
     return this.withCleanup(image?.key, () =>
       this.products.insert(
@@ -52,6 +57,7 @@ export class ProductService {
           costCents: input.cost,
         },
         this.clock.now(),
+        within,
       ),
     );
   }
@@ -61,6 +67,7 @@ export class ProductService {
     id: string,
     input: ProductUpdate,
     upload?: Buffer,
+    within?: WithinWrite<{ row: ProductRow; replacedImageKey: string | null }>,
   ): Promise<ProductRow | undefined> {
     const image = await this.storeImage(upload);
     const key = image?.key;
@@ -76,7 +83,7 @@ export class ProductService {
       costCents: input.cost,
     };
     const result = await this.withCleanup(key, async () => {
-      const updated = await this.products.update(ownerId, id, changes, this.clock.now());
+      const updated = await this.products.update(ownerId, id, changes, this.clock.now(), within);
       // Deleted meanwhile: the new files have nothing to belong to.
       if (!updated && key) await this.images.remove(key);
       return updated;
@@ -85,13 +92,21 @@ export class ProductService {
     return result?.row;
   }
 
-  async delete(ownerId: string, id: string): Promise<boolean> {
-    return this.deleteMany(ownerId, [id]);
+  async delete(
+    ownerId: string,
+    id: string,
+    within?: WithinWrite<{ imageKeys: string[] }>,
+  ): Promise<boolean> {
+    return this.deleteMany(ownerId, [id], within);
   }
 
   /** Deletes all of these products or none (false); their files go once the delete committed. */
-  async deleteMany(ownerId: string, ids: string[]): Promise<boolean> {
-    const deleted = await this.products.deleteMany(ownerId, ids);
+  async deleteMany(
+    ownerId: string,
+    ids: string[],
+    within?: WithinWrite<{ imageKeys: string[] }>,
+  ): Promise<boolean> {
+    const deleted = await this.products.deleteMany(ownerId, ids, within);
     for (const key of deleted?.imageKeys ?? []) await this.images.remove(key);
     return deleted !== undefined;
   }
@@ -101,14 +116,15 @@ export class ProductService {
     ownerId: string,
     id: string,
     change: StockChange & { delta?: number | undefined; count?: number | undefined },
+    within?: WithinWrite<Adjustment>,
   ): Promise<Adjustment> {
     const { delta, count, reason, note } = change;
     const now = this.clock.now();
     if (count !== undefined) {
       // A count is a count unless said otherwise.
       const counted = { count, reason: reason ?? 'counted', note };
-      return this.products.countStock(ownerId, id, counted, now);
+      return this.products.countStock(ownerId, id, counted, now, within);
     }
-    return this.products.adjustStock(ownerId, id, { delta: delta ?? 0, reason, note }, now);
+    return this.products.adjustStock(ownerId, id, { delta: delta ?? 0, reason, note }, now, within);
   }
 }

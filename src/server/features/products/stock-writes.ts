@@ -2,7 +2,7 @@ import { MAX_STOCK } from '../../../shared/constants.js';
 import type { DB } from '../../infra/db/handle.js';
 import type { MigrationDialect } from '../../infra/db/migrate.js';
 import { recordMovements } from './movements.js';
-import { COLUMNS, UUID, type Adjustment, type StockChange } from './rows.js';
+import { COLUMNS, UUID, type Adjustment, type StockChange, type WithinWrite } from './rows.js';
 import { bumpCatalogueVersion } from './write-helpers.js';
 
 /** Changes of stock that are not edits: adjustments by a delta, and counts. */
@@ -24,6 +24,7 @@ export class StockWrites {
     id: string,
     change: StockChange & { delta: number },
     now: number,
+    within?: WithinWrite<Adjustment>,
   ): Promise<Adjustment> {
     if (!UUID.test(id)) return { outcome: 'missing' };
     const { delta, note, reason } = change;
@@ -47,12 +48,17 @@ export class StockWrites {
           .where('id', '=', id)
           .executeTakeFirst();
         if (!current) return { outcome: 'missing' };
-        return { outcome: delta < 0 ? 'below-zero' : 'above-max', stock: current.stock };
+        const refused = { outcome: delta < 0 ? 'below-zero' : 'above-max', stock: current.stock };
+        // A refusal is the answer to this request too: given again, not tried again later.
+        await within?.(trx, refused as Adjustment);
+        return refused as Adjustment;
       }
       const movement = { productId: id, oldStock: row.stock - delta, newStock: row.stock, at: now };
       await recordMovements(trx, ownerId, [{ ...movement, source: 'adjustment', reason, note }]);
       await bumpCatalogueVersion(trx, ownerId);
-      return { outcome: 'done', row };
+      const done: Adjustment = { outcome: 'done', row };
+      await within?.(trx, done);
+      return done;
     });
   }
 
@@ -66,6 +72,7 @@ export class StockWrites {
     id: string,
     change: StockChange & { count: number },
     now: number,
+    within?: WithinWrite<Adjustment>,
   ): Promise<Adjustment> {
     if (!UUID.test(id)) return { outcome: 'missing' };
     const { count, note, reason } = change;
@@ -89,7 +96,9 @@ export class StockWrites {
       const movement = { productId: id, oldStock: current.stock, newStock: count, at: now };
       await recordMovements(trx, ownerId, [{ ...movement, source: 'count', reason, note }]);
       await bumpCatalogueVersion(trx, ownerId);
-      return { outcome: 'done', row };
+      const done: Adjustment = { outcome: 'done', row };
+      await within?.(trx, done);
+      return done;
     });
   }
 }

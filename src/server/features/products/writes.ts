@@ -15,6 +15,7 @@ import {
   type NewProduct,
   type ProductChanges,
   type ProductRow,
+  type WithinWrite,
 } from './rows.js';
 import { bumpCatalogueVersion, insertTags, replaceTags, textColumns } from './write-helpers.js';
 
@@ -50,8 +51,14 @@ export class ProductWrites {
     };
   }
 
-  async insert(ownerId: string, product: NewProduct, now: number): Promise<ProductRow> {
+  async insert(
+    ownerId: string,
+    product: NewProduct,
+    now: number,
+    within?: WithinWrite<ProductRow>,
+  ): Promise<ProductRow> {
     const row = this.row(ownerId, product, now);
+    const { search_key: _searchKey, sku_key: _skuKey, barcode_key: _barcodeKey, ...stored } = row;
     await this.db
       .transaction()
       .execute(async (trx) => {
@@ -60,9 +67,9 @@ export class ProductWrites {
         const created = { productId: row.id, oldStock: 0, newStock: row.stock, at: now };
         await recordMovements(trx, ownerId, [{ ...created, source: 'create' }]);
         await bumpCatalogueVersion(trx, ownerId);
+        await within?.(trx, stored);
       })
       .catch(rethrowCodeTaken);
-    const { search_key: _searchKey, sku_key: _skuKey, barcode_key: _barcodeKey, ...stored } = row;
     return stored;
   }
 
@@ -78,6 +85,7 @@ export class ProductWrites {
     products: Iterable<NewProduct & { createdAt: number }>,
     source: MovementSource = 'import',
     updates: ImportedUpdate[] = [],
+    within?: WithinWrite<{ created: number; updated: number }>,
   ): Promise<{ created: number; updated: number }> {
     const batches: ProductsTable[][] = [[]];
     for (const product of products) {
@@ -115,6 +123,7 @@ export class ProductWrites {
           await setImmediate();
         }
         await bumpCatalogueVersion(trx, ownerId);
+        await within?.(trx, { created: count, updated });
       })
       .catch(rethrowCodeTaken);
     return { created: count, updated };
@@ -169,7 +178,13 @@ export class ProductWrites {
    * image stayed or there was none). The row is locked while read and written, so derived columns
    * stay in step with concurrent edits.
    */
-  async update(ownerId: string, id: string, changes: ProductChanges, now: number) {
+  async update(
+    ownerId: string,
+    id: string,
+    changes: ProductChanges,
+    now: number,
+    within?: WithinWrite<{ row: ProductRow; replacedImageKey: string | null }>,
+  ) {
     if (!UUID.test(id)) return undefined;
     const updating = this.db.transaction().execute(async (trx) => {
       const current = await trx
@@ -217,7 +232,9 @@ export class ProductWrites {
       await bumpCatalogueVersion(trx, ownerId);
       const replacedImageKey = changes.image !== undefined ? current.image_key : null;
       const row: ProductRow = { ...current, ...values };
-      return { row, replacedImageKey };
+      const updated = { row, replacedImageKey };
+      await within?.(trx, updated);
+      return updated;
     });
     return updating.catch(rethrowCodeTaken);
   }
@@ -234,7 +251,11 @@ export class ProductWrites {
    * with them (ON DELETE CASCADE). On PostgreSQL the rows are locked in id order first, so two
    * bulk deletes that share products wait for each other instead of deadlocking.
    */
-  async deleteMany(ownerId: string, ids: string[]): Promise<{ imageKeys: string[] } | undefined> {
+  async deleteMany(
+    ownerId: string,
+    ids: string[],
+    within?: WithinWrite<{ imageKeys: string[] }>,
+  ): Promise<{ imageKeys: string[] } | undefined> {
     if (ids.length === 0 || !ids.every((id) => UUID.test(id))) return undefined;
     return this.db.transaction().execute(async (trx) => {
       const found = await trx
@@ -254,7 +275,9 @@ export class ProductWrites {
         .returning('image_key')
         .execute();
       await bumpCatalogueVersion(trx, ownerId);
-      return { imageKeys: rows.flatMap((row) => (row.image_key ? [row.image_key] : [])) };
+      const deleted = { imageKeys: rows.flatMap((row) => (row.image_key ? [row.image_key] : [])) };
+      await within?.(trx, deleted);
+      return deleted;
     });
   }
 }

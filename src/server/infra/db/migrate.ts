@@ -19,6 +19,7 @@ import * as stockFilterIndexes from './migrations/011_stock_filter_indexes.js';
 import * as stockReasonsTagsCost from './migrations/012_stock_reasons_tags_cost.js';
 import * as emailChange from './migrations/013_email_change.js';
 import * as productCodes from './migrations/014_product_codes.js';
+import * as idempotencyAndLiveEvents from './migrations/015_idempotency_and_live_events.js';
 
 export type MigrationDialect = 'sqlite' | 'postgres';
 
@@ -43,6 +44,7 @@ export const migrations: Migration[] = [
   { name: '012_stock_reasons_tags_cost', ...stockReasonsTagsCost },
   { name: '013_email_change', ...emailChange },
   { name: '014_product_codes', ...productCodes },
+  { name: '015_idempotency_and_live_events', ...idempotencyAndLiveEvents },
 ];
 
 /** What the hand-written runner before Kysely's Migrator recorded applied migrations in. */

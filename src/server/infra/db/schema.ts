@@ -166,4 +166,28 @@ export interface Database {
   code_failures: CodeFailuresTable;
   account_code_failures: AccountCodeFailuresTable;
   code_budget_locks: CodeBudgetLocksTable;
+  idempotency_keys: IdempotencyKeysTable;
+  live_events: LiveEventsTable;
+}
+
+/** The first answer to a write that carried an Idempotency-Key (migration 015). */
+export interface IdempotencyKeysTable {
+  owner_id: string;
+  key: string;
+  /** What the request was: method, route, product and body, hashed. */
+  fingerprint: string;
+  status: number;
+  /** The answer's JSON. */
+  body: string;
+  created_at: number;
+}
+
+/** A committed change of one catalogue, as `GET /api/events` streams it (migration 015). */
+export interface LiveEventsTable {
+  id: Generated<number>;
+  owner_id: string;
+  kind: string;
+  /** The event's JSON. */
+  data: string;
+  created_at: number;
 }

@@ -8,7 +8,10 @@ import {
   bulkDeleteSchema,
   productExportQuerySchema,
 } from '../../../../shared/schemas/catalogue.js';
+import { idempotentWriteHeadersSchema } from '../../../../shared/schemas/idempotency.js';
 import { notFound } from '../../../lib/http-error.js';
+import { idempotently, sendAnswer } from '../../idempotency/index.js';
+import { recordLiveEvent } from '../../live-events/index.js';
 import { currentSession } from '../../../http/authenticate.js';
 import { startCsvExport } from '../csv-export.js';
 import type { CatalogueContext } from './context.js';
@@ -69,18 +72,33 @@ export const catalogueRoutes: FastifyPluginAsync<CatalogueContext> = async (fast
         summary: 'Delete up to 100 products at once, all or none',
         description:
           'Every id must name one of your products: if one does not, nothing is deleted (404). The images go once the delete has committed.',
+        headers: idempotentWriteHeadersSchema,
         body: bulkDeleteSchema,
         response: {
           200: bulkDeleteResponseSchema,
-          ...errorResponses(404),
+          ...errorResponses(404, 422),
         },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { user } = currentSession(request);
       const { ids } = request.body;
-      if (!(await context.service.deleteMany(user.id, ids))) throw notFound(M.productsNotFound);
-      return { message: T.productsDeleted(ids.length), deleted: ids.length };
+      const now = app.clock.now();
+      const answer = {
+        status: 200,
+        body: { message: T.productsDeleted(ids.length), deleted: ids.length },
+      };
+      const http = { request, reply, ownerId: user.id, now };
+      const given = await idempotently(app.idempotency, http, [ids], async (record) => {
+        const deleted = await context.service.deleteMany(user.id, ids, async (trx) => {
+          await record(trx, answer);
+          const unique = [...new Set(ids)];
+          await recordLiveEvent(trx, user.id, 'products.deleted', { ids: unique }, now);
+        });
+        if (!deleted) throw notFound(M.productsNotFound);
+        return answer;
+      });
+      return sendAnswer(reply, given);
     },
   );
 };

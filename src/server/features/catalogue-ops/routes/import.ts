@@ -27,6 +27,7 @@ import {
   type ImportPlan,
 } from '../import-matching.js';
 import { writeImport } from '../write-import.js';
+import { recordLiveEvent } from '../../live-events/index.js';
 import type { CatalogueContext } from './context.js';
 import { bodyCheckedInHandler, partError, readingMultipart } from '../../products/index.js';
 import { productDocs } from '../../products/index.js';
@@ -157,7 +158,10 @@ export const importRoute: FastifyPluginAsync<CatalogueContext> = async (fastify,
       return reply.code(400).send(report(check, plan, T.importFailed(badRows), none, options));
     }
     if (dryRun) return report(check, plan, reportMessage(planned, badRows, true), planned, options);
-    const written = await writeImport(context.repository, ownerId, plan, app.clock.now());
+    const now = app.clock.now();
+    const written = await writeImport(context.repository, ownerId, plan, now, (trx, counts) =>
+      recordLiveEvent(trx, ownerId, 'import.done', counts, now),
+    );
     const counts = { ...written, unchanged: plan.unchanged };
     return report(check, plan, reportMessage(counts, 0, false), counts, options);
   }

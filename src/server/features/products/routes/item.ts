@@ -6,7 +6,10 @@ import {
   productIdParamsSchema,
   productResponseSchema,
 } from '../../../../shared/schemas/products.js';
+import { idempotentWriteHeadersSchema } from '../../../../shared/schemas/idempotency.js';
 import { notFound } from '../../../lib/http-error.js';
+import { idempotently, sendAnswer } from '../../idempotency/index.js';
+import { recordLiveEvent } from '../../live-events/index.js';
 import { currentSession } from '../../../http/authenticate.js';
 import type { ProductsContext } from './context.js';
 import { productDocs, productRouteConfig } from './route-options.js';
@@ -53,15 +56,25 @@ export const itemRoutes: FastifyPluginAsync<ProductsContext> = async (fastify, c
         summary: 'Delete a product and its image for good',
         description: 'Takes no body. The image files go once the row is gone.',
         params: productIdParamsSchema,
-        response: { 200: messageSchema, ...errorResponses(404) },
+        headers: idempotentWriteHeadersSchema,
+        response: { 200: messageSchema, ...errorResponses(404, 422) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { user } = currentSession(request);
-      if (!(await context.service.delete(user.id, request.params.id))) {
-        throw notFound(M.productNotFound);
-      }
-      return { message: M.productDeleted };
+      const { id } = request.params;
+      const now = app.clock.now();
+      const answer = { status: 200, body: { message: M.productDeleted } };
+      const http = { request, reply, ownerId: user.id, now };
+      const given = await idempotently(app.idempotency, http, [id], async (record) => {
+        const deleted = await context.service.delete(user.id, id, async (trx) => {
+          await record(trx, answer);
+          await recordLiveEvent(trx, user.id, 'product.deleted', { id }, now);
+        });
+        if (!deleted) throw notFound(M.productNotFound);
+        return answer;
+      });
+      return sendAnswer(reply, given);
     },
   );
 };

@@ -11,9 +11,13 @@ import {
   productIdParamsSchema,
   productMutationResponseSchema,
 } from '../../../../shared/schemas/products.js';
-import { HttpError, notFound } from '../../../lib/http-error.js';
+import { notFound } from '../../../lib/http-error.js';
 import { currentSession } from '../../../http/authenticate.js';
+import { idempotentWriteHeadersSchema } from '../../../../shared/schemas/idempotency.js';
+import { idempotently, sendAnswer, type Answer } from '../../idempotency/index.js';
+import { recordLiveEvent } from '../../live-events/index.js';
 import { decodeMovementCursor, encodeMovementCursor, toMovement } from '../movements.js';
+import type { Adjustment } from '../rows.js';
 import type { ProductsContext } from './context.js';
 import { productDocs, productRouteConfig } from './route-options.js';
 import { sendCached } from './send-cached.js';
@@ -37,31 +41,53 @@ export const stockRoutes: FastifyPluginAsync<ProductsContext> = async (fastify, 
         description:
           'Exactly one of `delta` or `count`. `delta` (a whole number other than 0) is added to the stock in one atomic step; a result below 0 (or above 2147483647) is refused with 409 and changes nothing. `count` (0 or more) sets the stock to the number counted, whatever it was, recorded as a movement with source `count`. Either is recorded with the optional `reason` and `note`.',
         params: productIdParamsSchema,
+        headers: idempotentWriteHeadersSchema,
         body: stockAdjustmentSchema,
         response: {
           200: productMutationResponseSchema,
-          ...errorResponses(404, 409),
+          ...errorResponses(404, 409, 422),
         },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { user } = currentSession(request);
       const { id } = request.params;
       if (request.validationError) {
         if (!(await context.repository.find(user.id, id))) throw notFound(M.productNotFound);
         throw request.validationError;
       }
-      const result = await context.service.changeStock(user.id, id, request.body);
-      switch (result.outcome) {
-        case 'done':
-          return { message: M.stockAdjusted, product: context.present.product(result.row) };
-        case 'missing':
-          throw notFound(M.productNotFound);
-        case 'below-zero':
-          throw new HttpError(409, T.stockBelowZero(result.stock, request.body.delta ?? 0));
-        case 'above-max':
-          throw new HttpError(409, M.stockAboveMax);
-      }
+      const now = app.clock.now();
+      // A refusal (409) is an answer too: given again on a replay, never applied later.
+      const answerOf = (result: Adjustment): Answer => {
+        switch (result.outcome) {
+          case 'done':
+            return {
+              status: 200,
+              body: { message: M.stockAdjusted, product: context.present.product(result.row) },
+            };
+          case 'missing':
+            throw notFound(M.productNotFound);
+          case 'below-zero':
+            return {
+              status: 409,
+              body: { message: T.stockBelowZero(result.stock, request.body.delta ?? 0) },
+            };
+          case 'above-max':
+            return { status: 409, body: { message: M.stockAboveMax } };
+        }
+      };
+      const http = { request, reply, ownerId: user.id, now };
+      const answer = await idempotently(app.idempotency, http, [id, request.body], async (record) =>
+        answerOf(
+          await context.service.changeStock(user.id, id, request.body, async (trx, result) => {
+            await record(trx, answerOf(result));
+            if (result.outcome !== 'done') return;
+            const { stock, updatedAt } = context.present.product(result.row);
+            await recordLiveEvent(trx, user.id, 'stock.changed', { id, stock, updatedAt }, now);
+          }),
+        ),
+      );
+      return sendAnswer(reply, answer);
     },
   );
 

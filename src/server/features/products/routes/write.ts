@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -17,7 +18,11 @@ import {
   productMutationResponseSchema,
   productUpdateSchema,
 } from '../../../../shared/schemas/products.js';
+import { idempotentWriteHeadersSchema } from '../../../../shared/schemas/idempotency.js';
 import { notFound } from '../../../lib/http-error.js';
+import { idempotently, sendAnswer } from '../../idempotency/index.js';
+import { recordLiveEvent } from '../../live-events/index.js';
+import type { ProductRow } from '../rows.js';
 import { currentSession } from '../../../http/authenticate.js';
 import { errorResponses } from '../../../http/route-options.js';
 import type { ProductsContext } from './context.js';
@@ -109,6 +114,10 @@ const multipartBody = z.object({
 });
 
 /** The bodies by media type: Fastify and the OpenAPI document both take this form. */
+/** What tells two uploads apart under one Idempotency-Key, without keeping them. */
+const digest = (image: Buffer | undefined) =>
+  image && createHash('sha256').update(image).digest('base64url');
+
 const bodies = (partial: boolean) => ({
   content: {
     'multipart/form-data': { schema: partial ? multipartBody.partial() : multipartBody },
@@ -132,17 +141,34 @@ export const writeRoutes: FastifyPluginAsync<ProductsContext> = async (fastify, 
         summary: 'Create a product, with an optional image',
         description:
           'The image is decoded and re-encoded (WebP, at most 1600 px, metadata removed) with a thumbnail.',
+        headers: idempotentWriteHeadersSchema,
         body: bodies(false),
-        response: { 201: productMutationResponseSchema, ...errorResponses(409) },
+        response: { 201: productMutationResponseSchema, ...errorResponses(409, 422) },
       },
     },
     async (request, reply) => {
       const { user } = currentSession(request);
       const { data, image } = await readProductInput(request, productCreateSchema);
-      const row = await context.service.create(user.id, data, image);
-      return reply
-        .code(201)
-        .send({ message: M.productCreated, product: context.present.product(row) });
+      const now = app.clock.now();
+      const answerOf = (row: ProductRow) => ({
+        status: 201,
+        body: { message: M.productCreated, product: context.present.product(row) },
+      });
+      const http = { request, reply, ownerId: user.id, now };
+      const answer = await idempotently(
+        app.idempotency,
+        http,
+        [data, digest(image)],
+        async (record) =>
+          answerOf(
+            await context.service.create(user.id, data, image, async (trx, row) => {
+              await record(trx, answerOf(row));
+              const product = context.present.product(row);
+              await recordLiveEvent(trx, user.id, 'product.created', { product }, now);
+            }),
+          ),
+      );
+      return sendAnswer(reply, answer);
     },
   );
 
@@ -156,19 +182,44 @@ export const writeRoutes: FastifyPluginAsync<ProductsContext> = async (fastify, 
         summary: 'Change some fields of a product, or its image',
         description: 'Every field is optional. A new image replaces the old one, whose files go.',
         params: productIdParamsSchema,
+        headers: idempotentWriteHeadersSchema,
         body: bodies(true),
-        response: { 200: productMutationResponseSchema, ...errorResponses(404, 409) },
+        response: { 200: productMutationResponseSchema, ...errorResponses(404, 409, 422) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { user } = currentSession(request);
       const { id } = request.params;
-      // An unknown id is answered before the body is read.
-      if (!(await context.repository.find(user.id, id))) throw notFound(M.productNotFound);
+      const exists = async () => {
+        if (!(await context.repository.find(user.id, id))) throw notFound(M.productNotFound);
+      };
+      // An unknown id is answered before the body is read; with a key the body is read first,
+      // since a replay answers whatever became of the product since.
+      const keyed = request.headers['idempotency-key'] !== undefined;
+      if (!keyed) await exists();
       const { data, image } = await readProductInput(request, productUpdateSchema);
-      const row = await context.service.update(user.id, id, data, image);
-      if (!row) throw notFound(M.productNotFound);
-      return { message: M.productUpdated, product: context.present.product(row) };
+      const now = app.clock.now();
+      const answerOf = (row: ProductRow) => ({
+        status: 200,
+        body: { message: M.productUpdated, product: context.present.product(row) },
+      });
+      const http = { request, reply, ownerId: user.id, now };
+      const answer = await idempotently(
+        app.idempotency,
+        http,
+        [id, data, digest(image)],
+        async (record) => {
+          if (keyed) await exists();
+          const row = await context.service.update(user.id, id, data, image, async (trx, done) => {
+            await record(trx, answerOf(done.row));
+            const product = context.present.product(done.row);
+            await recordLiveEvent(trx, user.id, 'product.updated', { product }, now);
+          });
+          if (!row) throw notFound(M.productNotFound);
+          return answerOf(row);
+        },
+      );
+      return sendAnswer(reply, answer);
     },
   );
 };

@@ -1,0 +1,33 @@
+import fp from 'fastify-plugin';
+import { IdempotencyStore } from './store.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The answers of writes that carried an Idempotency-Key (features/idempotency). */
+    idempotency: IdempotencyStore;
+  }
+}
+
+/** Expired answers go this often; a lookup ignores (and deletes) an expired one meanwhile. */
+const SWEEP_MS = 15 * 60_000;
+
+/** The Idempotency-Key store, and the sweep of answers older than 24 hours. */
+export const idempotencyPlugin = fp(
+  (app, _options, done) => {
+    const store = new IdempotencyStore(app.db);
+    app.decorate('idempotency', store);
+    const sweep = () => {
+      store.sweep(app.clock.now()).catch((error: unknown) => {
+        app.log.warn({ err: error }, 'sweeping expired idempotency keys failed');
+      });
+    };
+    const timer = setInterval(sweep, SWEEP_MS);
+    timer.unref();
+    app.addHook('onClose', (_instance, closed) => {
+      clearInterval(timer);
+      closed();
+    });
+    done();
+  },
+  { name: 'idempotency', dependencies: ['settings', 'database'] },
+);

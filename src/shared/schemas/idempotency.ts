@@ -1,0 +1,20 @@
+import { z } from 'zod';
+import { M } from '../messages.js';
+
+/** An Idempotency-Key: 1 to 255 printable ASCII characters (space to tilde). */
+export const idempotencyKeySchema = z
+  .string()
+  .min(1)
+  .max(255)
+  .regex(/^[\x20-\x7e]{1,255}$/, M.idempotencyKeyInvalid)
+  .describe(
+    'Optional. The same key from the same user within 24 hours gets the first answer again (same status and body, with `Idempotent-Replayed: true`) and changes nothing more; the same key with another request is 422.',
+  );
+
+/**
+ * The headers a product write declares: the key, and every other header as it comes (the schema
+ * only checks the key; Fastify replaces the headers with what it returns).
+ */
+export const idempotentWriteHeadersSchema = z.looseObject({
+  'idempotency-key': idempotencyKeySchema.optional(),
+});
