@@ -257,3 +257,49 @@ test('scans offline of a product already loaded wait too, and count once each wh
     [5, null],
   ]);
 });
+
+test('a change the server applied but whose answer was lost is sent again and applied once', async ({
+  page,
+  api,
+  token,
+  createProduct,
+  signIn,
+}) => {
+  const bowl = await createProduct({
+    name: 'Clay bowl',
+    price: 7,
+    stock: 2,
+    description: 'A bowl.',
+  });
+  await signIn();
+  await queueReady(page);
+  const keys: (string | null)[] = [];
+  const replayed: (string | null)[] = [];
+  page.on('response', (response) => {
+    if (response.url().endsWith(`/api/products/${bowl.id}/stock`)) {
+      replayed.push(response.headers()['idempotent-replayed'] ?? null);
+    }
+  });
+  // The first request reaches the server, which applies it; its answer never comes back.
+  await page.route(
+    `**/api/products/${bowl.id}/stock`,
+    async (route) => {
+      keys.push(await route.request().headerValue('idempotency-key'));
+      await route.fetch();
+      await route.abort('connectionreset');
+    },
+    { times: 1 },
+  );
+  page.on('request', (request) => {
+    if (request.url().endsWith(`/api/products/${bowl.id}/stock`) && keys.length > 0) {
+      void request.headerValue('idempotency-key').then((key) => keys.push(key));
+    }
+  });
+
+  await step(page, 'Clay bowl', '+', 1);
+  await expect.poll(() => replayed).toEqual(['true']);
+  await expect(page.getByText(/waiting to be sent/)).toHaveCount(0);
+  expect(new Set(keys).size).toBe(1);
+  expect(((await api.getProduct(token, bowl.id)) as { stock: number }).stock).toBe(3);
+  expect((await api.movements(token, bowl.id)).map(({ delta }) => delta)).toEqual([1, 2]);
+});
