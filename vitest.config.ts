@@ -34,6 +34,7 @@ const ALONE = [
   'pipeline',
   'search-stall',
   'timeouts',
+  'live-events',
 ].map((name) => `tests/server/**/${name}.test.ts`);
 
 /** After the server project's two workers: one file at a time. */

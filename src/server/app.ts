@@ -25,6 +25,7 @@ import {
 import { productRoutes, productsPlugin } from './features/products/index.js';
 import { catalogueOpsRoutes } from './features/catalogue-ops/index.js';
 import { idempotencyPlugin } from './features/idempotency/index.js';
+import { liveEventRoutes, liveEventsPlugin } from './features/live-events/index.js';
 import { protectedScope, publicScope } from './http/authenticate.js';
 import { registerClient } from './http/client/serve-client.js';
 import { registerCompression } from './http/ecosystem/compress.js';
@@ -153,6 +154,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   // What features give the whole app: the session lookup, the code mails the outbox sends.
   await app.register(accountsPlugin);
   await app.register(idempotencyPlugin);
+  await app.register(liveEventsPlugin);
 
   // 3. Hooks of every request.
   registerErrorHandling(app);
@@ -175,6 +177,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     await scope.register(productsPlugin, { responseCacheBytes: options.responseCacheBytes });
     await scope.register(productRoutes, { prefix: '/api/products' });
     await scope.register(catalogueOpsRoutes, { prefix: '/api/products' });
+    await scope.register(liveEventRoutes, { prefix: '/api' });
   });
   await serveApiDocs(app);
 

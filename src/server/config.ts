@@ -128,6 +128,7 @@ const environmentSchema = z
     LOG_LEVEL: text,
     RATE_LIMIT_SENSITIVE: positiveInt('RATE_LIMIT_SENSITIVE'),
     RATE_LIMIT_GENERAL: positiveInt('RATE_LIMIT_GENERAL'),
+    LIVE_STREAMS_MAX: positiveInt('LIVE_STREAMS_MAX'),
     TRUST_PROXY: variable(
       parseTrustProxy,
       (_value, raw) =>
@@ -225,6 +226,8 @@ const configSchema = environmentSchema.transform((vars) => {
     rateLimitSensitive: vars.RATE_LIMIT_SENSITIVE,
     /** Per-IP requests per minute on each other account, profile and product endpoint. */
     rateLimitGeneral: vars.RATE_LIMIT_GENERAL,
+    /** Event streams (`GET /api/events`) one process holds open at most; beyond, 503. */
+    liveStreamsMax: vars.LIVE_STREAMS_MAX,
     /**
      * Which reverse proxies to believe about the client's address (X-Forwarded-For, which the rate
      * limits key on) and protocol: none, the nearest N hops, or those addresses and ranges.

@@ -183,6 +183,8 @@ export const M = {
   bodyTooLarge: 'The request body is too large',
   unsupportedMedia: 'Unsupported content type',
   tooManyRequests: 'Too many requests. Please try again later.',
+  liveStreamsPerUser: 'Too many open event streams for this account: close one, then try again.',
+  liveStreamsFull: 'This server holds as many event streams as it can. Please try again shortly.',
   tooManyCodeAttempts: 'Too many code attempts. Please try again later.',
   internal: 'Something went wrong. Please try again.',
   notReady: 'The database is not reachable',

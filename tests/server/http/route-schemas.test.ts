@@ -57,7 +57,16 @@ const ERROR_STATUSES: Record<string, number[]> = {
   'GET /api/products/:id/movements': [400, 401, 404, 429, ...ALWAYS],
   'GET /api/images/:name': [404, ...ALWAYS],
   'GET /api/dev/mails': [404, ...ALWAYS],
+  // 400: a Last-Event-ID too long; 429: an 11th stream of one user (live-events.test.ts).
+  'GET /api/events': [400, 401, 429, ...ALWAYS],
 };
+
+/**
+ * Routes whose answer stays open (an event stream): inject() would wait for its end, so the
+ * walks that send requests leave them out; live-events.test.ts probes them over real HTTP.
+ */
+const STREAMS = ['GET /api/events'];
+const isStream = (route: { name: string }) => STREAMS.includes(route.name);
 
 /** The operationId of each route: stable names, what generated clients call their methods. */
 const OPERATION_IDS: Record<string, string> = {
@@ -90,6 +99,7 @@ const OPERATION_IDS: Record<string, string> = {
   'GET /api/products/:id/movements': 'listStockMovements',
   'GET /api/images/:name': 'getImage',
   'GET /api/dev/mails': 'listDevMails',
+  'GET /api/events': 'streamEvents',
 };
 
 /** Routes that read nothing from a POST, PATCH or DELETE body (they still parse one). */
@@ -219,7 +229,7 @@ describe('every route declares its request and response schemas', async () => {
   ];
 
   it('refuses a bad or empty body with 400, 413 and 415 where one is read, and documents them', async () => {
-    for (const route of ours) {
+    for (const route of ours.filter((candidate) => !isStream(candidate))) {
       const readsBody = route.method !== 'GET';
       if (!readsBody) {
         expect(errorsOf(route), route.name).not.toContain(413);
@@ -400,6 +410,7 @@ describe('every rate-limited route documents 429, and only those', async () => {
       // A collection's route is registered as '/api/products/'; clients call '/api/products'.
       const url = route.url.replace(/(.)\/$/, '$1');
       const name = `${method} ${url}`;
+      if (isStream({ name })) continue;
       // An address of its own per route: budgets are per IP and per route.
       const remoteAddress = `10.0.${Math.floor(index / 200)}.${(index % 200) + 1}`;
       const send = () =>

@@ -1,4 +1,7 @@
 /**
- * The live event stream of each catalogue (`GET /api/events`): what other features use of it.
+ * The live event stream of each catalogue (`GET /api/events`): what other features and the app
+ * use of it.
  */
+export { liveEventsPlugin } from './plugin.js';
 export { recordLiveEvent } from './record.js';
+export { liveEventRoutes } from './routes.js';

@@ -3,6 +3,11 @@ import pg from 'pg';
 
 /** The channel that migration 008's triggers notify on every write to users, sessions, products. */
 const CHANGES_CHANNEL = 'stockroom_changes';
+/** A live event's id, or `lost` when notifications may have been missed. */
+export type LiveEventNotice = { id: number } | 'lost';
+
+/** The channel migration 015's trigger notifies with each new live event's id. */
+const LIVE_CHANNEL = 'stockroom_live';
 /** How the listening connection shows in pg_stat_activity. */
 export const LISTENER_APPLICATION_NAME = 'stockroom change listener';
 
@@ -39,12 +44,21 @@ export class ChangeListener {
   private retry: NodeJS.Timeout | undefined;
   private retryDelay = RETRY_FIRST_MS;
   private stopped = false;
+  private liveListener: ((notice: LiveEventNotice) => void) | undefined;
 
   constructor(private readonly connectionString: string) {}
 
   /** Opens the listening connection; when that fails, keeps trying in the background. */
   start(): Promise<void> {
     return this.connect();
+  }
+
+  /**
+   * Hears each committed live event's id (migration 015), and `lost` when a new connection
+   * replaced one that dropped: what was notified in between is unknown.
+   */
+  onLiveEvent(listener: (notice: LiveEventNotice) => void): void {
+    this.liveListener = listener;
   }
 
   version(): string | null {
@@ -80,19 +94,23 @@ export class ChangeListener {
     // A connection that dies emits 'error' (and 'end'); unhandled, 'error' would end the process.
     client.on('error', () => void this.drop(client));
     client.on('end', () => void this.drop(client));
-    client.on('notification', ({ channel }) => {
+    client.on('notification', ({ channel, payload }) => {
+      if (channel === LIVE_CHANNEL) this.liveListener?.({ id: Number(payload) });
       if (channel !== this.probeChannel) this.changes += 1;
       else if (this.client === client) this.provenAt = this.probesInFlight.shift() ?? this.provenAt;
     });
     try {
       await client.connect();
-      await client.query(`listen ${CHANGES_CHANNEL}; listen ${this.probeChannel}`);
+      await client.query(
+        `listen ${CHANGES_CHANNEL}; listen ${LIVE_CHANNEL}; listen ${this.probeChannel}`,
+      );
     } catch {
       void this.drop(client);
       return;
     }
     if (this.client !== client) return; // dropped or stopped meanwhile
     this.epoch += 1;
+    if (this.epoch > 1) this.liveListener?.('lost');
     this.retryDelay = RETRY_FIRST_MS;
     this.probing = setInterval(() => this.probe(client), PROBE_MS);
     this.probing.unref();

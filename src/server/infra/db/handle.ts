@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import type { LiveEventNotice } from './change-listener.js';
 import type { MigrationDialect } from './migrate.js';
 import type { Database } from './schema.js';
 
@@ -21,6 +22,11 @@ export interface DatabaseHandle {
    * them. They are not errors of any request: the query in flight rejects on its own.
    */
   reportConnectionErrorsTo(listener: (error: Error) => void): void;
+  /**
+   * PostgreSQL: hears every instance's committed live events (their ids, migration 015), or `lost`
+   * after its listening connection was replaced. Absent on SQLite, whose one process reads them.
+   */
+  onLiveEvent?(listener: (notice: LiveEventNotice) => void): void;
   close(): Promise<void>;
 }
 

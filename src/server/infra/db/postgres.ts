@@ -40,6 +40,7 @@ export function openPostgres(databaseUrl: string): {
     db,
     dialect: 'postgres',
     contentVersion: () => changes.version(),
+    onLiveEvent: (listener) => changes.onLiveEvent(listener),
     reportConnectionErrorsTo: (listener) => {
       report = listener;
     },

@@ -1,0 +1,72 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { M } from '../../../shared/messages.js';
+import { LIVE_STREAMS_PER_USER } from '../../../shared/schemas/live-events.js';
+import { currentSession } from '../../http/authenticate.js';
+import { errorResponses, rateLimit } from '../../http/route-options.js';
+import { HttpError } from '../../lib/http-error.js';
+
+/** Seconds a refused stream is told to wait before it tries again. */
+const RETRY_AFTER_SECONDS = '5';
+
+const DESCRIPTION = `Server-Sent Events: one per committed change of your catalogue, as \`id: <number>\`, \`event: <kind>\` and one \`data:\` line of JSON. Kinds: \`product.created\` and \`product.updated\` (\`{product}\`, the whole product), \`product.deleted\` (\`{id}\`), \`stock.changed\` (\`{id, stock, updatedAt}\`), \`products.deleted\` (\`{ids}\`), \`import.done\` (\`{created, updated}\`), \`reset\` (\`{}\`: read everything again). Ids grow: reconnect with \`Last-Event-ID\` to get the events after it, or one \`reset\` when they are no longer held. Comment lines (\`: heartbeat\`, every 25 s) carry nothing. At most ${LIVE_STREAMS_PER_USER} streams per user (429) and a bounded number per server (503), both with \`Retry-After\`. A revoked session's streams end.`;
+
+/** `GET /api/events`: the signed-in user's catalogue changes as they commit. */
+export const liveEventRoutes: FastifyPluginAsync = async (fastify) => {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { rateLimits } = app;
+
+  app.get(
+    '/events',
+    {
+      config: rateLimit(rateLimits, rateLimits.general),
+      schema: {
+        tags: ['products'],
+        operationId: 'streamEvents',
+        summary: "Your catalogue's changes as they commit (Server-Sent Events)",
+        description: DESCRIPTION,
+        headers: z.looseObject({
+          'last-event-id': z
+            .string()
+            .max(64)
+            .optional()
+            .describe('The id of the last event received, to resume after it'),
+        }),
+        response: {
+          200: {
+            description: 'An event stream that stays open',
+            content: {
+              'text/event-stream': { schema: z.unknown().describe('text/event-stream, UTF-8') },
+            },
+          },
+          ...errorResponses(400),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { user, sessionId } = currentSession(request);
+      const hub = app.liveEvents;
+      const refusal = hub.refusal(user.id);
+      if (refusal) {
+        const headers = { 'retry-after': RETRY_AFTER_SECONDS };
+        if (refusal === 'user-limit') throw new HttpError(429, M.liveStreamsPerUser, headers);
+        throw new HttpError(503, M.liveStreamsFull, headers);
+      }
+      // The stream is written to the socket as it goes: no compression (which would buffer it),
+      // no idle timeout (heartbeats keep proxies from closing it).
+      reply.hijack();
+      const res = reply.raw;
+      request.raw.socket.setTimeout(0);
+      request.raw.socket.setNoDelay(true);
+      res.writeHead(200, {
+        ...(reply.getHeaders() as Record<string, string>),
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-store',
+        'x-accel-buffering': 'no',
+      });
+      const lastEventId = request.headers['last-event-id'];
+      await hub.add({ ownerId: user.id, sessionId, res }, lastEventId);
+    },
+  );
+};
