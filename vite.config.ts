@@ -27,21 +27,23 @@ const styleFreeSweetAlert = {
  * library among it) in another, the first visit's usual screen. The other account screens' code
  * comes with their route modules, not on the login page. Left to Rollup they are dozens of chunks under a kilobyte, each paying its response
  * headers on the wire (about half a kilobyte apiece). What only some screens use stays out: the
- * form library's modules, the HTTP client, the signed-in screens' controls and infinite lists.
+ * form library's modules, the HTTP client, the signed-in screens' controls and infinite lists,
+ * the offline stock queue's IndexedDB part.
  */
 const SHELL =
   /[\\/](src[\\/]client[\\/](lib|components|app[\\/]components|app[\\/]layouts)|node_modules[\\/](react|react-dom|react-router|scheduler))[\\/]/;
 const NOT_SHELL =
-  /[\\/](lib[\\/](form|axios-instance)\.ts|(FormField|NewPasswordFields|Menu|UserMenu|CodeInput|DropZone|ProgressBar|Table|Segmented|ProfileLayout)\.tsx|infiniteQuery\w*\.js)$/;
+  /[\\/](lib[\\/](form|axios-instance|stock-queue[\\/]queue)\.ts|(FormField|NewPasswordFields|Menu|UserMenu|CodeInput|DropZone|ProgressBar|Table|Segmented|ProfileLayout)\.tsx|infiniteQuery\w*\.js)$/;
 const LOGIN_FORM = /[\\/]src[\\/]client[\\/]features[\\/]auth[\\/]components[\\/]LoginForm\.tsx$/;
 /**
  * TanStack Query and what stands on it, apart: the screens that read data load it, the login page
  * (a first visit's, signed out) does not. With it, the product parts that the list, a product and
- * its edit form all show (the stock stepper, a load error, the list's place): one response for
- * the signed-in list instead of four.
+ * its edit form all show (the stock stepper, a load error, the list's place), and the cache
+ * helpers and the offline stock queue's light part that they use: one response for the signed-in
+ * list instead of four.
  */
 const QUERIES =
-  /[\\/](node_modules[\\/]@tanstack[\\/].*|lib[\\/](query-client|auth[\\/](session|get-user|logout))\.ts|(WithQueries|SignedInCheck|UserMenu|MainLayout)\.tsx|features[\\/]products[\\/](components[\\/](StockStepper\.tsx|StockBadges\.tsx|PrintLabelsButton\.tsx|ProductLoadError\.tsx|list-place\.ts)|api[\\/](print-labels|product-cache|adjust-stock)\.ts)|shared[\\/]labels\.ts)$/;
+  /[\\/](node_modules[\\/]@tanstack[\\/].*|lib[\\/](query-client|product-cache|stock-queue[\\/](index|pending)|auth[\\/](session|get-user|logout))\.ts|(WithQueries|SignedInCheck|UserMenu|MainLayout)\.tsx|features[\\/]products[\\/](components[\\/](StockStepper\.tsx|PendingStock\.tsx|StockBadges\.tsx|PrintLabelsButton\.tsx|ProductLoadError\.tsx|list-place\.ts)|api[\\/](print-labels|adjust-stock)\.ts)|shared[\\/]labels\.ts)$/;
 /**
  * zod and the shared schemas in one chunk: each loads on demand (lib/lazy-schemas.ts), and the
  * signed-in list reads with four of them, each its own response when Rollup splits them. The login

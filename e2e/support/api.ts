@@ -117,6 +117,28 @@ export class Api {
     return ((await response.json()) as { product: ApiProduct }).product;
   }
 
+  /** GET /api/products/{id}/movements: the product's last stock movements, newest first. */
+  async movements(
+    token: string,
+    id: string,
+  ): Promise<{ delta: number; newStock: number; note: string | null }[]> {
+    const response = await this.request.get(`/api/products/${id}/movements?limit=50`, {
+      headers: bearer(token),
+    });
+    expect(response.status(), await response.text()).toBe(200);
+    return (
+      (await response.json()) as {
+        movements: { delta: number; newStock: number; note: string | null }[];
+      }
+    ).movements;
+  }
+
+  /** DELETE /api/products/{id}: as another device would. */
+  async deleteProduct(token: string, id: string): Promise<void> {
+    const response = await this.request.delete(`/api/products/${id}`, { headers: bearer(token) });
+    expect(response.status(), await response.text()).toBe(200);
+  }
+
   /** GET /api/products (newest first, the first page): the user's products. */
   async listProducts(token: string): Promise<ApiProduct[]> {
     const response = await this.request.get('/api/products?limit=100', { headers: bearer(token) });

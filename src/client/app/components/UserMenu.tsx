@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import type { User } from '@shared/schemas/auth.js';
 import { Menu, MenuChevron, menuItemProps, menuPanelClasses } from '@/components/ui/Menu.js';
+import { mayLogOutWithUnsentChanges } from '@/features/offline-queue/use-unsent-changes-check.js';
 import { useLogout } from '@/lib/auth/logout.js';
 import { paths } from '@/lib/paths.js';
 
@@ -36,7 +37,7 @@ export function UserMenu({ user }: { user: User }) {
         type="button"
         className={itemClasses}
         {...menuItemProps}
-        onClick={() => logout.mutate()}
+        onClick={() => void mayLogOutWithUnsentChanges().then((go) => go && logout.mutate())}
       >
         Logout
       </button>

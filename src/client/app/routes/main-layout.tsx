@@ -1,4 +1,6 @@
 import { PrefetchPageLinks } from 'react-router';
+import { LiveUpdates } from '@/features/live/components/LiveUpdates.js';
+import { StockQueueRunner } from '@/features/offline-queue/components/StockQueueRunner.js';
 import { useUser } from '@/lib/auth/get-user.js';
 import { paths } from '@/lib/paths.js';
 import { WithQueries } from '../components/WithQueries.js';
@@ -29,6 +31,9 @@ function SignedInLayout() {
   return (
     <>
       <MainLayout />
+      {/* The user's waiting stock changes go out, and changes made elsewhere come in. */}
+      {user.data && <StockQueueRunner userId={user.data.id} />}
+      {user.data && <LiveUpdates userId={user.data.id} />}
       {user.data &&
         inFramework() &&
         PREFETCHED.map((page) => <PrefetchPageLinks key={page} page={page} />)}

@@ -1,6 +1,6 @@
 import { useCallback, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import type { Product } from '@shared/schemas/products.js';
+import type { ProductListItem } from '@shared/schemas/products.js';
 import { getErrorMessage } from '@/lib/api-error.js';
 import { paths } from '@/lib/paths.js';
 import { changeStock, type ScanChange } from './api/change-stock.js';
@@ -10,8 +10,15 @@ import type { ScanMode } from './scan-modes.js';
 
 /** What the last scan did, as the screen shows it. */
 export type ScanOutcome =
-  | { kind: 'changed'; product: Product; delta: number; undone: boolean }
-  | { kind: 'counting'; product: Product }
+  | {
+      kind: 'changed';
+      product: ProductListItem;
+      saved: ProductListItem;
+      delta: number;
+      undone: boolean;
+      queued: boolean;
+    }
+  | { kind: 'counting'; product: ProductListItem }
   | { kind: 'unknown'; code: string }
   | { kind: 'failed'; message: string };
 
@@ -65,28 +72,17 @@ export function useScanSession(mode: ScanMode) {
         if (lookUp) return void (await openProduct(product.id));
         const change = CHANGES[mode];
         if (!change) return { kind: 'counting', product };
-        const changed = await changeStock(product.id, change);
-        return {
-          kind: 'changed',
-          product: changed,
-          delta: changed.stock - product.stock,
-          undone: false,
-        };
+        return { kind: 'changed', ...(await changeStock(product, change)), undone: false };
       }),
     [mode, run, openProduct],
   );
 
   /** Count mode: the stock as counted, for the product just scanned. */
   const setCount = useCallback(
-    (product: Product, count: number) =>
+    (product: ProductListItem, count: number) =>
       run(async () => {
-        const changed = await changeStock(product.id, { count, reason: 'counted', note: NOTE });
-        return {
-          kind: 'changed',
-          product: changed,
-          delta: changed.stock - product.stock,
-          undone: false,
-        };
+        const result = await changeStock(product, { count, reason: 'counted', note: NOTE });
+        return { kind: 'changed', ...result, undone: false };
       }),
     [run],
   );
@@ -95,11 +91,14 @@ export function useScanSession(mode: ScanMode) {
     () =>
       run(async () => {
         if (outcome?.kind !== 'changed' || outcome.undone) return undefined;
-        const product = await changeStock(outcome.product.id, {
-          delta: -outcome.delta,
-          note: UNDO_NOTE,
-        });
-        return { ...outcome, product, undone: true };
+        const result = await changeStock(outcome.saved, { delta: -outcome.delta, note: UNDO_NOTE });
+        return {
+          ...outcome,
+          product: result.product,
+          saved: result.saved,
+          undone: true,
+          queued: result.queued,
+        };
       }),
     [outcome, run],
   );

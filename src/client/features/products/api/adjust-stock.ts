@@ -1,8 +1,16 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { StockReason } from '@shared/constants.js';
 import { apiRequest } from '@/lib/api-client.js';
+import { notifyError } from '@/lib/notify.js';
+import { cancelProductReads, noteStockWrite, patchCachedProduct } from '@/lib/product-cache.js';
 import { mutationKeys, queryKeys, type MutationConfig } from '@/lib/query-client.js';
-import { cancelProductReads, patchCachedProduct } from './product-cache.js';
+import {
+  IDEMPOTENCY_HEADER,
+  gotNoAnswer,
+  mustQueueStockChange,
+  newChangeKey,
+  queueStockChange,
+} from '@/lib/stock-queue/index.js';
 
 /** Units added (`delta`, negative: taken away, never 0) or the stock as counted (`count`). */
 export type StockChange = {
@@ -11,22 +19,39 @@ export type StockChange = {
   note?: string | undefined;
 } & ({ delta: number; count?: undefined } | { count: number; delta?: undefined });
 
+/** A change as sent: its Idempotency-Key, and the product's name for a refusal said later. */
+type KeyedStockChange = StockChange & { key: string; name: string };
+
 /**
  * POST /products/{id}/stock {delta | count, reason?, note?} → {message, product}; 409 when a
- * delta would take the stock below 0.
+ * delta would take the stock below 0. The key makes a resend of the same change apply once.
  */
-export const adjustStock = ({ id, ...change }: StockChange) =>
+export const adjustStock = ({ id, key, name: _name, ...change }: KeyedStockChange) =>
   apiRequest(
     () => import('@shared/schemas/products.js').then((m) => m.productMutationResponseSchema),
     {
       method: 'POST',
       url: `/products/${encodeURIComponent(id)}/stock`,
+      headers: { [IDEMPOTENCY_HEADER]: key },
       // Only what was given: an empty note or reason is none.
       data: Object.fromEntries(
         Object.entries(change).filter(([, value]) => value !== undefined && value !== ''),
       ),
     },
   );
+
+/** Keeps a change to send when the server can be reached (lib/stock-queue). */
+const keepForLater = ({ id, key, name, delta, count, reason, note }: KeyedStockChange) =>
+  queueStockChange({
+    key,
+    productId: id,
+    productName: name,
+    delta,
+    count,
+    reason,
+    note: note || undefined,
+    madeAt: new Date().toISOString(),
+  }).catch(notifyError);
 
 /** The stock as a change leaves it; `undo` takes a delta back (a count is read again instead). */
 const applyChange =
@@ -37,7 +62,9 @@ const applyChange =
   };
 
 /**
- * A stock change shows at once wherever the product is shown, before the server answers. A refusal
+ * A stock change shows at once wherever the product is shown, before the server answers. Offline,
+ * or behind changes still waiting, it is kept in the browser's queue instead and sent later in
+ * order; one whose request got no answer joins the queue with the same key. A refusal
  * takes back exactly that change (other changes in flight keep theirs) and reads the product again;
  * an accepted one writes the server's count once no other change is in flight, and marks the list
  * stale rather than re-reading it (a sort by stock would move the card under the pointer). Then the
@@ -54,7 +81,7 @@ export function useAdjustStock({
       mutationKey: mutationKeys.stockChange,
       predicate: (mutation) => (mutation.state.variables as StockChange | undefined)?.id === id,
     }) > 1;
-  return useMutation({
+  const mutation = useMutation({
     ...config,
     mutationKey: mutationKeys.stockChange,
     mutationFn: adjustStock,
@@ -64,6 +91,7 @@ export function useAdjustStock({
       return onMutate?.(change, context);
     },
     onSuccess: async (data, change, ...rest) => {
+      noteStockWrite(data.product.id, data.product.updatedAt);
       if (!othersInFlight(change.id)) {
         patchCachedProduct(queryClient, change.id, (product) => ({
           ...product,
@@ -74,6 +102,8 @@ export function useAdjustStock({
     },
     onError: async (error, change, ...rest) => {
       patchCachedProduct(queryClient, change.id, applyChange(change, true));
+      // Not refused, just not heard: it waits in the queue, shown as such, rather than lost.
+      if (gotNoAnswer(error)) return void (await keepForLater(change));
       // Refused for a reason the page may not show (sold elsewhere meanwhile), or a count that
       // cannot be taken back by arithmetic: read the truth.
       if (!othersInFlight(change.id) || change.count !== undefined) {
@@ -91,4 +121,11 @@ export function useAdjustStock({
       await onSettled?.(data, error, change, ...rest);
     },
   });
+  /** Sends a change now, or keeps it for later when it must wait. */
+  const send = (change: StockChange & { name: string }) => {
+    const keyed = { ...change, key: newChangeKey() };
+    if (mustQueueStockChange()) void keepForLater(keyed);
+    else mutation.mutate(keyed);
+  };
+  return { send, isPending: mutation.isPending };
 }

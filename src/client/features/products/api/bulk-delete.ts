@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client.js';
+import { needsConnection } from '@/lib/needs-connection.js';
 import { queryKeys, type MutationConfig } from '@/lib/query-client.js';
 
 /** POST /products/bulk-delete {ids} (1 to 100) → {message, deleted}: all of them or none. */
@@ -18,7 +19,7 @@ export function useBulkDeleteProducts({
   const { onSuccess, ...config } = mutationConfig ?? {};
   return useMutation({
     ...config,
-    mutationFn: bulkDeleteProducts,
+    mutationFn: needsConnection('Deleting products', bulkDeleteProducts),
     onSuccess: async (data, ids, ...rest) => {
       for (const id of ids) queryClient.removeQueries({ queryKey: queryKeys.product(id) });
       await queryClient.invalidateQueries({ queryKey: queryKeys.products });

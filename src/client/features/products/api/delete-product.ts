@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client.js';
+import { needsConnection } from '@/lib/needs-connection.js';
 import { messageResponse } from '@/lib/lazy-schemas.js';
 import { queryKeys, type MutationConfig } from '@/lib/query-client.js';
 
@@ -15,7 +16,7 @@ export function useDeleteProduct({
   const { onSuccess, ...config } = mutationConfig ?? {};
   return useMutation({
     ...config,
-    mutationFn: deleteProduct,
+    mutationFn: needsConnection('Deleting products', deleteProduct),
     onSuccess: async (data, id, ...rest) => {
       queryClient.removeQueries({ queryKey: queryKeys.product(id) });
       await queryClient.invalidateQueries({ queryKey: queryKeys.products });

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ImportMatches } from '@shared/constants.js';
 import type { ImportReport } from '@shared/schemas/catalogue.js';
 import { apiRequest } from '@/lib/api-client.js';
+import { needsConnection } from '@/lib/needs-connection.js';
 import { queryKeys, type MutationConfig } from '@/lib/query-client.js';
 import { progressHandler } from './product-multipart.js';
 
@@ -63,7 +64,7 @@ export function useImportProducts({
   const { onSuccess, ...config } = mutationConfig ?? {};
   return useMutation({
     ...config,
-    mutationFn: importProducts,
+    mutationFn: needsConnection('Importing products', importProducts),
     onSuccess: async (data, upload, ...rest) => {
       if (!upload.dryRun) await queryClient.invalidateQueries({ queryKey: queryKeys.products });
       await onSuccess?.(data, upload, ...rest);

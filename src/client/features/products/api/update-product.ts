@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { productMutationResponseSchema } from '@shared/schemas/products.js';
 import { apiRequest } from '@/lib/api-client.js';
+import { needsConnection } from '@/lib/needs-connection.js';
 import { queryKeys, type MutationConfig } from '@/lib/query-client.js';
 import { progressHandler, toProductFormData, type ProductUpload } from './product-multipart.js';
 
@@ -21,7 +22,7 @@ export function useUpdateProduct({
   const { onSuccess, ...config } = mutationConfig ?? {};
   return useMutation({
     ...config,
-    mutationFn: updateProduct,
+    mutationFn: needsConnection('Editing products', updateProduct),
     onSuccess: async (data, variables, ...rest) => {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: queryKeys.products }),

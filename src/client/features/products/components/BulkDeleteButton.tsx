@@ -1,5 +1,6 @@
 import { Button } from '@/components/ui/Button.js';
 import { formatCount } from '@/lib/format.js';
+import { OfflineRefusal } from '@/lib/needs-connection.js';
 import { notifyError, notifySuccess } from '@/lib/notify.js';
 import { useBulkDeleteProducts } from '../api/bulk-delete.js';
 import { confirmButtons, loadDialogs } from './delete-dialog.js';
@@ -58,6 +59,8 @@ export function BulkDeleteButton({ products, disabled = false, onDeleted }: Bulk
   });
 
   const onClick = async () => {
+    // Offline, said before the question (whose code may not even load): deletes are not queued.
+    if (!navigator.onLine) return notifyError(new OfflineRefusal('Deleting products'));
     const Swal = await loadDialogs();
     const count = products.length;
     const answer = await Swal.fire({

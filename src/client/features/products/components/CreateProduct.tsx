@@ -41,6 +41,7 @@ export function CreateProduct() {
       <PageHeader title="Create New Product" back={<BackToProductsLink />} />
       <Card className="px-6 py-8 sm:px-8">
         <ProductForm
+          action="Creating products"
           schema={productFormSchema}
           minStock={MIN_FORM_STOCK}
           defaultValues={copy ?? { ...empty, barcode: search.get('barcode') ?? '' }}

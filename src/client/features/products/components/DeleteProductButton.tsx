@@ -1,4 +1,5 @@
 import type { ProductListItem } from '@shared/schemas/products.js';
+import { OfflineRefusal } from '@/lib/needs-connection.js';
 import { notifyError } from '@/lib/notify.js';
 import { useDeleteProduct } from '../api/delete-product.js';
 import { appButtons, confirmButtons, loadDialogs } from './delete-dialog.js';
@@ -21,6 +22,8 @@ export function DeleteProductButton({ product, className, onDeleted }: DeletePro
   const remove = useDeleteProduct();
 
   const onClick = async () => {
+    // Offline, said before the question (whose code may not even load): deletes are not queued.
+    if (!navigator.onLine) return notifyError(new OfflineRefusal('Deleting products'));
     const Swal = await loadDialogs();
     const answer = await Swal.fire({
       title: 'Are you sure?',

@@ -77,6 +77,7 @@ function EditProductForm({ product }: { product: Product }) {
   return (
     <Card className="px-6 py-8 sm:px-8">
       <ProductForm
+        action="Editing products"
         schema={productEditFormSchema}
         minStock={EDIT_FORM_MIN_STOCK}
         defaultValues={formValuesOf(product)}

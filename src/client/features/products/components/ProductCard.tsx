@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import type { ProductListItem } from '@shared/schemas/products.js';
 import { formatPrice } from '@/lib/format.js';
 import { paths } from '@/lib/paths.js';
+import { PendingStockNote, useShownStock } from './PendingStock.js';
 import { ProductActions } from './ProductActions.js';
 import { SelectBox } from './SelectBox.js';
 import { StockStatus } from './StockBadges.js';
@@ -39,12 +40,13 @@ interface ProductCardProps {
  * Long names wrap anywhere (even inside a word) and are clamped, so they never widen the card.
  */
 export function ProductCard({
-  product,
+  product: listed,
   priority = false,
   onDeleted,
   selected = false,
   onSelect,
 }: ProductCardProps) {
+  const { product, pending } = useShownStock(listed);
   const detailsUrl = paths.products.details.getHref(product.id);
   const [adjusting, setAdjusting] = useState(false);
   const stepperId = useId();
@@ -103,6 +105,7 @@ export function ProductCard({
           </p>
           <StockStatus stock={product.stock} />
         </div>
+        <PendingStockNote label={pending} />
       </div>
       {/* A phone only: opens the stepper under the row. */}
       <button

@@ -15,6 +15,7 @@ import { DeleteProductButton } from './DeleteProductButton.js';
 import { copyStateOf } from './product-form-values.js';
 import { STOCK_STATES, stockStateOf, StockUnits } from './StockBadges.js';
 import { StockHistory } from './StockHistory.js';
+import { PendingStockNote, useShownStock } from './PendingStock.js';
 import { PrintLabelsButton } from './PrintLabelsButton.js';
 import { ProductDetailsSkeleton } from './ProductDetailsSkeleton.js';
 import { StockStepper } from './StockStepper.js';
@@ -176,7 +177,8 @@ function Fact({ term, children }: { term: string; children: ReactNode }) {
  * The stock as one block in its state's colour: 'In Stock: 40' as its heading, the availability
  * and the units under it, and the stepper that changes them.
  */
-function StockBlock({ product }: { product: Product }) {
+function StockBlock({ product: saved }: { product: Product }) {
+  const { product, pending } = useShownStock(saved);
   const stateName = stockStateOf(product.stock);
   const state = STOCK_STATES[stateName];
   return (
@@ -204,6 +206,7 @@ function StockBlock({ product }: { product: Product }) {
           <StockUnits stock={product.stock} className="font-semibold" />
         </dd>
       </dl>
+      <PendingStockNote label={pending} />
       <h3 className="mt-4 text-sm font-semibold text-gray-900">Adjust stock</h3>
       <div className="mt-2">
         <StockStepper product={product} large />

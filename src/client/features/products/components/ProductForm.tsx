@@ -7,6 +7,8 @@ import { FormTextAreaField, FormTextField } from '@/components/ui/FormField.js';
 import { ProgressBar } from '@/components/ui/ProgressBar.js';
 import { getErrorMessage } from '@/lib/api-error.js';
 import { useZodForm } from '@/lib/form.js';
+import { OfflineRefusal } from '@/lib/needs-connection.js';
+import { notifyError } from '@/lib/notify.js';
 import type { ProductUpload } from '../api/product-multipart.js';
 import { ImagePicker } from './ImagePicker.js';
 import { TagsInput } from './TagsInput.js';
@@ -23,6 +25,8 @@ interface ProductFormProps {
   busyLabel: string;
   /** Sends the form (a mutation: its onSuccess handles success); a failure becomes an error toast. */
   onSubmit: (upload: Required<ProductUpload>) => Promise<unknown>;
+  /** What the form does, for the refusal said at once offline: 'Creating products'. */
+  action: string;
 }
 
 /** The code field a 409 is about: the server's message names the SKU or the barcode. */
@@ -44,6 +48,7 @@ export function ProductForm({
   submitLabel,
   busyLabel,
   onSubmit,
+  action,
 }: ProductFormProps) {
   const [image, setImage] = useState<File | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
@@ -67,7 +72,17 @@ export function ProductForm({
   );
 
   return (
-    <form noValidate onSubmit={submit} className="space-y-6">
+    <form
+      noValidate
+      // Offline, said before anything else is tried (the checks' code may not even load): product
+      // writes are never kept to send later, unlike stock changes.
+      onSubmit={(event) => {
+        if (navigator.onLine) return void submit(event);
+        event.preventDefault();
+        notifyError(new OfflineRefusal(action));
+      }}
+      className="space-y-6"
+    >
       <FormTextField form={form} name="name" label="Name" />
       <div className="grid gap-6 sm:grid-cols-2">
         {/* No placeholders: an example value such as '0' would contradict the minimum. */}

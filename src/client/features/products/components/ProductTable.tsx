@@ -6,6 +6,7 @@ import { ProductActions } from './ProductActions.js';
 import type { ProductRowsProps } from './ProductGrid.js';
 import { SelectBox } from './SelectBox.js';
 import { SortHeader } from './SortHeader.js';
+import { PendingStockNote, useShownStocks } from './PendingStock.js';
 import { StockStatus } from './StockBadges.js';
 import { StockStepper } from './StockStepper.js';
 
@@ -34,6 +35,7 @@ export function ProductTable({
   onSort,
 }: ProductTableProps) {
   const sorting = { sort, onSort };
+  const shown = useShownStocks();
   return (
     // No overflow clipping here: it would keep the header from sticking to the top of the page.
     <div className="rounded-2xl bg-white shadow-sm ring-1 ring-gray-200">
@@ -62,7 +64,8 @@ export function ProductTable({
           </tr>
         </thead>
         <tbody className="divide-y divide-gray-200">
-          {products.map((product, index) => {
+          {products.map((listed, index) => {
+            const { product, pending } = shown(listed);
             const isSelected = selected.has(product.id);
             return (
               <tr key={product.id} className={isSelected ? 'bg-indigo-50' : 'hover:bg-gray-50'}>
@@ -106,6 +109,7 @@ export function ProductTable({
                 </td>
                 <td className={`${cell} whitespace-nowrap`}>
                   <StockStatus stock={product.stock} />
+                  <PendingStockNote label={pending} />
                 </td>
                 <td className={cell}>
                   <StockStepper product={product} oneLine />

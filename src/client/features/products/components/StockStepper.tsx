@@ -47,7 +47,13 @@ export function StockStepper({ product, large = false, oneLine = false }: StockS
   /** Sends a change with the reason and note given (the detail page's), which then clear. */
   const change = (amount: { delta: number } | { count: number }) => {
     setChanged(true);
-    adjust.mutate({ id, ...amount, reason: reason || undefined, note: note.trim() || undefined });
+    adjust.send({
+      id,
+      name,
+      ...amount,
+      reason: reason || undefined,
+      note: note.trim() || undefined,
+    });
     setReason('');
     setNote('');
   };

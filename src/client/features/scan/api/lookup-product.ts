@@ -1,9 +1,40 @@
-import type { Product } from '@shared/schemas/products.js';
+import type { Product, ProductListItem } from '@shared/schemas/products.js';
+import { lookupKeys } from '@shared/codes.js';
 import { apiRequest } from '@/lib/api-client.js';
-import { getErrorStatus } from '@/lib/api-error.js';
+import { getErrorStatus, isUnreachable } from '@/lib/api-error.js';
+import { queryClient, queryKeys } from '@/lib/query-client.js';
 
-/** GET /products/lookup?code= → the product with that barcode or SKU, or null when none has it. */
-export async function lookupProduct(code: string): Promise<Product | null> {
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null;
+
+/** Every product the cache holds: its own entries and the list's loaded pages. */
+function* cachedProducts(): Generator<ProductListItem> {
+  for (const [, data] of queryClient.getQueriesData({ queryKey: queryKeys.productById })) {
+    if (isRecord(data) && typeof data.id === 'string') yield data as Product;
+  }
+  for (const [, data] of queryClient.getQueriesData({ queryKey: queryKeys.products })) {
+    if (!isRecord(data) || !Array.isArray(data.pages)) continue;
+    for (const page of data.pages as { products?: ProductListItem[] }[]) yield* page.products ?? [];
+  }
+}
+
+/** The cached product a code names, the way the server matches it (GTIN forms, SKU case). */
+function cachedProductOfCode(code: string): ProductListItem | undefined {
+  const wanted = lookupKeys(code);
+  for (const product of cachedProducts()) {
+    if (product.barcode !== null && lookupKeys(product.barcode).barcodeKey === wanted.barcodeKey)
+      return product;
+    if (product.sku !== null && lookupKeys(product.sku).skuKey === wanted.skuKey) return product;
+  }
+  return undefined;
+}
+
+/**
+ * GET /products/lookup?code= → the product with that barcode or SKU, or null when none has it.
+ * Without a connection, a product already loaded on this device is found in the cache, so a scan
+ * offline still changes its stock (the change waits to be sent).
+ */
+export async function lookupProduct(code: string): Promise<ProductListItem | null> {
   try {
     const { product } = await apiRequest(
       () => import('@shared/schemas/products.js').then((m) => m.productResponseSchema),
@@ -12,6 +43,11 @@ export async function lookupProduct(code: string): Promise<Product | null> {
     return product;
   } catch (error) {
     if (getErrorStatus(error) === 404) return null;
+    const cached =
+      getErrorStatus(error) === undefined && isUnreachable(error)
+        ? cachedProductOfCode(code)
+        : undefined;
+    if (cached) return cached;
     throw error;
   }
 }

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import type { Product } from '@shared/schemas/products.js';
+import type { ProductListItem } from '@shared/schemas/products.js';
 import { Button } from '@/components/ui/Button.js';
 import { TextField } from '@/components/ui/Field.js';
 import { paths } from '@/lib/paths.js';
@@ -11,7 +11,7 @@ interface ScanOutcomePanelProps {
   outcome: ScanOutcome | undefined;
   busy: boolean;
   onUndo: () => void;
-  onCount: (product: Product, count: number) => void;
+  onCount: (product: ProductListItem, count: number) => void;
 }
 
 const changeText = (delta: number, undone: boolean) => {
@@ -21,7 +21,7 @@ const changeText = (delta: number, undone: boolean) => {
   return 'No change';
 };
 
-function ProductLine({ product }: { product: Product }) {
+function ProductLine({ product }: { product: ProductListItem }) {
   return (
     <div className="min-w-0">
       <Link
@@ -41,7 +41,7 @@ function CountForm({
   product,
   busy,
   onCount,
-}: { product: Product } & Pick<ScanOutcomePanelProps, 'busy' | 'onCount'>) {
+}: { product: ProductListItem } & Pick<ScanOutcomePanelProps, 'busy' | 'onCount'>) {
   const [counted, setCounted] = useState('');
   const value = Number(counted);
   const valid = counted.trim() !== '' && Number.isInteger(value) && value >= 0;
@@ -91,6 +91,9 @@ export function ScanOutcomePanel({ outcome, busy, onUndo, onCount }: ScanOutcome
         {outcome.kind === 'changed' && (
           <p className="shrink-0 text-sm font-medium text-gray-700">
             {changeText(outcome.delta, outcome.undone)}
+            {outcome.queued && (
+              <span className="block text-xs text-amber-800">Waiting to be sent</span>
+            )}
           </p>
         )}
       </div>

@@ -2,9 +2,9 @@ import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 import type { Product, ProductListItem, ProductListResponse } from '@shared/schemas/products.js';
 import { queryKeys } from '@/lib/query-client.js';
 
-type ListData = InfiniteData<ProductListResponse>;
+export type ListData = InfiniteData<ProductListResponse>;
 
-const isListData = (data: unknown): data is ListData =>
+export const isListData = (data: unknown): data is ListData =>
   typeof data === 'object' && data !== null && 'pages' in data;
 
 /**
@@ -37,3 +37,15 @@ export const cancelProductReads = (queryClient: QueryClient, id: string) =>
     queryClient.cancelQueries({ queryKey: queryKeys.products }),
     queryClient.cancelQueries({ queryKey: queryKeys.product(id), exact: true }),
   ]);
+
+/**
+ * When this tab last wrote each product's stock from a server answer: a live event about an older
+ * state that arrives after it (the stream is slower than the answer) is not shown over it.
+ */
+const lastStockWrite = new Map<string, number>();
+
+export const noteStockWrite = (id: string, updatedAt: string) =>
+  lastStockWrite.set(id, Date.parse(updatedAt));
+
+export const isOlderThanStockWrite = (id: string, updatedAt: string) =>
+  Date.parse(updatedAt) < (lastStockWrite.get(id) ?? -Infinity);

@@ -1,0 +1,99 @@
+import { useSyncExternalStore } from 'react';
+import type { StockReason } from '@shared/constants.js';
+
+/**
+ * The header a stock change carries so that sending it again applies it once (the server's name
+ * for it is IDEMPOTENCY_HEADER in @shared/schemas/live-events, kept out of this first-visit code
+ * with the rest of the shared schemas).
+ */
+export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
+
+/**
+ * A stock change that has not reached the server yet, as kept in the browser: units added
+ * (`delta`, negative: taken away) or the stock as counted (`count`). `key` is made when the change
+ * is made and goes with every attempt as the Idempotency-Key, so a resend after a lost answer is
+ * applied once.
+ */
+export interface QueuedStockChange {
+  key: string;
+  productId: string;
+  /** Named in the message when the server refuses the change. */
+  productName: string;
+  delta?: number | undefined;
+  count?: number | undefined;
+  reason?: StockReason | undefined;
+  note?: string | undefined;
+  /** ISO time the change was made. */
+  madeAt: string;
+}
+
+/**
+ * The signed-in user's waiting changes, in the order made: a copy of what IndexedDB holds
+ * (lib/stock-queue/queue.ts writes both), kept here so that screens read it synchronously and this
+ * module stays out of IndexedDB's code (it is on the list's first visit).
+ */
+interface Snapshot {
+  userId: string | undefined;
+  changes: readonly QueuedStockChange[];
+}
+
+let snapshot: Snapshot = { userId: undefined, changes: [] };
+const listeners = new Set<() => void>();
+
+export const pendingSnapshot = () => snapshot;
+
+export function setPendingSnapshot(
+  userId: string | undefined,
+  changes: readonly QueuedStockChange[],
+) {
+  snapshot = { userId, changes };
+  listeners.forEach((listener) => listener());
+}
+
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+  };
+};
+
+const EMPTY: readonly QueuedStockChange[] = [];
+const serverSnapshot = () => EMPTY;
+
+/** Every waiting change of the user, live (how many, at logout). */
+export const useAllPendingChanges = () =>
+  useSyncExternalStore(subscribe, () => snapshot.changes, serverSnapshot);
+
+/**
+ * The stock once the waiting changes are applied to what the server last said: a count replaces
+ * it, a delta adds to it. Screens show this number, with the note saying part of it is not sent.
+ */
+export const stockWithPending = (stock: number, changes: readonly QueuedStockChange[]) =>
+  changes.reduce(
+    (total, change) => (change.count !== undefined ? change.count : total + (change.delta ?? 0)),
+    stock,
+  );
+
+const signed = (delta: number) => (delta > 0 ? `+${delta}` : `${delta}`);
+
+/**
+ * '+3 waiting to be sent', 'Set 40, then -2 waiting to be sent': the changes after the last count
+ * add up, as the server will apply them; undefined when nothing waits.
+ */
+export function pendingLabel(changes: readonly QueuedStockChange[]): string | undefined {
+  if (changes.length === 0) return undefined;
+  const lastCount = changes.findLastIndex((change) => change.count !== undefined);
+  const after = changes.slice(lastCount + 1).reduce((sum, change) => sum + (change.delta ?? 0), 0);
+  const parts: string[] = [];
+  if (lastCount >= 0) parts.push(`Set ${changes[lastCount]?.count}`);
+  if (after !== 0) parts.push(signed(after));
+  if (parts.length === 0) return `${changes.length} changes waiting to be sent`;
+  return `${parts.join(', then ')} waiting to be sent`;
+}
+
+/** The product whose queued change is on its way: live updates leave its stock to the answer. */
+let sendingProductId: string | undefined;
+export const productBeingSent = () => sendingProductId;
+export const setProductBeingSent = (id: string | undefined) => {
+  sendingProductId = id;
+};

@@ -1,0 +1,194 @@
+import { createStore, del, get, update, type UseStore } from 'idb-keyval';
+import type { User } from '@shared/schemas/auth.js';
+import { apiRequest } from '@/lib/api-client.js';
+import { getErrorMessage, getErrorStatus, isUnreachable } from '@/lib/api-error.js';
+import { getToken } from '@/lib/auth/token.js';
+import { notifyError } from '@/lib/notify.js';
+import { cancelProductReads, noteStockWrite, patchCachedProduct } from '@/lib/product-cache.js';
+import { queryClient, queryKeys } from '@/lib/query-client.js';
+import {
+  IDEMPOTENCY_HEADER,
+  pendingSnapshot,
+  setPendingSnapshot,
+  setProductBeingSent,
+  type QueuedStockChange,
+} from './pending.js';
+
+/** One change as the user made it, for a message: '+3', '-2', 'Set 40'. */
+const describeChange = ({ delta, count }: QueuedStockChange) =>
+  count !== undefined ? `Set ${count}` : (delta ?? 0) > 0 ? `+${delta}` : `${delta ?? 0}`;
+
+/**
+ * The waiting stock changes in IndexedDB: one entry per user (their id), an array in the order
+ * the changes were made. Each write is one read-write transaction (idb-keyval's `update`), so two
+ * tabs adding at once both land.
+ */
+let database: UseStore | undefined;
+const changesStore = () => (database ??= createStore('stockroom-stock-queue', 'changes'));
+const entryOf = (userId: string) => `user:${userId}`;
+
+const readQueue = async (userId: string) =>
+  (await get<QueuedStockChange[]>(entryOf(userId), changesStore())) ?? [];
+
+/** The signed-in user's id, while a token is held; a queue is only ever sent under its owner. */
+const signedInUserId = () =>
+  getToken() ? queryClient.getQueryData<User>(queryKeys.user)?.id : undefined;
+
+async function publish(userId: string) {
+  const changes = await readQueue(userId);
+  if (signedInUserId() === userId) setPendingSnapshot(userId, changes);
+  return changes;
+}
+
+/** Reads the user's queue into the screens' copy (app start, another user signed in). */
+export const loadQueue = (userId: string) => publish(userId);
+
+/** Adds a change at the end of the signed-in user's queue, then tries to send the queue. */
+export async function queueStockChange(change: QueuedStockChange) {
+  const userId = signedInUserId();
+  if (!userId) throw new Error('You are signed out: the stock change was not kept.');
+  try {
+    await update<QueuedStockChange[]>(
+      entryOf(userId),
+      (changes = []) => [...changes.filter(({ key }) => key !== change.key), change],
+      changesStore(),
+    );
+  } catch {
+    // Storage refused (a private window that has none, a full disk): say what it means.
+    throw new Error(
+      `This browser could not keep ${describeChange(change)} for '${change.productName}' to send later. Try again once online.`,
+    );
+  }
+  await publish(userId);
+  void sendQueuedChanges().catch(() => undefined);
+}
+
+/** Drops a user's waiting changes (a logout the user confirmed). */
+export async function forgetQueue(userId: string) {
+  await del(entryOf(userId), changesStore());
+  if (pendingSnapshot().userId === userId) setPendingSnapshot(userId, []);
+}
+
+const removeFromQueue = (userId: string, key: string) =>
+  update<QueuedStockChange[]>(
+    entryOf(userId),
+    (changes = []) => changes.filter((change) => change.key !== key),
+    changesStore(),
+  );
+
+/** POST /products/{id}/stock with the change's own Idempotency-Key. */
+const postStockChange = ({ key, productId, delta, count, reason, note }: QueuedStockChange) =>
+  apiRequest(
+    () => import('@shared/schemas/products.js').then((m) => m.productMutationResponseSchema),
+    {
+      method: 'POST',
+      url: `/products/${encodeURIComponent(productId)}/stock`,
+      headers: { [IDEMPOTENCY_HEADER]: key },
+      data: Object.fromEntries(
+        Object.entries({ delta, count, reason, note }).filter(([, value]) => value !== undefined),
+      ),
+    },
+  );
+
+/**
+ * Answers that say "not now" rather than "no": no answer at all, a session that ended (the queue
+ * waits for its owner to sign in again), a rate limit, a proxy or server that is down.
+ */
+const WAIT_STATUSES = new Set([401, 408, 429, 502, 503, 504]);
+const mustWait = (error: unknown) => {
+  const status = getErrorStatus(error);
+  return status === undefined ? isUnreachable(error) : WAIT_STATUSES.has(status);
+};
+
+function refusalReason(error: unknown) {
+  const status = getErrorStatus(error);
+  if (status === 404) return 'the product was deleted.';
+  if (status === 403) return 'you may not change this product.';
+  const message = getErrorMessage(error);
+  return /[.!?]$/.test(message) ? message : `${message}.`;
+}
+
+type Outcome = 'sent' | 'refused' | 'wait';
+
+async function sendOne(change: QueuedStockChange): Promise<Outcome> {
+  setProductBeingSent(change.productId);
+  try {
+    const { product } = await postStockChange(change);
+    // A read of the list begun before this change (the reconnect's) must not land over it.
+    await cancelProductReads(queryClient, product.id);
+    noteStockWrite(product.id, product.updatedAt);
+    patchCachedProduct(queryClient, product.id, (cached) => ({ ...cached, stock: product.stock }));
+    return 'sent';
+  } catch (error) {
+    if (mustWait(error)) return 'wait';
+    notifyError(
+      new Error(
+        `Could not send ${describeChange(change)} for '${change.productName}': ${refusalReason(error)}`,
+      ),
+    );
+    return 'refused';
+  } finally {
+    setProductBeingSent(undefined);
+  }
+}
+
+/** Sends the first change until none is left, one at a time, or until one must wait. */
+async function sendAll(userId: string) {
+  const touched = new Set<string>();
+  try {
+    for (;;) {
+      if (signedInUserId() !== userId || !navigator.onLine) return;
+      const [next] = await readQueue(userId);
+      if (!next) return;
+      const outcome = await sendOne(next);
+      if (outcome === 'wait') return;
+      touched.add(next.productId);
+      await removeFromQueue(userId, next.key);
+      await publish(userId);
+    }
+  } finally {
+    await publish(userId);
+    // The history and totals of what changed; the list is marked stale, not read again now.
+    await Promise.all([
+      ...[...touched].map((id) =>
+        queryClient.invalidateQueries({ queryKey: queryKeys.movements(id) }),
+      ),
+      touched.size > 0 && queryClient.invalidateQueries({ queryKey: queryKeys.productSummaries }),
+      touched.size > 0 &&
+        queryClient.invalidateQueries({ queryKey: queryKeys.products, refetchType: 'none' }),
+    ]);
+  }
+}
+
+let running: Promise<void> | undefined;
+let next: Promise<void> | undefined;
+
+/** One run over the queue, under a Web Lock where the browser has them (see below). */
+function startRun(): Promise<void> {
+  running = (async () => {
+    const userId = signedInUserId();
+    if (!userId) return;
+    const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
+    if (locks) await locks.request(`stockroom-stock-queue:${userId}`, () => sendAll(userId));
+    else await sendAll(userId);
+  })().finally(() => {
+    running = undefined;
+  });
+  return running;
+}
+
+/**
+ * Sends the signed-in user's queue in order. One run at a time in this tab; a call during a run
+ * (the 'online' event, a new change) gets one more run after it, which sees what the first could
+ * not. Across tabs the runs take turns under a Web Lock, so each change goes once, in order,
+ * whichever tab sends it (and a change sent twice anyway carries its key: applied once).
+ */
+export function sendQueuedChanges(): Promise<void> {
+  if (next) return next;
+  if (!running) return startRun();
+  next = running.then(() => {
+    next = undefined;
+    return startRun();
+  });
+  return next;
+}

@@ -1,0 +1,181 @@
+import 'fake-indexeddb/auto';
+import { render, screen } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { afterEach, beforeEach, expect, test, vi } from 'vitest';
+import { Toaster } from '@/components/Toaster.js';
+import { queryClient, queryKeys } from '@/lib/query-client.js';
+import { pendingSnapshot, type QueuedStockChange } from '@/lib/stock-queue/index.js';
+import { product } from '../features/products/fixtures.js';
+import { server } from '../support/server.js';
+
+/**
+ * The offline stock queue against the browser's IndexedDB (fake-indexeddb, a complete
+ * implementation) and the app's real HTTP client, answered at the network.
+ */
+const USER = { id: 'user-1', name: 'Ada', email: 'ada@example.com' };
+let online = true;
+
+beforeEach(() => {
+  localStorage.setItem('AccessToken', 'token-1');
+  queryClient.setQueryData(queryKeys.user, USER);
+  online = true;
+  vi.spyOn(navigator, 'onLine', 'get').mockImplementation(() => online);
+});
+
+afterEach(async () => {
+  const { forgetQueue } = await import('@/lib/stock-queue/queue.js');
+  await forgetQueue(USER.id);
+  queryClient.clear();
+  vi.restoreAllMocks();
+});
+
+let made = 0;
+const change = (overrides: Partial<QueuedStockChange>): QueuedStockChange => ({
+  key: `key-${(made += 1)}`,
+  productId: 'p1',
+  productName: 'Blue mug',
+  delta: 1,
+  madeAt: new Date().toISOString(),
+  ...overrides,
+});
+
+interface Received {
+  id: string;
+  key: string | null;
+  body: unknown;
+}
+
+/** The stock endpoint: records what it got; `answer` decides per request. */
+function stockEndpoint(answer: (received: Received) => Response | undefined = () => undefined) {
+  const received: Received[] = [];
+  const stock = new Map<string, number>([
+    ['p1', 10],
+    ['p2', 3],
+  ]);
+  server.use(
+    http.post('/api/products/:id/stock', async ({ request, params }) => {
+      const entry = {
+        id: String(params.id),
+        key: request.headers.get('Idempotency-Key'),
+        body: await request.json(),
+      };
+      const refusal = answer(entry);
+      if (refusal) return refusal;
+      received.push(entry);
+      const body = entry.body as { delta?: number; count?: number };
+      const next = body.count ?? (stock.get(entry.id) ?? 0) + (body.delta ?? 0);
+      stock.set(entry.id, next);
+      return HttpResponse.json({
+        message: 'Stock updated',
+        product: product({ id: entry.id, stock: next }),
+      });
+    }),
+  );
+  return received;
+}
+
+test('changes made offline are kept in order and sent one at a time with their keys', async () => {
+  const { queueStockChange, sendQueuedChanges } = await import('@/lib/stock-queue/queue.js');
+  const received = stockEndpoint();
+  online = false;
+  const changes = [
+    change({ delta: 3 }),
+    change({ productId: 'p2', productName: 'Red cup', delta: -2 }),
+    change({ count: 40, delta: undefined, reason: 'counted', note: 'shelf' }),
+  ];
+  for (const next of changes) await queueStockChange(next);
+  expect(received).toEqual([]);
+  expect(pendingSnapshot().changes.map(({ key }) => key)).toEqual(changes.map(({ key }) => key));
+
+  online = true;
+  await sendQueuedChanges();
+  expect(received).toEqual([
+    { id: 'p1', key: changes[0]?.key, body: { delta: 3 } },
+    { id: 'p2', key: changes[1]?.key, body: { delta: -2 } },
+    { id: 'p1', key: changes[2]?.key, body: { count: 40, reason: 'counted', note: 'shelf' } },
+  ]);
+  expect(pendingSnapshot().changes).toEqual([]);
+});
+
+test('a lost connection during the replay stops it; nothing is lost and the rest goes later', async () => {
+  const { queueStockChange, sendQueuedChanges } = await import('@/lib/stock-queue/queue.js');
+  let down = false;
+  const received = stockEndpoint(() => (down ? HttpResponse.error() : undefined));
+  online = false;
+  const first = change({ delta: 1 });
+  const second = change({ delta: 2 });
+  await queueStockChange(first);
+  await queueStockChange(second);
+
+  online = true;
+  down = true;
+  await sendQueuedChanges();
+  expect(received).toEqual([]);
+  expect(pendingSnapshot().changes.map(({ key }) => key)).toEqual([first.key, second.key]);
+
+  down = false;
+  await sendQueuedChanges();
+  expect(received.map(({ key }) => key)).toEqual([first.key, second.key]);
+});
+
+test('a change the server refuses is named in a toast and dropped; the rest goes on', async () => {
+  const { queueStockChange, sendQueuedChanges } = await import('@/lib/stock-queue/queue.js');
+  render(<Toaster />);
+  const received = stockEndpoint(({ id, body }) => {
+    if (id === 'gone') return HttpResponse.json({ message: 'Product not found' }, { status: 404 });
+    if ((body as { delta?: number }).delta === -50) {
+      return HttpResponse.json(
+        { message: 'Not enough stock: 10 in stock, cannot take away 50' },
+        { status: 409 },
+      );
+    }
+    return undefined;
+  });
+  online = false;
+  await queueStockChange(change({ productId: 'gone', delta: -5 }));
+  await queueStockChange(change({ delta: -50 }));
+  const last = change({ delta: 4 });
+  await queueStockChange(last);
+
+  online = true;
+  await sendQueuedChanges();
+  expect(
+    await screen.findByText("Could not send -5 for 'Blue mug': the product was deleted."),
+  ).toBeVisible();
+  expect(
+    await screen.findByText(
+      "Could not send -50 for 'Blue mug': Not enough stock: 10 in stock, cannot take away 50.",
+    ),
+  ).toBeVisible();
+  expect(received.map(({ key }) => key)).toEqual([last.key]);
+  expect(pendingSnapshot().changes).toEqual([]);
+});
+
+test("a queue is only sent under its owner: another user's session sends nothing", async () => {
+  const { queueStockChange, sendQueuedChanges, loadQueue } =
+    await import('@/lib/stock-queue/queue.js');
+  const received = stockEndpoint();
+  online = false;
+  await queueStockChange(change({ delta: 1 }));
+
+  queryClient.setQueryData(queryKeys.user, { ...USER, id: 'user-2' });
+  online = true;
+  await sendQueuedChanges();
+  expect(received).toEqual([]);
+  expect(await loadQueue(USER.id)).toHaveLength(1);
+  queryClient.setQueryData(queryKeys.user, USER);
+});
+
+test('the queue outlives the page: a fresh copy of the app reads it back', async () => {
+  const first = await import('@/lib/stock-queue/queue.js');
+  online = false;
+  const kept = [change({ delta: 2 }), change({ delta: -1 })];
+  for (const next of kept) await first.queueStockChange(next);
+
+  vi.resetModules();
+  const reloaded = await import('@/lib/stock-queue/queue.js');
+  const { queryClient: freshClient, queryKeys: keys } = await import('@/lib/query-client.js');
+  freshClient.setQueryData(keys.user, USER);
+  expect(await reloaded.loadQueue(USER.id)).toEqual(kept);
+  freshClient.clear();
+});
