@@ -1,7 +1,7 @@
 import { PrefetchPageLinks } from 'react-router';
 import { useUser } from '@/lib/auth/get-user.js';
 import { paths } from '@/lib/paths.js';
-import { WithQueries } from '../components/WithQueries.js';
+import { WithPersistedQueries } from '../components/WithPersistedQueries.js';
 import { MainLayout } from '../layouts/MainLayout.js';
 
 /**
@@ -38,8 +38,8 @@ function SignedInLayout() {
 
 export default function MainLayoutRoute() {
   return (
-    <WithQueries>
+    <WithPersistedQueries>
       <SignedInLayout />
-    </WithQueries>
+    </WithPersistedQueries>
   );
 }
