@@ -1,6 +1,7 @@
 import type { BrowserContext, Page } from '@playwright/test';
 import { expect, test } from './support/fixtures.js';
 import {
+  cardTitleLink,
   logInThroughForm,
   openUserMenuItem,
   productCard,
@@ -69,8 +70,6 @@ const cachedPictures = (page: Page) =>
 /** A new tab of the context, offline, showing `path`. */
 async function openOffline(context: BrowserContext, path: string) {
   const tab = await context.newPage();
-  tab.on('request', (r) => console.log('DEBUG req', r.url(), new Error().stack?.length));
-  tab.on('console', (m) => console.log('DEBUG console', m.text()));
   await tab.goto(path);
   return tab;
 }
@@ -145,17 +144,19 @@ test('the screens a user saw open offline in a new tab, with the time of their d
   });
   await signIn();
   await waitForServiceWorker(page);
-  await expect(productCard(page, product.name)).toBeVisible();
-  await page.goto(`/details/product/${product.id}`);
+  // Through the app's links, as a user goes: one page, one cache in memory.
+  await cardTitleLink(productCard(page, product.name)).click();
   await expect(page.getByRole('heading', { name: product.name })).toBeVisible();
   const picture = page.getByRole('img', { name: product.name });
   await expect
     .poll(() => picture.evaluate((img: HTMLImageElement) => img.naturalWidth))
     .toBeGreaterThan(0);
-  await page.goto('/scan');
+  await page.getByRole('banner').getByRole('link', { name: 'Scan' }).click();
   await expect(page.getByRole('heading', { name: 'Scan' })).toBeVisible();
-  // Saved within a second of the last change.
-  await expect.poll(() => savedText(page)).toContain(product.id);
+  // Saved within a second of the last change: the list, the product and its stock history.
+  await expect
+    .poll(() => savedText(page))
+    .toContain(`"queryKey":["editProduct","${product.id}","movements"]`);
   await expect.poll(async () => (await cachedPictures(page)).length).toBeGreaterThan(0);
 
   await context.setOffline(true);

@@ -79,6 +79,7 @@ function flushWhenHidden() {
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'hidden') saveNow();
   });
+  window.addEventListener('pagehide', saveNow);
 }
 
 export const userPersister: Persister = {
