@@ -1,5 +1,5 @@
 /**
- * `node --import tsx scripts/make-icons.ts`: the installed app's icons (the web app manifest's,
+ * `npm run icons`: the installed app's icons (the web app manifest's,
  * vite.config.ts), drawn by sharp from the logo's own SVG (components/Logo.tsx) and committed in
  * src/client/public/icons/. Run again only when the logo changes.
  */

@@ -30,7 +30,7 @@ const storeOf = () => (store ??= createStore('stockroom-offline', 'queries'));
 const keyOf = (userId: string) => `queries:${userId}`;
 
 /** The id of the user a saved cache belongs to: the one its current-user data set names. */
-export function ownerOf(client: PersistedClient): string | undefined {
+function ownerOf(client: PersistedClient): string | undefined {
   const userQuery = client.clientState.queries.find(
     ({ queryKey }) => queryKey[0] === queryKeys.user[0],
   );
@@ -82,7 +82,7 @@ function flushWhenHidden() {
   window.addEventListener('pagehide', saveNow);
 }
 
-export const userPersister: Persister = {
+const userPersister: Persister = {
   persistClient(client) {
     flushWhenHidden();
     latest = client;
