@@ -76,6 +76,7 @@ async function openOffline(context: BrowserContext, path: string) {
 
 test('the manifest is linked and valid, and the service worker controls the page', async ({
   page,
+  context,
   signIn,
   request,
 }) => {
@@ -127,6 +128,11 @@ test('the manifest is linked and valid, and the service worker controls the page
   // A page opened now is served by the worker from the first request on.
   await page.reload();
   expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+  // Chromium's own installability check (what its install prompt and Lighthouse relied on). A test
+  // context is an incognito profile, where nothing installs: that one reason is expected.
+  const cdp = await context.newCDPSession(page);
+  const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
+  expect(installabilityErrors.map(({ errorId }) => errorId)).toEqual(['in-incognito']);
 });
 
 test('the screens a user saw open offline in a new tab, with the time of their data', async ({

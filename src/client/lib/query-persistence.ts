@@ -59,12 +59,6 @@ async function save() {
   await set(keyOf(owner), client, storeOf());
 }
 
-/**
- * The persister of the query cache, in IndexedDB (idb-keyval), keyed by user id. A saved cache is
- * restored only with a token present, from the key of the user this browser last saved for, and
- * only when the user inside it is that same user: a second guard behind the clearing at every
- * session's start and end (clearPersistedQueries).
- */
 /** A save still waiting for its second goes at once when the page is hidden or left. */
 function saveNow() {
   if (pending === undefined) return;
@@ -82,6 +76,12 @@ function flushWhenHidden() {
   window.addEventListener('pagehide', saveNow);
 }
 
+/**
+ * The persister of the query cache, in IndexedDB (idb-keyval), keyed by user id. A saved cache is
+ * restored only with a token present, from the key of the user this browser last saved for, and
+ * only when the user inside it is that same user: a second guard behind the clearing at every
+ * session's start and end (clearPersistedQueries).
+ */
 const userPersister: Persister = {
   persistClient(client) {
     flushWhenHidden();
