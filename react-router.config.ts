@@ -1,4 +1,5 @@
 import type { Config } from '@react-router/dev/config';
+import type { VitePluginPWAAPI } from 'vite-plugin-pwa';
 import { paths } from './src/client/lib/paths.js';
 
 /**
@@ -19,4 +20,15 @@ export default {
     paths.auth.forgotPassword.path,
     paths.auth.resetPassword.path,
   ],
+  /**
+   * The service worker again, now that the pages are written: the PWA plugin generated it when the
+   * client bundle closed, before the shell page (__spa-fallback.html) existed, which its precache
+   * and navigation fallback need (vite.config.ts).
+   */
+  async buildEnd({ viteConfig }) {
+    const plugin = viteConfig.plugins.find((each) => each.name === 'vite-plugin-pwa');
+    const api = plugin?.api as VitePluginPWAAPI | undefined;
+    if (!api || api.disabled) throw new Error('The PWA plugin is missing from vite.config.ts');
+    await api.generateSW();
+  },
 } satisfies Config;

@@ -2,6 +2,8 @@ import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import { reactRouter } from '@react-router/dev/vite';
 import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+import { IMAGE_CACHE_NAME } from './src/shared/constants.js';
 
 const apiTarget = process.env.VITE_API_PROXY ?? 'http://127.0.0.1:3000';
 
@@ -43,7 +45,7 @@ const LOGIN_FORM = /[\\/]src[\\/]client[\\/]features[\\/]auth[\\/]components[\\/
  * list instead of four.
  */
 const QUERIES =
-  /[\\/](node_modules[\\/]@tanstack[\\/].*|lib[\\/](query-client|product-cache|stock-queue[\\/](index|pending)|auth[\\/](session|get-user|logout))\.ts|(WithQueries|SignedInCheck|UserMenu|MainLayout)\.tsx|features[\\/]products[\\/](components[\\/](StockStepper\.tsx|PendingStock\.tsx|StockBadges\.tsx|PrintLabelsButton\.tsx|ProductLoadError\.tsx|list-place\.ts)|api[\\/](print-labels|adjust-stock)\.ts)|shared[\\/]labels\.ts)$/;
+  /[\\/](node_modules[\\/](@tanstack[\\/].*|idb-keyval[\\/].*)|lib[\\/](query-client|query-persistence|image-cache|product-cache|stock-queue[\\/](index|pending)|auth[\\/](session|get-user|logout))\.ts|(WithQueries|WithPersistedQueries|OfflineDataMark|SignedInCheck|UserMenu|MainLayout)\.tsx|features[\\/]products[\\/](components[\\/](StockStepper\.tsx|PendingStock\.tsx|StockBadges\.tsx|PrintLabelsButton\.tsx|ProductLoadError\.tsx|list-place\.ts)|api[\\/](print-labels|adjust-stock)\.ts)|shared[\\/]labels\.ts)$/;
 /**
  * zod and the shared schemas in one chunk: each loads on demand (lib/lazy-schemas.ts), and the
  * signed-in list reads with four of them, each its own response when Rollup splits them. The login
@@ -58,11 +60,80 @@ const chunkOf = (id: string) => {
   return undefined;
 };
 
+/** The page React Router's build writes for every path it does not prerender: the app's shell. */
+export const SHELL_PAGE = '/__spa-fallback.html';
+
+const THIRTY_DAYS_S = 30 * 24 * 60 * 60;
+
+/**
+ * The installable app: the web app manifest and a Workbox service worker (generateSW) that
+ * precaches every route's JavaScript and CSS, the scanner's WebAssembly, the icons and the shell
+ * page, and answers every navigation with that shell, so that each screen opens offline after one
+ * visit. API answers are never stored by it (the data a user saw is kept by the query cache, per
+ * user, lib/query-persistence.ts), except pictures, whose unguessable names are their only key:
+ * a bounded cache of its own, emptied when a session ends. A new version waits ('prompt') until the
+ * user takes it (lib/service-worker.ts): code is never swapped under a half-filled form. The
+ * registration is our own, after the page has loaded (injectRegister off). The shell page is
+ * written by React Router after this plugin's own build step: react-router.config.ts generates the
+ * worker again then.
+ */
+const pwa = VitePWA({
+  strategies: 'generateSW',
+  registerType: 'prompt',
+  injectRegister: false,
+  manifestFilename: 'manifest.webmanifest',
+  manifest: {
+    name: 'Stockroom',
+    short_name: 'Stockroom',
+    description: 'Keep track of your product inventory.',
+    id: '/',
+    start_url: '/',
+    scope: '/',
+    display: 'standalone',
+    theme_color: '#111827',
+    background_color: '#f3f4f6',
+    icons: [
+      { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+      { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+      { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+    ],
+  },
+  // The icons are in the manifest above; the plugin need not add them to the precache twice.
+  includeManifestIcons: false,
+  workbox: {
+    // Only the shell page among the HTML files: the prerendered pages are not served by their file
+    // names, and the shell renders every path. Compressed twins (.br, .gz) are the server's affair.
+    // robots.txt keeps the first generation (before the shell page exists) from warning that the
+    // pattern matches nothing.
+    globPatterns: ['assets/**/*.{js,css,wasm}', 'icons/*.png', '{__spa-fallback.html,robots.txt}'],
+    // The barcode reader's WebAssembly is a few megabytes; without it the scan screen is dead offline.
+    maximumFileSizeToCacheInBytes: 8 * 1024 * 1024,
+    dontCacheBustURLsMatching: /^assets\//,
+    navigateFallback: SHELL_PAGE,
+    navigateFallbackDenylist: [/^\/api(\/|$)/],
+    cleanupOutdatedCaches: true,
+    // The first visit's page is taken under control at once (its pictures cached from then on);
+    // an update still waits for the user (no skipWaiting).
+    clientsClaim: true,
+    runtimeCaching: [
+      {
+        urlPattern: ({ url }) => url.pathname.startsWith('/api/images/'),
+        handler: 'CacheFirst',
+        options: {
+          cacheName: IMAGE_CACHE_NAME,
+          expiration: { maxEntries: 200, maxAgeSeconds: THIRTY_DAYS_S, purgeOnQuotaError: true },
+          cacheableResponse: { statuses: [200] },
+        },
+      },
+    ],
+  },
+});
+
 export default defineConfig({
   publicDir: 'src/client/public',
   // React Router's framework (react-router.config.ts): the route modules, prerendering, and fast
   // refresh in development.
-  plugins: [tailwindcss(), reactRouter()],
+  plugins: [tailwindcss(), reactRouter(), pwa],
   resolve: {
     alias: [
       ...Object.entries(alias).map(([find, replacement]) => ({ find, replacement })),

@@ -111,6 +111,11 @@ async function audit(
   try {
     const cdp = await page.createCDPSession();
     await cdp.send('Network.clearBrowserCache');
+    // A cold visit: no service worker of an earlier run answering from its caches, no saved data.
+    await cdp.send('Storage.clearDataForOrigin', {
+      origin,
+      storageTypes: 'service_workers,cache_storage,indexeddb',
+    });
     await page.goto(`${origin}/api/health`);
     await page.evaluate((value) => {
       localStorage.clear();

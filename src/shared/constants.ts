@@ -116,3 +116,8 @@ export const BULK_DELETE_MAX = 100;
  * production, without SMTP_URL), so the app knows without asking.
  */
 export const DEV_MAILBOX_META = 'stockroom-dev-mailbox';
+/**
+ * The service worker's cache of pictures (vite.config.ts), emptied when a session ends
+ * (src/client/lib/image-cache.ts).
+ */
+export const IMAGE_CACHE_NAME = 'images';

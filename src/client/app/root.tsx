@@ -3,6 +3,8 @@ import { useEffect, type ReactNode } from 'react';
 import { Links, Meta, Outlet, Scripts, useRouteError } from 'react-router';
 import { PageSpinner } from '@/components/ui/Spinner.js';
 import { endSessionLater } from '@/lib/auth/lazy-session.js';
+import { notifyNewVersion } from '@/lib/notify.js';
+import { registerServiceWorker } from '@/lib/service-worker.js';
 import { setUnauthorizedHandler } from '@/lib/unauthorized.js';
 import { ErrorBoundary as ScreenErrorBoundary } from './components/ErrorBoundary.js';
 import { OfflineBanner } from './components/OfflineBanner.js';
@@ -24,6 +26,8 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="description" content="Stockroom: keep track of your product inventory." />
         <meta name="theme-color" content="#111827" />
         <link rel="icon" href={FAVICON} />
+        <link rel="manifest" href="/manifest.webmanifest" />
+        <link rel="apple-touch-icon" href="/icons/apple-touch-icon-180.png" />
         <Meta />
         <Links />
       </head>
@@ -43,6 +47,9 @@ export default function App() {
     setUnauthorizedHandler(() => void endSessionLater());
     return () => setUnauthorizedHandler(undefined);
   }, []);
+
+  // The installed app's worker, once the page has loaded; a new version waits for a Reload.
+  useEffect(() => registerServiceWorker(notifyNewVersion), []);
 
   return (
     <>

@@ -23,3 +23,7 @@ export const formatUnits = (stock: number) =>
 
 export const formatDateTime = (iso: string) =>
   new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'medium' });
+
+/** A time of day in the browser's own short format: "2:05 PM", "14:05". */
+export const formatShortTime = (time: number) =>
+  new Date(time).toLocaleTimeString(undefined, { timeStyle: 'short' });

@@ -38,7 +38,11 @@ export const loadToastify = cachedImport(async () => {
  */
 export const preloadToasts = () => preload(loadToastify);
 
-async function show(kind: 'success' | 'error', content: ToastContent) {
+async function show(
+  kind: 'success' | 'error' | 'info',
+  content: ToastContent,
+  options?: { autoClose: false },
+) {
   let toastify: Awaited<ReturnType<typeof loadToastify>>;
   try {
     toastify = await loadToastify();
@@ -51,7 +55,7 @@ async function show(kind: 'success' | 'error', content: ToastContent) {
     wanted = true;
     listeners.forEach((listener) => listener());
   }
-  toastify.toast[kind](content);
+  toastify.toast[kind](content, options);
 }
 
 export const notifySuccess = (message: string) => void show('success', message);
@@ -74,3 +78,10 @@ export const notifyError = (error: unknown) => {
   const message = getErrorMessage(error);
   void show('error', isChunkLoadError(error) && navigator.onLine ? reloadToast(message) : message);
 };
+
+/**
+ * A new version of the app is ready (lib/service-worker.ts): it stays on screen until the user
+ * reloads, and nothing changes under a form being filled in until then.
+ */
+export const notifyNewVersion = (activate: () => void) =>
+  void show('info', reloadToast('A new version is available', activate), { autoClose: false });

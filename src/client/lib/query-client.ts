@@ -22,6 +22,21 @@ const retryWhileUnreachable = (query: Query) =>
     : false;
 
 /**
+ * A screen that opens offline with data from an earlier visit (restored from the saved cache)
+ * shows it as it is: refetching could only fail, and the failure would replace the data with an
+ * error on screens that show errors first. It is refreshed once the connection is back
+ * (refetchOnReconnect). Without data the request still goes (see networkMode below).
+ */
+const refetchOnMountUnlessOfflineWithData = (query: Query) =>
+  navigator.onLine || query.state.data === undefined;
+
+/**
+ * How long what a user saw stays readable offline (lib/query-persistence.ts saves the cache), and
+ * so how long the cache keeps a data set no screen shows: one dropped from memory is not saved.
+ */
+export const KEPT_FOR_OFFLINE_MS = 24 * 60 * 60 * 1000;
+
+/**
  * Each query sets its own retries; mutations never retry. Requests go out even
  * when the browser says it is offline ('always'; TanStack's default pauses them until it is back
  * online, which left 'Logging in...' and the list's spinner up forever): the request fails at
@@ -30,7 +45,13 @@ const retryWhileUnreachable = (query: Query) =>
  */
 export const queryClient = new QueryClient({
   defaultOptions: {
-    queries: { staleTime: 10_000, networkMode: 'always', refetchInterval: retryWhileUnreachable },
+    queries: {
+      staleTime: 10_000,
+      gcTime: KEPT_FOR_OFFLINE_MS,
+      refetchOnMount: refetchOnMountUnlessOfflineWithData,
+      networkMode: 'always',
+      refetchInterval: retryWhileUnreachable,
+    },
     mutations: { retry: false, networkMode: 'always' },
   },
 });

@@ -3,6 +3,7 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import { PageSpinner } from '@/components/ui/Spinner.js';
 import { useUser } from '@/lib/auth/get-user.js';
 import { paths } from '@/lib/paths.js';
+import { OfflineDataMark } from '@/app/components/OfflineDataMark.js';
 import { SignedInFrame } from '@/app/components/SignedInFrame.js';
 import { UserMenu } from '@/app/components/UserMenu.js';
 
@@ -21,9 +22,12 @@ export function MainLayout() {
       {user.isPending ? (
         <PageSpinner label="Loading your account..." />
       ) : (
-        <Suspense fallback={<PageSpinner />}>
-          <Outlet />
-        </Suspense>
+        <>
+          <OfflineDataMark />
+          <Suspense fallback={<PageSpinner />}>
+            <Outlet />
+          </Suspense>
+        </>
       )}
     </SignedInFrame>
   );

@@ -3,7 +3,7 @@ import { LiveUpdates } from '@/features/live/components/LiveUpdates.js';
 import { StockQueueRunner } from '@/features/offline-queue/components/StockQueueRunner.js';
 import { useUser } from '@/lib/auth/get-user.js';
 import { paths } from '@/lib/paths.js';
-import { WithQueries } from '../components/WithQueries.js';
+import { WithPersistedQueries } from '../components/WithPersistedQueries.js';
 import { MainLayout } from '../layouts/MainLayout.js';
 
 /**
@@ -43,8 +43,8 @@ function SignedInLayout() {
 
 export default function MainLayoutRoute() {
   return (
-    <WithQueries>
+    <WithPersistedQueries>
       <SignedInLayout />
-    </WithQueries>
+    </WithPersistedQueries>
   );
 }

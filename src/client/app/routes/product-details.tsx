@@ -8,7 +8,9 @@ import { queryClient } from '@/lib/query-client.js';
 
 /** The product and its stock history, asked for beside the current user (see routes/products). */
 export function clientLoader({ params }: ClientLoaderFunctionArgs) {
-  if (!getToken() || !params.productId) return null;
+  // Offline, what an earlier visit saved is restored instead (lib/query-persistence.ts): a request
+  // that can only fail would leave an error where that data is shown.
+  if (!getToken() || !navigator.onLine || !params.productId) return null;
   void queryClient.prefetchQuery(productQueryOptions(params.productId));
   void queryClient.prefetchQuery(movementsQueryOptions(params.productId));
   return null;

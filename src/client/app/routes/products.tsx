@@ -17,7 +17,9 @@ import { queryClient } from '@/lib/query-client.js';
  * awaited: the screen shows its own progress, and a failure is told where the data is used.
  */
 export function clientLoader({ request }: ClientLoaderFunctionArgs) {
-  if (!getToken()) return null;
+  // Offline, what an earlier visit saved is restored instead (lib/query-persistence.ts): a request
+  // that can only fail would leave an error where that data is shown.
+  if (!getToken() || !navigator.onLine) return null;
   const search = new URL(request.url).searchParams;
   const params = listParamsOf(search);
   const table = search.get('view') === 'table' || rememberedView() === 'table';

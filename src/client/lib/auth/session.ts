@@ -1,14 +1,23 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { clearImageCache } from '@/lib/image-cache.js';
 import { queryKeys } from '@/lib/query-client.js';
+import { clearPersistedQueries } from '@/lib/query-persistence.js';
 import { removeToken, setToken } from './token.js';
 
 /** The cached data sets of the signed-in user besides the user itself. */
 const USER_DATA = [queryKeys.products, queryKeys.productById];
 
+/**
+ * What this browser kept of a session for offline reading: the saved query cache and the service
+ * worker's pictures. Gone at every session's start and end: nothing of one user reaches the next.
+ */
+const forgetOfflineData = () => void Promise.all([clearPersistedQueries(), clearImageCache()]);
+
 /** Login success: store the token; nothing cached belongs to the new session. */
 export function startSession(queryClient: QueryClient, token: string) {
   setToken(token);
   for (const queryKey of [queryKeys.user, ...USER_DATA]) queryClient.removeQueries({ queryKey });
+  forgetOfflineData();
 }
 
 /**
@@ -21,4 +30,5 @@ export function endSession(queryClient: QueryClient) {
   removeToken();
   for (const queryKey of USER_DATA) queryClient.removeQueries({ queryKey });
   void queryClient.resetQueries({ queryKey: queryKeys.user });
+  forgetOfflineData();
 }

@@ -1,0 +1,133 @@
+import { defaultShouldDehydrateQuery, type Query } from '@tanstack/react-query';
+import type {
+  PersistedClient,
+  PersistQueryClientOptions,
+  Persister,
+} from '@tanstack/react-query-persist-client';
+import { clear, createStore, get, set, type UseStore } from 'idb-keyval';
+import type { User } from '@shared/schemas/auth.js';
+import { getToken } from './auth/token.js';
+import { KEPT_FOR_OFFLINE_MS, queryKeys } from './query-client.js';
+
+/** Bumped when the shape of the saved data sets changes: older saves are then dropped. */
+const BUSTER = '1';
+/** Saving on every cache change would write the whole cache many times a second while loading. */
+const SAVE_EVERY_MS = 1_000;
+/** Whose saved cache this browser holds (a user id), beside the token in local storage. */
+const OWNER_KEY = 'OfflineCacheOwner';
+
+/** The data sets worth reading offline: the user, the list's pages, products and their history. */
+const PERSISTED_ROOTS = new Set<unknown>([
+  queryKeys.user[0],
+  queryKeys.products[0],
+  queryKeys.productById[0],
+]);
+
+let store: UseStore | undefined;
+/** Opened on first use: the database does not exist for the tests, nor for a visitor signed out. */
+const storeOf = () => (store ??= createStore('stockroom-offline', 'queries'));
+
+const keyOf = (userId: string) => `queries:${userId}`;
+
+/** The id of the user a saved cache belongs to: the one its current-user data set names. */
+function ownerOf(client: PersistedClient): string | undefined {
+  const userQuery = client.clientState.queries.find(
+    ({ queryKey }) => queryKey[0] === queryKeys.user[0],
+  );
+  return (userQuery?.state.data as User | undefined)?.id;
+}
+
+function readOwner() {
+  try {
+    return localStorage.getItem(OWNER_KEY) ?? undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+let pending: ReturnType<typeof setTimeout> | undefined;
+let latest: PersistedClient | undefined;
+
+/** Writes the latest state under its user's key; nothing while no user is known or signed in. */
+async function save() {
+  pending = undefined;
+  const client = latest;
+  latest = undefined;
+  const owner = client && ownerOf(client);
+  if (!client || !owner || !getToken()) return;
+  localStorage.setItem(OWNER_KEY, owner);
+  await set(keyOf(owner), client, storeOf());
+}
+
+/** A save still waiting for its second goes at once when the page is hidden or left. */
+function saveNow() {
+  if (pending === undefined) return;
+  clearTimeout(pending);
+  void save().catch((error: unknown) => console.warn('Not saved for offline', error));
+}
+
+let flushing = false;
+function flushWhenHidden() {
+  if (flushing || typeof document === 'undefined') return;
+  flushing = true;
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'hidden') saveNow();
+  });
+  window.addEventListener('pagehide', saveNow);
+}
+
+/**
+ * The persister of the query cache, in IndexedDB (idb-keyval), keyed by user id. A saved cache is
+ * restored only with a token present, from the key of the user this browser last saved for, and
+ * only when the user inside it is that same user: a second guard behind the clearing at every
+ * session's start and end (clearPersistedQueries).
+ */
+const userPersister: Persister = {
+  persistClient(client) {
+    flushWhenHidden();
+    latest = client;
+    pending ??= setTimeout(
+      () => void save().catch((error: unknown) => console.warn('Not saved for offline', error)),
+      SAVE_EVERY_MS,
+    );
+  },
+  async restoreClient() {
+    const owner = readOwner();
+    if (!owner || !getToken()) return undefined;
+    const client = await get<PersistedClient>(keyOf(owner), storeOf());
+    return client && ownerOf(client) === owner ? client : undefined;
+  },
+  removeClient: () => clearPersistedQueries(),
+};
+
+/**
+ * Forgets every saved cache and the pending save: at logout, at a session that ended (401) and at
+ * a login, so that nothing of one user is restored for the next.
+ */
+export async function clearPersistedQueries() {
+  clearTimeout(pending);
+  pending = undefined;
+  latest = undefined;
+  try {
+    localStorage.removeItem(OWNER_KEY);
+  } catch {
+    // Storage unavailable: nothing was saved either.
+  }
+  if (typeof indexedDB === 'undefined') return;
+  try {
+    await clear(storeOf());
+  } catch (error) {
+    console.warn('The saved data could not be cleared', error);
+  }
+}
+
+const isPersisted = (query: Query) =>
+  defaultShouldDehydrateQuery(query) && PERSISTED_ROOTS.has(query.queryKey[0]);
+
+/** The options of the signed-in screens' PersistQueryClientProvider (app/components). */
+export const persistOptions: Omit<PersistQueryClientOptions, 'queryClient'> = {
+  persister: userPersister,
+  maxAge: KEPT_FOR_OFFLINE_MS,
+  buster: BUSTER,
+  dehydrateOptions: { shouldDehydrateQuery: isPersisted },
+};
