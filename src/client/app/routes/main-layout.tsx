@@ -7,16 +7,14 @@ import { WithPersistedQueries } from '../components/WithPersistedQueries.js';
 import { MainLayout } from '../layouts/MainLayout.js';
 
 /**
- * The screens the header and the list lead to without a product's id: their route modules are a
- * kilobyte each. A product's page is not among them: with its picture and history code it would
- * cost the list's first visit more than its JavaScript budget allows.
+ * The profile screens, whose route modules are a kilobyte each, fetched ahead so that one opened
+ * offline before the service worker has kept the app is explained by the app (its code loads on
+ * demand, app/components/lazy-screen.ts) instead of the browser's error page. Creating and
+ * importing products need the connection anyway, and a product's page would cost the list's first
+ * visit more than its JavaScript budget allows; once the service worker is installed it holds
+ * every screen's code.
  */
-const PREFETCHED = [
-  paths.products.create.getHref(),
-  paths.products.import.getHref(),
-  paths.profile.edit.getHref(),
-  paths.profile.changePassword.getHref(),
-];
+const PREFETCHED = [paths.profile.edit.getHref(), paths.profile.changePassword.getHref()];
 
 /** React Router's framework runs the page (not the component tests' memory router). */
 const inFramework = () => typeof window !== 'undefined' && '__reactRouterManifest' in window;
