@@ -1,28 +1,16 @@
 import type { BrowserContext, Page } from '@playwright/test';
 import { expect, test } from './support/fixtures.js';
+import { STOCK_QUEUE_DB, stockQueueReady } from './support/stock-queue.js';
 import { openUserMenuItem, productCard, toast } from './support/ui.js';
 
 test.use({ viewport: { width: 390, height: 844 } });
 
-/**
- * The queue's code and database are there once the signed-in layout has started it: from then on
- * a change made offline needs nothing from the network.
- */
-const queueReady = (page: Page) =>
-  expect
-    .poll(() =>
-      page.evaluate(async () =>
-        (await indexedDB.databases()).some(({ name }) => name === 'stockroom-stock-queue'),
-      ),
-    )
-    .toBe(true);
-
 /** Every change the browser keeps, of any user, as stored (IndexedDB, read directly). */
 const storedChanges = (page: Page) =>
   page.evaluate(
-    () =>
+    (name) =>
       new Promise<unknown[]>((resolve, reject) => {
-        const open = indexedDB.open('stockroom-stock-queue');
+        const open = indexedDB.open(name);
         open.onerror = () => reject(open.error);
         open.onsuccess = () => {
           const all = open.result
@@ -33,6 +21,7 @@ const storedChanges = (page: Page) =>
           all.onerror = () => reject(all.error);
         };
       }),
+    STOCK_QUEUE_DB,
   );
 
 /** Opens the phone card's stepper and presses − or + on it `times` times. */
@@ -82,7 +71,7 @@ test('five changes made offline on two products survive a closed tab and are app
     description: 'A jar.',
   });
   await signIn();
-  await queueReady(page);
+  await stockQueueReady(page);
   await workerReady(page);
 
   await context.setOffline(true);
@@ -139,7 +128,7 @@ test('a waiting change whose product was deleted meanwhile is said and dropped',
   });
   await createProduct({ name: 'Pine box', price: 6, stock: 2, description: 'A box.' });
   await signIn();
-  await queueReady(page);
+  await stockQueueReady(page);
 
   await context.setOffline(true);
   await step(page, 'Oak crate', '-', 1);
@@ -175,7 +164,7 @@ test('logging out offline with changes waiting asks first; going on drops them',
     description: 'A lamp.',
   });
   await signIn();
-  await queueReady(page);
+  await stockQueueReady(page);
   await context.setOffline(true);
   await step(page, 'Desk lamp', '+', 2);
   await expect(productCard(page, 'Desk lamp')).toContainText('+2 waiting to be sent');
@@ -201,7 +190,7 @@ test('logging out offline with changes waiting asks first; going on drops them',
   await context.setOffline(false);
   // Signed in again: nothing is left to send.
   await signIn();
-  await queueReady(page);
+  await stockQueueReady(page);
   expect(await storedChanges(page)).toEqual([]);
   await expect(page.getByText(/waiting to be sent/)).toHaveCount(0);
   expect(((await api.getProduct(token, lamp.id)) as { stock: number }).stock).toBe(3);
@@ -223,7 +212,7 @@ test('scans offline of a product already loaded wait too, and count once each wh
     sku: 'TIN-MUG',
   });
   await signIn();
-  await queueReady(page);
+  await stockQueueReady(page);
   await page.getByRole('link', { name: 'Scan', exact: true }).first().click();
   const field = page.getByLabel('Type a code');
   await expect(field).toBeVisible();
@@ -263,7 +252,7 @@ test('a change the server applied but whose answer was lost is sent again and ap
     description: 'A bowl.',
   });
   await signIn();
-  await queueReady(page);
+  await stockQueueReady(page);
   const keys: (string | null)[] = [];
   const replayed: (string | null)[] = [];
   page.on('response', (response) => {

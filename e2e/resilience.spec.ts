@@ -1,6 +1,7 @@
 import type { BrowserContext, Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/a11y.js';
 import { expect, test } from './support/fixtures.js';
+import { stockQueueReady } from './support/stock-queue.js';
 import { cardTitleLink, productCard, productCards } from './support/ui.js';
 
 /** The two ways a request fails: no connection at all, or a server that answers 503. */
@@ -53,15 +54,8 @@ for (const failure of FAILURES) {
     const card = productCard(page, 'Oak crate');
     await expect(card.getByText(/^3 units$/)).toBeVisible();
     await expect(summary(page)).toContainText('5');
-    // The queue's code and storage load just after the first screen; from then on a change that
-    // gets no answer needs nothing more from the network to be kept.
-    await expect
-      .poll(() =>
-        page.evaluate(async () =>
-          (await indexedDB.databases()).some(({ name }) => name === 'stockroom-stock-queue'),
-        ),
-      )
-      .toBe(true);
+    // A change that gets no answer is kept once the queue has started.
+    await stockQueueReady(page);
 
     const reconnect = await cutOff(page, context, failure);
     await card.getByRole('button', { name: 'Increase stock of Oak crate' }).click();
