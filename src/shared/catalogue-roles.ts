@@ -1,0 +1,63 @@
+/**
+ * Who may do what in a catalogue: the one rule the server enforces on every route and the screens
+ * follow to hide what a role cannot do. Roles are ordered by trust; each action names the roles
+ * that may take it.
+ */
+export const CATALOGUE_ROLES = ['owner', 'admin', 'editor', 'stock', 'viewer'] as const;
+export type CatalogueRole = (typeof CATALOGUE_ROLES)[number];
+
+/** The roles an invitation or a role change may give: ownership is only ever handed over. */
+export const ASSIGNABLE_ROLES = ['admin', 'editor', 'stock', 'viewer'] as const;
+export type AssignableRole = (typeof ASSIGNABLE_ROLES)[number];
+
+const everyone: readonly CatalogueRole[] = CATALOGUE_ROLES;
+const editors: readonly CatalogueRole[] = ['owner', 'admin', 'editor'];
+const admins: readonly CatalogueRole[] = ['owner', 'admin'];
+const owner: readonly CatalogueRole[] = ['owner'];
+
+/**
+ * Each action, the roles allowed it, and how a refusal names it ("A viewer cannot adjust stock
+ * in this catalogue."). Reading covers the list, a product, its history, the summary and scan
+ * lookups; editing covers create, edit, delete, import and bulk delete.
+ */
+export const CATALOGUE_ACTIONS = {
+  read: { roles: everyone, text: 'read products' },
+  export: { roles: ['owner', 'admin', 'editor', 'viewer'], text: 'export products' },
+  adjustStock: { roles: ['owner', 'admin', 'editor', 'stock'], text: 'adjust stock' },
+  editProducts: { roles: editors, text: 'create, edit or delete products' },
+  printLabels: { roles: editors, text: 'print labels' },
+  manageMembers: { roles: admins, text: 'manage members and invitations' },
+  renameCatalogue: { roles: admins, text: 'rename the catalogue' },
+  deleteCatalogue: { roles: owner, text: 'delete the catalogue' },
+  transferOwnership: { roles: owner, text: 'hand over ownership' },
+} as const satisfies Record<string, { roles: readonly CatalogueRole[]; text: string }>;
+export type CatalogueAction = keyof typeof CATALOGUE_ACTIONS;
+
+export function can(role: CatalogueRole, action: CatalogueAction): boolean {
+  return (CATALOGUE_ACTIONS[action].roles as readonly CatalogueRole[]).includes(role);
+}
+
+const article = (role: CatalogueRole) => (role === 'owner' || role === 'admin' ? 'An' : 'A');
+
+/** The 403 message of a member whose role does not allow an action. */
+export function roleCannot(role: CatalogueRole, action: CatalogueAction): string {
+  return `${article(role)} ${role} cannot ${CATALOGUE_ACTIONS[action].text} in this catalogue.`;
+}
+
+/** How a role reads on screen and in mails. */
+export const ROLE_LABELS: Record<CatalogueRole, string> = {
+  owner: 'Owner',
+  admin: 'Admin',
+  editor: 'Editor',
+  stock: 'Stock',
+  viewer: 'Viewer',
+};
+
+/** What each role may do, in a sentence, for the invite and members screens. */
+export const ROLE_DESCRIPTIONS: Record<CatalogueRole, string> = {
+  owner: 'Everything, including deleting the catalogue.',
+  admin: 'Members and invitations, and everything an editor does.',
+  editor: 'Create, edit, delete, import and print labels.',
+  stock: 'Read, adjust stock and scan.',
+  viewer: 'Read and export.',
+};
