@@ -22,6 +22,16 @@ export const liveEventSchemas = {
   'products.deleted': z.object({ ids: z.array(uuid) }),
   /** A CSV import committed: too many changes to send one by one, so the client reads again. */
   'import.done': z.object({ created: z.number().int(), updated: z.number().int() }),
+  /**
+   * A catalogue the user belongs to changed: renamed, or a member joined, left, was removed or got
+   * another role (the user's own joining included). Read the catalogues (and members) again.
+   */
+  'catalogue.updated': z.object({ catalogueId: uuid }),
+  /**
+   * The user no longer belongs to the catalogue: removed, left, or it was deleted. The stream
+   * carries nothing more of it; drop what is held of it and leave its screens.
+   */
+  'catalogue.removed': z.object({ catalogueId: uuid }),
   /** The server cannot replay from the `Last-Event-ID` sent: read everything again. */
   reset: z.object({}),
 } as const;

@@ -66,7 +66,7 @@ export const liveEventRoutes: FastifyPluginAsync = async (fastify) => {
         'x-accel-buffering': 'no',
       });
       const lastEventId = request.headers['last-event-id'];
-      await hub.add({ ownerId: user.id, sessionId, res }, lastEventId);
+      await hub.add({ userId: user.id, sessionId, res }, lastEventId);
     },
   );
 };

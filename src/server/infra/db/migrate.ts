@@ -20,6 +20,7 @@ import * as stockReasonsTagsCost from './migrations/012_stock_reasons_tags_cost.
 import * as emailChange from './migrations/013_email_change.js';
 import * as productCodes from './migrations/014_product_codes.js';
 import * as idempotencyAndLiveEvents from './migrations/015_idempotency_and_live_events.js';
+import * as catalogueInvitations from './migrations/017_catalogue_invitations.js';
 
 export type MigrationDialect = 'sqlite' | 'postgres';
 
@@ -45,6 +46,7 @@ export const migrations: Migration[] = [
   { name: '013_email_change', ...emailChange },
   { name: '014_product_codes', ...productCodes },
   { name: '015_idempotency_and_live_events', ...idempotencyAndLiveEvents },
+  { name: '017_catalogue_invitations', ...catalogueInvitations },
 ];
 
 /** What the hand-written runner before Kysely's Migrator recorded applied migrations in. */

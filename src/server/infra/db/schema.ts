@@ -1,5 +1,6 @@
 import type { Generated } from 'kysely';
 import type { MovementSource, StockReason } from '../../../shared/constants.js';
+import type { AssignableRole } from '../../../shared/catalogue-roles.js';
 
 /**
  * Table types. Times are epoch milliseconds (bigint in PostgreSQL, integer in SQLite): one
@@ -22,6 +23,8 @@ export interface UsersTable {
 
 /** `email`: the code mailed to a new address, which confirms the change to it. */
 export type CodePurpose = 'confirm' | 'reset' | 'email';
+/** What an address's mail budget counts apart: each code purpose, and invitations to catalogues. */
+export type MailBudget = CodePurpose | 'invitation';
 
 interface CodesTable {
   id: string;
@@ -111,8 +114,8 @@ export interface OutboxTable {
   id: string;
   recipient: string;
   kind: MailKind;
-  /** The budget a request counts in; null for notices. */
-  purpose: CodePurpose | null;
+  /** The budget a request (or a counted invitation) counts in; null for other notices. */
+  purpose: MailBudget | null;
   /** Empty for requests (rendered at send time) and for every sent row. */
   subject: string;
   text_body: string;
@@ -168,6 +171,25 @@ export interface Database {
   code_budget_locks: CodeBudgetLocksTable;
   idempotency_keys: IdempotencyKeysTable;
   live_events: LiveEventsTable;
+  catalogue_invitations: CatalogueInvitationsTable;
+}
+
+export type InvitationStatus = 'pending' | 'accepted' | 'declined' | 'revoked';
+
+/**
+ * An invitation to join a catalogue (migration 017). A replaced one is revoked; every row counts
+ * in its catalogue's invitations of the day by `created_at`.
+ */
+interface CatalogueInvitationsTable {
+  id: string;
+  catalogue_id: string;
+  email: string;
+  role: AssignableRole;
+  invited_by: string;
+  status: InvitationStatus;
+  created_at: number;
+  expires_at: number;
+  answered_at: number | null;
 }
 
 /** The first answer to a write that carried an Idempotency-Key (migration 015). */
