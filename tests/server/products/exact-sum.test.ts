@@ -43,9 +43,7 @@ async function insertProducts(
       ${name} || s.i, ${String(priceCents)}, ${stock}, 1, null, s.i, s.i
     from ${series}`.execute(db);
   // The answers are cached by catalogue version: this write did not go through the app.
-  await sql`update catalogues set version = version + 1 where id = ${ownerId}`.execute(
-    db,
-  );
+  await sql`update catalogues set version = version + 1 where id = ${ownerId}`.execute(db);
 }
 
 /** Dollars as exact text from cents: 123456n → "1234.56". */
