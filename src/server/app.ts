@@ -26,6 +26,7 @@ import { productRoutes, productsPlugin } from './features/products/index.js';
 import { catalogueOpsRoutes } from './features/catalogue-ops/index.js';
 import { idempotencyPlugin } from './features/idempotency/index.js';
 import { liveEventRoutes, liveEventsPlugin } from './features/live-events/index.js';
+import { invitationsPlugin, receivedInvitationRoutes } from './features/invitations/index.js';
 import { protectedScope, publicScope } from './http/authenticate.js';
 import { registerClient } from './http/client/serve-client.js';
 import { registerCompression } from './http/ecosystem/compress.js';
@@ -155,6 +156,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await app.register(accountsPlugin);
   await app.register(idempotencyPlugin);
   await app.register(liveEventsPlugin);
+  await app.register(invitationsPlugin);
 
   // 3. Hooks of every request.
   registerErrorHandling(app);
@@ -178,6 +180,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     await scope.register(productRoutes, { prefix: '/api/products' });
     await scope.register(catalogueOpsRoutes, { prefix: '/api/products' });
     await scope.register(liveEventRoutes, { prefix: '/api' });
+    await scope.register(receivedInvitationRoutes, { prefix: '/api/invitations' });
   });
   await serveApiDocs(app);
 
