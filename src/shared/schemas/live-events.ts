@@ -31,8 +31,9 @@ export const liveEventSchemas = {
    */
   'catalogue.updated': change({}),
   /**
-   * The user no longer belongs to the catalogue: removed, left, or it was deleted. The stream
-   * carries nothing more of it; drop what is held of it and leave its screens.
+   * The user no longer belongs to the catalogue: removed, left, or it was deleted. It is the
+   * stream's last event (reconnect: the new stream carries the other catalogues); drop what is
+   * held of that catalogue and leave its screens.
    */
   'catalogue.removed': change({}),
   /** The server cannot replay from the `Last-Event-ID` sent: read everything again. */

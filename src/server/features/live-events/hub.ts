@@ -94,8 +94,8 @@ export type Refusal = 'user-limit' | 'process-limit';
  * committed one's id through LISTEN (ADR 024) and reads it; on SQLite this process reads what was
  * committed since, every 100 ms. A stream carries the events of every catalogue its user belongs
  * to, each once, in the order they are heard. Memberships are read when a stream opens and again
- * when a notice says its user joined a catalogue; after a `catalogue.removed` the stream carries
- * nothing more of that catalogue.
+ * when a notice says its user joined a catalogue; a `catalogue.removed` is the last event of a
+ * stream, so that nothing more of that catalogue reaches it (the client reconnects).
  */
 export class LiveHub {
   private readonly byUser = new Map<string, Set<Stream>>();
@@ -154,10 +154,7 @@ export class LiveHub {
    * `lastEventId` in them (or sends reset when those events are no longer held), then writes each
    * new event as it commits.
    */
-  async add(
-    stream: Pick<Stream, 'userId' | 'sessionId' | 'res'>,
-    lastEventId: string | undefined,
-  ) {
+  async add(stream: Pick<Stream, 'userId' | 'sessionId' | 'res'>, lastEventId: string | undefined) {
     const entry: Stream = { ...stream, catalogues: new Set(), pending: [] };
     let streams = this.byUser.get(entry.userId);
     if (!streams) this.byUser.set(entry.userId, (streams = new Set()));
@@ -290,15 +287,18 @@ export class LiveHub {
 
   /**
    * Writes one event of a catalogue the stream carries, and follows what it says of memberships:
-   * a notice for someone else is not written; after `catalogue.removed` the stream drops the
-   * catalogue; a notice of joining one reads the user's catalogues again first.
+   * a notice for someone else is not written; `catalogue.removed` ends the stream; a notice of
+   * joining a catalogue reads the user's catalogues again first.
    */
   private async writeEvent(stream: Stream, row: EventRow, routing = routingOf(row)) {
+    if (!this.isOpen(stream)) return;
     if (!routing) return send(stream, frame(row));
     if (routing.forUser !== undefined && routing.forUser !== stream.userId) return;
     if (row.kind === 'catalogue.removed') {
+      // The stream ends after it: nothing more of that catalogue can reach it, and the client's
+      // reconnect (after this event's id) reads the memberships afresh.
       send(stream, frame(row));
-      this.subscribe(stream, [...stream.catalogues].filter((id) => id !== routing.about));
+      this.end(stream);
       return;
     }
     if (routing.forUser !== undefined && !stream.catalogues.has(routing.about)) {

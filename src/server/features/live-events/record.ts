@@ -29,8 +29,8 @@ export async function recordLiveEvent<K extends LiveEventKind>(
  * Tells one user's streams that their membership of a catalogue changed. It is recorded in the
  * user's personal catalogue (whose id is the user's): the one catalogue always theirs, which
  * outlives the other and replays after a reconnect. The hub writes it to that user only, and
- * follows it: after `catalogue.removed` their streams carry nothing more of the catalogue; after
- * `catalogue.updated` (they joined) they carry it.
+ * follows it: `catalogue.removed` ends their streams (their reconnects no longer carry the
+ * catalogue); after `catalogue.updated` (they joined) their streams carry it.
  */
 async function recordMembershipNotice(
   trx: DB,
@@ -53,7 +53,12 @@ export const recordCatalogueUpdated = (trx: DB, catalogueId: string, now: number
  * A user joined the catalogue: its members hear of it, then the user's own streams start
  * carrying it (the notice comes second, so they hear of their joining once).
  */
-export async function recordMemberJoined(trx: DB, catalogueId: string, userId: string, now: number) {
+export async function recordMemberJoined(
+  trx: DB,
+  catalogueId: string,
+  userId: string,
+  now: number,
+) {
   await recordCatalogueUpdated(trx, catalogueId, now);
   await recordMembershipNotice(trx, userId, 'catalogue.updated', catalogueId, now);
 }
