@@ -20,6 +20,7 @@ import { templates } from '../../infra/mail/templates.js';
 import type { Clock } from '../../lib/clock.js';
 import { HttpError, notFound } from '../../lib/http-error.js';
 import { countedRequests, fitsMailBudget } from '../accounts/index.js';
+import { CATALOGUE_NOT_FOUND } from '../catalogues/index.js';
 
 const DAY_MS = 24 * 3_600_000;
 const INVITATION_MS = INVITATION_DAYS * DAY_MS;
@@ -27,6 +28,12 @@ const INVITATION_MS = INVITATION_DAYS * DAY_MS;
 export interface Inviter {
   id: string;
   name: string;
+}
+
+/** The catalogue a request addresses: `confirm` fails the transaction if the caller lost the right. */
+export interface AddressedCatalogue {
+  id: string;
+  confirm(trx: DB): Promise<void>;
 }
 
 /** The signed-in user who answers an invitation. */
@@ -85,16 +92,18 @@ export class Invitations {
    * against the daily limit.
    */
   async invite(
-    catalogueId: string,
+    addressed: AddressedCatalogue,
     inviter: Inviter,
     email: string,
     role: AssignableRole,
   ): Promise<Invitation> {
     const { db, clock, outbox } = this.deps;
+    const catalogueId = addressed.id;
     const invitation = await db.transaction().execute(async (trx) => {
+      await addressed.confirm(trx);
       const now = clock.now();
       const catalogue = await lockCatalogue(trx, catalogueId);
-      if (!catalogue) throw notFound('Catalogue not found');
+      if (!catalogue) throw notFound(CATALOGUE_NOT_FOUND);
       if (await isMember(trx, catalogueId, email)) throw new HttpError(409, T.alreadyMember(email));
       await refuseOverDailyLimit(trx, catalogueId, now);
 
@@ -132,15 +141,18 @@ export class Invitations {
   }
 
   /** Revokes a pending invitation of the catalogue. */
-  async revoke(catalogueId: string, invitationId: string): Promise<void> {
-    const result = await this.deps.db
-      .updateTable('catalogue_invitations')
-      .set({ status: 'revoked', answered_at: this.deps.clock.now() })
-      .where('id', '=', invitationId)
-      .where('catalogue_id', '=', catalogueId)
-      .where('status', '=', 'pending')
-      .executeTakeFirst();
-    if (Number(result.numUpdatedRows) !== 1) throw notFound(M.invitationNotFound);
+  async revoke(addressed: AddressedCatalogue, invitationId: string): Promise<void> {
+    await this.deps.db.transaction().execute(async (trx) => {
+      await addressed.confirm(trx);
+      const result = await trx
+        .updateTable('catalogue_invitations')
+        .set({ status: 'revoked', answered_at: this.deps.clock.now() })
+        .where('id', '=', invitationId)
+        .where('catalogue_id', '=', addressed.id)
+        .where('status', '=', 'pending')
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) !== 1) throw notFound(M.invitationNotFound);
+    });
   }
 
   /** What waits for the user's confirmed address: pending, unexpired, newest first. */
