@@ -25,23 +25,23 @@ import { CATALOGUE_NOT_FOUND } from '../catalogues/index.js';
 const DAY_MS = 24 * 3_600_000;
 const INVITATION_MS = INVITATION_DAYS * DAY_MS;
 
-export interface Inviter {
+interface Inviter {
   id: string;
   name: string;
 }
 
 /** The catalogue a request addresses: `confirm` fails the transaction if the caller lost the right. */
-export interface AddressedCatalogue {
+interface AddressedCatalogue {
   id: string;
   confirm(trx: DB): Promise<void>;
 }
 
 /** The signed-in user who answers an invitation. */
-export interface Invitee {
+interface Invitee {
   id: string;
 }
 
-export interface InvitationsDeps {
+interface InvitationsDeps {
   db: DB;
   dialect: MigrationDialect;
   clock: Clock;

@@ -168,6 +168,10 @@ export class LiveHub {
     let start: Start = { catalogues: [], rows: [], after: Number.MAX_SAFE_INTEGER };
     try {
       start = await this.startOf(entry, lastEventId);
+    } catch (error) {
+      // A stream that cannot know its catalogues carries none: the client reconnects.
+      this.end(entry);
+      throw error;
     } finally {
       await this.enqueue(() => this.goLive(entry, start));
     }

@@ -181,7 +181,7 @@ export interface Database {
   catalogue_invitations: CatalogueInvitationsTable;
 }
 
-export type InvitationStatus = 'pending' | 'accepted' | 'declined' | 'revoked';
+type InvitationStatus = 'pending' | 'accepted' | 'declined' | 'revoked';
 
 /**
  * An invitation to join a catalogue (migration 017). A replaced one is revoked; every row counts

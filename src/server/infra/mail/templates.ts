@@ -63,7 +63,7 @@ const mailTime = (at: number) => {
   return `${day} at ${date.toISOString().slice(11, 16)} UTC`;
 };
 
-export interface InvitationMail {
+interface InvitationMail {
   inviter: string;
   catalogue: string;
   /** How the role reads ("Editor") and what it may do. */
