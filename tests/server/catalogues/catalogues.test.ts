@@ -1,4 +1,6 @@
+import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
+import { catalogueScope } from '../../../src/server/features/catalogues/index.js';
 import { roleCannot } from '../../../src/shared/catalogue-roles.js';
 import { build } from '../support/build.js';
 import { createProduct, UNKNOWN_ID } from '../support/products.js';
@@ -238,5 +240,23 @@ describe('members and roles', async () => {
     expect(seen.json()).toMatchObject({ catalogue: { role: 'owner' } });
     const deleteAsOld = await api(server, owner, 'DELETE', `/api/catalogues/${id}`);
     expect(deleteAsOld.statusCode).toBe(403);
+  });
+});
+
+describe('a catalogue scope', () => {
+  it('fails at start-up on a route that declares no action', async () => {
+    const app = Fastify();
+    app.decorate('db', {} as never);
+    app.decorate('database', { dialect: 'sqlite' } as never);
+    const start = async () => {
+      await app.register(async (scope) => {
+        catalogueScope(scope);
+        scope.get('/forgotten', async () => ({}));
+      });
+      await app.ready();
+    };
+    await expect(start()).rejects.toThrow(
+      'GET /forgotten is in a catalogue scope but declares no catalogueAction',
+    );
   });
 });

@@ -24,7 +24,7 @@ const newUserRow = (user: NewUser, now: number) => ({
 
 /** What a personal catalogue is called at first: after its user, within a name's limit. */
 const PERSONAL_SUFFIX = "'s catalogue";
-export const personalCatalogueName = (userName: string) =>
+const personalCatalogueName = (userName: string) =>
   `${[...userName].slice(0, NAME_MAX - PERSONAL_SUFFIX.length).join('')}${PERSONAL_SUFFIX}`;
 
 /**

@@ -33,7 +33,7 @@ import { CatalogueRepository } from './repository.js';
 import { currentCatalogue } from './scope.js';
 
 /** What the catalogue routes answer, word for word. */
-export const CATALOGUE_MESSAGES = {
+const CATALOGUE_MESSAGES = {
   created: 'Catalogue created',
   renamed: 'Catalogue renamed',
   deleted: 'Catalogue deleted',

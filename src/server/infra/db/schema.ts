@@ -203,7 +203,7 @@ interface CatalogueInvitationsTable {
  * A catalogue of products (migration 016). A user's personal catalogue has the user's id and
  * `personal` 1; it cannot be deleted or handed over.
  */
-export interface CataloguesTable {
+interface CataloguesTable {
   id: string;
   name: string;
   personal: number;
@@ -214,7 +214,7 @@ export interface CataloguesTable {
 }
 
 /** Who may use a catalogue, and in which role; exactly one owner per catalogue. */
-export interface CatalogueMembersTable {
+interface CatalogueMembersTable {
   catalogue_id: string;
   user_id: string;
   role: CatalogueRole;
@@ -222,7 +222,7 @@ export interface CatalogueMembersTable {
 }
 
 /** One thing a member did to a catalogue's products, kept after the products are gone. */
-export interface ActivityEntriesTable {
+interface ActivityEntriesTable {
   id: Generated<number>;
   catalogue_id: string;
   actor_id: string | null;
