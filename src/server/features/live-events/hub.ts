@@ -294,21 +294,26 @@ export class LiveHub {
    * a notice for someone else is not written; `catalogue.removed` ends the stream; a notice of
    * joining a catalogue reads the user's catalogues again first.
    */
-  private async writeEvent(stream: Stream, row: EventRow, routing = routingOf(row)) {
+  private async writeEvent(
+    stream: Stream,
+    row: EventRow,
+    routing = routingOf(row),
+    text = frame(row),
+  ) {
     if (!this.isOpen(stream)) return;
-    if (!routing) return send(stream, frame(row));
+    if (!routing) return send(stream, text);
     if (routing.forUser !== undefined && routing.forUser !== stream.userId) return;
     if (row.kind === 'catalogue.removed') {
       // The stream ends after it: nothing more of that catalogue can reach it, and the client's
       // reconnect (after this event's id) reads the memberships afresh.
-      send(stream, frame(row));
+      send(stream, text);
       this.end(stream);
       return;
     }
     if (routing.forUser !== undefined && !stream.catalogues.has(routing.about)) {
       await this.refreshMemberships(stream.userId);
     }
-    send(stream, frame(row));
+    send(stream, text);
   }
 
   /** A user joined a catalogue: their live streams carry what they belong to now. */
@@ -371,9 +376,10 @@ export class LiveHub {
       const streams = this.byCatalogue.get(row.catalogue_id);
       if (!streams) continue;
       const routing = routingOf(row);
+      const text = frame(row);
       // A copy: a membership change made by this very event must not upset the walk.
       for (const stream of [...streams]) {
-        await this.writeEvent(stream, row, routing);
+        await this.writeEvent(stream, row, routing, text);
         if (++writes % WRITES_PER_TURN === 0) await nextTurn();
       }
     }
