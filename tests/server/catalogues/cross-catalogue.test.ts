@@ -1,4 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import { roleCannot } from '../../../src/shared/catalogue-roles.js';
 import { openEventStream, type EventStream } from '../../support/event-stream.js';
 import { build } from '../support/build.js';
 import {
@@ -50,13 +51,18 @@ const byId = (base: string, id: string): Request[] => [
   { method: 'DELETE', url: `${base}/${id}` },
 ];
 
-async function expectRefusedUnchanged(caller: Person, request: Request, expected: object) {
+async function expectRefusedUnchanged(
+  caller: Person,
+  request: Request,
+  expected: object,
+  status = 404,
+) {
   const before = await snapshot(server, tables);
   const answer = await send(server, caller, request);
   const where = `${request.method} ${request.url}`;
   expect({ where, status: answer.status, body: answer.body }).toEqual({
     where,
-    status: 404,
+    status,
     body: expected,
   });
   expect(changes(before, await snapshot(server, tables)), where).toEqual({});
@@ -188,6 +194,23 @@ describe('the edges of membership', () => {
     });
     expect(toOwner.status).toBe(400);
     expect(changes(before, await snapshot(server, tables))).toEqual({});
+  });
+
+  it('no member without the right raises their own role', async () => {
+    for (const role of ['editor', 'stock', 'viewer'] as const) {
+      const climber = await person(server, `Climbing ${role}`);
+      const catalogueId = await catalogueWith(server, owner, `Ladder ${role}`, [[climber, role]]);
+      await expectRefusedUnchanged(
+        climber,
+        {
+          method: 'PATCH',
+          url: `/api/catalogues/${catalogueId}/members/${climber.id}`,
+          json: { role: 'admin' },
+        },
+        { message: roleCannot(role, 'manageMembers') },
+        403,
+      );
+    }
   });
 
   it('a stranger cannot join by naming themself', async () => {

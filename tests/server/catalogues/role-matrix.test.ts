@@ -326,6 +326,8 @@ const RELATIONS = [
   'shared catalogue of others',
   "someone else's personal catalogue",
   'no such catalogue',
+  // Not a uuid at all: an unknown catalogue like any other, never a 400 that tells them apart.
+  'a malformed catalogue id',
 ] as const;
 type Relation = (typeof RELATIONS)[number];
 
@@ -391,6 +393,12 @@ async function aimFor(routeCase: RouteCase, relation: Relation, caller: Person):
     case 'no such catalogue':
       // Ids of things that exist, in a catalogue that does not.
       return { caller, catalogueId: randomUuid(), fixtures: fixtures(foreign, outsider, false) };
+    case 'a malformed catalogue id':
+      return {
+        caller,
+        catalogueId: 'not-a-catalogue',
+        fixtures: fixtures(foreign, outsider, false),
+      };
   }
 }
 
