@@ -157,6 +157,29 @@ describe('a product id from another catalogue reaches nothing', () => {
   });
 });
 
+describe('answers kept for the next read', () => {
+  it("never give one catalogue's products for another's, whatever their versions", async () => {
+    const twin = await catalogueWith(server, owner, 'Twin', [[editor, 'editor']]);
+    const ids = async (url: string) =>
+      (
+        (await must(server, editor, { method: 'GET', url }, 200)).body as {
+          products: { id: string }[];
+        }
+      ).products.map((product) => product.id);
+    const twinProduct = await createProductIn(server, owner, twin);
+    // Read in turn, twice each: the second of each may come from what the first kept.
+    for (let pass = 0; pass < 2; pass++) {
+      expect(await ids(`/api/catalogues/${shared}/products`)).not.toContain(twinProduct);
+      expect(await ids(`/api/catalogues/${twin}/products`)).toEqual([twinProduct]);
+      const personal = await ids('/api/products');
+      expect(personal).toContain(inEditorsPersonal);
+      expect(personal).not.toContain(twinProduct);
+      expect(personal).not.toContain(inShared);
+      expect(await ids(`/api/catalogues/${editor.id}/products`)).toEqual(personal);
+    }
+  });
+});
+
 describe('the edges of membership', () => {
   it("an admin cannot make a member of someone who is not one, nor change the owner's role", async () => {
     const admin = await person(server, 'Admin');
@@ -230,6 +253,13 @@ describe('the edges of membership', () => {
     for (const role of ['admin', 'editor', 'stock', 'viewer'] as const) {
       const leaver = await person(server, `Leaving ${role}`);
       const catalogueId = await catalogueWith(server, owner, `Left by ${role}`, [[leaver, role]]);
+      // Read once, so that an answer kept for the next read would show.
+      await must(
+        server,
+        leaver,
+        { method: 'GET', url: `/api/catalogues/${catalogueId}/products` },
+        200,
+      );
       const left = await send(server, leaver, {
         method: 'DELETE',
         url: `/api/catalogues/${catalogueId}/members/${leaver.id}`,
