@@ -34,13 +34,14 @@ const server = await build();
 const owner = await person(server, 'Owner');
 const admin = await person(server, 'Admin');
 
-type Op = 'adjust' | 'create' | 'edit' | 'bulk-delete';
-const OPS: Op[] = ['adjust', 'create', 'edit', 'bulk-delete'];
+type Op = 'adjust' | 'create' | 'edit' | 'bulk-delete' | 'import';
+const OPS: Op[] = ['adjust', 'create', 'edit', 'bulk-delete', 'import'];
 const ACTION_OF: Record<Op, CatalogueAction> = {
   adjust: 'adjustStock',
   create: 'editProducts',
   edit: 'editProducts',
   'bulk-delete': 'editProducts',
+  import: 'editProducts',
 };
 
 interface Sent {
@@ -84,6 +85,12 @@ async function round(member: Person, change: Change, label: string) {
         return { method: 'POST', url: base, form: { name: key, price: '1', stock: '1' } };
       case 'edit':
         return { method: 'PATCH', url: `${base}/${target}`, form: { description: key } };
+      case 'import':
+        return {
+          method: 'POST',
+          url: `${base}/import`,
+          csv: `name,price,stock,description\r\n${[1, 2, 3].map((row) => `${key} row ${row},1,1,d`).join('\r\n')}\r\n`,
+        };
       case 'bulk-delete': {
         const victim = victims.pop();
         if (victim === undefined) return undefined;
@@ -184,6 +191,11 @@ async function checkRound(member: Person, change: Change, label: string) {
   const { rows: names } = await sql<{ name: string }>`select name from products
     where catalogue_id = ${catalogueId} and name like ${`${label} create %`}`.execute(db);
   expect(new Set(names.map((row) => row.name)), 'products created').toEqual(ok('create'));
+  const { rows: imported } = await sql<{ name: string }>`select name from products
+    where catalogue_id = ${catalogueId} and name like ${`${label} import %`}`.execute(db);
+  const importedKeys = new Set(imported.map((row) => row.name.replace(/ row \d$/, '')));
+  expect(importedKeys, 'imports that landed').toEqual(ok('import'));
+  expect(imported.length, 'imports land whole').toBe(ok('import').size * 3);
 
   // Nothing of the member's committed after the marker.
   const { rows: events } = await sql<{ id: number | string; kind: string; data: string }>`
