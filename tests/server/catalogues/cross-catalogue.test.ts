@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { roleCannot } from '../../../src/shared/catalogue-roles.js';
+import { M } from '../../../src/shared/messages.js';
 import { openEventStream, type EventStream } from '../../support/event-stream.js';
 import { build } from '../support/build.js';
 import {
@@ -40,16 +41,23 @@ const inForeign = await createProductIn(server, outsider, foreign, { sku: 'FOREI
 const inOwnersPersonal = await createProductIn(server, owner, owner.id, { sku: 'OWNER-1' });
 const inEditorsPersonal = await createProductIn(server, editor, editor.id, { sku: 'EDITOR-1' });
 
-/** Every request that names a product, aimed at `id` under `base`. */
-const byId = (base: string, id: string): Request[] => [
-  { method: 'GET', url: `${base}/${id}` },
-  { method: 'PATCH', url: `${base}/${id}`, form: { name: uniqueName('Taken') } },
-  { method: 'POST', url: `${base}/${id}/stock`, json: { delta: 5 } },
-  { method: 'GET', url: `${base}/${id}/movements` },
-  { method: 'GET', url: `${base}/labels.pdf?ids=${id}` },
-  { method: 'POST', url: `${base}/bulk-delete`, json: { ids: [id] } },
-  { method: 'DELETE', url: `${base}/${id}` },
+/** Every request that names a product, aimed at `id` under `base`, and its "not found". */
+const byId = (base: string, id: string): [Request, object][] => [
+  [{ method: 'GET', url: `${base}/${id}` }, PRODUCT_NOT_FOUND],
+  [
+    { method: 'PATCH', url: `${base}/${id}`, form: { name: uniqueName('Taken') } },
+    PRODUCT_NOT_FOUND,
+  ],
+  [{ method: 'POST', url: `${base}/${id}/stock`, json: { delta: 5 } }, PRODUCT_NOT_FOUND],
+  [{ method: 'GET', url: `${base}/${id}/movements` }, PRODUCT_NOT_FOUND],
+  [{ method: 'GET', url: `${base}/labels.pdf?ids=${id}` }, { message: M.labelsNotFound }],
+  [
+    { method: 'POST', url: `${base}/bulk-delete`, json: { ids: [id] } },
+    { message: M.productsNotFound },
+  ],
+  [{ method: 'DELETE', url: `${base}/${id}` }, PRODUCT_NOT_FOUND],
 ];
+const CODE_NOT_FOUND = { message: M.codeNotFound };
 
 async function expectRefusedUnchanged(
   caller: Person,
@@ -70,27 +78,27 @@ async function expectRefusedUnchanged(
 
 describe('a product id from another catalogue reaches nothing', () => {
   it("through the personal routes: a shared catalogue's product is not the caller's", async () => {
-    for (const request of byId('/api/products', inShared)) {
-      await expectRefusedUnchanged(editor, request, PRODUCT_NOT_FOUND);
+    for (const [request, notFound] of byId('/api/products', inShared)) {
+      await expectRefusedUnchanged(editor, request, notFound);
     }
     await expectRefusedUnchanged(
       editor,
       { method: 'GET', url: '/api/products/lookup?code=SHARED-1' },
-      PRODUCT_NOT_FOUND,
+      CODE_NOT_FOUND,
     );
   });
 
   it("through a catalogue where the caller may write: their own, and a stranger's, products", async () => {
     for (const id of [inEditorsPersonal, inOwnersPersonal, inForeign]) {
-      for (const request of byId(`/api/catalogues/${shared}/products`, id)) {
-        await expectRefusedUnchanged(editor, request, PRODUCT_NOT_FOUND);
+      for (const [request, notFound] of byId(`/api/catalogues/${shared}/products`, id)) {
+        await expectRefusedUnchanged(editor, request, notFound);
       }
     }
     for (const code of ['EDITOR-1', 'OWNER-1', 'FOREIGN-1']) {
       await expectRefusedUnchanged(
         editor,
         { method: 'GET', url: `/api/catalogues/${shared}/products/lookup?code=${code}` },
-        PRODUCT_NOT_FOUND,
+        CODE_NOT_FOUND,
       );
     }
   });
@@ -104,7 +112,7 @@ describe('a product id from another catalogue reaches nothing', () => {
         url: `/api/catalogues/${shared}/products/bulk-delete`,
         json: { ids: [mine, inForeign] },
       },
-      PRODUCT_NOT_FOUND,
+      { message: M.productsNotFound },
     );
     expect(await productExists(server, mine)).toBe(true);
   });
