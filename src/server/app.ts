@@ -33,6 +33,11 @@ import {
 import { catalogueOpsRoutes } from './features/catalogue-ops/index.js';
 import { idempotencyPlugin } from './features/idempotency/index.js';
 import { liveEventRoutes, liveEventsPlugin } from './features/live-events/index.js';
+import {
+  catalogueInvitationRoutes,
+  invitationsPlugin,
+  receivedInvitationRoutes,
+} from './features/invitations/index.js';
 import { protectedScope, publicScope } from './http/authenticate.js';
 import { registerClient } from './http/client/serve-client.js';
 import { registerCompression } from './http/ecosystem/compress.js';
@@ -162,6 +167,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await app.register(accountsPlugin);
   await app.register(idempotencyPlugin);
   await app.register(liveEventsPlugin);
+  await app.register(invitationsPlugin);
 
   // 3. Hooks of every request.
   registerErrorHandling(app);
@@ -196,6 +202,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
       async (shared) => {
         catalogueScope(shared);
         await shared.register(catalogueRoutes);
+        await shared.register(catalogueInvitationRoutes);
         await shared.register(
           async (mirror) => {
             mirrorOfPersonalRoutes(mirror);
@@ -209,6 +216,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     );
     await scope.register(cataloguesRoutes, { prefix: '/api/catalogues' });
     await scope.register(liveEventRoutes, { prefix: '/api' });
+    await scope.register(receivedInvitationRoutes, { prefix: '/api/invitations' });
   });
   await serveApiDocs(app);
 
