@@ -82,7 +82,11 @@ async function round(member: Person, change: Change, label: string) {
       case 'adjust':
         return { method: 'POST', url: `${base}/${target}/stock`, json: { delta: 1, note: key } };
       case 'create':
-        return { method: 'POST', url: base, form: { name: key, price: '1', stock: '1', description: 'd' } };
+        return {
+          method: 'POST',
+          url: base,
+          form: { name: key, price: '1', stock: '1', description: 'd' },
+        };
       case 'edit':
         return { method: 'PATCH', url: `${base}/${target}`, form: { description: key } };
       case 'import':
