@@ -366,6 +366,76 @@ describe('the edges of membership', () => {
   });
 });
 
+describe('invitations reach only their catalogue and their address', () => {
+  const invite = async (catalogueId: string, inviter: Person, email: string) =>
+    (
+      (
+        await must(
+          server,
+          inviter,
+          {
+            method: 'POST',
+            url: `/api/catalogues/${catalogueId}/invitations`,
+            json: { email, role: 'admin' },
+          },
+          201,
+        )
+      ).body as { invitation: { id: string } }
+    ).invitation.id;
+
+  it("an admin of one catalogue cannot revoke another catalogue's invitation through theirs", async () => {
+    const victimInvitation = await invite(foreign, outsider, 'someone@example.com');
+    await expectRefusedUnchanged(
+      owner,
+      { method: 'DELETE', url: `/api/catalogues/${shared}/invitations/${victimInvitation}` },
+      { message: M.invitationNotFound },
+    );
+  });
+
+  it('nobody but the confirmed owner of the address sees or answers it', async () => {
+    const invitee = await person(server, 'Invitee');
+    const id = await invite(shared, owner, invitee.email);
+    // A would-be thief: another account, and one that asked to move to the invitee's address
+    // (the change waits for a code sent there, which the thief never gets).
+    const thief = await person(server, 'Thief');
+    const moved = await send(server, thief, {
+      method: 'PATCH',
+      url: '/api/auth/profile',
+      json: { name: 'Thief', email: invitee.email },
+    });
+    expect(moved.status).toBeLessThan(500);
+    const seen = await must(server, thief, { method: 'GET', url: '/api/invitations' }, 200);
+    expect(seen.body).toEqual({ invitations: [] });
+    for (const verb of ['accept', 'decline']) {
+      await expectRefusedUnchanged(
+        thief,
+        { method: 'POST', url: `/api/invitations/${id}/${verb}` },
+        { message: M.invitationNotFound },
+      );
+    }
+    expect(await roleOf(server, shared, thief.id)).toBeUndefined();
+    // The invitee still can.
+    await must(server, invitee, { method: 'POST', url: `/api/invitations/${id}/accept` }, 200);
+    expect(await roleOf(server, shared, invitee.id)).toBe('admin');
+  });
+
+  it('a revoked invitation cannot be accepted', async () => {
+    const invitee = await person(server, 'Revoked invitee');
+    const id = await invite(shared, owner, invitee.email);
+    await must(
+      server,
+      owner,
+      { method: 'DELETE', url: `/api/catalogues/${shared}/invitations/${id}` },
+      200,
+    );
+    await expectRefusedUnchanged(
+      invitee,
+      { method: 'POST', url: `/api/invitations/${id}/accept` },
+      { message: M.invitationNotFound },
+    );
+  });
+});
+
 describe('a removed member stops hearing about the catalogue', async () => {
   const baseUrl = await server.app.listen({ port: 0, host: '127.0.0.1' });
   const streams: EventStream[] = [];
