@@ -73,6 +73,7 @@ describe('a member removed through one instance, on another', { timeout: 60_000 
     form.set('name', name);
     form.set('price', '1.00');
     form.set('stock', '1');
+    form.set('description', 'Made in the cluster test');
     return on(instance, { method: 'POST', path, token, form });
   };
 

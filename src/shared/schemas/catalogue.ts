@@ -6,6 +6,7 @@ import {
   IMPORT_MATCHES,
   IMPORT_MAX_ROWS,
   IMPORT_PREVIEW_ROWS,
+  NAME_MAX,
   PRODUCT_NAME_MAX,
   MAX_STOCK,
   MOVEMENT_PAGE_DEFAULT,
@@ -200,6 +201,8 @@ export const stockMovementSchema = z.object({
   source: z.enum(MOVEMENT_SOURCES),
   reason: z.enum(STOCK_REASONS).nullable(),
   note: message(STOCK_NOTE_MAX).nullable(),
+  /** Who made the change; null for changes from before this was kept, or by a deleted account. */
+  actor: z.object({ id: uuid, name: message(NAME_MAX) }).nullable(),
 });
 export type StockMovement = z.infer<typeof stockMovementSchema>;
 

@@ -76,7 +76,7 @@ describe('migration 016 on a database with users and products', async () => {
   const applied = await migrate(db as unknown as Kysely<unknown>, dialect);
 
   it('runs once', () => {
-    expect(applied).toEqual(['016_catalogues']);
+    expect(applied).toEqual(['016_catalogues', '017_catalogue_invitations']);
   });
 
   it("gives every user a personal catalogue with the user's id, owned by them", async () => {

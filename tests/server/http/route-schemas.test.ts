@@ -89,6 +89,16 @@ Object.assign(ERROR_STATUSES, {
   'DELETE /api/catalogues/:catalogueId/members/:userId': [
     ...[...BODY, 401, 403, 404, 409, 429, ...ALWAYS],
   ],
+  // Invitations (invitations/*.test.ts). 409: the address is a member already; 429: the
+  // catalogue's 20 a day. 404 to the invitee: not theirs, answered, revoked or expired.
+  'GET /api/catalogues/:catalogueId/invitations': [401, 403, 404, 429, ...ALWAYS],
+  'POST /api/catalogues/:catalogueId/invitations': [...BODY, 401, 403, 404, 409, 429, ...ALWAYS],
+  'DELETE /api/catalogues/:catalogueId/invitations/:invitationId': [
+    ...[...BODY, 401, 403, 404, 429, ...ALWAYS],
+  ],
+  'GET /api/invitations': [401, 429, ...ALWAYS],
+  'POST /api/invitations/:invitationId/accept': [...BODY, 401, 404, 429, ...ALWAYS],
+  'POST /api/invitations/:invitationId/decline': [...BODY, 401, 404, 429, ...ALWAYS],
 });
 
 /**
@@ -145,6 +155,12 @@ Object.assign(OPERATION_IDS, {
   'GET /api/catalogues/:catalogueId/members': 'listCatalogueMembers',
   'PATCH /api/catalogues/:catalogueId/members/:userId': 'changeMemberRole',
   'DELETE /api/catalogues/:catalogueId/members/:userId': 'removeCatalogueMember',
+  'GET /api/catalogues/:catalogueId/invitations': 'listCatalogueInvitations',
+  'POST /api/catalogues/:catalogueId/invitations': 'inviteToCatalogue',
+  'DELETE /api/catalogues/:catalogueId/invitations/:invitationId': 'revokeInvitation',
+  'GET /api/invitations': 'listReceivedInvitations',
+  'POST /api/invitations/:invitationId/accept': 'acceptInvitation',
+  'POST /api/invitations/:invitationId/decline': 'declineInvitation',
 });
 
 /** Routes that read nothing from a POST, PATCH or DELETE body (they still parse one). */
@@ -154,6 +170,9 @@ const NO_BODY = [
   inCatalogue('DELETE /api/products/:id'),
   'DELETE /api/catalogues/:catalogueId',
   'DELETE /api/catalogues/:catalogueId/members/:userId',
+  'DELETE /api/catalogues/:catalogueId/invitations/:invitationId',
+  'POST /api/invitations/:invitationId/accept',
+  'POST /api/invitations/:invitationId/decline',
 ];
 
 /** Where the unknown resource is named in the body, not the URL: a body that names one. */
@@ -187,6 +206,7 @@ const sample = (url: string, catalogueId = '00000000-0000-4000-8000-00000000000c
   url
     .replace(':catalogueId', catalogueId)
     .replace(':token', '123456')
+    .replace(':invitationId', '00000000-0000-4000-8000-000000000000')
     .replace(':id', '00000000-0000-4000-8000-000000000000')
     .replace(':name', 'missing.webp') + (SAMPLE_QUERIES[url] ?? '');
 
@@ -287,6 +307,7 @@ describe('every route declares its request and response schemas', async () => {
         'POST /api/catalogues/:catalogueId/transfer',
         'PATCH /api/catalogues/:catalogueId/members/:userId',
         'DELETE /api/catalogues/:catalogueId/members/:userId',
+        'POST /api/catalogues/:catalogueId/invitations',
       ].sort(),
     );
   });

@@ -4,7 +4,7 @@ import { M, T, V } from '../../../src/shared/messages.js';
 import type { MovementsResponse } from '../../../src/shared/schemas/catalogue.js';
 import type { Product } from '../../../src/shared/schemas/products.js';
 import { build } from '../support/build.js';
-import { signIn } from '../support/accounts.js';
+import { signIn, userRow } from '../support/accounts.js';
 import {
   adjustStock,
   createProduct,
@@ -190,6 +190,8 @@ describe('stock movements', async () => {
   const movementsOf = (id: string, query = '') => readMovements(server, user, id, query);
 
   it('records creation, edits that change the stock, and adjustments, newest first', async () => {
+    // Who made each change: the signed-in user, by name.
+    const actor = { id: (await userRow(server, user.email))!.id, name: user.name };
     const product = await createProduct(server, user, { stock: '4' });
     server.clock.advance(1000);
     await patchProduct(server, user, product.id, { name: 'Renamed' }); // stock unchanged: none
@@ -210,6 +212,7 @@ describe('stock movements', async () => {
         source: 'adjustment',
         reason: null,
         note: 'Sold at the fair',
+        actor,
       },
       {
         id: expect.any(String),
@@ -221,6 +224,7 @@ describe('stock movements', async () => {
         source: 'edit',
         reason: null,
         note: null,
+        actor,
       },
       {
         id: expect.any(String),
@@ -232,6 +236,7 @@ describe('stock movements', async () => {
         source: 'create',
         reason: null,
         note: null,
+        actor,
       },
     ]);
   });

@@ -102,20 +102,18 @@ async function csvBody(csv: string | Buffer, field = 'file', filename = 'product
   return multipart({}, { field, data: Buffer.from(csv), filename, contentType: 'text/csv' });
 }
 
-/** POST /api/products/import with a CSV file; `query` like 'dryRun=true'. */
+/**
+ * POST /api/products/import with a CSV file; `query` like 'dryRun=true'; `base` another
+ * catalogue's products (`/api/catalogues/{id}/products`).
+ */
 export const importCsv = async (
   server: TestServer,
   user: SignedIn,
   csv: string | Buffer,
   query = '',
+  base = '/api/products',
 ) =>
-  sendBody(
-    server,
-    user,
-    'POST',
-    `/api/products/import${query ? `?${query}` : ''}`,
-    await csvBody(csv),
-  );
+  sendBody(server, user, 'POST', `${base}/import${query ? `?${query}` : ''}`, await csvBody(csv));
 
 /** GET /api/products/export.csv; `query` like 'sort=name&stock=low'. */
 export const exportCsv = (server: TestServer, user: SignedIn, query = '') =>

@@ -17,7 +17,12 @@ export interface Movement {
   at: number;
 }
 
-export type MovementRow = Omit<StockMovementsTable, 'id' | 'actor_id'> & { id: number };
+export type MovementRow = Omit<StockMovementsTable, 'id' | 'actor_id'> & {
+  id: number;
+  actor_id: string | null;
+  /** The actor's name now; null without an actor. */
+  actor_name: string | null;
+};
 
 /** Rows per INSERT: 9 values each, well under either engine's limit on bound parameters. */
 const BATCH_ROWS = 1000;
@@ -61,23 +66,28 @@ export function movementsQuery(
 ) {
   let query = db
     .selectFrom('stock_movements')
+    .leftJoin('users', 'users.id', 'stock_movements.actor_id')
     .select([
-      'id',
-      'product_id',
-      'catalogue_id',
-      'created_at',
-      'old_stock',
-      'new_stock',
-      'delta',
-      'source',
-      'note',
-      'reason',
+      'stock_movements.id',
+      'stock_movements.product_id',
+      'stock_movements.catalogue_id',
+      'stock_movements.created_at',
+      'stock_movements.old_stock',
+      'stock_movements.new_stock',
+      'stock_movements.delta',
+      'stock_movements.source',
+      'stock_movements.note',
+      'stock_movements.reason',
+      'stock_movements.actor_id',
+      'users.name as actor_name',
     ])
-    .where('product_id', '=', productId)
-    .where('catalogue_id', '=', catalogueId);
-  if (options.reason !== undefined) query = query.where('reason', '=', options.reason);
-  if (options.before !== undefined) query = query.where('id', '<', options.before);
-  return query.orderBy('id', 'desc').limit(options.rows);
+    .where('stock_movements.product_id', '=', productId)
+    .where('stock_movements.catalogue_id', '=', catalogueId);
+  if (options.reason !== undefined) {
+    query = query.where('stock_movements.reason', '=', options.reason);
+  }
+  if (options.before !== undefined) query = query.where('stock_movements.id', '<', options.before);
+  return query.orderBy('stock_movements.id', 'desc').limit(options.rows);
 }
 
 export const toMovement = (row: MovementRow): StockMovement => ({
@@ -90,6 +100,8 @@ export const toMovement = (row: MovementRow): StockMovement => ({
   source: row.source,
   reason: row.reason,
   note: row.note,
+  actor:
+    row.actor_id && row.actor_name !== null ? { id: row.actor_id, name: row.actor_name } : null,
 });
 
 /** Opaque to clients: base64url of [id], the last movement of the page before. */

@@ -28,6 +28,7 @@ export const movement = (overrides: Partial<StockMovement> = {}): StockMovement 
   source: 'create',
   reason: null,
   note: null,
+  actor: null,
   ...overrides,
 });
 

@@ -14,6 +14,7 @@ import { idempotently, sendAnswer } from '../../idempotency/index.js';
 import { recordLiveEvent } from '../../live-events/index.js';
 import { currentSession } from '../../../http/authenticate.js';
 import { currentCatalogue } from '../../catalogues/index.js';
+import { recordActivity } from '../../products/index.js';
 import { startCsvExport } from '../csv-export.js';
 import type { CatalogueContext } from './context.js';
 import { productDocs } from '../../products/index.js';
@@ -91,10 +92,12 @@ export const catalogueRoutes: FastifyPluginAsync<CatalogueContext> = async (fast
       };
       const http = { request, reply, ownerId: user.id, now };
       const given = await idempotently(app.idempotency, http, [ids], async (record) => {
-        const deleted = await context.service.deleteMany(catalogue, ids, async (trx) => {
+        const deleted = await context.service.deleteMany(catalogue, ids, async (trx, done) => {
           await record(trx, answer);
           const unique = [...new Set(ids)];
           await recordLiveEvent(trx, catalogue.id, 'products.deleted', { ids: unique }, now);
+          const data = { products: done.products };
+          await recordActivity(trx, catalogue, 'products.deleted', { data }, now);
         });
         if (!deleted) throw notFound(M.productsNotFound);
         return answer;

@@ -19,6 +19,7 @@ import { centsToPrice } from '../../../../shared/schemas/money.js';
 import { HttpError } from '../../../lib/http-error.js';
 import { currentSession } from '../../../http/authenticate.js';
 import { currentCatalogue, type CurrentCatalogue } from '../../catalogues/index.js';
+import { recordActivity } from '../../products/index.js';
 import { checkImport, type ImportCheck } from '../csv-import.js';
 import { ImportRefused } from '../csv-records.js';
 import {
@@ -160,8 +161,15 @@ export const importRoute: FastifyPluginAsync<CatalogueContext> = async (fastify,
     }
     if (dryRun) return report(check, plan, reportMessage(planned, badRows, true), planned, options);
     const now = app.clock.now();
-    const written = await writeImport(context.repository, catalogue, plan, now, (trx, counts) =>
-      recordLiveEvent(trx, catalogue.id, 'import.done', counts, now),
+    const written = await writeImport(
+      context.repository,
+      catalogue,
+      plan,
+      now,
+      async (trx, counts) => {
+        await recordLiveEvent(trx, catalogue.id, 'import.done', counts, now);
+        await recordActivity(trx, catalogue, 'import.done', { data: counts }, now);
+      },
     );
     const counts = { ...written, unchanged: plan.unchanged };
     return report(check, plan, reportMessage(counts, 0, false), counts, options);

@@ -27,14 +27,14 @@ export async function catalogueInvitationRoutes(fastify: FastifyInstance) {
   app.get(
     '/invitations',
     {
-      config: { catalogueAction: 'manageMembers' },
+      config: { ...rateLimit(rateLimits, rateLimits.general), catalogueAction: 'manageMembers' },
       schema: {
         operationId: 'listCatalogueInvitations',
         tags: ['catalogues'],
         summary: "The catalogue's pending invitations",
         description: 'Pending, unexpired invitations, newest first.',
         params: catalogueParamsSchema,
-        response: { 200: invitationsResponseSchema, ...errorResponses(400, 403, 404) },
+        response: { 200: invitationsResponseSchema, ...errorResponses(403, 404) },
       },
     },
     async (request) => ({ invitations: await invitations.list(currentCatalogue(request).id) }),

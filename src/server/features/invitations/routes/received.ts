@@ -20,6 +20,7 @@ export async function receivedInvitationRoutes(fastify: FastifyInstance) {
   app.get(
     '/',
     {
+      config: rateLimit(rateLimits, rateLimits.general),
       schema: {
         operationId: 'listReceivedInvitations',
         tags: ['catalogues'],
@@ -45,7 +46,7 @@ export async function receivedInvitationRoutes(fastify: FastifyInstance) {
         summary: 'Join a catalogue you were invited to',
         description: `You become a member with the invitation's role (a member already keeps their role); the catalogue's members are told (\`catalogue.updated\`) and your event streams start carrying it. Accepting twice, even at once, joins once: the second is a 404. ${NOT_FOUND}`,
         params: invitationParamsSchema,
-        response: { 200: catalogueMessageResponseSchema, ...errorResponses(400, 404) },
+        response: { 200: catalogueMessageResponseSchema, ...errorResponses(404) },
       },
     },
     async (request) => {
@@ -65,7 +66,7 @@ export async function receivedInvitationRoutes(fastify: FastifyInstance) {
         summary: 'Decline an invitation',
         description: `The invitation is answered and leaves your list; the catalogue may invite you again. ${NOT_FOUND}`,
         params: invitationParamsSchema,
-        response: { 200: messageSchema, ...errorResponses(400, 404) },
+        response: { 200: messageSchema, ...errorResponses(404) },
       },
     },
     async (request) => {

@@ -12,6 +12,7 @@ import { idempotently, sendAnswer } from '../../idempotency/index.js';
 import { recordLiveEvent } from '../../live-events/index.js';
 import { currentSession } from '../../../http/authenticate.js';
 import { currentCatalogue } from '../../catalogues/index.js';
+import { recordActivity } from '../activity.js';
 import type { ProductsContext } from './context.js';
 import { productDocs, productRouteConfig } from './route-options.js';
 import { sendCached } from './send-cached.js';
@@ -68,9 +69,11 @@ export const itemRoutes: FastifyPluginAsync<ProductsContext> = async (fastify, c
       const answer = { status: 200, body: { message: M.productDeleted } };
       const http = { request, reply, ownerId: user.id, now };
       const given = await idempotently(app.idempotency, http, [id], async (record) => {
-        const deleted = await context.service.delete(catalogue, id, async (trx) => {
+        const deleted = await context.service.delete(catalogue, id, async (trx, { products }) => {
           await record(trx, answer);
           await recordLiveEvent(trx, catalogue.id, 'product.deleted', { id }, now);
+          const product = products[0];
+          await recordActivity(trx, catalogue, 'product.deleted', { product }, now);
         });
         if (!deleted) throw notFound(M.productNotFound);
         return answer;

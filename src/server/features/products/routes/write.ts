@@ -22,6 +22,7 @@ import { idempotentWriteHeadersSchema } from '../../../../shared/schemas/idempot
 import { notFound } from '../../../lib/http-error.js';
 import { idempotently, sendAnswer } from '../../idempotency/index.js';
 import { recordLiveEvent } from '../../live-events/index.js';
+import { changedFields, recordActivity } from '../activity.js';
 import type { ProductRow } from '../rows.js';
 import { currentSession } from '../../../http/authenticate.js';
 import { currentCatalogue } from '../../catalogues/index.js';
@@ -166,6 +167,7 @@ export const writeRoutes: FastifyPluginAsync<ProductsContext> = async (fastify, 
               await record(trx, answerOf(row));
               const product = context.present.product(row);
               await recordLiveEvent(trx, catalogue.id, 'product.created', { product }, now);
+              await recordActivity(trx, catalogue, 'product.created', { product: row }, now);
             }),
           ),
       );
@@ -221,6 +223,14 @@ export const writeRoutes: FastifyPluginAsync<ProductsContext> = async (fastify, 
               await record(trx, answerOf(done.row));
               const product = context.present.product(done.row);
               await recordLiveEvent(trx, catalogue.id, 'product.updated', { product }, now);
+              const changes = changedFields(done.before, done.row);
+              await recordActivity(
+                trx,
+                catalogue,
+                'product.updated',
+                { product: done.row, data: { changes } },
+                now,
+              );
             },
           );
           if (!row) throw notFound(M.productNotFound);
