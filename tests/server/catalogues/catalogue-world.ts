@@ -96,17 +96,6 @@ export async function person(server: TestServer, name: string): Promise<Person> 
   return { ...user, id: row!.id };
 }
 
-/** A shared catalogue made through the API by its owner. */
-export async function createCatalogue(server: TestServer, owner: Person, name: string) {
-  const answer = await must(
-    server,
-    owner,
-    { method: 'POST', url: '/api/catalogues', json: { name } },
-    201,
-  );
-  return (answer.body as { catalogue: { id: string } }).catalogue.id;
-}
-
 /**
  * Makes someone a member in a role, straight in the table: what an accepted invitation leaves,
  * without spending the catalogue's invitations of the day. Replaces any role they had.
