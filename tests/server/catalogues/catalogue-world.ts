@@ -1,0 +1,232 @@
+import type { InjectOptions } from 'fastify';
+import { sql } from 'kysely';
+import type { CatalogueRole } from '../../../src/shared/catalogue-roles.js';
+import type { TestServer } from '../support/build.js';
+import { newEmail, signIn, userRow, type SignedIn } from '../support/accounts.js';
+import { multipart } from '../support/images.js';
+
+/** The words of the answers these tests check, as the API gives them. */
+export const CATALOGUE_NOT_FOUND = { message: 'Catalogue not found' };
+export const PRODUCT_NOT_FOUND = { message: 'Product not found' };
+
+/** A signed-in user and their id, which is also the id of their personal catalogue. */
+export interface Person extends SignedIn {
+  id: string;
+}
+
+export interface Answer {
+  status: number;
+  body: unknown;
+  text: string;
+}
+
+/** What a test sends: JSON (an object), a prepared multipart body, or nothing. */
+export interface Request {
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  url: string;
+  json?: object;
+  form?: Record<string, string>;
+  /** A CSV file in the field `file`. */
+  csv?: string;
+  headers?: Record<string, string>;
+}
+
+/** The inject options of a request, its body encoded: what `fire` sends at once. */
+export async function prepare(person: Person, request: Request): Promise<InjectOptions> {
+  const options: InjectOptions = {
+    method: request.method,
+    url: request.url,
+    headers: { ...person.headers, ...request.headers },
+  };
+  if (request.json !== undefined) options.payload = request.json;
+  if (request.form !== undefined || request.csv !== undefined) {
+    const files =
+      request.csv === undefined
+        ? []
+        : [
+            {
+              field: 'file',
+              data: Buffer.from(request.csv),
+              filename: 'products.csv',
+              contentType: 'text/csv',
+            },
+          ];
+    const body = await multipart(request.form ?? {}, ...files);
+    options.payload = body.payload;
+    options.headers = { ...options.headers, ...body.headers };
+  }
+  return options;
+}
+
+export async function fire(server: TestServer, options: InjectOptions): Promise<Answer> {
+  const res = await server.app.inject(options);
+  let body: unknown = undefined;
+  try {
+    body = res.json();
+  } catch {
+    // a CSV or a PDF: the status is what matters here
+  }
+  return { status: res.statusCode, body, text: res.body };
+}
+
+/** Sends a request as a person, over inject. */
+export async function send(server: TestServer, person: Person, request: Request): Promise<Answer> {
+  return fire(server, await prepare(person, request));
+}
+
+/** Sends and insists on one status: set-up steps that must work for the test to mean anything. */
+export async function must(
+  server: TestServer,
+  person: Person,
+  request: Request,
+  status: number,
+): Promise<Answer> {
+  const answer = await send(server, person, request);
+  if (answer.status !== status) {
+    throw new Error(
+      `${request.method} ${request.url}: expected ${status}, got ${answer.status} ${answer.text.slice(0, 300)}`,
+    );
+  }
+  return answer;
+}
+
+export async function person(server: TestServer, name: string): Promise<Person> {
+  const user = await signIn(server, name);
+  const row = await userRow(server, user.email);
+  return { ...user, id: row!.id };
+}
+
+/**
+ * Makes someone a member in a role, straight in the table: what an accepted invitation leaves,
+ * without spending the catalogue's invitations of the day. Replaces any role they had.
+ */
+export async function setMember(
+  server: TestServer,
+  catalogueId: string,
+  userId: string,
+  role: CatalogueRole,
+) {
+  const db = server.database.db;
+  await sql`delete from catalogue_members where catalogue_id = ${catalogueId} and user_id = ${userId}`.execute(
+    db,
+  );
+  await sql`insert into catalogue_members (catalogue_id, user_id, role, created_at)
+    values (${catalogueId}, ${userId}, ${role}, ${server.clock.now()})`.execute(db);
+}
+
+export async function roleOf(
+  server: TestServer,
+  catalogueId: string,
+  userId: string,
+): Promise<CatalogueRole | undefined> {
+  const { rows } = await sql<{ role: CatalogueRole }>`select role from catalogue_members
+    where catalogue_id = ${catalogueId} and user_id = ${userId}`.execute(server.database.db);
+  return rows[0]?.role;
+}
+
+export async function productExists(server: TestServer, id: string) {
+  const { rows } = await sql<{ id: string }>`select id from products where id = ${id}`.execute(
+    server.database.db,
+  );
+  return rows.length === 1;
+}
+
+let productSequence = 0;
+/** A name no other product of the run has. */
+export const uniqueName = (label = 'Product') => `${label} ${++productSequence}`;
+
+/** A product created in a catalogue through its mirror of the products API. */
+export async function createProductIn(
+  server: TestServer,
+  creator: Person,
+  catalogueId: string,
+  fields: Record<string, string> = {},
+) {
+  const answer = await must(
+    server,
+    creator,
+    {
+      method: 'POST',
+      url: `/api/catalogues/${catalogueId}/products`,
+      form: { name: uniqueName(), price: '2.50', stock: '40', description: 'Seeded', ...fields },
+    },
+    201,
+  );
+  return (answer.body as { product: { id: string } }).product.id;
+}
+
+/**
+ * The tables a refused request must leave as they were: catalogues and who belongs to them, the
+ * products and all kept about them, what live streams and mails carry, and the invitations
+ * (whatever their table is called).
+ */
+const WATCHED = [
+  'users',
+  'catalogues',
+  'catalogue_members',
+  'products',
+  'product_tags',
+  'stock_movements',
+  'activity_entries',
+  'live_events',
+  'outbox',
+];
+
+export async function watchedTables(server: TestServer): Promise<string[]> {
+  const tables = await server.database.db.introspection.getTables();
+  const names = tables.map((table) => table.name);
+  return [
+    ...WATCHED.filter((name) => names.includes(name)),
+    ...names.filter((name) => name.includes('invitation')),
+  ];
+}
+
+const rowText = (row: unknown) =>
+  JSON.stringify(row, (_key, value: unknown) =>
+    typeof value === 'bigint' ? Number(value) : value,
+  );
+
+/**
+ * Every row of the watched tables, each as JSON, sorted. On PostgreSQL in one round trip (each
+ * table as a JSON array): the matrix takes two snapshots per refusal, and a query per table each
+ * time made the file several times slower there.
+ */
+export async function snapshot(server: TestServer, tables: string[]) {
+  const state: Record<string, string[]> = {};
+  const db = server.database.db;
+  if (server.database.dialect === 'postgres') {
+    const columns = tables.map(
+      (table) =>
+        sql`(select coalesce(json_agg(t), '[]'::json) from ${sql.table(table)} t) as ${sql.ref(table)}`,
+    );
+    const { rows } = await sql<Record<string, unknown[]>>`select ${sql.join(columns)}`.execute(db);
+    for (const table of tables) state[table] = rows[0]![table]!.map(rowText).sort();
+    return state;
+  }
+  for (const table of tables) {
+    const { rows } = await sql<Record<string, unknown>>`select * from ${sql.table(table)}`.execute(
+      db,
+    );
+    state[table] = rows.map(rowText).sort();
+  }
+  return state;
+}
+
+/** Rows added and removed between two snapshots, table by table: what a failure shows. */
+export function changes(
+  before: Record<string, string[]>,
+  after: Record<string, string[]>,
+): Record<string, { added: string[]; removed: string[] }> {
+  const diff: Record<string, { added: string[]; removed: string[] }> = {};
+  for (const table of Object.keys(before)) {
+    const was = new Set(before[table]);
+    const is = new Set(after[table]);
+    const added = [...is].filter((row) => !was.has(row));
+    const removed = [...was].filter((row) => !is.has(row));
+    if (added.length > 0 || removed.length > 0) diff[table] = { added, removed };
+  }
+  return diff;
+}
+
+export const randomUuid = () => crypto.randomUUID();
+export const freshEmail = (label: string) => newEmail(label);

@@ -1,0 +1,100 @@
+import type { TestServer } from '../support/build.js';
+import {
+  createProductIn,
+  freshEmail,
+  must,
+  productExists,
+  randomUuid,
+  roleOf,
+  send,
+  setMember,
+  type Person,
+} from './catalogue-world.js';
+
+let skuSequence = 0;
+
+/**
+ * What the requests of one catalogue aim at, made on first use by its owner through the API and
+ * made again only once a request used it up (a product deleted, an invitation revoked, a member
+ * removed), so a refused request always finds its target as the allowed one would.
+ */
+export class Fixtures {
+  private productId?: string;
+  private victimId?: string;
+  private invitationId?: string;
+  readonly sku = `SKU-${++skuSequence}`;
+
+  constructor(
+    private readonly server: TestServer,
+    readonly catalogueId: string,
+    readonly owner: Person,
+    readonly personal: boolean,
+    /** A member other requests may change or remove; on a personal catalogue, its owner. */
+    private readonly bystanderId: string,
+  ) {}
+
+  /** A product that stays: what reads, edits and stock changes aim at. */
+  async product(): Promise<string> {
+    this.productId ??= await createProductIn(this.server, this.owner, this.catalogueId, {
+      sku: this.sku,
+    });
+    return this.productId;
+  }
+
+  /** A product a delete may take; a new one once it is gone. */
+  async victim(): Promise<string> {
+    if (!this.victimId || !(await productExists(this.server, this.victimId))) {
+      this.victimId = await createProductIn(this.server, this.owner, this.catalogueId);
+    }
+    return this.victimId;
+  }
+
+  /** The member a role change or a removal aims at, a member again if one removed them. */
+  async bystander(): Promise<string> {
+    if (!this.personal && !(await roleOf(this.server, this.catalogueId, this.bystanderId))) {
+      await setMember(this.server, this.catalogueId, this.bystanderId, 'viewer');
+    }
+    return this.bystanderId;
+  }
+
+  /**
+   * A pending invitation, sent by the owner; a well-formed unknown id where the owner cannot
+   * send one (what a refusal aims at then is the catalogue, not the invitation).
+   */
+  async invitation(): Promise<string> {
+    const url = `/api/catalogues/${this.catalogueId}/invitations`;
+    if (this.invitationId) {
+      const list = await send(this.server, this.owner, { method: 'GET', url });
+      const pending = (list.body as { invitations?: { id: string }[] }).invitations ?? [];
+      if (pending.some((invitation) => invitation.id === this.invitationId)) {
+        return this.invitationId;
+      }
+    }
+    const sent = await send(this.server, this.owner, {
+      method: 'POST',
+      url,
+      json: { email: freshEmail('invitee'), role: 'viewer' },
+    });
+    if (sent.status !== 201) return randomUuid();
+    this.invitationId = (sent.body as { invitation: { id: string } }).invitation.id;
+    return this.invitationId;
+  }
+}
+
+/** A new catalogue of the owner with the given members, for requests that use one up. */
+export async function catalogueWith(
+  server: TestServer,
+  owner: Person,
+  name: string,
+  members: [Person, 'admin' | 'editor' | 'stock' | 'viewer'][],
+) {
+  const answer = await must(
+    server,
+    owner,
+    { method: 'POST', url: '/api/catalogues', json: { name } },
+    201,
+  );
+  const id = (answer.body as { catalogue: { id: string } }).catalogue.id;
+  for (const [member, role] of members) await setMember(server, id, member.id, role);
+  return id;
+}

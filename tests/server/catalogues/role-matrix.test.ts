@@ -1,0 +1,516 @@
+import type { HTTPMethods } from 'fastify';
+import { describe, expect, it } from 'vitest';
+import {
+  CATALOGUE_ROLES,
+  can,
+  roleCannot,
+  type CatalogueAction,
+  type CatalogueRole,
+} from '../../../src/shared/catalogue-roles.js';
+import { build } from '../support/build.js';
+import {
+  CATALOGUE_NOT_FOUND,
+  changes,
+  person,
+  randomUuid,
+  send,
+  snapshot,
+  uniqueName,
+  watchedTables,
+  freshEmail,
+  roleOf,
+  type Person,
+  type Request,
+} from './catalogue-world.js';
+import { catalogueWith, Fixtures } from './fixtures.js';
+
+/**
+ * Every route of a catalogue, asked by every role from every side: the caller's own personal
+ * catalogue, a shared one where they have the role, one they do not belong to (shared or someone's
+ * personal one), and one that does not exist. Each request is one that succeeds for a role
+ * allowed to make it, so only the rule in catalogue-roles.ts can tell the answers apart: allowed,
+ * 2xx; a member without the right, 403 naming the role and the action; anyone else, 404, as if
+ * the catalogue did not exist. A refusal changes nothing at all.
+ */
+
+/** What a request aims at: the catalogue in its URL, and the fixtures its ids come from. */
+interface Aim {
+  caller: Person;
+  catalogueId: string;
+  fixtures: Fixtures;
+}
+
+interface RouteCase {
+  /** The right the route needs; `member` where belonging to the catalogue is enough. */
+  action: CatalogueAction | 'member';
+  success: 200 | 201;
+  /** Routes that use the catalogue up (delete, hand over): a new one for each allowed request. */
+  usesUpCatalogue?: boolean;
+  /** What the caller's own personal catalogue answers instead of `success`. */
+  onPersonal?: Expected;
+  /** The requests that must get the same answer (variants of one route). */
+  requests: ((aim: Aim, base: string) => Promise<Request>)[];
+}
+
+/** An exact answer; `unspecified` where the rules say nothing (then: no 5xx, refusals change nothing). */
+type Expected = { status: number; body?: object } | 'unspecified';
+
+const CSV_HEADER = 'name,price,stock,description\r\n';
+const csvRow = () => `${uniqueName('Imported')},1.25,3,From a file\r\n`;
+
+/** The products API, by path under its base: the personal routes and every catalogue's mirror. */
+const PRODUCT_CASES: Record<string, RouteCase> = {
+  'GET ': {
+    action: 'read',
+    success: 200,
+    requests: [async (_aim, base) => ({ method: 'GET', url: base })],
+  },
+  'POST ': {
+    action: 'editProducts',
+    success: 201,
+    requests: [
+      async (_aim, base) => ({
+        method: 'POST',
+        url: base,
+        form: { name: uniqueName('Created'), price: '3.00', stock: '5', description: 'New' },
+      }),
+    ],
+  },
+  'GET /:id': {
+    action: 'read',
+    success: 200,
+    requests: [
+      async ({ fixtures }, base) => ({ method: 'GET', url: `${base}/${await fixtures.product()}` }),
+    ],
+  },
+  'PATCH /:id': {
+    action: 'editProducts',
+    success: 200,
+    requests: [
+      async ({ fixtures }, base) => ({
+        method: 'PATCH',
+        url: `${base}/${await fixtures.product()}`,
+        form: { name: uniqueName('Renamed') },
+      }),
+    ],
+  },
+  'DELETE /:id': {
+    action: 'editProducts',
+    success: 200,
+    requests: [
+      async ({ fixtures }, base) => ({
+        method: 'DELETE',
+        url: `${base}/${await fixtures.victim()}`,
+      }),
+    ],
+  },
+  'POST /:id/stock': {
+    action: 'adjustStock',
+    success: 200,
+    requests: [
+      async ({ fixtures }, base) => ({
+        method: 'POST',
+        url: `${base}/${await fixtures.product()}/stock`,
+        json: { delta: 1, note: 'Counted again' },
+      }),
+      async ({ fixtures }, base) => ({
+        method: 'POST',
+        url: `${base}/${await fixtures.product()}/stock`,
+        json: { count: 50 },
+      }),
+    ],
+  },
+  'GET /:id/movements': {
+    action: 'read',
+    success: 200,
+    requests: [
+      async ({ fixtures }, base) => ({
+        method: 'GET',
+        url: `${base}/${await fixtures.product()}/movements`,
+      }),
+    ],
+  },
+  'GET /summary': {
+    action: 'read',
+    success: 200,
+    requests: [async (_aim, base) => ({ method: 'GET', url: `${base}/summary` })],
+  },
+  'GET /lookup': {
+    action: 'read',
+    success: 200,
+    requests: [
+      async ({ fixtures }, base) => {
+        await fixtures.product();
+        return { method: 'GET', url: `${base}/lookup?code=${fixtures.sku}` };
+      },
+    ],
+  },
+  'GET /export.csv': {
+    action: 'export',
+    success: 200,
+    requests: [async (_aim, base) => ({ method: 'GET', url: `${base}/export.csv` })],
+  },
+  'POST /import': {
+    action: 'editProducts',
+    success: 200,
+    requests: [
+      async (_aim, base) => ({
+        method: 'POST',
+        url: `${base}/import`,
+        csv: CSV_HEADER + csvRow(),
+      }),
+      // A dry run writes nothing, yet it shows what the file would do: editing, all the same.
+      async (_aim, base) => ({
+        method: 'POST',
+        url: `${base}/import?dryRun=true`,
+        csv: CSV_HEADER + csvRow(),
+      }),
+    ],
+  },
+  'POST /bulk-delete': {
+    action: 'editProducts',
+    success: 200,
+    requests: [
+      async ({ fixtures }, base) => ({
+        method: 'POST',
+        url: `${base}/bulk-delete`,
+        json: { ids: [await fixtures.victim()] },
+      }),
+    ],
+  },
+  'GET /labels.pdf': {
+    action: 'printLabels',
+    success: 200,
+    requests: [
+      async ({ fixtures }, base) => ({
+        method: 'GET',
+        url: `${base}/labels.pdf?ids=${await fixtures.product()}`,
+      }),
+    ],
+  },
+};
+
+const PERSONAL_NOT_DELETED = { message: 'Your personal catalogue cannot be deleted' };
+const PERSONAL_NOT_HANDED = { message: 'Your personal catalogue cannot be handed over' };
+const OWNER_ROLE_FIXED = { message: "The owner's role cannot be changed" };
+const OWNER_STAYS = { message: 'The owner cannot leave or be removed; hand over ownership first' };
+
+/** The catalogue's own routes, by path under `/api/catalogues/:catalogueId`. */
+const CATALOGUE_CASES: Record<string, RouteCase> = {
+  'GET ': {
+    action: 'member',
+    success: 200,
+    requests: [async (_aim, base) => ({ method: 'GET', url: base })],
+  },
+  'PATCH ': {
+    action: 'renameCatalogue',
+    success: 200,
+    requests: [
+      async (_aim, base) => ({
+        method: 'PATCH',
+        url: base,
+        json: { name: uniqueName('Catalogue') },
+      }),
+    ],
+  },
+  'DELETE ': {
+    action: 'deleteCatalogue',
+    success: 200,
+    usesUpCatalogue: true,
+    onPersonal: { status: 409, body: PERSONAL_NOT_DELETED },
+    requests: [async (_aim, base) => ({ method: 'DELETE', url: base })],
+  },
+  'POST /transfer': {
+    action: 'transferOwnership',
+    success: 200,
+    usesUpCatalogue: true,
+    onPersonal: { status: 409, body: PERSONAL_NOT_HANDED },
+    requests: [
+      async ({ fixtures }, base) => ({
+        method: 'POST',
+        url: `${base}/transfer`,
+        json: { userId: await fixtures.bystander() },
+      }),
+    ],
+  },
+  'GET /members': {
+    action: 'member',
+    success: 200,
+    requests: [async (_aim, base) => ({ method: 'GET', url: `${base}/members` })],
+  },
+  'PATCH /members/:userId': {
+    action: 'manageMembers',
+    success: 200,
+    onPersonal: { status: 409, body: OWNER_ROLE_FIXED },
+    requests: [
+      async ({ fixtures, caller }, base) => {
+        const target = fixtures.personal ? caller.id : await fixtures.bystander();
+        const current = await roleOf(server, fixtures.catalogueId, target);
+        return {
+          method: 'PATCH',
+          url: `${base}/members/${target}`,
+          json: { role: current === 'editor' ? 'stock' : 'editor' },
+        };
+      },
+    ],
+  },
+  'DELETE /members/:userId': {
+    action: 'manageMembers',
+    success: 200,
+    onPersonal: { status: 409, body: OWNER_STAYS },
+    requests: [
+      async ({ fixtures, caller }, base) => ({
+        method: 'DELETE',
+        url: `${base}/members/${fixtures.personal ? caller.id : await fixtures.bystander()}`,
+      }),
+    ],
+  },
+  'GET /invitations': {
+    action: 'manageMembers',
+    success: 200,
+    requests: [async (_aim, base) => ({ method: 'GET', url: `${base}/invitations` })],
+  },
+  'POST /invitations': {
+    action: 'manageMembers',
+    success: 201,
+    // Whether a personal catalogue can be shared is not decided: only no 5xx, no half-change.
+    onPersonal: 'unspecified',
+    requests: [
+      async (_aim, base) => ({
+        method: 'POST',
+        url: `${base}/invitations`,
+        json: { email: freshEmail('invited'), role: 'stock' },
+      }),
+    ],
+  },
+  'DELETE /invitations/:invitationId': {
+    action: 'manageMembers',
+    success: 200,
+    onPersonal: 'unspecified',
+    requests: [
+      async ({ fixtures }, base) => ({
+        method: 'DELETE',
+        url: `${base}/invitations/${await fixtures.invitation()}`,
+      }),
+    ],
+  },
+};
+
+const split = (key: string) => {
+  const [method, path] = key.split(' ') as [HTTPMethods, string];
+  return { method, path };
+};
+
+/** Every route this file knows, by `METHOD /url` as the app registers it. */
+const PERSONAL_ROUTES = Object.fromEntries(
+  Object.entries(PRODUCT_CASES).map(([key, routeCase]) => {
+    const { method, path } = split(key);
+    return [`${method} /api/products${path}`, routeCase];
+  }),
+);
+const CATALOGUE_ROUTES = Object.fromEntries([
+  ...Object.entries(PRODUCT_CASES).map(([key, routeCase]) => {
+    const { method, path } = split(key);
+    return [`${method} /api/catalogues/:catalogueId/products${path}`, routeCase] as const;
+  }),
+  ...Object.entries(CATALOGUE_CASES).map(([key, routeCase]) => {
+    const { method, path } = split(key);
+    return [`${method} /api/catalogues/:catalogueId${path}`, routeCase] as const;
+  }),
+]);
+
+/** Which side of the catalogue the caller is on. */
+const RELATIONS = [
+  'own personal catalogue',
+  'shared catalogue, as this role',
+  'shared catalogue of others',
+  "someone else's personal catalogue",
+  'no such catalogue',
+  // Not a uuid at all: an unknown catalogue like any other, never a 400 that tells them apart.
+  'a malformed catalogue id',
+] as const;
+type Relation = (typeof RELATIONS)[number];
+
+function expectedAnswer(routeCase: RouteCase, relation: Relation, role: CatalogueRole): Expected {
+  switch (relation) {
+    case 'own personal catalogue':
+      return routeCase.onPersonal ?? { status: routeCase.success };
+    case 'shared catalogue, as this role':
+      return routeCase.action === 'member' || can(role, routeCase.action)
+        ? { status: routeCase.success }
+        : { status: 403, body: { message: roleCannot(role, routeCase.action) } };
+    default:
+      return { status: 404, body: CATALOGUE_NOT_FOUND };
+  }
+}
+
+const server = await build();
+const tables = await watchedTables(server);
+
+const people = {} as Record<CatalogueRole, Person>;
+for (const role of CATALOGUE_ROLES) people[role] = await person(server, `The ${role}`);
+const outsider = await person(server, 'Outsider');
+/** A member no test signs in as: the one role changes, removals and hand-overs aim at. */
+const bystander = await person(server, 'Bystander');
+const others = CATALOGUE_ROLES.filter((role) => role !== 'owner');
+
+const shared = await catalogueWith(server, people.owner, 'Shared stock', [
+  ...others.map((role) => [people[role], role] as [Person, Exclude<CatalogueRole, 'owner'>]),
+  [bystander, 'viewer'],
+]);
+const foreign = await catalogueWith(server, outsider, 'Not theirs', [[bystander, 'viewer']]);
+
+const fixturesOf = new Map<string, Fixtures>();
+function fixtures(catalogueId: string, owner: Person, personal: boolean) {
+  let found = fixturesOf.get(catalogueId);
+  if (!found) {
+    found = new Fixtures(server, catalogueId, owner, personal, personal ? owner.id : bystander.id);
+    fixturesOf.set(catalogueId, found);
+  }
+  return found;
+}
+
+/** The catalogue a role's request goes to, from one side. */
+async function aimFor(routeCase: RouteCase, relation: Relation, caller: Person): Promise<Aim> {
+  switch (relation) {
+    case 'own personal catalogue':
+      return { caller, catalogueId: caller.id, fixtures: fixtures(caller.id, caller, true) };
+    case 'shared catalogue, as this role': {
+      if (!routeCase.usesUpCatalogue) {
+        return { caller, catalogueId: shared, fixtures: fixtures(shared, people.owner, false) };
+      }
+      // The same members in the same roles, and the bystander as an admin to hand over to.
+      const fresh = await catalogueWith(server, people.owner, uniqueName('Disposable'), [
+        ...others.map((role) => [people[role], role] as [Person, Exclude<CatalogueRole, 'owner'>]),
+        [bystander, 'admin'],
+      ]);
+      return { caller, catalogueId: fresh, fixtures: fixtures(fresh, people.owner, false) };
+    }
+    case 'shared catalogue of others':
+      return { caller, catalogueId: foreign, fixtures: fixtures(foreign, outsider, false) };
+    case "someone else's personal catalogue":
+      return { caller, catalogueId: outsider.id, fixtures: fixtures(outsider.id, outsider, true) };
+    case 'no such catalogue':
+      // Ids of things that exist, in a catalogue that does not.
+      return { caller, catalogueId: randomUuid(), fixtures: fixtures(foreign, outsider, false) };
+    case 'a malformed catalogue id':
+      return {
+        caller,
+        catalogueId: 'not-a-catalogue',
+        fixtures: fixtures(foreign, outsider, false),
+      };
+  }
+}
+
+/**
+ * One request and what it must answer; a line for each way it did not, empty when it did. A
+ * refusal must leave every watched row as it was.
+ */
+async function check(label: string, request: Request, caller: Person, expected: Expected) {
+  // Only where a refusal is due (or may come): an allowed request that is refused fails anyway.
+  const refusalDue = expected === 'unspecified' || expected.status >= 400;
+  const before = refusalDue ? await snapshot(server, tables) : undefined;
+  const answer = await send(server, caller, request);
+  const problems: string[] = [];
+  const where = `${label}: ${request.method} ${request.url}`;
+  if (expected === 'unspecified') {
+    if (answer.status >= 500) problems.push(`${where} answered ${answer.status} ${answer.text}`);
+  } else {
+    if (answer.status !== expected.status) {
+      problems.push(
+        `${where} answered ${answer.status} ${answer.text.slice(0, 200)}, expected ${expected.status}`,
+      );
+    } else if (expected.body && JSON.stringify(answer.body) !== JSON.stringify(expected.body)) {
+      problems.push(`${where} answered ${answer.text}, expected ${JSON.stringify(expected.body)}`);
+    }
+  }
+  if (before && answer.status >= 400) {
+    const changed = changes(before, await snapshot(server, tables));
+    if (Object.keys(changed).length > 0) {
+      problems.push(
+        `${where} was refused (${answer.status}) yet changed ${JSON.stringify(changed)}`,
+      );
+    }
+  }
+  return problems;
+}
+
+const routeNames = () =>
+  server.app.registeredRoutes
+    .filter((route) => route.config?.thirdParty !== true)
+    .flatMap((route) =>
+      [route.method]
+        .flat()
+        .filter((method) => method !== 'HEAD')
+        .map((method) => `${method} ${route.url!.replace(/(.)\/$/, '$1')}`),
+    );
+
+describe('the route walk', () => {
+  const scoped = (name: string) => /^\w+ \/api\/(products|catalogues\/:)/.test(name);
+
+  it('knows every route of the personal catalogue and of a catalogue: a new one fails here', () => {
+    const unknown = routeNames()
+      .filter(scoped)
+      .filter((name) => !(name in PERSONAL_ROUTES) && !(name in CATALOGUE_ROUTES));
+    expect(unknown).toEqual([]);
+  });
+
+  it('finds each of them registered: every products route has its catalogue mirror', () => {
+    const registered = new Set(routeNames());
+    const missing = [...Object.keys(PERSONAL_ROUTES), ...Object.keys(CATALOGUE_ROUTES)].filter(
+      (name) => !registered.has(name),
+    );
+    expect(missing).toEqual([]);
+  });
+});
+
+describe('the personal products routes: every member their own catalogue, whatever their roles elsewhere', () => {
+  const registered = new Set(routeNames());
+  for (const [name, routeCase] of Object.entries(PERSONAL_ROUTES)) {
+    it.runIf(registered.has(name))(name, async () => {
+      const problems: string[] = [];
+      for (const role of CATALOGUE_ROLES) {
+        const caller = people[role];
+        const aim: Aim = {
+          caller,
+          catalogueId: caller.id,
+          fixtures: fixtures(caller.id, caller, true),
+        };
+        for (const [index, build] of routeCase.requests.entries()) {
+          const request = await build(aim, '/api/products');
+          const expected = { status: routeCase.success };
+          problems.push(...(await check(`${role} #${index}`, request, caller, expected)));
+        }
+      }
+      expect(problems).toEqual([]);
+    });
+  }
+});
+
+describe('every catalogue route x role x side of the catalogue', () => {
+  const registered = new Set(routeNames());
+  for (const [name, routeCase] of Object.entries(CATALOGUE_ROUTES)) {
+    it.runIf(registered.has(name))(name, async () => {
+      const problems: string[] = [];
+      for (const role of CATALOGUE_ROLES) {
+        const caller = people[role];
+        for (const relation of RELATIONS) {
+          for (const [index, build] of routeCase.requests.entries()) {
+            const aim = await aimFor(routeCase, relation, caller);
+            const base = name.includes('/products')
+              ? `/api/catalogues/${aim.catalogueId}/products`
+              : `/api/catalogues/${aim.catalogueId}`;
+            const request = await build(aim, base);
+            // A read the owner just made may be kept for the next one: it must not reach
+            // someone the catalogue refuses.
+            if (request.method === 'GET') await send(server, aim.fixtures.owner, request);
+            const expected = expectedAnswer(routeCase, relation, role);
+            const label = `${role}, ${relation}${routeCase.requests.length > 1 ? ` #${index}` : ''}`;
+            problems.push(...(await check(label, request, caller, expected)));
+          }
+        }
+      }
+      expect(problems).toEqual([]);
+    });
+  }
+});
