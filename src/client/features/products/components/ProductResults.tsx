@@ -1,4 +1,5 @@
 import { Suspense, useRef, type RefObject } from 'react';
+import { useCatalogueRef } from '@/lib/catalogue-ref.js';
 import type { ProductSort, StockFilter } from '@shared/constants.js';
 import { PageSpinner } from '@/components/ui/Spinner.js';
 import { TextLink } from '@/components/ui/TextLink.js';
@@ -36,6 +37,7 @@ interface ProductResultsProps {
 
 /** The list could not be read: why, in the list's place (search and filters stay above). */
 function ListLoadError({ query }: { query: LoadQuery }) {
+  const catalogue = useCatalogueRef();
   return (
     <div
       role="alert"
@@ -44,7 +46,7 @@ function ListLoadError({ query }: { query: LoadQuery }) {
       <p className="font-medium text-red-700">{getErrorMessage(query.error)}</p>
       <div className="mt-6 flex flex-wrap items-center justify-center gap-4">
         <RetryButton query={query} />
-        <TextLink to={paths.products.add.getHref()}>Add new product</TextLink>
+        <TextLink to={paths.products.add.getHref(catalogue)}>Add new product</TextLink>
       </div>
     </div>
   );
