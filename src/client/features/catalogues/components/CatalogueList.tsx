@@ -2,7 +2,7 @@ import { useLayoutEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { ROLE_LABELS } from '@shared/catalogue-roles.js';
 import { paths } from '@/lib/paths.js';
-import { useCatalogues } from '../api/get-catalogues.js';
+import { useCatalogues } from '@/lib/catalogues/get-catalogues.js';
 
 const itemClasses =
   'flex w-full items-center justify-between gap-3 px-4 py-2 text-left text-sm text-gray-700 hover:bg-gray-100 hover:text-gray-900 focus:bg-gray-100 focus:text-gray-900 focus:outline-none';

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { MenuChevron } from '@/components/ui/Menu.js';
-import { useCurrentCatalogue } from '../hooks/use-current-catalogue.js';
+import { useCurrentCatalogue } from '@/lib/catalogues/current-catalogue.js';
 
 /** The list of catalogues loads with the first opening: the header itself stays this small. */
 const CatalogueList = lazy(() =>

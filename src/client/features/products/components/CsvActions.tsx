@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useCatalogueCan } from '@/features/catalogues/hooks/use-current-catalogue.js';
+import { useCatalogueCan } from '@/lib/catalogues/current-catalogue.js';
 import { useCatalogueRef } from '@/lib/catalogue-ref.js';
 import { Button } from '@/components/ui/Button.js';
 import { buttonClasses } from '@/components/ui/button-styles.js';

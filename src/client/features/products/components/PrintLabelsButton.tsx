@@ -1,5 +1,5 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { useCatalogueCan } from '@/features/catalogues/hooks/use-current-catalogue.js';
+import { useCatalogueCan } from '@/lib/catalogues/current-catalogue.js';
 import {
   LABEL_LAYOUT_NAMES,
   LABEL_LAYOUTS,

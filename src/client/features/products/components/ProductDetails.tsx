@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useCatalogueCan } from '@/features/catalogues/hooks/use-current-catalogue.js';
+import { useCatalogueCan } from '@/lib/catalogues/current-catalogue.js';
 import { useCatalogueRef } from '@/lib/catalogue-ref.js';
 import { Link, useNavigate, useParams } from 'react-router';
 import { IMAGE_THUMBNAIL_EDGE, MIN_FORM_STOCK } from '@shared/constants.js';

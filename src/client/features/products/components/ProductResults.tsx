@@ -1,4 +1,5 @@
 import { Suspense, useRef, type RefObject } from 'react';
+import { useCatalogueCan } from '@/lib/catalogues/current-catalogue.js';
 import { useCatalogueRef } from '@/lib/catalogue-ref.js';
 import type { ProductSort, StockFilter } from '@shared/constants.js';
 import { PageSpinner } from '@/components/ui/Spinner.js';
@@ -84,6 +85,7 @@ export function ProductResults(props: ProductResultsProps) {
   const items = products.data?.pages.flatMap((page) => page.products) ?? [];
   const ids = items.map((product) => product.id);
   const selection = useSelection(ids, JSON.stringify([q, stock]));
+  const may = useCatalogueCan();
   useListPlace(products.isSuccess);
 
   // The tabs' counts too: arriving later, they would widen the tabs under the user's eyes.
@@ -117,10 +119,12 @@ export function ProductResults(props: ProductResultsProps) {
     if (box && (typeof box.checkVisibility !== 'function' || box.checkVisibility())) box.focus();
     else heading.current?.focus();
   };
+  // Chosen products are for labels or a bulk delete: a role that may do neither chooses none.
+  const selectable = may('editProducts') || may('printLabels');
   const rows = {
     products: items,
     selected: selection.selected,
-    onSelect: selection.toggle,
+    onSelect: selectable ? selection.toggle : undefined,
     onDeleted: focusAfterDelete,
   };
 
@@ -149,7 +153,7 @@ export function ProductResults(props: ProductResultsProps) {
         {!catalogueEmpty && (
           <ProductsSummary summary={summary.data} stale={summary.isPlaceholderData || searching} />
         )}
-        {items.length > 0 && (
+        {items.length > 0 && selectable && (
           <div
             ref={selectAllSlot}
             className={`ml-auto ${selected.length > 0 ? '' : 'hidden sm:block'}`}

@@ -72,12 +72,14 @@ export function ProductTable({
             return (
               <tr key={product.id} className={isSelected ? 'bg-indigo-50' : 'hover:bg-gray-50'}>
                 <td className={cell}>
-                  <SelectBox
-                    label={`Select ${product.name}`}
-                    checked={isSelected}
-                    onSelect={(range) => onSelect(product.id, range)}
-                    className="bg-transparent shadow-none"
-                  />
+                  {onSelect && (
+                    <SelectBox
+                      label={`Select ${product.name}`}
+                      checked={isSelected}
+                      onSelect={(range) => onSelect(product.id, range)}
+                      className="bg-transparent shadow-none"
+                    />
+                  )}
                 </td>
                 <td className={cell}>
                   <img

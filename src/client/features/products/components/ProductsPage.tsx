@@ -1,5 +1,5 @@
 import { useRef } from 'react';
-import { useCatalogueCan } from '@/features/catalogues/hooks/use-current-catalogue.js';
+import { useCatalogueCan } from '@/lib/catalogues/current-catalogue.js';
 import { useCatalogueRef } from '@/lib/catalogue-ref.js';
 import { Link } from 'react-router';
 import { tabTitle } from '@/lib/texts.js';

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { useCatalogueCan } from '@/features/catalogues/hooks/use-current-catalogue.js';
+import { useCatalogueCan } from '@/lib/catalogues/current-catalogue.js';
 import { MAX_STOCK, STOCK_NOTE_MAX, type StockReason } from '@shared/constants.js';
 import { V } from '@shared/messages.js';
 import { controlClasses, inlineControlClasses } from '@/components/ui/Field.js';

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { can, type CatalogueAction, type CatalogueRole } from '@shared/catalogue-roles.js';
 import { userQueryOptions } from '@/lib/auth/get-user.js';
 import { useCatalogueRef } from '@/lib/catalogue-ref.js';
-import { cataloguesQueryOptions } from '../api/get-catalogues.js';
+import { cataloguesQueryOptions } from './get-catalogues.js';
 
 export interface CurrentCatalogue {
   /** Its id (the personal catalogue's is the user's id); undefined only before the user is known. */
@@ -44,7 +44,7 @@ export function useCurrentCatalogue({ readNames = false } = {}): CurrentCatalogu
   return {
     id: ref,
     ref,
-    personal: false,
+    personal: shared?.personal ?? false,
     name: shared?.name ?? 'Catalogue',
     role: shared?.role ?? 'viewer',
     known: shared !== undefined,
