@@ -227,7 +227,7 @@ async function middleCursor(
   const row = await database.db
     .selectFrom('products')
     .select((eb) => ['id', eb.ref(column).as('key')])
-    .where('owner_id', '=', ownerId)
+    .where('catalogue_id', '=', ownerId)
     .orderBy(column, direction)
     .orderBy('id', direction)
     .offset(50_000)

@@ -9,19 +9,22 @@ import { productSchema, uuid } from './products.js';
  * it sends one `reset` event and the client reads everything again. Comment lines (`: heartbeat`)
  * keep the connection open and carry nothing.
  */
+/** Every change names the catalogue it happened in: a stream may carry several. */
+const change = <T extends z.ZodRawShape>(shape: T) => z.object({ catalogueId: uuid, ...shape });
+
 export const liveEventSchemas = {
   /** A product was created: the whole product, as `GET /api/products/{id}` answers. */
-  'product.created': z.object({ product: productSchema }),
+  'product.created': change({ product: productSchema }),
   /** A product's fields (or image) changed: the whole product after the change. */
-  'product.updated': z.object({ product: productSchema }),
+  'product.updated': change({ product: productSchema }),
   /** One product was deleted. */
-  'product.deleted': z.object({ id: uuid }),
+  'product.deleted': change({ id: uuid }),
   /** A product's stock changed (an adjustment, a count, or a scan): its new stock. */
-  'stock.changed': z.object({ id: uuid, stock: z.number().int(), updatedAt: z.string() }),
+  'stock.changed': change({ id: uuid, stock: z.number().int(), updatedAt: z.string() }),
   /** Several products were deleted at once. */
-  'products.deleted': z.object({ ids: z.array(uuid) }),
+  'products.deleted': change({ ids: z.array(uuid) }),
   /** A CSV import committed: too many changes to send one by one, so the client reads again. */
-  'import.done': z.object({ created: z.number().int(), updated: z.number().int() }),
+  'import.done': change({ created: z.number().int(), updated: z.number().int() }),
   /** The server cannot replay from the `Last-Event-ID` sent: read everything again. */
   reset: z.object({}),
 } as const;

@@ -7,7 +7,7 @@ import {
   type LiveEventKind,
 } from '../../../src/shared/schemas/live-events.js';
 import { build } from '../support/build.js';
-import { accounts, NEW_PASSWORD, PASSWORD, signIn } from '../support/accounts.js';
+import { accounts, NEW_PASSWORD, PASSWORD, signIn, userRow } from '../support/accounts.js';
 import {
   adjustStock,
   bulkDelete,
@@ -25,6 +25,8 @@ describe('GET /api/events over real HTTP', async () => {
   const server = await build();
   const baseUrl = await server.app.listen({ port: 0, host: HOST });
   const user = await signIn(server);
+  // Events name the catalogue: the personal one's id is its user's.
+  const { id: userId } = (await userRow(server, user.email))!;
   const stranger = await signIn(server);
   const streams: EventStream[] = [];
   const open = async (token: string, headers?: Record<string, string>) => {
@@ -47,7 +49,7 @@ describe('GET /api/events over real HTTP', async () => {
 
     const product = await createProduct(server, user, { stock: '4' });
     const created = await mine.next(kind('product.created'));
-    expect(created.data).toEqual({ product });
+    expect(created.data).toEqual({ catalogueId: userId, product });
 
     await patchProduct(server, user, product.id, { name: 'Renamed' });
     const updated = await mine.next(kind('product.updated'));
@@ -62,20 +64,27 @@ describe('GET /api/events over real HTTP', async () => {
     expect((await adjustStock(server, user, product.id, { delta: -100 })).statusCode).toBe(409);
 
     await deleteProduct(server, user, product.id);
-    expect((await mine.next(kind('product.deleted'))).data).toEqual({ id: product.id });
+    expect((await mine.next(kind('product.deleted'))).data).toEqual({
+      catalogueId: userId,
+      id: product.id,
+    });
 
     const a = await createProduct(server, user);
     const b = await createProduct(server, user);
     await bulkDelete(server, user, { ids: [a.id, b.id] });
     const bulk = await mine.next(kind('products.deleted'));
-    expect(bulk.data).toEqual({ ids: [a.id, b.id] });
+    expect(bulk.data).toEqual({ catalogueId: userId, ids: [a.id, b.id] });
 
     const csv = csvText([
       ['name', 'description', 'price', 'stock'],
       ['Imported', 'From a file', '2.50', '3'],
     ]);
     expect((await importCsv(server, user, csv)).statusCode).toBe(200);
-    expect((await mine.next(kind('import.done'))).data).toEqual({ created: 1, updated: 0 });
+    expect((await mine.next(kind('import.done'))).data).toEqual({
+      catalogueId: userId,
+      created: 1,
+      updated: 0,
+    });
 
     const ids = mine.events.map((event) => Number(event.id));
     expect(ids).toEqual([...ids].sort((x, y) => x - y));
@@ -183,12 +192,17 @@ describe('closing the app and the request timeouts', async () => {
   });
   const baseUrl = await server.app.listen({ port: 0, host: HOST });
   const user = await signIn(server);
+  // Events name the catalogue: the personal one's id is its user's.
+  const { id: userId } = (await userRow(server, user.email))!;
 
   it('keeps a stream past the request timeouts, then ends it when the app closes', async () => {
     const stream = await openEventStream(baseUrl, user.token);
     await new Promise((done) => setTimeout(done, 1_200));
     const product = await createProduct(server, user);
-    expect((await stream.next(kind('product.created'))).data).toEqual({ product });
+    expect((await stream.next(kind('product.created'))).data).toEqual({
+      catalogueId: userId,
+      product,
+    });
 
     const started = performance.now();
     await server.close();

@@ -37,15 +37,13 @@ async function insertProducts(
       : sql`(with recursive s(i) as (select 1 union all select i + 1 from s where i < ${count})
           select i from s) as s`;
   const name = `${word} `;
-  await sql`insert into products (id, owner_id, name, name_key, description, search_key,
+  await sql`insert into products (id, catalogue_id, name, name_key, description, search_key,
       price_cents, stock, active, image_key, created_at, updated_at)
     select ${id(`s.i + ${offset}`)}, ${ownerId}, ${name} || s.i, ${name} || s.i, '',
       ${name} || s.i, ${String(priceCents)}, ${stock}, 1, null, s.i, s.i
     from ${series}`.execute(db);
   // The answers are cached by catalogue version: this write did not go through the app.
-  await sql`update users set catalogue_version = catalogue_version + 1 where id = ${ownerId}`.execute(
-    db,
-  );
+  await sql`update catalogues set version = version + 1 where id = ${ownerId}`.execute(db);
 }
 
 /** Dollars as exact text from cents: 123456n → "1234.56". */

@@ -233,7 +233,7 @@ describe('product search', async () => {
     const keys = await db
       .selectFrom('products')
       .select('search_key')
-      .where('owner_id', '=', who)
+      .where('catalogue_id', '=', who)
       .execute();
     for (const { search_key } of keys) {
       expect(search_key.length).toBeLessThanOrEqual(SEARCH_NAME_MAX + 1 + SEARCH_DESCRIPTION_MAX);

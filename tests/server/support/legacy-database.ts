@@ -49,6 +49,8 @@ export async function migrateAsOldRunner(db: Kysely<Database>, until?: string) {
   await sql`create table schema_migrations (name text primary key, applied_at text not null)`.execute(
     db,
   );
+  // Like the runner: a migration that rebuilds a table on SQLite needs foreign keys off.
+  if (testDialect === 'sqlite') await sql`pragma foreign_keys = off`.execute(db);
   for (const migration of migrations.slice(0, end)) {
     await db.transaction().execute(async (trx) => {
       await migration.up(trx as unknown as Kysely<unknown>, testDialect);
@@ -57,4 +59,5 @@ export async function migrateAsOldRunner(db: Kysely<Database>, until?: string) {
       );
     });
   }
+  if (testDialect === 'sqlite') await sql`pragma foreign_keys = on`.execute(db);
 }

@@ -96,13 +96,15 @@ export class SessionLookup {
     const row = await this.database.db
       .selectFrom('sessions')
       .innerJoin('users', 'users.id', 'sessions.user_id')
+      // The personal catalogue's id is the user's: its version keys the personal routes' cache.
+      .innerJoin('catalogues', 'catalogues.id', 'sessions.user_id')
       .select([
         'sessions.id as sessionId',
         'sessions.expires_at as expiresAt',
         'users.id',
         'users.name',
         'users.email',
-        'users.catalogue_version as catalogueVersion',
+        'catalogues.version as catalogueVersion',
       ])
       .where('sessions.token_hash', '=', sha256(token))
       .executeTakeFirst();

@@ -31,12 +31,12 @@ export interface ImportPlan {
  */
 export async function planImport(
   repository: ProductRepository,
-  ownerId: string,
+  catalogueId: string,
   rows: ImportRow[],
   matches: ImportMatches,
 ): Promise<ImportPlan> {
   const plan: ImportPlan = { create: [], update: [], unchanged: 0, errors: [] };
-  const found = await findMatches(repository, ownerId, rows);
+  const found = await findMatches(repository, catalogueId, rows);
   const matchedBy = new Map<string, number>();
   for (const row of rows) {
     const match = found(row);
@@ -62,11 +62,11 @@ export async function planImport(
 }
 
 /** The owner's products the rows name, read a column at a time; then which one a row matches. */
-async function findMatches(repository: ProductRepository, ownerId: string, rows: ImportRow[]) {
+async function findMatches(repository: ProductRepository, catalogueId: string, rows: ImportRow[]) {
   const byColumn = new Map<MatchColumn, Map<string, ProductRow>>();
   for (const column of MATCH_COLUMNS) {
     const values = [...new Set(rows.flatMap((row) => row.keys[column] ?? []))];
-    const products = await repository.findBy(ownerId, column, values);
+    const products = await repository.findBy(catalogueId, column, values);
     const byKey = new Map<string, ProductRow>();
     for (const product of products) {
       const key = keyOf(product, column);
@@ -125,7 +125,7 @@ export const listedChanges = (plan: ImportPlan): ImportChange[] =>
  */
 export async function refuseTakenCodes(
   repository: ProductRepository,
-  ownerId: string,
+  catalogueId: string,
   plan: ImportPlan,
 ) {
   // Only the rows that carry a code: most files have none.
@@ -135,7 +135,7 @@ export async function refuseTakenCodes(
   ].filter(({ row }) => row.keys.sku_key !== undefined || row.keys.barcode_key !== undefined);
   if (rows.length === 0) return;
   const withKeys = rows.map((entry) => ({ ...entry, keys: codeKeys(entry.row) }));
-  const holders = await repository.codeHolders(ownerId, {
+  const holders = await repository.codeHolders(catalogueId, {
     sku: withKeys.flatMap(({ keys }) => keys.sku_key ?? []),
     barcode: withKeys.flatMap(({ keys }) => keys.barcode_key ?? []),
   });

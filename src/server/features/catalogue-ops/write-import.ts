@@ -8,7 +8,7 @@ import type { ImportPlan } from './import-matching.js';
  */
 export function writeImport(
   repository: ProductRepository,
-  ownerId: string,
+  catalogueId: string,
   plan: ImportPlan,
   at: number,
   within?: WithinWrite<{ created: number; updated: number }>,
@@ -30,7 +30,7 @@ export function writeImport(
     at,
   }));
   return repository.insertMany(
-    ownerId,
+    catalogueId,
     // Made as the repository takes them, between its turns of the event loop.
     (function* () {
       for (const row of plan.create) yield { ...fields(row), image: null, createdAt: at };

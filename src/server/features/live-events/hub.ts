@@ -8,7 +8,7 @@ import type { Clock } from '../../lib/clock.js';
 /** A stored event, as live_events holds it. */
 interface EventRow {
   id: number;
-  owner_id: string;
+  catalogue_id: string;
   kind: string;
   data: string;
 }
@@ -162,7 +162,7 @@ export class LiveHub {
         await db
           .selectFrom('live_events')
           .select((eb) => eb.fn.max('id').as('id'))
-          .where('owner_id', '=', stream.ownerId)
+          .where('catalogue_id', '=', stream.ownerId)
           .executeTakeFirst()
       )?.id ?? 0;
     if (lastEventId === undefined) {
@@ -181,8 +181,8 @@ export class LiveHub {
     const rows = held
       ? await db
           .selectFrom('live_events')
-          .select(['id', 'owner_id', 'kind', 'data'])
-          .where('owner_id', '=', stream.ownerId)
+          .select(['id', 'catalogue_id', 'kind', 'data'])
+          .where('catalogue_id', '=', stream.ownerId)
           .where('id', '>', after)
           .orderBy('id')
           .limit(REPLAY_MAX + 1)
@@ -223,7 +223,7 @@ export class LiveHub {
     for (let i = 0; i < ids.length; i += 500) {
       const rows = await this.database.db
         .selectFrom('live_events')
-        .select(['id', 'owner_id', 'kind', 'data'])
+        .select(['id', 'catalogue_id', 'kind', 'data'])
         .where('id', 'in', ids.slice(i, i + 500))
         .orderBy('id')
         .execute();
@@ -236,7 +236,7 @@ export class LiveHub {
     if (this.closed) return;
     const rows = await this.database.db
       .selectFrom('live_events')
-      .select(['id', 'owner_id', 'kind', 'data'])
+      .select(['id', 'catalogue_id', 'kind', 'data'])
       .where('id', '>', this.cursor)
       .orderBy('id')
       .limit(REPLAY_MAX)
@@ -250,7 +250,7 @@ export class LiveHub {
     let writes = 0;
     for (const raw of rows) {
       const row = { ...raw, id: Number(raw.id) };
-      const streams = this.byOwner.get(row.owner_id);
+      const streams = this.byOwner.get(row.catalogue_id);
       if (!streams) continue;
       const text = frame(row);
       for (const stream of streams) {

@@ -9,13 +9,18 @@ import type { DB } from '../../infra/db/handle.js';
  */
 export async function recordLiveEvent<K extends LiveEventKind>(
   trx: DB,
-  ownerId: string,
+  catalogueId: string,
   kind: K,
-  data: LiveEventData<K>,
+  data: Omit<LiveEventData<K>, 'catalogueId'>,
   now: number,
 ): Promise<void> {
   await trx
     .insertInto('live_events')
-    .values({ owner_id: ownerId, kind, data: JSON.stringify(data), created_at: now })
+    .values({
+      catalogue_id: catalogueId,
+      kind,
+      data: JSON.stringify({ ...data, catalogueId }),
+      created_at: now,
+    })
     .execute();
 }

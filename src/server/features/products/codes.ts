@@ -8,7 +8,7 @@ export interface ProductCodes {
   barcode?: string | null | undefined;
 }
 
-/** The keys that are unique per owner (migration 014): what makes two codes the same. */
+/** The keys that are unique per catalogue (migration 014): what makes two codes the same. */
 export function codeKeys({ sku = null, barcode = null }: ProductCodes) {
   const checked = barcode === null ? undefined : checkBarcode(barcode);
   return {

@@ -11,7 +11,7 @@ export interface SortOrder {
 
 /**
  * Every order ends with the id in the same direction, so it is total and each one is a single
- * scan of an (owner_id, column, id) index, forwards or backwards.
+ * scan of an (catalogue_id, column, id) index, forwards or backwards.
  */
 export const SORT_ORDERS: Record<ProductSort, SortOrder> = {
   newest: { column: 'created_at', direction: 'desc' },

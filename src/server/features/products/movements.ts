@@ -17,24 +17,24 @@ export interface Movement {
   at: number;
 }
 
-export type MovementRow = Omit<StockMovementsTable, 'id'> & { id: number };
+export type MovementRow = Omit<StockMovementsTable, 'id' | 'actor_id'> & { id: number };
 
 /** Rows per INSERT: 9 values each, well under either engine's limit on bound parameters. */
 const BATCH_ROWS = 1000;
 
 /**
- * Records stock changes of the owner's products. Called inside the transaction that changes the
+ * Records stock changes of the catalogue's products. Called inside the transaction that changes the
  * stock, so a change and its record commit together or not at all.
  */
 export async function recordMovements(
   trx: DB,
-  ownerId: string,
+  catalogueId: string,
   movements: Movement[],
 ): Promise<void> {
   for (let i = 0; i < movements.length; i += BATCH_ROWS) {
     const rows = movements.slice(i, i + BATCH_ROWS).map((movement) => ({
       product_id: movement.productId,
-      owner_id: ownerId,
+      catalogue_id: catalogueId,
       created_at: movement.at,
       old_stock: movement.oldStock,
       new_stock: movement.newStock,
@@ -53,7 +53,7 @@ export async function recordMovements(
  */
 export function movementsQuery(
   db: DB,
-  ownerId: string,
+  catalogueId: string,
   productId: string,
   options: { before?: number | undefined; reason?: StockReason | undefined; rows: number },
 ) {
@@ -62,7 +62,7 @@ export function movementsQuery(
     .select([
       'id',
       'product_id',
-      'owner_id',
+      'catalogue_id',
       'created_at',
       'old_stock',
       'new_stock',
@@ -72,7 +72,7 @@ export function movementsQuery(
       'reason',
     ])
     .where('product_id', '=', productId)
-    .where('owner_id', '=', ownerId);
+    .where('catalogue_id', '=', catalogueId);
   if (options.reason !== undefined) query = query.where('reason', '=', options.reason);
   if (options.before !== undefined) query = query.where('id', '<', options.before);
   return query.orderBy('id', 'desc').limit(options.rows);

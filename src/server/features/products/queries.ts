@@ -50,15 +50,15 @@ export function toSummary(parts: SummaryPart[]): Summary {
 }
 
 /**
- * The owner's rows among these rowids, read by rowid: `+owner_id` keeps SQLite from scanning the
+ * The owner's rows among these rowids, read by rowid: `+catalogue_id` keeps SQLite from scanning the
  * owner's index instead (all of a catalogue, which it prefers without statistics). The rowids go
  * as one JSON parameter, so the statement's text, and its cached preparation, stay the same.
  */
-const ownedAmong = (ownerId: string, rowids: number[]) =>
-  sql<SqlBool>`+owner_id = ${ownerId} and rowid in (select value from json_each(${JSON.stringify(rowids)}))`;
+const ownedAmong = (catalogueId: string, rowids: number[]) =>
+  sql<SqlBool>`+catalogue_id = ${catalogueId} and rowid in (select value from json_each(${JSON.stringify(rowids)}))`;
 
 /**
- * The statements behind every read of products, each scoped by owner, on either engine. How a
+ * The statements behind every read of products, each scoped by catalogue, on either engine. How a
  * search runs them (one statement, or many of bounded cost) is its strategy's (search/).
  */
 export class ProductQueries {
@@ -77,11 +77,11 @@ export class ProductQueries {
     );
   }
 
-  codeQuery(ownerId: string, column: 'barcode_key' | 'sku_key', key: string) {
+  codeQuery(catalogueId: string, column: 'barcode_key' | 'sku_key', key: string) {
     return this.db
       .selectFrom('products')
       .select(COLUMNS)
-      .where('owner_id', '=', ownerId)
+      .where('catalogue_id', '=', catalogueId)
       .where(column, '=', key);
   }
 
@@ -89,9 +89,9 @@ export class ProductQueries {
    * The query behind a page: one more row than asked for tells whether another page follows. One
    * statement; on SQLite, a search is cut into bounded ones instead (search/sqlite-search.ts).
    */
-  listQuery(ownerId: string, { sort, limit, q, stock, tag, after }: ListOptions) {
+  listQuery(catalogueId: string, { sort, limit, q, stock, tag, after }: ListOptions) {
     const text = q ? searchText(q) : '';
-    return this.pageQuery(ownerId, sort, { text, stock, tag, after, rows: limit + 1 });
+    return this.pageQuery(catalogueId, sort, { text, stock, tag, after, rows: limit + 1 });
   }
 
   /**
@@ -99,7 +99,7 @@ export class ProductQueries {
    * among `rowids` if given, that contain the folded `text` (every row when it is empty) and pass
    * the stock filter; with their times when `times` is set (the export).
    */
-  pageQuery(ownerId: string, sort: ProductSort, options: PageOptions) {
+  pageQuery(catalogueId: string, sort: ProductSort, options: PageOptions) {
     const { text, stock, tag, after, until, rowids, rows, times } = options;
     const { column, direction } = SORT_ORDERS[sort];
     let query = this.db
@@ -108,11 +108,11 @@ export class ProductQueries {
       .select((eb) => eb.ref(column).as('sort_key'))
       .$if(times === true, (select) => select.select(EXPORT_COLUMNS));
     query = rowids
-      ? query.where(ownedAmong(ownerId, rowids))
-      : query.where('owner_id', '=', ownerId);
+      ? query.where(ownedAmong(catalogueId, rowids))
+      : query.where('catalogue_id', '=', catalogueId);
     if (text) query = query.where(this.contains(text));
     if (stock) query = query.where(stockCondition(stock, sort));
-    if (tag) query = query.where(taggedWith(ownerId, tag));
+    if (tag) query = query.where(taggedWith(catalogueId, tag));
     if (after) query = query.where(beyond(sort, after));
     if (until) query = query.where(upTo(sort, until));
     return query.orderBy(column, direction).orderBy('id', direction).limit(rows);
@@ -132,7 +132,7 @@ export class ProductQueries {
   }
 
   /**
-   * Products of any owner that hold every trigram of the folded text, by the FTS5 trigram index
+   * Products of any catalogue that hold every trigram of the folded text, by the FTS5 trigram index
    * (SQLite), at most `max` of them. A superset of those that contain the text.
    */
   candidatesQuery(trigrams: string, max: number) {
@@ -140,9 +140,9 @@ export class ProductQueries {
       where product_search match ${trigrams} limit ${max}`;
   }
 
-  /** Which of these rows are the owner's, past `after`, pass the filter and contain the text (SQLite). */
+  /** Which of these rows are the catalogue's, past `after`, pass the filter and contain the text (SQLite). */
   checkQuery(
-    ownerId: string,
+    catalogueId: string,
     sort: ProductSort,
     text: string,
     after: Position | undefined,
@@ -153,27 +153,33 @@ export class ProductQueries {
     return this.db
       .selectFrom('products')
       .select(sql<number>`rowid`.as('rowid'))
-      .where(ownedAmong(ownerId, rowids))
+      .where(ownedAmong(catalogueId, rowids))
       .$if(after !== undefined, (query) => query.where(beyond(sort, after!)))
       .$if(stock !== undefined, (query) => query.where(stockCondition(stock!)))
-      .$if(tag !== undefined, (query) => query.where(taggedWith(ownerId, tag!)))
+      .$if(tag !== undefined, (query) => query.where(taggedWith(catalogueId, tag!)))
       .where(this.contains(text));
   }
 
   /**
-   * The first `rows` of the owner's products among these rows, in the sort's order (SQLite): the
+   * The first `rows` of the catalogue's products among these rows, in the sort's order (SQLite): the
    * matches of a search, which passed its stock filter already, read by rowid alone.
    */
-  amongQuery(ownerId: string, sort: ProductSort, rowids: number[], rows: number, times?: boolean) {
-    return this.pageQuery(ownerId, sort, { text: '', rowids, rows, times });
+  amongQuery(
+    catalogueId: string,
+    sort: ProductSort,
+    rowids: number[],
+    rows: number,
+    times?: boolean,
+  ) {
+    return this.pageQuery(catalogueId, sort, { text: '', rowids, rows, times });
   }
 
   /**
-   * The end of the window of `windowRows` rows past `after` (the owner's rows that pass the stock
+   * The end of the window of `windowRows` rows past `after` (the catalogue's rows that pass the stock
    * filter, in the sort's order), read from an index alone; undefined past the end.
    */
   windowEnd(
-    ownerId: string,
+    catalogueId: string,
     sort: ProductSort,
     after: Position | undefined,
     stock: StockFilter | undefined,
@@ -184,9 +190,9 @@ export class ProductQueries {
     return this.db
       .selectFrom('products')
       .select((eb) => [eb.ref(column).as('key'), 'id'])
-      .where('owner_id', '=', ownerId)
+      .where('catalogue_id', '=', catalogueId)
       .$if(stock !== undefined, (query) => query.where(stockCondition(stock!, sort)))
-      .$if(tag !== undefined, (query) => query.where(taggedWith(ownerId, tag!)))
+      .$if(tag !== undefined, (query) => query.where(taggedWith(catalogueId, tag!)))
       .$if(after !== undefined, (query) => query.where(beyond(sort, after!)))
       .orderBy(column, direction)
       .orderBy('id', direction)
@@ -195,8 +201,8 @@ export class ProductQueries {
       .executeTakeFirst();
   }
 
-  /** The totals of the owner's rows that the options keep (windows in the newest-first order). */
-  summaryQuery(ownerId: string, options: SumOptions) {
+  /** The totals of the catalogue's rows that the options keep (windows in the newest-first order). */
+  summaryQuery(catalogueId: string, options: SumOptions) {
     const { text, stock, tag, after, until, rowids } = options;
     let query = this.db
       .selectFrom('products')
@@ -208,19 +214,19 @@ export class ProductQueries {
         ...this.stockValue('cost_cents').selections,
       ]);
     query = rowids
-      ? query.where(ownedAmong(ownerId, rowids))
-      : query.where('owner_id', '=', ownerId);
+      ? query.where(ownedAmong(catalogueId, rowids))
+      : query.where('catalogue_id', '=', catalogueId);
     if (text) query = query.where(this.contains(text));
     if (stock) query = query.where(stockCondition(stock, after || until ? 'newest' : undefined));
-    if (tag) query = query.where(taggedWith(ownerId, tag));
+    if (tag) query = query.where(taggedWith(catalogueId, tag));
     if (after) query = query.where(beyond('newest', after));
     if (until) query = query.where(upTo('newest', until));
     return query;
   }
 
   /** What one summary statement counts, its money read exactly. */
-  async sum(ownerId: string, options: SumOptions): Promise<SummaryPart> {
-    const row = await this.summaryQuery(ownerId, options).executeTakeFirstOrThrow();
+  async sum(catalogueId: string, options: SumOptions): Promise<SummaryPart> {
+    const row = await this.summaryQuery(catalogueId, options).executeTakeFirstOrThrow();
     return {
       count: row.count,
       units: row.units,
@@ -233,7 +239,7 @@ export class ProductQueries {
 
 /**
  * Rows past `position` in the sort's order, and rows up to it (included). Row-value comparisons:
- * both engines make them a range on the (owner, column, id) index.
+ * both engines make them a range on the (catalogue, column, id) index.
  */
 function beyond(sort: ProductSort, position: Position) {
   const { column, direction } = SORT_ORDERS[sort];
@@ -247,8 +253,8 @@ function upTo(sort: ProductSort, position: Position) {
   return sql<SqlBool>`(${sql.ref(column)}, id) ${operator} (${position.key}, ${position.id})`;
 }
 
-/** Products that carry the tag (case-insensitive), through the (owner, tag) index. */
-function taggedWith(ownerId: string, tag: string) {
+/** Products that carry the tag (case-insensitive), through the (catalogue, tag) index. */
+function taggedWith(catalogueId: string, tag: string) {
   return sql<SqlBool>`id in (select product_id from product_tags
-    where owner_id = ${ownerId} and tag_key = ${tagKey(tag)})`;
+    where catalogue_id = ${catalogueId} and tag_key = ${tagKey(tag)})`;
 }

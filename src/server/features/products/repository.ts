@@ -27,7 +27,7 @@ import { ProductWrites } from './writes.js';
 const EXPORT_PAGE_ROWS = 500;
 
 /**
- * Every product query, each one scoped by owner. Ids that are not UUIDs match nothing without a
+ * Every product query, each one scoped by catalogue. Ids that are not UUIDs match nothing without a
  * query, so a malformed id is a plain "not found" on both engines. Writes are writes.ts' and
  * stock-writes.ts'; a search runs by its engine's strategy (search/).
  */
@@ -80,14 +80,14 @@ export class ProductRepository {
    * The owner's products whose `column` holds one of these values (an import's matching), read
    * BATCH_ROWS values at a time. Ids that are not UUIDs name no product and are not looked up.
    */
-  async findBy(ownerId: string, column: MatchColumn, values: string[]): Promise<ProductRow[]> {
+  async findBy(catalogueId: string, column: MatchColumn, values: string[]): Promise<ProductRow[]> {
     const wanted = column === 'id' ? values.filter((value) => UUID.test(value)) : values;
     const found: ProductRow[] = [];
     for (let i = 0; i < wanted.length; i += BATCH_ROWS) {
       const rows = await this.db
         .selectFrom('products')
         .select(COLUMNS)
-        .where('owner_id', '=', ownerId)
+        .where('catalogue_id', '=', catalogueId)
         .where(column, 'in', wanted.slice(i, i + BATCH_ROWS))
         .execute();
       found.push(...rows);
@@ -99,16 +99,16 @@ export class ProductRepository {
    * The owner's product whose barcode (a GTIN in any of its lengths) or SKU (in any case) is this
    * code; a barcode wins over another product's SKU. Each is one probe of a unique index.
    */
-  async findByCode(ownerId: string, code: string): Promise<ProductRow | undefined> {
+  async findByCode(catalogueId: string, code: string): Promise<ProductRow | undefined> {
     const { barcodeKey, skuKey } = lookupKeys(code);
     return (
-      (await this.queries.codeQuery(ownerId, 'barcode_key', barcodeKey).executeTakeFirst()) ??
-      (await this.queries.codeQuery(ownerId, 'sku_key', skuKey).executeTakeFirst())
+      (await this.queries.codeQuery(catalogueId, 'barcode_key', barcodeKey).executeTakeFirst()) ??
+      (await this.queries.codeQuery(catalogueId, 'sku_key', skuKey).executeTakeFirst())
     );
   }
 
-  /** Which of the owner's products holds each of these SKU and barcode keys (a few hundred a query). */
-  async codeHolders(ownerId: string, keys: { sku: string[]; barcode: string[] }) {
+  /** Which of the catalogue's products holds each of these SKU and barcode keys (a few hundred a query). */
+  async codeHolders(catalogueId: string, keys: { sku: string[]; barcode: string[] }) {
     const holders = { sku: new Map<string, string>(), barcode: new Map<string, string>() };
     for (const [field, column] of [
       ['sku', 'sku_key'],
@@ -119,7 +119,7 @@ export class ProductRepository {
         const rows = await this.db
           .selectFrom('products')
           .select(['id', column])
-          .where('owner_id', '=', ownerId)
+          .where('catalogue_id', '=', catalogueId)
           .where(column, 'in', wanted.slice(i, i + BATCH_ROWS))
           .execute();
         for (const row of rows) holders[field].set(row[column]!, row.id);
@@ -129,29 +129,29 @@ export class ProductRepository {
   }
 
   /** The owner's products with these ids, in no particular order (unknown ids are left out). */
-  async findMany(ownerId: string, ids: readonly string[]): Promise<ProductRow[]> {
+  async findMany(catalogueId: string, ids: readonly string[]): Promise<ProductRow[]> {
     const valid = ids.filter((id) => UUID.test(id));
     if (valid.length === 0) return [];
     return this.db
       .selectFrom('products')
       .select(COLUMNS)
-      .where('owner_id', '=', ownerId)
+      .where('catalogue_id', '=', catalogueId)
       .where('id', 'in', valid)
       .execute();
   }
 
-  async find(ownerId: string, id: string): Promise<ProductRow | undefined> {
+  async find(catalogueId: string, id: string): Promise<ProductRow | undefined> {
     if (!UUID.test(id)) return undefined;
     return this.db
       .selectFrom('products')
       .select(COLUMNS)
-      .where('owner_id', '=', ownerId)
+      .where('catalogue_id', '=', catalogueId)
       .where('id', '=', id)
       .executeTakeFirst();
   }
 
   /**
-   * Which of these image keys a product still refers to. The one query not scoped by owner: it
+   * Which of these image keys a product still refers to. The one query not scoped by catalogue: it
    * answers no user, only the sweep of image files that nothing refers to.
    */
   async referencedImageKeys(keys: string[]): Promise<Set<string>> {
@@ -165,10 +165,10 @@ export class ProductRepository {
   }
 
   /** One page in the requested order, plus whether another page follows. */
-  async list(ownerId: string, options: ListOptions & { times?: boolean }) {
+  async list(catalogueId: string, options: ListOptions & { times?: boolean }) {
     const { sort, limit, q, stock, tag, after, times } = options;
     const text = q ? searchText(q) : '';
-    const rows = await this.pageRows(ownerId, sort, {
+    const rows = await this.pageRows(catalogueId, sort, {
       text,
       stock,
       tag,
@@ -186,12 +186,17 @@ export class ProductRepository {
    * memory, and none is read before the caller wants it.
    */
   exportPages(
-    ownerId: string,
+    catalogueId: string,
     options: Selection & { sort: ProductSort },
     pageRows = EXPORT_PAGE_ROWS,
   ): AsyncGenerator<ExportRow[]> {
     return keysetPages(async (after) => {
-      const page = await this.list(ownerId, { ...options, limit: pageRows, after, times: true });
+      const page = await this.list(catalogueId, {
+        ...options,
+        limit: pageRows,
+        after,
+        times: true,
+      });
       const rows = page.rows as ExportRow[];
       const last = rows.at(-1);
       const next = page.hasMore && last ? { key: last.sort_key, id: last.id } : undefined;
@@ -201,12 +206,12 @@ export class ProductRepository {
 
   /** A page of rows: one statement, or a search by the engine's strategy. */
   private pageRows(
-    ownerId: string,
+    catalogueId: string,
     sort: ProductSort,
     options: Omit<PageOptions, 'until' | 'rowids'>,
   ): Promise<ListRow[]> {
-    if (options.text) return this.search.page(ownerId, sort, options);
-    return this.queries.pageQuery(ownerId, sort, options).execute();
+    if (options.text) return this.search.page(catalogueId, sort, options);
+    return this.queries.pageQuery(catalogueId, sort, options).execute();
   }
 
   /**
@@ -214,23 +219,23 @@ export class ProductRepository {
    * summed by the database exactly however large (exact-sum.ts): in one statement, or for a
    * search in those of the engine's strategy.
    */
-  async summary(ownerId: string, { q, stock, tag }: Selection): Promise<Summary> {
+  async summary(catalogueId: string, { q, stock, tag }: Selection): Promise<Summary> {
     const text = q ? searchText(q) : '';
-    if (!text) return toSummary([await this.queries.sum(ownerId, { stock, tag })]);
-    return toSummary(await this.search.summary(ownerId, { text, stock, tag }));
+    if (!text) return toSummary([await this.queries.sum(catalogueId, { stock, tag })]);
+    return toSummary(await this.search.summary(catalogueId, { text, stock, tag }));
   }
 
   /**
    * A page of a product's stock movements, newest first, plus whether older ones follow; undefined
-   * when the product is not the owner's.
+   * when the product is not the catalogue's.
    */
   async movements(
-    ownerId: string,
+    catalogueId: string,
     id: string,
     options: { limit: number; before?: number | undefined; reason?: StockReason | undefined },
   ): Promise<{ rows: MovementRow[]; hasMore: boolean } | undefined> {
-    if (!(await this.find(ownerId, id))) return undefined;
-    const rows = await movementsQuery(this.db, ownerId, id, {
+    if (!(await this.find(catalogueId, id))) return undefined;
+    const rows = await movementsQuery(this.db, catalogueId, id, {
       before: options.before,
       reason: options.reason,
       rows: options.limit + 1,

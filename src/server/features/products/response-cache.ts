@@ -63,7 +63,7 @@ function parseAcceptEncoding(header: string): BodyEncoding {
 
 /**
  * Serialized answers of the product reads, most recently used kept, bounded in bytes (keys and
- * bodies). Keys carry the owner's catalogue version, bumped in every product write's transaction,
+ * bodies). Keys carry the catalogue's catalogue version, bumped in every product write's transaction,
  * so an entry is never stale, with one process or several: the version comes with the request's
  * session (see SessionLookup). Answers over COMPRESSION_THRESHOLD_BYTES are kept compressed, once
  * per encoding asked for, so a repeated read costs no compression.
@@ -82,8 +82,8 @@ export class ResponseCache {
     });
   }
 
-  static key(ownerId: string, catalogueVersion: number, query: object): string {
-    return `${ownerId}:${catalogueVersion}:${JSON.stringify(query)}`;
+  static key(catalogueId: string, catalogueVersion: number, query: object): string {
+    return `${catalogueId}:${catalogueVersion}:${JSON.stringify(query)}`;
   }
 
   /** Bytes the entries take, keys and overhead included. */

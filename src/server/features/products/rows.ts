@@ -5,7 +5,12 @@ import type { ProductCodes } from './codes.js';
 import type { Position } from './cursor.js';
 
 /** A product as the API needs it: every column but the search text and the codes' keys. */
-export type ProductRow = Omit<ProductsTable, 'search_key' | 'sku_key' | 'barcode_key'>;
+export type ProductRow = Omit<
+  ProductsTable,
+  'search_key' | 'sku_key' | 'barcode_key' | 'created_by' | 'updated_by'
+>;
+/** A product's row as written: who created and edited it are set by the writes that know. */
+export type ProductInsert = Omit<ProductsTable, 'created_by' | 'updated_by'>;
 
 /** What a list item shows: fewer columns read is measurably less work per row. */
 export const LIST_COLUMNS = [
@@ -30,7 +35,7 @@ export type ExportRow = ListRow & Pick<ProductRow, (typeof EXPORT_COLUMNS)[numbe
 /** Every column of a product as the API reads it. */
 export const COLUMNS = [
   'id',
-  'owner_id',
+  'catalogue_id',
   'name',
   'name_key',
   'description',
@@ -91,7 +96,7 @@ export interface ListOptions {
   after?: Position | undefined;
 }
 
-/** The products a list, an export or a summary is about: the owner's, searched and filtered. */
+/** The products a list, an export or a summary is about: the catalogue's, searched and filtered. */
 export interface Selection {
   q?: string | undefined;
   stock?: StockFilter | undefined;

@@ -36,7 +36,7 @@ export class ProductService {
   }
 
   async create(
-    ownerId: string,
+    catalogueId: string,
     input: ProductCreate,
     upload?: Buffer,
     within?: WithinWrite<ProductRow>,
@@ -44,7 +44,7 @@ export class ProductService {
     const image = await this.storeImage(upload);
     return this.withCleanup(image?.key, () =>
       this.products.insert(
-        ownerId,
+        catalogueId,
         {
           name: input.name,
           description: input.description,
@@ -63,7 +63,7 @@ export class ProductService {
   }
 
   async update(
-    ownerId: string,
+    catalogueId: string,
     id: string,
     input: ProductUpdate,
     upload?: Buffer,
@@ -83,7 +83,13 @@ export class ProductService {
       costCents: input.cost,
     };
     const result = await this.withCleanup(key, async () => {
-      const updated = await this.products.update(ownerId, id, changes, this.clock.now(), within);
+      const updated = await this.products.update(
+        catalogueId,
+        id,
+        changes,
+        this.clock.now(),
+        within,
+      );
       // Deleted meanwhile: the new files have nothing to belong to.
       if (!updated && key) await this.images.remove(key);
       return updated;
@@ -93,27 +99,27 @@ export class ProductService {
   }
 
   async delete(
-    ownerId: string,
+    catalogueId: string,
     id: string,
     within?: WithinWrite<{ imageKeys: string[] }>,
   ): Promise<boolean> {
-    return this.deleteMany(ownerId, [id], within);
+    return this.deleteMany(catalogueId, [id], within);
   }
 
   /** Deletes all of these products or none (false); their files go once the delete committed. */
   async deleteMany(
-    ownerId: string,
+    catalogueId: string,
     ids: string[],
     within?: WithinWrite<{ imageKeys: string[] }>,
   ): Promise<boolean> {
-    const deleted = await this.products.deleteMany(ownerId, ids, within);
+    const deleted = await this.products.deleteMany(catalogueId, ids, within);
     for (const key of deleted?.imageKeys ?? []) await this.images.remove(key);
     return deleted !== undefined;
   }
 
   /** Adds `delta` to the stock, or sets it to `count`: whichever the change carries. */
   async changeStock(
-    ownerId: string,
+    catalogueId: string,
     id: string,
     change: StockChange & { delta?: number | undefined; count?: number | undefined },
     within?: WithinWrite<Adjustment>,
@@ -123,8 +129,14 @@ export class ProductService {
     if (count !== undefined) {
       // A count is a count unless said otherwise.
       const counted = { count, reason: reason ?? 'counted', note };
-      return this.products.countStock(ownerId, id, counted, now, within);
+      return this.products.countStock(catalogueId, id, counted, now, within);
     }
-    return this.products.adjustStock(ownerId, id, { delta: delta ?? 0, reason, note }, now, within);
+    return this.products.adjustStock(
+      catalogueId,
+      id,
+      { delta: delta ?? 0, reason, note },
+      now,
+      within,
+    );
   }
 }

@@ -8,7 +8,7 @@ import { SORT_ORDERS } from './cursor.js';
 
 /**
  * Each stock filter's condition as constant SQL (SQLite uses a partial index only when the query
- * holds its condition word for word). `range` is a range of the (owner, stock, id, price) index,
+ * holds its condition word for word). `range` is a range of the (catalogue, stock, id, price) index,
  * for a list sorted by stock and for the summary; `partial` (`stock + 0 ...`) matches the partial
  * indexes of migration 011, one per other order, and is no range of any index, so SQLite reads the
  * partial index in order instead of sorting a range of the stock index (0.2 ms against 17 ms).

@@ -20,7 +20,7 @@ export class StockWrites {
    * transaction. The bounds are computed here, so no sum can overflow a 32-bit column.
    */
   async adjustStock(
-    ownerId: string,
+    catalogueId: string,
     id: string,
     change: StockChange & { delta: number },
     now: number,
@@ -34,7 +34,7 @@ export class StockWrites {
       const row = await trx
         .updateTable('products')
         .set({ stock: (eb) => eb('stock', '+', delta), updated_at: now })
-        .where('owner_id', '=', ownerId)
+        .where('catalogue_id', '=', catalogueId)
         .where('id', '=', id)
         .where('stock', '>=', lowest)
         .where('stock', '<=', highest)
@@ -44,7 +44,7 @@ export class StockWrites {
         const current = await trx
           .selectFrom('products')
           .select('stock')
-          .where('owner_id', '=', ownerId)
+          .where('catalogue_id', '=', catalogueId)
           .where('id', '=', id)
           .executeTakeFirst();
         if (!current) return { outcome: 'missing' };
@@ -54,8 +54,10 @@ export class StockWrites {
         return refused as Adjustment;
       }
       const movement = { productId: id, oldStock: row.stock - delta, newStock: row.stock, at: now };
-      await recordMovements(trx, ownerId, [{ ...movement, source: 'adjustment', reason, note }]);
-      await bumpCatalogueVersion(trx, ownerId);
+      await recordMovements(trx, catalogueId, [
+        { ...movement, source: 'adjustment', reason, note },
+      ]);
+      await bumpCatalogueVersion(trx, catalogueId);
       const done: Adjustment = { outcome: 'done', row };
       await within?.(trx, done);
       return done;
@@ -68,7 +70,7 @@ export class StockWrites {
    * to the write, so the movement's old stock is the one the count replaced.
    */
   async countStock(
-    ownerId: string,
+    catalogueId: string,
     id: string,
     change: StockChange & { count: number },
     now: number,
@@ -80,7 +82,7 @@ export class StockWrites {
       const current = await trx
         .selectFrom('products')
         .select('stock')
-        .where('owner_id', '=', ownerId)
+        .where('catalogue_id', '=', catalogueId)
         .where('id', '=', id)
         // SQLite has no FOR UPDATE: its transactions already run one at a time.
         .$if(this.dialect === 'postgres', (query) => query.forUpdate())
@@ -89,13 +91,13 @@ export class StockWrites {
       const row = await trx
         .updateTable('products')
         .set({ stock: count, updated_at: now })
-        .where('owner_id', '=', ownerId)
+        .where('catalogue_id', '=', catalogueId)
         .where('id', '=', id)
         .returning(COLUMNS)
         .executeTakeFirstOrThrow();
       const movement = { productId: id, oldStock: current.stock, newStock: count, at: now };
-      await recordMovements(trx, ownerId, [{ ...movement, source: 'count', reason, note }]);
-      await bumpCatalogueVersion(trx, ownerId);
+      await recordMovements(trx, catalogueId, [{ ...movement, source: 'count', reason, note }]);
+      await bumpCatalogueVersion(trx, catalogueId);
       const done: Adjustment = { outcome: 'done', row };
       await within?.(trx, done);
       return done;

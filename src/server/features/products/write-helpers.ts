@@ -4,14 +4,16 @@ import { nameKey, searchKey } from './keys.js';
 import { BATCH_ROWS } from './rows.js';
 
 /**
- * Every write to a catalogue bumps its owner's version in the same transaction, so a page cached
- * under the old version can never be served after the write commits, on any server process.
+ * Every write to a catalogue, by any member, bumps its version in the same transaction, so a page
+ * cached under the old version can never be served after the write commits, on any server process.
+ * The update also locks the catalogue's row until the commit: one catalogue's writes that record
+ * live events commit one after the other.
  */
-export async function bumpCatalogueVersion(trx: DB, ownerId: string) {
+export async function bumpCatalogueVersion(trx: DB, catalogueId: string) {
   await trx
-    .updateTable('users')
-    .set({ catalogue_version: (eb) => eb('catalogue_version', '+', 1) })
-    .where('id', '=', ownerId)
+    .updateTable('catalogues')
+    .set({ version: (eb) => eb('version', '+', 1) })
+    .where('id', '=', catalogueId)
     .execute();
 }
 
@@ -28,11 +30,15 @@ export const textColumns = (
 });
 
 /** The folded tags of new rows (their `tags` column holds them as written). */
-export async function insertTags(trx: DB, ownerId: string, rows: { id: string; tags: string }[]) {
+export async function insertTags(
+  trx: DB,
+  catalogueId: string,
+  rows: { id: string; tags: string }[],
+) {
   const tagRows = rows.flatMap((row) =>
     (JSON.parse(row.tags) as string[]).map((tag) => ({
       product_id: row.id,
-      owner_id: ownerId,
+      catalogue_id: catalogueId,
       tag_key: tagKey(tag),
     })),
   );
@@ -45,7 +51,7 @@ export async function insertTags(trx: DB, ownerId: string, rows: { id: string; t
   }
 }
 
-export async function replaceTags(trx: DB, ownerId: string, row: { id: string; tags: string }) {
+export async function replaceTags(trx: DB, catalogueId: string, row: { id: string; tags: string }) {
   await trx.deleteFrom('product_tags').where('product_id', '=', row.id).execute();
-  await insertTags(trx, ownerId, [row]);
+  await insertTags(trx, catalogueId, [row]);
 }

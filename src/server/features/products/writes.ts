@@ -3,7 +3,6 @@ import { setImmediate } from 'node:timers/promises';
 import type { MovementSource } from '../../../shared/constants.js';
 import type { DB } from '../../infra/db/handle.js';
 import type { MigrationDialect } from '../../infra/db/migrate.js';
-import type { ProductsTable } from '../../infra/db/schema.js';
 import { codeKeys, rethrowCodeTaken } from './codes.js';
 import { nameKey, searchKey } from './keys.js';
 import { recordMovements } from './movements.js';
@@ -14,6 +13,7 @@ import {
   type ImportedUpdate,
   type NewProduct,
   type ProductChanges,
+  type ProductInsert,
   type ProductRow,
   type WithinWrite,
 } from './rows.js';
@@ -21,7 +21,7 @@ import { bumpCatalogueVersion, insertTags, replaceTags, textColumns } from './wr
 
 /**
  * Creating, changing and deleting products, each write in one transaction with its movements,
- * tags and the owner's catalogue version.
+ * tags and the catalogue's catalogue version.
  */
 export class ProductWrites {
   constructor(
@@ -29,11 +29,11 @@ export class ProductWrites {
     private readonly dialect: MigrationDialect,
   ) {}
 
-  private row(ownerId: string, product: NewProduct, now: number): ProductsTable {
+  private row(catalogueId: string, product: NewProduct, now: number): ProductInsert {
     const keys = codeKeys(product);
     return {
       id: randomUUID(),
-      owner_id: ownerId,
+      catalogue_id: catalogueId,
       ...textColumns(product.name, product.description, keys),
       price_cents: product.priceCents,
       stock: product.stock,
@@ -52,21 +52,21 @@ export class ProductWrites {
   }
 
   async insert(
-    ownerId: string,
+    catalogueId: string,
     product: NewProduct,
     now: number,
     within?: WithinWrite<ProductRow>,
   ): Promise<ProductRow> {
-    const row = this.row(ownerId, product, now);
+    const row = this.row(catalogueId, product, now);
     const { search_key: _searchKey, sku_key: _skuKey, barcode_key: _barcodeKey, ...stored } = row;
     await this.db
       .transaction()
       .execute(async (trx) => {
         await trx.insertInto('products').values(row).execute();
-        await insertTags(trx, ownerId, [row]);
+        await insertTags(trx, catalogueId, [row]);
         const created = { productId: row.id, oldStock: 0, newStock: row.stock, at: now };
-        await recordMovements(trx, ownerId, [{ ...created, source: 'create' }]);
-        await bumpCatalogueVersion(trx, ownerId);
+        await recordMovements(trx, catalogueId, [{ ...created, source: 'create' }]);
+        await bumpCatalogueVersion(trx, catalogueId);
         await within?.(trx, stored);
       })
       .catch(rethrowCodeTaken);
@@ -81,13 +81,13 @@ export class ProductWrites {
    * connection; other writes wait for the commit, without blocking the event loop).
    */
   async insertMany(
-    ownerId: string,
+    catalogueId: string,
     products: Iterable<NewProduct & { createdAt: number }>,
     source: MovementSource = 'import',
     updates: ImportedUpdate[] = [],
     within?: WithinWrite<{ created: number; updated: number }>,
   ): Promise<{ created: number; updated: number }> {
-    const batches: ProductsTable[][] = [[]];
+    const batches: ProductInsert[][] = [[]];
     for (const product of products) {
       let batch = batches.at(-1)!;
       if (batch.length === BATCH_ROWS) {
@@ -95,7 +95,7 @@ export class ProductWrites {
         await setImmediate();
         batches.push((batch = []));
       }
-      batch.push(this.row(ownerId, product, product.createdAt));
+      batch.push(this.row(catalogueId, product, product.createdAt));
     }
     let count = 0;
     let updated = 0;
@@ -103,13 +103,13 @@ export class ProductWrites {
       .transaction()
       .execute(async (trx) => {
         for (const [index, update] of updates.entries()) {
-          if (await this.applyImported(trx, ownerId, update)) updated += 1;
+          if (await this.applyImported(trx, catalogueId, update)) updated += 1;
           if (index % BATCH_ROWS === BATCH_ROWS - 1) await setImmediate();
         }
         for (const batch of batches) {
           if (batch.length === 0) continue;
           await trx.insertInto('products').values(batch).execute();
-          await insertTags(trx, ownerId, batch);
+          await insertTags(trx, catalogueId, batch);
           await setImmediate();
           const movements = batch.map((row) => ({
             productId: row.id,
@@ -118,11 +118,11 @@ export class ProductWrites {
             source,
             at: row.created_at,
           }));
-          await recordMovements(trx, ownerId, movements);
+          await recordMovements(trx, catalogueId, movements);
           count += batch.length;
           await setImmediate();
         }
-        await bumpCatalogueVersion(trx, ownerId);
+        await bumpCatalogueVersion(trx, catalogueId);
         await within?.(trx, { created: count, updated });
       })
       .catch(rethrowCodeTaken);
@@ -134,12 +134,12 @@ export class ProductWrites {
    * change of stock is recorded as an `import` movement from the stock the product had then.
    * False when the product has gone meanwhile.
    */
-  private async applyImported(trx: DB, ownerId: string, update: ImportedUpdate) {
+  private async applyImported(trx: DB, catalogueId: string, update: ImportedUpdate) {
     const { id, product, at } = update;
     const current = await trx
       .selectFrom('products')
       .select(['stock', 'tags', 'sku', 'barcode'])
-      .where('owner_id', '=', ownerId)
+      .where('catalogue_id', '=', catalogueId)
       .where('id', '=', id)
       .$if(this.dialect === 'postgres', (query) => query.forUpdate())
       .executeTakeFirst();
@@ -162,13 +162,13 @@ export class ProductWrites {
         ...(product.costCents === undefined ? {} : { cost_cents: product.costCents }),
         updated_at: at,
       })
-      .where('owner_id', '=', ownerId)
+      .where('catalogue_id', '=', catalogueId)
       .where('id', '=', id)
       .execute();
-    if (tags !== current.tags) await replaceTags(trx, ownerId, { id, tags });
+    if (tags !== current.tags) await replaceTags(trx, catalogueId, { id, tags });
     if (product.stock !== current.stock) {
       const movement = { productId: id, oldStock: current.stock, newStock: product.stock, at };
-      await recordMovements(trx, ownerId, [{ ...movement, source: 'import' }]);
+      await recordMovements(trx, catalogueId, [{ ...movement, source: 'import' }]);
     }
     return true;
   }
@@ -179,7 +179,7 @@ export class ProductWrites {
    * stay in step with concurrent edits.
    */
   async update(
-    ownerId: string,
+    catalogueId: string,
     id: string,
     changes: ProductChanges,
     now: number,
@@ -190,7 +190,7 @@ export class ProductWrites {
       const current = await trx
         .selectFrom('products')
         .select(COLUMNS)
-        .where('owner_id', '=', ownerId)
+        .where('catalogue_id', '=', catalogueId)
         .where('id', '=', id)
         // SQLite has no FOR UPDATE: its transactions already run one at a time.
         .$if(this.dialect === 'postgres', (query) => query.forUpdate())
@@ -221,15 +221,16 @@ export class ProductWrites {
       await trx
         .updateTable('products')
         .set({ ...values, ...keys, search_key })
-        .where('owner_id', '=', ownerId)
+        .where('catalogue_id', '=', catalogueId)
         .where('id', '=', id)
         .execute();
-      if (values.tags !== current.tags) await replaceTags(trx, ownerId, { id, tags: values.tags });
+      if (values.tags !== current.tags)
+        await replaceTags(trx, catalogueId, { id, tags: values.tags });
       if (values.stock !== current.stock) {
         const edit = { productId: id, oldStock: current.stock, newStock: values.stock, at: now };
-        await recordMovements(trx, ownerId, [{ ...edit, source: 'edit' }]);
+        await recordMovements(trx, catalogueId, [{ ...edit, source: 'edit' }]);
       }
-      await bumpCatalogueVersion(trx, ownerId);
+      await bumpCatalogueVersion(trx, catalogueId);
       const replacedImageKey = changes.image !== undefined ? current.image_key : null;
       const row: ProductRow = { ...current, ...values };
       const updated = { row, replacedImageKey };
@@ -240,19 +241,19 @@ export class ProductWrites {
   }
 
   /** Deletes the row; returns its image key (or null), or undefined when there was no such row. */
-  async delete(ownerId: string, id: string): Promise<{ imageKey: string | null } | undefined> {
-    const deleted = await this.deleteMany(ownerId, [id]);
+  async delete(catalogueId: string, id: string): Promise<{ imageKey: string | null } | undefined> {
+    const deleted = await this.deleteMany(catalogueId, [id]);
     return deleted && { imageKey: deleted.imageKeys[0] ?? null };
   }
 
   /**
-   * Deletes all of these products of the owner, or none when one of them is not the owner's (or
+   * Deletes all of these products of the catalogue, or none when one of them is not the catalogue's (or
    * does not exist): returns the image keys of the rows deleted, or undefined. Their movements go
    * with them (ON DELETE CASCADE). On PostgreSQL the rows are locked in id order first, so two
    * bulk deletes that share products wait for each other instead of deadlocking.
    */
   async deleteMany(
-    ownerId: string,
+    catalogueId: string,
     ids: string[],
     within?: WithinWrite<{ imageKeys: string[] }>,
   ): Promise<{ imageKeys: string[] } | undefined> {
@@ -261,7 +262,7 @@ export class ProductWrites {
       const found = await trx
         .selectFrom('products')
         .select('id')
-        .where('owner_id', '=', ownerId)
+        .where('catalogue_id', '=', catalogueId)
         .where('id', 'in', ids)
         .orderBy('id')
         // SQLite has no FOR UPDATE: its transactions already run one at a time.
@@ -270,11 +271,11 @@ export class ProductWrites {
       if (found.length !== new Set(ids).size) return undefined;
       const rows = await trx
         .deleteFrom('products')
-        .where('owner_id', '=', ownerId)
+        .where('catalogue_id', '=', catalogueId)
         .where('id', 'in', ids)
         .returning('image_key')
         .execute();
-      await bumpCatalogueVersion(trx, ownerId);
+      await bumpCatalogueVersion(trx, catalogueId);
       const deleted = { imageKeys: rows.flatMap((row) => (row.image_key ? [row.image_key] : [])) };
       await within?.(trx, deleted);
       return deleted;

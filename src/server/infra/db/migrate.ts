@@ -20,6 +20,7 @@ import * as stockReasonsTagsCost from './migrations/012_stock_reasons_tags_cost.
 import * as emailChange from './migrations/013_email_change.js';
 import * as productCodes from './migrations/014_product_codes.js';
 import * as idempotencyAndLiveEvents from './migrations/015_idempotency_and_live_events.js';
+import * as catalogues from './migrations/016_catalogues.js';
 
 export type MigrationDialect = 'sqlite' | 'postgres';
 
@@ -45,6 +46,7 @@ export const migrations: Migration[] = [
   { name: '013_email_change', ...emailChange },
   { name: '014_product_codes', ...productCodes },
   { name: '015_idempotency_and_live_events', ...idempotencyAndLiveEvents },
+  { name: '016_catalogues', ...catalogues },
 ];
 
 /** What the hand-written runner before Kysely's Migrator recorded applied migrations in. */
@@ -114,6 +116,11 @@ async function legacyApplied(db: Kysely<unknown>, dialect: MigrationDialect): Pr
  * Runs `work` on one connection inside BEGIN IMMEDIATE: another process that gets there first
  * holds the write lock, and this one waits for it (up to SQLITE_MIGRATION_WAIT_MS rather than the
  * usual busy timeout, since migrations may take a while) before it reads what is applied.
+ *
+ * Foreign keys are off meanwhile: a migration that changes a table's foreign key rebuilds the
+ * table (SQLite cannot alter one), and dropping the old table must not cascade to the rows that
+ * refer to it. The pragma cannot change inside a transaction, so it is turned off before BEGIN,
+ * and every foreign key is checked before COMMIT: any row that refers to nothing fails the step.
  */
 async function inSqliteWriteTransaction<T>(
   db: Kysely<unknown>,
@@ -121,11 +128,16 @@ async function inSqliteWriteTransaction<T>(
 ): Promise<T> {
   return db.connection().execute(async (connection) => {
     const { rows } = await sql<{ timeout: number }>`pragma busy_timeout`.execute(connection);
+    const { rows: keys } = await sql<{ foreign_keys: number }>`pragma foreign_keys`.execute(
+      connection,
+    );
     await sql`pragma busy_timeout = ${sql.lit(SQLITE_MIGRATION_WAIT_MS)}`.execute(connection);
+    await sql`pragma foreign_keys = off`.execute(connection);
     try {
       await sql`begin immediate`.execute(connection);
       try {
         const result = await work(connection);
+        await checkForeignKeys(connection);
         await sql`commit`.execute(connection);
         return result;
       } catch (error) {
@@ -133,7 +145,20 @@ async function inSqliteWriteTransaction<T>(
         throw error;
       }
     } finally {
+      await sql`pragma foreign_keys = ${sql.raw(keys[0]?.foreign_keys ? 'on' : 'off')}`.execute(
+        connection,
+      );
       await sql`pragma busy_timeout = ${sql.lit(rows[0]?.timeout ?? 5_000)}`.execute(connection);
     }
   });
+}
+
+/** Fails when any row's foreign key refers to no row (what SQLite checks while keys are on). */
+async function checkForeignKeys(connection: Kysely<unknown>) {
+  const { rows } = await sql<{ table: string; parent: string }>`pragma foreign_key_check`.execute(
+    connection,
+  );
+  if (rows.length === 0) return;
+  const where = [...new Set(rows.map((row) => `${row.table} -> ${row.parent}`))].join(', ');
+  throw new Error(`Migration left ${rows.length} rows with a dangling foreign key: ${where}`);
 }

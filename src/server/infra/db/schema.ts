@@ -1,4 +1,5 @@
 import type { Generated } from 'kysely';
+import type { CatalogueRole } from '../../../shared/catalogue-roles.js';
 import type { MovementSource, StockReason } from '../../../shared/constants.js';
 
 /**
@@ -12,8 +13,6 @@ export interface UsersTable {
   email: string;
   password_hash: string;
   confirmed: number;
-  /** Bumped with every write to the user's products (migration 003). */
-  catalogue_version: Generated<number>;
   /** An address the owner asked to move to, until its code confirms it (migration 013). */
   pending_email: Generated<string | null>;
   created_at: number;
@@ -43,7 +42,8 @@ interface SessionsTable {
 
 export interface ProductsTable {
   id: string;
-  owner_id: string;
+  /** The catalogue the product is in (migration 016; a personal catalogue's id is its user's). */
+  catalogue_id: string;
   name: string;
   /** The name folded for sorting (lower case, no accents). */
   name_key: string;
@@ -68,12 +68,15 @@ export interface ProductsTable {
   sku_key: string | null;
   barcode: string | null;
   barcode_key: string | null;
+  /** Who created and who last edited the product (migration 016); null from before, or gone. */
+  created_by: Generated<string | null>;
+  updated_by: Generated<string | null>;
 }
 
 /** One folded tag of a product: what the tag filter reads (migration 012). */
 interface ProductTagsTable {
   product_id: string;
-  owner_id: string;
+  catalogue_id: string;
   tag_key: string;
 }
 
@@ -85,7 +88,9 @@ export interface StockMovementsTable {
   /** Increasing: a product's movements in the order they happened. */
   id: Generated<number>;
   product_id: string;
-  owner_id: string;
+  catalogue_id: string;
+  /** Who made the change (migration 016); null from before, or when the account is gone. */
+  actor_id: Generated<string | null>;
   created_at: number;
   old_stock: number;
   new_stock: number;
@@ -168,7 +173,49 @@ export interface Database {
   code_budget_locks: CodeBudgetLocksTable;
   idempotency_keys: IdempotencyKeysTable;
   live_events: LiveEventsTable;
+  catalogues: CataloguesTable;
+  catalogue_members: CatalogueMembersTable;
+  activity_entries: ActivityEntriesTable;
 }
+
+/**
+ * A catalogue of products (migration 016). A user's personal catalogue has the user's id and
+ * `personal` 1; it cannot be deleted or handed over.
+ */
+export interface CataloguesTable {
+  id: string;
+  name: string;
+  personal: number;
+  /** Bumped with every write to the catalogue's products: the key of cached reads. */
+  version: Generated<number>;
+  created_at: number;
+  updated_at: number;
+}
+
+/** Who may use a catalogue, and in which role; exactly one owner per catalogue. */
+export interface CatalogueMembersTable {
+  catalogue_id: string;
+  user_id: string;
+  role: CatalogueRole;
+  created_at: number;
+}
+
+/** One thing a member did to a catalogue's products, kept after the products are gone. */
+export interface ActivityEntriesTable {
+  id: Generated<number>;
+  catalogue_id: string;
+  actor_id: string | null;
+  kind: ActivityKind;
+  /** No foreign key: the entry outlives the product. */
+  product_id: string | null;
+  product_name: string | null;
+  /** What changed, as JSON. */
+  data: string;
+  created_at: number;
+}
+
+export type ActivityKind =
+  'product.created' | 'product.updated' | 'product.deleted' | 'products.deleted' | 'import.done';
 
 /** The first answer to a write that carried an Idempotency-Key (migration 015). */
 interface IdempotencyKeysTable {
@@ -185,7 +232,7 @@ interface IdempotencyKeysTable {
 /** A committed change of one catalogue, as `GET /api/events` streams it (migration 015). */
 interface LiveEventsTable {
   id: Generated<number>;
-  owner_id: string;
+  catalogue_id: string;
   kind: string;
   /** The event's JSON. */
   data: string;

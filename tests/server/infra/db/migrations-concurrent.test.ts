@@ -2,7 +2,10 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import { freshPostgresDatabase } from '../../support/build.js';
+import { emptyDatabase, migrateAsOldRunner } from '../../support/legacy-database.js';
+import { openDatabase } from '../../../../src/server/infra/db/open.js';
 import { freePort, startEntry, waitForOk, type Entry } from '../../support/processes.js';
 
 /**
@@ -34,7 +37,7 @@ async function startTogether(env: Record<string, string>, running: Entry[]) {
   );
   const failures = outcomes.flatMap((outcome, i) =>
     outcome.status === 'rejected'
-      ? [`instance ${i}: ${String(outcome.reason).split('\n').slice(0, 3).join(' ')}`]
+      ? [`instance ${i}: ${String(outcome.reason).split('\n').slice(0, 30).join(' ')}`]
       : [],
   );
   const alive = entries.map((entry) => entry.child.exitCode);
@@ -99,4 +102,45 @@ describe('instances starting at once on one empty database', { timeout: 300_000 
       expect(failures).toEqual([]);
     },
   );
+
+  /**
+   * The same race on a database with data that the catalogue migration rebuilds (SQLite) or
+   * alters (PostgreSQL): one instance migrates, the others wait, and every row is migrated once.
+   */
+  it(`${ROUNDS} rounds of ${INSTANCES} instances migrate one database with products`, async () => {
+    const failures: string[] = [];
+    for (let round = 0; round < ROUNDS; round += 1) {
+      const { db, options, drop } = await emptyDatabase();
+      cleanups.push(drop);
+      await migrateAsOldRunner(db, '016_catalogues');
+      for (const n of [1, 2, 3]) {
+        const id = `00000000-0000-4000-8000-00000000000${n}`;
+        await sql`insert into users (id, name, email, password_hash, confirmed, created_at,
+            updated_at) values (${id}, 'Someone', ${`u${n}@example.com`}, 'x', 1, 0, 0)`.execute(
+          db,
+        );
+        await sql`insert into products (id, owner_id, name, name_key, description, search_key,
+            price_cents, stock, created_at, updated_at)
+          values (${id}, ${id}, 'Tray', 'tray', '', 'tray', 1, 1, 0, 0)`.execute(db);
+      }
+      await db.destroy();
+      const env: Record<string, string> = { DATA_DIR: options.dataDir };
+      if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
+      failures.push(...describeRound(round, await startTogether(env, running)));
+      const handle = await openDatabase(options);
+      try {
+        const counts = await sql<{ catalogues: number; members: number; products: number }>`
+          select (select count(*) from catalogues) as catalogues,
+            (select count(*) from catalogue_members) as members,
+            (select count(*) from products where catalogue_id is not null) as products`.execute(
+          handle.db,
+        );
+        const row = counts.rows[0]!;
+        expect([row.catalogues, row.members, row.products].map(Number)).toEqual([3, 3, 3]);
+      } finally {
+        await handle.close();
+      }
+    }
+    expect(failures).toEqual([]);
+  });
 });

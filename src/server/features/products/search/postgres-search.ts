@@ -20,11 +20,11 @@ export class PostgresSearch implements SearchStrategy {
 
   constructor(private readonly queries: ProductQueries) {}
 
-  page(ownerId: string, sort: ProductSort, options: SearchOptions): Promise<ListRow[]> {
-    return this.slots(() => this.queries.pageQuery(ownerId, sort, options).execute());
+  page(catalogueId: string, sort: ProductSort, options: SearchOptions): Promise<ListRow[]> {
+    return this.slots(() => this.queries.pageQuery(catalogueId, sort, options).execute());
   }
 
-  async summary(ownerId: string, search: SummedSearch): Promise<SummaryPart[]> {
-    return [await this.slots(() => this.queries.sum(ownerId, search))];
+  async summary(catalogueId: string, search: SummedSearch): Promise<SummaryPart[]> {
+    return [await this.slots(() => this.queries.sum(catalogueId, search))];
   }
 }

@@ -16,9 +16,9 @@ export interface SearchLimits {
   /** Rows one statement checks at most: about 20 ms at worst, however hostile the catalogue. */
   windowRows: number;
   /**
-   * When the trigram index finds at most this many products (of any owner) holding every trigram
+   * When the trigram index finds at most this many products (of any catalogue) holding every trigram
    * of a search, those candidates are checked and the page is read from the matches; beyond it,
-   * the text is common enough that reading the owner's rows in order finds a page sooner.
+   * the text is common enough that reading the catalogue's rows in order finds a page sooner.
    */
   candidatesMax: number;
 }
@@ -58,14 +58,14 @@ export class SqliteSearch implements SearchStrategy {
    * A search on SQLite, in statements of bounded cost that take turns in the search lane, with the
    * same result as one statement. From 3 characters, the trigram index is asked first which
    * products may hold the text: when they are few, those are checked and the page is read from the
-   * matches. Otherwise (too short, or too common to narrow) the owner's rows are read in the
+   * matches. Otherwise (too short, or too common to narrow) the catalogue's rows are read in the
    * sort's order, one window at a time, until the page is full.
    */
-  async page(ownerId: string, sort: ProductSort, options: SearchOptions): Promise<ListRow[]> {
-    const matches = await this.sqliteMatches(ownerId, sort, options);
-    if (matches === undefined) return this.searchInWindows(ownerId, sort, options);
+  async page(catalogueId: string, sort: ProductSort, options: SearchOptions): Promise<ListRow[]> {
+    const matches = await this.sqliteMatches(catalogueId, sort, options);
+    if (matches === undefined) return this.searchInWindows(catalogueId, sort, options);
     if (matches.length === 0) return [];
-    const page = this.queries.amongQuery(ownerId, sort, matches, options.rows, options.times);
+    const page = this.queries.amongQuery(catalogueId, sort, matches, options.rows, options.times);
     return searchLane.run(() => page.execute());
   }
 
@@ -75,7 +75,7 @@ export class SqliteSearch implements SearchStrategy {
    * undefined when it does not (fewer than 3 characters, or too common).
    */
   private async sqliteMatches(
-    ownerId: string,
+    catalogueId: string,
     sort: ProductSort,
     options: {
       text: string;
@@ -95,7 +95,7 @@ export class SqliteSearch implements SearchStrategy {
     for (let i = 0; i < candidates.length; i += windowRows) {
       const window = candidates.slice(i, i + windowRows);
       const check = this.queries.checkQuery(
-        ownerId,
+        catalogueId,
         sort,
         options.text,
         options.after,
@@ -109,9 +109,9 @@ export class SqliteSearch implements SearchStrategy {
     return matches;
   }
 
-  /** The page from the owner's rows in the sort's order, windowRows at a time. */
+  /** The page from the catalogue's rows in the sort's order, windowRows at a time. */
   private async searchInWindows(
-    ownerId: string,
+    catalogueId: string,
     sort: ProductSort,
     options: SearchOptions,
   ): Promise<ListRow[]> {
@@ -119,7 +119,7 @@ export class SqliteSearch implements SearchStrategy {
     const windows = keysetPages(async (after) => {
       const rows = options.rows - found.length;
       const { page, until } = await searchLane.run(() =>
-        this.searchWindow(ownerId, sort, { ...options, after, rows }),
+        this.searchWindow(catalogueId, sort, { ...options, after, rows }),
       );
       return { rows: page, next: until };
     }, options.after);
@@ -131,29 +131,35 @@ export class SqliteSearch implements SearchStrategy {
   }
 
   /** Up to `rows` matches among the windowRows rows past `after`, and the window's end. */
-  private async searchWindow(ownerId: string, sort: ProductSort, options: SearchOptions) {
-    const until = await this.windowEnd(ownerId, sort, options.after, options.stock, options.tag);
+  private async searchWindow(catalogueId: string, sort: ProductSort, options: SearchOptions) {
+    const until = await this.windowEnd(
+      catalogueId,
+      sort,
+      options.after,
+      options.stock,
+      options.tag,
+    );
     const page: ListRow[] = await this.queries
-      .pageQuery(ownerId, sort, { ...options, until })
+      .pageQuery(catalogueId, sort, { ...options, until })
       .execute();
     return { page, until };
   }
 
   private windowEnd(
-    ownerId: string,
+    catalogueId: string,
     sort: ProductSort,
     after: Position | undefined,
     stock: StockFilter | undefined,
     tag: string | undefined,
   ) {
-    return this.queries.windowEnd(ownerId, sort, after, stock, tag, this.limits.windowRows);
+    return this.queries.windowEnd(catalogueId, sort, after, stock, tag, this.limits.windowRows);
   }
 
   /** A search's totals, over the same bounded statements as its pages, summed by the caller. */
-  async summary(ownerId: string, { text, stock, tag }: SummedSearch): Promise<SummaryPart[]> {
+  async summary(catalogueId: string, { text, stock, tag }: SummedSearch): Promise<SummaryPart[]> {
     const sum = (options: Parameters<ProductQueries['sum']>[1]) =>
-      this.queries.sum(ownerId, options);
-    const matches = await this.sqliteMatches(ownerId, 'newest', { text, stock, tag });
+      this.queries.sum(catalogueId, options);
+    const matches = await this.sqliteMatches(catalogueId, 'newest', { text, stock, tag });
     const parts: SummaryPart[] = [];
     if (matches !== undefined) {
       const { windowRows } = this.limits;
@@ -165,7 +171,7 @@ export class SqliteSearch implements SearchStrategy {
     }
     const windows = keysetPages(async (after) => {
       const { part, until } = await searchLane.run(async () => {
-        const end = await this.windowEnd(ownerId, 'newest', after, stock, tag);
+        const end = await this.windowEnd(catalogueId, 'newest', after, stock, tag);
         return { part: await sum({ text, stock, tag, after, until: end }), until: end };
       });
       return { rows: [part], next: until };

@@ -8,7 +8,7 @@ import { SqliteSearch, type SearchLimits } from './sqlite-search.js';
 /** A page of a search: its folded text (never empty), filters, start and size. */
 export type SearchOptions = Omit<PageOptions, 'until' | 'rowids'>;
 
-/** What a search's summary adds up: the owner's rows that hold the text and pass the filters. */
+/** What a search's summary adds up: the catalogue's rows that hold the text and pass the filters. */
 export type SummedSearch = Pick<PageOptions, 'text' | 'stock' | 'tag'>;
 
 /**
@@ -17,9 +17,9 @@ export type SummedSearch = Pick<PageOptions, 'text' | 'stock' | 'tag'>;
  */
 export interface SearchStrategy {
   /** Up to `rows` matches in the sort's order, past `after`. */
-  page(ownerId: string, sort: ProductSort, options: SearchOptions): Promise<ListRow[]>;
+  page(catalogueId: string, sort: ProductSort, options: SearchOptions): Promise<ListRow[]>;
   /** The parts of a search's summary, each counted by one statement. */
-  summary(ownerId: string, search: SummedSearch): Promise<SummaryPart[]>;
+  summary(catalogueId: string, search: SummedSearch): Promise<SummaryPart[]>;
 }
 
 export function searchStrategy(
