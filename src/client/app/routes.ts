@@ -31,7 +31,9 @@ export default [
     // its settings; the layout checks the catalogue is one of the user's.
     route(paths.catalogue.root, 'routes/catalogue-layout.tsx', [
       index('routes/products.tsx', { id: 'catalogue-products' }),
-      route(paths.catalogue.create, 'routes/create-product.tsx', { id: 'catalogue-create-product' }),
+      route(paths.catalogue.create, 'routes/create-product.tsx', {
+        id: 'catalogue-create-product',
+      }),
       route(paths.catalogue.import, 'routes/import-products.tsx', {
         id: 'catalogue-import-products',
       }),

@@ -19,7 +19,9 @@ export function patchCachedProduct(
   id: string,
   patch: <T extends ProductListItem>(product: T) => T,
 ) {
-  for (const [queryKey, data] of queryClient.getQueriesData({ queryKey: queryKeys.products(catalogue) })) {
+  for (const [queryKey, data] of queryClient.getQueriesData({
+    queryKey: queryKeys.products(catalogue),
+  })) {
     if (!isListData(data)) continue;
     queryClient.setQueryData<ListData>(queryKey, {
       ...data,

@@ -29,7 +29,9 @@ export function clientLoader({ request, params: route }: ClientLoaderFunctionArg
   void queryClient.prefetchInfiniteQuery(productsQueryOptions(route.catalogueId, params));
   // The stock filters' counts: the summaries of the three filters, the list's own among them.
   for (const stock of STOCK_TABS) {
-    void queryClient.prefetchQuery(productsSummaryQueryOptions(route.catalogueId, { ...params, stock }));
+    void queryClient.prefetchQuery(
+      productsSummaryQueryOptions(route.catalogueId, { ...params, stock }),
+    );
   }
   return null;
 }

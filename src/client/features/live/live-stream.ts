@@ -5,7 +5,11 @@ import { getToken } from '@/lib/auth/token.js';
 import { env } from '@/lib/env.js';
 import { notifyUnauthorized } from '@/lib/unauthorized.js';
 import { applyLiveEvent, readEverythingAgain } from './apply-live-event.js';
-import { applyCatalogueEvent, type CatalogueEvent, type CatalogueHandlers } from './catalogue-events.js';
+import {
+  applyCatalogueEvent,
+  type CatalogueEvent,
+  type CatalogueHandlers,
+} from './catalogue-events.js';
 
 /** Waits between attempts: doubling from one second up to half a minute, with some jitter. */
 const FIRST_RETRY_MS = 1_000;

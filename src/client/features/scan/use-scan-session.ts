@@ -74,7 +74,11 @@ export function useScanSession(mode: ScanMode) {
         if (lookUp) return void (await openProduct(product.id));
         const change = CHANGES[mode];
         if (!change) return { kind: 'counting', product };
-        return { kind: 'changed', ...(await changeStock(catalogue, product, change)), undone: false };
+        return {
+          kind: 'changed',
+          ...(await changeStock(catalogue, product, change)),
+          undone: false,
+        };
       }),
     [mode, run, openProduct, catalogue],
   );
@@ -97,7 +101,10 @@ export function useScanSession(mode: ScanMode) {
     () =>
       run(async () => {
         if (outcome?.kind !== 'changed' || outcome.undone) return undefined;
-        const result = await changeStock(catalogue, outcome.saved, { delta: -outcome.delta, note: UNDO_NOTE });
+        const result = await changeStock(catalogue, outcome.saved, {
+          delta: -outcome.delta,
+          note: UNDO_NOTE,
+        });
         return {
           ...outcome,
           product: result.product,

@@ -27,8 +27,10 @@ export function useCurrentCatalogue({ readNames = false } = {}): CurrentCatalogu
   const ref = useCatalogueRef();
   // The signed-in screens show once the user is known: only the cache is read here.
   const user = useQuery({ ...userQueryOptions, enabled: false }).data;
-  const list = useQuery({ ...cataloguesQueryOptions, enabled: readNames || ref !== undefined })
-    .data;
+  const list = useQuery({
+    ...cataloguesQueryOptions,
+    enabled: readNames || ref !== undefined,
+  }).data;
   if (!ref) {
     const personal = list?.find((catalogue) => catalogue.personal);
     return {

@@ -18,5 +18,4 @@ export const invitationsQueryOptions = queryOptions({
 });
 
 /** `enabled` false: only what the cache holds (the header waits for the page to settle). */
-export const useInvitations = (enabled = true) =>
-  useQuery({ ...invitationsQueryOptions, enabled });
+export const useInvitations = (enabled = true) => useQuery({ ...invitationsQueryOptions, enabled });

@@ -46,10 +46,10 @@ export function CatalogueSwitcher() {
         type="button"
         aria-expanded={open}
         aria-controls={open ? panelId : undefined}
+        aria-label={`Catalogue: ${current.name}`}
         onClick={() => setOpen(!open)}
         className="flex max-w-full min-w-0 items-center gap-1 rounded-md px-2 py-1 text-sm font-semibold text-white hover:bg-gray-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
       >
-        <span className="sr-only">Catalogue: </span>
         <span className="max-w-28 min-w-0 truncate sm:max-w-xs">{current.name}</span>
         <MenuChevron className="size-4 shrink-0 text-gray-300" />
       </button>

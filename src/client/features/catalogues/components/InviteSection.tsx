@@ -126,8 +126,8 @@ function PendingInvitations({ catalogueId }: { catalogueId: string }) {
               <div className="min-w-0 flex-1">
                 <p className="text-sm font-medium break-all text-gray-900">{invitation.email}</p>
                 <p className="text-xs text-gray-600">
-                  {ROLE_LABELS[invitation.role]} · invited by {invitation.invitedBy.name} ·
-                  expires {formatDateTime(invitation.expiresAt)}
+                  {ROLE_LABELS[invitation.role]} · invited by {invitation.invitedBy.name} · expires{' '}
+                  {formatDateTime(invitation.expiresAt)}
                 </p>
               </div>
               <button

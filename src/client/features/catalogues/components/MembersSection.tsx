@@ -1,4 +1,9 @@
-import { ASSIGNABLE_ROLES, can, ROLE_LABELS, type AssignableRole } from '@shared/catalogue-roles.js';
+import {
+  ASSIGNABLE_ROLES,
+  can,
+  ROLE_LABELS,
+  type AssignableRole,
+} from '@shared/catalogue-roles.js';
 import type { Catalogue, Member } from '@shared/schemas/catalogues.js';
 import { Card } from '@/components/ui/Card.js';
 import { getErrorMessage } from '@/lib/api-error.js';

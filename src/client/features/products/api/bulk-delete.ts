@@ -15,7 +15,9 @@ const bulkDeleteProducts = (catalogue: CatalogueRef, ids: string[]) =>
 /** The deleted products leave the cache and the list is refreshed; then the screen's onSuccess. */
 export function useBulkDeleteProducts({
   mutationConfig,
-}: { mutationConfig?: MutationConfig<(ids: string[]) => ReturnType<typeof bulkDeleteProducts>> } = {}) {
+}: {
+  mutationConfig?: MutationConfig<(ids: string[]) => ReturnType<typeof bulkDeleteProducts>>;
+} = {}) {
   const queryClient = useQueryClient();
   const catalogue = useCatalogueRef();
   const { onSuccess, ...config } = mutationConfig ?? {};
@@ -25,7 +27,8 @@ export function useBulkDeleteProducts({
       bulkDeleteProducts(catalogue, ids),
     ),
     onSuccess: async (data, ids, ...rest) => {
-      for (const id of ids) queryClient.removeQueries({ queryKey: queryKeys.product(catalogue, id) });
+      for (const id of ids)
+        queryClient.removeQueries({ queryKey: queryKeys.product(catalogue, id) });
       await queryClient.invalidateQueries({ queryKey: queryKeys.products(catalogue) });
       await onSuccess?.(data, ids, ...rest);
     },

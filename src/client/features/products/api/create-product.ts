@@ -18,7 +18,9 @@ const createProduct = (catalogue: CatalogueRef, upload: ProductUpload) =>
 /** A new product refreshes the list; then the screen's own onSuccess. */
 export function useCreateProduct({
   mutationConfig,
-}: { mutationConfig?: MutationConfig<(upload: ProductUpload) => ReturnType<typeof createProduct>> } = {}) {
+}: {
+  mutationConfig?: MutationConfig<(upload: ProductUpload) => ReturnType<typeof createProduct>>;
+} = {}) {
   const queryClient = useQueryClient();
   const catalogue = useCatalogueRef();
   const { onSuccess, ...config } = mutationConfig ?? {};

@@ -21,9 +21,7 @@ const exportProducts = (catalogue: CatalogueRef, { q, sort, stock, tag }: Produc
 export function useExportProducts({
   mutationConfig,
 }: {
-  mutationConfig?: MutationConfig<
-    (params: ProductListParams) => ReturnType<typeof exportProducts>
-  >;
+  mutationConfig?: MutationConfig<(params: ProductListParams) => ReturnType<typeof exportProducts>>;
 } = {}) {
   const catalogue = useCatalogueRef();
   return useMutation({

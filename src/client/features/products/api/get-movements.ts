@@ -60,5 +60,4 @@ export const movementPagesQueryOptions = (
     retry: 1,
   });
 
-export const useMovements = (id: string) =>
-  useQuery(movementsQueryOptions(useCatalogueRef(), id));
+export const useMovements = (id: string) => useQuery(movementsQueryOptions(useCatalogueRef(), id));

@@ -63,7 +63,9 @@ async function importProducts(
 /** Imported products refresh the list (a dry run changes nothing); then the screen's onSuccess. */
 export function useImportProducts({
   mutationConfig,
-}: { mutationConfig?: MutationConfig<(upload: ImportUpload) => ReturnType<typeof importProducts>> } = {}) {
+}: {
+  mutationConfig?: MutationConfig<(upload: ImportUpload) => ReturnType<typeof importProducts>>;
+} = {}) {
   const queryClient = useQueryClient();
   const catalogue = useCatalogueRef();
   const { onSuccess, ...config } = mutationConfig ?? {};
@@ -73,7 +75,8 @@ export function useImportProducts({
       importProducts(catalogue, upload),
     ),
     onSuccess: async (data, upload, ...rest) => {
-      if (!upload.dryRun) await queryClient.invalidateQueries({ queryKey: queryKeys.products(catalogue) });
+      if (!upload.dryRun)
+        await queryClient.invalidateQueries({ queryKey: queryKeys.products(catalogue) });
       await onSuccess?.(data, upload, ...rest);
     },
   });

@@ -19,7 +19,8 @@ const printLabels = (catalogue: CatalogueRef, { ids, layout, copies, skip }: Lab
   apiDownload(
     {
       url: productsUrl(catalogue, '/labels.pdf'),
-      params: { ids: ids.join(','), layout, copies, skip } },
+      params: { ids: ids.join(','), layout, copies, skip },
+    },
     `labels-${layout}.pdf`,
   );
 

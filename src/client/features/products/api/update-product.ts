@@ -20,7 +20,9 @@ const updateProduct = (catalogue: CatalogueRef, { id, ...upload }: ProductEdit) 
 /** Edit success refreshes the list and the edited product; then the screen's. */
 export function useUpdateProduct({
   mutationConfig,
-}: { mutationConfig?: MutationConfig<(edit: ProductEdit) => ReturnType<typeof updateProduct>> } = {}) {
+}: {
+  mutationConfig?: MutationConfig<(edit: ProductEdit) => ReturnType<typeof updateProduct>>;
+} = {}) {
   const queryClient = useQueryClient();
   const catalogue = useCatalogueRef();
   const { onSuccess, ...config } = mutationConfig ?? {};

@@ -48,33 +48,33 @@ export function CsvActions({ params }: { params: ProductListParams }) {
             </Link>
           )}
           {mayExport && (
-          <button
-            type="button"
-            className={itemClasses}
-            {...menuItemProps}
-            disabled={exporting.isPending}
-            onClick={exportCsv}
-          >
-            {exporting.isPending ? 'Exporting...' : 'Export CSV'}
-          </button>
+            <button
+              type="button"
+              className={itemClasses}
+              {...menuItemProps}
+              disabled={exporting.isPending}
+              onClick={exportCsv}
+            >
+              {exporting.isPending ? 'Exporting...' : 'Export CSV'}
+            </button>
           )}
         </Menu>
       </div>
       <div className="hidden gap-3 sm:flex">
         {mayImport && (
-        <Link to={importHref} className={buttonClasses('secondary')}>
-          Import CSV
-        </Link>
+          <Link to={importHref} className={buttonClasses('secondary')}>
+            Import CSV
+          </Link>
         )}
         {mayExport && (
-        <Button
-          variant="secondary"
-          busy={exporting.isPending}
-          busyLabel="Exporting..."
-          onClick={exportCsv}
-        >
-          Export CSV
-        </Button>
+          <Button
+            variant="secondary"
+            busy={exporting.isPending}
+            busyLabel="Exporting..."
+            onClick={exportCsv}
+          >
+            Export CSV
+          </Button>
         )}
       </div>
     </>

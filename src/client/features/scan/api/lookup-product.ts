@@ -10,7 +10,9 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
 
 /** Every product the cache holds: its own entries and the list's loaded pages. */
 function* cachedProducts(catalogue: CatalogueRef): Generator<ProductListItem> {
-  for (const [, data] of queryClient.getQueriesData({ queryKey: queryKeys.catalogueProducts(catalogue) })) {
+  for (const [, data] of queryClient.getQueriesData({
+    queryKey: queryKeys.catalogueProducts(catalogue),
+  })) {
     if (isRecord(data) && typeof data.id === 'string') yield data as Product;
   }
   for (const [, data] of queryClient.getQueriesData({ queryKey: queryKeys.products(catalogue) })) {

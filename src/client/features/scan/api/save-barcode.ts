@@ -6,7 +6,11 @@ import { queryClient, queryKeys } from '@/lib/query-client.js';
 export async function saveBarcode(catalogue: CatalogueRef, id: string, barcode: string) {
   const { product } = await apiRequest(
     () => import('@shared/schemas/products.js').then((m) => m.productMutationResponseSchema),
-    { method: 'PATCH', url: productsUrl(catalogue, `/${encodeURIComponent(id)}`), data: { barcode } },
+    {
+      method: 'PATCH',
+      url: productsUrl(catalogue, `/${encodeURIComponent(id)}`),
+      data: { barcode },
+    },
   );
   await Promise.all([
     queryClient.invalidateQueries({
