@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client.js';
-import { queryClient, queryKeys } from '@/lib/query-client.js';
+import { queryKeys } from '@/lib/query-client.js';
 
 /** GET /catalogues → {catalogues}: the user's, the personal one first, then by name. */
 const getCatalogues = async (signal?: AbortSignal) => {
@@ -20,7 +20,3 @@ export const cataloguesQueryOptions = queryOptions({
 });
 
 export const useCatalogues = () => useQuery(cataloguesQueryOptions);
-
-/** Reads the catalogues again (a role, a name or a membership changed). */
-export const refreshCatalogues = () =>
-  queryClient.invalidateQueries({ queryKey: queryKeys.catalogues, exact: true });

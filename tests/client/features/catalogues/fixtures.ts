@@ -15,7 +15,7 @@ export const catalogue = (overrides: Partial<Catalogue> = {}): Catalogue => ({
   ...overrides,
 });
 
-export const personal = catalogue({
+const personal = catalogue({
   id: USER.id,
   name: "Ada's catalogue",
   personal: true,

@@ -9,5 +9,3 @@ export const membersSchema = () => load().then((m) => m.membersResponseSchema);
 export const memberMessageSchema = () => load().then((m) => m.memberResponseSchema);
 export const invitationsSchema = () => load().then((m) => m.invitationsResponseSchema);
 export const invitationMessageSchema = () => load().then((m) => m.invitationResponseSchema);
-export const receivedInvitationsSchema = () =>
-  load().then((m) => m.receivedInvitationsResponseSchema);

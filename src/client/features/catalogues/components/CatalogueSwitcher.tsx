@@ -15,17 +15,19 @@ const CatalogueList = lazy(() =>
  */
 export function CatalogueSwitcher() {
   const current = useCurrentCatalogue({ readNames: true });
-  const [open, setOpen] = useState(false);
+  const { pathname } = useLocation();
+  // Open on the screen it was opened on: going to another screen closes it.
+  const [openOn, setOpenOn] = useState<string>();
+  const open = openOn === pathname;
+  const setOpen = (on: boolean) => setOpenOn(on ? pathname : undefined);
   const container = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
   const panelId = useId();
-  const { pathname } = useLocation();
 
-  useEffect(() => setOpen(false), [pathname]);
   useEffect(() => {
     if (!open) return;
     const closeOutside = (event: PointerEvent) => {
-      if (!container.current?.contains(event.target as Node)) setOpen(false);
+      if (!container.current?.contains(event.target as Node)) setOpenOn(undefined);
     };
     document.addEventListener('pointerdown', closeOutside);
     return () => document.removeEventListener('pointerdown', closeOutside);
