@@ -23,9 +23,17 @@ import {
   signInRoutes,
 } from './features/accounts/index.js';
 import { productRoutes, productsPlugin } from './features/products/index.js';
+import {
+  catalogueRoutes,
+  cataloguesRoutes,
+  catalogueScope,
+  mirrorOfPersonalRoutes,
+  personalCatalogueScope,
+} from './features/catalogues/index.js';
 import { catalogueOpsRoutes } from './features/catalogue-ops/index.js';
 import { idempotencyPlugin } from './features/idempotency/index.js';
 import { liveEventRoutes, liveEventsPlugin } from './features/live-events/index.js';
+import { invitationsPlugin, receivedInvitationRoutes } from './features/invitations/index.js';
 import { protectedScope, publicScope } from './http/authenticate.js';
 import { registerClient } from './http/client/serve-client.js';
 import { registerCompression } from './http/ecosystem/compress.js';
@@ -155,6 +163,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await app.register(accountsPlugin);
   await app.register(idempotencyPlugin);
   await app.register(liveEventsPlugin);
+  await app.register(invitationsPlugin);
 
   // 3. Hooks of every request.
   registerErrorHandling(app);
@@ -175,9 +184,34 @@ export async function buildApp(options: AppOptions): Promise<App> {
     await scope.register(sessionRoutes, { prefix: '/api/auth' });
     await scope.register(profileRoutes, { prefix: '/api/auth/profile' });
     await scope.register(productsPlugin, { responseCacheBytes: options.responseCacheBytes });
-    await scope.register(productRoutes, { prefix: '/api/products' });
-    await scope.register(catalogueOpsRoutes, { prefix: '/api/products' });
+    // The caller's personal catalogue at /api/products, and every catalogue they belong to at
+    // /api/catalogues/{catalogueId}: the same routes in two scopes that find the catalogue.
+    await scope.register(
+      async (personal) => {
+        personalCatalogueScope(personal);
+        await personal.register(productRoutes);
+        await personal.register(catalogueOpsRoutes);
+      },
+      { prefix: '/api/products' },
+    );
+    await scope.register(
+      async (shared) => {
+        catalogueScope(shared);
+        await shared.register(catalogueRoutes);
+        await shared.register(
+          async (mirror) => {
+            mirrorOfPersonalRoutes(mirror);
+            await mirror.register(productRoutes);
+            await mirror.register(catalogueOpsRoutes);
+          },
+          { prefix: '/products' },
+        );
+      },
+      { prefix: '/api/catalogues/:catalogueId' },
+    );
+    await scope.register(cataloguesRoutes, { prefix: '/api/catalogues' });
     await scope.register(liveEventRoutes, { prefix: '/api' });
+    await scope.register(receivedInvitationRoutes, { prefix: '/api/invitations' });
   });
   await serveApiDocs(app);
 

@@ -197,6 +197,11 @@ export const M = {
   unknownPart: 'Unknown form field',
   duplicatePart: 'Each form field may be sent only once',
   badForm: 'The form data is not valid',
+  // invitations to catalogues
+  invitationRevoked: 'Invitation revoked',
+  invitationDeclined: 'Invitation declined',
+  invitationNotFound: 'Invitation not found',
+  invitationExpired: 'This invitation has expired',
 } as const;
 
 /** Texts that carry a number or a name: built here, from the same words every time. */
@@ -234,6 +239,11 @@ export const T = {
       ? 'skip must be 0: this layout has one label a page'
       : `skip must be a whole number from 0 to ${max}: the labels of a sheet already used`,
   /** A GTIN (8, 12, 13 or 14 digits) whose last digit is not its check digit. */
+  invitationSent: (email: string) => `Invitation sent to ${email}`,
+  alreadyMember: (email: string) => `${email} is already a member`,
+  invitationsPerDay: (perDay: number) =>
+    `This catalogue has sent ${perDay} invitations today; try again tomorrow`,
+  joinedCatalogue: (name: string) => `You joined ${name}`,
   barcodeCheckDigit: (expected: number) =>
     `Barcode check digit is wrong: a GTIN of 8, 12, 13 or 14 digits with these digits ends in ${expected}`,
 } as const;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ASSIGNABLE_ROLES, CATALOGUE_ROLES } from '../catalogue-roles.js';
 import { NAME_MAX } from '../constants.js';
 import { ANSWER_LIMITS, emailSchema, messageSchema, requiredText } from './common.js';
-import { uuid } from './products.js';
+import { int32, timestamp, uuid } from './products.js';
 
 /** A catalogue's name: like a person's, required and at most NAME_MAX characters. */
 export const CATALOGUE_NAME_MAX = NAME_MAX;
@@ -21,7 +21,13 @@ const assignableRoleSchema = z.enum(ASSIGNABLE_ROLES, {
   error: `Role must be one of: ${ASSIGNABLE_ROLES.join(', ')}`,
 });
 const text = (maxLength: number) => z.string().meta({ maxLength });
-const isoTime = z.string().meta({ format: 'date-time' });
+const isoTime = timestamp;
+/**
+ * The longest list an answer documents: catalogues of one user, members of one catalogue,
+ * invitations. Nothing bounds them lower; no real account comes near.
+ */
+const LIST_MAX = 10_000;
+const list = <T extends z.ZodType>(item: T) => z.array(item).meta({ maxItems: LIST_MAX });
 
 /**
  * A catalogue as its member sees it. `personal` is the account's own catalogue, the one the
@@ -32,7 +38,7 @@ export const catalogueSchema = z.object({
   name: text(CATALOGUE_NAME_MAX),
   personal: z.boolean(),
   role: roleSchema,
-  members: z.number().int().min(1),
+  members: z.number().int().min(1).meta(int32(2_147_483_647, 1)),
   createdAt: isoTime,
 });
 export type Catalogue = z.infer<typeof catalogueSchema>;
@@ -45,7 +51,7 @@ export const catalogueInvitationParamsSchema = catalogueParamsSchema.extend({
 });
 
 /** `GET /api/catalogues`: the caller's catalogues, the personal one first, then by name. */
-export const cataloguesResponseSchema = z.object({ catalogues: z.array(catalogueSchema) });
+export const cataloguesResponseSchema = z.object({ catalogues: list(catalogueSchema) });
 /** `POST /api/catalogues` and `PATCH /api/catalogues/{catalogueId}`. */
 export const catalogueBodySchema = z.object({ name: catalogueNameSchema });
 export const catalogueResponseSchema = z.object({ catalogue: catalogueSchema });
@@ -66,7 +72,7 @@ export const memberSchema = z.object({
 export type Member = z.infer<typeof memberSchema>;
 
 /** `GET /api/catalogues/{catalogueId}/members`: every member, the owner first, then by name. */
-export const membersResponseSchema = z.object({ members: z.array(memberSchema) });
+export const membersResponseSchema = z.object({ members: list(memberSchema) });
 /** `PATCH /api/catalogues/{catalogueId}/members/{userId}`: another role (never owner). */
 export const memberRoleBodySchema = z.object({ role: assignableRoleSchema });
 export const memberResponseSchema = messageSchema.extend({ member: memberSchema });
@@ -88,7 +94,7 @@ export type Invitation = z.infer<typeof invitationSchema>;
 export const invitationBodySchema = z.object({ email: emailSchema, role: assignableRoleSchema });
 export const invitationResponseSchema = messageSchema.extend({ invitation: invitationSchema });
 /** `GET /api/catalogues/{catalogueId}/invitations`: pending, unexpired invitations. */
-export const invitationsResponseSchema = z.object({ invitations: z.array(invitationSchema) });
+export const invitationsResponseSchema = z.object({ invitations: list(invitationSchema) });
 
 /** An invitation as its invitee sees it (`GET /api/invitations`). */
 export const receivedInvitationSchema = z.object({
@@ -100,5 +106,5 @@ export const receivedInvitationSchema = z.object({
 });
 export type ReceivedInvitation = z.infer<typeof receivedInvitationSchema>;
 export const receivedInvitationsResponseSchema = z.object({
-  invitations: z.array(receivedInvitationSchema),
+  invitations: list(receivedInvitationSchema),
 });

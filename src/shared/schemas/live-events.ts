@@ -25,6 +25,17 @@ export const liveEventSchemas = {
   'products.deleted': change({ ids: z.array(uuid) }),
   /** A CSV import committed: too many changes to send one by one, so the client reads again. */
   'import.done': change({ created: z.number().int(), updated: z.number().int() }),
+  /**
+   * A catalogue the user belongs to changed: renamed, or a member joined, left, was removed or got
+   * another role (the user's own joining included). Read the catalogues (and members) again.
+   */
+  'catalogue.updated': change({}),
+  /**
+   * The user no longer belongs to the catalogue: removed, left, or it was deleted. It is the
+   * stream's last event (reconnect: the new stream carries the other catalogues); drop what is
+   * held of that catalogue and leave its screens.
+   */
+  'catalogue.removed': change({}),
   /** The server cannot replay from the `Last-Event-ID` sent: read everything again. */
   reset: z.object({}),
 } as const;

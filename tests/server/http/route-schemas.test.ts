@@ -5,7 +5,7 @@ import { createSession } from '../../../src/server/features/accounts/sessions.js
 import { insertUser } from '../../../src/server/features/accounts/users.js';
 import { isRateLimited } from '../../../src/server/http/route-options.js';
 import { build } from '../support/build.js';
-import { signIn } from '../support/accounts.js';
+import { signIn, userRow } from '../support/accounts.js';
 
 /**
  * Every error status each of our routes can send, and nothing more (200/201 aside); the reasons
@@ -62,6 +62,36 @@ const ERROR_STATUSES: Record<string, number[]> = {
 };
 
 /**
+ * Every product route again in any catalogue the caller belongs to (features/catalogues): 403 for
+ * a member whose role may not take its action, 404 for anyone else; its own operationId.
+ */
+const PRODUCT_ROUTE = / \/api\/products/;
+const inCatalogue = (name: string) =>
+  name.replace(PRODUCT_ROUTE, ' /api/catalogues/:catalogueId/products');
+const PERSONAL_ROUTES = Object.keys(ERROR_STATUSES).filter((name) => PRODUCT_ROUTE.test(name));
+for (const name of PERSONAL_ROUTES) {
+  ERROR_STATUSES[inCatalogue(name)] = [...new Set([...ERROR_STATUSES[name]!, 403, 404])];
+}
+
+// Catalogues and their members (catalogues/*.test.ts). Every route of one catalogue answers 404
+// to a non-member and 403 to a role that may not; 409: the personal catalogue, the owner's role.
+Object.assign(ERROR_STATUSES, {
+  'GET /api/catalogues': [401, 429, ...ALWAYS],
+  'POST /api/catalogues': [...BODY, 401, 429, ...ALWAYS],
+  'GET /api/catalogues/:catalogueId': [401, 403, 404, 429, ...ALWAYS],
+  'PATCH /api/catalogues/:catalogueId': [...BODY, 401, 403, 404, 429, ...ALWAYS],
+  'DELETE /api/catalogues/:catalogueId': [...BODY, 401, 403, 404, 409, 429, ...ALWAYS],
+  'POST /api/catalogues/:catalogueId/transfer': [...BODY, 401, 403, 404, 409, 429, ...ALWAYS],
+  'GET /api/catalogues/:catalogueId/members': [401, 403, 404, 429, ...ALWAYS],
+  'PATCH /api/catalogues/:catalogueId/members/:userId': [
+    ...[...BODY, 401, 403, 404, 409, 429, ...ALWAYS],
+  ],
+  'DELETE /api/catalogues/:catalogueId/members/:userId': [
+    ...[...BODY, 401, 403, 404, 409, 429, ...ALWAYS],
+  ],
+});
+
+/**
  * Routes whose answer stays open (an event stream): inject() would wait for its end, so the
  * walks that send requests leave them out; live-events.test.ts probes them over real HTTP.
  */
@@ -102,8 +132,29 @@ const OPERATION_IDS: Record<string, string> = {
   'GET /api/events': 'streamEvents',
 };
 
+for (const name of PERSONAL_ROUTES) {
+  OPERATION_IDS[inCatalogue(name)] = `${OPERATION_IDS[name]!}InCatalogue`;
+}
+Object.assign(OPERATION_IDS, {
+  'GET /api/catalogues': 'listCatalogues',
+  'POST /api/catalogues': 'createCatalogue',
+  'GET /api/catalogues/:catalogueId': 'getCatalogue',
+  'PATCH /api/catalogues/:catalogueId': 'renameCatalogue',
+  'DELETE /api/catalogues/:catalogueId': 'deleteCatalogue',
+  'POST /api/catalogues/:catalogueId/transfer': 'transferCatalogue',
+  'GET /api/catalogues/:catalogueId/members': 'listCatalogueMembers',
+  'PATCH /api/catalogues/:catalogueId/members/:userId': 'changeMemberRole',
+  'DELETE /api/catalogues/:catalogueId/members/:userId': 'removeCatalogueMember',
+});
+
 /** Routes that read nothing from a POST, PATCH or DELETE body (they still parse one). */
-const NO_BODY = ['POST /api/auth/logout', 'DELETE /api/products/:id'];
+const NO_BODY = [
+  'POST /api/auth/logout',
+  'DELETE /api/products/:id',
+  inCatalogue('DELETE /api/products/:id'),
+  'DELETE /api/catalogues/:catalogueId',
+  'DELETE /api/catalogues/:catalogueId/members/:userId',
+];
 
 /** Where the unknown resource is named in the body, not the URL: a body that names one. */
 const NOT_FOUND_BODIES: Record<string, object> = {
@@ -127,10 +178,14 @@ const errorsOf = (route: Route) => documented(route).filter((status) => status >
 const SAMPLE_QUERIES: Record<string, string> = {
   '/api/products/lookup': '?code=unknown',
   '/api/products/labels.pdf': '?ids=00000000-0000-4000-8000-000000000000',
+  '/api/catalogues/:catalogueId/products/lookup': '?code=unknown',
+  '/api/catalogues/:catalogueId/products/labels.pdf': '?ids=00000000-0000-4000-8000-000000000000',
 };
 
-const sample = (url: string) =>
+/** A catalogue: by default one that does not exist; a member's own for routes to get past it. */
+const sample = (url: string, catalogueId = '00000000-0000-4000-8000-00000000000c') =>
   url
+    .replace(':catalogueId', catalogueId)
     .replace(':token', '123456')
     .replace(':id', '00000000-0000-4000-8000-000000000000')
     .replace(':name', 'missing.webp') + (SAMPLE_QUERIES[url] ?? '');
@@ -143,6 +198,8 @@ const sample = (url: string) =>
 describe('every route declares its request and response schemas', async () => {
   const server = await build();
   const user = await signIn(server);
+  // The personal catalogue's id is its owner's.
+  const { id: own } = (await userRow(server, user.email))!;
 
   const ours: Route[] = server.app.registeredRoutes
     .filter((route) => route.config?.thirdParty !== true)
@@ -209,14 +266,29 @@ describe('every route declares its request and response schemas', async () => {
   it('documents 403 and 409 only on the route that sends each', () => {
     const with403 = ours.filter((route) => errorsOf(route).includes(403));
     const with409 = ours.filter((route) => errorsOf(route).includes(409));
-    expect(with403.map((route) => route.name)).toEqual(['POST /api/auth/login']);
-    expect(with409.map((route) => route.name).sort()).toEqual([
-      'PATCH /api/auth/profile',
+    const ofOneCatalogue = Object.keys(ERROR_STATUSES).filter((name) =>
+      name.includes(':catalogueId'),
+    );
+    expect(with403.map((route) => route.name).sort()).toEqual(
+      ['POST /api/auth/login', ...ofOneCatalogue].sort(),
+    );
+    const productConflicts = [
       'PATCH /api/products/:id',
-      'POST /api/auth/profile/confirm-email',
       'POST /api/products',
       'POST /api/products/:id/stock',
-    ]);
+    ];
+    expect(with409.map((route) => route.name).sort()).toEqual(
+      [
+        'PATCH /api/auth/profile',
+        'POST /api/auth/profile/confirm-email',
+        ...productConflicts,
+        ...productConflicts.map(inCatalogue),
+        'DELETE /api/catalogues/:catalogueId',
+        'POST /api/catalogues/:catalogueId/transfer',
+        'PATCH /api/catalogues/:catalogueId/members/:userId',
+        'DELETE /api/catalogues/:catalogueId/members/:userId',
+      ].sort(),
+    );
   });
 
   /** Bodies no route takes, and what each is refused with where a body is read. */
@@ -238,7 +310,7 @@ describe('every route declares its request and response schemas', async () => {
       for (const { status, type, payload } of BAD_BODIES) {
         const res = await server.app.inject({
           method: route.method,
-          url: sample(route.url),
+          url: sample(route.url, own),
           headers: { ...user.headers, 'content-type': type },
           payload,
         });
@@ -315,7 +387,9 @@ describe('every route declares its request and response schemas', async () => {
             const shape = status === '400' ? ref('ValidationError') : ref('Error');
             // A refused import answers its report beside the usual 400.
             const importReport = { anyOf: [ref('ImportReport'), ref('ValidationError')] };
-            const isImportRefusal = name === 'POST /api/products/import' && status === '400';
+            const isImportRefusal =
+              [name, inCatalogue(name)].includes(inCatalogue('POST /api/products/import')) &&
+              status === '400';
             expect(response.content, where).toEqual({
               'application/json': { schema: isImportRefusal ? importReport : shape },
             });
@@ -339,6 +413,7 @@ interface Operation {
 describe('every route that reads a body answers a body that never arrives with 408', async () => {
   const server = await build({ timeouts: { request: 300, upload: 300 } });
   const user = await signIn(server);
+  const { id: own } = (await userRow(server, user.email))!;
   await server.app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = server.app.server.address() as AddressInfo;
 
@@ -372,7 +447,7 @@ describe('every route that reads a body answers a body that never arrives with 4
     const answers = await Promise.all(
       routes.map(([name]) => {
         const [method, url] = name.split(' ') as [string, string];
-        return stalled(method, sample(url));
+        return stalled(method, sample(url, own));
       }),
     );
     for (const [index, [name, statuses]] of routes.entries()) {
@@ -416,7 +491,7 @@ describe('every rate-limited route documents 429, and only those', async () => {
       const send = () =>
         server.app.inject({
           method,
-          url: sample(url),
+          url: sample(url, userId),
           remoteAddress,
           headers: { authorization: `Bearer ${token}` },
           ...(method === 'GET' ? {} : { payload: {} }),

@@ -1,5 +1,5 @@
 import type { DB } from '../../infra/db/handle.js';
-import type { CodePurpose } from '../../infra/db/schema.js';
+import type { MailBudget } from '../../infra/db/schema.js';
 import { CODE_RESEND_INTERVAL_MS } from './codes.js';
 
 const HOUR_MS = 3_600_000;
@@ -28,7 +28,7 @@ export function fitsMailBudget(counted: readonly number[], at: number): boolean 
 export async function countedRequests(
   trx: DB,
   recipient: string,
-  purpose: CodePurpose,
+  purpose: MailBudget,
   at: number,
 ): Promise<number[]> {
   const rows = await trx

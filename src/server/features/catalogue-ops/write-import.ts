@@ -1,4 +1,4 @@
-import type { ProductRepository, WithinWrite } from '../products/index.js';
+import type { ProductRepository, WithinWrite, WriteTarget } from '../products/index.js';
 import type { ImportRow } from './csv-import.js';
 import type { ImportPlan } from './import-matching.js';
 
@@ -8,7 +8,7 @@ import type { ImportPlan } from './import-matching.js';
  */
 export function writeImport(
   repository: ProductRepository,
-  catalogueId: string,
+  target: WriteTarget,
   plan: ImportPlan,
   at: number,
   within?: WithinWrite<{ created: number; updated: number }>,
@@ -30,7 +30,7 @@ export function writeImport(
     at,
   }));
   return repository.insertMany(
-    catalogueId,
+    target,
     // Made as the repository takes them, between its turns of the event loop.
     (function* () {
       for (const row of plan.create) yield { ...fields(row), image: null, createdAt: at };

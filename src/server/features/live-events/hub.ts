@@ -13,15 +13,40 @@ interface EventRow {
   data: string;
 }
 
-/** One open stream: little more than its response, so that thousands stay cheap. */
+/** One open stream: little more than its response and its catalogues, so thousands stay cheap. */
 interface Stream {
-  ownerId: string;
+  userId: string;
   sessionId: string;
   res: ServerResponse;
-  /** The id of the last event written: an event arriving twice (replay, then live) goes once. */
-  lastId: number;
-  /** Events that arrived while the replay was read; null once the stream is live. */
+  /** The catalogues whose events it carries: the user's memberships. */
+  catalogues: Set<string>;
+  /** Events that arrived while it was connecting (memberships, replay); null once it is live. */
   pending: EventRow[] | null;
+}
+
+/**
+ * What a catalogue event means for the streams that get it. A membership notice is recorded in
+ * the personal catalogue of the one user it concerns (its id is the user's) and names the other
+ * catalogue in its data: that user joined it (`catalogue.updated`) or no longer belongs to it
+ * (`catalogue.removed`). Every other event concerns the catalogue it is recorded in.
+ */
+interface Routing {
+  /** The catalogue the event is about. */
+  about: string;
+  /** The user a membership notice is for; undefined for an event of the whole catalogue. */
+  forUser: string | undefined;
+}
+
+function routingOf(row: EventRow): Routing | undefined {
+  if (row.kind !== 'catalogue.updated' && row.kind !== 'catalogue.removed') return undefined;
+  let about = row.catalogue_id;
+  try {
+    const data = JSON.parse(row.data) as { catalogueId?: unknown };
+    if (typeof data.catalogueId === 'string') about = data.catalogueId;
+  } catch {
+    // not ours to judge: the event goes as it was recorded
+  }
+  return { about, forUser: about === row.catalogue_id ? undefined : row.catalogue_id };
 }
 
 export interface HubOptions {
@@ -45,6 +70,13 @@ const PRUNE_MS = 60_000;
 /** Writes between turns of the event loop in a fan-out: 1,000 streams never block it long. */
 const WRITES_PER_TURN = 200;
 
+/** What a stream starts with (LiveHub.startOf). */
+interface Start {
+  catalogues: string[];
+  rows: EventRow[];
+  after: number;
+}
+
 const frame = (row: EventRow) => `id: ${row.id}\nevent: ${row.kind}\ndata: ${row.data}\n\n`;
 const RESET_FRAME = 'event: reset\ndata: {}\n\n';
 const HEARTBEAT_FRAME = ': heartbeat\n\n';
@@ -60,10 +92,16 @@ export type Refusal = 'user-limit' | 'process-limit';
  * The open event streams of this process and what feeds them. Events are rows of live_events,
  * written in the transaction of their change (record.ts): on PostgreSQL every instance hears each
  * committed one's id through LISTEN (ADR 024) and reads it; on SQLite this process reads what was
- * committed since, every 100 ms. Each stream gets its owner's events in id order, once.
+ * committed since, every 100 ms. A stream carries the events of every catalogue its user belongs
+ * to, each once, in the order they are heard. Memberships are read when a stream opens and again
+ * when a notice says its user joined a catalogue; a `catalogue.removed` is the last event of a
+ * stream, so that nothing more of that catalogue reaches it (the client reconnects).
  */
 export class LiveHub {
-  private readonly byOwner = new Map<string, Set<Stream>>();
+  private readonly byUser = new Map<string, Set<Stream>>();
+  private readonly byCatalogue = new Map<string, Set<Stream>>();
+  /** Streams reading their memberships and replay: they hold every event heard meanwhile. */
+  private readonly connecting = new Set<Stream>();
   private open = 0;
   private cursor = 0;
   private readonly timers: NodeJS.Timeout[] = [];
@@ -87,7 +125,7 @@ export class LiveHub {
     const { database } = this;
     if (database.onLiveEvent) {
       database.onLiveEvent((notice) => {
-        if (notice === 'lost') this.enqueue(() => this.resetAll());
+        if (notice === 'lost') void this.enqueue(() => this.resetAll());
         else this.notice(notice.id);
       });
     } else {
@@ -96,40 +134,46 @@ export class LiveHub {
       this.every(POLL_MS, () => {
         if (polling) return;
         polling = true;
-        this.enqueue(() => this.pollSqlite().finally(() => (polling = false)));
+        void this.enqueue(() => this.pollSqlite().finally(() => (polling = false)));
       });
     }
-    this.every(LIVE_HEARTBEAT_MS, () => this.enqueue(() => this.writeAll(HEARTBEAT_FRAME)));
+    this.every(LIVE_HEARTBEAT_MS, () => void this.enqueue(() => this.writeAll(HEARTBEAT_FRAME)));
     this.every(SESSION_CHECK_MS, () => this.checkSessions());
     this.every(PRUNE_MS, () => this.prune());
   }
 
-  /** Why a new stream of this owner is refused, if it is. */
-  refusal(ownerId: string): Refusal | undefined {
-    if ((this.byOwner.get(ownerId)?.size ?? 0) >= this.options.perUser) return 'user-limit';
+  /** Why a new stream of this user is refused, if it is. */
+  refusal(userId: string): Refusal | undefined {
+    if ((this.byUser.get(userId)?.size ?? 0) >= this.options.perUser) return 'user-limit';
     if (this.open >= this.options.maxStreams) return 'process-limit';
     return undefined;
   }
 
   /**
-   * Adds a stream whose headers are sent: replays what came after `lastEventId` (or sends reset
-   * when those events are no longer held), then writes each new event as it commits.
+   * Adds a stream whose headers are sent: reads the user's catalogues, replays what came after
+   * `lastEventId` in them (or sends reset when those events are no longer held), then writes each
+   * new event as it commits.
    */
-  async add(stream: Omit<Stream, 'lastId' | 'pending'>, lastEventId: string | undefined) {
-    const entry: Stream = { ...stream, lastId: 0, pending: [] };
-    let streams = this.byOwner.get(entry.ownerId);
-    if (!streams) this.byOwner.set(entry.ownerId, (streams = new Set()));
+  async add(stream: Pick<Stream, 'userId' | 'sessionId' | 'res'>, lastEventId: string | undefined) {
+    const entry: Stream = { ...stream, catalogues: new Set(), pending: [] };
+    let streams = this.byUser.get(entry.userId);
+    if (!streams) this.byUser.set(entry.userId, (streams = new Set()));
     streams.add(entry);
+    this.connecting.add(entry);
     this.open += 1;
     entry.res.once('close', () => this.remove(entry));
     // A client gone mid-write is no failure of ours; 'close' follows and removes the stream.
     entry.res.on('error', () => {});
     send(entry, ': connected\n\n');
+    let start: Start = { catalogues: [], rows: [], after: Number.MAX_SAFE_INTEGER };
     try {
-      await this.replay(entry, lastEventId);
+      start = await this.startOf(entry, lastEventId);
+    } catch (error) {
+      // A stream that cannot know its catalogues carries none: the client reconnects.
+      this.end(entry);
+      throw error;
     } finally {
-      for (const row of entry.pending ?? []) this.writeEvent(entry, row);
-      entry.pending = null;
+      await this.enqueue(() => this.goLive(entry, start));
     }
   }
 
@@ -137,7 +181,7 @@ export class LiveHub {
   closeAll(): void {
     this.closed = true;
     for (const timer of this.timers) clearInterval(timer);
-    for (const streams of [...this.byOwner.values()]) {
+    for (const streams of [...this.byUser.values()]) {
       for (const stream of [...streams]) this.end(stream);
     }
   }
@@ -149,26 +193,54 @@ export class LiveHub {
   }
 
   private remove(stream: Stream) {
-    const streams = this.byOwner.get(stream.ownerId);
+    const streams = this.byUser.get(stream.userId);
     if (!streams?.delete(stream)) return;
     this.open -= 1;
-    if (streams.size === 0) this.byOwner.delete(stream.ownerId);
+    if (streams.size === 0) this.byUser.delete(stream.userId);
+    this.connecting.delete(stream);
+    this.subscribe(stream, []);
   }
 
-  private async replay(stream: Stream, lastEventId: string | undefined) {
-    const { db } = this.database;
-    const ownMax = async () =>
-      (
-        await db
-          .selectFrom('live_events')
-          .select((eb) => eb.fn.max('id').as('id'))
-          .where('catalogue_id', '=', stream.ownerId)
-          .executeTakeFirst()
-      )?.id ?? 0;
-    if (lastEventId === undefined) {
-      stream.lastId = Number(await ownMax());
-      return;
+  private isOpen(stream: Stream) {
+    return this.byUser.get(stream.userId)?.has(stream) === true;
+  }
+
+  /** Makes the stream carry exactly these catalogues. */
+  private subscribe(stream: Stream, catalogues: Iterable<string>) {
+    const wanted = new Set(catalogues);
+    for (const id of stream.catalogues) {
+      if (wanted.has(id)) continue;
+      const streams = this.byCatalogue.get(id);
+      streams?.delete(stream);
+      if (streams?.size === 0) this.byCatalogue.delete(id);
     }
+    for (const id of wanted) {
+      if (stream.catalogues.has(id)) continue;
+      let streams = this.byCatalogue.get(id);
+      if (!streams) this.byCatalogue.set(id, (streams = new Set()));
+      streams.add(stream);
+    }
+    stream.catalogues = wanted;
+  }
+
+  private async memberships(userId: string): Promise<string[]> {
+    const rows = await this.database.db
+      .selectFrom('catalogue_members')
+      .select('catalogue_id')
+      .where('user_id', '=', userId)
+      .execute();
+    return rows.map((row) => row.catalogue_id);
+  }
+
+  /**
+   * What a stream starts with: the user's catalogues now, and the events after `lastEventId` in
+   * them (none, and `reset`, when some are no longer held). `after`: events up to it are not
+   * written, as the client has them (or, without `lastEventId`, they came before it connected).
+   */
+  private async startOf(stream: Stream, lastEventId: string | undefined): Promise<Start> {
+    const { db } = this.database;
+    const catalogues = await this.memberships(stream.userId);
+    if (lastEventId === undefined) return { catalogues, rows: [], after: await this.maxId() };
     const after = /^[0-9]{1,15}$/.test(lastEventId) ? Number(lastEventId) : -1;
     const bounds = await db
       .selectFrom('live_events')
@@ -178,42 +250,87 @@ export class LiveHub {
     const newest = Number(bounds?.newest ?? 0);
     // Every event after `after` is still held only if none after it was pruned.
     const held = after >= 0 && after >= oldest - 1 && after <= newest;
-    const rows = held
-      ? await db
-          .selectFrom('live_events')
-          .select(['id', 'catalogue_id', 'kind', 'data'])
-          .where('catalogue_id', '=', stream.ownerId)
-          .where('id', '>', after)
-          .orderBy('id')
-          .limit(REPLAY_MAX + 1)
-          .execute()
-      : [];
+    const rows =
+      held && catalogues.length > 0
+        ? await db
+            .selectFrom('live_events')
+            .select(['id', 'catalogue_id', 'kind', 'data'])
+            .where('catalogue_id', 'in', catalogues)
+            .where('id', '>', after)
+            .orderBy('id')
+            .limit(REPLAY_MAX + 1)
+            .execute()
+        : [];
     if (!held || rows.length > REPLAY_MAX) {
-      stream.lastId = Number(await ownMax());
       send(stream, RESET_FRAME);
-      return;
+      return { catalogues, rows: [], after: await this.maxId() };
     }
-    stream.lastId = after;
-    for (const row of rows) this.writeEvent(stream, { ...row, id: Number(row.id) });
+    return { catalogues, rows: rows.map((row) => ({ ...row, id: Number(row.id) })), after };
   }
 
-  private writeEvent(stream: Stream, row: EventRow) {
-    if (row.id <= stream.lastId) return;
-    stream.lastId = row.id;
+  /**
+   * Runs in the delivery queue: the stream takes its catalogues, writes its replay, then what was
+   * heard while it connected (neither twice), and from then on gets events as they are heard.
+   */
+  private async goLive(stream: Stream, start: Start) {
+    const pending = stream.pending ?? [];
+    stream.pending = null;
+    this.connecting.delete(stream);
+    if (!this.isOpen(stream)) return;
+    this.subscribe(stream, start.catalogues);
+    const replayed = new Set<number>();
+    for (const row of start.rows) {
+      replayed.add(row.id);
+      await this.writeEvent(stream, row);
+    }
+    for (const row of pending) {
+      if (row.id <= start.after || replayed.has(row.id)) continue;
+      if (stream.catalogues.has(row.catalogue_id)) await this.writeEvent(stream, row);
+    }
+  }
+
+  /**
+   * Writes one event of a catalogue the stream carries, and follows what it says of memberships:
+   * a notice for someone else is not written; `catalogue.removed` ends the stream; a notice of
+   * joining a catalogue reads the user's catalogues again first.
+   */
+  private async writeEvent(stream: Stream, row: EventRow, routing = routingOf(row)) {
+    if (!this.isOpen(stream)) return;
+    if (!routing) return send(stream, frame(row));
+    if (routing.forUser !== undefined && routing.forUser !== stream.userId) return;
+    if (row.kind === 'catalogue.removed') {
+      // The stream ends after it: nothing more of that catalogue can reach it, and the client's
+      // reconnect (after this event's id) reads the memberships afresh.
+      send(stream, frame(row));
+      this.end(stream);
+      return;
+    }
+    if (routing.forUser !== undefined && !stream.catalogues.has(routing.about)) {
+      await this.refreshMemberships(stream.userId);
+    }
     send(stream, frame(row));
   }
 
+  /** A user joined a catalogue: their live streams carry what they belong to now. */
+  private async refreshMemberships(userId: string) {
+    const catalogues = await this.memberships(userId);
+    for (const stream of this.byUser.get(userId) ?? []) {
+      if (stream.pending === null) this.subscribe(stream, catalogues);
+    }
+  }
+
   /** Runs deliveries one at a time, in the order they were asked for. */
-  private enqueue(work: () => Promise<void>) {
+  private enqueue(work: () => Promise<void>): Promise<void> {
     this.delivering = this.delivering.then(work).catch((error: unknown) => {
       this.options.warn(error, 'delivering live events failed');
     });
+    return this.delivering;
   }
 
   private notice(id: number) {
     this.noticed.push(id);
     // Ids that arrive together are read in one query.
-    if (this.noticed.length === 1) this.enqueue(() => this.readNoticed());
+    if (this.noticed.length === 1) void this.enqueue(() => this.readNoticed());
   }
 
   private async readNoticed() {
@@ -250,15 +367,13 @@ export class LiveHub {
     let writes = 0;
     for (const raw of rows) {
       const row = { ...raw, id: Number(raw.id) };
-      const streams = this.byOwner.get(row.catalogue_id);
+      for (const stream of this.connecting) stream.pending?.push(row);
+      const streams = this.byCatalogue.get(row.catalogue_id);
       if (!streams) continue;
-      const text = frame(row);
-      for (const stream of streams) {
-        if (stream.pending) stream.pending.push(row);
-        else if (row.id > stream.lastId) {
-          stream.lastId = row.id;
-          send(stream, text);
-        }
+      const routing = routingOf(row);
+      // A copy: a membership change made by this very event must not upset the walk.
+      for (const stream of [...streams]) {
+        await this.writeEvent(stream, row, routing);
         if (++writes % WRITES_PER_TURN === 0) await nextTurn();
       }
     }
@@ -271,7 +386,7 @@ export class LiveHub {
 
   private async writeAll(text: string) {
     let writes = 0;
-    for (const streams of [...this.byOwner.values()]) {
+    for (const streams of [...this.byUser.values()]) {
       for (const stream of streams) {
         if (stream.pending === null) send(stream, text);
         if (++writes % WRITES_PER_TURN === 0) await nextTurn();
@@ -293,7 +408,7 @@ export class LiveHub {
   }
 
   private async closeRevoked() {
-    const streams = [...this.byOwner.values()].flatMap((set) => [...set]);
+    const streams = [...this.byUser.values()].flatMap((set) => [...set]);
     const ids = [...new Set(streams.map((stream) => stream.sessionId))];
     const alive = new Set<string>();
     for (let i = 0; i < ids.length; i += 500) {

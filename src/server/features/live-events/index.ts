@@ -3,5 +3,11 @@
  * use of it.
  */
 export { liveEventsPlugin } from './plugin.js';
-export { recordLiveEvent } from './record.js';
+export {
+  recordCatalogueDeleted,
+  recordCatalogueUpdated,
+  recordLiveEvent,
+  recordMemberGone,
+  recordMemberJoined,
+} from './record.js';
 export { liveEventRoutes } from './routes.js';

@@ -24,3 +24,62 @@ export async function recordLiveEvent<K extends LiveEventKind>(
     })
     .execute();
 }
+
+/**
+ * Tells one user's streams that their membership of a catalogue changed. It is recorded in the
+ * user's personal catalogue (whose id is the user's): the one catalogue always theirs, which
+ * outlives the other and replays after a reconnect. The hub writes it to that user only, and
+ * follows it: `catalogue.removed` ends their streams (their reconnects no longer carry the
+ * catalogue); after `catalogue.updated` (they joined) their streams carry it.
+ */
+async function recordMembershipNotice(
+  trx: DB,
+  userId: string,
+  kind: 'catalogue.updated' | 'catalogue.removed',
+  catalogueId: string,
+  now: number,
+) {
+  await trx
+    .insertInto('live_events')
+    .values({ catalogue_id: userId, kind, data: JSON.stringify({ catalogueId }), created_at: now })
+    .execute();
+}
+
+/** The catalogue was renamed, or a member's role changed: its members read it again. */
+export const recordCatalogueUpdated = (trx: DB, catalogueId: string, now: number) =>
+  recordLiveEvent(trx, catalogueId, 'catalogue.updated', {}, now);
+
+/**
+ * A user joined the catalogue: its members hear of it, then the user's own streams start
+ * carrying it (the notice comes second, so they hear of their joining once).
+ */
+export async function recordMemberJoined(
+  trx: DB,
+  catalogueId: string,
+  userId: string,
+  now: number,
+) {
+  await recordCatalogueUpdated(trx, catalogueId, now);
+  await recordMembershipNotice(trx, userId, 'catalogue.updated', catalogueId, now);
+}
+
+/**
+ * A member left or was removed: their streams hear `catalogue.removed` and drop the catalogue
+ * first, then the remaining members hear of the change.
+ */
+export async function recordMemberGone(trx: DB, catalogueId: string, userId: string, now: number) {
+  await recordMembershipNotice(trx, userId, 'catalogue.removed', catalogueId, now);
+  await recordCatalogueUpdated(trx, catalogueId, now);
+}
+
+/** The catalogue is being deleted: each of its members hears `catalogue.removed`. */
+export async function recordCatalogueDeleted(
+  trx: DB,
+  catalogueId: string,
+  memberIds: readonly string[],
+  now: number,
+) {
+  for (const userId of memberIds) {
+    await recordMembershipNotice(trx, userId, 'catalogue.removed', catalogueId, now);
+  }
+}

@@ -10,7 +10,7 @@ import { HttpError } from '../../lib/http-error.js';
 /** Seconds a refused stream is told to wait before it tries again. */
 const RETRY_AFTER_SECONDS = '5';
 
-const DESCRIPTION = `Server-Sent Events: one per committed change of your catalogue, as \`id: <number>\`, \`event: <kind>\` and one \`data:\` line of JSON. Kinds: \`product.created\` and \`product.updated\` (\`{product}\`, the whole product), \`product.deleted\` (\`{id}\`), \`stock.changed\` (\`{id, stock, updatedAt}\`), \`products.deleted\` (\`{ids}\`), \`import.done\` (\`{created, updated}\`), \`reset\` (\`{}\`: read everything again): ${LIVE_EVENT_KINDS.length} kinds in all. Ids grow: reconnect with \`Last-Event-ID\` to get the events after it, or one \`reset\` when they are no longer held. Comment lines (\`: heartbeat\`, every 25 s) carry nothing. At most ${LIVE_STREAMS_PER_USER} streams per user (429) and a bounded number per server (503), both with \`Retry-After\`. A revoked session's streams end.`;
+const DESCRIPTION = `Server-Sent Events: one per committed change of every catalogue you belong to, as \`id: <number>\`, \`event: <kind>\` and one \`data:\` line of JSON, which always names the \`catalogueId\` it concerns. Kinds: \`product.created\` and \`product.updated\` (\`{product}\`, the whole product), \`product.deleted\` (\`{id}\`), \`stock.changed\` (\`{id, stock, updatedAt}\`), \`products.deleted\` (\`{ids}\`), \`import.done\` (\`{created, updated}\`), \`catalogue.updated\` (renamed, a member joined, left or changed role, you included: read the catalogues again), \`catalogue.removed\` (you no longer belong to it: removed, left or deleted; the stream ends after it, and a reconnect carries your other catalogues), \`reset\` (\`{}\`: read everything again): ${LIVE_EVENT_KINDS.length} kinds in all. The catalogues are read when the stream opens and again when you join one, so an open stream starts carrying a catalogue once you accept its invitation. Ids grow: reconnect with \`Last-Event-ID\` to get the events after it of the catalogues you belong to now, or one \`reset\` when they are no longer held. Comment lines (\`: heartbeat\`, every 25 s) carry nothing. At most ${LIVE_STREAMS_PER_USER} streams per user (429) and a bounded number per server (503), both with \`Retry-After\`. A revoked session's streams end.`;
 
 /** `GET /api/events`: the signed-in user's catalogue changes as they commit. */
 export const liveEventRoutes: FastifyPluginAsync = async (fastify) => {
@@ -24,7 +24,7 @@ export const liveEventRoutes: FastifyPluginAsync = async (fastify) => {
       schema: {
         tags: ['products'],
         operationId: 'streamEvents',
-        summary: "Your catalogue's changes as they commit (Server-Sent Events)",
+        summary: "Your catalogues' changes as they commit (Server-Sent Events)",
         description: DESCRIPTION,
         headers: z.looseObject({
           'last-event-id': z
@@ -66,7 +66,7 @@ export const liveEventRoutes: FastifyPluginAsync = async (fastify) => {
         'x-accel-buffering': 'no',
       });
       const lastEventId = request.headers['last-event-id'];
-      await hub.add({ ownerId: user.id, sessionId, res }, lastEventId);
+      await hub.add({ userId: user.id, sessionId, res }, lastEventId);
     },
   );
 };

@@ -7,7 +7,7 @@ export { csvColumnOf, MATCH_COLUMNS, type MatchColumn } from './match-columns.js
 export { searchKey } from './keys.js';
 export { sweepOrphanImages } from './orphan-images.js';
 export { productsPlugin } from './plugin.js';
-export type { ExportRow, ProductRow, WithinWrite } from './rows.js';
+export type { ExportRow, ProductRow, WithinWrite, WriteTarget } from './rows.js';
 export { ProductRepository } from './repository.js';
 export type { ProductsContext } from './routes/context.js';
 export {

@@ -29,12 +29,14 @@ const BATCH_ROWS = 1000;
 export async function recordMovements(
   trx: DB,
   catalogueId: string,
+  actorId: string | null,
   movements: Movement[],
 ): Promise<void> {
   for (let i = 0; i < movements.length; i += BATCH_ROWS) {
     const rows = movements.slice(i, i + BATCH_ROWS).map((movement) => ({
       product_id: movement.productId,
       catalogue_id: catalogueId,
+      actor_id: actorId,
       created_at: movement.at,
       old_stock: movement.oldStock,
       new_stock: movement.newStock,

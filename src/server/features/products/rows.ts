@@ -132,6 +132,20 @@ export interface StockChange {
  */
 export type WithinWrite<R> = (trx: DB, result: R) => Promise<void>;
 
+/**
+ * The catalogue a write changes and who makes it. `confirm` runs first in the write's transaction
+ * and throws when the writer may no longer make it (removed from the catalogue meanwhile). A bare
+ * catalogue id (tools, tests) writes with no actor and nothing to confirm.
+ */
+export interface WriteTarget {
+  id: string;
+  actorId: string | null;
+  confirm(trx: DB): Promise<void>;
+}
+
+export const writeTarget = (target: WriteTarget | string): WriteTarget =>
+  typeof target === 'string' ? { id: target, actorId: null, confirm: async () => {} } : target;
+
 export type Adjustment =
   | { outcome: 'done'; row: ProductRow }
   | { outcome: 'missing' }

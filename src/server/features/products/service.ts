@@ -3,7 +3,15 @@ import { processImage } from '../../infra/images/pipeline.js';
 import type { ProductImages } from './product-images.js';
 import type { Clock } from '../../lib/clock.js';
 import type { ProductRepository } from './repository.js';
-import type { Adjustment, ProductRow, StockChange, StoredImage, WithinWrite } from './rows.js';
+import type {
+  Adjustment,
+  ProductRow,
+  StockChange,
+  StoredImage,
+  WithinWrite,
+  WriteTarget,
+} from './rows.js';
+import type { DeletedProducts, UpdatedProduct } from './writes.js';
 
 /**
  * Writes that involve image files. Files are written before the row that refers to them and
@@ -36,7 +44,7 @@ export class ProductService {
   }
 
   async create(
-    catalogueId: string,
+    target: WriteTarget | string,
     input: ProductCreate,
     upload?: Buffer,
     within?: WithinWrite<ProductRow>,
@@ -44,7 +52,7 @@ export class ProductService {
     const image = await this.storeImage(upload);
     return this.withCleanup(image?.key, () =>
       this.products.insert(
-        catalogueId,
+        target,
         {
           name: input.name,
           description: input.description,
@@ -63,11 +71,11 @@ export class ProductService {
   }
 
   async update(
-    catalogueId: string,
+    target: WriteTarget | string,
     id: string,
     input: ProductUpdate,
     upload?: Buffer,
-    within?: WithinWrite<{ row: ProductRow; replacedImageKey: string | null }>,
+    within?: WithinWrite<UpdatedProduct>,
   ): Promise<ProductRow | undefined> {
     const image = await this.storeImage(upload);
     const key = image?.key;
@@ -83,13 +91,7 @@ export class ProductService {
       costCents: input.cost,
     };
     const result = await this.withCleanup(key, async () => {
-      const updated = await this.products.update(
-        catalogueId,
-        id,
-        changes,
-        this.clock.now(),
-        within,
-      );
+      const updated = await this.products.update(target, id, changes, this.clock.now(), within);
       // Deleted meanwhile: the new files have nothing to belong to.
       if (!updated && key) await this.images.remove(key);
       return updated;
@@ -99,27 +101,32 @@ export class ProductService {
   }
 
   async delete(
-    catalogueId: string,
+    target: WriteTarget | string,
     id: string,
-    within?: WithinWrite<{ imageKeys: string[] }>,
+    within?: WithinWrite<DeletedProducts>,
   ): Promise<boolean> {
-    return this.deleteMany(catalogueId, [id], within);
+    return this.deleteMany(target, [id], within);
   }
 
   /** Deletes all of these products or none (false); their files go once the delete committed. */
   async deleteMany(
-    catalogueId: string,
+    target: WriteTarget | string,
     ids: string[],
-    within?: WithinWrite<{ imageKeys: string[] }>,
+    within?: WithinWrite<DeletedProducts>,
   ): Promise<boolean> {
-    const deleted = await this.products.deleteMany(catalogueId, ids, within);
-    for (const key of deleted?.imageKeys ?? []) await this.images.remove(key);
+    const deleted = await this.products.deleteMany(target, ids, within);
+    await this.removeImages(deleted?.imageKeys ?? []);
     return deleted !== undefined;
+  }
+
+  /** Removes the files of images no product refers to any more (after the commit that did it). */
+  async removeImages(keys: Iterable<string>): Promise<void> {
+    for (const key of keys) await this.images.remove(key);
   }
 
   /** Adds `delta` to the stock, or sets it to `count`: whichever the change carries. */
   async changeStock(
-    catalogueId: string,
+    target: WriteTarget | string,
     id: string,
     change: StockChange & { delta?: number | undefined; count?: number | undefined },
     within?: WithinWrite<Adjustment>,
@@ -129,14 +136,8 @@ export class ProductService {
     if (count !== undefined) {
       // A count is a count unless said otherwise.
       const counted = { count, reason: reason ?? 'counted', note };
-      return this.products.countStock(catalogueId, id, counted, now, within);
+      return this.products.countStock(target, id, counted, now, within);
     }
-    return this.products.adjustStock(
-      catalogueId,
-      id,
-      { delta: delta ?? 0, reason, note },
-      now,
-      within,
-    );
+    return this.products.adjustStock(target, id, { delta: delta ?? 0, reason, note }, now, within);
   }
 }

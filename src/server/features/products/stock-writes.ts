@@ -2,7 +2,15 @@ import { MAX_STOCK } from '../../../shared/constants.js';
 import type { DB } from '../../infra/db/handle.js';
 import type { MigrationDialect } from '../../infra/db/migrate.js';
 import { recordMovements } from './movements.js';
-import { COLUMNS, UUID, type Adjustment, type StockChange, type WithinWrite } from './rows.js';
+import {
+  COLUMNS,
+  UUID,
+  writeTarget,
+  type Adjustment,
+  type StockChange,
+  type WithinWrite,
+  type WriteTarget,
+} from './rows.js';
 import { bumpCatalogueVersion } from './write-helpers.js';
 
 /** Changes of stock that are not edits: adjustments by a delta, and counts. */
@@ -20,7 +28,7 @@ export class StockWrites {
    * transaction. The bounds are computed here, so no sum can overflow a 32-bit column.
    */
   async adjustStock(
-    catalogueId: string,
+    target: WriteTarget | string,
     id: string,
     change: StockChange & { delta: number },
     now: number,
@@ -30,7 +38,9 @@ export class StockWrites {
     const { delta, note, reason } = change;
     const lowest = Math.max(0, -delta);
     const highest = Math.min(MAX_STOCK, MAX_STOCK - delta);
+    const { id: catalogueId, actorId, confirm } = writeTarget(target);
     return this.db.transaction().execute(async (trx): Promise<Adjustment> => {
+      await confirm(trx);
       const row = await trx
         .updateTable('products')
         .set({ stock: (eb) => eb('stock', '+', delta), updated_at: now })
@@ -54,7 +64,7 @@ export class StockWrites {
         return refused as Adjustment;
       }
       const movement = { productId: id, oldStock: row.stock - delta, newStock: row.stock, at: now };
-      await recordMovements(trx, catalogueId, [
+      await recordMovements(trx, catalogueId, actorId, [
         { ...movement, source: 'adjustment', reason, note },
       ]);
       await bumpCatalogueVersion(trx, catalogueId);
@@ -70,7 +80,7 @@ export class StockWrites {
    * to the write, so the movement's old stock is the one the count replaced.
    */
   async countStock(
-    catalogueId: string,
+    target: WriteTarget | string,
     id: string,
     change: StockChange & { count: number },
     now: number,
@@ -78,7 +88,9 @@ export class StockWrites {
   ): Promise<Adjustment> {
     if (!UUID.test(id)) return { outcome: 'missing' };
     const { count, note, reason } = change;
+    const { id: catalogueId, actorId, confirm } = writeTarget(target);
     return this.db.transaction().execute(async (trx): Promise<Adjustment> => {
+      await confirm(trx);
       const current = await trx
         .selectFrom('products')
         .select('stock')
@@ -96,7 +108,9 @@ export class StockWrites {
         .returning(COLUMNS)
         .executeTakeFirstOrThrow();
       const movement = { productId: id, oldStock: current.stock, newStock: count, at: now };
-      await recordMovements(trx, catalogueId, [{ ...movement, source: 'count', reason, note }]);
+      await recordMovements(trx, catalogueId, actorId, [
+        { ...movement, source: 'count', reason, note },
+      ]);
       await bumpCatalogueVersion(trx, catalogueId);
       const done: Adjustment = { outcome: 'done', row };
       await within?.(trx, done);

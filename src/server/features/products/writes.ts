@@ -16,8 +16,23 @@ import {
   type ProductInsert,
   type ProductRow,
   type WithinWrite,
+  type WriteTarget,
+  writeTarget,
 } from './rows.js';
 import { bumpCatalogueVersion, insertTags, replaceTags, textColumns } from './write-helpers.js';
+
+/** An edit's outcome: the row after and before it, and the image key it replaced (or null). */
+export interface UpdatedProduct {
+  row: ProductRow;
+  before: ProductRow;
+  replacedImageKey: string | null;
+}
+
+/** What a delete removed: the image keys whose files go after the commit, and the products. */
+export interface DeletedProducts {
+  imageKeys: string[];
+  products: { id: string; name: string }[];
+}
 
 /**
  * Creating, changing and deleting products, each write in one transaction with its movements,
@@ -29,11 +44,18 @@ export class ProductWrites {
     private readonly dialect: MigrationDialect,
   ) {}
 
-  private row(catalogueId: string, product: NewProduct, now: number): ProductInsert {
+  private row(
+    catalogueId: string,
+    actorId: string | null,
+    product: NewProduct,
+    now: number,
+  ): ProductInsert & { created_by: string | null; updated_by: string | null } {
     const keys = codeKeys(product);
     return {
       id: randomUUID(),
       catalogue_id: catalogueId,
+      created_by: actorId,
+      updated_by: actorId,
       ...textColumns(product.name, product.description, keys),
       price_cents: product.priceCents,
       stock: product.stock,
@@ -52,20 +74,29 @@ export class ProductWrites {
   }
 
   async insert(
-    catalogueId: string,
+    target: WriteTarget | string,
     product: NewProduct,
     now: number,
     within?: WithinWrite<ProductRow>,
   ): Promise<ProductRow> {
-    const row = this.row(catalogueId, product, now);
-    const { search_key: _searchKey, sku_key: _skuKey, barcode_key: _barcodeKey, ...stored } = row;
+    const { id: catalogueId, actorId, confirm } = writeTarget(target);
+    const row = this.row(catalogueId, actorId, product, now);
+    const {
+      search_key: _searchKey,
+      sku_key: _skuKey,
+      barcode_key: _barcodeKey,
+      created_by: _createdBy,
+      updated_by: _updatedBy,
+      ...stored
+    } = row;
     await this.db
       .transaction()
       .execute(async (trx) => {
+        await confirm(trx);
         await trx.insertInto('products').values(row).execute();
         await insertTags(trx, catalogueId, [row]);
         const created = { productId: row.id, oldStock: 0, newStock: row.stock, at: now };
-        await recordMovements(trx, catalogueId, [{ ...created, source: 'create' }]);
+        await recordMovements(trx, catalogueId, actorId, [{ ...created, source: 'create' }]);
         await bumpCatalogueVersion(trx, catalogueId);
         await within?.(trx, stored);
       })
@@ -81,12 +112,13 @@ export class ProductWrites {
    * connection; other writes wait for the commit, without blocking the event loop).
    */
   async insertMany(
-    catalogueId: string,
+    target: WriteTarget | string,
     products: Iterable<NewProduct & { createdAt: number }>,
     source: MovementSource = 'import',
     updates: ImportedUpdate[] = [],
     within?: WithinWrite<{ created: number; updated: number }>,
   ): Promise<{ created: number; updated: number }> {
+    const { id: catalogueId, actorId, confirm } = writeTarget(target);
     const batches: ProductInsert[][] = [[]];
     for (const product of products) {
       let batch = batches.at(-1)!;
@@ -95,15 +127,16 @@ export class ProductWrites {
         await setImmediate();
         batches.push((batch = []));
       }
-      batch.push(this.row(catalogueId, product, product.createdAt));
+      batch.push(this.row(catalogueId, actorId, product, product.createdAt));
     }
     let count = 0;
     let updated = 0;
     await this.db
       .transaction()
       .execute(async (trx) => {
+        await confirm(trx);
         for (const [index, update] of updates.entries()) {
-          if (await this.applyImported(trx, catalogueId, update)) updated += 1;
+          if (await this.applyImported(trx, catalogueId, actorId, update)) updated += 1;
           if (index % BATCH_ROWS === BATCH_ROWS - 1) await setImmediate();
         }
         for (const batch of batches) {
@@ -118,7 +151,7 @@ export class ProductWrites {
             source,
             at: row.created_at,
           }));
-          await recordMovements(trx, catalogueId, movements);
+          await recordMovements(trx, catalogueId, actorId, movements);
           count += batch.length;
           await setImmediate();
         }
@@ -134,7 +167,12 @@ export class ProductWrites {
    * change of stock is recorded as an `import` movement from the stock the product had then.
    * False when the product has gone meanwhile.
    */
-  private async applyImported(trx: DB, catalogueId: string, update: ImportedUpdate) {
+  private async applyImported(
+    trx: DB,
+    catalogueId: string,
+    actorId: string | null,
+    update: ImportedUpdate,
+  ) {
     const { id, product, at } = update;
     const current = await trx
       .selectFrom('products')
@@ -161,6 +199,7 @@ export class ProductWrites {
         tags,
         ...(product.costCents === undefined ? {} : { cost_cents: product.costCents }),
         updated_at: at,
+        updated_by: actorId,
       })
       .where('catalogue_id', '=', catalogueId)
       .where('id', '=', id)
@@ -168,7 +207,7 @@ export class ProductWrites {
     if (tags !== current.tags) await replaceTags(trx, catalogueId, { id, tags });
     if (product.stock !== current.stock) {
       const movement = { productId: id, oldStock: current.stock, newStock: product.stock, at };
-      await recordMovements(trx, catalogueId, [{ ...movement, source: 'import' }]);
+      await recordMovements(trx, catalogueId, actorId, [{ ...movement, source: 'import' }]);
     }
     return true;
   }
@@ -179,14 +218,16 @@ export class ProductWrites {
    * stay in step with concurrent edits.
    */
   async update(
-    catalogueId: string,
+    target: WriteTarget | string,
     id: string,
     changes: ProductChanges,
     now: number,
-    within?: WithinWrite<{ row: ProductRow; replacedImageKey: string | null }>,
-  ) {
+    within?: WithinWrite<UpdatedProduct>,
+  ): Promise<UpdatedProduct | undefined> {
     if (!UUID.test(id)) return undefined;
+    const { id: catalogueId, actorId, confirm } = writeTarget(target);
     const updating = this.db.transaction().execute(async (trx) => {
+      await confirm(trx);
       const current = await trx
         .selectFrom('products')
         .select(COLUMNS)
@@ -220,7 +261,7 @@ export class ProductWrites {
       const search_key = searchKey(name, description, [keys.sku_key, keys.barcode_key]);
       await trx
         .updateTable('products')
-        .set({ ...values, ...keys, search_key })
+        .set({ ...values, ...keys, search_key, updated_by: actorId })
         .where('catalogue_id', '=', catalogueId)
         .where('id', '=', id)
         .execute();
@@ -228,12 +269,12 @@ export class ProductWrites {
         await replaceTags(trx, catalogueId, { id, tags: values.tags });
       if (values.stock !== current.stock) {
         const edit = { productId: id, oldStock: current.stock, newStock: values.stock, at: now };
-        await recordMovements(trx, catalogueId, [{ ...edit, source: 'edit' }]);
+        await recordMovements(trx, catalogueId, actorId, [{ ...edit, source: 'edit' }]);
       }
       await bumpCatalogueVersion(trx, catalogueId);
       const replacedImageKey = changes.image !== undefined ? current.image_key : null;
       const row: ProductRow = { ...current, ...values };
-      const updated = { row, replacedImageKey };
+      const updated = { row, before: current, replacedImageKey };
       await within?.(trx, updated);
       return updated;
     });
@@ -241,8 +282,11 @@ export class ProductWrites {
   }
 
   /** Deletes the row; returns its image key (or null), or undefined when there was no such row. */
-  async delete(catalogueId: string, id: string): Promise<{ imageKey: string | null } | undefined> {
-    const deleted = await this.deleteMany(catalogueId, [id]);
+  async delete(
+    target: WriteTarget | string,
+    id: string,
+  ): Promise<{ imageKey: string | null } | undefined> {
+    const deleted = await this.deleteMany(target, [id]);
     return deleted && { imageKey: deleted.imageKeys[0] ?? null };
   }
 
@@ -253,15 +297,17 @@ export class ProductWrites {
    * bulk deletes that share products wait for each other instead of deadlocking.
    */
   async deleteMany(
-    catalogueId: string,
+    target: WriteTarget | string,
     ids: string[],
-    within?: WithinWrite<{ imageKeys: string[] }>,
-  ): Promise<{ imageKeys: string[] } | undefined> {
+    within?: WithinWrite<DeletedProducts>,
+  ): Promise<DeletedProducts | undefined> {
     if (ids.length === 0 || !ids.every((id) => UUID.test(id))) return undefined;
+    const { id: catalogueId, confirm } = writeTarget(target);
     return this.db.transaction().execute(async (trx) => {
+      await confirm(trx);
       const found = await trx
         .selectFrom('products')
-        .select('id')
+        .select(['id', 'name'])
         .where('catalogue_id', '=', catalogueId)
         .where('id', 'in', ids)
         .orderBy('id')
@@ -276,7 +322,10 @@ export class ProductWrites {
         .returning('image_key')
         .execute();
       await bumpCatalogueVersion(trx, catalogueId);
-      const deleted = { imageKeys: rows.flatMap((row) => (row.image_key ? [row.image_key] : [])) };
+      const deleted = {
+        imageKeys: rows.flatMap((row) => (row.image_key ? [row.image_key] : [])),
+        products: found,
+      };
       await within?.(trx, deleted);
       return deleted;
     });

@@ -17,7 +17,11 @@ const BEARER = 'bearer';
 const TAGS: OpenAPIV3.TagObject[] = [
   { name: 'auth', description: 'Sign-up, confirmation, login, password reset, the signed-in user' },
   { name: 'profile', description: "The signed-in user's name, e-mail and password" },
-  { name: 'products', description: "Each signed-in user's own catalogue" },
+  {
+    name: 'products',
+    description: "The products of a catalogue: the caller's own, or a shared one",
+  },
+  { name: 'catalogues', description: 'Catalogues shared by their members, and who may do what' },
   { name: 'images', description: 'Product pictures, public by their unguessable names' },
   { name: 'health', description: 'For load balancers and orchestrators' },
   { name: 'development', description: 'Only outside production, and only to a local browser' },

@@ -21,6 +21,7 @@ import * as emailChange from './migrations/013_email_change.js';
 import * as productCodes from './migrations/014_product_codes.js';
 import * as idempotencyAndLiveEvents from './migrations/015_idempotency_and_live_events.js';
 import * as catalogues from './migrations/016_catalogues.js';
+import * as catalogueInvitations from './migrations/017_catalogue_invitations.js';
 
 export type MigrationDialect = 'sqlite' | 'postgres';
 
@@ -47,6 +48,7 @@ export const migrations: Migration[] = [
   { name: '014_product_codes', ...productCodes },
   { name: '015_idempotency_and_live_events', ...idempotencyAndLiveEvents },
   { name: '016_catalogues', ...catalogues },
+  { name: '017_catalogue_invitations', ...catalogueInvitations },
 ];
 
 /** What the hand-written runner before Kysely's Migrator recorded applied migrations in. */

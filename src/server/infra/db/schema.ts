@@ -1,5 +1,5 @@
 import type { Generated } from 'kysely';
-import type { CatalogueRole } from '../../../shared/catalogue-roles.js';
+import type { AssignableRole, CatalogueRole } from '../../../shared/catalogue-roles.js';
 import type { MovementSource, StockReason } from '../../../shared/constants.js';
 
 /**
@@ -21,6 +21,8 @@ export interface UsersTable {
 
 /** `email`: the code mailed to a new address, which confirms the change to it. */
 export type CodePurpose = 'confirm' | 'reset' | 'email';
+/** What an address's mail budget counts apart: each code purpose, and invitations to catalogues. */
+export type MailBudget = CodePurpose | 'invitation';
 
 interface CodesTable {
   id: string;
@@ -116,8 +118,8 @@ export interface OutboxTable {
   id: string;
   recipient: string;
   kind: MailKind;
-  /** The budget a request counts in; null for notices. */
-  purpose: CodePurpose | null;
+  /** The budget a request (or a counted invitation) counts in; null for other notices. */
+  purpose: MailBudget | null;
   /** Empty for requests (rendered at send time) and for every sent row. */
   subject: string;
   text_body: string;
@@ -176,6 +178,25 @@ export interface Database {
   catalogues: CataloguesTable;
   catalogue_members: CatalogueMembersTable;
   activity_entries: ActivityEntriesTable;
+  catalogue_invitations: CatalogueInvitationsTable;
+}
+
+type InvitationStatus = 'pending' | 'accepted' | 'declined' | 'revoked';
+
+/**
+ * An invitation to join a catalogue (migration 017). A replaced one is revoked; every row counts
+ * in its catalogue's invitations of the day by `created_at`.
+ */
+interface CatalogueInvitationsTable {
+  id: string;
+  catalogue_id: string;
+  email: string;
+  role: AssignableRole;
+  invited_by: string;
+  status: InvitationStatus;
+  created_at: number;
+  expires_at: number;
+  answered_at: number | null;
 }
 
 /**

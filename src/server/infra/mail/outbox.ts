@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Selectable } from 'kysely';
 import type { Config } from '../../config.js';
 import type { DB } from '../db/handle.js';
-import type { MailOutcome, MailRequestKind, OutboxTable } from '../db/schema.js';
+import type { MailBudget, MailOutcome, MailRequestKind, OutboxTable } from '../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import { budgetPurpose, ClaimLost, type MailRequestPreparer } from './mail-requests.js';
 import { createTransport, type MailTransport } from './transport.js';
@@ -63,6 +63,14 @@ export class Outbox {
   }
 
   /**
+   * A rendered notice counted in its address's mail budget `budget` as it is queued: the caller
+   * found room in that budget in the same transaction (under a lock of the address).
+   */
+  async enqueueCounted(trx: DB, message: MailMessage, budget: MailBudget): Promise<void> {
+    await this.insert(trx, message.to, 'notice', message, null, budget);
+  }
+
+  /**
    * Asks for a code mail (or for 'signup', the mail that fits the account) to `recipient`; for an
    * 'email-code', `userId` names the account that asked to move to that address. One row
    * whoever the address belongs to, so the request's work does not tell whether it has an account;
@@ -83,6 +91,7 @@ export class Outbox {
     kind: OutboxRow['kind'],
     body: Omit<MailMessage, 'to'>,
     userId: string | null = null,
+    countedIn: MailBudget | null = null,
   ): Promise<string> {
     const now = this.clock.now();
     const id = randomUUID();
@@ -92,14 +101,14 @@ export class Outbox {
         id,
         recipient,
         kind,
-        purpose: kind === 'notice' ? null : budgetPurpose(kind),
+        purpose: kind === 'notice' ? countedIn : budgetPurpose(kind),
         subject: body.subject,
         text_body: body.text,
         html_body: body.html,
         attempts: 0,
         next_attempt_at: now,
         locked_until: null,
-        counted_at: null,
+        counted_at: countedIn === null ? null : now,
         code_id: null,
         user_id: userId,
         sent_at: null,

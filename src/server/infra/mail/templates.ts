@@ -51,6 +51,27 @@ ${
 const screenUrl = (publicUrl: string, screen: string, email: string) =>
   `${publicUrl}/auth/${screen}?email=${encodeURIComponent(email)}`;
 
+/** A moment as mails say it, in UTC: "8 January 2026 at 14:05 UTC". */
+const mailTime = (at: number) => {
+  const date = new Date(at);
+  const day = date.toLocaleDateString('en-GB', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+  return `${day} at ${date.toISOString().slice(11, 16)} UTC`;
+};
+
+interface InvitationMail {
+  inviter: string;
+  catalogue: string;
+  /** How the role reads ("Editor") and what it may do. */
+  role: string;
+  roleDescription: string;
+  expiresAt: number;
+}
+
 interface EmailChange {
   from: string;
   to: string;
@@ -112,6 +133,23 @@ export const templates = {
         'If this was not you, contact us straight away.',
       ],
       action: { label: 'Open Stockroom', url: `${publicUrl}/auth/login` },
+    }),
+
+  /**
+   * An invitation to join a catalogue, to an address that may have no account yet: the same mail
+   * either way, and the link works for both (sign up, confirm, and the invitation is there).
+   */
+  invitation: (publicUrl: string, to: string, invitation: InvitationMail) =>
+    render({
+      to,
+      subject: `${invitation.inviter} invited you to ${invitation.catalogue} on Stockroom`,
+      greeting: 'Hello,',
+      paragraphs: [
+        `${invitation.inviter} invited you to join the catalogue ${invitation.catalogue} on Stockroom as ${invitation.role}: ${invitation.roleDescription}`,
+        `The invitation expires on ${mailTime(invitation.expiresAt)}. Accept or decline it on your invitations page.`,
+        `No account yet? Sign up with this e-mail address (${to}) and confirm it: the invitation waits for you.`,
+      ],
+      action: { label: 'See your invitations', url: `${publicUrl}/invitations` },
     }),
 
   /** The code that proves the new address, sent to it. */

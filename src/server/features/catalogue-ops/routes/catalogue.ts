@@ -13,6 +13,7 @@ import { notFound } from '../../../lib/http-error.js';
 import { idempotently, sendAnswer } from '../../idempotency/index.js';
 import { recordLiveEvent } from '../../live-events/index.js';
 import { currentSession } from '../../../http/authenticate.js';
+import { currentCatalogue } from '../../catalogues/index.js';
 import { startCsvExport } from '../csv-export.js';
 import type { CatalogueContext } from './context.js';
 import { productDocs } from '../../products/index.js';
@@ -26,12 +27,11 @@ const isClientGone = (error: unknown) =>
 /** The whole catalogue at once: CSV export, bulk delete (the import is in import.ts). */
 export const catalogueRoutes: FastifyPluginAsync<CatalogueContext> = async (fastify, context) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const base = bulkRouteOptions(context.bulkLimiter);
 
   app.get(
     '/export.csv',
     {
-      ...base,
+      ...bulkRouteOptions(context.bulkLimiter, 'export'),
       schema: {
         ...productDocs,
         operationId: 'exportProductsCsv',
@@ -48,9 +48,9 @@ export const catalogueRoutes: FastifyPluginAsync<CatalogueContext> = async (fast
       },
     },
     async (request, reply) => {
-      const { user } = currentSession(request);
+      const catalogue = currentCatalogue(request);
       const { q, sort, stock, tag } = request.query;
-      const pages = context.repository.exportPages(user.id, { q, sort, stock, tag });
+      const pages = context.repository.exportPages(catalogue.id, { q, sort, stock, tag });
       const csv = await startCsvExport(pages, context.present.ownImageUrl, (error) => {
         if (!isClientGone(error)) request.log.error({ err: error }, 'CSV export cut short');
       });
@@ -65,7 +65,7 @@ export const catalogueRoutes: FastifyPluginAsync<CatalogueContext> = async (fast
   app.post(
     '/bulk-delete',
     {
-      ...base,
+      ...bulkRouteOptions(context.bulkLimiter, 'editProducts'),
       schema: {
         ...productDocs,
         operationId: 'bulkDeleteProducts',
@@ -82,6 +82,7 @@ export const catalogueRoutes: FastifyPluginAsync<CatalogueContext> = async (fast
     },
     async (request, reply) => {
       const { user } = currentSession(request);
+      const catalogue = currentCatalogue(request);
       const { ids } = request.body;
       const now = app.clock.now();
       const answer = {
@@ -90,10 +91,10 @@ export const catalogueRoutes: FastifyPluginAsync<CatalogueContext> = async (fast
       };
       const http = { request, reply, ownerId: user.id, now };
       const given = await idempotently(app.idempotency, http, [ids], async (record) => {
-        const deleted = await context.service.deleteMany(user.id, ids, async (trx) => {
+        const deleted = await context.service.deleteMany(catalogue, ids, async (trx) => {
           await record(trx, answer);
           const unique = [...new Set(ids)];
-          await recordLiveEvent(trx, user.id, 'products.deleted', { ids: unique }, now);
+          await recordLiveEvent(trx, catalogue.id, 'products.deleted', { ids: unique }, now);
         });
         if (!deleted) throw notFound(M.productsNotFound);
         return answer;

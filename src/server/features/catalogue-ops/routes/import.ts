@@ -18,6 +18,7 @@ import {
 import { centsToPrice } from '../../../../shared/schemas/money.js';
 import { HttpError } from '../../../lib/http-error.js';
 import { currentSession } from '../../../http/authenticate.js';
+import { currentCatalogue, type CurrentCatalogue } from '../../catalogues/index.js';
 import { checkImport, type ImportCheck } from '../csv-import.js';
 import { ImportRefused } from '../csv-records.js';
 import {
@@ -133,7 +134,7 @@ export const importRoute: FastifyPluginAsync<CatalogueContext> = async (fastify,
   async function runImport(
     request: FastifyRequest,
     reply: FastifyReply,
-    ownerId: string,
+    catalogue: CurrentCatalogue,
     { dryRun, preview, matches }: { dryRun: boolean; preview: boolean; matches: ImportMatches },
   ) {
     const none = { created: 0, updated: 0, unchanged: 0 };
@@ -145,8 +146,8 @@ export const importRoute: FastifyPluginAsync<CatalogueContext> = async (fastify,
       if (error.statusCode === 413) throw new HttpError(413, error.message);
       return reply.code(400).send({ message: error.message, ...none, errors: error.errors });
     }
-    const plan = await planImport(context.repository, ownerId, check.valid, matches);
-    await refuseTakenCodes(context.repository, ownerId, plan);
+    const plan = await planImport(context.repository, catalogue.id, check.valid, matches);
+    await refuseTakenCodes(context.repository, catalogue.id, plan);
     const badRows = check.badRows + plan.errors.length;
     const planned: Counts = {
       created: plan.create.length,
@@ -159,8 +160,8 @@ export const importRoute: FastifyPluginAsync<CatalogueContext> = async (fastify,
     }
     if (dryRun) return report(check, plan, reportMessage(planned, badRows, true), planned, options);
     const now = app.clock.now();
-    const written = await writeImport(context.repository, ownerId, plan, now, (trx, counts) =>
-      recordLiveEvent(trx, ownerId, 'import.done', counts, now),
+    const written = await writeImport(context.repository, catalogue, plan, now, (trx, counts) =>
+      recordLiveEvent(trx, catalogue.id, 'import.done', counts, now),
     );
     const counts = { ...written, unchanged: plan.unchanged };
     return report(check, plan, reportMessage(counts, 0, false), counts, options);
@@ -169,7 +170,7 @@ export const importRoute: FastifyPluginAsync<CatalogueContext> = async (fastify,
   app.post(
     '/import',
     {
-      ...bulkRouteOptions(context.bulkLimiter),
+      ...bulkRouteOptions(context.bulkLimiter, 'editProducts'),
       schema: {
         ...productDocs,
         operationId: 'importProductsCsv',
@@ -192,7 +193,7 @@ export const importRoute: FastifyPluginAsync<CatalogueContext> = async (fastify,
       if (slot === 'owner-busy') throw new HttpError(429, M.importRunning, retryLater);
       if (slot === 'full') throw new HttpError(503, M.importsBusy, retryLater);
       try {
-        return await runImport(request, reply, user.id, request.query);
+        return await runImport(request, reply, currentCatalogue(request), request.query);
       } finally {
         slot();
       }

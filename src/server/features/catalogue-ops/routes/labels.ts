@@ -5,7 +5,7 @@ import { LABEL_LAYOUTS, LABELS_MAX } from '../../../../shared/labels.js';
 import { M } from '../../../../shared/messages.js';
 import { labelsQuerySchema } from '../../../../shared/schemas/labels.js';
 import { HttpError, notFound } from '../../../lib/http-error.js';
-import { currentSession } from '../../../http/authenticate.js';
+import { currentCatalogue } from '../../catalogues/index.js';
 import type { ProductRow } from '../../products/index.js';
 import type { CatalogueContext } from './context.js';
 import { productDocs } from '../../products/index.js';
@@ -34,7 +34,7 @@ export const labelsRoute: FastifyPluginAsync<CatalogueContext> = async (fastify,
   app.get(
     '/labels.pdf',
     {
-      ...bulkRouteOptions(context.bulkLimiter),
+      ...bulkRouteOptions(context.bulkLimiter, 'printLabels'),
       schema: {
         ...productDocs,
         operationId: 'printProductLabels',
@@ -51,11 +51,11 @@ export const labelsRoute: FastifyPluginAsync<CatalogueContext> = async (fastify,
       },
     },
     async (request, reply) => {
-      const { user } = currentSession(request);
+      const catalogue = currentCatalogue(request);
       const { ids, layout, copies, skip } = request.query;
       if (ids.length * copies > LABELS_MAX) throw new HttpError(400, M.tooManyLabels);
       const found = new Map(
-        (await context.repository.findMany(user.id, ids)).map((row): [string, ProductRow] => [
+        (await context.repository.findMany(catalogue.id, ids)).map((row): [string, ProductRow] => [
           row.id,
           row,
         ]),

@@ -1,4 +1,5 @@
 import type { FastifyInstance, onRequestHookHandler } from 'fastify';
+import type { CatalogueAction } from '../../../../shared/catalogue-roles.js';
 import { bulkLimit } from '../../../http/rate-limits.js';
 
 /**
@@ -11,8 +12,14 @@ export function bulkRateLimiter(fastify: FastifyInstance): onRequestHookHandler 
   return fastify.rateLimit({ max: bulkLimit(rateLimits), timeWindow: rateLimits.windowMs });
 }
 
-/** The options of a costly catalogue route: the shared limiter (documented as a rate limit). */
-export const bulkRouteOptions = (limiter: onRequestHookHandler) => ({
-  config: { sharedRateLimit: true },
+/**
+ * The options of a costly catalogue route: the shared limiter (documented as a rate limit), and
+ * what the route does in the terms of the role rule.
+ */
+export const bulkRouteOptions = (
+  limiter: onRequestHookHandler,
+  catalogueAction: CatalogueAction,
+) => ({
+  config: { sharedRateLimit: true, catalogueAction },
   onRequest: limiter,
 });

@@ -11,6 +11,7 @@ import { notFound } from '../../../lib/http-error.js';
 import { idempotently, sendAnswer } from '../../idempotency/index.js';
 import { recordLiveEvent } from '../../live-events/index.js';
 import { currentSession } from '../../../http/authenticate.js';
+import { currentCatalogue } from '../../catalogues/index.js';
 import type { ProductsContext } from './context.js';
 import { productDocs, productRouteConfig } from './route-options.js';
 import { sendCached } from './send-cached.js';
@@ -19,12 +20,11 @@ import { errorResponses } from '../../../http/route-options.js';
 /** Reading and deleting one product. Another user's product is a 404, never a 403. */
 export const itemRoutes: FastifyPluginAsync<ProductsContext> = async (fastify, context) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const base = productRouteConfig(app);
 
   app.get(
     '/:id',
     {
-      ...base,
+      ...productRouteConfig(app, 'read'),
       schema: {
         ...productDocs,
         operationId: 'getProduct',
@@ -35,11 +35,11 @@ export const itemRoutes: FastifyPluginAsync<ProductsContext> = async (fastify, c
       },
     },
     async (request, reply) => {
-      const { user, catalogueVersion } = currentSession(request);
+      const catalogue = currentCatalogue(request);
       const { id } = request.params;
-      const key = { ownerId: user.id, catalogueVersion, query: { id } };
+      const key = { catalogue, query: { id } };
       return sendCached(reply, context.responses, key, async () => {
-        const row = await context.repository.find(user.id, id);
+        const row = await context.repository.find(catalogue.id, id);
         if (!row) throw notFound(M.productNotFound);
         return { product: context.present.product(row) };
       });
@@ -49,7 +49,7 @@ export const itemRoutes: FastifyPluginAsync<ProductsContext> = async (fastify, c
   app.delete(
     '/:id',
     {
-      ...base,
+      ...productRouteConfig(app, 'editProducts'),
       schema: {
         ...productDocs,
         operationId: 'deleteProduct',
@@ -62,14 +62,15 @@ export const itemRoutes: FastifyPluginAsync<ProductsContext> = async (fastify, c
     },
     async (request, reply) => {
       const { user } = currentSession(request);
+      const catalogue = currentCatalogue(request);
       const { id } = request.params;
       const now = app.clock.now();
       const answer = { status: 200, body: { message: M.productDeleted } };
       const http = { request, reply, ownerId: user.id, now };
       const given = await idempotently(app.idempotency, http, [id], async (record) => {
-        const deleted = await context.service.delete(user.id, id, async (trx) => {
+        const deleted = await context.service.delete(catalogue, id, async (trx) => {
           await record(trx, answer);
-          await recordLiveEvent(trx, user.id, 'product.deleted', { id }, now);
+          await recordLiveEvent(trx, catalogue.id, 'product.deleted', { id }, now);
         });
         if (!deleted) throw notFound(M.productNotFound);
         return answer;

@@ -10,7 +10,7 @@ import {
   productListResponseSchema,
   type ProductListResponse,
 } from '../../../../shared/schemas/products.js';
-import { currentSession } from '../../../http/authenticate.js';
+import { currentCatalogue } from '../../catalogues/index.js';
 import { decodeCursor, encodeCursor } from '../cursor.js';
 import { moneyTotal } from '../exact-sum.js';
 import type { ProductsContext } from './context.js';
@@ -24,7 +24,7 @@ export const listRoute: FastifyPluginAsync<ProductsContext> = async (fastify, co
   app.get(
     '/',
     {
-      ...productRouteConfig(app),
+      ...productRouteConfig(app, 'read'),
       schema: {
         ...productDocs,
         operationId: 'listProducts',
@@ -36,14 +36,14 @@ export const listRoute: FastifyPluginAsync<ProductsContext> = async (fastify, co
       },
     },
     async (request, reply) => {
-      const { user, catalogueVersion } = currentSession(request);
+      const catalogue = currentCatalogue(request);
       const { q, sort, stock, tag, limit, cursor } = request.query;
       const after = cursor === undefined ? undefined : decodeCursor(sort, cursor);
       const query = { q, sort, stock, tag, limit, cursor };
-      const key = { ownerId: user.id, catalogueVersion, query };
+      const key = { catalogue, query };
       return sendCached(reply, context.responses, key, async () => {
         const options = { q, sort, stock, tag, limit, after };
-        const { rows, hasMore } = await context.repository.list(user.id, options);
+        const { rows, hasMore } = await context.repository.list(catalogue.id, options);
         const last = rows.at(-1);
         const page: ProductListResponse = {
           products: rows.map(context.present.listItem),
@@ -58,7 +58,7 @@ export const listRoute: FastifyPluginAsync<ProductsContext> = async (fastify, co
   app.get(
     '/summary',
     {
-      ...productRouteConfig(app),
+      ...productRouteConfig(app, 'read'),
       schema: {
         ...productDocs,
         operationId: 'getProductSummary',
@@ -70,12 +70,12 @@ export const listRoute: FastifyPluginAsync<ProductsContext> = async (fastify, co
       },
     },
     async (request, reply) => {
-      const { user, catalogueVersion } = currentSession(request);
+      const catalogue = currentCatalogue(request);
       const { q, stock, tag } = request.query;
       const query = { route: 'summary', q, stock, tag };
-      const key = { ownerId: user.id, catalogueVersion, query };
+      const key = { catalogue, query };
       return sendCached(reply, context.responses, key, async () => {
-        const totals = await context.repository.summary(user.id, { q, stock, tag });
+        const totals = await context.repository.summary(catalogue.id, { q, stock, tag });
         const { count, units, valueCents, valueAtCostCents } = totals;
         const summary: ProductSummary = { count, units, value: moneyTotal(valueCents) };
         if (valueAtCostCents !== undefined) summary.valueAtCost = moneyTotal(valueAtCostCents);

@@ -6,7 +6,7 @@ import {
   productResponseSchema,
 } from '../../../../shared/schemas/products.js';
 import { notFound } from '../../../lib/http-error.js';
-import { currentSession } from '../../../http/authenticate.js';
+import { currentCatalogue } from '../../catalogues/index.js';
 import type { ProductsContext } from './context.js';
 import { productDocs, productRouteConfig } from './route-options.js';
 import { sendCached } from './send-cached.js';
@@ -19,7 +19,7 @@ export const lookupRoute: FastifyPluginAsync<ProductsContext> = async (fastify, 
   app.get(
     '/lookup',
     {
-      ...productRouteConfig(app),
+      ...productRouteConfig(app, 'read'),
       schema: {
         ...productDocs,
         operationId: 'lookupProduct',
@@ -31,11 +31,11 @@ export const lookupRoute: FastifyPluginAsync<ProductsContext> = async (fastify, 
       },
     },
     async (request, reply) => {
-      const { user, catalogueVersion } = currentSession(request);
+      const catalogue = currentCatalogue(request);
       const { code } = request.query;
-      const key = { ownerId: user.id, catalogueVersion, query: { route: 'lookup', code } };
+      const key = { catalogue, query: { route: 'lookup', code } };
       return sendCached(reply, context.responses, key, async () => {
-        const row = await context.repository.findByCode(user.id, code);
+        const row = await context.repository.findByCode(catalogue.id, code);
         if (!row) throw notFound(M.codeNotFound);
         return { product: context.present.product(row) };
       });

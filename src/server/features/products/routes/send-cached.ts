@@ -4,7 +4,7 @@ import { preferredEncoding, ResponseCache } from '../response-cache.js';
 /**
  * Answers a read from the cache, or builds the answer, keeps its bytes (compressed for the
  * client's Accept-Encoding when over 1 KB, see ResponseCache.answer) and sends them. Keys start
- * with the owner and the catalogue version the request's session carries. `build` throws for an
+ * with the catalogue and the version the request found it at. `build` throws for an
  * error answer, which is never kept. What is kept is the route's own serialized output (its 200
  * response schema, which strips every field it does not name), so the cache can never send a
  * field that the schema would not.
@@ -12,10 +12,10 @@ import { preferredEncoding, ResponseCache } from '../response-cache.js';
 export async function sendCached(
   reply: FastifyReply,
   responses: ResponseCache,
-  key: { ownerId: string; catalogueVersion: number; query: object },
+  key: { catalogue: { id: string; version: number }; query: object },
   build: () => Promise<object>,
 ) {
-  const cacheKey = ResponseCache.key(key.ownerId, key.catalogueVersion, key.query);
+  const cacheKey = ResponseCache.key(key.catalogue.id, key.catalogue.version, key.query);
   const { body, encoding } = await responses.answer(
     cacheKey,
     preferredEncoding(reply.request.headers['accept-encoding']),

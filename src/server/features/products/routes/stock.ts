@@ -13,6 +13,7 @@ import {
 } from '../../../../shared/schemas/products.js';
 import { notFound } from '../../../lib/http-error.js';
 import { currentSession } from '../../../http/authenticate.js';
+import { currentCatalogue } from '../../catalogues/index.js';
 import { idempotentWriteHeadersSchema } from '../../../../shared/schemas/idempotency.js';
 import { idempotently, sendAnswer, type Answer } from '../../idempotency/index.js';
 import { recordLiveEvent } from '../../live-events/index.js';
@@ -26,12 +27,11 @@ import { errorResponses } from '../../../http/route-options.js';
 /** A product's stock: adjustments, and the history of every change. */
 export const stockRoutes: FastifyPluginAsync<ProductsContext> = async (fastify, context) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const base = productRouteConfig(app);
 
   app.post(
     '/:id/stock',
     {
-      ...base,
+      ...productRouteConfig(app, 'adjustStock'),
       // An unknown product is a 404 whatever the body: the handler looks before it refuses one.
       attachValidation: true,
       schema: {
@@ -51,9 +51,10 @@ export const stockRoutes: FastifyPluginAsync<ProductsContext> = async (fastify, 
     },
     async (request, reply) => {
       const { user } = currentSession(request);
+      const catalogue = currentCatalogue(request);
       const { id } = request.params;
       if (request.validationError) {
-        if (!(await context.repository.find(user.id, id))) throw notFound(M.productNotFound);
+        if (!(await context.repository.find(catalogue.id, id))) throw notFound(M.productNotFound);
         throw request.validationError;
       }
       const now = app.clock.now();
@@ -79,11 +80,17 @@ export const stockRoutes: FastifyPluginAsync<ProductsContext> = async (fastify, 
       const http = { request, reply, ownerId: user.id, now };
       const answer = await idempotently(app.idempotency, http, [id, request.body], async (record) =>
         answerOf(
-          await context.service.changeStock(user.id, id, request.body, async (trx, result) => {
+          await context.service.changeStock(catalogue, id, request.body, async (trx, result) => {
             await record(trx, answerOf(result));
             if (result.outcome !== 'done') return;
             const { stock, updatedAt } = context.present.product(result.row);
-            await recordLiveEvent(trx, user.id, 'stock.changed', { id, stock, updatedAt }, now);
+            await recordLiveEvent(
+              trx,
+              catalogue.id,
+              'stock.changed',
+              { id, stock, updatedAt },
+              now,
+            );
           }),
         ),
       );
@@ -94,7 +101,7 @@ export const stockRoutes: FastifyPluginAsync<ProductsContext> = async (fastify, 
   app.get(
     '/:id/movements',
     {
-      ...base,
+      ...productRouteConfig(app, 'read'),
       schema: {
         ...productDocs,
         operationId: 'listStockMovements',
@@ -110,14 +117,18 @@ export const stockRoutes: FastifyPluginAsync<ProductsContext> = async (fastify, 
       },
     },
     async (request, reply) => {
-      const { user, catalogueVersion } = currentSession(request);
+      const catalogue = currentCatalogue(request);
       const { id } = request.params;
       const { limit, cursor, reason } = request.query;
       const before = cursor === undefined ? undefined : decodeMovementCursor(cursor);
       const query = { route: 'movements', id, limit, cursor, reason };
-      const key = { ownerId: user.id, catalogueVersion, query };
+      const key = { catalogue, query };
       return sendCached(reply, context.responses, key, async () => {
-        const page = await context.repository.movements(user.id, id, { limit, before, reason });
+        const page = await context.repository.movements(catalogue.id, id, {
+          limit,
+          before,
+          reason,
+        });
         if (!page) throw notFound(M.productNotFound);
         const last = page.rows.at(-1);
         const answer: MovementsResponse = {

@@ -24,6 +24,7 @@ import { idempotently, sendAnswer } from '../../idempotency/index.js';
 import { recordLiveEvent } from '../../live-events/index.js';
 import type { ProductRow } from '../rows.js';
 import { currentSession } from '../../../http/authenticate.js';
+import { currentCatalogue } from '../../catalogues/index.js';
 import { errorResponses } from '../../../http/route-options.js';
 import type { ProductsContext } from './context.js';
 import { productDocs, productRouteConfig } from './route-options.js';
@@ -129,12 +130,11 @@ export const writeRoutes: FastifyPluginAsync<ProductsContext> = async (fastify, 
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   // Scoped to this plugin: only these two routes. The body schema below only documents it.
   app.setValidatorCompiler(bodyCheckedInHandler);
-  const base = productRouteConfig(app);
 
   app.post(
     '/',
     {
-      ...base,
+      ...productRouteConfig(app, 'editProducts'),
       schema: {
         ...productDocs,
         operationId: 'createProduct',
@@ -148,6 +148,7 @@ export const writeRoutes: FastifyPluginAsync<ProductsContext> = async (fastify, 
     },
     async (request, reply) => {
       const { user } = currentSession(request);
+      const catalogue = currentCatalogue(request);
       const { data, image } = await readProductInput(request, productCreateSchema);
       const now = app.clock.now();
       const answerOf = (row: ProductRow) => ({
@@ -161,10 +162,10 @@ export const writeRoutes: FastifyPluginAsync<ProductsContext> = async (fastify, 
         [data, digest(image)],
         async (record) =>
           answerOf(
-            await context.service.create(user.id, data, image, async (trx, row) => {
+            await context.service.create(catalogue, data, image, async (trx, row) => {
               await record(trx, answerOf(row));
               const product = context.present.product(row);
-              await recordLiveEvent(trx, user.id, 'product.created', { product }, now);
+              await recordLiveEvent(trx, catalogue.id, 'product.created', { product }, now);
             }),
           ),
       );
@@ -175,7 +176,7 @@ export const writeRoutes: FastifyPluginAsync<ProductsContext> = async (fastify, 
   app.patch(
     '/:id',
     {
-      ...base,
+      ...productRouteConfig(app, 'editProducts'),
       schema: {
         ...productDocs,
         operationId: 'updateProduct',
@@ -189,9 +190,10 @@ export const writeRoutes: FastifyPluginAsync<ProductsContext> = async (fastify, 
     },
     async (request, reply) => {
       const { user } = currentSession(request);
+      const catalogue = currentCatalogue(request);
       const { id } = request.params;
       const exists = async () => {
-        if (!(await context.repository.find(user.id, id))) throw notFound(M.productNotFound);
+        if (!(await context.repository.find(catalogue.id, id))) throw notFound(M.productNotFound);
       };
       // An unknown id is answered before the body is read; with a key the body is read first,
       // since a replay answers whatever became of the product since.
@@ -210,11 +212,17 @@ export const writeRoutes: FastifyPluginAsync<ProductsContext> = async (fastify, 
         [id, data, digest(image)],
         async (record) => {
           if (keyed) await exists();
-          const row = await context.service.update(user.id, id, data, image, async (trx, done) => {
-            await record(trx, answerOf(done.row));
-            const product = context.present.product(done.row);
-            await recordLiveEvent(trx, user.id, 'product.updated', { product }, now);
-          });
+          const row = await context.service.update(
+            catalogue,
+            id,
+            data,
+            image,
+            async (trx, done) => {
+              await record(trx, answerOf(done.row));
+              const product = context.present.product(done.row);
+              await recordLiveEvent(trx, catalogue.id, 'product.updated', { product }, now);
+            },
+          );
           if (!row) throw notFound(M.productNotFound);
           return answerOf(row);
         },
