@@ -81,6 +81,27 @@ export class Api {
     return ((await response.json()) as { catalogue: { id: string } }).catalogue.id;
   }
 
+  /** POST /api/catalogues/{catalogueId}/invitations {email, role}. */
+  async invite(token: string, catalogueId: string, email: string, role: string): Promise<void> {
+    const response = await this.request.post(`/api/catalogues/${catalogueId}/invitations`, {
+      headers: bearer(token),
+      data: { email, role },
+    });
+    expect(response.status(), await response.text()).toBe(201);
+  }
+
+  /** Accepts the newest invitation waiting for the user of this token. */
+  async acceptInvitation(token: string): Promise<void> {
+    const list = await this.request.get('/api/invitations', { headers: bearer(token) });
+    expect(list.status(), await list.text()).toBe(200);
+    const [invitation] = ((await list.json()) as { invitations: { id: string }[] }).invitations;
+    expect(invitation, 'an invitation waits').toBeDefined();
+    const response = await this.request.post(`/api/invitations/${invitation!.id}/accept`, {
+      headers: bearer(token),
+    });
+    expect(response.status(), await response.text()).toBe(200);
+  }
+
   /** In the personal catalogue, or in the shared one `catalogueId` names. */
   async createProduct(
     token: string,
