@@ -33,7 +33,11 @@ import {
 import { catalogueOpsRoutes } from './features/catalogue-ops/index.js';
 import { idempotencyPlugin } from './features/idempotency/index.js';
 import { liveEventRoutes, liveEventsPlugin } from './features/live-events/index.js';
-import { invitationsPlugin, receivedInvitationRoutes } from './features/invitations/index.js';
+import {
+  catalogueInvitationRoutes,
+  invitationsPlugin,
+  receivedInvitationRoutes,
+} from './features/invitations/index.js';
 import { protectedScope, publicScope } from './http/authenticate.js';
 import { registerClient } from './http/client/serve-client.js';
 import { registerCompression } from './http/ecosystem/compress.js';
@@ -198,6 +202,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
       async (shared) => {
         catalogueScope(shared);
         await shared.register(catalogueRoutes);
+        await shared.register(catalogueInvitationRoutes);
         await shared.register(
           async (mirror) => {
             mirrorOfPersonalRoutes(mirror);

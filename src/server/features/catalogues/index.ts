@@ -1,3 +1,5 @@
+export { CATALOGUE_NOT_FOUND } from './membership.js';
+export { CatalogueRepository } from './repository.js';
 export { CATALOGUE_MESSAGES, catalogueRoutes, cataloguesRoutes } from './routes.js';
 /**
  * What other parts of the server may use of the catalogues feature: the scopes that routes of a

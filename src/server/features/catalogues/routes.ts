@@ -23,6 +23,11 @@ import { currentSession } from '../../http/authenticate.js';
 import { errorResponses, rateLimit } from '../../http/route-options.js';
 import type { DB } from '../../infra/db/handle.js';
 import { HttpError, notFound } from '../../lib/http-error.js';
+import {
+  recordCatalogueDeleted,
+  recordCatalogueUpdated,
+  recordMemberGone,
+} from '../live-events/index.js';
 import { CATALOGUE_NOT_FOUND } from './membership.js';
 import { CatalogueRepository } from './repository.js';
 import { currentCatalogue } from './scope.js';
@@ -160,7 +165,9 @@ export const catalogueRoutes: FastifyPluginAsync = async (fastify) => {
       const { id } = currentCatalogue(request);
       const catalogue = await catalogues.locked(id, user.id, async (trx, role) => {
         allowed(role, 'renameCatalogue');
-        await catalogues.rename(trx, id, request.body.name, app.clock.now());
+        const now = app.clock.now();
+        await catalogues.rename(trx, id, request.body.name, now);
+        await recordCatalogueUpdated(trx, id, now);
         return seen(trx, id, user.id);
       });
       return { message: C.renamed, catalogue };
@@ -186,6 +193,10 @@ export const catalogueRoutes: FastifyPluginAsync = async (fastify) => {
         allowed(role, 'deleteCatalogue');
         if (personal) throw conflict(C.personalNotDeletable);
         const keys = await catalogues.imageKeys(trx, id);
+        // Told to every member first: the notices live in their personal catalogues.
+        const members = await catalogues.members(id, trx);
+        const memberIds = members.map((member) => member.user.id);
+        await recordCatalogueDeleted(trx, id, memberIds, app.clock.now());
         await catalogues.delete(trx, id);
         return keys;
       });
@@ -219,6 +230,7 @@ export const catalogueRoutes: FastifyPluginAsync = async (fastify) => {
         if (target?.role !== 'admin') throw conflict(C.onlyToAdmin);
         await catalogues.setRole(trx, id, user.id, 'admin');
         await catalogues.setRole(trx, id, userId, 'owner');
+        await recordCatalogueUpdated(trx, id, app.clock.now());
         return seen(trx, id, user.id);
       });
       return { message: C.handedOver, catalogue };
@@ -264,6 +276,7 @@ export const catalogueRoutes: FastifyPluginAsync = async (fastify) => {
         if (!target) throw notFound(C.memberNotFound);
         if (target.role === 'owner') throw conflict(C.ownerRoleFixed);
         await catalogues.setRole(trx, id, userId, request.body.role);
+        await recordCatalogueUpdated(trx, id, app.clock.now());
         return { ...target, role: request.body.role };
       });
       return { message: C.roleChanged, member };
@@ -295,6 +308,8 @@ export const catalogueRoutes: FastifyPluginAsync = async (fastify) => {
         if (!target) throw notFound(C.memberNotFound);
         if (target.role === 'owner') throw conflict(C.ownerStays);
         await catalogues.remove(trx, id, userId);
+        // Their streams end on every instance; the others hear of the change.
+        await recordMemberGone(trx, id, userId, app.clock.now());
       });
       return { message: leaving ? C.left : C.memberRemoved };
     },

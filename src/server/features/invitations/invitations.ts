@@ -20,7 +20,7 @@ import { templates } from '../../infra/mail/templates.js';
 import type { Clock } from '../../lib/clock.js';
 import { HttpError, notFound } from '../../lib/http-error.js';
 import { countedRequests, fitsMailBudget } from '../accounts/index.js';
-import { CATALOGUE_NOT_FOUND } from '../catalogues/index.js';
+import { CATALOGUE_NOT_FOUND, CatalogueRepository } from '../catalogues/index.js';
 
 const DAY_MS = 24 * 3_600_000;
 const INVITATION_MS = INVITATION_DAYS * DAY_MS;
@@ -60,7 +60,11 @@ const iso = (at: number | string) => new Date(Number(at)).toISOString();
  * address it was sent to; accepting it makes them a member in the same transaction.
  */
 export class Invitations {
-  constructor(private readonly deps: InvitationsDeps) {}
+  private readonly catalogues: CatalogueRepository;
+
+  constructor(private readonly deps: InvitationsDeps) {
+    this.catalogues = new CatalogueRepository(deps.db, deps.dialect);
+  }
 
   /** The catalogue's pending, unexpired invitations, newest first. */
   async list(catalogueId: string): Promise<Invitation[]> {
@@ -183,9 +187,9 @@ export class Invitations {
   /**
    * Accepts an invitation to the user's confirmed address: one transaction answers it (only while
    * it is pending, so parallel accepts apply once) and adds the membership. A member already (by
-   * another invitation) keeps the role they have. Returns the catalogue's id and name.
+   * another invitation) keeps the role they have. Returns the catalogue as the new member sees it.
    */
-  async accept(invitee: Invitee, invitationId: string): Promise<{ id: string; name: string }> {
+  async accept(invitee: Invitee, invitationId: string): Promise<Catalogue> {
     const { db, clock } = this.deps;
     return db.transaction().execute(async (trx) => {
       const now = clock.now();
@@ -201,40 +205,10 @@ export class Invitations {
         .onConflict((oc) => oc.columns(['catalogue_id', 'user_id']).doNothing())
         .execute();
       await this.deps.onJoined(trx, answered.catalogue_id, invitee.id, now);
-      const catalogue = await trx
-        .selectFrom('catalogues')
-        .select(['id', 'name'])
-        .where('id', '=', answered.catalogue_id)
-        .executeTakeFirstOrThrow();
+      const catalogue = await this.catalogues.findFor(answered.catalogue_id, invitee.id, trx);
+      if (!catalogue) throw notFound(M.invitationNotFound);
       return catalogue;
     });
-  }
-
-  /** The catalogue as its member `userId` sees it. */
-  async catalogueOf(catalogueId: string, userId: string): Promise<Catalogue> {
-    const row = await this.deps.db
-      .selectFrom('catalogues as c')
-      .innerJoin('catalogue_members as m', (join) =>
-        join.onRef('m.catalogue_id', '=', 'c.id').on('m.user_id', '=', userId),
-      )
-      .select(['c.id', 'c.name', 'c.personal', 'c.created_at', 'm.role'])
-      .select((eb) =>
-        eb
-          .selectFrom('catalogue_members as all')
-          .select(eb.fn.countAll<number>().as('n'))
-          .whereRef('all.catalogue_id', '=', 'c.id')
-          .as('members'),
-      )
-      .where('c.id', '=', catalogueId)
-      .executeTakeFirstOrThrow();
-    return {
-      id: row.id,
-      name: row.name,
-      personal: Number(row.personal) === 1,
-      role: row.role,
-      members: Number(row.members),
-      createdAt: iso(row.created_at),
-    };
   }
 
   async decline(invitee: Invitee, invitationId: string): Promise<void> {

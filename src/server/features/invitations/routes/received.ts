@@ -50,9 +50,8 @@ export async function receivedInvitationRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const { user } = currentSession(request);
-      const joined = await invitations.accept(user, request.params.invitationId);
-      const catalogue = await invitations.catalogueOf(joined.id, user.id);
-      return { message: T.joinedCatalogue(joined.name), catalogue };
+      const catalogue = await invitations.accept(user, request.params.invitationId);
+      return { message: T.joinedCatalogue(catalogue.name), catalogue };
     },
   );
 
