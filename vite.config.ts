@@ -25,7 +25,7 @@ const styleFreeSweetAlert = {
 
 /**
  * The app's shell in one chunk: React, React Router and the shared client code every screen stands
- * on (lib/, components/, the layouts' parts); and the login form with what it needs (the form
+ * on (lib/, components/, the layouts' parts, the catalogue role rule); and the login form with what it needs (the form
  * library among it) in another, the first visit's usual screen. The other account screens' code
  * comes with their route modules, not on the login page. Left to Rollup they are dozens of chunks under a kilobyte, each paying its response
  * headers on the wire (about half a kilobyte apiece). What only some screens use stays out: the
@@ -33,19 +33,19 @@ const styleFreeSweetAlert = {
  * the offline stock queue's IndexedDB part.
  */
 const SHELL =
-  /[\\/](src[\\/]client[\\/](lib|components|app[\\/]components|app[\\/]layouts)|node_modules[\\/](react|react-dom|react-router|scheduler))[\\/]/;
+  /[\\/](src[\\/]client[\\/](lib|components|app[\\/]components|app[\\/]layouts)|node_modules[\\/](react|react-dom|react-router|scheduler))[\\/]|[\\/]src[\\/]shared[\\/]catalogue-roles\.ts$/;
 const NOT_SHELL =
-  /[\\/](lib[\\/](form|axios-instance|stock-queue[\\/]queue)\.ts|(FormField|NewPasswordFields|Menu|UserMenu|CodeInput|DropZone|ProgressBar|Table|Segmented|ProfileLayout)\.tsx|infiniteQuery\w*\.js)$/;
+  /[\\/](lib[\\/](form|axios-instance|stock-queue[\\/]queue)\.ts|confirm-dialog\.(ts|css)|(FormField|NewPasswordFields|Menu|UserMenu|CodeInput|DropZone|ProgressBar|Table|Segmented|ProfileLayout)\.tsx|infiniteQuery\w*\.js)$/;
 const LOGIN_FORM = /[\\/]src[\\/]client[\\/]features[\\/]auth[\\/]components[\\/]LoginForm\.tsx$/;
 /**
  * TanStack Query and what stands on it, apart: the screens that read data load it, the login page
  * (a first visit's, signed out) does not. With it, the product parts that the list, a product and
  * its edit form all show (the stock stepper, a load error, the list's place), and the cache
- * helpers and the offline stock queue's light part that they use: one response for the signed-in
- * list instead of four.
+ * helpers and the offline stock queue's light part that they use, and the header's catalogue
+ * switcher with the catalogues it names: one response for the signed-in list instead of five.
  */
 const QUERIES =
-  /[\\/](node_modules[\\/](@tanstack[\\/].*|idb-keyval[\\/].*)|lib[\\/](query-client|query-persistence|image-cache|product-cache|stock-queue[\\/](index|pending)|auth[\\/](session|get-user|logout))\.ts|(WithQueries|WithPersistedQueries|OfflineDataMark|SignedInCheck|UserMenu|MainLayout)\.tsx|features[\\/]products[\\/](components[\\/](StockStepper\.tsx|PendingStock\.tsx|StockBadges\.tsx|PrintLabelsButton\.tsx|ProductLoadError\.tsx|list-place\.ts)|api[\\/](print-labels|adjust-stock)\.ts)|shared[\\/]labels\.ts)$/;
+  /[\\/](node_modules[\\/](@tanstack[\\/].*|idb-keyval[\\/].*)|lib[\\/](query-client|query-persistence|image-cache|product-cache|stock-queue[\\/](index|pending)|auth[\\/](session|get-user|logout))\.ts|(WithQueries|WithPersistedQueries|OfflineDataMark|SignedInCheck|UserMenu|MainLayout)\.tsx|features[\\/]products[\\/](components[\\/](StockStepper\.tsx|PendingStock\.tsx|StockBadges\.tsx|PrintLabelsButton\.tsx|ProductLoadError\.tsx|list-place\.ts)|api[\\/](print-labels|adjust-stock)\.ts)|features[\\/]catalogues[\\/](components[\\/](CatalogueSwitcher|InvitationsLink)\.tsx|api[\\/]get-invitations\.ts)|lib[\\/]catalogues[\\/][\w-]+\.ts|shared[\\/]labels\.ts)$/;
 /**
  * zod and the shared schemas in one chunk: each loads on demand (lib/lazy-schemas.ts), and the
  * signed-in list reads with four of them, each its own response when Rollup splits them. The login

@@ -1,6 +1,7 @@
 import { copyFile, mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
+import { newAccount } from './support/accounts.js';
 import { ENV, requireEnv } from './support/env.js';
 import {
   browserWithCamera,
@@ -13,7 +14,7 @@ import { signInWithToken } from './support/ui.js';
 
 /**
  * The pictures at the top of the README, taken from the real app by the browser suite: the list on
- * a desktop and a product's details on a phone, written to e2e/artifacts/screens and copied to
+ * a desktop and a product's details on a phone (and a shared catalogue's settings), written to e2e/artifacts/screens and copied to
  * docs/screenshots, where the README shows them. Only `npm run screenshots` (README_SCREENSHOTS=update)
  * runs this file: playwright.config.ts leaves it out of every other run.
  */
@@ -133,4 +134,31 @@ test('README screenshot: the scan screen on a phone, its camera on a printed lab
   } finally {
     await browser.close();
   }
+});
+
+test("README screenshot: a shared catalogue's settings on a desktop", async ({
+  page,
+  api,
+  user,
+  token,
+}) => {
+  const catalogueId = await api.createCatalogue(token, 'Corner shop');
+  // Two teammates who joined (an admin and a stock clerk), and one invitation still pending.
+  for (const [name, role] of [
+    ['Grace Hopper', 'admin'],
+    ['Alan Turing', 'stock'],
+  ] as const) {
+    const teammate = await api.signUpAndConfirm({ ...newAccount('team'), name });
+    await api.invite(token, catalogueId, teammate.email, role);
+    await api.acceptInvitation(await api.login(teammate));
+  }
+  await api.invite(token, catalogueId, 'ada@example.com', 'viewer');
+
+  await page.setViewportSize({ width: 1440, height: 1200 });
+  await signInWithToken(page, token, user.name);
+  await page.goto(`/catalogues/${catalogueId}/settings`);
+  await expect(page.getByText('Alan Turing')).toBeVisible();
+  await expect(page.getByText('ada@example.com')).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  await save(page, 'catalogue-settings.png');
 });

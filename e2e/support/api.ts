@@ -71,7 +71,43 @@ export class Api {
     return account;
   }
 
-  async createProduct(token: string, product: NewProduct): Promise<ApiProduct> {
+  /** POST /api/catalogues {name}: a catalogue the user owns; its id. */
+  async createCatalogue(token: string, name: string): Promise<string> {
+    const response = await this.request.post('/api/catalogues', {
+      headers: bearer(token),
+      data: { name },
+    });
+    expect(response.status(), await response.text()).toBe(201);
+    return ((await response.json()) as { catalogue: { id: string } }).catalogue.id;
+  }
+
+  /** POST /api/catalogues/{catalogueId}/invitations {email, role}. */
+  async invite(token: string, catalogueId: string, email: string, role: string): Promise<void> {
+    const response = await this.request.post(`/api/catalogues/${catalogueId}/invitations`, {
+      headers: bearer(token),
+      data: { email, role },
+    });
+    expect(response.status(), await response.text()).toBe(201);
+  }
+
+  /** Accepts the newest invitation waiting for the user of this token. */
+  async acceptInvitation(token: string): Promise<void> {
+    const list = await this.request.get('/api/invitations', { headers: bearer(token) });
+    expect(list.status(), await list.text()).toBe(200);
+    const [invitation] = ((await list.json()) as { invitations: { id: string }[] }).invitations;
+    expect(invitation, 'an invitation waits').toBeDefined();
+    const response = await this.request.post(`/api/invitations/${invitation!.id}/accept`, {
+      headers: bearer(token),
+    });
+    expect(response.status(), await response.text()).toBe(200);
+  }
+
+  /** In the personal catalogue, or in the shared one `catalogueId` names. */
+  async createProduct(
+    token: string,
+    product: NewProduct,
+    { catalogueId }: { catalogueId?: string } = {},
+  ): Promise<ApiProduct> {
     const { image, ...fields } = product;
     const multipart = new FormData();
     multipart.set('name', fields.name);
@@ -87,10 +123,8 @@ export class Api {
       const type = MIME_TYPES[path.extname(file)] ?? 'image/jpeg';
       multipart.set('image', new Blob([readFileSync(file)], { type }), path.basename(file));
     }
-    const response = await this.request.post('/api/products', {
-      headers: bearer(token),
-      multipart,
-    });
+    const url = catalogueId ? `/api/catalogues/${catalogueId}/products` : '/api/products';
+    const response = await this.request.post(url, { headers: bearer(token), multipart });
     expect(response.status(), await response.text()).toBe(201);
     return ((await response.json()) as { product: ApiProduct }).product;
   }

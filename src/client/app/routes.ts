@@ -25,6 +25,25 @@ export default [
     route(paths.products.details.path, 'routes/product-details.tsx'),
     route(paths.products.import.path, 'routes/import-products.tsx'),
     route(paths.scan.path, 'routes/scan.tsx'),
+    route(paths.catalogues.path, 'routes/catalogues.tsx'),
+    route(paths.invitations.path, 'routes/invitations.tsx'),
+    // A shared catalogue: the personal catalogue's screens again (their modules, other ids), and
+    // its settings; the layout checks the catalogue is one of the user's.
+    route(paths.catalogue.root, 'routes/catalogue-layout.tsx', [
+      index('routes/products.tsx', { id: 'catalogue-products' }),
+      route(paths.catalogue.create, 'routes/create-product.tsx', {
+        id: 'catalogue-create-product',
+      }),
+      route(paths.catalogue.import, 'routes/import-products.tsx', {
+        id: 'catalogue-import-products',
+      }),
+      route(paths.catalogue.details, 'routes/product-details.tsx', {
+        id: 'catalogue-product-details',
+      }),
+      route(paths.catalogue.edit, 'routes/edit-product.tsx', { id: 'catalogue-edit-product' }),
+      route(paths.catalogue.scan, 'routes/scan.tsx', { id: 'catalogue-scan' }),
+      route(paths.catalogue.settings.path, 'routes/catalogue-settings.tsx'),
+    ]),
     route(paths.profile.edit.path, 'routes/profile-layout.tsx', [
       index('routes/profile.tsx'),
       route(paths.profile.changePassword.path, 'routes/change-password.tsx'),

@@ -14,23 +14,57 @@ const withEmail = <P extends string>(path: P) => ({
     email ? `${path}?${new URLSearchParams({ email }).toString()}` : path,
 });
 
+/** Where a shared catalogue's screens live: its list, and each screen under it. */
+const inCatalogue = (catalogueId: string, rest = '') =>
+  `/catalogues/${encodeURIComponent(catalogueId)}${rest}`;
+
+/** `?name=value` or nothing. */
+const query = (params: Record<string, string> | undefined) =>
+  params ? `?${new URLSearchParams(params).toString()}` : '';
+
+/**
+ * Every products screen takes the catalogue last: none (the personal catalogue) keeps the
+ * addresses it always had; a shared catalogue's screens are the same ones under
+ * `/catalogues/:catalogueId/…`, so that links inside a catalogue stay inside it.
+ */
 export const paths = {
   products: {
     /** The list; its search, sort, stock filter and view live in the query string. */
-    list: fixed('/'),
+    list: {
+      path: '/',
+      getHref: (catalogueId?: string) => (catalogueId ? inCatalogue(catalogueId) : '/'),
+    },
     /** Create (the list's 'Add product' button). */
-    create: fixed('/new/product'),
+    create: {
+      path: '/new/product',
+      getHref: (catalogueId?: string) =>
+        catalogueId ? inCatalogue(catalogueId, '/products/create') : '/new/product',
+    },
     /** Create too (the empty list's 'Add new product' link). */
-    add: fixed('/add/product'),
+    add: {
+      path: '/add/product',
+      getHref: (catalogueId?: string) =>
+        catalogueId ? inCatalogue(catalogueId, '/products/create') : '/add/product',
+    },
     /** Products from a CSV file (the list's 'Import CSV' link). */
-    import: fixed('/products/import'),
+    import: {
+      path: '/products/import',
+      getHref: (catalogueId?: string) =>
+        catalogueId ? inCatalogue(catalogueId, '/products/import') : '/products/import',
+    },
     details: {
       path: '/details/product/:productId',
-      getHref: (id: string) => `/details/product/${encodeURIComponent(id)}`,
+      getHref: (id: string, catalogueId?: string) =>
+        catalogueId
+          ? inCatalogue(catalogueId, `/products/${encodeURIComponent(id)}`)
+          : `/details/product/${encodeURIComponent(id)}`,
     },
     edit: {
       path: '/edit/product/:productId',
-      getHref: (id: string) => `/edit/product/${encodeURIComponent(id)}`,
+      getHref: (id: string, catalogueId?: string) =>
+        catalogueId
+          ? inCatalogue(catalogueId, `/products/${encodeURIComponent(id)}/edit`)
+          : `/edit/product/${encodeURIComponent(id)}`,
     },
   },
   /**
@@ -39,9 +73,29 @@ export const paths = {
    */
   scan: {
     path: '/scan',
-    getHref: (code?: string) =>
-      code ? `/scan?${new URLSearchParams({ code }).toString()}` : '/scan',
+    getHref: (code?: string, catalogueId?: string) =>
+      `${catalogueId ? inCatalogue(catalogueId) : ''}/scan${query(code ? { code } : undefined)}`,
   },
+  /**
+   * A shared catalogue's screens, as the route table nests them under `root` (relative paths):
+   * the same screens as the personal catalogue's, and its settings.
+   */
+  catalogue: {
+    root: '/catalogues/:catalogueId',
+    create: 'products/create',
+    import: 'products/import',
+    details: 'products/:productId',
+    edit: 'products/:productId/edit',
+    scan: 'scan',
+    settings: {
+      path: 'settings',
+      getHref: (catalogueId: string) => inCatalogue(catalogueId, '/settings'),
+    },
+  },
+  /** My catalogues, and a new one. */
+  catalogues: fixed('/catalogues'),
+  /** The invitations waiting for me (the invitation mail links here). */
+  invitations: fixed('/invitations'),
   auth: {
     root: fixed('/auth'),
     login: {

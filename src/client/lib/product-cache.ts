@@ -1,5 +1,6 @@
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 import type { Product, ProductListItem, ProductListResponse } from '@shared/schemas/products.js';
+import type { CatalogueRef } from '@/lib/catalogue-ref.js';
 import { queryKeys } from '@/lib/query-client.js';
 
 export type ListData = InfiniteData<ProductListResponse>;
@@ -8,15 +9,19 @@ export const isListData = (data: unknown): data is ListData =>
   typeof data === 'object' && data !== null && 'pages' in data;
 
 /**
- * Changes one product wherever the cache holds it: in every loaded page of every search, sort and
- * filter of the list, and in its own entry. Nothing is fetched; a product not cached stays so.
+ * Changes one product of a catalogue wherever the cache holds it: in every loaded page of every
+ * search, sort and filter of its list, and in its own entry. Nothing is fetched; a product not
+ * cached stays so.
  */
 export function patchCachedProduct(
   queryClient: QueryClient,
+  catalogue: CatalogueRef,
   id: string,
   patch: <T extends ProductListItem>(product: T) => T,
 ) {
-  for (const [queryKey, data] of queryClient.getQueriesData({ queryKey: queryKeys.products })) {
+  for (const [queryKey, data] of queryClient.getQueriesData({
+    queryKey: queryKeys.products(catalogue),
+  })) {
     if (!isListData(data)) continue;
     queryClient.setQueryData<ListData>(queryKey, {
       ...data,
@@ -26,16 +31,16 @@ export function patchCachedProduct(
       })),
     });
   }
-  queryClient.setQueryData<Product>(queryKeys.product(id), (product) =>
+  queryClient.setQueryData<Product>(queryKeys.product(catalogue, id), (product) =>
     product ? patch(product) : product,
   );
 }
 
 /** Stops the reads of the list and of the product that could land over a change made here. */
-export const cancelProductReads = (queryClient: QueryClient, id: string) =>
+export const cancelProductReads = (queryClient: QueryClient, catalogue: CatalogueRef, id: string) =>
   Promise.all([
-    queryClient.cancelQueries({ queryKey: queryKeys.products }),
-    queryClient.cancelQueries({ queryKey: queryKeys.product(id), exact: true }),
+    queryClient.cancelQueries({ queryKey: queryKeys.products(catalogue) }),
+    queryClient.cancelQueries({ queryKey: queryKeys.product(catalogue, id), exact: true }),
   ]);
 
 /**

@@ -5,6 +5,7 @@ import {
   type UseMutationOptions,
 } from '@tanstack/react-query';
 import { isUnreachable } from './api-error.js';
+import { catalogueKey, type CatalogueRef } from './catalogue-ref.js';
 
 /** How often a screen that could not be read at all tries again while the server is away. */
 const RETRY_UNREAD_MS = 5_000;
@@ -56,21 +57,42 @@ export const queryClient = new QueryClient({
   },
 });
 
-/** The cached data sets, by name; every query key of the app starts here. */
+/**
+ * The cached data sets, by name; every query key of the app starts here. A catalogue's data sets
+ * carry its key (lib/catalogue-ref.ts) second, so that catalogues never share an entry and one
+ * catalogue's can be refreshed or dropped alone.
+ */
 export const queryKeys = {
   user: ['user'] as const,
-  /** Everything of the list: its pages per search, sort and filter, and their summaries. */
-  products: ['products'] as const,
+  /** The catalogues the user belongs to, with their role in each. */
+  catalogues: ['catalogues'] as const,
+  /** A catalogue's members (its settings screen). */
+  members: (catalogueId: string) => ['catalogues', catalogueId, 'members'] as const,
+  /** A catalogue's pending invitations (its settings screen). */
+  sentInvitations: (catalogueId: string) => ['catalogues', catalogueId, 'invitations'] as const,
+  /** The invitations waiting for the user. */
+  invitations: ['invitations'] as const,
+  /** Everything of every catalogue's list: pages and summaries. */
+  allProducts: ['products'] as const,
+  /** Everything of one catalogue's list: its pages per search, sort and filter, and summaries. */
+  products: (catalogue: CatalogueRef) => ['products', catalogueKey(catalogue)] as const,
   /** One search, sort and stock filter of the list, paged. */
-  productList: (params: object) => ['products', params] as const,
+  productList: (catalogue: CatalogueRef, params: object) =>
+    ['products', catalogueKey(catalogue), params] as const,
   /** Every summary line of the list (count, units, value), refreshed with the list. */
-  productSummaries: ['products', 'summary'] as const,
-  productSummary: (params: object) => ['products', 'summary', params] as const,
-  /** Every product read by id ('editProduct' plus the id). */
+  productSummaries: (catalogue: CatalogueRef) =>
+    ['products', catalogueKey(catalogue), 'summary'] as const,
+  productSummary: (catalogue: CatalogueRef, params: object) =>
+    ['products', catalogueKey(catalogue), 'summary', params] as const,
+  /** Every product of every catalogue read by id ('editProduct', the catalogue, the id). */
   productById: ['editProduct'] as const,
-  product: (id: string) => ['editProduct', id] as const,
+  /** Every product of one catalogue read by id. */
+  catalogueProducts: (catalogue: CatalogueRef) => ['editProduct', catalogueKey(catalogue)] as const,
+  product: (catalogue: CatalogueRef, id: string) =>
+    ['editProduct', catalogueKey(catalogue), id] as const,
   /** A product's last stock movements: under its key, so they go and refresh with it. */
-  movements: (id: string) => ['editProduct', id, 'movements'] as const,
+  movements: (catalogue: CatalogueRef, id: string) =>
+    ['editProduct', catalogueKey(catalogue), id, 'movements'] as const,
   /** A reset code from a link, checked once (features/auth ResetPassword). */
   resetCode: (token: string, email: string | undefined) => ['resetCode', token, email] as const,
   /** The development mailbox. */

@@ -10,16 +10,20 @@ import { getToken } from './auth/token.js';
 import { KEPT_FOR_OFFLINE_MS, queryKeys } from './query-client.js';
 
 /** Bumped when the shape of the saved data sets changes: older saves are then dropped. */
-const BUSTER = '1';
+const BUSTER = '2';
 /** Saving on every cache change would write the whole cache many times a second while loading. */
 const SAVE_EVERY_MS = 1_000;
 /** Whose saved cache this browser holds (a user id), beside the token in local storage. */
 const OWNER_KEY = 'OfflineCacheOwner';
 
-/** The data sets worth reading offline: the user, the list's pages, products and their history. */
+/**
+ * The data sets worth reading offline: the user, their catalogues, each catalogue's list pages,
+ * products and their history.
+ */
 const PERSISTED_ROOTS = new Set<unknown>([
   queryKeys.user[0],
-  queryKeys.products[0],
+  queryKeys.catalogues[0],
+  queryKeys.allProducts[0],
   queryKeys.productById[0],
 ]);
 

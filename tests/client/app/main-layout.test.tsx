@@ -38,11 +38,30 @@ describe('MainLayout', () => {
           HttpResponse.json({ user: { id: 'u1', name: 'Ada', email: 'ada@example.com' } }),
         ),
         http.post('/api/auth/logout', () => HttpResponse.json({ message: 'Logged out' })),
+        http.get('/api/catalogues', () =>
+          HttpResponse.json({
+            catalogues: [
+              {
+                id: 'u1',
+                name: 'Ada stock',
+                personal: true,
+                role: 'owner',
+                members: 1,
+                createdAt: '2026-01-01T00:00:00.000Z',
+              },
+            ],
+          }),
+        ),
+        http.get('/api/invitations', () => HttpResponse.json({ invitations: [] })),
       );
       const { user } = setup();
       expect(screen.getByRole('status')).toBeInTheDocument();
       const button = await screen.findByRole('button', { name: /Hello Ada/ });
       expect(screen.getByRole('banner')).toBeInTheDocument();
+      // The catalogue switcher names the personal catalogue.
+      expect(
+        await screen.findByRole('button', { name: 'Catalogue: Ada stock' }),
+      ).toBeInTheDocument();
       expect(screen.getByRole('main')).toBeInTheDocument();
       expect(screen.getByRole('contentinfo')).toHaveTextContent(
         `© ${new Date().getFullYear()} Stockroom`,

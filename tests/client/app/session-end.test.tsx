@@ -2,7 +2,7 @@ import { act, screen, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { queryClient } from '@/lib/query-client.js';
+import { queryClient, queryKeys } from '@/lib/query-client.js';
 import { renderApp } from '../support/app-router.js';
 import { apiError, requests, server } from '../support/server.js';
 import { product } from '../features/products/fixtures.js';
@@ -18,6 +18,21 @@ beforeEach(() => {
       HttpResponse.json({ user: { id: 'u1', name: 'Ada', email: 'ada@example.com' } }),
     ),
     http.get('/api/products', () => HttpResponse.json({ products: [listed], nextCursor: null })),
+    http.get('/api/catalogues', () =>
+      HttpResponse.json({
+        catalogues: [
+          {
+            id: 'u1',
+            name: "Ada's catalogue",
+            personal: true,
+            role: 'owner',
+            members: 1,
+            createdAt: '2026-01-01T00:00:00.000Z',
+          },
+        ],
+      }),
+    ),
+    http.get('/api/invitations', () => HttpResponse.json({ invitations: [] })),
     http.get('/api/products/summary', () =>
       HttpResponse.json({ count: 1, units: listed.stock, value: listed.price * listed.stock }),
     ),
@@ -57,7 +72,9 @@ describe('a session that ends on the server', () => {
       expect(await requests()).toContainEqual(
         expect.objectContaining({ path: '/products/p1', authorization: 'Bearer token-1' }),
       );
-      expect(queryClient.getQueryData(['products', { q: '', sort: 'newest' }])).toBeUndefined();
+      expect(
+        queryClient.getQueryData(queryKeys.productList(undefined, { q: '', sort: 'newest' })),
+      ).toBeUndefined();
     },
   );
 });

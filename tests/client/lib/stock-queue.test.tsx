@@ -151,6 +151,51 @@ test('a change the server refuses is named in a toast and dropped; the rest goes
   expect(pendingSnapshot().changes).toEqual([]);
 });
 
+test("a shared catalogue's change goes to its own path; a role's refusal says the server's words", async () => {
+  const { queueStockChange, sendQueuedChanges } = await import('@/lib/stock-queue/queue.js');
+  render(<Toaster />);
+  const sharedList = queryKeys.productList('c1', {});
+  queryClient.setQueryData(sharedList, {
+    pages: [{ products: [product({ id: 'p1', stock: 10 })], nextCursor: null }],
+    pageParams: [null],
+  });
+  const received: { catalogue: string; id: string; body: unknown }[] = [];
+  server.use(
+    http.post('/api/catalogues/:catalogue/products/:id/stock', async ({ request, params }) => {
+      const body = await request.json();
+      if (params.catalogue === 'c2') {
+        return HttpResponse.json(
+          { message: 'A viewer cannot adjust stock in this catalogue.' },
+          { status: 403 },
+        );
+      }
+      received.push({ catalogue: String(params.catalogue), id: String(params.id), body });
+      return HttpResponse.json({
+        message: 'Stock updated',
+        product: product({ id: String(params.id), stock: 13 }),
+      });
+    }),
+  );
+  online = false;
+  await queueStockChange(change({ catalogueId: 'c1', delta: 3 }));
+  await queueStockChange(change({ catalogueId: 'c2', productId: 'p9', delta: 1 }));
+
+  online = true;
+  await sendQueuedChanges();
+  expect(received).toEqual([{ catalogue: 'c1', id: 'p1', body: { delta: 3 } }]);
+  expect(
+    await screen.findByText(
+      "Could not send +1 for 'Blue mug': A viewer cannot adjust stock in this catalogue.",
+    ),
+  ).toBeVisible();
+  // The answer lands in that catalogue's cache, not the personal one's.
+  const cached = queryClient.getQueryData<{ pages: { products: { stock: number }[] }[] }>(
+    sharedList,
+  );
+  expect(cached?.pages[0]?.products[0]?.stock).toBe(13);
+  expect(pendingSnapshot().changes).toEqual([]);
+});
+
 test("a queue is only sent under its owner: another user's session sends nothing", async () => {
   const { queueStockChange, sendQueuedChanges, loadQueue } =
     await import('@/lib/stock-queue/queue.js');

@@ -6,6 +6,8 @@ import { paths } from '@/lib/paths.js';
 import { OfflineDataMark } from '@/app/components/OfflineDataMark.js';
 import { SignedInFrame } from '@/app/components/SignedInFrame.js';
 import { UserMenu } from '@/app/components/UserMenu.js';
+import { CatalogueSwitcher } from '@/features/catalogues/components/CatalogueSwitcher.js';
+import { InvitationsLink } from '@/features/catalogues/components/InvitationsLink.js';
 
 /**
  * The protected layout (everything under '/'): loads the current user first, in the frame with a
@@ -18,7 +20,17 @@ export function MainLayout() {
   if (user.isError)
     return <Navigate to={paths.auth.login.getHref(`${pathname}${search}`)} replace />;
   return (
-    <SignedInFrame account={user.data && <UserMenu user={user.data} />}>
+    <SignedInFrame
+      account={user.data && <UserMenu user={user.data} />}
+      catalogue={
+        user.data && (
+          <>
+            <CatalogueSwitcher />
+            <InvitationsLink />
+          </>
+        )
+      }
+    >
       {user.isPending ? (
         <PageSpinner label="Loading your account..." />
       ) : (

@@ -1,20 +1,55 @@
+import { useEffect, useState } from 'react';
 import { PrefetchPageLinks } from 'react-router';
 import { LiveUpdates } from '@/features/live/components/LiveUpdates.js';
 import { StockQueueRunner } from '@/features/offline-queue/components/StockQueueRunner.js';
+import { afterPageSettles } from '@/lib/after-settled.js';
 import { useUser } from '@/lib/auth/get-user.js';
 import { paths } from '@/lib/paths.js';
 import { WithPersistedQueries } from '../components/WithPersistedQueries.js';
 import { MainLayout } from '../layouts/MainLayout.js';
 
 /**
- * The profile screens, whose route modules are a kilobyte each, fetched ahead so that one opened
- * offline before the service worker has kept the app is explained by the app (its code loads on
- * demand, app/components/lazy-screen.ts) instead of the browser's error page. Creating and
- * importing products need the connection anyway, and a product's page would cost the list's first
- * visit more than its JavaScript budget allows; once the service worker is installed it holds
+ * The profile and catalogue screens, whose route modules are a kilobyte each, fetched ahead so
+ * that one opened offline before the service worker has kept the app is explained by the app (its
+ * code loads on demand, app/components/lazy-screen.ts) instead of the browser's error page. They
+ * are fetched once the first screen has settled and the user acts on it (or a little later),
+ * outside its JavaScript budget. Creating and
+ * importing products need the connection anyway; once the service worker is installed it holds
  * every screen's code.
  */
-const PREFETCHED = [paths.profile.edit.getHref(), paths.profile.changePassword.getHref()];
+const PREFETCHED = [
+  paths.profile.edit.getHref(),
+  paths.profile.changePassword.getHref(),
+  paths.catalogues.getHref(),
+  paths.invitations.getHref(),
+];
+
+/** How long after the page has settled code for later is fetched anyway, without a first act. */
+const LATER_MS = 10_000;
+
+/**
+ * Whether the time has come for code the first screen does not need: the user's first press or
+ * key once the page has settled (lib/after-settled.ts), or a little later without one.
+ */
+function useTimeForLater() {
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    const go = () => setReady(true);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const cancelSettle = afterPageSettles(() => {
+      timer = setTimeout(go, LATER_MS);
+      window.addEventListener('pointerdown', go, { once: true });
+      window.addEventListener('keydown', go, { once: true });
+    });
+    return () => {
+      cancelSettle();
+      clearTimeout(timer);
+      window.removeEventListener('pointerdown', go);
+      window.removeEventListener('keydown', go);
+    };
+  }, []);
+  return ready;
+}
 
 /** React Router's framework runs the page (not the component tests' memory router). */
 const inFramework = () => typeof window !== 'undefined' && '__reactRouterManifest' in window;
@@ -26,6 +61,7 @@ const inFramework = () => typeof window !== 'undefined' && '__reactRouterManifes
  */
 function SignedInLayout() {
   const user = useUser();
+  const later = useTimeForLater();
   return (
     <>
       <MainLayout />
@@ -33,6 +69,7 @@ function SignedInLayout() {
       {user.data && <StockQueueRunner userId={user.data.id} />}
       {user.data && <LiveUpdates userId={user.data.id} />}
       {user.data &&
+        later &&
         inFramework() &&
         PREFETCHED.map((page) => <PrefetchPageLinks key={page} page={page} />)}
     </>

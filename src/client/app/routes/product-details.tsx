@@ -11,8 +11,8 @@ export function clientLoader({ params }: ClientLoaderFunctionArgs) {
   // Offline, what an earlier visit saved is restored instead (lib/query-persistence.ts): a request
   // that can only fail would leave an error where that data is shown.
   if (!getToken() || !navigator.onLine || !params.productId) return null;
-  void queryClient.prefetchQuery(productQueryOptions(params.productId));
-  void queryClient.prefetchQuery(movementsQueryOptions(params.productId));
+  void queryClient.prefetchQuery(productQueryOptions(params.catalogueId, params.productId));
+  void queryClient.prefetchQuery(movementsQueryOptions(params.catalogueId, params.productId));
   return null;
 }
 

@@ -16,7 +16,7 @@ import { queryClient } from '@/lib/query-client.js';
  * current user rather than after it (the layout shows its screen once the user is known). Not
  * awaited: the screen shows its own progress, and a failure is told where the data is used.
  */
-export function clientLoader({ request }: ClientLoaderFunctionArgs) {
+export function clientLoader({ request, params: route }: ClientLoaderFunctionArgs) {
   // Offline, what an earlier visit saved is restored instead (lib/query-persistence.ts): a request
   // that can only fail would leave an error where that data is shown.
   if (!getToken() || !navigator.onLine) return null;
@@ -26,10 +26,12 @@ export function clientLoader({ request }: ClientLoaderFunctionArgs) {
   if (table && window.matchMedia(TABLE_MEDIA_QUERY).matches) {
     loadProductTable().catch(() => undefined);
   }
-  void queryClient.prefetchInfiniteQuery(productsQueryOptions(params));
+  void queryClient.prefetchInfiniteQuery(productsQueryOptions(route.catalogueId, params));
   // The stock filters' counts: the summaries of the three filters, the list's own among them.
   for (const stock of STOCK_TABS) {
-    void queryClient.prefetchQuery(productsSummaryQueryOptions({ ...params, stock }));
+    void queryClient.prefetchQuery(
+      productsSummaryQueryOptions(route.catalogueId, { ...params, stock }),
+    );
   }
   return null;
 }

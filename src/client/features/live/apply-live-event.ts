@@ -7,6 +7,7 @@ import {
   patchCachedProduct,
   type ListData,
 } from '@/lib/product-cache.js';
+import type { CatalogueRef } from '@/lib/catalogue-ref.js';
 import { mutationKeys, queryKeys } from '@/lib/query-client.js';
 import { productBeingSent } from '@/lib/stock-queue/index.js';
 
@@ -26,9 +27,15 @@ const ownStockWriteInFlight = (queryClient: QueryClient, id: string) =>
  * movements under them); a product page still open reads its product again and says it is gone.
  * Pages keep their cursors: the next page still starts where it did.
  */
-function removeCachedProducts(queryClient: QueryClient, ids: readonly string[]) {
+function removeCachedProducts(
+  queryClient: QueryClient,
+  catalogue: CatalogueRef,
+  ids: readonly string[],
+) {
   const gone = new Set(ids);
-  for (const [queryKey, data] of queryClient.getQueriesData({ queryKey: queryKeys.products })) {
+  for (const [queryKey, data] of queryClient.getQueriesData({
+    queryKey: queryKeys.products(catalogue),
+  })) {
     if (!isListData(data)) continue;
     if (!data.pages.some((page) => page.products.some((product) => gone.has(product.id)))) continue;
     queryClient.setQueryData<ListData>(queryKey, {
@@ -40,8 +47,11 @@ function removeCachedProducts(queryClient: QueryClient, ids: readonly string[]) 
     });
   }
   for (const id of ids) {
-    queryClient.removeQueries({ queryKey: queryKeys.product(id), type: 'inactive' });
-    void queryClient.invalidateQueries({ queryKey: queryKeys.product(id), type: 'active' });
+    queryClient.removeQueries({ queryKey: queryKeys.product(catalogue, id), type: 'inactive' });
+    void queryClient.invalidateQueries({
+      queryKey: queryKeys.product(catalogue, id),
+      type: 'active',
+    });
   }
 }
 
@@ -52,66 +62,87 @@ const reshaped = <T extends ProductListItem>(cached: T, product: Product): T =>
   ) as unknown as T;
 
 /** Summaries and the list's order may have changed: totals read again, lists on their next show. */
-const afterChange = (queryClient: QueryClient) =>
+const afterChange = (queryClient: QueryClient, catalogue: CatalogueRef) =>
   Promise.all([
-    queryClient.invalidateQueries({ queryKey: queryKeys.productSummaries }),
-    queryClient.invalidateQueries({ queryKey: queryKeys.products, refetchType: 'none' }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.productSummaries(catalogue) }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.products(catalogue), refetchType: 'none' }),
   ]);
 
-/** Everything of the catalogue read again (a reset, an import, a long gap). */
-export const readCatalogueAgain = (queryClient: QueryClient) =>
+/** Everything of one catalogue read again (an import). */
+const readCatalogueAgain = (queryClient: QueryClient, catalogue: CatalogueRef) =>
   Promise.all([
-    queryClient.invalidateQueries({ queryKey: queryKeys.products }),
-    queryClient.invalidateQueries({ queryKey: queryKeys.productById }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.products(catalogue) }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.catalogueProducts(catalogue) }),
   ]);
 
 /**
- * One change made elsewhere (another tab, device or person of the account), written into the
- * cached data sets in place: the loaded pages of every list, the product's own entry, and what
- * hangs off them. Stock and fields are absolute values, so an event seen twice changes nothing.
+ * Everything of every catalogue read again, and the catalogues themselves (a reset, a long gap:
+ * what was missed may be anything, memberships included).
  */
-export async function applyLiveEvent(queryClient: QueryClient, event: LiveEvent) {
+export const readEverythingAgain = (queryClient: QueryClient) =>
+  Promise.all([
+    queryClient.invalidateQueries({ queryKey: queryKeys.allProducts }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.productById }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.catalogues }),
+  ]);
+
+/**
+ * One change made elsewhere (another tab, device or person), written into the cached data sets of
+ * its catalogue in place (none: the personal one): the loaded pages of every list, the product's
+ * own entry, and what hangs off them. Stock and fields are absolute values, so an event seen twice
+ * changes nothing.
+ */
+export async function applyLiveEvent(
+  queryClient: QueryClient,
+  event: LiveEvent,
+  catalogue: CatalogueRef = undefined,
+) {
   switch (event.kind) {
     case 'stock.changed': {
       const { id, stock, updatedAt } = event.data;
       if (ownStockWriteInFlight(queryClient, id) || isOlderThanStockWrite(id, updatedAt)) return;
-      patchCachedProduct(queryClient, id, (product) =>
+      patchCachedProduct(queryClient, catalogue, id, (product) =>
         product.stock === stock
           ? product
           : { ...product, stock, ...('updatedAt' in product ? { updatedAt } : {}) },
       );
       await Promise.all([
-        afterChange(queryClient),
-        queryClient.invalidateQueries({ queryKey: queryKeys.movements(id) }),
+        afterChange(queryClient, catalogue),
+        queryClient.invalidateQueries({ queryKey: queryKeys.movements(catalogue, id) }),
       ]);
       return;
     }
     case 'product.updated': {
       const { product } = event.data;
       const keepStock = ownStockWriteInFlight(queryClient, product.id);
-      patchCachedProduct(queryClient, product.id, (cached) => ({
+      patchCachedProduct(queryClient, catalogue, product.id, (cached) => ({
         ...reshaped(cached, product),
         stock: keepStock ? cached.stock : product.stock,
       }));
-      await afterChange(queryClient);
+      await afterChange(queryClient, catalogue);
       return;
     }
     case 'product.created': {
       // Where it belongs in each search and sort is the server's to say: the lists read again.
-      queryClient.setQueryData(queryKeys.product(event.data.product.id), event.data.product);
-      await queryClient.invalidateQueries({ queryKey: queryKeys.products });
+      queryClient.setQueryData(
+        queryKeys.product(catalogue, event.data.product.id),
+        event.data.product,
+      );
+      await queryClient.invalidateQueries({ queryKey: queryKeys.products(catalogue) });
       return;
     }
     case 'product.deleted':
     case 'products.deleted': {
       const ids = event.kind === 'product.deleted' ? [event.data.id] : event.data.ids;
-      removeCachedProducts(queryClient, ids);
-      await afterChange(queryClient);
+      removeCachedProducts(queryClient, catalogue, ids);
+      await afterChange(queryClient, catalogue);
       return;
     }
     case 'import.done':
+      await readCatalogueAgain(queryClient, catalogue);
+      return;
     case 'reset':
-      await readCatalogueAgain(queryClient);
+      await readEverythingAgain(queryClient);
       return;
   }
 }

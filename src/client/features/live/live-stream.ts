@@ -4,7 +4,12 @@ import type { LiveEvent, LiveEventKind } from '@shared/schemas/live-events.js';
 import { getToken } from '@/lib/auth/token.js';
 import { env } from '@/lib/env.js';
 import { notifyUnauthorized } from '@/lib/unauthorized.js';
-import { applyLiveEvent, readCatalogueAgain } from './apply-live-event.js';
+import { applyLiveEvent, readEverythingAgain } from './apply-live-event.js';
+import {
+  applyCatalogueEvent,
+  type CatalogueEvent,
+  type CatalogueHandlers,
+} from './catalogue-events.js';
 
 /** Waits between attempts: doubling from one second up to half a minute, with some jitter. */
 const FIRST_RETRY_MS = 1_000;
@@ -23,23 +28,50 @@ const retryDelay = (attempt: number) => {
   return base / 2 + Math.random() * (base / 2);
 };
 
+/** A product event with the catalogue it happened in (none from a server before catalogues). */
+export type CatalogueLiveEvent = LiveEvent & { catalogueId: string | undefined };
+
+const jsonOf = (text: string): unknown => {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+};
+
+/** The `catalogueId` every event's data carries. */
+const catalogueIdOf = (json: unknown) => {
+  const id = (json as { catalogueId?: unknown } | null | undefined)?.catalogueId;
+  return typeof id === 'string' ? id : undefined;
+};
+
+const CATALOGUE_KINDS = new Set<string | undefined>(['catalogue.updated', 'catalogue.removed']);
+
+/** One SSE message about a catalogue itself, or undefined when it is not one. */
+export function parseCatalogueEvent(message: EventSourceMessage): CatalogueEvent | undefined {
+  if (!CATALOGUE_KINDS.has(message.event)) return undefined;
+  const catalogueId = catalogueIdOf(jsonOf(message.data));
+  if (catalogueId === undefined) return undefined;
+  return { kind: message.event as CatalogueEvent['kind'], catalogueId };
+}
+
 /** One SSE message as a LiveEvent, or undefined when it is not one this client knows. */
 export function parseLiveEvent(
   { liveEventSchemas }: Schemas,
   message: EventSourceMessage,
-): LiveEvent | undefined {
+): CatalogueLiveEvent | undefined {
   const isKind = (name: string | undefined): name is LiveEventKind =>
     name !== undefined && Object.hasOwn(liveEventSchemas, name);
   if (!isKind(message.event)) return undefined;
-  let json: unknown;
-  try {
-    json = JSON.parse(message.data);
-  } catch {
-    return undefined;
-  }
+  const json = jsonOf(message.data);
   const data = liveEventSchemas[message.event].safeParse(json);
   if (!data.success) return undefined;
-  return { id: message.id ?? '', kind: message.event, data: data.data } as LiveEvent;
+  return {
+    id: message.id ?? '',
+    kind: message.event,
+    data: data.data,
+    catalogueId: catalogueIdOf(json),
+  } as CatalogueLiveEvent;
 }
 
 const sleep = (ms: number, signal: AbortSignal) =>
@@ -52,13 +84,17 @@ const sleep = (ms: number, signal: AbortSignal) =>
   });
 
 /**
- * Follows GET /api/events for the signed-in user until stopped: a fetch stream (EventSource
+ * Follows GET /api/events for the signed-in user until stopped (the events of every catalogue the
+ * user belongs to; those of the personal catalogue carry the user's id as their catalogueId): a fetch stream (EventSource
  * cannot send the Authorization header), each event written into the query cache as it comes.
  * A dropped stream is opened again after a growing wait, with the last event's id as
  * Last-Event-ID so that the server sends what was missed; after a long gap the catalogue is read
  * again. A 401 ends the session as any request's does. Returns the function that stops it.
  */
-export function startLiveUpdates(queryClient: QueryClient): () => void {
+export function startLiveUpdates(
+  queryClient: QueryClient,
+  handlers: CatalogueHandlers = {},
+): () => void {
   const stopped = new AbortController();
   let lastEventId: string | undefined;
   let lostAt: number | undefined;
@@ -88,14 +124,18 @@ export function startLiveUpdates(queryClient: QueryClient): () => void {
       }
       if (!response.ok || !response.body) throw new Error(`Live updates: ${response.status}`);
       if (lostAt !== undefined && Date.now() - lostAt > LONG_GAP_MS) {
-        void readCatalogueAgain(queryClient);
+        void readEverythingAgain(queryClient);
       }
       lostAt = undefined;
       const parser = createParser({
         onEvent: (message) => {
           if (message.id) lastEventId = message.id;
+          const about = parseCatalogueEvent(message);
+          if (about) return void applyCatalogueEvent(queryClient, about, handlers);
           const event = parseLiveEvent(schemas, message);
-          if (event) void applyLiveEvent(queryClient, event);
+          if (!event) return;
+          const personal = !event.catalogueId || event.catalogueId === handlers.userId;
+          void applyLiveEvent(queryClient, event, personal ? undefined : event.catalogueId);
         },
       });
       const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();

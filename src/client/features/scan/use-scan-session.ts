@@ -1,4 +1,5 @@
 import { useCallback, useRef, useState } from 'react';
+import { useCatalogueRef } from '@/lib/catalogue-ref.js';
 import { useNavigate } from 'react-router';
 import type { ProductListItem } from '@shared/schemas/products.js';
 import { getErrorMessage } from '@/lib/api-error.js';
@@ -36,6 +37,7 @@ const CHANGES: Partial<Record<ScanMode, ScanChange>> = {
  * an opposite change of its own, so the stock history shows both.
  */
 export function useScanSession(mode: ScanMode) {
+  const catalogue = useCatalogueRef();
   const navigate = useNavigate();
   const [outcome, setOutcome] = useState<ScanOutcome>();
   const [busy, setBusy] = useState(false);
@@ -57,8 +59,8 @@ export function useScanSession(mode: ScanMode) {
   }, []);
 
   const openProduct = useCallback(
-    (id: string) => navigate(paths.products.details.getHref(id)),
-    [navigate],
+    (id: string) => navigate(paths.products.details.getHref(id, catalogue)),
+    [navigate, catalogue],
   );
 
   /** A code from the camera, a keyboard scanner or the field; `lookUp` only finds its product. */
@@ -67,31 +69,42 @@ export function useScanSession(mode: ScanMode) {
       run(async () => {
         const linked = productIdOfLink(code);
         if (linked) return void (await openProduct(linked));
-        const product = await lookupProduct(code);
+        const product = await lookupProduct(catalogue, code);
         if (!product) return { kind: 'unknown', code };
         if (lookUp) return void (await openProduct(product.id));
         const change = CHANGES[mode];
         if (!change) return { kind: 'counting', product };
-        return { kind: 'changed', ...(await changeStock(product, change)), undone: false };
+        return {
+          kind: 'changed',
+          ...(await changeStock(catalogue, product, change)),
+          undone: false,
+        };
       }),
-    [mode, run, openProduct],
+    [mode, run, openProduct, catalogue],
   );
 
   /** Count mode: the stock as counted, for the product just scanned. */
   const setCount = useCallback(
     (product: ProductListItem, count: number) =>
       run(async () => {
-        const result = await changeStock(product, { count, reason: 'counted', note: NOTE });
+        const result = await changeStock(catalogue, product, {
+          count,
+          reason: 'counted',
+          note: NOTE,
+        });
         return { kind: 'changed', ...result, undone: false };
       }),
-    [run],
+    [run, catalogue],
   );
 
   const undo = useCallback(
     () =>
       run(async () => {
         if (outcome?.kind !== 'changed' || outcome.undone) return undefined;
-        const result = await changeStock(outcome.saved, { delta: -outcome.delta, note: UNDO_NOTE });
+        const result = await changeStock(catalogue, outcome.saved, {
+          delta: -outcome.delta,
+          note: UNDO_NOTE,
+        });
         return {
           ...outcome,
           product: result.product,
@@ -100,7 +113,7 @@ export function useScanSession(mode: ScanMode) {
           queued: result.queued,
         };
       }),
-    [outcome, run],
+    [outcome, run, catalogue],
   );
 
   return { outcome, busy, handleCode, setCount, undo, clear: () => setOutcome(undefined) };

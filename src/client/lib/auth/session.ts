@@ -5,7 +5,12 @@ import { clearPersistedQueries } from '@/lib/query-persistence.js';
 import { removeToken, setToken } from './token.js';
 
 /** The cached data sets of the signed-in user besides the user itself. */
-const USER_DATA = [queryKeys.products, queryKeys.productById];
+const USER_DATA = [
+  queryKeys.allProducts,
+  queryKeys.productById,
+  queryKeys.catalogues,
+  queryKeys.invitations,
+];
 
 /**
  * What this browser kept of a session for offline reading: the saved query cache and the service

@@ -16,6 +16,8 @@ export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
  */
 export interface QueuedStockChange {
   key: string;
+  /** The shared catalogue the product is in; none (as in changes kept before): the personal one. */
+  catalogueId?: string | undefined;
   productId: string;
   /** Named in the message when the server refuses the change. */
   productName: string;

@@ -3,6 +3,7 @@ import type { User } from '@shared/schemas/auth.js';
 import { apiRequest } from '@/lib/api-client.js';
 import { getErrorMessage, getErrorStatus, isUnreachable } from '@/lib/api-error.js';
 import { getToken } from '@/lib/auth/token.js';
+import { productsUrl } from '@/lib/catalogue-ref.js';
 import { notifyError } from '@/lib/notify.js';
 import { cancelProductReads, noteStockWrite, patchCachedProduct } from '@/lib/product-cache.js';
 import { queryClient, queryKeys } from '@/lib/query-client.js';
@@ -13,6 +14,9 @@ import {
   setProductBeingSent,
   type QueuedStockChange,
 } from './pending.js';
+
+/** The server's answer for a catalogue that is gone or no longer the user's. */
+const CATALOGUE_NOT_FOUND = 'Catalogue not found';
 
 /** One change as the user made it, for a message: '+3', '-2', 'Set 40'. */
 const describeChange = ({ delta, count }: QueuedStockChange) =>
@@ -76,13 +80,24 @@ const removeFromQueue = (userId: string, key: string) =>
     changesStore(),
   );
 
-/** POST /products/{id}/stock with the change's own Idempotency-Key. */
-const postStockChange = ({ key, productId, delta, count, reason, note }: QueuedStockChange) =>
+/**
+ * POST /products/{id}/stock (or /catalogues/{catalogueId}/products/{id}/stock) with the change's
+ * own Idempotency-Key.
+ */
+const postStockChange = ({
+  key,
+  catalogueId,
+  productId,
+  delta,
+  count,
+  reason,
+  note,
+}: QueuedStockChange) =>
   apiRequest(
     () => import('@shared/schemas/products.js').then((m) => m.productMutationResponseSchema),
     {
       method: 'POST',
-      url: `/products/${encodeURIComponent(productId)}/stock`,
+      url: productsUrl(catalogueId, `/${encodeURIComponent(productId)}/stock`),
       headers: { [IDEMPOTENCY_HEADER]: key },
       data: Object.fromEntries(
         Object.entries({ delta, count, reason, note }).filter(([, value]) => value !== undefined),
@@ -102,9 +117,10 @@ const mustWait = (error: unknown) => {
 
 function refusalReason(error: unknown) {
   const status = getErrorStatus(error);
-  if (status === 404) return 'the product was deleted.';
-  if (status === 403) return 'you may not change this product.';
   const message = getErrorMessage(error);
+  // A catalogue the user no longer belongs to is named as such, not as a deleted product.
+  if (status === 404 && message !== CATALOGUE_NOT_FOUND) return 'the product was deleted.';
+  // Any other refusal (a role that no longer allows it, a stock below 0) in the server's words.
   return /[.!?]$/.test(message) ? message : `${message}.`;
 }
 
@@ -115,9 +131,12 @@ async function sendOne(change: QueuedStockChange): Promise<Outcome> {
   try {
     const { product } = await postStockChange(change);
     // A read of the list begun before this change (the reconnect's) must not land over it.
-    await cancelProductReads(queryClient, product.id);
+    await cancelProductReads(queryClient, change.catalogueId, product.id);
     noteStockWrite(product.id, product.updatedAt);
-    patchCachedProduct(queryClient, product.id, (cached) => ({ ...cached, stock: product.stock }));
+    patchCachedProduct(queryClient, change.catalogueId, product.id, (cached) => ({
+      ...cached,
+      stock: product.stock,
+    }));
     return 'sent';
   } catch (error) {
     if (mustWait(error)) return 'wait';
@@ -134,7 +153,7 @@ async function sendOne(change: QueuedStockChange): Promise<Outcome> {
 
 /** Sends the first change until none is left, one at a time, or until one must wait. */
 async function sendAll(userId: string) {
-  const touched = new Set<string>();
+  const touched = new Map<string, QueuedStockChange['catalogueId']>();
   try {
     for (;;) {
       if (signedInUserId() !== userId || !navigator.onLine) return;
@@ -142,20 +161,25 @@ async function sendAll(userId: string) {
       if (!next) return;
       const outcome = await sendOne(next);
       if (outcome === 'wait') return;
-      touched.add(next.productId);
+      touched.set(next.productId, next.catalogueId);
       await removeFromQueue(userId, next.key);
       await publish(userId);
     }
   } finally {
     await publish(userId);
     // The history and totals of what changed; the list is marked stale, not read again now.
+    const catalogues = new Set(touched.values());
     await Promise.all([
-      ...[...touched].map((id) =>
-        queryClient.invalidateQueries({ queryKey: queryKeys.movements(id) }),
+      ...[...touched].map(([id, catalogue]) =>
+        queryClient.invalidateQueries({ queryKey: queryKeys.movements(catalogue, id) }),
       ),
-      touched.size > 0 && queryClient.invalidateQueries({ queryKey: queryKeys.productSummaries }),
-      touched.size > 0 &&
-        queryClient.invalidateQueries({ queryKey: queryKeys.products, refetchType: 'none' }),
+      ...[...catalogues].flatMap((catalogue) => [
+        queryClient.invalidateQueries({ queryKey: queryKeys.productSummaries(catalogue) }),
+        queryClient.invalidateQueries({
+          queryKey: queryKeys.products(catalogue),
+          refetchType: 'none',
+        }),
+      ]),
     ]);
   }
 }

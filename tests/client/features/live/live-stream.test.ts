@@ -18,7 +18,7 @@ afterEach(() => {
   setUnauthorizedHandler(undefined);
 });
 
-const LIST = queryKeys.productList({});
+const LIST = queryKeys.productList(undefined, {});
 
 function cachedList() {
   const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity } } });
@@ -45,7 +45,7 @@ const streamOf = (frames: string[]) =>
   );
 
 const stockChanged = (id: number, stock: number) =>
-  `id: ${id}\nevent: stock.changed\ndata: {"id":"p1","stock":${stock},"updatedAt":"2030-01-01T00:00:0${id}.000Z"}\n\n`;
+  `id: ${id}\nevent: stock.changed\ndata: {"catalogueId":"u1","id":"p1","stock":${stock},"updatedAt":"2030-01-01T00:00:0${id}.000Z"}\n\n`;
 
 test('events patch the cache; a dropped stream reconnects with Last-Event-ID and the token', async () => {
   localStorage.setItem('AccessToken', 'token-1');
@@ -62,7 +62,7 @@ test('events patch the cache; a dropped stream reconnects with Last-Event-ID and
     }),
   );
   const client = cachedList();
-  stop = startLiveUpdates(client);
+  stop = startLiveUpdates(client, { userId: 'u1' });
   await expect.poll(() => stockIn(client)).toBe(9);
   await expect.poll(() => stockIn(client), { timeout: 3_000 }).toBe(11);
   expect(asked.slice(0, 2)).toEqual([
@@ -82,7 +82,7 @@ test('a 401 ends the session and the stream is not opened again', async () => {
       return HttpResponse.json({ message: 'Unauthorized' }, { status: 401 });
     }),
   );
-  stop = startLiveUpdates(cachedList());
+  stop = startLiveUpdates(cachedList(), { userId: 'u1' });
   await expect.poll(() => ended).toBe(1);
   await new Promise((resolve) => setTimeout(resolve, 1_500));
   expect(asked).toBe(1);

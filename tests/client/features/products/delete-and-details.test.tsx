@@ -5,6 +5,7 @@ import type { Product } from '@shared/schemas/products.js';
 import { DeleteProductButton } from '@/features/products/components/DeleteProductButton.js';
 import { EditProduct } from '@/features/products/components/EditProduct.js';
 import { ProductDetails } from '@/features/products/components/ProductDetails.js';
+import { queryKeys } from '@/lib/query-client.js';
 import { renderRoute, testQueryClient } from '../../support/render.js';
 import { apiError, sent, server } from '../../support/server.js';
 import { answerMovements } from './catalogue.js';
@@ -26,7 +27,7 @@ describe('DeleteProductButton', () => {
       ),
     );
     const queryClient = testQueryClient();
-    queryClient.setQueryData(['products', { q: '', sort: 'newest' }], {
+    queryClient.setQueryData(queryKeys.productList(undefined, { q: '', sort: 'newest' }), {
       pages: [],
       pageParams: [],
     });
@@ -55,9 +56,10 @@ describe('DeleteProductButton', () => {
     // The 'Deleted!' dialog carries the server's message: no toast repeats it.
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
-    expect(queryClient.getQueryState(['products', { q: '', sort: 'newest' }])?.isInvalidated).toBe(
-      true,
-    );
+    expect(
+      queryClient.getQueryState(queryKeys.productList(undefined, { q: '', sort: 'newest' }))
+        ?.isInvalidated,
+    ).toBe(true);
   });
 
   // 'cancel' is the Cancel button; the others close the dialog without an answer.

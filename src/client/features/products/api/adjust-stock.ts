@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { StockReason } from '@shared/constants.js';
 import { apiRequest } from '@/lib/api-client.js';
+import { productsUrl, useCatalogueRef, type CatalogueRef } from '@/lib/catalogue-ref.js';
 import { notifyError } from '@/lib/notify.js';
 import { cancelProductReads, noteStockWrite, patchCachedProduct } from '@/lib/product-cache.js';
 import { mutationKeys, queryKeys, type MutationConfig } from '@/lib/query-client.js';
@@ -19,19 +20,22 @@ export type StockChange = {
   note?: string | undefined;
 } & ({ delta: number; count?: undefined } | { count: number; delta?: undefined });
 
-/** A change as sent: its Idempotency-Key, and the product's name for a refusal said later. */
-type KeyedStockChange = StockChange & { key: string; name: string };
+/**
+ * A change as sent: its catalogue, its Idempotency-Key, and the product's name for a refusal said
+ * later.
+ */
+type KeyedStockChange = StockChange & { catalogue: CatalogueRef; key: string; name: string };
 
 /**
  * POST /products/{id}/stock {delta | count, reason?, note?} → {message, product}; 409 when a
  * delta would take the stock below 0. The key makes a resend of the same change apply once.
  */
-export const adjustStock = ({ id, key, name: _name, ...change }: KeyedStockChange) =>
+const adjustStock = ({ catalogue, id, key, name: _name, ...change }: KeyedStockChange) =>
   apiRequest(
     () => import('@shared/schemas/products.js').then((m) => m.productMutationResponseSchema),
     {
       method: 'POST',
-      url: `/products/${encodeURIComponent(id)}/stock`,
+      url: productsUrl(catalogue, `/${encodeURIComponent(id)}/stock`),
       headers: { [IDEMPOTENCY_HEADER]: key },
       // Only what was given: an empty note or reason is none.
       data: Object.fromEntries(
@@ -41,9 +45,10 @@ export const adjustStock = ({ id, key, name: _name, ...change }: KeyedStockChang
   );
 
 /** Keeps a change to send when the server can be reached (lib/stock-queue). */
-const keepForLater = ({ id, key, name, delta, count, reason, note }: KeyedStockChange) =>
+const keepForLater = ({ catalogue, id, key, name, delta, count, reason, note }: KeyedStockChange) =>
   queueStockChange({
     key,
+    catalogueId: catalogue,
     productId: id,
     productName: name,
     delta,
@@ -74,6 +79,7 @@ export function useAdjustStock({
   mutationConfig,
 }: { mutationConfig?: MutationConfig<typeof adjustStock> } = {}) {
   const queryClient = useQueryClient();
+  const catalogue = useCatalogueRef();
   const { onMutate, onSuccess, onError, onSettled, ...config } = mutationConfig ?? {};
   // This change is one of them: it still counts while its own callbacks run.
   const othersInFlight = (id: string) =>
@@ -86,14 +92,14 @@ export function useAdjustStock({
     mutationKey: mutationKeys.stockChange,
     mutationFn: adjustStock,
     onMutate: async (change, context) => {
-      await cancelProductReads(queryClient, change.id);
-      patchCachedProduct(queryClient, change.id, applyChange(change));
+      await cancelProductReads(queryClient, catalogue, change.id);
+      patchCachedProduct(queryClient, catalogue, change.id, applyChange(change));
       return onMutate?.(change, context);
     },
     onSuccess: async (data, change, ...rest) => {
       noteStockWrite(data.product.id, data.product.updatedAt);
       if (!othersInFlight(change.id)) {
-        patchCachedProduct(queryClient, change.id, (product) => ({
+        patchCachedProduct(queryClient, catalogue, change.id, (product) => ({
           ...product,
           stock: data.product.stock,
         }));
@@ -101,29 +107,35 @@ export function useAdjustStock({
       await onSuccess?.(data, change, ...rest);
     },
     onError: async (error, change, ...rest) => {
-      patchCachedProduct(queryClient, change.id, applyChange(change, true));
+      patchCachedProduct(queryClient, catalogue, change.id, applyChange(change, true));
       // Not refused, just not heard: it waits in the queue, shown as such, rather than lost.
       if (gotNoAnswer(error)) return void (await keepForLater(change));
       // Refused for a reason the page may not show (sold elsewhere meanwhile), or a count that
       // cannot be taken back by arithmetic: read the truth.
       if (!othersInFlight(change.id) || change.count !== undefined) {
-        void queryClient.invalidateQueries({ queryKey: queryKeys.products });
-        void queryClient.invalidateQueries({ queryKey: queryKeys.product(change.id), exact: true });
+        void queryClient.invalidateQueries({ queryKey: queryKeys.products(catalogue) });
+        void queryClient.invalidateQueries({
+          queryKey: queryKeys.product(catalogue, change.id),
+          exact: true,
+        });
       }
       await onError?.(error, change, ...rest);
     },
     onSettled: async (data, error, change, ...rest) => {
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: queryKeys.productSummaries }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.movements(change.id) }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.products, refetchType: 'none' }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.productSummaries(catalogue) }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.movements(catalogue, change.id) }),
+        queryClient.invalidateQueries({
+          queryKey: queryKeys.products(catalogue),
+          refetchType: 'none',
+        }),
       ]);
       await onSettled?.(data, error, change, ...rest);
     },
   });
   /** Sends a change now, or keeps it for later when it must wait. */
   const send = (change: StockChange & { name: string }) => {
-    const keyed = { ...change, key: newChangeKey() };
+    const keyed = { ...change, catalogue, key: newChangeKey() };
     if (mustQueueStockChange()) void keepForLater(keyed);
     else mutation.mutate(keyed);
   };

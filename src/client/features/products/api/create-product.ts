@@ -1,15 +1,16 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { productMutationResponseSchema } from '@shared/schemas/products.js';
 import { apiRequest } from '@/lib/api-client.js';
+import { productsUrl, useCatalogueRef, type CatalogueRef } from '@/lib/catalogue-ref.js';
 import { needsConnection } from '@/lib/needs-connection.js';
 import { queryKeys, type MutationConfig } from '@/lib/query-client.js';
 import { progressHandler, toProductFormData, type ProductUpload } from './product-multipart.js';
 
 /** POST /products (multipart) → {message, product}. */
-const createProduct = (upload: ProductUpload) =>
+const createProduct = (catalogue: CatalogueRef, upload: ProductUpload) =>
   apiRequest(productMutationResponseSchema, {
     method: 'POST',
-    url: '/products',
+    url: productsUrl(catalogue),
     data: toProductFormData(upload),
     onUploadProgress: progressHandler(upload.onProgress),
   });
@@ -17,14 +18,19 @@ const createProduct = (upload: ProductUpload) =>
 /** A new product refreshes the list; then the screen's own onSuccess. */
 export function useCreateProduct({
   mutationConfig,
-}: { mutationConfig?: MutationConfig<typeof createProduct> } = {}) {
+}: {
+  mutationConfig?: MutationConfig<(upload: ProductUpload) => ReturnType<typeof createProduct>>;
+} = {}) {
   const queryClient = useQueryClient();
+  const catalogue = useCatalogueRef();
   const { onSuccess, ...config } = mutationConfig ?? {};
   return useMutation({
     ...config,
-    mutationFn: needsConnection('Creating products', createProduct),
+    mutationFn: needsConnection('Creating products', (upload: ProductUpload) =>
+      createProduct(catalogue, upload),
+    ),
     onSuccess: async (data, variables, ...rest) => {
-      await queryClient.invalidateQueries({ queryKey: queryKeys.products });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.products(catalogue) });
       await onSuccess?.(data, variables, ...rest);
     },
   });

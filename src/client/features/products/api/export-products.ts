@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { apiDownload } from '@/lib/api-download.js';
+import { productsUrl, useCatalogueRef, type CatalogueRef } from '@/lib/catalogue-ref.js';
 import type { MutationConfig } from '@/lib/query-client.js';
 import type { ProductListParams } from './get-products.js';
 
@@ -10,14 +11,21 @@ const FALLBACK_NAME = 'products.csv';
  * GET /products/export.csv?q&sort&stock → the CSV file (with the bearer token, so fetched rather
  * than linked to), and the name the server gives it.
  */
-export const exportProducts = ({ q, sort, stock, tag }: ProductListParams) =>
+const exportProducts = (catalogue: CatalogueRef, { q, sort, stock, tag }: ProductListParams) =>
   apiDownload(
-    { url: '/products/export.csv', params: { q: q || undefined, sort, stock, tag } },
+    { url: productsUrl(catalogue, '/export.csv'), params: { q: q || undefined, sort, stock, tag } },
     FALLBACK_NAME,
   );
 
 /** No cache effect: the screen saves the file (mutationConfig.onSuccess). */
-export const useExportProducts = ({
+export function useExportProducts({
   mutationConfig,
-}: { mutationConfig?: MutationConfig<typeof exportProducts> } = {}) =>
-  useMutation({ ...mutationConfig, mutationFn: exportProducts });
+}: {
+  mutationConfig?: MutationConfig<(params: ProductListParams) => ReturnType<typeof exportProducts>>;
+} = {}) {
+  const catalogue = useCatalogueRef();
+  return useMutation({
+    ...mutationConfig,
+    mutationFn: (params: ProductListParams) => exportProducts(catalogue, params),
+  });
+}

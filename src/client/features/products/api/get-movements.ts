@@ -1,6 +1,7 @@
 import { infiniteQueryOptions, queryOptions, useQuery } from '@tanstack/react-query';
 import type { StockReason } from '@shared/constants.js';
 import { apiRequest } from '@/lib/api-client.js';
+import { productsUrl, useCatalogueRef, type CatalogueRef } from '@/lib/catalogue-ref.js';
 import { queryKeys } from '@/lib/query-client.js';
 
 /** The detail page shows this many of a product's latest stock movements. */
@@ -13,12 +14,17 @@ interface MovementsPage {
 }
 
 /** GET /products/{id}/movements?limit&cursor&reason → {movements, nextCursor}, newest first. */
-const getMovements = (id: string, page: MovementsPage = {}, signal?: AbortSignal) =>
+const getMovements = (
+  catalogue: CatalogueRef,
+  id: string,
+  page: MovementsPage = {},
+  signal?: AbortSignal,
+) =>
   apiRequest(
     // Loaded beside the request, not before it (lib/api-client.ts).
     () => import('@shared/schemas/catalogue.js').then((m) => m.movementsResponseSchema),
     {
-      url: `/products/${encodeURIComponent(id)}/movements`,
+      url: productsUrl(catalogue, `/${encodeURIComponent(id)}/movements`),
       params: {
         limit: MOVEMENTS_SHOWN,
         ...(page.cursor ? { cursor: page.cursor } : {}),
@@ -29,10 +35,10 @@ const getMovements = (id: string, page: MovementsPage = {}, signal?: AbortSignal
   );
 
 /** Under the product's key: refreshed when the product is, gone when it is deleted. */
-export const movementsQueryOptions = (id: string) =>
+export const movementsQueryOptions = (catalogue: CatalogueRef, id: string) =>
   queryOptions({
-    queryKey: queryKeys.movements(id),
-    queryFn: ({ signal }) => getMovements(id, {}, signal),
+    queryKey: queryKeys.movements(catalogue, id),
+    queryFn: ({ signal }) => getMovements(catalogue, id, {}, signal),
     retry: 1,
   });
 
@@ -40,14 +46,18 @@ export const movementsQueryOptions = (id: string) =>
  * Every page read so far of the product's movements (of one reason, or all: ''), for 'Load
  * more'. Under the product's movements key, so a stock change refreshes it too.
  */
-export const movementPagesQueryOptions = (id: string, reason: StockReason | '') =>
+export const movementPagesQueryOptions = (
+  catalogue: CatalogueRef,
+  id: string,
+  reason: StockReason | '',
+) =>
   infiniteQueryOptions({
-    queryKey: [...queryKeys.movements(id), 'pages', reason],
+    queryKey: [...queryKeys.movements(catalogue, id), 'pages', reason],
     queryFn: ({ pageParam, signal }) =>
-      getMovements(id, { cursor: pageParam, reason: reason || undefined }, signal),
+      getMovements(catalogue, id, { cursor: pageParam, reason: reason || undefined }, signal),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (page) => page.nextCursor ?? undefined,
     retry: 1,
   });
 
-export const useMovements = (id: string) => useQuery(movementsQueryOptions(id));
+export const useMovements = (id: string) => useQuery(movementsQueryOptions(useCatalogueRef(), id));

@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useQueries, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client.js';
+import { productsUrl, useCatalogueRef, type CatalogueRef } from '@/lib/catalogue-ref.js';
 import { queryKeys } from '@/lib/query-client.js';
 import type { ProductListParams } from './get-products.js';
 
@@ -7,24 +8,36 @@ import type { ProductListParams } from './get-products.js';
 export type SummaryParams = Pick<ProductListParams, 'q' | 'stock' | 'tag'>;
 
 /** GET /products/summary?q&stock&tag → {count, units, value, valueAtCost?} (in dollars). */
-const getProductsSummary = ({ q, stock, tag }: SummaryParams, signal?: AbortSignal) =>
+const getProductsSummary = (
+  catalogue: CatalogueRef,
+  { q, stock, tag }: SummaryParams,
+  signal?: AbortSignal,
+) =>
   apiRequest(
     // Loaded beside the request, not before it (lib/api-client.ts).
     () => import('@shared/schemas/catalogue.js').then((m) => m.productSummarySchema),
-    { url: '/products/summary', params: { q: q || undefined, stock, tag }, signal },
+    { url: productsUrl(catalogue, '/summary'), params: { q: q || undefined, stock, tag }, signal },
   );
 
 /** Cached beside the list (under 'products'), so that whatever refreshes the list refreshes it. */
-export const productsSummaryQueryOptions = ({ q, stock, tag }: SummaryParams) =>
+export const productsSummaryQueryOptions = (
+  catalogue: CatalogueRef,
+  { q, stock, tag }: SummaryParams,
+) =>
   queryOptions({
-    queryKey: queryKeys.productSummary({ q, stock, tag }),
-    queryFn: ({ signal }) => getProductsSummary({ q, stock, tag }, signal),
+    queryKey: queryKeys.productSummary(catalogue, { q, stock, tag }),
+    queryFn: ({ signal }) => getProductsSummary(catalogue, { q, stock, tag }, signal),
     retry: 1,
   });
 
 /** The previous figures stay while a new search or filter's load (no flicker to nothing). */
-export const useProductsSummary = (params: SummaryParams) =>
-  useQuery({ ...productsSummaryQueryOptions(params), placeholderData: keepPreviousData });
+export function useProductsSummary(params: SummaryParams) {
+  const catalogue = useCatalogueRef();
+  return useQuery({
+    ...productsSummaryQueryOptions(catalogue, params),
+    placeholderData: keepPreviousData,
+  });
+}
 
 /** The stock filters' tabs, each with the summary whose count it shows. */
 export const STOCK_TABS = [undefined, 'low', 'out'] as const;
@@ -34,9 +47,10 @@ export const STOCK_TABS = [undefined, 'low', 'out'] as const;
  * summaries of the three filters (one of them is the list's own, shared from the cache).
  */
 export function useStockFilterCounts({ q, tag }: Omit<SummaryParams, 'stock'>) {
+  const catalogue = useCatalogueRef();
   const results = useQueries({
     queries: STOCK_TABS.map((stock) => ({
-      ...productsSummaryQueryOptions({ q, stock, tag }),
+      ...productsSummaryQueryOptions(catalogue, { q, stock, tag }),
       placeholderData: keepPreviousData,
     })),
   });

@@ -6,6 +6,7 @@ import {
   type StockFilter,
 } from '@shared/constants.js';
 import { apiRequest } from '@/lib/api-client.js';
+import { productsUrl, useCatalogueRef, type CatalogueRef } from '@/lib/catalogue-ref.js';
 import type { paths } from '@/lib/openapi.gen.js';
 import { queryKeys } from '@/lib/query-client.js';
 
@@ -50,6 +51,7 @@ export function listParamsOf(search: URLSearchParams): ProductListParams {
 
 /** GET /products?q&sort&stock&limit&cursor → {products, nextCursor}. */
 const getProducts = (
+  catalogue: CatalogueRef,
   { q, sort, stock, tag, cursor }: ProductListParams & { cursor: string | undefined },
   signal?: AbortSignal,
 ): Promise<ProductPage> =>
@@ -57,7 +59,7 @@ const getProducts = (
     // Loaded beside the request, not before it (lib/api-client.ts).
     () => import('@shared/schemas/products.js').then((m) => m.productListResponseSchema),
     {
-      url: '/products',
+      url: productsUrl(catalogue),
       params: {
         q: q || undefined,
         sort,
@@ -71,10 +73,11 @@ const getProducts = (
   );
 
 /** The cached 'products', one entry per search, sort and filter, paged on nextCursor; retried once. */
-export const productsQueryOptions = (params: ProductListParams) =>
+export const productsQueryOptions = (catalogue: CatalogueRef, params: ProductListParams) =>
   infiniteQueryOptions({
-    queryKey: queryKeys.productList(params),
-    queryFn: ({ pageParam, signal }) => getProducts({ ...params, cursor: pageParam }, signal),
+    queryKey: queryKeys.productList(catalogue, params),
+    queryFn: ({ pageParam, signal }) =>
+      getProducts(catalogue, { ...params, cursor: pageParam }, signal),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (lastPage) => lastPage.nextCursor ?? undefined,
     retry: 1,
@@ -84,5 +87,10 @@ export const productsQueryOptions = (params: ProductListParams) =>
  * While a new search, sort or filter loads, the previous results stay (placeholder data): the search box
  * and the list are not swapped for a spinner at every keystroke.
  */
-export const useProducts = (params: ProductListParams) =>
-  useInfiniteQuery({ ...productsQueryOptions(params), placeholderData: keepPreviousData });
+export function useProducts(params: ProductListParams) {
+  const catalogue = useCatalogueRef();
+  return useInfiniteQuery({
+    ...productsQueryOptions(catalogue, params),
+    placeholderData: keepPreviousData,
+  });
+}

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ImportMatches } from '@shared/constants.js';
 import type { ImportReport } from '@shared/schemas/catalogue.js';
 import { apiRequest } from '@/lib/api-client.js';
+import { productsUrl, useCatalogueRef, type CatalogueRef } from '@/lib/catalogue-ref.js';
 import { needsConnection } from '@/lib/needs-connection.js';
 import { queryKeys, type MutationConfig } from '@/lib/query-client.js';
 import { progressHandler } from './product-multipart.js';
@@ -39,13 +40,16 @@ async function refusedReport(error: unknown): Promise<ImportReport | undefined> 
  * rows, preview}. A refusal that comes with a report (bad rows, a wrong header) rejects with
  * ImportRefused; any other failure (too large, no connection) as every request does.
  */
-export async function importProducts({ file, dryRun, matches, onProgress }: ImportUpload) {
+async function importProducts(
+  catalogue: CatalogueRef,
+  { file, dryRun, matches, onProgress }: ImportUpload,
+) {
   const body = new FormData();
   body.append('file', file);
   try {
     return await apiRequest(reportSchema, {
       method: 'POST',
-      url: '/products/import',
+      url: productsUrl(catalogue, '/import'),
       params: { dryRun, preview: true, ...(matches ? { matches } : {}) },
       data: body,
       onUploadProgress: progressHandler(onProgress),
@@ -59,14 +63,20 @@ export async function importProducts({ file, dryRun, matches, onProgress }: Impo
 /** Imported products refresh the list (a dry run changes nothing); then the screen's onSuccess. */
 export function useImportProducts({
   mutationConfig,
-}: { mutationConfig?: MutationConfig<typeof importProducts> } = {}) {
+}: {
+  mutationConfig?: MutationConfig<(upload: ImportUpload) => ReturnType<typeof importProducts>>;
+} = {}) {
   const queryClient = useQueryClient();
+  const catalogue = useCatalogueRef();
   const { onSuccess, ...config } = mutationConfig ?? {};
   return useMutation({
     ...config,
-    mutationFn: needsConnection('Importing products', importProducts),
+    mutationFn: needsConnection('Importing products', (upload: ImportUpload) =>
+      importProducts(catalogue, upload),
+    ),
     onSuccess: async (data, upload, ...rest) => {
-      if (!upload.dryRun) await queryClient.invalidateQueries({ queryKey: queryKeys.products });
+      if (!upload.dryRun)
+        await queryClient.invalidateQueries({ queryKey: queryKeys.products(catalogue) });
       await onSuccess?.(data, upload, ...rest);
     },
   });

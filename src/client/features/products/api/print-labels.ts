@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { LabelLayout } from '@shared/labels.js';
 import { apiDownload } from '@/lib/api-download.js';
+import { productsUrl, useCatalogueRef, type CatalogueRef } from '@/lib/catalogue-ref.js';
 import type { MutationConfig } from '@/lib/query-client.js';
 
 export interface LabelsRequest {
@@ -14,14 +15,24 @@ export interface LabelsRequest {
  * GET /products/labels.pdf?ids&layout&copies&skip → the labels as a PDF (with the bearer token,
  * so fetched rather than linked to).
  */
-export const printLabels = ({ ids, layout, copies, skip }: LabelsRequest) =>
+const printLabels = (catalogue: CatalogueRef, { ids, layout, copies, skip }: LabelsRequest) =>
   apiDownload(
-    { url: '/products/labels.pdf', params: { ids: ids.join(','), layout, copies, skip } },
+    {
+      url: productsUrl(catalogue, '/labels.pdf'),
+      params: { ids: ids.join(','), layout, copies, skip },
+    },
     `labels-${layout}.pdf`,
   );
 
 /** No cache effect: the screen opens the PDF (mutationConfig.onSuccess). */
-export const usePrintLabels = ({
+export function usePrintLabels({
   mutationConfig,
-}: { mutationConfig?: MutationConfig<typeof printLabels> } = {}) =>
-  useMutation({ ...mutationConfig, mutationFn: printLabels });
+}: {
+  mutationConfig?: MutationConfig<(request: LabelsRequest) => ReturnType<typeof printLabels>>;
+} = {}) {
+  const catalogue = useCatalogueRef();
+  return useMutation({
+    ...mutationConfig,
+    mutationFn: (request: LabelsRequest) => printLabels(catalogue, request),
+  });
+}

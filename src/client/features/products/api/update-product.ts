@@ -1,15 +1,18 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { productMutationResponseSchema } from '@shared/schemas/products.js';
 import { apiRequest } from '@/lib/api-client.js';
+import { productsUrl, useCatalogueRef, type CatalogueRef } from '@/lib/catalogue-ref.js';
 import { needsConnection } from '@/lib/needs-connection.js';
 import { queryKeys, type MutationConfig } from '@/lib/query-client.js';
 import { progressHandler, toProductFormData, type ProductUpload } from './product-multipart.js';
 
 /** PATCH /products/{id} (multipart, every field optional) → {message, product}. */
-const updateProduct = ({ id, ...upload }: ProductUpload & { id: string }) =>
+type ProductEdit = ProductUpload & { id: string };
+
+const updateProduct = (catalogue: CatalogueRef, { id, ...upload }: ProductEdit) =>
   apiRequest(productMutationResponseSchema, {
     method: 'PATCH',
-    url: `/products/${encodeURIComponent(id)}`,
+    url: productsUrl(catalogue, `/${encodeURIComponent(id)}`),
     data: toProductFormData(upload, { clearBlankCodes: true }),
     onUploadProgress: progressHandler(upload.onProgress),
   });
@@ -17,16 +20,21 @@ const updateProduct = ({ id, ...upload }: ProductUpload & { id: string }) =>
 /** Edit success refreshes the list and the edited product; then the screen's. */
 export function useUpdateProduct({
   mutationConfig,
-}: { mutationConfig?: MutationConfig<typeof updateProduct> } = {}) {
+}: {
+  mutationConfig?: MutationConfig<(edit: ProductEdit) => ReturnType<typeof updateProduct>>;
+} = {}) {
   const queryClient = useQueryClient();
+  const catalogue = useCatalogueRef();
   const { onSuccess, ...config } = mutationConfig ?? {};
   return useMutation({
     ...config,
-    mutationFn: needsConnection('Editing products', updateProduct),
+    mutationFn: needsConnection('Editing products', (edit: ProductEdit) =>
+      updateProduct(catalogue, edit),
+    ),
     onSuccess: async (data, variables, ...rest) => {
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: queryKeys.products }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.product(variables.id) }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.products(catalogue) }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.product(catalogue, variables.id) }),
       ]);
       await onSuccess?.(data, variables, ...rest);
     },

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { useCatalogueRef } from '@/lib/catalogue-ref.js';
 import { buttonClasses } from '@/components/ui/button-styles.js';
 import { paths } from '@/lib/paths.js';
 import type { RestoresScroll } from '@/lib/scroll-state.js';
@@ -6,11 +7,12 @@ import { lastListPlace } from './list-place.js';
 
 /** 'Back to Products': to the list as the user left it (search, sort and scroll). */
 export function BackToProductsLink() {
+  const catalogue = useCatalogueRef();
   const place = lastListPlace();
   const state: RestoresScroll | undefined = place ? { restoreScrollY: place.scrollY } : undefined;
   return (
     <Link
-      to={{ pathname: paths.products.list.getHref(), search: place?.search ?? '' }}
+      to={{ pathname: paths.products.list.getHref(catalogue), search: place?.search ?? '' }}
       state={state}
       className={buttonClasses('secondary')}
     >

@@ -1,4 +1,5 @@
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useCatalogueRef } from '@/lib/catalogue-ref.js';
 import { MIN_FORM_STOCK } from '@shared/constants.js';
 import { productFormSchema } from '@shared/schemas/products.js';
 import { Card } from '@/components/ui/Card.js';
@@ -22,6 +23,7 @@ const empty = {
 };
 
 export function CreateProduct() {
+  const catalogue = useCatalogueRef();
   const navigate = useNavigate();
   // `?barcode=…` fills the barcode in: a code scanned that no product has yet.
   const [search] = useSearchParams();
@@ -31,7 +33,7 @@ export function CreateProduct() {
     mutationConfig: {
       onSuccess: async ({ message }) => {
         notifySuccess(message);
-        await navigate(paths.products.list.getHref());
+        await navigate(paths.products.list.getHref(catalogue));
       },
     },
   });

@@ -1,4 +1,6 @@
 import { Link } from 'react-router';
+import { useCatalogueCan } from '@/lib/catalogues/current-catalogue.js';
+import { useCatalogueRef } from '@/lib/catalogue-ref.js';
 import { Button } from '@/components/ui/Button.js';
 import { buttonClasses } from '@/components/ui/button-styles.js';
 import { Menu, MenuChevron, menuItemProps, menuPanelClasses } from '@/components/ui/Menu.js';
@@ -21,6 +23,12 @@ export function CsvActions({ params }: { params: ProductListParams }) {
     mutationConfig: { onSuccess: saveDownload, onError: notifyError },
   });
   const exportCsv = () => exporting.mutate(params);
+  const catalogue = useCatalogueRef();
+  const may = useCatalogueCan();
+  const mayImport = may('editProducts');
+  const mayExport = may('export');
+  if (!mayImport && !mayExport) return null;
+  const importHref = paths.products.import.getHref(catalogue);
   return (
     <>
       <div className="sm:hidden">
@@ -34,32 +42,40 @@ export function CsvActions({ params }: { params: ProductListParams }) {
             </>
           }
         >
-          <Link to={paths.products.import.getHref()} className={itemClasses} {...menuItemProps}>
-            Import CSV
-          </Link>
-          <button
-            type="button"
-            className={itemClasses}
-            {...menuItemProps}
-            disabled={exporting.isPending}
-            onClick={exportCsv}
-          >
-            {exporting.isPending ? 'Exporting...' : 'Export CSV'}
-          </button>
+          {mayImport && (
+            <Link to={importHref} className={itemClasses} {...menuItemProps}>
+              Import CSV
+            </Link>
+          )}
+          {mayExport && (
+            <button
+              type="button"
+              className={itemClasses}
+              {...menuItemProps}
+              disabled={exporting.isPending}
+              onClick={exportCsv}
+            >
+              {exporting.isPending ? 'Exporting...' : 'Export CSV'}
+            </button>
+          )}
         </Menu>
       </div>
       <div className="hidden gap-3 sm:flex">
-        <Link to={paths.products.import.getHref()} className={buttonClasses('secondary')}>
-          Import CSV
-        </Link>
-        <Button
-          variant="secondary"
-          busy={exporting.isPending}
-          busyLabel="Exporting..."
-          onClick={exportCsv}
-        >
-          Export CSV
-        </Button>
+        {mayImport && (
+          <Link to={importHref} className={buttonClasses('secondary')}>
+            Import CSV
+          </Link>
+        )}
+        {mayExport && (
+          <Button
+            variant="secondary"
+            busy={exporting.isPending}
+            busyLabel="Exporting..."
+            onClick={exportCsv}
+          >
+            Export CSV
+          </Button>
+        )}
       </div>
     </>
   );

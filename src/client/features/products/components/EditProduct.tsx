@@ -1,4 +1,5 @@
 import { Link, useNavigate, useParams } from 'react-router';
+import { useCatalogueRef } from '@/lib/catalogue-ref.js';
 import {
   EDIT_FORM_MIN_STOCK,
   productEditFormSchema,
@@ -19,6 +20,7 @@ import { ProductForm } from './ProductForm.js';
 import { formValuesOf } from './product-form-values.js';
 
 export function EditProduct() {
+  const catalogue = useCatalogueRef();
   const { productId = '' } = useParams();
   const product = useProduct(productId);
 
@@ -37,7 +39,7 @@ export function EditProduct() {
         title="Edit Product"
         back={
           <Link
-            to={paths.products.details.getHref(productId)}
+            to={paths.products.details.getHref(productId, catalogue)}
             className={buttonClasses('secondary')}
           >
             <span aria-hidden="true">←</span> Back to Details
@@ -64,12 +66,13 @@ function withChangedCodesOnly(values: ProductFormValues, product: Product): Prod
 }
 
 function EditProductForm({ product }: { product: Product }) {
+  const catalogue = useCatalogueRef();
   const navigate = useNavigate();
   const update = useUpdateProduct({
     mutationConfig: {
       onSuccess: async ({ message }) => {
         notifySuccess(message);
-        await navigate(paths.products.list.getHref());
+        await navigate(paths.products.list.getHref(catalogue));
       },
     },
   });

@@ -1,4 +1,5 @@
 import { useRef, useState } from 'react';
+import { useCatalogueRef } from '@/lib/catalogue-ref.js';
 import { useNavigate } from 'react-router';
 import { EXPORT_COLUMNS, type ImportMatches } from '@shared/constants.js';
 import type { ImportReport as Report } from '@shared/schemas/catalogue.js';
@@ -47,6 +48,7 @@ function downloadTemplate() {
  * progress; then the list, with the server's message.
  */
 export function ImportProducts() {
+  const catalogue = useCatalogueRef();
   const navigate = useNavigate();
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string>();
@@ -75,7 +77,7 @@ export function ImportProducts() {
     mutationConfig: {
       onSuccess: async ({ message }) => {
         notifySuccess(message);
-        await navigate(paths.products.list.getHref());
+        await navigate(paths.products.list.getHref(catalogue));
       },
       onError: showFailure,
     },

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { useCatalogueRef } from '@/lib/catalogue-ref.js';
 import type { StockFilter } from '@shared/constants.js';
 import { Button } from '@/components/ui/Button.js';
 import { buttonClasses } from '@/components/ui/button-styles.js';
@@ -19,6 +20,7 @@ interface NoProductsProps {
 
 /** No products at all, or none that the search or filter selects: different states. */
 export function NoProducts({ q, stock, onSearch, onStock }: NoProductsProps) {
+  const catalogue = useCatalogueRef();
   if (q) {
     return (
       <EmptyState
@@ -44,7 +46,7 @@ export function NoProducts({ q, stock, onSearch, onStock }: NoProductsProps) {
   }
   return (
     <EmptyState title="No products" text="Get started by creating a new product.">
-      <Link to={paths.products.add.getHref()} className={buttonClasses('primary')}>
+      <Link to={paths.products.add.getHref(catalogue)} className={buttonClasses('primary')}>
         <span aria-hidden="true">+</span> Add new product
       </Link>
     </EmptyState>

@@ -1,4 +1,5 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
+import { useCatalogueCan } from '@/lib/catalogues/current-catalogue.js';
 import {
   LABEL_LAYOUT_NAMES,
   LABEL_LAYOUTS,
@@ -59,6 +60,10 @@ const whole = (text: string, fallback: number) => {
  * and, on a sheet already partly used, how many labels to leave out; then the PDF opens in a tab.
  */
 export function PrintLabelsButton({ ids }: { ids: string[] }) {
+  return useCatalogueCan()('printLabels') ? <LabelsDialogButton ids={ids} /> : null;
+}
+
+function LabelsDialogButton({ ids }: { ids: string[] }) {
   const dialog = useRef<HTMLDialogElement>(null);
   const tab = useRef<Window | null>(null);
   const titleId = useId();

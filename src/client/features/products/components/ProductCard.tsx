@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { useCatalogueRef } from '@/lib/catalogue-ref.js';
 import { Link } from 'react-router';
 import type { ProductListItem } from '@shared/schemas/products.js';
 import { formatPrice } from '@/lib/format.js';
@@ -47,7 +48,8 @@ export function ProductCard({
   onSelect,
 }: ProductCardProps) {
   const { product, pending } = useShownStock(listed);
-  const detailsUrl = paths.products.details.getHref(product.id);
+  const catalogue = useCatalogueRef();
+  const detailsUrl = paths.products.details.getHref(product.id, catalogue);
   const [adjusting, setAdjusting] = useState(false);
   const stepperId = useId();
   return (

@@ -1,4 +1,6 @@
 import type { ReactNode } from 'react';
+import { useCatalogueCan } from '@/lib/catalogues/current-catalogue.js';
+import { useCatalogueRef } from '@/lib/catalogue-ref.js';
 import { Link, useNavigate, useParams } from 'react-router';
 import { IMAGE_THUMBNAIL_EDGE, MIN_FORM_STOCK } from '@shared/constants.js';
 import type { Product } from '@shared/schemas/products.js';
@@ -104,6 +106,8 @@ function ProductPicture({ product }: { product: Product }) {
 
 function ProductSheet({ product }: { product: Product }) {
   const navigate = useNavigate();
+  const catalogue = useCatalogueRef();
+  const mayEdit = useCatalogueCan()('editProducts');
   return (
     <Card className="overflow-hidden">
       <div className="grid md:grid-cols-2">
@@ -140,22 +144,31 @@ function ProductSheet({ product }: { product: Product }) {
             </Fact>
           </dl>
           <div className="mt-auto flex flex-wrap gap-3 pt-2">
-            <Link to={paths.products.edit.getHref(product.id)} className={buttonClasses('primary')}>
-              Edit Product
-            </Link>
-            <Link
-              to={paths.products.create.getHref()}
-              state={copyStateOf(product, MIN_FORM_STOCK)}
-              className={buttonClasses('secondary')}
-            >
-              Duplicate
-            </Link>
+            {mayEdit && (
+              <>
+                <Link
+                  to={paths.products.edit.getHref(product.id, catalogue)}
+                  className={buttonClasses('primary')}
+                >
+                  Edit Product
+                </Link>
+                <Link
+                  to={paths.products.create.getHref(catalogue)}
+                  state={copyStateOf(product, MIN_FORM_STOCK)}
+                  className={buttonClasses('secondary')}
+                >
+                  Duplicate
+                </Link>
+              </>
+            )}
             <PrintLabelsButton ids={[product.id]} />
-            <DeleteProductButton
-              product={product}
-              className={buttonClasses('danger')}
-              onDeleted={() => void navigate(paths.products.list.getHref())}
-            />
+            {mayEdit && (
+              <DeleteProductButton
+                product={product}
+                className={buttonClasses('danger')}
+                onDeleted={() => void navigate(paths.products.list.getHref(catalogue))}
+              />
+            )}
             <BackToProductsLink />
           </div>
         </div>
@@ -179,6 +192,7 @@ function Fact({ term, children }: { term: string; children: ReactNode }) {
  */
 function StockBlock({ product: saved }: { product: Product }) {
   const { product, pending } = useShownStock(saved);
+  const mayAdjust = useCatalogueCan()('adjustStock');
   const stateName = stockStateOf(product.stock);
   const state = STOCK_STATES[stateName];
   return (
@@ -207,10 +221,14 @@ function StockBlock({ product: saved }: { product: Product }) {
         </dd>
       </dl>
       <PendingStockNote label={pending} />
-      <h3 className="mt-4 text-sm font-semibold text-gray-900">Adjust stock</h3>
-      <div className="mt-2">
-        <StockStepper product={product} large />
-      </div>
+      {mayAdjust && (
+        <>
+          <h3 className="mt-4 text-sm font-semibold text-gray-900">Adjust stock</h3>
+          <div className="mt-2">
+            <StockStepper product={product} large />
+          </div>
+        </>
+      )}
     </section>
   );
 }

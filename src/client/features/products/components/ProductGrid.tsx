@@ -4,7 +4,8 @@ import { ProductCard } from './ProductCard.js';
 export interface ProductRowsProps {
   products: ProductListItem[];
   selected: ReadonlySet<string>;
-  onSelect: (id: string, range: boolean) => void;
+  /** Chooses products for labels or a bulk delete; none for a role that may do neither. */
+  onSelect?: ((id: string, range: boolean) => void) | undefined;
   /** After a product's delete: the list moves the focus on from its place. */
   onDeleted: (index: number) => void;
 }
@@ -20,7 +21,7 @@ export function ProductGrid({ products, selected, onSelect, onDeleted }: Product
           priority={index === 0}
           onDeleted={() => onDeleted(index)}
           selected={selected.has(product.id)}
-          onSelect={(range) => onSelect(product.id, range)}
+          onSelect={onSelect && ((range) => onSelect(product.id, range))}
         />
       ))}
     </ul>

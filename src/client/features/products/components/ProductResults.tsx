@@ -1,4 +1,6 @@
 import { Suspense, useRef, type RefObject } from 'react';
+import { useCatalogueCan } from '@/lib/catalogues/current-catalogue.js';
+import { useCatalogueRef } from '@/lib/catalogue-ref.js';
 import type { ProductSort, StockFilter } from '@shared/constants.js';
 import { PageSpinner } from '@/components/ui/Spinner.js';
 import { TextLink } from '@/components/ui/TextLink.js';
@@ -36,6 +38,7 @@ interface ProductResultsProps {
 
 /** The list could not be read: why, in the list's place (search and filters stay above). */
 function ListLoadError({ query }: { query: LoadQuery }) {
+  const catalogue = useCatalogueRef();
   return (
     <div
       role="alert"
@@ -44,7 +47,7 @@ function ListLoadError({ query }: { query: LoadQuery }) {
       <p className="font-medium text-red-700">{getErrorMessage(query.error)}</p>
       <div className="mt-6 flex flex-wrap items-center justify-center gap-4">
         <RetryButton query={query} />
-        <TextLink to={paths.products.add.getHref()}>Add new product</TextLink>
+        <TextLink to={paths.products.add.getHref(catalogue)}>Add new product</TextLink>
       </div>
     </div>
   );
@@ -82,6 +85,7 @@ export function ProductResults(props: ProductResultsProps) {
   const items = products.data?.pages.flatMap((page) => page.products) ?? [];
   const ids = items.map((product) => product.id);
   const selection = useSelection(ids, JSON.stringify([q, stock]));
+  const may = useCatalogueCan();
   useListPlace(products.isSuccess);
 
   // The tabs' counts too: arriving later, they would widen the tabs under the user's eyes.
@@ -115,10 +119,12 @@ export function ProductResults(props: ProductResultsProps) {
     if (box && (typeof box.checkVisibility !== 'function' || box.checkVisibility())) box.focus();
     else heading.current?.focus();
   };
+  // Chosen products are for labels or a bulk delete: a role that may do neither chooses none.
+  const selectable = may('editProducts') || may('printLabels');
   const rows = {
     products: items,
     selected: selection.selected,
-    onSelect: selection.toggle,
+    onSelect: selectable ? selection.toggle : undefined,
     onDeleted: focusAfterDelete,
   };
 
@@ -147,7 +153,7 @@ export function ProductResults(props: ProductResultsProps) {
         {!catalogueEmpty && (
           <ProductsSummary summary={summary.data} stale={summary.isPlaceholderData || searching} />
         )}
-        {items.length > 0 && (
+        {items.length > 0 && selectable && (
           <div
             ref={selectAllSlot}
             className={`ml-auto ${selected.length > 0 ? '' : 'hidden sm:block'}`}

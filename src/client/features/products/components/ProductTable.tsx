@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { useCatalogueRef } from '@/lib/catalogue-ref.js';
 import type { ProductSort } from '@shared/constants.js';
 import { formatPrice } from '@/lib/format.js';
 import { paths } from '@/lib/paths.js';
@@ -36,6 +37,7 @@ export function ProductTable({
 }: ProductTableProps) {
   const sorting = { sort, onSort };
   const shown = useShownStocks();
+  const catalogue = useCatalogueRef();
   return (
     // No overflow clipping here: it would keep the header from sticking to the top of the page.
     <div className="rounded-2xl bg-white shadow-sm ring-1 ring-gray-200">
@@ -70,12 +72,14 @@ export function ProductTable({
             return (
               <tr key={product.id} className={isSelected ? 'bg-indigo-50' : 'hover:bg-gray-50'}>
                 <td className={cell}>
-                  <SelectBox
-                    label={`Select ${product.name}`}
-                    checked={isSelected}
-                    onSelect={(range) => onSelect(product.id, range)}
-                    className="bg-transparent shadow-none"
-                  />
+                  {onSelect && (
+                    <SelectBox
+                      label={`Select ${product.name}`}
+                      checked={isSelected}
+                      onSelect={(range) => onSelect(product.id, range)}
+                      className="bg-transparent shadow-none"
+                    />
+                  )}
                 </td>
                 <td className={cell}>
                   <img
@@ -89,7 +93,7 @@ export function ProductTable({
                 </td>
                 <th scope="row" className={`${cell} max-w-72 font-semibold text-gray-900`}>
                   <Link
-                    to={paths.products.details.getHref(product.id)}
+                    to={paths.products.details.getHref(product.id, catalogue)}
                     data-product-card-link=""
                     className="line-clamp-2 wrap-anywhere hover:text-indigo-700 focus-visible:rounded-sm focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
                   >

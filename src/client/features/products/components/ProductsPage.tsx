@@ -1,4 +1,6 @@
 import { useRef } from 'react';
+import { useCatalogueCan } from '@/lib/catalogues/current-catalogue.js';
+import { useCatalogueRef } from '@/lib/catalogue-ref.js';
 import { Link } from 'react-router';
 import { tabTitle } from '@/lib/texts.js';
 import { buttonClasses } from '@/components/ui/button-styles.js';
@@ -17,6 +19,8 @@ export function ProductsPage() {
   const { params, view, onSearch, onSort, onStock, onTag, onView } = useListUrl();
   const wide = useMediaQuery(TABLE_MEDIA_QUERY);
   const heading = useRef<HTMLHeadingElement>(null);
+  const catalogue = useCatalogueRef();
+  const may = useCatalogueCan();
 
   return (
     <div className="space-y-3 sm:space-y-8">
@@ -35,12 +39,22 @@ export function ProductsPage() {
         <div className="row-span-1 flex gap-2 sm:row-span-2 sm:gap-3">
           <CsvActions params={params} />
           {/* On a phone the header's Scan is the way: the title keeps its room here. */}
-          <Link to={paths.scan.getHref()} className={buttonClasses('secondary', 'max-sm:hidden')}>
-            Scan
-          </Link>
-          <Link to={paths.products.create.getHref()} className={buttonClasses('primary')}>
-            <span aria-hidden="true">+</span> Add product
-          </Link>
+          {may('adjustStock') && (
+            <Link
+              to={paths.scan.getHref(undefined, catalogue)}
+              className={buttonClasses('secondary', 'max-sm:hidden')}
+            >
+              Scan
+            </Link>
+          )}
+          {may('editProducts') && (
+            <Link
+              to={paths.products.create.getHref(catalogue)}
+              className={buttonClasses('primary')}
+            >
+              <span aria-hidden="true">+</span> Add product
+            </Link>
+          )}
         </div>
         <p className="col-span-2 text-sm text-gray-600 sm:col-span-1 sm:mt-1">
           A list of all the products in your inventory.

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useCatalogueRef } from '@/lib/catalogue-ref.js';
 import { useNavigate } from 'react-router';
 import { PRODUCT_SORTS, type ProductSort } from '@shared/constants.js';
 import { controlClasses } from '@/components/ui/Field.js';
@@ -28,6 +29,7 @@ interface ProductsToolbarProps {
 
 /** Search (applied as the user pauses typing) and sort; the state itself lives in the URL. */
 export function ProductsToolbar({ q, sort, onSearch, onSort }: ProductsToolbarProps) {
+  const catalogue = useCatalogueRef();
   const [text, setText] = useState(q);
   const [shownQ, setShownQ] = useState(q);
   // The URL changed under us (a link, "Clear search"): show its search.
@@ -42,13 +44,13 @@ export function ProductsToolbar({ q, sort, onSearch, onSort }: ProductsToolbarPr
   const navigate = useNavigate();
   useKeyboardScanner((code) => {
     const inSearch = document.activeElement?.id === 'product-search';
-    void findProductByCode(code).then(
+    void findProductByCode(catalogue, code).then(
       (id) => {
         if (id) {
           setText(q);
-          void navigate(paths.products.details.getHref(id));
+          void navigate(paths.products.details.getHref(id, catalogue));
         } else if (inSearch) onSearch(code);
-        else void navigate(paths.scan.getHref(code));
+        else void navigate(paths.scan.getHref(code, catalogue));
       },
       // The code could not be looked up (offline, server away): said, never dropped silently.
       (error: unknown) => (inSearch ? onSearch(code) : notifyError(error)),

@@ -4,6 +4,7 @@ import type { MovementSource, StockReason } from '@shared/constants.js';
 import type { MovementsResponse, StockMovement } from '@shared/schemas/catalogue.js';
 import { Card } from '@/components/ui/Card.js';
 import { getErrorMessage } from '@/lib/api-error.js';
+import { useCatalogueRef } from '@/lib/catalogue-ref.js';
 import { formatCount, formatDateTime } from '@/lib/format.js';
 import { movementPagesQueryOptions, MOVEMENTS_SHOWN } from '../api/get-movements.js';
 import { REASON_LABELS, ReasonOptions } from '../stock-reasons.js';
@@ -21,11 +22,19 @@ const signed = (delta: number) =>
   `${delta > 0 ? '+' : delta < 0 ? '−' : ''}${formatCount(Math.abs(delta))}`;
 
 /**
+ * Who made a change: a member of the catalogue, or nobody for changes recorded before people were
+ * (and from a server that does not say).
+ */
+const actorOf = (movement: StockMovement) =>
+  (movement as { actor?: { name: string } | null }).actor ?? null;
+
+/**
  * One change: the difference, where it came from, the stock before and after, the note, and
  * when: at the end of the line on a desktop, under the change on a phone.
  */
 function Movement({ movement }: { movement: StockMovement }) {
   const { delta, oldStock, newStock, source, reason, note, createdAt } = movement;
+  const actor = actorOf(movement);
   // A count says what was counted; any other change, by how much.
   const counted = source === 'count';
   return (
@@ -57,6 +66,8 @@ function Movement({ movement }: { movement: StockMovement }) {
           </span>
         </p>
         {note && <p className="mt-0.5 wrap-anywhere text-gray-700">{note}</p>}
+        {/* Who made it; changes from before people were recorded name nobody. */}
+        {actor && <p className="mt-0.5 text-xs text-gray-600">by {actor.name}</p>}
       </div>
       <time
         dateTime={createdAt}
@@ -80,10 +91,11 @@ export function StockHistory({
   productId: string;
   query: UseQueryResult<MovementsResponse>;
 }) {
+  const catalogue = useCatalogueRef();
   const [reason, setReason] = useState<StockReason | ''>('');
   const first = reason === '' ? query.data : undefined;
   const pages = useInfiniteQuery({
-    ...movementPagesQueryOptions(productId, reason),
+    ...movementPagesQueryOptions(catalogue, productId, reason),
     ...(first && {
       initialData: { pages: [first], pageParams: [undefined] },
       initialDataUpdatedAt: query.dataUpdatedAt,

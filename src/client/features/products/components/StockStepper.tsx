@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
+import { useCatalogueCan } from '@/lib/catalogues/current-catalogue.js';
 import { MAX_STOCK, STOCK_NOTE_MAX, type StockReason } from '@shared/constants.js';
 import { V } from '@shared/messages.js';
 import { controlClasses, inlineControlClasses } from '@/components/ui/Field.js';
@@ -34,7 +35,12 @@ const stepClasses =
  * hook's optimistic update); a refused one is taken back and its reason shown in a toast. Several
  * clicks in a row each send their own change. Screen readers hear the new count.
  */
-export function StockStepper({ product, large = false, oneLine = false }: StockStepperProps) {
+export function StockStepper(props: StockStepperProps) {
+  // Only for a role that may adjust stock (the server refuses the others).
+  return useCatalogueCan()('adjustStock') ? <Stepper {...props} /> : null;
+}
+
+function Stepper({ product, large = false, oneLine = false }: StockStepperProps) {
   const { id, name, stock } = product;
   const formId = useId();
   const [text, setText] = useState('');

@@ -1,6 +1,7 @@
 import type { StockReason } from '@shared/constants.js';
 import type { ProductListItem } from '@shared/schemas/products.js';
 import { apiRequest } from '@/lib/api-client.js';
+import { productsUrl, type CatalogueRef } from '@/lib/catalogue-ref.js';
 import { noteStockWrite } from '@/lib/product-cache.js';
 import { queryClient, queryKeys } from '@/lib/query-client.js';
 import {
@@ -35,6 +36,7 @@ export interface ChangeResult<P> {
  * product is shown with it applied.
  */
 export async function changeStock<P extends ProductListItem>(
+  catalogue: CatalogueRef,
   product: P,
   change: ScanChange,
 ): Promise<ChangeResult<P>> {
@@ -48,6 +50,7 @@ export async function changeStock<P extends ProductListItem>(
     const before = waitingStock();
     await queueStockChange({
       key,
+      catalogueId: catalogue,
       productId: product.id,
       productName: product.name,
       delta: 'delta' in change ? change.delta : undefined,
@@ -70,16 +73,19 @@ export async function changeStock<P extends ProductListItem>(
       () => import('@shared/schemas/products.js').then((m) => m.productMutationResponseSchema),
       {
         method: 'POST',
-        url: `/products/${encodeURIComponent(product.id)}/stock`,
+        url: productsUrl(catalogue, `/${encodeURIComponent(product.id)}/stock`),
         headers: { [IDEMPOTENCY_HEADER]: key },
         data: change,
       },
     );
     noteStockWrite(changed.id, changed.updatedAt);
     await Promise.all([
-      queryClient.invalidateQueries({ queryKey: queryKeys.products, refetchType: 'none' }),
       queryClient.invalidateQueries({
-        queryKey: queryKeys.product(product.id),
+        queryKey: queryKeys.products(catalogue),
+        refetchType: 'none',
+      }),
+      queryClient.invalidateQueries({
+        queryKey: queryKeys.product(catalogue, product.id),
         refetchType: 'none',
       }),
     ]);

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useCatalogueRef } from '@/lib/catalogue-ref.js';
 import { Link } from 'react-router';
 import type { ProductListItem } from '@shared/schemas/products.js';
 import { Button } from '@/components/ui/Button.js';
@@ -22,10 +23,11 @@ const changeText = (delta: number, undone: boolean) => {
 };
 
 function ProductLine({ product }: { product: ProductListItem }) {
+  const catalogue = useCatalogueRef();
   return (
     <div className="min-w-0">
       <Link
-        to={paths.products.details.getHref(product.id)}
+        to={paths.products.details.getHref(product.id, catalogue)}
         className="block truncate text-lg font-semibold text-gray-900 hover:underline"
       >
         {product.name}

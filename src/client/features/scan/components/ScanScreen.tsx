@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
+import { useCatalogueCan } from '@/lib/catalogues/current-catalogue.js';
 import { useSearchParams } from 'react-router';
 import { tabTitle } from '@/lib/texts.js';
 import { Segmented } from '@/components/ui/Segmented.js';
@@ -16,7 +17,10 @@ import { TypedCode } from './TypedCode.js';
  * adds one, takes one, has its count set, or opens it.
  */
 export function ScanScreen() {
-  const [mode, setMode] = useState<ScanMode>(rememberedMode);
+  const [chosenMode, setMode] = useState<ScanMode>(rememberedMode);
+  // A role that may not adjust stock only looks products up.
+  const mayAdjust = useCatalogueCan()('adjustStock');
+  const mode = mayAdjust ? chosenMode : 'lookup';
   const session = useScanSession(mode);
   const { handleCode } = session;
 
@@ -43,16 +47,18 @@ export function ScanScreen() {
     <div className="mx-auto max-w-xl space-y-4">
       <title>{tabTitle('Scan')}</title>
       <h1 className="text-2xl font-bold tracking-tight text-gray-900 sm:text-3xl">Scan</h1>
-      <Segmented
-        label="Mode"
-        options={SCAN_MODES}
-        value={mode}
-        onChange={(next) => {
-          setMode(next);
-          rememberMode(next);
-          session.clear();
-        }}
-      />
+      {mayAdjust && (
+        <Segmented
+          label="Mode"
+          options={SCAN_MODES}
+          value={mode}
+          onChange={(next) => {
+            setMode(next);
+            rememberMode(next);
+            session.clear();
+          }}
+        />
+      )}
       <CameraView video={camera.video} state={camera.state} onAgain={camera.again} />
       <div aria-live="polite" aria-busy={session.busy}>
         <ScanOutcomePanel

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useCatalogueRef } from '@/lib/catalogue-ref.js';
 import { Link } from 'react-router';
 import type { ProductListItem } from '@shared/schemas/products.js';
 import { Button } from '@/components/ui/Button.js';
@@ -11,6 +12,7 @@ import { searchProducts } from '../api/search-products.js';
 
 /** A product to give the code to: found by a search, saved with a tap. */
 function AddToProduct({ code }: { code: string }) {
+  const catalogue = useCatalogueRef();
   const [q, setQ] = useState('');
   const [results, setResults] = useState<ProductListItem[]>();
   const [saved, setSaved] = useState<string>();
@@ -34,7 +36,7 @@ function AddToProduct({ code }: { code: string }) {
         className="flex items-end gap-3"
         onSubmit={(event) => {
           event.preventDefault();
-          void attempt(async () => setResults(await searchProducts(q.trim())));
+          void attempt(async () => setResults(await searchProducts(catalogue, q.trim())));
         }}
       >
         <TextField
@@ -60,7 +62,7 @@ function AddToProduct({ code }: { code: string }) {
                 className="w-full px-4 py-3 text-left text-base text-gray-900 hover:bg-gray-50"
                 onClick={() =>
                   void attempt(async () => {
-                    await saveBarcode(product.id, code);
+                    await saveBarcode(catalogue, product.id, code);
                     setSaved(product.name);
                   })
                 }
@@ -82,6 +84,7 @@ function AddToProduct({ code }: { code: string }) {
 
 /** A code no product has: make a product of it, or give it to one that has none yet. */
 export function UnknownCode({ code }: { code: string }) {
+  const catalogue = useCatalogueRef();
   const [adding, setAdding] = useState(false);
   return (
     <div className="space-y-3 rounded-lg bg-white p-4 shadow-sm ring-1 ring-gray-200">
@@ -89,7 +92,7 @@ export function UnknownCode({ code }: { code: string }) {
       <p className="font-mono text-base break-all text-gray-900">{code}</p>
       <div className="flex flex-wrap gap-3">
         <Link
-          to={`${paths.products.create.getHref()}?${new URLSearchParams({ barcode: code }).toString()}`}
+          to={`${paths.products.create.getHref(catalogue)}?${new URLSearchParams({ barcode: code }).toString()}`}
           className={buttonClasses('primary')}
         >
           Create product

@@ -2,8 +2,8 @@
 // for 'sweetalert2' (vite.config.ts) does not inject a <style> element, which the
 // Content-Security-Policy (style-src 'self') would refuse. Then the app's look on top of it.
 import 'sweetalert2/dist/sweetalert2.css';
-import './delete-dialog.css';
-import { buttonClasses } from '@/components/ui/button-styles.js';
+import './confirm-dialog.css';
+import { buttonClasses } from './button-styles.js';
 
 /** The app's buttons instead of SweetAlert2's (whose focus ring had 2.4:1 contrast). */
 export const appButtons = {

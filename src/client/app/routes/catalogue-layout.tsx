@@ -1,0 +1,3 @@
+import { CatalogueLayout } from '@/features/catalogues/components/CatalogueLayout.js';
+
+export default CatalogueLayout;

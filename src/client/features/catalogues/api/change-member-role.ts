@@ -1,0 +1,35 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { AssignableRole } from '@shared/catalogue-roles.js';
+import { apiRequest } from '@/lib/api-client.js';
+import { queryKeys, type MutationConfig } from '@/lib/query-client.js';
+import { memberMessageSchema } from './schemas.js';
+
+interface RoleChange {
+  catalogueId: string;
+  userId: string;
+  role: AssignableRole;
+}
+
+/** PATCH /catalogues/{catalogueId}/members/{userId} {role} → {message, member}. */
+const changeMemberRole = ({ catalogueId, userId, role }: RoleChange) =>
+  apiRequest(memberMessageSchema, {
+    method: 'PATCH',
+    url: `/catalogues/${encodeURIComponent(catalogueId)}/members/${encodeURIComponent(userId)}`,
+    data: { role },
+  });
+
+/** The members are read again; then the screen's onSuccess. */
+export function useChangeMemberRole({
+  mutationConfig,
+}: { mutationConfig?: MutationConfig<typeof changeMemberRole> } = {}) {
+  const queryClient = useQueryClient();
+  const { onSuccess, ...config } = mutationConfig ?? {};
+  return useMutation({
+    ...config,
+    mutationFn: changeMemberRole,
+    onSuccess: async (data, variables, ...rest) => {
+      await queryClient.invalidateQueries({ queryKey: queryKeys.members(variables.catalogueId) });
+      await onSuccess?.(data, variables, ...rest);
+    },
+  });
+}

@@ -1,0 +1,28 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { catalogueBodySchema } from '@shared/schemas/catalogues.js';
+import { apiRequest } from '@/lib/api-client.js';
+import { queryKeys, type MutationConfig } from '@/lib/query-client.js';
+import { catalogueMessageSchema } from './schemas.js';
+
+type CatalogueBody = z.infer<typeof catalogueBodySchema>;
+
+/** POST /catalogues {name} → 201 {message, catalogue}: the user owns it. */
+const createCatalogue = (body: CatalogueBody) =>
+  apiRequest(catalogueMessageSchema, { method: 'POST', url: '/catalogues', data: body });
+
+/** A new catalogue joins the list; then the screen's onSuccess. */
+export function useCreateCatalogue({
+  mutationConfig,
+}: { mutationConfig?: MutationConfig<typeof createCatalogue> } = {}) {
+  const queryClient = useQueryClient();
+  const { onSuccess, ...config } = mutationConfig ?? {};
+  return useMutation({
+    ...config,
+    mutationFn: createCatalogue,
+    onSuccess: async (data, ...rest) => {
+      await queryClient.invalidateQueries({ queryKey: queryKeys.catalogues, exact: true });
+      await onSuccess?.(data, ...rest);
+    },
+  });
+}

@@ -1,0 +1,27 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client.js';
+import { messageResponse } from '@/lib/lazy-schemas.js';
+import { queryKeys, type MutationConfig } from '@/lib/query-client.js';
+
+/** POST /invitations/{invitationId}/decline → {message}. */
+const declineInvitation = (invitationId: string) =>
+  apiRequest(messageResponse, {
+    method: 'POST',
+    url: `/invitations/${encodeURIComponent(invitationId)}/decline`,
+  });
+
+/** The invitations are read again; then the screen's onSuccess. */
+export function useDeclineInvitation({
+  mutationConfig,
+}: { mutationConfig?: MutationConfig<typeof declineInvitation> } = {}) {
+  const queryClient = useQueryClient();
+  const { onSuccess, ...config } = mutationConfig ?? {};
+  return useMutation({
+    ...config,
+    mutationFn: declineInvitation,
+    onSuccess: async (data, ...rest) => {
+      await queryClient.invalidateQueries({ queryKey: queryKeys.invitations });
+      await onSuccess?.(data, ...rest);
+    },
+  });
+}

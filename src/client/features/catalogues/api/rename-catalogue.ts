@@ -1,0 +1,28 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client.js';
+import { queryKeys, type MutationConfig } from '@/lib/query-client.js';
+import { catalogueMessageSchema } from './schemas.js';
+
+/** PATCH /catalogues/{catalogueId} {name} → {message, catalogue}. */
+const renameCatalogue = ({ catalogueId, name }: { catalogueId: string; name: string }) =>
+  apiRequest(catalogueMessageSchema, {
+    method: 'PATCH',
+    url: `/catalogues/${encodeURIComponent(catalogueId)}`,
+    data: { name },
+  });
+
+/** The new name shows wherever the catalogue is listed; then the screen's onSuccess. */
+export function useRenameCatalogue({
+  mutationConfig,
+}: { mutationConfig?: MutationConfig<typeof renameCatalogue> } = {}) {
+  const queryClient = useQueryClient();
+  const { onSuccess, ...config } = mutationConfig ?? {};
+  return useMutation({
+    ...config,
+    mutationFn: renameCatalogue,
+    onSuccess: async (data, ...rest) => {
+      await queryClient.invalidateQueries({ queryKey: queryKeys.catalogues, exact: true });
+      await onSuccess?.(data, ...rest);
+    },
+  });
+}

@@ -1,0 +1,35 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client.js';
+import { messageResponse } from '@/lib/lazy-schemas.js';
+import { queryKeys, type MutationConfig } from '@/lib/query-client.js';
+
+/** DELETE /catalogues/{catalogueId}/invitations/{invitationId} → {message}. */
+const revokeInvitation = ({
+  catalogueId,
+  invitationId,
+}: {
+  catalogueId: string;
+  invitationId: string;
+}) =>
+  apiRequest(messageResponse, {
+    method: 'DELETE',
+    url: `/catalogues/${encodeURIComponent(catalogueId)}/invitations/${encodeURIComponent(invitationId)}`,
+  });
+
+/** The pending invitations are read again; then the screen's onSuccess. */
+export function useRevokeInvitation({
+  mutationConfig,
+}: { mutationConfig?: MutationConfig<typeof revokeInvitation> } = {}) {
+  const queryClient = useQueryClient();
+  const { onSuccess, ...config } = mutationConfig ?? {};
+  return useMutation({
+    ...config,
+    mutationFn: revokeInvitation,
+    onSuccess: async (data, variables, ...rest) => {
+      await queryClient.invalidateQueries({
+        queryKey: queryKeys.sentInvitations(variables.catalogueId),
+      });
+      await onSuccess?.(data, variables, ...rest);
+    },
+  });
+}

@@ -1,0 +1,31 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client.js';
+import { queryKeys, type MutationConfig } from '@/lib/query-client.js';
+import { catalogueMessageSchema } from './schemas.js';
+
+/** POST /catalogues/{catalogueId}/transfer {userId} → {message, catalogue}: to an admin. */
+const transferOwnership = ({ catalogueId, userId }: { catalogueId: string; userId: string }) =>
+  apiRequest(catalogueMessageSchema, {
+    method: 'POST',
+    url: `/catalogues/${encodeURIComponent(catalogueId)}/transfer`,
+    data: { userId },
+  });
+
+/** Both roles changed: the catalogues and the members are read again; then the screen's. */
+export function useTransferOwnership({
+  mutationConfig,
+}: { mutationConfig?: MutationConfig<typeof transferOwnership> } = {}) {
+  const queryClient = useQueryClient();
+  const { onSuccess, ...config } = mutationConfig ?? {};
+  return useMutation({
+    ...config,
+    mutationFn: transferOwnership,
+    onSuccess: async (data, variables, ...rest) => {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.catalogues, exact: true }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.members(variables.catalogueId) }),
+      ]);
+      await onSuccess?.(data, variables, ...rest);
+    },
+  });
+}
