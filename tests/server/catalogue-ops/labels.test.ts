@@ -4,7 +4,14 @@ import { M, T, V } from '../../../src/shared/messages.js';
 import { cellBox, LAYOUTS } from '../../../src/server/features/catalogue-ops/labels/layouts.js';
 import { build, type TestServer } from '../support/build.js';
 import { signIn, type SignedIn } from '../support/accounts.js';
-import { createProduct, lookupCode, UNKNOWN_ID } from '../support/products.js';
+import { multipart } from '../support/images.js';
+import {
+  createProduct,
+  lookupCode,
+  sendBody,
+  UNKNOWN_ID,
+  validFields,
+} from '../support/products.js';
 import { inkInside, inkOutside, printPdf, readCodes } from '../support/printed-labels.js';
 
 const mm = (value: number) => (value * 72) / 25.4;
@@ -103,6 +110,27 @@ describe('product labels', async () => {
       }
     },
   );
+
+  it("links a shared catalogue's QR codes to the product's page in that catalogue", async () => {
+    const created = await server.app.inject({
+      method: 'POST',
+      url: '/api/catalogues',
+      headers: user.headers,
+      payload: { name: 'Workshop' },
+    });
+    const catalogueId = created.json().catalogue.id as string;
+    const base = `/api/catalogues/${catalogueId}/products`;
+    const res = await sendBody(server, user, 'POST', base, await multipart(validFields));
+    const { id } = res.json().product as { id: string };
+    const labels = await server.app.inject({
+      method: 'GET',
+      url: `${base}/labels.pdf?ids=${id}&layout=label-2x1in`,
+      headers: user.headers,
+    });
+    const [page] = await printPdf(labels.rawPayload, 200);
+    const codes = await readCodes(page!, cellBox(LAYOUTS['label-2x1in'], 0));
+    expect(codes).toEqual([`${server.config.publicUrl}/catalogues/${catalogueId}/products/${id}`]);
+  });
 
   it('repeats each label for copies, in the order of the ids', async () => {
     const two = [products[3]!.id, products[1]!.id].join(',');

@@ -6,7 +6,7 @@ import { getErrorMessage } from '@/lib/api-error.js';
 import { paths } from '@/lib/paths.js';
 import { changeStock, type ScanChange } from './api/change-stock.js';
 import { lookupProduct } from './api/lookup-product.js';
-import { productIdOfLink } from './product-link.js';
+import { productOfLink } from './product-link.js';
 import type { ScanMode } from './scan-modes.js';
 
 /** What the last scan did, as the screen shows it. */
@@ -59,7 +59,8 @@ export function useScanSession(mode: ScanMode) {
   }, []);
 
   const openProduct = useCallback(
-    (id: string) => navigate(paths.products.details.getHref(id, catalogue)),
+    (id: string, inCatalogue = catalogue) =>
+      navigate(paths.products.details.getHref(id, inCatalogue)),
     [navigate, catalogue],
   );
 
@@ -67,8 +68,8 @@ export function useScanSession(mode: ScanMode) {
   const handleCode = useCallback(
     (code: string, lookUp = mode === 'lookup') =>
       run(async () => {
-        const linked = productIdOfLink(code);
-        if (linked) return void (await openProduct(linked));
+        const linked = productOfLink(code);
+        if (linked) return void (await openProduct(linked.id, linked.catalogueId ?? catalogue));
         const product = await lookupProduct(catalogue, code);
         if (!product) return { kind: 'unknown', code };
         if (lookUp) return void (await openProduct(product.id));

@@ -5,7 +5,7 @@ import { LABEL_LAYOUTS, LABELS_MAX } from '../../../../shared/labels.js';
 import { M } from '../../../../shared/messages.js';
 import { labelsQuerySchema } from '../../../../shared/schemas/labels.js';
 import { HttpError, notFound } from '../../../lib/http-error.js';
-import { currentCatalogue } from '../../catalogues/index.js';
+import { currentCatalogue, type CurrentCatalogue } from '../../catalogues/index.js';
 import type { ProductRow } from '../../products/index.js';
 import type { CatalogueContext } from './context.js';
 import { productDocs } from '../../products/index.js';
@@ -28,8 +28,12 @@ const isClientGone = (error: unknown) =>
 /** Printable labels of the caller's products, as a vector PDF. */
 export const labelsRoute: FastifyPluginAsync<CatalogueContext> = async (fastify, context) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const productPage = (id: string) =>
-    `${app.config.publicUrl}/details/product/${encodeURIComponent(id)}`;
+  // The caller's own catalogue keeps the spec's page address; any other catalogue's labels link
+  // to the page under that catalogue, which works for every member who scans them.
+  const productPage = (catalogue: CurrentCatalogue) => (id: string) =>
+    catalogue.personal && catalogue.id === catalogue.actorId
+      ? `${app.config.publicUrl}/details/product/${encodeURIComponent(id)}`
+      : `${app.config.publicUrl}/catalogues/${encodeURIComponent(catalogue.id)}/products/${encodeURIComponent(id)}`;
 
   app.get(
     '/labels.pdf',
@@ -65,7 +69,7 @@ export const labelsRoute: FastifyPluginAsync<CatalogueContext> = async (fastify,
       const { labelsPdf, LAYOUTS } = await loadLabels();
       const pdf = labelsPdf(
         products as ProductRow[],
-        { layout: LAYOUTS[layout], copies, skip, pageUrl: productPage },
+        { layout: LAYOUTS[layout], copies, skip, pageUrl: productPage(catalogue) },
         (error) => {
           if (!isClientGone(error)) request.log.error({ err: error }, 'Labels PDF cut short');
         },
