@@ -2,7 +2,6 @@ import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import type { CatalogueRole } from '@shared/catalogue-roles.js';
-import { stockMovementSchema } from '@shared/schemas/catalogue.js';
 import { ProductDetails } from '@/features/products/components/ProductDetails.js';
 import { ProductsPage } from '@/features/products/components/ProductsPage.js';
 import { ScanScreen } from '@/features/scan/components/ScanScreen.js';
@@ -136,8 +135,7 @@ describe('a shared catalogue product page by role', () => {
     expect(screen.queryByRole('heading', { name: 'Adjust stock' })).not.toBeInTheDocument();
   });
 
-  // The movements' shape gains `actor` with the server's catalogues: until then zod drops it.
-  it.skipIf(!('actor' in stockMovementSchema.shape))('names who made each movement', async () => {
+  it('names who made each movement', async () => {
     await showProduct('viewer');
     expect(await screen.findByText('by Grace')).toBeInTheDocument();
     expect(screen.getAllByText(/^by /)).toHaveLength(1);

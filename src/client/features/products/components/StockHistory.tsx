@@ -22,19 +22,12 @@ const signed = (delta: number) =>
   `${delta > 0 ? '+' : delta < 0 ? '−' : ''}${formatCount(Math.abs(delta))}`;
 
 /**
- * Who made a change: a member of the catalogue, or nobody for changes recorded before people were
- * (and from a server that does not say).
- */
-const actorOf = (movement: StockMovement) =>
-  (movement as { actor?: { name: string } | null }).actor ?? null;
-
-/**
  * One change: the difference, where it came from, the stock before and after, the note, and
  * when: at the end of the line on a desktop, under the change on a phone.
  */
 function Movement({ movement }: { movement: StockMovement }) {
-  const { delta, oldStock, newStock, source, reason, note, createdAt } = movement;
-  const actor = actorOf(movement);
+  // Who made it: nobody for changes recorded before the history kept people.
+  const { delta, oldStock, newStock, source, reason, note, createdAt, actor } = movement;
   // A count says what was counted; any other change, by how much.
   const counted = source === 'count';
   return (
