@@ -157,7 +157,7 @@ test("README screenshot: a shared catalogue's settings on a desktop", async ({
   await page.setViewportSize({ width: 1440, height: 1200 });
   await signInWithToken(page, token, user.name);
   await page.goto(`/catalogues/${catalogueId}/settings`);
-  await expect(page.getByText('Alan Turing')).toBeVisible();
+  await expect(page.getByText('Alan Turing', { exact: true })).toBeVisible();
   await expect(page.getByText('ada@example.com')).toBeVisible();
   await page.waitForLoadState('networkidle');
   await save(page, 'catalogue-settings.png');
