@@ -10,6 +10,8 @@ import { csvForm } from '../support/server-process.js';
 
 /** What another user's request may take at the 99th percentile while an import runs. */
 const P99_MS = 100;
+/** The longest turn of the event loop allowed meanwhile, in CPU time. */
+const LONGEST_TURN_MS = 250;
 
 /**
  * How many times over the machine's cores are asked for (1 on a machine with CPU to spare, at
@@ -118,7 +120,9 @@ describe('a 50,000-row import beside other users', async () => {
     expect(list.length).toBeGreaterThan(20);
     expect(percentile(list, 99)).toBeLessThan(bound);
     expect(percentile(health, 99)).toBeLessThan(bound);
-    // The event loop itself: no turn of it ran for longer than that on its own.
-    expect(block).toBeLessThan(P99_MS);
+    // The event loop itself: no turn ran long. An import written in one turn blocks for seconds;
+    // a batch's turn stays well under this, though its CPU time swells on a loaded machine (shared
+    // caches, garbage collection), which the latencies above already allow for.
+    expect(block).toBeLessThan(LONGEST_TURN_MS);
   }, 120_000);
 });
