@@ -4,6 +4,7 @@ import { LiveUpdates } from '@/features/live/components/LiveUpdates.js';
 import { StockQueueRunner } from '@/features/offline-queue/components/StockQueueRunner.js';
 import { afterPageSettles } from '@/lib/after-settled.js';
 import { useUser } from '@/lib/auth/get-user.js';
+import { useOnline } from '@/lib/online.js';
 import { paths } from '@/lib/paths.js';
 import { WithPersistedQueries } from '../components/WithPersistedQueries.js';
 import { MainLayout } from '../layouts/MainLayout.js';
@@ -62,6 +63,9 @@ const inFramework = () => typeof window !== 'undefined' && '__reactRouterManifes
 function SignedInLayout() {
   const user = useUser();
   const later = useTimeForLater();
+  // Prefetching loads the route modules, and React Router reloads the page when one cannot be
+  // loaded: offline, that would swap the screen for the browser's error page.
+  const online = useOnline();
   return (
     <>
       <MainLayout />
@@ -70,6 +74,7 @@ function SignedInLayout() {
       {user.data && <LiveUpdates userId={user.data.id} />}
       {user.data &&
         later &&
+        online &&
         inFramework() &&
         PREFETCHED.map((page) => <PrefetchPageLinks key={page} page={page} />)}
     </>
