@@ -145,33 +145,12 @@ export class CatalogueRepository {
   }
 
   async members(catalogueId: string, db: DB = this.db): Promise<Member[]> {
-    const rows = await db
-      .selectFrom('catalogue_members')
-      .innerJoin('users', 'users.id', 'catalogue_members.user_id')
-      .select([
-        'users.id',
-        'users.name',
-        'users.email',
-        'catalogue_members.role',
-        'catalogue_members.created_at',
-      ])
-      .where('catalogue_members.catalogue_id', '=', catalogueId)
-      .execute();
+    const rows = await membersOf(db, catalogueId).execute();
     return rows.map(toMember).sort(ownerFirst);
   }
 
   async member(trx: DB, catalogueId: string, userId: string): Promise<Member | undefined> {
-    const row = await trx
-      .selectFrom('catalogue_members')
-      .innerJoin('users', 'users.id', 'catalogue_members.user_id')
-      .select([
-        'users.id',
-        'users.name',
-        'users.email',
-        'catalogue_members.role',
-        'catalogue_members.created_at',
-      ])
-      .where('catalogue_members.catalogue_id', '=', catalogueId)
+    const row = await membersOf(trx, catalogueId)
       .where('catalogue_members.user_id', '=', userId)
       .executeTakeFirst();
     return row && toMember(row);
@@ -206,3 +185,17 @@ const toMember = (row: {
   role: row.role,
   joinedAt: iso(row.created_at),
 });
+
+/** A catalogue's members with the people they are, as the member answers show them. */
+const membersOf = (db: DB, catalogueId: string) =>
+  db
+    .selectFrom('catalogue_members')
+    .innerJoin('users', 'users.id', 'catalogue_members.user_id')
+    .select([
+      'users.id',
+      'users.name',
+      'users.email',
+      'catalogue_members.role',
+      'catalogue_members.created_at',
+    ])
+    .where('catalogue_members.catalogue_id', '=', catalogueId);
