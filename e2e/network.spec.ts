@@ -150,21 +150,29 @@ test('a form whose code cannot be loaded is retried once, then explained with a 
   expect(attempts.length).toBeGreaterThanOrEqual(2);
 });
 
-test('a screen opened while offline is explained, and shows by itself once the connection is back', async ({
-  page,
-  context,
-  user,
-  signIn,
-}) => {
-  await signIn();
-  await context.setOffline(true);
-  await expect(offlineBanner(page)).toBeVisible();
-  await page.getByRole('button', { name: `Hello ${user.name}` }).click();
-  await page.getByRole('menuitem', { name: 'My Profile' }).click();
-  await expect(
-    page.getByRole('heading', { name: 'This screen could not be loaded' }),
-  ).toBeVisible();
+test.describe('before the service worker has kept the app', () => {
+  test.use({ serviceWorkers: 'block' });
 
-  await context.setOffline(false);
-  await expect(page.getByRole('heading', { name: 'Profile', exact: true })).toBeVisible();
+  test('a screen opened while offline is explained, and shows by itself once the connection is back', async ({
+    page,
+    context,
+    user,
+    signIn,
+  }) => {
+    await signIn();
+    // The screens the header leads to are fetched ahead once the first screen has settled.
+    await expect(
+      page.locator('link[rel="modulepreload"][href*="/profile-"]').first(),
+    ).toBeAttached();
+    await context.setOffline(true);
+    await expect(offlineBanner(page)).toBeVisible();
+    await page.getByRole('button', { name: `Hello ${user.name}` }).click();
+    await page.getByRole('menuitem', { name: 'My Profile' }).click();
+    await expect(
+      page.getByRole('heading', { name: 'This screen could not be loaded' }),
+    ).toBeVisible();
+
+    await context.setOffline(false);
+    await expect(page.getByRole('heading', { name: 'Profile', exact: true })).toBeVisible();
+  });
 });

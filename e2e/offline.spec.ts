@@ -162,7 +162,7 @@ test('the screens a user saw open offline in a new tab, with the time of their d
   // Saved within a second of the last change: the list, the product and its stock history.
   await expect
     .poll(() => savedText(page))
-    .toContain(`"queryKey":["editProduct","${product.id}","movements"]`);
+    .toContain(`"queryKey":["editProduct","personal","${product.id}","movements"]`);
   await expect.poll(async () => (await cachedPictures(page)).length).toBeGreaterThan(0);
 
   await context.setOffline(true);

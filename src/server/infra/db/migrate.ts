@@ -22,6 +22,7 @@ import * as productCodes from './migrations/014_product_codes.js';
 import * as idempotencyAndLiveEvents from './migrations/015_idempotency_and_live_events.js';
 import * as catalogues from './migrations/016_catalogues.js';
 import * as catalogueInvitations from './migrations/017_catalogue_invitations.js';
+import * as reorderPoints from './migrations/018_reorder_points.js';
 
 export type MigrationDialect = 'sqlite' | 'postgres';
 
@@ -49,6 +50,7 @@ export const migrations: Migration[] = [
   { name: '015_idempotency_and_live_events', ...idempotencyAndLiveEvents },
   { name: '016_catalogues', ...catalogues },
   { name: '017_catalogue_invitations', ...catalogueInvitations },
+  { name: '018_reorder_points', ...reorderPoints },
 ];
 
 /** What the hand-written runner before Kysely's Migrator recorded applied migrations in. */

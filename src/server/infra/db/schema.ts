@@ -73,6 +73,8 @@ export interface ProductsTable {
   /** Who created and who last edited the product (migration 016); null from before, or gone. */
   created_by: Generated<string | null>;
   updated_by: Generated<string | null>;
+  /** Its own reorder point (migration 018); null: the catalogue's. */
+  reorder_point: Generated<number | null>;
 }
 
 /** One folded tag of a product: what the tag filter reads (migration 012). */
@@ -209,6 +211,8 @@ interface CataloguesTable {
   personal: number;
   /** Bumped with every write to the catalogue's products: the key of cached reads. */
   version: Generated<number>;
+  /** The reorder point of its products that set none (migration 018). */
+  reorder_point: Generated<number>;
   created_at: number;
   updated_at: number;
 }
