@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useCatalogueRef } from '@/lib/catalogue-ref.js';
 import { useNavigate } from 'react-router';
 import { PRODUCT_SORTS, type ProductSort } from '@shared/constants.js';
@@ -32,10 +32,22 @@ export function ProductsToolbar({ q, sort, onSearch, onSort }: ProductsToolbarPr
   const catalogue = useCatalogueRef();
   const [text, setText] = useState(q);
   const [shownQ, setShownQ] = useState(q);
+  // The searches this box asked for and the URL has not shown yet, oldest first: one reaching
+  // the URL while the user typed on is theirs, and must not take back what they typed since.
+  const [asked, setAsked] = useState<string[]>([]);
+  const search = useCallback(
+    (value: string) => {
+      setAsked((earlier) => [...earlier, value]);
+      onSearch(value);
+    },
+    [onSearch],
+  );
   // The URL changed under us (a link, "Clear search"): show its search.
   if (q !== shownQ) {
     setShownQ(q);
-    if (q !== text.trim()) setText(q);
+    const mine = asked.lastIndexOf(q);
+    setAsked(mine === -1 ? [] : asked.slice(mine + 1));
+    if (mine === -1 && q !== text.trim()) setText(q);
   }
 
   // A keyboard scanner's code opens its product instead of searching as text. A code no product
@@ -49,19 +61,19 @@ export function ProductsToolbar({ q, sort, onSearch, onSort }: ProductsToolbarPr
         if (id) {
           setText(q);
           void navigate(paths.products.details.getHref(id, catalogue));
-        } else if (inSearch) onSearch(code);
+        } else if (inSearch) search(code);
         else void navigate(paths.scan.getHref(code, catalogue));
       },
       // The code could not be looked up (offline, server away): said, never dropped silently.
-      (error: unknown) => (inSearch ? onSearch(code) : notifyError(error)),
+      (error: unknown) => (inSearch ? search(code) : notifyError(error)),
     );
   });
 
   useEffect(() => {
     if (text.trim() === q) return;
-    const timer = setTimeout(() => onSearch(text.trim()), SEARCH_DELAY_MS);
+    const timer = setTimeout(() => search(text.trim()), SEARCH_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [text, q, onSearch]);
+  }, [text, q, search]);
 
   return (
     <form
@@ -70,7 +82,7 @@ export function ProductsToolbar({ q, sort, onSearch, onSort }: ProductsToolbarPr
       className="flex items-end gap-3"
       onSubmit={(event) => {
         event.preventDefault();
-        onSearch(text.trim());
+        search(text.trim());
       }}
     >
       <div className="min-w-0 flex-1">

@@ -1,4 +1,4 @@
-import { useCallback } from 'react';
+import { useCallback, useLayoutEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import type { ProductSort, StockFilter } from '@shared/constants.js';
 import { listParamsOf } from '../api/get-products.js';
@@ -15,17 +15,26 @@ export function useListUrl() {
   const params = listParamsOf(search);
   const view: ListView = search.get('view') === 'table' ? 'table' : rememberedView();
 
+  // React Router hands a functional update the params of the last render, so a second change
+  // asked for before the screen draws again (a sort, then the search's timer) would drop the
+  // first. Each change starts from the last one asked for until the URL shows it; a URL that
+  // shows none of them came from elsewhere (a link) and is the new start.
+  const asked = useRef<string[]>([]);
+  const latest = useRef(search.toString());
+  useLayoutEffect(() => {
+    latest.current = search.toString();
+    const mine = asked.current.lastIndexOf(latest.current);
+    asked.current = mine === -1 ? [] : asked.current.slice(mine + 1);
+  }, [search]);
+
   const setParam = useCallback(
-    (key: 'q' | 'sort' | 'stock' | 'tag' | 'view', value: string | undefined) =>
-      setSearch(
-        (current) => {
-          const next = new URLSearchParams(current);
-          if (value === undefined) next.delete(key);
-          else next.set(key, value);
-          return next;
-        },
-        { replace: true },
-      ),
+    (key: 'q' | 'sort' | 'stock' | 'tag' | 'view', value: string | undefined) => {
+      const next = new URLSearchParams(asked.current.at(-1) ?? latest.current);
+      if (value === undefined) next.delete(key);
+      else next.set(key, value);
+      asked.current.push(next.toString());
+      setSearch(next, { replace: true });
+    },
     [setSearch],
   );
 
