@@ -1,6 +1,6 @@
 import { expectNoSeriousA11yViolations } from './support/a11y.js';
 import { expect, test } from './support/fixtures.js';
-import { productCard, toast } from './support/ui.js';
+import { productCard, toast, withoutLiveUpdates } from './support/ui.js';
 
 test('the stepper on a card: +, −, Set a count, and a refusal below 0 rolled back', async ({
   page,
@@ -15,6 +15,8 @@ test('the stepper on a card: +, −, Set a count, and a refusal below 0 rolled b
     stock: 1,
     description: 'A sturdy oak crate.',
   });
+  // Changes made elsewhere below must reach the card only through its own requests.
+  await withoutLiveUpdates(page);
   await signIn();
   const card = productCard(page, 'Oak crate');
   const stockOf = async () => ((await api.getProduct(token, id)) as { stock: number }).stock;

@@ -94,6 +94,18 @@ export async function slowDown(page: Page, pattern: string, ms = 600) {
 }
 
 /** The cards of the product list (each has a heading; the tag chips inside them do not). */
+/**
+ * Keeps the live stream (GET /api/events) from this page, as a dropped connection would: for a
+ * test of what a screen does when its data is out of date, which live updates would otherwise
+ * put right first, depending on how fast the machine is.
+ */
+export async function withoutLiveUpdates(page: Page) {
+  await page.route(
+    (url) => url.pathname === '/api/events',
+    (route) => route.abort('internetdisconnected'),
+  );
+}
+
 export const productCards = (page: Page): Locator =>
   page
     .getByRole('region', { name: 'Product list' })
