@@ -453,59 +453,64 @@ test.describe('item 13: form polish', () => {
     await expect(page.getByRole('button', { name: 'Clear the chosen image' })).toHaveCount(0);
   });
 
-  test('list, detail and edit errors offer Retry; an unknown product is "Product not found"', async ({
-    page,
-    createProduct,
-    signIn,
-  }) => {
-    const product = await createProduct({
-      name: 'Rope',
-      price: 3,
-      stock: 3,
-      description: 'Rope.',
-    });
-    await signIn();
-    const failing = async (pattern: string, url: string, ready: Locator) => {
-      await page.route(pattern, (route) =>
-        route.fulfill({ status: 500, json: { message: 'Something broke' } }),
-      );
-      await page.goto(url);
-      const message = page.getByText('Something broke');
-      await expect(message).toBeVisible({ timeout: 15_000 });
-      // A load failure: its message in red, centred.
-      await expectTextColour(message, 'red');
-      expect(await message.evaluate((element) => getComputedStyle(element).textAlign)).toBe(
-        'center',
-      );
-      await page.unroute(pattern);
-      await page.getByRole('button', { name: 'Retry' }).click();
-      await expect(ready).toBeVisible();
-    };
-    await failing('**/api/products?**', '/', productCard(page, 'Rope'));
-    await failing(
-      `**/api/products/${product.id}`,
-      `/details/product/${product.id}`,
-      page.getByRole('heading', { name: 'Rope' }),
-    );
-    await failing(
-      `**/api/products/${product.id}`,
-      `/edit/product/${product.id}`,
-      page.getByLabel('Name', { exact: true }),
-    );
+  // Answers are faked with page.route, which requests a service worker answers would bypass.
+  test.describe('without a service worker', () => {
+    test.use({ serviceWorkers: 'block' });
 
-    const missing = randomUUID();
-    await page.goto(`/details/product/${missing}`);
-    await expect(page.getByRole('heading', { name: 'Product not found', level: 1 })).toBeVisible({
-      timeout: 15_000,
+    test('list, detail and edit errors offer Retry; an unknown product is "Product not found"', async ({
+      page,
+      createProduct,
+      signIn,
+    }) => {
+      const product = await createProduct({
+        name: 'Rope',
+        price: 3,
+        stock: 3,
+        description: 'Rope.',
+      });
+      await signIn();
+      const failing = async (pattern: string, url: string, ready: Locator) => {
+        await page.route(pattern, (route) =>
+          route.fulfill({ status: 500, json: { message: 'Something broke' } }),
+        );
+        await page.goto(url);
+        const message = page.getByText('Something broke');
+        await expect(message).toBeVisible({ timeout: 15_000 });
+        // A load failure: its message in red, centred.
+        await expectTextColour(message, 'red');
+        expect(await message.evaluate((element) => getComputedStyle(element).textAlign)).toBe(
+          'center',
+        );
+        await page.unroute(pattern);
+        await page.getByRole('button', { name: 'Retry' }).click();
+        await expect(ready).toBeVisible();
+      };
+      await failing('**/api/products?**', '/', productCard(page, 'Rope'));
+      await failing(
+        `**/api/products/${product.id}`,
+        `/details/product/${product.id}`,
+        page.getByRole('heading', { name: 'Rope' }),
+      );
+      await failing(
+        `**/api/products/${product.id}`,
+        `/edit/product/${product.id}`,
+        page.getByLabel('Name', { exact: true }),
+      );
+
+      const missing = randomUUID();
+      await page.goto(`/details/product/${missing}`);
+      await expect(page.getByRole('heading', { name: 'Product not found', level: 1 })).toBeVisible({
+        timeout: 15_000,
+      });
+      await expect(page).toHaveTitle(/Product not found/);
+      await page.goto(`/edit/product/${missing}`);
+      await expect(page.getByRole('heading', { name: 'Product not found', level: 1 })).toBeVisible({
+        timeout: 15_000,
+      });
+      await expect(page).toHaveTitle(/Product not found/);
+      await page.getByRole('link', { name: 'Back to Products' }).click();
+      await expect(page).toHaveURL(/\/$/);
     });
-    await expect(page).toHaveTitle(/Product not found/);
-    await page.goto(`/edit/product/${missing}`);
-    await expect(page.getByRole('heading', { name: 'Product not found', level: 1 })).toBeVisible({
-      timeout: 15_000,
-    });
-    await expect(page).toHaveTitle(/Product not found/);
-    await page.getByRole('link', { name: 'Back to Products' }).click();
-    await expect(page).toHaveURL(/\/$/);
   });
 });
 
