@@ -1,4 +1,5 @@
 import http from 'node:http';
+import { afterAll } from 'vitest';
 
 interface StreamEvent {
   id: string | undefined;
@@ -89,4 +90,18 @@ export function openEventStream(
     );
     request.on('error', reject);
   });
+}
+
+/**
+ * Opens streams on `baseUrl` for the calling test file, and closes them all once its tests are
+ * done.
+ */
+export function eventStreamsOn(baseUrl: string) {
+  const streams: EventStream[] = [];
+  afterAll(() => streams.forEach((stream) => stream.close()));
+  return async (token: string, headers?: Record<string, string>) => {
+    const stream = await openEventStream(baseUrl, token, headers);
+    streams.push(stream);
+    return stream;
+  };
 }

@@ -1,4 +1,4 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { M } from '../../../src/shared/messages.js';
 import {
   LIVE_STREAMS_PER_USER,
@@ -17,7 +17,7 @@ import {
   importCsv,
   patchProduct,
 } from '../support/products.js';
-import { openEventStream, type EventStream } from '../../support/event-stream.js';
+import { eventStreamsOn, openEventStream } from '../../support/event-stream.js';
 
 const HOST = '127.0.0.1';
 
@@ -28,13 +28,7 @@ describe('GET /api/events over real HTTP', async () => {
   // Events name the catalogue: the personal one's id is its user's.
   const { id: userId } = (await userRow(server, user.email))!;
   const stranger = await signIn(server);
-  const streams: EventStream[] = [];
-  const open = async (token: string, headers?: Record<string, string>) => {
-    const stream = await openEventStream(baseUrl, token, headers);
-    streams.push(stream);
-    return stream;
-  };
-  afterAll(() => streams.forEach((stream) => stream.close()));
+  const open = eventStreamsOn(baseUrl);
   const kind = (wanted: LiveEventKind) => (event: { kind: string }) => event.kind === wanted;
   const expectShape = (event: { kind: string; data: unknown }) =>
     liveEventSchemas[event.kind as LiveEventKind].parse(event.data);

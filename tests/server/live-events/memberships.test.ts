@@ -1,9 +1,9 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { build } from '../support/build.js';
 import { signIn } from '../support/accounts.js';
 import { multipart } from '../support/images.js';
 import { sendBody, validFields } from '../support/products.js';
-import { openEventStream, type EventStream } from '../../support/event-stream.js';
+import { eventStreamsOn, type EventStream } from '../../support/event-stream.js';
 import { call, createCatalogue, join } from '../invitations/support.js';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -13,13 +13,7 @@ describe('GET /api/events follows memberships', async () => {
   const server = await build();
   const baseUrl = await server.app.listen({ port: 0, host: '127.0.0.1' });
   const owner = await signIn(server, 'Owner');
-  const streams: EventStream[] = [];
-  const open = async (token: string, headers?: Record<string, string>) => {
-    const stream = await openEventStream(baseUrl, token, headers);
-    streams.push(stream);
-    return stream;
-  };
-  afterAll(() => streams.forEach((stream) => stream.close()));
+  const open = eventStreamsOn(baseUrl);
   const userIdOf = async (token: string) =>
     (
       (

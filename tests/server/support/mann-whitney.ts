@@ -77,3 +77,30 @@ export const median = (values: readonly number[]) => {
   const mid = sorted.length >> 1;
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 };
+
+/** Fail when timings this unlikely under "same distribution" are seen… */
+const SIGNIFICANCE = 0.001;
+/**
+ * …and the medians differ by at least this share. A smaller gap (a B-tree page more or less in
+ * one fsync'd commit, a new key in a cache) is below the jitter of any network a client measures
+ * over; what an account check would really cost (a skipped hash, a query only for existing
+ * addresses, a mail rendered in the request) is many times larger.
+ */
+const RELEVANT_SHARE = 0.1;
+
+/**
+ * Asserts that answers for an existing account and for an unknown address take times no client
+ * could tell apart: not significantly different, or different by less than a relevant share.
+ */
+export function expectIndistinguishableTimes(
+  samples: { existing: readonly number[]; unknown: readonly number[] },
+  assert: (ok: boolean, summary: string) => void,
+) {
+  const { p } = mannWhitney(samples.existing, samples.unknown);
+  const [a, b] = [median(samples.existing), median(samples.unknown)];
+  const summary =
+    `median ${a.toFixed(3)} ms for an existing account, ` +
+    `${b.toFixed(3)} ms for an unknown address, p = ${p.toExponential(2)}`;
+  const relevant = Math.abs(a - b) >= RELEVANT_SHARE * Math.max(a, b);
+  assert(p >= SIGNIFICANCE || !relevant, summary);
+}

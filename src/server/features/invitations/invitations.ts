@@ -66,18 +66,23 @@ export class Invitations {
     this.catalogues = new CatalogueRepository(deps.db, deps.dialect);
   }
 
-  /** The catalogue's pending, unexpired invitations, newest first. */
-  async list(catalogueId: string): Promise<Invitation[]> {
-    const rows = await this.deps.db
+  /** Pending, unexpired invitations with who sent them (`u`), newest first. */
+  private pendingWithInviter() {
+    return this.deps.db
       .selectFrom('catalogue_invitations as i')
       .innerJoin('users as u', 'u.id', 'i.invited_by')
-      .select(['i.id', 'i.email', 'i.role', 'i.created_at', 'i.expires_at'])
-      .select(['u.id as inviter_id', 'u.name as inviter_name'])
-      .where('i.catalogue_id', '=', catalogueId)
       .where('i.status', '=', 'pending')
       .where('i.expires_at', '>', this.deps.clock.now())
       .orderBy('i.created_at', 'desc')
-      .orderBy('i.id')
+      .orderBy('i.id');
+  }
+
+  /** The catalogue's pending, unexpired invitations, newest first. */
+  async list(catalogueId: string): Promise<Invitation[]> {
+    const rows = await this.pendingWithInviter()
+      .select(['i.id', 'i.email', 'i.role', 'i.created_at', 'i.expires_at'])
+      .select(['u.id as inviter_id', 'u.name as inviter_name'])
+      .where('i.catalogue_id', '=', catalogueId)
       .execute();
     return rows.map((row) => ({
       id: row.id,
@@ -163,17 +168,11 @@ export class Invitations {
   async received(invitee: Invitee): Promise<ReceivedInvitation[]> {
     const email = await confirmedEmail(this.deps.db, invitee.id);
     if (email === undefined) return [];
-    const rows = await this.deps.db
-      .selectFrom('catalogue_invitations as i')
+    const rows = await this.pendingWithInviter()
       .innerJoin('catalogues as c', 'c.id', 'i.catalogue_id')
-      .innerJoin('users as u', 'u.id', 'i.invited_by')
       .select(['i.id', 'i.role', 'i.expires_at', 'c.id as catalogue_id', 'c.name as catalogue'])
       .select('u.name as inviter')
       .where('i.email', '=', email)
-      .where('i.status', '=', 'pending')
-      .where('i.expires_at', '>', this.deps.clock.now())
-      .orderBy('i.created_at', 'desc')
-      .orderBy('i.id')
       .execute();
     return rows.map((row) => ({
       id: row.id,
