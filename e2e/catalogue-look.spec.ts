@@ -3,7 +3,14 @@ import { expectNoSeriousA11yViolations } from './support/a11y.js';
 import type { NewProduct } from './support/api.js';
 import { expect, test } from './support/fixtures.js';
 import { layoutShift, watchLayoutShifts } from './support/layout-shift.js';
-import { expectTextColour, productCard, productCards, slowDown, toast } from './support/ui.js';
+import {
+  expectTextColour,
+  productCard,
+  productCards,
+  slowDown,
+  toast,
+  withoutLiveUpdates,
+} from './support/ui.js';
 
 /** How the list reads and fits: the stock's words and colours, a phone's density, small polish. */
 
@@ -254,6 +261,8 @@ test.describe('polish', () => {
   }) => {
     const { id } = await createProduct({ name: 'Jar', price: 2, stock: 3, description: 'Glass.' });
     await page.setViewportSize(PHONE);
+    // The sale elsewhere below must reach the card only through its own requests.
+    await withoutLiveUpdates(page);
     await signIn();
     const card = productCard(page, 'Jar');
     await card.getByRole('button', { name: 'Adjust stock of Jar' }).click();

@@ -93,7 +93,6 @@ export async function slowDown(page: Page, pattern: string, ms = 600) {
   });
 }
 
-/** The cards of the product list (each has a heading; the tag chips inside them do not). */
 /**
  * Keeps the live stream (GET /api/events) from this page, as a dropped connection would: for a
  * test of what a screen does when its data is out of date, which live updates would otherwise
@@ -106,6 +105,7 @@ export async function withoutLiveUpdates(page: Page) {
   );
 }
 
+/** The cards of the product list (each has a heading; the tag chips inside them do not). */
 export const productCards = (page: Page): Locator =>
   page
     .getByRole('region', { name: 'Product list' })
