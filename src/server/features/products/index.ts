@@ -2,13 +2,13 @@
  * What other parts of the server may use of the products feature; the rest of this folder is its
  * own (eslint.config.js fences it off).
  */
-export { recordActivity } from './activity.js';
 export { codeKeys } from './codes.js';
 export { csvColumnOf, MATCH_COLUMNS, type MatchColumn } from './match-columns.js';
 export { searchKey } from './keys.js';
 export { sweepOrphanImages } from './orphan-images.js';
 export { productsPlugin } from './plugin.js';
 export type { ExportRow, ProductRow, WithinWrite, WriteTarget } from './rows.js';
+export type { DeletedSnapshot } from './writes.js';
 export { ProductRepository } from './repository.js';
 export type { ProductsContext } from './routes/context.js';
 export {
