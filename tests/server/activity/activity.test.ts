@@ -2,7 +2,15 @@ import { describe, expect, it } from 'vitest';
 import type { ActivityEntry, ActivityResponse } from '../../../src/shared/schemas/activity.js';
 import { build } from '../support/build.js';
 import { csvText, importCsv } from '../support/products.js';
-import { addMember, api, createIn, member, newCatalogue, productOf, type Member } from '../catalogues/support.js';
+import {
+  addMember,
+  api,
+  createIn,
+  member,
+  newCatalogue,
+  productOf,
+  type Member,
+} from '../catalogues/support.js';
 import { accept, invited } from '../invitations/support.js';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -37,15 +45,23 @@ describe('the activity log', async () => {
     const { id } = await newCatalogue(server, owner);
     await addMember(server, id, clerk, 'editor');
     const base = `/api/catalogues/${id}/products`;
-    const product = productOf(await createIn(server, owner, id, { name: 'Vase', stock: '4', sku: 'V-1' }));
+    const product = productOf(
+      await createIn(server, owner, id, { name: 'Vase', stock: '4', sku: 'V-1' }),
+    );
     const other = productOf(await createIn(server, owner, id, { name: 'Bowl' }));
     const item = `${base}/${product.id}`;
 
-    expect((await send(clerk, 'POST', `${item}/stock`, { delta: 3 }, 'stepper')).statusCode).toBe(200);
+    expect((await send(clerk, 'POST', `${item}/stock`, { delta: 3 }, 'stepper')).statusCode).toBe(
+      200,
+    );
     expect((await send(clerk, 'POST', `${item}/stock`, { count: 5 }, 'scan')).statusCode).toBe(200);
     // Refused: below 0, a taken SKU, an unknown source. None leaves an entry.
-    expect((await send(clerk, 'POST', `${item}/stock`, { delta: -50 }, 'stepper')).statusCode).toBe(409);
-    expect((await send(clerk, 'PATCH', `${base}/${other.id}`, { sku: 'v-1' }, 'form')).statusCode).toBe(409);
+    expect((await send(clerk, 'POST', `${item}/stock`, { delta: -50 }, 'stepper')).statusCode).toBe(
+      409,
+    );
+    expect(
+      (await send(clerk, 'PATCH', `${base}/${other.id}`, { sku: 'v-1' }, 'form')).statusCode,
+    ).toBe(409);
     const bad = await send(clerk, 'POST', `${item}/stock`, { delta: 1 }, 'keyboard');
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toEqual({ message: 'Stockroom-Source must be one of scan, stepper, form' });
@@ -56,13 +72,19 @@ describe('the activity log', async () => {
       ['Chair', 'Oak', '40', '2'],
     ]);
     expect((await importCsv(server, clerk, csv, '', base)).statusCode).toBe(200);
-    expect((await send(owner, 'PATCH', `/api/catalogues/${id}`, { name: 'Back room' })).statusCode).toBe(200);
-    const role = await send(owner, 'PATCH', `/api/catalogues/${id}/members/${clerk.id}`, { role: 'stock' });
+    expect(
+      (await send(owner, 'PATCH', `/api/catalogues/${id}`, { name: 'Back room' })).statusCode,
+    ).toBe(200);
+    const role = await send(owner, 'PATCH', `/api/catalogues/${id}/members/${clerk.id}`, {
+      role: 'stock',
+    });
     expect(role.statusCode).toBe(200);
     const newcomer = await member(server, 'Nina');
     const invitation = await invited(server, owner, id, newcomer.email, 'viewer');
     expect((await accept(server, newcomer, invitation.id)).status).toBe(200);
-    expect((await send(owner, 'DELETE', `/api/catalogues/${id}/members/${newcomer.id}`)).statusCode).toBe(200);
+    expect(
+      (await send(owner, 'DELETE', `/api/catalogues/${id}/members/${newcomer.id}`)).statusCode,
+    ).toBe(200);
 
     const { entries } = await list(owner, id);
     const seen = entries.map(({ kind, source, actor, product, changes, data }) => ({
@@ -74,8 +96,22 @@ describe('the activity log', async () => {
       data,
     }));
     expect(seen.reverse()).toEqual([
-      { kind: 'product.created', source: 'api', actor: 'Olga', product: 'Vase', changes: null, data: {} },
-      { kind: 'product.created', source: 'api', actor: 'Olga', product: 'Bowl', changes: null, data: {} },
+      {
+        kind: 'product.created',
+        source: 'api',
+        actor: 'Olga',
+        product: 'Vase',
+        changes: null,
+        data: {},
+      },
+      {
+        kind: 'product.created',
+        source: 'api',
+        actor: 'Olga',
+        product: 'Bowl',
+        changes: null,
+        data: {},
+      },
       {
         kind: 'stock.moved',
         source: 'stepper',
@@ -90,7 +126,13 @@ describe('the activity log', async () => {
         actor: 'Carl',
         product: 'Vase',
         changes: null,
-        data: { movementId: expect.any(String), oldStock: 7, newStock: 5, delta: -2, reason: 'counted' },
+        data: {
+          movementId: expect.any(String),
+          oldStock: 7,
+          newStock: 5,
+          delta: -2,
+          reason: 'counted',
+        },
       },
       {
         kind: 'product.updated',
@@ -100,7 +142,14 @@ describe('the activity log', async () => {
         changes: { price: { before: 1999, after: 450 } },
         data: {},
       },
-      { kind: 'product.deleted', source: 'api', actor: 'Carl', product: 'Bowl', changes: null, data: {} },
+      {
+        kind: 'product.deleted',
+        source: 'api',
+        actor: 'Carl',
+        product: 'Bowl',
+        changes: null,
+        data: {},
+      },
       {
         kind: 'import.done',
         source: 'import',
@@ -144,7 +193,9 @@ describe('the activity log', async () => {
     ]);
     // The movement the entry names is the one in the history.
     const history = await api(server, owner, 'GET', `${item}/movements`);
-    const movementIds = (history.json() as { movements: { id: string }[] }).movements.map((m) => m.id);
+    const movementIds = (history.json() as { movements: { id: string }[] }).movements.map(
+      (m) => m.id,
+    );
     const moved = entries.filter((entry) => entry.kind === 'stock.moved');
     for (const entry of moved) expect(movementIds).toContain(entry.data.movementId);
   });
@@ -159,9 +210,13 @@ describe('the activity log', async () => {
     const day1 = server.clock.now();
     server.clock.advance(DAY);
     for (let i = 0; i < 3; i += 1) {
-      await api(server, clerk, 'POST', `/api/catalogues/${id}/products/${first.id}/stock`, { delta: 1 });
+      await api(server, clerk, 'POST', `/api/catalogues/${id}/products/${first.id}/stock`, {
+        delta: 1,
+      });
     }
-    await api(server, clerk, 'POST', `/api/catalogues/${id}/products/${second.id}/stock`, { delta: 1 });
+    await api(server, clerk, 'POST', `/api/catalogues/${id}/products/${second.id}/stock`, {
+      delta: 1,
+    });
 
     const kinds = (r: ActivityResponse) => r.entries.map((e) => `${e.kind}:${e.product?.name}`);
     expect(kinds(await list(owner, id, `?product=${second.id}`))).toEqual([
@@ -187,7 +242,14 @@ describe('the activity log', async () => {
     const ids = [...page1.entries, ...page2.entries].map((e) => Number(e.id));
     expect(ids).toEqual([...ids].sort((a, b) => b - a));
 
-    for (const query of ['?limit=0', '?limit=101', '?kind=nope', '?from=yesterday', '?product=1', '?cursor=zz']) {
+    for (const query of [
+      '?limit=0',
+      '?limit=101',
+      '?kind=nope',
+      '?from=yesterday',
+      '?product=1',
+      '?cursor=zz',
+    ]) {
       const res = await api(server, owner, 'GET', `/api/catalogues/${id}/activity${query}`);
       expect(res.statusCode, query).toBe(400);
       expect((res.json() as { message: string }).message, query).toBeTruthy();
@@ -198,7 +260,9 @@ describe('the activity log', async () => {
     expect((mine.json() as ActivityResponse).entries.map((e) => e.product?.name)).toEqual(['Mine']);
     // Not a member: the catalogue does not exist.
     const stranger = await member(server);
-    expect((await api(server, stranger, 'GET', `/api/catalogues/${id}/activity`)).statusCode).toBe(404);
+    expect((await api(server, stranger, 'GET', `/api/catalogues/${id}/activity`)).statusCode).toBe(
+      404,
+    );
   });
 });
 

@@ -121,6 +121,7 @@ export async function undoEntry(
     });
   } catch (error) {
     if (isSecondUndo(error)) throw conflict(A.alreadyUndone);
+
     throw error;
   }
 }

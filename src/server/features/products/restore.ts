@@ -9,6 +9,9 @@ import { COLUMNS, UUID, type ProductRow } from './rows.js';
 import { bumpCatalogueVersion, insertTags, replaceTags, textColumns } from './write-helpers.js';
 import type { DeletedSnapshot } from './writes.js';
 
+/** The note of a movement an undo made: the history tells it from one made by hand. */
+const UNDO_NOTE = 'Undo';
+
 /** Who undoes a change in which catalogue. */
 interface UndoTarget {
   id: string;
@@ -24,8 +27,8 @@ export type Reversal =
 
 /**
  * The products' side of undoing a change: each method runs in the caller's transaction (the one
- * that records the undo entry), bumps the catalogue's version and records a movement with source
- * 'undo' whenever the stock changes, like any other write.
+ * that records the undo entry), bumps the catalogue's version and records a movement whenever the
+ * stock changes, like any other write: an adjustment (or an edit's) noted as an undo.
  */
 export class ProductRestores {
   constructor(private readonly dialect: MigrationDialect) {}
@@ -48,7 +51,7 @@ export class ProductRestores {
     }
     const movement = { productId: id, oldStock: row.stock - delta, newStock: row.stock, at: now };
     const [movementId] = await recordMovements(trx, target.id, target.actorId, [
-      { ...movement, source: 'undo' },
+      { ...movement, source: 'adjustment', note: UNDO_NOTE },
     ]);
     await bumpCatalogueVersion(trx, target.id);
     return { outcome: 'done', row, movementId: movementId! } satisfies Reversal;
@@ -109,7 +112,8 @@ export class ProductRestores {
     if (values.tags !== current.tags) await replaceTags(trx, target.id, { id, tags: values.tags });
     if (values.stock !== current.stock) {
       const movement = { productId: id, oldStock: current.stock, newStock: values.stock, at: now };
-      await recordMovements(trx, target.id, target.actorId, [{ ...movement, source: 'undo' }]);
+      const undone = { ...movement, source: 'edit' as const, note: UNDO_NOTE };
+      await recordMovements(trx, target.id, target.actorId, [undone]);
     }
     await bumpCatalogueVersion(trx, target.id);
     const { search_key: _s, sku_key: _k, barcode_key: _b, ...shown } = { ...values, ...keys };
