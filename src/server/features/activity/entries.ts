@@ -7,6 +7,7 @@ import {
 import { can, type CatalogueRole } from '../../../shared/catalogue-roles.js';
 import { V } from '../../../shared/messages.js';
 import type { ActivityEntry } from '../../../shared/schemas/activity.js';
+import { sql } from 'kysely';
 import type { DB } from '../../infra/db/handle.js';
 import { ValidationError } from '../../lib/http-error.js';
 
@@ -33,6 +34,8 @@ export interface EntryRow {
   data: string;
   created_at: number | string;
   undone_by: number | string | null;
+  /** Whether the entry keeps what an undo puts back (a deleted product). */
+  restorable: number | string;
 }
 
 /** Entries of one catalogue, newest first: up to `rows`. */
@@ -52,6 +55,7 @@ export function entriesQuery(db: DB, catalogueId: string, filter: EntryFilter, r
       'e.data',
       'e.created_at',
       'u.id as undone_by',
+      sql<number>`case when e.snapshot is null then 0 else 1 end`.as('restorable'),
     ])
     .where('e.catalogue_id', '=', catalogueId)
     .$if(filter.id !== undefined, (q) => q.where('e.id', '=', filter.id!))
@@ -69,17 +73,17 @@ type Changes = Record<string, { before: unknown; after: unknown }>;
 
 /** The parts of an entry's data: what changed, and the rest (without what only an undo reads). */
 export function parts(data: string): { changes: Changes | null; rest: Record<string, unknown> } {
-  const { changes, snapshot: _snapshot, ...rest } = JSON.parse(data) as Record<string, unknown>;
+  const { changes, ...rest } = JSON.parse(data) as Record<string, unknown>;
   return { changes: (changes as Changes | undefined) ?? null, rest };
 }
 
-/** Why an entry cannot be undone whatever the caller's role, or undefined when it can be. */
-export function notUndoable(kind: ActivityKind, data: string): boolean {
-  if (!(kind in UNDOABLE_KINDS)) return true;
-  const parsed = JSON.parse(data) as { changes?: Changes; snapshot?: unknown };
+/** Whether an entry cannot be undone, whatever the caller's role. */
+export function notUndoable(row: Pick<EntryRow, 'kind' | 'data' | 'restorable'>): boolean {
+  if (!(row.kind in UNDOABLE_KINDS)) return true;
+  const parsed = JSON.parse(row.data) as { changes?: Changes };
   // A replaced picture's files are gone: such an edit is not put back by halves.
-  if (kind === 'product.updated') return !parsed.changes || 'image' in parsed.changes;
-  if (kind === 'product.deleted') return parsed.snapshot === undefined;
+  if (row.kind === 'product.updated') return !parsed.changes || 'image' in parsed.changes;
+  if (row.kind === 'product.deleted') return Number(row.restorable) !== 1;
   return false;
 }
 
@@ -92,7 +96,7 @@ export function toEntry(row: EntryRow, role: CatalogueRole, now: number): Activi
   const at = Number(row.created_at);
   const undoneBy = row.undone_by === null ? null : String(row.undone_by);
   const undoable =
-    !notUndoable(row.kind, row.data) &&
+    !notUndoable(row) &&
     undoneBy === null &&
     now - at < UNDO_WINDOW_MS &&
     can(role, undoAction(row.kind));

@@ -13,6 +13,8 @@ export interface ActivityScope {
 export interface ActivityDetails {
   product?: { id: string; name: string } | undefined;
   data?: object;
+  /** What an undo puts back (a deleted product's row and history), kept apart from `data`. */
+  snapshot?: object | undefined;
   /** A deleted product's picture: its files stay while the delete can be undone. */
   imageKey?: string | null;
   /** On an undo entry, the entry undone (unique: one undo per entry). */
@@ -41,6 +43,7 @@ export async function recordActivity(
       product_id: entry.product?.id ?? null,
       product_name: entry.product?.name ?? null,
       data: JSON.stringify(entry.data ?? {}),
+      snapshot: entry.snapshot === undefined ? null : JSON.stringify(entry.snapshot),
       image_key: entry.imageKey ?? null,
       undoes: entry.undoes ?? null,
       created_at: now,

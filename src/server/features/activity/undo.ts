@@ -43,7 +43,7 @@ export async function undoEntry(
     1,
   ).executeTakeFirst()) as EntryRow | undefined;
   if (!found) throw notFound(A.entryNotFound);
-  if (notUndoable(found.kind, found.data)) throw conflict(A.cannotUndo);
+  if (notUndoable(found)) throw conflict(A.cannotUndo);
   const action = undoAction(found.kind);
   if (!can(catalogue.role, action)) throw new HttpError(403, roleCannot(catalogue.role, action));
   if (found.undone_by !== null) throw conflict(A.alreadyUndone);
@@ -73,7 +73,14 @@ export async function undoEntry(
         const changes = parts(found.data).changes ?? {};
         result = await restores.revertEdit(trx, target, productId, changes, now);
       } else {
-        const snapshot = stored.snapshot as Parameters<typeof restores.restoreDeleted>[2];
+        const kept = await trx
+          .selectFrom('activity_entries')
+          .select('snapshot')
+          .where('id', '=', Number(found.id))
+          .executeTakeFirstOrThrow();
+        const snapshot = JSON.parse(kept.snapshot!) as Parameters<
+          typeof restores.restoreDeleted
+        >[2];
         result = await restores.restoreDeleted(trx, target, snapshot);
       }
       switch (result.outcome) {

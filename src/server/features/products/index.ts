@@ -8,7 +8,6 @@ export { searchKey } from './keys.js';
 export { sweepOrphanImages } from './orphan-images.js';
 export { productsPlugin } from './plugin.js';
 export type { ExportRow, ProductRow, WithinWrite, WriteTarget } from './rows.js';
-export type { DeletedSnapshot } from './writes.js';
 export { ProductRepository } from './repository.js';
 export type { ProductsContext } from './routes/context.js';
 export {

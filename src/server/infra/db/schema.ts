@@ -242,6 +242,8 @@ interface ActivityEntriesTable {
   source: Generated<ActivitySource>;
   /** On an undo entry, the entry it undid; unique (migration 019). */
   undoes: number | null;
+  /** A deleted product's row and history as JSON, what an undo puts back (migration 019). */
+  snapshot: string | null;
   /** A deleted product's picture, kept while the delete can be undone (migration 019). */
   image_key: string | null;
 }

@@ -80,7 +80,7 @@ export const itemRoutes: FastifyPluginAsync<ProductsContext> = async (fastify, c
             'product.deleted',
             {
               product: products[0],
-              data: { snapshot },
+              snapshot,
               imageKey: snapshot?.row.image_key ?? null,
             },
             now,
