@@ -89,14 +89,7 @@ export const CSV_TAG_SEPARATOR = ';';
 /** A stock adjustment's note, at most this many characters. */
 export const STOCK_NOTE_MAX = 500;
 /** Where each recorded stock change came from; `count` set the stock to a counted number. */
-export const MOVEMENT_SOURCES = [
-  'create',
-  'edit',
-  'adjustment',
-  'count',
-  'import',
-  'undo',
-] as const;
+export const MOVEMENT_SOURCES = ['create', 'edit', 'adjustment', 'count', 'import'] as const;
 export type MovementSource = (typeof MOVEMENT_SOURCES)[number];
 /** Why the stock changed, as the person who changed it says. */
 export const STOCK_REASONS = [
