@@ -23,7 +23,6 @@ export type ActivitySource = (typeof ACTIVITY_SOURCES)[number];
 
 /** What a client may say in the header (an import and the API are known without it). */
 export const SOURCE_HEADER_VALUES = ['scan', 'stepper', 'form'] as const;
-export type SourceHeaderValue = (typeof SOURCE_HEADER_VALUES)[number];
 export const SOURCE_HEADER = 'Stockroom-Source';
 
 /** How long a change can be undone. */

@@ -25,7 +25,7 @@ const idOf = (field: string) =>
   z
     .string()
     .regex(UUID, { error: `${field} ${A.idInvalid}` })
-    .meta({ format: 'uuid' });
+    .meta({ format: 'uuid', maxLength: 36 });
 
 export const activityQuerySchema = z.object({
   /** Only the entries of this product. */

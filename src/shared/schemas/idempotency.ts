@@ -22,6 +22,7 @@ export const idempotentWriteHeadersSchema = z.looseObject({
   [IDEMPOTENCY_HEADER.toLowerCase()]: idempotencyKeySchema.optional(),
   [SOURCE_HEADER.toLowerCase()]: z
     .string()
+    .meta({ maxLength: 20 })
     .optional()
     .describe(
       `Optional. Where the change was made, kept in the activity log: ${SOURCE_HEADER_VALUES.join(', ')} (any other value is 400); without it, \`api\`.`,

@@ -150,7 +150,7 @@ export const writeTarget = (target: WriteTarget | string): WriteTarget =>
   typeof target === 'string' ? { id: target, actorId: null, confirm: async () => {} } : target;
 
 /** A stock movement as an activity entry names it. */
-export interface RecordedMovement {
+interface RecordedMovement {
   id: number;
   oldStock: number;
   newStock: number;

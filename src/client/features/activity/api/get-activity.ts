@@ -28,11 +28,7 @@ const getActivity = (
   });
 
 /** Every page read so far, for 'Load more'; refetched when the window gets focus again. */
-export const activityQueryOptions = (
-  catalogue: CatalogueRef,
-  filters: ActivityFilters,
-  limit?: number,
-) =>
+const activityQueryOptions = (catalogue: CatalogueRef, filters: ActivityFilters, limit?: number) =>
   infiniteQueryOptions({
     queryKey: queryKeys.activityList(catalogue, { ...filters, limit }),
     queryFn: ({ pageParam, signal }) =>

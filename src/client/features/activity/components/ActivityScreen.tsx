@@ -14,7 +14,7 @@ import { useProductSearch } from '../api/search-products.js';
 import { ActivityList } from './ActivityList.js';
 import { KIND_LABELS } from './describe.js';
 
-const FILTERS = ['product', 'member', 'kind', 'from', 'to'] as const;
+type FilterName = 'product' | 'member' | 'kind' | 'from' | 'to';
 const fieldClasses =
   'block w-full rounded-md border-0 px-3 py-1.5 text-sm text-gray-900 ring-1 ring-gray-300 ring-inset focus:ring-2 focus:ring-indigo-600';
 const labelClasses = 'block text-xs font-semibold text-gray-700';
@@ -37,7 +37,7 @@ export function ActivityScreen() {
     from: params.get('from') ?? undefined,
     to: params.get('to') ?? undefined,
   };
-  const setFilter = (name: (typeof FILTERS)[number], value: string) =>
+  const setFilter = (name: FilterName, value: string) =>
     setParams(
       (current) => {
         const next = new URLSearchParams(current);
