@@ -53,9 +53,8 @@ function sweepInBackground(app: App, database: DatabaseHandle) {
       })
       .catch((error: unknown) => app.log.warn({ err: error }, 'orphan image sweep failed'));
   void sweep();
-  const timer = setInterval(() => void sweep(), SWEEP_EVERY_MS);
-  timer.unref();
-  app.addHook('onClose', async () => clearInterval(timer));
+  // Unref'd: it never keeps a stopping process alive.
+  setInterval(() => void sweep(), SWEEP_EVERY_MS).unref();
 }
 
 /** Past this, a shutdown that hangs anyway (a stuck database close) ends with exit code 1. */
