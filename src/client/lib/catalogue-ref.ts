@@ -16,9 +16,3 @@ export const productsUrl = (catalogue: CatalogueRef, rest = '') =>
 
 /** The catalogue's part of its query keys and queued changes. */
 export const catalogueKey = (catalogue: CatalogueRef) => catalogue ?? 'personal';
-
-/** A catalogue's activity log: `/products/activity…` or `/catalogues/{id}/activity…`. */
-export const activityUrl = (catalogue: CatalogueRef, rest = '') =>
-  catalogue
-    ? `/catalogues/${encodeURIComponent(catalogue)}/activity${rest}`
-    : `/products/activity${rest}`;

@@ -55,9 +55,14 @@ export const activityEntrySchema = z.object({
     .object({ id: uuid, name: z.string().meta({ maxLength: PRODUCT_NAME_MAX }) })
     .nullable(),
   /** Each field changed, before and after (prices in cents); null when there is nothing to show. */
-  changes: z.record(z.string(), z.object({ before: z.unknown(), after: z.unknown() })).nullable(),
+  // Objects with a catchall rather than z.record: zod's record code would join the schemas chunk
+  // that the product list loads (vite.config.ts).
+  changes: z
+    .object({})
+    .catchall(z.object({ before: z.unknown(), after: z.unknown() }))
+    .nullable(),
   /** The rest of what the kind tells (a movement's stock, an undo's entry, a member...). */
-  data: z.record(z.string(), z.unknown()),
+  data: z.looseObject({}),
   /** Whether the caller may undo it now. */
   undoable: z.boolean(),
   /** The id of the entry that undid it, if one did. */

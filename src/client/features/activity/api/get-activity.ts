@@ -1,7 +1,8 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { ActivityKind } from '@shared/activity.js';
 import { apiRequest } from '@/lib/api-client.js';
-import { activityUrl, type CatalogueRef } from '@/lib/catalogue-ref.js';
+import type { CatalogueRef } from '@/lib/catalogue-ref.js';
+import { activityUrl } from './activity-url.js';
 import { queryKeys } from '@/lib/query-client.js';
 
 /** What narrows the log: the URL's filters of the Activity screen. */

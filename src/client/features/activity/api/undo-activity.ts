@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client.js';
-import { activityUrl, type CatalogueRef } from '@/lib/catalogue-ref.js';
+import type { CatalogueRef } from '@/lib/catalogue-ref.js';
+import { activityUrl } from './activity-url.js';
 import { queryKeys } from '@/lib/query-client.js';
 
 /** POST …/activity/{entryId}/undo → {entry}: the new undo entry. */
