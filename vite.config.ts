@@ -49,9 +49,11 @@ const QUERIES =
 /**
  * zod and the shared schemas in one chunk: each loads on demand (lib/lazy-schemas.ts), and the
  * signed-in list reads with four of them, each its own response when Rollup splits them. The login
- * page loads none of them before its form is used.
+ * page loads none of them before its form is used. The activity log's stay with its screens: the
+ * list never reads them.
  */
-const SCHEMAS = /[\\/](node_modules[\\/]zod[\\/].*|src[\\/]shared[\\/]schemas[\\/][^\\/]+\.ts)$/;
+const SCHEMAS =
+  /[\\/](node_modules[\\/]zod[\\/].*|src[\\/]shared[\\/]schemas[\\/](?!activity\.ts$)[^\\/]+\.ts)$/;
 const chunkOf = (id: string) => {
   if (QUERIES.test(id)) return 'queries';
   if (SCHEMAS.test(id)) return 'schemas';

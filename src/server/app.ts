@@ -33,6 +33,7 @@ import {
 import { catalogueOpsRoutes } from './features/catalogue-ops/index.js';
 import { idempotencyPlugin } from './features/idempotency/index.js';
 import { liveEventRoutes, liveEventsPlugin } from './features/live-events/index.js';
+import { activityPlugin, activityRoutes } from './features/activity/index.js';
 import {
   catalogueInvitationRoutes,
   invitationsPlugin,
@@ -167,6 +168,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await app.register(accountsPlugin);
   await app.register(idempotencyPlugin);
   await app.register(liveEventsPlugin);
+  await app.register(activityPlugin);
   await app.register(invitationsPlugin);
 
   // 3. Hooks of every request.
@@ -195,6 +197,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
         personalCatalogueScope(personal);
         await personal.register(productRoutes);
         await personal.register(catalogueOpsRoutes);
+        await personal.register(activityRoutes);
       },
       { prefix: '/api/products' },
     );
@@ -211,6 +214,10 @@ export async function buildApp(options: AppOptions): Promise<App> {
           },
           { prefix: '/products' },
         );
+        await shared.register(async (mirror) => {
+          mirrorOfPersonalRoutes(mirror);
+          await mirror.register(activityRoutes);
+        });
       },
       { prefix: '/api/catalogues/:catalogueId' },
     );

@@ -37,14 +37,24 @@ export async function startServer(config: Config): Promise<RunningServer> {
   return { app, database };
 }
 
-/** Image files a crash left behind, removed once the server is up without holding up start-up. */
+/** How often the sweep runs again: deleted products' pictures go once 7 days have passed. */
+const SWEEP_EVERY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Image files a crash left behind, and pictures of products deleted more than 7 days ago (no
+ * longer undoable), removed once the server is up without holding up start-up, then daily.
+ */
 function sweepInBackground(app: App, database: DatabaseHandle) {
   const repository = new ProductRepository(database.db, database.dialect);
-  sweepOrphanImages(app.images, repository, app.clock.now())
-    .then((removed) => {
-      if (removed.length > 0) app.log.info({ files: removed }, 'removed orphan image files');
-    })
-    .catch((error: unknown) => app.log.warn({ err: error }, 'orphan image sweep failed'));
+  const sweep = () =>
+    sweepOrphanImages(app.images, repository, app.clock.now())
+      .then((removed) => {
+        if (removed.length > 0) app.log.info({ files: removed }, 'removed orphan image files');
+      })
+      .catch((error: unknown) => app.log.warn({ err: error }, 'orphan image sweep failed'));
+  void sweep();
+  // Unref'd: it never keeps a stopping process alive.
+  setInterval(() => void sweep(), SWEEP_EVERY_MS).unref();
 }
 
 /** Past this, a shutdown that hangs anyway (a stuck database close) ends with exit code 1. */

@@ -27,6 +27,7 @@ export default [
     route(paths.scan.path, 'routes/scan.tsx'),
     route(paths.catalogues.path, 'routes/catalogues.tsx'),
     route(paths.invitations.path, 'routes/invitations.tsx'),
+    route(paths.activity.path, 'routes/activity.tsx'),
     // A shared catalogue: the personal catalogue's screens again (their modules, other ids), and
     // its settings; the layout checks the catalogue is one of the user's.
     route(paths.catalogue.root, 'routes/catalogue-layout.tsx', [
@@ -43,6 +44,7 @@ export default [
       route(paths.catalogue.edit, 'routes/edit-product.tsx', { id: 'catalogue-edit-product' }),
       route(paths.catalogue.scan, 'routes/scan.tsx', { id: 'catalogue-scan' }),
       route(paths.catalogue.settings.path, 'routes/catalogue-settings.tsx'),
+      route(paths.activity.nested, 'routes/activity.tsx', { id: 'catalogue-activity' }),
     ]),
     route(paths.profile.edit.path, 'routes/profile-layout.tsx', [
       index('routes/profile.tsx'),

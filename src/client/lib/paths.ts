@@ -92,6 +92,16 @@ export const paths = {
       getHref: (catalogueId: string) => inCatalogue(catalogueId, '/settings'),
     },
   },
+  /**
+   * Who changed what in a catalogue (the personal one at `/activity`); its filters live in the
+   * query string.
+   */
+  activity: {
+    path: '/activity',
+    nested: 'activity',
+    getHref: (catalogueId?: string, filters?: Record<string, string>) =>
+      `${catalogueId ? inCatalogue(catalogueId) : ''}/activity${query(filters)}`,
+  },
   /** My catalogues, and a new one. */
   catalogues: fixed('/catalogues'),
   /** The invitations waiting for me (the invitation mail links here). */

@@ -93,6 +93,10 @@ export const queryKeys = {
   /** A product's last stock movements: under its key, so they go and refresh with it. */
   movements: (catalogue: CatalogueRef, id: string) =>
     ['editProduct', catalogueKey(catalogue), id, 'movements'] as const,
+  /** Every page of a catalogue's activity log, whatever the filters (features/activity). */
+  activity: (catalogue: CatalogueRef) => ['activity', catalogueKey(catalogue)] as const,
+  activityList: (catalogue: CatalogueRef, params: object) =>
+    ['activity', catalogueKey(catalogue), params] as const,
   /** A reset code from a link, checked once (features/auth ResetPassword). */
   resetCode: (token: string, email: string | undefined) => ['resetCode', token, email] as const,
   /** The development mailbox. */

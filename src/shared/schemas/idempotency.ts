@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SOURCE_HEADER, SOURCE_HEADER_VALUES } from '../activity.js';
 import { M } from '../messages.js';
 import { IDEMPOTENCY_HEADER } from './live-events.js';
 
@@ -19,4 +20,11 @@ const idempotencyKeySchema = z
 export const idempotentWriteHeadersSchema = z.looseObject({
   // Node gives header names in lower case.
   [IDEMPOTENCY_HEADER.toLowerCase()]: idempotencyKeySchema.optional(),
+  [SOURCE_HEADER.toLowerCase()]: z
+    .string()
+    .meta({ maxLength: 20 })
+    .optional()
+    .describe(
+      `Optional. Where the change was made, kept in the activity log: ${SOURCE_HEADER_VALUES.join(', ')} (any other value is 400); without it, \`api\`.`,
+    ),
 });

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link, useParams } from 'react-router';
 import type { User } from '@shared/schemas/auth.js';
 import { Menu, MenuChevron, menuItemProps, menuPanelClasses } from '@/components/ui/Menu.js';
 import { mayLogOutWithUnsentChanges } from '@/features/offline-queue/use-unsent-changes-check.js';
@@ -8,9 +8,10 @@ import { paths } from '@/lib/paths.js';
 const itemClasses =
   'block w-full px-4 py-2 text-left text-sm text-gray-700 hover:bg-gray-100 hover:text-gray-900 focus:bg-gray-100 focus:text-gray-900 focus:outline-none';
 
-/** 'Hello {name}' and its menu: 'My Profile' and 'Logout'. Keyboard-usable (components/ui/Menu). */
+/** 'Hello {name}' and its menu: 'My Profile', 'Activity' (the catalogue shown's) and 'Logout'. Keyboard-usable (components/ui/Menu). */
 export function UserMenu({ user }: { user: User }) {
   const logout = useLogout();
+  const { catalogueId } = useParams();
   const initial = user.name.trim().charAt(0).toUpperCase() || '?';
   return (
     <Menu
@@ -32,6 +33,9 @@ export function UserMenu({ user }: { user: User }) {
     >
       <Link to={paths.profile.edit.getHref()} className={itemClasses} {...menuItemProps}>
         My Profile
+      </Link>
+      <Link to={paths.activity.getHref(catalogueId)} className={itemClasses} {...menuItemProps}>
+        Activity
       </Link>
       <button
         type="button"

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import type { ClientLoaderFunctionArgs } from 'react-router';
 import { movementsQueryOptions } from '@/features/products/api/get-movements.js';
 import { productQueryOptions } from '@/features/products/api/get-product.js';
@@ -20,4 +21,21 @@ export function HydrateFallback() {
   return <ProductDetailsSkeleton />;
 }
 
-export default ProductDetails;
+/** The product's activity: its own chunk, asked for once the page has drawn, below everything. */
+const ProductActivity = lazy(() =>
+  import('@/features/activity/components/ProductActivity.js').then((m) => ({
+    default: m.ProductActivity,
+  })),
+);
+
+export default function ProductDetailsRoute() {
+  return (
+    <ProductDetails
+      after={
+        <Suspense fallback={null}>
+          <ProductActivity />
+        </Suspense>
+      }
+    />
+  );
+}

@@ -97,6 +97,8 @@ export async function applyLiveEvent(
   event: LiveEvent,
   catalogue: CatalogueRef = undefined,
 ) {
+  // Every change is an entry of the catalogue's activity log: an open log reads again.
+  void queryClient.invalidateQueries({ queryKey: queryKeys.activity(catalogue) });
   switch (event.kind) {
     case 'stock.changed': {
       const { id, stock, updatedAt } = event.data;

@@ -162,12 +162,16 @@ export const catalogueRoutes: FastifyPluginAsync = async (fastify) => {
     },
     async (request) => {
       const { user } = currentSession(request);
-      const { id } = currentCatalogue(request);
+      const current = currentCatalogue(request);
+      const { id } = current;
       const catalogue = await catalogues.locked(id, user.id, async (trx, role) => {
         allowed(role, 'renameCatalogue');
         const now = app.clock.now();
+        const before = await seen(trx, id, user.id);
         await catalogues.rename(trx, id, request.body.name, now);
         await recordCatalogueUpdated(trx, id, now);
+        const changes = { name: { before: before.name, after: request.body.name } };
+        await app.activity.record(trx, current, 'catalogue.renamed', { data: { changes } }, now);
         return seen(trx, id, user.id);
       });
       return { message: C.renamed, catalogue };
@@ -268,7 +272,8 @@ export const catalogueRoutes: FastifyPluginAsync = async (fastify) => {
     },
     async (request) => {
       const { user } = currentSession(request);
-      const { id } = currentCatalogue(request);
+      const current = currentCatalogue(request);
+      const { id } = current;
       const { userId } = request.params;
       const member = await catalogues.locked(id, user.id, async (trx, role) => {
         allowed(role, 'manageMembers');
@@ -276,7 +281,14 @@ export const catalogueRoutes: FastifyPluginAsync = async (fastify) => {
         if (!target) throw notFound(C.memberNotFound);
         if (target.role === 'owner') throw conflict(C.ownerRoleFixed);
         await catalogues.setRole(trx, id, userId, request.body.role);
-        await recordCatalogueUpdated(trx, id, app.clock.now());
+        const now = app.clock.now();
+        await recordCatalogueUpdated(trx, id, now);
+        const who = { id: target.user.id, name: target.user.name };
+        const data = {
+          member: who,
+          changes: { role: { before: target.role, after: request.body.role } },
+        };
+        await app.activity.record(trx, current, 'member.role_changed', { data }, now);
         return { ...target, role: request.body.role };
       });
       return { message: C.roleChanged, member };
@@ -299,7 +311,8 @@ export const catalogueRoutes: FastifyPluginAsync = async (fastify) => {
     },
     async (request) => {
       const { user } = currentSession(request);
-      const { id } = currentCatalogue(request);
+      const current = currentCatalogue(request);
+      const { id } = current;
       const { userId } = request.params;
       const leaving = userId === user.id;
       await catalogues.locked(id, user.id, async (trx, role) => {
@@ -309,7 +322,11 @@ export const catalogueRoutes: FastifyPluginAsync = async (fastify) => {
         if (target.role === 'owner') throw conflict(C.ownerStays);
         await catalogues.remove(trx, id, userId);
         // Their streams end on every instance; the others hear of the change.
-        await recordMemberGone(trx, id, userId, app.clock.now());
+        const now = app.clock.now();
+        await recordMemberGone(trx, id, userId, now);
+        const who = { id: target.user.id, name: target.user.name };
+        const data = { member: who, role: target.role, left: leaving };
+        await app.activity.record(trx, current, 'member.removed', { data }, now);
       });
       return { message: leaving ? C.left : C.memberRemoved };
     },

@@ -8,6 +8,8 @@ import {
   type CatalogueRole,
 } from '../../../shared/catalogue-roles.js';
 import { catalogueParamsSchema } from '../../../shared/schemas/catalogues.js';
+import type { ActivitySource } from '../../../shared/activity.js';
+import { activitySource } from '../../http/activity-source.js';
 import { currentSession } from '../../http/authenticate.js';
 import { errorResponses } from '../../http/route-options.js';
 import { isOperation } from '../../http/route-responses.js';
@@ -39,6 +41,8 @@ export interface CurrentCatalogue {
   version: number;
   /** Who is asking: the actor of whatever the request changes. */
   actorId: string;
+  /** Where the request was made (the `Stockroom-Source` header): what its activity entries say. */
+  source: ActivitySource;
   /**
    * Runs first in a write's transaction: fails it when the caller stopped being a member, or lost
    * the right, after the request's check. On PostgreSQL the membership row stays locked until the
@@ -108,6 +112,7 @@ export function personalCatalogueScope(scope: FastifyInstance) {
       personal: true,
       version: catalogueVersion,
       actorId: user.id,
+      source: activitySource(request),
       confirm: async () => {},
     };
     return payload;
@@ -129,6 +134,7 @@ export function catalogueScope(scope: FastifyInstance) {
     const { user } = currentSession(request);
     const { catalogueId } = request.params as { catalogueId?: string };
     if (!catalogueId || !UUID.test(catalogueId)) throw notFound(CATALOGUE_NOT_FOUND);
+    const source = activitySource(request);
     const found = await findMembership(db, catalogueId, user.id);
     if (!found) throw notFound(CATALOGUE_NOT_FOUND);
     const action = request.routeOptions.config.catalogueAction!;
@@ -139,6 +145,7 @@ export function catalogueScope(scope: FastifyInstance) {
       personal: found.personal,
       version: found.version,
       actorId: user.id,
+      source,
       confirm: async (trx) => {
         const role = await lockMembership(trx, database.dialect, catalogueId, user.id);
         if (!role) throw notFound(CATALOGUE_NOT_FOUND);

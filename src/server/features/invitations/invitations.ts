@@ -48,7 +48,13 @@ interface InvitationsDeps {
   outbox: Outbox;
   publicUrl: string;
   /** Records, in the transaction of a join, what members' streams need to hear of it. */
-  onJoined(trx: DB, catalogueId: string, userId: string, now: number): Promise<void>;
+  onJoined(
+    trx: DB,
+    catalogueId: string,
+    userId: string,
+    now: number,
+    role: AssignableRole,
+  ): Promise<void>;
 }
 
 const iso = (at: number | string) => new Date(Number(at)).toISOString();
@@ -203,7 +209,7 @@ export class Invitations {
         })
         .onConflict((oc) => oc.columns(['catalogue_id', 'user_id']).doNothing())
         .execute();
-      await this.deps.onJoined(trx, answered.catalogue_id, invitee.id, now);
+      await this.deps.onJoined(trx, answered.catalogue_id, invitee.id, now, answered.role);
       const catalogue = await this.catalogues.findFor(answered.catalogue_id, invitee.id, trx);
       if (!catalogue) throw notFound(M.invitationNotFound);
       return catalogue;

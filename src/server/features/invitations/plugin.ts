@@ -19,10 +19,26 @@ export const invitationsPlugin = fp(
         clock: app.clock,
         outbox: app.outbox,
         publicUrl: app.config.publicUrl,
-        onJoined: recordMemberJoined,
+        // Members' streams hear of the join, and the catalogue's activity log keeps it.
+        onJoined: async (trx, catalogueId, userId, now, role) => {
+          await recordMemberJoined(trx, catalogueId, userId, now);
+          const user = await trx
+            .selectFrom('users')
+            .select(['id', 'name'])
+            .where('id', '=', userId)
+            .executeTakeFirstOrThrow();
+          const scope = { id: catalogueId, actorId: userId };
+          await app.activity.record(
+            trx,
+            scope,
+            'member.added',
+            { data: { member: user, role } },
+            now,
+          );
+        },
       }),
     );
     done();
   },
-  { name: 'invitations', dependencies: ['settings', 'database', 'outbox'] },
+  { name: 'invitations', dependencies: ['settings', 'database', 'outbox', 'activity'] },
 );

@@ -2,7 +2,6 @@
  * What other parts of the server may use of the products feature; the rest of this folder is its
  * own (eslint.config.js fences it off).
  */
-export { recordActivity } from './activity.js';
 export { codeKeys } from './codes.js';
 export { csvColumnOf, MATCH_COLUMNS, type MatchColumn } from './match-columns.js';
 export { searchKey } from './keys.js';

@@ -36,7 +36,8 @@ export async function recordMovements(
   catalogueId: string,
   actorId: string | null,
   movements: Movement[],
-): Promise<void> {
+): Promise<number[]> {
+  const ids: number[] = [];
   for (let i = 0; i < movements.length; i += BATCH_ROWS) {
     const rows = movements.slice(i, i + BATCH_ROWS).map((movement) => ({
       product_id: movement.productId,
@@ -50,8 +51,10 @@ export async function recordMovements(
       note: movement.note ?? null,
       reason: movement.reason ?? null,
     }));
-    await trx.insertInto('stock_movements').values(rows).execute();
+    const inserted = await trx.insertInto('stock_movements').values(rows).returning('id').execute();
+    for (const { id } of inserted) ids.push(Number(id));
   }
+  return ids;
 }
 
 /**

@@ -11,7 +11,8 @@ const BATCH = 200;
 /**
  * Removes image files that no product refers to. Requests clean up after themselves; what this
  * catches is what a crash or a lost disk leaves: files written for a row that never committed,
- * files a committed change no longer needed but could not remove, and unfinished temporaries.
+ * files a committed change no longer needed but could not remove, and unfinished temporaries;
+ * and the pictures of deleted products once their delete can no longer be undone (7 days).
  * Files younger than `graceMs` stay, since they may belong to an upload still in flight in this
  * or another server process. Returns the names it removed.
  */
@@ -25,7 +26,7 @@ export async function sweepOrphanImages(
   let batch: StoredFile[] = [];
   const sweep = async () => {
     const keys = batch.flatMap(({ name }) => ProductImages.keyOf(name) ?? []);
-    const referenced = await repository.referencedImageKeys([...new Set(keys)]);
+    const referenced = await repository.referencedImageKeys([...new Set(keys)], now);
     for (const { name } of batch) {
       const key = ProductImages.keyOf(name);
       if (key !== undefined && referenced.has(key)) continue;

@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import { PLACEHOLDER_NAME } from '../../infra/images/placeholder.js';
 import { ProductImages } from './product-images.js';
 import { ProductRepository } from './repository.js';
+import { ProductRestores } from './restore.js';
 import { ResponseCache } from './response-cache.js';
 import { ProductService } from './service.js';
 import type { ProductsContext } from './routes/context.js';
@@ -24,6 +25,7 @@ export const productsPlugin = fp<{ responseCacheBytes?: number | undefined }>(
     app.decorate('products', {
       repository,
       service: new ProductService(repository, productImages, clock),
+      restores: new ProductRestores(database.dialect),
       present: presenters(productImages),
       responses: new ResponseCache(options.responseCacheBytes),
     });

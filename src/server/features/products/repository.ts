@@ -1,3 +1,4 @@
+import { UNDO_WINDOW_MS } from '../../../shared/activity.js';
 import type { ProductSort, StockReason } from '../../../shared/constants.js';
 import { lookupKeys } from '../../../shared/codes.js';
 import type { DB } from '../../infra/db/handle.js';
@@ -154,14 +155,21 @@ export class ProductRepository {
    * Which of these image keys a product still refers to. The one query not scoped by catalogue: it
    * answers no user, only the sweep of image files that nothing refers to.
    */
-  async referencedImageKeys(keys: string[]): Promise<Set<string>> {
+  async referencedImageKeys(keys: string[], now: number): Promise<Set<string>> {
     if (keys.length === 0) return new Set();
     const rows = await this.db
       .selectFrom('products')
       .select('image_key')
       .where('image_key', 'in', keys)
       .execute();
-    return new Set(rows.map((row) => row.image_key!));
+    // A deleted product's picture stays while the delete can be undone.
+    const kept = await this.db
+      .selectFrom('activity_entries')
+      .select('image_key')
+      .where('image_key', 'in', keys)
+      .where('created_at', '>', now - UNDO_WINDOW_MS)
+      .execute();
+    return new Set([...rows, ...kept].map((row) => row.image_key!));
   }
 
   /** One page in the requested order, plus whether another page follows. */

@@ -149,8 +149,17 @@ export interface WriteTarget {
 export const writeTarget = (target: WriteTarget | string): WriteTarget =>
   typeof target === 'string' ? { id: target, actorId: null, confirm: async () => {} } : target;
 
+/** A stock movement as an activity entry names it. */
+interface RecordedMovement {
+  id: number;
+  oldStock: number;
+  newStock: number;
+  delta: number;
+  reason: StockReason | null;
+}
+
 export type Adjustment =
-  | { outcome: 'done'; row: ProductRow }
+  | { outcome: 'done'; row: ProductRow; movement: RecordedMovement }
   | { outcome: 'missing' }
   | { outcome: 'below-zero' | 'above-max'; stock: number };
 

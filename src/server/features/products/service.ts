@@ -100,12 +100,16 @@ export class ProductService {
     return result?.row;
   }
 
+  /**
+   * Deletes one product. Its image files stay: the delete can be undone for 7 days, and its
+   * activity entry names the key, which keeps the files from the orphan sweep until then.
+   */
   async delete(
     target: WriteTarget | string,
     id: string,
     within?: WithinWrite<DeletedProducts>,
   ): Promise<boolean> {
-    return this.deleteMany(target, [id], within);
+    return (await this.products.deleteMany(target, [id], within)) !== undefined;
   }
 
   /** Deletes all of these products or none (false); their files go once the delete committed. */

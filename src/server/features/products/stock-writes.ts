@@ -64,11 +64,15 @@ export class StockWrites {
         return refused as Adjustment;
       }
       const movement = { productId: id, oldStock: row.stock - delta, newStock: row.stock, at: now };
-      await recordMovements(trx, catalogueId, actorId, [
+      const [movementId] = await recordMovements(trx, catalogueId, actorId, [
         { ...movement, source: 'adjustment', reason, note },
       ]);
       await bumpCatalogueVersion(trx, catalogueId);
-      const done: Adjustment = { outcome: 'done', row };
+      const done: Adjustment = {
+        outcome: 'done',
+        row,
+        movement: { id: movementId!, ...movement, delta, reason: reason ?? null },
+      };
       await within?.(trx, done);
       return done;
     });
@@ -108,11 +112,20 @@ export class StockWrites {
         .returning(COLUMNS)
         .executeTakeFirstOrThrow();
       const movement = { productId: id, oldStock: current.stock, newStock: count, at: now };
-      await recordMovements(trx, catalogueId, actorId, [
+      const [movementId] = await recordMovements(trx, catalogueId, actorId, [
         { ...movement, source: 'count', reason, note },
       ]);
       await bumpCatalogueVersion(trx, catalogueId);
-      const done: Adjustment = { outcome: 'done', row };
+      const done: Adjustment = {
+        outcome: 'done',
+        row,
+        movement: {
+          id: movementId!,
+          ...movement,
+          delta: count - current.stock,
+          reason: reason ?? null,
+        },
+      };
       await within?.(trx, done);
       return done;
     });

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { setImmediate } from 'node:timers/promises';
 import type { MovementSource } from '../../../shared/constants.js';
+import type { Selectable } from 'kysely';
 import type { DB } from '../../infra/db/handle.js';
+import type { ProductsTable, StockMovementsTable } from '../../infra/db/schema.js';
 import type { MigrationDialect } from '../../infra/db/migrate.js';
 import { codeKeys, rethrowCodeTaken } from './codes.js';
 import { nameKey, searchKey } from './keys.js';
@@ -32,6 +34,14 @@ export interface UpdatedProduct {
 export interface DeletedProducts {
   imageKeys: string[];
   products: { id: string; name: string }[];
+  /** One product deleted alone: everything of it, so that the delete can be undone. */
+  snapshot?: DeletedSnapshot;
+}
+
+/** A deleted product's row and stock history as stored, kept in its activity entry. */
+export interface DeletedSnapshot {
+  row: Selectable<ProductsTable>;
+  movements: Selectable<StockMovementsTable>[];
 }
 
 /**
@@ -281,6 +291,24 @@ export class ProductWrites {
     return updating.catch(rethrowCodeTaken);
   }
 
+  /** Everything of one product, read before it is deleted. */
+  private async snapshot(trx: DB, catalogueId: string, id: string): Promise<DeletedSnapshot> {
+    const row = await trx
+      .selectFrom('products')
+      .selectAll()
+      .where('catalogue_id', '=', catalogueId)
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    const movements = await trx
+      .selectFrom('stock_movements')
+      .selectAll()
+      .where('catalogue_id', '=', catalogueId)
+      .where('product_id', '=', id)
+      .orderBy('id')
+      .execute();
+    return { row, movements };
+  }
+
   /** Deletes the row; returns its image key (or null), or undefined when there was no such row. */
   async delete(
     target: WriteTarget | string,
@@ -315,6 +343,8 @@ export class ProductWrites {
         .$if(this.dialect === 'postgres', (query) => query.forUpdate())
         .execute();
       if (found.length !== new Set(ids).size) return undefined;
+      const snapshot =
+        ids.length === 1 ? await this.snapshot(trx, catalogueId, ids[0]!) : undefined;
       const rows = await trx
         .deleteFrom('products')
         .where('catalogue_id', '=', catalogueId)
@@ -325,6 +355,7 @@ export class ProductWrites {
       const deleted = {
         imageKeys: rows.flatMap((row) => (row.image_key ? [row.image_key] : [])),
         products: found,
+        ...(snapshot ? { snapshot } : {}),
       };
       await within?.(trx, deleted);
       return deleted;

@@ -1,3 +1,4 @@
+import type { ActivityKind, ActivitySource } from '../../../shared/activity.js';
 import type { Generated } from 'kysely';
 import type { AssignableRole, CatalogueRole } from '../../../shared/catalogue-roles.js';
 import type { MovementSource, StockReason } from '../../../shared/constants.js';
@@ -237,10 +238,15 @@ interface ActivityEntriesTable {
   /** What changed, as JSON. */
   data: string;
   created_at: number;
+  /** Where the change was made (migration 019). */
+  source: Generated<ActivitySource>;
+  /** On an undo entry, the entry it undid; unique (migration 019). */
+  undoes: number | null;
+  /** A deleted product's row and history as JSON, what an undo puts back (migration 019). */
+  snapshot: string | null;
+  /** A deleted product's picture, kept while the delete can be undone (migration 019). */
+  image_key: string | null;
 }
-
-export type ActivityKind =
-  'product.created' | 'product.updated' | 'product.deleted' | 'products.deleted' | 'import.done';
 
 /** The first answer to a write that carried an Idempotency-Key (migration 015). */
 interface IdempotencyKeysTable {

@@ -3,6 +3,7 @@ import type { StockReason } from '@shared/constants.js';
 import { apiRequest } from '@/lib/api-client.js';
 import { productsUrl, useCatalogueRef, type CatalogueRef } from '@/lib/catalogue-ref.js';
 import { notifyError } from '@/lib/notify.js';
+import { sourceHeader } from '@/lib/source-header.js';
 import { cancelProductReads, noteStockWrite, patchCachedProduct } from '@/lib/product-cache.js';
 import { mutationKeys, queryKeys, type MutationConfig } from '@/lib/query-client.js';
 import {
@@ -36,7 +37,7 @@ const adjustStock = ({ catalogue, id, key, name: _name, ...change }: KeyedStockC
     {
       method: 'POST',
       url: productsUrl(catalogue, `/${encodeURIComponent(id)}/stock`),
-      headers: { [IDEMPOTENCY_HEADER]: key },
+      headers: { [IDEMPOTENCY_HEADER]: key, ...sourceHeader('stepper') },
       // Only what was given: an empty note or reason is none.
       data: Object.fromEntries(
         Object.entries(change).filter(([, value]) => value !== undefined && value !== ''),

@@ -3,6 +3,7 @@ import { productMutationResponseSchema } from '@shared/schemas/products.js';
 import { apiRequest } from '@/lib/api-client.js';
 import { productsUrl, useCatalogueRef, type CatalogueRef } from '@/lib/catalogue-ref.js';
 import { needsConnection } from '@/lib/needs-connection.js';
+import { sourceHeader } from '@/lib/source-header.js';
 import { queryKeys, type MutationConfig } from '@/lib/query-client.js';
 import { progressHandler, toProductFormData, type ProductUpload } from './product-multipart.js';
 
@@ -10,6 +11,7 @@ import { progressHandler, toProductFormData, type ProductUpload } from './produc
 const createProduct = (catalogue: CatalogueRef, upload: ProductUpload) =>
   apiRequest(productMutationResponseSchema, {
     method: 'POST',
+    headers: sourceHeader('form'),
     url: productsUrl(catalogue),
     data: toProductFormData(upload),
     onUploadProgress: progressHandler(upload.onProgress),

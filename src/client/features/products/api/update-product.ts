@@ -3,6 +3,7 @@ import { productMutationResponseSchema } from '@shared/schemas/products.js';
 import { apiRequest } from '@/lib/api-client.js';
 import { productsUrl, useCatalogueRef, type CatalogueRef } from '@/lib/catalogue-ref.js';
 import { needsConnection } from '@/lib/needs-connection.js';
+import { sourceHeader } from '@/lib/source-header.js';
 import { queryKeys, type MutationConfig } from '@/lib/query-client.js';
 import { progressHandler, toProductFormData, type ProductUpload } from './product-multipart.js';
 
@@ -12,6 +13,7 @@ type ProductEdit = ProductUpload & { id: string };
 const updateProduct = (catalogue: CatalogueRef, { id, ...upload }: ProductEdit) =>
   apiRequest(productMutationResponseSchema, {
     method: 'PATCH',
+    headers: sourceHeader('form'),
     url: productsUrl(catalogue, `/${encodeURIComponent(id)}`),
     data: toProductFormData(upload, { clearBlankCodes: true }),
     onUploadProgress: progressHandler(upload.onProgress),

@@ -26,8 +26,9 @@ import { tabTitle } from '@/lib/texts.js';
 /**
  * The product page: read-only but for its stock, which it adjusts, and the stock's history. The
  * first paint waits for the product and its history together, so that nothing moves after it.
+ * `after` goes below all of it (the route adds the product's activity, loaded once drawn).
  */
-export function ProductDetails() {
+export function ProductDetails({ after }: { after?: ReactNode } = {}) {
   const { productId = '' } = useParams();
   const product = useProduct(productId);
   const movements = useMovements(productId);
@@ -55,6 +56,7 @@ export function ProductDetails() {
     <div className="mx-auto max-w-5xl space-y-6">
       <ProductSheet product={product.data} />
       <StockHistory productId={productId} query={movements} />
+      {after}
     </div>
   );
 }

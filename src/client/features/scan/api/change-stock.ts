@@ -3,6 +3,7 @@ import type { ProductListItem } from '@shared/schemas/products.js';
 import { apiRequest } from '@/lib/api-client.js';
 import { productsUrl, type CatalogueRef } from '@/lib/catalogue-ref.js';
 import { noteStockWrite } from '@/lib/product-cache.js';
+import { sourceHeader } from '@/lib/source-header.js';
 import { queryClient, queryKeys } from '@/lib/query-client.js';
 import {
   IDEMPOTENCY_HEADER,
@@ -74,7 +75,7 @@ export async function changeStock<P extends ProductListItem>(
       {
         method: 'POST',
         url: productsUrl(catalogue, `/${encodeURIComponent(product.id)}/stock`),
-        headers: { [IDEMPOTENCY_HEADER]: key },
+        headers: { [IDEMPOTENCY_HEADER]: key, ...sourceHeader('scan') },
         data: change,
       },
     );

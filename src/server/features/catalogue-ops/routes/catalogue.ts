@@ -14,7 +14,7 @@ import { idempotently, sendAnswer } from '../../idempotency/index.js';
 import { recordLiveEvent } from '../../live-events/index.js';
 import { currentSession } from '../../../http/authenticate.js';
 import { currentCatalogue } from '../../catalogues/index.js';
-import { recordActivity } from '../../products/index.js';
+import { recordActivity } from '../../activity/index.js';
 import { startCsvExport } from '../csv-export.js';
 import type { CatalogueContext } from './context.js';
 import { productDocs } from '../../products/index.js';

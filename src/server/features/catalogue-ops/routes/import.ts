@@ -19,7 +19,7 @@ import { centsToPrice } from '../../../../shared/schemas/money.js';
 import { HttpError } from '../../../lib/http-error.js';
 import { currentSession } from '../../../http/authenticate.js';
 import { currentCatalogue, type CurrentCatalogue } from '../../catalogues/index.js';
-import { recordActivity } from '../../products/index.js';
+import { recordActivity } from '../../activity/index.js';
 import { checkImport, type ImportCheck } from '../csv-import.js';
 import { ImportRefused } from '../csv-records.js';
 import {
@@ -168,7 +168,8 @@ export const importRoute: FastifyPluginAsync<CatalogueContext> = async (fastify,
       now,
       async (trx, counts) => {
         await recordLiveEvent(trx, catalogue.id, 'import.done', counts, now);
-        await recordActivity(trx, catalogue, 'import.done', { data: counts }, now);
+        const source = 'import' as const;
+        await recordActivity(trx, { ...catalogue, source }, 'import.done', { data: counts }, now);
       },
     );
     const counts = { ...written, unchanged: plan.unchanged };

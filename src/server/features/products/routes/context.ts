@@ -1,5 +1,6 @@
 import type { ResponseCache } from '../response-cache.js';
 import type { ProductRepository } from '../repository.js';
+import type { ProductRestores } from '../restore.js';
 import type { ProductService } from '../service.js';
 import type { presenters } from './presenters.js';
 
@@ -7,6 +8,8 @@ import type { presenters } from './presenters.js';
 export interface ProductsContext {
   repository: ProductRepository;
   service: ProductService;
+  /** Undoing a change to products, in the transaction of the undo (features/activity). */
+  restores: ProductRestores;
   present: ReturnType<typeof presenters>;
   /** Serialized answers of the reads, keyed by catalogue version (see response-cache.ts). */
   responses: ResponseCache;

@@ -12,7 +12,7 @@ import { idempotently, sendAnswer } from '../../idempotency/index.js';
 import { recordLiveEvent } from '../../live-events/index.js';
 import { currentSession } from '../../../http/authenticate.js';
 import { currentCatalogue } from '../../catalogues/index.js';
-import { recordActivity } from '../activity.js';
+import { recordActivity } from '../../activity/index.js';
 import type { ProductsContext } from './context.js';
 import { productDocs, productRouteConfig } from './route-options.js';
 import { sendCached } from './send-cached.js';
@@ -69,11 +69,22 @@ export const itemRoutes: FastifyPluginAsync<ProductsContext> = async (fastify, c
       const answer = { status: 200, body: { message: M.productDeleted } };
       const http = { request, reply, ownerId: user.id, now };
       const given = await idempotently(app.idempotency, http, [id], async (record) => {
-        const deleted = await context.service.delete(catalogue, id, async (trx, { products }) => {
+        const deleted = await context.service.delete(catalogue, id, async (trx, done) => {
           await record(trx, answer);
           await recordLiveEvent(trx, catalogue.id, 'product.deleted', { id }, now);
-          const product = products[0];
-          await recordActivity(trx, catalogue, 'product.deleted', { product }, now);
+          // The whole product goes into the entry: what an undo puts back.
+          const { products, snapshot } = done;
+          await recordActivity(
+            trx,
+            catalogue,
+            'product.deleted',
+            {
+              product: products[0],
+              snapshot,
+              imageKey: snapshot?.row.image_key ?? null,
+            },
+            now,
+          );
         });
         if (!deleted) throw notFound(M.productNotFound);
         return answer;

@@ -16,6 +16,7 @@ import { currentSession } from '../../../http/authenticate.js';
 import { currentCatalogue } from '../../catalogues/index.js';
 import { idempotentWriteHeadersSchema } from '../../../../shared/schemas/idempotency.js';
 import { idempotently, sendAnswer, type Answer } from '../../idempotency/index.js';
+import { recordActivity } from '../../activity/index.js';
 import { recordLiveEvent } from '../../live-events/index.js';
 import { decodeMovementCursor, encodeMovementCursor, toMovement } from '../movements.js';
 import type { Adjustment } from '../rows.js';
@@ -91,6 +92,15 @@ export const stockRoutes: FastifyPluginAsync<ProductsContext> = async (fastify, 
               { id, stock, updatedAt },
               now,
             );
+            const { movement, row } = result;
+            const data = {
+              movementId: String(movement.id),
+              oldStock: movement.oldStock,
+              newStock: movement.newStock,
+              delta: movement.delta,
+              reason: movement.reason,
+            };
+            await recordActivity(trx, catalogue, 'stock.moved', { product: row, data }, now);
           }),
         ),
       );

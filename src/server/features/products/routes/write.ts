@@ -22,7 +22,8 @@ import { idempotentWriteHeadersSchema } from '../../../../shared/schemas/idempot
 import { notFound } from '../../../lib/http-error.js';
 import { idempotently, sendAnswer } from '../../idempotency/index.js';
 import { recordLiveEvent } from '../../live-events/index.js';
-import { changedFields, recordActivity } from '../activity.js';
+import { recordActivity } from '../../activity/index.js';
+import { changedFields } from '../changes.js';
 import type { ProductRow } from '../rows.js';
 import { currentSession } from '../../../http/authenticate.js';
 import { currentCatalogue } from '../../catalogues/index.js';

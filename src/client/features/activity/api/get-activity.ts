@@ -1,0 +1,44 @@
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import type { ActivityKind } from '@shared/activity.js';
+import { apiRequest } from '@/lib/api-client.js';
+import type { CatalogueRef } from '@/lib/catalogue-ref.js';
+import { activityUrl } from './activity-url.js';
+import { queryKeys } from '@/lib/query-client.js';
+
+/** What narrows the log: the URL's filters of the Activity screen. */
+export interface ActivityFilters {
+  product?: string | undefined;
+  member?: string | undefined;
+  kind?: ActivityKind | undefined;
+  from?: string | undefined;
+  to?: string | undefined;
+}
+
+/** GET …/activity?product&member&kind&from&to&cursor&limit → {entries, nextCursor}, newest first. */
+const getActivity = (
+  catalogue: CatalogueRef,
+  filters: ActivityFilters & { limit?: number; cursor?: string | undefined },
+  signal?: AbortSignal,
+) =>
+  apiRequest(() => import('@shared/schemas/activity.js').then((m) => m.activityResponseSchema), {
+    url: activityUrl(catalogue),
+    params: Object.fromEntries(
+      Object.entries(filters).filter(([, value]) => value !== undefined && value !== ''),
+    ),
+    signal,
+  });
+
+/** Every page read so far, for 'Load more'; refetched when the window gets focus again. */
+const activityQueryOptions = (catalogue: CatalogueRef, filters: ActivityFilters, limit?: number) =>
+  infiniteQueryOptions({
+    queryKey: queryKeys.activityList(catalogue, { ...filters, limit }),
+    queryFn: ({ pageParam, signal }) =>
+      getActivity(catalogue, { ...filters, limit, cursor: pageParam }, signal),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (page) => page.nextCursor ?? undefined,
+    refetchOnWindowFocus: 'always',
+    retry: 1,
+  });
+
+export const useActivity = (catalogue: CatalogueRef, filters: ActivityFilters, limit?: number) =>
+  useInfiniteQuery(activityQueryOptions(catalogue, filters, limit));

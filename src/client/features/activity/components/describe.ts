@@ -1,0 +1,103 @@
+import type { ActivityKind, ActivitySource } from '@shared/activity.js';
+import type { ActivityEntry } from '@shared/schemas/activity.js';
+
+/** Where a change was made, as the log shows it. */
+export const SOURCE_LABELS: Record<ActivitySource, string> = {
+  scan: 'Scan',
+  stepper: 'Stepper',
+  form: 'Form',
+  import: 'Import',
+  api: 'API',
+};
+
+/** The kinds as the filter offers them. */
+export const KIND_LABELS: Record<ActivityKind, string> = {
+  'stock.moved': 'Stock changes',
+  'product.created': 'Products created',
+  'product.updated': 'Products edited',
+  'product.deleted': 'Products deleted',
+  'products.deleted': 'Bulk deletes',
+  'import.done': 'Imports',
+  'member.added': 'Members joined',
+  'member.role_changed': 'Role changes',
+  'member.removed': 'Members removed',
+  'catalogue.renamed': 'Renames',
+  undo: 'Undos',
+};
+
+const MONEY_FIELDS = new Set(['price', 'cost']);
+
+/** A field's value as a reader wants it: cents as 3.00, tags as a list, a picture as yes/no. */
+function shown(field: string, value: unknown): string {
+  if (value === null || value === undefined) return 'none';
+  if (MONEY_FIELDS.has(field) && typeof value === 'number') return (value / 100).toFixed(2);
+  if (Array.isArray(value)) return value.length === 0 ? 'none' : value.join(', ');
+  if (typeof value === 'boolean') return value ? 'yes' : 'no';
+  if (typeof value === 'string' || typeof value === 'number') return String(value);
+  return JSON.stringify(value);
+}
+
+const changeText = (changes: ActivityEntry['changes']) =>
+  Object.entries(changes ?? {})
+    .map(([field, { before, after }]) =>
+      field === 'image'
+        ? 'picture replaced'
+        : `${field} ${shown(field, before)} → ${shown(field, after)}`,
+    )
+    .join(', ');
+
+const nameOf = (value: unknown) =>
+  typeof value === 'object' && value !== null && 'name' in value ? String(value.name) : 'someone';
+
+/** What happened, in one line: "Stock of Vase: 4 → 7", "Edited Vase: price 3.00 → 4.50". */
+export function describeEntry(entry: ActivityEntry): string {
+  const product = entry.product?.name ?? 'a product';
+  const { data } = entry;
+  switch (entry.kind) {
+    case 'stock.moved':
+      return `Stock of ${product}: ${String(data.oldStock)} → ${String(data.newStock)}`;
+    case 'product.created':
+      return `Created ${product}`;
+    case 'product.updated':
+      return `Edited ${product}: ${changeText(entry.changes)}`;
+    case 'product.deleted':
+      return `Deleted ${product}`;
+    case 'products.deleted': {
+      const count = Array.isArray(data.products) ? data.products.length : 0;
+      return `Deleted ${count} ${count === 1 ? 'product' : 'products'}`;
+    }
+    case 'import.done':
+      return `Imported products: ${String(data.created)} created, ${String(data.updated)} updated`;
+    case 'member.added':
+      return `${nameOf(data.member)} joined as ${String(data.role)}`;
+    case 'member.role_changed':
+      return `Changed the role of ${nameOf(data.member)}: ${changeText(entry.changes).replace(/^role /, '')}`;
+    case 'member.removed':
+      return data.left ? `${nameOf(data.member)} left` : `Removed ${nameOf(data.member)}`;
+    case 'catalogue.renamed':
+      return `Renamed the catalogue: ${changeText(entry.changes).replace(/^name /, '')}`;
+    case 'undo':
+      return `Undid a change of ${product}`;
+  }
+}
+
+const relative = new Intl.RelativeTimeFormat('en-US', { numeric: 'auto' });
+const STEPS: [Intl.RelativeTimeFormatUnit, number][] = [
+  ['second', 60],
+  ['minute', 60],
+  ['hour', 24],
+  ['day', 7],
+  ['week', 4.35],
+  ['month', 12],
+  ['year', Infinity],
+];
+
+/** "3 minutes ago", "yesterday": how long ago, from `now`. */
+export function timeAgo(iso: string, now = Date.now()): string {
+  let amount = (Date.parse(iso) - now) / 1000;
+  for (const [unit, size] of STEPS) {
+    if (Math.abs(amount) < size) return relative.format(Math.round(amount), unit);
+    amount /= size;
+  }
+  return relative.format(Math.round(amount), 'year');
+}

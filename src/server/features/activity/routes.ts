@@ -1,0 +1,92 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { CatalogueAction } from '../../../shared/catalogue-roles.js';
+import {
+  activityEntryParamsSchema,
+  activityQuerySchema,
+  activityResponseSchema,
+  undoResponseSchema,
+  type ActivityResponse,
+} from '../../../shared/schemas/activity.js';
+import { errorResponses, rateLimit } from '../../http/route-options.js';
+import { currentCatalogue } from '../catalogues/index.js';
+import {
+  decodeCursor,
+  encodeCursor,
+  entriesQuery,
+  rangeOf,
+  toEntry,
+  type EntryRow,
+} from './entries.js';
+import { undoEntry } from './undo.js';
+
+const docs = { tags: ['activity'] };
+
+/**
+ * A catalogue's activity log and undo, at `/activity` of the personal catalogue's scope
+ * (`/api/products/activity`) and of a shared one's (`/api/catalogues/{catalogueId}/activity`).
+ * Every member reads it; an undo needs the role that may make the change undone (checked in the
+ * handler, since it depends on the entry).
+ */
+export const activityRoutes: FastifyPluginAsync = async (fastify) => {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const config = (catalogueAction: CatalogueAction) => ({
+    config: { ...rateLimit(app.rateLimits, app.rateLimits.general), catalogueAction },
+  });
+
+  app.get(
+    '/activity',
+    {
+      ...config('read'),
+      schema: {
+        ...docs,
+        operationId: 'listActivity',
+        summary: 'Who changed what in the catalogue, newest first',
+        description:
+          '`product`, `member` (a user id), `kind`, `from` and `to` (ISO dates or times, inclusive; a date alone is its whole day, UTC) narrow the entries. Pass `nextCursor` back as `cursor` (with the same filters) for older ones; it is null on the last page. `undoable` says whether the caller may undo the entry now: a stock movement, an edit or a delete, less than 7 days old, not undone yet, by a role that may make that change.',
+        querystring: activityQuerySchema,
+        response: { 200: activityResponseSchema, ...errorResponses(400) },
+      },
+    },
+    async (request) => {
+      const catalogue = currentCatalogue(request);
+      const { limit, cursor, product, member, kind, from, to } = request.query;
+      const before = cursor === undefined ? undefined : decodeCursor(cursor);
+      const filter = { product, member, kind, before, ...rangeOf(from, to) };
+      const rows = (await entriesQuery(
+        app.db,
+        catalogue.id,
+        filter,
+        limit + 1,
+      ).execute()) as EntryRow[];
+      const page = rows.slice(0, limit);
+      const now = app.clock.now();
+      const answer: ActivityResponse = {
+        entries: page.map((row) => toEntry(row, catalogue.role, now)),
+        nextCursor: rows.length > limit ? encodeCursor(page.at(-1)!.id) : null,
+      };
+      return answer;
+    },
+  );
+
+  app.post(
+    '/activity/:entryId/undo',
+    {
+      ...config('read'),
+      schema: {
+        ...docs,
+        operationId: 'undoActivity',
+        summary: 'Undo a change, within 7 days',
+        description:
+          'Takes no body. A stock movement gets the opposite movement (409 when the stock would go below 0); an edit gets back the values it replaced (409 naming the fields changed since); a delete brings the product back with its id, codes, tags, picture and history (409 when another product now has its SKU or barcode). Creates, imports, bulk deletes, member changes and undos cannot be undone (409), nor can changes older than 7 days (409) or undone already (409). Needs the role that may make the change (403). Answers the new `undo` entry.',
+        params: activityEntryParamsSchema,
+        response: { 200: undoResponseSchema, ...errorResponses(404, 409) },
+      },
+    },
+    async (request) => {
+      const catalogue = currentCatalogue(request);
+      const entry = await undoEntry(app, catalogue, Number(request.params.entryId));
+      return { entry };
+    },
+  );
+};

@@ -1,0 +1,184 @@
+import { MAX_STOCK } from '../../../shared/constants.js';
+import type { DB } from '../../infra/db/handle.js';
+import type { MigrationDialect } from '../../infra/db/migrate.js';
+import { EDITABLE, shownValue, type EditableField } from './changes.js';
+import { codeKeys } from './codes.js';
+import { searchKey } from './keys.js';
+import { recordMovements } from './movements.js';
+import { COLUMNS, UUID, type ProductRow } from './rows.js';
+import { bumpCatalogueVersion, insertTags, replaceTags, textColumns } from './write-helpers.js';
+import type { DeletedSnapshot } from './writes.js';
+
+/** The note of a movement an undo made: the history tells it from one made by hand. */
+const UNDO_NOTE = 'Undo';
+
+/** Who undoes a change in which catalogue. */
+interface UndoTarget {
+  id: string;
+  actorId: string | null;
+}
+
+export type Reversal =
+  | { outcome: 'done'; row: ProductRow; movementId?: number }
+  | { outcome: 'missing' }
+  | { outcome: 'below-zero' }
+  | { outcome: 'changed'; fields: string[] }
+  | { outcome: 'taken'; code: 'SKU' | 'barcode'; value: string };
+
+/**
+ * The products' side of undoing a change: each method runs in the caller's transaction (the one
+ * that records the undo entry), bumps the catalogue's version and records a movement whenever the
+ * stock changes, like any other write: an adjustment (or an edit's) noted as an undo.
+ */
+export class ProductRestores {
+  constructor(private readonly dialect: MigrationDialect) {}
+
+  /** Moves the stock by `delta` unless that takes it below 0 (or above the maximum). */
+  async moveStock(trx: DB, target: UndoTarget, id: string, delta: number, now: number) {
+    if (!UUID.test(id)) return { outcome: 'missing' } satisfies Reversal;
+    const row = await trx
+      .updateTable('products')
+      .set({ stock: (eb) => eb('stock', '+', delta), updated_at: now, updated_by: target.actorId })
+      .where('catalogue_id', '=', target.id)
+      .where('id', '=', id)
+      .where('stock', '>=', Math.max(0, -delta))
+      .where('stock', '<=', Math.min(MAX_STOCK, MAX_STOCK - delta))
+      .returning(COLUMNS)
+      .executeTakeFirst();
+    if (!row) {
+      const exists = await this.find(trx, target.id, id);
+      return { outcome: exists ? 'below-zero' : 'missing' } satisfies Reversal;
+    }
+    const movement = { productId: id, oldStock: row.stock - delta, newStock: row.stock, at: now };
+    const [movementId] = await recordMovements(trx, target.id, target.actorId, [
+      { ...movement, source: 'adjustment', note: UNDO_NOTE },
+    ]);
+    await bumpCatalogueVersion(trx, target.id);
+    return { outcome: 'done', row, movementId: movementId! } satisfies Reversal;
+  }
+
+  /**
+   * Puts back the values an edit replaced, field by field, as long as each still holds what the
+   * edit wrote: a field changed since is named, and nothing is written.
+   */
+  async revertEdit(
+    trx: DB,
+    target: UndoTarget,
+    id: string,
+    changes: Record<string, { before: unknown; after: unknown }>,
+    now: number,
+  ): Promise<Reversal> {
+    const current = await this.find(trx, target.id, id, true);
+    if (!current) return { outcome: 'missing' };
+    const fields = Object.keys(changes).filter((field) => field in EDITABLE) as EditableField[];
+    const changed = fields.filter(
+      (field) =>
+        JSON.stringify(shownValue(field, current)) !== JSON.stringify(changes[field]!.after),
+    );
+    if (changed.length > 0) return { outcome: 'changed', fields: changed };
+    const before = (field: EditableField) => changes[field]?.before;
+    const has = (field: EditableField) => fields.includes(field);
+    const name = has('name') ? (before('name') as string) : current.name;
+    const description = has('description')
+      ? (before('description') as string)
+      : current.description;
+    const codes = {
+      sku: has('sku') ? (before('sku') as string | null) : current.sku,
+      barcode: has('barcode') ? (before('barcode') as string | null) : current.barcode,
+    };
+    const keys = codeKeys(codes);
+    const taken = await this.takenCode(trx, target.id, id, keys, codes);
+    if (taken) return taken;
+    const values = {
+      ...textColumns(name, description, keys),
+      price_cents: has('price') ? (before('price') as number) : current.price_cents,
+      stock: has('stock') ? (before('stock') as number) : current.stock,
+      cost_cents: has('cost') ? (before('cost') as number | null) : current.cost_cents,
+      tags: has('tags') ? JSON.stringify(before('tags')) : current.tags,
+      updated_at: now,
+      ...codes,
+    };
+    await trx
+      .updateTable('products')
+      .set({
+        ...values,
+        ...keys,
+        search_key: searchKey(name, description, [keys.sku_key, keys.barcode_key]),
+        updated_by: target.actorId,
+      })
+      .where('catalogue_id', '=', target.id)
+      .where('id', '=', id)
+      .execute();
+    if (values.tags !== current.tags) await replaceTags(trx, target.id, { id, tags: values.tags });
+    if (values.stock !== current.stock) {
+      const movement = { productId: id, oldStock: current.stock, newStock: values.stock, at: now };
+      const undone = { ...movement, source: 'edit' as const, note: UNDO_NOTE };
+      await recordMovements(trx, target.id, target.actorId, [undone]);
+    }
+    await bumpCatalogueVersion(trx, target.id);
+    const { search_key: _s, sku_key: _k, barcode_key: _b, ...shown } = { ...values, ...keys };
+    return { outcome: 'done', row: { ...current, ...shown } };
+  }
+
+  /** Puts a deleted product back as it was: its id, fields, codes, tags, image and history. */
+  async restoreDeleted(trx: DB, target: UndoTarget, snapshot: DeletedSnapshot): Promise<Reversal> {
+    const { row, movements } = snapshot;
+    const codes = { sku: row.sku, barcode: row.barcode };
+    const taken = await this.takenCode(trx, target.id, row.id, row, codes);
+    if (taken) return taken;
+    await trx
+      .insertInto('products')
+      .values({ ...row, catalogue_id: target.id })
+      .execute();
+    await insertTags(trx, target.id, [row]);
+    // Their ids are kept: the history reads in the order it happened.
+    for (const movement of movements) {
+      await trx
+        .insertInto('stock_movements')
+        .values({ ...movement, catalogue_id: target.id })
+        .execute();
+    }
+    await bumpCatalogueVersion(trx, target.id);
+    const restored = await this.find(trx, target.id, row.id);
+    return { outcome: 'done', row: restored! };
+  }
+
+  /** The code another product of the catalogue holds now, if any. */
+  private async takenCode(
+    trx: DB,
+    catalogueId: string,
+    id: string,
+    keys: { sku_key: string | null; barcode_key: string | null },
+    codes: { sku: string | null; barcode: string | null },
+  ): Promise<Reversal | undefined> {
+    for (const [column, code, value] of [
+      ['sku_key', 'SKU', codes.sku],
+      ['barcode_key', 'barcode', codes.barcode],
+    ] as const) {
+      const key = keys[column];
+      if (key === null || value === null) continue;
+      const other = await trx
+        .selectFrom('products')
+        .select('id')
+        .where('catalogue_id', '=', catalogueId)
+        .where(column, '=', key)
+        .where('id', '<>', id)
+        .executeTakeFirst();
+      if (other) return { outcome: 'taken', code, value };
+    }
+    return undefined;
+  }
+
+  private async find(trx: DB, catalogueId: string, id: string, lock = false) {
+    return (
+      trx
+        .selectFrom('products')
+        .select(COLUMNS)
+        .where('catalogue_id', '=', catalogueId)
+        .where('id', '=', id)
+        // SQLite has no FOR UPDATE: its transactions already run one at a time.
+        .$if(lock && this.dialect === 'postgres', (query) => query.forUpdate())
+        .executeTakeFirst()
+    );
+  }
+}
