@@ -1,5 +1,6 @@
 import type { DB } from '../../infra/db/handle.js';
 import type { ActivityKind } from '../../infra/db/schema.js';
+import { activityEvent, enqueueWebhookEvent } from '../webhooks/index.js';
 import type { ProductRow } from './rows.js';
 
 /** Who changed which catalogue: what an activity entry is written for. */
@@ -32,6 +33,7 @@ export async function recordActivity(
       created_at: now,
     })
     .execute();
+  await enqueueWebhookEvent(trx, scope.id, kind, activityEvent(scope, kind, entry, now), now);
 }
 
 /** The fields an edit can change, as an activity entry names them, and their columns. */

@@ -22,6 +22,7 @@ const TAGS: OpenAPIV3.TagObject[] = [
     description: "The products of a catalogue: the caller's own, or a shared one",
   },
   { name: 'catalogues', description: 'Catalogues shared by their members, and who may do what' },
+  { name: 'webhooks', description: "HTTPS endpoints told of a catalogue's changes, signed" },
   { name: 'images', description: 'Product pictures, public by their unguessable names' },
   { name: 'health', description: 'For load balancers and orchestrators' },
   { name: 'development', description: 'Only outside production, and only to a local browser' },
