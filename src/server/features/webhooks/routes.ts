@@ -84,7 +84,7 @@ export async function webhookRoutes(fastify: FastifyInstance) {
         summary: 'One endpoint',
         description: `An endpoint of another catalogue: 404 \`${W.notFound}\`.`,
         params: webhookParamsSchema,
-        response: { 200: webhookResponseSchema, ...errorResponses(400, 403, 404) },
+        response: { 200: webhookResponseSchema, ...errorResponses(403, 404) },
       },
     },
     async (request) => ({
@@ -163,7 +163,7 @@ export async function webhookRoutes(fastify: FastifyInstance) {
         summary: "An endpoint's newest deliveries",
         description: `The newest ${DELIVERIES_SHOWN}, with their status, attempts and next attempt.`,
         params: webhookParamsSchema,
-        response: { 200: deliveriesResponseSchema, ...errorResponses(400, 403, 404) },
+        response: { 200: deliveriesResponseSchema, ...errorResponses(403, 404) },
       },
     },
     async (request) => ({
