@@ -2,28 +2,9 @@ import { z } from 'zod';
 import { messageSchema } from './common.js';
 import { int32, timestamp, uuid } from './products.js';
 import { catalogueParamsSchema } from './catalogues.js';
+import { WEBHOOK_EVENTS } from '../webhook-events.js';
 
-/**
- * What an endpoint can subscribe to: every kind of activity entry, the reorder point of a product
- * being reached, and (never subscribed, always sent on request) the test event.
- */
-export const WEBHOOK_EVENTS = [
-  'product.created',
-  'product.updated',
-  'product.deleted',
-  'products.deleted',
-  'import.done',
-  'stock.moved',
-  'member.added',
-  'member.role_changed',
-  'member.removed',
-  'catalogue.renamed',
-  'undo',
-  'reorder.reached',
-] as const;
-export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
-/** The event `POST …/webhooks/{webhookId}/test` sends. */
-export const WEBHOOK_TEST_EVENT = 'webhook.test';
+export { WEBHOOK_EVENTS, WEBHOOK_TEST_EVENT, type WebhookEvent } from '../webhook-events.js';
 
 /** Endpoints one catalogue may register. */
 export const WEBHOOKS_MAX = 20;

@@ -6,7 +6,7 @@ import type { SignedIn } from '../support/accounts.js';
 import type { TestServer } from '../support/build.js';
 import { api } from '../catalogues/support.js';
 
-export interface Received {
+interface Received {
   headers: Record<string, string>;
   body: string;
 }

@@ -18,10 +18,10 @@ type DeliveryRow = Selectable<WebhookDeliveriesTable>;
 const SECOND = 1000;
 const HOUR = 3_600_000;
 /** How long deliveries of an event are tried; an endpoint failing this long is switched off. */
-export const RETRY_FOR_MS = 72 * HOUR;
+const RETRY_FOR_MS = 72 * HOUR;
 /** The waits after the 1st, 2nd … failed attempt; then every 10 hours. */
 const BACKOFF_MS = [5 * SECOND, 5 * 60 * SECOND, 30 * 60 * SECOND, 2 * HOUR, 5 * HOUR, 10 * HOUR];
-export const backoffMs = (attempts: number) =>
+const backoffMs = (attempts: number) =>
   BACKOFF_MS[Math.min(Math.max(attempts, 1), BACKOFF_MS.length) - 1]!;
 /** How long a worker owns a claimed delivery: well beyond one attempt's 10 s. */
 const LEASE_MS = 60_000;

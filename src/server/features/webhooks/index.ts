@@ -2,4 +2,3 @@
 export { webhooksPlugin, type WebhooksPluginOptions } from './plugin.js';
 export { webhookRoutes } from './routes.js';
 export { activityEvent, enqueueWebhookEvent } from './enqueue.js';
-export type { Resolver } from './addresses.js';

@@ -4,7 +4,7 @@ import type { LookupFunction } from 'node:net';
 import type { ResolvedAddress } from './addresses.js';
 
 /** How long one attempt may take, connection to the end of the answer. */
-export const SEND_TIMEOUT_MS = 10_000;
+const SEND_TIMEOUT_MS = 10_000;
 /** What is read of an answer: enough to tell it arrived; the rest is dropped. */
 const BODY_CAP_BYTES = 1024;
 

@@ -34,7 +34,7 @@ const isoOrNull = (at: number | null) => (at === null ? null : iso(at));
 /** A new signing secret in the Standard Webhooks format: whsec_ and 32 random bytes in base64. */
 const newSecret = () => `whsec_${randomBytes(32).toString('base64')}`;
 
-export function presentWebhook(row: Selectable<WebhooksTable>): Webhook {
+function presentWebhook(row: Selectable<WebhooksTable>): Webhook {
   return {
     id: row.id,
     url: row.url,
@@ -49,7 +49,7 @@ export function presentWebhook(row: Selectable<WebhooksTable>): Webhook {
   };
 }
 
-export function presentDelivery(row: Selectable<WebhookDeliveriesTable>): WebhookDelivery {
+function presentDelivery(row: Selectable<WebhookDeliveriesTable>): WebhookDelivery {
   return {
     id: row.id,
     type: row.event_type,

@@ -286,7 +286,7 @@ export interface WebhooksTable {
   disabled_at: number | null;
 }
 
-export type WebhookDeliveryStatus = 'pending' | 'delivered' | 'failed';
+type WebhookDeliveryStatus = 'pending' | 'delivered' | 'failed';
 
 /** One event for one endpoint, retried with back-off until a 2xx or 3 days (migration 021). */
 export interface WebhookDeliveriesTable {

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Controller } from 'react-hook-form';
 import type { Catalogue } from '@shared/schemas/catalogues.js';
-import { WEBHOOK_EVENTS, type Webhook, type WebhookEvent } from '@shared/schemas/webhooks.js';
+import type { Webhook } from '@shared/schemas/webhooks.js';
+import { WEBHOOK_EVENTS, type WebhookEvent } from '@shared/webhook-events.js';
 import { Button } from '@/components/ui/Button.js';
 import { Card } from '@/components/ui/Card.js';
 import { confirmButtons, loadDialogs } from '@/components/ui/confirm-dialog.js';
