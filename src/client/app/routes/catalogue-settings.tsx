@@ -1,6 +1,6 @@
 import { lazyScreen } from '../components/lazy-screen.js';
 
 export default lazyScreen(
-  () => import('../components/CatalogueSettingsScreen.js'),
+  () => import('../screens/catalogue-settings-screen.js'),
   'CatalogueSettingsScreen',
 );
