@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ResolvedAddress } from '../../../src/server/features/webhooks/addresses.js';
 import { isPrivateAddress } from '../../../src/server/features/webhooks/addresses.js';
-import { W, type WebhookDelivery } from '../../../src/shared/schemas/webhooks.js';
+import { W, type WebhookDelivery } from '../../../src/shared/schemas/webhooks/webhooks.js';
 import { build } from '../support/build.js';
 import { api, createIn, member, newCatalogue } from '../catalogues/support.js';
 import { receiver, webhooksUrl } from './support.js';

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll } from 'vitest';
-import type { Webhook } from '../../../src/shared/schemas/webhooks.js';
+import type { Webhook } from '../../../src/shared/schemas/webhooks/webhooks.js';
 import type { SignedIn } from '../support/accounts.js';
 import type { TestServer } from '../support/build.js';
 import { api } from '../catalogues/support.js';

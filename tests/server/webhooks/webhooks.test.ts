@@ -4,7 +4,11 @@ import path from 'node:path';
 import { buildApp } from '../../../src/server/app.js';
 import { openDatabase } from '../../../src/server/infra/db/open.js';
 import { roleCannot, type CatalogueRole } from '../../../src/shared/catalogue-roles.js';
-import { W, type Webhook, type WebhookDelivery } from '../../../src/shared/schemas/webhooks.js';
+import {
+  W,
+  type Webhook,
+  type WebhookDelivery,
+} from '../../../src/shared/schemas/webhooks/webhooks.js';
 import { build, checkAnswersOf } from '../support/build.js';
 import { LocalInbox } from '../support/inbox.js';
 import { addMember, api, createIn, member, newCatalogue } from '../catalogues/support.js';

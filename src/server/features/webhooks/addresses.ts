@@ -1,6 +1,6 @@
 import { lookup } from 'node:dns/promises';
 import { BlockList, isIP } from 'node:net';
-import { W } from '../../../shared/schemas/webhooks.js';
+import { W } from '../../../shared/schemas/webhooks/webhooks.js';
 import { HttpError } from '../../lib/http-error.js';
 
 /** An address a host name resolves to, as `dns.lookup` gives it. */

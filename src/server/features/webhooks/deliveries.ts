@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Selectable } from 'kysely';
 import { Webhook as Signer } from 'standardwebhooks';
-import { WEBHOOK_TEST_EVENT } from '../../../shared/schemas/webhooks.js';
+import { WEBHOOK_TEST_EVENT } from '../../../shared/schemas/webhooks/webhooks.js';
 import type { DB } from '../../infra/db/handle.js';
 import type { MigrationDialect } from '../../infra/db/migrate.js';
 import type { WebhookDeliveriesTable } from '../../infra/db/schema.js';

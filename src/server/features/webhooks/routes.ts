@@ -17,7 +17,7 @@ import {
   webhookSavedSchema,
   webhookSecretSchema,
   webhooksResponseSchema,
-} from '../../../shared/schemas/webhooks.js';
+} from '../../../shared/schemas/webhooks/webhooks.js';
 import { errorResponses, rateLimit } from '../../http/route-options.js';
 import { currentCatalogue } from '../catalogues/index.js';
 

@@ -7,7 +7,7 @@ import {
   type Webhook,
   type WebhookDelivery,
   type WebhookEvent,
-} from '../../../shared/schemas/webhooks.js';
+} from '../../../shared/schemas/webhooks/webhooks.js';
 import type { DB } from '../../infra/db/handle.js';
 import type { WebhookDeliveriesTable, WebhooksTable } from '../../infra/db/schema.js';
 import type { Clock } from '../../lib/clock.js';

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { WebhookEvent } from '@shared/schemas/webhooks.js';
+import type { WebhookEvent } from '@shared/schemas/webhooks/webhooks.js';
 import { apiRequest } from '@/lib/api-client.js';
 import type { MutationConfig } from '@/lib/query-client.js';
 import { webhookCreatedSchema, webhooksKey, webhooksUrl } from './schemas.js';

@@ -2,7 +2,7 @@
  * The webhook answers' shapes, loaded beside their requests (lib/api-client.ts): the shared zod
  * schemas stay out of the screen's own code.
  */
-const load = () => import('@shared/schemas/webhooks.js');
+const load = () => import('@shared/schemas/webhooks/webhooks.js');
 
 export const webhooksSchema = () => load().then((m) => m.webhooksResponseSchema);
 export const webhookCreatedSchema = () => load().then((m) => m.webhookCreatedSchema);

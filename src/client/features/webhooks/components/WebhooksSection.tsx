@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Controller } from 'react-hook-form';
 import type { Catalogue } from '@shared/schemas/catalogues.js';
-import type { Webhook } from '@shared/schemas/webhooks.js';
+import type { Webhook } from '@shared/schemas/webhooks/webhooks.js';
 import { WEBHOOK_EVENTS, type WebhookEvent } from '@shared/webhook-events.js';
 import { Button } from '@/components/ui/Button.js';
 import { Card } from '@/components/ui/Card.js';
@@ -17,7 +17,8 @@ import { useWebhooks } from '../api/get-webhooks.js';
 import { useTestWebhook } from '../api/test-webhook.js';
 import { useUpdateWebhook } from '../api/update-webhook.js';
 
-const webhookSchema = () => import('@shared/schemas/webhooks.js').then((m) => m.webhookBodySchema);
+const webhookSchema = () =>
+  import('@shared/schemas/webhooks/webhooks.js').then((m) => m.webhookBodySchema);
 
 /** How each event reads on screen. */
 const EVENT_LABELS: Record<WebhookEvent, string> = {

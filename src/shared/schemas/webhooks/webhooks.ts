@@ -1,10 +1,14 @@
+/*
+ * Apart from the other schemas (a folder of its own): the build puts src/shared/schemas/*.ts in the
+ * one chunk the signed-in list loads, and only the settings screen needs these.
+ */
 import { z } from 'zod';
-import { messageSchema } from './common.js';
-import { int32, timestamp, uuid } from './products.js';
-import { catalogueParamsSchema } from './catalogues.js';
-import { WEBHOOK_EVENTS } from '../webhook-events.js';
+import { messageSchema } from '../common.js';
+import { int32, timestamp, uuid } from '../products.js';
+import { catalogueParamsSchema } from '../catalogues.js';
+import { WEBHOOK_EVENTS } from '../../webhook-events.js';
 
-export { WEBHOOK_EVENTS, WEBHOOK_TEST_EVENT, type WebhookEvent } from '../webhook-events.js';
+export { WEBHOOK_EVENTS, WEBHOOK_TEST_EVENT, type WebhookEvent } from '../../webhook-events.js';
 
 /** Endpoints one catalogue may register. */
 export const WEBHOOKS_MAX = 20;
