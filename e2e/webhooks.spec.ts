@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { expectNoSeriousA11yViolations } from './support/a11y.js';
 import { expect, test } from './support/fixtures.js';
 import { toast } from './support/ui.js';
 
@@ -45,6 +46,7 @@ test('an owner adds a webhook in the settings, sends a test and sees how it went
     await endpoint.getByRole('button', { name: 'Send test' }).click();
     await expect(toast(page, 'Test event delivered')).toBeVisible();
     await expect(endpoint.getByTestId('webhook-status')).toHaveText(/^Delivered \(HTTP 204\)/);
+    await expectNoSeriousA11yViolations(page, 'catalogue settings with a webhook');
     expect(received).toEqual([{ type: 'webhook.test', signature: expect.stringMatching(/^v1,/) }]);
 
     // Switched off, then deleted after a confirmation.
@@ -54,6 +56,13 @@ test('an owner adds a webhook in the settings, sends a test and sees how it went
     await page.getByRole('button', { name: 'Yes, delete it!' }).click();
     await expect(toast(page, 'Webhook deleted')).toBeVisible();
     await expect(section.getByText('None yet.')).toBeVisible();
+
+    // The personal catalogue's settings have the section too.
+    const me = (await (
+      await page.request.get('/api/auth/user', { headers: { authorization: `Bearer ${token}` } })
+    ).json()) as { user: { id: string } };
+    await page.goto(`/catalogues/${me.user.id}/settings`);
+    await expect(page.getByRole('region', { name: 'Webhooks' })).toBeVisible();
   } finally {
     await new Promise<void>((resolve) => receiver.close(() => resolve()));
   }
