@@ -90,6 +90,10 @@ describe('webhook URLs without WEBHOOKS_ALLOW_PRIVATE_NETWORK', async () => {
       'https://169.254.169.254/latest/meta-data',
       'https://[::ffff:127.0.0.1]/hook',
       'https://0.0.0.0/hook',
+      // Other spellings of 127.0.0.1 that URL parsing normalises.
+      'https://2130706433/hook',
+      'https://0x7f.1/hook',
+      'https://127.1/hook',
       'https://localhost/hook',
       'https://sneaky.example.com/hook',
       'https://mixed.example.com/hook',

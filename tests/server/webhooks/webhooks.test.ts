@@ -354,3 +354,31 @@ describe('webhooks on several instances', async () => {
     expect(new Set(hook.received.map((r) => r.headers['webhook-id'])).size).toBe(events);
   });
 });
+
+describe('finished deliveries', async () => {
+  const server = await build({ env: ALLOW });
+  const owner = await member(server);
+  const catalogue = await newCatalogue(server, owner, 'Pruned');
+
+  it('are kept 30 days, then pruned by the worker', async () => {
+    const hook = await receiver();
+    const { webhook } = await addWebhook(server, owner, catalogue.id, hook.url);
+    await createIn(server, owner, catalogue.id, { name: 'Old hammer' });
+    await server.app.webhookDeliverer.deliverDue();
+    const count = async () =>
+      (
+        await server.database.db
+          .selectFrom('webhook_deliveries')
+          .select('id')
+          .where('webhook_id', '=', webhook.id)
+          .execute()
+      ).length;
+    expect(await count()).toBe(1);
+    server.clock.advance(29 * 24 * HOUR);
+    await server.app.webhookDeliverer.deliverDue();
+    expect(await count()).toBe(1);
+    server.clock.advance(2 * 24 * HOUR);
+    await server.app.webhookDeliverer.deliverDue();
+    expect(await count()).toBe(0);
+  });
+});

@@ -26,6 +26,8 @@ const backoffMs = (attempts: number) =>
 /** How long a worker owns a claimed delivery: well beyond one attempt's 10 s. */
 const LEASE_MS = 60_000;
 const POLL_MS = 2_000;
+/** How long finished deliveries are kept for the deliveries list; pruned at most hourly. */
+const KEEP_FINISHED_MS = 30 * 24 * HOUR;
 
 export interface DelivererDeps {
   db: DB;
@@ -49,6 +51,7 @@ export class WebhookDeliverer {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
   private stopped = true;
+  private prunedAt = 0;
 
   constructor(private readonly deps: DelivererDeps) {}
 
@@ -89,10 +92,24 @@ export class WebhookDeliverer {
     let attempted = 0;
     for (;;) {
       const row = await this.claimNext();
-      if (!row) return attempted;
+      if (!row) break;
       attempted += 1;
       await this.attempt(row, false);
     }
+    await this.pruneFinished();
+    return attempted;
+  }
+
+  /** Finished deliveries older than 30 days go: the list shows the newest 50 anyway. */
+  private async pruneFinished() {
+    const now = this.deps.clock.now();
+    if (now - this.prunedAt < HOUR) return;
+    this.prunedAt = now;
+    await this.deps.db
+      .deleteFrom('webhook_deliveries')
+      .where('status', '!=', 'pending')
+      .where('created_at', '<', now - KEEP_FINISHED_MS)
+      .execute();
   }
 
   /**
