@@ -119,8 +119,28 @@ describe('webhook endpoints of a catalogue', async () => {
     expect((await api(server, owner, 'GET', url)).statusCode).toBe(404);
   });
 
+  it('are queued in the transaction of the change: a refused write queues nothing', async () => {
+    const quiet = await receiver();
+    const { webhook } = await addWebhook(server, owner, catalogue.id, quiet.url);
+    const queued = async () =>
+      (
+        await server.database.db
+          .selectFrom('webhook_deliveries')
+          .select('id')
+          .where('webhook_id', '=', webhook.id)
+          .execute()
+      ).length;
+    expect((await createIn(server, owner, catalogue.id, { sku: 'HOOK-1' })).statusCode).toBe(201);
+    expect(await queued()).toBe(1);
+    expect((await createIn(server, owner, catalogue.id, { sku: 'HOOK-1' })).statusCode).toBe(409);
+    expect(await queued()).toBe(1);
+    await api(server, owner, 'DELETE', `${webhooksUrl(catalogue.id)}/${webhook.id}`);
+  });
+
   it('works in the personal catalogue, under its owner id', async () => {
     const { webhook } = await addWebhook(server, owner, owner.id, hook.url);
+    // What earlier tests queued for the shared catalogue's endpoints goes first.
+    await server.app.webhookDeliverer.deliverDue();
     const before = hook.received.length;
     const res = await createIn(server, owner, owner.id, { name: 'Personal hammer' });
     expect(res.statusCode).toBe(201);
