@@ -1,5 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { Webhook as Verifier } from 'standardwebhooks';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { buildApp } from '../../../src/server/app.js';
 import { openDatabase } from '../../../src/server/infra/db/open.js';
@@ -400,5 +402,45 @@ describe('finished deliveries', async () => {
     server.clock.advance(2 * 24 * HOUR);
     await server.app.webhookDeliverer.deliverDue();
     expect(await count()).toBe(0);
+  });
+});
+
+describe('one attempt', async () => {
+  const server = await build({ env: ALLOW, webhooks: { timeoutMs: 300 } });
+  const owner = await member(server);
+  const catalogue = await newCatalogue(server, owner, 'Attempts');
+  const testOf = async (url: string) => {
+    const { webhook } = await addWebhook(server, owner, catalogue.id, url);
+    const res = await api(
+      server,
+      owner,
+      'POST',
+      `${webhooksUrl(catalogue.id)}/${webhook.id}/test`,
+      {},
+    );
+    expect(res.statusCode).toBe(200);
+    return (res.json() as { delivery: WebhookDelivery }).delivery;
+  };
+
+  it('ends at the time limit when the receiver does not answer', async () => {
+    const silent = http.createServer(() => {});
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const { port } = silent.address() as AddressInfo;
+    try {
+      const delivery = await testOf(`http://127.0.0.1:${port}/slow`);
+      expect(delivery).toMatchObject({ status: 'failed', lastStatus: null });
+      expect(delivery.lastError).toMatch(/No answer within/);
+    } finally {
+      silent.closeAllConnections();
+      await new Promise<void>((resolve) => silent.close(() => resolve()));
+    }
+  });
+
+  it('does not follow a redirect', async () => {
+    const target = await receiver();
+    const redirecting = await receiver(() => 302);
+    const delivery = await testOf(redirecting.url);
+    expect(delivery).toMatchObject({ status: 'failed', lastStatus: 302 });
+    expect(target.received).toHaveLength(0);
   });
 });
