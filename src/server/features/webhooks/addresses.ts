@@ -71,6 +71,9 @@ export function isPrivateAddress(address: string): boolean {
   return blocked.check(bare, 'ipv6');
 }
 
+/** How long a host name may take to resolve. */
+const RESOLVE_TIMEOUT_MS = 5_000;
+
 /** The policy of a deployment: WEBHOOKS_ALLOW_PRIVATE_NETWORK lifts both rules. */
 export interface AddressPolicy {
   allowPrivateNetwork: boolean;
@@ -104,10 +107,17 @@ export async function checkedAddress(
   if (literal) {
     addresses = [{ address: host, family: literal === 6 ? 6 : 4 }];
   } else {
+    let timer: NodeJS.Timeout | undefined;
     try {
-      addresses = await policy.resolve(host);
+      // A resolver that hangs must not hold a request (or the worker) for long.
+      const late = new Promise<never>((_resolve, reject) => {
+        timer = setTimeout(() => reject(new Error('DNS timeout')), RESOLVE_TIMEOUT_MS);
+      });
+      addresses = await Promise.race([policy.resolve(host), late]);
     } catch {
       return undefined;
+    } finally {
+      clearTimeout(timer);
     }
   }
   if (addresses.length === 0) return undefined;
