@@ -62,7 +62,7 @@ async function namedActor(trx: DB, data: object): Promise<object> {
 export function activityEvent(
   scope: { actorId: string | null },
   kind: string,
-  entry: { product?: { id: string; name: string }; data?: object },
+  entry: { product?: { id: string; name: string } | undefined; data?: object },
   now: number,
 ) {
   const { changes, ...rest } = (entry.data ?? {}) as { changes?: unknown };
