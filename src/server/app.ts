@@ -39,6 +39,11 @@ import {
   invitationsPlugin,
   receivedInvitationRoutes,
 } from './features/invitations/index.js';
+import {
+  webhookRoutes,
+  webhooksPlugin,
+  type WebhooksPluginOptions,
+} from './features/webhooks/index.js';
 import { protectedScope, publicScope } from './http/authenticate.js';
 import { registerClient } from './http/client/serve-client.js';
 import { registerCompression } from './http/ecosystem/compress.js';
@@ -89,6 +94,8 @@ export interface AppOptions {
   timeouts?: Partial<Timeouts>;
   /** Where log lines go instead of stdout (tests read what was logged). */
   logStream?: { write(line: string): void };
+  /** How webhooks resolve host names and how long an attempt may take (tests). */
+  webhooks?: WebhooksPluginOptions;
 }
 
 export type App = FastifyInstance;
@@ -170,6 +177,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await app.register(liveEventsPlugin);
   await app.register(activityPlugin);
   await app.register(invitationsPlugin);
+  await app.register(webhooksPlugin, options.webhooks ?? {});
 
   // 3. Hooks of every request.
   registerErrorHandling(app);
@@ -206,6 +214,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
         catalogueScope(shared);
         await shared.register(catalogueRoutes);
         await shared.register(catalogueInvitationRoutes);
+        await shared.register(webhookRoutes);
         await shared.register(
           async (mirror) => {
             mirrorOfPersonalRoutes(mirror);

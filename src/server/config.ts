@@ -160,6 +160,7 @@ const environmentSchema = z
     S3_ACCESS_KEY_ID: text,
     S3_SECRET_ACCESS_KEY: text,
     S3_FORCE_PATH_STYLE: boolean('S3_FORCE_PATH_STYLE'),
+    WEBHOOKS_ALLOW_PRIVATE_NETWORK: boolean('WEBHOOKS_ALLOW_PRIVATE_NETWORK'),
   })
   .superRefine(
     (env, ctx) => {
@@ -242,6 +243,11 @@ const configSchema = environmentSchema.transform((vars) => {
     redisUrl: vars.REDIS_URL,
     /** Images in an S3-compatible bucket when S3_BUCKET is set, else under DATA_DIR. */
     s3: vars.S3_BUCKET === undefined ? undefined : s3Config(vars.S3_BUCKET, vars),
+    /**
+     * Webhooks may call private, loopback and link-local addresses, and plain http: for a
+     * receiver on the same network (and the tests). Off, only public https endpoints are called.
+     */
+    webhooksAllowPrivateNetwork: vars.WEBHOOKS_ALLOW_PRIVATE_NETWORK ?? false,
   };
 });
 

@@ -32,6 +32,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
   const database = await openDatabase(config);
   const app = await buildApp({ config, database });
   app.outbox.start();
+  app.webhookDeliverer.start();
   await app.listen({ port: config.port, host: config.host });
   sweepInBackground(app, database);
   return { app, database };

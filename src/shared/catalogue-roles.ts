@@ -28,6 +28,7 @@ export const CATALOGUE_ACTIONS = {
   printLabels: { roles: editors, text: 'print labels' },
   manageMembers: { roles: admins, text: 'manage members and invitations' },
   renameCatalogue: { roles: admins, text: 'rename the catalogue' },
+  manageWebhooks: { roles: admins, text: 'manage webhooks' },
   deleteCatalogue: { roles: owner, text: 'delete the catalogue' },
   transferOwnership: { roles: owner, text: 'hand over ownership' },
 } as const satisfies Record<string, { roles: readonly CatalogueRole[]; text: string }>;

@@ -22,6 +22,7 @@ export class Fixtures {
   private productId?: string;
   private victimId?: string;
   private invitationId?: string;
+  private webhookId?: string;
   readonly sku = `SKU-${++skuSequence}`;
 
   constructor(
@@ -78,6 +79,27 @@ export class Fixtures {
     if (sent.status !== 201) return randomUuid();
     this.invitationId = (sent.body as { invitation: { id: string } }).invitation.id;
     return this.invitationId;
+  }
+
+  /**
+   * A webhook endpoint registered by the owner (at a name that never resolves, so nothing is
+   * called); a well-formed unknown id where the owner cannot register one.
+   */
+  async webhook(): Promise<string> {
+    const url = `/api/catalogues/${this.catalogueId}/webhooks`;
+    if (this.webhookId) {
+      const list = await send(this.server, this.owner, { method: 'GET', url });
+      const hooks = (list.body as { webhooks?: { id: string }[] }).webhooks ?? [];
+      if (hooks.some((hook) => hook.id === this.webhookId)) return this.webhookId;
+    }
+    const added = await send(this.server, this.owner, {
+      method: 'POST',
+      url,
+      json: { url: 'https://hooks.invalid/in', events: ['import.done'] },
+    });
+    if (added.status !== 201) return randomUuid();
+    this.webhookId = (added.body as { webhook: { id: string } }).webhook.id;
+    return this.webhookId;
   }
 }
 

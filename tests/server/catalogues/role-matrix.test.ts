@@ -294,6 +294,48 @@ const CATALOGUE_CASES: Record<string, RouteCase> = {
       }),
     ],
   },
+  'GET /webhooks': {
+    action: 'manageWebhooks',
+    success: 200,
+    requests: [async (_aim, base) => ({ method: 'GET', url: `${base}/webhooks` })],
+  },
+  'POST /webhooks': {
+    action: 'manageWebhooks',
+    success: 201,
+    requests: [
+      async (_aim, base) => ({
+        method: 'POST',
+        url: `${base}/webhooks`,
+        json: { url: 'https://hooks.invalid/new', events: ['product.created'] },
+      }),
+    ],
+  },
+  ...Object.fromEntries(
+    (
+      [
+        ['GET', ''],
+        ['PATCH', ''],
+        ['DELETE', ''],
+        ['POST', '/test'],
+        ['GET', '/deliveries'],
+        ['POST', '/secret'],
+      ] as const
+    ).map(([method, tail]): [string, RouteCase] => [
+      `${method} /webhooks/:webhookId${tail}`,
+      {
+        action: 'manageWebhooks',
+        success: 200,
+        requests: [
+          async ({ fixtures }, base) => ({
+            method,
+            url: `${base}/webhooks/${await fixtures.webhook()}${tail}`,
+            ...(method === 'PATCH' ? { json: { enabled: true } } : {}),
+            ...(method === 'POST' ? { json: {} } : {}),
+          }),
+        ],
+      },
+    ]),
+  ),
 };
 
 const split = (key: string) => {

@@ -99,6 +99,25 @@ Object.assign(ERROR_STATUSES, {
   'GET /api/invitations': [401, 429, ...ALWAYS],
   'POST /api/invitations/:invitationId/accept': [...BODY, 401, 404, 429, ...ALWAYS],
   'POST /api/invitations/:invitationId/decline': [...BODY, 401, 404, 429, ...ALWAYS],
+  // Webhooks (webhooks/*.test.ts). 409: the catalogue has its 20 endpoints already.
+  'GET /api/catalogues/:catalogueId/webhooks': [401, 403, 404, 429, ...ALWAYS],
+  'POST /api/catalogues/:catalogueId/webhooks': [...BODY, 401, 403, 404, 409, 429, ...ALWAYS],
+  'GET /api/catalogues/:catalogueId/webhooks/:webhookId': [401, 403, 404, 429, ...ALWAYS],
+  'PATCH /api/catalogues/:catalogueId/webhooks/:webhookId': [
+    ...[...BODY, 401, 403, 404, 429, ...ALWAYS],
+  ],
+  'DELETE /api/catalogues/:catalogueId/webhooks/:webhookId': [
+    ...[...BODY, 401, 403, 404, 429, ...ALWAYS],
+  ],
+  'POST /api/catalogues/:catalogueId/webhooks/:webhookId/test': [
+    ...[...BODY, 401, 403, 404, 429, ...ALWAYS],
+  ],
+  'GET /api/catalogues/:catalogueId/webhooks/:webhookId/deliveries': [
+    ...[401, 403, 404, 429, ...ALWAYS],
+  ],
+  'POST /api/catalogues/:catalogueId/webhooks/:webhookId/secret': [
+    ...[...BODY, 401, 403, 404, 429, ...ALWAYS],
+  ],
 });
 
 /**
@@ -161,6 +180,14 @@ Object.assign(OPERATION_IDS, {
   'GET /api/invitations': 'listReceivedInvitations',
   'POST /api/invitations/:invitationId/accept': 'acceptInvitation',
   'POST /api/invitations/:invitationId/decline': 'declineInvitation',
+  'GET /api/catalogues/:catalogueId/webhooks': 'listWebhooks',
+  'POST /api/catalogues/:catalogueId/webhooks': 'createWebhook',
+  'GET /api/catalogues/:catalogueId/webhooks/:webhookId': 'getWebhook',
+  'PATCH /api/catalogues/:catalogueId/webhooks/:webhookId': 'updateWebhook',
+  'DELETE /api/catalogues/:catalogueId/webhooks/:webhookId': 'deleteWebhook',
+  'POST /api/catalogues/:catalogueId/webhooks/:webhookId/test': 'testWebhook',
+  'GET /api/catalogues/:catalogueId/webhooks/:webhookId/deliveries': 'listWebhookDeliveries',
+  'POST /api/catalogues/:catalogueId/webhooks/:webhookId/secret': 'rotateWebhookSecret',
 });
 
 /** Routes that read nothing from a POST, PATCH or DELETE body (they still parse one). */
@@ -173,6 +200,9 @@ const NO_BODY = [
   'DELETE /api/catalogues/:catalogueId/invitations/:invitationId',
   'POST /api/invitations/:invitationId/accept',
   'POST /api/invitations/:invitationId/decline',
+  'DELETE /api/catalogues/:catalogueId/webhooks/:webhookId',
+  'POST /api/catalogues/:catalogueId/webhooks/:webhookId/test',
+  'POST /api/catalogues/:catalogueId/webhooks/:webhookId/secret',
 ];
 
 /** Where the unknown resource is named in the body, not the URL: a body that names one. */
@@ -308,6 +338,7 @@ describe('every route declares its request and response schemas', async () => {
         'PATCH /api/catalogues/:catalogueId/members/:userId',
         'DELETE /api/catalogues/:catalogueId/members/:userId',
         'POST /api/catalogues/:catalogueId/invitations',
+        'POST /api/catalogues/:catalogueId/webhooks',
       ].sort(),
     );
   });

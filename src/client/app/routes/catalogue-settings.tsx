@@ -1,6 +1,6 @@
 import { lazyScreen } from '../components/lazy-screen.js';
 
 export default lazyScreen(
-  () => import('@/features/catalogues/components/CatalogueSettings.js'),
-  'CatalogueSettings',
+  () => import('../screens/catalogue-settings-screen.js'),
+  'CatalogueSettingsScreen',
 );

@@ -1,5 +1,6 @@
 import type { ActivityKind, ActivitySource } from '../../../shared/activity.js';
 import type { DB } from '../../infra/db/handle.js';
+import { activityEvent, enqueueWebhookEvent } from '../webhooks/index.js';
 
 /** Who changed which catalogue, and from where: what an activity entry is written for. */
 export interface ActivityScope {
@@ -24,7 +25,8 @@ export interface ActivityDetails {
 /**
  * Records what a member did to a catalogue, in the transaction of the change: the entry exists
  * exactly when the change committed. It keeps the product's id and name, so it still tells what
- * happened once the product is gone. Returns the entry's id.
+ * happened once the product is gone; the catalogue's webhooks are queued with it. Returns the
+ * entry's id.
  */
 export async function recordActivity(
   trx: DB,
@@ -50,5 +52,7 @@ export async function recordActivity(
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+  // Endpoints that listen to this kind are told once the same transaction commits.
+  await enqueueWebhookEvent(trx, scope.id, kind, activityEvent(scope, kind, entry, now), now);
   return Number(id);
 }

@@ -23,6 +23,7 @@ const TAGS: OpenAPIV3.TagObject[] = [
   },
   { name: 'catalogues', description: 'Catalogues shared by their members, and who may do what' },
   { name: 'activity', description: 'Who changed what in a catalogue, and undoing a change' },
+  { name: 'webhooks', description: "HTTPS endpoints told of a catalogue's changes, signed" },
   { name: 'images', description: 'Product pictures, public by their unguessable names' },
   { name: 'health', description: 'For load balancers and orchestrators' },
   { name: 'development', description: 'Only outside production, and only to a local browser' },

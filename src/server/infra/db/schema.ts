@@ -182,6 +182,8 @@ export interface Database {
   catalogue_members: CatalogueMembersTable;
   activity_entries: ActivityEntriesTable;
   catalogue_invitations: CatalogueInvitationsTable;
+  webhooks: WebhooksTable;
+  webhook_deliveries: WebhookDeliveriesTable;
 }
 
 type InvitationStatus = 'pending' | 'accepted' | 'declined' | 'revoked';
@@ -268,4 +270,43 @@ interface LiveEventsTable {
   /** The event's JSON. */
   data: string;
   created_at: number;
+}
+
+/** An endpoint a catalogue's admins registered (migration 021). */
+export interface WebhooksTable {
+  id: string;
+  catalogue_id: string;
+  url: string;
+  /** The subscribed event types, a JSON array. */
+  events: string;
+  secret: string;
+  enabled: number;
+  created_at: number;
+  updated_at: number;
+  last_attempt_at: number | null;
+  last_status: number | null;
+  last_succeeded: number | null;
+  last_error: string | null;
+  last_success_at: number | null;
+  /** When the worker switched it off after 3 days of failures. */
+  disabled_at: number | null;
+}
+
+type WebhookDeliveryStatus = 'pending' | 'delivered' | 'failed';
+
+/** One event for one endpoint, retried with back-off until a 2xx or 3 days (migration 021). */
+export interface WebhookDeliveriesTable {
+  id: string;
+  webhook_id: string;
+  catalogue_id: string;
+  event_type: string;
+  payload: string;
+  status: WebhookDeliveryStatus;
+  attempts: number;
+  next_attempt_at: number | null;
+  locked_until: number | null;
+  last_status: number | null;
+  last_error: string | null;
+  created_at: number;
+  delivered_at: number | null;
 }

@@ -77,6 +77,14 @@ interface EmailChange {
   to: string;
 }
 
+/** What the mail of a disabled webhook names. */
+interface DisabledWebhook {
+  url: string;
+  catalogue: string;
+  catalogueId: string;
+  lastError: string;
+}
+
 export const templates = {
   confirmAccount: (publicUrl: string, to: string, name: string, code: string) =>
     render({
@@ -163,5 +171,20 @@ export const templates = {
       ],
       code,
       action: { label: 'Open your profile', url: `${publicUrl}/profile` },
+    }),
+  /** To a catalogue's owner and admins: an endpoint failed for 3 days and is no longer called. */
+  webhookDisabled: (publicUrl: string, to: string, name: string, hook: DisabledWebhook) =>
+    render({
+      to,
+      subject: `Webhook disabled: ${hook.url}`,
+      greeting: `Hello ${name},`,
+      paragraphs: [
+        `The webhook ${hook.url} of the catalogue ${hook.catalogue} failed every attempt for 3 days, so Stockroom stopped calling it.`,
+        `Its last error: ${hook.lastError}. Once the endpoint works again, enable it in the catalogue's settings.`,
+      ],
+      action: {
+        label: 'Open the settings',
+        url: `${publicUrl}/catalogues/${hook.catalogueId}/settings`,
+      },
     }),
 };

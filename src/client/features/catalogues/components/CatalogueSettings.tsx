@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { can } from '@shared/catalogue-roles.js';
 import type { Catalogue } from '@shared/schemas/catalogues.js';
@@ -30,15 +31,26 @@ const nameSchema = () => import('@shared/schemas/catalogues.js').then((m) => m.c
  * invitations, and leaving, handing over or deleting it. Each part shows to the roles that may
  * use it; the owner's own catalogue cannot be left, handed over or deleted.
  */
-export function CatalogueSettings() {
+export function CatalogueSettings({
+  extra,
+}: {
+  /** Sections of other features, after the invitations (app/ composes them). */
+  extra?: (catalogue: Catalogue) => ReactNode;
+} = {}) {
   const catalogueId = useCatalogueRef() ?? '';
   const catalogues = useCatalogues();
   const catalogue = catalogues.data?.find(({ id }) => id === catalogueId);
   if (!catalogue) return <PageSpinner label="Loading the catalogue..." />;
-  return <Settings key={catalogue.id} catalogue={catalogue} />;
+  return <Settings key={catalogue.id} catalogue={catalogue} extra={extra} />;
 }
 
-function Settings({ catalogue }: { catalogue: Catalogue }) {
+function Settings({
+  catalogue,
+  extra,
+}: {
+  catalogue: Catalogue;
+  extra: ((catalogue: Catalogue) => ReactNode) | undefined;
+}) {
   const { role } = catalogue;
   return (
     <div className="mx-auto max-w-3xl space-y-6">
@@ -54,6 +66,7 @@ function Settings({ catalogue }: { catalogue: Catalogue }) {
       <NameSection catalogue={catalogue} />
       <MembersSection catalogue={catalogue} />
       {can(role, 'manageMembers') && <InviteSection catalogue={catalogue} />}
+      {extra?.(catalogue)}
       <LeaveOrEnd catalogue={catalogue} />
     </div>
   );

@@ -1,0 +1,225 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { Selectable } from 'kysely';
+import {
+  DELIVERIES_SHOWN,
+  W,
+  WEBHOOKS_MAX,
+  type Webhook,
+  type WebhookDelivery,
+  type WebhookEvent,
+} from '../../../shared/schemas/webhooks/webhooks.js';
+import type { DB } from '../../infra/db/handle.js';
+import type { WebhookDeliveriesTable, WebhooksTable } from '../../infra/db/schema.js';
+import type { Clock } from '../../lib/clock.js';
+import { HttpError, notFound } from '../../lib/http-error.js';
+import { checkedAddress, checkScheme, type AddressPolicy } from './addresses.js';
+import type { WebhookDeliverer } from './deliveries.js';
+
+/** The catalogue a request addresses: `confirm` fails the transaction if the caller lost the right. */
+interface AddressedCatalogue {
+  id: string;
+  confirm(trx: DB): Promise<void>;
+}
+
+interface WebhooksDeps {
+  db: DB;
+  clock: Clock;
+  policy: AddressPolicy;
+  deliverer: WebhookDeliverer;
+}
+
+const iso = (at: number) => new Date(Number(at)).toISOString();
+const isoOrNull = (at: number | null) => (at === null ? null : iso(at));
+
+/** A new signing secret in the Standard Webhooks format: whsec_ and 32 random bytes in base64. */
+const newSecret = () => `whsec_${randomBytes(32).toString('base64')}`;
+
+function presentWebhook(row: Selectable<WebhooksTable>): Webhook {
+  return {
+    id: row.id,
+    url: row.url,
+    events: JSON.parse(row.events) as WebhookEvent[],
+    enabled: row.enabled === 1,
+    createdAt: iso(row.created_at),
+    lastAttemptAt: isoOrNull(row.last_attempt_at),
+    lastStatus: row.last_status,
+    lastSucceeded: row.last_succeeded === null ? null : row.last_succeeded === 1,
+    lastError: row.last_error,
+    disabledAt: isoOrNull(row.disabled_at),
+  };
+}
+
+function presentDelivery(row: Selectable<WebhookDeliveriesTable>): WebhookDelivery {
+  return {
+    id: row.id,
+    type: row.event_type,
+    status: row.status,
+    attempts: row.attempts,
+    nextAttemptAt: row.status === 'pending' ? isoOrNull(row.next_attempt_at) : null,
+    lastStatus: row.last_status,
+    lastError: row.last_error,
+    createdAt: iso(row.created_at),
+    deliveredAt: isoOrNull(row.delivered_at),
+  };
+}
+
+/**
+ * A catalogue's webhook endpoints. Every query names the catalogue; a webhook of another
+ * catalogue is not found. URLs are checked when they are set (https, a public address) and again
+ * by the worker at each delivery.
+ */
+export class Webhooks {
+  constructor(private readonly deps: WebhooksDeps) {}
+
+  async list(catalogueId: string): Promise<Webhook[]> {
+    const rows = await this.deps.db
+      .selectFrom('webhooks')
+      .selectAll()
+      .where('catalogue_id', '=', catalogueId)
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute();
+    return rows.map(presentWebhook);
+  }
+
+  async get(catalogueId: string, webhookId: string): Promise<Webhook> {
+    return presentWebhook(await this.row(this.deps.db, catalogueId, webhookId));
+  }
+
+  async create(
+    catalogue: AddressedCatalogue,
+    body: { url: string; events: WebhookEvent[]; enabled?: boolean },
+  ): Promise<{ webhook: Webhook; secret: string }> {
+    const url = await this.checkUrl(body.url);
+    const secret = newSecret();
+    const { db, clock } = this.deps;
+    const row = await db.transaction().execute(async (trx) => {
+      await catalogue.confirm(trx);
+      const { count } = await trx
+        .selectFrom('webhooks')
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .where('catalogue_id', '=', catalogue.id)
+        .executeTakeFirstOrThrow();
+      if (Number(count) >= WEBHOOKS_MAX) throw new HttpError(409, W.tooMany);
+      const now = clock.now();
+      return trx
+        .insertInto('webhooks')
+        .values({
+          id: randomUUID(),
+          catalogue_id: catalogue.id,
+          url,
+          events: JSON.stringify(body.events),
+          secret,
+          enabled: body.enabled === false ? 0 : 1,
+          created_at: now,
+          updated_at: now,
+          last_attempt_at: null,
+          last_status: null,
+          last_succeeded: null,
+          last_error: null,
+          last_success_at: null,
+          disabled_at: null,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    });
+    return { webhook: presentWebhook(row), secret };
+  }
+
+  /** Changes the URL, the events or whether it is enabled; enabling clears a disabling. */
+  async update(
+    catalogue: AddressedCatalogue,
+    webhookId: string,
+    body: { url?: string; events?: WebhookEvent[]; enabled?: boolean },
+  ): Promise<Webhook> {
+    const url = body.url === undefined ? undefined : await this.checkUrl(body.url);
+    const row = await this.deps.db.transaction().execute(async (trx) => {
+      await catalogue.confirm(trx);
+      await this.row(trx, catalogue.id, webhookId);
+      return trx
+        .updateTable('webhooks')
+        .set({
+          updated_at: this.deps.clock.now(),
+          ...(url === undefined ? {} : { url }),
+          ...(body.events === undefined ? {} : { events: JSON.stringify(body.events) }),
+          ...(body.enabled === undefined
+            ? {}
+            : { enabled: body.enabled ? 1 : 0, ...(body.enabled ? { disabled_at: null } : {}) }),
+        })
+        .where('id', '=', webhookId)
+        .where('catalogue_id', '=', catalogue.id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    });
+    return presentWebhook(row);
+  }
+
+  async remove(catalogue: AddressedCatalogue, webhookId: string): Promise<void> {
+    await this.deps.db.transaction().execute(async (trx) => {
+      await catalogue.confirm(trx);
+      const { numDeletedRows } = await trx
+        .deleteFrom('webhooks')
+        .where('id', '=', webhookId)
+        .where('catalogue_id', '=', catalogue.id)
+        .executeTakeFirst();
+      if (numDeletedRows === 0n) throw notFound(W.notFound);
+    });
+  }
+
+  /** A new signing secret, shown once; the old one stops signing at once. */
+  async rotateSecret(catalogue: AddressedCatalogue, webhookId: string): Promise<string> {
+    const secret = newSecret();
+    await this.deps.db.transaction().execute(async (trx) => {
+      await catalogue.confirm(trx);
+      await this.row(trx, catalogue.id, webhookId);
+      await trx
+        .updateTable('webhooks')
+        .set({ secret, updated_at: this.deps.clock.now() })
+        .where('id', '=', webhookId)
+        .where('catalogue_id', '=', catalogue.id)
+        .execute();
+    });
+    return secret;
+  }
+
+  async test(catalogue: AddressedCatalogue, webhookId: string): Promise<WebhookDelivery> {
+    await this.deps.db.transaction().execute(async (trx) => {
+      await catalogue.confirm(trx);
+      await this.row(trx, catalogue.id, webhookId);
+    });
+    return presentDelivery(await this.deps.deliverer.sendTest(webhookId, catalogue.id));
+  }
+
+  /** The endpoint's newest deliveries. */
+  async deliveries(catalogueId: string, webhookId: string): Promise<WebhookDelivery[]> {
+    await this.row(this.deps.db, catalogueId, webhookId);
+    const rows = await this.deps.db
+      .selectFrom('webhook_deliveries')
+      .selectAll()
+      .where('webhook_id', '=', webhookId)
+      .where('catalogue_id', '=', catalogueId)
+      .orderBy('created_at', 'desc')
+      .orderBy('id')
+      .limit(DELIVERIES_SHOWN)
+      .execute();
+    return rows.map(presentDelivery);
+  }
+
+  private async row(db: DB, catalogueId: string, webhookId: string) {
+    const row = await db
+      .selectFrom('webhooks')
+      .selectAll()
+      .where('id', '=', webhookId)
+      .where('catalogue_id', '=', catalogueId)
+      .executeTakeFirst();
+    if (!row) throw notFound(W.notFound);
+    return row;
+  }
+
+  /** https and a public address, unless WEBHOOKS_ALLOW_PRIVATE_NETWORK; the URL as it will be called. */
+  private async checkUrl(url: string): Promise<string> {
+    const parsed = checkScheme(url, this.deps.policy);
+    await checkedAddress(parsed, this.deps.policy);
+    return url;
+  }
+}
