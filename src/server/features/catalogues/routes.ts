@@ -11,6 +11,7 @@ import { messageSchema } from '../../../shared/schemas/common.js';
 import {
   catalogueBodySchema,
   catalogueMessageResponseSchema,
+  catalogueUpdateSchema,
   catalogueResponseSchema,
   cataloguesResponseSchema,
   memberParamsSchema,
@@ -30,12 +31,14 @@ import {
 } from '../live-events/index.js';
 import { CATALOGUE_NOT_FOUND } from './membership.js';
 import { CatalogueRepository } from './repository.js';
+import { setCatalogueReorderPoint } from '../products/index.js';
 import { currentCatalogue } from './scope.js';
 
 /** What the catalogue routes answer, word for word. */
 const CATALOGUE_MESSAGES = {
   created: 'Catalogue created',
   renamed: 'Catalogue renamed',
+  updated: 'Catalogue updated',
   deleted: 'Catalogue deleted',
   personalNotDeletable: 'Your personal catalogue cannot be deleted',
   handedOver: 'Ownership handed over',
@@ -154,9 +157,10 @@ export const catalogueRoutes: FastifyPluginAsync = async (fastify) => {
       schema: {
         ...docs,
         operationId: 'renameCatalogue',
-        summary: 'Rename a catalogue',
-        description: 'A personal catalogue too.',
-        body: catalogueBodySchema,
+        summary: 'Rename a catalogue, or change its default reorder point',
+        description:
+          'A personal catalogue too. `reorderPoint` is the point of its products that set none of their own: a product is to reorder at or below it.',
+        body: catalogueUpdateSchema,
         response: { 200: catalogueMessageResponseSchema, ...errorResponses(400) },
       },
     },
@@ -166,11 +170,13 @@ export const catalogueRoutes: FastifyPluginAsync = async (fastify) => {
       const catalogue = await catalogues.locked(id, user.id, async (trx, role) => {
         allowed(role, 'renameCatalogue');
         const now = app.clock.now();
-        await catalogues.rename(trx, id, request.body.name, now);
+        const { name, reorderPoint } = request.body;
+        if (name !== undefined) await catalogues.rename(trx, id, name, now);
+        if (reorderPoint !== undefined) await setCatalogueReorderPoint(trx, id, reorderPoint, now);
         await recordCatalogueUpdated(trx, id, now);
         return seen(trx, id, user.id);
       });
-      return { message: C.renamed, catalogue };
+      return { message: request.body.name === undefined ? C.updated : C.renamed, catalogue };
     },
   );
 

@@ -20,3 +20,12 @@ export {
 export { productRoutes } from './routes/index.js';
 export { productDocs } from './routes/route-options.js';
 export { stockFilterSql } from './stock-filter.js';
+export {
+  cataloguePointOf,
+  onReorderPointReached,
+  setCatalogueReorderPoint,
+  toReorderIn,
+  toReorderRule,
+  trackReorderCrossings,
+  type ReorderPointReached,
+} from './reorder.js';

@@ -7,10 +7,19 @@ import type { Position } from './cursor.js';
 /** A product as the API needs it: every column but the search text and the codes' keys. */
 export type ProductRow = Omit<
   ProductsTable,
-  'search_key' | 'sku_key' | 'barcode_key' | 'created_by' | 'updated_by'
->;
+  | 'search_key'
+  | 'sku_key'
+  | 'barcode_key'
+  | 'created_by'
+  | 'updated_by'
+  | 'reorder_point'
+  | 'reorder_crossed_at'
+> & { reorder_point: number | null };
 /** A product's row as written: who created and edited it are set by the writes that know. */
-export type ProductInsert = Omit<ProductsTable, 'created_by' | 'updated_by'>;
+export type ProductInsert = Omit<
+  ProductsTable,
+  'created_by' | 'updated_by' | 'reorder_point' | 'reorder_crossed_at'
+> & { reorder_point: number | null };
 
 /** What a list item shows: fewer columns read is measurably less work per row. */
 export const LIST_COLUMNS = [
@@ -51,6 +60,7 @@ export const COLUMNS = [
   'updated_at',
   'sku',
   'barcode',
+  'reorder_point',
 ] as const;
 
 /** An image as stored: the key of its files and the size of the main one in pixels. */
@@ -70,6 +80,8 @@ export interface NewProduct extends ProductCodes {
   tags?: string[] | undefined;
   /** None when absent. */
   costCents?: number | null | undefined;
+  /** Its own reorder point; none (the catalogue's) when absent or null. */
+  reorderPoint?: number | null | undefined;
 }
 
 export interface ProductChanges {
@@ -85,6 +97,8 @@ export interface ProductChanges {
   tags?: string[] | undefined;
   /** Null clears the cost; undefined keeps it. */
   costCents?: number | null | undefined;
+  /** Null: the catalogue's point; undefined keeps it. */
+  reorderPoint?: number | null | undefined;
 }
 
 export interface ListOptions {
@@ -110,6 +124,8 @@ export interface Summary {
   valueCents: bigint;
   /** Cost × stock of the products that have a cost; undefined when none has. */
   valueAtCostCents?: bigint | undefined;
+  /** How many of them are to reorder (at or below their reorder point). */
+  toReorder: number;
 }
 
 /** An import's row written over an existing product (its image stays). */
