@@ -38,6 +38,7 @@ import {
   invitationsPlugin,
   receivedInvitationRoutes,
 } from './features/invitations/index.js';
+import { lowStockDigestPlugin } from './features/low-stock-digest/index.js';
 import { protectedScope, publicScope } from './http/authenticate.js';
 import { registerClient } from './http/client/serve-client.js';
 import { registerCompression } from './http/ecosystem/compress.js';
@@ -168,6 +169,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await app.register(idempotencyPlugin);
   await app.register(liveEventsPlugin);
   await app.register(invitationsPlugin);
+  await app.register(lowStockDigestPlugin);
 
   // 3. Hooks of every request.
   registerErrorHandling(app);

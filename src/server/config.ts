@@ -160,6 +160,11 @@ const environmentSchema = z
     S3_ACCESS_KEY_ID: text,
     S3_SECRET_ACCESS_KEY: text,
     S3_FORCE_PATH_STYLE: boolean('S3_FORCE_PATH_STYLE'),
+    LOW_STOCK_DIGEST_HOUR: variable(
+      (value) => (/^\d+$/.test(value) && Number(value) <= 23 ? Number(value) : undefined),
+      (value) => `LOW_STOCK_DIGEST_HOUR must be a whole number from 0 to 23 (got "${value}")`,
+    ),
+    LOW_STOCK_DIGEST_INTERVAL_SECONDS: positiveInt('LOW_STOCK_DIGEST_INTERVAL_SECONDS'),
   })
   .superRefine(
     (env, ctx) => {
@@ -242,6 +247,14 @@ const configSchema = environmentSchema.transform((vars) => {
     redisUrl: vars.REDIS_URL,
     /** Images in an S3-compatible bucket when S3_BUCKET is set, else under DATA_DIR. */
     s3: vars.S3_BUCKET === undefined ? undefined : s3Config(vars.S3_BUCKET, vars),
+    /**
+     * The daily low-stock digest: sent from this hour of the day (UTC) on, by a job that every
+     * instance runs this often (features/low-stock-digest); one instance's claim sends each.
+     */
+    lowStockDigest: {
+      hourUtc: vars.LOW_STOCK_DIGEST_HOUR ?? 7,
+      intervalMs: (vars.LOW_STOCK_DIGEST_INTERVAL_SECONDS ?? 600) * 1000,
+    },
   };
 });
 
