@@ -140,6 +140,12 @@ const formTags = z.array(z.string()).superRefine((tags, ctx) => {
   if (!result.success) ctx.addIssue({ code: 'custom', message: result.error.issues[0]!.message });
 });
 
+/** A form's reorder point: blank is the catalogue's, anything else a point of its own. */
+const formReorderPoint = z.string().superRefine((value, ctx) => {
+  const result = reorderPointField.safeParse(value);
+  if (!result.success) ctx.addIssue({ code: 'custom', message: result.error.issues[0]!.message });
+});
+
 /** What the create form accepts: a stock of at least 1. Values stay as typed text. */
 export const productFormSchema = z.object({
   ...productFields,
@@ -152,6 +158,7 @@ export const productFormSchema = z.object({
   barcode: formCode(barcodeProblem).optional(),
   cost: formCost,
   tags: formTags,
+  reorderPoint: formReorderPoint.optional(),
 });
 export type ProductFormValues = z.input<typeof productFormSchema>;
 
@@ -178,6 +185,8 @@ export const productEditFormSchema = z.object({
   // Sent as they are: a blank cost clears it, no chips clears the tags.
   cost: formCost,
   tags: formTags,
+  // Sent as it is: blank goes back to the catalogue's point.
+  reorderPoint: formReorderPoint.optional(),
 });
 
 /**

@@ -31,6 +31,8 @@ export function toProductFormData(
   // Always sent: a blank cost clears it, one empty `tags` field clears the tags.
   body.append('cost', values.cost.trim());
   for (const tag of values.tags.length > 0 ? values.tags : ['']) body.append('tags', tag);
+  // Blank is the catalogue's point (on an edit, back to it).
+  if (values.reorderPoint !== undefined) body.append('reorderPoint', values.reorderPoint.trim());
   if (image) body.append('image', image);
   return body;
 }
