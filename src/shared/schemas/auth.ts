@@ -107,8 +107,11 @@ export const userSchema = z.object({
   id: z.string().meta({ format: 'uuid', maxLength: 36 }),
   name: z.string().meta({ maxLength: NAME_MAX }),
   email: z.string().meta({ format: 'email', maxLength: EMAIL_MAX }),
-  /** Whether the user gets the daily low-stock digest by e-mail. */
-  lowStockDigest: z.boolean(),
+  /**
+   * Whether the user gets the daily low-stock digest by e-mail. Always sent; optional so that an
+   * answer from before it existed (an older server, a cached one) still reads.
+   */
+  lowStockDigest: z.boolean().optional(),
 });
 export type User = z.infer<typeof userSchema>;
 export const userResponseSchema = z.object({ user: userSchema });

@@ -42,7 +42,8 @@ export const catalogueSchema = z.object({
   members: z.number().int().min(1).meta(int32(2_147_483_647, 1)),
   createdAt: isoTime,
   /** The reorder point of its products that set none of their own. */
-  reorderPoint: z.number().int().meta(int32(REORDER_POINT_MAX)),
+  // Always sent; optional so that an answer from before it existed still reads.
+  reorderPoint: z.number().int().meta(int32(REORDER_POINT_MAX)).optional(),
 });
 export type Catalogue = z.infer<typeof catalogueSchema>;
 
@@ -75,6 +76,16 @@ export const catalogueUpdateSchema = z
   .refine((body) => body.name !== undefined || body.reorderPoint !== undefined, {
     error: 'Send a name, a reorderPoint, or both',
   });
+/** The settings' form of the default reorder point: a whole number as typed. */
+export const reorderPointFormSchema = z.object({
+  reorderPoint: z.string().superRefine((value, ctx) => {
+    const text = value.trim();
+    const point = /^\d+$/.test(text) ? Number(text) : NaN;
+    if (!(Number.isInteger(point) && point <= REORDER_POINT_MAX)) {
+      ctx.addIssue({ code: 'custom', message: REORDER_MESSAGES.reorderPointInvalid });
+    }
+  }),
+});
 export const catalogueResponseSchema = z.object({ catalogue: catalogueSchema });
 export const catalogueMessageResponseSchema = messageSchema.extend({ catalogue: catalogueSchema });
 

@@ -281,7 +281,8 @@ export const productSchema = productListItemSchema.extend({
   createdAt: timestamp,
   updatedAt: timestamp,
   /** Its own reorder point; null: its catalogue's. */
-  reorderPoint: z.number().int().meta(int32(REORDER_POINT_MAX)).nullable(),
+  // Always sent; optional so that an answer from before it existed still reads.
+  reorderPoint: z.number().int().meta(int32(REORDER_POINT_MAX)).nullable().optional(),
 });
 export type Product = z.infer<typeof productSchema>;
 
