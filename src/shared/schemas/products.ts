@@ -214,7 +214,9 @@ export const pageLimit = (max: number, fallback: number, message: string) =>
  * `stock=low` (1 to LOW_STOCK_THRESHOLD units), `stock=out` (0) or `stock=reorder` (at or below
  * the reorder point); absent: every product.
  */
-export const stockFilterSchema = z.enum(LIST_STOCK_FILTERS, { error: V.stockFilterInvalid }).optional();
+export const stockFilterSchema = z
+  .enum(LIST_STOCK_FILTERS, { error: V.stockFilterInvalid })
+  .optional();
 
 /** The longest cursor taken: room for one that carries a 200-character name in any script. */
 export const CURSOR_MAX = 2048;

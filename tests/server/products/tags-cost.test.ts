@@ -130,7 +130,12 @@ describe('product tags and cost', async () => {
   it('adds valueAtCost to the summary when a product has a cost, exact to the cent', async () => {
     const user = await signIn(server);
     await create(user, { price: 0.1, stock: 3 });
-    expect((await getSummary(server, user)).json()).toEqual({ count: 1, units: 3, value: 0.3, toReorder: 1 });
+    expect((await getSummary(server, user)).json()).toEqual({
+      count: 1,
+      units: 3,
+      value: 0.3,
+      toReorder: 1,
+    });
     await create(user, { price: 0.2, stock: 7, cost: 0.07, tags: ['Cheap'] });
     await create(user, { price: 1, stock: 2, cost: 0 });
     expect((await getSummary(server, user)).json()).toEqual({

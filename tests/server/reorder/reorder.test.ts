@@ -121,7 +121,10 @@ describe('reorder points, the stock=reorder filter and crossings', async () => {
     const done = await api(server, owner, 'PATCH', `/api/catalogues/${catalogue.id}`, {
       reorderPoint: 3,
     });
-    expect(done.json()).toMatchObject({ message: 'Catalogue updated', catalogue: { name: 'Store', reorderPoint: 3 } });
+    expect(done.json()).toMatchObject({
+      message: 'Catalogue updated',
+      catalogue: { name: 'Store', reorderPoint: 3 },
+    });
     const got = await api(server, editor, 'GET', `/api/catalogues/${catalogue.id}`);
     expect(got.json().catalogue.reorderPoint).toBe(3);
   });
@@ -181,6 +184,10 @@ describe('reorder points, the stock=reorder filter and crossings', async () => {
     await api(server, user, 'PATCH', `/api/catalogues/${user.id}`, { reorderPoint: 500 });
     expect((await byName())['New high']).toBe(server.clock.now());
     await api(server, user, 'PATCH', `/api/catalogues/${user.id}`, { reorderPoint: 2 });
-    expect(await byName()).toMatchObject({ Old: expect.any(Number), 'New low': null, 'New high': null });
+    expect(await byName()).toMatchObject({
+      Old: expect.any(Number),
+      'New low': null,
+      'New high': null,
+    });
   });
 });

@@ -31,7 +31,6 @@ import {
 } from '../live-events/index.js';
 import { CATALOGUE_NOT_FOUND } from './membership.js';
 import { CatalogueRepository } from './repository.js';
-import { setCatalogueReorderPoint } from '../products/index.js';
 import { currentCatalogue } from './scope.js';
 
 /** What the catalogue routes answer, word for word. */
@@ -172,7 +171,9 @@ export const catalogueRoutes: FastifyPluginAsync = async (fastify) => {
         const now = app.clock.now();
         const { name, reorderPoint } = request.body;
         if (name !== undefined) await catalogues.rename(trx, id, name, now);
-        if (reorderPoint !== undefined) await setCatalogueReorderPoint(trx, id, reorderPoint, now);
+        if (reorderPoint !== undefined) {
+          await app.products.repository.setCatalogueReorderPoint(trx, id, reorderPoint, now);
+        }
         await recordCatalogueUpdated(trx, id, now);
         return seen(trx, id, user.id);
       });

@@ -6,7 +6,7 @@ import { toReorderRule } from '../products/index.js';
 import { lowStockDigestMail, type DigestLine } from './mail.js';
 
 /** The products a digest names at most; its subject still counts them all. */
-export const DIGEST_LINES_MAX = 200;
+const DIGEST_LINES_MAX = 200;
 
 export interface DigestSettings {
   /** The hour of the day (UTC) from which the day's digests go. */
@@ -15,7 +15,7 @@ export interface DigestSettings {
 }
 
 /** A UTC day as its claim keys it: YYYY-MM-DD. */
-export const utcDay = (at: number) => new Date(at).toISOString().slice(0, 10);
+const utcDay = (at: number) => new Date(at).toISOString().slice(0, 10);
 
 /**
  * The daily low-stock digest: to each user who opted in, at most once a UTC day, the products of
@@ -122,7 +122,9 @@ function crossedSince(trx: DB, userId: string, since: number, now: number) {
     .where('p.reorder_crossed_at', 'is not', null)
     .where('p.reorder_crossed_at', '>', since)
     .where('p.reorder_crossed_at', '<=', now)
-    .where(toReorderRule(sql.ref('p.stock'), sql.ref('p.reorder_point'), sql.ref('c.reorder_point')))
+    .where(
+      toReorderRule(sql.ref('p.stock'), sql.ref('p.reorder_point'), sql.ref('c.reorder_point')),
+    )
     .orderBy('c.name')
     .orderBy('c.id')
     .orderBy('p.name_key')

@@ -13,7 +13,7 @@ const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 /** 'Low stock: 3 products to reorder', 'Low stock: 1 product to reorder'. */
-export const digestSubject = (count: number) =>
+const digestSubject = (count: number) =>
   `Low stock: ${count} ${count === 1 ? 'product' : 'products'} to reorder`;
 
 /**

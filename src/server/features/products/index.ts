@@ -20,12 +20,15 @@ export {
 export { productRoutes } from './routes/index.js';
 export { productDocs } from './routes/route-options.js';
 export { stockFilterSql } from './stock-filter.js';
+// For other features: webhooks hook into crossings; reports and new stock writes use the rule.
 export {
-  cataloguePointOf,
+  /** @public */
   onReorderPointReached,
-  setCatalogueReorderPoint,
+  /** @public */
   toReorderIn,
   toReorderRule,
+  /** @public */
   trackReorderCrossings,
+  /** @public */
   type ReorderPointReached,
 } from './reorder.js';

@@ -221,7 +221,10 @@ export class ProductQueries {
       ? query.where(ownedAmong(catalogueId, rowids))
       : query.where('catalogue_id', '=', catalogueId);
     if (text) query = query.where(this.contains(text));
-    if (stock) query = query.where(stockCondition(catalogueId, stock, after || until ? 'newest' : undefined));
+    if (stock)
+      query = query.where(
+        stockCondition(catalogueId, stock, after || until ? 'newest' : undefined),
+      );
     if (tag) query = query.where(taggedWith(catalogueId, tag));
     if (after) query = query.where(beyond('newest', after));
     if (until) query = query.where(upTo('newest', until));

@@ -15,14 +15,20 @@ export const toReorderRule = (
 ) => sql<SqlBool>`${stock} <= coalesce(${ownPoint}, ${cataloguePoint})`;
 
 /** A catalogue's point, as one uncorrelated subquery: both engines evaluate it once a statement. */
-export const cataloguePointOf = (catalogueId: string) =>
+const cataloguePointOf = (catalogueId: string) =>
   sql<number>`(select reorder_point from catalogues where id = ${catalogueId})`;
 
-/** The rule for the rows of `products` (unaliased) in one catalogue: the list's `stock=reorder`. */
+/**
+ * The rule for the rows of `products` (unaliased) in one catalogue: the list's `stock=reorder`.
+ * @public (for other features: reports)
+ */
 export const toReorderIn = (catalogueId: string) =>
   toReorderRule(sql.ref('stock'), sql.ref('reorder_point'), cataloguePointOf(catalogueId));
 
-/** A product that crossed to or below its reorder point, as the write that did it saw it. */
+/**
+ * A product that crossed to or below its reorder point, as the write that did it saw it.
+ * @public (for webhooks)
+ */
 export interface ReorderPointReached {
   catalogueId: string;
   productId: string;
@@ -38,6 +44,7 @@ export interface ReorderPointReached {
  * per crossing (again only after a restock above it). Does nothing yet: the extension point where
  * webhooks (and anything else that reacts to a crossing) are to be wired. Whatever it writes
  * commits with the write, or not at all.
+ * @public (for webhooks)
  */
 export async function onReorderPointReached(
   _trx: DB,
@@ -49,7 +56,9 @@ export async function onReorderPointReached(
  * them, after a change of the catalogue's point), in the caller's write transaction: set to `now`
  * for a product that is now to reorder and was not (calling onReorderPointReached), cleared for
  * one back above its point. A product already marked keeps its time: it alerts once per crossing.
- * `updated_at` stays: the product's own fields did not change.
+ * `updated_at` stays: the product's own fields did not change. Any new write path of a stock (an
+ * undo, a bulk change) calls it in its transaction.
+ * @public (for other write paths)
  */
 export async function trackReorderCrossings(
   trx: DB,

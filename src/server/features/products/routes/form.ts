@@ -5,7 +5,16 @@ import { IMAGE_MAX_BYTES, TAGS_MAX } from '../../../../shared/constants.js';
 import { M } from '../../../../shared/messages.js';
 import { HttpError, ValidationError } from '../../../lib/http-error.js';
 
-const FIELDS = new Set(['name', 'price', 'stock', 'description', 'cost', 'sku', 'barcode', 'reorderPoint']);
+const FIELDS = new Set([
+  'name',
+  'price',
+  'stock',
+  'description',
+  'cost',
+  'sku',
+  'barcode',
+  'reorderPoint',
+]);
 
 /** The one field a form may repeat: each part is one tag (a blank one only says "no tags"). */
 const TAGS = 'tags';
