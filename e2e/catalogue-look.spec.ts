@@ -89,6 +89,8 @@ test.describe('the stock in one vocabulary', () => {
         /^All\s*3$/,
         /^Low stock \(1–10\)\s*1$/,
         /^Out of Stock\s*1$/,
+        // At or below the catalogue's reorder point, 10: the low and the out of stock.
+        /^To reorder\s*2$/,
       ]);
 
       // The count, said once and exactly.

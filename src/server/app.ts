@@ -44,6 +44,7 @@ import {
   webhooksPlugin,
   type WebhooksPluginOptions,
 } from './features/webhooks/index.js';
+import { lowStockDigestPlugin } from './features/low-stock-digest/index.js';
 import { protectedScope, publicScope } from './http/authenticate.js';
 import { registerClient } from './http/client/serve-client.js';
 import { registerCompression } from './http/ecosystem/compress.js';
@@ -178,6 +179,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await app.register(activityPlugin);
   await app.register(invitationsPlugin);
   await app.register(webhooksPlugin, options.webhooks ?? {});
+  await app.register(lowStockDigestPlugin);
 
   // 3. Hooks of every request.
   registerErrorHandling(app);

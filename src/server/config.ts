@@ -161,6 +161,11 @@ const environmentSchema = z
     S3_SECRET_ACCESS_KEY: text,
     S3_FORCE_PATH_STYLE: boolean('S3_FORCE_PATH_STYLE'),
     WEBHOOKS_ALLOW_PRIVATE_NETWORK: boolean('WEBHOOKS_ALLOW_PRIVATE_NETWORK'),
+    LOW_STOCK_DIGEST_HOUR: variable(
+      (value) => (/^\d+$/.test(value) && Number(value) <= 23 ? Number(value) : undefined),
+      (value) => `LOW_STOCK_DIGEST_HOUR must be a whole number from 0 to 23 (got "${value}")`,
+    ),
+    LOW_STOCK_DIGEST_INTERVAL_SECONDS: positiveInt('LOW_STOCK_DIGEST_INTERVAL_SECONDS'),
   })
   .superRefine(
     (env, ctx) => {
@@ -248,6 +253,14 @@ const configSchema = environmentSchema.transform((vars) => {
      * receiver on the same network (and the tests). Off, only public https endpoints are called.
      */
     webhooksAllowPrivateNetwork: vars.WEBHOOKS_ALLOW_PRIVATE_NETWORK ?? false,
+    /**
+     * The daily low-stock digest: sent from this hour of the day (UTC) on, by a job that every
+     * instance runs this often (features/low-stock-digest); one instance's claim sends each.
+     */
+    lowStockDigest: {
+      hourUtc: vars.LOW_STOCK_DIGEST_HOUR ?? 7,
+      intervalMs: (vars.LOW_STOCK_DIGEST_INTERVAL_SECONDS ?? 600) * 1000,
+    },
   };
 });
 

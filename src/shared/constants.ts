@@ -44,9 +44,15 @@ export const IMAGE_ACCEPTED_TYPES = [
   'image/gif',
 ] as const;
 
-/** The list's stock filters: `low` is 1 to LOW_STOCK_THRESHOLD units, `out` is 0. */
+/**
+ * The stock filters of a fixed threshold: `low` is 1 to LOW_STOCK_THRESHOLD units, `out` is 0.
+ * Each has its partial indexes (migration 011).
+ */
 export const STOCK_FILTERS = ['low', 'out'] as const;
-export type StockFilter = (typeof STOCK_FILTERS)[number];
+export type ThresholdStockFilter = (typeof STOCK_FILTERS)[number];
+/** The list's stock filters: the threshold ones, and `reorder` (at or below the reorder point). */
+export const LIST_STOCK_FILTERS = [...STOCK_FILTERS, 'reorder'] as const;
+export type StockFilter = (typeof LIST_STOCK_FILTERS)[number];
 
 /** CSV import: the largest file, the most rows besides the header, and what its report lists. */
 export const IMPORT_MAX_BYTES = 10 * 1024 * 1024;

@@ -22,6 +22,11 @@ export interface Cluster {
   smtp: TestSmtpServer;
   /** Sends SIGTERM to every instance still running and resolves with their exit codes. */
   terminate(): Promise<(number | null)[]>;
+  /**
+   * Stops every instance (SIGTERM) and starts each again on its port and DATA_DIR, resolving once
+   * all are ready: a deployment restarted.
+   */
+  restart(): Promise<void>;
   /** Stops everything and removes the database, the bucket and the data folders. */
   stop(): Promise<void>;
 }
@@ -31,6 +36,8 @@ export interface ClusterOptions {
   /** The PostgreSQL server to make the cluster's empty database on. */
   postgresUrl: string;
   redisUrl: string;
+  /** Variables every instance gets besides the cluster's own. */
+  env?: Record<string, string>;
 }
 
 /**
@@ -40,7 +47,7 @@ export interface ClusterOptions {
  * each has a DATA_DIR of its own, as it would on a machine of its own. They are started at the
  * same moment, so they run the migrations at the same moment.
  */
-export async function startCluster({ size, postgresUrl, redisUrl }: ClusterOptions) {
+export async function startCluster({ size, postgresUrl, redisUrl, env = {} }: ClusterOptions) {
   const cleanups: (() => Promise<unknown>)[] = [];
   const instances: Instance[] = [];
   const terminate = async () => {
@@ -87,6 +94,7 @@ export async function startCluster({ size, postgresUrl, redisUrl }: ClusterOptio
       // One proxy in front: the client's address is the last one it adds to X-Forwarded-For.
       TRUST_PROXY: '1',
       LOG_LEVEL: 'warn',
+      ...env,
     };
     const dataDirs = await Promise.all(
       ports.map(() => mkdtemp(path.join(tmpdir(), 'stockroom-cluster-'))),
@@ -95,17 +103,20 @@ export async function startCluster({ size, postgresUrl, redisUrl }: ClusterOptio
       Promise.all(dataDirs.map((dir) => rm(dir, { recursive: true, force: true }))),
     );
     // All in one synchronous loop: the processes start within milliseconds of each other.
-    ports.forEach((port, i) => {
-      const entry = startEntry({ ...shared, PORT: String(port), DATA_DIR: dataDirs[i]! });
-      instances.push({ url: `http://127.0.0.1:${port}`, entry });
-    });
-    const outcomes = await Promise.allSettled(
-      instances.map(({ url, entry }) => waitForOk(`${url}/api/ready`, 60_000, entry)),
-    );
-    const failures = outcomes.flatMap((outcome, i) =>
-      outcome.status === 'rejected' ? [`instance ${i}: ${String(outcome.reason)}`] : [],
-    );
-    if (failures.length > 0) throw new Error(failures.join('\n'));
+    const startAll = async () => {
+      ports.forEach((port, i) => {
+        const entry = startEntry({ ...shared, PORT: String(port), DATA_DIR: dataDirs[i]! });
+        instances[i] = { url: `http://127.0.0.1:${port}`, entry };
+      });
+      const outcomes = await Promise.allSettled(
+        instances.map(({ url, entry }) => waitForOk(`${url}/api/ready`, 60_000, entry)),
+      );
+      const failures = outcomes.flatMap((outcome, i) =>
+        outcome.status === 'rejected' ? [`instance ${i}: ${String(outcome.reason)}`] : [],
+      );
+      if (failures.length > 0) throw new Error(failures.join('\n'));
+    };
+    await startAll();
 
     const cluster: Cluster = {
       proxy,
@@ -114,6 +125,10 @@ export async function startCluster({ size, postgresUrl, redisUrl }: ClusterOptio
       s3,
       smtp,
       terminate,
+      restart: async () => {
+        await terminate();
+        await startAll();
+      },
       stop,
     };
     return cluster;

@@ -66,6 +66,9 @@ export const productSummarySchema = z.object({
   value: moneyTotalSchema,
   /** Cost × stock of the products that have a cost, exact like `value`; only when one has. */
   valueAtCost: moneyTotalSchema.optional(),
+  /** How many of those products are to reorder: at or below their own or their catalogue's point. */
+  // Always sent; optional so that an answer from before it existed still reads.
+  toReorder: z.number().int().meta({ format: 'int64', minimum: 0 }).optional(),
 });
 export type ProductSummary = z.infer<typeof productSummarySchema>;
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ASSIGNABLE_ROLES, CATALOGUE_ROLES } from '../catalogue-roles.js';
 import { NAME_MAX } from '../constants.js';
 import { ANSWER_LIMITS, emailSchema, messageSchema, requiredText } from './common.js';
+import { REORDER_MESSAGES, REORDER_POINT_MAX } from '../reorder.js';
 import { int32, timestamp, uuid } from './products.js';
 
 /** A catalogue's name: like a person's, required and at most NAME_MAX characters. */
@@ -40,6 +41,9 @@ export const catalogueSchema = z.object({
   role: roleSchema,
   members: z.number().int().min(1).meta(int32(2_147_483_647, 1)),
   createdAt: isoTime,
+  /** The reorder point of its products that set none of their own. */
+  // Always sent; optional so that an answer from before it existed still reads.
+  reorderPoint: z.number().int().meta(int32(REORDER_POINT_MAX)).optional(),
 });
 export type Catalogue = z.infer<typeof catalogueSchema>;
 
@@ -54,6 +58,34 @@ export const catalogueInvitationParamsSchema = catalogueParamsSchema.extend({
 export const cataloguesResponseSchema = z.object({ catalogues: list(catalogueSchema) });
 /** `POST /api/catalogues` and `PATCH /api/catalogues/{catalogueId}`. */
 export const catalogueBodySchema = z.object({ name: catalogueNameSchema });
+/**
+ * `PATCH /api/catalogues/{catalogueId}`: a new name, a new default reorder point, or both; at least
+ * one of them.
+ */
+export const catalogueReorderPointSchema = z
+  .number({ error: REORDER_MESSAGES.reorderPointInvalid })
+  .int({ error: REORDER_MESSAGES.reorderPointInvalid })
+  .min(0, { error: REORDER_MESSAGES.reorderPointInvalid })
+  .max(REORDER_POINT_MAX, { error: REORDER_MESSAGES.reorderPointInvalid })
+  .meta({ format: 'int32' });
+export const catalogueUpdateSchema = z
+  .object({
+    name: catalogueNameSchema.optional(),
+    reorderPoint: catalogueReorderPointSchema.optional(),
+  })
+  .refine((body) => body.name !== undefined || body.reorderPoint !== undefined, {
+    error: 'Send a name, a reorderPoint, or both',
+  });
+/** The settings' form of the default reorder point: a whole number as typed. */
+export const reorderPointFormSchema = z.object({
+  reorderPoint: z.string().superRefine((value, ctx) => {
+    const text = value.trim();
+    const point = /^\d+$/.test(text) ? Number(text) : NaN;
+    if (!(Number.isInteger(point) && point <= REORDER_POINT_MAX)) {
+      ctx.addIssue({ code: 'custom', message: REORDER_MESSAGES.reorderPointInvalid });
+    }
+  }),
+});
 export const catalogueResponseSchema = z.object({ catalogue: catalogueSchema });
 export const catalogueMessageResponseSchema = messageSchema.extend({ catalogue: catalogueSchema });
 

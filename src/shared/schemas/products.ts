@@ -13,13 +13,14 @@ import {
   PRODUCT_NAME_MAX,
   PRODUCT_SORTS,
   SEARCH_MAX,
-  STOCK_FILTERS,
+  LIST_STOCK_FILTERS,
   TAG_MAX,
   TAGS_MAX,
 } from '../constants.js';
 import { CODE_MAX } from '../codes.js';
 import { M, V } from '../messages.js';
 import { normalizeTags } from '../tags.js';
+import { REORDER_MESSAGES, REORDER_POINT_MAX } from '../reorder.js';
 import { ANSWER_LIMITS, hasNoNul, requiredText } from './common.js';
 import { barcodeField, barcodeProblem, formCode, skuField, skuProblem } from './product-codes.js';
 import { isBlank, parseCostToCents, parsePriceToCents } from './money.js';
@@ -77,6 +78,21 @@ const stockWithMin = (min: number) =>
     return z.NEVER;
   });
 
+/**
+ * A product's own reorder point: a whole number from 0 to REORDER_POINT_MAX, or null (or blank in a
+ * form) for the catalogue's; absent keeps it (undefined).
+ */
+export const reorderPointField = z.unknown().transform((value, ctx) => {
+  if (value === undefined) return undefined;
+  if (value === null || isBlank(value)) return null;
+  const text =
+    typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
+  const point = /^\d+(\.0+)?$/.test(text) ? Number(text) : NaN;
+  if (Number.isInteger(point) && point <= REORDER_POINT_MAX) return point;
+  ctx.addIssue({ code: 'custom', message: REORDER_MESSAGES.reorderPointInvalid });
+  return z.NEVER;
+});
+
 const productFields = {
   name: requiredText(V.nameRequired).max(PRODUCT_NAME_MAX, { error: V.productNameMax }),
   description: requiredText(V.descriptionRequired).max(DESCRIPTION_MAX, {
@@ -93,6 +109,7 @@ export const productCreateSchema = z.object({
   barcode: barcodeField,
   tags: tagsSchema.optional(),
   cost: costCents.optional(),
+  reorderPoint: reorderPointField.optional(),
 });
 export type ProductCreate = z.output<typeof productCreateSchema>;
 export const productUpdateSchema = productCreateSchema.partial();
@@ -123,6 +140,12 @@ const formTags = z.array(z.string()).superRefine((tags, ctx) => {
   if (!result.success) ctx.addIssue({ code: 'custom', message: result.error.issues[0]!.message });
 });
 
+/** A form's reorder point: blank is the catalogue's, anything else a point of its own. */
+const formReorderPoint = z.string().superRefine((value, ctx) => {
+  const result = reorderPointField.safeParse(value);
+  if (!result.success) ctx.addIssue({ code: 'custom', message: result.error.issues[0]!.message });
+});
+
 /** What the create form accepts: a stock of at least 1. Values stay as typed text. */
 export const productFormSchema = z.object({
   ...productFields,
@@ -135,6 +158,7 @@ export const productFormSchema = z.object({
   barcode: formCode(barcodeProblem).optional(),
   cost: formCost,
   tags: formTags,
+  reorderPoint: formReorderPoint.optional(),
 });
 export type ProductFormValues = z.input<typeof productFormSchema>;
 
@@ -161,6 +185,8 @@ export const productEditFormSchema = z.object({
   // Sent as they are: a blank cost clears it, no chips clears the tags.
   cost: formCost,
   tags: formTags,
+  // Sent as it is: blank goes back to the catalogue's point.
+  reorderPoint: formReorderPoint.optional(),
 });
 
 /**
@@ -184,8 +210,13 @@ export const pageLimit = (max: number, fallback: number, message: string) =>
     .meta({ format: 'int32' })
     .default(fallback);
 
-/** `stock=low` (1 to LOW_STOCK_THRESHOLD units) or `stock=out` (0); absent: every product. */
-export const stockFilterSchema = z.enum(STOCK_FILTERS, { error: V.stockFilterInvalid }).optional();
+/**
+ * `stock=low` (1 to LOW_STOCK_THRESHOLD units), `stock=out` (0) or `stock=reorder` (at or below
+ * the reorder point); absent: every product.
+ */
+export const stockFilterSchema = z
+  .enum(LIST_STOCK_FILTERS, { error: V.stockFilterInvalid })
+  .optional();
 
 /** The longest cursor taken: room for one that carries a 200-character name in any script. */
 export const CURSOR_MAX = 2048;
@@ -251,6 +282,9 @@ export const productSchema = productListItemSchema.extend({
   active: z.boolean(),
   createdAt: timestamp,
   updatedAt: timestamp,
+  /** Its own reorder point; null: its catalogue's. */
+  // Always sent; optional so that an answer from before it existed still reads.
+  reorderPoint: z.number().int().meta(int32(REORDER_POINT_MAX)).nullable().optional(),
 });
 export type Product = z.infer<typeof productSchema>;
 

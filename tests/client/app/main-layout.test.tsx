@@ -48,6 +48,7 @@ describe('MainLayout', () => {
                 role: 'owner',
                 members: 1,
                 createdAt: '2026-01-01T00:00:00.000Z',
+                reorderPoint: 10,
               },
             ],
           }),

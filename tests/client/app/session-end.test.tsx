@@ -28,13 +28,19 @@ beforeEach(() => {
             role: 'owner',
             members: 1,
             createdAt: '2026-01-01T00:00:00.000Z',
+            reorderPoint: 10,
           },
         ],
       }),
     ),
     http.get('/api/invitations', () => HttpResponse.json({ invitations: [] })),
     http.get('/api/products/summary', () =>
-      HttpResponse.json({ count: 1, units: listed.stock, value: listed.price * listed.stock }),
+      HttpResponse.json({
+        count: 1,
+        units: listed.stock,
+        value: listed.price * listed.stock,
+        toReorder: 0,
+      }),
     ),
   );
 });

@@ -201,6 +201,7 @@ describe('invitations to a catalogue', async () => {
         role: 'stock',
         members: 2,
         createdAt: catalogue.createdAt,
+        reorderPoint: 10,
       },
     });
     expect(await received(server, user)).toEqual([]);

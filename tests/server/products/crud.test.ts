@@ -45,6 +45,7 @@ describe('products CRUD', async () => {
       cost: null,
       createdAt: '2026-01-01T00:00:00.000Z',
       updatedAt: '2026-01-01T00:00:00.000Z',
+      reorderPoint: null,
     });
     // Price and stock are JSON numbers, not strings.
     expect(res.body).toContain('"price":19.99,"stock":12');

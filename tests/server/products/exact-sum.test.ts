@@ -68,6 +68,7 @@ describe('the summary is exact to the cent however large', async () => {
       count: LARGEST_CATALOGUE,
       units: LARGEST_CATALOGUE * MAX_STOCK,
       value: dollars(exact),
+      toReorder: 0,
     });
     // The search's sum on SQLite adds the parts of several bounded statements.
     const searched = await getSummary(server, user, 'q=crate');

@@ -91,27 +91,52 @@ describe('stock filters and the summary', async () => {
       return res.json() as ProductSummary;
     };
     // 0.10×0 + 0.20×0 + 19.99×1 + 0.07×5 + 1×10 + 2.50×11 + 0.01×100 + 33.33×3
-    expect(await summary()).toEqual({ count: 8, units: 130, value: 158.83 });
-    expect(await summary('stock=low')).toEqual({ count: 4, units: 19, value: 130.33 });
-    expect(await summary('stock=out')).toEqual({ count: 2, units: 0, value: 0 });
-    expect(await summary('q=lamp')).toEqual({ count: 4, units: 19, value: 127.84 });
-    expect(await summary('q=lamp&stock=low')).toEqual({ count: 2, units: 8, value: 100.34 });
-    expect(await summary('q=nothing')).toEqual({ count: 0, units: 0, value: 0 });
+    expect(await summary()).toEqual({ count: 8, units: 130, value: 158.83, toReorder: 6 });
+    expect(await summary('stock=low')).toEqual({
+      count: 4,
+      units: 19,
+      value: 130.33,
+      toReorder: 4,
+    });
+    expect(await summary('stock=out')).toEqual({ count: 2, units: 0, value: 0, toReorder: 2 });
+    expect(await summary('q=lamp')).toEqual({ count: 4, units: 19, value: 127.84, toReorder: 3 });
+    expect(await summary('q=lamp&stock=low')).toEqual({
+      count: 2,
+      units: 8,
+      value: 100.34,
+      toReorder: 2,
+    });
+    expect(await summary('q=nothing')).toEqual({ count: 0, units: 0, value: 0, toReorder: 0 });
     // What a float sum gets wrong: 0.1 + 0.2.
     const fresh = await signIn(server);
     await createProduct(server, fresh, { price: '0.10', stock: '1' });
     await createProduct(server, fresh, { price: '0.20', stock: '1' });
-    expect((await getSummary(server, fresh)).json()).toEqual({ count: 2, units: 2, value: 0.3 });
+    expect((await getSummary(server, fresh)).json()).toEqual({
+      count: 2,
+      units: 2,
+      value: 0.3,
+      toReorder: 2,
+    });
   });
 
   it('shows a change in the summary read after it', async () => {
     const fresh = await signIn(server);
     const product = await createProduct(server, fresh, { price: '2.50', stock: '4' });
     for (let i = 0; i < 2; i += 1) {
-      expect((await getSummary(server, fresh)).json()).toEqual({ count: 1, units: 4, value: 10 });
+      expect((await getSummary(server, fresh)).json()).toEqual({
+        count: 1,
+        units: 4,
+        value: 10,
+        toReorder: 1,
+      });
     }
     await adjustStock(server, fresh, product.id, { delta: -1 });
-    expect((await getSummary(server, fresh)).json()).toEqual({ count: 1, units: 3, value: 7.5 });
+    expect((await getSummary(server, fresh)).json()).toEqual({
+      count: 1,
+      units: 3,
+      value: 7.5,
+      toReorder: 1,
+    });
     expect((await getSummary(server, fresh, 'stock=low')).json()).toMatchObject({ count: 1 });
   });
 

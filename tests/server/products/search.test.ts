@@ -169,6 +169,8 @@ describe('product search', async () => {
               (sum, row) => sum + BigInt(row.stock * row.price_cents),
               0n,
             ),
+            // Every point here is the catalogue's default, 10.
+            toReorder: reference.filter((row) => row.stock <= 10).length,
           };
           expect(await repository.summary(owner, { q, stock }), `${q} ${stock}`).toEqual(expected);
           expect(await narrow.summary(owner, { q, stock }), `${q} ${stock}`).toEqual(expected);

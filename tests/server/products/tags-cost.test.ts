@@ -116,7 +116,7 @@ describe('product tags and cost', async () => {
     expect(await names('tag=garden&limit=1')).toEqual(['Hose', 'Rake']);
     expect(await names('tag=nothing')).toEqual([]);
     const summary = (await getSummary(server, user, 'tag=Garden')).json();
-    expect(summary).toEqual({ count: 2, units: 3, value: 30 });
+    expect(summary).toEqual({ count: 2, units: 3, value: 30, toReorder: 2 });
     const csv = (await exportCsv(server, user, 'tag=garden')).body;
     expect(csv).toContain(rake.id);
     expect(csv).toContain(hose.id);
@@ -130,7 +130,12 @@ describe('product tags and cost', async () => {
   it('adds valueAtCost to the summary when a product has a cost, exact to the cent', async () => {
     const user = await signIn(server);
     await create(user, { price: 0.1, stock: 3 });
-    expect((await getSummary(server, user)).json()).toEqual({ count: 1, units: 3, value: 0.3 });
+    expect((await getSummary(server, user)).json()).toEqual({
+      count: 1,
+      units: 3,
+      value: 0.3,
+      toReorder: 1,
+    });
     await create(user, { price: 0.2, stock: 7, cost: 0.07, tags: ['Cheap'] });
     await create(user, { price: 1, stock: 2, cost: 0 });
     expect((await getSummary(server, user)).json()).toEqual({
@@ -138,12 +143,14 @@ describe('product tags and cost', async () => {
       units: 12,
       value: 3.7,
       valueAtCost: 0.49,
+      toReorder: 3,
     });
     expect((await getSummary(server, user, 'tag=cheap&q=rake')).json()).toEqual({
       count: 1,
       units: 7,
       value: 1.4,
       valueAtCost: 0.49,
+      toReorder: 1,
     });
   });
 });

@@ -28,13 +28,14 @@ export function Segmented<T>({ label, options, value, onChange }: SegmentedProps
     >
       {options.map((option) => {
         const pressed = option.value === value;
+        // px-1.5 on a phone: four stock filters and their counts fit in 390 px.
         return (
           <button
             key={option.label}
             type="button"
             aria-pressed={pressed}
             onClick={() => onChange(option.value)}
-            className={`inline-flex items-center gap-1 rounded-md px-2 py-1 text-sm sm:gap-1.5 font-medium whitespace-nowrap focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 sm:px-3 ${
+            className={`inline-flex items-center gap-1 rounded-md px-1.5 py-1 text-sm sm:gap-1.5 font-medium whitespace-nowrap focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 sm:px-3 ${
               pressed ? 'bg-white text-gray-900 shadow-sm' : 'text-gray-700 hover:text-gray-900'
             }`}
           >

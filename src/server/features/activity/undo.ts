@@ -81,7 +81,7 @@ export async function undoEntry(
         const snapshot = JSON.parse(kept.snapshot!) as Parameters<
           typeof restores.restoreDeleted
         >[2];
-        result = await restores.restoreDeleted(trx, target, snapshot);
+        result = await restores.restoreDeleted(trx, target, snapshot, now);
       }
       switch (result.outcome) {
         case 'missing':

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { CatalogueRole } from '../../../shared/catalogue-roles.js';
+import { REORDER_POINT_DEFAULT } from '../../../shared/reorder.js';
 import type { Catalogue, Member } from '../../../shared/schemas/catalogues.js';
 import type { DB } from '../../infra/db/handle.js';
 import type { MigrationDialect } from '../../infra/db/migrate.js';
@@ -48,6 +49,7 @@ export class CatalogueRepository {
         'catalogues.id',
         'catalogues.name',
         'catalogues.created_at',
+        'catalogues.reorder_point',
         'mine.role',
         eb
           .selectFrom('catalogue_members as all')
@@ -59,7 +61,14 @@ export class CatalogueRepository {
   }
 
   private toCatalogue(
-    row: { id: string; name: string; created_at: number; role: CatalogueRole; members: unknown },
+    row: {
+      id: string;
+      name: string;
+      created_at: number;
+      reorder_point: number;
+      role: CatalogueRole;
+      members: unknown;
+    },
     userId: string,
   ): Catalogue {
     return {
@@ -70,6 +79,7 @@ export class CatalogueRepository {
       role: row.role,
       members: Number(row.members),
       createdAt: iso(row.created_at),
+      reorderPoint: Number(row.reorder_point),
     };
   }
 
@@ -86,7 +96,15 @@ export class CatalogueRepository {
         .values({ catalogue_id: id, user_id: userId, role: 'owner', created_at: now })
         .execute();
     });
-    return { id, name, personal: false, role: 'owner', members: 1, createdAt: iso(now) };
+    return {
+      id,
+      name,
+      personal: false,
+      role: 'owner',
+      members: 1,
+      createdAt: iso(now),
+      reorderPoint: REORDER_POINT_DEFAULT,
+    };
   }
 
   async rename(trx: DB, catalogueId: string, name: string, now: number) {

@@ -11,6 +11,7 @@ import { messageSchema } from '../../../shared/schemas/common.js';
 import {
   catalogueBodySchema,
   catalogueMessageResponseSchema,
+  catalogueUpdateSchema,
   catalogueResponseSchema,
   cataloguesResponseSchema,
   memberParamsSchema,
@@ -36,6 +37,7 @@ import { currentCatalogue } from './scope.js';
 const CATALOGUE_MESSAGES = {
   created: 'Catalogue created',
   renamed: 'Catalogue renamed',
+  updated: 'Catalogue updated',
   deleted: 'Catalogue deleted',
   personalNotDeletable: 'Your personal catalogue cannot be deleted',
   handedOver: 'Ownership handed over',
@@ -154,9 +156,10 @@ export const catalogueRoutes: FastifyPluginAsync = async (fastify) => {
       schema: {
         ...docs,
         operationId: 'renameCatalogue',
-        summary: 'Rename a catalogue',
-        description: 'A personal catalogue too.',
-        body: catalogueBodySchema,
+        summary: 'Rename a catalogue, or change its default reorder point',
+        description:
+          'A personal catalogue too. `reorderPoint` is the point of its products that set none of their own: a product is to reorder at or below it.',
+        body: catalogueUpdateSchema,
         response: { 200: catalogueMessageResponseSchema, ...errorResponses(400) },
       },
     },
@@ -168,13 +171,19 @@ export const catalogueRoutes: FastifyPluginAsync = async (fastify) => {
         allowed(role, 'renameCatalogue');
         const now = app.clock.now();
         const before = await seen(trx, id, user.id);
-        await catalogues.rename(trx, id, request.body.name, now);
+        const { name, reorderPoint } = request.body;
+        if (name !== undefined) await catalogues.rename(trx, id, name, now);
+        if (reorderPoint !== undefined) {
+          await app.products.repository.setCatalogueReorderPoint(trx, id, reorderPoint, now);
+        }
         await recordCatalogueUpdated(trx, id, now);
-        const changes = { name: { before: before.name, after: request.body.name } };
-        await app.activity.record(trx, current, 'catalogue.renamed', { data: { changes } }, now);
+        if (name !== undefined) {
+          const changes = { name: { before: before.name, after: name } };
+          await app.activity.record(trx, current, 'catalogue.renamed', { data: { changes } }, now);
+        }
         return seen(trx, id, user.id);
       });
-      return { message: C.renamed, catalogue };
+      return { message: request.body.name === undefined ? C.updated : C.renamed, catalogue };
     },
   );
 

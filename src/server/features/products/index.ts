@@ -19,3 +19,11 @@ export {
 export { productRoutes } from './routes/index.js';
 export { productDocs } from './routes/route-options.js';
 export { stockFilterSql } from './stock-filter.js';
+// For other features: reports and new stock writes use the rule.
+export {
+  /** @public */
+  toReorderIn,
+  toReorderRule,
+  /** @public */
+  trackReorderCrossings,
+} from './reorder.js';

@@ -29,5 +29,6 @@ export function toProduct(row: ProductRow, urls: ImageUrls): Product {
     active: row.active === 1,
     createdAt: new Date(row.created_at).toISOString(),
     updatedAt: new Date(row.updated_at).toISOString(),
+    reorderPoint: row.reorder_point,
   };
 }

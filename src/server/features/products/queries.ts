@@ -7,6 +7,7 @@ import { SORT_ORDERS, type Position } from './cursor.js';
 import { exactSum } from './exact-sum.js';
 import { searchText } from './keys.js';
 import { COLUMNS, EXPORT_COLUMNS, LIST_COLUMNS, type ListOptions, type Summary } from './rows.js';
+import { toReorderIn } from './reorder.js';
 import { stockCondition } from './stock-filter.js';
 
 /** Which rows a page query reads, and how many. */
@@ -31,13 +32,14 @@ export interface SummaryPart {
   count: unknown;
   units: unknown;
   costed: unknown;
+  toReorder: unknown;
   valueCents: bigint;
   valueAtCostCents: bigint;
 }
 
 /** Totals added up from the statements that counted them. */
 export function toSummary(parts: SummaryPart[]): Summary {
-  const total = (key: 'count' | 'units' | 'costed') =>
+  const total = (key: 'count' | 'units' | 'costed' | 'toReorder') =>
     parts.reduce((sum, part) => sum + Number(part[key]), 0);
   const money = (key: 'valueCents' | 'valueAtCostCents') =>
     parts.reduce((sum, part) => sum + part[key], 0n);
@@ -46,6 +48,7 @@ export function toSummary(parts: SummaryPart[]): Summary {
     units: total('units'),
     valueCents: money('valueCents'),
     valueAtCostCents: total('costed') > 0 ? money('valueAtCostCents') : undefined,
+    toReorder: total('toReorder'),
   };
 }
 
@@ -111,7 +114,7 @@ export class ProductQueries {
       ? query.where(ownedAmong(catalogueId, rowids))
       : query.where('catalogue_id', '=', catalogueId);
     if (text) query = query.where(this.contains(text));
-    if (stock) query = query.where(stockCondition(stock, sort));
+    if (stock) query = query.where(stockCondition(catalogueId, stock, sort));
     if (tag) query = query.where(taggedWith(catalogueId, tag));
     if (after) query = query.where(beyond(sort, after));
     if (until) query = query.where(upTo(sort, until));
@@ -155,7 +158,7 @@ export class ProductQueries {
       .select(sql<number>`rowid`.as('rowid'))
       .where(ownedAmong(catalogueId, rowids))
       .$if(after !== undefined, (query) => query.where(beyond(sort, after!)))
-      .$if(stock !== undefined, (query) => query.where(stockCondition(stock!)))
+      .$if(stock !== undefined, (query) => query.where(stockCondition(catalogueId, stock!)))
       .$if(tag !== undefined, (query) => query.where(taggedWith(catalogueId, tag!)))
       .where(this.contains(text));
   }
@@ -191,7 +194,7 @@ export class ProductQueries {
       .selectFrom('products')
       .select((eb) => [eb.ref(column).as('key'), 'id'])
       .where('catalogue_id', '=', catalogueId)
-      .$if(stock !== undefined, (query) => query.where(stockCondition(stock!, sort)))
+      .$if(stock !== undefined, (query) => query.where(stockCondition(catalogueId, stock!, sort)))
       .$if(tag !== undefined, (query) => query.where(taggedWith(catalogueId, tag!)))
       .$if(after !== undefined, (query) => query.where(beyond(sort, after!)))
       .orderBy(column, direction)
@@ -212,12 +215,16 @@ export class ProductQueries {
         ...this.stockValue('price_cents').selections,
         sql<number>`count(cost_cents)`.as('costed'),
         ...this.stockValue('cost_cents').selections,
+        sql<number>`count(case when ${toReorderIn(catalogueId)} then 1 end)`.as('toReorder'),
       ]);
     query = rowids
       ? query.where(ownedAmong(catalogueId, rowids))
       : query.where('catalogue_id', '=', catalogueId);
     if (text) query = query.where(this.contains(text));
-    if (stock) query = query.where(stockCondition(stock, after || until ? 'newest' : undefined));
+    if (stock)
+      query = query.where(
+        stockCondition(catalogueId, stock, after || until ? 'newest' : undefined),
+      );
     if (tag) query = query.where(taggedWith(catalogueId, tag));
     if (after) query = query.where(beyond('newest', after));
     if (until) query = query.where(upTo('newest', until));
@@ -231,6 +238,7 @@ export class ProductQueries {
       count: row.count,
       units: row.units,
       costed: row.costed,
+      toReorder: row.toReorder,
       valueCents: this.stockValue('price_cents').read(row),
       valueAtCostCents: this.stockValue('cost_cents').read(row),
     };

@@ -21,6 +21,7 @@ import {
 } from './rows.js';
 import { SEARCH_LIMITS, type SearchLimits } from './search/sqlite-search.js';
 import { searchStrategy, type SearchStrategy } from './search/strategy.js';
+import { setCatalogueReorderPoint } from './reorder.js';
 import { StockWrites } from './stock-writes.js';
 import { ProductWrites } from './writes.js';
 
@@ -75,6 +76,11 @@ export class ProductRepository {
 
   countStock(...args: Parameters<StockWrites['countStock']>) {
     return this.stock.countStock(...args);
+  }
+
+  /** A catalogue's reorder point, in the caller's transaction (reorder.ts). */
+  setCatalogueReorderPoint(...args: Parameters<typeof setCatalogueReorderPoint>) {
+    return setCatalogueReorderPoint(...args);
   }
 
   /**

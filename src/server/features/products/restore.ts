@@ -5,6 +5,7 @@ import { EDITABLE, shownValue, type EditableField } from './changes.js';
 import { codeKeys } from './codes.js';
 import { searchKey } from './keys.js';
 import { recordMovements } from './movements.js';
+import { trackReorderCrossings } from './reorder.js';
 import { COLUMNS, UUID, type ProductRow } from './rows.js';
 import { bumpCatalogueVersion, insertTags, replaceTags, textColumns } from './write-helpers.js';
 import type { DeletedSnapshot } from './writes.js';
@@ -53,6 +54,7 @@ export class ProductRestores {
     const [movementId] = await recordMovements(trx, target.id, target.actorId, [
       { ...movement, source: 'adjustment', note: UNDO_NOTE },
     ]);
+    await trackReorderCrossings(trx, target.id, [id], now);
     await bumpCatalogueVersion(trx, target.id);
     return { outcome: 'done', row, movementId: movementId! } satisfies Reversal;
   }
@@ -114,6 +116,7 @@ export class ProductRestores {
       const movement = { productId: id, oldStock: current.stock, newStock: values.stock, at: now };
       const undone = { ...movement, source: 'edit' as const, note: UNDO_NOTE };
       await recordMovements(trx, target.id, target.actorId, [undone]);
+      await trackReorderCrossings(trx, target.id, [id], now);
     }
     await bumpCatalogueVersion(trx, target.id);
     const { search_key: _s, sku_key: _k, barcode_key: _b, ...shown } = { ...values, ...keys };
@@ -121,7 +124,12 @@ export class ProductRestores {
   }
 
   /** Puts a deleted product back as it was: its id, fields, codes, tags, image and history. */
-  async restoreDeleted(trx: DB, target: UndoTarget, snapshot: DeletedSnapshot): Promise<Reversal> {
+  async restoreDeleted(
+    trx: DB,
+    target: UndoTarget,
+    snapshot: DeletedSnapshot,
+    now: number,
+  ): Promise<Reversal> {
     const { row, movements } = snapshot;
     const codes = { sku: row.sku, barcode: row.barcode };
     const taken = await this.takenCode(trx, target.id, row.id, row, codes);
@@ -138,6 +146,7 @@ export class ProductRestores {
         .values({ ...movement, catalogue_id: target.id })
         .execute();
     }
+    await trackReorderCrossings(trx, target.id, [row.id], now);
     await bumpCatalogueVersion(trx, target.id);
     const restored = await this.find(trx, target.id, row.id);
     return { outcome: 'done', row: restored! };

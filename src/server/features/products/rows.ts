@@ -10,10 +10,19 @@ import type { Position } from './cursor.js';
  */
 export type ProductRow = Omit<
   ProductsTable,
-  'search_key' | 'sku_key' | 'barcode_key' | 'created_by' | 'updated_by' | 'reorder_point'
->;
+  | 'search_key'
+  | 'sku_key'
+  | 'barcode_key'
+  | 'created_by'
+  | 'updated_by'
+  | 'reorder_point'
+  | 'reorder_crossed_at'
+> & { reorder_point: number | null };
 /** A product's row as written: who created and edited it are set by the writes that know. */
-export type ProductInsert = Omit<ProductsTable, 'created_by' | 'updated_by' | 'reorder_point'>;
+export type ProductInsert = Omit<
+  ProductsTable,
+  'created_by' | 'updated_by' | 'reorder_point' | 'reorder_crossed_at'
+> & { reorder_point: number | null };
 
 /** What a list item shows: fewer columns read is measurably less work per row. */
 export const LIST_COLUMNS = [
@@ -54,6 +63,7 @@ export const COLUMNS = [
   'updated_at',
   'sku',
   'barcode',
+  'reorder_point',
 ] as const;
 
 /** An image as stored: the key of its files and the size of the main one in pixels. */
@@ -73,6 +83,8 @@ export interface NewProduct extends ProductCodes {
   tags?: string[] | undefined;
   /** None when absent. */
   costCents?: number | null | undefined;
+  /** Its own reorder point; none (the catalogue's) when absent or null. */
+  reorderPoint?: number | null | undefined;
 }
 
 export interface ProductChanges {
@@ -88,6 +100,8 @@ export interface ProductChanges {
   tags?: string[] | undefined;
   /** Null clears the cost; undefined keeps it. */
   costCents?: number | null | undefined;
+  /** Null: the catalogue's point; undefined keeps it. */
+  reorderPoint?: number | null | undefined;
 }
 
 export interface ListOptions {
@@ -113,6 +127,8 @@ export interface Summary {
   valueCents: bigint;
   /** Cost × stock of the products that have a cost; undefined when none has. */
   valueAtCostCents?: bigint | undefined;
+  /** How many of them are to reorder (at or below their reorder point). */
+  toReorder: number;
 }
 
 /** An import's row written over an existing product (its image stays). */

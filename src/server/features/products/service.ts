@@ -63,6 +63,7 @@ export class ProductService {
           barcode: input.barcode,
           tags: input.tags,
           costCents: input.cost,
+          reorderPoint: input.reorderPoint,
         },
         this.clock.now(),
         within,
@@ -89,6 +90,7 @@ export class ProductService {
       barcode: input.barcode,
       tags: input.tags,
       costCents: input.cost,
+      reorderPoint: input.reorderPoint,
     };
     const result = await this.withCleanup(key, async () => {
       const updated = await this.products.update(target, id, changes, this.clock.now(), within);

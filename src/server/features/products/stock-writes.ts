@@ -2,6 +2,7 @@ import { MAX_STOCK } from '../../../shared/constants.js';
 import type { DB } from '../../infra/db/handle.js';
 import type { MigrationDialect } from '../../infra/db/migrate.js';
 import { recordMovements } from './movements.js';
+import { trackReorderCrossings } from './reorder.js';
 import {
   COLUMNS,
   UUID,
@@ -67,6 +68,7 @@ export class StockWrites {
       const [movementId] = await recordMovements(trx, catalogueId, actorId, [
         { ...movement, source: 'adjustment', reason, note },
       ]);
+      await trackReorderCrossings(trx, catalogueId, [id], now);
       await bumpCatalogueVersion(trx, catalogueId);
       const done: Adjustment = {
         outcome: 'done',
@@ -115,6 +117,7 @@ export class StockWrites {
       const [movementId] = await recordMovements(trx, catalogueId, actorId, [
         { ...movement, source: 'count', reason, note },
       ]);
+      await trackReorderCrossings(trx, catalogueId, [id], now);
       await bumpCatalogueVersion(trx, catalogueId);
       const done: Adjustment = {
         outcome: 'done',

@@ -8,6 +8,7 @@ import type { MigrationDialect } from '../../infra/db/migrate.js';
 import { codeKeys, rethrowCodeTaken } from './codes.js';
 import { nameKey, searchKey } from './keys.js';
 import { recordMovements } from './movements.js';
+import { trackReorderCrossings } from './reorder.js';
 import {
   BATCH_ROWS,
   COLUMNS,
@@ -75,6 +76,7 @@ export class ProductWrites {
       image_height: product.image?.height ?? null,
       tags: JSON.stringify(product.tags ?? []),
       cost_cents: product.costCents ?? null,
+      reorder_point: product.reorderPoint ?? null,
       created_at: now,
       updated_at: now,
       sku: product.sku ?? null,
@@ -107,6 +109,7 @@ export class ProductWrites {
         await insertTags(trx, catalogueId, [row]);
         const created = { productId: row.id, oldStock: 0, newStock: row.stock, at: now };
         await recordMovements(trx, catalogueId, actorId, [{ ...created, source: 'create' }]);
+        await trackReorderCrossings(trx, catalogueId, [row.id], now);
         await bumpCatalogueVersion(trx, catalogueId);
         await within?.(trx, stored);
       })
@@ -162,6 +165,9 @@ export class ProductWrites {
             at: row.created_at,
           }));
           await recordMovements(trx, catalogueId, actorId, movements);
+          const at = Math.max(...batch.map((row) => row.created_at));
+          const ids = batch.map((row) => row.id);
+          await trackReorderCrossings(trx, catalogueId, ids, at);
           count += batch.length;
           await setImmediate();
         }
@@ -208,6 +214,7 @@ export class ProductWrites {
         stock: product.stock,
         tags,
         ...(product.costCents === undefined ? {} : { cost_cents: product.costCents }),
+        ...(product.reorderPoint === undefined ? {} : { reorder_point: product.reorderPoint }),
         updated_at: at,
         updated_by: actorId,
       })
@@ -219,6 +226,7 @@ export class ProductWrites {
       const movement = { productId: id, oldStock: current.stock, newStock: product.stock, at };
       await recordMovements(trx, catalogueId, actorId, [{ ...movement, source: 'import' }]);
     }
+    await trackReorderCrossings(trx, catalogueId, [id], at);
     return true;
   }
 
@@ -265,6 +273,8 @@ export class ProductWrites {
         image_height: changes.image ? changes.image.height : current.image_height,
         tags: changes.tags ? JSON.stringify(changes.tags) : current.tags,
         cost_cents: changes.costCents === undefined ? current.cost_cents : changes.costCents,
+        reorder_point:
+          changes.reorderPoint === undefined ? current.reorder_point : changes.reorderPoint,
         updated_at: now,
         ...codes,
       };
@@ -281,6 +291,7 @@ export class ProductWrites {
         const edit = { productId: id, oldStock: current.stock, newStock: values.stock, at: now };
         await recordMovements(trx, catalogueId, actorId, [{ ...edit, source: 'edit' }]);
       }
+      await trackReorderCrossings(trx, catalogueId, [id], now);
       await bumpCatalogueVersion(trx, catalogueId);
       const replacedImageKey = changes.image !== undefined ? current.image_key : null;
       const row: ProductRow = { ...current, ...values };

@@ -24,6 +24,7 @@ import * as catalogues from './migrations/016_catalogues.js';
 import * as catalogueInvitations from './migrations/017_catalogue_invitations.js';
 import * as reorderPoints from './migrations/018_reorder_points.js';
 import * as activityLog from './migrations/019_activity_log.js';
+import * as reorderAlertsAndDigest from './migrations/020_reorder_alerts_and_digest.js';
 import * as webhooks from './migrations/021_webhooks.js';
 
 export type MigrationDialect = 'sqlite' | 'postgres';
@@ -54,6 +55,7 @@ export const migrations: Migration[] = [
   { name: '017_catalogue_invitations', ...catalogueInvitations },
   { name: '018_reorder_points', ...reorderPoints },
   { name: '019_activity_log', ...activityLog },
+  { name: '020_reorder_alerts_and_digest', ...reorderAlertsAndDigest },
   { name: '021_webhooks', ...webhooks },
 ];
 

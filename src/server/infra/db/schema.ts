@@ -16,6 +16,8 @@ export interface UsersTable {
   confirmed: number;
   /** An address the owner asked to move to, until its code confirms it (migration 013). */
   pending_email: Generated<string | null>;
+  /** Whether the user gets the daily low-stock digest, 0/1 (migration 020). */
+  low_stock_digest: Generated<number>;
   created_at: number;
   updated_at: number;
 }
@@ -76,6 +78,11 @@ export interface ProductsTable {
   updated_by: Generated<string | null>;
   /** Its own reorder point (migration 018); null: the catalogue's. */
   reorder_point: Generated<number | null>;
+  /**
+   * When it last crossed to or below its reorder point; null while above it (migration 020). Set
+   * and cleared by every write of a stock or a point (features/products/reorder.ts).
+   */
+  reorder_crossed_at: Generated<number | null>;
 }
 
 /** One folded tag of a product: what the tag filter reads (migration 012). */
@@ -184,6 +191,20 @@ export interface Database {
   catalogue_invitations: CatalogueInvitationsTable;
   webhooks: WebhooksTable;
   webhook_deliveries: WebhookDeliveriesTable;
+  low_stock_digests: LowStockDigestsTable;
+}
+
+/**
+ * A low-stock digest sent (migration 020): one per user and UTC day, claimed in the transaction
+ * that queues its mail.
+ */
+interface LowStockDigestsTable {
+  user_id: string;
+  /** YYYY-MM-DD, UTC. */
+  day: string;
+  sent_at: number;
+  /** How many products it listed. */
+  products: number;
 }
 
 type InvitationStatus = 'pending' | 'accepted' | 'declined' | 'revoked';

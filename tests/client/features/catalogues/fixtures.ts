@@ -12,6 +12,7 @@ export const catalogue = (overrides: Partial<Catalogue> = {}): Catalogue => ({
   role: 'editor',
   members: 3,
   createdAt: '2026-01-01T00:00:00.000Z',
+  reorderPoint: 10,
   ...overrides,
 });
 

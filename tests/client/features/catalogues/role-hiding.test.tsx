@@ -18,7 +18,7 @@ function answerSharedList() {
       HttpResponse.json({ products: [listed({ id: 'p1', name: 'Lamp' })], nextCursor: null }),
     ),
     http.get('/api/catalogues/c1/products/summary', () =>
-      HttpResponse.json({ count: 1, units: 24, value: 100 }),
+      HttpResponse.json({ count: 1, units: 24, value: 100, toReorder: 0 }),
     ),
   );
 }

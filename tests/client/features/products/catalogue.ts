@@ -2,9 +2,12 @@ import { http, HttpResponse } from 'msw';
 import type { ProductSummary, StockMovement } from '@shared/schemas/catalogue.js';
 import { server } from '../../support/server.js';
 
+/** A summary's figures; `toReorder` is 0 unless given. */
+type Figures = Omit<ProductSummary, 'toReorder'> & { toReorder?: number };
+
 /** GET /api/products/summary, answered with these figures (or from the request's query). */
 export const answerSummary = (
-  summary: ProductSummary | ((query: URLSearchParams) => ProductSummary) = {
+  summary: Figures | ((query: URLSearchParams) => Figures) = {
     count: 0,
     units: 0,
     value: 0,
@@ -12,9 +15,10 @@ export const answerSummary = (
 ) =>
   server.use(
     http.get('/api/products/summary', ({ request }) =>
-      HttpResponse.json(
-        typeof summary === 'function' ? summary(new URL(request.url).searchParams) : summary,
-      ),
+      HttpResponse.json({
+        toReorder: 0,
+        ...(typeof summary === 'function' ? summary(new URL(request.url).searchParams) : summary),
+      }),
     ),
   );
 

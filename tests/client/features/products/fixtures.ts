@@ -17,11 +17,19 @@ export const product = (overrides: Partial<Product> = {}): Product => ({
   active: true,
   createdAt: '2025-01-01T00:00:00.000Z',
   updatedAt: '2025-01-01T00:00:00.000Z',
+  reorderPoint: null,
   ...overrides,
 });
 
 /** A product as the list carries it (no `active`, no cost, no dates). */
 export const listed = (overrides: Partial<Product> = {}) => {
-  const { active: _a, cost: _cost, createdAt: _c, updatedAt: _u, ...item } = product(overrides);
+  const {
+    active: _a,
+    cost: _cost,
+    createdAt: _c,
+    updatedAt: _u,
+    reorderPoint: _r,
+    ...item
+  } = product(overrides);
   return item;
 };

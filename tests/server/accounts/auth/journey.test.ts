@@ -56,7 +56,9 @@ describe('the whole account journey over real HTTP, mail through a real SMTP ser
     const res = await steps.user(token);
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toMatch(/^application\/json/);
-    expect(res.body).toEqual({ user: { id: expect.any(String), name: 'Journey', email } });
+    expect(res.body).toEqual({
+      user: { id: expect.any(String), name: 'Journey', email, lowStockDigest: false },
+    });
   });
 
   it('changes the profile once the new address proves itself; both are told', async () => {

@@ -15,9 +15,14 @@ describe('GET /api/auth/user and POST /api/auth/logout', async () => {
     const res = await steps.user(account.token);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
-      user: { id: expect.any(String), name: 'Katherine Johnson', email: account.email },
+      user: {
+        id: expect.any(String),
+        name: 'Katherine Johnson',
+        email: account.email,
+        lowStockDigest: false,
+      },
     });
-    expect(Object.keys(res.body.user!).sort()).toEqual(['email', 'id', 'name']);
+    expect(Object.keys(res.body.user!).sort()).toEqual(['email', 'id', 'lowStockDigest', 'name']);
     expect(res.text).not.toMatch(/argon2|password|confirmed/i);
   });
 

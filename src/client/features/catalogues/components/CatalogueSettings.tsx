@@ -19,11 +19,14 @@ import { useDeleteCatalogue } from '../api/delete-catalogue.js';
 import { useMembers } from '../api/get-members.js';
 import { useRemoveMember } from '../api/remove-member.js';
 import { useRenameCatalogue } from '../api/rename-catalogue.js';
+import { useSetCatalogueReorderPoint } from '../api/set-catalogue-reorder-point.js';
 import { useTransferOwnership } from '../api/transfer-ownership.js';
 import { confirmAction } from './confirm.js';
 import { InviteSection } from './InviteSection.js';
 import { MembersSection } from './MembersSection.js';
 
+const reorderPointSchema = () =>
+  import('@shared/schemas/catalogues.js').then((m) => m.reorderPointFormSchema);
 const nameSchema = () => import('@shared/schemas/catalogues.js').then((m) => m.catalogueBodySchema);
 
 /**
@@ -64,6 +67,7 @@ function Settings({
         </p>
       </div>
       <NameSection catalogue={catalogue} />
+      {can(role, 'renameCatalogue') && <ReorderPointSection catalogue={catalogue} />}
       <MembersSection catalogue={catalogue} />
       {can(role, 'manageMembers') && <InviteSection catalogue={catalogue} />}
       {extra?.(catalogue)}
@@ -106,6 +110,55 @@ function NameSection({ catalogue }: { catalogue: Catalogue }) {
         ) : (
           <p className="mt-2 text-gray-900 wrap-anywhere">{catalogue.name}</p>
         )}
+      </section>
+    </Card>
+  );
+}
+
+/** The point of the products that set none of their own, for those who may rename it. */
+function ReorderPointSection({ catalogue }: { catalogue: Catalogue }) {
+  const defaultValues = { reorderPoint: String(catalogue.reorderPoint) };
+  const form = useZodForm(reorderPointSchema, { defaultValues });
+  const save = useSetCatalogueReorderPoint({
+    mutationConfig: {
+      onSuccess: ({ message, catalogue: saved }) => {
+        notifySuccess(message);
+        form.reset({ reorderPoint: String(saved.reorderPoint) });
+      },
+    },
+  });
+  return (
+    <Card className="p-4 sm:p-6">
+      <section aria-labelledby="catalogue-reorder-point">
+        <h2 id="catalogue-reorder-point" className="text-base font-semibold text-gray-900">
+          Reorder point
+        </h2>
+        <form
+          noValidate
+          onFocus={form.preload}
+          onSubmit={form.submit((values) =>
+            save.mutateAsync({
+              catalogueId: catalogue.id,
+              reorderPoint: Number(values.reorderPoint.trim()),
+            }),
+          )}
+          className="mt-4 flex flex-col gap-4 sm:flex-row sm:items-start"
+        >
+          <FormTextField
+            form={form}
+            name="reorderPoint"
+            label="Default reorder point"
+            type="number"
+            inputMode="numeric"
+            step="1"
+            min="0"
+            hint="A product is to reorder at or below its own point, or this one."
+            className="flex-1"
+          />
+          <FormSubmitButton form={form} busyLabel="Saving..." className="sm:mt-8">
+            Save
+          </FormSubmitButton>
+        </form>
       </section>
     </Card>
   );

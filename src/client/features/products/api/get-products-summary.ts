@@ -56,6 +56,7 @@ export function useStockFilterCounts({ q, tag }: Omit<SummaryParams, 'stock'>) {
   });
   return {
     pending: results.some((result) => result.isPending),
-    counts: results.map((result) => result.data?.count),
+    // 'To reorder' counts what the whole selection's summary says is to reorder.
+    counts: [...results.map((result) => result.data?.count), results[0]?.data?.toReorder],
   };
 }

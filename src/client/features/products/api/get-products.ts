@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import {
   PRODUCT_SORTS,
-  STOCK_FILTERS,
+  LIST_STOCK_FILTERS,
   type ProductSort,
   type StockFilter,
 } from '@shared/constants.js';
@@ -44,7 +44,7 @@ export function listParamsOf(search: URLSearchParams): ProductListParams {
   return {
     q: (search.get('q') ?? '').trim(),
     sort: isOneOf(PRODUCT_SORTS, sort) ? sort : 'newest',
-    stock: isOneOf(STOCK_FILTERS, stock) ? stock : undefined,
+    stock: isOneOf(LIST_STOCK_FILTERS, stock) ? stock : undefined,
     tag: search.get('tag')?.trim() || undefined,
   };
 }

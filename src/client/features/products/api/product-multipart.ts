@@ -31,6 +31,10 @@ export function toProductFormData(
   // Always sent: a blank cost clears it, one empty `tags` field clears the tags.
   body.append('cost', values.cost.trim());
   for (const tag of values.tags.length > 0 ? values.tags : ['']) body.append('tags', tag);
+  // Blank is the catalogue's point: sent on an edit only (back to it), where an unchanged point
+  // is left out of the values already.
+  const point = values.reorderPoint?.trim();
+  if (point || (point !== undefined && clearBlankCodes)) body.append('reorderPoint', point);
   if (image) body.append('image', image);
   return body;
 }

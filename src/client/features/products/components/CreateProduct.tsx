@@ -20,6 +20,7 @@ const empty = {
   tags: [],
   sku: '',
   barcode: '',
+  reorderPoint: '',
 };
 
 export function CreateProduct() {

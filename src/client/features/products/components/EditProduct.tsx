@@ -57,11 +57,16 @@ export function EditProduct() {
   );
 }
 
-/** The form's values without the codes the user left as they were: only changes are sent. */
+/**
+ * The form's values without the codes and the reorder point the user left as they were: only
+ * changes are sent.
+ */
 function withChangedCodesOnly(values: ProductFormValues, product: Product): ProductFormValues {
   const changed = { ...values };
   if ((changed.sku ?? '').trim() === (product.sku ?? '')) delete changed.sku;
   if ((changed.barcode ?? '').trim() === (product.barcode ?? '')) delete changed.barcode;
+  const point = product.reorderPoint == null ? '' : String(product.reorderPoint);
+  if ((changed.reorderPoint ?? '').trim() === point) delete changed.reorderPoint;
   return changed;
 }
 

@@ -9,6 +9,7 @@ import { EmptyState } from './EmptyState.js';
 const FILTER_NAMES: Record<StockFilter, string> = {
   low: 'low on stock',
   out: 'out of stock',
+  reorder: 'to reorder',
 };
 
 interface NoProductsProps {

@@ -12,6 +12,7 @@ import { notifyError } from '@/lib/notify.js';
 import type { ProductUpload } from '../api/product-multipart.js';
 import { ImagePicker } from './ImagePicker.js';
 import { TagsInput } from './TagsInput.js';
+import { useCatalogueReorderPoint } from './use-catalogue-reorder-point.js';
 import { useLeavePrompt } from './use-leave-prompt.js';
 
 interface ProductFormProps {
@@ -39,7 +40,10 @@ function takenCodeField(error: unknown): 'sku' | 'barcode' | undefined {
   return undefined;
 }
 
-/** Name, Price, Stock, Cost, Tags, Product Image, Description and codes: the product form. */
+/**
+ * Name, Price, Stock, Cost, Reorder point, Tags, Product Image, Description and codes: the product
+ * form.
+ */
 export function ProductForm({
   schema,
   defaultValues,
@@ -53,6 +57,7 @@ export function ProductForm({
   const [image, setImage] = useState<File | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const form = useZodForm(schema, { defaultValues });
+  const cataloguePoint = useCatalogueReorderPoint();
   const leave = useLeavePrompt(form.formState.isDirty || image !== null);
 
   const submit = form.submit(
@@ -117,6 +122,17 @@ export function ProductForm({
           min="0"
           adornment="$"
           hint="What one unit cost you: the summary values stock at cost."
+        />
+        <FormTextField
+          form={form}
+          name="reorderPoint"
+          label="Reorder point"
+          type="number"
+          inputMode="numeric"
+          step="1"
+          min="0"
+          placeholder={String(cataloguePoint)}
+          hint={`Leave empty to use the catalogue's (${cataloguePoint})`}
         />
       </div>
       <TagsInput

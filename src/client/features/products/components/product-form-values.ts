@@ -10,6 +10,7 @@ export const formValuesOf = (product: Product): ProductFormValues => ({
   barcode: product.barcode ?? '',
   cost: product.cost === null ? '' : product.cost.toFixed(2),
   tags: product.tags,
+  reorderPoint: product.reorderPoint == null ? '' : String(product.reorderPoint),
 });
 
 /** What 'Duplicate' hands the create form, in the navigation's state. */

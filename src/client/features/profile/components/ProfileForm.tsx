@@ -8,6 +8,7 @@ import { notifySuccess } from '@/lib/notify.js';
 import { useUpdateProfile } from '../api/update-profile.js';
 import { useBackToProducts } from '../hooks/back-to-products.js';
 import { EmailCodeEntry } from './EmailCodeEntry.js';
+import { LowStockDigestOption } from './LowStockDigestOption.js';
 import { SettingsForm } from './SettingsForm.js';
 
 /** 'Profile': name and e-mail, prefilled from the current user. */
@@ -45,6 +46,7 @@ function ProfileFields({ user }: { user: User }) {
         <FormTextField form={form} name="email" label="Email" type="email" autoComplete="email" />
       </SettingsForm>
       {pending && <EmailCodeEntry key={pending} pending={pending} current={user.email} />}
+      <LowStockDigestOption user={user} />
     </>
   );
 }

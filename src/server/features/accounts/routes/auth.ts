@@ -194,11 +194,20 @@ export async function sessionRoutes(fastify: FastifyInstance) {
         operationId: 'getCurrentUser',
         tags: ['auth'],
         summary: 'The signed-in user',
-        description: 'Its id, name and e-mail.',
+        description: 'Its id, name and e-mail, and whether it gets the daily low-stock digest.',
         response: { 200: userResponseSchema },
       },
     },
-    async (request) => ({ user: currentSession(request).user }),
+    async (request) => {
+      const { user } = currentSession(request);
+      // Read here, not with every request's session.
+      const row = await db
+        .selectFrom('users')
+        .select('low_stock_digest')
+        .where('id', '=', user.id)
+        .executeTakeFirst();
+      return { user: { ...user, lowStockDigest: row?.low_stock_digest === 1 } };
+    },
   );
 
   app.post(

@@ -5,7 +5,7 @@ import { M, T } from '../../../../shared/messages.js';
 import {
   changePasswordSchema,
   codeFormSchema,
-  profileSchema,
+  profileUpdateSchema,
   tokenResponseSchema,
 } from '../../../../shared/schemas/auth.js';
 import { messageSchema } from '../../../../shared/schemas/common.js';
@@ -33,15 +33,23 @@ export async function profileRoutes(fastify: FastifyInstance) {
       schema: {
         operationId: 'updateProfile',
         tags: ['profile'],
-        summary: 'Change the name, and ask to change the e-mail',
-        description: `The name changes at once. An e-mail used by another account gives 409 and changes nothing. A new e-mail is not the account's until proven: a ${CODE_LENGTH}-digit code is mailed to it (within the address's mail budget), the answer says so, and the account keeps its address until \`POST /api/auth/profile/confirm-email\` takes the code.`,
-        body: profileSchema,
+        summary: 'Change the name, ask to change the e-mail, or opt in to the low-stock digest',
+        description: `The name changes at once. An e-mail used by another account gives 409 and changes nothing. A new e-mail is not the account's until proven: a ${CODE_LENGTH}-digit code is mailed to it (within the address's mail budget), the answer says so, and the account keeps its address until \`POST /api/auth/profile/confirm-email\` takes the code. \`lowStockDigest\` (alone, or with both name and e-mail) says whether to get the daily e-mail of the products that reached their reorder point.`,
+        body: profileUpdateSchema,
         response: { 200: messageSchema, ...errorResponses(409) },
       },
     },
     async (request) => {
       const { user } = currentSession(request);
-      const { name, email } = request.body;
+      const { name, email, lowStockDigest } = request.body;
+      if (lowStockDigest !== undefined) {
+        await db
+          .updateTable('users')
+          .set({ low_stock_digest: lowStockDigest ? 1 : 0, updated_at: clock.now() })
+          .where('id', '=', user.id)
+          .execute();
+      }
+      if (name === undefined || email === undefined) return { message: M.profileUpdated };
       const moving = email !== user.email;
       await db.transaction().execute(async (trx) => {
         if (moving) {

@@ -5,7 +5,17 @@ import { IMAGE_MAX_BYTES, TAGS_MAX } from '../../../../shared/constants.js';
 import { M } from '../../../../shared/messages.js';
 import { HttpError, ValidationError } from '../../../lib/http-error.js';
 
-const FIELDS = new Set(['name', 'price', 'stock', 'description', 'cost', 'sku', 'barcode']);
+const FIELDS = new Set([
+  'name',
+  'price',
+  'stock',
+  'description',
+  'cost',
+  'sku',
+  'barcode',
+  'reorderPoint',
+]);
+
 /** The one field a form may repeat: each part is one tag (a blank one only says "no tags"). */
 const TAGS = 'tags';
 const IMAGE = 'image';
@@ -15,8 +25,8 @@ export const multipartLimits = {
   fileSize: IMAGE_MAX_BYTES,
   files: 2,
   // Every field once, the tags TAGS_MAX times and one more so that too many are seen and refused.
-  fields: 6 + TAGS_MAX + 1,
-  parts: 8 + TAGS_MAX + 1,
+  fields: 7 + TAGS_MAX + 1,
+  parts: 9 + TAGS_MAX + 1,
   fieldNameSize: 100,
   // The longest field, a 5,000-character description, in 4-byte characters.
   fieldSize: 20_000,

@@ -30,7 +30,7 @@ export const listRoute: FastifyPluginAsync<ProductsContext> = async (fastify, co
         operationId: 'listProducts',
         summary: "A page of the signed-in user's products",
         description:
-          'Newest first unless `sort` says otherwise. `q` searches name and description (case and accents ignored). `stock=low` keeps products with 1 to 10 units, `stock=out` those with none; `tag` those that carry that tag (case ignored). Pass `nextCursor` back as `cursor` for the next page; it is null on the last one.',
+          'Newest first unless `sort` says otherwise. `q` searches name and description (case and accents ignored). `stock=low` keeps products with 1 to 10 units, `stock=out` those with none, `stock=reorder` those at or below their reorder point (their own, else the one of their catalogue); `tag` those that carry that tag (case ignored). Pass `nextCursor` back as `cursor` for the next page; it is null on the last one.',
         querystring: productListQuerySchema,
         response: { 200: productListResponseSchema, ...errorResponses(400) },
       },
@@ -64,7 +64,7 @@ export const listRoute: FastifyPluginAsync<ProductsContext> = async (fastify, co
         operationId: 'getProductSummary',
         summary: 'How many products the list holds, their units and their value',
         description:
-          'For the same `q`, `stock` and `tag` as the list: `count` products, `units` in stock, and `value`, the sum of price × stock in dollars, added up in integer cents: a JSON number while its text is exactly the amount, otherwise (past about $70 trillion) a string holding the exact decimal. When any of those products has a cost, `valueAtCost` is the sum of cost × stock of those that have one, added up and sent the same way.',
+          'For the same `q`, `stock` and `tag` as the list: `count` products, `units` in stock, and `value`, the sum of price × stock in dollars, added up in integer cents: a JSON number while its text is exactly the amount, otherwise (past about $70 trillion) a string holding the exact decimal. When any of those products has a cost, `valueAtCost` is the sum of cost × stock of those that have one, added up and sent the same way. `toReorder` counts those at or below their reorder point.',
         querystring: productSummaryQuerySchema,
         response: { 200: productSummarySchema, ...errorResponses(400) },
       },
@@ -76,10 +76,14 @@ export const listRoute: FastifyPluginAsync<ProductsContext> = async (fastify, co
       const key = { catalogue, query };
       return sendCached(reply, context.responses, key, async () => {
         const totals = await context.repository.summary(catalogue.id, { q, stock, tag });
-        const { count, units, valueCents, valueAtCostCents } = totals;
-        const summary: ProductSummary = { count, units, value: moneyTotal(valueCents) };
+        const { count, units, valueCents, valueAtCostCents, toReorder } = totals;
+        const summary: Omit<ProductSummary, 'toReorder'> = {
+          count,
+          units,
+          value: moneyTotal(valueCents),
+        };
         if (valueAtCostCents !== undefined) summary.valueAtCost = moneyTotal(valueAtCostCents);
-        return summary;
+        return { ...summary, toReorder };
       });
     },
   );

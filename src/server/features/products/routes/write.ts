@@ -19,6 +19,7 @@ import {
   productUpdateSchema,
 } from '../../../../shared/schemas/products.js';
 import { idempotentWriteHeadersSchema } from '../../../../shared/schemas/idempotency.js';
+import { REORDER_POINT_MAX } from '../../../../shared/reorder.js';
 import { notFound } from '../../../lib/http-error.js';
 import { idempotently, sendAnswer } from '../../idempotency/index.js';
 import { recordLiveEvent } from '../../live-events/index.js';
@@ -83,6 +84,17 @@ const jsonBody = z.object({
     .nullable()
     .optional()
     .describe('What a unit cost, in dollars with at most 2 decimals; null clears it'),
+  reorderPoint: z
+    .number()
+    .int()
+    .min(0)
+    .max(REORDER_POINT_MAX)
+    .nullable()
+    .optional()
+    .meta({ format: 'int32' })
+    .describe(
+      "The product's own reorder point; null (or absent on creation) uses its catalogue's. It is to reorder at or below it.",
+    ),
 });
 
 /** A multipart body: every field is text, and the picture a file part. */
@@ -109,6 +121,12 @@ const multipartBody = z.object({
     .max(NUMBER_TEXT_MAX)
     .optional()
     .describe('Dollars with at most 2 decimals, 0 or more; empty clears it'),
+  reorderPoint: z
+    .string()
+    .regex(/^(?:[0-9]+(?:\.0+)?)?$/)
+    .max(NUMBER_TEXT_MAX)
+    .optional()
+    .describe(`A whole number, 0 to ${REORDER_POINT_MAX}; empty uses the catalogue's point`),
   image: z
     .string()
     .meta({ format: 'binary', maxLength: IMAGE_MAX_BYTES })

@@ -1,0 +1,34 @@
+import type { User } from '@shared/schemas/auth.js';
+import { Card } from '@/components/ui/Card.js';
+import { notifySuccess } from '@/lib/notify.js';
+import { useSetLowStockDigest } from '../api/set-low-stock-digest.js';
+
+/**
+ * The daily low-stock digest, on or off: saved as soon as it is ticked, apart from the name and
+ * e-mail (whose save may wait for a code).
+ */
+export function LowStockDigestOption({ user }: { user: User }) {
+  const save = useSetLowStockDigest({
+    mutationConfig: { onSuccess: ({ message }) => notifySuccess(message) },
+  });
+  // While saving, the box shows what was asked for.
+  const checked = (save.isPending ? save.variables : user.lowStockDigest) ?? false;
+  return (
+    <Card className="px-6 py-6 sm:px-8">
+      <label className="flex items-start gap-3 text-sm text-gray-900">
+        <input
+          type="checkbox"
+          aria-describedby="low-stock-digest-hint"
+          checked={checked}
+          disabled={save.isPending}
+          onChange={(event) => save.mutate(event.target.checked)}
+          className="mt-0.5 size-5 cursor-pointer rounded accent-indigo-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
+        />
+        <span className="font-medium">E-mail me a daily low-stock digest</span>
+      </label>
+      <p id="low-stock-digest-hint" className="mt-1 pl-8 text-sm text-gray-600">
+        The products that reached their reorder point since the last one, once a day.
+      </p>
+    </Card>
+  );
+}

@@ -1,0 +1,134 @@
+import { sql, type RawBuilder, type SqlBool } from 'kysely';
+import type { DB } from '../../infra/db/handle.js';
+import { enqueueWebhookEvent } from '../webhooks/index.js';
+import { BATCH_ROWS } from './rows.js';
+import { bumpCatalogueVersion } from './write-helpers.js';
+
+/**
+ * The reorder rule in SQL, the one place the server states it (src/shared/reorder.ts is the
+ * client's): a product is to reorder when its stock is at or below its own point, or, when it has
+ * none, its catalogue's.
+ */
+export const toReorderRule = (
+  stock: RawBuilder<unknown>,
+  ownPoint: RawBuilder<unknown>,
+  cataloguePoint: RawBuilder<unknown>,
+) => sql<SqlBool>`${stock} <= coalesce(${ownPoint}, ${cataloguePoint})`;
+
+/** A catalogue's point, as one uncorrelated subquery: both engines evaluate it once a statement. */
+const cataloguePointOf = (catalogueId: string) =>
+  sql<number>`(select reorder_point from catalogues where id = ${catalogueId})`;
+
+/**
+ * The rule for the rows of `products` (unaliased) in one catalogue: the list's `stock=reorder`.
+ * @public (for other features: reports)
+ */
+export const toReorderIn = (catalogueId: string) =>
+  toReorderRule(sql.ref('stock'), sql.ref('reorder_point'), cataloguePointOf(catalogueId));
+
+/** A product that crossed to or below its reorder point, as the write that did it saw it. */
+interface ReorderPointReached {
+  catalogueId: string;
+  productId: string;
+  name: string;
+  stock: number;
+  /** The point that applies: its own, else its catalogue's. */
+  reorderPoint: number;
+  at: number;
+}
+
+/**
+ * Called in the transaction of the write that took a product to or below its reorder point, once
+ * per crossing (again only after a restock above it): the catalogue's webhooks that listen to
+ * 'reorder.reached' are queued with the write, or not at all.
+ */
+async function onReorderPointReached(trx: DB, reached: ReorderPointReached): Promise<void> {
+  const { catalogueId, productId, name, stock, reorderPoint, at } = reached;
+  await enqueueWebhookEvent(
+    trx,
+    catalogueId,
+    'reorder.reached',
+    { product: { id: productId, name }, stock, reorderPoint, at: new Date(at).toISOString() },
+    at,
+  );
+}
+
+/**
+ * Brings `reorder_crossed_at` in step with the rule for these products of the catalogue (or all of
+ * them, after a change of the catalogue's point), in the caller's write transaction: set to `now`
+ * for a product that is now to reorder and was not (calling onReorderPointReached), cleared for
+ * one back above its point. A product already marked keeps its time: it alerts once per crossing.
+ * `updated_at` stays: the product's own fields did not change. Any new write path of a stock (an
+ * undo, a bulk change) calls it in its transaction.
+ * @public (for other write paths)
+ */
+export async function trackReorderCrossings(
+  trx: DB,
+  catalogueId: string,
+  ids: readonly string[] | 'all',
+  now: number,
+): Promise<void> {
+  const chunks: (readonly string[] | undefined)[] = [];
+  if (ids === 'all') chunks.push(undefined);
+  else for (let i = 0; i < ids.length; i += BATCH_ROWS) chunks.push(ids.slice(i, i + BATCH_ROWS));
+  const point = cataloguePointOf(catalogueId);
+  const rule = toReorderIn(catalogueId);
+  for (const chunk of chunks) {
+    const changed = await trx
+      .selectFrom('products')
+      .select(['id', 'name', 'stock', 'reorder_crossed_at'])
+      .select(sql<number>`coalesce(reorder_point, ${point})`.as('point'))
+      .where('catalogue_id', '=', catalogueId)
+      .$if(chunk !== undefined, (query) => query.where('id', 'in', chunk!))
+      .where(
+        sql<SqlBool>`(reorder_crossed_at is null and ${rule}) or (reorder_crossed_at is not null and not (${rule}))`,
+      )
+      .execute();
+    const crossed = changed.filter((row) => row.reorder_crossed_at === null);
+    const restocked = changed.filter((row) => row.reorder_crossed_at !== null);
+    for (const [rows, value] of [
+      [crossed, now],
+      [restocked, null],
+    ] as const) {
+      for (let i = 0; i < rows.length; i += BATCH_ROWS) {
+        const batch = rows.slice(i, i + BATCH_ROWS).map((row) => row.id);
+        await trx
+          .updateTable('products')
+          .set({ reorder_crossed_at: value })
+          .where('catalogue_id', '=', catalogueId)
+          .where('id', 'in', batch)
+          .execute();
+      }
+    }
+    for (const row of crossed) {
+      await onReorderPointReached(trx, {
+        catalogueId,
+        productId: row.id,
+        name: row.name,
+        stock: row.stock,
+        reorderPoint: Number(row.point),
+        at: now,
+      });
+    }
+  }
+}
+
+/**
+ * Sets a catalogue's reorder point in the caller's transaction: the products that use it may cross
+ * either way (tracked as any write's), and its version moves, so no cached list or summary of it
+ * answers by the old point.
+ */
+export async function setCatalogueReorderPoint(
+  trx: DB,
+  catalogueId: string,
+  point: number,
+  now: number,
+): Promise<void> {
+  await trx
+    .updateTable('catalogues')
+    .set({ reorder_point: point, updated_at: now })
+    .where('id', '=', catalogueId)
+    .execute();
+  await trackReorderCrossings(trx, catalogueId, 'all', now);
+  await bumpCatalogueVersion(trx, catalogueId);
+}
