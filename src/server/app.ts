@@ -31,6 +31,7 @@ import {
   personalCatalogueScope,
 } from './features/catalogues/index.js';
 import { catalogueOpsRoutes } from './features/catalogue-ops/index.js';
+import { reportsRoutes } from './features/reports/index.js';
 import { idempotencyPlugin } from './features/idempotency/index.js';
 import { liveEventRoutes, liveEventsPlugin } from './features/live-events/index.js';
 import {
@@ -195,6 +196,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
         personalCatalogueScope(personal);
         await personal.register(productRoutes);
         await personal.register(catalogueOpsRoutes);
+        await personal.register(reportsRoutes);
       },
       { prefix: '/api/products' },
     );
@@ -211,6 +213,11 @@ export async function buildApp(options: AppOptions): Promise<App> {
           },
           { prefix: '/products' },
         );
+        // The reports of a catalogue at /api/catalogues/{catalogueId}/reports.
+        await shared.register(async (mirror) => {
+          mirrorOfPersonalRoutes(mirror);
+          await mirror.register(reportsRoutes);
+        });
       },
       { prefix: '/api/catalogues/:catalogueId' },
     );

@@ -20,3 +20,4 @@ export {
 export { productRoutes } from './routes/index.js';
 export { productDocs } from './routes/route-options.js';
 export { stockFilterSql } from './stock-filter.js';
+export { exactSum, moneyTotal } from './exact-sum.js';

@@ -7,10 +7,10 @@ import type { Position } from './cursor.js';
 /** A product as the API needs it: every column but the search text and the codes' keys. */
 export type ProductRow = Omit<
   ProductsTable,
-  'search_key' | 'sku_key' | 'barcode_key' | 'created_by' | 'updated_by'
+  'search_key' | 'sku_key' | 'barcode_key' | 'created_by' | 'updated_by' | 'reorder_point'
 >;
 /** A product's row as written: who created and edited it are set by the writes that know. */
-export type ProductInsert = Omit<ProductsTable, 'created_by' | 'updated_by'>;
+export type ProductInsert = Omit<ProductsTable, 'created_by' | 'updated_by' | 'reorder_point'>;
 
 /** What a list item shows: fewer columns read is measurably less work per row. */
 export const LIST_COLUMNS = [

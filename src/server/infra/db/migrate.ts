@@ -23,6 +23,7 @@ import * as idempotencyAndLiveEvents from './migrations/015_idempotency_and_live
 import * as catalogues from './migrations/016_catalogues.js';
 import * as catalogueInvitations from './migrations/017_catalogue_invitations.js';
 import * as reorderPoints from './migrations/018_reorder_points.js';
+import * as reportIndexes from './migrations/022_report_indexes.js';
 
 export type MigrationDialect = 'sqlite' | 'postgres';
 
@@ -51,6 +52,7 @@ export const migrations: Migration[] = [
   { name: '016_catalogues', ...catalogues },
   { name: '017_catalogue_invitations', ...catalogueInvitations },
   { name: '018_reorder_points', ...reorderPoints },
+  { name: '022_report_indexes', ...reportIndexes },
 ];
 
 /** What the hand-written runner before Kysely's Migrator recorded applied migrations in. */

@@ -1,0 +1,211 @@
+import { sql } from 'kysely';
+import type { DB } from '../../infra/db/handle.js';
+import type { MigrationDialect } from '../../infra/db/migrate.js';
+import { exactSum } from '../products/index.js';
+
+export const DAY_MS = 86_400_000;
+
+/** The stock at the end of one UTC day: units, and their value at today's prices in cents. */
+export interface DayStock {
+  /** Midnight (UTC) that starts the day, epoch milliseconds. */
+  start: number;
+  units: number;
+  valueCents: bigint;
+}
+
+export interface MoverRow {
+  id: string;
+  name: string;
+  unitsIn: number;
+  unitsOut: number;
+}
+
+export interface DeadRow {
+  id: string;
+  name: string;
+  stock: number;
+  priceCents: number;
+  lastMovedAt: number;
+}
+
+export interface ReorderRow {
+  id: string;
+  name: string;
+  stock: number;
+  reorderPoint: number;
+}
+
+/** Midnight (UTC) of the first of `days` days that end with today's. */
+export const periodStart = (now: number, days: number) =>
+  Math.floor(now / DAY_MS) * DAY_MS - (days - 1) * DAY_MS;
+
+/**
+ * The reports' reads. Each is one or two statements that add up in the database (grouped sums over
+ * the index of migration 022), so the server never walks the movements itself: what comes back is
+ * at most a row per day or per product of the answer.
+ */
+export class ReportQueries {
+  constructor(
+    private readonly db: DB,
+    private readonly dialect: MigrationDialect,
+  ) {}
+
+  /**
+   * Units and value at the end of each day: today's totals less what moved after that day. The
+   * movements after the first day are summed per day (delta, and price × delta exactly), and the
+   * days are then rolled back from today, newest first.
+   */
+  async stockOverTime(catalogueId: string, now: number, days: number): Promise<DayStock[]> {
+    const first = periodStart(now, days);
+    const current = exactSum(this.dialect, 'price_cents', 'stock', 'value');
+    const totals = await this.db
+      .selectFrom('products')
+      .select([sql<number | null>`sum(stock)`.as('units'), ...current.selections])
+      .where('catalogue_id', '=', catalogueId)
+      .executeTakeFirstOrThrow();
+    const moved = exactSum(this.dialect, 'products.price_cents', 'stock_movements.delta', 'value');
+    // Whole days since the first one's midnight: integer division on both engines (SQLite's
+    // driver binds a number as a real, which would make it a real division).
+    const day = sql<number>`(stock_movements.created_at - cast(${first} as bigint)) / ${sql.lit(DAY_MS)}`;
+    const perDay = await this.db
+      .selectFrom('stock_movements')
+      .innerJoin('products', 'products.id', 'stock_movements.product_id')
+      .select([
+        day.as('day'),
+        sql<number>`sum(stock_movements.delta)`.as('units'),
+        ...moved.selections,
+      ])
+      .where('stock_movements.catalogue_id', '=', catalogueId)
+      .where('products.catalogue_id', '=', catalogueId)
+      .where('stock_movements.created_at', '>=', first + DAY_MS)
+      // By position: PostgreSQL takes the bound start in the select and in the GROUP BY as two
+      // different expressions.
+      .groupBy(sql`1`)
+      .execute();
+    // What moved on each day after the first (a movement dated after today, from a clock set
+    // back, counts with today's next day: after every day of the period).
+    const later = new Map<number, { units: number; cents: bigint }>();
+    for (const row of perDay) {
+      const index = Math.min(Number(row.day), days);
+      const sum = later.get(index) ?? { units: 0, cents: 0n };
+      later.set(index, {
+        units: sum.units + Number(row.units),
+        cents: sum.cents + moved.read(row as Record<string, unknown>),
+      });
+    }
+    let units = Number(totals.units ?? 0);
+    let cents = current.read(totals as Record<string, unknown>);
+    const points: DayStock[] = [];
+    for (let index = days - 1; index >= 0; index -= 1) {
+      const after = later.get(index + 1);
+      if (after) {
+        units -= after.units;
+        cents -= after.cents;
+      }
+      points.push({ start: first + index * DAY_MS, units, valueCents: cents });
+    }
+    return points.reverse();
+  }
+
+  /** Units in and out per product since the first day's midnight, the most moved first. */
+  async topMovers(
+    catalogueId: string,
+    now: number,
+    days: number,
+    limit: number,
+  ): Promise<MoverRow[]> {
+    const sums = this.db
+      .selectFrom('stock_movements')
+      .select([
+        'product_id',
+        sql<number>`sum(case when delta > 0 then delta else 0 end)`.as('units_in'),
+        sql<number>`sum(case when delta < 0 then -delta else 0 end)`.as('units_out'),
+      ])
+      .where('catalogue_id', '=', catalogueId)
+      .where('created_at', '>=', periodStart(now, days))
+      .groupBy('product_id');
+    const rows = await this.db
+      .selectFrom(sums.as('sums'))
+      .innerJoin('products', 'products.id', 'sums.product_id')
+      .select(['products.id', 'products.name', 'sums.units_in', 'sums.units_out'])
+      .where('products.catalogue_id', '=', catalogueId)
+      .orderBy(sql`sums.units_in + sums.units_out`, 'desc')
+      .orderBy('products.name_key')
+      .orderBy('products.id')
+      .limit(limit)
+      .execute();
+    return rows.map((row) => ({
+      id: row.id,
+      name: row.name,
+      unitsIn: Number(row.units_in),
+      unitsOut: Number(row.units_out),
+    }));
+  }
+
+  /**
+   * Products with stock that have not moved since `cutoff`, nor been created since: the longest
+   * still first. A product's movements by time (migration 022) answer "moved since?" per product.
+   */
+  async deadStock(catalogueId: string, cutoff: number, limit?: number): Promise<DeadRow[]> {
+    const lastMoved = sql<number | null>`(select max(m.created_at) from stock_movements m
+      where m.product_id = products.id)`;
+    const last = sql<number>`case when last_moved > created_at then last_moved else created_at end`;
+    const query = this.db
+      .selectFrom((db) =>
+        db
+          .selectFrom('products')
+          .select(['id', 'name', 'name_key', 'stock', 'price_cents', 'created_at'])
+          .select(lastMoved.as('last_moved'))
+          .where('catalogue_id', '=', catalogueId)
+          .where('stock', '>', 0)
+          .where('created_at', '<', cutoff)
+          .where(({ not, exists, selectFrom }) =>
+            not(
+              exists(
+                selectFrom('stock_movements as m')
+                  .select(sql.lit(1).as('one'))
+                  .whereRef('m.product_id', '=', 'products.id')
+                  .where('m.created_at', '>=', cutoff),
+              ),
+            ),
+          )
+          .as('dead'),
+      )
+      .select(['id', 'name', 'stock', 'price_cents', last.as('last_moved_at')])
+      .orderBy(last)
+      .orderBy('name_key')
+      .orderBy('id');
+    const rows = await (limit === undefined ? query : query.limit(limit)).execute();
+    return rows.map((row) => ({
+      id: row.id,
+      name: row.name,
+      stock: row.stock,
+      priceCents: Number(row.price_cents),
+      lastMovedAt: Number(row.last_moved_at),
+    }));
+  }
+
+  /**
+   * Products at or below their reorder point (their own, else the catalogue's), the most short
+   * first.
+   */
+  async toReorder(catalogueId: string, limit?: number): Promise<ReorderRow[]> {
+    const point = sql<number>`coalesce(products.reorder_point, catalogues.reorder_point)`;
+    const query = this.db
+      .selectFrom('products')
+      .innerJoin('catalogues', 'catalogues.id', 'products.catalogue_id')
+      .select(['products.id', 'products.name', 'products.stock', point.as('reorder_point')])
+      .where('products.catalogue_id', '=', catalogueId)
+      .where('products.stock', '<=', point)
+      .orderBy(sql`${point} - products.stock`, 'desc')
+      .orderBy('products.name_key')
+      .orderBy('products.id');
+    const rows = await (limit === undefined ? query : query.limit(limit)).execute();
+    return rows.map((row) => ({
+      id: row.id,
+      name: row.name,
+      stock: row.stock,
+      reorderPoint: Number(row.reorder_point),
+    }));
+  }
+}
