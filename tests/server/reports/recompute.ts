@@ -71,8 +71,20 @@ const byName = (a: RawProduct, b: RawProduct) =>
           ? 1
           : 0;
 
+/** Each product's movements (a catalogue of 200,000 would be quadratic otherwise). */
+function movementsOf(raw: Raw) {
+  const all = new Map<string, RawMovement[]>();
+  for (const movement of raw.movements) {
+    const list = all.get(movement.product_id);
+    if (list) list.push(movement);
+    else all.set(movement.product_id, [movement]);
+  }
+  return (id: string) => all.get(id) ?? [];
+}
+
 export function stockOverTime(raw: Raw, now: number, days: number) {
   const first = Math.floor(now / DAY) * DAY - (days - 1) * DAY;
+  const of = movementsOf(raw);
   const points = [];
   for (let i = 0; i < days; i += 1) {
     const end = first + (i + 1) * DAY;
@@ -80,9 +92,8 @@ export function stockOverTime(raw: Raw, now: number, days: number) {
     let cents = 0n;
     for (const product of raw.products) {
       let stock = product.stock;
-      for (const movement of raw.movements) {
-        if (movement.product_id === product.id && movement.created_at >= end)
-          stock -= movement.delta;
+      for (const movement of of(product.id)) {
+        if (movement.created_at >= end) stock -= movement.delta;
       }
       units += stock;
       cents += BigInt(product.price_cents) * BigInt(stock);
@@ -98,13 +109,14 @@ export function stockOverTime(raw: Raw, now: number, days: number) {
 
 export function topMovers(raw: Raw, now: number, days: number, limit: number) {
   const since = Math.floor(now / DAY) * DAY - (days - 1) * DAY;
+  const of = movementsOf(raw);
   const rows = raw.products
     .map((product) => {
       let unitsIn = 0;
       let unitsOut = 0;
       let any = false;
-      for (const movement of raw.movements) {
-        if (movement.product_id !== product.id || movement.created_at < since) continue;
+      for (const movement of of(product.id)) {
+        if (movement.created_at < since) continue;
         any = true;
         if (movement.delta > 0) unitsIn += movement.delta;
         else unitsOut -= movement.delta;
@@ -126,12 +138,14 @@ export function topMovers(raw: Raw, now: number, days: number, limit: number) {
 
 export function deadStock(raw: Raw, now: number, limit = Infinity) {
   const cutoff = now - 90 * DAY;
+  const of = movementsOf(raw);
   const rows = raw.products
     .filter((product) => product.stock > 0)
     .map((product) => {
-      const last = raw.movements
-        .filter((movement) => movement.product_id === product.id)
-        .reduce((latest, movement) => Math.max(latest, movement.created_at), product.created_at);
+      const last = of(product.id).reduce(
+        (latest: number, movement: RawMovement) => Math.max(latest, movement.created_at),
+        product.created_at,
+      );
       return { product, last };
     })
     .filter((row) => row.last < cutoff)

@@ -27,10 +27,11 @@ describe('stock reports', async () => {
   const { clock } = server;
   const owner = await person(server, 'Report owner');
   /** The owner, acting `days` before now (the server's clock stays; sessions stay valid). */
-  const ago = (days: number): Person => ({
-    ...owner,
-    headers: { ...owner.headers, [CLOCK_OFFSET_HEADER]: String(Math.round(-days * DAY)) },
-  });
+  const ago = (days: number): Person => {
+    const headers = { ...owner.headers } as Person['headers'] & Record<string, string>;
+    headers[CLOCK_OFFSET_HEADER] = String(Math.round(-days * DAY));
+    return { ...owner, headers };
+  };
 
   const must = async (res: { statusCode: number; body: string }) => {
     if (res.statusCode !== 200) throw new Error(`${res.statusCode} ${res.body}`);

@@ -4,7 +4,10 @@ import type { ProductsTable } from '../../infra/db/schema.js';
 import type { ProductCodes } from './codes.js';
 import type { Position } from './cursor.js';
 
-/** A product as the API needs it: every column but the search text and the codes' keys. */
+/**
+ * A product as the API needs it: every column but the search text, the codes' keys, who made it
+ * and its reorder point (read by the queries that need it).
+ */
 export type ProductRow = Omit<
   ProductsTable,
   'search_key' | 'sku_key' | 'barcode_key' | 'created_by' | 'updated_by' | 'reorder_point'

@@ -67,15 +67,18 @@ export class ReportQueries {
     // Whole days since the first one's midnight: integer division on both engines (SQLite's
     // driver binds a number as a real, which would make it a real division).
     const day = sql<number>`(stock_movements.created_at - cast(${first} as bigint)) / ${sql.lit(DAY_MS)}`;
+    // Product by product (a CROSS JOIN keeps SQLite to that order): each product's movements
+    // after the first day come off one range of its (product_id, created_at, delta) index, and
+    // its price is read once, rather than looked up again for every movement.
     const perDay = await this.db
-      .selectFrom('stock_movements')
-      .innerJoin('products', 'products.id', 'stock_movements.product_id')
+      .selectFrom('products')
+      .crossJoin('stock_movements')
       .select([
         day.as('day'),
         sql<number>`sum(stock_movements.delta)`.as('units'),
         ...moved.selections,
       ])
-      .where('stock_movements.catalogue_id', '=', catalogueId)
+      .whereRef('stock_movements.product_id', '=', 'products.id')
       .where('products.catalogue_id', '=', catalogueId)
       .where('stock_movements.created_at', '>=', first + DAY_MS)
       // By position: PostgreSQL takes the bound start in the select and in the GROUP BY as two
@@ -114,25 +117,35 @@ export class ReportQueries {
     days: number,
     limit: number,
   ): Promise<MoverRow[]> {
-    const sums = this.db
-      .selectFrom('stock_movements')
+    const unitsIn = sql<number>`sum(case when stock_movements.delta > 0 then stock_movements.delta else 0 end)`;
+    const unitsOut = sql<number>`sum(case when stock_movements.delta < 0 then -stock_movements.delta else 0 end)`;
+    // Product by product, like the stock over time: a range of each one's movements by time.
+    // Names are read for the chosen few only; the ranking needs no more than the name's key.
+    const top = this.db
+      .selectFrom('products')
+      .crossJoin('stock_movements')
       .select([
-        'product_id',
-        sql<number>`sum(case when delta > 0 then delta else 0 end)`.as('units_in'),
-        sql<number>`sum(case when delta < 0 then -delta else 0 end)`.as('units_out'),
+        'products.id',
+        'products.name_key',
+        unitsIn.as('units_in'),
+        unitsOut.as('units_out'),
       ])
-      .where('catalogue_id', '=', catalogueId)
-      .where('created_at', '>=', periodStart(now, days))
-      .groupBy('product_id');
-    const rows = await this.db
-      .selectFrom(sums.as('sums'))
-      .innerJoin('products', 'products.id', 'sums.product_id')
-      .select(['products.id', 'products.name', 'sums.units_in', 'sums.units_out'])
+      .whereRef('stock_movements.product_id', '=', 'products.id')
       .where('products.catalogue_id', '=', catalogueId)
-      .orderBy(sql`sums.units_in + sums.units_out`, 'desc')
+      .where('stock_movements.created_at', '>=', periodStart(now, days))
+      .groupBy(['products.id', 'products.name_key'])
+      .orderBy(sql`sum(abs(stock_movements.delta))`, 'desc')
       .orderBy('products.name_key')
       .orderBy('products.id')
-      .limit(limit)
+      .limit(limit);
+    const rows = await this.db
+      .selectFrom(top.as('top'))
+      .innerJoin('products', 'products.id', 'top.id')
+      .select(['products.id', 'products.name', 'top.units_in', 'top.units_out'])
+      .where('products.catalogue_id', '=', catalogueId)
+      .orderBy(sql`top.units_in + top.units_out`, 'desc')
+      .orderBy('top.name_key')
+      .orderBy('top.id')
       .execute();
     return rows.map((row) => ({
       id: row.id,

@@ -2,9 +2,9 @@ import type { Kysely } from 'kysely';
 
 /**
  * What the stock reports read. A catalogue's movements in time order, with the product and the
- * delta in the index itself: the stock over time and the top movers add up a window of them
- * without visiting the table. A product's movements by time: whether it moved since a date (the
- * dead stock), answered from the index alone.
+ * delta in the index itself. A product's movements by time, with the delta: the stock over time
+ * and the top movers add up each product's range of them, and the dead stock asks whether one
+ * moved since a date, all from the index alone.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
@@ -15,6 +15,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createIndex('stock_movements_product_time')
     .on('stock_movements')
-    .columns(['product_id', 'created_at'])
+    .columns(['product_id', 'created_at', 'delta'])
     .execute();
 }
