@@ -25,6 +25,7 @@ export default [
     route(paths.products.details.path, 'routes/product-details.tsx'),
     route(paths.products.import.path, 'routes/import-products.tsx'),
     route(paths.scan.path, 'routes/scan.tsx'),
+    route(paths.reports.path, 'routes/reports.tsx'),
     route(paths.catalogues.path, 'routes/catalogues.tsx'),
     route(paths.invitations.path, 'routes/invitations.tsx'),
     // A shared catalogue: the personal catalogue's screens again (their modules, other ids), and
@@ -42,6 +43,7 @@ export default [
       }),
       route(paths.catalogue.edit, 'routes/edit-product.tsx', { id: 'catalogue-edit-product' }),
       route(paths.catalogue.scan, 'routes/scan.tsx', { id: 'catalogue-scan' }),
+      route(paths.catalogue.reports, 'routes/reports.tsx', { id: 'catalogue-reports' }),
       route(paths.catalogue.settings.path, 'routes/catalogue-settings.tsx'),
     ]),
     route(paths.profile.edit.path, 'routes/profile-layout.tsx', [

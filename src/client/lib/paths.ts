@@ -87,10 +87,17 @@ export const paths = {
     details: 'products/:productId',
     edit: 'products/:productId/edit',
     scan: 'scan',
+    reports: 'reports',
     settings: {
       path: 'settings',
       getHref: (catalogueId: string) => inCatalogue(catalogueId, '/settings'),
     },
+  },
+  /** The catalogue's stock reports (the user menu's 'Reports'). */
+  reports: {
+    path: '/reports',
+    getHref: (catalogueId?: string) =>
+      catalogueId ? inCatalogue(catalogueId, '/reports') : '/reports',
   },
   /** My catalogues, and a new one. */
   catalogues: fixed('/catalogues'),

@@ -50,18 +50,17 @@ export async function seedReportCatalogue(
       stock += delta;
       return move;
     });
-    plans.push({ i, createdAt, initial, final: stock, moves });
+    plans.push({ i, createdAt, initial, moves });
   }
   const repository = new ProductRepository(database.db, database.dialect);
-  // Created with their final stock: the creation's movement says 0 → final, and the later ones
-  // say what happened after it; the reports read only the deltas after a day.
+  // Created with their first stock (the creation's movement), then the movements after it.
   await repository.insertMany(
     catalogueId,
     plans.map((plan) => ({
       name: `Seeded product ${String(plan.i).padStart(5, '0')}`,
       description: 'Seeded for the reports',
       priceCents: ((plan.i * 7919) % 99_999) + 1,
-      stock: plan.final,
+      stock: plan.initial,
       image: null,
       createdAt: plan.createdAt,
     })),
@@ -99,6 +98,10 @@ export async function seedReportCatalogue(
       await setImmediate();
     }
   });
+  // Each product's stock is where its movements took it.
+  await sql`update products set stock = stock + coalesce((select sum(m.delta)
+    from stock_movements m where m.product_id = products.id and m.source = 'adjustment'), 0)
+    where catalogue_id = ${catalogueId}`.execute(database.db);
   // Reorder points of their own on one product in seven, some high enough to matter.
   const points = new Map<number, string[]>();
   for (let i = 0; i < plans.length; i += 7) {
