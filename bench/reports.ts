@@ -4,7 +4,7 @@
  * report-seed.ts), requested one at a time over HTTP from the server run from its sources, in
  * milliseconds per answer (median and slowest of the rounds).
  */
-export const REPORT_ROUNDS = 15;
+const REPORT_ROUNDS = 15;
 
 export interface ReportFigure {
   path: string;
@@ -13,7 +13,7 @@ export interface ReportFigure {
   bytes: number;
 }
 
-export const REPORT_PATHS = [
+const REPORT_PATHS = [
   '/api/products/reports/stock-over-time?days=30',
   '/api/products/reports/stock-over-time?days=90',
   '/api/products/reports/stock-over-time?days=365',

@@ -57,8 +57,7 @@ export async function readRaw(db: DB, catalogueId: string): Promise<Raw> {
 }
 
 /** Cents as the API sends money while it is exact as a number (every total in these tests). */
-export const money = (cents: bigint) =>
-  Number(`${cents / 100n}.${String(cents % 100n).padStart(2, '0')}`);
+const money = (cents: bigint) => Number(`${cents / 100n}.${String(cents % 100n).padStart(2, '0')}`);
 
 const byName = (a: RawProduct, b: RawProduct) =>
   a.name_key < b.name_key

@@ -36,7 +36,7 @@ export interface ReorderRow {
 }
 
 /** Midnight (UTC) of the first of `days` days that end with today's. */
-export const periodStart = (now: number, days: number) =>
+const periodStart = (now: number, days: number) =>
   Math.floor(now / DAY_MS) * DAY_MS - (days - 1) * DAY_MS;
 
 /**
