@@ -103,3 +103,31 @@ test('reports: the stock chart and its table, top movers, to reorder, a CSV down
   await expect(movers.getByRole('row')).toHaveCount(3);
   await expectNoSidewaysScroll(page);
 });
+
+test('reports of a shared catalogue: a viewer opens them from the menu inside it', async ({
+  page,
+  api,
+  token,
+  signIn,
+}) => {
+  const catalogueId = await api.createCatalogue(token, 'Shop floor');
+  await api.createProduct(
+    token,
+    { name: 'Shared bolt', price: 0.25, stock: 4, description: 'M6' },
+    { catalogueId },
+  );
+  const viewer = await api.signUpAndConfirm();
+  await api.invite(token, catalogueId, viewer.email, 'viewer');
+  const viewerToken = await api.login(viewer);
+  await api.acceptInvitation(viewerToken);
+  await signIn(viewer);
+
+  await page.goto(`/catalogues/${catalogueId}`);
+  await page.getByRole('button', { name: `Hello ${viewer.name}` }).click();
+  await page.getByRole('menuitem', { name: 'Reports' }).click();
+  await expect(page).toHaveURL(new RegExp(`/catalogues/${catalogueId}/reports$`));
+  await expect(page.getByRole('heading', { name: 'Reports', level: 1 })).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: 'To reorder', exact: true }).getByRole('row'),
+  ).toHaveText([/Product/, /Shared bolt\s*4\s*10\s*7/]);
+});

@@ -227,6 +227,35 @@ describe('stock reports', async () => {
     expect(records.map((record) => record[0])).toContain("'=SUM(A1)");
   });
 
+  it('adds up money exactly past 2^63 cents, where plain integer sums would overflow', async () => {
+    const rich = await person(server, 'Report rich');
+    const headers = { ...rich.headers } as Person['headers'] & Record<string, string>;
+    headers[CLOCK_OFFSET_HEADER] = String(-2 * DAY);
+    const yesterday: Person = { ...rich, headers };
+    const gold = await createProduct(server, yesterday, {
+      name: 'Gold bar',
+      price: '99999999.99',
+      stock: '0',
+    });
+    await must(await adjustStock(server, yesterday, gold.id, { delta: 2_147_483_647 }));
+    for (const url of [
+      '/api/products/reports/stock-over-time?days=30',
+      '/api/products/reports/stock-over-time.csv?days=30',
+    ]) {
+      const res = await get(rich, url);
+      expect(res.status, res.body).toBe(200);
+    }
+    const { days } = (await json(rich, '/api/products/reports/stock-over-time')) as {
+      days: { units: number; value: number | string }[];
+    };
+    // 9,999,999,999 cents × 2,147,483,647 units, to the cent; none before the day it came in.
+    expect(days.at(-1)).toEqual(expect.objectContaining({ value: '214748364678525163.53' }));
+    expect(days.at(-1)!.units).toBe(2_147_483_647);
+    expect(days[0]).toEqual(expect.objectContaining({ units: 0, value: 0 }));
+    const csv = csvRecords((await get(rich, '/api/products/reports/stock-over-time.csv')).body);
+    expect(csv.at(-1)![2]).toBe('214748364678525163.53');
+  });
+
   it('answers a shared catalogue: a viewer reads and downloads, stock may not export, others 404', async () => {
     const viewer = await person(server, 'Report viewer');
     const stocker = await person(server, 'Report stocker');

@@ -63,28 +63,7 @@ export class ReportQueries {
       .select([sql<number | null>`sum(stock)`.as('units'), ...current.selections])
       .where('catalogue_id', '=', catalogueId)
       .executeTakeFirstOrThrow();
-    const moved = exactSum(this.dialect, 'products.price_cents', 'stock_movements.delta', 'value');
-    // Whole days since the first one's midnight: integer division on both engines (SQLite's
-    // driver binds a number as a real, which would make it a real division).
-    const day = sql<number>`(stock_movements.created_at - cast(${first} as bigint)) / ${sql.lit(DAY_MS)}`;
-    // Product by product (a CROSS JOIN keeps SQLite to that order): each product's movements
-    // after the first day come off one range of its (product_id, created_at, delta) index, and
-    // its price is read once, rather than looked up again for every movement.
-    const perDay = await this.db
-      .selectFrom('products')
-      .crossJoin('stock_movements')
-      .select([
-        day.as('day'),
-        sql<number>`sum(stock_movements.delta)`.as('units'),
-        ...moved.selections,
-      ])
-      .whereRef('stock_movements.product_id', '=', 'products.id')
-      .where('products.catalogue_id', '=', catalogueId)
-      .where('stock_movements.created_at', '>=', first + DAY_MS)
-      // By position: PostgreSQL takes the bound start in the select and in the GROUP BY as two
-      // different expressions.
-      .groupBy(sql`1`)
-      .execute();
+    const perDay = await this.movedPerDay(catalogueId, first);
     // What moved on each day after the first (a movement dated after today, from a clock set
     // back, counts with today's next day: after every day of the period).
     const later = new Map<number, { units: number; cents: bigint }>();
@@ -93,7 +72,7 @@ export class ReportQueries {
       const sum = later.get(index) ?? { units: 0, cents: 0n };
       later.set(index, {
         units: sum.units + Number(row.units),
-        cents: sum.cents + moved.read(row as Record<string, unknown>),
+        cents: sum.cents + row.cents,
       });
     }
     let units = Number(totals.units ?? 0);
@@ -108,6 +87,60 @@ export class ReportQueries {
       points.push({ start: first + index * DAY_MS, units, valueCents: cents });
     }
     return points.reverse();
+  }
+
+  /**
+   * Units and price × units moved per day since the day after `first`. First as plain integer
+   * sums, which are exact unless a price × delta or their sum passes 2^63: PostgreSQL then fails
+   * the statement ("bigint out of range"), SQLite turns that product into a float (its sum is no
+   * longer an integer) or fails the sum ("integer overflow"). Either way the day sums are made
+   * again with exactSum, which is exact at any size but costs twice as much.
+   */
+  private async movedPerDay(catalogueId: string, first: number) {
+    try {
+      const product = sql`products.price_cents * stock_movements.delta`;
+      const kind =
+        this.dialect === 'sqlite' ? sql<string>`typeof(sum(${product}))` : sql<string>`'integer'`;
+      const fast = await this.perDayQuery(catalogueId, first)
+        .select([sql<string>`cast(sum(${product}) as text)`.as('cents'), kind.as('kind')])
+        .execute();
+      if (fast.every((row) => row.kind === 'integer')) {
+        return fast.map((row) => ({ day: row.day, units: row.units, cents: BigInt(row.cents) }));
+      }
+    } catch (error) {
+      if (!/out of range|overflow/i.test(String((error as Error | null)?.message))) throw error;
+    }
+    const moved = exactSum(this.dialect, 'products.price_cents', 'stock_movements.delta', 'value');
+    const exact = await this.perDayQuery(catalogueId, first).select(moved.selections).execute();
+    return exact.map((row) => ({
+      day: row.day,
+      units: row.units,
+      cents: moved.read(row as Record<string, unknown>),
+    }));
+  }
+
+  /**
+   * Per day after the first, units moved (the caller adds the money): product by product (a CROSS JOIN keeps
+   * SQLite to that order), each product's movements after the first day come off one range of its
+   * (product_id, created_at, delta) index, and its price is read once, rather than looked up again
+   * for every movement.
+   */
+  private perDayQuery(catalogueId: string, first: number) {
+    // Whole days since the first one's midnight: integer division on both engines (SQLite's
+    // driver binds a number as a real, which would make it a real division).
+    const day = sql<number>`(stock_movements.created_at - cast(${first} as bigint)) / ${sql.lit(DAY_MS)}`;
+    return (
+      this.db
+        .selectFrom('products')
+        .crossJoin('stock_movements')
+        .select([day.as('day'), sql<number>`sum(stock_movements.delta)`.as('units')])
+        .whereRef('stock_movements.product_id', '=', 'products.id')
+        .where('products.catalogue_id', '=', catalogueId)
+        .where('stock_movements.created_at', '>=', first + DAY_MS)
+        // By position: PostgreSQL takes the bound start in the select and in the GROUP BY as two
+        // different expressions.
+        .groupBy(sql`1`)
+    );
   }
 
   /** Units in and out per product since the first day's midnight, the most moved first. */
