@@ -7,6 +7,7 @@ import { PageSpinner } from '@/components/ui/Spinner.js';
 import { ScrollRegion, TableHead, tableCell } from '@/components/ui/Table.js';
 import { getErrorMessage } from '@/lib/api-error.js';
 import { useCatalogueRef } from '@/lib/catalogue-ref.js';
+import { useCatalogueCan } from '@/lib/catalogues/current-catalogue.js';
 import { formatCount, formatDateTime, formatPrice } from '@/lib/format.js';
 import { paths } from '@/lib/paths.js';
 import { tabTitle } from '@/lib/texts.js';
@@ -76,10 +77,13 @@ function Section({
   );
 }
 
-/** 'Download CSV': a link to the file, fetched with the token when followed. */
+/** 'Download CSV': a link to the file, fetched with the token when followed; none without the right. */
 function DownloadLink({ name, params }: { name: ReportName; params?: Record<string, number> }) {
   const download = useDownloadReport();
   const catalogue = useCatalogueRef();
+  // A role that may not export (stock) reads the reports but gets no file.
+  const may = useCatalogueCan();
+  if (!may('export')) return null;
   const query = params
     ? `?${new URLSearchParams(Object.entries(params).map(([key, value]) => [key, String(value)])).toString()}`
     : '';
