@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { ReportPeriod } from '@shared/schemas/reports.js';
 import { apiRequest } from '@/lib/api-client.js';
 import { useCatalogueRef } from '@/lib/catalogue-ref.js';
@@ -10,6 +10,8 @@ export function useTopMovers(days: ReportPeriod) {
   const catalogue = useCatalogueRef();
   return useQuery({
     queryKey: reportKey(catalogue, 'top-movers', { days }),
+    // Another period keeps the last one on screen until its figures come.
+    placeholderData: keepPreviousData,
     queryFn: ({ signal }) =>
       apiRequest(topMoversSchema, {
         url: reportsUrl(catalogue, 'top-movers'),

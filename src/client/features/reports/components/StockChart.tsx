@@ -66,6 +66,8 @@ export function StockChart({ days, label }: { days: StockOverTime['days']; label
         data,
         element,
       );
+      // Redrawn to the box's width as it changes (a browser without the observer keeps the first).
+      if (typeof ResizeObserver === 'undefined') return;
       observer = new ResizeObserver(() =>
         chart?.setSize({ width: element.clientWidth, height: HEIGHT }),
       );
