@@ -5,7 +5,12 @@ import { alias } from './vite.config.js';
  * Tests that start many processes and do not depend on the database engine: CI runs the server
  * project on SQLite and again on PostgreSQL, and these once (`npm test`, the `slow` project).
  */
-const SLOW = ['tests/scripts/ensure-chromium.test.ts', 'tests/server/http/secret.test.ts'];
+const SLOW = [
+  'tests/scripts/ensure-chromium.test.ts',
+  'tests/server/http/secret.test.ts',
+  // Seeds 200,000 stock movements.
+  'tests/server/reports/large-catalogue.test.ts',
+];
 
 /**
  * Server test files that run one at a time, after the others, each with modules of its own: those

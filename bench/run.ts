@@ -40,6 +40,8 @@ import {
 } from './catalogue.js';
 import { FANOUT_STREAMS, measureFanout, renderFanout } from './fanout.js';
 import { peakRss } from './proc.js';
+import { measureReports, renderReports } from './reports.js';
+import { seedReportCatalogue } from '../tests/server/support/report-seed.js';
 import { WORST_QUERY, costliest, photo, products, seedUser } from './seed.js';
 import {
   BUILT_SERVER,
@@ -62,6 +64,11 @@ const CORE_ONLY = process.env.BENCH_ONLY === 'core';
  * `BENCH_ONLY=fanout`, written to bench/results-fanout.md.
  */
 const FANOUT_ONLY = process.env.BENCH_ONLY === 'fanout';
+/**
+ * Only the stock reports, on the server run from its sources: `BENCH_ONLY=reports`, written to
+ * bench/results-reports.md (or -postgres.md).
+ */
+const REPORTS_ONLY = process.env.BENCH_ONLY === 'reports';
 
 /** Products of the catalogue that is the costliest to search (see seed.ts). */
 const COSTLIEST = 1_000;
@@ -237,7 +244,7 @@ async function middleCursor(
 }
 
 async function main() {
-  if (!FANOUT_ONLY && !existsSync(BUILT_SERVER)) {
+  if (!FANOUT_ONLY && !REPORTS_ONLY && !existsSync(BUILT_SERVER)) {
     throw new Error('no production build: run `npm run build` first');
   }
   const started = Date.now();
@@ -291,6 +298,23 @@ async function main() {
       const report = `${renderFanout(figure)}\n${engine}; run ${new Date().toISOString()}, load before ${loadBefore}.\n`;
       console.log(`\n${report}`);
       const file = postgres ? 'results-fanout-postgres.md' : 'results-fanout.md';
+      await writeFile(path.join(here, file), report);
+      console.log(`written to bench/${file}`);
+      return;
+    }
+    if (REPORTS_ONLY) {
+      const seeded = await seedReportCatalogue(database, small.id, Date.now());
+      console.log(`seeded ${seeded.products} products, ${seeded.movements} movements`);
+      await database.close();
+      const source = path.join(here, '../src/server/index.ts');
+      const server = await launch(['--import', 'tsx', source], appEnv);
+      children.push(server.child);
+      const figures = await measureReports(server.url, small.token);
+      const engine = database.dialect === 'postgres' ? 'PostgreSQL' : 'SQLite (WAL)';
+      const note = `${engine}; run ${new Date().toISOString()}, load before ${loadBefore}.`;
+      const report = renderReports(figures, note);
+      console.log(`\n${report}`);
+      const file = postgres ? 'results-reports-postgres.md' : 'results-reports.md';
       await writeFile(path.join(here, file), report);
       console.log(`written to bench/${file}`);
       return;

@@ -31,6 +31,7 @@ import {
   personalCatalogueScope,
 } from './features/catalogues/index.js';
 import { catalogueOpsRoutes } from './features/catalogue-ops/index.js';
+import { reportsRoutes } from './features/reports/index.js';
 import { idempotencyPlugin } from './features/idempotency/index.js';
 import { liveEventRoutes, liveEventsPlugin } from './features/live-events/index.js';
 import { activityPlugin, activityRoutes } from './features/activity/index.js';
@@ -208,6 +209,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
         await personal.register(productRoutes);
         await personal.register(catalogueOpsRoutes);
         await personal.register(activityRoutes);
+        await personal.register(reportsRoutes);
       },
       { prefix: '/api/products' },
     );
@@ -225,9 +227,11 @@ export async function buildApp(options: AppOptions): Promise<App> {
           },
           { prefix: '/products' },
         );
+        // The activity and reports of a catalogue at /api/catalogues/{catalogueId}/….
         await shared.register(async (mirror) => {
           mirrorOfPersonalRoutes(mirror);
           await mirror.register(activityRoutes);
+          await mirror.register(reportsRoutes);
         });
       },
       { prefix: '/api/catalogues/:catalogueId' },

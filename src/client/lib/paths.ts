@@ -87,6 +87,7 @@ export const paths = {
     details: 'products/:productId',
     edit: 'products/:productId/edit',
     scan: 'scan',
+    reports: 'reports',
     settings: {
       path: 'settings',
       getHref: (catalogueId: string) => inCatalogue(catalogueId, '/settings'),
@@ -101,6 +102,12 @@ export const paths = {
     nested: 'activity',
     getHref: (catalogueId?: string, filters?: Record<string, string>) =>
       `${catalogueId ? inCatalogue(catalogueId) : ''}/activity${query(filters)}`,
+  },
+  /** The catalogue's stock reports (the user menu's 'Reports'). */
+  reports: {
+    path: '/reports',
+    getHref: (catalogueId?: string) =>
+      catalogueId ? inCatalogue(catalogueId, '/reports') : '/reports',
   },
   /** My catalogues, and a new one. */
   catalogues: fixed('/catalogues'),

@@ -47,7 +47,7 @@ export type ProductSummaryQuery = z.input<typeof productSummaryQuerySchema>;
  * A sum of money in dollars, added up in integer cents: a number while its JSON text is exactly the
  * amount, else the exact decimal as text (a double holds every cent only up to 2^53 cents).
  */
-const moneyTotalSchema = z
+export const moneyTotalSchema = z
   .xor([
     z.number().meta({ minimum: 0 }),
     z

@@ -83,6 +83,10 @@ describe('MainLayout', () => {
       await user.keyboard('{ArrowDown}');
       expect(await screen.findByRole('menuitem', { name: 'My Profile' })).toHaveFocus();
       await user.keyboard('{ArrowDown}');
+      const reports = screen.getByRole('menuitem', { name: 'Reports' });
+      expect(reports).toHaveAttribute('href', '/reports');
+      await waitFor(() => expect(reports).toHaveFocus());
+      await user.keyboard('{ArrowDown}');
       const logout = screen.getByRole('menuitem', { name: 'Logout' });
       await waitFor(() => expect(logout).toHaveFocus());
       await user.keyboard('{Enter}');

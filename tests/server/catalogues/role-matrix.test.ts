@@ -338,6 +338,31 @@ const CATALOGUE_CASES: Record<string, RouteCase> = {
   ),
 };
 
+/**
+ * The stock reports, by path under the catalogue's base: `/api/products` for the personal one,
+ * `/api/catalogues/:catalogueId` for any (not under its `/products`).
+ */
+const REPORT_CASES: Record<string, RouteCase> = Object.fromEntries(
+  ['stock-over-time', 'top-movers', 'dead-stock', 'to-reorder'].flatMap((name) => [
+    [
+      `GET /reports/${name}`,
+      {
+        action: 'read',
+        success: 200,
+        requests: [async (_aim, base) => ({ method: 'GET', url: `${base}/reports/${name}` })],
+      },
+    ],
+    [
+      `GET /reports/${name}.csv`,
+      {
+        action: 'export',
+        success: 200,
+        requests: [async (_aim, base) => ({ method: 'GET', url: `${base}/reports/${name}.csv` })],
+      },
+    ],
+  ]),
+);
+
 const split = (key: string) => {
   const [method, path] = key.split(' ') as [HTTPMethods, string];
   return { method, path };
@@ -345,7 +370,7 @@ const split = (key: string) => {
 
 /** Every route this file knows, by `METHOD /url` as the app registers it. */
 const PERSONAL_ROUTES = Object.fromEntries(
-  Object.entries(PRODUCT_CASES).map(([key, routeCase]) => {
+  Object.entries({ ...PRODUCT_CASES, ...REPORT_CASES }).map(([key, routeCase]) => {
     const { method, path } = split(key);
     return [`${method} /api/products${path}`, routeCase];
   }),
@@ -355,7 +380,7 @@ const CATALOGUE_ROUTES = Object.fromEntries([
     const { method, path } = split(key);
     return [`${method} /api/catalogues/:catalogueId/products${path}`, routeCase] as const;
   }),
-  ...Object.entries(CATALOGUE_CASES).map(([key, routeCase]) => {
+  ...Object.entries({ ...CATALOGUE_CASES, ...REPORT_CASES }).map(([key, routeCase]) => {
     const { method, path } = split(key);
     return [`${method} /api/catalogues/:catalogueId${path}`, routeCase] as const;
   }),

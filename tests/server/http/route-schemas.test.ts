@@ -190,6 +190,27 @@ Object.assign(OPERATION_IDS, {
   'POST /api/catalogues/:catalogueId/webhooks/:webhookId/secret': 'rotateWebhookSecret',
 });
 
+// The stock reports (reports/*.test.ts), the personal catalogue's and any catalogue's (not under
+// its /products). 400: a period or a limit that is not offered (the two CSV files without one
+// take no query).
+const REPORTS: [string, string, boolean][] = [
+  ['stock-over-time', 'getStockOverTime', true],
+  ['stock-over-time.csv', 'exportStockOverTimeCsv', true],
+  ['top-movers', 'getTopMovers', true],
+  ['top-movers.csv', 'exportTopMoversCsv', true],
+  ['dead-stock', 'getDeadStock', true],
+  ['dead-stock.csv', 'exportDeadStockCsv', false],
+  ['to-reorder', 'getToReorder', true],
+  ['to-reorder.csv', 'exportToReorderCsv', false],
+];
+for (const [path, operationId, query] of REPORTS) {
+  const statuses = [...(query ? [400] : []), 401, 429, ...ALWAYS];
+  ERROR_STATUSES[`GET /api/products/reports/${path}`] = statuses;
+  ERROR_STATUSES[`GET /api/catalogues/:catalogueId/reports/${path}`] = [...statuses, 403, 404];
+  OPERATION_IDS[`GET /api/products/reports/${path}`] = operationId;
+  OPERATION_IDS[`GET /api/catalogues/:catalogueId/reports/${path}`] = `${operationId}InCatalogue`;
+}
+
 /** Routes that read nothing from a POST, PATCH or DELETE body (they still parse one). */
 const NO_BODY = [
   'POST /api/auth/logout',

@@ -1,17 +1,22 @@
-import { Link, useParams } from 'react-router';
+import { Link } from 'react-router';
 import type { User } from '@shared/schemas/auth.js';
 import { Menu, MenuChevron, menuItemProps, menuPanelClasses } from '@/components/ui/Menu.js';
 import { mayLogOutWithUnsentChanges } from '@/features/offline-queue/use-unsent-changes-check.js';
 import { useLogout } from '@/lib/auth/logout.js';
+import { useCatalogueRef } from '@/lib/catalogue-ref.js';
 import { paths } from '@/lib/paths.js';
 
 const itemClasses =
   'block w-full px-4 py-2 text-left text-sm text-gray-700 hover:bg-gray-100 hover:text-gray-900 focus:bg-gray-100 focus:text-gray-900 focus:outline-none';
 
-/** 'Hello {name}' and its menu: 'My Profile', 'Activity' (the catalogue shown's) and 'Logout'. Keyboard-usable (components/ui/Menu). */
+/**
+ * 'Hello {name}' and its menu: 'My Profile', the catalogue shown's 'Activity' and 'Reports', and
+ * 'Logout'. Keyboard-usable (components/ui/Menu).
+ */
 export function UserMenu({ user }: { user: User }) {
   const logout = useLogout();
-  const { catalogueId } = useParams();
+  // A shared catalogue's activity and reports inside it, else the personal one's.
+  const catalogue = useCatalogueRef();
   const initial = user.name.trim().charAt(0).toUpperCase() || '?';
   return (
     <Menu
@@ -34,8 +39,11 @@ export function UserMenu({ user }: { user: User }) {
       <Link to={paths.profile.edit.getHref()} className={itemClasses} {...menuItemProps}>
         My Profile
       </Link>
-      <Link to={paths.activity.getHref(catalogueId)} className={itemClasses} {...menuItemProps}>
+      <Link to={paths.activity.getHref(catalogue)} className={itemClasses} {...menuItemProps}>
         Activity
+      </Link>
+      <Link to={paths.reports.getHref(catalogue)} className={itemClasses} {...menuItemProps}>
+        Reports
       </Link>
       <button
         type="button"

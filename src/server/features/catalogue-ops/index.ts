@@ -33,3 +33,5 @@ export const catalogueOpsRoutes = fp(
   },
   { name: 'catalogue-ops', dependencies: ['products'], encapsulate: true },
 );
+
+export { neutralizeCell } from './csv-cells.js';

@@ -27,3 +27,4 @@ export {
   /** @public */
   trackReorderCrossings,
 } from './reorder.js';
+export { exactSum, moneyTotal } from './exact-sum.js';

@@ -26,6 +26,7 @@ import * as reorderPoints from './migrations/018_reorder_points.js';
 import * as activityLog from './migrations/019_activity_log.js';
 import * as reorderAlertsAndDigest from './migrations/020_reorder_alerts_and_digest.js';
 import * as webhooks from './migrations/021_webhooks.js';
+import * as reportIndexes from './migrations/022_report_indexes.js';
 
 export type MigrationDialect = 'sqlite' | 'postgres';
 
@@ -57,6 +58,7 @@ export const migrations: Migration[] = [
   { name: '019_activity_log', ...activityLog },
   { name: '020_reorder_alerts_and_digest', ...reorderAlertsAndDigest },
   { name: '021_webhooks', ...webhooks },
+  { name: '022_report_indexes', ...reportIndexes },
 ];
 
 /** What the hand-written runner before Kysely's Migrator recorded applied migrations in. */

@@ -1,0 +1,257 @@
+import { sql } from 'kysely';
+import type { DB } from '../../infra/db/handle.js';
+import type { MigrationDialect } from '../../infra/db/migrate.js';
+import { exactSum } from '../products/index.js';
+
+export const DAY_MS = 86_400_000;
+
+/** The stock at the end of one UTC day: units, and their value at today's prices in cents. */
+export interface DayStock {
+  /** Midnight (UTC) that starts the day, epoch milliseconds. */
+  start: number;
+  units: number;
+  valueCents: bigint;
+}
+
+export interface MoverRow {
+  id: string;
+  name: string;
+  unitsIn: number;
+  unitsOut: number;
+}
+
+export interface DeadRow {
+  id: string;
+  name: string;
+  stock: number;
+  priceCents: number;
+  lastMovedAt: number;
+}
+
+export interface ReorderRow {
+  id: string;
+  name: string;
+  stock: number;
+  reorderPoint: number;
+}
+
+/** Midnight (UTC) of the first of `days` days that end with today's. */
+const periodStart = (now: number, days: number) =>
+  Math.floor(now / DAY_MS) * DAY_MS - (days - 1) * DAY_MS;
+
+/**
+ * The reports' reads. Each is one or two statements that add up in the database (grouped sums over
+ * the index of migration 022), so the server never walks the movements itself: what comes back is
+ * at most a row per day or per product of the answer.
+ */
+export class ReportQueries {
+  constructor(
+    private readonly db: DB,
+    private readonly dialect: MigrationDialect,
+  ) {}
+
+  /**
+   * Units and value at the end of each day: today's totals less what moved after that day. The
+   * movements after the first day are summed per day (delta, and price × delta exactly), and the
+   * days are then rolled back from today, newest first.
+   */
+  async stockOverTime(catalogueId: string, now: number, days: number): Promise<DayStock[]> {
+    const first = periodStart(now, days);
+    const current = exactSum(this.dialect, 'price_cents', 'stock', 'value');
+    const totals = await this.db
+      .selectFrom('products')
+      .select([sql<number | null>`sum(stock)`.as('units'), ...current.selections])
+      .where('catalogue_id', '=', catalogueId)
+      .executeTakeFirstOrThrow();
+    const perDay = await this.movedPerDay(catalogueId, first);
+    // What moved on each day after the first (a movement dated after today, from a clock set
+    // back, counts with today's next day: after every day of the period).
+    const later = new Map<number, { units: number; cents: bigint }>();
+    for (const row of perDay) {
+      const index = Math.min(Number(row.day), days);
+      const sum = later.get(index) ?? { units: 0, cents: 0n };
+      later.set(index, {
+        units: sum.units + Number(row.units),
+        cents: sum.cents + row.cents,
+      });
+    }
+    let units = Number(totals.units ?? 0);
+    let cents = current.read(totals as Record<string, unknown>);
+    const points: DayStock[] = [];
+    for (let index = days - 1; index >= 0; index -= 1) {
+      const after = later.get(index + 1);
+      if (after) {
+        units -= after.units;
+        cents -= after.cents;
+      }
+      points.push({ start: first + index * DAY_MS, units, valueCents: cents });
+    }
+    return points.reverse();
+  }
+
+  /**
+   * Units and price × units moved per day since the day after `first`. First as plain integer
+   * sums, which are exact unless a price × delta or their sum passes 2^63: PostgreSQL then fails
+   * the statement ("bigint out of range"), SQLite turns that product into a float (its sum is no
+   * longer an integer) or fails the sum ("integer overflow"). Either way the day sums are made
+   * again with exactSum, which is exact at any size but costs twice as much.
+   */
+  private async movedPerDay(catalogueId: string, first: number) {
+    try {
+      const product = sql`products.price_cents * stock_movements.delta`;
+      const kind =
+        this.dialect === 'sqlite' ? sql<string>`typeof(sum(${product}))` : sql<string>`'integer'`;
+      const fast = await this.perDayQuery(catalogueId, first)
+        .select([sql<string>`cast(sum(${product}) as text)`.as('cents'), kind.as('kind')])
+        .execute();
+      if (fast.every((row) => row.kind === 'integer')) {
+        return fast.map((row) => ({ day: row.day, units: row.units, cents: BigInt(row.cents) }));
+      }
+    } catch (error) {
+      if (!/out of range|overflow/i.test(String((error as Error | null)?.message))) throw error;
+    }
+    const moved = exactSum(this.dialect, 'products.price_cents', 'stock_movements.delta', 'value');
+    const exact = await this.perDayQuery(catalogueId, first).select(moved.selections).execute();
+    return exact.map((row) => ({
+      day: row.day,
+      units: row.units,
+      cents: moved.read(row as Record<string, unknown>),
+    }));
+  }
+
+  /**
+   * Per day after the first, units moved (the caller adds the money): product by product (a CROSS JOIN keeps
+   * SQLite to that order), each product's movements after the first day come off one range of its
+   * (product_id, created_at, delta) index, and its price is read once, rather than looked up again
+   * for every movement.
+   */
+  private perDayQuery(catalogueId: string, first: number) {
+    // Whole days since the first one's midnight: integer division on both engines (SQLite's
+    // driver binds a number as a real, which would make it a real division).
+    const day = sql<number>`(stock_movements.created_at - cast(${first} as bigint)) / ${sql.lit(DAY_MS)}`;
+    return (
+      this.db
+        .selectFrom('products')
+        .crossJoin('stock_movements')
+        .select([day.as('day'), sql<number>`sum(stock_movements.delta)`.as('units')])
+        .whereRef('stock_movements.product_id', '=', 'products.id')
+        .where('products.catalogue_id', '=', catalogueId)
+        .where('stock_movements.created_at', '>=', first + DAY_MS)
+        // By position: PostgreSQL takes the bound start in the select and in the GROUP BY as two
+        // different expressions.
+        .groupBy(sql`1`)
+    );
+  }
+
+  /** Units in and out per product since the first day's midnight, the most moved first. */
+  async topMovers(
+    catalogueId: string,
+    now: number,
+    days: number,
+    limit: number,
+  ): Promise<MoverRow[]> {
+    const unitsIn = sql<number>`sum(case when stock_movements.delta > 0 then stock_movements.delta else 0 end)`;
+    const unitsOut = sql<number>`sum(case when stock_movements.delta < 0 then -stock_movements.delta else 0 end)`;
+    // Product by product, like the stock over time: a range of each one's movements by time.
+    // Names are read for the chosen few only; the ranking needs no more than the name's key.
+    const top = this.db
+      .selectFrom('products')
+      .crossJoin('stock_movements')
+      .select([
+        'products.id',
+        'products.name_key',
+        unitsIn.as('units_in'),
+        unitsOut.as('units_out'),
+      ])
+      .whereRef('stock_movements.product_id', '=', 'products.id')
+      .where('products.catalogue_id', '=', catalogueId)
+      .where('stock_movements.created_at', '>=', periodStart(now, days))
+      .groupBy(['products.id', 'products.name_key'])
+      .orderBy(sql`sum(abs(stock_movements.delta))`, 'desc')
+      .orderBy('products.name_key')
+      .orderBy('products.id')
+      .limit(limit);
+    const rows = await this.db
+      .selectFrom(top.as('top'))
+      .innerJoin('products', 'products.id', 'top.id')
+      .select(['products.id', 'products.name', 'top.units_in', 'top.units_out'])
+      .where('products.catalogue_id', '=', catalogueId)
+      .orderBy(sql`top.units_in + top.units_out`, 'desc')
+      .orderBy('top.name_key')
+      .orderBy('top.id')
+      .execute();
+    return rows.map((row) => ({
+      id: row.id,
+      name: row.name,
+      unitsIn: Number(row.units_in),
+      unitsOut: Number(row.units_out),
+    }));
+  }
+
+  /**
+   * Products with stock that have not moved since `cutoff`, nor been created since: the longest
+   * still first. A product's movements by time (migration 022) answer "moved since?" per product.
+   */
+  async deadStock(catalogueId: string, cutoff: number, limit?: number): Promise<DeadRow[]> {
+    const lastMoved = sql<number | null>`(select max(m.created_at) from stock_movements m
+      where m.product_id = products.id)`;
+    const last = sql<number>`case when last_moved > created_at then last_moved else created_at end`;
+    const query = this.db
+      .selectFrom((db) =>
+        db
+          .selectFrom('products')
+          .select(['id', 'name', 'name_key', 'stock', 'price_cents', 'created_at'])
+          .select(lastMoved.as('last_moved'))
+          .where('catalogue_id', '=', catalogueId)
+          .where('stock', '>', 0)
+          .where('created_at', '<', cutoff)
+          .where(({ not, exists, selectFrom }) =>
+            not(
+              exists(
+                selectFrom('stock_movements as m')
+                  .select(sql.lit(1).as('one'))
+                  .whereRef('m.product_id', '=', 'products.id')
+                  .where('m.created_at', '>=', cutoff),
+              ),
+            ),
+          )
+          .as('dead'),
+      )
+      .select(['id', 'name', 'stock', 'price_cents', last.as('last_moved_at')])
+      .orderBy(last)
+      .orderBy('name_key')
+      .orderBy('id');
+    const rows = await (limit === undefined ? query : query.limit(limit)).execute();
+    return rows.map((row) => ({
+      id: row.id,
+      name: row.name,
+      stock: row.stock,
+      priceCents: Number(row.price_cents),
+      lastMovedAt: Number(row.last_moved_at),
+    }));
+  }
+
+  /**
+   * Products at or below their reorder point (their own, else the catalogue's), the most short
+   * first.
+   */
+  async toReorder(catalogueId: string, limit?: number): Promise<ReorderRow[]> {
+    const point = sql<number>`coalesce(products.reorder_point, catalogues.reorder_point)`;
+    const query = this.db
+      .selectFrom('products')
+      .innerJoin('catalogues', 'catalogues.id', 'products.catalogue_id')
+      .select(['products.id', 'products.name', 'products.stock', point.as('reorder_point')])
+      .where('products.catalogue_id', '=', catalogueId)
+      .where('products.stock', '<=', point)
+      .orderBy(sql`${point} - products.stock`, 'desc')
+      .orderBy('products.name_key')
+      .orderBy('products.id');
+    const rows = await (limit === undefined ? query : query.limit(limit)).execute();
+    return rows.map((row) => ({
+      id: row.id,
+      name: row.name,
+      stock: row.stock,
+      reorderPoint: Number(row.reorder_point),
+    }));
+  }
+}
