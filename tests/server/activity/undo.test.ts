@@ -149,6 +149,15 @@ describe('undo', async () => {
     expect(image.rawPayload.length).toBeGreaterThan(0);
     const after = await api(server, owner, 'GET', `/api/products/${created.id}/movements`);
     expect(after.json()).toEqual(before.json());
+    // Other screens hear of it as of a new product.
+    const event = await server.database.db
+      .selectFrom('live_events')
+      .select(['kind', 'data'])
+      .where('catalogue_id', '=', owner.id)
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(event.kind).toBe('product.created');
+    expect((JSON.parse(event.data) as { product: { id: string } }).product.id).toBe(created.id);
   });
 
   it("removes a deleted product's picture once its delete can no longer be undone", async () => {
