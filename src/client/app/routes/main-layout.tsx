@@ -10,7 +10,7 @@ import { WithPersistedQueries } from '../components/WithPersistedQueries.js';
 import { MainLayout } from '../layouts/MainLayout.js';
 
 /**
- * The profile, catalogue and activity screens, whose route modules are a kilobyte each, fetched ahead so
+ * The profile and catalogue screens, whose route modules are a kilobyte each, fetched ahead so
  * that one opened offline before the service worker has kept the app is explained by the app (its
  * code loads on demand, app/components/lazy-screen.ts) instead of the browser's error page. They
  * are fetched once the first screen has settled (lib/after-settled.ts), outside its JavaScript
@@ -22,7 +22,6 @@ const PREFETCHED = [
   paths.profile.changePassword.getHref(),
   paths.catalogues.getHref(),
   paths.invitations.getHref(),
-  paths.activity.getHref(),
 ];
 
 /** Whether the first screen has settled, so that code it does not need may load. */
