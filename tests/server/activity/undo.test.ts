@@ -149,6 +149,38 @@ describe('undo', async () => {
     expect(image.rawPayload.length).toBeGreaterThan(0);
     const after = await api(server, owner, 'GET', `/api/products/${created.id}/movements`);
     expect(after.json()).toEqual(before.json());
+    // Other screens hear of it as of a new product.
+    const event = await server.database.db
+      .selectFrom('live_events')
+      .select(['kind', 'data'])
+      .where('catalogue_id', '=', owner.id)
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(event.kind).toBe('product.created');
+    expect((JSON.parse(event.data) as { product: { id: string } }).product.id).toBe(created.id);
+  });
+
+  it('restores the history when newer movements took its ids meanwhile (SQLite reuses them)', async () => {
+    const owner = await member(server);
+    const created = await createProduct(server, owner, { name: 'Mug', stock: '3' });
+    await api(server, owner, 'POST', `/api/products/${created.id}/stock`, { delta: 2 });
+    type Moves = { movements: { delta: number; oldStock: number; newStock: number }[] };
+    const values = (res: { json(): unknown }) =>
+      (res.json() as Moves).movements.map(({ delta, oldStock, newStock }) => ({
+        delta,
+        oldStock,
+        newStock,
+      }));
+    const before = values(await api(server, owner, 'GET', `/api/products/${created.id}/movements`));
+    await api(server, owner, 'DELETE', `/api/products/${created.id}`);
+    // Its movements had the highest ids: these may get them again.
+    await createProduct(server, owner, { name: 'Cup', stock: '1' });
+    await createProduct(server, owner, { name: 'Jar', stock: '1' });
+    const entry = await latest(owner, '/api/products', 'product.deleted');
+    const res = await undo(owner, '/api/products', entry);
+    expect(res.statusCode, res.body).toBe(200);
+    const after = await api(server, owner, 'GET', `/api/products/${created.id}/movements`);
+    expect(values(after)).toEqual(before);
   });
 
   it("removes a deleted product's picture once its delete can no longer be undone", async () => {

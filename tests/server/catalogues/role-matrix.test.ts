@@ -18,6 +18,7 @@ import {
   uniqueName,
   watchedTables,
   freshEmail,
+  must,
   roleOf,
   type Person,
   type Request,
@@ -363,6 +364,38 @@ const REPORT_CASES: Record<string, RouteCase> = Object.fromEntries(
   ]),
 );
 
+/**
+ * The activity log, at `/activity` of either scope: reading it, and undoing a stock movement (a
+ * fresh one for each request, made by the catalogue's owner), which needs the right to adjust
+ * stock.
+ */
+const ACTIVITY_CASES: Record<string, RouteCase> = {
+  'GET /activity': {
+    action: 'read',
+    success: 200,
+    requests: [async (_aim, base) => ({ method: 'GET', url: `${base}/activity` })],
+  },
+  'POST /activity/:entryId/undo': {
+    action: 'adjustStock',
+    success: 200,
+    requests: [
+      async ({ fixtures }, base) => {
+        const product = await fixtures.product();
+        const url = `/api/catalogues/${fixtures.catalogueId}/products/${product}/stock`;
+        await must(server, fixtures.owner, { method: 'POST', url, json: { delta: 1 } }, 200);
+        const entry = await server.database.db
+          .selectFrom('activity_entries')
+          .select('id')
+          .where('catalogue_id', '=', fixtures.catalogueId)
+          .where('kind', '=', 'stock.moved')
+          .orderBy('id', 'desc')
+          .executeTakeFirstOrThrow();
+        return { method: 'POST', url: `${base}/activity/${entry.id}/undo` };
+      },
+    ],
+  },
+};
+
 const split = (key: string) => {
   const [method, path] = key.split(' ') as [HTTPMethods, string];
   return { method, path };
@@ -370,20 +403,24 @@ const split = (key: string) => {
 
 /** Every route this file knows, by `METHOD /url` as the app registers it. */
 const PERSONAL_ROUTES = Object.fromEntries(
-  Object.entries({ ...PRODUCT_CASES, ...REPORT_CASES }).map(([key, routeCase]) => {
-    const { method, path } = split(key);
-    return [`${method} /api/products${path}`, routeCase];
-  }),
+  Object.entries({ ...PRODUCT_CASES, ...REPORT_CASES, ...ACTIVITY_CASES }).map(
+    ([key, routeCase]) => {
+      const { method, path } = split(key);
+      return [`${method} /api/products${path}`, routeCase] as const;
+    },
+  ),
 );
 const CATALOGUE_ROUTES = Object.fromEntries([
   ...Object.entries(PRODUCT_CASES).map(([key, routeCase]) => {
     const { method, path } = split(key);
     return [`${method} /api/catalogues/:catalogueId/products${path}`, routeCase] as const;
   }),
-  ...Object.entries({ ...CATALOGUE_CASES, ...REPORT_CASES }).map(([key, routeCase]) => {
-    const { method, path } = split(key);
-    return [`${method} /api/catalogues/:catalogueId${path}`, routeCase] as const;
-  }),
+  ...Object.entries({ ...CATALOGUE_CASES, ...REPORT_CASES, ...ACTIVITY_CASES }).map(
+    ([key, routeCase]) => {
+      const { method, path } = split(key);
+      return [`${method} /api/catalogues/:catalogueId${path}`, routeCase] as const;
+    },
+  ),
 ]);
 
 /** Which side of the catalogue the caller is on. */

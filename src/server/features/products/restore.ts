@@ -139,11 +139,21 @@ export class ProductRestores {
       .values({ ...row, catalogue_id: target.id })
       .execute();
     await insertTags(trx, target.id, [row]);
-    // Their ids are kept: the history reads in the order it happened.
-    for (const movement of movements) {
+    // Their ids are kept when still free, so ids keep telling the order things happened in. SQLite
+    // may have given a deleted product's last ids to new movements (an integer primary key reuses
+    // the highest): then they get new ones, inserted in their order.
+    const ids = movements.map((movement) => movement.id);
+    const idsTaken =
+      ids.length > 0 &&
+      (await trx
+        .selectFrom('stock_movements')
+        .select('id')
+        .where('id', 'in', ids)
+        .executeTakeFirst()) !== undefined;
+    for (const { id, ...movement } of movements) {
       await trx
         .insertInto('stock_movements')
-        .values({ ...movement, catalogue_id: target.id })
+        .values({ ...movement, ...(idsTaken ? {} : { id }), catalogue_id: target.id })
         .execute();
     }
     await trackReorderCrossings(trx, target.id, [row.id], now);

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import type { ActivityEntry } from '@shared/schemas/activity.js';
+import { describeEntry, timeAgo } from '@/features/activity/components/describe.js';
+
+const entry = (fields: Partial<ActivityEntry>): ActivityEntry => ({
+  id: '1',
+  kind: 'product.created',
+  at: '2026-11-27T10:00:00.000Z',
+  source: 'api',
+  actor: null,
+  product: { id: 'p', name: 'Vase' },
+  changes: null,
+  data: {},
+  undoable: false,
+  undoneBy: null,
+  ...fields,
+});
+
+describe('one line per entry', () => {
+  it('says what changed, with prices in dollars', () => {
+    expect(
+      describeEntry(entry({ kind: 'stock.moved', data: { oldStock: 4, newStock: 7, delta: 3 } })),
+    ).toBe('Stock of Vase: 4 → 7');
+    expect(
+      describeEntry(
+        entry({ kind: 'product.updated', changes: { price: { before: 300, after: 450 } } }),
+      ),
+    ).toBe('Edited Vase: price 3.00 → 4.50');
+    expect(describeEntry(entry({ kind: 'product.deleted' }))).toBe('Deleted Vase');
+    expect(
+      describeEntry(
+        entry({
+          kind: 'member.role_changed',
+          product: null,
+          data: { member: { id: 'u', name: 'Carl' } },
+          changes: { role: { before: 'editor', after: 'stock' } },
+        }),
+      ),
+    ).toBe('Changed the role of Carl: editor → stock');
+  });
+
+  it('tells how long ago', () => {
+    const now = Date.parse('2026-11-27T10:05:00.000Z');
+    expect(timeAgo('2026-11-27T10:00:00.000Z', now)).toBe('5 minutes ago');
+    expect(timeAgo('2026-11-26T10:00:00.000Z', now)).toBe('yesterday');
+  });
+});
