@@ -160,10 +160,12 @@ test.describe('before the service worker has kept the app', () => {
     signIn,
   }) => {
     await signIn();
-    // The screens the header leads to are fetched ahead once the first screen has settled.
-    await expect(
-      page.locator('link[rel="modulepreload"][href*="/profile-"]').first(),
-    ).toBeAttached();
+    // The screens the header leads to are fetched ahead once the first screen has settled and
+    // the user acts on it (here, a press on the page's heading).
+    await page.getByRole('heading', { name: 'Products', level: 1 }).click();
+    await expect(page.locator('link[rel="modulepreload"][href*="/profile-"]').first()).toBeAttached(
+      { timeout: 15_000 },
+    );
     await context.setOffline(true);
     await expect(offlineBanner(page)).toBeVisible();
     await page.getByRole('button', { name: `Hello ${user.name}` }).click();

@@ -13,9 +13,9 @@ import { MainLayout } from '../layouts/MainLayout.js';
  * The profile and catalogue screens, whose route modules are a kilobyte each, fetched ahead so
  * that one opened offline before the service worker has kept the app is explained by the app (its
  * code loads on demand, app/components/lazy-screen.ts) instead of the browser's error page. They
- * are fetched once the first screen has settled (lib/after-settled.ts), outside its JavaScript
- * budget. Creating and importing products need the connection anyway; once the service worker is
- * installed it holds every screen's code.
+ * are fetched once the first screen has settled and the user acts on it (or a little later),
+ * outside its JavaScript budget however slow the machine. Creating and importing products need
+ * the connection anyway; once the service worker is installed it holds every screen's code.
  */
 const PREFETCHED = [
   paths.profile.edit.getHref(),
@@ -24,11 +24,31 @@ const PREFETCHED = [
   paths.invitations.getHref(),
 ];
 
-/** Whether the first screen has settled, so that code it does not need may load. */
-function useSettled() {
-  const [settled, setSettled] = useState(false);
-  useEffect(() => afterPageSettles(() => setSettled(true)), []);
-  return settled;
+/** How long after the page has settled code for later is fetched anyway, without a first act. */
+const LATER_MS = 10_000;
+
+/**
+ * Whether the time has come for code the first screen does not need: the user's first press or
+ * key once the page has settled (lib/after-settled.ts), or a little later without one.
+ */
+function useTimeForLater() {
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    const go = () => setReady(true);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const cancelSettle = afterPageSettles(() => {
+      timer = setTimeout(go, LATER_MS);
+      window.addEventListener('pointerdown', go, { once: true });
+      window.addEventListener('keydown', go, { once: true });
+    });
+    return () => {
+      cancelSettle();
+      clearTimeout(timer);
+      window.removeEventListener('pointerdown', go);
+      window.removeEventListener('keydown', go);
+    };
+  }, []);
+  return ready;
 }
 
 /** React Router's framework runs the page (not the component tests' memory router). */
@@ -41,7 +61,7 @@ const inFramework = () => typeof window !== 'undefined' && '__reactRouterManifes
  */
 function SignedInLayout() {
   const user = useUser();
-  const settled = useSettled();
+  const later = useTimeForLater();
   // Prefetching loads the route modules, and React Router reloads the page when one cannot be
   // loaded: offline, that would swap the screen for the browser's error page.
   const online = useOnline();
@@ -52,7 +72,7 @@ function SignedInLayout() {
       {user.data && <StockQueueRunner userId={user.data.id} />}
       {user.data && <LiveUpdates userId={user.data.id} />}
       {user.data &&
-        settled &&
+        later &&
         online &&
         inFramework() &&
         PREFETCHED.map((page) => <PrefetchPageLinks key={page} page={page} />)}
