@@ -30,7 +30,7 @@ describe('messages built from the constants', () => {
         'sort must be one of newest, oldest, name, price-asc, price-desc, stock-asc, stock-desc',
       searchTooLong:
         'q must be at most 200 characters (ligatures and similar characters count as the letters they stand for)',
-      stockFilterInvalid: 'stock must be one of low, out',
+      stockFilterInvalid: 'stock must be one of low, out, reorder',
       deltaInvalid: 'delta must be a whole number from -2147483647 to 2147483647, other than 0',
       noteInvalid: 'note must be text of at most 500 characters',
       movementLimitInvalid: 'limit must be a whole number from 1 to 100',

@@ -83,6 +83,10 @@ describe('MainLayout', () => {
       await user.keyboard('{ArrowDown}');
       expect(await screen.findByRole('menuitem', { name: 'My Profile' })).toHaveFocus();
       await user.keyboard('{ArrowDown}');
+      const activity = screen.getByRole('menuitem', { name: 'Activity' });
+      expect(activity).toHaveAttribute('href', '/activity');
+      await waitFor(() => expect(activity).toHaveFocus());
+      await user.keyboard('{ArrowDown}');
       const reports = screen.getByRole('menuitem', { name: 'Reports' });
       expect(reports).toHaveAttribute('href', '/reports');
       await waitFor(() => expect(reports).toHaveFocus());

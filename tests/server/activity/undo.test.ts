@@ -6,8 +6,8 @@ import type { Product } from '../../../src/shared/schemas/products.js';
 import { sweepOrphanImages } from '../../../src/server/features/products/orphan-images.js';
 import { ProductRepository } from '../../../src/server/features/products/repository.js';
 import { build } from '../support/build.js';
-import { jpeg } from '../support/images.js';
-import { createProduct, imageFiles } from '../support/products.js';
+import { jpeg, png } from '../support/images.js';
+import { createProduct, imageFiles, patchProduct } from '../support/products.js';
 import {
   addMember,
   api,
@@ -181,6 +181,43 @@ describe('undo', async () => {
     expect(res.statusCode, res.body).toBe(200);
     const after = await api(server, owner, 'GET', `/api/products/${created.id}/movements`);
     expect(values(after)).toEqual(before);
+  });
+
+  it('undoes an edit that replaced the picture, unless the picture changed since', async () => {
+    const owner = await member(server);
+    const created = await createProduct(server, owner, { name: 'Jug' }, { data: await jpeg() });
+    const replace = async () => {
+      const res = await patchProduct(server, owner, created.id, {}, { data: await png(30, 90) });
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json() as { product: Product }).product;
+    };
+    const replaced = await replace();
+    expect(replaced.image).not.toBe(created.image);
+    const edit = await latest(owner, '/api/products', 'product.updated');
+    expect(edit.changes).toEqual({ image: { before: true, after: true } });
+    expect(edit.undoable).toBe(true);
+    const res = await undo(owner, '/api/products', edit);
+    expect(res.statusCode, res.body).toBe(200);
+    const back = (await api(server, owner, 'GET', `/api/products/${created.id}`)).json() as {
+      product: Product;
+    };
+    expect(back.product).toMatchObject({
+      image: created.image,
+      thumbnail: created.thumbnail,
+      imageWidth: created.imageWidth,
+      imageHeight: created.imageHeight,
+    });
+    const image = await server.app.inject({ method: 'GET', url: new URL(created.image).pathname });
+    expect(image.statusCode).toBe(200);
+
+    // Replaced twice more: the older edit's picture has been replaced since.
+    await replace();
+    await replace();
+    const [newest, older] = await entries(owner, '/api/products', '?kind=product.updated');
+    expect(newest!.undoable && older!.undoable).toBe(true);
+    const refused = await undo(owner, '/api/products', older!);
+    expect(refused.statusCode).toBe(409);
+    expect(message(refused)).toBe('Cannot undo: image changed since');
   });
 
   it("removes a deleted product's picture once its delete can no longer be undone", async () => {

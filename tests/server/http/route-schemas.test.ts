@@ -211,6 +211,20 @@ for (const [path, operationId, query] of REPORTS) {
   OPERATION_IDS[`GET /api/catalogues/:catalogueId/reports/${path}`] = `${operationId}InCatalogue`;
 }
 
+// The activity log (activity/*.test.ts), the personal catalogue's and any catalogue's. 400: a
+// bad filter or cursor; 404: an entry not in the catalogue; 409: an undo the state has moved past.
+for (const [base, suffix, scoped] of [
+  ['/api/products', '', []],
+  ['/api/catalogues/:catalogueId', 'InCatalogue', [403, 404]],
+] as const) {
+  ERROR_STATUSES[`GET ${base}/activity`] = [400, 401, ...scoped, 429, ...ALWAYS];
+  ERROR_STATUSES[`POST ${base}/activity/:entryId/undo`] = [
+    ...new Set([...BODY, 401, ...scoped, 404, 409, 429, ...ALWAYS]),
+  ];
+  OPERATION_IDS[`GET ${base}/activity`] = `listActivity${suffix}`;
+  OPERATION_IDS[`POST ${base}/activity/:entryId/undo`] = `undoActivity${suffix}`;
+}
+
 /** Routes that read nothing from a POST, PATCH or DELETE body (they still parse one). */
 const NO_BODY = [
   'POST /api/auth/logout',
@@ -224,6 +238,8 @@ const NO_BODY = [
   'DELETE /api/catalogues/:catalogueId/webhooks/:webhookId',
   'POST /api/catalogues/:catalogueId/webhooks/:webhookId/test',
   'POST /api/catalogues/:catalogueId/webhooks/:webhookId/secret',
+  'POST /api/products/activity/:entryId/undo',
+  'POST /api/catalogues/:catalogueId/activity/:entryId/undo',
 ];
 
 /** Where the unknown resource is named in the body, not the URL: a body that names one. */
@@ -258,6 +274,7 @@ const sample = (url: string, catalogueId = '00000000-0000-4000-8000-00000000000c
     .replace(':catalogueId', catalogueId)
     .replace(':token', '123456')
     .replace(':invitationId', '00000000-0000-4000-8000-000000000000')
+    .replace(':entryId', '999999999')
     .replace(':id', '00000000-0000-4000-8000-000000000000')
     .replace(':name', 'missing.webp') + (SAMPLE_QUERIES[url] ?? '');
 
@@ -360,6 +377,8 @@ describe('every route declares its request and response schemas', async () => {
         'DELETE /api/catalogues/:catalogueId/members/:userId',
         'POST /api/catalogues/:catalogueId/invitations',
         'POST /api/catalogues/:catalogueId/webhooks',
+        'POST /api/products/activity/:entryId/undo',
+        'POST /api/catalogues/:catalogueId/activity/:entryId/undo',
       ].sort(),
     );
   });

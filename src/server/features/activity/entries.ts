@@ -81,8 +81,11 @@ export function parts(data: string): { changes: Changes | null; rest: Record<str
 export function notUndoable(row: Pick<EntryRow, 'kind' | 'data' | 'restorable'>): boolean {
   if (!(row.kind in UNDOABLE_KINDS)) return true;
   const parsed = JSON.parse(row.data) as { changes?: Changes };
-  // A replaced picture's files are gone: such an edit is not put back by halves.
-  if (row.kind === 'product.updated') return !parsed.changes || 'image' in parsed.changes;
+  // An edit that replaced the picture is put back whole or not at all: it needs the pictures
+  // its entry kept (edits recorded before they were kept have none).
+  if (row.kind === 'product.updated') {
+    return !parsed.changes || ('image' in parsed.changes && Number(row.restorable) !== 1);
+  }
   if (row.kind === 'product.deleted') return Number(row.restorable) !== 1;
   return false;
 }

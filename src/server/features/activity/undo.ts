@@ -3,7 +3,9 @@ import { can, roleCannot } from '../../../shared/catalogue-roles.js';
 import type { ActivityEntry } from '../../../shared/schemas/activity.js';
 import type { FastifyInstance } from 'fastify';
 import { HttpError, notFound } from '../../lib/http-error.js';
+import type { DB } from '../../infra/db/handle.js';
 import type { CurrentCatalogue } from '../catalogues/index.js';
+import type { PictureChange } from '../products/index.js';
 import { recordLiveEvent } from '../live-events/index.js';
 import { entriesQuery, notUndoable, parts, toEntry, undoAction, type EntryRow } from './entries.js';
 import { recordActivity } from './record.js';
@@ -71,14 +73,10 @@ export async function undoEntry(
         result = await restores.moveStock(trx, target, productId, delta, now);
       } else if (found.kind === 'product.updated') {
         const changes = parts(found.data).changes ?? {};
-        result = await restores.revertEdit(trx, target, productId, changes, now);
+        const kept = (await snapshotOf(trx, Number(found.id))) as { picture?: PictureChange };
+        result = await restores.revertEdit(trx, target, productId, changes, now, kept?.picture);
       } else {
-        const kept = await trx
-          .selectFrom('activity_entries')
-          .select('snapshot')
-          .where('id', '=', Number(found.id))
-          .executeTakeFirstOrThrow();
-        const snapshot = JSON.parse(kept.snapshot!) as Parameters<
+        const snapshot = (await snapshotOf(trx, Number(found.id))) as Parameters<
           typeof restores.restoreDeleted
         >[2];
         result = await restores.restoreDeleted(trx, target, snapshot, now);
@@ -131,4 +129,14 @@ export async function undoEntry(
 
     throw error;
   }
+}
+
+/** What an entry kept for its undo (a deleted product, a replaced picture), if anything. */
+async function snapshotOf(trx: DB, entryId: number): Promise<unknown> {
+  const kept = await trx
+    .selectFrom('activity_entries')
+    .select('snapshot')
+    .where('id', '=', entryId)
+    .executeTakeFirstOrThrow();
+  return kept.snapshot === null ? undefined : (JSON.parse(kept.snapshot) as unknown);
 }

@@ -11,6 +11,7 @@ export const EDITABLE = {
   barcode: 'barcode',
   tags: 'tags',
   image: 'image_key',
+  reorderPoint: 'reorder_point',
 } as const satisfies Record<string, keyof ProductRow>;
 export type EditableField = keyof typeof EDITABLE;
 
@@ -36,4 +37,34 @@ export function changedFields(before: ProductRow, after: ProductRow) {
     changes[field] = { before: shownValue(field, before), after: shownValue(field, after) };
   }
   return changes;
+}
+
+/** A picture as a product's row holds it. */
+interface Picture {
+  key: string | null;
+  width: number | null;
+  height: number | null;
+}
+
+/** The pictures before and after an edit that replaced one. */
+export interface PictureChange {
+  before: Picture;
+  after: Picture;
+}
+
+const pictureOf = (row: ProductRow): Picture => ({
+  key: row.image_key,
+  width: row.image_width,
+  height: row.image_height,
+});
+
+/**
+ * What an edit that replaced the picture keeps for its undo: both pictures (an entry shows only
+ * whether there is one), and the replaced one's key, which keeps its files from the orphan sweep
+ * while the edit can be undone.
+ */
+export function replacedPicture(done: { before: ProductRow; row: ProductRow }) {
+  if (done.before.image_key === done.row.image_key) return {};
+  const picture: PictureChange = { before: pictureOf(done.before), after: pictureOf(done.row) };
+  return { snapshot: { picture }, imageKey: done.before.image_key };
 }

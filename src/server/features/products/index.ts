@@ -2,6 +2,7 @@
  * What other parts of the server may use of the products feature; the rest of this folder is its
  * own (eslint.config.js fences it off).
  */
+export type { PictureChange } from './changes.js';
 export { codeKeys } from './codes.js';
 export { csvColumnOf, MATCH_COLUMNS, type MatchColumn } from './match-columns.js';
 export { searchKey } from './keys.js';

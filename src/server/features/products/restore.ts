@@ -1,7 +1,7 @@
 import { MAX_STOCK } from '../../../shared/constants.js';
 import type { DB } from '../../infra/db/handle.js';
 import type { MigrationDialect } from '../../infra/db/migrate.js';
-import { EDITABLE, shownValue, type EditableField } from './changes.js';
+import { EDITABLE, shownValue, type EditableField, type PictureChange } from './changes.js';
 import { codeKeys } from './codes.js';
 import { searchKey } from './keys.js';
 import { recordMovements } from './movements.js';
@@ -69,13 +69,16 @@ export class ProductRestores {
     id: string,
     changes: Record<string, { before: unknown; after: unknown }>,
     now: number,
+    picture?: PictureChange,
   ): Promise<Reversal> {
     const current = await this.find(trx, target.id, id, true);
     if (!current) return { outcome: 'missing' };
     const fields = Object.keys(changes).filter((field) => field in EDITABLE) as EditableField[];
-    const changed = fields.filter(
-      (field) =>
-        JSON.stringify(shownValue(field, current)) !== JSON.stringify(changes[field]!.after),
+    const changed = fields.filter((field) =>
+      // An entry shows only whether there is a picture: the kept keys tell whether it is the same.
+      field === 'image'
+        ? current.image_key !== picture?.after.key
+        : JSON.stringify(shownValue(field, current)) !== JSON.stringify(changes[field]!.after),
     );
     if (changed.length > 0) return { outcome: 'changed', fields: changed };
     const before = (field: EditableField) => changes[field]?.before;
@@ -97,6 +100,16 @@ export class ProductRestores {
       stock: has('stock') ? (before('stock') as number) : current.stock,
       cost_cents: has('cost') ? (before('cost') as number | null) : current.cost_cents,
       tags: has('tags') ? JSON.stringify(before('tags')) : current.tags,
+      reorder_point: has('reorderPoint')
+        ? (before('reorderPoint') as number | null)
+        : current.reorder_point,
+      ...(picture && has('image')
+        ? {
+            image_key: picture.before.key,
+            image_width: picture.before.width,
+            image_height: picture.before.height,
+          }
+        : {}),
       updated_at: now,
       ...codes,
     };

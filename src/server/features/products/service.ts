@@ -98,7 +98,8 @@ export class ProductService {
       if (!updated && key) await this.images.remove(key);
       return updated;
     });
-    if (result?.replacedImageKey) await this.images.remove(result.replacedImageKey);
+    // A replaced picture's files stay: the edit can be undone for 7 days, and its activity entry
+    // names the key, which keeps the files from the orphan sweep until then.
     return result?.row;
   }
 

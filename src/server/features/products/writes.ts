@@ -24,11 +24,10 @@ import {
 } from './rows.js';
 import { bumpCatalogueVersion, insertTags, replaceTags, textColumns } from './write-helpers.js';
 
-/** An edit's outcome: the row after and before it, and the image key it replaced (or null). */
+/** An edit's outcome: the row after and before it. */
 export interface UpdatedProduct {
   row: ProductRow;
   before: ProductRow;
-  replacedImageKey: string | null;
 }
 
 /** What a delete removed: the image keys whose files go after the commit, and the products. */
@@ -293,9 +292,8 @@ export class ProductWrites {
       }
       await trackReorderCrossings(trx, catalogueId, [id], now);
       await bumpCatalogueVersion(trx, catalogueId);
-      const replacedImageKey = changes.image !== undefined ? current.image_key : null;
       const row: ProductRow = { ...current, ...values };
-      const updated = { row, before: current, replacedImageKey };
+      const updated = { row, before: current };
       await within?.(trx, updated);
       return updated;
     });

@@ -24,7 +24,7 @@ import { notFound } from '../../../lib/http-error.js';
 import { idempotently, sendAnswer } from '../../idempotency/index.js';
 import { recordLiveEvent } from '../../live-events/index.js';
 import { recordActivity } from '../../activity/index.js';
-import { changedFields } from '../changes.js';
+import { changedFields, replacedPicture } from '../changes.js';
 import type { ProductRow } from '../rows.js';
 import { currentSession } from '../../../http/authenticate.js';
 import { currentCatalogue } from '../../catalogues/index.js';
@@ -247,7 +247,7 @@ export const writeRoutes: FastifyPluginAsync<ProductsContext> = async (fastify, 
                 trx,
                 catalogue,
                 'product.updated',
-                { product: done.row, data: { changes } },
+                { product: done.row, data: { changes }, ...replacedPicture(done) },
                 now,
               );
             },
