@@ -1,7 +1,8 @@
 import { http, HttpResponse } from 'msw';
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ChangePasswordForm } from '@/features/profile/components/ChangePasswordForm.js';
+import { LowStockDigestOption } from '@/features/profile/components/LowStockDigestOption.js';
 import { ProfileForm } from '@/features/profile/components/ProfileForm.js';
 import { apiError, deferred, sent, server } from '../../support/server.js';
 import { renderRoute, testQueryClient } from '../../support/render.js';
@@ -142,5 +143,27 @@ describe('ChangePasswordForm', () => {
     pending.resolve(HttpResponse.json({ message: 'Password changed', token: 'new-token' }));
     expect(await screen.findByTestId('location')).toHaveTextContent(/^\/$/);
     await waitFor(() => expect(localStorage.getItem('AccessToken')).toBe('new-token'));
+  });
+});
+
+describe('LowStockDigestOption', () => {
+  it('shows the tick at once, keeps it while saving, and drops it when the save fails', async () => {
+    const pending = deferred();
+    server.use(http.patch('/api/auth/profile', () => pending.promise));
+    const queryClient = testQueryClient();
+    queryClient.setQueryData(['user'], { ...user, lowStockDigest: false });
+    renderRoute(<LowStockDigestOption user={{ ...user, lowStockDigest: false }} />, {
+      queryClient,
+    });
+    const box = screen.getByRole('checkbox', { name: 'E-mail me a daily low-stock digest' });
+    fireEvent.click(box);
+    // In the same turn as the click: no flicker back while the request starts.
+    expect(box).toBeChecked();
+    await waitFor(async () =>
+      expect(await sent()).toEqual([['PATCH', '/auth/profile', { lowStockDigest: true }]]),
+    );
+    expect(box).toBeChecked();
+    pending.resolve(apiError(500, { message: 'Something broke' }));
+    await waitFor(() => expect(box).not.toBeChecked());
   });
 });

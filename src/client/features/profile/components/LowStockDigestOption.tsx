@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import type { User } from '@shared/schemas/auth.js';
 import { Card } from '@/components/ui/Card.js';
 import { notifySuccess } from '@/lib/notify.js';
@@ -11,8 +12,10 @@ export function LowStockDigestOption({ user }: { user: User }) {
   const save = useSetLowStockDigest({
     mutationConfig: { onSuccess: ({ message }) => notifySuccess(message) },
   });
-  // While saving, the box shows what was asked for.
-  const checked = (save.isPending ? save.variables : user.lowStockDigest) ?? false;
+  // From the click until the saved answer is read back, the box shows what was asked for: set at
+  // once, since the mutation reports itself pending only after a turn.
+  const [asked, setAsked] = useState<boolean>();
+  const checked = asked ?? user.lowStockDigest ?? false;
   return (
     <Card className="px-6 py-6 sm:px-8">
       <label className="flex items-start gap-3 text-sm text-gray-900">
@@ -21,7 +24,10 @@ export function LowStockDigestOption({ user }: { user: User }) {
           aria-describedby="low-stock-digest-hint"
           checked={checked}
           disabled={save.isPending}
-          onChange={(event) => save.mutate(event.target.checked)}
+          onChange={(event) => {
+            setAsked(event.target.checked);
+            save.mutate(event.target.checked, { onSettled: () => setAsked(undefined) });
+          }}
           className="mt-0.5 size-5 cursor-pointer rounded accent-indigo-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
         />
         <span className="font-medium">E-mail me a daily low-stock digest</span>
