@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { CatalogueRole } from '../../../shared/catalogue-roles.js';
 import type { DB } from '../../infra/db/handle.js';
 import type { MigrationDialect } from '../../infra/db/migrate.js';
@@ -18,6 +19,22 @@ export async function findMembership(db: DB, catalogueId: string, userId: string
 }
 
 /**
+ * A catalogue's turn for membership changes, on PostgreSQL, until the transaction ends: writes
+ * take it shared, a change of members exclusive. Row locks alone let overlapping writes keep a
+ * member's row share-locked without a gap, and a removal waiting for it could starve for
+ * seconds; the lock manager queues these in order, so writes that come after a waiting change
+ * wait behind it.
+ */
+export async function membershipTurn(trx: DB, catalogueId: string, mode: 'shared' | 'exclusive') {
+  const key = sql`hashtextextended(${`catalogue-members:${catalogueId}`}, 0)`;
+  await (
+    mode === 'shared'
+      ? sql`select pg_advisory_xact_lock_shared(${key})`
+      : sql`select pg_advisory_xact_lock(${key})`
+  ).execute(trx);
+}
+
+/**
  * The caller's role, read inside a write's transaction. On PostgreSQL the row is locked FOR
  * SHARE until the commit: a removal or role change (which updates or deletes it) waits for the
  * write, and a write that comes after one that committed finds it gone or changed. SQLite runs
@@ -29,6 +46,7 @@ export async function lockMembership(
   catalogueId: string,
   userId: string,
 ): Promise<CatalogueRole | undefined> {
+  if (dialect === 'postgres') await membershipTurn(trx, catalogueId, 'shared');
   const row = await trx
     .selectFrom('catalogue_members')
     .select('role')

@@ -4,6 +4,7 @@ import { REORDER_POINT_DEFAULT } from '../../../shared/reorder.js';
 import type { Catalogue, Member } from '../../../shared/schemas/catalogues.js';
 import type { DB } from '../../infra/db/handle.js';
 import type { MigrationDialect } from '../../infra/db/migrate.js';
+import { membershipTurn } from './membership.js';
 
 /** Orders by role (the owner first), then by name: how members are listed. */
 const ownerFirst = (a: Member, b: Member) =>
@@ -129,6 +130,7 @@ export class CatalogueRepository {
     work: (trx: DB, role: CatalogueRole | undefined, personal: boolean) => Promise<T>,
   ): Promise<T> {
     return this.db.transaction().execute(async (trx) => {
+      if (this.dialect === 'postgres') await membershipTurn(trx, catalogueId, 'exclusive');
       const members = await trx
         .selectFrom('catalogue_members')
         .select(['user_id', 'role'])
