@@ -82,7 +82,7 @@ export async function migrate(db: Kysely<unknown>, dialect: MigrationDialect): P
     if (error) throw error;
     return applied;
   };
-  return dialect === 'sqlite' ? inSqliteWriteTransaction(db, run) : run(db);
+  return dialect === 'sqlite' ? inSqliteWriteTransaction(db, run) : inPostgresTurn(db, run);
 }
 
 /**
@@ -173,4 +173,25 @@ async function checkForeignKeys(connection: Kysely<unknown>) {
   if (rows.length === 0) return;
   const where = [...new Set(rows.map((row) => `${row.table} -> ${row.parent}`))].join(', ');
   throw new Error(`Migration left ${rows.length} rows with a dangling foreign key: ${where}`);
+}
+
+/**
+ * Runs the Migrator on one PostgreSQL connection that holds a session advisory lock meanwhile.
+ * The Migrator takes its own lock only once it has looked the schema over, and looking it over
+ * while another instance's migration alters a table can fail ("column … does not exist"); with
+ * this lock, an instance looks only once the one before it has finished.
+ */
+async function inPostgresTurn<T>(db: Kysely<unknown>, run: (on: Kysely<unknown>) => Promise<T>) {
+  return db.connection().execute(async (connection) => {
+    await sql`select pg_advisory_lock(hashtextextended('stockroom-migrations', 0))`.execute(
+      connection,
+    );
+    try {
+      return await run(connection);
+    } finally {
+      await sql`select pg_advisory_unlock(hashtextextended('stockroom-migrations', 0))`.execute(
+        connection,
+      );
+    }
+  });
 }
