@@ -193,38 +193,24 @@ function ProductLink({ id, name }: { id: string; name: string }) {
 
 function TopMoversSection({ days }: { days: ReportPeriod }) {
   const report = useTopMovers(days);
-  const products = report.data?.products ?? [];
   return (
     <Section id="top-movers" title="Top movers" name="top-movers" params={{ days }}>
       <Status query={report}>
-        {products.length === 0 ? (
-          <p className="text-sm text-gray-600">No stock moved in the last {days} days.</p>
-        ) : (
-          <ScrollRegion label="Products that moved the most">
-            <table className="min-w-full text-sm">
-              <TableHead
-                columns={[
-                  { label: 'Product' },
-                  { label: 'In', numeric: true },
-                  { label: 'Out', numeric: true },
-                  { label: 'Moved', numeric: true },
-                ]}
-              />
-              <tbody className="divide-y divide-gray-100">
-                {products.map((product) => (
-                  <tr key={product.id}>
-                    <td className={tableCell}>
-                      <ProductLink id={product.id} name={product.name} />
-                    </td>
-                    <td className={numeric}>{formatCount(product.unitsIn)}</td>
-                    <td className={numeric}>{formatCount(product.unitsOut)}</td>
-                    <td className={numeric}>{formatCount(product.moved)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </ScrollRegion>
-        )}
+        <ProductTable
+          products={report.data?.products ?? []}
+          empty={`No stock moved in the last ${days} days.`}
+          label="Products that moved the most"
+          columns={[
+            { label: 'In', numeric: true },
+            { label: 'Out', numeric: true },
+            { label: 'Moved', numeric: true },
+          ]}
+          cells={(product) => [
+            formatCount(product.unitsIn),
+            formatCount(product.unitsOut),
+            formatCount(product.moved),
+          ]}
+        />
       </Status>
     </Section>
   );
@@ -232,38 +218,24 @@ function TopMoversSection({ days }: { days: ReportPeriod }) {
 
 function DeadStockSection() {
   const report = useDeadStock();
-  const products = report.data?.products ?? [];
   return (
     <Section id="dead-stock" title="No movement in 90 days" name="dead-stock">
       <Status query={report}>
-        {products.length === 0 ? (
-          <p className="text-sm text-gray-600">Every product with stock moved in 90 days.</p>
-        ) : (
-          <ScrollRegion label="Products with stock that did not move">
-            <table className="min-w-full text-sm">
-              <TableHead
-                columns={[
-                  { label: 'Product' },
-                  { label: 'Stock', numeric: true },
-                  { label: 'Value', numeric: true },
-                  { label: 'Last moved' },
-                ]}
-              />
-              <tbody className="divide-y divide-gray-100">
-                {products.map((product) => (
-                  <tr key={product.id}>
-                    <td className={tableCell}>
-                      <ProductLink id={product.id} name={product.name} />
-                    </td>
-                    <td className={numeric}>{formatCount(product.stock)}</td>
-                    <td className={numeric}>{formatPrice(product.value)}</td>
-                    <td className={tableCell}>{formatDateTime(product.lastMovedAt)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </ScrollRegion>
-        )}
+        <ProductTable
+          products={report.data?.products ?? []}
+          empty="Every product with stock moved in 90 days."
+          label="Products with stock that did not move"
+          columns={[
+            { label: 'Stock', numeric: true },
+            { label: 'Value', numeric: true },
+            { label: 'Last moved' },
+          ]}
+          cells={(product) => [
+            formatCount(product.stock),
+            formatPrice(product.value),
+            formatDateTime(product.lastMovedAt),
+          ]}
+        />
       </Status>
     </Section>
   );
@@ -271,39 +243,74 @@ function DeadStockSection() {
 
 function ToReorderSection() {
   const report = useToReorder();
-  const products = report.data?.products ?? [];
   return (
     <Section id="to-reorder" title="To reorder" name="to-reorder">
       <Status query={report}>
-        {products.length === 0 ? (
-          <p className="text-sm text-gray-600">Nothing is at or below its reorder point.</p>
-        ) : (
-          <ScrollRegion label="Products at or below their reorder point">
-            <table className="min-w-full text-sm">
-              <TableHead
-                columns={[
-                  { label: 'Product' },
-                  { label: 'Stock', numeric: true },
-                  { label: 'Reorder point', numeric: true },
-                  { label: 'To order', numeric: true },
-                ]}
-              />
-              <tbody className="divide-y divide-gray-100">
-                {products.map((product) => (
-                  <tr key={product.id}>
-                    <td className={tableCell}>
-                      <ProductLink id={product.id} name={product.name} />
-                    </td>
-                    <td className={numeric}>{formatCount(product.stock)}</td>
-                    <td className={numeric}>{formatCount(product.reorderPoint)}</td>
-                    <td className={numeric}>{formatCount(product.toOrder)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </ScrollRegion>
-        )}
+        <ProductTable
+          products={report.data?.products ?? []}
+          empty="Nothing is at or below its reorder point."
+          label="Products at or below their reorder point"
+          columns={[
+            { label: 'Stock', numeric: true },
+            { label: 'Reorder point', numeric: true },
+            { label: 'To order', numeric: true },
+          ]}
+          cells={(product) => [
+            formatCount(product.stock),
+            formatCount(product.reorderPoint),
+            formatCount(product.toOrder),
+          ]}
+        />
       </Status>
     </Section>
+  );
+}
+
+interface Column {
+  label: string;
+  numeric?: boolean;
+}
+
+/**
+ * A report's products as a table: the product's name (a link to it) and then `columns`, whose
+ * cells `cells` gives for each product; `empty` when there is none.
+ */
+function ProductTable<P extends { id: string; name: string }>({
+  products,
+  empty,
+  label,
+  columns,
+  cells,
+}: {
+  products: P[];
+  empty: string;
+  label: string;
+  columns: Column[];
+  cells: (product: P) => ReactNode[];
+}) {
+  if (products.length === 0) return <p className="text-sm text-gray-600">{empty}</p>;
+  return (
+    <ScrollRegion label={label}>
+      <table className="min-w-full text-sm">
+        <TableHead columns={[{ label: 'Product' }, ...columns]} />
+        <tbody className="divide-y divide-gray-100">
+          {products.map((product) => (
+            <tr key={product.id}>
+              <td className={tableCell}>
+                <ProductLink id={product.id} name={product.name} />
+              </td>
+              {cells(product).map((cell, index) => (
+                <td
+                  key={columns[index]!.label}
+                  className={columns[index]!.numeric ? numeric : tableCell}
+                >
+                  {cell}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </ScrollRegion>
   );
 }
