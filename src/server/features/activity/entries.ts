@@ -5,11 +5,9 @@ import {
   type ActivitySource,
 } from '../../../shared/activity.js';
 import { can, type CatalogueRole } from '../../../shared/catalogue-roles.js';
-import { V } from '../../../shared/messages.js';
 import type { ActivityEntry } from '../../../shared/schemas/activity.js';
 import { sql } from 'kysely';
 import type { DB } from '../../infra/db/handle.js';
-import { ValidationError } from '../../lib/http-error.js';
 
 /** What narrows a page of entries (the query's, decoded). */
 export interface EntryFilter {
@@ -118,24 +116,6 @@ export function toEntry(row: EntryRow, role: CatalogueRole, now: number): Activi
     undoable,
     undoneBy,
   };
-}
-
-/** Opaque to clients: base64url of [id], the last entry of the page before. */
-export const encodeCursor = (id: number | string) =>
-  Buffer.from(JSON.stringify([Number(id)])).toString('base64url');
-
-export function decodeCursor(cursor: string): number {
-  let value: unknown;
-  try {
-    value = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-  } catch {
-    value = undefined;
-  }
-  const id = Array.isArray(value) && value.length === 1 ? (value[0] as unknown) : undefined;
-  if (typeof id !== 'number' || !Number.isSafeInteger(id) || id < 1) {
-    throw new ValidationError([{ path: 'cursor', message: V.cursorInvalid }]);
-  }
-  return id;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;

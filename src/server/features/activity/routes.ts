@@ -10,14 +10,8 @@ import {
 } from '../../../shared/schemas/activity.js';
 import { errorResponses, rateLimit } from '../../http/route-options.js';
 import { currentCatalogue } from '../catalogues/index.js';
-import {
-  decodeCursor,
-  encodeCursor,
-  entriesQuery,
-  rangeOf,
-  toEntry,
-  type EntryRow,
-} from './entries.js';
+import { decodeIdCursor, encodeIdCursor } from '../../lib/id-cursor.js';
+import { entriesQuery, rangeOf, toEntry, type EntryRow } from './entries.js';
 import { undoEntry } from './undo.js';
 
 const docs = { tags: ['activity'] };
@@ -51,7 +45,7 @@ export const activityRoutes: FastifyPluginAsync = async (fastify) => {
     async (request) => {
       const catalogue = currentCatalogue(request);
       const { limit, cursor, product, member, kind, from, to } = request.query;
-      const before = cursor === undefined ? undefined : decodeCursor(cursor);
+      const before = cursor === undefined ? undefined : decodeIdCursor(cursor);
       const filter = { product, member, kind, before, ...rangeOf(from, to) };
       const rows = (await entriesQuery(
         app.db,
@@ -63,7 +57,7 @@ export const activityRoutes: FastifyPluginAsync = async (fastify) => {
       const now = app.clock.now();
       const answer: ActivityResponse = {
         entries: page.map((row) => toEntry(row, catalogue.role, now)),
-        nextCursor: rows.length > limit ? encodeCursor(page.at(-1)!.id) : null,
+        nextCursor: rows.length > limit ? encodeIdCursor(page.at(-1)!.id) : null,
       };
       return answer;
     },

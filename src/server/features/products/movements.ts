@@ -1,9 +1,7 @@
 import type { MovementSource, StockReason } from '../../../shared/constants.js';
-import { V } from '../../../shared/messages.js';
 import type { StockMovement } from '../../../shared/schemas/catalogue.js';
 import type { DB } from '../../infra/db/handle.js';
 import type { StockMovementsTable } from '../../infra/db/schema.js';
-import { ValidationError } from '../../lib/http-error.js';
 
 /** A change of one product's stock, as recorded (migration 010). */
 export interface Movement {
@@ -106,21 +104,3 @@ export const toMovement = (row: MovementRow): StockMovement => ({
   actor:
     row.actor_id && row.actor_name !== null ? { id: row.actor_id, name: row.actor_name } : null,
 });
-
-/** Opaque to clients: base64url of [id], the last movement of the page before. */
-export const encodeMovementCursor = (id: number) =>
-  Buffer.from(JSON.stringify([id])).toString('base64url');
-
-export function decodeMovementCursor(cursor: string): number {
-  let value: unknown;
-  try {
-    value = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-  } catch {
-    value = undefined;
-  }
-  const id = Array.isArray(value) && value.length === 1 ? (value[0] as unknown) : undefined;
-  if (typeof id !== 'number' || !Number.isSafeInteger(id) || id < 1) {
-    throw new ValidationError([{ path: 'cursor', message: V.cursorInvalid }]);
-  }
-  return id;
-}

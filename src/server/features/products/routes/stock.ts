@@ -18,7 +18,8 @@ import { idempotentWriteHeadersSchema } from '../../../../shared/schemas/idempot
 import { idempotently, sendAnswer, type Answer } from '../../idempotency/index.js';
 import { recordActivity } from '../../activity/index.js';
 import { recordLiveEvent } from '../../live-events/index.js';
-import { decodeMovementCursor, encodeMovementCursor, toMovement } from '../movements.js';
+import { decodeIdCursor, encodeIdCursor } from '../../../lib/id-cursor.js';
+import { toMovement } from '../movements.js';
 import type { Adjustment } from '../rows.js';
 import type { ProductsContext } from './context.js';
 import { productDocs, productRouteConfig } from './route-options.js';
@@ -130,7 +131,7 @@ export const stockRoutes: FastifyPluginAsync<ProductsContext> = async (fastify, 
       const catalogue = currentCatalogue(request);
       const { id } = request.params;
       const { limit, cursor, reason } = request.query;
-      const before = cursor === undefined ? undefined : decodeMovementCursor(cursor);
+      const before = cursor === undefined ? undefined : decodeIdCursor(cursor);
       const query = { route: 'movements', id, limit, cursor, reason };
       const key = { catalogue, query };
       return sendCached(reply, context.responses, key, async () => {
@@ -143,7 +144,7 @@ export const stockRoutes: FastifyPluginAsync<ProductsContext> = async (fastify, 
         const last = page.rows.at(-1);
         const answer: MovementsResponse = {
           movements: page.rows.map(toMovement),
-          nextCursor: page.hasMore && last ? encodeMovementCursor(last.id) : null,
+          nextCursor: page.hasMore && last ? encodeIdCursor(last.id) : null,
         };
         return answer;
       });
