@@ -40,10 +40,12 @@ export async function startServer(config: Config): Promise<RunningServer> {
 
 /** How often the sweep runs again: deleted products' pictures go once 7 days have passed. */
 const SWEEP_EVERY_MS = 24 * 60 * 60 * 1000;
+/** The first sweep waits this long: it reads every image file, which the first requests need not. */
+const FIRST_SWEEP_AFTER_MS = 2_000;
 
 /**
  * Image files a crash left behind, and pictures of products deleted more than 7 days ago (no
- * longer undoable), removed once the server is up without holding up start-up, then daily.
+ * longer undoable), removed shortly after the server is up without holding up start-up, then daily.
  */
 function sweepInBackground(app: App, database: DatabaseHandle) {
   const repository = new ProductRepository(database.db, database.dialect);
@@ -53,8 +55,8 @@ function sweepInBackground(app: App, database: DatabaseHandle) {
         if (removed.length > 0) app.log.info({ files: removed }, 'removed orphan image files');
       })
       .catch((error: unknown) => app.log.warn({ err: error }, 'orphan image sweep failed'));
-  void sweep();
-  // Unref'd: it never keeps a stopping process alive.
+  // Unref'd: they never keep a stopping process alive.
+  setTimeout(() => void sweep(), FIRST_SWEEP_AFTER_MS).unref();
   setInterval(() => void sweep(), SWEEP_EVERY_MS).unref();
 }
 

@@ -4,12 +4,16 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { DEV_MAILBOX_META } from '../../../shared/constants.js';
+import { keepOnSuccess } from '../../../shared/keep-on-success.js';
 
-/** A page of the built client, ready to send: its bytes as is and compressed, and its CSP. */
+/** The encodings a page is also kept in. */
+export type PageEncoding = 'br' | 'gzip';
+
+/** A page of the built client, ready to send: its bytes, compressed on demand, and its CSP. */
 export interface BuiltPage {
   identity: Buffer;
-  br: Buffer;
-  gzip: Buffer;
+  /** The page in that encoding, compressed by the first request that takes it, then kept. */
+  encoded(encoding: PageEncoding): Promise<Buffer>;
   contentSecurityPolicy: string;
 }
 
@@ -43,21 +47,28 @@ function pathOf(file: string): string {
   return dir === '.' ? '/' : `/${dir}`;
 }
 
-async function preparePage(html: string, options: PageOptions): Promise<BuiltPage> {
+const compressors: Record<PageEncoding, (page: Buffer) => Promise<Buffer>> = {
+  br: (page) =>
+    promisify(brotliCompress)(page, {
+      params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY },
+    }),
+  gzip: (page) => promisify(gzip)(page, { level: constants.Z_BEST_COMPRESSION }),
+};
+
+function preparePage(html: string, options: PageOptions): BuiltPage {
   const page = options.devMailbox
     ? html.replace('</head>', `<meta name="${DEV_MAILBOX_META}" content="">$&`)
     : html;
   const identity = Buffer.from(page);
-  const [br, gzipped] = await Promise.all([
-    promisify(brotliCompress)(identity, {
-      params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY },
-    }),
-    promisify(gzip)(identity, { level: constants.Z_BEST_COMPRESSION }),
-  ]);
+  // Compressing every page at the best level takes the thread pool some 100 ms: start-up leaves
+  // it to the first request of each page and encoding.
+  const encodings = {
+    br: keepOnSuccess(() => compressors.br(identity)),
+    gzip: keepOnSuccess(() => compressors.gzip(identity)),
+  };
   return {
     identity,
-    br,
-    gzip: gzipped,
+    encoded: (encoding) => encodings[encoding](),
     contentSecurityPolicy: options.contentSecurityPolicy(inlineScriptHashes(page)),
   };
 }
@@ -65,7 +76,7 @@ async function preparePage(html: string, options: PageOptions): Promise<BuiltPag
 /**
  * Reads the pages of the built client once, at start-up: each prerendered path's `index.html` and
  * the fallback page for every other path (index.html when the build prerendered nothing). A page
- * is compressed here, once, and its inline scripts (React Router's hydration data) are allowed by
+ * is compressed once per encoding, when first asked for, and its inline scripts (React Router's hydration data) are allowed by
  * their hashes, so the policy stays without 'unsafe-inline'. Undefined when there is no build.
  */
 export async function loadBuiltPages(
@@ -83,7 +94,7 @@ export async function loadBuiltPages(
   for (const file of files) {
     const isPage = path.basename(file) === 'index.html' || file === FALLBACK;
     if (!isPage || file.startsWith(`assets${path.sep}`)) continue;
-    const page = await preparePage(await readFile(path.join(clientDir, file), 'utf8'), options);
+    const page = preparePage(await readFile(path.join(clientDir, file), 'utf8'), options);
     if (file === FALLBACK) fallback = page;
     else pages.set(pathOf(file), page);
   }

@@ -3,10 +3,10 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { M } from '../../../shared/messages.js';
 import { registerPublic } from '../authenticate.js';
-import { loadBuiltPages, type BuiltPage } from './built-pages.js';
+import { loadBuiltPages, type BuiltPage, type PageEncoding } from './built-pages.js';
 
 /** The encoding of a page the client takes, best first (a q=0 refuses one). */
-function pageEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | undefined {
+function pageEncoding(acceptEncoding: string | undefined): PageEncoding | undefined {
   const accepted = new Set(
     (acceptEncoding ?? '')
       .split(',')
@@ -19,15 +19,16 @@ function pageEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | undef
   return undefined;
 }
 
-function sendPage(reply: FastifyReply, page: BuiltPage, acceptEncoding: string | undefined) {
+async function sendPage(reply: FastifyReply, page: BuiltPage, acceptEncoding: string | undefined) {
   const encoding = pageEncoding(acceptEncoding);
+  const body = encoding ? await page.encoded(encoding) : page.identity;
   reply
     .type('text/html; charset=utf-8')
     .header('cache-control', 'no-cache')
     .header('vary', 'accept-encoding')
     .header('content-security-policy', page.contentSecurityPolicy);
   if (encoding) reply.header('content-encoding', encoding);
-  return reply.send(encoding ? page[encoding] : page.identity);
+  return reply.send(body);
 }
 
 /**
@@ -47,11 +48,15 @@ export async function registerClient(
     await registerPublic(app, () =>
       app.register(fastifyStatic, {
         root: clientDir,
-        wildcard: false,
+        // One route for every file, looked up when asked for: a route per file (some 300) takes
+        // the router tens of milliseconds to build at every start. Paths that are not files fall
+        // through to the not-found handler below, which serves the pages.
+        wildcard: true,
         index: false,
         cacheControl: false,
         preCompressed: true,
-        allowedPath: (pathName) => !pathName.endsWith('.html'),
+        // Folders (a path ending in /) and HTML files are the pages' to answer.
+        allowedPath: (pathName) => !pathName.endsWith('/') && !pathName.endsWith('.html'),
         setHeaders: (reply, sentPath) => {
           const hashed = sentPath.includes(`${path.sep}assets${path.sep}`);
           reply.header(

@@ -24,6 +24,10 @@ export function statementCachingConnection(
     sizeCalculation: (_statement, sql) => sql.length * 8 + STATEMENT_OVERHEAD_BYTES,
   });
   const dataVersion = file.prepare('PRAGMA data_version').pluck();
+  // Rows this connection has inserted, updated or deleted since it opened: a commit that changed
+  // none (the migration check at every start) leaves nothing to checkpoint.
+  const totalChanges = file.prepare('SELECT total_changes()').pluck();
+  let changedRows = 0;
   let ownWrites = 0;
   return {
     close: () => file.close(),
@@ -37,9 +41,15 @@ export function statementCachingConnection(
       if (!statement.readonly) ownWrites += 1;
       return statement;
     },
-    /** A write of this connection committed: reads that ran beside it must not stay current. */
+    /**
+     * A write of this connection committed: reads that ran beside it must not stay current, and
+     * if it changed rows, the write-ahead log has something to checkpoint.
+     */
     noteCommitted() {
       ownWrites += 1;
+      const changed = totalChanges.get() as number;
+      if (changed === changedRows) return;
+      changedRows = changed;
       onCommitted();
     },
     contentVersion: () => `${dataVersion.get() as number}:${ownWrites}`,
