@@ -7,6 +7,8 @@ import { alias } from './vite.config.js';
  */
 const SLOW = [
   'tests/scripts/ensure-chromium.test.ts',
+  // Builds and starts the server three times.
+  'tests/scripts/build-server.test.ts',
   'tests/server/http/secret.test.ts',
   // Seeds 200,000 stock movements.
   'tests/server/reports/large-catalogue.test.ts',

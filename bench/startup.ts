@@ -3,12 +3,12 @@
  * from the spawn to its first 200 on a given request, then left idle to read its resident memory.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { transform } from 'esbuild';
+import { START_COMMAND, START_FLAGS } from '../scripts/start-command.js';
 import { freePort } from '../tests/support/ports.js';
 import { ROUNDS } from './measure.js';
 import { cpuSeconds, procStatus } from './proc.js';
@@ -19,20 +19,9 @@ const root = path.resolve(here, '..');
 /** The production build's entry. */
 export const BUILT_SERVER = path.join(root, 'dist/server/index.js');
 
-/** The command that `npm start` runs once the build is done: `node [flags] dist/server/index.js`. */
-export const START_COMMAND = (() => {
-  const { scripts } = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as {
-    scripts: { start: string };
-  };
-  return scripts.start.split('&&').at(-1)!.trim();
-})();
-
-/** Node's arguments in START_COMMAND, its paths made absolute: the bench starts the build as it. */
-export const START_ARGS = (() => {
-  const [command, ...args] = START_COMMAND.split(/\s+/);
-  if (command !== 'node') throw new Error(`npm start does not end with a node command: ${command}`);
-  return args.map((arg) => (arg.startsWith('-') ? arg : path.resolve(root, arg)));
-})();
+/** `npm start`'s command and Node's arguments in it, the entry's path made absolute. */
+export { START_COMMAND };
+export const START_ARGS = [...START_FLAGS, BUILT_SERVER];
 
 /** How long a server stays idle after its first answer before its memory is read. */
 const IDLE_MS = 3_000;

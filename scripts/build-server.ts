@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, type Plugin } from 'esbuild';
+import { START_FLAGS } from './start-command.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -99,7 +100,7 @@ const responseCheckWithoutFetch: Plugin = {
   },
 };
 
-async function buildServer(outdir = path.join(root, 'dist/server')) {
+export async function buildServer(outdir = path.join(root, 'dist/server')) {
   await rm(outdir, { recursive: true, force: true });
   const common = {
     bundle: true,
@@ -132,15 +133,6 @@ async function buildServer(outdir = path.join(root, 'dist/server')) {
   await writeCodeCache(path.join(outdir, 'index.js'));
 }
 
-/** Node's flags in `npm start` (`node [flags] dist/server/index.js`): V8 keeps a cache to them. */
-async function startFlags(): Promise<string[]> {
-  const { scripts } = JSON.parse(await readFile(path.join(root, 'package.json'), 'utf8')) as {
-    scripts: { start: string };
-  };
-  const command = scripts.start.split('&&').at(-1)!.trim().split(/\s+/);
-  return command.slice(1).filter((arg) => arg.startsWith('-'));
-}
-
 async function freePort(): Promise<number> {
   const server = createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -158,7 +150,7 @@ async function writeCodeCache(entry: string) {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'stockroom-code-cache-'));
   const port = await freePort();
   const child = fork(entry, [], {
-    execArgv: await startFlags(),
+    execArgv: START_FLAGS,
     env: {
       ...process.env,
       NODE_ENV: 'production',

@@ -2,6 +2,7 @@ import { execSync, spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream } from 'node:fs';
 import path from 'node:path';
 import { buildIfChanged } from '../../scripts/build-digest.js';
+import { START_FLAGS } from '../../scripts/start-command.js';
 import { freePort } from '../../tests/support/ports.js';
 
 /** The repository's root, where `npm run build` runs and dist/ lands. */
@@ -71,7 +72,8 @@ export async function startBuiltServer(env: NodeJS.ProcessEnv, logFile: string, 
     PUBLIC_URL: baseUrl,
     ...env,
   };
-  const server = spawn(process.execPath, ['dist/server/index.js'], {
+  // As `npm start` runs it: its code cache is made for these flags.
+  const server = spawn(process.execPath, [...START_FLAGS, 'dist/server/index.js'], {
     cwd: checkout,
     env: fullEnv,
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -28,6 +28,13 @@ const script = new vm.Script(
   { filename: bundle, cachedData: readCache() },
 );
 
+if (script.cachedDataRejected) {
+  // Still starts, compiling as it goes: say why a start is slower than it should be.
+  console.warn(
+    `${cacheFile} was made for another Node version or other flags than \`npm start\` uses; starting without it`,
+  );
+}
+
 // The build starts the server with an IPC channel, sends it requests, then asks for the cache:
 // V8 then includes every function those requests compiled.
 if (process.env.WRITE_CODE_CACHE === '1' && process.send) {
