@@ -139,6 +139,26 @@ describe('webhook endpoints of a catalogue', async () => {
     await api(server, owner, 'DELETE', `${webhooksUrl(catalogue.id)}/${webhook.id}`);
   });
 
+  it('holds at most 20 endpoints per catalogue, however many are added at once', async () => {
+    const crowded = await newCatalogue(server, owner, 'Crowded');
+    const attempts = await Promise.all(
+      Array.from({ length: 30 }, () =>
+        api(server, owner, 'POST', webhooksUrl(crowded.id), {
+          url: hook.url,
+          events: ['product.created'],
+        }),
+      ),
+    );
+    const statuses = attempts.map((res) => res.statusCode).sort();
+    expect(statuses.filter((status) => status === 201)).toHaveLength(20);
+    expect(statuses.filter((status) => status === 409)).toHaveLength(10);
+    for (const res of attempts.filter((r) => r.statusCode === 409)) {
+      expect(res.json()).toEqual({ message: W.tooMany });
+    }
+    const list = await api(server, owner, 'GET', webhooksUrl(crowded.id));
+    expect((list.json() as { webhooks: unknown[] }).webhooks).toHaveLength(20);
+  });
+
   it('works in the personal catalogue, under its owner id', async () => {
     const { webhook } = await addWebhook(server, owner, owner.id, hook.url);
     // What earlier tests queued for the shared catalogue's endpoints goes first.

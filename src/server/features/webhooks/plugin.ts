@@ -36,7 +36,16 @@ export const webhooksPlugin = fp<WebhooksPluginOptions>(
       ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
     });
     app.decorate('webhookDeliverer', deliverer);
-    app.decorate('webhooks', new Webhooks({ db: app.db, clock: app.clock, policy, deliverer }));
+    app.decorate(
+      'webhooks',
+      new Webhooks({
+        db: app.db,
+        dialect: app.database.dialect,
+        clock: app.clock,
+        policy,
+        deliverer,
+      }),
+    );
     app.addHook('onClose', async () => deliverer.stop());
     done();
   },

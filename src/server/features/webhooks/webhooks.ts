@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { Selectable } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import {
   DELIVERIES_SHOWN,
   W,
@@ -8,7 +8,7 @@ import {
   type WebhookDelivery,
   type WebhookEvent,
 } from '../../../shared/schemas/webhooks/webhooks.js';
-import type { DB } from '../../infra/db/handle.js';
+import type { DatabaseHandle, DB } from '../../infra/db/handle.js';
 import type { WebhookDeliveriesTable, WebhooksTable } from '../../infra/db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import { HttpError, notFound } from '../../lib/http-error.js';
@@ -23,6 +23,7 @@ interface AddressedCatalogue {
 
 interface WebhooksDeps {
   db: DB;
+  dialect: DatabaseHandle['dialect'];
   clock: Clock;
   policy: AddressPolicy;
   deliverer: WebhookDeliverer;
@@ -95,6 +96,13 @@ export class Webhooks {
     const { db, clock } = this.deps;
     const row = await db.transaction().execute(async (trx) => {
       await catalogue.confirm(trx);
+      // Count and insert in turn per catalogue: on PostgreSQL, additions made at once would each
+      // count the same endpoints and pass the cap together. SQLite runs one write at a time.
+      if (this.deps.dialect === 'postgres') {
+        await sql`select pg_advisory_xact_lock(hashtextextended(${`webhooks:${catalogue.id}`}, 0))`.execute(
+          trx,
+        );
+      }
       const { count } = await trx
         .selectFrom('webhooks')
         .select((eb) => eb.fn.countAll<number>().as('count'))
