@@ -75,6 +75,7 @@ const SQLITE_MIGRATION_WAIT_MS = 10 * 60_000;
  * file's write lock. Returns the migrations it applied.
  */
 export async function migrate(db: Kysely<unknown>, dialect: MigrationDialect): Promise<string[]> {
+  if (await upToDate(db)) return [];
   const run = async (on: Kysely<unknown>) => {
     const applied: string[] = [];
     const migrator = new Migrator({ db: on, provider: migrationProvider(dialect, applied) });
@@ -83,6 +84,25 @@ export async function migrate(db: Kysely<unknown>, dialect: MigrationDialect): P
     return applied;
   };
   return dialect === 'sqlite' ? inSqliteWriteTransaction(db, run) : inPostgresTurn(db, run);
+}
+
+/**
+ * Whether the database has exactly the migrations above applied, read without a lock: the usual
+ * start, which then skips the locked step (a write lock, or an advisory lock and the Migrator's
+ * own tables, and SQLite's foreign key check of every row). A migration records itself in the
+ * transaction that applies it, so a read sees it applied or not at all; anything else (no table
+ * yet, one pending, or one this version does not know) goes through the locked step.
+ */
+async function upToDate(db: Kysely<unknown>): Promise<boolean> {
+  let recorded: string[];
+  try {
+    const { rows } = await sql<{ name: string }>`select name from kysely_migration`.execute(db);
+    recorded = rows.map((row) => row.name);
+  } catch {
+    return false;
+  }
+  const known = new Set(migrations.map((migration) => migration.name));
+  return recorded.length === known.size && recorded.every((name) => known.has(name));
 }
 
 /**
