@@ -48,8 +48,8 @@ const ONE_AT_A_TIME = { maxWorkers: 1, sequence: { groupOrder: 1 } };
 /** What every server test file runs first: the clean-up of what it leaves behind. */
 const serverSetup = ['tests/server/support/setup.ts'];
 
-/** Once per server project's run: on PostgreSQL, the migrated database build() copies. */
-const serverGlobalSetup = ['tests/server/support/postgres-template.ts'];
+/** Once per server project's run: the migrated database build() copies, on either engine. */
+const serverGlobalSetup = ['tests/server/support/database-template.ts'];
 
 export default defineConfig({
   test: {
@@ -99,6 +99,7 @@ export default defineConfig({
           environment: 'node',
           include: SLOW,
           setupFiles: serverSetup,
+          globalSetup: serverGlobalSetup,
           pool: 'forks',
           ...ONE_AT_A_TIME,
           testTimeout: 30_000,
