@@ -50,8 +50,8 @@ const ONE_AT_A_TIME = { maxWorkers: 1, sequence: { groupOrder: 1 } };
 /** What every server test file runs first: the clean-up of what it leaves behind. */
 const serverSetup = ['tests/server/support/setup.ts'];
 
-/** Once per server project's run: on PostgreSQL, the migrated database build() copies. */
-const serverGlobalSetup = ['tests/server/support/postgres-template.ts'];
+/** Once per server project's run: the migrated database build() copies, on either engine. */
+const serverGlobalSetup = ['tests/server/support/database-template.ts'];
 
 export default defineConfig({
   test: {
@@ -101,6 +101,7 @@ export default defineConfig({
           environment: 'node',
           include: SLOW,
           setupFiles: serverSetup,
+          globalSetup: serverGlobalSetup,
           pool: 'forks',
           ...ONE_AT_A_TIME,
           testTimeout: 30_000,
@@ -131,9 +132,14 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['tests/client/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/client/setup.ts'],
-          // Testing Library waits 1 s for what it looks for: beside another file on a busy
-          // machine, a render can take longer.
-          ...ONE_AT_A_TIME,
+          // A worker thread per file rather than a process: starting a process and its jsdom for
+          // each file took half the project's time.
+          pool: 'threads',
+          // Two files at a time, after the server projects (a group of its own: Vitest runs the
+          // projects of a group in one pool of workers). Testing Library's waits are longer than
+          // its 1 s default (setup.ts), which a render beside another file could pass.
+          maxWorkers: 2,
+          sequence: { groupOrder: 2 },
         },
       },
     ],

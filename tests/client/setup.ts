@@ -1,8 +1,12 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { toast } from 'react-toastify/unstyled';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, vi, type MockInstance } from 'vitest';
 import { clearRequestLog, server } from './support/server.js';
+
+// findBy… and waitFor give up after 5 s rather than 1 s: two files run at once on two cores, and
+// a render beside another can take longer than a second. A check that passes passes as soon.
+configure({ asyncUtilTimeout: 5_000 });
 
 // Requests leave the app's real HTTP client and are answered at the network (support/server.ts).
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));

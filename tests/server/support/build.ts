@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { copyFile, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -11,7 +11,7 @@ import { openDatabase } from '../../../src/server/infra/db/open.js';
 import type { DatabaseHandle } from '../../../src/server/infra/db/handle.js';
 import { ManualClock } from '../../../src/server/lib/clock.js';
 import { watchResponses } from './openapi-responses.js';
-import { databaseUrl } from './postgres-template.js';
+import { databaseUrl, SQLITE_FILE } from './database-template.js';
 
 export interface TestServer {
   app: App;
@@ -59,8 +59,8 @@ export interface BuildOptions extends Partial<Omit<AppOptions, 'config' | 'datab
 
 /**
  * The `build()` helper: a real server on a temp DATA_DIR (SQLite) or a fresh PostgreSQL database
- * when TEST_DATABASE_URL is set (a copy of the run's migrated one: postgres-template.ts), with a
- * manual clock and loose rate limits unless told otherwise.
+ * when TEST_DATABASE_URL is set, either one a copy of the run's migrated database
+ * (database-template.ts), with a manual clock and loose rate limits unless told otherwise.
  */
 export async function build(options: BuildOptions = {}): Promise<TestServer> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'stockroom-test-'));
@@ -77,6 +77,10 @@ export async function build(options: BuildOptions = {}): Promise<TestServer> {
       ...options.env,
     }),
   );
+  const sqliteTemplate = inject('sqliteTemplate');
+  if (!config.databaseUrl && sqliteTemplate) {
+    await copyFile(sqliteTemplate, path.join(config.dataDir, SQLITE_FILE));
+  }
   const database = await openDatabase(config);
   const clock = new ManualClock(Date.parse('2026-01-01T00:00:00Z'));
   const { env: _env, manualClose, beforeReady, ...appOptions } = options;

@@ -77,9 +77,14 @@ describe('LoginForm', () => {
     await user.type(screen.getByLabelText('Email'), 'ada@example.com');
     await user.type(screen.getByLabelText('Password'), 'wrong1234');
     await user.click(screen.getByRole('button', { name: 'Log in' }));
-    expect(
-      await screen.findByText('Incorrect email or password', {}, { timeout: 3000 }),
-    ).toBeInTheDocument();
+    // In the toast and beside the form (FormAlert): the toast may come a moment after the alert.
+    await waitFor(
+      () => expect(screen.getAllByText('Incorrect email or password')).toHaveLength(2),
+      { timeout: 3000 },
+    );
+    expect(document.querySelector('.Toastify__toast')).toHaveTextContent(
+      'Incorrect email or password',
+    );
     expect(console.warn).toHaveBeenCalledWith('Login failed', expect.anything());
     expect(screen.getByRole('button', { name: 'Log in' })).toBeEnabled();
     expect(localStorage.getItem('AccessToken')).toBeNull();

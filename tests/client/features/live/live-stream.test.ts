@@ -1,6 +1,6 @@
 import { QueryClient, type InfiniteData } from '@tanstack/react-query';
 import { http, HttpResponse } from 'msw';
-import { afterEach, expect, test } from 'vitest';
+import { afterEach, expect, test, vi } from 'vitest';
 import type { ProductListResponse } from '@shared/schemas/products.js';
 import { startLiveUpdates } from '@/features/live/live-stream.js';
 import { queryKeys } from '@/lib/query-client.js';
@@ -82,8 +82,14 @@ test('a 401 ends the session and the stream is not opened again', async () => {
       return HttpResponse.json({ message: 'Unauthorized' }, { status: 401 });
     }),
   );
-  stop = startLiveUpdates(cachedList(), { userId: 'u1' });
-  await expect.poll(() => ended).toBe(1);
-  await new Promise((resolve) => setTimeout(resolve, 1_500));
-  expect(asked).toBe(1);
+  // Fake timers, so that the wait below covers even the longest retry delay in no real time.
+  vi.useFakeTimers({ shouldAdvanceTime: true });
+  try {
+    stop = startLiveUpdates(cachedList(), { userId: 'u1' });
+    await expect.poll(() => ended).toBe(1);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(asked).toBe(1);
+  } finally {
+    vi.useRealTimers();
+  }
 });
