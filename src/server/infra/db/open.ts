@@ -14,7 +14,14 @@ export async function openDatabase(options: {
   const { handle, changes } = options.databaseUrl
     ? (await import('./postgres.js')).openPostgres(options.databaseUrl)
     : { handle: (await import('./sqlite.js')).openSqlite(options.dataDir), changes: undefined };
-  await migrate(handle.db as unknown as Kysely<unknown>, handle.dialect);
-  await changes?.start();
+  // The listening connection opens while the migrations are checked: neither needs the other.
+  const listening = changes?.start();
+  try {
+    await migrate(handle.db as unknown as Kysely<unknown>, handle.dialect);
+  } catch (error) {
+    await changes?.stop();
+    throw error;
+  }
+  await listening;
   return handle;
 }
