@@ -526,8 +526,19 @@ test.describe('items 8 and 9: the way back to the list, and what is announced', 
     const target = productCard(page, 'Item 12');
     await target.scrollIntoViewIfNeeded();
     await page.mouse.wheel(0, 200);
-    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(600);
-    const scrolled = await page.evaluate(() => window.scrollY);
+    // A wheel scroll may still be moving: the position kept is the one it comes to rest at.
+    let scrolled = -1;
+    await expect
+      .poll(
+        async () => {
+          const y = await page.evaluate(() => window.scrollY);
+          const resting = y === scrolled;
+          scrolled = y;
+          return resting && y > 600;
+        },
+        { intervals: [150] },
+      )
+      .toBe(true);
 
     await cardTitleLink(target).click();
     await expect(page.getByRole('heading', { name: 'Item 12', level: 1 })).toBeVisible();
