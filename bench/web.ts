@@ -3,7 +3,8 @@
  * with photos, auditing /auth/login, / and a detail page (mobile and desktop, cold cache,
  * BENCH_WEB_RUNS times, default 3); medians go to bench/results-web.md. Debian's Chromium (or
  * CHROMIUM_PATH). BENCH_WEB_REPORTS=<folder> keeps the JSON reports; BENCH_WEB_PAGES=login,details
- * audits only those pages (login, products, details). BENCH_WEB_BASELINE=<checkout> audits the build
+ * audits only those pages (login, products, details), BENCH_WEB_PRESETS=mobile only that preset
+ * (mobile, desktop). BENCH_WEB_BASELINE=<checkout> audits the build
  * in that checkout's dist/ too (e.g. an earlier version), in the same run, page by page in turns.
  */
 import { randomBytes } from 'node:crypto';
@@ -129,6 +130,10 @@ async function audit(
         output: 'json',
         onlyCategories: ['performance', 'accessibility'],
         disableStorageReset: true,
+        // The JavaScript profiler's samples in the kept traces (BENCH_WEB_REPORTS), to look into.
+        ...(process.env.BENCH_WEB_REPORTS && {
+          additionalTraceCategories: 'disabled-by-default-v8.cpu_profiler',
+        }),
       },
       config,
       page,
@@ -142,6 +147,12 @@ async function audit(
       // Every report in full, to look into (e.g. with the Lighthouse viewer).
       const name = `${new URL(url).pathname.replace(/\W+/g, '_')}-${preset}-${Date.now()}.json`;
       await writeFile(path.join(process.env.BENCH_WEB_REPORTS, name), JSON.stringify(result.lhr));
+      // And the page's trace, for the DevTools performance panel.
+      const trace = (result.artifacts as { Trace?: unknown }).Trace;
+      if (trace) {
+        const traceName = name.replace(/\.json$/, '.trace.json');
+        await writeFile(path.join(process.env.BENCH_WEB_REPORTS, traceName), JSON.stringify(trace));
+      }
     }
     return figuresOf(result.lhr);
   } finally {
@@ -290,12 +301,15 @@ async function main() {
       },
     ];
     const only = process.env.BENCH_WEB_PAGES?.split(',');
+    const presets = (['mobile', 'desktop'] as const).filter(
+      (preset) => process.env.BENCH_WEB_PRESETS?.split(',').includes(preset) ?? true,
+    );
     /** The performance score of every run, to show how much they vary. */
     const scoresOfRuns: string[] = [];
     const rows: Row[] = [];
     for (const { page, label, pathOf, signedIn } of pages) {
       if (only && !only.includes(page)) continue;
-      for (const preset of ['mobile', 'desktop'] as const) {
+      for (const preset of presets) {
         // The builds in turns, run by run, so that both see the machine as it was.
         const runs = new Map<Target, Figures[]>(targets.map((target) => [target, []]));
         for (let run = 0; run < RUNS; run += 1) {

@@ -4,6 +4,7 @@ import { userEvent } from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import { createMemoryRouter, Outlet, RouterProvider, useLocation } from 'react-router';
 import { Toaster } from '@/components/Toaster.js';
+import { CurrentCatalogueProvider } from '@/lib/catalogues/current-catalogue.js';
 
 /** Shows where the app navigated to: any path the test did not route lands here. */
 function LocationProbe() {
@@ -38,7 +39,7 @@ export function renderRoute(element: ReactElement, options: RenderOptions = {}) 
           </>
         ),
         children: [
-          { path, element },
+          { path, element: <CurrentCatalogueProvider>{element}</CurrentCatalogueProvider> },
           { path: '*', element: <LocationProbe /> },
         ],
       },

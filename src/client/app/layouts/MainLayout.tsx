@@ -1,7 +1,8 @@
-import { Suspense } from 'react';
+import { Suspense, useDeferredValue } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { PageSpinner } from '@/components/ui/Spinner.js';
 import { useUser } from '@/lib/auth/get-user.js';
+import { CurrentCatalogueProvider } from '@/lib/catalogues/current-catalogue.js';
 import { paths } from '@/lib/paths.js';
 import { OfflineDataMark } from '@/app/components/OfflineDataMark.js';
 import { SignedInFrame } from '@/app/components/SignedInFrame.js';
@@ -16,6 +17,9 @@ import { InvitationsLink } from '@/features/catalogues/components/InvitationsLin
  */
 export function MainLayout() {
   const user = useUser();
+  // The screen is drawn as a transition once the user is known: in slices between which the page
+  // still answers, rather than in one long task when the answer lands.
+  const userPending = useDeferredValue(user.isPending);
   const { pathname, search } = useLocation();
   if (user.isError)
     return <Navigate to={paths.auth.login.getHref(`${pathname}${search}`)} replace />;
@@ -31,14 +35,16 @@ export function MainLayout() {
         )
       }
     >
-      {user.isPending ? (
+      {user.isPending || userPending ? (
         <PageSpinner label="Loading your account..." />
       ) : (
         <>
           <OfflineDataMark />
-          <Suspense fallback={<PageSpinner />}>
-            <Outlet />
-          </Suspense>
+          <CurrentCatalogueProvider>
+            <Suspense fallback={<PageSpinner />}>
+              <Outlet />
+            </Suspense>
+          </CurrentCatalogueProvider>
         </>
       )}
     </SignedInFrame>

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useDeferredValue, type ReactNode } from 'react';
 import { useCatalogueCan } from '@/lib/catalogues/current-catalogue.js';
 import { useCatalogueRef } from '@/lib/catalogue-ref.js';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -33,9 +33,10 @@ export function ProductDetails({ after }: { after?: ReactNode } = {}) {
   const product = useProduct(productId);
   const movements = useMovements(productId);
 
-  if (product.isPending || (movements.isPending && !product.isError)) {
-    return <ProductDetailsSkeleton />;
-  }
+  const ready = !(product.isPending || (movements.isPending && !product.isError));
+  // Drawn as a transition, in slices between which the page still answers (see ProductResults).
+  const drawn = useDeferredValue(ready);
+  if (!ready || !drawn) return <ProductDetailsSkeleton />;
   if (product.isError && isProductMissing(product)) {
     return (
       <ProductMissing>

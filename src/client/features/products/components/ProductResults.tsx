@@ -1,4 +1,4 @@
-import { Suspense, useRef, type RefObject } from 'react';
+import { Suspense, useDeferredValue, useRef, type RefObject } from 'react';
 import { useCatalogueCan } from '@/lib/catalogues/current-catalogue.js';
 import { useCatalogueRef } from '@/lib/catalogue-ref.js';
 import type { ProductSort, StockFilter } from '@shared/constants.js';
@@ -86,12 +86,13 @@ export function ProductResults(props: ProductResultsProps) {
   const ids = items.map((product) => product.id);
   const selection = useSelection(ids, JSON.stringify([q, stock]));
   const may = useCatalogueCan();
-  useListPlace(products.isSuccess);
-
   // The tabs' counts too: arriving later, they would widen the tabs under the user's eyes.
-  if (products.isPending || summary.isPending || filterCounts.pending) {
-    return <PageSpinner label="Loading products..." />;
-  }
+  const ready = !(products.isPending || summary.isPending || filterCounts.pending);
+  // A page of cards is a large render: drawn as a transition, in slices between which the page
+  // still answers, rather than in one long task when the data lands.
+  const drawn = useDeferredValue(ready);
+  useListPlace(ready && drawn);
+  if (!ready || !drawn) return <PageSpinner label="Loading products..." />;
 
   // Nothing of this search or filter could be read (a list already read stays on screen when
   // reading it again fails: only the change that failed says so).

@@ -17,8 +17,9 @@ export function useListPlace(ready: boolean) {
       if (window.location.pathname !== location.pathname) return;
       rememberListPlace({ search: location.search, scrollY: window.scrollY });
     };
-    save();
-    let frame = 0;
+    // Reading the scroll needs the page laid out: in the next frame, where the browser lays it
+    // out anyway, rather than in the task that drew the list.
+    let frame = requestAnimationFrame(save);
     const onScroll = () => {
       cancelAnimationFrame(frame);
       frame = requestAnimationFrame(save);

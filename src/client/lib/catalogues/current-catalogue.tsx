@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import { can, type CatalogueAction, type CatalogueRole } from '@shared/catalogue-roles.js';
 import { userQueryOptions } from '@/lib/auth/get-user.js';
 import { useCatalogueRef } from '@/lib/catalogue-ref.js';
@@ -53,11 +54,27 @@ export function useCurrentCatalogue({ readNames = false } = {}): CurrentCatalogu
   };
 }
 
+const CurrentCatalogueContext = createContext<CurrentCatalogue | undefined>(undefined);
+
+/**
+ * The screen's catalogue, read once for everything under it: a list asks for its role on every
+ * card, and each asking component would otherwise watch the user and the catalogues itself.
+ */
+export function CurrentCatalogueProvider({ children }: { children: ReactNode }) {
+  const { id, ref, personal, name, role, known } = useCurrentCatalogue();
+  const current = useMemo(
+    () => ({ id, ref, personal, name, role, known }),
+    [id, ref, personal, name, role, known],
+  );
+  return <CurrentCatalogueContext value={current}>{children}</CurrentCatalogueContext>;
+}
+
 /**
  * Whether the user's role in the screen's catalogue allows an action (the shared role rule): the
  * screens offer only what the server would accept.
  */
 export function useCatalogueCan(): (action: CatalogueAction) => boolean {
-  const { role } = useCurrentCatalogue();
-  return (action) => can(role, action);
+  const current = useContext(CurrentCatalogueContext);
+  if (!current) throw new Error('useCatalogueCan is used outside a CurrentCatalogueProvider');
+  return (action) => can(current.role, action);
 }
