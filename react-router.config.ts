@@ -5,7 +5,10 @@ import { paths } from './src/client/lib/paths.js';
 /**
  * React Router's framework: the route table is src/client/app/routes.ts. No server rendering (the
  * Fastify API serves the built files); the screens that need no user data are prerendered at build
- * time, so they show before any script runs, and every other path gets the SPA fallback page.
+ * time, so they show before any script runs, and every other path gets the SPA fallback page. A
+ * path with a parameter is prerendered as its pattern (`/details/product/:productId`): the page of
+ * every product, its frame and placeholder with its own scripts, which the server serves for any
+ * path of that shape.
  */
 export default {
   appDirectory: 'src/client/app',
@@ -13,6 +16,7 @@ export default {
   ssr: false,
   prerender: [
     paths.products.list.path,
+    paths.products.details.path,
     paths.auth.login.path,
     paths.auth.signup.path,
     paths.auth.confirmAccount.path,

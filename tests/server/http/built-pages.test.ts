@@ -24,6 +24,12 @@ async function builtClient(): Promise<string> {
       `<script>${HYDRATION}</script><script type="module" src="/assets/a.js"></script>`,
     ),
   );
+  // A path with a parameter, prerendered as its pattern.
+  await mkdir(path.join(dir, 'details', 'product', ':productId'), { recursive: true });
+  await writeFile(
+    path.join(dir, 'details', 'product', ':productId', 'index.html'),
+    page('product'),
+  );
   await writeFile(path.join(dir, '__spa-fallback.html'), page('fallback'));
   await writeFile(path.join(dir, 'assets', 'a.js'), 'export {};');
   return dir;
@@ -42,7 +48,12 @@ describe('the page sent for each path of the app', async () => {
     // What a query changes is not in a prerendered page: the app renders it in full.
     ['/auth/login?email=a%40example.com', 'fallback'],
     ['/?q=lamp', 'fallback'],
-    ['/details/product/0f6e8a0c-0000-4000-8000-000000000000', 'fallback'],
+    ['/details/product/0f6e8a0c-0000-4000-8000-000000000000', 'product'],
+    ['/details/product/0f6e8a0c-0000-4000-8000-000000000000/', 'product'],
+    ['/details/product/0f6e8a0c?tab=history', 'fallback'],
+    ['/details/product', 'fallback'],
+    ['/details/product/a/b', 'fallback'],
+    ['/details/other/a', 'fallback'],
     ['/profile', 'fallback'],
     ['/auth/login/index.html', 'fallback'],
   ])('%s gets the %s page, never cached', async (url, expected) => {

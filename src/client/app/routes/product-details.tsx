@@ -1,3 +1,9 @@
+// The product's picture, the page's largest paint, waits for the product: the HTTP client and the
+// response schemas come with this route's code, preloaded by its page, rather than asked for
+// after it.
+import '@/lib/axios-instance.js';
+// eslint-disable-next-line @typescript-eslint/no-restricted-imports -- read at once, as said above
+import '@shared/schemas/products.js';
 import { lazy, Suspense } from 'react';
 import type { ClientLoaderFunctionArgs } from 'react-router';
 import { movementsQueryOptions } from '@/features/products/api/get-movements.js';
@@ -6,6 +12,7 @@ import { ProductDetails } from '@/features/products/components/ProductDetails.js
 import { ProductDetailsSkeleton } from '@/features/products/components/ProductDetailsSkeleton.js';
 import { getToken } from '@/lib/auth/token.js';
 import { queryClient } from '@/lib/query-client.js';
+import type { ScreenHandle } from '../components/screen-placeholder.js';
 
 /** The product and its stock history, asked for beside the current user (see routes/products). */
 export function clientLoader({ params }: ClientLoaderFunctionArgs) {
@@ -16,6 +23,8 @@ export function clientLoader({ params }: ClientLoaderFunctionArgs) {
   void queryClient.prefetchQuery(movementsQueryOptions(params.catalogueId, params.productId));
   return null;
 }
+
+export const handle: ScreenHandle = { placeholder: <ProductDetailsSkeleton /> };
 
 export function HydrateFallback() {
   return <ProductDetailsSkeleton />;

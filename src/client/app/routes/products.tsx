@@ -1,15 +1,18 @@
 import type { ClientLoaderFunctionArgs } from 'react-router';
-import { PageSpinner } from '@/components/ui/Spinner.js';
 import { listParamsOf, productsQueryOptions } from '@/features/products/api/get-products.js';
 import {
   productsSummaryQueryOptions,
   STOCK_TABS,
 } from '@/features/products/api/get-products-summary.js';
-import { ProductsPage } from '@/features/products/components/ProductsPage.js';
+import {
+  ProductsPage,
+  ProductsPlaceholder,
+} from '@/features/products/components/ProductsPage.js';
 import { loadProductTable, TABLE_MEDIA_QUERY } from '@/features/products/components/lazy-table.js';
 import { rememberedView } from '@/features/products/components/ViewToggle.js';
 import { getToken } from '@/lib/auth/token.js';
 import { queryClient } from '@/lib/query-client.js';
+import type { ScreenHandle } from '../components/screen-placeholder.js';
 
 /**
  * The list's first page and its summary are asked for as soon as the route matches, beside the
@@ -36,8 +39,10 @@ export function clientLoader({ request, params: route }: ClientLoaderFunctionArg
   return null;
 }
 
+export const handle: ScreenHandle = { placeholder: <ProductsPlaceholder /> };
+
 export function HydrateFallback() {
-  return <PageSpinner label="Loading products..." />;
+  return <ProductsPlaceholder />;
 }
 
 export default ProductsPage;

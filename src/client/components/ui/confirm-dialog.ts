@@ -1,8 +1,3 @@
-// SweetAlert2's stylesheet as a file, loaded with the screens that can delete: the build Vite picks
-// for 'sweetalert2' (vite.config.ts) does not inject a <style> element, which the
-// Content-Security-Policy (style-src 'self') would refuse. Then the app's look on top of it.
-import 'sweetalert2/dist/sweetalert2.css';
-import './confirm-dialog.css';
 import { buttonClasses } from './button-styles.js';
 
 /** The app's buttons instead of SweetAlert2's (whose focus ring had 2.4:1 contrast). */
@@ -21,5 +16,17 @@ export const confirmButtons = {
   reverseButtons: true,
 } as const;
 
-/** SweetAlert2, loaded on the first click that needs it, so that no screen pays for it up front. */
-export const loadDialogs = async () => (await import('sweetalert2')).default;
+/**
+ * SweetAlert2, loaded on the first click that needs it, so that no screen pays for it up front:
+ * nor for its stylesheet, which would hold the first paint of every screen that can delete. It is
+ * a file (the build Vite picks for 'sweetalert2', vite.config.ts, injects no <style> element, which
+ * the Content-Security-Policy's style-src 'self' would refuse), then the app's look on top of it.
+ */
+export const loadDialogs = async () => {
+  const [dialogs] = await Promise.all([
+    import('sweetalert2'),
+    import('sweetalert2/dist/sweetalert2.css'),
+    import('./confirm-dialog.css'),
+  ]);
+  return dialogs.default;
+};

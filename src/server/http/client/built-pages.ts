@@ -74,8 +74,9 @@ function preparePage(html: string, options: PageOptions): BuiltPage {
 }
 
 /**
- * Reads the pages of the built client once, at start-up: each prerendered path's `index.html` and
- * the fallback page for every other path (index.html when the build prerendered nothing). A page
+ * Reads the pages of the built client once, at start-up: each prerendered path's `index.html` (a
+ * path with `:name` segments stands for every path of its shape) and the fallback page for every
+ * other path (index.html when the build prerendered nothing). A page
  * is compressed once per encoding, when first asked for, and its inline scripts (React Router's hydration data) are allowed by
  * their hashes, so the policy stays without 'unsafe-inline'. Undefined when there is no build.
  */
@@ -101,14 +102,33 @@ export async function loadBuiltPages(
   fallback ??= pages.get('/');
   if (!fallback) return undefined;
   const spa = fallback;
+  const patterns = [...pages].filter(([key]) => key.includes('/:'));
   return {
     // A prerendered page shows its path without a query string: what a query changes (an e-mail
     // in a mail's link, a code) is not in it, and hydrating it would not match. Those get the
     // fallback page, which the app renders in full.
     pageFor(url) {
       const [pathname = '/', query] = url.split('?', 2);
+      if (query !== undefined) return spa;
       const key = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-      return (query === undefined && pages.get(key)) || spa;
+      const exact = pages.get(key);
+      if (exact) return exact;
+      return patterns.find(([pattern]) => matchesPattern(pattern, key))?.[1] ?? spa;
     },
   };
+}
+
+/**
+ * Whether a path has a pattern page's shape: `/details/product/:productId` is the page of
+ * `/details/product/abc`, the same segments with any one in the place of each `:name`.
+ */
+function matchesPattern(pattern: string, pathname: string): boolean {
+  const wanted = pattern.split('/');
+  const given = pathname.split('/');
+  return (
+    wanted.length === given.length &&
+    wanted.every((segment, index) =>
+      segment.startsWith(':') ? given[index] !== '' : segment === given[index],
+    )
+  );
 }

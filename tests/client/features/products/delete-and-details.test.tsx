@@ -34,15 +34,18 @@ describe('DeleteProductButton', () => {
     const { user } = renderRoute(<DeleteProductButton product={product()} />, { queryClient });
     await user.click(screen.getByRole('button', { name: 'Delete Desk Lamp' }));
 
-    expect(fire).toHaveBeenNthCalledWith(
-      1,
-      expect.objectContaining({
-        title: 'Are you sure?',
-        text: 'You will not be able to recover this product!',
-        icon: 'warning',
-        showCancelButton: true,
-        confirmButtonText: 'Yes, delete it!',
-      }),
+    // Once the dialog's code and stylesheets have loaded.
+    await waitFor(() =>
+      expect(fire).toHaveBeenNthCalledWith(
+        1,
+        expect.objectContaining({
+          title: 'Are you sure?',
+          text: 'You will not be able to recover this product!',
+          icon: 'warning',
+          showCancelButton: true,
+          confirmButtonText: 'Yes, delete it!',
+        }),
+      ),
     );
     await waitFor(async () =>
       expect(await sent()).toEqual([['DELETE', '/products/p1', undefined]]),

@@ -1,4 +1,4 @@
-import { useDeferredValue, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useCatalogueCan } from '@/lib/catalogues/current-catalogue.js';
 import { useCatalogueRef } from '@/lib/catalogue-ref.js';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -22,6 +22,7 @@ import { PrintLabelsButton } from './PrintLabelsButton.js';
 import { ProductDetailsSkeleton } from './ProductDetailsSkeleton.js';
 import { StockStepper } from './StockStepper.js';
 import { tabTitle } from '@/lib/texts.js';
+import { useDrawn } from '@/lib/use-drawn.js';
 
 /**
  * The product page: read-only but for its stock, which it adjusts, and the stock's history. The
@@ -33,10 +34,9 @@ export function ProductDetails({ after }: { after?: ReactNode } = {}) {
   const product = useProduct(productId);
   const movements = useMovements(productId);
 
-  const ready = !(product.isPending || (movements.isPending && !product.isError));
-  // Drawn as a transition, in slices between which the page still answers (see ProductResults).
-  const drawn = useDeferredValue(ready);
-  if (!ready || !drawn) return <ProductDetailsSkeleton />;
+  // First drawn as a transition, in slices.
+  const drawn = useDrawn(!(product.isPending || (movements.isPending && !product.isError)));
+  if (!drawn || product.isPending) return <ProductDetailsSkeleton />;
   if (product.isError && isProductMissing(product)) {
     return (
       <ProductMissing>

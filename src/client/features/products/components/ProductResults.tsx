@@ -1,4 +1,4 @@
-import { Suspense, useDeferredValue, useRef, type RefObject } from 'react';
+import { Suspense, useRef, type RefObject } from 'react';
 import { useCatalogueCan } from '@/lib/catalogues/current-catalogue.js';
 import { useCatalogueRef } from '@/lib/catalogue-ref.js';
 import type { ProductSort, StockFilter } from '@shared/constants.js';
@@ -7,6 +7,7 @@ import { TextLink } from '@/components/ui/TextLink.js';
 import { getErrorMessage } from '@/lib/api-error.js';
 import { formatCount } from '@/lib/format.js';
 import { paths } from '@/lib/paths.js';
+import { useDrawn } from '@/lib/use-drawn.js';
 import { useProducts, type ProductListParams } from '../api/get-products.js';
 import { useProductsSummary, useStockFilterCounts } from '../api/get-products-summary.js';
 import { SelectAllBox, SelectionBar } from './BulkActions.js';
@@ -88,11 +89,10 @@ export function ProductResults(props: ProductResultsProps) {
   const may = useCatalogueCan();
   // The tabs' counts too: arriving later, they would widen the tabs under the user's eyes.
   const ready = !(products.isPending || summary.isPending || filterCounts.pending);
-  // A page of cards is a large render: drawn as a transition, in slices between which the page
-  // still answers, rather than in one long task when the data lands.
-  const drawn = useDeferredValue(ready);
-  useListPlace(ready && drawn);
-  if (!ready || !drawn) return <PageSpinner label="Loading products..." />;
+  // A page of cards is a large render: first drawn as a transition, in slices.
+  const drawn = useDrawn(ready);
+  useListPlace(drawn);
+  if (!drawn) return <PageSpinner label="Loading products..." />;
 
   // Nothing of this search or filter could be read (a list already read stays on screen when
   // reading it again fails: only the change that failed says so).

@@ -1,15 +1,96 @@
-import { useRef } from 'react';
+import { useRef, type RefObject } from 'react';
 import { useCatalogueCan } from '@/lib/catalogues/current-catalogue.js';
 import { useCatalogueRef } from '@/lib/catalogue-ref.js';
 import { Link } from 'react-router';
 import { tabTitle } from '@/lib/texts.js';
 import { buttonClasses } from '@/components/ui/button-styles.js';
 import { paths } from '@/lib/paths.js';
+import { PageSpinner } from '@/components/ui/Spinner.js';
+import type { ProductListParams } from '../api/get-products.js';
 import { useMediaQuery } from '@/lib/use-media-query.js';
 import { CsvActions } from './CsvActions.js';
 import { TABLE_MEDIA_QUERY } from './lazy-table.js';
 import { ProductResults } from './ProductResults.js';
 import { useListUrl } from './use-list-url.js';
+
+interface ProductsHeaderProps {
+  params: ProductListParams;
+  /** Shows every tag again, when the list is of one. */
+  onTag?: (tag: undefined) => void;
+  heading?: RefObject<HTMLHeadingElement | null>;
+}
+
+/**
+ * The list's title and subtitle, and what can be done with the catalogue beside them. The page
+ * the build writes for the list shows it too (ProductsPlaceholder): it is the largest text of the
+ * first screen, and it is there before any script has run.
+ */
+function ProductsHeader({ params, onTag, heading }: ProductsHeaderProps) {
+  const catalogue = useCatalogueRef();
+  const may = useCatalogueCan();
+  return (
+    // The title and its actions on one row, the subtitle under them; from `sm` up the actions sit
+    // to the right of both.
+    <div className="grid grid-cols-[minmax(0,1fr)_auto] items-center gap-x-3 gap-y-1 sm:items-end sm:gap-x-4">
+      <title>{tabTitle('Products')}</title>
+      {/* Focusable from script: focus lands here when the last product is deleted. */}
+      <h1
+        ref={heading}
+        tabIndex={-1}
+        className="text-2xl font-bold tracking-tight text-gray-900 focus:outline-none sm:text-3xl"
+      >
+        Products
+      </h1>
+      <div className="row-span-1 flex gap-2 sm:row-span-2 sm:gap-3">
+        <CsvActions params={params} />
+        {/* On a phone the header's Scan is the way: the title keeps its room here. */}
+        {may('adjustStock') && (
+          <Link
+            to={paths.scan.getHref(undefined, catalogue)}
+            className={buttonClasses('secondary', 'max-sm:hidden')}
+          >
+            Scan
+          </Link>
+        )}
+        {may('editProducts') && (
+          <Link to={paths.products.create.getHref(catalogue)} className={buttonClasses('primary')}>
+            <span aria-hidden="true">+</span> Add product
+          </Link>
+        )}
+      </div>
+      <p className="col-span-2 text-sm text-gray-600 sm:col-span-1 sm:mt-1">
+        A list of all the products in your inventory.
+        {params.tag && (
+          <>
+            {' '}
+            Tagged <strong className="text-gray-900">{params.tag}</strong>{' '}
+            <button
+              type="button"
+              onClick={() => onTag?.(undefined)}
+              className="font-semibold text-indigo-700 underline hover:text-indigo-600"
+            >
+              Show every tag
+            </button>
+          </>
+        )}
+      </p>
+    </div>
+  );
+}
+
+/**
+ * The list before the user and the products are known: its header, and a spinner where the
+ * products will be. The build writes it into the list's page.
+ */
+export function ProductsPlaceholder() {
+  const { params } = useListUrl();
+  return (
+    <div className="space-y-3 sm:space-y-8">
+      <ProductsHeader params={params} />
+      <PageSpinner label="Loading products..." />
+    </div>
+  );
+}
 
 /**
  * The product list (/): search, sort, stock filter and view in the URL, pages loaded as the user
@@ -19,60 +100,10 @@ export function ProductsPage() {
   const { params, view, onSearch, onSort, onStock, onTag, onView } = useListUrl();
   const wide = useMediaQuery(TABLE_MEDIA_QUERY);
   const heading = useRef<HTMLHeadingElement>(null);
-  const catalogue = useCatalogueRef();
-  const may = useCatalogueCan();
 
   return (
     <div className="space-y-3 sm:space-y-8">
-      {/* The title and its actions on one row, the subtitle under them; from `sm` up the actions
-          sit to the right of both. */}
-      <div className="grid grid-cols-[minmax(0,1fr)_auto] items-center gap-x-3 gap-y-1 sm:items-end sm:gap-x-4">
-        <title>{tabTitle('Products')}</title>
-        {/* Focusable from script: focus lands here when the last product is deleted. */}
-        <h1
-          ref={heading}
-          tabIndex={-1}
-          className="text-2xl font-bold tracking-tight text-gray-900 focus:outline-none sm:text-3xl"
-        >
-          Products
-        </h1>
-        <div className="row-span-1 flex gap-2 sm:row-span-2 sm:gap-3">
-          <CsvActions params={params} />
-          {/* On a phone the header's Scan is the way: the title keeps its room here. */}
-          {may('adjustStock') && (
-            <Link
-              to={paths.scan.getHref(undefined, catalogue)}
-              className={buttonClasses('secondary', 'max-sm:hidden')}
-            >
-              Scan
-            </Link>
-          )}
-          {may('editProducts') && (
-            <Link
-              to={paths.products.create.getHref(catalogue)}
-              className={buttonClasses('primary')}
-            >
-              <span aria-hidden="true">+</span> Add product
-            </Link>
-          )}
-        </div>
-        <p className="col-span-2 text-sm text-gray-600 sm:col-span-1 sm:mt-1">
-          A list of all the products in your inventory.
-          {params.tag && (
-            <>
-              {' '}
-              Tagged <strong className="text-gray-900">{params.tag}</strong>{' '}
-              <button
-                type="button"
-                onClick={() => onTag(undefined)}
-                className="font-semibold text-indigo-700 underline hover:text-indigo-600"
-              >
-                Show every tag
-              </button>
-            </>
-          )}
-        </p>
-      </div>
+      <ProductsHeader params={params} onTag={onTag} heading={heading} />
       <ProductResults
         params={params}
         view={view}
