@@ -4,10 +4,7 @@ import {
   productsSummaryQueryOptions,
   STOCK_TABS,
 } from '@/features/products/api/get-products-summary.js';
-import {
-  ProductsPage,
-  ProductsPlaceholder,
-} from '@/features/products/components/ProductsPage.js';
+import { ProductsPage, ProductsPlaceholder } from '@/features/products/components/ProductsPage.js';
 import { loadProductTable, TABLE_MEDIA_QUERY } from '@/features/products/components/lazy-table.js';
 import { rememberedView } from '@/features/products/components/ViewToggle.js';
 import { getToken } from '@/lib/auth/token.js';
