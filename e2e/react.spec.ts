@@ -152,8 +152,22 @@ test.describe('without JavaScript', () => {
     await expect(page.getByRole('link', { name: 'Create your Free account now' })).toBeVisible();
   });
 
-  test('a signed-in screen shows the frame while its code loads', async ({ page }) => {
+  test('the list shows the frame and its title while its code loads', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Stockroom' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Products', level: 1 })).toBeVisible();
+    await expect(page.getByText('A list of all the products in your inventory.')).toBeVisible();
+    await expect(page.getByRole('main').getByRole('status')).toHaveText('Loading products...');
+  });
+
+  test("a product's page shows the frame and the product's skeleton", async ({ page }) => {
     await page.goto('/details/product/0f6e8a0c-0000-4000-8000-000000000000');
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Stockroom' })).toBeVisible();
+    await expect(page.getByRole('main').getByRole('status')).toHaveText('Loading the product...');
+  });
+
+  test('any other signed-in screen shows the frame while its code loads', async ({ page }) => {
+    await page.goto('/profile');
     await expect(page.getByRole('banner').getByRole('link', { name: 'Stockroom' })).toBeVisible();
     await expect(page.getByRole('main').getByRole('status')).toBeVisible();
   });
@@ -166,6 +180,7 @@ test.describe('without JavaScript', () => {
 test('every prerendered screen hydrates without a warning or an error', async ({
   page,
   signIn,
+  createProduct,
 }) => {
   const messages: string[] = [];
   page.on('console', (message) => {
@@ -183,5 +198,15 @@ test('every prerendered screen hydrates without a warning or an error', async ({
   await signIn();
   await page.goto('/auth/login');
   await expect(page.getByRole('heading', { name: 'Products', level: 1 })).toBeVisible();
+  // A product's page: its pattern's page, written once for every product.
+  const product = await createProduct({
+    name: 'Hydrated lamp',
+    price: 5,
+    stock: 1,
+    description: 'A lamp.',
+    image: 'crate',
+  });
+  await page.goto(`/details/product/${product.id}`);
+  await expect(page.getByRole('heading', { name: 'Hydrated lamp', level: 1 })).toBeVisible();
   expect(messages).toEqual([]);
 });

@@ -8,7 +8,7 @@ import { lazy, Suspense } from 'react';
 import type { ClientLoaderFunctionArgs } from 'react-router';
 import { movementsQueryOptions } from '@/features/products/api/get-movements.js';
 import { productQueryOptions } from '@/features/products/api/get-product.js';
-import { ProductDetails } from '@/features/products/components/ProductDetails.js';
+import { preloadPicture, ProductDetails } from '@/features/products/components/ProductDetails.js';
 import { ProductDetailsSkeleton } from '@/features/products/components/ProductDetailsSkeleton.js';
 import { getToken } from '@/lib/auth/token.js';
 import { queryClient } from '@/lib/query-client.js';
@@ -19,7 +19,11 @@ export function clientLoader({ params }: ClientLoaderFunctionArgs) {
   // Offline, what an earlier visit saved is restored instead (lib/query-persistence.ts): a request
   // that can only fail would leave an error where that data is shown.
   if (!getToken() || !navigator.onLine || !params.productId) return null;
-  void queryClient.prefetchQuery(productQueryOptions(params.catalogueId, params.productId));
+  const product = productQueryOptions(params.catalogueId, params.productId);
+  void queryClient.prefetchQuery(product).then(() => {
+    const read = queryClient.getQueryData(product.queryKey);
+    if (read) preloadPicture(read);
+  });
   void queryClient.prefetchQuery(movementsQueryOptions(params.catalogueId, params.productId));
   return null;
 }

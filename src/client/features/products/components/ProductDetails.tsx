@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { preload } from 'react-dom';
 import { useCatalogueCan } from '@/lib/catalogues/current-catalogue.js';
 import { useCatalogueRef } from '@/lib/catalogue-ref.js';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -80,6 +81,21 @@ function pictureSources(product: Product) {
 
 /** How wide the picture is shown: half the card from 768 px (the card is at most 1024 px). */
 const PICTURE_SIZES = '(min-width: 768px) min(50vw, 512px), 100vw';
+
+/**
+ * Asks for the product's picture, in the file its page will show, as soon as the product is
+ * known: the picture is the page's largest paint, and the page itself may still wait (for its
+ * code, for the user) before it draws the <img>.
+ */
+export function preloadPicture(product: Product) {
+  const { srcSet } = pictureSources(product);
+  preload(product.image, {
+    as: 'image',
+    imageSrcSet: srcSet,
+    imageSizes: srcSet && PICTURE_SIZES,
+    fetchPriority: 'high',
+  });
+}
 
 /**
  * The product's picture: asked for before anything else on the page, in the file the screen
