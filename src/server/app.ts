@@ -243,7 +243,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await serveApiDocs(app);
 
   await registerClient(app, options.clientDir ?? defaultClientDir, {
-    contentSecurityPolicy: (scriptHashes) => appContentSecurityPolicy(config, scriptHashes),
+    contentSecurityPolicy: (hashes) => appContentSecurityPolicy(config, hashes),
     devMailbox: devMailbox(config),
   });
   return app;

@@ -13,20 +13,23 @@ const isPublicApi = (path: string) =>
   path.startsWith('/api/images/') || path === '/api/health' || path === '/api/ready';
 
 /**
- * The Content-Security-Policy of the app's HTML: everything from the server itself; scripts also
- * inline when they are exactly the page's own (by hash: the router's hydration data in the pages
- * the build wrote), and WebAssembly compiled (the scan screen's barcode reader, whose .wasm comes
+ * The Content-Security-Policy of the app's HTML: everything from the server itself; scripts and
+ * styles also inline when they are exactly the page's own (by hash: the router's hydration data
+ * and the app's stylesheet in the pages the build wrote), and WebAssembly compiled (the scan screen's barcode reader, whose .wasm comes
  * from the server like every script: 'wasm-unsafe-eval' allows compiling it, not eval of text; it
  * is in every page because the app moves to the scan screen without loading a new one); images also as data: (the favicon) and blob: (previews of a picked file), and
  * from PUBLIC_URL, which image URLs and e-mail links are built on even when the page was opened
  * under another name.
  */
-export function appContentSecurityPolicy(config: Config, scriptHashes: string[] = []): string {
+export function appContentSecurityPolicy(
+  config: Config,
+  inline: { scripts: string[]; styles: string[] } = { scripts: [], styles: [] },
+): string {
   const publicOrigin = new URL(config.publicUrl).origin;
   return [
     "default-src 'self'",
-    ["script-src 'self' 'wasm-unsafe-eval'", ...scriptHashes].join(' '),
-    "style-src 'self'",
+    ["script-src 'self' 'wasm-unsafe-eval'", ...inline.scripts].join(' '),
+    ["style-src 'self'", ...inline.styles].join(' '),
     `img-src 'self' data: blob: ${publicOrigin}`,
     `connect-src 'self' ${publicOrigin}`,
     "object-src 'none'",

@@ -7,6 +7,7 @@ import { DEV_MAILBOX_META } from '../../../src/shared/constants.js';
 import { build } from '../support/build.js';
 
 const HYDRATION = 'window.__reactRouterContext = {"ssr":false};';
+const STYLESHEET = 'body{margin:0}';
 const page = (name: string, script = '') =>
   `<!doctype html><html><head><title>${name}</title></head><body>${script}</body></html>`;
 
@@ -21,7 +22,7 @@ async function builtClient(): Promise<string> {
     path.join(dir, 'auth', 'login', 'index.html'),
     page(
       'login',
-      `<script>${HYDRATION}</script><script type="module" src="/assets/a.js"></script>`,
+      `<style>${STYLESHEET}</style><script>${HYDRATION}</script><script type="module" src="/assets/a.js"></script>`,
     ),
   );
   // A path with a parameter, prerendered as its pattern.
@@ -74,6 +75,15 @@ describe('the page sent for each path of the app', async () => {
       "script-src 'self' 'wasm-unsafe-eval';",
     );
     expect(String(login.headers['content-security-policy'])).not.toContain('unsafe-inline');
+  });
+
+  it("allows exactly the page's inline stylesheet, by hash", async () => {
+    const hash = createHash('sha256').update(STYLESHEET).digest('base64');
+    const login = await server.app.inject({ url: '/auth/login' });
+    const styleSrc = /style-src ([^;]*)/.exec(String(login.headers['content-security-policy']));
+    expect(styleSrc?.[1]).toBe(`'self' 'sha256-${hash}'`);
+    const list = await server.app.inject({ url: '/' });
+    expect(list.headers['content-security-policy']).toContain("style-src 'self';");
   });
 
   it('says in every page that the server keeps a local mailbox', async () => {

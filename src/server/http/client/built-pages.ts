@@ -23,8 +23,8 @@ export interface BuiltPages {
 }
 
 interface PageOptions {
-  /** The policy of a page, given the hashes of its inline scripts ('sha256-…'). */
-  contentSecurityPolicy: (scriptHashes: string[]) => string;
+  /** The policy of a page, given the hashes of its inline scripts and styles ('sha256-…'). */
+  contentSecurityPolicy: (hashes: InlineHashes) => string;
   /** The server keeps a local mailbox: the pages say so, and the app needs not ask. */
   devMailbox: boolean;
 }
@@ -33,13 +33,19 @@ interface PageOptions {
 const FALLBACK = '__spa-fallback.html';
 
 const INLINE_SCRIPT = /<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g;
+const INLINE_STYLE = /<style[^>]*>([\s\S]*?)<\/style>/g;
 
-/** 'sha256-…' of each inline script, as a Content-Security-Policy source allows exactly it. */
-function inlineScriptHashes(html: string): string[] {
-  return [...html.matchAll(INLINE_SCRIPT)].map(
+/** What a page has inline, as Content-Security-Policy sources that allow exactly that. */
+export interface InlineHashes {
+  scripts: string[];
+  styles: string[];
+}
+
+/** 'sha256-…' of each match's body. */
+const hashesOf = (html: string, element: RegExp) =>
+  [...html.matchAll(element)].map(
     ([, body]) => `'sha256-${createHash('sha256').update(body!).digest('base64')}'`,
   );
-}
 
 /** The path a built HTML file stands for: `auth/login/index.html` is /auth/login. */
 function pathOf(file: string): string {
@@ -69,7 +75,10 @@ function preparePage(html: string, options: PageOptions): BuiltPage {
   return {
     identity,
     encoded: (encoding) => encodings[encoding](),
-    contentSecurityPolicy: options.contentSecurityPolicy(inlineScriptHashes(page)),
+    contentSecurityPolicy: options.contentSecurityPolicy({
+      scripts: hashesOf(page, INLINE_SCRIPT),
+      styles: hashesOf(page, INLINE_STYLE),
+    }),
   };
 }
 
@@ -77,8 +86,9 @@ function preparePage(html: string, options: PageOptions): BuiltPage {
  * Reads the pages of the built client once, at start-up: each prerendered path's `index.html` (a
  * path with `:name` segments stands for every path of its shape) and the fallback page for every
  * other path (index.html when the build prerendered nothing). A page
- * is compressed once per encoding, when first asked for, and its inline scripts (React Router's hydration data) are allowed by
- * their hashes, so the policy stays without 'unsafe-inline'. Undefined when there is no build.
+ * is compressed once per encoding, when first asked for, and its inline scripts (React Router's
+ * hydration data) and styles (the app's stylesheet) are allowed by their hashes, so the policy
+ * stays without 'unsafe-inline'. Undefined when there is no build.
  */
 export async function loadBuiltPages(
   clientDir: string,
