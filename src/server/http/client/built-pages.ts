@@ -36,7 +36,7 @@ const INLINE_SCRIPT = /<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g;
 const INLINE_STYLE = /<style[^>]*>([\s\S]*?)<\/style>/g;
 
 /** What a page has inline, as Content-Security-Policy sources that allow exactly that. */
-export interface InlineHashes {
+interface InlineHashes {
   scripts: string[];
   styles: string[];
 }
