@@ -1,9 +1,3 @@
-// The product's picture, the page's largest paint, waits for the product: the HTTP client and the
-// response schemas come with this route's code, preloaded by its page, rather than asked for
-// after it.
-import '@/lib/axios-instance.js';
-// eslint-disable-next-line @typescript-eslint/no-restricted-imports -- read at once, as said above
-import '@shared/schemas/products.js';
 import { lazy, Suspense } from 'react';
 import type { ClientLoaderFunctionArgs } from 'react-router';
 import { movementsQueryOptions } from '@/features/products/api/get-movements.js';
