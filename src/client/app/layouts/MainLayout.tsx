@@ -14,8 +14,10 @@ import { InvitationsLink } from '@/features/catalogues/components/InvitationsLin
 
 /**
  * The protected layout (everything under '/'): loads the current user first, in the frame with the
- * screen's placeholder (its title and a spinner or skeleton) or a spinner; if that fails (signed out, or the session ended: a 401 from any request resets the
- * user, see lib/auth/session.ts), straight (replace) to /auth/login, with the way back in `next`.
+ * screen's placeholder (its title and a spinner or skeleton; app/components/screen-placeholder.ts)
+ * or a spinner; if that fails (signed out, or the session ended: a 401 from any request resets
+ * the user, see lib/auth/session.ts), straight (replace) to /auth/login, with the way back in
+ * `next`.
  */
 export function MainLayout() {
   const user = useUser();
