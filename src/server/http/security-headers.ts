@@ -12,19 +12,23 @@ const pathOf = ({ url }: FastifyRequest) => {
 const isPublicApi = (path: string) =>
   path.startsWith('/api/images/') || path === '/api/health' || path === '/api/ready';
 
+/** What a page has inline, as Content-Security-Policy sources that allow exactly that. */
+export interface InlineHashes {
+  scripts: string[];
+  styles: string[];
+}
+
 /**
  * The Content-Security-Policy of the app's HTML: everything from the server itself; scripts and
  * styles also inline when they are exactly the page's own (by hash: the router's hydration data
- * and the app's stylesheet in the pages the build wrote), and WebAssembly compiled (the scan screen's barcode reader, whose .wasm comes
- * from the server like every script: 'wasm-unsafe-eval' allows compiling it, not eval of text; it
- * is in every page because the app moves to the scan screen without loading a new one); images also as data: (the favicon) and blob: (previews of a picked file), and
- * from PUBLIC_URL, which image URLs and e-mail links are built on even when the page was opened
- * under another name.
+ * and the app's stylesheet in the pages the build wrote), and WebAssembly compiled (the scan
+ * screen's barcode reader, whose .wasm comes from the server like every script: 'wasm-unsafe-eval'
+ * allows compiling it, not eval of text; it is in every page because the app moves to the scan
+ * screen without loading a new one); images also as data: (the favicon) and blob: (previews of a
+ * picked file), and from PUBLIC_URL, which image URLs and e-mail links are built on even when the
+ * page was opened under another name.
  */
-export function appContentSecurityPolicy(
-  config: Config,
-  inline: { scripts: string[]; styles: string[] } = { scripts: [], styles: [] },
-): string {
+export function appContentSecurityPolicy(config: Config, inline: InlineHashes): string {
   const publicOrigin = new URL(config.publicUrl).origin;
   return [
     "default-src 'self'",

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { createContext, useContext, useMemo, type ReactNode } from 'react';
+import { createContext, useContext, type ReactNode } from 'react';
 import { can, type CatalogueAction, type CatalogueRole } from '@shared/catalogue-roles.js';
 import { userQueryOptions } from '@/lib/auth/get-user.js';
 import { useCatalogueRef } from '@/lib/catalogue-ref.js';
@@ -54,19 +54,16 @@ export function useCurrentCatalogue({ readNames = false } = {}): CurrentCatalogu
   };
 }
 
-const CurrentCatalogueContext = createContext<CurrentCatalogue | undefined>(undefined);
+const CurrentRoleContext = createContext<CatalogueRole | undefined>(undefined);
 
 /**
- * The screen's catalogue, read once for everything under it: a list asks for its role on every
- * card, and each asking component would otherwise watch the user and the catalogues itself.
+ * The user's role in the screen's catalogue, read once for everything under it: a list asks for
+ * it on every card, and each asking component would otherwise watch the user and the catalogues
+ * itself.
  */
 export function CurrentCatalogueProvider({ children }: { children: ReactNode }) {
-  const { id, ref, personal, name, role, known } = useCurrentCatalogue();
-  const current = useMemo(
-    () => ({ id, ref, personal, name, role, known }),
-    [id, ref, personal, name, role, known],
-  );
-  return <CurrentCatalogueContext value={current}>{children}</CurrentCatalogueContext>;
+  const { role } = useCurrentCatalogue();
+  return <CurrentRoleContext value={role}>{children}</CurrentRoleContext>;
 }
 
 /**
@@ -74,7 +71,7 @@ export function CurrentCatalogueProvider({ children }: { children: ReactNode }) 
  * screens offer only what the server would accept.
  */
 export function useCatalogueCan(): (action: CatalogueAction) => boolean {
-  const current = useContext(CurrentCatalogueContext);
-  if (!current) throw new Error('useCatalogueCan is used outside a CurrentCatalogueProvider');
-  return (action) => can(current.role, action);
+  const role = useContext(CurrentRoleContext);
+  if (!role) throw new Error('useCatalogueCan is used outside a CurrentCatalogueProvider');
+  return (action) => can(role, action);
 }

@@ -5,6 +5,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { DEV_MAILBOX_META } from '../../../shared/constants.js';
 import { keepOnSuccess } from '../../../shared/keep-on-success.js';
+import type { InlineHashes } from '../security-headers.js';
 
 /** The encodings a page is also kept in. */
 export type PageEncoding = 'br' | 'gzip';
@@ -34,12 +35,6 @@ const FALLBACK = '__spa-fallback.html';
 
 const INLINE_SCRIPT = /<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g;
 const INLINE_STYLE = /<style[^>]*>([\s\S]*?)<\/style>/g;
-
-/** What a page has inline, as Content-Security-Policy sources that allow exactly that. */
-interface InlineHashes {
-  scripts: string[];
-  styles: string[];
-}
 
 /** 'sha256-…' of each match's body. */
 const hashesOf = (html: string, element: RegExp) =>
@@ -85,10 +80,10 @@ function preparePage(html: string, options: PageOptions): BuiltPage {
 /**
  * Reads the pages of the built client once, at start-up: each prerendered path's `index.html` (a
  * path with `:name` segments stands for every path of its shape) and the fallback page for every
- * other path (index.html when the build prerendered nothing). A page
- * is compressed once per encoding, when first asked for, and its inline scripts (React Router's
- * hydration data) and styles (the app's stylesheet) are allowed by their hashes, so the policy
- * stays without 'unsafe-inline'. Undefined when there is no build.
+ * other path (index.html when the build prerendered nothing). A page is compressed once per
+ * encoding, when first asked for, and its inline scripts (React Router's hydration data) and styles
+ * (the app's stylesheet) are allowed by their hashes, so the policy stays without 'unsafe-inline'.
+ * Undefined when there is no build.
  */
 export async function loadBuiltPages(
   clientDir: string,
