@@ -1,8 +1,11 @@
-import { screen, waitFor } from '@testing-library/react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
+import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { MainLayout } from '@/app/layouts/MainLayout.js';
-import { renderRoute } from '../support/render.js';
+import { queryKeys } from '@/lib/query-client.js';
+import { renderRoute, testQueryClient } from '../support/render.js';
 import { apiError, requests, sent, server } from '../support/server.js';
 
 const setup = () => renderRoute(<MainLayout />, { path: '/' });
@@ -26,6 +29,53 @@ describe('MainLayout', () => {
     expect(await requests()).toMatchObject([
       { method: 'GET', path: '/auth/user', authorization: 'Bearer revoked' },
     ]);
+  });
+
+  it('keeps the way to a screen still loading when the session ends on the way', async () => {
+    localStorage.setItem('AccessToken', 'token-1');
+    server.use(
+      http.get('/api/auth/user', () =>
+        HttpResponse.json({ user: { id: 'u1', name: 'Ada', email: 'ada@example.com' } }),
+      ),
+      http.get('/api/catalogues', () => HttpResponse.json({ catalogues: [] })),
+      http.get('/api/invitations', () => HttpResponse.json({ invitations: [] })),
+    );
+    const Where = () => (
+      <p data-testid="location">{useLocation().pathname + useLocation().search}</p>
+    );
+    const router = createMemoryRouter([
+      {
+        path: '/',
+        element: <MainLayout />,
+        children: [
+          { index: true, element: <p>The list</p> },
+          // A screen whose loader has not finished: the user is still on the list.
+          {
+            path: 'details/product/:id',
+            loader: () => new Promise(() => undefined),
+            element: null,
+          },
+        ],
+      },
+      { path: '*', element: <Where /> },
+    ]);
+    const queryClient = testQueryClient();
+    render(
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>,
+    );
+    expect(await screen.findByText('The list')).toBeVisible();
+
+    void router.navigate('/details/product/p1');
+    await waitFor(() => expect(router.state.navigation.state).toBe('loading'));
+    // The session ends as lib/auth/session.ts ends it: no token, and the user asked for again.
+    localStorage.removeItem('AccessToken');
+    await act(() => queryClient.resetQueries({ queryKey: queryKeys.user }));
+
+    expect(await screen.findByTestId('location')).toHaveTextContent(
+      '/auth/login?next=%2Fdetails%2Fproduct%2Fp1',
+    );
   });
 
   it(

@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { Navigate, Outlet, useLocation } from 'react-router';
+import { Navigate, Outlet, useLocation, useNavigation } from 'react-router';
 import { PageSpinner } from '@/components/ui/Spinner.js';
 import { useUser } from '@/lib/auth/get-user.js';
 import { CurrentCatalogueProvider } from '@/lib/catalogues/current-catalogue.js';
@@ -23,7 +23,11 @@ export function MainLayout() {
   const user = useUser();
   // The screen is first drawn as a transition once the user is known, in slices.
   const pending = !useDrawn(!user.isPending);
-  const { pathname, search } = useLocation();
+  // A session can end on the way to another screen (a 401 from that screen's first request): the
+  // way back is where the user was going, unless that is the login screen this sends them to.
+  const going = useNavigation().location;
+  const here = useLocation();
+  const { pathname, search } = going && going.pathname !== paths.auth.login.path ? going : here;
   const placeholder = useScreenPlaceholder();
   if (user.isError)
     return <Navigate to={paths.auth.login.getHref(`${pathname}${search}`)} replace />;

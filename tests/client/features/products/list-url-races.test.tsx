@@ -1,10 +1,13 @@
 import { act, screen } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
 import { useState } from 'react';
 import { useLocation } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { ProductsToolbar } from '@/features/products/components/ProductsToolbar.js';
 import { useListUrl } from '@/features/products/components/use-list-url.js';
 import { renderRoute } from '../../support/render.js';
+import { server } from '../../support/server.js';
+import { product } from './fixtures.js';
 
 /** Two changes of the list's state before the screen draws again, as a slow phone makes them. */
 function TwoChangesAtOnce() {
@@ -65,6 +68,37 @@ describe('the search box', () => {
       // A link that changes the search still shows its own.
       await user.click(screen.getByRole('button', { name: 'URL chair' }));
       expect(box).toHaveValue('chair');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
+
+describe('a code a keyboard scanner types into the search', () => {
+  it('is not searched for as text while it is looked up', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      let answer: () => void = () => undefined;
+      const answered = new Promise<void>((resolve) => (answer = resolve));
+      server.use(
+        http.get('/api/products/lookup', async () => {
+          await answered;
+          return HttpResponse.json({ product: product({ id: 'p7', barcode: '012345678905' }) });
+        }),
+      );
+      const onSearch = vi.fn();
+      const { user } = renderRoute(<ToolbarWithLateUrl onSearch={onSearch} />, {
+        userOptions: { advanceTimers: (ms) => vi.advanceTimersByTime(ms) },
+      });
+      await user.type(screen.getByLabelText('Search'), '012345678905{Enter}');
+      // The lookup is slow; the search box's own pause passes meanwhile.
+      await act(() => vi.advanceTimersByTimeAsync(1000));
+      expect(onSearch).not.toHaveBeenCalled();
+
+      answer();
+      expect(await screen.findByTestId('location')).toHaveTextContent('/details/product/p7');
+      await act(() => vi.advanceTimersByTimeAsync(1000));
+      expect(onSearch).not.toHaveBeenCalled();
     } finally {
       vi.useRealTimers();
     }

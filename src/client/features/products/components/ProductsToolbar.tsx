@@ -53,27 +53,33 @@ export function ProductsToolbar({ q, sort, onSearch, onSort }: ProductsToolbarPr
   // A keyboard scanner's code opens its product instead of searching as text. A code no product
   // has goes to the scan screen, which offers to create one, unless it was typed into the search:
   // someone typing fast there is searching.
+  // While a code is looked up, the box does not search for it as text: that search would take the
+  // user back to the list from the product the lookup opens.
   const navigate = useNavigate();
+  const [lookingUp, setLookingUp] = useState(false);
   useKeyboardScanner((code) => {
     const inSearch = document.activeElement?.id === 'product-search';
-    void findProductByCode(catalogue, code).then(
-      (id) => {
-        if (id) {
-          setText(q);
-          void navigate(paths.products.details.getHref(id, catalogue));
-        } else if (inSearch) search(code);
-        else void navigate(paths.scan.getHref(code, catalogue));
-      },
-      // The code could not be looked up (offline, server away): said, never dropped silently.
-      (error: unknown) => (inSearch ? search(code) : notifyError(error)),
-    );
+    setLookingUp(true);
+    void findProductByCode(catalogue, code)
+      .then(
+        (id) => {
+          if (id) {
+            setText(q);
+            void navigate(paths.products.details.getHref(id, catalogue));
+          } else if (inSearch) search(code);
+          else void navigate(paths.scan.getHref(code, catalogue));
+        },
+        // The code could not be looked up (offline, server away): said, never dropped silently.
+        (error: unknown) => (inSearch ? search(code) : notifyError(error)),
+      )
+      .finally(() => setLookingUp(false));
   });
 
   useEffect(() => {
-    if (text.trim() === q) return;
+    if (lookingUp || text.trim() === q) return;
     const timer = setTimeout(() => search(text.trim()), SEARCH_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [text, q, search]);
+  }, [lookingUp, text, q, search]);
 
   return (
     <form
