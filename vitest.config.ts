@@ -15,16 +15,17 @@ const SLOW = [
 ];
 
 /**
- * Server test files that run one at a time, after the others, each with modules of its own: those
- * that replace a module (vi.mock) or set NODE_ENV for the whole file, which would leak into files
- * sharing their worker, and those that start server processes or bound a latency, which another
- * file running beside them would slow past their limits. By name, wherever the file sits.
+ * Server test files that replace a module (vi.mock) or set NODE_ENV for the whole file, which
+ * would leak into any file sharing their modules: one at a time, each with modules of its own.
+ */
+const OWN_MODULES = ['codes-unique', 'response-schema-guard', 'timing'];
+
+/**
+ * Server test files that start server processes or bound a latency, which another file running
+ * beside them would slow past their limits: one at a time, after the others. By name, wherever
+ * the file sits.
  */
 const ALONE = [
-  // Their own modules.
-  'codes-unique',
-  'response-schema-guard',
-  'timing',
   // Server processes.
   'entry',
   'lazy-modules',
@@ -42,7 +43,9 @@ const ALONE = [
   'search-stall',
   'timeouts',
   'live-events',
-].map((name) => `tests/server/**/${name}.test.ts`);
+];
+
+const serverFiles = (names: string[]) => names.map((name) => `tests/server/**/${name}.test.ts`);
 
 /** After the server project's two workers: one file at a time. */
 const ONE_AT_A_TIME = { maxWorkers: 1, sequence: { groupOrder: 1 } };
@@ -65,7 +68,7 @@ export default defineConfig({
             'tests/shared/**/*.test.ts',
             'tests/scripts/**/*.test.ts',
           ],
-          exclude: [...SLOW, ...ALONE],
+          exclude: [...SLOW, ...serverFiles([...OWN_MODULES, ...ALONE])],
           setupFiles: serverSetup,
           globalSetup: serverGlobalSetup,
           // Each file gets its own server and temp DATA_DIR, but the files of a worker share the
@@ -86,7 +89,23 @@ export default defineConfig({
           // Part of the server suite (`npm run test:server` runs both), after the rest.
           name: 'server-alone',
           environment: 'node',
-          include: ALONE,
+          include: serverFiles(ALONE),
+          setupFiles: serverSetup,
+          globalSetup: serverGlobalSetup,
+          pool: 'forks',
+          // One file at a time, but sharing the modules they import, as the server project does.
+          isolate: false,
+          ...ONE_AT_A_TIME,
+          testTimeout: 30_000,
+          hookTimeout: 30_000,
+        },
+      },
+      {
+        test: {
+          // Part of the server suite too, one file at a time, each with modules of its own.
+          name: 'server-own-modules',
+          environment: 'node',
+          include: serverFiles(OWN_MODULES),
           setupFiles: serverSetup,
           globalSetup: serverGlobalSetup,
           pool: 'forks',
