@@ -88,6 +88,7 @@ export const EXPORT_COLUMNS = [
   'barcode',
   'tags',
   'cost',
+  'reorderPoint',
 ] as const;
 /** How the export joins a product's tags in one cell, and the import splits them. */
 export const CSV_TAG_SEPARATOR = ';';

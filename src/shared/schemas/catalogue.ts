@@ -122,12 +122,22 @@ export const importChangeSchema = z.object({
   fields: z
     .array(
       z.object({
-        field: z.enum(['name', 'price', 'stock', 'description', 'tags', 'cost', 'sku', 'barcode']),
+        field: z.enum([
+          'name',
+          'price',
+          'stock',
+          'description',
+          'tags',
+          'cost',
+          'sku',
+          'barcode',
+          'reorderPoint',
+        ]),
         before: fieldValue,
         after: fieldValue,
       }),
     )
-    .meta({ maxItems: 8 }),
+    .meta({ maxItems: 9 }),
 });
 export type ImportChange = z.infer<typeof importChangeSchema>;
 

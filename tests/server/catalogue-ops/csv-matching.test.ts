@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { T, V } from '../../../src/shared/messages.js';
+import { REORDER_MESSAGES } from '../../../src/shared/reorder.js';
 import type { ImportReport } from '../../../src/shared/schemas/catalogue.js';
 import type { Product } from '../../../src/shared/schemas/products.js';
 import { signIn } from '../support/accounts.js';
@@ -27,7 +28,7 @@ describe('CSV import that matches existing products', async () => {
     const user = await signIn(server);
     const pictured = await createProduct(server, user, { name: 'Lamp' }, { data: await jpeg() });
     const tagged = await createProduct(server, user, { name: 'Rake' });
-    await patchProduct(server, user, tagged.id, { tags: 'Garden', cost: '3.5' });
+    await patchProduct(server, user, tagged.id, { tags: 'Garden', cost: '3.5', reorderPoint: '4' });
     await createProduct(server, user, { name: 'Chair, oak', description: '=SUM(1)' });
     const csv = (await exportCsv(server, user)).body;
 
@@ -44,7 +45,12 @@ describe('CSV import that matches existing products', async () => {
     }
     expect(await allProducts(server, user)).toHaveLength(3);
     expect((await productOf(user, pictured.id)).image).toBe(pictured.image);
-    expect(await productOf(user, tagged.id)).toMatchObject({ tags: ['Garden'], cost: 3.5 });
+    expect(await productOf(user, tagged.id)).toMatchObject({
+      tags: ['Garden'],
+      cost: 3.5,
+      reorderPoint: 4,
+    });
+    expect((await productOf(user, pictured.id)).reorderPoint).toBeNull();
   });
 
   it('lists what a dry run would change, then updates in place: image and history kept', async () => {
@@ -177,5 +183,57 @@ describe('CSV import that matches existing products', async () => {
       tags: ['Garden', 'tools'],
       cost: 4.25,
     });
+  });
+
+  it("imports a reorderPoint column: a number, blank for the catalogue's, kept when absent", async () => {
+    const user = await signIn(server);
+    const first = csvText([
+      ['name', 'price', 'stock', 'description', 'reorderPoint'],
+      ['Rake', '9', '1', 'd', '5'],
+      ['Hoe', '9', '1', 'd', ''],
+    ]);
+    expect((await importCsv(server, user, first)).json()).toMatchObject({ created: 2 });
+    const byName = new Map((await allProducts(server, user)).map((p) => [p.name, p.id]));
+    expect((await productOf(user, byName.get('Rake')!)).reorderPoint).toBe(5);
+    expect((await productOf(user, byName.get('Hoe')!)).reorderPoint).toBeNull();
+
+    const changed = csvText([
+      ['id', 'name', 'price', 'stock', 'description', 'ReorderPoint'],
+      [byName.get('Rake')!, 'Rake', '9', '1', 'd', ''],
+      [byName.get('Hoe')!, 'Hoe', '9', '1', 'd', '12'],
+    ]);
+    const planned = (await importCsv(server, user, changed, 'dryRun=true')).json() as ImportReport;
+    expect(planned.changes).toEqual([
+      {
+        line: 2,
+        id: byName.get('Rake'),
+        fields: [{ field: 'reorderPoint', before: 5, after: null }],
+      },
+      {
+        line: 3,
+        id: byName.get('Hoe'),
+        fields: [{ field: 'reorderPoint', before: null, after: 12 }],
+      },
+    ]);
+    expect((await importCsv(server, user, changed)).json()).toMatchObject({ updated: 2 });
+    expect((await productOf(user, byName.get('Rake')!)).reorderPoint).toBeNull();
+    expect((await productOf(user, byName.get('Hoe')!)).reorderPoint).toBe(12);
+
+    // A file without the column keeps each product's own.
+    const without = csvText([HEADER, [byName.get('Hoe')!, 'Hoe', '9', '3', 'd']]);
+    expect((await importCsv(server, user, without)).json()).toMatchObject({ updated: 1 });
+    expect((await productOf(user, byName.get('Hoe')!)).reorderPoint).toBe(12);
+
+    const bad = csvText([
+      ['name', 'price', 'stock', 'description', 'reorderPoint'],
+      ['Spade', '9', '1', 'd', 'ten'],
+      ['Fork', '9', '1', 'd', '-1'],
+    ]);
+    const refused = (await importCsv(server, user, bad)).json() as ImportReport;
+    expect(refused.errors).toEqual([
+      { line: 2, path: 'reorderPoint', message: REORDER_MESSAGES.reorderPointInvalid },
+      { line: 3, path: 'reorderPoint', message: REORDER_MESSAGES.reorderPointInvalid },
+    ]);
+    expect(await allProducts(server, user)).toHaveLength(2);
   });
 });

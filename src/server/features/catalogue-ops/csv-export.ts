@@ -37,6 +37,8 @@ export function csvExport(
           barcode: row.barcode ?? '',
           tags: (JSON.parse(row.tags) as string[]).join(`${CSV_TAG_SEPARATOR} `),
           cost: row.cost_cents === null ? '' : centsText(row.cost_cents),
+          // Blank: the catalogue's.
+          reorderPoint: row.reorder_point ?? '',
         };
       }
     }

@@ -19,9 +19,15 @@ import { csvRecords, ImportRefused, malformed, refused, type LineRecord } from '
 
 /**
  * Columns a file may have besides the required ones: the id that ties a row to a product, the
- * codes (which do too), tags and cost.
+ * codes (which do too), tags, cost and the reorder point.
  */
-const OPTIONAL_COLUMNS = ['id', ...IMPORT_OPTIONAL_COLUMNS, 'tags', 'cost'] as const;
+const OPTIONAL_COLUMNS = [
+  'id',
+  ...IMPORT_OPTIONAL_COLUMNS,
+  'tags',
+  'cost',
+  'reorderPoint',
+] as const;
 type Column = (typeof IMPORT_COLUMNS)[number] | (typeof OPTIONAL_COLUMNS)[number];
 /** Where each column is in the header; an optional column the file lacks is absent. */
 type Columns = Record<(typeof IMPORT_COLUMNS)[number], number> &
@@ -43,6 +49,8 @@ export interface ImportRow {
   tags?: string[] | undefined;
   /** Undefined when the file has no `cost` column; null for an empty cell (no cost). */
   costCents?: number | null | undefined;
+  /** Undefined when the file has no `reorderPoint` column; null for an empty cell (the catalogue's). */
+  reorderPoint?: number | null | undefined;
   /** The row's values of the columns that match existing products (non-empty ones). */
   keys: Partial<Record<MatchColumn, string>>;
 }
@@ -61,16 +69,17 @@ export interface ImportCheck {
 /** Where each column is in the header (names trimmed, any case), or why it cannot be used. */
 function readHeader({ line, cells }: LineRecord): Columns {
   const names = cells.map((cell) => cell.trim().toLowerCase());
+  const indexOf = (column: Column, from?: number) => names.indexOf(column.toLowerCase(), from);
   const errors: ImportError[] = [];
   const index: Partial<Record<Column, number>> = {};
   for (const column of ROW_COLUMNS) {
-    const first = names.indexOf(column);
+    const first = indexOf(column);
     const required = (IMPORT_COLUMNS as readonly string[]).includes(column);
     if (first === -1) {
       if (required) errors.push({ line, path: column, message: T.importMissingColumn(column) });
       continue;
     }
-    if (names.indexOf(column, first + 1) !== -1) {
+    if (indexOf(column, first + 1) !== -1) {
       errors.push({ line, path: column, message: T.importRepeatedColumn(column) });
     }
     index[column] = first;
@@ -166,6 +175,7 @@ function checkRow(
   const price = plainAmount(cell('price')!);
   const cost = cell('cost');
   const tags = cell('tags');
+  const reorderPoint = cell('reorderPoint');
   const [sku, barcode] = [cell('sku'), cell('barcode')];
   const parsed = productCreateSchema.safeParse({
     name: cell('name'),
@@ -176,6 +186,7 @@ function checkRow(
     barcode,
     ...(tags === undefined ? {} : { tags: tags.split(CSV_TAG_SEPARATOR).filter(notBlank) }),
     ...(cost === undefined ? {} : { cost: plainAmount(cost) }),
+    reorderPoint,
   });
   if (parsed.success) {
     const data = parsed.data;
@@ -189,6 +200,7 @@ function checkRow(
       barcode: barcode === undefined ? undefined : (data.barcode ?? null),
       tags: tags === undefined ? undefined : (data.tags ?? []),
       costCents: cost === undefined ? undefined : (data.cost ?? null),
+      reorderPoint: data.reorderPoint,
       keys: {},
     };
     const id = cell('id')?.trim();

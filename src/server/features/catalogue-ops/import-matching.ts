@@ -108,6 +108,8 @@ function changedFields(current: ProductRow, row: ImportRow): ImportChange['field
     compare('cost', costOf(current.cost_cents), costOf(row.costCents));
   if (row.sku !== undefined) compare('sku', current.sku, row.sku);
   if (row.barcode !== undefined) compare('barcode', current.barcode, row.barcode);
+  if (row.reorderPoint !== undefined)
+    compare('reorderPoint', current.reorder_point, row.reorderPoint);
   return fields;
 }
 

@@ -22,11 +22,18 @@ export function writeImport(
     costCents: row.costCents ?? null,
     sku: row.sku ?? null,
     barcode: row.barcode ?? null,
+    reorderPoint: row.reorderPoint ?? null,
   });
   const updates = plan.update.map(({ row, current }) => ({
     id: current.id,
     // A column the file lacks keeps the product's value.
-    product: { ...fields(row), costCents: row.costCents, sku: row.sku, barcode: row.barcode },
+    product: {
+      ...fields(row),
+      costCents: row.costCents,
+      sku: row.sku,
+      barcode: row.barcode,
+      reorderPoint: row.reorderPoint,
+    },
     at,
   }));
   return repository.insertMany(
