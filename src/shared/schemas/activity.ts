@@ -42,6 +42,9 @@ export const activityQuerySchema = z.object({
 });
 export type ActivityQuery = z.input<typeof activityQuerySchema>;
 
+/** At most this many fields in an entry's changes or data: a product has fewer than that. */
+const ENTRY_KEYS_MAX = 20;
+
 export const activityEntrySchema = z.object({
   /** Grows with every entry (a decimal number as text). */
   id: z.string().meta({ maxLength: 20 }),
@@ -60,9 +63,10 @@ export const activityEntrySchema = z.object({
   changes: z
     .object({})
     .catchall(z.object({ before: z.unknown(), after: z.unknown() }))
+    .meta({ maxProperties: ENTRY_KEYS_MAX })
     .nullable(),
   /** The rest of what the kind tells (a movement's stock, an undo's entry, a member...). */
-  data: z.looseObject({}),
+  data: z.looseObject({}).meta({ maxProperties: ENTRY_KEYS_MAX }),
   /** Whether the caller may undo it now. */
   undoable: z.boolean(),
   /** The id of the entry that undid it, if one did. */
