@@ -27,6 +27,10 @@ export default defineConfig({
     baseURL: process.env.E2E_BASE_URL,
     headless: true,
     viewport: { width: 1280, height: 800 },
+    // The service worker would copy the whole app (2 MB with the scanner's WebAssembly) into every
+    // test's fresh browser context. The specs of what it does allow it: offline, the offline queue,
+    // the network and the security headers.
+    serviceWorkers: 'block',
     launchOptions: { executablePath: chromiumPath(), args: CHROMIUM_ARGS },
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',

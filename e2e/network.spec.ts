@@ -2,6 +2,8 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures.js';
 import { fillLogin, loginButton, toast } from './support/ui.js';
 
+test.use({ serviceWorkers: 'allow' });
+
 /** What every request that cannot reach the server ends with. */
 const UNREACHABLE = /^The server cannot be reached/;
 

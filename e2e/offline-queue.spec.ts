@@ -3,7 +3,7 @@ import { expect, test } from './support/fixtures.js';
 import { STOCK_QUEUE_DB, stockQueueReady } from './support/stock-queue.js';
 import { openUserMenuItem, productCard, toast } from './support/ui.js';
 
-test.use({ viewport: { width: 390, height: 844 } });
+test.use({ viewport: { width: 390, height: 844 }, serviceWorkers: 'allow' });
 
 /** Every change the browser keeps, of any user, as stored (IndexedDB, read directly). */
 const storedChanges = (page: Page) =>

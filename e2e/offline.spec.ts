@@ -15,6 +15,8 @@ import {
  * nothing of that left for the next user, and a new version offered, never forced.
  */
 
+test.use({ serviceWorkers: 'allow' });
+
 const OFFLINE_MARK = /^Offline: showing what was loaded at \d{1,2}:\d{2}/;
 
 /** Until the service worker controls the page (it claims the first visit's page once active). */

@@ -173,40 +173,45 @@ test.describe('without JavaScript', () => {
   });
 });
 
-/**
- * The pages the build wrote become the app without a word from React: any warning or error in the
- * console (a hydration mismatch is one) fails.
- */
-test('every prerendered screen hydrates without a warning or an error', async ({
-  page,
-  signIn,
-  createProduct,
-}) => {
-  const messages: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error' || message.type() === 'warning') {
-      messages.push(`${page.url()}: ${message.text()}`);
+// As a real visit: the service worker registers too, and says nothing either.
+test.describe('with the service worker', () => {
+  test.use({ serviceWorkers: 'allow' });
+
+  /**
+   * The pages the build wrote become the app without a word from React: any warning or error in the
+   * console (a hydration mismatch is one) fails.
+   */
+  test('every prerendered screen hydrates without a warning or an error', async ({
+    page,
+    signIn,
+    createProduct,
+  }) => {
+    const messages: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error' || message.type() === 'warning') {
+        messages.push(`${page.url()}: ${message.text()}`);
+      }
+    });
+    for (const [url, heading] of signedOutScreens) {
+      await page.goto(url.split('?')[0]!);
+      await expect(page.getByRole('heading', { level: 1 })).toContainText(heading);
     }
+    // Signed out, the list sends the visitor to the login screen; signed in, it shows the list.
+    await page.goto('/');
+    await expect(page.getByRole('heading', { name: 'Welcome Back!' })).toBeVisible();
+    await signIn();
+    await page.goto('/auth/login');
+    await expect(page.getByRole('heading', { name: 'Products', level: 1 })).toBeVisible();
+    // A product's page: its pattern's page, written once for every product.
+    const product = await createProduct({
+      name: 'Hydrated lamp',
+      price: 5,
+      stock: 1,
+      description: 'A lamp.',
+      image: 'crate',
+    });
+    await page.goto(`/details/product/${product.id}`);
+    await expect(page.getByRole('heading', { name: 'Hydrated lamp', level: 1 })).toBeVisible();
+    expect(messages).toEqual([]);
   });
-  for (const [url, heading] of signedOutScreens) {
-    await page.goto(url.split('?')[0]!);
-    await expect(page.getByRole('heading', { level: 1 })).toContainText(heading);
-  }
-  // Signed out, the list sends the visitor to the login screen; signed in, it shows the list.
-  await page.goto('/');
-  await expect(page.getByRole('heading', { name: 'Welcome Back!' })).toBeVisible();
-  await signIn();
-  await page.goto('/auth/login');
-  await expect(page.getByRole('heading', { name: 'Products', level: 1 })).toBeVisible();
-  // A product's page: its pattern's page, written once for every product.
-  const product = await createProduct({
-    name: 'Hydrated lamp',
-    price: 5,
-    stock: 1,
-    description: 'A lamp.',
-    image: 'crate',
-  });
-  await page.goto(`/details/product/${product.id}`);
-  await expect(page.getByRole('heading', { name: 'Hydrated lamp', level: 1 })).toBeVisible();
-  expect(messages).toEqual([]);
 });

@@ -11,6 +11,9 @@ import {
   toast,
 } from './support/ui.js';
 
+// The service worker's script and what it fetches are under the policy too.
+test.use({ serviceWorkers: 'allow' });
+
 /**
  * Every Content-Security-Policy violation the page reports, as a line of text: from the DOM's
  * `securitypolicyviolation` events (also those of elements injected at run time) and from Chromium's
