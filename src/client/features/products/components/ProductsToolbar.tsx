@@ -52,9 +52,8 @@ export function ProductsToolbar({ q, sort, onSearch, onSort }: ProductsToolbarPr
 
   // A keyboard scanner's code opens its product instead of searching as text. A code no product
   // has goes to the scan screen, which offers to create one, unless it was typed into the search:
-  // someone typing fast there is searching.
-  // While a code is looked up, the box does not search for it as text: that search would take the
-  // user back to the list from the product the lookup opens.
+  // someone typing fast there is searching. While a code is looked up, the box does not search for
+  // it as text: that search would take the user back to the list from the product the lookup opens.
   const navigate = useNavigate();
   const [lookingUp, setLookingUp] = useState(false);
   useKeyboardScanner((code) => {
