@@ -2,11 +2,13 @@ import { defineConfig } from 'vitest/config';
 import { alias } from './vite.config.js';
 
 /**
- * Tests that start many processes and do not depend on the database engine: CI runs the server
- * project on SQLite and again on PostgreSQL, and these once (`npm test`, the `slow` project).
+ * Slow tests that do not depend on the database engine: CI runs the server project on SQLite and
+ * again on PostgreSQL, and these once (`npm test`, the `slow` project), one at a time.
  */
 const SLOW = [
   'tests/scripts/ensure-chromium.test.ts',
+  // HTTP's time limits, waited out on real sockets: the engine plays no part.
+  'tests/server/http/timeouts.test.ts',
   // Builds and starts the server three times.
   'tests/scripts/build-server.test.ts',
   'tests/server/http/secret.test.ts',
@@ -41,7 +43,6 @@ const ALONE = [
   'import-stall',
   'pipeline',
   'search-stall',
-  'timeouts',
   'live-events',
 ];
 
