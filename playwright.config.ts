@@ -29,7 +29,7 @@ export default defineConfig({
     viewport: { width: 1280, height: 800 },
     // The service worker would copy the whole app (2 MB with the scanner's WebAssembly) into every
     // test's fresh browser context. The specs of what it does allow it: offline, the offline queue,
-    // the network and the security headers.
+    // the network, the security headers and hydration.
     serviceWorkers: 'block',
     launchOptions: { executablePath: chromiumPath(), args: CHROMIUM_ARGS },
     trace: 'retain-on-failure',

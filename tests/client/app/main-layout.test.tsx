@@ -1,11 +1,11 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
+import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { MainLayout } from '@/app/layouts/MainLayout.js';
 import { queryKeys } from '@/lib/query-client.js';
-import { renderRoute, testQueryClient } from '../support/render.js';
+import { LocationProbe, renderRoute, testQueryClient } from '../support/render.js';
 import { apiError, requests, sent, server } from '../support/server.js';
 
 const setup = () => renderRoute(<MainLayout />, { path: '/' });
@@ -40,9 +40,6 @@ describe('MainLayout', () => {
       http.get('/api/catalogues', () => HttpResponse.json({ catalogues: [] })),
       http.get('/api/invitations', () => HttpResponse.json({ invitations: [] })),
     );
-    const Where = () => (
-      <p data-testid="location">{useLocation().pathname + useLocation().search}</p>
-    );
     const router = createMemoryRouter([
       {
         path: '/',
@@ -57,7 +54,7 @@ describe('MainLayout', () => {
           },
         ],
       },
-      { path: '*', element: <Where /> },
+      { path: '*', element: <LocationProbe /> },
     ]);
     const queryClient = testQueryClient();
     render(

@@ -7,7 +7,7 @@ import { Toaster } from '@/components/Toaster.js';
 import { CurrentCatalogueProvider } from '@/lib/catalogues/current-catalogue.js';
 
 /** Shows where the app navigated to: any path the test did not route lands here. */
-function LocationProbe() {
+export function LocationProbe() {
   const location = useLocation();
   return <p data-testid="location">{location.pathname + location.search}</p>;
 }
