@@ -13,12 +13,9 @@ api.interceptors.request.use((config) => {
 });
 
 api.interceptors.response.use(undefined, (error: unknown) => {
-  if (
-    axios.isAxiosError(error) &&
-    error.response?.status === 401 &&
-    error.config?.headers.has('Authorization')
-  ) {
-    notifyUnauthorized();
+  const sent = axios.isAxiosError(error) ? error.config?.headers.get('Authorization') : undefined;
+  if (axios.isAxiosError(error) && error.response?.status === 401 && typeof sent === 'string') {
+    notifyUnauthorized(sent.replace(/^Bearer /, ''));
   }
   return Promise.reject(error);
 });

@@ -118,7 +118,8 @@ export function startLiveUpdates(
         signal: connection.signal,
       });
       if (response.status === 401) {
-        notifyUnauthorized();
+        // A token replaced meanwhile: the next connection takes the new one.
+        if (!notifyUnauthorized(token)) throw new Error('Live updates: a replaced token');
         stopped.abort();
         return;
       }
