@@ -21,9 +21,23 @@ export const formatCount = (value: number) => count.format(value);
 export const formatUnits = (stock: number) =>
   `${formatCount(stock)} ${stock === 1 ? 'unit' : 'units'}`;
 
-export const formatDateTime = (iso: string) =>
-  new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'medium' });
+/**
+ * Making a date formatter costs some fifty times as much as formatting with one (the locale's
+ * patterns are looked up each time), and a product's history formats a date a row: each formatter
+ * is made once, when first used.
+ */
+const madeOnce = <T>(make: () => T) => {
+  let made: T | undefined;
+  return () => (made ??= make());
+};
+
+const dateTime = madeOnce(
+  () => new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'medium' }),
+);
+
+export const formatDateTime = (iso: string) => dateTime().format(new Date(iso));
 
 /** A time of day in the browser's own short format: "2:05 PM", "14:05". */
-export const formatShortTime = (time: number) =>
-  new Date(time).toLocaleTimeString(undefined, { timeStyle: 'short' });
+const shortTime = madeOnce(() => new Intl.DateTimeFormat(undefined, { timeStyle: 'short' }));
+
+export const formatShortTime = (time: number) => shortTime().format(new Date(time));
