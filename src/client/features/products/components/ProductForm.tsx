@@ -56,7 +56,7 @@ export function ProductForm({
 }: ProductFormProps) {
   const [image, setImage] = useState<File | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
-  const form = useZodForm(schema, { defaultValues });
+  const form = useZodForm(schema, { defaultValues }, { preloadWhenShown: true });
   const cataloguePoint = useCatalogueReorderPoint();
   const leave = useLeavePrompt(form.formState.isDirty || image !== null);
 

@@ -8,9 +8,11 @@ import { SettingsForm } from './SettingsForm.js';
 
 export function ChangePasswordForm() {
   const change = useChangePassword({ mutationConfig: { onSuccess: useBackToProducts() } });
-  const form = useZodForm(changePasswordSchema, {
-    defaultValues: { currentPassword: '', newPassword: '', confirmNewPassword: '' },
-  });
+  const form = useZodForm(
+    changePasswordSchema,
+    { defaultValues: { currentPassword: '', newPassword: '', confirmNewPassword: '' } },
+    { preloadWhenShown: true },
+  );
 
   return (
     <SettingsForm

@@ -31,7 +31,11 @@ function ProfileFields({ user }: { user: User }) {
       },
     },
   });
-  const form = useZodForm(profileSchema, { defaultValues: { name: user.name, email: user.email } });
+  const form = useZodForm(
+    profileSchema,
+    { defaultValues: { name: user.name, email: user.email } },
+    { preloadWhenShown: true },
+  );
 
   return (
     <>
