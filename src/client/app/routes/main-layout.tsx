@@ -1,11 +1,10 @@
-import { useEffect, useState } from 'react';
 import { PrefetchPageLinks } from 'react-router';
 import { LiveUpdates } from '@/features/live/components/LiveUpdates.js';
 import { StockQueueRunner } from '@/features/offline-queue/components/StockQueueRunner.js';
-import { afterPageSettles } from '@/lib/after-settled.js';
 import { useUser } from '@/lib/auth/get-user.js';
 import { useOnline } from '@/lib/online.js';
 import { paths } from '@/lib/paths.js';
+import { useTimeForLater } from '@/lib/use-time-for-later.js';
 import { WithPersistedQueries } from '../components/WithPersistedQueries.js';
 import { MainLayout } from '../layouts/MainLayout.js';
 
@@ -23,33 +22,6 @@ const PREFETCHED = [
   paths.catalogues.getHref(),
   paths.invitations.getHref(),
 ];
-
-/** How long after the page has settled code for later is fetched anyway, without a first act. */
-const LATER_MS = 10_000;
-
-/**
- * Whether the time has come for code the first screen does not need: the user's first press or
- * key once the page has settled (lib/after-settled.ts), or a little later without one.
- */
-function useTimeForLater() {
-  const [ready, setReady] = useState(false);
-  useEffect(() => {
-    const go = () => setReady(true);
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const cancelSettle = afterPageSettles(() => {
-      timer = setTimeout(go, LATER_MS);
-      window.addEventListener('pointerdown', go, { once: true });
-      window.addEventListener('keydown', go, { once: true });
-    });
-    return () => {
-      cancelSettle();
-      clearTimeout(timer);
-      window.removeEventListener('pointerdown', go);
-      window.removeEventListener('keydown', go);
-    };
-  }, []);
-  return ready;
-}
 
 /** React Router's framework runs the page (not the component tests' memory router). */
 const inFramework = () => typeof window !== 'undefined' && '__reactRouterManifest' in window;
