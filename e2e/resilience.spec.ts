@@ -110,6 +110,8 @@ for (const failure of FAILURES) {
   }) => {
     await createProduct(OAK);
     await createProduct({ ...OAK, name: 'Pine crate' });
+    // The page's clock runs as usual, and can be moved on to the screen's next try.
+    await page.clock.install();
     await signIn();
     // Another product's page was opened once, so the page's code is in the browser (a screen
     // never opened has no code offline until the app can be installed), not this product.
@@ -122,7 +124,9 @@ for (const failure of FAILURES) {
     await expect(failureAlert(page, failure)).toBeVisible({ timeout: 15_000 });
 
     await restore();
-    // No click: the screen tries again on its own.
+    // No click: the screen tries again on its own, on the browser's 'online' event or every
+    // 5 seconds while the server is away.
+    if (failure === '503') await page.clock.fastForward(5_000);
     await expect(page.getByRole('heading', { name: 'Oak crate', level: 1 })).toBeVisible({
       timeout: 15_000,
     });
