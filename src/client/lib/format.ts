@@ -37,7 +37,7 @@ const dateTime = madeOnce(
 
 export const formatDateTime = (iso: string) => dateTime().format(new Date(iso));
 
-/** A time of day in the browser's own short format: "2:05 PM", "14:05". */
 const shortTime = madeOnce(() => new Intl.DateTimeFormat(undefined, { timeStyle: 'short' }));
 
+/** A time of day in the browser's own short format: "2:05 PM", "14:05". */
 export const formatShortTime = (time: number) => shortTime().format(new Date(time));
