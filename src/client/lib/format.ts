@@ -22,22 +22,14 @@ export const formatUnits = (stock: number) =>
   `${formatCount(stock)} ${stock === 1 ? 'unit' : 'units'}`;
 
 /**
- * Making a date formatter costs some fifty times as much as formatting with one (the locale's
- * patterns are looked up each time), and a product's history formats a date a row: each formatter
- * is made once, when first used.
+ * Made once, like the number formats above: making a date formatter costs some fifty times as
+ * much as formatting with one, and a product's history formats a date a row.
  */
-const madeOnce = <T>(make: () => T) => {
-  let made: T | undefined;
-  return () => (made ??= make());
-};
+const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'medium' });
 
-const dateTime = madeOnce(
-  () => new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'medium' }),
-);
+export const formatDateTime = (iso: string) => dateTime.format(new Date(iso));
 
-export const formatDateTime = (iso: string) => dateTime().format(new Date(iso));
-
-const shortTime = madeOnce(() => new Intl.DateTimeFormat(undefined, { timeStyle: 'short' }));
+const shortTime = new Intl.DateTimeFormat(undefined, { timeStyle: 'short' });
 
 /** A time of day in the browser's own short format: "2:05 PM", "14:05". */
-export const formatShortTime = (time: number) => shortTime().format(new Date(time));
+export const formatShortTime = (time: number) => shortTime.format(new Date(time));
