@@ -10,7 +10,7 @@ const ci = process.env.CI === 'true';
 export default defineConfig({
   testDir: 'e2e',
   // The README's pictures are retaken only when asked for (`npm run screenshots`).
-  testIgnore: process.env.README_SCREENSHOTS === 'update' ? [] : ['readme-screenshots.spec.ts'],
+  testIgnore: process.env.SCREENSHOTS === 'update' ? [] : ['readme-screenshots.spec.ts'],
   outputDir: 'e2e/artifacts/test-results',
   globalSetup: './e2e/global-setup.ts',
   // Two cores: the server and the browsers share them.

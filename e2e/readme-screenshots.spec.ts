@@ -15,12 +15,12 @@ import { signInWithToken } from './support/ui.js';
 /**
  * The pictures at the top of the README, taken from the real app by the browser suite: the list on
  * a desktop and a product's details on a phone (and a shared catalogue's settings), written to e2e/artifacts/screens and copied to
- * docs/screenshots, where the README shows them. Only `npm run screenshots` (README_SCREENSHOTS=update)
+ * docs/screenshots, where the README shows them. Only `npm run screenshots` (SCREENSHOTS=update)
  * runs this file: playwright.config.ts leaves it out of every other run.
  */
 const artifacts = path.resolve(import.meta.dirname, 'artifacts', 'screens');
 const committed = path.resolve(import.meta.dirname, '..', 'docs', 'screenshots');
-const update = process.env.README_SCREENSHOTS === 'update';
+const update = process.env.SCREENSHOTS === 'update';
 
 const CATALOGUE = [
   ['Oak bookshelf', 149.0, 4, 'Solid oak, five shelves, 180 cm tall.', [166, 124, 82]],

@@ -17,12 +17,13 @@ import {
 } from './support/ui.js';
 
 /**
- * Every screen at a phone and a desktop width: a full-page screenshot into e2e/artifacts/screens/
- * for a person to look at, an axe check that fails on serious or critical violations, and the
+ * Every screen at a phone and a desktop width: an axe check that fails on serious or critical violations, and the
  * layout shift from the first paint on, at most MAX_LAYOUT_SHIFT. Each width opens its screen
  * afresh at that size, so that the shift measured is the one a user on that screen sees (a resize
- * would move everything and tell nothing).
+ * would move everything and tell nothing). `npm run screenshots` also saves a full-page picture of
+ * each into e2e/artifacts/screens/ for a person to look at; other runs spend no time on them.
  */
+const savePictures = process.env.SCREENSHOTS === 'update';
 
 type StorageState = Awaited<ReturnType<Awaited<ReturnType<Browser['newContext']>>['storageState']>>;
 
@@ -118,8 +119,8 @@ const WIDTHS = [
 const MAX_LAYOUT_SHIFT = 0.01;
 
 /**
- * Waits for every image to be decoded, checks the layout shift so far, saves the screenshot
- * (`<screen>-<width>.png`) and runs axe. `viewportOnly` is for a modal over a long page.
+ * Checks the layout shift so far, saves the screenshot when asked (`<screen>-<width>.png`) and
+ * runs axe. `viewportOnly` is for a modal over a long page.
  */
 async function capture(page: Page, screen: string, options: { viewportOnly?: boolean } = {}) {
   const { width } = page.viewportSize()!;
@@ -128,11 +129,13 @@ async function capture(page: Page, screen: string, options: { viewportOnly?: boo
     shift.score,
     `layout shift of ${screen} at ${width}px:\n${shift.shifts.join('\n')}`,
   ).toBeLessThanOrEqual(MAX_LAYOUT_SHIFT);
-  await page.screenshot({
-    path: `e2e/artifacts/screens/${screen}-${width}.png`,
-    fullPage: !options.viewportOnly,
-    animations: 'disabled',
-  });
+  if (savePictures) {
+    await page.screenshot({
+      path: `e2e/artifacts/screens/${screen}-${width}.png`,
+      fullPage: !options.viewportOnly,
+      animations: 'disabled',
+    });
+  }
   await expectNoSeriousA11yViolations(page, `${screen} (${width}px wide)`);
 }
 
