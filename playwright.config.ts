@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
-import { CHROMIUM_ARGS, chromiumPath } from './e2e/support/chromium.js';
+import { PLAYWRIGHT_CHROMIUM_ARGS, chromiumPath } from './e2e/support/chromium.js';
 
 const ci = process.env.CI === 'true';
 
@@ -31,7 +31,7 @@ export default defineConfig({
     // test's fresh browser context. The specs of what it does allow it: offline, the offline queue,
     // the network, the security headers and hydration.
     serviceWorkers: 'block',
-    launchOptions: { executablePath: chromiumPath(), args: CHROMIUM_ARGS },
+    launchOptions: { executablePath: chromiumPath(), args: PLAYWRIGHT_CHROMIUM_ARGS },
     // A failed test keeps its trace: every action with the page's DOM before and after. Without the
     // screencast of every frame, which Chromium encoded for every test whether it failed or not:
     // two spec files took 99 s of CPU with it, 62 s without (51 s with no trace at all).

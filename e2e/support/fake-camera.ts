@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import { chromium, type Browser } from '@playwright/test';
 import bwipjs from 'bwip-js';
 import sharp from 'sharp';
-import { CHROMIUM_ARGS, chromiumPath } from './chromium.js';
+import { PLAYWRIGHT_CHROMIUM_ARGS, chromiumPath } from './chromium.js';
 
 const run = promisify(execFile);
 
@@ -84,7 +84,7 @@ export const browserWithCamera = (video: string): Promise<Browser> =>
   chromium.launch({
     executablePath: chromiumPath(),
     args: [
-      ...CHROMIUM_ARGS,
+      ...PLAYWRIGHT_CHROMIUM_ARGS,
       '--use-fake-device-for-media-stream',
       `--use-file-for-fake-video-capture=${video}`,
     ],
