@@ -54,8 +54,14 @@ const ONE_AT_A_TIME = { maxWorkers: 1, sequence: { groupOrder: 1 } };
 /** What every server test file runs first: the clean-up of what it leaves behind. */
 const serverSetup = ['tests/server/support/setup.ts'];
 
-/** Once per server project's run: the migrated database build() copies, on either engine. */
-const serverGlobalSetup = ['tests/server/support/database-template.ts'];
+/**
+ * Once per server project's run: the migrated database build() copies, on either engine, and the
+ * server entry's bundle that the tests starting server processes run.
+ */
+const serverGlobalSetup = [
+  'tests/server/support/database-template.ts',
+  'tests/server/support/entry-bundle.ts',
+];
 
 export default defineConfig({
   test: {

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { inject } from 'vitest';
 import { createSession } from '../../../src/server/features/accounts/sessions.js';
 import { insertUser } from '../../../src/server/features/accounts/users.js';
 import { openDatabase } from '../../../src/server/infra/db/open.js';
@@ -20,13 +21,22 @@ export interface Entry {
 }
 
 /**
- * Runs the real server entry (`node --import tsx src/server/index.ts`) with only the given
- * variables besides PATH and HOME, so the developer's environment does not leak in. `preload`:
- * more modules for Node to import first (paths from the repository's root).
+ * The Node arguments that run the server entry: its bundle (entry-bundle.ts) where the project
+ * made one, or its sources through tsx, which `preload` needs: more TypeScript modules for Node to
+ * import first (paths from the repository's root), such as a trace of the modules the entry loads.
+ */
+function entryArguments(preload: string[]): string[] {
+  const bundle = inject('serverEntryBundle');
+  if (bundle && preload.length === 0) return [bundle];
+  return [...['tsx', ...preload].flatMap((module) => ['--import', module]), 'src/server/index.ts'];
+}
+
+/**
+ * Runs the real server entry with only the given variables besides PATH and HOME, so the
+ * developer's environment does not leak in.
  */
 export function startEntry(env: Record<string, string>, preload: string[] = []): Entry {
-  const imports = ['tsx', ...preload].flatMap((module) => ['--import', module]);
-  const child = spawn(process.execPath, [...imports, 'src/server/index.ts'], {
+  const child = spawn(process.execPath, entryArguments(preload), {
     cwd: repoRoot,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
