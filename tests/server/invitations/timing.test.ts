@@ -25,34 +25,39 @@ describe('inviting takes the same time whether or not the address has an account
   const server = await build();
   const owner = await signIn(server, 'Timer');
   const passwordHash = await hashPassword(NEW_PASSWORD);
+  let catalogues = 0;
 
   it('POST /api/catalogues/{catalogueId}/invitations', async () => {
-    const samples = { existing: [] as number[], unknown: [] as number[] };
-    for (let pair = 0; pair < WARM_UP_PAIRS + PAIRS; pair += 1) {
-      server.clock.advance(61_000);
-      const catalogue = await createCatalogue(server, owner, `Timing ${pair}`);
-      const existing = newEmail('existing');
-      const now = server.clock.now();
-      const id = await insertUser(
-        server.database.db,
-        { name: 'Member', email: existing, passwordHash },
-        now,
-      );
-      await updateUser(server.database.db, id, { confirmed: 1 }, now);
-      const order =
-        pair % 2 === 0 ? (['existing', 'unknown'] as const) : (['unknown', 'existing'] as const);
-      const shapes: string[] = [];
-      for (const side of order) {
-        const email = side === 'existing' ? existing : newEmail('unknown');
-        const start = process.hrtime.bigint();
-        const res = await invite(server, owner, catalogue.id, email);
-        const ms = Number(process.hrtime.bigint() - start) / 1e6;
-        expect(res.status).toBe(201);
-        shapes.push(`${res.headers['content-type']} ${shapeOf(res.text, email)}`);
-        if (pair >= WARM_UP_PAIRS) samples[side].push(ms);
+    const measure = async () => {
+      const samples = { existing: [] as number[], unknown: [] as number[] };
+      for (let pair = 0; pair < WARM_UP_PAIRS + PAIRS; pair += 1) {
+        server.clock.advance(61_000);
+        catalogues += 1;
+        const catalogue = await createCatalogue(server, owner, `Timing ${catalogues}`);
+        const existing = newEmail('existing');
+        const now = server.clock.now();
+        const id = await insertUser(
+          server.database.db,
+          { name: 'Member', email: existing, passwordHash },
+          now,
+        );
+        await updateUser(server.database.db, id, { confirmed: 1 }, now);
+        const order =
+          pair % 2 === 0 ? (['existing', 'unknown'] as const) : (['unknown', 'existing'] as const);
+        const shapes: string[] = [];
+        for (const side of order) {
+          const email = side === 'existing' ? existing : newEmail('unknown');
+          const start = process.hrtime.bigint();
+          const res = await invite(server, owner, catalogue.id, email);
+          const ms = Number(process.hrtime.bigint() - start) / 1e6;
+          expect(res.status).toBe(201);
+          shapes.push(`${res.headers['content-type']} ${shapeOf(res.text, email)}`);
+          if (pair >= WARM_UP_PAIRS) samples[side].push(ms);
+        }
+        expect(shapes[0]).toBe(shapes[1]);
       }
-      expect(shapes[0]).toBe(shapes[1]);
-    }
-    expectIndistinguishableTimes(samples, (ok, summary) => expect(ok, summary).toBe(true));
+      return samples;
+    };
+    await expectIndistinguishableTimes(measure, (ok, summary) => expect(ok, summary).toBe(true));
   });
 });

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { erfc, mannWhitney, median } from './mann-whitney.js';
+import { describe, expect, it, vi } from 'vitest';
+import { erfc, expectIndistinguishableTimes, mannWhitney, median } from './mann-whitney.js';
 
 const range = (from: number, to: number) =>
   Array.from({ length: to - from + 1 }, (_, i) => from + i);
@@ -41,5 +41,43 @@ describe('the Mann-Whitney U test the timing tests use', () => {
   it('medians of odd and even samples', () => {
     expect(median([3, 1, 2])).toBe(2);
     expect(median([4, 1, 3, 2])).toBe(2.5);
+  });
+});
+
+describe('the verdict of the timing tests', () => {
+  const same = { existing: range(1, 60), unknown: range(1, 60) };
+  const apart = { existing: range(101, 160), unknown: range(1, 60) };
+
+  async function verdict(...measurements: (typeof same)[]) {
+    const measure = vi.fn(() => Promise.resolve(measurements.shift()!));
+    const assert = vi.fn<(ok: boolean, summary: string) => void>();
+    await expectIndistinguishableTimes(measure, assert);
+    return {
+      measured: measure.mock.calls.length,
+      ok: assert.mock.calls[0]![0],
+      summary: assert.mock.calls[0]![1],
+    };
+  }
+
+  it('passes on one measurement when the times are alike', async () => {
+    expect(await verdict(same, apart)).toMatchObject({ measured: 1, ok: true });
+  });
+
+  it('measures again when they differ, and passes if the second measurement does not', async () => {
+    expect(await verdict(apart, same)).toMatchObject({ measured: 2, ok: true });
+  });
+
+  it('fails when both measurements differ, and says what each found', async () => {
+    const result = await verdict(apart, apart);
+    expect(result).toMatchObject({ measured: 2, ok: false });
+    expect(result.summary).toMatch(/^median 130\.500 ms .*; measured again: median 130\.500 ms/);
+  });
+
+  it('passes a significant difference smaller than a tenth of the time', async () => {
+    const slightly = {
+      existing: range(1, 60).map((v) => 1000 + v),
+      unknown: range(1, 60).map((v) => 1030 + v),
+    };
+    expect(await verdict(slightly)).toMatchObject({ measured: 1, ok: true });
   });
 });
