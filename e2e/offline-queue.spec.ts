@@ -188,11 +188,14 @@ test('logging out offline with changes waiting asks first; going on drops them',
   // its own error page): what matters here is what is left when the user is back.
   await expect(page.getByText(/waiting to be sent/)).toHaveCount(0);
   await context.setOffline(false);
-  // Signed in again: nothing is left to send.
-  await signIn();
-  await stockQueueReady(page);
-  expect(await storedChanges(page)).toEqual([]);
-  await expect(page.getByText(/waiting to be sent/)).toHaveCount(0);
+  // Signed in again, in a new tab: nothing is left to send. (This tab may be reloading by itself:
+  // offline, the login screen's code did not come, and Chromium's error page loads again once
+  // the connection is back, a navigation that would abort the sign-in's own.)
+  const again = await context.newPage();
+  await signIn(user, again);
+  await stockQueueReady(again);
+  expect(await storedChanges(again)).toEqual([]);
+  await expect(again.getByText(/waiting to be sent/)).toHaveCount(0);
   expect(((await api.getProduct(token, lamp.id)) as { stock: number }).stock).toBe(3);
 });
 
