@@ -35,8 +35,8 @@ export default defineConfig({
     // A failed test keeps its trace: every action with the page's DOM before and after. Without the
     // screencast of every frame, which Chromium encoded for every test whether it failed or not:
     // two spec files took 99 s of CPU with it, 62 s without (51 s with no trace at all). Recording
-    // only retries ('on-first-retry') saved a sixth more, but the actions came quicker, and three
-    // tests failed on races of their own (docs/performance.md, sixth pass).
+    // only retries ('on-first-retry') saved a sixth more; in the three runs tried so, three tests
+    // lost races of their own (docs/performance.md, sixth pass), so it waits until they are fixed.
     trace: { mode: 'retain-on-failure', screenshots: false },
     screenshot: 'only-on-failure',
   },

@@ -18,10 +18,11 @@ import {
 
 /**
  * Every screen at a phone and a desktop width: an axe check that fails on serious or critical
- * violations, and the layout shift from the first paint on, at most MAX_LAYOUT_SHIFT. Each width opens its screen
- * afresh at that size, so that the shift measured is the one a user on that screen sees (a resize
- * would move everything and tell nothing). `npm run screenshots` also saves a full-page picture of
- * each into e2e/artifacts/screens/ for a person to look at; other runs spend no time on them.
+ * violations, and the layout shift from the first paint on, at most MAX_LAYOUT_SHIFT. Each width
+ * opens its screen afresh at that size, so that the shift measured is the one a user on that
+ * screen sees (a resize would move everything and tell nothing). `npm run screenshots` also saves
+ * a full-page picture of each into e2e/artifacts/screens/ for a person to look at; other runs
+ * spend no time on them.
  */
 const savePictures = process.env.SCREENSHOTS === 'update';
 
