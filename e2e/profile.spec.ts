@@ -119,6 +119,29 @@ test('logout: back to the login screen, the token is revoked and protected pages
   }
 });
 
+test('logout offline: this browser is signed out even when the login screen cannot load', async ({
+  page,
+  context,
+  user,
+}) => {
+  // A page of the app's origin that runs none of its code, to read the shared storage from while
+  // the app's tab goes where it can offline (no service worker here: the browser's error page).
+  const storage = await context.newPage();
+  await storage.goto('/api/health');
+  const storedToken = () => storage.evaluate(() => localStorage.getItem('AccessToken'));
+  expect(await storedToken()).toBeTruthy();
+
+  await context.setOffline(true);
+  await openUserMenuItem(page, user.name, 'Logout');
+  await expect.poll(storedToken).toBeNull();
+
+  await context.setOffline(false);
+  const back = await context.newPage();
+  await back.goto('/');
+  await expect(back).toHaveURL(/\/auth\/login$/);
+  await expect(back.getByText('Welcome Back!')).toBeVisible();
+});
+
 test('e-mail change: the account keeps its address until the code mailed to the new one is entered', async ({
   page,
   user,

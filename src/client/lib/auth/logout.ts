@@ -4,7 +4,7 @@ import { apiRequest } from '@/lib/api-client.js';
 import { messageResponse } from '@/lib/lazy-schemas.js';
 import { paths } from '@/lib/paths.js';
 import { type MutationConfig } from '@/lib/query-client.js';
-import { endSession } from './session.js';
+import { dropSessionQueries, forgetSessionInBrowser } from './session.js';
 
 /**
  * POST /auth/logout revokes the token on the server. A failed revoke
@@ -19,8 +19,10 @@ const logout = async () => {
 };
 
 /**
- * Logout: revoke the token, go to /auth/login, then end the session (the token
- * and the user's cached data sets go, lib/auth/session.ts); then the screen's own onSuccess.
+ * Logout: revoke the token, forget it and the offline copies, go to /auth/login, then drop the
+ * user's cached data sets (lib/auth/session.ts); then the screen's own onSuccess. The data sets
+ * go only once the login screen shows: dropped earlier, the protected screen still showing would
+ * send the user to /auth/login with a way back to itself.
  */
 export function useLogout({
   mutationConfig,
@@ -32,8 +34,9 @@ export function useLogout({
     ...config,
     mutationFn: logout,
     onSuccess: async (data, variables, ...rest) => {
+      forgetSessionInBrowser();
       await navigate(paths.auth.login.getHref(), { replace: true });
-      endSession(queryClient);
+      dropSessionQueries(queryClient);
       await onSuccess?.(data, variables, ...rest);
     },
   });

@@ -26,14 +26,28 @@ export function startSession(queryClient: QueryClient, token: string) {
 }
 
 /**
+ * What of a session this browser keeps outside the page: the token and the offline copies. It goes
+ * first on logout, before leaving the screen, which can stop short (offline, the login screen's code
+ * may not come and the page reloads): the browser is signed out all the same.
+ */
+export function forgetSessionInBrowser() {
+  removeToken();
+  forgetOfflineData();
+}
+
+/** The user's data sets go; the current user is reset (see endSession). */
+export function dropSessionQueries(queryClient: QueryClient) {
+  for (const queryKey of USER_DATA) queryClient.removeQueries({ queryKey });
+  void queryClient.resetQueries({ queryKey: queryKeys.user });
+}
+
+/**
  * The one way out of a session: logout (lib/auth/logout.ts), or a request whose token the server
  * no longer accepts (a 401, lib/axios-instance.ts). The token and the user's data sets go; the
  * current user is reset rather than dropped, so that a screen showing it asks again, fails without
  * a token, and the protected layout sends the user to /auth/login (with the way back in `next`).
  */
 export function endSession(queryClient: QueryClient) {
-  removeToken();
-  for (const queryKey of USER_DATA) queryClient.removeQueries({ queryKey });
-  void queryClient.resetQueries({ queryKey: queryKeys.user });
-  forgetOfflineData();
+  forgetSessionInBrowser();
+  dropSessionQueries(queryClient);
 }
