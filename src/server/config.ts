@@ -45,10 +45,7 @@ const variable = <T>(
     });
 
 /** Set or not, any text will do. */
-const text = variable(
-  (value) => value,
-  () => '',
-);
+const text = variable(String, () => '');
 
 const urlOf =
   (protocols: string[], needsHost = false) =>
