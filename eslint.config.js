@@ -189,6 +189,11 @@ export default tseslint.config(
       'check-file/filename-naming-convention': ['error', { '**/*': 'PASCAL_CASE' }],
     },
   },
+  // A source file that outgrows a screen or two holds more than one job: split it along its seams.
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    rules: { 'max-lines': ['error', { max: 300 }] },
+  },
   {
     files: ['src/server/infra/db/migrations/*.ts'],
     rules: {

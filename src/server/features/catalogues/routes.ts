@@ -1,12 +1,5 @@
-import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  CATALOGUE_ACTIONS,
-  can,
-  roleCannot,
-  type CatalogueAction,
-  type CatalogueRole,
-} from '../../../shared/catalogue-roles.js';
 import { messageSchema } from '../../../shared/schemas/common.js';
 import {
   catalogueBodySchema,
@@ -14,59 +7,17 @@ import {
   catalogueUpdateSchema,
   catalogueResponseSchema,
   cataloguesResponseSchema,
-  memberParamsSchema,
-  memberResponseSchema,
-  memberRoleBodySchema,
-  membersResponseSchema,
   transferBodySchema,
 } from '../../../shared/schemas/catalogues.js';
 import { currentSession } from '../../http/authenticate.js';
 import { errorResponses, rateLimit } from '../../http/route-options.js';
 import type { DB } from '../../infra/db/handle.js';
-import { HttpError, notFound } from '../../lib/http-error.js';
-import {
-  recordCatalogueDeleted,
-  recordCatalogueUpdated,
-  recordMemberGone,
-} from '../live-events/index.js';
+import { notFound } from '../../lib/http-error.js';
+import { recordCatalogueDeleted, recordCatalogueUpdated } from '../live-events/index.js';
+import { memberRoutes } from './member-routes.js';
 import { CATALOGUE_NOT_FOUND } from './membership.js';
-import { CatalogueRepository } from './repository.js';
+import { actionConfig, allowed, C, conflict, docs, repositoryOf } from './route-support.js';
 import { currentCatalogue } from './scope.js';
-
-/** What the catalogue routes answer, word for word. */
-const CATALOGUE_MESSAGES = {
-  created: 'Catalogue created',
-  renamed: 'Catalogue renamed',
-  updated: 'Catalogue updated',
-  deleted: 'Catalogue deleted',
-  personalNotDeletable: 'Your personal catalogue cannot be deleted',
-  handedOver: 'Ownership handed over',
-  onlyToAdmin: 'Ownership can only be handed to an admin',
-  personalNotTransferable: 'Your personal catalogue cannot be handed over',
-  roleChanged: 'Role changed',
-  ownerRoleFixed: "The owner's role cannot be changed",
-  memberNotFound: 'Member not found',
-  memberRemoved: 'Member removed',
-  left: 'You left the catalogue',
-  ownerStays: 'The owner cannot leave or be removed; hand over ownership first',
-} as const;
-const C = CATALOGUE_MESSAGES;
-
-const docs = { tags: ['catalogues'] };
-const conflict = (message: string) => new HttpError(409, message);
-
-/**
- * The role a write needs, checked again inside its transaction with the memberships locked
- * (repository.locked): a member removed or demoted since the request's check changes nothing.
- */
-function allowed(role: CatalogueRole | undefined, action: CatalogueAction): CatalogueRole {
-  if (!role) throw notFound(CATALOGUE_NOT_FOUND);
-  if (!can(role, action)) throw new HttpError(403, roleCannot(role, action));
-  return role;
-}
-
-const repositoryOf = (fastify: FastifyInstance) =>
-  new CatalogueRepository(fastify.db, fastify.database.dialect);
 
 /** `GET` and `POST /api/catalogues`: the caller's catalogues, and a new one. */
 export const cataloguesRoutes: FastifyPluginAsync = async (fastify) => {
@@ -122,8 +73,7 @@ export const cataloguesRoutes: FastifyPluginAsync = async (fastify) => {
 export const catalogueRoutes: FastifyPluginAsync = async (fastify) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const catalogues = repositoryOf(fastify);
-  const limit = rateLimit(app.rateLimits, app.rateLimits.general);
-  const config = (catalogueAction: CatalogueAction) => ({ config: { ...limit, catalogueAction } });
+  const config = actionConfig(fastify);
 
   /** The catalogue as the caller sees it after a change, read in the change's transaction. */
   const seen = async (trx: DB, catalogueId: string, userId: string) =>
@@ -250,94 +200,7 @@ export const catalogueRoutes: FastifyPluginAsync = async (fastify) => {
     },
   );
 
-  app.get(
-    '/members',
-    {
-      ...config('read'),
-      schema: {
-        ...docs,
-        operationId: 'listCatalogueMembers',
-        summary: "A catalogue's members and their roles",
-        description: 'The owner first, then by name.',
-        response: { 200: membersResponseSchema },
-      },
-    },
-    async (request) => ({ members: await catalogues.members(currentCatalogue(request).id) }),
-  );
-
-  app.patch(
-    '/members/:userId',
-    {
-      ...config('manageMembers'),
-      schema: {
-        ...docs,
-        operationId: 'changeMemberRole',
-        summary: "Change a member's role",
-        description: `Any role but owner (ownership is handed over instead); the owner's role cannot be changed (409).`,
-        params: memberParamsSchema.omit({ catalogueId: true }),
-        body: memberRoleBodySchema,
-        response: { 200: memberResponseSchema, ...errorResponses(400, 409) },
-      },
-    },
-    async (request) => {
-      const { user } = currentSession(request);
-      const current = currentCatalogue(request);
-      const { id } = current;
-      const { userId } = request.params;
-      const member = await catalogues.locked(id, user.id, async (trx, role) => {
-        allowed(role, 'manageMembers');
-        const target = await catalogues.member(trx, id, userId);
-        if (!target) throw notFound(C.memberNotFound);
-        if (target.role === 'owner') throw conflict(C.ownerRoleFixed);
-        await catalogues.setRole(trx, id, userId, request.body.role);
-        const now = app.clock.now();
-        await recordCatalogueUpdated(trx, id, now);
-        const who = { id: target.user.id, name: target.user.name };
-        const data = {
-          member: who,
-          changes: { role: { before: target.role, after: request.body.role } },
-        };
-        await app.activity.record(trx, current, 'member.role_changed', { data }, now);
-        return { ...target, role: request.body.role };
-      });
-      return { message: C.roleChanged, member };
-    },
-  );
-
-  app.delete(
-    '/members/:userId',
-    {
-      // Leaving needs no right but membership; removing someone else is checked in the handler.
-      ...config('read'),
-      schema: {
-        ...docs,
-        operationId: 'removeCatalogueMember',
-        summary: 'Remove a member, or leave the catalogue',
-        description: `Takes no body. The caller's own id leaves the catalogue (any role but owner); another member's removes them (a role that may ${CATALOGUE_ACTIONS.manageMembers.text}: ${CATALOGUE_ACTIONS.manageMembers.roles.join(', ')}; else 403). The owner cannot leave or be removed (409). Takes effect on the member's next request.`,
-        params: memberParamsSchema.omit({ catalogueId: true }),
-        response: { 200: messageSchema, ...errorResponses(400, 409) },
-      },
-    },
-    async (request) => {
-      const { user } = currentSession(request);
-      const current = currentCatalogue(request);
-      const { id } = current;
-      const { userId } = request.params;
-      const leaving = userId === user.id;
-      await catalogues.locked(id, user.id, async (trx, role) => {
-        allowed(role, leaving ? 'read' : 'manageMembers');
-        const target = await catalogues.member(trx, id, userId);
-        if (!target) throw notFound(C.memberNotFound);
-        if (target.role === 'owner') throw conflict(C.ownerStays);
-        await catalogues.remove(trx, id, userId);
-        // Their streams end on every instance; the others hear of the change.
-        const now = app.clock.now();
-        await recordMemberGone(trx, id, userId, now);
-        const who = { id: target.user.id, name: target.user.name };
-        const data = { member: who, role: target.role, left: leaving };
-        await app.activity.record(trx, current, 'member.removed', { data }, now);
-      });
-      return { message: leaving ? C.left : C.memberRemoved };
-    },
-  );
+  // Its members' routes, in the same scope; registered last, after the catalogue's own in the API
+  // document.
+  await fastify.register(memberRoutes);
 };

@@ -1,52 +1,22 @@
-import { randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
-import {
-  ROLE_DESCRIPTIONS,
-  ROLE_LABELS,
-  type AssignableRole,
-} from '../../../shared/catalogue-roles.js';
-import { M, T } from '../../../shared/messages.js';
-import {
-  INVITATION_DAYS,
-  INVITATIONS_PER_DAY,
-  type Catalogue,
-  type Invitation,
-  type ReceivedInvitation,
+import type { AssignableRole } from '../../../shared/catalogue-roles.js';
+import { M } from '../../../shared/messages.js';
+import type {
+  Catalogue,
+  Invitation,
+  ReceivedInvitation,
 } from '../../../shared/schemas/catalogues.js';
 import type { DB } from '../../infra/db/handle.js';
-import type { MigrationDialect } from '../../infra/db/migrate.js';
-import type { Outbox } from '../../infra/mail/outbox.js';
-import { templates } from '../../infra/mail/templates.js';
-import type { Clock } from '../../lib/clock.js';
-import { HttpError, notFound } from '../../lib/http-error.js';
-import { countedRequests, fitsMailBudget } from '../accounts/index.js';
-import { CATALOGUE_NOT_FOUND, CatalogueRepository } from '../catalogues/index.js';
+import { notFound } from '../../lib/http-error.js';
+import { CatalogueRepository } from '../catalogues/index.js';
+import { answer, confirmedEmail, type Invitee } from './answering.js';
+import {
+  sendInvitation,
+  type AddressedCatalogue,
+  type Inviter,
+  type SendingDeps,
+} from './sending.js';
 
-const DAY_MS = 24 * 3_600_000;
-const INVITATION_MS = INVITATION_DAYS * DAY_MS;
-
-interface Inviter {
-  id: string;
-  name: string;
-}
-
-/** The catalogue a request addresses: `confirm` fails the transaction if the caller lost the right. */
-interface AddressedCatalogue {
-  id: string;
-  confirm(trx: DB): Promise<void>;
-}
-
-/** The signed-in user who answers an invitation. */
-interface Invitee {
-  id: string;
-}
-
-interface InvitationsDeps {
-  db: DB;
-  dialect: MigrationDialect;
-  clock: Clock;
-  outbox: Outbox;
-  publicUrl: string;
+interface InvitationsDeps extends SendingDeps {
   /** Records, in the transaction of a join, what members' streams need to hear of it. */
   onJoined(
     trx: DB,
@@ -101,10 +71,8 @@ export class Invitations {
   }
 
   /**
-   * Invites `email` (lower-case) with `role`: replaces a pending invitation of that address, and
-   * queues the mail unless the address's invitation budget is spent (the invitation stands either
-   * way). The catalogue's row is locked first, so parallel invitations are counted one after another
-   * against the daily limit.
+   * Invites `email` (lower-case) with `role`, the mail within the address's invitation budget
+   * (sending.ts); the answer is the same whoever the address belongs to.
    */
   async invite(
     addressed: AddressedCatalogue,
@@ -112,47 +80,15 @@ export class Invitations {
     email: string,
     role: AssignableRole,
   ): Promise<Invitation> {
-    const { db, clock, outbox } = this.deps;
-    const catalogueId = addressed.id;
-    const invitation = await db.transaction().execute(async (trx) => {
-      await addressed.confirm(trx);
-      const now = clock.now();
-      const catalogue = await lockCatalogue(trx, catalogueId);
-      if (!catalogue) throw notFound(CATALOGUE_NOT_FOUND);
-      if (await isMember(trx, catalogueId, email)) throw new HttpError(409, T.alreadyMember(email));
-      await refuseOverDailyLimit(trx, catalogueId, now);
-
-      await trx
-        .updateTable('catalogue_invitations')
-        .set({ status: 'revoked', answered_at: now })
-        .where('catalogue_id', '=', catalogueId)
-        .where('email', '=', email)
-        .where('status', '=', 'pending')
-        .execute();
-      const row = {
-        id: randomUUID(),
-        catalogue_id: catalogueId,
-        email,
-        role,
-        invited_by: inviter.id,
-        status: 'pending' as const,
-        created_at: now,
-        expires_at: now + INVITATION_MS,
-        answered_at: null,
-      };
-      await trx.insertInto('catalogue_invitations').values(row).execute();
-      await this.queueMail(trx, row, inviter.name, catalogue.name);
-      return {
-        id: row.id,
-        email,
-        role,
-        invitedBy: { id: inviter.id, name: inviter.name },
-        createdAt: iso(row.created_at),
-        expiresAt: iso(row.expires_at),
-      };
-    });
-    outbox.wake();
-    return invitation;
+    const row = await sendInvitation(this.deps, addressed, inviter, email, role);
+    return {
+      id: row.id,
+      email,
+      role,
+      invitedBy: { id: inviter.id, name: inviter.name },
+      createdAt: iso(row.created_at),
+      expiresAt: iso(row.expires_at),
+    };
   }
 
   /** Revokes a pending invitation of the catalogue. */
@@ -222,119 +158,4 @@ export class Invitations {
       await answer(trx, invitee, invitationId, 'declined', clock.now());
     });
   }
-
-  /**
-   * The invitation mail, within the address's invitation budget (the one the code mails keep, of
-   * its own): counted as it is queued. Over budget, no mail, and nothing else differs. The
-   * address is locked on PostgreSQL so that two catalogues inviting it at once count in turn;
-   * SQLite's write transactions already run one at a time.
-   */
-  private async queueMail(
-    trx: DB,
-    row: { email: string; role: AssignableRole; expires_at: number; created_at: number },
-    inviter: string,
-    catalogue: string,
-  ) {
-    if (this.deps.dialect === 'postgres') {
-      await sql`select pg_advisory_xact_lock(hashtext(${`invitation:${row.email}`}))`.execute(trx);
-    }
-    const counted = await countedRequests(trx, row.email, 'invitation', row.created_at);
-    if (!fitsMailBudget(counted, row.created_at)) return;
-    const mail = templates.invitation(this.deps.publicUrl, row.email, {
-      inviter,
-      catalogue,
-      role: ROLE_LABELS[row.role],
-      roleDescription: ROLE_DESCRIPTIONS[row.role],
-      expiresAt: row.expires_at,
-    });
-    await this.deps.outbox.enqueueCounted(trx, mail, 'invitation');
-  }
-}
-
-/**
- * Holds the catalogue's row until the transaction ends (an update that changes nothing takes the
- * row lock on PostgreSQL; SQLite's transaction holds the write lock from its start).
- */
-async function lockCatalogue(trx: DB, catalogueId: string) {
-  return trx
-    .updateTable('catalogues')
-    .set((eb) => ({ name: eb.ref('name') }))
-    .where('id', '=', catalogueId)
-    .returning(['id', 'name'])
-    .executeTakeFirst();
-}
-
-async function isMember(trx: DB, catalogueId: string, email: string): Promise<boolean> {
-  const row = await trx
-    .selectFrom('catalogue_members as m')
-    .innerJoin('users as u', 'u.id', 'm.user_id')
-    .select('m.user_id')
-    .where('m.catalogue_id', '=', catalogueId)
-    .where('u.email', '=', email)
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
-/**
- * Refuses the invitation beyond the catalogue's daily limit, with the seconds until the oldest of
- * the last 24 hours' invitations leaves the window (then one more fits).
- */
-async function refuseOverDailyLimit(trx: DB, catalogueId: string, now: number) {
-  const sent = await trx
-    .selectFrom('catalogue_invitations')
-    .select('created_at')
-    .where('catalogue_id', '=', catalogueId)
-    .where('created_at', '>', now - DAY_MS)
-    .orderBy('created_at', 'desc')
-    .limit(INVITATIONS_PER_DAY)
-    .execute();
-  if (sent.length < INVITATIONS_PER_DAY) return;
-  const freesAt = Number(sent.at(-1)!.created_at) + DAY_MS;
-  const seconds = Math.max(1, Math.ceil((freesAt - now) / 1000));
-  throw new HttpError(429, T.invitationsPerDay(INVITATIONS_PER_DAY), {
-    'retry-after': String(seconds),
-  });
-}
-
-/** The user's address if it is confirmed: only a confirmed address can answer an invitation. */
-async function confirmedEmail(db: DB, userId: string): Promise<string | undefined> {
-  const user = await db
-    .selectFrom('users')
-    .select(['email', 'confirmed'])
-    .where('id', '=', userId)
-    .executeTakeFirst();
-  return user && Number(user.confirmed) === 1 ? user.email : undefined;
-}
-
-/**
- * Answers a pending, unexpired invitation to the user's confirmed address, or refuses with 404:
- * "expired" only to its invitee, so nobody learns of another address's invitations.
- */
-async function answer(
-  trx: DB,
-  invitee: Invitee,
-  invitationId: string,
-  status: 'accepted' | 'declined',
-  now: number,
-) {
-  const email = await confirmedEmail(trx, invitee.id);
-  if (email === undefined) throw notFound(M.invitationNotFound);
-  const answered = await trx
-    .updateTable('catalogue_invitations')
-    .set({ status, answered_at: now })
-    .where('id', '=', invitationId)
-    .where('email', '=', email)
-    .where('status', '=', 'pending')
-    .where('expires_at', '>', now)
-    .returning(['catalogue_id', 'role'])
-    .executeTakeFirst();
-  if (answered) return answered;
-  const expired = await trx
-    .selectFrom('catalogue_invitations')
-    .select('id')
-    .where('id', '=', invitationId)
-    .where('email', '=', email)
-    .where('status', '=', 'pending')
-    .executeTakeFirst();
-  throw notFound(expired ? M.invitationExpired : M.invitationNotFound);
 }

@@ -22,6 +22,8 @@ import {
 import { SEARCH_LIMITS, type SearchLimits } from './search/sqlite-search.js';
 import { searchStrategy, type SearchStrategy } from './search/strategy.js';
 import { setCatalogueReorderPoint } from './reorder.js';
+import { DeleteWrites } from './delete-writes.js';
+import { ImportWrites } from './import-writes.js';
 import { StockWrites } from './stock-writes.js';
 import { ProductWrites } from './writes.js';
 
@@ -30,13 +32,16 @@ const EXPORT_PAGE_ROWS = 500;
 
 /**
  * Every product query, each one scoped by catalogue. Ids that are not UUIDs match nothing without a
- * query, so a malformed id is a plain "not found" on both engines. Writes are writes.ts' and
- * stock-writes.ts'; a search runs by its engine's strategy (search/).
+ * query, so a malformed id is a plain "not found" on both engines. Writes are writes.ts',
+ * import-writes.ts', delete-writes.ts' and stock-writes.ts'; a search runs by its engine's
+ * strategy (search/).
  */
 export class ProductRepository {
   private readonly queries: ProductQueries;
   private readonly search: SearchStrategy;
   private readonly writes: ProductWrites;
+  private readonly imports: ImportWrites;
+  private readonly deletes: DeleteWrites;
   private readonly stock: StockWrites;
 
   constructor(
@@ -47,6 +52,8 @@ export class ProductRepository {
     this.queries = new ProductQueries(db, dialect);
     this.search = searchStrategy(dialect, this.queries, limits);
     this.writes = new ProductWrites(db, dialect);
+    this.imports = new ImportWrites(db, dialect);
+    this.deletes = new DeleteWrites(db, dialect);
     this.stock = new StockWrites(db, dialect);
   }
 
@@ -54,20 +61,20 @@ export class ProductRepository {
     return this.writes.insert(...args);
   }
 
-  insertMany(...args: Parameters<ProductWrites['insertMany']>) {
-    return this.writes.insertMany(...args);
+  insertMany(...args: Parameters<ImportWrites['insertMany']>) {
+    return this.imports.insertMany(...args);
   }
 
   update(...args: Parameters<ProductWrites['update']>) {
     return this.writes.update(...args);
   }
 
-  delete(...args: Parameters<ProductWrites['delete']>) {
-    return this.writes.delete(...args);
+  delete(...args: Parameters<DeleteWrites['delete']>) {
+    return this.deletes.delete(...args);
   }
 
-  deleteMany(...args: Parameters<ProductWrites['deleteMany']>) {
-    return this.writes.deleteMany(...args);
+  deleteMany(...args: Parameters<DeleteWrites['deleteMany']>) {
+    return this.deletes.deleteMany(...args);
   }
 
   adjustStock(...args: Parameters<StockWrites['adjustStock']>) {

@@ -8,7 +8,7 @@ import { recordMovements } from './movements.js';
 import { trackReorderCrossings } from './reorder.js';
 import { COLUMNS, UUID, type ProductRow } from './rows.js';
 import { bumpCatalogueVersion, insertTags, replaceTags, textColumns } from './write-helpers.js';
-import type { DeletedSnapshot } from './writes.js';
+import type { DeletedSnapshot } from './delete-writes.js';
 
 /** The note of a movement an undo made: the history tells it from one made by hand. */
 const UNDO_NOTE = 'Undo';

@@ -11,7 +11,8 @@ import type {
   WithinWrite,
   WriteTarget,
 } from './rows.js';
-import type { DeletedProducts, UpdatedProduct } from './writes.js';
+import type { DeletedProducts } from './delete-writes.js';
+import type { UpdatedProduct } from './writes.js';
 
 /**
  * Writes that involve image files. Files are written before the row that refers to them and

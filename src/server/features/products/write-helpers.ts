@@ -1,7 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import type { DB } from '../../infra/db/handle.js';
 import { tagKey } from '../../../shared/tags.js';
+import { codeKeys } from './codes.js';
 import { nameKey, searchKey } from './keys.js';
-import { BATCH_ROWS } from './rows.js';
+import { BATCH_ROWS, type NewProduct, type ProductInsert } from './rows.js';
 
 /**
  * Every write to a catalogue, by any member, bumps its version in the same transaction, so a page
@@ -28,6 +30,37 @@ export const textColumns = (
   description,
   search_key: searchKey(name, description, [codes.sku_key, codes.barcode_key]),
 });
+
+/** A new product's row with a fresh id, as one insert or a bulk load writes it. */
+export function newProductRow(
+  catalogueId: string,
+  actorId: string | null,
+  product: NewProduct,
+  now: number,
+): ProductInsert & { created_by: string | null; updated_by: string | null } {
+  const keys = codeKeys(product);
+  return {
+    id: randomUUID(),
+    catalogue_id: catalogueId,
+    created_by: actorId,
+    updated_by: actorId,
+    ...textColumns(product.name, product.description, keys),
+    price_cents: product.priceCents,
+    stock: product.stock,
+    active: 1,
+    image_key: product.image?.key ?? null,
+    image_width: product.image?.width ?? null,
+    image_height: product.image?.height ?? null,
+    tags: JSON.stringify(product.tags ?? []),
+    cost_cents: product.costCents ?? null,
+    reorder_point: product.reorderPoint ?? null,
+    created_at: now,
+    updated_at: now,
+    sku: product.sku ?? null,
+    barcode: product.barcode ?? null,
+    ...keys,
+  };
+}
 
 /** The folded tags of new rows (their `tags` column holds them as written). */
 export async function insertTags(

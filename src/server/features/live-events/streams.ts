@@ -1,0 +1,121 @@
+import type { ServerResponse } from 'node:http';
+import type { EventRow } from './events.js';
+
+/** One open stream: little more than its response and its catalogues, so thousands stay cheap. */
+export interface Stream {
+  userId: string;
+  sessionId: string;
+  res: ServerResponse;
+  /** The catalogues whose events it carries: the user's memberships. */
+  catalogues: Set<string>;
+  /** Events that arrived while it was connecting (memberships, replay); null once it is live. */
+  pending: EventRow[] | null;
+}
+
+/** Writes unless the stream has ended: a write after the end would be an 'error' event. */
+export const send = (stream: Stream, text: string) => {
+  if (!stream.res.writableEnded && !stream.res.destroyed) stream.res.write(text);
+};
+
+/**
+ * The open streams of this process, found by user and by catalogue. Only this keeps the two
+ * indexes and the count in step, so a stream is either in all of them or in none.
+ */
+export class StreamRegistry {
+  private readonly byUser = new Map<string, Set<Stream>>();
+  private readonly byCatalogue = new Map<string, Set<Stream>>();
+  /** Streams reading their memberships and replay: they hold every event heard meanwhile. */
+  private readonly connecting = new Set<Stream>();
+  private open = 0;
+
+  get size(): number {
+    return this.open;
+  }
+
+  /** How many streams this user holds open. */
+  countOf(userId: string): number {
+    return this.byUser.get(userId)?.size ?? 0;
+  }
+
+  /** Takes in a stream that is connecting: it holds the events heard until it goes live. */
+  add(stream: Stream) {
+    let streams = this.byUser.get(stream.userId);
+    if (!streams) this.byUser.set(stream.userId, (streams = new Set()));
+    streams.add(stream);
+    this.connecting.add(stream);
+    this.open += 1;
+  }
+
+  /** Ends a stream and forgets it at once, so nothing is written to it after its end. */
+  end(stream: Stream) {
+    this.remove(stream);
+    stream.res.end();
+  }
+
+  /** Ends every stream. */
+  endAll() {
+    for (const stream of this.all()) this.end(stream);
+  }
+
+  remove(stream: Stream) {
+    const streams = this.byUser.get(stream.userId);
+    if (!streams?.delete(stream)) return;
+    this.open -= 1;
+    if (streams.size === 0) this.byUser.delete(stream.userId);
+    this.connecting.delete(stream);
+    this.subscribe(stream, []);
+  }
+
+  isOpen(stream: Stream) {
+    return this.byUser.get(stream.userId)?.has(stream) === true;
+  }
+
+  /** Makes the stream carry exactly these catalogues. */
+  subscribe(stream: Stream, catalogues: Iterable<string>) {
+    const wanted = new Set(catalogues);
+    for (const id of stream.catalogues) {
+      if (wanted.has(id)) continue;
+      const streams = this.byCatalogue.get(id);
+      streams?.delete(stream);
+      if (streams?.size === 0) this.byCatalogue.delete(id);
+    }
+    for (const id of wanted) {
+      if (stream.catalogues.has(id)) continue;
+      let streams = this.byCatalogue.get(id);
+      if (!streams) this.byCatalogue.set(id, (streams = new Set()));
+      streams.add(stream);
+    }
+    stream.catalogues = wanted;
+  }
+
+  /** Holds an event for every stream still connecting. */
+  hold(row: EventRow) {
+    for (const stream of this.connecting) stream.pending?.push(row);
+  }
+
+  /** The stream is live from now on: hands over what it held while connecting. */
+  takePending(stream: Stream): EventRow[] {
+    const pending = stream.pending ?? [];
+    stream.pending = null;
+    this.connecting.delete(stream);
+    return pending;
+  }
+
+  ofUser(userId: string): Iterable<Stream> {
+    return this.byUser.get(userId) ?? [];
+  }
+
+  ofCatalogue(catalogueId: string): ReadonlySet<Stream> | undefined {
+    return this.byCatalogue.get(catalogueId);
+  }
+
+  /** Each user's streams, as live sets: a stream removed meanwhile is skipped by the walk. */
+  groups(): ReadonlySet<Stream>[] {
+    return [...this.byUser.values()];
+  }
+
+  /** Every open stream, copied. */
+  all(): Stream[] {
+    return [...this.byUser.values()].flatMap((set) => [...set]);
+  }
+}

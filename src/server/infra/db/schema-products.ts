@@ -1,0 +1,73 @@
+import type { Generated } from 'kysely';
+import type { MovementSource, StockReason } from '../../../shared/constants.js';
+
+// The products' tables: products, their folded tags and their stock movements. schema.ts says
+// how times, booleans and money are stored.
+
+export interface ProductsTable {
+  id: string;
+  /** The catalogue the product is in (migration 016; a personal catalogue's id is its user's). */
+  catalogue_id: string;
+  name: string;
+  /** The name folded for sorting (lower case, no accents). */
+  name_key: string;
+  description: string;
+  /** Name and description folded for search, see migration 002. */
+  search_key: string;
+  price_cents: number;
+  stock: number;
+  active: number;
+  image_key: string | null;
+  /** The stored image's size in pixels (migration 009); null without one or from before. */
+  image_width: number | null;
+  image_height: number | null;
+  /** The tags as written, a JSON array (migration 012); product_tags holds them folded. */
+  tags: string;
+  /** What a unit cost, in cents; null when unset. */
+  cost_cents: number | null;
+  created_at: number;
+  updated_at: number;
+  /** Optional codes (migration 014): as shown, and the key that is unique per owner. */
+  sku: string | null;
+  sku_key: string | null;
+  barcode: string | null;
+  barcode_key: string | null;
+  /** Who created and who last edited the product (migration 016); null from before, or gone. */
+  created_by: Generated<string | null>;
+  updated_by: Generated<string | null>;
+  /** Its own reorder point (migration 018); null: the catalogue's. */
+  reorder_point: Generated<number | null>;
+  /**
+   * When it last crossed to or below its reorder point; null while above it (migration 020). Set
+   * and cleared by every write of a stock or a point (features/products/reorder.ts).
+   */
+  reorder_crossed_at: Generated<number | null>;
+}
+
+/** One folded tag of a product: what the tag filter reads (migration 012). */
+export interface ProductTagsTable {
+  product_id: string;
+  catalogue_id: string;
+  tag_key: string;
+}
+
+/**
+ * One change of a product's stock (migration 010), written in the transaction of the change:
+ * creation, an edit that changed the stock, an adjustment, an import. Goes with its product.
+ */
+export interface StockMovementsTable {
+  /** Increasing: a product's movements in the order they happened. */
+  id: Generated<number>;
+  product_id: string;
+  catalogue_id: string;
+  /** Who made the change (migration 016); null from before, or when the account is gone. */
+  actor_id: Generated<string | null>;
+  created_at: number;
+  old_stock: number;
+  new_stock: number;
+  delta: number;
+  source: MovementSource;
+  note: string | null;
+  /** Why, as given with an adjustment or a count (migration 012); null when none was. */
+  reason: StockReason | null;
+}

@@ -1,0 +1,40 @@
+// The webhooks' tables. schema.ts says how times, booleans and money are stored.
+
+/** An endpoint a catalogue's admins registered (migration 021). */
+export interface WebhooksTable {
+  id: string;
+  catalogue_id: string;
+  url: string;
+  /** The subscribed event types, a JSON array. */
+  events: string;
+  secret: string;
+  enabled: number;
+  created_at: number;
+  updated_at: number;
+  last_attempt_at: number | null;
+  last_status: number | null;
+  last_succeeded: number | null;
+  last_error: string | null;
+  last_success_at: number | null;
+  /** When the worker switched it off after 3 days of failures. */
+  disabled_at: number | null;
+}
+
+type WebhookDeliveryStatus = 'pending' | 'delivered' | 'failed';
+
+/** One event for one endpoint, retried with back-off until a 2xx or 3 days (migration 021). */
+export interface WebhookDeliveriesTable {
+  id: string;
+  webhook_id: string;
+  catalogue_id: string;
+  event_type: string;
+  payload: string;
+  status: WebhookDeliveryStatus;
+  attempts: number;
+  next_attempt_at: number | null;
+  locked_until: number | null;
+  last_status: number | null;
+  last_error: string | null;
+  created_at: number;
+  delivered_at: number | null;
+}
