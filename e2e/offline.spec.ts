@@ -259,3 +259,32 @@ test('a new version is offered with a Reload button, and taken only when asked',
   ]);
   await expect.poll(async () => (await workers()).controller).toMatch(/\/sw\.js\?release=2$/);
 });
+
+test('a release that replaces the one offered is the one Reload takes', async ({
+  page,
+  signIn,
+}) => {
+  await signIn();
+  await waitForServiceWorker(page);
+  const waitingWorker = () =>
+    page.evaluate(
+      async () => (await navigator.serviceWorker.getRegistration())?.waiting?.scriptURL ?? null,
+    );
+  await page.evaluate(() => navigator.serviceWorker.register('/sw.js?release=2', { scope: '/' }));
+  const offers = toast(page, 'A new version is available');
+  await expect(offers.first()).toBeVisible({ timeout: 20_000 });
+  // Another release before the user answers: the first one waiting is replaced, never to run.
+  await page.evaluate(() => navigator.serviceWorker.register('/sw.js?release=3', { scope: '/' }));
+  await expect.poll(waitingWorker, { timeout: 20_000 }).toMatch(/\/sw\.js\?release=3$/);
+  await page.waitForTimeout(500);
+  await expect(offers, 'one offer, however many releases').toHaveCount(1);
+
+  // The first offer still on screen takes the release waiting now.
+  await Promise.all([
+    page.waitForEvent('load'),
+    offers.first().getByRole('button', { name: 'Reload' }).click(),
+  ]);
+  await expect
+    .poll(() => page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? null))
+    .toMatch(/\/sw\.js\?release=3$/);
+});

@@ -41,7 +41,7 @@ export const preloadToasts = () => preload(loadToastify);
 async function show(
   kind: 'success' | 'error' | 'info',
   content: ToastContent,
-  options?: { autoClose: false },
+  options?: { autoClose: false; toastId: string },
 ) {
   let toastify: Awaited<ReturnType<typeof loadToastify>>;
   try {
@@ -81,7 +81,11 @@ export const notifyError = (error: unknown) => {
 
 /**
  * A new version of the app is ready (lib/service-worker.ts): it stays on screen until the user
- * reloads, and nothing changes under a form being filled in until then.
+ * reloads, and nothing changes under a form being filled in until then. One such toast at a time:
+ * its Reload takes whichever version is waiting by then.
  */
 export const notifyNewVersion = (activate: () => void) =>
-  void show('info', reloadToast('A new version is available', activate), { autoClose: false });
+  void show('info', reloadToast('A new version is available', activate), {
+    autoClose: false,
+    toastId: 'new-version',
+  });

@@ -12,8 +12,15 @@ export function registerServiceWorker(onUpdate: (activate: () => void) => void) 
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
   const { serviceWorker } = navigator;
 
-  const offer = (waiting: ServiceWorker) =>
+  /**
+   * The version waiting when the user answers, not the one first offered: a later release
+   * replaces that one, which then never runs. With none waiting any more (it took over while
+   * every other tab was closed), a reload is all there is to do.
+   */
+  const offer = (registration: ServiceWorkerRegistration) =>
     onUpdate(() => {
+      const waiting = registration.waiting;
+      if (!waiting) return window.location.reload();
       serviceWorker.addEventListener('controllerchange', () => window.location.reload(), {
         once: true,
       });
@@ -24,11 +31,11 @@ export function registerServiceWorker(onUpdate: (activate: () => void) => void) 
   const register = async () => {
     const registration = await serviceWorker.register('/sw.js', { scope: '/' });
     // Found by an earlier visit and never taken.
-    if (registration.waiting && serviceWorker.controller) offer(registration.waiting);
+    if (registration.waiting && serviceWorker.controller) offer(registration);
     registration.addEventListener('updatefound', () => {
       const installing = registration.installing;
       installing?.addEventListener('statechange', () => {
-        if (installing.state === 'installed' && serviceWorker.controller) offer(installing);
+        if (installing.state === 'installed' && serviceWorker.controller) offer(registration);
       });
     });
     setInterval(() => void registration.update().catch(() => undefined), UPDATE_CHECK_MS);
