@@ -80,7 +80,7 @@ test('change password: validation, wrong current password, then the new one work
   await expect(page.getByRole('button', { name: 'Saving...' })).toBeDisabled();
   await expect(toast(page, M.passwordChanged)).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
-  // The server revoked the old token and answered a fresh one: this browser stays signed in.
+  // The server kept this browser's token and ended the other sessions: it stays signed in.
   await page.reload();
   await expect(userMenuButton(page, user.name)).toBeVisible();
 

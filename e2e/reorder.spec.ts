@@ -46,7 +46,7 @@ test('opting in to the daily low-stock digest on the profile', async ({ page, si
   const digest = page.getByRole('checkbox', { name: 'E-mail me a daily low-stock digest' });
   await expect(digest).not.toBeChecked();
   await digest.check();
-  await expect(toast(page, 'Profile updated')).toBeVisible();
+  await expect(toast(page, 'Preferences saved')).toBeVisible();
   await page.reload();
   await expect(digest).toBeChecked();
 });

@@ -18,6 +18,7 @@ import { devMailboxRoutes } from './features/dev-mailbox/index.js';
 import { imageRoutes } from './features/images/index.js';
 import {
   accountsPlugin,
+  preferenceRoutes,
   profileRoutes,
   sessionRoutes,
   signInRoutes,
@@ -200,6 +201,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     protectedScope(scope);
     await scope.register(sessionRoutes, { prefix: '/api/auth' });
     await scope.register(profileRoutes, { prefix: '/api/auth/profile' });
+    await scope.register(preferenceRoutes, { prefix: '/api/auth/preferences' });
     await scope.register(productsPlugin, { responseCacheBytes: options.responseCacheBytes });
     // The caller's personal catalogue at /api/products, and every catalogue they belong to at
     // /api/catalogues/{catalogueId}: the same routes in two scopes that find the catalogue.

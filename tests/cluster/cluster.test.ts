@@ -471,7 +471,7 @@ describe('three instances behind a round-robin proxy', { timeout: 60_000 }, () =
     token = other;
   });
 
-  it('changes the password: every instance refuses the other tokens within 1 s and takes the new one', async () => {
+  it('changes the password: every instance refuses the other tokens within 1 s and keeps this one', async () => {
     const client = newClient();
     const elsewhere = await signedInEverywhere(client, account.password);
     const changed = await viaProxy(client, {
@@ -485,12 +485,8 @@ describe('three instances behind a round-robin proxy', { timeout: 60_000 }, () =
       },
     });
     expect(changed.status).toBe(200);
-    expect(bodyOf<TokenAnswer>(changed)).toEqual({
-      message: M.passwordChanged,
-      token: expect.any(String),
-    });
+    expect(bodyOf(changed)).toEqual({ message: M.passwordChanged });
     account.password = 'second-Password-2';
-    token = bodyOf<TokenAnswer>(changed).token;
     await seenByEvery(client, { path: '/api/auth/user', token: elsewhere }, refused);
     for (const answer of await onEvery(client, { path: '/api/auth/user', token })) {
       expect(answer.status).toBe(200);

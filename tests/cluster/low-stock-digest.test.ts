@@ -86,7 +86,7 @@ describe('the low-stock digest on three instances', { timeout: 120_000 }, () => 
     for (const [i, user] of users.entries()) {
       const optIn = await on(instance(i + 1), {
         method: 'PATCH',
-        path: '/api/auth/profile',
+        path: '/api/auth/preferences',
         token: user.token,
         json: { lowStockDigest: true },
       });

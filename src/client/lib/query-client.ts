@@ -64,6 +64,8 @@ export const queryClient = new QueryClient({
  */
 export const queryKeys = {
   user: ['user'] as const,
+  /** The signed-in user's preferences (the profile's options). */
+  preferences: ['preferences'] as const,
   /** The catalogues the user belongs to, with their role in each. */
   catalogues: ['catalogues'] as const,
   /** A catalogue's members (its settings screen). */

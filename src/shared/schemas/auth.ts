@@ -1,4 +1,3 @@
-import { REORDER_MESSAGES } from '../reorder.js';
 import { z } from 'zod';
 import { V } from '../messages.js';
 import { NAME_MAX, PASSWORD_MAX } from '../constants.js';
@@ -72,27 +71,6 @@ export const resetPasswordParamsSchema = z.object({ token: codeSchema });
 export const profileSchema = z.object({ name: nameSchema, email: emailSchema });
 export type ProfileInput = z.input<typeof profileSchema>;
 
-/**
- * `PATCH /api/auth/profile`: the name and e-mail together, as the profile form sends them, and or
- * alone whether to get the daily low-stock digest.
- */
-export const profileUpdateSchema = z
-  .object({
-    name: nameSchema.optional(),
-    email: emailSchema.optional(),
-    lowStockDigest: z.boolean({ error: REORDER_MESSAGES.lowStockDigestInvalid }).optional(),
-  })
-  .superRefine((body, ctx) => {
-    const alone = body.lowStockDigest !== undefined;
-    if (alone && body.name === undefined && body.email === undefined) return;
-    for (const key of ['name', 'email'] as const) {
-      if (body[key] !== undefined) continue;
-      const missing = profileSchema.shape[key].safeParse(undefined);
-      const message = missing.error?.issues[0]?.message ?? `${key} is required`;
-      ctx.addIssue({ code: 'custom', path: [key], message });
-    }
-  });
-
 export const changePasswordSchema = z
   .object({
     currentPassword: passwordSchema,
@@ -102,16 +80,14 @@ export const changePasswordSchema = z
   .superRefine(matching('newPassword', 'confirmNewPassword'));
 export type ChangePasswordInput = z.input<typeof changePasswordSchema>;
 
-/** Formats document what the server sends; they check nothing on the way in (the client parses). */
+/**
+ * The current user as the spec gives it: id, name and e-mail, nothing else. Formats document what
+ * the server sends; they check nothing on the way in (the client parses).
+ */
 export const userSchema = z.object({
   id: z.string().meta({ format: 'uuid', maxLength: 36 }),
   name: z.string().meta({ maxLength: NAME_MAX }),
   email: z.string().meta({ format: 'email', maxLength: EMAIL_MAX }),
-  /**
-   * Whether the user gets the daily low-stock digest by e-mail. Always sent; optional so that an
-   * answer from before it existed (an older server, a cached one) still reads.
-   */
-  lowStockDigest: z.boolean().optional(),
 });
 export type User = z.infer<typeof userSchema>;
 export const userResponseSchema = z.object({ user: userSchema });

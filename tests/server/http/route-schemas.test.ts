@@ -30,6 +30,8 @@ const ERROR_STATUSES: Record<string, number[]> = {
   // 409: the new e-mail belongs to another account (profile/profile.test.ts).
   'PATCH /api/auth/profile': [...BODY, 401, 409, 429, ...ALWAYS],
   'POST /api/auth/profile/change-password': [...BODY, 401, 429, ...ALWAYS],
+  'GET /api/auth/preferences': [401, 429, ...ALWAYS],
+  'PATCH /api/auth/preferences': [...BODY, 401, 429, ...ALWAYS],
   // 409: the new e-mail was taken before its code came back (profile/profile.test.ts).
   'POST /api/auth/profile/confirm-email': [...BODY, 401, 409, 429, ...ALWAYS],
   'GET /api/health': [...ALWAYS],
@@ -140,6 +142,8 @@ const OPERATION_IDS: Record<string, string> = {
   'POST /api/auth/logout': 'logOut',
   'PATCH /api/auth/profile': 'updateProfile',
   'POST /api/auth/profile/change-password': 'changePassword',
+  'GET /api/auth/preferences': 'getPreferences',
+  'PATCH /api/auth/preferences': 'updatePreferences',
   'POST /api/auth/profile/confirm-email': 'confirmEmailChange',
   'GET /api/health': 'getHealth',
   'GET /api/ready': 'getReadiness',

@@ -20,7 +20,7 @@ describe('the daily low-stock digest', async () => {
   // The test clock starts at midnight UTC; digests go from 07:00.
   const owner = await member(server, 'Owner');
   const optIn = async (user: typeof owner, on = true) => {
-    const res = await api(server, user, 'PATCH', '/api/auth/profile', { lowStockDigest: on });
+    const res = await api(server, user, 'PATCH', '/api/auth/preferences', { lowStockDigest: on });
     expect(res.statusCode, res.body).toBe(200);
   };
   const mailsTo = async (email: string) => {
@@ -29,16 +29,44 @@ describe('the daily low-stock digest', async () => {
     return inbox.mailsTo(email).filter((mail) => mail.subject.startsWith('Low stock:'));
   };
 
-  it('keeps the choice on the profile, false by default', async () => {
+  it('keeps the choice as a preference of its own, false by default', async () => {
     const user = await member(server);
-    const read = async () => (await api(server, user, 'GET', '/api/auth/user')).json().user;
-    expect((await read()).lowStockDigest).toBe(false);
-    await optIn(user);
-    expect(await read()).toMatchObject({ name: user.name, lowStockDigest: true });
-    const bad = await api(server, user, 'PATCH', '/api/auth/profile', { lowStockDigest: 'yes' });
+    const read = async () => {
+      const res = await api(server, user, 'GET', '/api/auth/preferences');
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json();
+    };
+    expect(await read()).toEqual({ preferences: { lowStockDigest: false } });
+    const saved = await api(server, user, 'PATCH', '/api/auth/preferences', {
+      lowStockDigest: true,
+    });
+    expect(saved.json()).toEqual({
+      message: 'Preferences saved',
+      preferences: { lowStockDigest: true },
+    });
+    expect(await read()).toEqual({ preferences: { lowStockDigest: true } });
+    // The current user's answer stays the spec's.
+    const me = await api(server, user, 'GET', '/api/auth/user');
+    expect(me.json()).toEqual({ user: { id: user.id, name: user.name, email: user.email } });
+
+    const bad = await api(server, user, 'PATCH', '/api/auth/preferences', {
+      lowStockDigest: 'yes',
+    });
     expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors[0]).toEqual({
+      path: 'lowStockDigest',
+      message: 'lowStockDigest must be true or false',
+    });
+    // Unchanged by an empty body.
+    expect((await api(server, user, 'PATCH', '/api/auth/preferences', {})).json()).toMatchObject({
+      preferences: { lowStockDigest: true },
+    });
     await optIn(user, false);
-    expect((await read()).lowStockDigest).toBe(false);
+    expect(await read()).toEqual({ preferences: { lowStockDigest: false } });
+    const other = await member(server);
+    expect(await api(server, other, 'GET', '/api/auth/preferences').then((r) => r.json())).toEqual({
+      preferences: { lowStockDigest: false },
+    });
   });
 
   it('sends, once a day from the hour, the products that crossed since the last digest', async () => {

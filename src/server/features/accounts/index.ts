@@ -4,6 +4,7 @@
  */
 export { accountsPlugin } from './plugin.js';
 export { profileRoutes } from './routes/profile.js';
+export { preferenceRoutes } from './routes/preferences.js';
 export { sessionRoutes, signInRoutes } from './routes/auth.js';
 export type { SessionUser } from './sessions.js';
 export { countedRequests, fitsMailBudget } from './mail-budget.js';

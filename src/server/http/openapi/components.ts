@@ -17,6 +17,7 @@ import {
   stockMovementSchema,
 } from '../../../shared/schemas/catalogue.js';
 import { devMailSchema } from '../../../shared/schemas/dev-mail.js';
+import { preferencesSchema } from '../../../shared/schemas/preferences.js';
 import {
   productListItemSchema,
   productListResponseSchema,
@@ -39,6 +40,7 @@ const COMPONENTS = {
   Message: [messageSchema, 'What a change that returns nothing else answers.'],
   TokenResponse: [tokenResponseSchema, 'A new bearer token, valid for 7 days, revocable.'],
   User: [userSchema, 'The signed-in user.'],
+  Preferences: [preferencesSchema, "The signed-in user's preferences."],
   ProductListItem: [productListItemSchema, 'A product as the list shows it.'],
   Product: [productSchema, 'A product with every field.'],
   ProductPage: [productListResponseSchema, 'A page of products; `nextCursor` is null on the last.'],

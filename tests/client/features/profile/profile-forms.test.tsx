@@ -13,6 +13,7 @@ describe('ProfileForm', () => {
   const setup = () => {
     const queryClient = testQueryClient();
     queryClient.setQueryData(['user'], user);
+    queryClient.setQueryData(['preferences'], { lowStockDigest: false });
     return renderRoute(<ProfileForm />, { path: '/profile', queryClient });
   };
 
@@ -121,7 +122,7 @@ describe('ChangePasswordForm', () => {
     );
   });
 
-  it('stores the fresh token the server returns, then goes to /', async () => {
+  it('keeps the token it has, as the spec says, then goes to /', async () => {
     localStorage.setItem('AccessToken', 'old-token');
     const pending = deferred();
     server.use(http.post('/api/auth/profile/change-password', () => pending.promise));
@@ -140,30 +141,47 @@ describe('ChangePasswordForm', () => {
         ],
       ]),
     );
-    pending.resolve(HttpResponse.json({ message: 'Password changed', token: 'new-token' }));
+    pending.resolve(HttpResponse.json({ message: 'Password changed' }));
     expect(await screen.findByTestId('location')).toHaveTextContent(/^\/$/);
-    await waitFor(() => expect(localStorage.getItem('AccessToken')).toBe('new-token'));
+    expect(localStorage.getItem('AccessToken')).toBe('old-token');
   });
 });
 
 describe('LowStockDigestOption', () => {
   it('shows the tick at once, keeps it while saving, and drops it when the save fails', async () => {
     const pending = deferred();
-    server.use(http.patch('/api/auth/profile', () => pending.promise));
+    server.use(http.patch('/api/auth/preferences', () => pending.promise));
     const queryClient = testQueryClient();
-    queryClient.setQueryData(['user'], { ...user, lowStockDigest: false });
-    renderRoute(<LowStockDigestOption user={{ ...user, lowStockDigest: false }} />, {
-      queryClient,
-    });
+    queryClient.setQueryData(['preferences'], { lowStockDigest: false });
+    renderRoute(<LowStockDigestOption />, { queryClient });
     const box = screen.getByRole('checkbox', { name: 'E-mail me a daily low-stock digest' });
     fireEvent.click(box);
     // In the same turn as the click: no flicker back while the request starts.
     expect(box).toBeChecked();
     await waitFor(async () =>
-      expect(await sent()).toEqual([['PATCH', '/auth/profile', { lowStockDigest: true }]]),
+      expect(await sent()).toEqual([['PATCH', '/auth/preferences', { lowStockDigest: true }]]),
     );
     expect(box).toBeChecked();
     pending.resolve(apiError(500, { message: 'Something broke' }));
     await waitFor(() => expect(box).not.toBeChecked());
+  });
+});
+
+describe('LowStockDigestOption, read from the preferences', () => {
+  it('shows what the server keeps and the saved answer', async () => {
+    server.use(
+      http.get('/api/auth/preferences', () =>
+        HttpResponse.json({ preferences: { lowStockDigest: true } }),
+      ),
+      http.patch('/api/auth/preferences', () =>
+        HttpResponse.json({ message: 'Preferences saved', preferences: { lowStockDigest: false } }),
+      ),
+    );
+    const { user: u } = renderRoute(<LowStockDigestOption />, { queryClient: testQueryClient() });
+    const box = screen.getByRole('checkbox', { name: 'E-mail me a daily low-stock digest' });
+    await waitFor(() => expect(box).toBeChecked());
+    await u.click(box);
+    expect(await screen.findByText('Preferences saved', {}, { timeout: 3000 })).toBeVisible();
+    expect(box).not.toBeChecked();
   });
 });

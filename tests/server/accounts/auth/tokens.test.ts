@@ -19,10 +19,9 @@ describe('GET /api/auth/user and POST /api/auth/logout', async () => {
         id: expect.any(String),
         name: 'Katherine Johnson',
         email: account.email,
-        lowStockDigest: false,
       },
     });
-    expect(Object.keys(res.body.user!).sort()).toEqual(['email', 'id', 'lowStockDigest', 'name']);
+    expect(Object.keys(res.body.user!).sort()).toEqual(['email', 'id', 'name']);
     expect(res.text).not.toMatch(/argon2|password|confirmed/i);
   });
 

@@ -26,7 +26,6 @@ describe('PATCH /api/auth/profile', async () => {
       id: expect.any(String),
       name: 'New Name',
       email: account.email,
-      lowStockDigest: false,
     });
     await steps.login(account.email, PASSWORD);
     const code = await steps.codeFor(newAddress);

@@ -1,21 +1,21 @@
 import { useState } from 'react';
-import type { User } from '@shared/schemas/auth.js';
 import { Card } from '@/components/ui/Card.js';
 import { notifySuccess } from '@/lib/notify.js';
-import { useSetLowStockDigest } from '../api/set-low-stock-digest.js';
+import { usePreferences, useUpdatePreferences } from '../api/preferences.js';
 
 /**
- * The daily low-stock digest, on or off: saved as soon as it is ticked, apart from the name and
- * e-mail (whose save may wait for a code).
+ * The daily low-stock digest, on or off: a preference of its own, saved as soon as it is ticked,
+ * apart from the name and e-mail (whose save may wait for a code).
  */
-export function LowStockDigestOption({ user }: { user: User }) {
-  const save = useSetLowStockDigest({
+export function LowStockDigestOption() {
+  const preferences = usePreferences();
+  const save = useUpdatePreferences({
     mutationConfig: { onSuccess: ({ message }) => notifySuccess(message) },
   });
   // From the click until the saved answer is read back, the box shows what was asked for: set at
   // once, since the mutation reports itself pending only after a turn.
   const [asked, setAsked] = useState<boolean>();
-  const checked = asked ?? user.lowStockDigest ?? false;
+  const checked = asked ?? preferences.data?.lowStockDigest ?? false;
   return (
     <Card className="px-6 py-6 sm:px-8">
       <label className="flex items-start gap-3 text-sm text-gray-900">
@@ -23,10 +23,13 @@ export function LowStockDigestOption({ user }: { user: User }) {
           type="checkbox"
           aria-describedby="low-stock-digest-hint"
           checked={checked}
-          disabled={save.isPending}
+          disabled={!preferences.data || save.isPending}
           onChange={(event) => {
             setAsked(event.target.checked);
-            save.mutate(event.target.checked, { onSettled: () => setAsked(undefined) });
+            save.mutate(
+              { lowStockDigest: event.target.checked },
+              { onSettled: () => setAsked(undefined) },
+            );
           }}
           className="mt-0.5 size-5 cursor-pointer rounded accent-indigo-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
         />

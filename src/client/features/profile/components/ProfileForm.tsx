@@ -50,7 +50,7 @@ function ProfileFields({ user }: { user: User }) {
         <FormTextField form={form} name="email" label="Email" type="email" autoComplete="email" />
       </SettingsForm>
       {pending && <EmailCodeEntry key={pending} pending={pending} current={user.email} />}
-      <LowStockDigestOption user={user} />
+      <LowStockDigestOption />
     </>
   );
 }

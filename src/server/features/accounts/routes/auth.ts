@@ -194,20 +194,11 @@ export async function sessionRoutes(fastify: FastifyInstance) {
         operationId: 'getCurrentUser',
         tags: ['auth'],
         summary: 'The signed-in user',
-        description: 'Its id, name and e-mail, and whether it gets the daily low-stock digest.',
+        description: 'Its id, name and e-mail. Preferences are at `/api/auth/preferences`.',
         response: { 200: userResponseSchema },
       },
     },
-    async (request) => {
-      const { user } = currentSession(request);
-      // Read here, not with every request's session.
-      const row = await db
-        .selectFrom('users')
-        .select('low_stock_digest')
-        .where('id', '=', user.id)
-        .executeTakeFirst();
-      return { user: { ...user, lowStockDigest: row?.low_stock_digest === 1 } };
-    },
+    async (request) => ({ user: currentSession(request).user }),
   );
 
   app.post(

@@ -5,14 +5,13 @@ import { M, T } from '../../../../shared/messages.js';
 import {
   changePasswordSchema,
   codeFormSchema,
-  profileUpdateSchema,
-  tokenResponseSchema,
+  profileSchema,
 } from '../../../../shared/schemas/auth.js';
 import { messageSchema } from '../../../../shared/schemas/common.js';
 import { CodeChecks } from '../code-checks.js';
 import { Codes, deleteCodes } from '../codes.js';
 import { hashPassword, verifyPassword } from '../passwords.js';
-import { createSession, revokeUserSessions } from '../sessions.js';
+import { revokeUserSessions } from '../sessions.js';
 import { findUserByEmail, findUserById, isUniqueViolation, updateUser } from '../users.js';
 import { HttpError } from '../../../lib/http-error.js';
 import { templates } from '../../../infra/mail/templates.js';
@@ -33,23 +32,15 @@ export async function profileRoutes(fastify: FastifyInstance) {
       schema: {
         operationId: 'updateProfile',
         tags: ['profile'],
-        summary: 'Change the name, ask to change the e-mail, or opt in to the low-stock digest',
-        description: `The name changes at once. An e-mail used by another account gives 409 and changes nothing. A new e-mail is not the account's until proven: a ${CODE_LENGTH}-digit code is mailed to it (within the address's mail budget), the answer says so, and the account keeps its address until \`POST /api/auth/profile/confirm-email\` takes the code. \`lowStockDigest\` (alone, or with both name and e-mail) says whether to get the daily e-mail of the products that reached their reorder point.`,
-        body: profileUpdateSchema,
+        summary: 'Change the name, or ask to change the e-mail',
+        description: `The name changes at once. An e-mail used by another account gives 409 and changes nothing. A new e-mail is not the account's until proven: a ${CODE_LENGTH}-digit code is mailed to it (within the address's mail budget), the answer says so, and the account keeps its address until \`POST /api/auth/profile/confirm-email\` takes the code.`,
+        body: profileSchema,
         response: { 200: messageSchema, ...errorResponses(409) },
       },
     },
     async (request) => {
       const { user } = currentSession(request);
-      const { name, email, lowStockDigest } = request.body;
-      if (lowStockDigest !== undefined) {
-        await db
-          .updateTable('users')
-          .set({ low_stock_digest: lowStockDigest ? 1 : 0, updated_at: clock.now() })
-          .where('id', '=', user.id)
-          .execute();
-      }
-      if (name === undefined || email === undefined) return { message: M.profileUpdated };
+      const { name, email } = request.body;
       const moving = email !== user.email;
       await db.transaction().execute(async (trx) => {
         if (moving) {
@@ -109,13 +100,13 @@ export async function profileRoutes(fastify: FastifyInstance) {
         tags: ['profile'],
         summary: 'Change the password',
         description:
-          'Signs out every other session and returns a fresh token for this one; the token of this request stops working.',
+          'Signs out every other session of the account; the token of this request stays valid.',
         body: changePasswordSchema,
-        response: { 200: tokenResponseSchema },
+        response: { 200: messageSchema },
       },
     },
     async (request) => {
-      const { user } = currentSession(request);
+      const { user, sessionId } = currentSession(request);
       const { currentPassword, newPassword } = request.body;
       // The hash is read here, not with every request's session.
       const stored = await findUserById(db, user.id);
@@ -123,17 +114,16 @@ export async function profileRoutes(fastify: FastifyInstance) {
         throw new HttpError(400, M.currentPasswordWrong);
       }
       const passwordHash = await hashPassword(newPassword);
-      const token = await db.transaction().execute(async (trx) => {
+      await db.transaction().execute(async (trx) => {
         await updateUser(trx, user.id, { password_hash: passwordHash }, clock.now());
-        await revokeUserSessions(trx, user.id);
+        await revokeUserSessions(trx, user.id, sessionId);
         await outbox.enqueue(
           trx,
           templates.passwordChanged(config.publicUrl, user.email, user.name),
         );
-        return createSession(trx, clock, user.id);
       });
       outbox.wake();
-      return { message: M.passwordChanged, token };
+      return { message: M.passwordChanged };
     },
   );
 }
