@@ -36,6 +36,9 @@ const EXTERNAL = [
   '@aws-sdk/client-s3',
   'nodemailer',
   'pdfkit',
+  // pdfkit's own font engine and line breaker, which the labels' text layout shares with it.
+  'fontkit',
+  'linebreak',
   // A megabyte of barcode tables: only label printing loads it, and V8 would keep its source.
   'bwip-js',
 ];

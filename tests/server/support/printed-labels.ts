@@ -3,6 +3,7 @@ import { readFile, readdir, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { inflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { prepareZXingModule, readBarcodes } from 'zxing-wasm/reader';
 import { tempDir } from './temp-dirs.js';
@@ -101,6 +102,41 @@ export function inkInside(page: PrintedPage, box: Box): number {
   for (let y = top; y < top + height; y += 1) {
     for (let x = left; x < left + width; x += 1)
       if (page.pixels[y * page.width + x]! < 160) count += 1;
+  }
+  return count;
+}
+
+/** The PDF's text as poppler's pdftotext extracts it (what a reader copies or searches). */
+export async function pdfText(pdf: Buffer): Promise<string> {
+  const dir = await tempDir('stockroom-labels-text-');
+  await writeFile(path.join(dir, 'labels.pdf'), pdf);
+  const { stdout } = await run('pdftotext', ['-enc', 'UTF-8', 'labels.pdf', '-'], { cwd: dir });
+  return stdout;
+}
+
+/**
+ * How many glyphs the PDF draws as .notdef (the empty box of a character its font lacks): glyph
+ * 0 in the text-showing operators of its content streams, whose fonts are all Identity-H (two
+ * bytes a glyph).
+ */
+export function notdefGlyphs(pdf: Buffer): number {
+  let count = 0;
+  const text = pdf.toString('latin1');
+  for (const match of text.matchAll(/\/FlateDecode[^]*?stream\r?\n/g)) {
+    const start = match.index + match[0].length;
+    const end = text.indexOf('endstream', start);
+    let content: string;
+    try {
+      content = inflateSync(pdf.subarray(start, end)).toString('latin1');
+    } catch {
+      continue;
+    }
+    for (const [, shown] of content.matchAll(/\[([^\]]*)\]\s*TJ/g)) {
+      for (const [, hex] of shown!.matchAll(/<([0-9a-fA-F]*)>/g)) {
+        for (let i = 0; i + 4 <= hex!.length; i += 4)
+          if (hex!.slice(i, i + 4) === '0000') count += 1;
+      }
+    }
   }
   return count;
 }

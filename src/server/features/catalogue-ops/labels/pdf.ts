@@ -4,6 +4,7 @@ import PDFDocument from 'pdfkit';
 import { centsText } from '../csv-export.js';
 import { cellBox, type PageLayout } from './layouts.js';
 import { drawSymbol, symbolFor, type Box } from './symbols.js';
+import { drawText, LabelFonts, type TextStyle } from './text.js';
 
 /** What a label shows of a product. */
 export interface LabelProduct {
@@ -23,12 +24,6 @@ export interface LabelRun {
   /** The address of a product's page, for the QR code of a product without a barcode. */
   pageUrl: (id: string) => string;
 }
-
-/**
- * The standard PDF fonts read Windows-1252 only: other characters would print as garbage, so
- * they show as '?' (accented Latin letters print as they are).
- */
-const printable = (text: string) => text.normalize('NFC').replace(/[^\x20-\x7e\xa0-\xff]/g, '?');
 
 const price = (cents: number) => `$${centsText(cents).replace(/\B(?=(\d{3})+\.)/g, ',')}`;
 
@@ -50,6 +45,14 @@ export function labelsPdf(
   });
   const perPage = layout.columns * layout.rows;
   const draw = async () => {
+    // Only the fonts of the scripts these names and SKUs are written in are read and embedded.
+    const fonts = await LabelFonts.load(
+      products.flatMap((product) => [
+        { text: product.name, weight: 'bold' as const },
+        { text: product.sku ?? '', weight: 'regular' as const },
+      ]),
+    );
+    fonts.register(doc);
     let cell = run.skip;
     doc.addPage({ size: [layout.page.width, layout.page.height], margin: 0 });
     for (const product of products) {
@@ -61,7 +64,7 @@ export function labelsPdf(
           doc.addPage({ size: [layout.page.width, layout.page.height], margin: 0 });
           cell = 0;
         }
-        drawLabel(doc, product, cellBox(layout, cell), run.pageUrl(product.id));
+        drawLabel(doc, fonts, product, cellBox(layout, cell), run.pageUrl(product.id));
         cell += 1;
       }
     }
@@ -75,7 +78,21 @@ export function labelsPdf(
 }
 
 /** One label inside its cell: name, SKU and price, and the code as bars or a QR code. */
-function drawLabel(doc: PDFKit.PDFDocument, product: LabelProduct, cell: Box, pageUrl: string) {
+function drawLabel(
+  doc: PDFKit.PDFDocument,
+  fonts: LabelFonts,
+  product: LabelProduct,
+  cell: Box,
+  pageUrl: string,
+) {
+  const writeText = (
+    text: string,
+    box: { x: number; y: number; width: number },
+    size: number,
+    lines: number,
+    bold = false,
+    align: TextStyle['align'] = 'start',
+  ) => drawText(doc, fonts, text, box, { size, lines, weight: bold ? 'bold' : 'regular', align });
   const pad = Math.min(cell.width, cell.height) * 0.07;
   const inner = {
     x: cell.x + pad,
@@ -86,7 +103,7 @@ function drawLabel(doc: PDFKit.PDFDocument, product: LabelProduct, cell: Box, pa
   const nameSize = Math.min(10, Math.max(6, cell.height * 0.11));
   const smallSize = nameSize * 0.8;
   const symbol = symbolFor(product.barcode, pageUrl);
-  const sku = product.sku === null ? '' : `SKU ${printable(product.sku)}`;
+  const sku = product.sku === null ? '' : `SKU ${product.sku}`;
 
   if (symbol.kind === 'matrix') {
     // The QR code on the left, as tall as the label allows; the text beside it.
@@ -95,36 +112,34 @@ function drawLabel(doc: PDFKit.PDFDocument, product: LabelProduct, cell: Box, pa
     const text = { x: inner.x + side + pad / 2, width: inner.width - side - pad / 2 };
     const detailsHeight = (sku ? 2 : 1) * smallSize * 1.25;
     const nameLines = Math.max(1, Math.floor((inner.height - detailsHeight) / (nameSize * 1.2)));
-    writeText(doc, printable(product.name), { ...text, y: inner.y }, nameSize, nameLines, true);
+    writeText(product.name, { ...text, y: inner.y }, nameSize, nameLines, true);
     let y = inner.y + inner.height - detailsHeight;
     if (sku) {
-      writeText(doc, sku, { ...text, y }, smallSize, 1);
+      writeText(sku, { ...text, y }, smallSize, 1);
       y += smallSize * 1.25;
     }
-    writeText(doc, price(product.price_cents), { ...text, y }, smallSize, 1, true);
+    writeText(price(product.price_cents), { ...text, y }, smallSize, 1, true);
     return;
   }
 
   // Name on top, then SKU and price on one line, then the bars with their text underneath.
   const nameLines = cell.height >= 100 ? 2 : 1;
-  writeText(doc, printable(product.name), { ...inner }, nameSize, nameLines, true);
+  writeText(product.name, { ...inner }, nameSize, nameLines, true);
   let y = inner.y + nameLines * nameSize * 1.2;
-  writeText(doc, sku, { x: inner.x, y, width: inner.width * 0.6 }, smallSize, 1);
+  writeText(sku, { x: inner.x, y, width: inner.width * 0.6 }, smallSize, 1);
   writeText(
-    doc,
     price(product.price_cents),
     { x: inner.x, y, width: inner.width },
     smallSize,
     1,
     true,
-    'right',
+    'end',
   );
   y += smallSize * 1.35;
   const digitsSize = smallSize;
   const barsHeight = inner.y + inner.height - y - digitsSize * 1.1;
   drawSymbol(doc, symbol, { x: inner.x, y, width: inner.width, height: barsHeight });
   writeText(
-    doc,
     symbol.text,
     { x: inner.x, y: y + barsHeight + digitsSize * 0.1, width: inner.width },
     digitsSize,
@@ -132,28 +147,4 @@ function drawLabel(doc: PDFKit.PDFDocument, product: LabelProduct, cell: Box, pa
     false,
     'center',
   );
-}
-
-/** Text clamped to `lines` lines of its box's width, ended by an ellipsis when it is longer. */
-function writeText(
-  doc: PDFKit.PDFDocument,
-  text: string,
-  box: { x: number; y: number; width: number },
-  size: number,
-  lines: number,
-  bold = false,
-  align: 'left' | 'right' | 'center' = 'left',
-) {
-  if (text === '') return;
-  doc
-    .font(bold ? 'Helvetica-Bold' : 'Helvetica')
-    .fontSize(size)
-    .fillColor('black')
-    .text(text, box.x, box.y, {
-      width: box.width,
-      height: lines * size * 1.2,
-      ellipsis: true,
-      lineGap: 0,
-      align,
-    });
 }
