@@ -35,7 +35,7 @@ const styleFreeSweetAlert = {
 const SHELL =
   /[\\/](src[\\/]client[\\/](lib|components|app[\\/]components|app[\\/]layouts)|node_modules[\\/](react|react-dom|react-router|scheduler))[\\/]|[\\/]src[\\/]shared[\\/]catalogue-roles\.ts$/;
 const NOT_SHELL =
-  /[\\/](lib[\\/](form|axios-instance|stock-queue[\\/]queue)\.ts|confirm-dialog\.(ts|css)|(FormField|NewPasswordFields|Menu|UserMenu|CodeInput|DropZone|ProgressBar|Table|Segmented|ProfileLayout)\.tsx|infiniteQuery\w*\.js)$/;
+  /[\\/](lib[\\/](form|axios-instance|stock-change[\\/]queue)\.ts|confirm-dialog\.(ts|css)|(FormField|NewPasswordFields|Menu|UserMenu|CodeInput|DropZone|ProgressBar|Table|Segmented|ProfileLayout)\.tsx|infiniteQuery\w*\.js)$/;
 const LOGIN_FORM = /[\\/]src[\\/]client[\\/]features[\\/]auth[\\/]components[\\/]LoginForm\.tsx$/;
 /**
  * TanStack Query and what stands on it, apart: the screens that read data load it, the login page
@@ -45,7 +45,7 @@ const LOGIN_FORM = /[\\/]src[\\/]client[\\/]features[\\/]auth[\\/]components[\\/
  * switcher with the catalogues it names: one response for the signed-in list instead of five.
  */
 const QUERIES =
-  /[\\/](node_modules[\\/](@tanstack[\\/].*|idb-keyval[\\/].*)|lib[\\/](query-client|query-persistence|image-cache|product-cache|stock-queue[\\/](index|pending)|auth[\\/](session|get-user|logout))\.ts|(WithQueries|WithPersistedQueries|OfflineDataMark|SignedInCheck|UserMenu|MainLayout)\.tsx|features[\\/]products[\\/](components[\\/](StockStepper\.tsx|PendingStock\.tsx|StockBadges\.tsx|PrintLabelsButton\.tsx|ProductLoadError\.tsx|list-place\.ts)|api[\\/](print-labels|adjust-stock)\.ts)|features[\\/]catalogues[\\/](components[\\/](CatalogueSwitcher|InvitationsLink)\.tsx|api[\\/]get-invitations\.ts)|lib[\\/]catalogues[\\/][\w-]+\.tsx?|shared[\\/]labels\.ts)$/;
+  /[\\/](node_modules[\\/](@tanstack[\\/].*|idb-keyval[\\/].*)|lib[\\/](query-client|query-persistence|image-cache|product-cache|stock-change[\\/](index|pending|send|request|use-change-stock)|auth[\\/](session|get-user|logout))\.ts|(WithQueries|WithPersistedQueries|OfflineDataMark|SignedInCheck|UserMenu|MainLayout)\.tsx|features[\\/]products[\\/](components[\\/](StockStepper\.tsx|PendingStock\.tsx|StockBadges\.tsx|PrintLabelsButton\.tsx|ProductLoadError\.tsx|list-place\.ts)|api[\\/]print-labels\.ts)|features[\\/]catalogues[\\/](components[\\/](CatalogueSwitcher|InvitationsLink)\.tsx|api[\\/]get-invitations\.ts)|lib[\\/]catalogues[\\/][\w-]+\.tsx?|shared[\\/]labels\.ts)$/;
 /**
  * zod and the shared schemas in one chunk: each loads on demand (lib/lazy-schemas.ts), and the
  * signed-in list reads with four of them, each its own response when Rollup splits them. The login

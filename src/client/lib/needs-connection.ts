@@ -9,7 +9,7 @@ export class OfflineRefusal extends Error {
 /**
  * A request that is refused at once while the browser is offline, with what it was for, rather
  * than tried and reported as a lost connection. Only stock changes are kept to send later
- * (lib/stock-queue): a product's fields, picture or deletion need the server's answer there and
+ * (lib/stock-change): a product's fields, picture or deletion need the server's answer there and
  * then (a name taken, a code in use, an image to upload).
  */
 export const needsConnection =

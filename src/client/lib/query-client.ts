@@ -105,11 +105,6 @@ export const queryKeys = {
   devMails: ['devMails'] as const,
 };
 
-/** Mutations that are counted while they run: stock changes still in flight. */
-export const mutationKeys = {
-  stockChange: ['stockChange'] as const,
-};
-
 /**
  * What a screen may add to a mutation hook of a feature's api/ (`useCreateProduct({
  * mutationConfig })`): its own effects, such as a toast or a navigation. The hook owns the

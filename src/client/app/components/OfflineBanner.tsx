@@ -2,7 +2,7 @@ import { useOnline } from '@/lib/online.js';
 
 /**
  * While the browser has no connection, a bar at the bottom says so, and what still works: stock
- * changes are kept to send later (lib/stock-queue), other writes are refused. A polite status (a
+ * changes are kept to send later (lib/stock-change), other writes are refused. A polite status (a
  * screen reader hears it once), fixed, so that it moves nothing on the page when it comes and goes.
  */
 export function OfflineBanner() {

@@ -8,19 +8,14 @@ import {
   type ListData,
 } from '@/lib/product-cache.js';
 import type { CatalogueRef } from '@/lib/catalogue-ref.js';
-import { mutationKeys, queryKeys } from '@/lib/query-client.js';
-import { productBeingSent } from '@/lib/stock-queue/index.js';
+import { queryKeys } from '@/lib/query-client.js';
+import { stockChangesInFlight } from '@/lib/stock-change/index.js';
 
 /**
  * A stock change of this tab is on its way for the product: its answer writes the stock, so an
  * event about an in-between state is not shown meanwhile (the number would jump back and forth).
  */
-const ownStockWriteInFlight = (queryClient: QueryClient, id: string) =>
-  productBeingSent() === id ||
-  queryClient.isMutating({
-    mutationKey: mutationKeys.stockChange,
-    predicate: (mutation) => (mutation.state.variables as { id?: string } | undefined)?.id === id,
-  }) > 0;
+const ownStockWriteInFlight = (id: string) => stockChangesInFlight(id) > 0;
 
 /**
  * Takes products out of every loaded page of the list and drops their own entries (and their
@@ -102,7 +97,7 @@ export async function applyLiveEvent(
   switch (event.kind) {
     case 'stock.changed': {
       const { id, stock, updatedAt } = event.data;
-      if (ownStockWriteInFlight(queryClient, id) || isOlderThanStockWrite(id, updatedAt)) return;
+      if (ownStockWriteInFlight(id) || isOlderThanStockWrite(id, updatedAt)) return;
       patchCachedProduct(queryClient, catalogue, id, (product) =>
         product.stock === stock
           ? product
@@ -116,7 +111,7 @@ export async function applyLiveEvent(
     }
     case 'product.updated': {
       const { product } = event.data;
-      const keepStock = ownStockWriteInFlight(queryClient, product.id);
+      const keepStock = ownStockWriteInFlight(product.id);
       patchCachedProduct(queryClient, catalogue, product.id, (cached) => ({
         ...reshaped(cached, product),
         stock: keepStock ? cached.stock : product.stock,

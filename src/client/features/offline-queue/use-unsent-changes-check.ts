@@ -1,4 +1,4 @@
-import { loadStockQueue, pendingSnapshot } from '@/lib/stock-queue/index.js';
+import { loadStockQueue, pendingSnapshot } from '@/lib/stock-change/index.js';
 
 const unsentQuestion = (count: number) =>
   count === 1

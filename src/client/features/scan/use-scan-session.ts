@@ -1,10 +1,11 @@
 import { useCallback, useRef, useState } from 'react';
 import { useCatalogueRef } from '@/lib/catalogue-ref.js';
 import { useNavigate } from 'react-router';
+import type { StockReason } from '@shared/constants.js';
 import type { ProductListItem } from '@shared/schemas/products.js';
 import { getErrorMessage } from '@/lib/api-error.js';
 import { paths } from '@/lib/paths.js';
-import { changeStock, type ScanChange } from './api/change-stock.js';
+import { useChangeStock } from '@/lib/stock-change/index.js';
 import { lookupProduct } from './api/lookup-product.js';
 import { productOfLink } from './product-link.js';
 import type { ScanMode } from './scan-modes.js';
@@ -23,6 +24,9 @@ export type ScanOutcome =
   | { kind: 'unknown'; code: string }
   | { kind: 'failed'; message: string };
 
+/** A scan's stock change: units added (`delta`, negative: taken) or the stock as counted. */
+type ScanChange = { reason?: StockReason; note: string } & ({ delta: number } | { count: number });
+
 const NOTE = 'scan';
 const UNDO_NOTE = 'scan undone';
 
@@ -39,9 +43,28 @@ const CHANGES: Partial<Record<ScanMode, ScanChange>> = {
 export function useScanSession(mode: ScanMode) {
   const catalogue = useCatalogueRef();
   const navigate = useNavigate();
+  const sendChange = useChangeStock('scan');
   const [outcome, setOutcome] = useState<ScanOutcome>();
   const [busy, setBusy] = useState(false);
   const queue = useRef(Promise.resolve());
+
+  /**
+   * The product as the change leaves it on screen, and as the server last said (what an undo
+   * starts from): the same once sent, the server's without the waiting changes while queued.
+   */
+  const changeStock = useCallback(
+    async (product: ProductListItem, change: ScanChange) => {
+      const result = await sendChange({ product, ...change });
+      const saved = result.queued ? product : { ...product, ...result.product };
+      return {
+        product: { ...saved, stock: result.stock },
+        saved,
+        delta: result.delta,
+        queued: result.queued,
+      };
+    },
+    [sendChange],
+  );
 
   const run = useCallback((task: () => Promise<ScanOutcome | undefined>) => {
     queue.current = queue.current.then(async () => {
@@ -77,32 +100,32 @@ export function useScanSession(mode: ScanMode) {
         if (!change) return { kind: 'counting', product };
         return {
           kind: 'changed',
-          ...(await changeStock(catalogue, product, change)),
+          ...(await changeStock(product, change)),
           undone: false,
         };
       }),
-    [mode, run, openProduct, catalogue],
+    [mode, run, openProduct, catalogue, changeStock],
   );
 
   /** Count mode: the stock as counted, for the product just scanned. */
   const setCount = useCallback(
     (product: ProductListItem, count: number) =>
       run(async () => {
-        const result = await changeStock(catalogue, product, {
+        const result = await changeStock(product, {
           count,
           reason: 'counted',
           note: NOTE,
         });
         return { kind: 'changed', ...result, undone: false };
       }),
-    [run, catalogue],
+    [run, changeStock],
   );
 
   const undo = useCallback(
     () =>
       run(async () => {
         if (outcome?.kind !== 'changed' || outcome.undone) return undefined;
-        const result = await changeStock(catalogue, outcome.saved, {
+        const result = await changeStock(outcome.saved, {
           delta: -outcome.delta,
           note: UNDO_NOTE,
         });
@@ -114,7 +137,7 @@ export function useScanSession(mode: ScanMode) {
           queued: result.queued,
         };
       }),
-    [outcome, run, catalogue],
+    [outcome, run, changeStock],
   );
 
   return { outcome, busy, handleCode, setCount, undo, clear: () => setOutcome(undefined) };

@@ -46,13 +46,13 @@ beforeEach(() => {
 });
 
 afterEach(async () => {
-  const { forgetQueue } = await import('@/lib/stock-queue/queue.js');
+  const { forgetQueue } = await import('@/lib/stock-change/queue.js');
   await forgetQueue(USER.id);
   queryClient.clear();
   vi.restoreAllMocks();
 });
 
-const sendNow = async () => (await import('@/lib/stock-queue/queue.js')).sendQueuedChanges();
+const sendNow = async () => (await import('@/lib/stock-change/queue.js')).sendQueuedChanges();
 
 it('offline, each change waits and the card shows it as waiting; back online they go in order', async () => {
   const { user } = renderRoute(<ProductsPage />, { queryClient });

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { afterPageSettles } from '@/lib/after-settled.js';
-import { loadStockQueue, pendingSnapshot, setPendingSnapshot } from '@/lib/stock-queue/index.js';
+import { loadStockQueue, pendingSnapshot, setPendingSnapshot } from '@/lib/stock-change/index.js';
 
 /** How often a queue that met an unreachable server tries again without an 'online' event. */
 const RETRY_MS = 15_000;

@@ -3,7 +3,7 @@ import {
   stockWithPending,
   useAllPendingChanges,
   type QueuedStockChange,
-} from '@/lib/stock-queue/index.js';
+} from '@/lib/stock-change/index.js';
 
 /**
  * A product as the screens show it: its stock includes the changes still waiting to be sent

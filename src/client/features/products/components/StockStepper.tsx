@@ -5,7 +5,7 @@ import { V } from '@shared/messages.js';
 import { controlClasses, inlineControlClasses } from '@/components/ui/Field.js';
 import { formatUnits } from '@/lib/format.js';
 import { notifyError } from '@/lib/notify.js';
-import { useAdjustStock } from '../api/adjust-stock.js';
+import { useChangeStock } from '@/lib/stock-change/index.js';
 import { ReasonOptions } from '../stock-reasons.js';
 
 interface StockStepperProps {
@@ -31,8 +31,8 @@ const stepClasses =
   'grid place-items-center font-semibold text-gray-900 hover:bg-gray-50 focus-visible:z-10 focus-visible:outline-2 focus-visible:outline-indigo-600 disabled:cursor-not-allowed disabled:text-gray-400 disabled:hover:bg-transparent';
 
 /**
- * −/+ and 'Set' for a product's stock (POST /products/{id}/stock). Each change shows at once (the
- * hook's optimistic update); a refused one is taken back and its reason shown in a toast. Several
+ * −/+ and 'Set' for a product's stock (lib/stock-change). Each change shows at once; a refused one
+ * is taken back and its reason shown in a toast. Several
  * clicks in a row each send their own change. Screen readers hear the new count.
  */
 export function StockStepper(props: StockStepperProps) {
@@ -41,25 +41,24 @@ export function StockStepper(props: StockStepperProps) {
 }
 
 function Stepper({ product, large = false, oneLine = false }: StockStepperProps) {
-  const { id, name, stock } = product;
+  const { name, stock } = product;
   const formId = useId();
   const [text, setText] = useState('');
   const [note, setNote] = useState('');
   const [reason, setReason] = useState<StockReason | ''>('');
   const [error, setError] = useState<string>();
   const [changed, setChanged] = useState(false);
-  const adjust = useAdjustStock({ mutationConfig: { onError: notifyError } });
+  const changeStock = useChangeStock('stepper');
 
   /** Sends a change with the reason and note given (the detail page's), which then clear. */
   const change = (amount: { delta: number } | { count: number }) => {
     setChanged(true);
-    adjust.send({
-      id,
-      name,
+    changeStock({
+      product,
       ...amount,
       reason: reason || undefined,
       note: note.trim() || undefined,
-    });
+    }).catch(notifyError);
     setReason('');
     setNote('');
   };

@@ -1,6 +1,9 @@
 import { useSyncExternalStore } from 'react';
 import type { StockReason } from '@shared/constants.js';
 
+/** The screen a stock change was made on, kept in the activity log (the Stockroom-Source header). */
+export type StockChangeSource = 'stepper' | 'scan';
+
 /**
  * The header a stock change carries so that sending it again applies it once (the server's name
  * for it is IDEMPOTENCY_HEADER in @shared/schemas/live-events, kept out of this first-visit code
@@ -25,13 +28,15 @@ export interface QueuedStockChange {
   count?: number | undefined;
   reason?: StockReason | undefined;
   note?: string | undefined;
+  /** Where it was made; changes kept before this was recorded go as the API's. */
+  source?: StockChangeSource | undefined;
   /** ISO time the change was made. */
   madeAt: string;
 }
 
 /**
  * The signed-in user's waiting changes, in the order made: a copy of what IndexedDB holds
- * (lib/stock-queue/queue.ts writes both), kept here so that screens read it synchronously and this
+ * (queue.ts writes both), kept here so that screens read it synchronously and this
  * module stays out of IndexedDB's code (it is on the list's first visit).
  */
 interface Snapshot {
@@ -93,9 +98,24 @@ export function pendingLabel(changes: readonly QueuedStockChange[]): string | un
   return `${parts.join(', then ')} waiting to be sent`;
 }
 
-/** The product whose queued change is on its way: live updates leave its stock to the answer. */
-let sendingProductId: string | undefined;
-export const productBeingSent = () => sendingProductId;
-export const setProductBeingSent = (id: string | undefined) => {
-  sendingProductId = id;
-};
+/**
+ * How many of this tab's stock changes are on their way, per product: while one is, its answer
+ * writes the stock, so a live event about an in-between state is not shown meanwhile, and an
+ * answer does not overwrite a change made after it.
+ */
+const inFlight = new Map<string, number>();
+
+export const stockChangesInFlight = (productId: string) => inFlight.get(productId) ?? 0;
+
+/** Counts a change as on its way until the returned function is called. */
+export function markInFlight(productId: string) {
+  inFlight.set(productId, stockChangesInFlight(productId) + 1);
+  let done = false;
+  return () => {
+    if (done) return;
+    done = true;
+    const left = stockChangesInFlight(productId) - 1;
+    if (left > 0) inFlight.set(productId, left);
+    else inFlight.delete(productId);
+  };
+}

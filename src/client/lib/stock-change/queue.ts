@@ -1,19 +1,17 @@
 import { createStore, del, get, update, type UseStore } from 'idb-keyval';
 import type { User } from '@shared/schemas/auth.js';
-import { apiRequest } from '@/lib/api-client.js';
 import { getErrorMessage, getErrorStatus, isUnreachable } from '@/lib/api-error.js';
 import { getToken } from '@/lib/auth/token.js';
-import { productsUrl } from '@/lib/catalogue-ref.js';
 import { notifyError } from '@/lib/notify.js';
-import { cancelProductReads, noteStockWrite, patchCachedProduct } from '@/lib/product-cache.js';
+import { cancelProductReads } from '@/lib/product-cache.js';
 import { queryClient, queryKeys } from '@/lib/query-client.js';
 import {
-  IDEMPOTENCY_HEADER,
+  markInFlight,
   pendingSnapshot,
   setPendingSnapshot,
-  setProductBeingSent,
   type QueuedStockChange,
 } from './pending.js';
+import { postStockChange, refreshAfterStockChanges, writeServerStock } from './request.js';
 
 /** The server's answer for a catalogue that is gone or no longer the user's. */
 const CATALOGUE_NOT_FOUND = 'Catalogue not found';
@@ -81,31 +79,6 @@ const removeFromQueue = (userId: string, key: string) =>
   );
 
 /**
- * POST /products/{id}/stock (or /catalogues/{catalogueId}/products/{id}/stock) with the change's
- * own Idempotency-Key.
- */
-const postStockChange = ({
-  key,
-  catalogueId,
-  productId,
-  delta,
-  count,
-  reason,
-  note,
-}: QueuedStockChange) =>
-  apiRequest(
-    () => import('@shared/schemas/products.js').then((m) => m.productMutationResponseSchema),
-    {
-      method: 'POST',
-      url: productsUrl(catalogueId, `/${encodeURIComponent(productId)}/stock`),
-      headers: { [IDEMPOTENCY_HEADER]: key },
-      data: Object.fromEntries(
-        Object.entries({ delta, count, reason, note }).filter(([, value]) => value !== undefined),
-      ),
-    },
-  );
-
-/**
  * Answers that say "not now" rather than "no": no answer at all, a session that ended (the queue
  * waits for its owner to sign in again), a rate limit, a proxy or server that is down.
  */
@@ -126,17 +99,14 @@ function refusalReason(error: unknown) {
 
 type Outcome = 'sent' | 'refused' | 'wait';
 
+/** One waiting change, through the request and cache writes every stock change uses (send.ts). */
 async function sendOne(change: QueuedStockChange): Promise<Outcome> {
-  setProductBeingSent(change.productId);
+  const sent = markInFlight(change.productId);
   try {
     const { product } = await postStockChange(change);
     // A read of the list begun before this change (the reconnect's) must not land over it.
     await cancelProductReads(queryClient, change.catalogueId, product.id);
-    noteStockWrite(product.id, product.updatedAt);
-    patchCachedProduct(queryClient, change.catalogueId, product.id, (cached) => ({
-      ...cached,
-      stock: product.stock,
-    }));
+    writeServerStock(queryClient, change.catalogueId, product);
     return 'sent';
   } catch (error) {
     if (mustWait(error)) return 'wait';
@@ -147,13 +117,13 @@ async function sendOne(change: QueuedStockChange): Promise<Outcome> {
     );
     return 'refused';
   } finally {
-    setProductBeingSent(undefined);
+    sent();
   }
 }
 
 /** Sends the first change until none is left, one at a time, or until one must wait. */
 async function sendAll(userId: string) {
-  const touched = new Map<string, QueuedStockChange['catalogueId']>();
+  const touched: QueuedStockChange[] = [];
   try {
     for (;;) {
       if (signedInUserId() !== userId || !navigator.onLine) return;
@@ -161,26 +131,13 @@ async function sendAll(userId: string) {
       if (!next) return;
       const outcome = await sendOne(next);
       if (outcome === 'wait') return;
-      touched.set(next.productId, next.catalogueId);
+      touched.push(next);
       await removeFromQueue(userId, next.key);
       await publish(userId);
     }
   } finally {
     await publish(userId);
-    // The history and totals of what changed; the list is marked stale, not read again now.
-    const catalogues = new Set(touched.values());
-    await Promise.all([
-      ...[...touched].map(([id, catalogue]) =>
-        queryClient.invalidateQueries({ queryKey: queryKeys.movements(catalogue, id) }),
-      ),
-      ...[...catalogues].flatMap((catalogue) => [
-        queryClient.invalidateQueries({ queryKey: queryKeys.productSummaries(catalogue) }),
-        queryClient.invalidateQueries({
-          queryKey: queryKeys.products(catalogue),
-          refetchType: 'none',
-        }),
-      ]),
-    ]);
+    await refreshAfterStockChanges(queryClient, touched);
   }
 }
 
