@@ -64,6 +64,7 @@ const zones = [
       './src/server/infra/mail',
       './src/server/infra/images',
       './src/server/infra/redis',
+      './src/server/infra/runner',
       './src/server/infra/db/*.ts',
     ],
     from: ['./src/server/features', './src/server/http'],

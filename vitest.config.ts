@@ -44,6 +44,7 @@ const ALONE = [
   'pipeline',
   'search-stall',
   'live-events',
+  'fair-delivery',
 ];
 
 const serverFiles = (names: string[]) => names.map((name) => `tests/server/**/${name}.test.ts`);

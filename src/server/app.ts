@@ -79,6 +79,7 @@ import { databasePlugin } from './infra/db/plugin.js';
 import { imagesPlugin } from './infra/images/plugin.js';
 import type { ImageStorage } from './infra/images/storage.js';
 import { outboxPlugin } from './infra/mail/plugin.js';
+import { runnerPlugin } from './infra/runner/plugin.js';
 import { systemClock, type Clock } from './lib/clock.js';
 
 export interface AppOptions {
@@ -99,6 +100,12 @@ export interface AppOptions {
   logStream?: { write(line: string): void };
   /** How webhooks resolve host names and how long an attempt may take (tests). */
   webhooks?: WebhooksPluginOptions;
+  /**
+   * Run the background work (mail, webhook deliveries, the digest, the sweeps) once the app is
+   * ready. The server entry does; a test only when it tests that work (else it drains a queue or
+   * runs a job itself).
+   */
+  background?: boolean;
 }
 
 export type App = FastifyInstance;
@@ -173,6 +180,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   });
   await app.register(databasePlugin, { database });
   await app.register(imagesPlugin, { images: options.images });
+  await app.register(runnerPlugin, { start: options.background ?? false });
   await app.register(outboxPlugin);
   // What features give the whole app: the session lookup, the code mails the outbox sends.
   await app.register(accountsPlugin);

@@ -3,10 +3,14 @@ import { copyFile, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, afterEach, inject } from 'vitest';
 import { buildApp, type App, type AppOptions } from '../../../src/server/app.js';
 import { withAppSecret } from '../../../src/server/app-secret.js';
 import { loadConfig, type Config } from '../../../src/server/config.js';
+import { settings } from '../../../src/server/decorators.js';
+import { defaultRateLimits } from '../../../src/server/http/rate-limits.js';
+import { databasePlugin } from '../../../src/server/infra/db/plugin.js';
 import { openDatabase } from '../../../src/server/infra/db/open.js';
 import type { DatabaseHandle } from '../../../src/server/infra/db/handle.js';
 import { ManualClock } from '../../../src/server/lib/clock.js';
@@ -57,12 +61,8 @@ export interface BuildOptions extends Partial<Omit<AppOptions, 'config' | 'datab
   beforeReady?: (app: App) => void;
 }
 
-/**
- * The `build()` helper: a real server on a temp DATA_DIR (SQLite) or a fresh PostgreSQL database
- * when TEST_DATABASE_URL is set, either one a copy of the run's migrated database
- * (database-template.ts), with a manual clock and loose rate limits unless told otherwise.
- */
-export async function build(options: BuildOptions = {}): Promise<TestServer> {
+/** A temp DATA_DIR (and on PostgreSQL a fresh database), a migrated copy, a manual clock. */
+async function testDatabase(env: Record<string, string> = {}) {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'stockroom-test-'));
   const postgres = process.env.TEST_DATABASE_URL
     ? await freshPostgresDatabase(process.env.TEST_DATABASE_URL, inject('postgresTemplate'))
@@ -74,7 +74,7 @@ export async function build(options: BuildOptions = {}): Promise<TestServer> {
       APP_SECRET: 'test-secret-that-is-at-least-32-characters-long',
       PUBLIC_URL: 'http://stockroom.test',
       ...(postgres ? { DATABASE_URL: postgres.url } : {}),
-      ...options.env,
+      ...env,
     }),
   );
   const sqliteTemplate = inject('sqliteTemplate');
@@ -83,6 +83,22 @@ export async function build(options: BuildOptions = {}): Promise<TestServer> {
   }
   const database = await openDatabase(config);
   const clock = new ManualClock(Date.parse('2026-01-01T00:00:00Z'));
+  const remove = async () => {
+    await database.close();
+    await postgres?.drop();
+    await rm(dataDir, { recursive: true, force: true });
+  };
+  return { config, database, clock, dataDir, remove };
+}
+
+/**
+ * The `build()` helper: a real server on a temp DATA_DIR (SQLite) or a fresh PostgreSQL database
+ * when TEST_DATABASE_URL is set, either one a copy of the run's migrated database
+ * (database-template.ts), with a manual clock and loose rate limits unless told otherwise. Its
+ * background work does not run unless `background: true` (tests drain queues themselves).
+ */
+export async function build(options: BuildOptions = {}): Promise<TestServer> {
+  const { config, database, clock, dataDir, remove } = await testDatabase(options.env);
   const { env: _env, manualClose, beforeReady, ...appOptions } = options;
   const app = await buildApp({
     config,
@@ -105,9 +121,7 @@ export async function build(options: BuildOptions = {}): Promise<TestServer> {
     takeUndocumentedAnswers: answers.take,
     close: async () => {
       await app.close();
-      await database.close();
-      await postgres?.drop();
-      await rm(dataDir, { recursive: true, force: true });
+      await remove();
       failOnUndocumented(answers.take());
     },
   };
@@ -117,6 +131,51 @@ export async function build(options: BuildOptions = {}): Promise<TestServer> {
     afterAll(() => server.close());
   }
   return server;
+}
+
+/**
+ * A bare Fastify app with only what a part under test depends on: the settings and the database
+ * plugins (on a test database, as build() makes), then what `register` adds. Closed after the
+ * file's tests.
+ */
+export async function buildPlugins(register: (app: FastifyInstance) => Promise<void>) {
+  const { config, database, clock, dataDir, remove } = await testDatabase();
+  const app = Fastify({ logger: { level: 'silent' } });
+  await app.register(settings, { config, clock, rateLimits: defaultRateLimits });
+  await app.register(databasePlugin, { database });
+  await register(app);
+  await app.ready();
+  afterAll(async () => {
+    await app.close();
+    await remove();
+  });
+  return { app, config, database, clock, dataDir };
+}
+
+/**
+ * Another instance of `server`'s app: a second app on the same database (its own connection),
+ * clock and DATA_DIR, answers checked against the document; closed after the file's tests.
+ */
+export async function anotherInstance(
+  server: TestServer,
+  options: Partial<Omit<AppOptions, 'database'>> = {},
+): Promise<App> {
+  const config = options.config ?? server.config;
+  const database = await openDatabase(config);
+  const app = await checkAnswersOf(
+    await buildApp({
+      clock: server.clock,
+      clientDir: path.join(server.dataDir, 'no-client'),
+      ...options,
+      config,
+      database,
+    }),
+  );
+  afterAll(async () => {
+    await app.close();
+    await database.close();
+  });
+  return app;
 }
 
 /**

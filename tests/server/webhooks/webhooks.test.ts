@@ -1,17 +1,14 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Webhook as Verifier } from 'standardwebhooks';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import path from 'node:path';
-import { buildApp } from '../../../src/server/app.js';
-import { openDatabase } from '../../../src/server/infra/db/open.js';
 import { roleCannot, type CatalogueRole } from '../../../src/shared/catalogue-roles.js';
 import {
   W,
   type Webhook,
   type WebhookDelivery,
 } from '../../../src/shared/schemas/webhooks/webhooks.js';
-import { build, checkAnswersOf } from '../support/build.js';
+import { anotherInstance, build } from '../support/build.js';
 import { LocalInbox } from '../support/inbox.js';
 import { addMember, api, createIn, member, newCatalogue } from '../catalogues/support.js';
 import { addWebhook, receiver, webhooksUrl } from './support.js';
@@ -362,19 +359,7 @@ describe('webhook deliveries', async () => {
 
 describe('webhooks on several instances', async () => {
   const server = await build({ env: ALLOW });
-  const database = await openDatabase(server.config);
-  const second = await checkAnswersOf(
-    await buildApp({
-      config: server.config,
-      database,
-      clock: server.clock,
-      clientDir: path.join(server.dataDir, 'no-client'),
-    }),
-  );
-  afterAll(async () => {
-    await second.close();
-    await database.close();
-  });
+  const second = await anotherInstance(server);
   const owner = await member(server);
   const catalogue = await newCatalogue(server, owner, 'Two workers');
 
@@ -402,7 +387,7 @@ describe('finished deliveries', async () => {
   const owner = await member(server);
   const catalogue = await newCatalogue(server, owner, 'Pruned');
 
-  it('are kept 30 days, then pruned by the worker', async () => {
+  it("are kept 30 days, then pruned by the runner's hourly job", async () => {
     const hook = await receiver();
     const { webhook } = await addWebhook(server, owner, catalogue.id, hook.url);
     await createIn(server, owner, catalogue.id, { name: 'Old hammer' });
@@ -416,11 +401,12 @@ describe('finished deliveries', async () => {
           .execute()
       ).length;
     expect(await count()).toBe(1);
+    const prune = () => server.app.runner.runNow('pruning finished webhook deliveries');
     server.clock.advance(29 * 24 * HOUR);
-    await server.app.webhookDeliverer.deliverDue();
+    await prune();
     expect(await count()).toBe(1);
     server.clock.advance(2 * 24 * HOUR);
-    await server.app.webhookDeliverer.deliverDue();
+    await prune();
     expect(await count()).toBe(0);
   });
 });

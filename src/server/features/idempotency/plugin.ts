@@ -11,23 +11,17 @@ declare module 'fastify' {
 /** Expired answers go this often; a lookup ignores (and deletes) an expired one meanwhile. */
 const SWEEP_MS = 15 * 60_000;
 
-/** The Idempotency-Key store, and the sweep of answers older than 24 hours. */
+/** The Idempotency-Key store, and the sweep of answers older than 24 hours on the runner. */
 export const idempotencyPlugin = fp(
   (app, _options, done) => {
     const store = new IdempotencyStore(app.db);
     app.decorate('idempotency', store);
-    const sweep = () => {
-      store.sweep(app.clock.now()).catch((error: unknown) => {
-        app.log.warn({ err: error }, 'sweeping expired idempotency keys failed');
-      });
-    };
-    const timer = setInterval(sweep, SWEEP_MS);
-    timer.unref();
-    app.addHook('onClose', (_instance, closed) => {
-      clearInterval(timer);
-      closed();
+    app.runner.every({
+      name: 'sweeping expired idempotency keys',
+      everyMs: SWEEP_MS,
+      run: () => store.sweep(app.clock.now()),
     });
     done();
   },
-  { name: 'idempotency', dependencies: ['settings', 'database'] },
+  { name: 'idempotency', dependencies: ['settings', 'database', 'runner'] },
 );

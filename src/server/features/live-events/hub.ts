@@ -22,7 +22,6 @@ export interface HubOptions {
 const KEEP_EVENTS = 10_000;
 /** How often open streams' sessions are checked (a revoked one closes its streams). */
 const SESSION_CHECK_MS = 500;
-const PRUNE_MS = 60_000;
 
 export type Refusal = 'user-limit' | 'process-limit';
 
@@ -73,7 +72,6 @@ export class LiveHub {
       () => void this.enqueue(() => this.fanOut.writeAll(HEARTBEAT_FRAME)),
     );
     this.every(SESSION_CHECK_MS, () => this.sessions.run());
-    this.every(PRUNE_MS, () => this.prune());
   }
 
   /** Why a new stream of this user is refused, if it is. */
@@ -123,11 +121,9 @@ export class LiveHub {
   }
 
   /** Keeps the newest KEEP_EVENTS events; a reconnect from before them gets reset. */
-  private prune() {
-    void sql`delete from live_events
-      where id <= (select max(id) from live_events) - ${KEEP_EVENTS}`
-      .execute(this.database.db)
-      .catch((error: unknown) => this.options.warn(error, 'pruning live events failed'));
+  async prune(): Promise<void> {
+    await sql`delete from live_events
+      where id <= (select max(id) from live_events) - ${KEEP_EVENTS}`.execute(this.database.db);
   }
 
   private every(ms: number, work: () => void) {

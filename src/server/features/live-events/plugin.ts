@@ -11,9 +11,11 @@ declare module 'fastify' {
 
 /** Streams one process holds open unless LIVE_STREAMS_MAX says otherwise. */
 const DEFAULT_MAX_STREAMS = 5_000;
+/** How often events beyond those kept for reconnects go. */
+const PRUNE_MS = 60_000;
 
 /**
- * The hub of this process's event streams. Closing the app ends every stream first (preClose),
+ * The hub of this process's event streams, and the pruning of old events on the runner. Closing the app ends every stream first (preClose),
  * so that open streams never hold the shutdown up.
  */
 export const liveEventsPlugin = fp(
@@ -25,10 +27,11 @@ export const liveEventsPlugin = fp(
     });
     await hub.start();
     app.decorate('liveEvents', hub);
+    app.runner.every({ name: 'pruning live events', everyMs: PRUNE_MS, run: () => hub.prune() });
     app.addHook('preClose', (done) => {
       hub.closeAll();
       done();
     });
   },
-  { name: 'live-events', dependencies: ['settings', 'database'] },
+  { name: 'live-events', dependencies: ['settings', 'database', 'runner'] },
 );

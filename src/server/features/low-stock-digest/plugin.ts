@@ -9,9 +9,8 @@ declare module 'fastify' {
 }
 
 /**
- * The digest's job, on a timer on every instance (config.lowStockDigest): each pass queues the
- * digests due, and the (user, day) claims make sure one instance sends each. Unref'd, so it never
- * keeps a process alive, and stopped when the app closes.
+ * The digest's job, on the runner of every instance (config.lowStockDigest): each pass queues the
+ * digests due, and the (user, day) claims make sure one instance sends each.
  */
 export const lowStockDigestPlugin = fp(
   (app, _options, done) => {
@@ -21,21 +20,8 @@ export const lowStockDigestPlugin = fp(
       publicUrl: app.config.publicUrl,
     });
     app.decorate('lowStockDigests', digests);
-    let running: Promise<unknown> | undefined;
-    const pass = () => {
-      if (running) return;
-      running = digests
-        .run()
-        .catch((error: unknown) => app.log.warn({ err: error }, 'the low-stock digest failed'))
-        .finally(() => (running = undefined));
-    };
-    const timer = setInterval(pass, intervalMs);
-    timer.unref();
-    app.addHook('onClose', async () => {
-      clearInterval(timer);
-      await running;
-    });
+    app.runner.every({ name: 'low-stock digest', everyMs: intervalMs, run: () => digests.run() });
     done();
   },
-  { name: 'low-stock-digest', dependencies: ['settings', 'database', 'outbox'] },
+  { name: 'low-stock-digest', dependencies: ['settings', 'database', 'outbox', 'runner'] },
 );

@@ -6,7 +6,6 @@ export type { PictureChange } from './changes.js';
 export { codeKeys } from './codes.js';
 export { csvColumnOf, MATCH_COLUMNS, type MatchColumn } from './match-columns.js';
 export { searchKey } from './keys.js';
-export { sweepOrphanImages } from './orphan-images.js';
 export { productsPlugin } from './plugin.js';
 export type { ExportRow, ProductRow, WithinWrite, WriteTarget } from './rows.js';
 export { ProductRepository } from './repository.js';

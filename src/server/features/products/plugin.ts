@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import { PLACEHOLDER_NAME } from '../../infra/images/placeholder.js';
+import { sweepOrphanImages } from './orphan-images.js';
 import { ProductImages } from './product-images.js';
 import { ProductRepository } from './repository.js';
 import { ProductRestores } from './restore.js';
@@ -15,7 +16,16 @@ declare module 'fastify' {
   }
 }
 
-/** Each signed-in user's own catalogue, decorated once for the routes that read and write it. */
+/** How often the orphan-image sweep runs: deleted products' pictures go once 7 days have passed. */
+const SWEEP_EVERY_MS = 24 * 60 * 60 * 1000;
+/** The first sweep waits this long: it reads every image file, which the first requests need not. */
+const FIRST_SWEEP_AFTER_MS = 2_000;
+
+/**
+ * Each signed-in user's own catalogue, decorated once for the routes that read and write it, and
+ * the runner's sweep of image files no product needs (sweepOrphanImages), shortly after start, then
+ * daily.
+ */
 export const productsPlugin = fp<{ responseCacheBytes?: number | undefined }>(
   (app, options, done) => {
     const { db, database, clock, config, images } = app;
@@ -29,7 +39,16 @@ export const productsPlugin = fp<{ responseCacheBytes?: number | undefined }>(
       present: presenters(productImages),
       responses: new ResponseCache(options.responseCacheBytes),
     });
+    app.runner.every({
+      name: 'sweeping orphan image files',
+      everyMs: SWEEP_EVERY_MS,
+      firstAfterMs: FIRST_SWEEP_AFTER_MS,
+      run: async () => {
+        const removed = await sweepOrphanImages(images, repository, clock.now());
+        if (removed.length > 0) app.log.info({ files: removed }, 'removed orphan image files');
+      },
+    });
     done();
   },
-  { name: 'products', dependencies: ['settings', 'database', 'images'] },
+  { name: 'products', dependencies: ['settings', 'database', 'images', 'runner'] },
 );

@@ -6,14 +6,23 @@ import type { MigrationDialect } from '../../infra/db/migrate.js';
 import type { Outbox } from '../../infra/mail/outbox.js';
 import type { Clock } from '../../lib/clock.js';
 import type { AddressPolicy } from './addresses.js';
-import { attemptDelivery, type DeliveryRow } from './attempt.js';
+import type { Runner } from '../../infra/runner/runner.js';
+import type { TableQueue } from '../../infra/runner/queue.js';
+import { attemptDelivery, attemptOnce, type DeliveryRow } from './attempt.js';
 
 const HOUR = 3_600_000;
 /** How long a worker owns a claimed delivery: well beyond one attempt's 10 s. */
 const LEASE_MS = 60_000;
 const POLL_MS = 2_000;
-/** How long finished deliveries are kept for the deliveries list; pruned at most hourly. */
+/** How long finished deliveries are kept for the deliveries list; pruned hourly. */
 const KEEP_FINISHED_MS = 30 * 24 * HOUR;
+
+/**
+ * The fairness bounds: attempts one instance makes at once, and those one catalogue, and one
+ * endpoint, may have in flight across every instance. Attempts mostly wait on the network, so
+ * many run at once; a catalogue whose endpoints hang holds at most its own few.
+ */
+export const DELIVERY_BOUNDS = { perInstance: 32, perCatalogue: 4, perEndpoint: 2 };
 
 export interface DelivererDeps {
   db: DB;
@@ -21,76 +30,60 @@ export interface DelivererDeps {
   clock: Clock;
   policy: AddressPolicy;
   outbox: Outbox;
+  runner: Runner;
   publicUrl: string;
   log: FastifyBaseLogger;
-  /** One attempt's time limit (tests shorten it). */
+  /** One attempt's time limit for an endpoint that has not been failing (tests shorten it). */
   timeoutMs?: number;
 }
 
 /**
- * The delivery worker, one per instance: it claims due deliveries with a lease in one statement
- * (on PostgreSQL the candidate is read `for update skip locked`; on SQLite the single writer makes
- * the conditional update atomic), so several instances never send one delivery at once. Each
- * attempt checks the endpoint's address again and connects to the checked one.
+ * Webhook deliveries as a queue of the background runner: claimed with a lease by a worker on any
+ * instance, so several instances never send one delivery at once, and attempted in parallel
+ * within the bounds above, a catalogue with nothing in flight going first. Each attempt checks
+ * the endpoint's address again and connects to the checked one.
  */
 export class WebhookDeliverer {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | undefined;
-  private stopped = true;
-  private prunedAt = 0;
+  private readonly queue: TableQueue<DeliveryRow>;
 
-  constructor(private readonly deps: DelivererDeps) {}
-
-  start() {
-    if (!this.stopped) return;
-    this.stopped = false;
-    this.schedule(0);
-  }
-
-  async stop() {
-    this.stopped = true;
-    clearTimeout(this.timer);
-    await this.running;
+  constructor(private readonly deps: DelivererDeps) {
+    this.queue = deps.runner.queue<DeliveryRow>({
+      name: 'webhook deliveries',
+      table: 'webhook_deliveries',
+      open: { column: 'status', value: 'pending' },
+      tenant: {
+        column: 'catalogue_id',
+        perTenant: DELIVERY_BOUNDS.perCatalogue,
+        group: { column: 'webhook_id', perGroup: DELIVERY_BOUNDS.perEndpoint },
+      },
+      concurrency: DELIVERY_BOUNDS.perInstance,
+      leaseMs: LEASE_MS,
+      pollMs: POLL_MS,
+      handle: async (job, signal) => {
+        await attemptDelivery(deps, job, signal);
+        return true;
+      },
+    });
+    deps.runner.every({
+      name: 'pruning finished webhook deliveries',
+      everyMs: HOUR,
+      run: () => this.pruneFinished(),
+    });
   }
 
   /** Looks now rather than at the next poll (after a commit that queued deliveries). */
   wake() {
-    if (this.stopped || this.running) return;
-    this.schedule(0);
-  }
-
-  private schedule(delay: number) {
-    clearTimeout(this.timer);
-    this.timer = setTimeout(() => {
-      this.running = this.deliverDue()
-        .then(() => undefined)
-        .catch((error: unknown) => this.deps.log.error({ err: error }, 'webhook worker failed'))
-        .finally(() => {
-          this.running = undefined;
-          if (!this.stopped) this.schedule(POLL_MS);
-        });
-    }, delay);
-    this.timer.unref();
+    this.queue.wake();
   }
 
   /** Attempts every due delivery once; returns how many were attempted. Tests call it. */
-  async deliverDue(): Promise<number> {
-    let attempted = 0;
-    for (;;) {
-      const row = await this.claimNext();
-      if (!row) break;
-      attempted += 1;
-      await attemptDelivery(this.deps, row, false);
-    }
-    await this.pruneFinished();
-    return attempted;
+  deliverDue(): Promise<number> {
+    return this.queue.drain();
   }
 
   /** Finished deliveries older than 30 days go: the list shows the newest 50 anyway. */
-  private async pruneFinished() {
+  async pruneFinished() {
     const now = this.deps.clock.now();
-    if (now - this.prunedAt < HOUR) return;
-    this.prunedAt = now;
     await this.deps.db
       .deleteFrom('webhook_deliveries')
       .where('status', '!=', 'pending')
@@ -126,33 +119,11 @@ export class WebhookDeliverer {
       delivered_at: null,
     };
     await this.deps.db.insertInto('webhook_deliveries').values(row).execute();
-    await attemptDelivery(this.deps, row, true);
+    await attemptOnce(this.deps, row);
     return this.deps.db
       .selectFrom('webhook_deliveries')
       .selectAll()
       .where('id', '=', id)
       .executeTakeFirstOrThrow();
-  }
-
-  private async claimNext(): Promise<DeliveryRow | undefined> {
-    const { db, dialect, clock } = this.deps;
-    const now = clock.now();
-    let candidate = db
-      .selectFrom('webhook_deliveries')
-      .select('id')
-      .where('status', '=', 'pending')
-      .where('next_attempt_at', '<=', now)
-      .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', now)]))
-      .orderBy('next_attempt_at')
-      .limit(1);
-    if (dialect === 'postgres') candidate = candidate.forUpdate().skipLocked();
-    return db
-      .updateTable('webhook_deliveries')
-      .set({ locked_until: now + LEASE_MS, attempts: (eb) => eb('attempts', '+', 1) })
-      .where('id', '=', candidate)
-      .where('status', '=', 'pending')
-      .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', now)]))
-      .returningAll()
-      .executeTakeFirst();
   }
 }

@@ -14,13 +14,14 @@ export interface DisableDeps {
 }
 
 /**
- * A delivery failed for 3 days: unless the endpoint answered with a 2xx since its event, the
- * endpoint is switched off and the catalogue's owner and admins are mailed, once (the update
- * that switches it off is the one that mails, on whichever instance).
+ * An endpoint kept failing (a delivery for 3 days, or many attempts in a row): unless it answered
+ * with a 2xx since `since`, it is switched off and the catalogue's owner and admins are mailed,
+ * once (the update that switches it off is the one that mails, on whichever instance).
  */
 export async function disableWhenFailing(
   deps: DisableDeps,
-  row: { webhook_id: string; created_at: number },
+  webhookId: string,
+  since: number,
   lastError: string,
 ) {
   const { db, clock, outbox, publicUrl, log } = deps;
@@ -29,11 +30,9 @@ export async function disableWhenFailing(
     const disabled = await trx
       .updateTable('webhooks')
       .set({ enabled: 0, disabled_at: now, updated_at: now })
-      .where('id', '=', row.webhook_id)
+      .where('id', '=', webhookId)
       .where('enabled', '=', 1)
-      .where((eb) =>
-        eb.or([eb('last_success_at', 'is', null), eb('last_success_at', '<', row.created_at)]),
-      )
+      .where((eb) => eb.or([eb('last_success_at', 'is', null), eb('last_success_at', '<', since)]))
       .returning(['url', 'catalogue_id'])
       .executeTakeFirst();
     if (!disabled) return;
@@ -46,7 +45,7 @@ export async function disableWhenFailing(
         locked_until: null,
         last_error: 'The endpoint is disabled',
       })
-      .where('webhook_id', '=', row.webhook_id)
+      .where('webhook_id', '=', webhookId)
       .where('status', '=', 'pending')
       .execute();
     const catalogue = await trx
@@ -72,7 +71,7 @@ export async function disableWhenFailing(
         }),
       );
     }
-    log.warn({ webhookId: row.webhook_id }, 'webhook failed for 3 days; disabled');
+    log.warn({ webhookId }, 'webhook kept failing; disabled');
   });
   outbox.wake();
 }

@@ -7,7 +7,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Catalogues' webhook endpoints (features/webhooks). */
     webhooks: Webhooks;
-    /** The delivery worker (started by start.ts beside the outbox's, stopped with the app). */
+    /** The deliveries, a queue of the background runner (`deliverDue()` drains it in tests). */
     webhookDeliverer: WebhookDeliverer;
   }
 }
@@ -15,10 +15,17 @@ declare module 'fastify' {
 export interface WebhooksPluginOptions {
   /** How host names are resolved (tests answer what they need). */
   resolve?: Resolver;
-  /** One attempt's time limit in milliseconds (10 s unless told). */
+  /** One attempt's time limit in milliseconds for a healthy endpoint (10 s unless told). */
   timeoutMs?: number;
 }
 
+const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * The webhooks: endpoints, and their deliveries queued on the runner with the hourly pruning of
+ * finished ones. A write that answered without an error may have queued deliveries in its
+ * transaction, committed by now: the queue looks at once rather than at its next poll.
+ */
 export const webhooksPlugin = fp<WebhooksPluginOptions>(
   (app, options, done) => {
     const policy = {
@@ -31,6 +38,7 @@ export const webhooksPlugin = fp<WebhooksPluginOptions>(
       clock: app.clock,
       policy,
       outbox: app.outbox,
+      runner: app.runner,
       publicUrl: app.config.publicUrl,
       log: app.log,
       ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
@@ -46,8 +54,11 @@ export const webhooksPlugin = fp<WebhooksPluginOptions>(
         deliverer,
       }),
     );
-    app.addHook('onClose', async () => deliverer.stop());
+    app.addHook('onResponse', (request, reply, next) => {
+      if (WRITES.has(request.method) && reply.statusCode < 400) deliverer.wake();
+      next();
+    });
     done();
   },
-  { name: 'webhooks', dependencies: ['settings', 'database', 'outbox'] },
+  { name: 'webhooks', dependencies: ['settings', 'database', 'outbox', 'runner'] },
 );

@@ -3,8 +3,6 @@ import https from 'node:https';
 import type { LookupFunction } from 'node:net';
 import type { ResolvedAddress } from './addresses.js';
 
-/** How long one attempt may take, connection to the end of the answer. */
-const SEND_TIMEOUT_MS = 10_000;
 /** What is read of an answer: enough to tell it arrived; the rest is dropped. */
 const BODY_CAP_BYTES = 1024;
 
@@ -18,14 +16,16 @@ export interface SendResult {
  * POSTs a signed body to `url`, connecting to `address` (the one that was checked) whatever the
  * host name resolves to now; the Host header and TLS server name stay the URL's, so certificates
  * are checked against the name. Redirects are not followed (a 3xx is a failure), and no more than
- * a kilobyte of the answer is read.
+ * a kilobyte of the answer is read. `timeoutMs` bounds it, connection to the end of the answer;
+ * `signal` cuts it short.
  */
 export function sendTo(
   url: URL,
   address: ResolvedAddress,
   headers: Record<string, string>,
   body: string,
-  timeoutMs = SEND_TIMEOUT_MS,
+  timeoutMs: number,
+  signal?: AbortSignal,
 ): Promise<SendResult> {
   const pinned: LookupFunction = (_hostname, options, callback) => {
     if ((options as { all?: boolean }).all) {
@@ -47,6 +47,7 @@ export function sendTo(
       url,
       {
         method: 'POST',
+        ...(signal ? { signal } : {}),
         lookup: pinned,
         agent: false,
         headers: {

@@ -134,7 +134,7 @@ export class Webhooks {
     return { webhook: presentWebhook(row), secret };
   }
 
-  /** Changes the URL, the events or whether it is enabled; enabling clears a disabling. */
+  /** Changes the URL, the events or whether it is enabled; enabling or moving it starts afresh. */
   async update(
     catalogue: AddressedCatalogue,
     webhookId: string,
@@ -153,6 +153,10 @@ export class Webhooks {
           ...(body.enabled === undefined
             ? {}
             : { enabled: body.enabled ? 1 : 0, ...(body.enabled ? { disabled_at: null } : {}) }),
+          // Enabled again, or moved: its failures so far no longer shorten its time limit.
+          ...(body.enabled === true || url !== undefined
+            ? { failures: 0, failing_since: null }
+            : {}),
         })
         .where('id', '=', webhookId)
         .where('catalogue_id', '=', catalogue.id)

@@ -27,6 +27,7 @@ import * as activityLog from './migrations/019_activity_log.js';
 import * as reorderAlertsAndDigest from './migrations/020_reorder_alerts_and_digest.js';
 import * as webhooks from './migrations/021_webhooks.js';
 import * as reportIndexes from './migrations/022_report_indexes.js';
+import * as fairBackgroundWork from './migrations/023_fair_background_work.js';
 
 export type MigrationDialect = 'sqlite' | 'postgres';
 
@@ -59,6 +60,7 @@ export const migrations: Migration[] = [
   { name: '020_reorder_alerts_and_digest', ...reorderAlertsAndDigest },
   { name: '021_webhooks', ...webhooks },
   { name: '022_report_indexes', ...reportIndexes },
+  { name: '023_fair_background_work', ...fairBackgroundWork },
 ];
 
 /** What the hand-written runner before Kysely's Migrator recorded applied migrations in. */

@@ -1,3 +1,5 @@
+import type { Generated } from 'kysely';
+
 // The webhooks' tables. schema.ts says how times, booleans and money are stored.
 
 /** An endpoint a catalogue's admins registered (migration 021). */
@@ -16,8 +18,12 @@ export interface WebhooksTable {
   last_succeeded: number | null;
   last_error: string | null;
   last_success_at: number | null;
-  /** When the worker switched it off after 3 days of failures. */
+  /** When the worker switched it off after its failures. */
   disabled_at: number | null;
+  /** Attempts failed in a row since the last success (migration 023). */
+  failures: Generated<number>;
+  /** When those failures began; null while the last attempt succeeded. */
+  failing_since: Generated<number | null>;
 }
 
 type WebhookDeliveryStatus = 'pending' | 'delivered' | 'failed';

@@ -7,6 +7,8 @@ import type { MailBudget, MailOutcome, MailRequestKind, OutboxTable } from '../d
 import type { Clock } from '../../lib/clock.js';
 import { budgetPurpose, ClaimLost, type MailRequestPreparer } from './mail-requests.js';
 import { createTransport, type MailTransport } from './transport.js';
+import { backoff, type Job, type TableQueue } from '../runner/queue.js';
+import type { Runner } from '../runner/runner.js';
 
 export interface MailMessage {
   to: string;
@@ -22,24 +24,24 @@ const LEASE_MS = 60_000;
 const POLL_MS = 2_000;
 
 /** 1 s, 2 s, 4 s … capped at 10 minutes: a long SMTP outage costs few attempts. */
-export const backoffMs = (attempts: number) =>
-  Math.min(1000 * 2 ** Math.max(attempts - 1, 0), 600_000);
+export const backoffMs = backoff.doubling(1000, 600_000);
 
 type OutboxRow = Selectable<OutboxTable>;
+
+/** Mails a process sends at once; rows of one recipient go one at a time, in order. */
+const CONCURRENCY = 4;
 
 /**
  * The transactional outbox (docs/decisions/002-email-outbox.md). `enqueue` writes a rendered mail
  * (a notice, never a code) in the caller's transaction, so it exists exactly when the change that
  * needs it committed; `request` writes a request that the worker turns into a mail at send time
- * (by the preparer the accounts feature gives it). The worker claims due rows with a lease, sends, and closes
- * them, wiping the body; failures are retried with capped back-off while the mail is still worth
- * sending (a code mail until its code expires, others for 3 days), then closed with an error.
+ * (by the preparer the accounts feature gives it). The rows are a queue of the background runner:
+ * claimed with a lease, sent, and closed with the body wiped; failures are retried with capped
+ * back-off while the mail is still worth sending (a code mail until its code expires, others for
+ * 3 days), then closed with an error.
  */
 export class Outbox {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | undefined;
-  private stopped = true;
-  private wakeRequested = false;
+  private readonly queue: TableQueue<OutboxRow>;
   private readonly transport: MailTransport;
   private preparer: MailRequestPreparer | undefined;
 
@@ -48,9 +50,21 @@ export class Outbox {
     private readonly clock: Clock,
     config: Config,
     private readonly log: FastifyBaseLogger,
+    runner: Runner,
     transport?: MailTransport,
   ) {
     this.transport = transport ?? createTransport(config, log);
+    this.queue = runner.queue<OutboxRow>({
+      name: 'mail outbox',
+      table: 'outbox',
+      open: { column: 'closed_at', value: null },
+      // Fair between recipients; one at a time each keeps a person's mails in order.
+      tenant: { column: 'recipient', perTenant: 1 },
+      concurrency: CONCURRENCY,
+      leaseMs: LEASE_MS,
+      pollMs: POLL_MS,
+      handle: (job) => this.deliver(job),
+    });
   }
 
   /** What turns requests into mails; until it is given, requests wait (and are retried). */
@@ -123,79 +137,22 @@ export class Outbox {
 
   /** Asks the worker to look now instead of at its next poll (call after the transaction commits). */
   wake() {
-    if (this.stopped) return;
-    if (this.running) {
-      this.wakeRequested = true;
-      return;
-    }
-    clearTimeout(this.timer);
-    this.timer = setTimeout(() => this.tick(), 0);
+    this.queue.wake();
   }
 
-  start() {
-    if (!this.stopped) return;
-    this.stopped = false;
-    this.wake();
-  }
-
+  /** Stops the worker (mails in flight finish first), then the transport. */
   async stop() {
-    this.stopped = true;
-    clearTimeout(this.timer);
-    await this.running;
+    await this.queue.stop();
     await this.transport.close();
   }
 
   /** Handles every due row once, requests included; returns how many mails went. Tests call it. */
-  async deliverDue(): Promise<number> {
-    let sent = 0;
-    for (;;) {
-      const row = await this.claimNext();
-      if (!row) return sent;
-      if (await this.deliver(row)) sent += 1;
-    }
+  deliverDue(): Promise<number> {
+    return this.queue.drain();
   }
 
-  private tick() {
-    this.running = this.deliverDue()
-      .then(() => undefined)
-      .catch((error: unknown) => this.log.error({ err: error }, 'outbox worker failed'))
-      .finally(() => {
-        this.running = undefined;
-        if (this.stopped) return;
-        const delay = this.wakeRequested ? 0 : POLL_MS;
-        this.wakeRequested = false;
-        this.timer = setTimeout(() => this.tick(), delay);
-      });
-  }
-
-  /**
-   * Claims one due row by moving its lease forward; the conditional update makes the claim atomic
-   * even with several server processes on one database. The attempt count it bumps also tells
-   * this claim from a later one: every write after it requires the count to be unchanged.
-   */
-  private async claimNext(): Promise<OutboxRow | undefined> {
-    const now = this.clock.now();
-    const candidate = await this.db
-      .selectFrom('outbox')
-      .select('id')
-      .where('closed_at', 'is', null)
-      .where('next_attempt_at', '<=', now)
-      .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', now)]))
-      .orderBy('next_attempt_at')
-      .limit(1)
-      .executeTakeFirst();
-    if (!candidate) return undefined;
-    return this.db
-      .updateTable('outbox')
-      .set({ locked_until: now + LEASE_MS, attempts: (eb) => eb('attempts', '+', 1) })
-      .where('id', '=', candidate.id)
-      .where('closed_at', 'is', null)
-      .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', now)]))
-      .returningAll()
-      .executeTakeFirst();
-  }
-
-  private async deliver(row: OutboxRow): Promise<boolean> {
+  private async deliver(job: Job<OutboxRow>): Promise<boolean> {
+    const { row } = job;
     let mail: MailMessage;
     let retryUntil = row.created_at + RETRY_FOR_MS;
     let withCode = false;
@@ -208,12 +165,12 @@ export class Outbox {
         prepared = await this.preparer.prepare({ ...row, kind: row.kind });
       } catch (error) {
         if (error instanceof ClaimLost) return false;
-        await this.failed(row, error, retryUntil, false);
+        await this.failed(job, error, retryUntil, false);
         return false;
       }
       if ('outcome' in prepared) {
         this.log.debug({ mailId: row.id, outcome: prepared.outcome }, 'mail request closed unsent');
-        await this.close(row, prepared.outcome);
+        await this.close(job, prepared.outcome);
         return false;
       }
       mail = prepared.mail;
@@ -225,15 +182,16 @@ export class Outbox {
     try {
       await this.transport.send({ id: row.id, ...mail });
     } catch (error) {
-      await this.failed(row, error, retryUntil, withCode);
+      await this.failed(job, error, retryUntil, withCode);
       return false;
     }
-    await this.close(row, 'sent', mail.subject);
+    await this.close(job, 'sent', mail.subject);
     return true;
   }
 
   /** Schedules the next try with back-off, or closes the row when that would be too late. */
-  private async failed(row: OutboxRow, error: unknown, retryUntil: number, withCode: boolean) {
+  private async failed(job: Job<OutboxRow>, error: unknown, retryUntil: number, withCode: boolean) {
+    const { row } = job;
     const lastError = String(error).slice(0, 500);
     const retryAt = this.clock.now() + backoffMs(row.attempts);
     const context = { err: error, mailId: row.id, kind: row.kind, attempts: row.attempts };
@@ -244,35 +202,29 @@ export class Outbox {
           ? 'mail delivery failed until its code expired; it will not be sent'
           : 'mail delivery failed for 3 days; it will not be sent',
       );
-      await this.close(row, withCode ? 'expired' : 'failed', undefined, lastError);
+      await this.close(job, withCode ? 'expired' : 'failed', undefined, lastError);
       return;
     }
     this.log.warn(context, 'mail delivery failed; will retry');
-    await this.db
-      .updateTable('outbox')
-      .set({ locked_until: null, next_attempt_at: retryAt, last_error: lastError })
-      .where('id', '=', row.id)
-      .where('attempts', '=', row.attempts)
-      .execute();
+    await job.retryAt(retryAt, { last_error: lastError });
   }
 
   /** Closes the row for good; its body goes, so no sent or dropped row keeps what it said. */
-  private async close(row: OutboxRow, outcome: MailOutcome, subject?: string, lastError?: string) {
+  private async close(
+    job: Job<OutboxRow>,
+    outcome: MailOutcome,
+    subject?: string,
+    lastError?: string,
+  ) {
     const now = this.clock.now();
-    await this.db
-      .updateTable('outbox')
-      .set({
-        closed_at: now,
-        outcome,
-        sent_at: outcome === 'sent' ? now : null,
-        locked_until: null,
-        ...(subject === undefined ? {} : { subject }),
-        text_body: '',
-        html_body: '',
-        last_error: lastError ?? null,
-      })
-      .where('id', '=', row.id)
-      .where('attempts', '=', row.attempts)
-      .execute();
+    await job.finish({
+      closed_at: now,
+      outcome,
+      sent_at: outcome === 'sent' ? now : null,
+      ...(subject === undefined ? {} : { subject }),
+      text_body: '',
+      html_body: '',
+      last_error: lastError ?? null,
+    });
   }
 }

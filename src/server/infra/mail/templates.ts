@@ -179,7 +179,7 @@ export const templates = {
       subject: `Webhook disabled: ${hook.url}`,
       greeting: `Hello ${name},`,
       paragraphs: [
-        `The webhook ${hook.url} of the catalogue ${hook.catalogue} failed every attempt for 3 days, so Stockroom stopped calling it.`,
+        `The webhook ${hook.url} of the catalogue ${hook.catalogue} failed every attempt for 3 days (or 100 attempts in a row over an hour), so Stockroom stopped calling it.`,
         `Its last error: ${hook.lastError}. Once the endpoint works again, enable it in the catalogue's settings.`,
       ],
       action: {

@@ -1,13 +1,10 @@
 import { createServer, type Socket } from 'node:net';
-import path from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { buildApp } from '../../../../src/server/app.js';
-import { openDatabase } from '../../../../src/server/infra/db/open.js';
 import { backoffMs, RETRY_FOR_MS } from '../../../../src/server/infra/mail/outbox.js';
 import { templates } from '../../../../src/server/infra/mail/templates.js';
 import { M } from '../../../../src/shared/messages.js';
 import { accounts, expectMessage, newEmail, PASSWORD, userRow } from '../../support/accounts.js';
-import { build, checkAnswersOf, type TestServer } from '../../support/build.js';
+import { anotherInstance, build, type TestServer } from '../../support/build.js';
 import { SmtpInbox } from '../../support/inbox.js';
 import { freePort } from '../../support/processes.js';
 import { TestSmtpServer } from '../../../support/smtp.js';
@@ -28,23 +25,8 @@ async function buildWithSmtpDown() {
 }
 
 /** The next server process: another app on the same database, with its own mail transport. */
-async function nextProcess(server: TestServer, smtpUrl: string) {
-  const config = { ...server.config, smtpUrl };
-  const database = await openDatabase(config);
-  const app = await checkAnswersOf(
-    await buildApp({
-      config,
-      database,
-      clock: server.clock,
-      clientDir: path.join(server.dataDir, 'no-client'),
-    }),
-  );
-  afterAll(async () => {
-    await app.close();
-    await database.close();
-  });
-  return app;
-}
+const nextProcess = (server: TestServer, smtpUrl: string) =>
+  anotherInstance(server, { config: { ...server.config, smtpUrl } });
 
 describe('the outbox while the SMTP server is down', async () => {
   const { server, smtp, port, steps } = await buildWithSmtpDown();

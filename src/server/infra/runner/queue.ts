@@ -1,0 +1,273 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { MigrationDialect } from '../db/migrate.js';
+import type { Clock } from '../../lib/clock.js';
+
+/**
+ * The columns every queue table has (the outbox, webhook deliveries): a row is a job, claimed by
+ * moving `locked_until` forward (its lease) and bumping `attempts`, which also tells this claim from
+ * any later one: every write of a claimed job requires the count it was claimed with.
+ */
+export interface JobRow {
+  id: string;
+  attempts: number;
+  next_attempt_at: number | null;
+  locked_until: number | null;
+}
+
+/** A queue table seen through the columns the runner reads (the rest are the feature's). */
+type QueueDb = Kysely<Record<string, JobRow & Record<string, unknown>>>;
+
+export interface QueueDefinition<Row extends JobRow> {
+  /** Names the queue in logs. */
+  name: string;
+  table: string;
+  /** The column and value of a job still to do (`status = 'pending'`, `closed_at is null`). */
+  open: { column: string; value: string | null };
+  /**
+   * Fairness: jobs of one tenant (a catalogue, a recipient) hold at most `perTenant` leases at
+   * once across every instance, and those of one group inside it (an endpoint) `perGroup`; a
+   * tenant with none in flight goes before those that have some, whatever its jobs' age.
+   */
+  tenant: { column: string; perTenant: number; group?: { column: string; perGroup: number } };
+  /** Jobs this instance runs at once. */
+  concurrency: number;
+  /** How long a claim is owned; a crashed worker's jobs come back after it. */
+  leaseMs: number;
+  /** How often it looks for due jobs without being woken. */
+  pollMs: number;
+  /**
+   * Does one attempt of a claimed job and settles it (`job.finish`, `job.retryAt`); a job left
+   * unsettled comes back when its lease ends. Resolves true when the job counts for `drain()`
+   * (a mail sent, a delivery attempted). `signal` aborts when the runner stops: a job that
+   * honours it calls `job.release()` so another instance takes it at once.
+   */
+  handle(job: Job<Row>, signal: AbortSignal): Promise<boolean>;
+}
+
+/** A claimed job and the ways to settle it, each only while the claim is still this one. */
+export interface Job<Row extends JobRow> {
+  row: Row;
+  /** Closes the job for good with these column values (the open column among them). */
+  finish(values: Partial<Row>): Promise<void>;
+  /** Tries again at `at`, with these column values. */
+  retryAt(at: number, values?: Partial<Row>): Promise<void>;
+  /** Gives the claim back unsettled: due again now, for any instance. */
+  release(): Promise<void>;
+}
+
+/**
+ * Waits that grow with each failed attempt and stop growing at the last: `[5 s, 5 min, …]`, or
+ * doubling from `first` up to `cap`.
+ */
+export const backoff = {
+  schedule:
+    (waits: readonly number[]) =>
+    (attempts: number): number =>
+      waits[Math.min(Math.max(attempts, 1), waits.length) - 1]!,
+  doubling:
+    (first: number, cap: number) =>
+    (attempts: number): number =>
+      Math.min(first * 2 ** Math.max(attempts - 1, 0), cap),
+};
+
+interface QueueDeps {
+  db: Kysely<unknown>;
+  dialect: MigrationDialect;
+  clock: Clock;
+  log: FastifyBaseLogger;
+}
+
+/**
+ * A table-backed queue: jobs are rows written in the transaction of the change that needs them,
+ * claimed with a lease by a worker on any instance, run `concurrency` at a time, fairly between
+ * tenants, and retried as their handler says. `wake()` looks now (call it after the commit);
+ * otherwise the worker looks every `pollMs` while started.
+ */
+export class TableQueue<Row extends JobRow> {
+  private readonly db: QueueDb;
+  private readonly inFlight = new Set<Promise<void>>();
+  private timer: NodeJS.Timeout | undefined;
+  private filling: Promise<void> | undefined;
+  private wakeRequested = false;
+  private started = false;
+  private abort = new AbortController();
+
+  constructor(
+    private readonly definition: QueueDefinition<Row>,
+    private readonly deps: QueueDeps,
+  ) {
+    this.db = deps.db as unknown as QueueDb;
+  }
+
+  get name() {
+    return this.definition.name;
+  }
+
+  start() {
+    if (this.started) return;
+    this.started = true;
+    this.abort = new AbortController();
+    this.wake();
+  }
+
+  /** Stops claiming, aborts the jobs in flight (those that honour it give their claim back). */
+  async stop() {
+    this.started = false;
+    clearTimeout(this.timer);
+    this.abort.abort();
+    await this.filling;
+    await Promise.all(this.inFlight);
+  }
+
+  /** Looks for due jobs now rather than at the next poll. */
+  wake() {
+    if (!this.started) return;
+    if (this.filling) {
+      this.wakeRequested = true;
+      return;
+    }
+    clearTimeout(this.timer);
+    this.filling = this.fill()
+      .catch((error: unknown) => this.deps.log.error({ err: error }, `${this.name} worker failed`))
+      .finally(() => {
+        this.filling = undefined;
+        if (!this.started) return;
+        if (this.wakeRequested) {
+          this.wakeRequested = false;
+          this.wake();
+          return;
+        }
+        this.timer = setTimeout(() => this.wake(), this.definition.pollMs);
+        this.timer.unref();
+      });
+  }
+
+  /**
+   * Runs every job due now to its end (new ones due meanwhile included), as many at once as the
+   * worker would, and returns how many counted. What tests call instead of starting the worker.
+   */
+  async drain(): Promise<number> {
+    let counted = 0;
+    const running = new Set<Promise<void>>();
+    for (;;) {
+      while (running.size < this.definition.concurrency) {
+        const row = await this.claim();
+        if (!row) break;
+        const done = this.run(row, new AbortController().signal).then((counts) => {
+          if (counts) counted += 1;
+          running.delete(done);
+        });
+        running.add(done);
+      }
+      if (running.size === 0) return counted;
+      await Promise.race(running);
+    }
+  }
+
+  /** Claims due jobs into free slots; each finished job frees its slot and looks again. */
+  private async fill(): Promise<void> {
+    while (this.started && this.inFlight.size < this.definition.concurrency) {
+      const row = await this.claim();
+      if (!row) return;
+      const done: Promise<void> = this.run(row, this.abort.signal).then(() => {
+        this.inFlight.delete(done);
+        this.wake();
+      });
+      this.inFlight.add(done);
+    }
+  }
+
+  private async run(row: Row, signal: AbortSignal): Promise<boolean> {
+    try {
+      return await this.definition.handle(this.jobOf(row), signal);
+    } catch (error) {
+      // Unsettled, it comes back when its lease ends.
+      this.deps.log.error({ err: error, jobId: row.id }, `${this.name}: a job failed`);
+      return false;
+    }
+  }
+
+  private jobOf(row: Row): Job<Row> {
+    const settle = (values: Record<string, unknown>) =>
+      this.db
+        .updateTable(this.definition.table)
+        .set({ ...values, locked_until: null } as never)
+        .where('id', '=', row.id)
+        .where('attempts', '=', row.attempts)
+        .execute()
+        .then(() => undefined);
+    return {
+      row,
+      finish: (values) => settle(values),
+      retryAt: (at, values = {}) => settle({ ...values, next_attempt_at: at }),
+      release: () => settle({ next_attempt_at: this.deps.clock.now() }),
+    };
+  }
+
+  /**
+   * Claims one due job by moving its lease forward, fairly: first among tenants with nothing in
+   * flight (anywhere), then among those below their bound. The in-flight
+   * counts are the leases in the table, so the bounds hold across instances (give or take the
+   * claims two instances make at the same moment). The conditional update makes the claim atomic.
+   */
+  private async claim(): Promise<Row | undefined> {
+    const { table, open, tenant, leaseMs } = this.definition;
+    const group = tenant.group;
+    const now = this.deps.clock.now();
+    const leased = await this.openRows()
+      .select([`${tenant.column} as tenant`, ...(group ? [`${group.column} as grp`] : [])] as never)
+      .where('locked_until', '>', now)
+      .execute();
+    const perTenant = countBy(leased, (row) => row.tenant);
+    const perGroup = countBy(leased, (row) => row.grp);
+    const busy = [...perTenant.keys()];
+    const full = [...perTenant].filter(([, n]) => n >= tenant.perTenant).map(([key]) => key);
+    const fullGroups = group
+      ? [...perGroup].filter(([, n]) => n >= group.perGroup).map(([key]) => key)
+      : [];
+    for (const excluded of [busy, full]) {
+      let candidate = this.openRows()
+        .select('id')
+        .where('next_attempt_at', '<=', now)
+        .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', now)]))
+        .orderBy('next_attempt_at')
+        .limit(1);
+      if (excluded.length > 0) candidate = candidate.where(tenant.column, 'not in', excluded);
+      if (group && fullGroups.length > 0) {
+        candidate = candidate.where(group.column, 'not in', fullGroups);
+      }
+      if (this.deps.dialect === 'postgres') candidate = candidate.forUpdate().skipLocked();
+      const claimed = await this.db
+        .updateTable(table)
+        .set((eb) => ({ locked_until: now + leaseMs, attempts: eb('attempts', '+', 1) }))
+        .where('id', '=', candidate)
+        .where(open.column, open.value === null ? 'is' : '=', open.value)
+        .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', now)]))
+        .returningAll()
+        .executeTakeFirst();
+      if (claimed) return claimed as unknown as Row;
+      // Nothing due among idle tenants: busy ones below their bound may go.
+      if (busy.length === 0) return undefined;
+    }
+    return undefined;
+  }
+
+  private openRows() {
+    const { table, open } = this.definition;
+    return this.db
+      .selectFrom(table)
+      .where(open.column, open.value === null ? 'is' : '=', open.value);
+  }
+}
+
+function countBy<T>(rows: T[], key: (row: T) => unknown): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const row of rows) {
+    const value = key(row);
+    if (value === undefined || value === null) continue;
+    const name = String(value);
+    counts.set(name, (counts.get(name) ?? 0) + 1);
+  }
+  return counts;
+}
