@@ -151,17 +151,20 @@ export class TableQueue<Row extends JobRow> {
     let counted = 0;
     const running = new Set<Promise<void>>();
     for (;;) {
-      while (running.size < this.definition.concurrency) {
-        const row = await this.claim();
-        if (!row) break;
+      const before = running.size;
+      const row = before < this.definition.concurrency ? await this.claim() : undefined;
+      if (row) {
         const done = this.run(row, new AbortController().signal).then((counts) => {
           if (counts) counted += 1;
           running.delete(done);
         });
         running.add(done);
+        continue;
       }
-      if (running.size === 0) return counted;
-      await Promise.race(running);
+      // Nothing was in flight when it looked, and nothing was due: done. Otherwise what was in
+      // flight may have held a bound: look again once a job ends.
+      if (before === 0) return counted;
+      if (running.size > 0) await Promise.race(running);
     }
   }
 
