@@ -28,6 +28,7 @@ import * as reorderAlertsAndDigest from './migrations/020_reorder_alerts_and_dig
 import * as webhooks from './migrations/021_webhooks.js';
 import * as reportIndexes from './migrations/022_report_indexes.js';
 import * as fairBackgroundWork from './migrations/023_fair_background_work.js';
+import * as catalogueScopedKeys from './migrations/024_catalogue_scoped_keys.js';
 
 export type MigrationDialect = 'sqlite' | 'postgres';
 
@@ -61,6 +62,7 @@ export const migrations: Migration[] = [
   { name: '021_webhooks', ...webhooks },
   { name: '022_report_indexes', ...reportIndexes },
   { name: '023_fair_background_work', ...fairBackgroundWork },
+  { name: '024_catalogue_scoped_keys', ...catalogueScopedKeys },
 ];
 
 /** What the hand-written runner before Kysely's Migrator recorded applied migrations in. */

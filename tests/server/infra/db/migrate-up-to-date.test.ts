@@ -82,14 +82,13 @@ describe('migrating an up-to-date database', async () => {
   });
 
   it('still takes the locked step when a migration is missing from the record', async () => {
-    // The last migration, 023_fair_background_work: what it made goes with its record.
+    // The last migration, 024_catalogue_scoped_keys: the indexes it made go with its record.
     const last = migrations.at(-1)!.name;
-    expect(last).toBe('023_fair_background_work');
+    expect(last).toBe('024_catalogue_scoped_keys');
     await sql`delete from kysely_migration where name = ${last}`.execute(db);
-    await db.schema.dropIndex('webhook_deliveries_leased').execute();
-    await db.schema.dropIndex('outbox_leased').execute();
-    await db.schema.alterTable('webhooks').dropColumn('failures').execute();
-    await db.schema.alterTable('webhooks').dropColumn('failing_since').execute();
+    await db.schema.dropIndex('products_catalogue_id').execute();
+    await db.schema.dropIndex('stock_movements_catalogue_product').execute();
+    await db.schema.dropIndex('stock_movements_catalogue_product_reason').execute();
     const released = await holdMigrationLock(dataDir, url);
     let applied: string[] | undefined;
     const took = await timed(async () => (applied = await migrate(db, handle.dialect)));
