@@ -41,7 +41,6 @@ export function entriesQuery(db: DB, catalogueId: string, filter: EntryFilter, r
   return db
     .selectFrom('activity_entries as e')
     .leftJoin('users', 'users.id', 'e.actor_id')
-    .leftJoin('activity_entries as u', 'u.undoes', 'e.id')
     .select([
       'e.id',
       'e.kind',
@@ -52,7 +51,14 @@ export function entriesQuery(db: DB, catalogueId: string, filter: EntryFilter, r
       'e.product_name',
       'e.data',
       'e.created_at',
-      'u.id as undone_by',
+      // One probe of the unique `undoes` per entry of the page: a join let PostgreSQL merge
+      // with that whole index, every catalogue's entries.
+      (eb) =>
+        eb
+          .selectFrom('activity_entries as u')
+          .select('u.id')
+          .whereRef('u.undoes', '=', 'e.id')
+          .as('undone_by'),
       sql<number>`case when e.snapshot is null then 0 else 1 end`.as('restorable'),
     ])
     .where('e.catalogue_id', '=', catalogueId)
