@@ -80,8 +80,13 @@ export async function trackReorderCrossings(
       .select(sql<number>`coalesce(reorder_point, ${point})`.as('point'))
       .where('catalogue_id', '=', catalogueId)
       .$if(chunk !== undefined, (query) => query.where('id', 'in', chunk!))
-      .where(
-        sql<SqlBool>`(reorder_crossed_at is null and ${rule}) or (reorder_crossed_at is not null and not (${rule}))`,
+      // Crossed one way or the other, among these products only: each side of the `or` is a
+      // group of its own, so the catalogue and the ids above bound the whole condition.
+      .where((eb) =>
+        eb.or([
+          eb.and([eb('reorder_crossed_at', 'is', null), rule]),
+          eb.and([eb('reorder_crossed_at', 'is not', null), eb.not(rule)]),
+        ]),
       )
       .execute();
     const crossed = changed.filter((row) => row.reorder_crossed_at === null);

@@ -1,0 +1,341 @@
+import { randomUUID } from 'node:crypto';
+import { appendFileSync } from 'node:fs';
+import type { CompiledQuery } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ActivityResponse } from '../../../src/shared/schemas/activity.js';
+import { ProductRepository } from '../../../src/server/features/products/repository.js';
+import { build } from '../support/build.js';
+import { csvText, importCsv } from '../support/products.js';
+import {
+  analyze,
+  statementRecorder,
+  tableReads,
+  tableSizes,
+  type TableRead,
+} from '../support/statement-plans.js';
+import { api, member, newCatalogue } from '../catalogues/support.js';
+
+const OWN = 1_000;
+const OTHERS = 20_000;
+/** A table this large holds the other tenant's rows in bulk: reading it whole grows with them. */
+const LARGE = 10_000;
+
+/**
+ * A request's cost must not grow with another tenant's catalogue. Each request below runs in a
+ * 1,000-product catalogue, alone and then beside another tenant's 20,000 products (with their
+ * movements, tags, activity, live events and stored answers), and every statement it ran is
+ * explained as the engine would run it: none may read a table that holds the other tenant's rows
+ * in full, none may be added by the other tenant's presence, and no write may read its whole
+ * catalogue. Plans do not depend on the machine's load, so this cannot be flaky; they miss what
+ * triggers and foreign keys do, which runs per changed row.
+ */
+describe("a request's cost beside another tenant's catalogue", async () => {
+  const server = await build();
+  const { db, dialect } = server.database;
+  const repository = new ProductRepository(db, dialect);
+  const owner = await member(server, 'Ada');
+  const other = await member(server, 'Bo');
+  const { id: catalogueId } = await newCatalogue(server, owner);
+  const base = `/api/catalogues/${catalogueId}`;
+
+  const seed = (target: string, count: number, prefix: string) =>
+    repository.insertMany(
+      target,
+      Array.from({ length: count }, (_, i) => ({
+        name: `${prefix} product ${i}`,
+        description: `A ${prefix} thing`,
+        priceCents: (i % 900) + 100,
+        stock: i % 30,
+        image: null,
+        createdAt: i,
+        tags: [`${prefix}-${i % 7}`],
+        costCents: i % 2 === 0 ? 50 : null,
+        sku: `${prefix}-SKU-${i}`,
+        reorderPoint: i % 5 === 0 ? 12 : null,
+      })),
+    );
+  await seed(catalogueId, OWN, 'own');
+  const ownIds = (
+    await db
+      .selectFrom('products')
+      .select('id')
+      .where('catalogue_id', '=', catalogueId)
+      .orderBy('created_at')
+      .execute()
+  ).map((row) => row.id);
+  // One endpoint listening to everything: each write queues its deliveries.
+  await db
+    .insertInto('webhooks')
+    .values({
+      id: randomUUID(),
+      catalogue_id: catalogueId,
+      url: 'https://hooks.example.test/in',
+      events: JSON.stringify(['product.created', 'product.updated', 'stock.moved', 'undo']),
+      secret: 'whsec_test',
+      enabled: 1,
+      created_at: 0,
+      updated_at: 0,
+      last_attempt_at: null,
+      last_status: null,
+      last_succeeded: null,
+      last_error: null,
+      last_success_at: null,
+      disabled_at: null,
+    })
+    .execute();
+
+  const recorder = statementRecorder();
+  afterAll(() => recorder.restore());
+
+  const latestEntry = async (kind: string) => {
+    const res = await api(server, owner, 'GET', `${base}/activity?kind=${kind}&limit=1`);
+    return (res.json() as ActivityResponse).entries[0]!.id;
+  };
+
+  /**
+   * The requests measured, each on products of its own (`n` picks them, so that the run beside
+   * the other tenant changes other products than the run alone). Preparation runs outside the
+   * measurement; the request is what is measured.
+   */
+  const writes: Record<string, (n: number) => Promise<() => Promise<unknown>>> = {
+    create: async () => () =>
+      api(server, owner, 'POST', `${base}/products`, {
+        name: 'Fresh',
+        description: 'New',
+        price: 3,
+        stock: 4,
+        tags: ['own-1'],
+        sku: `NEW-${randomUUID()}`,
+      }),
+    edit: async (n) => () =>
+      api(server, owner, 'PATCH', `${base}/products/${ownIds[n]}`, {
+        name: `Edited ${n}`,
+        stock: 2,
+        price: 7.5,
+        tags: ['own-2'],
+      }),
+    'stock change': async (n) => () =>
+      api(server, owner, 'POST', `${base}/products/${ownIds[n + 10]}/stock`, {
+        delta: 5,
+        reason: 'received',
+      }),
+    'stock count': async (n) => () =>
+      api(server, owner, 'POST', `${base}/products/${ownIds[n + 20]}/stock`, { count: 0 }),
+    'stock change with a key': async (n) => () =>
+      server.app.inject({
+        method: 'POST',
+        url: `${base}/products/${ownIds[n + 30]}/stock`,
+        headers: { ...owner.headers, 'idempotency-key': randomUUID() },
+        payload: { delta: 2 },
+      }),
+    'undo of a stock change': async (n) => {
+      await api(server, owner, 'POST', `${base}/products/${ownIds[n + 40]}/stock`, { delta: 1 });
+      const entry = await latestEntry('stock.moved');
+      return () => api(server, owner, 'POST', `${base}/activity/${entry}/undo`);
+    },
+    'undo of an edit': async (n) => {
+      await api(server, owner, 'PATCH', `${base}/products/${ownIds[n + 50]}`, { stock: 1 });
+      const entry = await latestEntry('product.updated');
+      return () => api(server, owner, 'POST', `${base}/activity/${entry}/undo`);
+    },
+    delete: async (n) => () => api(server, owner, 'DELETE', `${base}/products/${ownIds[n + 60]}`),
+    'undo of a delete': async (n) => {
+      await api(server, owner, 'DELETE', `${base}/products/${ownIds[n + 70]}`);
+      const entry = await latestEntry('product.deleted');
+      return () => api(server, owner, 'POST', `${base}/activity/${entry}/undo`);
+    },
+    'bulk delete': async (n) => () =>
+      api(server, owner, 'POST', `${base}/products/bulk-delete`, {
+        ids: ownIds.slice(n + 80, n + 83),
+      }),
+    import: async (n) => () =>
+      importCsv(
+        server,
+        owner,
+        csvText([
+          ['id', 'name', 'price', 'stock', 'description'],
+          [ownIds[n + 90]!, `Imported ${n}`, '4.00', '9', 'Updated'],
+          ['', `New import ${n}`, '5.00', '3', 'Created'],
+        ]),
+        '',
+        `${base}/products`,
+      ),
+    'catalogue reorder point': async () => {
+      await api(server, owner, 'PATCH', base, { reorderPoint: 10 });
+      return () => api(server, owner, 'PATCH', base, { reorderPoint: 8 });
+    },
+  };
+
+  const reads: Record<string, () => Promise<() => Promise<unknown>>> = {
+    list: async () => () => api(server, owner, 'GET', `${base}/products`),
+    'list by name': async () => () => api(server, owner, 'GET', `${base}/products?sort=name`),
+    'list by stock': async () => () =>
+      api(server, owner, 'GET', `${base}/products?sort=stock-asc&stock=low`),
+    'list of a tag': async () => () => api(server, owner, 'GET', `${base}/products?tag=own-3`),
+    'list to reorder': async () => () =>
+      api(server, owner, 'GET', `${base}/products?stock=reorder`),
+    search: async () => () => api(server, owner, 'GET', `${base}/products?q=product%2012`),
+    'one product': async () => () => api(server, owner, 'GET', `${base}/products/${ownIds[500]}`),
+    lookup: async () => () => api(server, owner, 'GET', `${base}/products/lookup?code=own-sku-500`),
+    movements: async () => () =>
+      api(server, owner, 'GET', `${base}/products/${ownIds[500]}/movements`),
+    activity: async () => () => api(server, owner, 'GET', `${base}/activity`),
+    summary: async () => () => api(server, owner, 'GET', `${base}/products/summary`),
+    'to-reorder report': async () => () => api(server, owner, 'GET', `${base}/reports/to-reorder`),
+  };
+
+  const sizes = new Map<string, number>();
+  const tables = () => new Set(sizes.keys());
+
+  /** Runs each request once, recording its statements, and explains them once it is done. */
+  async function measure(
+    requests: Record<string, (n: number) => Promise<() => Promise<unknown>>>,
+    n: number,
+  ) {
+    const measured = new Map<string, { statements: CompiledQuery[]; reads: TableRead[] }>();
+    for (const [name, prepare] of Object.entries(requests)) {
+      const send = await prepare(n);
+      const { result, statements } = await recorder.during(send);
+      const status = (result as { statusCode: number }).statusCode;
+      expect(status, `${name}: ${(result as { body: string }).body}`).toBeLessThan(300);
+      const explained: TableRead[] = [];
+      const shown = [`## ${name} (${n})`];
+      for (const statement of statements) {
+        const reads = await tableReads(db, dialect, statement, tables());
+        explained.push(...reads);
+        shown.push(
+          `  ${statement.sql}`,
+          ...reads.map((read) => `    ${read.reach}: ${read.detail}`),
+        );
+      }
+      measured.set(name, { statements, reads: explained });
+      // SHOW_PLANS=<file> writes every statement and its reads there: where to look first.
+      if (process.env.SHOW_PLANS) appendFileSync(process.env.SHOW_PLANS, `${shown.join('\n')}\n`);
+    }
+    return measured;
+  }
+
+  /** The other tenant's catalogue and what its use leaves behind, in bulk. */
+  async function seedOtherTenant() {
+    await seed(other.id, OTHERS, 'other');
+    const ids = (
+      await db.selectFrom('products').select('id').where('catalogue_id', '=', other.id).execute()
+    ).map((row) => row.id);
+    for (let i = 0; i < OTHERS; i += 500) {
+      const rows = ids.slice(i, i + 500);
+      await db
+        .insertInto('activity_entries')
+        .values(
+          rows.map((id, j) => ({
+            catalogue_id: other.id,
+            actor_id: other.id,
+            kind: 'stock.moved' as const,
+            product_id: id,
+            product_name: 'Other',
+            data: '{}',
+            created_at: i + j,
+          })),
+        )
+        .execute();
+      await db
+        .insertInto('live_events')
+        .values(
+          rows.map((id, j) => ({
+            catalogue_id: other.id,
+            kind: 'stock.changed',
+            data: JSON.stringify({ id }),
+            created_at: i + j,
+          })),
+        )
+        .execute();
+      await db
+        .insertInto('idempotency_keys')
+        .values(
+          rows.map((id) => ({
+            owner_id: other.id,
+            key: id,
+            fingerprint: 'x',
+            status: 200,
+            body: '{}',
+            created_at: server.clock.now(),
+          })),
+        )
+        .execute();
+    }
+  }
+
+  type Measured = Awaited<ReturnType<typeof measure>>;
+  let alone: Record<'writes' | 'reads', Measured>;
+  let beside: Record<'writes' | 'reads', Measured>;
+  beforeAll(async () => {
+    for (const [name, size] of await tableSizes(db, dialect)) sizes.set(name, size);
+    alone = { writes: await measure(writes, 0), reads: await measure(reads, 0) };
+    await seedOtherTenant();
+    await analyze(db, dialect);
+    sizes.clear();
+    for (const [name, size] of await tableSizes(db, dialect)) sizes.set(name, size);
+    // Products as far into the catalogue as the first run's, in the same states.
+    beside = { writes: await measure(writes, 300), reads: await measure(reads, 300) };
+  }, 180_000);
+
+  const large = () => new Set([...sizes].filter(([, size]) => size >= LARGE).map(([name]) => name));
+
+  /** Each read of a large table that reaches as far as `reach`, with how. */
+  function readsReaching(
+    measured: Map<string, { reads: TableRead[] }>,
+    reach: TableRead['reach'],
+    except: string[] = [],
+  ) {
+    const big = large();
+    return [...measured]
+      .filter(([name]) => !except.includes(name))
+      .flatMap(([name, { reads }]) =>
+        reads
+          .filter((read) => read.reach === reach && big.has(read.table))
+          .map((read) => `${name}: ${read.detail}`),
+      );
+  }
+
+  it('holds the other tenant in bulk in the tables it measures', () => {
+    expect([...large()].sort()).toEqual(
+      expect.arrayContaining([
+        'activity_entries',
+        'idempotency_keys',
+        'live_events',
+        'product_tags',
+        'products',
+        'stock_movements',
+      ]),
+    );
+  });
+
+  it.each(['writes', 'reads'] as const)('no %s read a table of every tenant in full', (kind) => {
+    expect(readsReaching(beside[kind], 'all')).toEqual([]);
+  });
+
+  // Nor, for a write, every row of its own catalogue: it names the rows it changes. A change of
+  // the catalogue's reorder point is about all of its products.
+  it('no write reads all of its catalogue', () => {
+    expect(readsReaching(beside.writes, 'catalogue', ['catalogue reorder point'])).toEqual([]);
+  });
+
+  it.each(['writes', 'reads'] as const)(
+    'the %s run the same statements beside the other tenant as alone',
+    (kind) => {
+      const count = (measured: Map<string, { statements: CompiledQuery[] }>) =>
+        Object.fromEntries(
+          [...measured]
+            // A search on SQLite asks the trigram index, which every catalogue shares, for
+            // candidates, and checks them 100 at a time: another catalogue's matches add checks,
+            // up to 1,000 candidates, past which it reads its own catalogue in windows instead.
+            .filter(([name]) => !(name === 'search' && dialect === 'sqlite'))
+            // The session's lookup, which a cache in front of it skips at times, is left out.
+            .map(([name, { statements }]) => [
+              name,
+              statements.filter((statement) => !/^select "sessions"\./.test(statement.sql)).length,
+            ]),
+        );
+      expect(count(beside[kind])).toEqual(count(alone[kind]));
+    },
+  );
+});
