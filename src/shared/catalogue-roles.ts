@@ -16,9 +16,10 @@ const admins: readonly CatalogueRole[] = ['owner', 'admin'];
 const owner: readonly CatalogueRole[] = ['owner'];
 
 /**
- * Each action, the roles allowed it, and how a refusal names it ("A viewer cannot adjust stock
- * in this catalogue."). Reading covers the list, a product, its history, the summary and scan
- * lookups; editing covers create, edit, delete, import and bulk delete.
+ * Each action, the roles allowed it, and how a refusal names it: "{a role} cannot {text} in this
+ * catalogue." ("A viewer cannot adjust stock in this catalogue."), or `refusal` where the action
+ * names the catalogue itself. Reading covers the list, a product, its history, the summary and
+ * scan lookups; editing covers create, edit, delete, import and bulk delete.
  */
 export const CATALOGUE_ACTIONS = {
   read: { roles: everyone, text: 'read products' },
@@ -27,22 +28,37 @@ export const CATALOGUE_ACTIONS = {
   editProducts: { roles: editors, text: 'create, edit or delete products' },
   printLabels: { roles: editors, text: 'print labels' },
   manageMembers: { roles: admins, text: 'manage members and invitations' },
-  renameCatalogue: { roles: admins, text: 'rename the catalogue' },
+  renameCatalogue: { roles: admins, text: 'rename the catalogue', refusal: 'rename this catalogue' },
   manageWebhooks: { roles: admins, text: 'manage webhooks' },
-  deleteCatalogue: { roles: owner, text: 'delete the catalogue' },
-  transferOwnership: { roles: owner, text: 'hand over ownership' },
-} as const satisfies Record<string, { roles: readonly CatalogueRole[]; text: string }>;
+  deleteCatalogue: { roles: owner, text: 'delete the catalogue', refusal: 'delete this catalogue' },
+  transferOwnership: {
+    roles: owner,
+    text: 'hand over ownership',
+    refusal: 'hand over ownership of this catalogue',
+  },
+} as const satisfies Record<
+  string,
+  { roles: readonly CatalogueRole[]; text: string; refusal?: string }
+>;
 export type CatalogueAction = keyof typeof CATALOGUE_ACTIONS;
 
 export function can(role: CatalogueRole, action: CatalogueAction): boolean {
   return (CATALOGUE_ACTIONS[action].roles as readonly CatalogueRole[]).includes(role);
 }
 
-const article = (role: CatalogueRole) => (role === 'owner' || role === 'admin' ? 'An' : 'A');
+/** How a refusal names a member by their role: "An owner", "An editor", "A stock member". */
+const MEMBER_OF_ROLE: Record<CatalogueRole, string> = {
+  owner: 'An owner',
+  admin: 'An admin',
+  editor: 'An editor',
+  stock: 'A stock member',
+  viewer: 'A viewer',
+};
 
 /** The 403 message of a member whose role does not allow an action. */
 export function roleCannot(role: CatalogueRole, action: CatalogueAction): string {
-  return `${article(role)} ${role} cannot ${CATALOGUE_ACTIONS[action].text} in this catalogue.`;
+  const entry: { text: string; refusal?: string } = CATALOGUE_ACTIONS[action];
+  return `${MEMBER_OF_ROLE[role]} cannot ${entry.refusal ?? `${entry.text} in this catalogue`}.`;
 }
 
 /** How a role reads on screen and in mails. */

@@ -162,6 +162,7 @@ describe('members and roles', async () => {
     expect(bad.statusCode).toBe(403);
     const rename = await api(server, editor, 'PATCH', `/api/catalogues/${id}`, { name: 'Mine' });
     expect(rename.json()).toEqual({ message: roleCannot('editor', 'renameCatalogue') });
+    expect(rename.json()).toEqual({ message: 'An editor cannot rename this catalogue.' });
 
     const list = await api(server, viewer, 'GET', base);
     const { products } = list.json() as { products: { name: string; stock: number }[] };

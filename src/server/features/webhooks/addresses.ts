@@ -18,11 +18,14 @@ export const systemResolver: Resolver = async (hostname) =>
   }));
 
 /**
- * Where a webhook may not go: loopback, private, shared (CGNAT), link-local (the cloud metadata
- * address among them), unspecified, multicast, reserved and broadcast ranges.
+ * Where a webhook may not go: every range of IANA's special-purpose registries that is not a
+ * public destination. IPv4: this network, private, shared (CGNAT), loopback, link-local (the cloud
+ * metadata address among them), IETF protocol assignments, documentation, the 6to4 relay,
+ * benchmarking, multicast, reserved and broadcast. Node's BlockList applies the IPv4 rules to
+ * IPv4-mapped IPv6 addresses too (`::ffff:127.0.0.1`, `::ffff:7f00:1`), so a mapped public
+ * address passes as the address it is.
  */
-const blocked = new BlockList();
-for (const [network, prefix] of [
+const IPV4_BLOCKED = [
   ['0.0.0.0', 8],
   ['10.0.0.0', 8],
   ['100.64.0.0', 10],
@@ -30,45 +33,51 @@ for (const [network, prefix] of [
   ['169.254.0.0', 16],
   ['172.16.0.0', 12],
   ['192.0.0.0', 24],
+  ['192.0.2.0', 24],
+  ['192.88.99.0', 24],
   ['192.168.0.0', 16],
   ['198.18.0.0', 15],
+  ['198.51.100.0', 24],
+  ['203.0.113.0', 24],
   ['224.0.0.0', 4],
   ['240.0.0.0', 4],
-] as const) {
-  blocked.addSubnet(network, prefix, 'ipv4');
-}
-for (const [network, prefix] of [
-  ['::', 128],
-  ['::1', 128],
+] as const;
+
+/**
+ * IPv6: unspecified and loopback; IPv4-compatible (`::a.b.c.d`, deprecated) and IPv4-translated
+ * (`::ffff:0:a.b.c.d`) forms; NAT64, well-known and local-use, and 6to4, whose gateways would
+ * carry the request to an IPv4 address this check never saw; discard-only; IETF protocol
+ * assignments (Teredo among them); documentation; SRv6 segment identifiers; unique-local,
+ * link-local, site-local and multicast.
+ */
+const IPV6_BLOCKED = [
+  ['::', 96],
+  ['::ffff:0:0:0', 96],
+  ['64:ff9b::', 96],
+  ['64:ff9b:1::', 48],
+  ['100::', 64],
+  ['2001::', 23],
+  ['2001:db8::', 32],
+  ['2002::', 16],
+  ['3fff::', 20],
+  ['5f00::', 16],
   ['fc00::', 7],
   ['fe80::', 10],
   ['fec0::', 10],
   ['ff00::', 8],
-] as const) {
-  blocked.addSubnet(network, prefix, 'ipv6');
-}
+] as const;
 
-/** The IPv4 address an IPv6 one carries (mapped `::ffff:a.b.c.d`, compatible, or NAT64), if any. */
-function embeddedIpv4(address: string): string | undefined {
-  const lower = address.toLowerCase();
-  const dotted = /^(?:::ffff:(?:0:)?|::|64:ff9b::)(\d+\.\d+\.\d+\.\d+)$/.exec(lower);
-  if (dotted) return dotted[1];
-  const hex = /^(?:::ffff:(?:0:)?|64:ff9b::)([0-9a-f]{1,4}):([0-9a-f]{1,4})$/.exec(lower);
-  if (!hex) return undefined;
-  const high = parseInt(hex[1]!, 16);
-  const low = parseInt(hex[2]!, 16);
-  return [high >> 8, high & 255, low >> 8, low & 255].join('.');
-}
+const blocked = new BlockList();
+for (const [network, prefix] of IPV4_BLOCKED) blocked.addSubnet(network, prefix, 'ipv4');
+// `::/96` holds `::` and `::1` too.
+for (const [network, prefix] of IPV6_BLOCKED) blocked.addSubnet(network, prefix, 'ipv6');
 
-/** Whether a webhook must not be sent to this IP address. */
+/** Whether a webhook must not be sent to this IP address (anything that is not one included). */
 export function isPrivateAddress(address: string): boolean {
   const bare = address.replace(/^\[|\]$/g, '').replace(/%.*$/, '');
   const family = isIP(bare);
-  if (family === 4) return blocked.check(bare, 'ipv4');
-  if (family !== 6) return true;
-  const v4 = embeddedIpv4(bare);
-  if (v4 !== undefined) return blocked.check(v4, 'ipv4');
-  return blocked.check(bare, 'ipv6');
+  if (family === 0) return true;
+  return blocked.check(bare, family === 4 ? 'ipv4' : 'ipv6');
 }
 
 /** How long a host name may take to resolve. */
