@@ -45,6 +45,7 @@ const ALONE = [
   'search-stall',
   'live-events',
   'fair-delivery',
+  'redis-stall',
 ];
 
 const serverFiles = (names: string[]) => names.map((name) => `tests/server/**/${name}.test.ts`);

@@ -3,11 +3,15 @@ import { createServer, connect, type Server, type Socket } from 'node:net';
 /**
  * A TCP relay on loopback in front of a real server, which a test can cut off: every relayed
  * connection is dropped mid-stream and new ones are refused until `restore`. To the client this is
- * what a database restart looks like, without restarting a server that other tests share.
+ * what a database restart looks like, without restarting a server that other tests share. Or it
+ * can stall: connections stay open and nothing more is relayed either way until `unstall`, what a
+ * server that stops answering looks like (a blocked Redis) to its clients alone.
  */
 export class TcpProxy {
   private server: Server | undefined;
   private readonly sockets = new Set<Socket>();
+  private readonly pairs = new Set<[Socket, Socket]>();
+  private stalled = false;
   port = 0;
 
   constructor(
@@ -28,7 +32,11 @@ export class TcpProxy {
           this.sockets.delete(from);
           to.destroy();
         });
-        from.pipe(to);
+        const pair: [Socket, Socket] = [from, to];
+        this.pairs.add(pair);
+        from.on('close', () => this.pairs.delete(pair));
+        if (this.stalled) from.pause();
+        else from.pipe(to);
       }
     });
     await new Promise<void>((resolve, reject) => {
@@ -51,6 +59,21 @@ export class TcpProxy {
     );
     for (const socket of this.sockets) socket.destroy();
     await closed;
+  }
+
+  /** Relays nothing more, either way, on open or new connections, which stay open. */
+  stall(): void {
+    this.stalled = true;
+    for (const [from, to] of this.pairs) {
+      from.unpipe(to);
+      from.pause();
+    }
+  }
+
+  /** Relays again, what was held first. */
+  unstall(): void {
+    this.stalled = false;
+    for (const [from, to] of this.pairs) from.pipe(to);
   }
 
   /** Listens again on the same port. */
