@@ -28,7 +28,11 @@ export const CATALOGUE_ACTIONS = {
   editProducts: { roles: editors, text: 'create, edit or delete products' },
   printLabels: { roles: editors, text: 'print labels' },
   manageMembers: { roles: admins, text: 'manage members and invitations' },
-  renameCatalogue: { roles: admins, text: 'rename the catalogue', refusal: 'rename this catalogue' },
+  renameCatalogue: {
+    roles: admins,
+    text: 'rename the catalogue',
+    refusal: 'rename this catalogue',
+  },
   manageWebhooks: { roles: admins, text: 'manage webhooks' },
   deleteCatalogue: { roles: owner, text: 'delete the catalogue', refusal: 'delete this catalogue' },
   transferOwnership: {
