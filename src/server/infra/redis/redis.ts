@@ -13,10 +13,10 @@ export interface RedisConnection {
  * How long a command may take before it counts as failed: a request that uses Redis pays at most
  * this much when Redis stops answering (a healthy one answers in well under a millisecond).
  */
-export const COMMAND_TIMEOUT_MS = 40;
+const COMMAND_TIMEOUT_MS = 40;
 const TIMED_OUT = 'Command timed out';
 /** After a command timed out, commands fail at once for this long; then one is tried again. */
-export const STALLED_PAUSE_MS = 1_000;
+const STALLED_PAUSE_MS = 1_000;
 
 /**
  * A Redis client for work that may be skipped while Redis is away (the shared rate limits): a
