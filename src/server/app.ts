@@ -18,10 +18,13 @@ import { devMailboxRoutes } from './features/dev-mailbox/index.js';
 import { imageRoutes } from './features/images/index.js';
 import {
   accountsPlugin,
+  passkeyRoutes,
   preferenceRoutes,
   profileRoutes,
+  secondStepRoutes,
   sessionRoutes,
   signInRoutes,
+  twoFactorRoutes,
 } from './features/accounts/index.js';
 import { productRoutes, productsPlugin } from './features/products/index.js';
 import {
@@ -202,6 +205,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     publicScope(scope);
     await scope.register(healthRoutes, { prefix: '/api' });
     await scope.register(signInRoutes, { prefix: '/api/auth' });
+    await scope.register(secondStepRoutes, { prefix: '/api/auth' });
     await scope.register(imageRoutes, { prefix: '/api/images' });
     if (devMailbox(config)) await scope.register(devMailboxRoutes, { prefix: '/api/dev' });
   });
@@ -210,6 +214,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
     await scope.register(sessionRoutes, { prefix: '/api/auth' });
     await scope.register(profileRoutes, { prefix: '/api/auth/profile' });
     await scope.register(preferenceRoutes, { prefix: '/api/auth/preferences' });
+    await scope.register(twoFactorRoutes, { prefix: '/api/auth/mfa' });
+    await scope.register(passkeyRoutes, { prefix: '/api/auth/passkeys' });
     await scope.register(productsPlugin, { responseCacheBytes: options.responseCacheBytes });
     // The caller's personal catalogue at /api/products, and every catalogue they belong to at
     // /api/catalogues/{catalogueId}: the same routes in two scopes that find the catalogue.

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { logIn } from '../../../src/server/features/accounts/login.js';
+import { twoFactorDeps } from '../../../src/server/features/accounts/two-factor/deps.js';
 import { accounts, newEmail, PASSWORD } from '../support/accounts.js';
 import { build, type TestServer } from '../support/build.js';
 
@@ -9,7 +10,12 @@ const outboxRows = (server: TestServer) =>
 describe('the login service', async () => {
   const server = await build();
   const steps = accounts(server);
-  const deps = { db: server.database.db, clock: server.clock, outbox: server.app.outbox };
+  const deps = {
+    db: server.database.db,
+    clock: server.clock,
+    outbox: server.app.outbox,
+    twoFactor: twoFactorDeps(server.app),
+  };
   const confirmed = await steps.signedIn();
   const unconfirmed = await steps.signUp();
   await steps.inbox.fetch();
@@ -17,7 +23,7 @@ describe('the login service', async () => {
   it('a confirmed account with its password: a token that signs in', async () => {
     const result = await logIn(deps, confirmed.email, PASSWORD);
     expect(result).toEqual({ ok: true, token: expect.any(String) });
-    if (result.ok) expect((await steps.user(result.token)).status).toBe(200);
+    if (result.ok === true) expect((await steps.user(result.token)).status).toBe(200);
   });
 
   it('an unknown e-mail or a wrong password: bad credentials, and nothing written', async () => {

@@ -32,6 +32,23 @@ const ERROR_STATUSES: Record<string, number[]> = {
   'POST /api/auth/profile/change-password': [...BODY, 401, 429, ...ALWAYS],
   'GET /api/auth/preferences': [401, 429, ...ALWAYS],
   'PATCH /api/auth/preferences': [...BODY, 401, 429, ...ALWAYS],
+  // Two-factor sign-in (accounts/two-factor/*.test.ts). 409: set-up in the wrong state (on
+  // already, nothing waiting for a code, not on); 429: the account's daily second-factor budget.
+  'POST /api/auth/login/mfa': [...BODY, 429, ...ALWAYS],
+  'GET /api/auth/mfa': [401, 429, ...ALWAYS],
+  'POST /api/auth/mfa/totp': [...BODY, 401, 409, 429, ...ALWAYS],
+  'POST /api/auth/mfa/totp/confirm': [...BODY, 401, 409, 429, ...ALWAYS],
+  'DELETE /api/auth/mfa/totp': [...BODY, 401, 409, 429, ...ALWAYS],
+  'POST /api/auth/mfa/recovery-codes': [...BODY, 401, 409, 429, ...ALWAYS],
+  // Passkeys (e2e/passkeys.spec.ts, accounts/two-factor/passkeys.test.ts). 409: PUBLIC_URL is an
+  // IP address, which browsers refuse as a passkey's site; 404: a passkey not the caller's.
+  'POST /api/auth/passkeys/login/options': [...BODY, 409, 429, ...ALWAYS],
+  'POST /api/auth/passkeys/login': [...BODY, 429, ...ALWAYS],
+  'GET /api/auth/passkeys': [401, 429, ...ALWAYS],
+  'POST /api/auth/passkeys/registration/options': [...BODY, 401, 409, 429, ...ALWAYS],
+  'POST /api/auth/passkeys/registration': [...BODY, 401, 409, 429, ...ALWAYS],
+  'PATCH /api/auth/passkeys/:passkeyId': [...BODY, 401, 404, 429, ...ALWAYS],
+  'DELETE /api/auth/passkeys/:passkeyId': [...BODY, 401, 404, 429, ...ALWAYS],
   // 409: the new e-mail was taken before its code came back (profile/profile.test.ts).
   'POST /api/auth/profile/confirm-email': [...BODY, 401, 409, 429, ...ALWAYS],
   'GET /api/health': [...ALWAYS],
@@ -144,6 +161,19 @@ const OPERATION_IDS: Record<string, string> = {
   'POST /api/auth/profile/change-password': 'changePassword',
   'GET /api/auth/preferences': 'getPreferences',
   'PATCH /api/auth/preferences': 'updatePreferences',
+  'POST /api/auth/login/mfa': 'logInSecondStep',
+  'GET /api/auth/mfa': 'getTwoFactorStatus',
+  'POST /api/auth/mfa/totp': 'startTotpSetup',
+  'POST /api/auth/mfa/totp/confirm': 'confirmTotpSetup',
+  'DELETE /api/auth/mfa/totp': 'turnTotpOff',
+  'POST /api/auth/mfa/recovery-codes': 'renewRecoveryCodes',
+  'POST /api/auth/passkeys/login/options': 'passkeySignInOptions',
+  'POST /api/auth/passkeys/login': 'passkeySignIn',
+  'GET /api/auth/passkeys': 'listPasskeys',
+  'POST /api/auth/passkeys/registration/options': 'passkeyRegistrationOptions',
+  'POST /api/auth/passkeys/registration': 'registerPasskey',
+  'PATCH /api/auth/passkeys/:passkeyId': 'renamePasskey',
+  'DELETE /api/auth/passkeys/:passkeyId': 'removePasskey',
   'POST /api/auth/profile/confirm-email': 'confirmEmailChange',
   'GET /api/health': 'getHealth',
   'GET /api/ready': 'getReadiness',
@@ -232,6 +262,8 @@ for (const [base, suffix, scoped] of [
 /** Routes that read nothing from a POST, PATCH or DELETE body (they still parse one). */
 const NO_BODY = [
   'POST /api/auth/logout',
+  'POST /api/auth/mfa/totp',
+  'POST /api/auth/passkeys/registration/options',
   'DELETE /api/products/:id',
   inCatalogue('DELETE /api/products/:id'),
   'DELETE /api/catalogues/:catalogueId',
@@ -247,8 +279,13 @@ const NO_BODY = [
 ];
 
 /** Where the unknown resource is named in the body, not the URL: a body that names one. */
+/** Deletes that ask for the password (and a code) first, in their body. */
+const DELETE_WITH_BODY = ['DELETE /api/auth/mfa/totp', 'DELETE /api/auth/passkeys/:passkeyId'];
+
 const NOT_FOUND_BODIES: Record<string, object> = {
   'POST /api/products/bulk-delete': { ids: ['00000000-0000-4000-8000-000000000000'] },
+  'PATCH /api/auth/passkeys/:passkeyId': { name: 'Laptop' },
+  'DELETE /api/auth/passkeys/:passkeyId': { password: 'any-Password-1' },
 };
 
 interface Route {
@@ -340,7 +377,9 @@ describe('every route declares its request and response schemas', async () => {
         const shape = (route.schema.params as { shape?: object } | undefined)?.shape ?? {};
         expect(Object.keys(shape), route.name).toEqual(params);
       }
-      const takesBody = ['POST', 'PATCH'].includes(route.method) && !NO_BODY.includes(route.name);
+      const takesBody =
+        (['POST', 'PATCH'].includes(route.method) && !NO_BODY.includes(route.name)) ||
+        DELETE_WITH_BODY.includes(route.name);
       expect(route.schema.body !== undefined, `${route.name} body`).toBe(takesBody);
     }
     const list = ours.find((route) => route.name === 'GET /api/products')!;
@@ -373,6 +412,13 @@ describe('every route declares its request and response schemas', async () => {
       [
         'PATCH /api/auth/profile',
         'POST /api/auth/profile/confirm-email',
+        'POST /api/auth/mfa/totp',
+        'POST /api/auth/mfa/totp/confirm',
+        'DELETE /api/auth/mfa/totp',
+        'POST /api/auth/mfa/recovery-codes',
+        'POST /api/auth/passkeys/login/options',
+        'POST /api/auth/passkeys/registration/options',
+        'POST /api/auth/passkeys/registration',
         ...productConflicts,
         ...productConflicts.map(inCatalogue),
         'DELETE /api/catalogues/:catalogueId',

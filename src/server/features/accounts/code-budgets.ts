@@ -1,13 +1,23 @@
 import { CODE_LENGTH } from '../../../shared/constants.js';
 import type { DeleteQueryBuilder, DeleteResult, SelectQueryBuilder } from 'kysely';
 import type { DB } from '../../infra/db/handle.js';
-import type { CodePurpose, Database } from '../../infra/db/schema.js';
+import type { CodePurpose, Database, GuessPurpose } from '../../infra/db/schema.js';
 
 const HOUR_MS = 3_600_000;
 
 /** Wrong tries an account accepts per purpose in any 24 hours, whatever the route or the form. */
 export const ACCOUNT_TRIES_PER_WINDOW = 100;
 export const ACCOUNT_WINDOW_MS = 24 * HOUR_MS;
+
+/**
+ * Wrong second-factor tries an account accepts in any 24 hours. An authenticator code is accepted
+ * at three steps (the current one and one either side), so each guess hits with chance 3 / 10^6:
+ * 30 a day keep the chance below 1 in 10,000 a day for someone who has the password.
+ */
+export const SECOND_FACTOR_TRIES_PER_WINDOW = 30;
+
+const accountLimit = (purpose: GuessPurpose) =>
+  purpose === 'second-factor' ? SECOND_FACTOR_TRIES_PER_WINDOW : ACCOUNT_TRIES_PER_WINDOW;
 
 /**
  * The bare form's budget: a failure tried against L live codes weighs L (one guess hits some code
@@ -17,7 +27,7 @@ export const ACCOUNT_WINDOW_MS = 24 * HOUR_MS;
 export const BARE_WEIGHT_PER_WINDOW = 10 ** CODE_LENGTH / 10_000;
 const BARE_WINDOW_MS = HOUR_MS;
 
-export const accountScope = (userId: string, purpose: CodePurpose) =>
+export const accountScope = (userId: string, purpose: GuessPurpose) =>
   `account:${purpose}:${userId}`;
 export const bareScope = (purpose: CodePurpose) => `bare:${purpose}`;
 
@@ -88,7 +98,7 @@ const BARE: Budget<'code_failures'> = {
 function budgetWindow<T extends FailureTable>(
   trx: DB,
   budget: Budget<T>,
-  purpose: CodePurpose,
+  purpose: GuessPurpose,
   now: number,
 ) {
   const table = budget.table as FailureTable;
@@ -109,7 +119,7 @@ function budgetWindow<T extends FailureTable>(
 export async function accountBudgetWait(
   trx: DB,
   userId: string,
-  purpose: CodePurpose,
+  purpose: GuessPurpose,
   now: number,
 ): Promise<number | undefined> {
   const failures = await budgetWindow(trx, ACCOUNT, purpose, now)
@@ -118,7 +128,7 @@ export async function accountBudgetWait(
     .orderBy('at')
     .execute();
   const weighed = failures.map(({ at }) => ({ at, weight: 1 }));
-  return secondsUntilRoom(weighed, 1, ACCOUNT.limit, ACCOUNT.windowMs, now);
+  return secondsUntilRoom(weighed, 1, accountLimit(purpose), ACCOUNT.windowMs, now);
 }
 
 /** Of these users, those whose account budget is spent. Call holding their locks. */
@@ -141,7 +151,7 @@ export async function accountsSpent(
 export async function recordAccountFailures(
   trx: DB,
   userIds: readonly string[],
-  purpose: CodePurpose,
+  purpose: GuessPurpose,
   now: number,
 ): Promise<void> {
   if (userIds.length === 0) return;

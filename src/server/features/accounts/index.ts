@@ -5,6 +5,9 @@
 export { accountsPlugin } from './plugin.js';
 export { profileRoutes } from './routes/profile.js';
 export { preferenceRoutes } from './routes/preferences.js';
+export { passkeyRoutes } from './routes/passkeys.js';
+export { secondStepRoutes } from './routes/second-step.js';
+export { twoFactorRoutes } from './routes/two-factor.js';
 export { sessionRoutes, signInRoutes } from './routes/auth.js';
 export type { SessionUser } from './sessions.js';
 export { countedRequests, fitsMailBudget } from './mail-budget.js';

@@ -17,6 +17,8 @@ const BEARER = 'bearer';
 const TAGS: OpenAPIV3.TagObject[] = [
   { name: 'auth', description: 'Sign-up, confirmation, login, password reset, the signed-in user' },
   { name: 'profile', description: "The signed-in user's name, e-mail and password" },
+  { name: 'two-factor', description: 'A code from an authenticator app after the password' },
+  { name: 'passkeys', description: 'Passkeys: a second step, or a login without a password' },
   {
     name: 'products',
     description: "The products of a catalogue: the caller's own, or a shared one",

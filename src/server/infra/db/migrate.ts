@@ -29,6 +29,7 @@ import * as webhooks from './migrations/021_webhooks.js';
 import * as reportIndexes from './migrations/022_report_indexes.js';
 import * as fairBackgroundWork from './migrations/023_fair_background_work.js';
 import * as catalogueScopedKeys from './migrations/024_catalogue_scoped_keys.js';
+import * as twoFactorSignIn from './migrations/025_two_factor_sign_in.js';
 
 export type MigrationDialect = 'sqlite' | 'postgres';
 
@@ -63,6 +64,7 @@ export const migrations: Migration[] = [
   { name: '022_report_indexes', ...reportIndexes },
   { name: '023_fair_background_work', ...fairBackgroundWork },
   { name: '024_catalogue_scoped_keys', ...catalogueScopedKeys },
+  { name: '025_two_factor_sign_in', ...twoFactorSignIn },
 ];
 
 /** What the hand-written runner before Kysely's Migrator recorded applied migrations in. */

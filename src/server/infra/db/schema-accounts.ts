@@ -19,6 +19,8 @@ export interface UsersTable {
 
 /** `email`: the code mailed to a new address, which confirms the change to it. */
 export type CodePurpose = 'confirm' | 'reset' | 'email';
+/** What an account's budget of wrong tries counts apart: each code purpose, and second factors. */
+export type GuessPurpose = CodePurpose | 'second-factor';
 /** What an address's mail budget counts apart: each code purpose, and invitations to catalogues. */
 export type MailBudget = CodePurpose | 'invitation';
 
@@ -53,11 +55,63 @@ export interface CodeFailuresTable {
 export interface AccountCodeFailuresTable {
   id: Generated<number>;
   user_id: string;
-  purpose: CodePurpose;
+  purpose: GuessPurpose;
   at: number;
 }
 
 /** One row per code budget, written first by each check of it so that checks run one at a time. */
 export interface CodeBudgetLocksTable {
   scope: string;
+}
+
+/** An account's authenticator app (migration 023). */
+export interface UserTotpTable {
+  user_id: string;
+  /** The secret, sealed with a key derived from APP_SECRET (lib/sealed.ts). */
+  secret_sealed: string;
+  /** Null while set-up waits for the first code. */
+  confirmed_at: number | null;
+  /** The 30-second step of the last code accepted: a code is never accepted twice. */
+  last_step: Generated<number>;
+  created_at: number;
+}
+
+/** One-time recovery codes, as keyed hashes. */
+export interface RecoveryCodesTable {
+  id: string;
+  user_id: string;
+  code_hash: string;
+  used_at: number | null;
+  created_at: number;
+}
+
+/** WebAuthn credentials: a second factor, or a sign-in without a password. */
+export interface PasskeysTable {
+  /** The credential's id, base64url. */
+  id: string;
+  user_id: string;
+  name: string;
+  /** The COSE public key, base64url. */
+  public_key: string;
+  counter: number;
+  /** A JSON array of the authenticator's transports ("internal", "hybrid", "usb", …). */
+  transports: string;
+  device_type: string;
+  backed_up: number;
+  created_at: number;
+  last_used_at: number | null;
+}
+
+export type SignInChallengePurpose = 'second-factor' | 'passkey-sign-in' | 'passkey-registration';
+
+/** What a sign-in or a passkey registration in progress waits for, by the hash of its id. */
+export interface SignInChallengesTable {
+  id_hash: string;
+  purpose: SignInChallengePurpose;
+  /** The account, once known: the password was right, or the registration is its own. */
+  user_id: string | null;
+  /** The WebAuthn challenge a passkey must sign, base64url. */
+  webauthn_challenge: string | null;
+  failed_attempts: Generated<number>;
+  expires_at: number;
 }

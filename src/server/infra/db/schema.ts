@@ -3,8 +3,12 @@ import type {
   CodeBudgetLocksTable,
   CodeFailuresTable,
   CodesTable,
+  PasskeysTable,
+  RecoveryCodesTable,
   SessionsTable,
+  SignInChallengesTable,
   UsersTable,
+  UserTotpTable,
 } from './schema-accounts.js';
 import type {
   ActivityEntriesTable,
@@ -20,7 +24,14 @@ import type { WebhookDeliveriesTable, WebhooksTable } from './schema-webhooks.js
 
 // The tables are grouped by area in the schema-*.ts files beside this one; importers take them
 // from here, the one place that lists the database.
-export type { CodePurpose, MailBudget, UsersTable } from './schema-accounts.js';
+export type {
+  CodePurpose,
+  GuessPurpose,
+  MailBudget,
+  PasskeysTable,
+  SignInChallengePurpose,
+  UsersTable,
+} from './schema-accounts.js';
 export type { MailOutcome, MailRequestKind, OutboxTable } from './schema-mail.js';
 export type { ProductsTable, StockMovementsTable } from './schema-products.js';
 export type { WebhookDeliveriesTable, WebhooksTable } from './schema-webhooks.js';
@@ -50,4 +61,8 @@ export interface Database {
   webhooks: WebhooksTable;
   webhook_deliveries: WebhookDeliveriesTable;
   low_stock_digests: LowStockDigestsTable;
+  user_totp: UserTotpTable;
+  recovery_codes: RecoveryCodesTable;
+  passkeys: PasskeysTable;
+  sign_in_challenges: SignInChallengesTable;
 }

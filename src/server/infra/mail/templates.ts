@@ -14,7 +14,14 @@ interface Layout {
 }
 
 /** One layout for every mail: a plain-text body and an HTML body that say the same thing. */
-function render({ to, subject, greeting, paragraphs, code, action }: Layout): MailMessage {
+export function renderMail({
+  to,
+  subject,
+  greeting,
+  paragraphs,
+  code,
+  action,
+}: Layout): MailMessage {
   const text = [
     greeting,
     '',
@@ -52,7 +59,7 @@ const screenUrl = (publicUrl: string, screen: string, email: string) =>
   `${publicUrl}/auth/${screen}?email=${encodeURIComponent(email)}`;
 
 /** A moment as mails say it, in UTC: "8 January 2026 at 14:05 UTC". */
-const mailTime = (at: number) => {
+export const mailTime = (at: number) => {
   const date = new Date(at);
   const day = date.toLocaleDateString('en-GB', {
     day: 'numeric',
@@ -87,7 +94,7 @@ interface DisabledWebhook {
 
 export const templates = {
   confirmAccount: (publicUrl: string, to: string, name: string, code: string) =>
-    render({
+    renderMail({
       to,
       subject: 'Confirm your Stockroom account',
       greeting: `Hello ${name},`,
@@ -97,7 +104,7 @@ export const templates = {
     }),
 
   resetPassword: (publicUrl: string, to: string, name: string, code: string) =>
-    render({
+    renderMail({
       to,
       subject: 'Reset your Stockroom password',
       greeting: `Hello ${name},`,
@@ -107,7 +114,7 @@ export const templates = {
     }),
 
   accountExists: (publicUrl: string, to: string, name: string) =>
-    render({
+    renderMail({
       to,
       subject: 'You already have a Stockroom account',
       greeting: `Hello ${name},`,
@@ -119,7 +126,7 @@ export const templates = {
     }),
 
   passwordChanged: (publicUrl: string, to: string, name: string) =>
-    render({
+    renderMail({
       to,
       subject: 'Your Stockroom password was changed',
       greeting: `Hello ${name},`,
@@ -132,7 +139,7 @@ export const templates = {
 
   /** Told to both addresses once the change is confirmed. */
   emailChanged: (publicUrl: string, to: string, name: string, change: EmailChange) =>
-    render({
+    renderMail({
       to,
       subject: 'Your Stockroom e-mail address was changed',
       greeting: `Hello ${name},`,
@@ -148,7 +155,7 @@ export const templates = {
    * either way, and the link works for both (sign up, confirm, and the invitation is there).
    */
   invitation: (publicUrl: string, to: string, invitation: InvitationMail) =>
-    render({
+    renderMail({
       to,
       subject: `${invitation.inviter} invited you to ${invitation.catalogue} on Stockroom`,
       greeting: 'Hello,',
@@ -162,7 +169,7 @@ export const templates = {
 
   /** The code that proves the new address, sent to it. */
   confirmEmailChange: (publicUrl: string, to: string, name: string, code: string) =>
-    render({
+    renderMail({
       to,
       subject: 'Confirm your new Stockroom e-mail address',
       greeting: `Hello ${name},`,
@@ -174,7 +181,7 @@ export const templates = {
     }),
   /** To a catalogue's owner and admins: an endpoint failed for 3 days and is no longer called. */
   webhookDisabled: (publicUrl: string, to: string, name: string, hook: DisabledWebhook) =>
-    render({
+    renderMail({
       to,
       subject: `Webhook disabled: ${hook.url}`,
       greeting: `Hello ${name},`,

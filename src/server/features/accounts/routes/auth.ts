@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { CODE_LENGTH } from '../../../../shared/constants.js';
 import { M } from '../../../../shared/messages.js';
@@ -13,10 +14,13 @@ import {
   userResponseSchema,
 } from '../../../../shared/schemas/auth.js';
 import { messageSchema } from '../../../../shared/schemas/common.js';
+import { secondStepNeededSchema } from '../../../../shared/schemas/two-factor.js';
+import { A } from '../../../../shared/account-messages.js';
 import { CodeChecks } from '../code-checks.js';
 import { requestCode } from '../code-requests.js';
 import { Codes } from '../codes.js';
 import { logIn } from '../login.js';
+import { twoFactorDeps } from '../two-factor/deps.js';
 import { revokeSession } from '../sessions.js';
 import { signUp } from '../signup.js';
 import { HttpError } from '../../../lib/http-error.js';
@@ -31,6 +35,7 @@ export async function signInRoutes(fastify: FastifyInstance) {
   const codes = new Codes(config.appSecret, clock);
   const sensitive = rateLimit(rateLimits, rateLimits.sensitive);
   const mailFlows = { db, clock, outbox };
+  const loginDeps = { ...mailFlows, twoFactor: twoFactorDeps(app) };
 
   const codeChecks = new CodeChecks({ db, clock, codes, outbox, publicUrl: config.publicUrl });
 
@@ -104,14 +109,21 @@ export async function signInRoutes(fastify: FastifyInstance) {
         tags: ['auth'],
         summary: 'Log in; returns a bearer token valid for 7 days',
         description:
-          'A wrong e-mail or password is one 400, answered in the same time whether or not the e-mail exists. The right password of an unconfirmed account is a 403, and a new code is sent.',
+          'A wrong e-mail or password is one 400, answered in the same time whether or not the e-mail exists. The right password of an unconfirmed account is a 403, and a new code is sent. An account with two-factor sign-in gets no token yet: `{message, mfa: {challengeId, methods}}`, to finish with `POST /api/auth/login/mfa` within 5 minutes.',
         body: loginSchema,
-        response: { 200: tokenResponseSchema, ...errorResponses(403) },
+        response: {
+          200: z.union([tokenResponseSchema, secondStepNeededSchema]),
+          ...errorResponses(403),
+        },
       },
     },
     async (request) => {
-      const result = await logIn(mailFlows, request.body.email, request.body.password);
-      if (result.ok) return { message: M.loginDone, token: result.token };
+      const result = await logIn(loginDeps, request.body.email, request.body.password);
+      if (result.ok === true) return { message: M.loginDone, token: result.token };
+      if (result.ok === 'second-step') {
+        const { challengeId, methods } = result;
+        return { message: A.secondStepNeeded, mfa: { challengeId, methods } };
+      }
       if (result.reason === 'unconfirmed') throw new HttpError(403, M.notConfirmed);
       throw new HttpError(400, M.badCredentials);
     },
