@@ -41,6 +41,8 @@ const EXTERNAL = [
   'linebreak',
   // A megabyte of barcode tables: only label printing loads it, and V8 would keep its source.
   'bwip-js',
+  // ASN.1 and X.509 for passkeys: a few requests a day load it.
+  '@simplewebauthn/server',
 ];
 
 /**

@@ -59,11 +59,17 @@ export interface RunningServer {
 /**
  * Starts the built server (`node dist/server/index.js` of `checkout`, this one by default) on a
  * free loopback port with `env` on top of this process's environment (DATA_DIR, SMTP_URL, … are
- * the caller's), its output in `logFile`, and waits until it answers /api/ready.
+ * the caller's), its output in `logFile`, and waits until it answers /api/ready. `hostname` names
+ * it in PUBLIC_URL and the base URL: `localhost` where an IP address will not do (passkeys).
  */
-export async function startBuiltServer(env: NodeJS.ProcessEnv, logFile: string, checkout = root) {
+export async function startBuiltServer(
+  env: NodeJS.ProcessEnv,
+  logFile: string,
+  checkout = root,
+  hostname = '127.0.0.1',
+) {
   const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
+  const baseUrl = `http://${hostname}:${port}`;
   const log = createWriteStream(logFile);
   const fullEnv: NodeJS.ProcessEnv = {
     ...process.env,

@@ -24,6 +24,8 @@ const LOADED_ON_FIRST_USE = {
   nodemailer: 'the first mail sent over SMTP',
   '@fastify/swagger-ui': 'API_DOCS (off in production)',
   '@node-rs/argon2': 'a sign-up, login or password change',
+  '@simplewebauthn/server': 'a passkey request',
+  otpauth: 'a two-factor code',
 };
 
 /** The packages among the trace's URLs. */

@@ -51,6 +51,7 @@ export default [
     route(paths.profile.edit.path, 'routes/profile-layout.tsx', [
       index('routes/profile.tsx'),
       route(paths.profile.changePassword.path, 'routes/change-password.tsx'),
+      route(paths.profile.security.path, 'routes/profile-security.tsx'),
     ]),
     route('*', 'routes/not-found.tsx'),
   ]),

@@ -12,6 +12,8 @@ export const messageResponse = () => loadCommonSchemas().then((m) => m.messageSc
 
 export const tokenResponse = () => loadAuthSchemas().then((m) => m.tokenResponseSchema);
 
+export const loginResponse = () => loadAuthSchemas().then((m) => m.loginResponseSchema);
+
 type AuthSchemas = Awaited<ReturnType<typeof loadAuthSchemas>>;
 
 /** A loader of one schema of shared/schemas/auth.ts, for useZodForm. */

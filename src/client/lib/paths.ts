@@ -132,6 +132,8 @@ export const paths = {
   profile: {
     edit: fixed('/profile'),
     changePassword: fixed('/profile/new-password'),
+    /** Two-factor sign-in, passkeys and the account's sessions. */
+    security: fixed('/profile/security'),
   },
   devMailbox: fixed('/dev/mailbox'),
 } as const;

@@ -66,6 +66,10 @@ export const queryKeys = {
   user: ['user'] as const,
   /** The signed-in user's preferences (the profile's options). */
   preferences: ['preferences'] as const,
+  /** Whether two-factor sign-in is on, and the recovery codes left. */
+  twoFactor: ['twoFactor'] as const,
+  /** The user's passkeys. */
+  passkeys: ['passkeys'] as const,
   /** The catalogues the user belongs to, with their role in each. */
   catalogues: ['catalogues'] as const,
   /** A catalogue's members (its settings screen). */

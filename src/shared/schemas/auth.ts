@@ -95,3 +95,20 @@ export const tokenResponseSchema = z.object({
   message: z.string().meta({ maxLength: ANSWER_LIMITS.message }),
   token: z.string().meta({ pattern: '^[A-Za-z0-9_-]+$', maxLength: ANSWER_LIMITS.token }),
 });
+
+/** The second steps a sign-in may ask for once the password was right. */
+export const SECOND_STEP_METHODS = ['totp', 'recovery', 'passkey'] as const;
+export type SecondStepMethod = (typeof SECOND_STEP_METHODS)[number];
+
+/** `POST /api/auth/login` for an account with two-factor sign-in: no token yet. */
+export const secondStepNeededSchema = z.object({
+  message: z.string().meta({ maxLength: ANSWER_LIMITS.message }),
+  mfa: z.object({
+    challengeId: z.string().meta({ maxLength: 100 }),
+    methods: z.array(z.enum(SECOND_STEP_METHODS)).meta({ maxItems: SECOND_STEP_METHODS.length }),
+  }),
+});
+export type SecondStepNeeded = z.infer<typeof secondStepNeededSchema>['mfa'];
+
+/** `POST /api/auth/login`: a token, or (two-factor sign-in) what to finish with. */
+export const loginResponseSchema = z.union([tokenResponseSchema, secondStepNeededSchema]);

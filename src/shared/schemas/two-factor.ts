@@ -9,34 +9,21 @@ import { assertionSchema } from './passkeys.js';
 const message = z.string().meta({ maxLength: ANSWER_LIMITS.message });
 
 /** A sign-in's second step in progress: an opaque id, valid for a few minutes. */
-export const challengeIdSchema = z
+const challengeIdSchema = z
   .string({ error: A.signInExpired })
   .regex(/^[A-Za-z0-9_-]{20,100}$/, { error: A.signInExpired })
   .meta({ maxLength: 100 });
 
-export const totpCodeSchema = z
+const totpCodeSchema = z
   .string({ error: A.totpCodeInvalid })
   .regex(new RegExp(`^[0-9]{${TOTP_DIGITS}}$`), { error: A.totpCodeInvalid })
   .meta({ maxLength: TOTP_DIGITS });
 
 /** Typed as shown or not: case, spaces and the dash do not matter. */
-export const recoveryCodeSchema = z
+const recoveryCodeSchema = z
   .string({ error: A.recoveryCodeWrong })
   .min(1, { error: A.recoveryCodeWrong })
   .max(40, { error: A.recoveryCodeWrong });
-
-export const SECOND_STEP_METHODS = ['totp', 'recovery', 'passkey'] as const;
-export type SecondStepMethod = (typeof SECOND_STEP_METHODS)[number];
-
-/** `POST /api/auth/login` for an account with two-factor sign-in: no token yet. */
-export const secondStepNeededSchema = z.object({
-  message,
-  mfa: z.object({
-    challengeId: z.string().meta({ maxLength: 100 }),
-    methods: z.array(z.enum(SECOND_STEP_METHODS)).meta({ maxItems: SECOND_STEP_METHODS.length }),
-  }),
-});
-export type SecondStepNeeded = z.infer<typeof secondStepNeededSchema>;
 
 /** `POST /api/auth/login/mfa`: the sign-in's id and exactly one second step. */
 export const loginMfaSchema = z
@@ -60,7 +47,6 @@ export const totpSetupSchema = z.object({
 });
 
 export const totpConfirmSchema = z.object({ code: totpCodeSchema });
-export type TotpConfirmInput = z.input<typeof totpConfirmSchema>;
 
 export const recoveryCodesResponseSchema = z.object({
   message,
@@ -70,7 +56,7 @@ export const recoveryCodesResponseSchema = z.object({
 });
 
 /** A current authenticator code or an unused recovery code. */
-export const secondFactorCodeSchema = z
+const secondFactorCodeSchema = z
   .string({ error: A.codeRequired })
   .min(1, { error: A.codeRequired })
   .max(40, { error: A.secondFactorCodeWrong });
@@ -95,9 +81,6 @@ export const twoFactorStatusSchema = z.object({
   totp: z.boolean(),
   recoveryCodesLeft: z.number().int().meta(int32(RECOVERY_CODE_COUNT)),
 });
-export type TwoFactorStatus = z.infer<typeof twoFactorStatusSchema>;
-
-export { passwordCheckSchema };
 
 /** `DELETE /api/auth/passkeys/{passkeyId}`: the password, so a session left open cannot. */
 export const passkeyRemoveSchema = z.object({ password: passwordCheckSchema });

@@ -7,6 +7,8 @@ import { removeToken, setToken } from './token.js';
 /** The cached data sets of the signed-in user besides the user itself. */
 const USER_DATA = [
   queryKeys.preferences,
+  queryKeys.twoFactor,
+  queryKeys.passkeys,
   queryKeys.allProducts,
   queryKeys.productById,
   queryKeys.catalogues,

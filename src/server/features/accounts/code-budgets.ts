@@ -14,7 +14,7 @@ export const ACCOUNT_WINDOW_MS = 24 * HOUR_MS;
  * at three steps (the current one and one either side), so each guess hits with chance 3 / 10^6:
  * 30 a day keep the chance below 1 in 10,000 a day for someone who has the password.
  */
-export const SECOND_FACTOR_TRIES_PER_WINDOW = 30;
+const SECOND_FACTOR_TRIES_PER_WINDOW = 30;
 
 const accountLimit = (purpose: GuessPurpose) =>
   purpose === 'second-factor' ? SECOND_FACTOR_TRIES_PER_WINDOW : ACCOUNT_TRIES_PER_WINDOW;

@@ -1,4 +1,4 @@
-import type { SecondStepMethod } from '../../../shared/schemas/two-factor.js';
+import type { SecondStepMethod } from '../../../shared/schemas/auth.js';
 import { requestCode, type MailFlowDeps } from './code-requests.js';
 import { verifyAgainstNothing, verifyPassword } from './passwords.js';
 import { createSession } from './sessions.js';

@@ -59,7 +59,7 @@ const screenUrl = (publicUrl: string, screen: string, email: string) =>
   `${publicUrl}/auth/${screen}?email=${encodeURIComponent(email)}`;
 
 /** A moment as mails say it, in UTC: "8 January 2026 at 14:05 UTC". */
-export const mailTime = (at: number) => {
+const mailTime = (at: number) => {
   const date = new Date(at);
   const day = date.toLocaleDateString('en-GB', {
     day: 'numeric',

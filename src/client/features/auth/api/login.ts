@@ -1,13 +1,22 @@
-import type { LoginInput } from '@shared/schemas/auth.js';
+import type { LoginInput, SecondStepNeeded } from '@shared/schemas/auth.js';
 import { apiRequest } from '@/lib/api-client.js';
 import { getErrorStatus } from '@/lib/api-error.js';
 import { startSessionLater } from '@/lib/auth/lazy-session.js';
-import { tokenResponse } from '@/lib/lazy-schemas.js';
+import { loginResponse } from '@/lib/lazy-schemas.js';
 import { noteCodeRequest } from '../hooks/use-resend-wait.js';
 
-/** POST /auth/login {email, password} → {message, token}. */
+/**
+ * POST /auth/login {email, password} → {message, token}, or for an account with two-factor
+ * sign-in {message, mfa}: no token until the second step.
+ */
 const login = (body: LoginInput) =>
-  apiRequest(tokenResponse, { method: 'POST', url: '/auth/login', data: body });
+  apiRequest(loginResponse, { method: 'POST', url: '/auth/login', data: body });
+
+interface LoginHandlers {
+  onSuccess?: () => unknown;
+  /** The password was right and the account asks for a second step. */
+  onSecondStep?: (secondStep: SecondStepNeeded) => unknown;
+}
 
 /**
  * Login success starts the session (the token stored, nothing cached kept, lib/auth/session.ts),
@@ -15,7 +24,7 @@ const login = (body: LoginInput) =>
  * the wait before asking for another starts. Not a TanStack mutation: the login page loads
  * without TanStack Query (the form's own state says it is busy).
  */
-export function useLogin({ onSuccess }: { onSuccess?: () => unknown } = {}) {
+export function useLogin({ onSuccess, onSecondStep }: LoginHandlers = {}) {
   return {
     mutateAsync: async (body: LoginInput) => {
       let data: Awaited<ReturnType<typeof login>>;
@@ -24,6 +33,10 @@ export function useLogin({ onSuccess }: { onSuccess?: () => unknown } = {}) {
       } catch (error) {
         if (getErrorStatus(error) === 403) noteCodeRequest('confirm', body.email);
         throw error;
+      }
+      if ('mfa' in data) {
+        await onSecondStep?.(data.mfa);
+        return data;
       }
       await startSessionLater(data.token);
       await onSuccess?.();

@@ -10,10 +10,16 @@ interface CodeEntryProps {
   /** Sends the code; resolves true when it was accepted. A rejected code is cleared. */
   onCode: (code: string) => Promise<boolean>;
   busyLabel: string;
+  /** What to type, above the boxes. */
+  instruction?: string;
 }
 
 /** The six-box code entry, submitted on its own once the sixth digit is in. */
-export function CodeEntry({ onCode, busyLabel }: CodeEntryProps) {
+export function CodeEntry({
+  onCode,
+  busyLabel,
+  instruction = 'Enter the 6-digit code sent to your email',
+}: CodeEntryProps) {
   const instructionId = useId();
   const [attempt, setAttempt] = useState(0);
   const [busy, setBusy] = useState(false);
@@ -46,7 +52,7 @@ export function CodeEntry({ onCode, busyLabel }: CodeEntryProps) {
   return (
     <div onFocus={preload}>
       <p id={instructionId} className="text-center text-sm text-gray-700">
-        Enter the 6-digit code sent to your email
+        {instruction}
       </p>
       <div className="mt-6">
         <CodeInput

@@ -1,4 +1,6 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
+import type { SecondStepNeeded } from '@shared/schemas/auth.js';
+import { PageSpinner } from '@/components/ui/Spinner.js';
 import { useNavigate, useSearchParams } from 'react-router';
 import { FormTextField } from '@/components/ui/FormField.js';
 import { TextLink } from '@/components/ui/TextLink.js';
@@ -13,15 +15,19 @@ import { AuthForm } from './AuthForm.js';
 import { AuthPanel } from './AuthPanel.js';
 import { DevMailboxLink } from './DevMailboxLink.js';
 import { FormAlert } from './FormAlert.js';
+import { PasskeyLogin } from './PasskeyLogin.js';
+
+// Only accounts with two-factor sign-in see it: its code loads when the password was right.
+const SecondStep = lazy(() => import('./SecondStep.js').then((m) => ({ default: m.SecondStep })));
 
 export function LoginForm() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const arrival = useLoginArrival();
-  const login = useLogin({
-    // Back where the session ended or the protected page was opened (validated: this app only).
-    onSuccess: () => navigate(safeNextPath(params.get('next'))),
-  });
+  // Back where the session ended or the protected page was opened (validated: this app only).
+  const goOn = () => navigate(safeNextPath(params.get('next')));
+  const [secondStep, setSecondStep] = useState<SecondStepNeeded>();
+  const login = useLogin({ onSuccess: goOn, onSecondStep: setSecondStep });
   const [failure, setFailure] = useState<string>();
   const form = useZodForm(authSchema('loginSchema'), {
     defaultValues: { email: arrival.email ?? '', password: '' },
@@ -41,6 +47,21 @@ export function LoginForm() {
       }
     },
   );
+
+  if (secondStep) {
+    return (
+      <Suspense fallback={<PageSpinner />}>
+        <SecondStep
+          secondStep={secondStep}
+          onSignedIn={goOn}
+          onRestart={(why) => {
+            setSecondStep(undefined);
+            setFailure(why);
+          }}
+        />
+      </Suspense>
+    );
+  }
 
   return (
     <AuthPanel
@@ -73,6 +94,7 @@ export function LoginForm() {
         </div>
         <FormAlert message={failure} />
       </AuthForm>
+      <PasskeyLogin onSignedIn={goOn} onFailure={setFailure} />
     </AuthPanel>
   );
 }

@@ -4,6 +4,7 @@ import { paths } from '@/lib/paths.js';
 const tabs = [
   { name: 'My Profile', to: paths.profile.edit.getHref() },
   { name: 'Change Password', to: paths.profile.changePassword.getHref() },
+  { name: 'Security', to: paths.profile.security.getHref() },
 ];
 
 /** The profile sub-layout's tab bar: a select on small screens, tabs on larger ones. */

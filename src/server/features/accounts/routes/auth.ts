@@ -1,20 +1,18 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { CODE_LENGTH } from '../../../../shared/constants.js';
 import { M } from '../../../../shared/messages.js';
 import {
   codeBodySchema,
   emailOnlySchema,
+  loginResponseSchema,
   loginSchema,
   resetPasswordParamsSchema,
   resetPasswordSchema,
   signupSchema,
-  tokenResponseSchema,
   userResponseSchema,
 } from '../../../../shared/schemas/auth.js';
 import { messageSchema } from '../../../../shared/schemas/common.js';
-import { secondStepNeededSchema } from '../../../../shared/schemas/two-factor.js';
 import { A } from '../../../../shared/account-messages.js';
 import { CodeChecks } from '../code-checks.js';
 import { requestCode } from '../code-requests.js';
@@ -112,7 +110,7 @@ export async function signInRoutes(fastify: FastifyInstance) {
           'A wrong e-mail or password is one 400, answered in the same time whether or not the e-mail exists. The right password of an unconfirmed account is a 403, and a new code is sent. An account with two-factor sign-in gets no token yet: `{message, mfa: {challengeId, methods}}`, to finish with `POST /api/auth/login/mfa` within 5 minutes.',
         body: loginSchema,
         response: {
-          200: z.union([tokenResponseSchema, secondStepNeededSchema]),
+          200: loginResponseSchema,
           ...errorResponses(403),
         },
       },

@@ -91,7 +91,6 @@ export async function secondStepRoutes(fastify: FastifyInstance) {
         const { options, webauthnChallenge } = await deps.passkeys.authenticationOptions(
           app.db,
           undefined,
-          now,
         );
         const id = await challenges.create(app.db, now, 'passkey-sign-in', null, webauthnChallenge);
         return { challengeId: id, options };
@@ -101,7 +100,6 @@ export async function secondStepRoutes(fastify: FastifyInstance) {
       const { options, webauthnChallenge } = await deps.passkeys.authenticationOptions(
         app.db,
         challenge,
-        now,
       );
       await challenges.setWebauthnChallenge(app.db, challenge.idHash, webauthnChallenge);
       return { challengeId: secondStepId, options };

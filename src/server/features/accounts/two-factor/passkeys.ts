@@ -135,7 +135,7 @@ export class Passkeys {
    * Options to sign a challenge with: for a sign-in's second step (the passkeys of its account,
    * on its challenge), or for a sign-in without a password (any passkey kept on the device).
    */
-  async authenticationOptions(db: DB, secondStep: Challenge | undefined, now: number) {
+  async authenticationOptions(db: DB, secondStep: Challenge | undefined) {
     this.usable();
     const { generateAuthenticationOptions } = await webauthn();
     const allowed = secondStep?.userId ? await this.list(db, secondStep.userId) : [];

@@ -1,4 +1,4 @@
-import type { SecondStepMethod } from '../../../../shared/schemas/two-factor.js';
+import type { SecondStepMethod } from '../../../../shared/schemas/auth.js';
 import type { Assertion } from '../../../../shared/schemas/passkeys.js';
 import type { DB } from '../../../infra/db/handle.js';
 import type { Clock } from '../../../lib/clock.js';

@@ -1,0 +1,15 @@
+import { tabTitle } from '@/lib/texts.js';
+import { PasskeysSection } from './security/PasskeysSection.js';
+import { TwoFactorSection } from './security/TwoFactorSection.js';
+
+/** The profile's 'Security' tab: how the account signs in, and where it is signed in. */
+export function SecurityScreen() {
+  return (
+    <div className="space-y-6">
+      <title>{tabTitle('Security')}</title>
+      <h1 className="sr-only">Security</h1>
+      <TwoFactorSection />
+      <PasskeysSection />
+    </div>
+  );
+}

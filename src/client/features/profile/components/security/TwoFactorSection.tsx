@@ -1,0 +1,232 @@
+import { useId, useState, type FormEvent } from 'react';
+import { RECOVERY_CODE_COUNT } from '@shared/two-factor.js';
+import { Button } from '@/components/ui/Button.js';
+import { controlClasses } from '@/components/ui/Field.js';
+import { SpinnerIcon } from '@/components/ui/Spinner.js';
+import { getErrorMessage } from '@/lib/api-error.js';
+import { notifySuccess } from '@/lib/notify.js';
+import {
+  useRenewRecoveryCodes,
+  useStartTotp,
+  useTurnOffTotp,
+  useTwoFactorStatus,
+} from '../../api/two-factor.js';
+import { RecoveryCodes } from './RecoveryCodes.js';
+import { Section } from './Section.js';
+import { TotpSetup } from './TotpSetup.js';
+
+type Panel = 'none' | 'turn-off' | 'renew';
+
+/** Two-factor sign-in with an authenticator app: set up, recovery codes, turned off. */
+export function TwoFactorSection() {
+  const status = useTwoFactorStatus();
+  const start = useStartTotp();
+  const [setup, setSetup] = useState<{ secret: string; otpauthUrl: string }>();
+  const [codes, setCodes] = useState<string[]>();
+  const [panel, setPanel] = useState<Panel>('none');
+  const [failure, setFailure] = useState<string>();
+
+  const begin = async () => {
+    setFailure(undefined);
+    try {
+      setSetup(await start.mutateAsync());
+    } catch (error) {
+      setFailure(getErrorMessage(error));
+    }
+  };
+
+  const body = () => {
+    if (codes) return <RecoveryCodes codes={codes} onDone={() => setCodes(undefined)} />;
+    if (setup) {
+      return (
+        <TotpSetup
+          setup={setup}
+          onCancel={() => setSetup(undefined)}
+          onConfirmed={(recoveryCodes) => {
+            setSetup(undefined);
+            setCodes(recoveryCodes);
+          }}
+        />
+      );
+    }
+    if (!status.data) {
+      return status.isError ? (
+        <p role="alert">{getErrorMessage(status.error)}</p>
+      ) : (
+        <SpinnerIcon className="size-6 text-indigo-600" />
+      );
+    }
+    if (!status.data.totp) {
+      return (
+        <Button busy={start.isPending} busyLabel="Starting..." onClick={() => void begin()}>
+          Set up two-factor sign-in
+        </Button>
+      );
+    }
+    return (
+      <div className="space-y-4">
+        <p className="flex flex-wrap items-center gap-2 text-sm text-gray-900">
+          <span className="rounded-full bg-green-100 px-2.5 py-0.5 font-medium text-green-800">
+            On
+          </span>
+          {status.data.recoveryCodesLeft} of {RECOVERY_CODE_COUNT} recovery codes left
+        </p>
+        {panel === 'none' && (
+          <div className="flex flex-wrap gap-3">
+            <Button variant="secondary" onClick={() => setPanel('renew')}>
+              New recovery codes
+            </Button>
+            <Button variant="danger" onClick={() => setPanel('turn-off')}>
+              Turn off
+            </Button>
+          </div>
+        )}
+        {panel === 'renew' && (
+          <RenewCodes
+            onCancel={() => setPanel('none')}
+            onRenewed={(fresh) => {
+              setPanel('none');
+              setCodes(fresh);
+            }}
+          />
+        )}
+        {panel === 'turn-off' && <TurnOff onDone={() => setPanel('none')} />}
+      </div>
+    );
+  };
+
+  return (
+    <Section
+      title="Two-factor sign-in"
+      description="After your password, logging in asks for a code from an authenticator app on your phone (or a passkey)."
+    >
+      {body()}
+      {failure && (
+        <p role="alert" className="mt-4 text-sm font-medium text-red-700">
+          {failure}
+        </p>
+      )}
+    </Section>
+  );
+}
+
+function RenewCodes({
+  onRenewed,
+  onCancel,
+}: {
+  onRenewed: (codes: string[]) => void;
+  onCancel: () => void;
+}) {
+  const renew = useRenewRecoveryCodes();
+  const [code, setCode] = useState('');
+  const [failure, setFailure] = useState<string>();
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setFailure(undefined);
+    try {
+      const answer = await renew.mutateAsync(code.trim());
+      notifySuccess(answer.message);
+      onRenewed(answer.recoveryCodes);
+    } catch (error) {
+      setFailure(getErrorMessage(error));
+    }
+  };
+  return (
+    <form noValidate onSubmit={(event) => void submit(event)} className="space-y-4">
+      <CodeField value={code} onChange={setCode} label="Code from your authenticator app" />
+      {failure && (
+        <p role="alert" className="text-sm font-medium text-red-700">
+          {failure}
+        </p>
+      )}
+      <div className="flex gap-3">
+        <Button type="submit" busy={renew.isPending} busyLabel="Making codes...">
+          Make new codes
+        </Button>
+        <Button variant="secondary" onClick={onCancel}>
+          Cancel
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function TurnOff({ onDone }: { onDone: () => void }) {
+  const turnOff = useTurnOffTotp();
+  const [password, setPassword] = useState('');
+  const [code, setCode] = useState('');
+  const [failure, setFailure] = useState<string>();
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setFailure(undefined);
+    try {
+      const { message } = await turnOff.mutateAsync({ password, code: code.trim() });
+      notifySuccess(message);
+      onDone();
+    } catch (error) {
+      setFailure(getErrorMessage(error));
+    }
+  };
+  return (
+    <form noValidate onSubmit={(event) => void submit(event)} className="space-y-4">
+      <div>
+        <label htmlFor="turn-off-password" className="block text-sm font-medium text-gray-900">
+          Password
+        </label>
+        <input
+          id="turn-off-password"
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+          className={`mt-2 ${controlClasses}`}
+        />
+      </div>
+      <CodeField
+        value={code}
+        onChange={setCode}
+        label="Code from your authenticator app, or a recovery code"
+      />
+      {failure && (
+        <p role="alert" className="text-sm font-medium text-red-700">
+          {failure}
+        </p>
+      )}
+      <div className="flex gap-3">
+        <Button type="submit" variant="danger" busy={turnOff.isPending} busyLabel="Turning off...">
+          Turn off two-factor sign-in
+        </Button>
+        <Button variant="secondary" onClick={onDone}>
+          Cancel
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function CodeField({
+  value,
+  onChange,
+  label,
+}: {
+  value: string;
+  onChange: (value: string) => void;
+  label: string;
+}) {
+  const id = useId();
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-medium text-gray-900">
+        {label}
+      </label>
+      <input
+        id={id}
+        autoComplete="one-time-code"
+        spellCheck={false}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        className={`mt-2 max-w-xs font-mono ${controlClasses}`}
+      />
+    </div>
+  );
+}
