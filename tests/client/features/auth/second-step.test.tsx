@@ -21,7 +21,8 @@ async function logIn() {
   return rendered;
 }
 
-describe('the second step of a login', () => {
+// The first test also loads the second step's chunk, which a busy machine takes seconds to transform.
+describe('the second step of a login', { timeout: 15_000 }, () => {
   beforeEach(() => {
     vi.spyOn(console, 'warn').mockImplementation(() => {});
   });
