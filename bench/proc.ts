@@ -3,7 +3,7 @@
  * the CPU time it has used. Read from outside, so the server needs no endpoint for it.
  */
 import { execFileSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 
 /** A field of /proc/<pid>/status in bytes (VmRSS: resident now; VmHWM: its peak). */
 export function procStatus(pid: number, field: 'VmRSS' | 'VmHWM'): number | undefined {
@@ -55,4 +55,22 @@ export async function peakRss<T>(pids: number[], work: () => Promise<T>) {
   } finally {
     clearInterval(timer);
   }
+}
+
+/**
+ * CPU nanoseconds every thread of the process has run (the first field of each thread's
+ * /proc/<pid>/task/<tid>/schedstat): precise enough for one request, where /proc/<pid>/stat
+ * counts clock ticks of 10 ms. Threads that ended are no longer counted, so only a difference
+ * over a short span, with the same threads alive, means anything.
+ */
+export function cpuNanos(pid: number): number {
+  let total = 0;
+  for (const tid of readdirSync(`/proc/${pid}/task`)) {
+    try {
+      total += Number(readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').split(' ')[0]);
+    } catch {
+      // the thread ended meanwhile
+    }
+  }
+  return total;
 }

@@ -1,0 +1,218 @@
+/**
+ * Every request of `npm run bench:scale` against one seeded catalogue: the list in every sort and
+ * filter, search, lookup, one product, activity, the writes (create, stock change, edit, undo),
+ * the summary after a change, the reports; then, when asked, the export and the imports.
+ */
+import { SORT_ORDERS } from '../src/server/features/products/cursor.js';
+import { importFile } from './catalogue.js';
+import { rawExport, rawInsertRate } from './scale-yardsticks.js';
+import {
+  costOf,
+  measureRounds,
+  pageLimit,
+  send,
+  MAX_ROUNDS,
+  type Client,
+  type Cost,
+} from './scale-requests.js';
+
+interface Product {
+  id: string;
+  name: string;
+  price: number;
+  stock: number;
+  description: string;
+}
+interface Page {
+  products: Product[];
+  nextCursor: string | null;
+}
+
+/** The products of the catalogue's first `count` list rows (newest first). */
+async function firstProducts(client: Client, count: number) {
+  const found: Product[] = [];
+  let cursor: string | null = null;
+  while (found.length < count) {
+    const query: string = cursor ? `&cursor=${encodeURIComponent(cursor)}` : '';
+    const page = (await send(client, 'GET', `/api/products?limit=100${query}`)) as Page;
+    found.push(...page.products);
+    if (!(cursor = page.nextCursor)) break;
+  }
+  return found.slice(0, count);
+}
+
+/** The per-request rows: label → cost. */
+export type Costs = Map<string, Cost>;
+
+/** Each request, rounds of it, on the catalogue the client's token opens. */
+export async function measureRequests(client: Client): Promise<Costs> {
+  const costs: Costs = new Map();
+  const products = await firstProducts(client, 3 * MAX_ROUNDS + 1);
+  const [stocked, edited, read] = [0, 1, 2].map((set) =>
+    products.slice(set * MAX_ROUNDS, (set + 1) * MAX_ROUNDS),
+  ) as [Product[], Product[], Product[]];
+  const measure = async (label: string, request: (round: number) => Promise<unknown>) => {
+    console.log(`  ${label}…`);
+    costs.set(label, await measureRounds(client, request));
+  };
+  const get = (path: string) => send(client, 'GET', path);
+
+  for (const sort of Object.keys(SORT_ORDERS)) {
+    await measure(`list, sort=${sort}`, (round) =>
+      get(`/api/products?sort=${sort}&limit=${pageLimit(round)}`),
+    );
+  }
+  await measure('list, low stock (stock=low)', (round) =>
+    get(`/api/products?stock=low&limit=${pageLimit(round)}`),
+  );
+  await measure('search, a few matches (q=00042)', (round) =>
+    get(`/api/products?q=00042&limit=${pageLimit(round)}`),
+  );
+  await measure('search, every product matches (q=seeded)', (round) =>
+    get(`/api/products?q=seeded&limit=${pageLimit(round)}`),
+  );
+  await measure('one product', (round) => get(`/api/products/${read[round]!.id}`));
+  await measure('activity', (round) => get(`/api/products/activity?limit=${pageLimit(round)}`));
+  await measure('create', (round) =>
+    send(client, 'POST', '/api/products', {
+      name: `Bench created ${round}`,
+      price: 9.99,
+      stock: 5,
+      description: 'Created by the benchmark',
+      sku: `BENCH-${round}`,
+      barcode: `BENCH-${round}`,
+    }),
+  );
+  await measure('lookup (barcode)', (round) => get(`/api/products/lookup?code=BENCH-${round}`));
+
+  // A stock change, then the summary it changed: two rows from the same rounds.
+  console.log('  stock change, summary after it…');
+  const change: Cost[] = [];
+  const summary: Cost[] = [];
+  for (let round = 0; round < MAX_ROUNDS; round += 1) {
+    const path = `/api/products/${stocked[round]!.id}/stock`;
+    const changed = await costOf(client.pid, () => send(client, 'POST', path, { delta: 1 }));
+    const summed = await costOf(client.pid, () => get('/api/products/summary'));
+    if (round < 2) continue;
+    change.push(changed);
+    summary.push(summed);
+  }
+  costs.set('stock change', medianCost(change));
+  costs.set('summary after a change', medianCost(summary));
+
+  await measure('edit', (round) =>
+    send(client, 'PATCH', `/api/products/${edited[round]!.id}`, { name: `Edited ${round}` }),
+  );
+  const entries = (
+    (await get(`/api/products/activity?kind=stock.moved&limit=100`)) as {
+      entries: { id: string; product: { id: string } | null }[];
+    }
+  ).entries.filter((entry) => stocked.some((product) => product.id === entry.product?.id));
+  await measure('undo (a stock change)', (round) =>
+    send(client, 'POST', `/api/products/activity/${entries[round]!.id}/undo`, {}),
+  );
+  await measure('to-reorder', () => get('/api/products/reports/to-reorder'));
+  await measure('stock-over-time, 365 days', () =>
+    get('/api/products/reports/stock-over-time?days=365'),
+  );
+  await measure('top-movers, 365 days', () => get('/api/products/reports/top-movers?days=365'));
+  return costs;
+}
+
+function medianCost(costs: Cost[]): Cost {
+  const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!;
+  return {
+    cpuMs: median(costs.map((cost) => cost.cpuMs)),
+    wallMs: median(costs.map((cost) => cost.wallMs)),
+  };
+}
+
+export interface ExportCost {
+  bytes: number;
+  rows: number;
+  seconds: number;
+  cpuSeconds: number;
+  rawSeconds: number;
+  /** Whether the raw bytes are the export's, byte for byte. */
+  same: boolean;
+}
+
+/** The whole export.csv, three times (the median), beside the raw read of the same rows. */
+export async function measureExport(
+  client: Client,
+  catalogueId: string,
+  database: Parameters<typeof rawExport>[0],
+): Promise<ExportCost> {
+  console.log('  export.csv…');
+  const runs = [];
+  let body = '';
+  for (let round = 0; round < 3; round += 1) {
+    const cost = await costOf(client.pid, async () => {
+      body = (await send(client, 'GET', '/api/products/export.csv')) as string;
+    });
+    const raw = await rawExport(database, catalogueId);
+    runs.push({ ...cost, raw });
+  }
+  runs.sort((a, b) => a.wallMs - b.wallMs);
+  const { wallMs, cpuMs, raw } = runs[1]!;
+  const exported = Buffer.from(`\ufeff${body}`);
+  return {
+    bytes: exported.length,
+    rows: body.split('\r\n').length - 2,
+    seconds: wallMs / 1000,
+    cpuSeconds: cpuMs / 1000,
+    rawSeconds: [...runs].sort((a, b) => a.raw.seconds - b.raw.seconds)[1]!.raw.seconds,
+    same: raw.bytes.equals(exported),
+  };
+}
+
+export interface ImportCosts {
+  reimport: Cost;
+  newRowsPerSecond: number;
+  newCpuSeconds: number;
+  rawRowsPerSecond: number;
+}
+
+/** Posts a CSV file to the import, and checks what it reports. */
+async function postImport(client: Client, csv: Buffer, check: (report: object) => boolean) {
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(csv)], { type: 'text/csv' }), 'products.csv');
+  const res = await fetch(`${client.url}/api/products/import`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${client.token}` },
+    body: form,
+  });
+  const report = (await res.json()) as object;
+  if (res.status !== 200 || !check(report)) {
+    throw new Error(`import: ${res.status} ${JSON.stringify(report).slice(0, 300)}`);
+  }
+}
+
+/** Re-importing 1,000 existing rows (their stock changed), then a new 50,000-row import. */
+export async function measureImports(client: Client): Promise<ImportCosts> {
+  console.log('  re-import of 1,000 existing rows…');
+  const existing = await firstProducts(client, 1_000);
+  const quote = (text: string) => `"${text.replace(/"/g, '""')}"`;
+  const lines = ['id,name,price,stock,description'];
+  for (const p of existing) {
+    lines.push([p.id, quote(p.name), p.price.toFixed(2), p.stock + 1, quote(p.description)].join());
+  }
+  const reimport = await costOf(client.pid, () =>
+    postImport(
+      client,
+      Buffer.from(`${lines.join('\r\n')}\r\n`),
+      (report) => (report as { updated?: number }).updated === existing.length,
+    ),
+  );
+  console.log('  new 50,000-row import…');
+  const file = importFile(50_000);
+  const fresh = await costOf(client.pid, () =>
+    postImport(client, file, (report) => (report as { created?: number }).created === 50_000),
+  );
+  return {
+    reimport,
+    newRowsPerSecond: 50_000 / (fresh.wallMs / 1000),
+    newCpuSeconds: fresh.cpuMs / 1000,
+    rawRowsPerSecond: await rawInsertRate(50_000),
+  };
+}

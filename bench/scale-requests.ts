@@ -1,0 +1,86 @@
+/**
+ * The requests of `npm run bench:scale`, one at a time against one catalogue of a running server,
+ * each costed as the server's own CPU time (every thread, from /proc) and the wall time the client
+ * waited: the median of the rounds.
+ */
+import { setTimeout as sleep } from 'node:timers/promises';
+import { cpuNanos } from './proc.js';
+
+/** What one request costs: medians of the rounds, in milliseconds. */
+export interface Cost {
+  cpuMs: number;
+  wallMs: number;
+}
+
+/** Rounds of each cheap request (reads and single writes) after two warm-ups. */
+const ROUNDS = Number(process.env.BENCH_SCALE_ROUNDS ?? 15);
+const WARM_UPS = 2;
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!;
+
+export interface Client {
+  url: string;
+  pid: number;
+  token: string;
+}
+
+/** Sends a request and reads its whole answer; fails on any status but `expected`. */
+export async function send(
+  client: Client,
+  method: string,
+  path: string,
+  body?: unknown,
+  expected = [200, 201],
+): Promise<unknown> {
+  const res = await fetch(client.url + path, {
+    method,
+    headers: {
+      authorization: `Bearer ${client.token}`,
+      'accept-encoding': 'br, gzip',
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  if (!expected.includes(res.status)) {
+    throw new Error(`${method} ${path}: ${res.status} ${text.slice(0, 200)}`);
+  }
+  return res.headers.get('content-type')?.startsWith('application/json') ? JSON.parse(text) : text;
+}
+
+/** The CPU and wall time of one call of `work`, the server otherwise idle. */
+export async function costOf(pid: number, work: () => Promise<unknown>) {
+  const cpu = cpuNanos(pid);
+  const started = performance.now();
+  await work();
+  const wallMs = performance.now() - started;
+  // What the server does after the answer left (its onResponse hooks) belongs to this request.
+  await sleep(2);
+  return { cpuMs: (cpuNanos(pid) - cpu) / 1e6, wallMs };
+}
+
+/** `request(round)` WARM_UPS times, then ROUNDS times measured: the medians. */
+export async function measureRounds(
+  client: Client,
+  request: (round: number) => Promise<unknown>,
+  rounds = ROUNDS,
+): Promise<Cost> {
+  for (let round = 0; round < WARM_UPS; round += 1) await request(round);
+  const costs = [];
+  for (let round = WARM_UPS; round < WARM_UPS + rounds; round += 1) {
+    costs.push(await costOf(client.pid, () => request(round)));
+  }
+  return {
+    cpuMs: median(costs.map((cost) => cost.cpuMs)),
+    wallMs: median(costs.map((cost) => cost.wallMs)),
+  };
+}
+
+/** Rounds a request may use at most (the reads vary `limit` so that none is served from memory). */
+export const MAX_ROUNDS = WARM_UPS + ROUNDS;
+
+/**
+ * A page size that differs in every round: the server keeps answers per catalogue version and
+ * query, and what is measured here is the query, not the copy kept in memory.
+ */
+export const pageLimit = (round: number) => 50 - (round % 30);

@@ -1,0 +1,126 @@
+/** The tables of `npm run bench:scale` (bench/scale.ts), as Markdown. */
+import os from 'node:os';
+import type { Costs, ExportCost, ImportCosts } from './scale-catalogue.js';
+
+export interface SizeResult {
+  size: number;
+  seedSeconds: number;
+  costs: Costs;
+  exported: ExportCost;
+  imports: ImportCosts | undefined;
+  /** SQLite's file and log, in bytes (0 on PostgreSQL). */
+  disk: number;
+}
+
+export interface EngineResult {
+  engine: string;
+  sizes: SizeResult[];
+  beside: { size: number; costs: Costs } | undefined;
+}
+
+/** Growth allowed for a per-request cost from the smallest to the largest catalogue. */
+const FLAT = 1.5;
+
+const count = (n: number) => n.toLocaleString('en-US');
+const ms = (value: number) => (value < 10 ? value.toFixed(2) : value.toFixed(1));
+const ratio = (value: number) => `${value.toFixed(2)}${value > FLAT ? ' ✗' : ''}`;
+const mb = (bytes: number) => `${(bytes / 1_000_000).toFixed(1)} MB`;
+
+function engineTable(result: EngineResult) {
+  const name = result.engine === 'postgres' ? 'PostgreSQL' : 'SQLite (WAL)';
+  const first = result.sizes[0]!;
+  const last = result.sizes.at(-1)!;
+  const beside = result.beside;
+  const header = [
+    'request',
+    ...result.sizes.map((size) => count(size.size)),
+    ...(beside ? [`${count(beside.size)} beside ${count(last.size)}`] : []),
+    `${count(last.size)} ÷ ${count(first.size)}`,
+    ...(beside ? ['beside ÷ alone'] : []),
+  ];
+  const lines = [
+    `### ${name}`,
+    '',
+    'Server CPU ms per request (every thread, from /proc), then the wall ms the client waited; medians of the rounds. ✗: grew more than 1.5 ×.',
+    '',
+    `| ${header.join(' | ')} |`,
+    `| --- |${header
+      .slice(1)
+      .map(() => ' ---: |')
+      .join('')}`,
+  ];
+  for (const label of first.costs.keys()) {
+    const cells = result.sizes.map((size) => {
+      const cost = size.costs.get(label)!;
+      return `**${ms(cost.cpuMs)}** / ${ms(cost.wallMs)}`;
+    });
+    const besideCost = beside?.costs.get(label);
+    const growth = last.costs.get(label)!.cpuMs / first.costs.get(label)!.cpuMs;
+    lines.push(
+      `| ${[
+        label,
+        ...cells,
+        ...(besideCost ? [`**${ms(besideCost.cpuMs)}** / ${ms(besideCost.wallMs)}`] : []),
+        ratio(growth),
+        ...(besideCost ? [ratio(besideCost.cpuMs / first.costs.get(label)!.cpuMs)] : []),
+      ].join(' | ')} |`,
+    );
+  }
+  const row = (label: string, cell: (size: SizeResult) => string) =>
+    lines.push(`| ${[label, ...result.sizes.map(cell)].join(' | ')} |`);
+  lines.push('', `| catalogue-wide work | ${result.sizes.map((s) => count(s.size)).join(' | ')} |`);
+  lines.push(`| --- |${result.sizes.map(() => ' ---: |').join('')}`);
+  row(
+    'export.csv: size, wall s (server CPU s)',
+    (s) =>
+      `${mb(s.exported.bytes)}, ${s.exported.seconds.toFixed(2)} s (${s.exported.cpuSeconds.toFixed(2)})`,
+  );
+  row('export.csv: rows/s', (s) => count(Math.round(s.exported.rows / s.exported.seconds)));
+  row(
+    'raw read + join of the same rows: s (same bytes?)',
+    (s) => `${s.exported.rawSeconds.toFixed(2)} (${s.exported.same ? 'yes' : 'no'})`,
+  );
+  row(
+    'export ÷ raw speed (≥ 25 % wanted)',
+    (s) => `**${((s.exported.rawSeconds / s.exported.seconds) * 100).toFixed(0)} %**`,
+  );
+  if (first.imports) {
+    row(
+      're-import 1,000 existing rows: wall s (server CPU s)',
+      (s) =>
+        `**${(s.imports!.reimport.wallMs / 1000).toFixed(2)}** (${(s.imports!.reimport.cpuMs / 1000).toFixed(2)})`,
+    );
+    row(
+      'new 50,000-row import: rows/s (server CPU s)',
+      (s) =>
+        `**${count(Math.round(s.imports!.newRowsPerSecond))}** (${s.imports!.newCpuSeconds.toFixed(1)})`,
+    );
+    row('raw prepared inserts of the same rows into SQLite: rows/s', (s) =>
+      count(Math.round(s.imports!.rawRowsPerSecond)),
+    );
+    row(
+      'import ÷ raw (≥ 25 % wanted)',
+      (s) =>
+        `**${((s.imports!.newRowsPerSecond / s.imports!.rawRowsPerSecond) * 100).toFixed(1)} %**`,
+    );
+  }
+  row('seeding the catalogue (data layer): s', (s) => s.seedSeconds.toFixed(1));
+  if (result.engine !== 'postgres') row('database on disk (before the imports)', (s) => mb(s.disk));
+  return lines.join('\n');
+}
+
+export function renderScale(
+  results: EngineResult[],
+  run: { seconds: number; loadBefore: string; loadAfter: string; imports: boolean },
+) {
+  return [
+    '# Scale benchmark (`npm run bench:scale`)',
+    '',
+    `Run ${new Date().toISOString()} on ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, Node ${process.version}, in ${(run.seconds / 60).toFixed(1)} min. Load average (1, 5, 15 min; other work on the machine included) before: ${run.loadBefore}; after: ${run.loadAfter}. CPU times hardly move with the load; wall times do.`,
+    '',
+    'Each catalogue is seeded through the data layer (batched inserts, as the reports’ tests seed it), in a fresh database: its products created 10 to 400 days ago and about 100,000 stock movements since (each product’s creation, and more at random times), one product in seven with a reorder point of its own. The import is measured on its own rows, over HTTP. The production build serves it (`npm start`’s command, NODE_ENV=production), one request at a time over loopback. Reads vary their page size (31 to 50) so that none is answered from the response cache: what is measured is the query. “beside” is a catalogue of the smallest size in the database of the largest, measured after it.',
+    run.imports ? '' : '\nThe imports were not run (BENCH_SCALE_IMPORTS=off).\n',
+    ...results.map(engineTable),
+    '',
+  ].join('\n');
+}

@@ -1,0 +1,148 @@
+/**
+ * `npm run bench:scale`: what a request costs as a catalogue grows, and beside another tenant's
+ * large catalogue. For each engine (BENCH_SCALE_ENGINES, default `sqlite,postgres`) and each size
+ * (BENCH_SCALE_SIZES, default 1,000, 10,000 and 100,000 products), a fresh database holds one
+ * catalogue of that size with about 100,000 stock movements over the last 400 days; the production
+ * build (`npm run build` first) serves it, and every request is sent one at a time and costed by
+ * the server's own CPU time (bench/scale-requests.ts). Beside the largest catalogue, a catalogue
+ * of the smallest size is measured again. Then the export and the imports of the catalogue
+ * (BENCH_SCALE_IMPORTS=off leaves the imports out). Writes bench/results-scale.md, or
+ * bench/results-scale-<sizes>.md for other sizes.
+ */
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { loadConfig } from '../src/server/config.js';
+import { openDatabase } from '../src/server/infra/db/open.js';
+import { freshPostgresDatabase } from '../tests/server/support/build.js';
+import { seedReportCatalogue } from '../tests/server/support/report-seed.js';
+import { measureExport, measureImports, measureRequests } from './scale-catalogue.js';
+import { renderScale, type EngineResult } from './scale-table.js';
+import { seedUser } from './seed.js';
+import { BUILT_SERVER, START_ARGS, launch, stopProcess } from './startup.js';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const SIZES = (process.env.BENCH_SCALE_SIZES ?? '1000,10000,100000').split(',').map(Number);
+const ENGINES = (process.env.BENCH_SCALE_ENGINES ?? 'sqlite,postgres').split(',');
+const IMPORTS = process.env.BENCH_SCALE_IMPORTS !== 'off';
+const POSTGRES = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+/** Stock movements of every catalogue measured: its products' creations, then more. */
+const MOVEMENTS = 100_000;
+
+/** A fresh database of the engine: its environment for the server, and how to drop it. */
+async function freshDatabase(engine: string) {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'stockroom-scale-'));
+  const postgres = engine === 'postgres' ? await freshPostgresDatabase(POSTGRES) : undefined;
+  const env = {
+    NODE_ENV: 'production',
+    DATA_DIR: dataDir,
+    APP_SECRET: 'bench-secret-that-is-at-least-32-characters-long',
+    PUBLIC_URL: 'http://localhost:3000',
+    LOG_LEVEL: 'warn',
+    RATE_LIMIT_GENERAL: '1000000000',
+    RATE_LIMIT_SENSITIVE: '1000000000',
+    ...(postgres ? { DATABASE_URL: postgres.url } : {}),
+  };
+  const sqliteFile = postgres ? undefined : path.join(dataDir, 'stockroom.db');
+  const raw: { postgresUrl: string } | { sqliteFile: string } = postgres
+    ? { postgresUrl: postgres.url }
+    : { sqliteFile: sqliteFile! };
+  return {
+    env,
+    raw,
+    sqliteFile,
+    drop: async () => {
+      await postgres?.drop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * A user with a catalogue of `size` products and about MOVEMENTS movements, seeded through the
+ * data layer (batched inserts, as the reports' tests seed): what is measured is the requests, not
+ * the loading. The seconds it took.
+ */
+async function seedCatalogue(env: NodeJS.ProcessEnv, email: string, size: number) {
+  const database = await openDatabase(loadConfig(env));
+  try {
+    const started = performance.now();
+    const user = await seedUser(database.db, email);
+    await seedReportCatalogue(database, user.id, Date.now(), {
+      products: size,
+      movements: Math.max(size, MOVEMENTS),
+    });
+    return { user, seconds: (performance.now() - started) / 1000 };
+  } finally {
+    await database.close();
+  }
+}
+
+async function measureEngine(engine: string): Promise<EngineResult> {
+  const result: EngineResult = { engine, sizes: [], beside: undefined };
+  for (const size of SIZES) {
+    const database = await freshDatabase(engine);
+    try {
+      console.log(`${engine}, ${size.toLocaleString('en-US')} products: seeding…`);
+      const { user, seconds } = await seedCatalogue(database.env, 'scale@bench.test', size);
+      const server = await launch([...START_ARGS], database.env);
+      try {
+        const client = { url: server.url, pid: server.child.pid!, token: user.token };
+        const costs = await measureRequests(client);
+        const exported = await measureExport(client, user.id, database.raw);
+        const largest = size === Math.max(...SIZES);
+        if (largest && SIZES.length > 1) {
+          // Another tenant's small catalogue, beside this large one.
+          const small = Math.min(...SIZES);
+          console.log(`${engine}, ${small} products beside ${size}: seeding…`);
+          const other = await seedCatalogue(database.env, 'beside@bench.test', small);
+          const beside = { ...client, token: other.user.token };
+          result.beside = { size: small, costs: await measureRequests(beside) };
+        }
+        const { sqliteFile } = database;
+        const disk = sqliteFile ? await databaseBytes(sqliteFile) : 0;
+        const imports = IMPORTS ? await measureImports(client) : undefined;
+        result.sizes.push({ size, seedSeconds: seconds, costs, exported, imports, disk });
+      } finally {
+        await stopProcess(server.child);
+      }
+    } finally {
+      await database.drop();
+    }
+  }
+  return result;
+}
+
+/** The SQLite database's bytes on disk, its write-ahead log included. */
+async function databaseBytes(file: string) {
+  let bytes = 0;
+  for (const suffix of ['', '-wal'])
+    bytes += (await stat(file + suffix).catch(() => null))?.size ?? 0;
+  return bytes;
+}
+
+async function main() {
+  if (!existsSync(BUILT_SERVER)) throw new Error('no production build: run `npm run build` first');
+  const started = Date.now();
+  const loadBefore = os.loadavg().map((load) => load.toFixed(1));
+  const results: EngineResult[] = [];
+  for (const engine of ENGINES) results.push(await measureEngine(engine));
+  const report = renderScale(results, {
+    seconds: (Date.now() - started) / 1000,
+    loadBefore: loadBefore.join(', '),
+    loadAfter: os
+      .loadavg()
+      .map((load) => load.toFixed(1))
+      .join(', '),
+    imports: IMPORTS,
+  });
+  console.log(`\n${report}`);
+  const defaultSizes = !process.env.BENCH_SCALE_SIZES;
+  const name = defaultSizes ? 'results-scale.md' : `results-scale-${SIZES.join('-')}.md`;
+  await writeFile(path.join(here, name), report);
+  console.log(`written to bench/${name}`);
+}
+
+await main();
