@@ -2,7 +2,7 @@
 import os from 'node:os';
 import type { Costs, ExportCost, ImportCosts } from './scale-catalogue.js';
 
-export interface SizeResult {
+interface SizeResult {
   size: number;
   seedSeconds: number;
   costs: Costs;

@@ -70,6 +70,7 @@ import {
   timeoutServerOptions,
   type Timeouts,
 } from './http/request-timeouts.js';
+import { answerUnmetExpectations, clientErrorHandler } from './http/client-errors.js';
 import { registerRouteRegistry } from './http/route-registry.js';
 import { registerRouteResponses } from './http/route-responses.js';
 import {
@@ -152,7 +153,10 @@ export async function buildApp(options: AppOptions): Promise<App> {
       setSecurityHeaders(request, reply);
       void reply.code(400).send({ message: M.badRequestUrl });
     },
+    // What Node refuses before it is a request (headers over 16 KB, not HTTP): the same shape.
+    clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
+  answerUnmetExpectations(app);
 
   // The API takes JSON (and multipart for images): Fastify's built-in text/plain parser would let a
   // text body through to validation as a string, so other types get a 415 instead.

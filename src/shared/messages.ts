@@ -117,6 +117,7 @@ export const V = {
   codeRequired: required('code'),
   codeMax: atMostCharacters('code', CODE_MAX),
   labelIdsInvalid: 'ids must be a comma-separated list of product ids',
+  labelIdListInvalid: `ids must be a list of 1 to ${LABELS_MAX} product ids`,
   labelLayoutInvalid: `layout must be one of ${LABEL_LAYOUTS.join(', ')}`,
   labelCopiesInvalid: `copies must be a whole number from 1 to ${LABELS_MAX}`,
 } as const;
@@ -179,6 +180,11 @@ export const M = {
   notFound: 'Not found',
   badJson: 'The request body is not valid JSON',
   badRequestUrl: 'The request URL is not valid',
+  badHttp: 'The request is not valid HTTP',
+  headersTooLarge:
+    'The request address or headers are too long (a long list of ids goes in a request body)',
+  requestTooSlow: 'The request took too long to arrive',
+  expectationFailed: 'The Expect header is not supported',
   bodyRequired: 'The request body is required',
   bodyTooLarge: 'The request body is too large',
   unsupportedMedia: 'Unsupported content type',

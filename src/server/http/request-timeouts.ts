@@ -1,5 +1,7 @@
 import type { Socket } from 'node:net';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { M } from '../../shared/messages.js';
+import { rawErrorAnswer } from './client-errors.js';
 
 /** Milliseconds a client is given before its connection is closed. */
 export interface Timeouts {
@@ -19,10 +21,7 @@ export const defaultTimeouts: Timeouts = {
   keepAlive: 72_000,
 };
 
-const TIMEOUT_BODY = JSON.stringify({ message: 'The request took too long to arrive' });
-const TIMEOUT_RESPONSE =
-  'HTTP/1.1 408 Request Timeout\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\n' +
-  `Content-Length: ${Buffer.byteLength(TIMEOUT_BODY)}\r\n\r\n${TIMEOUT_BODY}`;
+const TIMEOUT_RESPONSE = rawErrorAnswer(408, M.requestTooSlow);
 
 /** A 408 in the API's error shape unless an answer has begun on this connection; then it closes. */
 function cutOff(socket: Socket, answerStarted: boolean) {
@@ -35,7 +34,7 @@ function cutOff(socket: Socket, answerStarted: boolean) {
  * Node's own limits, the backstop for what the hook below does not see: headers must arrive within
  * the request limit, and no request (counted from its first byte, whatever its route) may take
  * longer than the upload limit. Node checks them every `connectionsCheckingInterval` and answers
- * with Fastify's 408 (`{message: "Client Timeout", …}`).
+ * with a 408 in the API's shape (client-errors.ts).
  */
 export function timeoutServerOptions(timeouts: Timeouts) {
   return {

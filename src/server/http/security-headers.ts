@@ -69,6 +69,9 @@ const HEADERS = {
   },
 };
 
+/** The headers of an answer whose path is not known (the HTTP layer's): the strictest set. */
+export const UNKNOWN_PATH_HEADERS = HEADERS.private;
+
 function headersFor(path: string) {
   if (path.startsWith('/api/images/')) return HEADERS.image;
   const isApi = path === '/api' || path.startsWith('/api/');

@@ -15,6 +15,24 @@ const wholeNumber = (min: number, max: number, fallback: number, message: string
     .meta({ format: 'int32' })
     .default(fallback);
 
+/** How the labels are laid out: the sheet or roll, copies of each, cells of a used sheet skipped. */
+const labelOptions = {
+  layout: z.enum(LABEL_LAYOUTS, { error: V.labelLayoutInvalid }).default('avery-l7160'),
+  copies: wholeNumber(1, LABELS_MAX, 1, V.labelCopiesInvalid),
+  skip: wholeNumber(0, Math.max(...Object.values(LABELS_PER_PAGE)) - 1, 0, T.labelSkipInvalid(29)),
+};
+
+/** At most one page of the layout, less one label, can be skipped. */
+const skipWithinThePage = (
+  labels: { layout: keyof typeof LABELS_PER_PAGE; skip: number },
+  ctx: z.RefinementCtx,
+) => {
+  const max = LABELS_PER_PAGE[labels.layout] - 1;
+  if (labels.skip > max) {
+    ctx.addIssue({ code: 'custom', path: ['skip'], message: T.labelSkipInvalid(max) });
+  }
+};
+
 /**
  * What a labels PDF is made from: the products (in the order given, an id may repeat), the layout,
  * how many copies of each label, and how many cells of the first sheet are used already.
@@ -27,18 +45,25 @@ export const labelsQuerySchema = z
       .transform((text) => text.split(',').map((id) => id.trim()))
       .refine((ids) => ids.every((id) => id !== ''), { error: V.labelIdsInvalid })
       .meta({ description: 'Product ids, comma-separated' }),
-    layout: z.enum(LABEL_LAYOUTS, { error: V.labelLayoutInvalid }).default('avery-l7160'),
-    copies: wholeNumber(1, LABELS_MAX, 1, V.labelCopiesInvalid),
-    skip: wholeNumber(
-      0,
-      Math.max(...Object.values(LABELS_PER_PAGE)) - 1,
-      0,
-      T.labelSkipInvalid(29),
-    ),
+    ...labelOptions,
   })
-  .superRefine((query, ctx) => {
-    const max = LABELS_PER_PAGE[query.layout] - 1;
-    if (query.skip > max) {
-      ctx.addIssue({ code: 'custom', path: ['skip'], message: T.labelSkipInvalid(max) });
-    }
-  });
+  .superRefine(skipWithinThePage);
+
+/** The same as a JSON body, for selections too long for an address: `ids` is an array. */
+export const labelsBodySchema = z
+  .object({
+    ids: z
+      .array(
+        z
+          .string({ error: V.labelIdListInvalid })
+          .trim()
+          .min(1, { error: V.labelIdListInvalid })
+          .max(100, { error: V.labelIdListInvalid }),
+        { error: V.labelIdListInvalid },
+      )
+      .min(1, { error: V.labelIdListInvalid })
+      .max(LABELS_MAX, { error: V.labelIdListInvalid })
+      .meta({ description: 'Product ids, in the order to print' }),
+    ...labelOptions,
+  })
+  .superRefine(skipWithinThePage);

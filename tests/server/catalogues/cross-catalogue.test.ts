@@ -52,6 +52,10 @@ const byId = (base: string, id: string): [Request, object][] => [
   [{ method: 'GET', url: `${base}/${id}/movements` }, PRODUCT_NOT_FOUND],
   [{ method: 'GET', url: `${base}/labels.pdf?ids=${id}` }, { message: M.labelsNotFound }],
   [
+    { method: 'POST', url: `${base}/labels.pdf`, json: { ids: [id] } },
+    { message: M.labelsNotFound },
+  ],
+  [
     { method: 'POST', url: `${base}/bulk-delete`, json: { ids: [id] } },
     { message: M.productsNotFound },
   ],

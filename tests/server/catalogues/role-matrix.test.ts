@@ -189,6 +189,17 @@ const PRODUCT_CASES: Record<string, RouteCase> = {
       }),
     ],
   },
+  'POST /labels.pdf': {
+    action: 'printLabels',
+    success: 200,
+    requests: [
+      async ({ fixtures }, base) => ({
+        method: 'POST',
+        url: `${base}/labels.pdf`,
+        json: { ids: [await fixtures.product()] },
+      }),
+    ],
+  },
 };
 
 const PERSONAL_NOT_DELETED = { message: 'Your personal catalogue cannot be deleted' };

@@ -65,6 +65,8 @@ const ERROR_STATUSES: Record<string, number[]> = {
   'GET /api/products/lookup': [400, 401, 404, 429, ...ALWAYS],
   // 400: a bad query or more than 1,000 labels; 404: an id not the caller's (products/labels.test.ts).
   'GET /api/products/labels.pdf': [400, 401, 404, 429, ...ALWAYS],
+  // The same with the ids in a JSON body (products/labels-post.test.ts).
+  'POST /api/products/labels.pdf': [...BODY, 401, 404, 429, ...ALWAYS],
   'DELETE /api/products/:id': [...BODY, 401, 404, 422, 429, ...ALWAYS],
   // Catalogue operations (products/csv-*, stock, filters, bulk-delete tests). 409: an adjustment
   // that would take the stock below 0; 404 in a bulk delete: an id that is not the caller's.
@@ -183,6 +185,7 @@ const OPERATION_IDS: Record<string, string> = {
   'PATCH /api/products/:id': 'updateProduct',
   'GET /api/products/lookup': 'lookupProduct',
   'GET /api/products/labels.pdf': 'printProductLabels',
+  'POST /api/products/labels.pdf': 'printProductLabelsFromBody',
   'DELETE /api/products/:id': 'deleteProduct',
   'GET /api/products/summary': 'getProductSummary',
   'GET /api/products/export.csv': 'exportProductsCsv',
@@ -286,6 +289,7 @@ const NOT_FOUND_BODIES: Record<string, object> = {
   'POST /api/products/bulk-delete': { ids: ['00000000-0000-4000-8000-000000000000'] },
   'PATCH /api/auth/passkeys/:passkeyId': { name: 'Laptop' },
   'DELETE /api/auth/passkeys/:passkeyId': { password: 'any-Password-1' },
+  'POST /api/products/labels.pdf': { ids: ['00000000-0000-4000-8000-000000000000'] },
 };
 
 interface Route {

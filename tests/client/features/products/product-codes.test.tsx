@@ -101,7 +101,7 @@ describe('Print labels', () => {
     URL.createObjectURL = vi.fn(() => 'blob:labels');
     URL.revokeObjectURL = vi.fn();
     server.use(
-      http.get(
+      http.post(
         '/api/products/labels.pdf',
         () =>
           new HttpResponse(new Uint8Array([37, 80, 68, 70]), {
@@ -125,7 +125,8 @@ describe('Print labels', () => {
     await user.click(screen.getByRole('button', { name: 'Open PDF' }));
     await waitFor(() => expect(tab.location.href).toBe('blob:labels'));
     const asked = (await requests()).find(({ path }) => path === '/products/labels.pdf');
-    expect(asked?.query).toEqual({ ids: 'p1,p2', layout: 'avery-5160', copies: '3', skip: '4' });
+    expect(asked?.method).toBe('POST');
+    expect(asked?.body).toEqual({ ids: ['p1', 'p2'], layout: 'avery-5160', copies: 3, skip: 4 });
     vi.unstubAllGlobals();
   });
 });

@@ -12,16 +12,14 @@ export interface LabelsRequest {
 }
 
 /**
- * GET /products/labels.pdf?ids&layout&copies&skip → the labels as a PDF (with the bearer token,
- * so fetched rather than linked to).
+ * POST /products/labels.pdf {ids, layout, copies, skip} → the labels as a PDF (with the bearer
+ * token, so fetched rather than linked to). The ids go in the body: a selection of a thousand
+ * products is far longer than an address may be.
  */
-const printLabels = (catalogue: CatalogueRef, { ids, layout, copies, skip }: LabelsRequest) =>
+const printLabels = (catalogue: CatalogueRef, request: LabelsRequest) =>
   apiDownload(
-    {
-      url: productsUrl(catalogue, '/labels.pdf'),
-      params: { ids: ids.join(','), layout, copies, skip },
-    },
-    `labels-${layout}.pdf`,
+    { url: productsUrl(catalogue, '/labels.pdf'), method: 'POST', data: request },
+    `labels-${request.layout}.pdf`,
   );
 
 /** No cache effect: the screen opens the PDF (mutationConfig.onSuccess). */
