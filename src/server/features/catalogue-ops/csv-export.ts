@@ -1,8 +1,6 @@
-import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
-import { stringify } from 'csv-stringify';
+import type { Readable } from 'node:stream';
 import { CSV_TAG_SEPARATOR, EXPORT_COLUMNS } from '../../../shared/constants.js';
-import { neutralizeCell } from './csv-cells.js';
+import { csvStream } from './csv-writer.js';
 import type { ExportRow } from '../products/index.js';
 
 /** A price in cents as the CSV shows it: dollars with two decimals, never through a float. */
@@ -10,11 +8,8 @@ export const centsText = (cents: number) =>
   `${Math.trunc(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
 
 /**
- * The CSV of a catalogue (RFC 4180: CRLF, quotes where needed; UTF-8 with a BOM so that
- * spreadsheets read it as such), from pages of rows. Formula-like cells are neutralized
- * (csv-cells.ts). Rows are pulled from `pages` only as the stream is read: a client that reads
- * slowly holds back the database reads, and at most a page or so of rows is in memory.
- * `imageUrl` gives a stored image's URL (empty for none).
+ * The CSV of a catalogue (RFC 4180, csv-writer.ts), from pages of rows, with the header
+ * EXPORT_COLUMNS. `imageUrl` gives a stored image's URL (empty for none).
  */
 export function csvExport(
   pages: AsyncIterable<ExportRow[]>,
@@ -23,39 +18,25 @@ export function csvExport(
 ): Readable {
   async function* records() {
     for await (const page of pages) {
-      for (const row of page) {
-        yield {
-          id: row.id,
-          name: row.name,
-          price: centsText(row.price_cents),
-          stock: row.stock,
-          description: row.description,
-          image: imageUrl(row.image_key),
-          createdAt: new Date(row.created_at).toISOString(),
-          updatedAt: new Date(row.updated_at).toISOString(),
-          sku: row.sku ?? '',
-          barcode: row.barcode ?? '',
-          tags: (JSON.parse(row.tags) as string[]).join(`${CSV_TAG_SEPARATOR} `),
-          cost: row.cost_cents === null ? '' : centsText(row.cost_cents),
-          // Blank: the catalogue's.
-          reorderPoint: row.reorder_point ?? '',
-        };
-      }
+      yield page.map((row) => [
+        row.id,
+        row.name,
+        centsText(row.price_cents),
+        row.stock,
+        row.description,
+        imageUrl(row.image_key),
+        new Date(row.created_at).toISOString(),
+        new Date(row.updated_at).toISOString(),
+        row.sku ?? '',
+        row.barcode ?? '',
+        (JSON.parse(row.tags) as string[]).join(`${CSV_TAG_SEPARATOR} `),
+        row.cost_cents === null ? '' : centsText(row.cost_cents),
+        // Blank: the catalogue's.
+        row.reorder_point ?? '',
+      ]);
     }
   }
-  const csv = stringify({
-    bom: true,
-    header: true,
-    columns: [...EXPORT_COLUMNS],
-    record_delimiter: 'windows',
-    // csv-stringify quotes a cell holding the record delimiter (CRLF), not a bare LF or CR; RFC 4180
-    // and every reader that takes LF for a record's end want those quoted too.
-    quoted_match: /[\r\n]/,
-    cast: { string: neutralizeCell },
-  });
-  // A failure half-way (the database gone) can only cut the answer short: the status is sent.
-  pipeline(Readable.from(records()), csv).catch(onError);
-  return csv;
+  return csvStream(EXPORT_COLUMNS, records(), onError);
 }
 
 /**

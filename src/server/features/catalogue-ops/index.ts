@@ -1,6 +1,7 @@
 import multipart from '@fastify/multipart';
 import fp from 'fastify-plugin';
 import { multipartLimits } from '../products/index.js';
+import { plannerStatistics } from '../../infra/db/planner-statistics.js';
 import { ImportSlots } from './import-slots.js';
 import type { CatalogueContext } from './routes/context.js';
 import { catalogueRoutes } from './routes/catalogue.js';
@@ -22,10 +23,13 @@ export const catalogueOpsRoutes = fp(
   async (fastify) => {
     // Scoped to these routes: the import takes its file as multipart.
     await fastify.register(multipart, { limits: multipartLimits, throwFileSizeLimit: true });
+    const statistics = plannerStatistics(fastify.database, fastify.log);
+    fastify.addHook('onClose', () => statistics.settled());
     const context: CatalogueContext = {
       ...fastify.products,
       bulkLimiter: bulkRateLimiter(fastify),
       imports: new ImportSlots(IMPORTS_AT_ONCE),
+      statistics,
     };
     await fastify.register(labelsRoute, context);
     await fastify.register(catalogueRoutes, context);
@@ -34,4 +38,4 @@ export const catalogueOpsRoutes = fp(
   { name: 'catalogue-ops', dependencies: ['products'], encapsulate: true },
 );
 
-export { neutralizeCell } from './csv-cells.js';
+export { csvStream } from './csv-writer.js';

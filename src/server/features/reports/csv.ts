@@ -1,7 +1,8 @@
-import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
-import { stringify } from 'csv-stringify';
-import { neutralizeCell } from '../catalogue-ops/index.js';
+import type { Readable } from 'node:stream';
+import { csvStream } from '../catalogue-ops/index.js';
+
+/** Rows of a report written in one chunk. */
+const PAGE_ROWS = 500;
 
 /** Cents as dollars with two decimals, exactly however large: -1234n → "-12.34". */
 export function dollars(cents: bigint): string {
@@ -11,23 +12,25 @@ export function dollars(cents: bigint): string {
 }
 
 /**
- * A report as a CSV file, written like the catalogue's export: RFC 4180 with CRLF, UTF-8 with a
- * BOM, and a text that starts like a formula gets a ' in front (csv-cells.ts). Streamed, so a
- * long report is written a chunk at a time rather than in one block of the event loop.
+ * A report as a CSV file, written like the catalogue's export (csv-writer.ts): RFC 4180 with CRLF,
+ * UTF-8 with a BOM, and a text that starts like a formula gets a ' in front. Streamed in pages,
+ * so a long report is written a chunk at a time rather than in one block of the event loop.
  */
 export function reportCsv(
   columns: { key: string; header: string }[],
   rows: Record<string, string | number>[],
   onError: (error: unknown) => void,
 ): Readable {
-  const csv = stringify({
-    bom: true,
-    header: true,
-    columns,
-    record_delimiter: 'windows',
-    quoted_match: /[\r\n]/,
-    cast: { string: neutralizeCell },
-  });
-  pipeline(Readable.from(rows), csv).catch(onError);
-  return csv;
+  function* pages() {
+    for (let start = 0; start < rows.length; start += PAGE_ROWS) {
+      yield rows
+        .slice(start, start + PAGE_ROWS)
+        .map((row) => columns.map(({ key }) => row[key] ?? ''));
+    }
+  }
+  return csvStream(
+    columns.map(({ header }) => header),
+    pages(),
+    onError,
+  );
 }

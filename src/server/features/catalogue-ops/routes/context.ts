@@ -8,4 +8,6 @@ export interface CatalogueContext extends ProductsContext {
   bulkLimiter: onRequestHookHandler;
   /** Imports running at once: one per user, a few per process (import-slots.ts). */
   imports: ImportSlots;
+  /** PostgreSQL's planner statistics, refreshed after a large import (planner-statistics.ts). */
+  statistics: { refresh: (rows: number) => void };
 }

@@ -173,6 +173,7 @@ export const importRoute: FastifyPluginAsync<CatalogueContext> = async (fastify,
       },
     );
     const counts = { ...written, unchanged: plan.unchanged };
+    context.statistics.refresh(written.created + written.updated);
     return report(check, plan, reportMessage(counts, 0, false), counts, options);
   }
 
