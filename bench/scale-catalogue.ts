@@ -91,8 +91,8 @@ export async function measureRequests(client: Client): Promise<Costs> {
   const summary: Cost[] = [];
   for (let round = 0; round < MAX_ROUNDS; round += 1) {
     const path = `/api/products/${stocked[round]!.id}/stock`;
-    const changed = await costOf(client.pid, () => send(client, 'POST', path, { delta: 1 }));
-    const summed = await costOf(client.pid, () => get('/api/products/summary'));
+    const changed = await costOf(client, () => send(client, 'POST', path, { delta: 1 }));
+    const summed = await costOf(client, () => get('/api/products/summary'));
     if (round < 2) continue;
     change.push(changed);
     summary.push(summed);
@@ -147,7 +147,7 @@ export async function measureExport(
   const runs = [];
   let body = '';
   for (let round = 0; round < 3; round += 1) {
-    const cost = await costOf(client.pid, async () => {
+    const cost = await costOf(client, async () => {
       body = (await send(client, 'GET', '/api/products/export.csv')) as string;
     });
     const raw = await rawExport(database, catalogueId);
@@ -197,7 +197,7 @@ export async function measureImports(client: Client): Promise<ImportCosts> {
   for (const p of existing) {
     lines.push([p.id, quote(p.name), p.price.toFixed(2), p.stock + 1, quote(p.description)].join());
   }
-  const reimport = await costOf(client.pid, () =>
+  const reimport = await costOf(client, () =>
     postImport(
       client,
       Buffer.from(`${lines.join('\r\n')}\r\n`),
@@ -206,7 +206,7 @@ export async function measureImports(client: Client): Promise<ImportCosts> {
   );
   console.log('  new 50,000-row import…');
   const file = importFile(50_000);
-  const fresh = await costOf(client.pid, () =>
+  const fresh = await costOf(client, () =>
     postImport(client, file, (report) => (report as { created?: number }).created === 50_000),
   );
   return {

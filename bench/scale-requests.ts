@@ -1,10 +1,10 @@
 /**
  * The requests of `npm run bench:scale`, one at a time against one catalogue of a running server,
- * each costed as the server's own CPU time (every thread, from /proc) and the wall time the client
- * waited: the median of the rounds.
+ * each costed as the CPU time of the processes serving it (the server's threads, and on
+ * PostgreSQL its connections' backends, from /proc) and the wall time the client waited: the
+ * median of the rounds.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
-import { cpuNanos } from './proc.js';
 
 /** What one request costs: medians of the rounds, in milliseconds. */
 export interface Cost {
@@ -20,7 +20,8 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.le
 
 export interface Client {
   url: string;
-  pid: number;
+  /** CPU nanoseconds used so far by each process serving requests (scale-cpu.ts). */
+  cpu: () => Promise<Map<number, number>>;
   token: string;
 }
 
@@ -48,15 +49,20 @@ export async function send(
   return res.headers.get('content-type')?.startsWith('application/json') ? JSON.parse(text) : text;
 }
 
-/** The CPU and wall time of one call of `work`, the server otherwise idle. */
-export async function costOf(pid: number, work: () => Promise<unknown>) {
-  const cpu = cpuNanos(pid);
+/**
+ * The CPU and wall time of one call of `work`, the server otherwise idle. A process that started
+ * meanwhile (a database connection opened) counts whole; one that ended is not counted.
+ */
+export async function costOf(client: Client, work: () => Promise<unknown>) {
+  const before = await client.cpu();
   const started = performance.now();
   await work();
   const wallMs = performance.now() - started;
   // What the server does after the answer left (its onResponse hooks) belongs to this request.
   await sleep(2);
-  return { cpuMs: (cpuNanos(pid) - cpu) / 1e6, wallMs };
+  let nanos = 0;
+  for (const [pid, used] of await client.cpu()) nanos += used - (before.get(pid) ?? 0);
+  return { cpuMs: nanos / 1e6, wallMs };
 }
 
 /** `request(round)` WARM_UPS times, then ROUNDS times measured: the medians. */
@@ -68,7 +74,7 @@ export async function measureRounds(
   for (let round = 0; round < WARM_UPS; round += 1) await request(round);
   const costs = [];
   for (let round = WARM_UPS; round < WARM_UPS + rounds; round += 1) {
-    costs.push(await costOf(client.pid, () => request(round)));
+    costs.push(await costOf(client, () => request(round)));
   }
   return {
     cpuMs: median(costs.map((cost) => cost.cpuMs)),

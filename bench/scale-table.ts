@@ -41,7 +41,7 @@ function engineTable(result: EngineResult) {
   const lines = [
     `### ${name}`,
     '',
-    'Server CPU ms per request (every thread, from /proc), then the wall ms the client waited; medians of the rounds. ✗: grew more than 1.5 ×.',
+    `${result.engine === 'postgres' ? 'CPU ms per request of the server and of its connections’ PostgreSQL backends' : 'Server CPU ms per request'} (every thread, from /proc), then the wall ms the client waited; medians of the rounds. ✗: grew more than 1.5 ×.`,
     '',
     `| ${header.join(' | ')} |`,
     `| --- |${header

@@ -19,6 +19,7 @@ import { openDatabase } from '../src/server/infra/db/open.js';
 import { freshPostgresDatabase } from '../tests/server/support/build.js';
 import { seedReportCatalogue } from '../tests/server/support/report-seed.js';
 import { measureExport, measureImports, measureRequests } from './scale-catalogue.js';
+import { cpuReader } from './scale-cpu.js';
 import { renderScale, type EngineResult } from './scale-table.js';
 import { seedUser } from './seed.js';
 import { BUILT_SERVER, START_ARGS, launch, stopProcess } from './startup.js';
@@ -89,7 +90,9 @@ async function measureEngine(engine: string): Promise<EngineResult> {
       const { user, seconds } = await seedCatalogue(database.env, 'scale@bench.test', size);
       const server = await launch([...START_ARGS], database.env);
       try {
-        const client = { url: server.url, pid: server.child.pid!, token: user.token };
+        const postgresUrl = 'postgresUrl' in database.raw ? database.raw.postgresUrl : undefined;
+        const cpu = await cpuReader(server.child.pid!, postgresUrl);
+        const client = { url: server.url, cpu, token: user.token };
         const costs = await measureRequests(client);
         const exported = await measureExport(client, user.id, database.raw);
         const largest = size === Math.max(...SIZES);
@@ -105,6 +108,7 @@ async function measureEngine(engine: string): Promise<EngineResult> {
         const disk = sqliteFile ? await databaseBytes(sqliteFile) : 0;
         const imports = IMPORTS ? await measureImports(client) : undefined;
         result.sizes.push({ size, seedSeconds: seconds, costs, exported, imports, disk });
+        await cpu.close();
       } finally {
         await stopProcess(server.child);
       }
@@ -139,8 +143,10 @@ async function main() {
     imports: IMPORTS,
   });
   console.log(`\n${report}`);
-  const defaultSizes = !process.env.BENCH_SCALE_SIZES;
-  const name = defaultSizes ? 'results-scale.md' : `results-scale-${SIZES.join('-')}.md`;
+  const name =
+    process.env.BENCH_SCALE_SIZES || process.env.BENCH_SCALE_ENGINES
+      ? `results-scale-${[...ENGINES, ...SIZES].join('-')}.md`
+      : 'results-scale.md';
   await writeFile(path.join(here, name), report);
   console.log(`written to bench/${name}`);
 }
