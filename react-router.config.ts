@@ -14,6 +14,8 @@ export default {
   appDirectory: 'src/client/app',
   buildDirectory: 'dist',
   ssr: false,
+  // The signed-in layout's middleware decides on the session before any loader runs.
+  future: { v8_middleware: true },
   prerender: [
     paths.products.list.path,
     paths.products.details.path,

@@ -1,13 +1,15 @@
 import { defaultShouldDehydrateQuery, type Query } from '@tanstack/react-query';
-import type {
-  PersistedClient,
-  PersistQueryClientOptions,
-  Persister,
+import {
+  persistQueryClientRestore,
+  persistQueryClientSubscribe,
+  type PersistedClient,
+  type PersistQueryClientOptions,
+  type Persister,
 } from '@tanstack/react-query-persist-client';
 import { clear, createStore, get, set, type UseStore } from 'idb-keyval';
 import type { User } from '@shared/schemas/auth.js';
 import { getToken } from './auth/token.js';
-import { KEPT_FOR_OFFLINE_MS, queryKeys } from './query-client.js';
+import { KEPT_FOR_OFFLINE_MS, queryClient, queryKeys } from './query-client.js';
 
 /** Bumped when the shape of the saved data sets changes: older saves are then dropped. */
 const BUSTER = '2';
@@ -128,10 +130,38 @@ export async function clearPersistedQueries() {
 const isPersisted = (query: Query) =>
   defaultShouldDehydrateQuery(query) && PERSISTED_ROOTS.has(query.queryKey[0]);
 
-/** The options of the signed-in screens' PersistQueryClientProvider (app/components). */
-export const persistOptions: Omit<PersistQueryClientOptions, 'queryClient'> = {
+const persistOptions: Omit<PersistQueryClientOptions, 'queryClient'> = {
   persister: userPersister,
   maxAge: KEPT_FOR_OFFLINE_MS,
   buster: BUSTER,
   dehydrateOptions: { shouldDehydrateQuery: isPersisted },
 };
+
+/**
+ * What was restored comes from an earlier page, however recently it was read, and may have changed
+ * since (an edit, another device): it is shown at once and read again (offline, once the
+ * connection is back).
+ */
+const readRestoredAgain = () =>
+  queryClient.invalidateQueries({ refetchType: navigator.onLine ? 'active' : 'none' });
+
+let restored: Promise<void> | undefined;
+
+/**
+ * Restores what the user saw on an earlier visit (once a page), then saves the cache as it
+ * changes. The signed-in routes' loaders wait for it before they read anything: offline, a screen
+ * opens from it instead of failing, and online it shows at once while it is read again.
+ */
+export function restoreSavedQueries(): Promise<void> {
+  restored ??= (async () => {
+    const options = { ...persistOptions, queryClient };
+    try {
+      await persistQueryClientRestore(options);
+    } catch (error) {
+      console.warn('The saved data could not be restored', error);
+    }
+    void readRestoredAgain();
+    persistQueryClientSubscribe(options);
+  })();
+  return restored;
+}

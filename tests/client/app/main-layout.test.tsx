@@ -1,19 +1,54 @@
+import 'fake-indexeddb/auto';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import { afterEach, describe, expect, it } from 'vitest';
 import { MainLayout } from '@/app/layouts/MainLayout.js';
-import { queryKeys } from '@/lib/query-client.js';
-import { LocationProbe, renderRoute, testQueryClient } from '../support/render.js';
+import { clientLoader, clientMiddleware, HydrateFallback } from '@/app/routes/main-layout.js';
+import { queryClient, queryKeys } from '@/lib/query-client.js';
+import { LocationProbe, renderRoute } from '../support/render.js';
 import { apiError, requests, sent, server } from '../support/server.js';
 
 const setup = () => renderRoute(<MainLayout />, { path: '/' });
 
+/**
+ * The signed-in layout as its route module makes it: its loader decides before anything renders,
+ * on the app's own query client.
+ */
+function renderLayout(children: RouteObject[], url = '/') {
+  const router = createMemoryRouter(
+    [
+      {
+        path: '/',
+        // The framework's types of the module's exports are its own: a data route takes them as is.
+        middleware: clientMiddleware as RouteObject['middleware'],
+        loader: clientLoader as RouteObject['loader'],
+        HydrateFallback,
+        Component: MainLayout,
+        children,
+      },
+      { path: '*', element: <LocationProbe /> },
+    ],
+    { initialEntries: [url] },
+  );
+  render(
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return router;
+}
+
+afterEach(() => {
+  act(() => queryClient.clear());
+});
+
 describe('MainLayout', () => {
   it('goes to /auth/login when there is no session', async () => {
-    setup();
+    renderLayout([{ index: true, element: <p>The list</p> }]);
     expect(await screen.findByTestId('location')).toHaveTextContent('/auth/login');
+    expect(screen.queryByText('The list')).toBeNull();
     expect(await sent()).toEqual([]);
   });
 
@@ -24,8 +59,13 @@ describe('MainLayout', () => {
         apiError(401, { message: 'You need to log in to continue' }),
       ),
     );
-    setup();
-    expect(await screen.findByTestId('location')).toHaveTextContent('/auth/login');
+    const router = renderLayout([{ index: true, element: <p>The list</p> }], '/?q=lamp');
+    expect(await screen.findByTestId('location')).toHaveTextContent(
+      '/auth/login?next=%2F%3Fq%3Dlamp',
+    );
+    // Decided before the screen rendered, in place of the address asked for (replace).
+    expect(screen.queryByText('The list')).toBeNull();
+    expect(router.state.historyAction).toBe('REPLACE');
     expect(await requests()).toMatchObject([
       { method: 'GET', path: '/auth/user', authorization: 'Bearer revoked' },
     ]);
@@ -40,28 +80,11 @@ describe('MainLayout', () => {
       http.get('/api/catalogues', () => HttpResponse.json({ catalogues: [] })),
       http.get('/api/invitations', () => HttpResponse.json({ invitations: [] })),
     );
-    const router = createMemoryRouter([
-      {
-        path: '/',
-        element: <MainLayout />,
-        children: [
-          { index: true, element: <p>The list</p> },
-          // A screen whose loader has not finished: the user is still on the list.
-          {
-            path: 'details/product/:id',
-            loader: () => new Promise(() => undefined),
-            element: null,
-          },
-        ],
-      },
-      { path: '*', element: <LocationProbe /> },
+    const router = renderLayout([
+      { index: true, element: <p>The list</p> },
+      // A screen whose loader has not finished: the user is still on the list.
+      { path: 'details/product/:id', loader: () => new Promise(() => undefined), element: null },
     ]);
-    const queryClient = testQueryClient();
-    render(
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>,
-    );
     expect(await screen.findByText('The list')).toBeVisible();
 
     void router.navigate('/details/product/p1');

@@ -1,3 +1,4 @@
+import 'fake-indexeddb/auto';
 import { act, screen, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';

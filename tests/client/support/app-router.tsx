@@ -7,27 +7,30 @@ import App, { ErrorBoundary } from '@/app/root.js';
 type RouteModule = {
   default: RouteObject['Component'];
   clientLoader?: RouteObject['loader'];
+  clientMiddleware?: RouteObject['middleware'];
   HydrateFallback?: RouteObject['HydrateFallback'];
+  ErrorBoundary?: RouteObject['ErrorBoundary'];
+  shouldRevalidate?: RouteObject['shouldRevalidate'];
 };
 
-const modules = import.meta.glob<RouteModule>('/src/client/app/routes/*.tsx');
+// Every route module at once: the screens themselves still load on demand (lazyScreen).
+const modules = import.meta.glob<RouteModule>('/src/client/app/routes/*.tsx', { eager: true });
 
-/** A route of app/routes.ts as the framework makes it: its module loaded when first matched. */
+/** A route of app/routes.ts as the framework makes it from its module. */
 function routeObject(entry: RouteConfigEntry): RouteObject {
-  const load = modules[`/src/client/app/${entry.file}`];
-  if (!load) throw new Error(`${entry.file} is not a route module`);
-  const lazy = async () => {
-    const module = await load();
-    return {
-      Component: module.default,
-      loader: module.clientLoader,
-      HydrateFallback: module.HydrateFallback,
-    };
+  const module = modules[`/src/client/app/${entry.file}`];
+  if (!module) throw new Error(`${entry.file} is not a route module`);
+  const parts = {
+    id: entry.id ?? entry.file,
+    Component: module.default,
+    loader: module.clientLoader,
+    middleware: module.clientMiddleware,
+    HydrateFallback: module.HydrateFallback,
+    ErrorBoundary: module.ErrorBoundary,
+    shouldRevalidate: module.shouldRevalidate,
   };
   const children = entry.children?.map(routeObject);
-  return entry.index
-    ? { index: true, id: entry.id ?? entry.file, lazy }
-    : { path: entry.path, id: entry.id ?? entry.file, lazy, children };
+  return entry.index ? { index: true, ...parts } : { path: entry.path, ...parts, children };
 }
 
 /** The whole app at `url`, on the route table the build uses, in memory instead of the browser. */

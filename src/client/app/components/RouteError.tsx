@@ -6,10 +6,12 @@ interface RouteErrorProps {
   error: unknown;
   /** Shows the screen again: called when the connection comes back to a screen not loaded. */
   onRetry?: (() => void) | undefined;
+  /** Shown in the signed-in frame, whose <main> it fills, rather than as the whole page. */
+  inFrame?: boolean;
 }
 
 /** What a route shows when it cannot load (offline, a new release replaced its code, a crash). */
-export function RouteError({ error, onRetry }: RouteErrorProps) {
+export function RouteError({ error, onRetry, inFrame = false }: RouteErrorProps) {
   const notLoaded = isChunkLoadError(error);
 
   // Its code could not be fetched: once the browser is online again, it is asked for again.
@@ -19,8 +21,11 @@ export function RouteError({ error, onRetry }: RouteErrorProps) {
     return () => window.removeEventListener('online', onRetry);
   }, [notLoaded, onRetry]);
 
+  const Box = inFrame ? 'div' : 'main';
   return (
-    <main className="grid min-h-full place-items-center bg-gray-100 px-6 py-24">
+    <Box
+      className={inFrame ? 'py-16' : 'grid min-h-full place-items-center bg-gray-100 px-6 py-24'}
+    >
       <div role="alert" className="text-center">
         <h1 className="text-3xl font-bold tracking-tight text-gray-900">
           {notLoaded ? 'This screen could not be loaded' : 'Something went wrong'}
@@ -38,6 +43,6 @@ export function RouteError({ error, onRetry }: RouteErrorProps) {
           Reload
         </button>
       </div>
-    </main>
+    </Box>
   );
 }

@@ -1,36 +1,29 @@
-import { Suspense } from 'react';
-import { Navigate, Outlet, useLocation, useNavigation } from 'react-router';
+import { Suspense, useEffect } from 'react';
+import { Outlet, useRevalidator } from 'react-router';
 import { PageSpinner } from '@/components/ui/Spinner.js';
 import { useUser } from '@/lib/auth/get-user.js';
 import { CurrentCatalogueProvider } from '@/lib/catalogues/current-catalogue.js';
-import { paths } from '@/lib/paths.js';
-import { useDrawn } from '@/lib/use-drawn.js';
 import { OfflineDataMark } from '@/app/components/OfflineDataMark.js';
-import { useScreenPlaceholder } from '@/app/components/screen-placeholder.js';
 import { SignedInFrame } from '@/app/components/SignedInFrame.js';
 import { UserMenu } from '@/app/components/UserMenu.js';
 import { CatalogueSwitcher } from '@/features/catalogues/components/CatalogueSwitcher.js';
 import { InvitationsLink } from '@/features/catalogues/components/InvitationsLink.js';
 
 /**
- * The protected layout (everything under '/'): loads the current user first, in the frame with the
- * screen's placeholder (its title and a spinner or skeleton; app/components/screen-placeholder.ts)
- * or a spinner; if that fails (signed out, or the session ended: a 401 from any request resets
- * the user, see lib/auth/session.ts), straight (replace) to /auth/login, with the way back in
- * `next`.
+ * The protected layout, once its loader has the current user (routes/main-layout.tsx): the frame,
+ * the user menu and the screen. A session that ends while a screen shows (a 401 from any request
+ * resets the user, see lib/auth/session.ts) runs the loader again, which sends the user to
+ * /auth/login with the way back: to where they were, or to where they were going.
  */
 export function MainLayout() {
   const user = useUser();
-  // The screen is first drawn as a transition once the user is known, in slices.
-  const pending = !useDrawn(!user.isPending);
-  // A session can end on the way to another screen (a 401 from that screen's first request): the
-  // way back is where the user was going, unless that is the login screen this sends them to.
-  const going = useNavigation().location;
-  const here = useLocation();
-  const { pathname, search } = going && going.pathname !== paths.auth.login.path ? going : here;
-  const placeholder = useScreenPlaceholder();
-  if (user.isError)
-    return <Navigate to={paths.auth.login.getHref(`${pathname}${search}`)} replace />;
+  const revalidator = useRevalidator();
+  const ended = user.isError;
+  useEffect(() => {
+    if (ended) void revalidator.revalidate();
+    // The revalidator changes with every navigation; only the session's end asks.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [ended]);
   return (
     <SignedInFrame
       account={user.data && <UserMenu user={user.data} />}
@@ -43,14 +36,14 @@ export function MainLayout() {
         )
       }
     >
-      {!pending && <OfflineDataMark />}
+      {user.data && <OfflineDataMark />}
       <CurrentCatalogueProvider>
-        {pending ? (
-          (placeholder ?? <PageSpinner label="Loading your account..." />)
-        ) : (
+        {user.data ? (
           <Suspense fallback={<PageSpinner />}>
             <Outlet />
           </Suspense>
+        ) : (
+          <PageSpinner label="Loading your account..." />
         )}
       </CurrentCatalogueProvider>
     </SignedInFrame>

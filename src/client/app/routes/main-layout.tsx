@@ -1,12 +1,54 @@
 import { PrefetchPageLinks } from 'react-router';
+import { PageSpinner } from '@/components/ui/Spinner.js';
 import { LiveUpdates } from '@/features/live/components/LiveUpdates.js';
 import { StockQueueRunner } from '@/features/offline-queue/components/StockQueueRunner.js';
 import { useUser } from '@/lib/auth/get-user.js';
+import { CurrentCatalogueProvider } from '@/lib/catalogues/current-catalogue.js';
 import { useOnline } from '@/lib/online.js';
 import { paths } from '@/lib/paths.js';
 import { useTimeForLater } from '@/lib/use-time-for-later.js';
-import { WithPersistedQueries } from '../components/WithPersistedQueries.js';
+import { useScreenPlaceholder } from '../components/screen-placeholder.js';
+import { SignedInFrame } from '../components/SignedInFrame.js';
+import { WithQueries } from '../components/WithQueries.js';
 import { MainLayout } from '../layouts/MainLayout.js';
+import { requireToken, requireUser } from '../route-data.js';
+import type { Route } from './+types/main-layout.js';
+
+/**
+ * The protected layout (everything under '/'): signed out, straight (replace) to /auth/login with
+ * the way back before any loader runs, on every navigation and when a session ends while a screen
+ * shows (MainLayout asks for it); then the current user before any screen renders, what an
+ * earlier visit saved restored first (app/route-data.ts).
+ */
+export const clientMiddleware: Route.ClientMiddlewareFunction[] = [
+  async (args, next) => {
+    requireToken(args);
+    await next();
+  },
+];
+
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  await requireUser(request);
+  return null;
+}
+
+/**
+ * While the user loads: the frame with the screen's placeholder (its title and a spinner or
+ * skeleton, app/components/screen-placeholder.ts), or a spinner. The build writes it into the
+ * pages it prerenders, so that they do not start blank.
+ */
+export function HydrateFallback() {
+  const placeholder = useScreenPlaceholder();
+  return (
+    <WithQueries>
+      <SignedInFrame>
+        <CurrentCatalogueProvider>
+          {placeholder ?? <PageSpinner label="Loading your account..." />}
+        </CurrentCatalogueProvider>
+      </SignedInFrame>
+    </WithQueries>
+  );
+}
 
 /**
  * The profile and catalogue screens, whose route modules are a kilobyte each, fetched ahead so
@@ -54,8 +96,8 @@ function SignedInLayout() {
 
 export default function MainLayoutRoute() {
   return (
-    <WithPersistedQueries>
+    <WithQueries>
       <SignedInLayout />
-    </WithPersistedQueries>
+    </WithQueries>
   );
 }

@@ -1,32 +1,34 @@
 import { lazy, Suspense } from 'react';
-import type { ClientLoaderFunctionArgs } from 'react-router';
 import { movementsQueryOptions } from '@/features/products/api/get-movements.js';
 import { productQueryOptions } from '@/features/products/api/get-product.js';
 import { preloadPicture, ProductDetails } from '@/features/products/components/ProductDetails.js';
 import { ProductDetailsSkeleton } from '@/features/products/components/ProductDetailsSkeleton.js';
-import { getToken } from '@/lib/auth/token.js';
 import { queryClient } from '@/lib/query-client.js';
 import type { ScreenHandle } from '../components/screen-placeholder.js';
+import { cachedOrRead, loadScreenData } from '../route-data.js';
+import type { Route } from './+types/product-details.js';
 
-/** The product and its stock history, asked for beside the current user (see routes/products). */
-export function clientLoader({ params }: ClientLoaderFunctionArgs) {
-  // Offline, what an earlier visit saved is restored instead (lib/query-persistence.ts): a request
-  // that can only fail would leave an error where that data is shown.
-  if (!getToken() || !navigator.onLine || !params.productId) return null;
-  const product = productQueryOptions(params.catalogueId, params.productId);
-  void queryClient.prefetchQuery(product).then(() => {
-    const read = queryClient.getQueryData(product.queryKey);
-    if (read) preloadPicture(read);
+/**
+ * The product, read before the screen renders (beside the current user), its picture asked for
+ * as soon as it is known; its stock history meanwhile. An unknown product is "Product not found"
+ * (the error boundary).
+ */
+export function clientLoader({ request, params }: Route.ClientLoaderArgs) {
+  return loadScreenData(request, async () => {
+    if (navigator.onLine) {
+      void queryClient.prefetchQuery(movementsQueryOptions(params.catalogueId, params.productId));
+    }
+    preloadPicture(
+      await queryClient.query(
+        cachedOrRead(productQueryOptions(params.catalogueId, params.productId)),
+      ),
+    );
   });
-  void queryClient.prefetchQuery(movementsQueryOptions(params.catalogueId, params.productId));
-  return null;
 }
 
 export const handle: ScreenHandle = { placeholder: <ProductDetailsSkeleton /> };
 
-export function HydrateFallback() {
-  return <ProductDetailsSkeleton />;
-}
+export { ProductErrorBoundary as ErrorBoundary } from '../screens/product-error-boundary.js';
 
 /** The product's activity: its own chunk, asked for once the page has drawn, below everything. */
 const ProductActivity = lazy(() =>

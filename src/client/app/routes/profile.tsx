@@ -1,5 +1,7 @@
 import { lazyScreen } from '../components/lazy-screen.js';
 
+export { ScreenErrorBoundary as ErrorBoundary } from '../components/ScreenErrorBoundary.js';
+
 export default lazyScreen(
   () => import('@/features/profile/components/ProfileForm.js'),
   'ProfileForm',

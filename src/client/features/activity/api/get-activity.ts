@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import type { ActivityKind } from '@shared/activity.js';
+import { ACTIVITY_KINDS, type ActivityKind } from '@shared/activity.js';
 import { apiRequest } from '@/lib/api-client.js';
 import type { CatalogueRef } from '@/lib/catalogue-ref.js';
 import { activityUrl } from './activity-url.js';
@@ -13,6 +13,21 @@ export interface ActivityFilters {
   from?: string | undefined;
   to?: string | undefined;
 }
+
+const isKind = (value: string | null): value is ActivityKind =>
+  (ACTIVITY_KINDS as readonly string[]).includes(value ?? '');
+
+/** The filters as the URL holds them (?product=&member=&kind=&from=&to=). */
+export const activityFiltersOf = (params: URLSearchParams): ActivityFilters => {
+  const kind = params.get('kind');
+  return {
+    product: params.get('product') ?? undefined,
+    member: params.get('member') ?? undefined,
+    kind: isKind(kind) ? kind : undefined,
+    from: params.get('from') ?? undefined,
+    to: params.get('to') ?? undefined,
+  };
+};
 
 /** GET …/activity?product&member&kind&from&to&cursor&limit → {entries, nextCursor}, newest first. */
 const getActivity = (
@@ -29,7 +44,11 @@ const getActivity = (
   });
 
 /** Every page read so far, for 'Load more'; refetched when the window gets focus again. */
-const activityQueryOptions = (catalogue: CatalogueRef, filters: ActivityFilters, limit?: number) =>
+export const activityQueryOptions = (
+  catalogue: CatalogueRef,
+  filters: ActivityFilters,
+  limit?: number,
+) =>
   infiniteQueryOptions({
     queryKey: queryKeys.activityList(catalogue, { ...filters, limit }),
     queryFn: ({ pageParam, signal }) =>

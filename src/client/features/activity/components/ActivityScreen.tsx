@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { ACTIVITY_KINDS, type ActivityKind } from '@shared/activity.js';
+import { ACTIVITY_KINDS } from '@shared/activity.js';
 import { Card } from '@/components/ui/Card.js';
 import { PageSpinner } from '@/components/ui/Spinner.js';
 import { getErrorMessage } from '@/lib/api-error.js';
@@ -8,7 +8,7 @@ import { useUser } from '@/lib/auth/get-user.js';
 import { useCatalogueRef } from '@/lib/catalogue-ref.js';
 import { tabTitle } from '@/lib/texts.js';
 import { Button } from '@/components/ui/Button.js';
-import { useActivity, type ActivityFilters } from '../api/get-activity.js';
+import { activityFiltersOf, useActivity } from '../api/get-activity.js';
 import { useMembers } from '../api/get-members.js';
 import { useProductSearch } from '../api/search-products.js';
 import { ActivityList } from './ActivityList.js';
@@ -19,9 +19,6 @@ const fieldClasses =
   'block w-full rounded-md border-0 px-3 py-1.5 text-sm text-gray-900 ring-1 ring-gray-300 ring-inset focus:ring-2 focus:ring-indigo-600';
 const labelClasses = 'block text-xs font-semibold text-gray-700';
 
-const isKind = (value: string | null): value is ActivityKind =>
-  (ACTIVITY_KINDS as readonly string[]).includes(value ?? '');
-
 /**
  * `/activity` and `/catalogues/:catalogueId/activity`: who changed what, newest first, narrowed by
  * product, member, kind and dates (all kept in the URL), with 'Load more' and 'Undo'.
@@ -29,14 +26,7 @@ const isKind = (value: string | null): value is ActivityKind =>
 export function ActivityScreen() {
   const catalogue = useCatalogueRef();
   const [params, setParams] = useSearchParams();
-  const kind = params.get('kind');
-  const filters: ActivityFilters = {
-    product: params.get('product') ?? undefined,
-    member: params.get('member') ?? undefined,
-    kind: isKind(kind) ? kind : undefined,
-    from: params.get('from') ?? undefined,
-    to: params.get('to') ?? undefined,
-  };
+  const filters = activityFiltersOf(params);
   const setFilter = (name: FilterName, value: string) =>
     setParams(
       (current) => {

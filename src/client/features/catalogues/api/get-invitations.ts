@@ -11,7 +11,7 @@ const getInvitations = async (signal?: AbortSignal) => {
   return invitations;
 };
 
-const invitationsQueryOptions = queryOptions({
+export const invitationsQueryOptions = queryOptions({
   queryKey: queryKeys.invitations,
   queryFn: ({ signal }) => getInvitations(signal),
   retry: 1,

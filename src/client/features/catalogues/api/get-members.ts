@@ -12,7 +12,7 @@ const getMembers = async (catalogueId: string, signal?: AbortSignal) => {
   return members;
 };
 
-const membersQueryOptions = (catalogueId: string) =>
+export const membersQueryOptions = (catalogueId: string) =>
   queryOptions({
     queryKey: queryKeys.members(catalogueId),
     queryFn: ({ signal }) => getMembers(catalogueId, signal),

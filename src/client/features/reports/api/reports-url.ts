@@ -1,3 +1,4 @@
+import type { ReportPeriod } from '@shared/schemas/reports.js';
 import { catalogueKey, type CatalogueRef } from '@/lib/catalogue-ref.js';
 
 /** The reports the API gives, each also as a CSV file at `{name}.csv`. */
@@ -13,3 +14,6 @@ export const reportsUrl = (catalogue: CatalogueRef, name: string) =>
  */
 export const reportKey = (catalogue: CatalogueRef, name: ReportName, params: object = {}) =>
   ['products', catalogueKey(catalogue), 'reports', name, params] as const;
+
+/** The period the reports screen opens on, in days. */
+export const FIRST_REPORT_PERIOD = 30 satisfies ReportPeriod;

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { ReportPeriod } from '@shared/schemas/reports.js';
 import { Segmented } from '@/components/ui/Segmented.js';
 import { tabTitle } from '@/lib/texts.js';
+import { FIRST_REPORT_PERIOD } from '../api/reports-url.js';
 import { DeadStockSection } from './DeadStockSection.js';
 import { StockOverTimeSection } from './StockOverTimeSection.js';
 import { ToReorderSection } from './ToReorderSection.js';
@@ -15,7 +16,7 @@ const PERIODS = [
 
 /** `/reports` and `/catalogues/:catalogueId/reports`: the catalogue's stock reports. */
 export function ReportsScreen() {
-  const [days, setDays] = useState<ReportPeriod>(30);
+  const [days, setDays] = useState<ReportPeriod>(FIRST_REPORT_PERIOD);
   return (
     <div className="mx-auto max-w-5xl min-w-0 space-y-6">
       <title>{tabTitle('Reports')}</title>
