@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import { reactRouter } from '@react-router/dev/vite';
@@ -24,43 +25,74 @@ const styleFreeSweetAlert = {
 };
 
 /**
- * The app's shell in one chunk: React, React Router and the shared client code every screen stands
- * on (lib/, components/, the layouts' parts, the catalogue role rule); and the login form with what it needs (the form
- * library among it) in another, the first visit's usual screen. The other account screens' code
- * comes with their route modules, not on the login page. Left to Rollup they are dozens of chunks under a kilobyte, each paying its response
- * headers on the wire (about half a kilobyte apiece). What only some screens use stays out: the
- * form library's modules, the HTTP client, the signed-in screens' controls and infinite lists,
- * the offline stock queue's IndexedDB part.
+ * Which chunk a module goes into, by the folder it sits in: the first folder that holds it
+ * decides (a deeper folder is listed before the folder around it). A folder named with no chunk
+ * stays out of every named chunk, for Rollup to place with the screens that use it. A module in
+ * a named chunk brings its own imports along unless they are named elsewhere.
+ *
+ * - `shell`: React, React Router and the shared client code every screen stands on (lib/,
+ *   components/ui/, the layouts' parts, the role rule). Left to Rollup they are dozens of chunks
+ *   under a kilobyte, each paying its response headers on the wire (about half a kilobyte apiece).
+ * - `queries`: TanStack Query and what stands on it, which the login page (a first visit's,
+ *   signed out) does not load: the cache, the session's data sets, the stock changes' light part,
+ *   the signed-in frame's parts, the product parts the list, a product and its edit form all show,
+ *   and the header's catalogue switcher: one response for the signed-in list instead of five.
+ * - `schemas`: zod and the shared schemas, each loaded on demand (lib/lazy-schemas.ts) but read
+ *   together by the signed-in list. The few that only one screen reads (the activity log, the
+ *   reports, the labels, the webhooks, the local mailbox, the live events) are named to stay
+ *   with it.
+ * - `account`: the login form, the first visit's usual screen, with the form library.
+ * - Out of them: the form library's helpers, the HTTP client (with the first request), dialogs,
+ *   form and list controls, and the offline queue's IndexedDB part, loaded by what uses them.
  */
-const SHELL =
-  /[\\/](src[\\/]client[\\/](lib|components|app[\\/]components|app[\\/]layouts)|node_modules[\\/](react|react-dom|react-router|scheduler))[\\/]|[\\/]src[\\/]shared[\\/]catalogue-roles\.ts$/;
-const NOT_SHELL =
-  /[\\/](lib[\\/](form|axios-instance|stock-change[\\/]queue)\.ts|confirm-dialog\.(ts|css)|(FormField|NewPasswordFields|Menu|UserMenu|CodeInput|DropZone|ProgressBar|Table|Segmented|ProfileLayout)\.tsx|infiniteQuery\w*\.js)$/;
-const LOGIN_FORM = /[\\/]src[\\/]client[\\/]features[\\/]auth[\\/]components[\\/]LoginForm\.tsx$/;
-/**
- * TanStack Query and what stands on it, apart: the screens that read data load it, the login page
- * (a first visit's, signed out) does not. With it, the product parts that the list, a product and
- * its edit form all show (the stock stepper, a load error, the list's place), and the cache
- * helpers and the offline stock queue's light part that they use, and the header's catalogue
- * switcher with the catalogues it names: one response for the signed-in list instead of five.
- */
-const QUERIES =
-  /[\\/](node_modules[\\/](@tanstack[\\/].*|idb-keyval[\\/].*)|lib[\\/](query-client|query-persistence|image-cache|product-cache|stock-change[\\/](index|pending|send|request|use-change-stock)|auth[\\/](session|get-user|logout))\.ts|(WithQueries|WithPersistedQueries|OfflineDataMark|SignedInCheck|UserMenu|MainLayout)\.tsx|features[\\/]products[\\/](components[\\/](StockStepper\.tsx|PendingStock\.tsx|StockBadges\.tsx|PrintLabelsButton\.tsx|ProductLoadError\.tsx|list-place\.ts)|api[\\/]print-labels\.ts)|features[\\/]catalogues[\\/](components[\\/](CatalogueSwitcher|InvitationsLink)\.tsx|api[\\/]get-invitations\.ts)|lib[\\/]catalogues[\\/][\w-]+\.tsx?|shared[\\/]labels\.ts)$/;
-/**
- * zod and the shared schemas in one chunk: each loads on demand (lib/lazy-schemas.ts), and the
- * signed-in list reads with four of them, each its own response when Rollup splits them. The login
- * page loads none of them before its form is used. Those of the activity log, the reports, the
- * labels and the local mailbox stay with their screens: the list never reads them.
- */
-const SCHEMAS =
-  /[\\/](node_modules[\\/]zod[\\/].*|src[\\/]shared[\\/]schemas[\\/](?!(activity|reports|labels|dev-mail|live-events|idempotency)\.ts$)[^\\/]+\.ts)$/;
-const chunkOf = (id: string) => {
-  if (QUERIES.test(id)) return 'queries';
-  if (SCHEMAS.test(id)) return 'schemas';
-  if (SHELL.test(id) && !NOT_SHELL.test(id)) return 'shell';
-  if (LOGIN_FORM.test(id)) return 'account';
-  return undefined;
-};
+const CHUNK_FOLDERS: readonly (readonly [place: string, chunk: string | undefined])[] = [
+  ['src/client/lib/stock-change/offline/', undefined],
+  ['src/client/lib/forms/', undefined],
+  ['src/client/lib/http/', undefined],
+  ['src/client/components/dialogs/', undefined],
+  ['src/client/components/forms/', undefined],
+  ['src/client/components/controls/', undefined],
+  ['src/client/lib/query/', 'queries'],
+  ['src/client/lib/session/', 'queries'],
+  ['src/client/lib/catalogues/', 'queries'],
+  ['src/client/lib/stock-change/', 'queries'],
+  ['src/client/app/components/signed-in/', 'queries'],
+  ['src/client/app/layouts/signed-in/', 'queries'],
+  ['src/client/features/products/components/common/', 'queries'],
+  ['src/client/features/catalogues/components/header/', 'queries'],
+  ['node_modules/@tanstack/', 'queries'],
+  ['node_modules/idb-keyval/', 'queries'],
+  ['src/shared/schemas/activity.ts', undefined],
+  ['src/shared/schemas/reports.ts', undefined],
+  ['src/shared/schemas/labels.ts', undefined],
+  ['src/shared/schemas/dev-mail.ts', undefined],
+  ['src/shared/schemas/live-events.ts', undefined],
+  ['src/shared/schemas/idempotency.ts', undefined],
+  ['src/shared/schemas/webhooks/', undefined],
+  ['src/shared/schemas/', 'schemas'],
+  ['node_modules/zod/', 'schemas'],
+  ['src/client/features/auth/components/login/', 'account'],
+  ['src/client/lib/', 'shell'],
+  ['src/client/components/', 'shell'],
+  ['src/client/app/components/', 'shell'],
+  ['src/client/app/layouts/', 'shell'],
+  ['src/shared/catalogue-roles.ts', 'shell'],
+  ['node_modules/react/', 'shell'],
+  ['node_modules/react-dom/', 'shell'],
+  ['node_modules/react-router/', 'shell'],
+  ['node_modules/scheduler/', 'shell'],
+];
+
+const root = fileURLToPath(new URL('.', import.meta.url));
+
+/** The chunk of a module by its place in the project (or in node_modules, wherever that is). */
+function chunkOf(id: string): string | undefined {
+  const file = id.split(path.sep).join('/');
+  const inProject = file.startsWith(root) ? file.slice(root.length) : file;
+  const packageAt = inProject.lastIndexOf('node_modules/');
+  const place = packageAt >= 0 ? inProject.slice(packageAt) : inProject;
+  return CHUNK_FOLDERS.find(([folder]) => place.startsWith(folder))?.[1];
+}
 
 /** The page React Router's build writes for every path it does not prerender: the app's shell. */
 export const SHELL_PAGE = '/__spa-fallback.html';

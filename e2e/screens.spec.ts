@@ -157,7 +157,7 @@ for (const size of WIDTHS) {
       await page.goto('/auth/signup');
       await expect(page.getByRole('heading', { name: 'Create an Account' })).toBeVisible();
       await capture(page, 'signup');
-      // As a user starts: in a field, which fetches the validation code (lib/form.ts preload), so
+      // As a user starts: in a field, which fetches the validation code (lib/forms/form.ts preload), so
       // the messages answer the click at once instead of whenever a lazy chunk arrives.
       await page.getByLabel('Name').focus();
       await page.waitForLoadState('networkidle');

@@ -125,6 +125,6 @@ export const BULK_DELETE_MAX = 100;
 export const DEV_MAILBOX_META = 'stockroom-dev-mailbox';
 /**
  * The service worker's cache of pictures (vite.config.ts), emptied when a session ends
- * (src/client/lib/image-cache.ts).
+ * (src/client/lib/query/image-cache.ts).
  */
 export const IMAGE_CACHE_NAME = 'images';

@@ -10,11 +10,13 @@ interface Schema<T> {
 export type SchemaSource<T> = Schema<T> | (() => Promise<Schema<T>>);
 
 /**
- * The axios instance (lib/axios-instance.ts) loads with the first request, or earlier when a form
+ * The axios instance (lib/http/axios-instance.ts) loads with the first request, or earlier when a form
  * asks for it, rather than with every page: the auth screens render without it. Like every lazy
  * chunk it is retried once, and a failure is not kept (lib/lazy-import.ts).
  */
-export const loadApiClient = cachedImport(() => import('./axios-instance.js').then((m) => m.api));
+export const loadApiClient = cachedImport(() =>
+  import('./http/axios-instance.js').then((m) => m.api),
+);
 
 /**
  * Any request may end in a toast: its code is fetched while the connection still works, but once

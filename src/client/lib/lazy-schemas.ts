@@ -2,7 +2,7 @@ import { cachedImport } from './lazy-import.js';
 
 /**
  * The shared zod schemas, loaded on demand: the auth screens render without zod, which arrives
- * with the first validation or request (see lib/form.ts and lib/api-client.ts).
+ * with the first validation or request (see lib/forms/form.ts and lib/api-client.ts).
  */
 export const loadAuthSchemas = cachedImport(() => import('@shared/schemas/auth.js'));
 

@@ -4,9 +4,9 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
-import { MainLayout } from '@/app/layouts/MainLayout.js';
+import { MainLayout } from '@/app/layouts/signed-in/MainLayout.js';
 import { clientLoader, clientMiddleware, HydrateFallback } from '@/app/routes/main-layout.js';
-import { queryClient, queryKeys } from '@/lib/query-client.js';
+import { queryClient, queryKeys } from '@/lib/query/query-client.js';
 import { LocationProbe, renderRoute } from '../support/render.js';
 import { apiError, requests, sent, server } from '../support/server.js';
 
@@ -89,7 +89,7 @@ describe('MainLayout', () => {
 
     void router.navigate('/details/product/p1');
     await waitFor(() => expect(router.state.navigation.state).toBe('loading'));
-    // The session ends as lib/auth/session.ts ends it: no token, and the user asked for again.
+    // The session ends as lib/session/session.ts ends it: no token, and the user asked for again.
     localStorage.removeItem('AccessToken');
     await act(() => queryClient.resetQueries({ queryKey: queryKeys.user }));
 

@@ -1,7 +1,7 @@
 import { QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { OfflineDataMark } from '@/app/components/OfflineDataMark.js';
+import { OfflineDataMark } from '@/app/components/signed-in/OfflineDataMark.js';
 import { formatShortTime } from '@/lib/format.js';
 import { testQueryClient } from '../support/render.js';
 

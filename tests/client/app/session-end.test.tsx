@@ -3,7 +3,7 @@ import { act, screen, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { queryClient, queryKeys } from '@/lib/query-client.js';
+import { queryClient, queryKeys } from '@/lib/query/query-client.js';
 import { renderApp } from '../support/app-router.js';
 import { apiError, requests, server } from '../support/server.js';
 import { product } from '../features/products/fixtures.js';

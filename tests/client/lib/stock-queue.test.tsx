@@ -3,7 +3,7 @@ import { render, screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
 import { Toaster } from '@/components/Toaster.js';
-import { queryClient, queryKeys } from '@/lib/query-client.js';
+import { queryClient, queryKeys } from '@/lib/query/query-client.js';
 import { pendingSnapshot, type QueuedStockChange } from '@/lib/stock-change/index.js';
 import { product } from '../features/products/fixtures.js';
 import { server } from '../support/server.js';
@@ -23,7 +23,7 @@ beforeEach(() => {
 });
 
 afterEach(async () => {
-  const { forgetQueue } = await import('@/lib/stock-change/queue.js');
+  const { forgetQueue } = await import('@/lib/stock-change/offline/queue.js');
   await forgetQueue(USER.id);
   queryClient.clear();
   vi.restoreAllMocks();
@@ -75,7 +75,8 @@ function stockEndpoint(answer: (received: Received) => Response | undefined = ()
 }
 
 test('changes made offline are kept in order and sent one at a time with their keys', async () => {
-  const { queueStockChange, sendQueuedChanges } = await import('@/lib/stock-change/queue.js');
+  const { queueStockChange, sendQueuedChanges } =
+    await import('@/lib/stock-change/offline/queue.js');
   const received = stockEndpoint();
   online = false;
   const changes = [
@@ -98,7 +99,8 @@ test('changes made offline are kept in order and sent one at a time with their k
 });
 
 test('a lost connection during the replay stops it; nothing is lost and the rest goes later', async () => {
-  const { queueStockChange, sendQueuedChanges } = await import('@/lib/stock-change/queue.js');
+  const { queueStockChange, sendQueuedChanges } =
+    await import('@/lib/stock-change/offline/queue.js');
   let down = false;
   const received = stockEndpoint(() => (down ? HttpResponse.error() : undefined));
   online = false;
@@ -119,7 +121,8 @@ test('a lost connection during the replay stops it; nothing is lost and the rest
 });
 
 test('a change the server refuses is named in a toast and dropped; the rest goes on', async () => {
-  const { queueStockChange, sendQueuedChanges } = await import('@/lib/stock-change/queue.js');
+  const { queueStockChange, sendQueuedChanges } =
+    await import('@/lib/stock-change/offline/queue.js');
   render(<Toaster />);
   const received = stockEndpoint(({ id, body }) => {
     if (id === 'gone') return HttpResponse.json({ message: 'Product not found' }, { status: 404 });
@@ -152,7 +155,8 @@ test('a change the server refuses is named in a toast and dropped; the rest goes
 });
 
 test("a shared catalogue's change goes to its own path; a role's refusal says the server's words", async () => {
-  const { queueStockChange, sendQueuedChanges } = await import('@/lib/stock-change/queue.js');
+  const { queueStockChange, sendQueuedChanges } =
+    await import('@/lib/stock-change/offline/queue.js');
   render(<Toaster />);
   const sharedList = queryKeys.productList('c1', {});
   queryClient.setQueryData(sharedList, {
@@ -198,7 +202,7 @@ test("a shared catalogue's change goes to its own path; a role's refusal says th
 
 test("a queue is only sent under its owner: another user's session sends nothing", async () => {
   const { queueStockChange, sendQueuedChanges, loadQueue } =
-    await import('@/lib/stock-change/queue.js');
+    await import('@/lib/stock-change/offline/queue.js');
   const received = stockEndpoint();
   online = false;
   await queueStockChange(change({ delta: 1 }));
@@ -212,14 +216,14 @@ test("a queue is only sent under its owner: another user's session sends nothing
 });
 
 test('the queue outlives the page: a fresh copy of the app reads it back', async () => {
-  const first = await import('@/lib/stock-change/queue.js');
+  const first = await import('@/lib/stock-change/offline/queue.js');
   online = false;
   const kept = [change({ delta: 2 }), change({ delta: -1 })];
   for (const next of kept) await first.queueStockChange(next);
 
   vi.resetModules();
-  const reloaded = await import('@/lib/stock-change/queue.js');
-  const { queryClient: freshClient, queryKeys: keys } = await import('@/lib/query-client.js');
+  const reloaded = await import('@/lib/stock-change/offline/queue.js');
+  const { queryClient: freshClient, queryKeys: keys } = await import('@/lib/query/query-client.js');
   freshClient.setQueryData(keys.user, USER);
   expect(await reloaded.loadQueue(USER.id)).toEqual(kept);
   freshClient.clear();

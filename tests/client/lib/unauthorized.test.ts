@@ -1,7 +1,7 @@
 import { http } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setToken } from '@/lib/auth/token.js';
-import { api } from '@/lib/axios-instance.js';
+import { api } from '@/lib/http/axios-instance.js';
 import { setUnauthorizedHandler } from '@/lib/unauthorized.js';
 import { apiError, server } from '../support/server.js';
 

@@ -16,7 +16,7 @@ function useHadToken() {
 
 // The user query and its client load only with a stored token: a browser without one (every first
 // visit) gets the screen without TanStack Query.
-const loadCheck = cachedImport(() => import('./SignedInCheck.js'));
+const loadCheck = cachedImport(() => import('./signed-in/SignedInCheck.js'));
 const SignedInCheck = lazy(loadCheck);
 
 /**

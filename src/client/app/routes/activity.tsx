@@ -1,7 +1,7 @@
 import { activityFiltersOf, activityQueryOptions } from '@/features/activity/api/get-activity.js';
-import { queryClient } from '@/lib/query-client.js';
+import { queryClient } from '@/lib/query/query-client.js';
 import { lazyScreen } from '../components/lazy-screen.js';
-import { cachedOrRead, loadScreenData } from '../route-data.js';
+import { cachedOrRead, loadScreenData } from '../layouts/signed-in/route-data.js';
 import type { Route } from './+types/activity.js';
 
 /** The log's first page with the URL's filters, read before the screen renders. */
@@ -12,7 +12,7 @@ export function clientLoader({ request, params }: Route.ClientLoaderArgs) {
   );
 }
 
-export { onlyWhenEntered as shouldRevalidate } from '../route-data.js';
+export { onlyWhenEntered as shouldRevalidate } from '../layouts/signed-in/route-data.js';
 
 export { ScreenErrorBoundary as ErrorBoundary } from '../components/ScreenErrorBoundary.js';
 

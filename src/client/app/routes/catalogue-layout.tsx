@@ -1,7 +1,7 @@
 import { CatalogueLayout } from '@/features/catalogues/components/CatalogueLayout.js';
 import { cataloguesQueryOptions } from '@/lib/catalogues/get-catalogues.js';
-import { queryClient } from '@/lib/query-client.js';
-import { cachedOrRead, loadScreenData } from '../route-data.js';
+import { queryClient } from '@/lib/query/query-client.js';
+import { cachedOrRead, loadScreenData } from '../layouts/signed-in/route-data.js';
 import type { Route } from './+types/catalogue-layout.js';
 
 /**

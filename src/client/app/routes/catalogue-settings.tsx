@@ -1,7 +1,7 @@
 import { membersQueryOptions } from '@/features/catalogues/api/get-members.js';
-import { queryClient } from '@/lib/query-client.js';
+import { queryClient } from '@/lib/query/query-client.js';
 import { lazyScreen } from '../components/lazy-screen.js';
-import { cachedOrRead, loadScreenData } from '../route-data.js';
+import { cachedOrRead, loadScreenData } from '../layouts/signed-in/route-data.js';
 import type { Route } from './+types/catalogue-settings.js';
 
 /** The catalogue's members, read before the screen renders. */

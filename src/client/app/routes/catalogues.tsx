@@ -1,7 +1,7 @@
 import { cataloguesQueryOptions } from '@/lib/catalogues/get-catalogues.js';
-import { queryClient } from '@/lib/query-client.js';
+import { queryClient } from '@/lib/query/query-client.js';
 import { lazyScreen } from '../components/lazy-screen.js';
-import { cachedOrRead, loadScreenData } from '../route-data.js';
+import { cachedOrRead, loadScreenData } from '../layouts/signed-in/route-data.js';
 import type { Route } from './+types/catalogues.js';
 
 /** The user's catalogues, read before the screen renders. */

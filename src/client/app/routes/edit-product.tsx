@@ -1,7 +1,7 @@
 import { productQueryOptions } from '@/features/products/api/get-product.js';
-import { queryClient } from '@/lib/query-client.js';
+import { queryClient } from '@/lib/query/query-client.js';
 import { lazyScreen } from '../components/lazy-screen.js';
-import { cachedOrRead, loadScreenData } from '../route-data.js';
+import { cachedOrRead, loadScreenData } from '../layouts/signed-in/route-data.js';
 import type { Route } from './+types/edit-product.js';
 
 /** The product the form starts from, read before it renders; an unknown one is not found. */

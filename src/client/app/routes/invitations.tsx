@@ -1,7 +1,7 @@
 import { invitationsQueryOptions } from '@/features/catalogues/api/get-invitations.js';
-import { queryClient } from '@/lib/query-client.js';
+import { queryClient } from '@/lib/query/query-client.js';
 import { lazyScreen } from '../components/lazy-screen.js';
-import { cachedOrRead, loadScreenData } from '../route-data.js';
+import { cachedOrRead, loadScreenData } from '../layouts/signed-in/route-data.js';
 import type { Route } from './+types/invitations.js';
 
 /** The invitations waiting for the user, read before the screen renders. */

@@ -1,4 +1,4 @@
-import { LoginForm } from '@/features/auth/components/LoginForm.js';
+import { LoginForm } from '@/features/auth/components/login/LoginForm.js';
 import { SignedOutOnly } from '../components/SignedOutOnly.js';
 
 export default function Login() {

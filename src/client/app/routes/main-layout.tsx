@@ -2,23 +2,23 @@ import { PrefetchPageLinks } from 'react-router';
 import { PageSpinner } from '@/components/ui/Spinner.js';
 import { LiveUpdates } from '@/features/live/components/LiveUpdates.js';
 import { StockQueueRunner } from '@/features/offline-queue/components/StockQueueRunner.js';
-import { useUser } from '@/lib/auth/get-user.js';
+import { useUser } from '@/lib/session/get-user.js';
 import { CurrentCatalogueProvider } from '@/lib/catalogues/current-catalogue.js';
 import { useOnline } from '@/lib/online.js';
 import { paths } from '@/lib/paths.js';
 import { useTimeForLater } from '@/lib/use-time-for-later.js';
 import { useScreenPlaceholder } from '../components/screen-placeholder.js';
 import { SignedInFrame } from '../components/SignedInFrame.js';
-import { WithQueries } from '../components/WithQueries.js';
-import { MainLayout } from '../layouts/MainLayout.js';
-import { requireToken, requireUser } from '../route-data.js';
+import { WithQueries } from '../components/signed-in/WithQueries.js';
+import { MainLayout } from '../layouts/signed-in/MainLayout.js';
+import { requireToken, requireUser } from '../layouts/signed-in/route-data.js';
 import type { Route } from './+types/main-layout.js';
 
 /**
  * The protected layout (everything under '/'): signed out, straight (replace) to /auth/login with
  * the way back before any loader runs, on every navigation and when a session ends while a screen
  * shows (MainLayout asks for it); then the current user before any screen renders, what an
- * earlier visit saved restored first (app/route-data.ts).
+ * earlier visit saved restored first (app/layouts/signed-in/route-data.ts).
  */
 export const clientMiddleware: Route.ClientMiddlewareFunction[] = [
   async (args, next) => {

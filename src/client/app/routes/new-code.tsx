@@ -1,5 +1,5 @@
 import { NewCodeForm } from '@/features/auth/components/NewCodeForm.js';
-import { WithQueries } from '../components/WithQueries.js';
+import { WithQueries } from '../components/signed-in/WithQueries.js';
 
 export default function NewCodeFormRoute() {
   return (

@@ -3,9 +3,9 @@ import { movementsQueryOptions } from '@/features/products/api/get-movements.js'
 import { productQueryOptions } from '@/features/products/api/get-product.js';
 import { preloadPicture, ProductDetails } from '@/features/products/components/ProductDetails.js';
 import { ProductDetailsSkeleton } from '@/features/products/components/ProductDetailsSkeleton.js';
-import { queryClient } from '@/lib/query-client.js';
+import { queryClient } from '@/lib/query/query-client.js';
 import type { ScreenHandle } from '../components/screen-placeholder.js';
-import { cachedOrRead, loadScreenData } from '../route-data.js';
+import { cachedOrRead, loadScreenData } from '../layouts/signed-in/route-data.js';
 import type { Route } from './+types/product-details.js';
 
 /**

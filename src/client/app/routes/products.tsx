@@ -6,9 +6,9 @@ import {
 import { ProductsPage, ProductsPlaceholder } from '@/features/products/components/ProductsPage.js';
 import { loadProductTable, TABLE_MEDIA_QUERY } from '@/features/products/components/lazy-table.js';
 import { rememberedView } from '@/features/products/components/ViewToggle.js';
-import { queryClient } from '@/lib/query-client.js';
+import { queryClient } from '@/lib/query/query-client.js';
 import type { ScreenHandle } from '../components/screen-placeholder.js';
-import { cachedOrRead, loadScreenData } from '../route-data.js';
+import { cachedOrRead, loadScreenData } from '../layouts/signed-in/route-data.js';
 import type { Route } from './+types/products.js';
 
 /**
@@ -37,7 +37,7 @@ export function clientLoader({ request, params: route }: Route.ClientLoaderArgs)
   });
 }
 
-export { onlyWhenEntered as shouldRevalidate } from '../route-data.js';
+export { onlyWhenEntered as shouldRevalidate } from '../layouts/signed-in/route-data.js';
 
 export const handle: ScreenHandle = { placeholder: <ProductsPlaceholder /> };
 

@@ -1,3 +1,3 @@
-import { ProfileLayout } from '../layouts/ProfileLayout.js';
+import { ProfileLayout } from '../../features/profile/components/ProfileLayout.js';
 
 export default ProfileLayout;

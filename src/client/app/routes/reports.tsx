@@ -3,9 +3,9 @@ import { stockOverTimeQueryOptions } from '@/features/reports/api/get-stock-over
 import { toReorderQueryOptions } from '@/features/reports/api/get-to-reorder.js';
 import { topMoversQueryOptions } from '@/features/reports/api/get-top-movers.js';
 import { FIRST_REPORT_PERIOD } from '@/features/reports/api/reports-url.js';
-import { queryClient } from '@/lib/query-client.js';
+import { queryClient } from '@/lib/query/query-client.js';
 import { lazyScreen } from '../components/lazy-screen.js';
-import { cachedOrRead, loadScreenData } from '../route-data.js';
+import { cachedOrRead, loadScreenData } from '../layouts/signed-in/route-data.js';
 import type { Route } from './+types/reports.js';
 
 /** The four reports of the first period, read before the screen renders. */

@@ -1,5 +1,5 @@
 import { ResetPassword } from '@/features/auth/components/ResetPassword.js';
-import { WithQueries } from '../components/WithQueries.js';
+import { WithQueries } from '../components/signed-in/WithQueries.js';
 
 export default function ResetPasswordRoute() {
   return (

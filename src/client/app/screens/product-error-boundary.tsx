@@ -1,5 +1,5 @@
 import { BackToProductsLink } from '@/features/products/components/BackToProductsLink.js';
-import { ProductMissing } from '@/features/products/components/ProductLoadError.js';
+import { ProductMissing } from '@/features/products/components/common/ProductLoadError.js';
 import { ScreenError } from '../components/ScreenErrorBoundary.js';
 
 /** A product's screens' `ErrorBoundary`: a product that is not there is "Product not found". */

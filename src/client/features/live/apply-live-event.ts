@@ -6,9 +6,9 @@ import {
   isOlderThanStockWrite,
   patchCachedProduct,
   type ListData,
-} from '@/lib/product-cache.js';
+} from '@/lib/query/product-cache.js';
 import type { CatalogueRef } from '@/lib/catalogue-ref.js';
-import { queryKeys } from '@/lib/query-client.js';
+import { queryKeys } from '@/lib/query/query-client.js';
 import { stockChangesInFlight } from '@/lib/stock-change/index.js';
 
 /**

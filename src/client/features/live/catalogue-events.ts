@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { Catalogue } from '@shared/schemas/catalogues.js';
 import { dropCatalogueCache } from '@/lib/catalogues/catalogue-cache.js';
-import { queryKeys } from '@/lib/query-client.js';
+import { queryKeys } from '@/lib/query/query-client.js';
 
 /** What the stream says about one of the user's catalogues itself. */
 export interface CatalogueEvent {

@@ -8,7 +8,7 @@ import { removeToken, setToken } from './token.js';
  * every screen that has cached anything).
  */
 const loadSession = cachedImport(() =>
-  Promise.all([import('./session.js'), import('@/lib/query-client.js')]),
+  Promise.all([import('../session/session.js'), import('@/lib/query/query-client.js')]),
 );
 
 export async function startSessionLater(token: string) {

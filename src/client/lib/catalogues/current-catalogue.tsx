@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { createContext, useContext, type ReactNode } from 'react';
 import { can, type CatalogueAction, type CatalogueRole } from '@shared/catalogue-roles.js';
-import { userQueryOptions } from '@/lib/auth/get-user.js';
+import { userQueryOptions } from '@/lib/session/get-user.js';
 import { useCatalogueRef } from '@/lib/catalogue-ref.js';
 import { cataloguesQueryOptions } from './get-catalogues.js';
 

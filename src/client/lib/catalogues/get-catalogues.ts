@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client.js';
-import { queryKeys } from '@/lib/query-client.js';
+import { queryKeys } from '@/lib/query/query-client.js';
 
 /** GET /catalogues → {catalogues}: the user's, the personal one first, then by name. */
 const getCatalogues = async (signal?: AbortSignal) => {

@@ -1,7 +1,7 @@
 /**
  * The one way the app changes stock (send.ts, `changeStock`, bound to a screen by
  * `useChangeStock`): send now or queue, show it at once, take it back when refused, one
- * Idempotency-Key per change, and the queue's replay in order (queue.ts). The light part is
+ * Idempotency-Key per change, and the queue's replay in order (offline/queue.ts). The light part is
  * here, on the list's first visit; the queue's IndexedDB code loads later.
  */
 export {

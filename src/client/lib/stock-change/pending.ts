@@ -36,7 +36,7 @@ export interface QueuedStockChange {
 
 /**
  * The signed-in user's waiting changes, in the order made: a copy of what IndexedDB holds
- * (queue.ts writes both), kept here so that screens read it synchronously and this
+ * (offline/queue.ts writes both), kept here so that screens read it synchronously and this
  * module stays out of IndexedDB's code (it is on the list's first visit).
  */
 interface Snapshot {

@@ -3,8 +3,8 @@ import type { Product } from '@shared/schemas/products.js';
 import { apiRequest } from '@/lib/api-client.js';
 import { getErrorStatus, isUnreachable } from '@/lib/api-error.js';
 import { productsUrl, type CatalogueRef } from '@/lib/catalogue-ref.js';
-import { noteStockWrite, patchCachedProduct } from '@/lib/product-cache.js';
-import { queryKeys } from '@/lib/query-client.js';
+import { noteStockWrite, patchCachedProduct } from '@/lib/query/product-cache.js';
+import { queryKeys } from '@/lib/query/query-client.js';
 import { sourceHeader } from '@/lib/source-header.js';
 import { IDEMPOTENCY_HEADER, pendingSnapshot, type QueuedStockChange } from './pending.js';
 

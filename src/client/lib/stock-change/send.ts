@@ -3,8 +3,8 @@ import type { StockReason } from '@shared/constants.js';
 import type { Product } from '@shared/schemas/products.js';
 import type { CatalogueRef } from '@/lib/catalogue-ref.js';
 import { cachedImport } from '@/lib/lazy-import.js';
-import { cancelProductReads, patchCachedProduct } from '@/lib/product-cache.js';
-import { queryKeys } from '@/lib/query-client.js';
+import { cancelProductReads, patchCachedProduct } from '@/lib/query/product-cache.js';
+import { queryKeys } from '@/lib/query/query-client.js';
 import {
   markInFlight,
   pendingSnapshot,
@@ -27,7 +27,7 @@ import {
  * The queue itself (IndexedDB and the replay) is its own chunk, loaded after the first screen or
  * with the first change that must wait: the list's first visit does not carry it.
  */
-export const loadStockQueue = cachedImport(() => import('./queue.js'));
+export const loadStockQueue = cachedImport(() => import('./offline/queue.js'));
 
 /** A stock change as a screen asks for it: units added or taken (`delta`), or a count. */
 export type ScreenStockChange = {

@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { CodeInput } from '@/components/ui/CodeInput.js';
+import { CodeInput } from '@/components/forms/CodeInput.js';
 
 const boxes = () =>
   Array.from({ length: 6 }, (_, index) => screen.getByLabelText(`Digit ${index + 1} of 6`));

@@ -1,7 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { LoginForm } from '@/features/auth/components/LoginForm.js';
+import { LoginForm } from '@/features/auth/components/login/LoginForm.js';
 import { apiError, deferred, sent, server } from '../../support/server.js';
 import { renderRoute } from '../../support/render.js';
 

@@ -4,7 +4,7 @@ import { Route, Routes } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ConfirmAccount } from '@/features/auth/components/ConfirmAccount.js';
 import { ForgotPasswordForm } from '@/features/auth/components/ForgotPasswordForm.js';
-import { LoginForm } from '@/features/auth/components/LoginForm.js';
+import { LoginForm } from '@/features/auth/components/login/LoginForm.js';
 import { NewCodeForm } from '@/features/auth/components/NewCodeForm.js';
 import { ResetPassword } from '@/features/auth/components/ResetPassword.js';
 import { SignupForm } from '@/features/auth/components/SignupForm.js';

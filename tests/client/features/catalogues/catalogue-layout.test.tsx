@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { CatalogueLayout } from '@/features/catalogues/components/CatalogueLayout.js';
-import { queryKeys } from '@/lib/query-client.js';
+import { queryKeys } from '@/lib/query/query-client.js';
 import { renderRoute, testQueryClient } from '../../support/render.js';
 import { server } from '../../support/server.js';
 import { answerCatalogues, USER } from './fixtures.js';

@@ -3,7 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CatalogueRole } from '@shared/catalogue-roles.js';
 import { CatalogueSettings } from '@/features/catalogues/components/CatalogueSettings.js';
-import { queryKeys } from '@/lib/query-client.js';
+import { queryKeys } from '@/lib/query/query-client.js';
 import { renderRoute, testQueryClient } from '../../support/render.js';
 import { apiError, sent, server } from '../../support/server.js';
 import { answerCatalogues, member, USER } from './fixtures.js';

@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { CatalogueSwitcher } from '@/features/catalogues/components/CatalogueSwitcher.js';
-import { InvitationsLink } from '@/features/catalogues/components/InvitationsLink.js';
-import { queryKeys } from '@/lib/query-client.js';
+import { CatalogueSwitcher } from '@/features/catalogues/components/header/CatalogueSwitcher.js';
+import { InvitationsLink } from '@/features/catalogues/components/header/InvitationsLink.js';
+import { queryKeys } from '@/lib/query/query-client.js';
 import { renderRoute, testQueryClient } from '../../support/render.js';
 import { server } from '../../support/server.js';
 import { answerCatalogues, catalogue, USER } from './fixtures.js';

@@ -4,7 +4,7 @@ import { expect, test } from 'vitest';
 import type { ProductListResponse } from '@shared/schemas/products.js';
 import { applyLiveEvent } from '@/features/live/apply-live-event.js';
 import { parseLiveEvent } from '@/features/live/live-stream.js';
-import { queryKeys } from '@/lib/query-client.js';
+import { queryKeys } from '@/lib/query/query-client.js';
 import { listed, product } from '../products/fixtures.js';
 
 type ListData = InfiniteData<ProductListResponse>;

@@ -6,7 +6,7 @@ import type { ProductListResponse } from '@shared/schemas/products.js';
 import { applyLiveEvent } from '@/features/live/apply-live-event.js';
 import { applyCatalogueEvent } from '@/features/live/catalogue-events.js';
 import { parseCatalogueEvent, parseLiveEvent } from '@/features/live/live-stream.js';
-import { queryKeys } from '@/lib/query-client.js';
+import { queryKeys } from '@/lib/query/query-client.js';
 import { catalogue } from '../catalogues/fixtures.js';
 import { listed, product } from '../products/fixtures.js';
 

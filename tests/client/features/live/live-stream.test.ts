@@ -3,7 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, expect, test, vi } from 'vitest';
 import type { ProductListResponse } from '@shared/schemas/products.js';
 import { startLiveUpdates } from '@/features/live/live-stream.js';
-import { queryKeys } from '@/lib/query-client.js';
+import { queryKeys } from '@/lib/query/query-client.js';
 import { setUnauthorizedHandler } from '@/lib/unauthorized.js';
 import { listed } from '../products/fixtures.js';
 import { server } from '../../support/server.js';

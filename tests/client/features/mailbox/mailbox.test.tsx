@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { Mailbox } from '@/features/mailbox/components/Mailbox.js';
-import { LoginForm } from '@/features/auth/components/LoginForm.js';
+import { LoginForm } from '@/features/auth/components/login/LoginForm.js';
 import { renderRoute } from '../../support/render.js';
 import { server } from '../../support/server.js';
 

@@ -5,7 +5,7 @@ import type { Product } from '@shared/schemas/products.js';
 import { DeleteProductButton } from '@/features/products/components/DeleteProductButton.js';
 import { EditProduct } from '@/features/products/components/EditProduct.js';
 import { ProductDetails } from '@/features/products/components/ProductDetails.js';
-import { queryKeys } from '@/lib/query-client.js';
+import { queryKeys } from '@/lib/query/query-client.js';
 import { renderRoute, testQueryClient } from '../../support/render.js';
 import { apiError, sent, server } from '../../support/server.js';
 import { answerMovements } from './catalogue.js';

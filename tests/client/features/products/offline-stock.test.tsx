@@ -4,7 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { ProductDetails } from '@/features/products/components/ProductDetails.js';
 import { ProductsPage } from '@/features/products/components/ProductsPage.js';
-import { queryClient, queryKeys } from '@/lib/query-client.js';
+import { queryClient, queryKeys } from '@/lib/query/query-client.js';
 import { renderRoute } from '../../support/render.js';
 import { server } from '../../support/server.js';
 import { answerMovements, answerSummary } from './catalogue.js';
@@ -46,13 +46,14 @@ beforeEach(() => {
 });
 
 afterEach(async () => {
-  const { forgetQueue } = await import('@/lib/stock-change/queue.js');
+  const { forgetQueue } = await import('@/lib/stock-change/offline/queue.js');
   await forgetQueue(USER.id);
   queryClient.clear();
   vi.restoreAllMocks();
 });
 
-const sendNow = async () => (await import('@/lib/stock-change/queue.js')).sendQueuedChanges();
+const sendNow = async () =>
+  (await import('@/lib/stock-change/offline/queue.js')).sendQueuedChanges();
 
 it('offline, each change waits and the card shows it as waiting; back online they go in order', async () => {
   const { user } = renderRoute(<ProductsPage />, { queryClient });

@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { M, T } from '@shared/messages.js';
 import { CreateProduct } from '@/features/products/components/CreateProduct.js';
 import { EditProduct } from '@/features/products/components/EditProduct.js';
-import { PrintLabelsButton } from '@/features/products/components/PrintLabelsButton.js';
+import { PrintLabelsButton } from '@/features/products/components/common/PrintLabelsButton.js';
 import { renderRoute } from '../../support/render.js';
 import { apiError, requests, sent, server } from '../../support/server.js';
 import { product } from './fixtures.js';

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { CatalogueRole } from '@shared/catalogue-roles.js';
 import type { Webhook } from '@shared/schemas/webhooks/webhooks.js';
 import { CatalogueSettingsScreen } from '@/app/screens/catalogue-settings-screen.js';
-import { queryKeys } from '@/lib/query-client.js';
+import { queryKeys } from '@/lib/query/query-client.js';
 import { renderRoute, testQueryClient } from '../../support/render.js';
 import { requests, server } from '../../support/server.js';
 import { answerCatalogues, member, USER } from '../catalogues/fixtures.js';

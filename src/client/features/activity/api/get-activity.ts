@@ -3,7 +3,7 @@ import { ACTIVITY_KINDS, type ActivityKind } from '@shared/activity.js';
 import { apiRequest } from '@/lib/api-client.js';
 import type { CatalogueRef } from '@/lib/catalogue-ref.js';
 import { activityUrl } from './activity-url.js';
-import { queryKeys } from '@/lib/query-client.js';
+import { queryKeys } from '@/lib/query/query-client.js';
 
 /** What narrows the log: the URL's filters of the Activity screen. */
 export interface ActivityFilters {

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client.js';
-import { queryKeys } from '@/lib/query-client.js';
+import { queryKeys } from '@/lib/query/query-client.js';
 
 /** GET /catalogues/{catalogueId}/members → {members}: who the log can be narrowed to. */
 const getMembers = async (catalogueId: string, signal?: AbortSignal) => {

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client.js';
 import { productsUrl, type CatalogueRef } from '@/lib/catalogue-ref.js';
-import { queryKeys } from '@/lib/query-client.js';
+import { queryKeys } from '@/lib/query/query-client.js';
 
 /** GET /products?q&limit → the first products whose name matches: the product filter's choices. */
 const searchProducts = (catalogue: CatalogueRef, q: string, signal?: AbortSignal) =>

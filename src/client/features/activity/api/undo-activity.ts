@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client.js';
 import type { CatalogueRef } from '@/lib/catalogue-ref.js';
 import { activityUrl } from './activity-url.js';
-import { queryKeys } from '@/lib/query-client.js';
+import { queryKeys } from '@/lib/query/query-client.js';
 
 /** POST …/activity/{entryId}/undo → {entry}: the new undo entry. */
 const undoActivity = (catalogue: CatalogueRef, entryId: string) =>

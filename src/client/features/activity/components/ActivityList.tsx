@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { ActivityEntry } from '@shared/schemas/activity.js';
 import { Button } from '@/components/ui/Button.js';
-import { useUser } from '@/lib/auth/get-user.js';
+import { useUser } from '@/lib/session/get-user.js';
 import type { CatalogueRef } from '@/lib/catalogue-ref.js';
 import { formatDateTime } from '@/lib/format.js';
 import { notifyError } from '@/lib/notify.js';

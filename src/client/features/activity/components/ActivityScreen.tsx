@@ -4,7 +4,7 @@ import { ACTIVITY_KINDS } from '@shared/activity.js';
 import { Card } from '@/components/ui/Card.js';
 import { PageSpinner } from '@/components/ui/Spinner.js';
 import { getErrorMessage } from '@/lib/api-error.js';
-import { useUser } from '@/lib/auth/get-user.js';
+import { useUser } from '@/lib/session/get-user.js';
 import { useCatalogueRef } from '@/lib/catalogue-ref.js';
 import { tabTitle } from '@/lib/texts.js';
 import { Button } from '@/components/ui/Button.js';

@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import type { EmailOnlyInput } from '@shared/schemas/auth.js';
 import { apiRequest } from '@/lib/api-client.js';
 import { messageResponse } from '@/lib/lazy-schemas.js';
-import type { MutationConfig } from '@/lib/query-client.js';
+import type { MutationConfig } from '@/lib/query/query-client.js';
 import { noteCodeRequest } from '../hooks/use-resend-wait.js';
 
 /** POST /auth/forgot-password {email} → {message}: a reset code is e-mailed. */

@@ -19,7 +19,7 @@ interface LoginHandlers {
 }
 
 /**
- * Login success starts the session (the token stored, nothing cached kept, lib/auth/session.ts),
+ * Login success starts the session (the token stored, nothing cached kept, lib/session/session.ts),
  * then `onSuccess`. A 403 is an account not confirmed yet, which the server mailed a new code:
  * the wait before asking for another starts. Not a TanStack mutation: the login page loads
  * without TanStack Query (the form's own state says it is busy).

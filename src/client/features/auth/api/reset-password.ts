@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import type { ResetPasswordInput } from '@shared/schemas/auth.js';
 import { apiRequest } from '@/lib/api-client.js';
 import { messageResponse } from '@/lib/lazy-schemas.js';
-import type { MutationConfig } from '@/lib/query-client.js';
+import type { MutationConfig } from '@/lib/query/query-client.js';
 
 interface ResetPasswordRequest {
   token: string;

@@ -1,6 +1,6 @@
 import type { FormEventHandler, ReactNode } from 'react';
 import type { FieldValues } from 'react-hook-form';
-import { FormSubmitButton, type FormBinding } from '@/components/ui/FormField.js';
+import { FormSubmitButton, type FormBinding } from '@/components/forms/FormField.js';
 
 interface AuthFormProps<T extends FieldValues, Output> {
   form: FormBinding<T, Output>['form'] & { preload: () => void };

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { CodeInput } from '@/components/ui/CodeInput.js';
+import { CodeInput } from '@/components/forms/CodeInput.js';
 import { SpinnerIcon } from '@/components/ui/Spinner.js';
 import { loadApiClient } from '@/lib/api-client.js';
 import { preload as preloadChunk } from '@/lib/lazy-import.js';

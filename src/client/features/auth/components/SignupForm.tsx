@@ -1,7 +1,7 @@
-import { FormTextField } from '@/components/ui/FormField.js';
-import { NewPasswordFields } from '@/components/ui/NewPasswordFields.js';
+import { FormTextField } from '@/components/forms/FormField.js';
+import { NewPasswordFields } from '@/components/forms/NewPasswordFields.js';
 import { TextLink } from '@/components/ui/TextLink.js';
-import { useZodForm } from '@/lib/form.js';
+import { useZodForm } from '@/lib/forms/form.js';
 import { authSchema } from '@/lib/lazy-schemas.js';
 import { useNotifyAndNavigate } from '@/lib/notify-and-navigate.js';
 import { paths } from '@/lib/paths.js';

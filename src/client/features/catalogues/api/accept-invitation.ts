@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client.js';
-import { queryKeys, type MutationConfig } from '@/lib/query-client.js';
+import { queryKeys, type MutationConfig } from '@/lib/query/query-client.js';
 import { catalogueMessageSchema } from './schemas.js';
 
 /** POST /invitations/{invitationId}/accept → {message, catalogue}: the user joined it. */

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { catalogueBodySchema } from '@shared/schemas/catalogues.js';
 import { apiRequest } from '@/lib/api-client.js';
-import { queryKeys, type MutationConfig } from '@/lib/query-client.js';
+import { queryKeys, type MutationConfig } from '@/lib/query/query-client.js';
 import { catalogueMessageSchema } from './schemas.js';
 
 type CatalogueBody = z.infer<typeof catalogueBodySchema>;

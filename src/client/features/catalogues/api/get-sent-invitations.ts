@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client.js';
-import { queryKeys } from '@/lib/query-client.js';
+import { queryKeys } from '@/lib/query/query-client.js';
 import { invitationsSchema } from './schemas.js';
 
 /** GET /catalogues/{catalogueId}/invitations → {invitations}: pending, unexpired (admins). */

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AssignableRole } from '@shared/catalogue-roles.js';
 import { apiRequest } from '@/lib/api-client.js';
-import { queryKeys, type MutationConfig } from '@/lib/query-client.js';
+import { queryKeys, type MutationConfig } from '@/lib/query/query-client.js';
 import { invitationMessageSchema } from './schemas.js';
 
 interface NewInvitation {

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client.js';
-import { queryKeys, type MutationConfig } from '@/lib/query-client.js';
+import { queryKeys, type MutationConfig } from '@/lib/query/query-client.js';
 import { catalogueMessageSchema } from './schemas.js';
 
 /** POST /catalogues/{catalogueId}/transfer {userId} → {message, catalogue}: to an admin. */

@@ -1,7 +1,7 @@
 import { Link, Navigate, Outlet, useLocation } from 'react-router';
 import { buttonClasses } from '@/components/ui/button-styles.js';
 import { PageSpinner } from '@/components/ui/Spinner.js';
-import { useUser } from '@/lib/auth/get-user.js';
+import { useUser } from '@/lib/session/get-user.js';
 import { paths } from '@/lib/paths.js';
 import { tabTitle } from '@/lib/texts.js';
 import { useCatalogues } from '@/lib/catalogues/get-catalogues.js';

@@ -1,10 +1,10 @@
 import { Link, useNavigate } from 'react-router';
-import { FormSubmitButton, FormTextField } from '@/components/ui/FormField.js';
+import { FormSubmitButton, FormTextField } from '@/components/forms/FormField.js';
 import { Card } from '@/components/ui/Card.js';
 import { PageSpinner } from '@/components/ui/Spinner.js';
 import { getErrorMessage } from '@/lib/api-error.js';
 import { useCatalogues } from '@/lib/catalogues/get-catalogues.js';
-import { useZodForm } from '@/lib/form.js';
+import { useZodForm } from '@/lib/forms/form.js';
 import { notifySuccess } from '@/lib/notify.js';
 import { paths } from '@/lib/paths.js';
 import { tabTitle } from '@/lib/texts.js';

@@ -7,7 +7,7 @@ import {
 import type { Catalogue, Member } from '@shared/schemas/catalogues.js';
 import { Card } from '@/components/ui/Card.js';
 import { getErrorMessage } from '@/lib/api-error.js';
-import { useUser } from '@/lib/auth/get-user.js';
+import { useUser } from '@/lib/session/get-user.js';
 import { formatDateTime } from '@/lib/format.js';
 import { notifyError, notifySuccess } from '@/lib/notify.js';
 import { useChangeMemberRole } from '../api/change-member-role.js';

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client.js';
-import { queryKeys } from '@/lib/query-client.js';
+import { queryKeys } from '@/lib/query/query-client.js';
 
 /** GET /dev/mails → {mails}: only outside production and without SMTP. */
 const getMails = async (signal?: AbortSignal) => {

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client.js';
 import { productsUrl, useCatalogueRef, type CatalogueRef } from '@/lib/catalogue-ref.js';
 import { needsConnection } from '@/lib/needs-connection.js';
-import { queryKeys, type MutationConfig } from '@/lib/query-client.js';
+import { queryKeys, type MutationConfig } from '@/lib/query/query-client.js';
 
 /** POST /products/bulk-delete {ids} (1 to 100) → {message, deleted}: all of them or none. */
 const bulkDeleteProducts = (catalogue: CatalogueRef, ids: string[]) =>

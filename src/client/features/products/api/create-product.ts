@@ -4,7 +4,7 @@ import { apiRequest } from '@/lib/api-client.js';
 import { productsUrl, useCatalogueRef, type CatalogueRef } from '@/lib/catalogue-ref.js';
 import { needsConnection } from '@/lib/needs-connection.js';
 import { sourceHeader } from '@/lib/source-header.js';
-import { queryKeys, type MutationConfig } from '@/lib/query-client.js';
+import { queryKeys, type MutationConfig } from '@/lib/query/query-client.js';
 import { progressHandler, toProductFormData, type ProductUpload } from './product-multipart.js';
 
 /** POST /products (multipart) → {message, product}. */

@@ -3,7 +3,7 @@ import { apiRequest } from '@/lib/api-client.js';
 import { productsUrl, useCatalogueRef, type CatalogueRef } from '@/lib/catalogue-ref.js';
 import { needsConnection } from '@/lib/needs-connection.js';
 import { messageResponse } from '@/lib/lazy-schemas.js';
-import { queryKeys, type MutationConfig } from '@/lib/query-client.js';
+import { queryKeys, type MutationConfig } from '@/lib/query/query-client.js';
 
 /** DELETE /products/{id} → {message}. */
 const deleteProduct = (catalogue: CatalogueRef, id: string) =>

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { apiDownload } from '@/lib/api-download.js';
 import { productsUrl, useCatalogueRef, type CatalogueRef } from '@/lib/catalogue-ref.js';
-import type { MutationConfig } from '@/lib/query-client.js';
+import type { MutationConfig } from '@/lib/query/query-client.js';
 import type { ProductListParams } from './get-products.js';
 
 /** What a download is saved as when the server names no file. */

@@ -2,7 +2,7 @@ import { infiniteQueryOptions, queryOptions, useQuery } from '@tanstack/react-qu
 import type { StockReason } from '@shared/constants.js';
 import { apiRequest } from '@/lib/api-client.js';
 import { productsUrl, useCatalogueRef, type CatalogueRef } from '@/lib/catalogue-ref.js';
-import { queryKeys } from '@/lib/query-client.js';
+import { queryKeys } from '@/lib/query/query-client.js';
 
 /** The detail page shows this many of a product's latest stock movements. */
 export const MOVEMENTS_SHOWN = 20;

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client.js';
 import { productsUrl, useCatalogueRef, type CatalogueRef } from '@/lib/catalogue-ref.js';
-import { queryKeys } from '@/lib/query-client.js';
+import { queryKeys } from '@/lib/query/query-client.js';
 
 /** GET /products/{id} → {product}. */
 const getProduct = async (catalogue: CatalogueRef, id: string, signal?: AbortSignal) => {

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQueries, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client.js';
 import { productsUrl, useCatalogueRef, type CatalogueRef } from '@/lib/catalogue-ref.js';
-import { queryKeys } from '@/lib/query-client.js';
+import { queryKeys } from '@/lib/query/query-client.js';
 import type { ProductListParams } from './get-products.js';
 
 /** What the summary depends on: the list's search and filter (its order changes nothing). */

@@ -8,7 +8,7 @@ import {
 import { apiRequest } from '@/lib/api-client.js';
 import { productsUrl, useCatalogueRef, type CatalogueRef } from '@/lib/catalogue-ref.js';
 import type { paths } from '@/lib/openapi.gen.js';
-import { queryKeys } from '@/lib/query-client.js';
+import { queryKeys } from '@/lib/query/query-client.js';
 
 /**
  * GET /api/products as the server's OpenAPI document describes it (types generated from it by

@@ -4,7 +4,7 @@ import type { ImportReport } from '@shared/schemas/catalogue.js';
 import { apiRequest } from '@/lib/api-client.js';
 import { productsUrl, useCatalogueRef, type CatalogueRef } from '@/lib/catalogue-ref.js';
 import { needsConnection } from '@/lib/needs-connection.js';
-import { queryKeys, type MutationConfig } from '@/lib/query-client.js';
+import { queryKeys, type MutationConfig } from '@/lib/query/query-client.js';
 import { progressHandler } from './product-multipart.js';
 
 export interface ImportUpload {

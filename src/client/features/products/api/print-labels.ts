@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import type { LabelLayout } from '@shared/labels.js';
 import { apiDownload } from '@/lib/api-download.js';
 import { productsUrl, useCatalogueRef, type CatalogueRef } from '@/lib/catalogue-ref.js';
-import type { MutationConfig } from '@/lib/query-client.js';
+import type { MutationConfig } from '@/lib/query/query-client.js';
 
 export interface LabelsRequest {
   ids: string[];

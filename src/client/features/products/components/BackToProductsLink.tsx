@@ -3,7 +3,7 @@ import { useCatalogueRef } from '@/lib/catalogue-ref.js';
 import { buttonClasses } from '@/components/ui/button-styles.js';
 import { paths } from '@/lib/paths.js';
 import type { RestoresScroll } from '@/lib/scroll-state.js';
-import { lastListPlace } from './list-place.js';
+import { lastListPlace } from './common/list-place.js';
 
 /** 'Back to Products': to the list as the user left it (search, sort and scroll). */
 export function BackToProductsLink() {

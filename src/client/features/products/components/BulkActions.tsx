@@ -2,7 +2,7 @@ import { useLayoutEffect, useRef } from 'react';
 import { BULK_DELETE_MAX } from '@shared/constants.js';
 import { formatCount } from '@/lib/format.js';
 import { BulkDeleteButton, type NamedProduct } from './BulkDeleteButton.js';
-import { PrintLabelsButton } from './PrintLabelsButton.js';
+import { PrintLabelsButton } from './common/PrintLabelsButton.js';
 
 interface SelectAllBoxProps {
   /** Products shown. */

@@ -3,7 +3,7 @@ import { formatCount } from '@/lib/format.js';
 import { OfflineRefusal } from '@/lib/needs-connection.js';
 import { notifyError, notifySuccess } from '@/lib/notify.js';
 import { useBulkDeleteProducts } from '../api/bulk-delete.js';
-import { confirmButtons, loadDialogs } from '@/components/ui/confirm-dialog.js';
+import { confirmButtons, loadDialogs } from '@/components/dialogs/confirm-dialog.js';
 
 /** A product as the confirmation names it. */
 export interface NamedProduct {

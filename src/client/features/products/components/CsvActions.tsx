@@ -3,7 +3,7 @@ import { useCatalogueCan } from '@/lib/catalogues/current-catalogue.js';
 import { useCatalogueRef } from '@/lib/catalogue-ref.js';
 import { Button } from '@/components/ui/Button.js';
 import { buttonClasses } from '@/components/ui/button-styles.js';
-import { Menu, MenuChevron, menuItemProps, menuPanelClasses } from '@/components/ui/Menu.js';
+import { Menu, MenuChevron, menuItemProps, menuPanelClasses } from '@/components/controls/Menu.js';
 import { saveDownload } from '@/lib/download.js';
 import { notifyError } from '@/lib/notify.js';
 import { paths } from '@/lib/paths.js';

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { IMPORT_COLUMNS, IMPORT_MAX_BYTES } from '@shared/constants.js';
 import { IMPORT_MAX_MB_TEXT, IMPORT_MAX_ROWS_TEXT, M } from '@shared/messages.js';
-import { DropZone } from '@/components/ui/DropZone.js';
+import { DropZone } from '@/components/forms/DropZone.js';
 
 interface CsvFilePickerProps {
   file: File | null;

@@ -2,7 +2,7 @@ import type { ProductListItem } from '@shared/schemas/products.js';
 import { OfflineRefusal } from '@/lib/needs-connection.js';
 import { notifyError } from '@/lib/notify.js';
 import { useDeleteProduct } from '../api/delete-product.js';
-import { appButtons, confirmButtons, loadDialogs } from '@/components/ui/confirm-dialog.js';
+import { appButtons, confirmButtons, loadDialogs } from '@/components/dialogs/confirm-dialog.js';
 
 interface DeleteProductButtonProps {
   product: Pick<ProductListItem, 'id' | 'name'>;

@@ -15,7 +15,7 @@ import { useProduct } from '../api/get-product.js';
 import { useUpdateProduct } from '../api/update-product.js';
 import { BackToProductsLink } from './BackToProductsLink.js';
 import { PageHeader } from './PageHeader.js';
-import { isProductMissing, ProductLoadError, ProductMissing } from './ProductLoadError.js';
+import { isProductMissing, ProductLoadError, ProductMissing } from './common/ProductLoadError.js';
 import { ProductForm } from './ProductForm.js';
 import { formValuesOf } from './product-form-values.js';
 

@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { IMAGE_ACCEPTED_TYPES } from '@shared/constants.js';
 import { M } from '@shared/messages.js';
 import { imageFileError } from '@shared/schemas/products.js';
-import { DropZone } from '@/components/ui/DropZone.js';
+import { DropZone } from '@/components/forms/DropZone.js';
 
 interface ImagePickerProps {
   label: string;

@@ -6,7 +6,7 @@ import type { ImportReport as Report } from '@shared/schemas/catalogue.js';
 import { Button } from '@/components/ui/Button.js';
 import { Card } from '@/components/ui/Card.js';
 import { controlClasses } from '@/components/ui/Field.js';
-import { ProgressBar } from '@/components/ui/ProgressBar.js';
+import { ProgressBar } from '@/components/forms/ProgressBar.js';
 import { getErrorMessage } from '@/lib/api-error.js';
 import { formatCount } from '@/lib/format.js';
 import { notifySuccess } from '@/lib/notify.js';

@@ -1,6 +1,6 @@
 import { IMPORT_PREVIEW_ROWS } from '@shared/constants.js';
 import type { ImportReport as Report } from '@shared/schemas/catalogue.js';
-import { ScrollRegion, TableHead, tableCell } from '@/components/ui/Table.js';
+import { ScrollRegion, TableHead, tableCell } from '@/components/controls/Table.js';
 import { formatCount, formatPrice } from '@/lib/format.js';
 
 const cell = tableCell;

@@ -4,11 +4,11 @@ import { Link } from 'react-router';
 import type { ProductListItem } from '@shared/schemas/products.js';
 import { formatPrice } from '@/lib/format.js';
 import { paths } from '@/lib/paths.js';
-import { PendingStockNote, useShownStock } from './PendingStock.js';
+import { PendingStockNote, useShownStock } from './common/PendingStock.js';
 import { ProductActions } from './ProductActions.js';
 import { SelectBox } from './SelectBox.js';
-import { StockStatus } from './StockBadges.js';
-import { StockStepper } from './StockStepper.js';
+import { StockStatus } from './common/StockBadges.js';
+import { StockStepper } from './common/StockStepper.js';
 import { TagChips } from './TagChips.js';
 
 // On a phone Edit and Delete are small buttons at the row's end; from `sm` up they halve the

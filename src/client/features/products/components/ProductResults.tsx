@@ -16,7 +16,7 @@ import { LoadMore } from './LoadMore.js';
 import { NoProducts } from './NoProducts.js';
 import { CARD_LINK_SELECTOR } from './ProductCard.js';
 import { ProductGrid } from './ProductGrid.js';
-import { RetryButton, type LoadQuery } from './ProductLoadError.js';
+import { RetryButton, type LoadQuery } from './common/ProductLoadError.js';
 import { ProductsSummary } from './ProductsSummary.js';
 import { ProductsToolbar } from './ProductsToolbar.js';
 import { StockFilterTabs } from './StockFilterTabs.js';

@@ -7,9 +7,9 @@ import { ProductActions } from './ProductActions.js';
 import type { ProductRowsProps } from './ProductGrid.js';
 import { SelectBox } from './SelectBox.js';
 import { SortHeader } from './SortHeader.js';
-import { PendingStockNote, useShownStocks } from './PendingStock.js';
-import { StockStatus } from './StockBadges.js';
-import { StockStepper } from './StockStepper.js';
+import { PendingStockNote, useShownStocks } from './common/PendingStock.js';
+import { StockStatus } from './common/StockBadges.js';
+import { StockStepper } from './common/StockStepper.js';
 
 interface ProductTableProps extends ProductRowsProps {
   sort: ProductSort;

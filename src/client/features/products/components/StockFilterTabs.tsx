@@ -1,5 +1,5 @@
 import { LOW_STOCK_THRESHOLD, type StockFilter } from '@shared/constants.js';
-import { Segmented } from '@/components/ui/Segmented.js';
+import { Segmented } from '@/components/controls/Segmented.js';
 
 // The products' own words for their states ('Low stock', 'Out of Stock'), the range spelt out.
 const FILTERS: { value: StockFilter | undefined; label: string; detail?: string }[] = [

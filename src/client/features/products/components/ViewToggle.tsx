@@ -1,4 +1,4 @@
-import { Segmented } from '@/components/ui/Segmented.js';
+import { Segmented } from '@/components/controls/Segmented.js';
 
 export type ListView = 'cards' | 'table';
 

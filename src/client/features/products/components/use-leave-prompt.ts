@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useBlocker } from 'react-router';
 import { notifyError } from '@/lib/notify.js';
-import { confirmButtons, loadDialogs } from '@/components/ui/confirm-dialog.js';
+import { confirmButtons, loadDialogs } from '@/components/dialogs/confirm-dialog.js';
 
 /**
  * Asks before a screen with `changed` values is left: the app's own question for a move within

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 import { restoresScroll } from '@/lib/scroll-state.js';
-import { rememberListPlace } from './list-place.js';
+import { rememberListPlace } from './common/list-place.js';
 
 /**
  * Remembers where the user is on the list (search, sort, scroll) for 'Back to Products', and when

@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import type { ChangePasswordInput } from '@shared/schemas/auth.js';
 import { messageSchema } from '@shared/schemas/common.js';
 import { apiRequest } from '@/lib/api-client.js';
-import type { MutationConfig } from '@/lib/query-client.js';
+import type { MutationConfig } from '@/lib/query/query-client.js';
 
 /**
  * POST /auth/profile/change-password → {message}. Every other session of the account ends; this

@@ -1,6 +1,6 @@
 import { messageSchema } from '@shared/schemas/common.js';
 import { apiRequest } from '@/lib/api-client.js';
-import type { MutationConfig } from '@/lib/query-client.js';
+import type { MutationConfig } from '@/lib/query/query-client.js';
 import { useUserMutation } from './user-mutation.js';
 
 /** POST /auth/profile/confirm-email {token} → {message}: the new address becomes the account's. */

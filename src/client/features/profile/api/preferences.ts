@@ -5,7 +5,7 @@ import {
   type PreferencesUpdate,
 } from '@shared/schemas/preferences.js';
 import { apiRequest } from '@/lib/api-client.js';
-import { queryKeys, type MutationConfig } from '@/lib/query-client.js';
+import { queryKeys, type MutationConfig } from '@/lib/query/query-client.js';
 
 /**
  * GET /auth/preferences → {preferences}. Read once a session, like the current user: only this

@@ -1,7 +1,7 @@
 import { changePasswordSchema } from '@shared/schemas/auth.js';
-import { FormTextField } from '@/components/ui/FormField.js';
-import { NewPasswordFields } from '@/components/ui/NewPasswordFields.js';
-import { useZodForm } from '@/lib/form.js';
+import { FormTextField } from '@/components/forms/FormField.js';
+import { NewPasswordFields } from '@/components/forms/NewPasswordFields.js';
+import { useZodForm } from '@/lib/forms/form.js';
 import { useChangePassword } from '../api/change-password.js';
 import { useBackToProducts } from '../hooks/back-to-products.js';
 import { SettingsForm } from './SettingsForm.js';

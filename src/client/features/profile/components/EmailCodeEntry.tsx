@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { CodeInput } from '@/components/ui/CodeInput.js';
+import { CodeInput } from '@/components/forms/CodeInput.js';
 import { SpinnerIcon } from '@/components/ui/Spinner.js';
 import { notifyError } from '@/lib/notify.js';
 import { useConfirmEmail } from '../api/confirm-email.js';

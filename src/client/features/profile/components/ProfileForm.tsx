@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { profileSchema, type User } from '@shared/schemas/auth.js';
-import { FormTextField } from '@/components/ui/FormField.js';
+import { FormTextField } from '@/components/forms/FormField.js';
 import { PageSpinner } from '@/components/ui/Spinner.js';
-import { useUser } from '@/lib/auth/get-user.js';
-import { useZodForm } from '@/lib/form.js';
+import { useUser } from '@/lib/session/get-user.js';
+import { useZodForm } from '@/lib/forms/form.js';
 import { notifySuccess } from '@/lib/notify.js';
 import { useUpdateProfile } from '../api/update-profile.js';
 import { useBackToProducts } from '../hooks/back-to-products.js';

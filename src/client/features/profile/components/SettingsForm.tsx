@@ -1,7 +1,7 @@
 import type { FormEventHandler, ReactNode } from 'react';
 import type { FieldValues } from 'react-hook-form';
 import { Card } from '@/components/ui/Card.js';
-import { FormSubmitButton, type FormBinding } from '@/components/ui/FormField.js';
+import { FormSubmitButton, type FormBinding } from '@/components/forms/FormField.js';
 import { tabTitle } from '@/lib/texts.js';
 
 interface SettingsFormProps<T extends FieldValues, Output> {

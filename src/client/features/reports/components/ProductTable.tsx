@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { ScrollRegion, TableHead, tableCell } from '@/components/ui/Table.js';
+import { ScrollRegion, TableHead, tableCell } from '@/components/controls/Table.js';
 import { useCatalogueRef } from '@/lib/catalogue-ref.js';
 import { paths } from '@/lib/paths.js';
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { ReportPeriod } from '@shared/schemas/reports.js';
-import { Segmented } from '@/components/ui/Segmented.js';
+import { Segmented } from '@/components/controls/Segmented.js';
 import { tabTitle } from '@/lib/texts.js';
 import { FIRST_REPORT_PERIOD } from '../api/reports-url.js';
 import { DeadStockSection } from './DeadStockSection.js';

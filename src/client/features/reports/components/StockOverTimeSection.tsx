@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { ReportPeriod } from '@shared/schemas/reports.js';
-import { ScrollRegion, TableHead, tableCell } from '@/components/ui/Table.js';
+import { ScrollRegion, TableHead, tableCell } from '@/components/controls/Table.js';
 import { formatCount, formatPrice } from '@/lib/format.js';
 import { useStockOverTime } from '../api/get-stock-over-time.js';
 import { numeric } from './ProductTable.js';

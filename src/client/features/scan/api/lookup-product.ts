@@ -3,7 +3,7 @@ import { lookupKeys } from '@shared/codes.js';
 import { apiRequest } from '@/lib/api-client.js';
 import { productsUrl, type CatalogueRef } from '@/lib/catalogue-ref.js';
 import { getErrorStatus, isUnreachable } from '@/lib/api-error.js';
-import { queryClient, queryKeys } from '@/lib/query-client.js';
+import { queryClient, queryKeys } from '@/lib/query/query-client.js';
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null;

@@ -1,6 +1,6 @@
 import { apiRequest } from '@/lib/api-client.js';
 import { productsUrl, type CatalogueRef } from '@/lib/catalogue-ref.js';
-import { queryClient, queryKeys } from '@/lib/query-client.js';
+import { queryClient, queryKeys } from '@/lib/query/query-client.js';
 
 /** PATCH /products/{id} {barcode} → the product that now has the scanned code; 409 when another has it. */
 export async function saveBarcode(catalogue: CatalogueRef, id: string, barcode: string) {

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useCatalogueCan } from '@/lib/catalogues/current-catalogue.js';
 import { useSearchParams } from 'react-router';
 import { tabTitle } from '@/lib/texts.js';
-import { Segmented } from '@/components/ui/Segmented.js';
+import { Segmented } from '@/components/controls/Segmented.js';
 import { useKeyboardScanner } from '@/lib/use-keyboard-scanner.js';
 import { signalScan } from '../feedback.js';
 import { rememberedMode, rememberMode, SCAN_MODES, type ScanMode } from '../scan-modes.js';

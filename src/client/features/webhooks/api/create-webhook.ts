@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { WebhookEvent } from '@shared/schemas/webhooks/webhooks.js';
 import { apiRequest } from '@/lib/api-client.js';
-import type { MutationConfig } from '@/lib/query-client.js';
+import type { MutationConfig } from '@/lib/query/query-client.js';
 import { webhookCreatedSchema, webhooksKey, webhooksUrl } from './schemas.js';
 
 interface NewWebhook {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client.js';
 import { messageResponse } from '@/lib/lazy-schemas.js';
-import type { MutationConfig } from '@/lib/query-client.js';
+import type { MutationConfig } from '@/lib/query/query-client.js';
 import { webhooksKey, webhooksUrl } from './schemas.js';
 
 /** DELETE /catalogues/{catalogueId}/webhooks/{webhookId} → {message}. */

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client.js';
-import type { MutationConfig } from '@/lib/query-client.js';
+import type { MutationConfig } from '@/lib/query/query-client.js';
 import { deliverySchema, webhooksKey, webhooksUrl } from './schemas.js';
 
 /** POST /catalogues/{catalogueId}/webhooks/{webhookId}/test → {delivery}, once it ended. */

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client.js';
-import type { MutationConfig } from '@/lib/query-client.js';
+import type { MutationConfig } from '@/lib/query/query-client.js';
 import { webhookSavedSchema, webhooksKey, webhooksUrl } from './schemas.js';
 
 /** PATCH /catalogues/{catalogueId}/webhooks/{webhookId} {enabled} → {message, webhook}. */

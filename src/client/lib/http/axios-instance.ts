@@ -1,7 +1,7 @@
 import axios from 'axios';
-import { getToken } from './auth/token.js';
-import { env } from './env.js';
-import { notifyUnauthorized } from './unauthorized.js';
+import { getToken } from '../auth/token.js';
+import { env } from '../env.js';
+import { notifyUnauthorized } from '../unauthorized.js';
 
 /** The one axios instance: base '/api' (or VITE_API_URL), no timeout, bearer token on every request. */
 export const api = axios.create({ baseURL: env.apiUrl, timeout: 0 });

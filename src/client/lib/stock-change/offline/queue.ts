@@ -3,15 +3,15 @@ import type { User } from '@shared/schemas/auth.js';
 import { getErrorMessage, getErrorStatus, isUnreachable } from '@/lib/api-error.js';
 import { getToken } from '@/lib/auth/token.js';
 import { notifyError } from '@/lib/notify.js';
-import { cancelProductReads } from '@/lib/product-cache.js';
-import { queryClient, queryKeys } from '@/lib/query-client.js';
+import { cancelProductReads } from '@/lib/query/product-cache.js';
+import { queryClient, queryKeys } from '@/lib/query/query-client.js';
 import {
   markInFlight,
   pendingSnapshot,
   setPendingSnapshot,
   type QueuedStockChange,
-} from './pending.js';
-import { postStockChange, refreshAfterStockChanges, writeServerStock } from './request.js';
+} from '../pending.js';
+import { postStockChange, refreshAfterStockChanges, writeServerStock } from '../request.js';
 
 /** The server's answer for a catalogue that is gone or no longer the user's. */
 const CATALOGUE_NOT_FOUND = 'Catalogue not found';

@@ -1,8 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { clearImageCache } from '@/lib/image-cache.js';
-import { queryKeys } from '@/lib/query-client.js';
-import { clearPersistedQueries } from '@/lib/query-persistence.js';
-import { removeToken, setToken } from './token.js';
+import { clearImageCache } from '@/lib/query/image-cache.js';
+import { queryKeys } from '@/lib/query/query-client.js';
+import { clearPersistedQueries } from '@/lib/query/query-persistence.js';
+import { removeToken, setToken } from '../auth/token.js';
 
 /** The cached data sets of the signed-in user besides the user itself. */
 const USER_DATA = [
@@ -45,8 +45,8 @@ export function dropSessionQueries(queryClient: QueryClient) {
 }
 
 /**
- * The one way out of a session: logout (lib/auth/logout.ts), or a request whose token the server
- * no longer accepts (a 401, lib/axios-instance.ts). The token and the user's data sets go; the
+ * The one way out of a session: logout (lib/session/logout.ts), or a request whose token the server
+ * no longer accepts (a 401, lib/http/axios-instance.ts). The token and the user's data sets go; the
  * current user is reset rather than dropped, so that a screen showing it asks again, fails without
  * a token, and the protected layout sends the user to /auth/login (with the way back in `next`).
  */

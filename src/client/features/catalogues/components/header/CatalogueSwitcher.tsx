@@ -1,11 +1,11 @@
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
-import { MenuChevron } from '@/components/ui/Menu.js';
+import { MenuChevron } from '@/components/controls/Menu.js';
 import { useCurrentCatalogue } from '@/lib/catalogues/current-catalogue.js';
 
 /** The list of catalogues loads with the first opening: the header itself stays this small. */
 const CatalogueList = lazy(() =>
-  import('./CatalogueList.js').then((m) => ({ default: m.CatalogueList })),
+  import('../CatalogueList.js').then((m) => ({ default: m.CatalogueList })),
 );
 
 /**

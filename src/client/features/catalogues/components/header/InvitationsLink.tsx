@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { paths } from '@/lib/paths.js';
-import { useInvitations } from '../api/get-invitations.js';
+import { useInvitations } from '../../api/get-invitations.js';
 
 /** In the header while invitations wait for the user: how many, leading to /invitations. */
 export function InvitationsLink() {

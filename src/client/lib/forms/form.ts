@@ -1,9 +1,9 @@
 import { useEffect, useState, type BaseSyntheticEvent } from 'react';
 import { useForm, type FieldValues, type Resolver, type UseFormProps } from 'react-hook-form';
 import type { z } from 'zod';
-import { loadApiClient } from './api-client.js';
-import { cachedImport, keepOnSuccess, preload } from './lazy-import.js';
-import { notifyError, preloadToasts } from './notify.js';
+import { loadApiClient } from '../api-client.js';
+import { cachedImport, keepOnSuccess, preload } from '../lazy-import.js';
+import { notifyError, preloadToasts } from '../notify.js';
 
 type FormSchema<Input extends FieldValues, Output extends FieldValues> = z.ZodType<Output, Input>;
 

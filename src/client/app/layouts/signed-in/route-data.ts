@@ -1,10 +1,10 @@
 import { data, replace, type ShouldRevalidateFunctionArgs } from 'react-router';
 import { getErrorStatus } from '@/lib/api-error.js';
-import { userQueryOptions } from '@/lib/auth/get-user.js';
+import { userQueryOptions } from '@/lib/session/get-user.js';
 import { getToken } from '@/lib/auth/token.js';
 import { paths } from '@/lib/paths.js';
-import { queryClient } from '@/lib/query-client.js';
-import { restoreSavedQueries } from '@/lib/query-persistence.js';
+import { queryClient } from '@/lib/query/query-client.js';
+import { restoreSavedQueries } from '@/lib/query/query-persistence.js';
 
 /**
  * The signed-in routes' loaders: they run before a screen renders, so that the sign-in decision

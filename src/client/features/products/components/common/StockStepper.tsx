@@ -6,7 +6,7 @@ import { controlClasses, inlineControlClasses } from '@/components/ui/Field.js';
 import { formatUnits } from '@/lib/format.js';
 import { notifyError } from '@/lib/notify.js';
 import { useChangeStock } from '@/lib/stock-change/index.js';
-import { ReasonOptions } from '../stock-reasons.js';
+import { ReasonOptions } from '../../stock-reasons.js';
 
 interface StockStepperProps {
   product: { id: string; name: string; stock: number };

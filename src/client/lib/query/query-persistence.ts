@@ -8,7 +8,7 @@ import {
 } from '@tanstack/react-query-persist-client';
 import { clear, createStore, get, set, type UseStore } from 'idb-keyval';
 import type { User } from '@shared/schemas/auth.js';
-import { getToken } from './auth/token.js';
+import { getToken } from '../auth/token.js';
 import { KEPT_FOR_OFFLINE_MS, queryClient, queryKeys } from './query-client.js';
 
 /** Bumped when the shape of the saved data sets changes: older saves are then dropped. */

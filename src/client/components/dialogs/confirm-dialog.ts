@@ -1,4 +1,4 @@
-import { buttonClasses } from './button-styles.js';
+import { buttonClasses } from '../ui/button-styles.js';
 
 /** The app's buttons instead of SweetAlert2's (whose focus ring had 2.4:1 contrast). */
 export const appButtons = {

@@ -13,7 +13,7 @@ import type { Download } from '@/lib/api-download.js';
 import { saveDownload } from '@/lib/download.js';
 import { formatCount } from '@/lib/format.js';
 import { notifyError } from '@/lib/notify.js';
-import { usePrintLabels } from '../api/print-labels.js';
+import { usePrintLabels } from '../../api/print-labels.js';
 
 /** The layout chosen last, kept for the next print: a shop has one kind of label stock. */
 const LAYOUT_KEY = 'labelLayout';

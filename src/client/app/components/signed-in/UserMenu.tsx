@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
 import type { User } from '@shared/schemas/auth.js';
-import { Menu, MenuChevron, menuItemProps, menuPanelClasses } from '@/components/ui/Menu.js';
+import { Menu, MenuChevron, menuItemProps, menuPanelClasses } from '@/components/controls/Menu.js';
 import { mayLogOutWithUnsentChanges } from '@/features/offline-queue/use-unsent-changes-check.js';
-import { useLogout } from '@/lib/auth/logout.js';
+import { useLogout } from '@/lib/session/logout.js';
 import { useCatalogueRef } from '@/lib/catalogue-ref.js';
 import { paths } from '@/lib/paths.js';
 
@@ -11,7 +11,7 @@ const itemClasses =
 
 /**
  * 'Hello {name}' and its menu: 'My Profile', the catalogue shown's 'Activity' and 'Reports', and
- * 'Logout'. Keyboard-usable (components/ui/Menu).
+ * 'Logout'. Keyboard-usable (components/controls/Menu).
  */
 export function UserMenu({ user }: { user: User }) {
   const logout = useLogout();

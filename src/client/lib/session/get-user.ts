@@ -2,8 +2,8 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { User } from '@shared/schemas/auth.js';
 import { apiRequest } from '@/lib/api-client.js';
 import { authSchema } from '@/lib/lazy-schemas.js';
-import { queryKeys } from '@/lib/query-client.js';
-import { getToken } from './token.js';
+import { queryKeys } from '@/lib/query/query-client.js';
+import { getToken } from '../auth/token.js';
 
 class NotSignedInError extends Error {
   constructor() {

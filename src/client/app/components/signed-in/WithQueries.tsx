@@ -1,6 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { queryClient } from '@/lib/query-client.js';
+import { queryClient } from '@/lib/query/query-client.js';
 
 /**
  * The app's query client, for the screens that read or write through TanStack Query. Not in the

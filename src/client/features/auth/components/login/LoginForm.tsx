@@ -2,23 +2,23 @@ import { lazy, Suspense, useState } from 'react';
 import type { SecondStepNeeded } from '@shared/schemas/auth.js';
 import { PageSpinner } from '@/components/ui/Spinner.js';
 import { useNavigate, useSearchParams } from 'react-router';
-import { FormTextField } from '@/components/ui/FormField.js';
+import { FormTextField } from '@/components/forms/FormField.js';
 import { TextLink } from '@/components/ui/TextLink.js';
 import { getErrorMessage, getErrorStatus } from '@/lib/api-error.js';
-import { useZodForm } from '@/lib/form.js';
+import { useZodForm } from '@/lib/forms/form.js';
 import { authSchema } from '@/lib/lazy-schemas.js';
 import { safeNextPath } from '@/lib/next-path.js';
 import { paths } from '@/lib/paths.js';
-import { useLogin } from '../api/login.js';
-import { useLoginArrival } from '../hooks/login-arrival.js';
-import { AuthForm } from './AuthForm.js';
-import { AuthPanel } from './AuthPanel.js';
-import { DevMailboxLink } from './DevMailboxLink.js';
-import { FormAlert } from './FormAlert.js';
-import { PasskeyLogin } from './PasskeyLogin.js';
+import { useLogin } from '../../api/login.js';
+import { useLoginArrival } from '../../hooks/login-arrival.js';
+import { AuthForm } from '../AuthForm.js';
+import { AuthPanel } from '../AuthPanel.js';
+import { DevMailboxLink } from '../DevMailboxLink.js';
+import { FormAlert } from '../FormAlert.js';
+import { PasskeyLogin } from '../PasskeyLogin.js';
 
 // Only accounts with two-factor sign-in see it: its code loads when the password was right.
-const SecondStep = lazy(() => import('./SecondStep.js').then((m) => ({ default: m.SecondStep })));
+const SecondStep = lazy(() => import('../SecondStep.js').then((m) => ({ default: m.SecondStep })));
 
 export function LoginForm() {
   const navigate = useNavigate();

@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import { apiRequest } from '@/lib/api-client.js';
 import { messageResponse } from '@/lib/lazy-schemas.js';
 import { paths } from '@/lib/paths.js';
-import { type MutationConfig } from '@/lib/query-client.js';
+import { type MutationConfig } from '@/lib/query/query-client.js';
 import { dropSessionQueries, forgetSessionInBrowser } from './session.js';
 
 /**
@@ -20,7 +20,7 @@ const logout = async () => {
 
 /**
  * Logout: revoke the token, forget it and the offline copies, go to /auth/login, then drop the
- * user's cached data sets (lib/auth/session.ts); then the screen's own onSuccess. The data sets
+ * user's cached data sets (lib/session/session.ts); then the screen's own onSuccess. The data sets
  * go only once the login screen shows: dropped earlier, the protected screen still showing would
  * send the user to /auth/login with a way back to itself.
  */

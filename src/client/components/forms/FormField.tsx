@@ -6,8 +6,13 @@ import {
   type Path,
   type UseFormReturn,
 } from 'react-hook-form';
-import { Button } from './Button.js';
-import { TextAreaField, TextField, type TextAreaFieldProps, type TextFieldProps } from './Field.js';
+import { Button } from '../ui/Button.js';
+import {
+  TextAreaField,
+  TextField,
+  type TextAreaFieldProps,
+  type TextFieldProps,
+} from '../ui/Field.js';
 
 export type FormBinding<T extends FieldValues, Output> = {
   /** The react-hook-form the field belongs to. */

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
 import { PageSpinner } from '@/components/ui/Spinner.js';
-import { userQueryOptions } from '@/lib/auth/get-user.js';
+import { userQueryOptions } from '@/lib/session/get-user.js';
 import { safeNextPath } from '@/lib/next-path.js';
 import { WithQueries } from './WithQueries.js';
 

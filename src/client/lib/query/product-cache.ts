@@ -1,7 +1,7 @@
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 import type { Product, ProductListItem, ProductListResponse } from '@shared/schemas/products.js';
 import type { CatalogueRef } from '@/lib/catalogue-ref.js';
-import { queryKeys } from '@/lib/query-client.js';
+import { queryKeys } from '@/lib/query/query-client.js';
 
 export type ListData = InfiniteData<ProductListResponse>;
 

@@ -4,8 +4,8 @@ import {
   type Query,
   type UseMutationOptions,
 } from '@tanstack/react-query';
-import { isUnreachable } from './api-error.js';
-import { catalogueKey, type CatalogueRef } from './catalogue-ref.js';
+import { isUnreachable } from '../api-error.js';
+import { catalogueKey, type CatalogueRef } from '../catalogue-ref.js';
 
 /** How often a screen that could not be read at all tries again while the server is away. */
 const RETRY_UNREAD_MS = 5_000;
@@ -32,7 +32,7 @@ const refetchOnMountUnlessOfflineWithData = (query: Query) =>
   navigator.onLine || query.state.data === undefined;
 
 /**
- * How long what a user saw stays readable offline (lib/query-persistence.ts saves the cache), and
+ * How long what a user saw stays readable offline (lib/query/query-persistence.ts saves the cache), and
  * so how long the cache keeps a data set no screen shows: one dropped from memory is not saved.
  */
 export const KEPT_FOR_OFFLINE_MS = 24 * 60 * 60 * 1000;
