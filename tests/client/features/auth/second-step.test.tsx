@@ -2,7 +2,7 @@ import { http, HttpResponse } from 'msw';
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { A } from '@shared/account-messages.js';
-import { LoginForm } from '@/features/auth/components/LoginForm.js';
+import { LoginForm } from '@/features/auth/components/login/LoginForm.js';
 import { apiError, sent, server } from '../../support/server.js';
 import { renderRoute } from '../../support/render.js';
 

@@ -6,7 +6,7 @@ import {
   registrationOptionsSchema,
 } from '@shared/schemas/passkeys.js';
 import { apiRequest } from '@/lib/api-client.js';
-import { queryKeys } from '@/lib/query-client.js';
+import { queryKeys } from '@/lib/query/query-client.js';
 import { loadWebAuthn, promptDismissed } from '@/lib/webauthn.js';
 
 /** What a closed or timed-out browser prompt reads as: nothing went wrong on our side. */

@@ -7,7 +7,7 @@ import {
   type TotpDisableInput,
 } from '@shared/schemas/two-factor.js';
 import { apiRequest } from '@/lib/api-client.js';
-import { queryKeys } from '@/lib/query-client.js';
+import { queryKeys } from '@/lib/query/query-client.js';
 
 /** GET /auth/mfa → {totp, recoveryCodesLeft}. */
 const twoFactorQuery = queryOptions({

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { Button } from '@/components/ui/Button.js';
-import { CodeInput } from '@/components/ui/CodeInput.js';
+import { CodeInput } from '@/components/forms/CodeInput.js';
 import { getErrorMessage } from '@/lib/api-error.js';
 import { notifySuccess } from '@/lib/notify.js';
 import { useConfirmTotp } from '../../api/two-factor.js';
