@@ -48,8 +48,8 @@ test('two-factor sign-in: set up from the profile, then login asks for a code or
   await expect(page.getByRole('heading', { name: 'Two-factor sign-in' })).toBeVisible();
   await expect(page.getByText('Enter the 6-digit code from your authenticator app')).toBeVisible();
   await typeCode(page, code(STEP_MS));
-  // Back where the session ended.
-  await expect(page).toHaveURL(/\/profile\/security$/);
+  // A logout leaves no way back (lib/session/logout.ts): signed in, the product list.
+  await expect(page).toHaveURL(/\/$/);
   await expect(userMenuButton(page, user.name)).toBeVisible();
 
   await openUserMenuItem(page, user.name, 'Logout');
