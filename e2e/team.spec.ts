@@ -47,7 +47,7 @@ test('an owner invites a teammate who signs up from the mail, joins, and works i
 
   // The teammate opens the mail's link in a browser of their own, signs up with that address,
   // confirms with the mailed code and logs in.
-  const link = await readLink(teammate.email, { subject: /invited you to Team shop/ });
+  const link = await readLink(teammate.email, { subject: /invited you to a catalogue/ });
   expect(new URL(link).pathname).toBe('/invitations');
   const theirs = await browser.newContext();
   const second = await theirs.newPage();

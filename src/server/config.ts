@@ -163,6 +163,8 @@ const environmentSchema = z
       (value) => `LOW_STOCK_DIGEST_HOUR must be a whole number from 0 to 23 (got "${value}")`,
     ),
     LOW_STOCK_DIGEST_INTERVAL_SECONDS: positiveInt('LOW_STOCK_DIGEST_INTERVAL_SECONDS'),
+    CATALOGUES_PER_ACCOUNT: positiveInt('CATALOGUES_PER_ACCOUNT'),
+    INVITATIONS_PER_ACCOUNT: positiveInt('INVITATIONS_PER_ACCOUNT'),
   })
   .superRefine(
     (env, ctx) => {
@@ -257,6 +259,15 @@ const configSchema = environmentSchema.transform((vars) => {
     lowStockDigest: {
       hourUtc: vars.LOW_STOCK_DIGEST_HOUR ?? 7,
       intervalMs: (vars.LOW_STOCK_DIGEST_INTERVAL_SECONDS ?? 600) * 1000,
+    },
+    /**
+     * What one account may make, whatever the catalogues it spreads them over: shared catalogues
+     * of its own (its personal one aside), and invitations in 24 hours (a fifth of them, at least
+     * one, while the account is younger than a day).
+     */
+    accountBudgets: {
+      catalogues: vars.CATALOGUES_PER_ACCOUNT ?? 20,
+      invitationsPerDay: vars.INVITATIONS_PER_ACCOUNT ?? 50,
     },
   };
 });

@@ -249,6 +249,12 @@ export const T = {
   alreadyMember: (email: string) => `${email} is already a member`,
   invitationsPerDay: (perDay: number) =>
     `This catalogue has sent ${perDay} invitations today; try again tomorrow`,
+  invitationsPerAccount: (perDay: number) =>
+    `Your account has sent ${perDay} invitations in the last 24 hours, as many as an account may; try again later`,
+  invitationsPerNewAccount: (perDay: number) =>
+    `A new account may send ${perDay} invitations in its first day; try again later`,
+  cataloguesPerAccount: (most: number) =>
+    `You own ${most} catalogues besides your personal one, as many as an account may: delete one or hand it over first`,
   joinedCatalogue: (name: string) => `You joined ${name}`,
   barcodeCheckDigit: (expected: number) =>
     `Barcode check digit is wrong: a GTIN of 8, 12, 13 or 14 digits with these digits ends in ${expected}`,

@@ -255,7 +255,7 @@ describe('undo', async () => {
     const byClerk = await undo(clerk, base, edit);
     expect(byClerk.statusCode).toBe(403);
     expect(message(byClerk)).toBe(
-      'A stock cannot create, edit or delete products in this catalogue.',
+      'A stock member cannot create, edit or delete products in this catalogue.',
     );
     const byViewer = await undo(viewer, base, moved);
     expect(byViewer.statusCode).toBe(403);

@@ -98,7 +98,8 @@ for (const name of PERSONAL_ROUTES) {
 // to a non-member and 403 to a role that may not; 409: the personal catalogue, the owner's role.
 Object.assign(ERROR_STATUSES, {
   'GET /api/catalogues': [401, 429, ...ALWAYS],
-  'POST /api/catalogues': [...BODY, 401, 429, ...ALWAYS],
+  // 409: the account owns as many catalogues as it may (invitations/account-budgets.test.ts).
+  'POST /api/catalogues': [...BODY, 401, 409, 429, ...ALWAYS],
   'GET /api/catalogues/:catalogueId': [401, 403, 404, 429, ...ALWAYS],
   'PATCH /api/catalogues/:catalogueId': [...BODY, 401, 403, 404, 429, ...ALWAYS],
   'DELETE /api/catalogues/:catalogueId': [...BODY, 401, 403, 404, 409, 429, ...ALWAYS],
@@ -425,6 +426,7 @@ describe('every route declares its request and response schemas', async () => {
         'POST /api/auth/passkeys/registration',
         ...productConflicts,
         ...productConflicts.map(inCatalogue),
+        'POST /api/catalogues',
         'DELETE /api/catalogues/:catalogueId',
         'POST /api/catalogues/:catalogueId/transfer',
         'PATCH /api/catalogues/:catalogueId/members/:userId',

@@ -332,7 +332,9 @@ describe('webhook deliveries', async () => {
     expect(disabled.disabledAt).not.toBeNull();
     await inbox.fetch();
     for (const user of [owner, admin]) {
-      expect(inbox.lastMailTo(user.email).subject).toBe(`Webhook disabled: ${hook.url}`);
+      const told = inbox.lastMailTo(user.email);
+      expect(told.subject).toBe('A webhook of your Stockroom catalogue was disabled');
+      expect(told.text).toContain(`The webhook “${hook.url}” of your catalogue “Deliveries”`);
     }
     // A disabled endpoint hears of nothing more.
     await createIn(server, owner, catalogue.id, { name: 'Unheard hammer' });

@@ -121,10 +121,12 @@ export class CodeMails implements MailRequestPreparer {
   private render(mailed: Mailed, to: string, account: Account, code = ''): MailMessage {
     const { name } = account;
     if (mailed === 'account-exists') return templates.accountExists(this.publicUrl, to, name);
+    if (mailed === 'email-code') {
+      return templates.confirmEmailChange(this.publicUrl, to, { name, from: account.email }, code);
+    }
     const template = {
       'confirm-code': templates.confirmAccount,
       'reset-code': templates.resetPassword,
-      'email-code': templates.confirmEmailChange,
     }[mailed];
     return template(this.publicUrl, to, name, code);
   }

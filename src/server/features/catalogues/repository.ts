@@ -1,9 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import type { CatalogueRole } from '../../../shared/catalogue-roles.js';
+import { T } from '../../../shared/messages.js';
 import { REORDER_POINT_DEFAULT } from '../../../shared/reorder.js';
 import type { Catalogue, Member } from '../../../shared/schemas/catalogues.js';
 import type { DB } from '../../infra/db/handle.js';
 import type { MigrationDialect } from '../../infra/db/migrate.js';
+import { HttpError } from '../../lib/http-error.js';
 import { membershipTurn } from './membership.js';
 
 /** Orders by role (the owner first), then by name: how members are listed. */
@@ -84,10 +87,28 @@ export class CatalogueRepository {
     };
   }
 
-  /** A new shared catalogue, the caller its owner. */
-  async create(userId: string, name: string, now: number): Promise<Catalogue> {
+  /**
+   * A new shared catalogue, the caller its owner, unless they own `most` already (their personal
+   * one aside): 409. The count and the insert take turns per user (an advisory lock on
+   * PostgreSQL; SQLite runs one write transaction at a time), so parallel creations stop there.
+   */
+  async create(userId: string, name: string, now: number, most: number): Promise<Catalogue> {
     const id = randomUUID();
     await this.db.transaction().execute(async (trx) => {
+      if (this.dialect === 'postgres') {
+        await sql`select pg_advisory_xact_lock(hashtextextended(${`catalogues-of:${userId}`}, 0))`.execute(
+          trx,
+        );
+      }
+      const { owned } = await trx
+        .selectFrom('catalogue_members as m')
+        .innerJoin('catalogues as c', 'c.id', 'm.catalogue_id')
+        .select((eb) => eb.fn.countAll<number>().as('owned'))
+        .where('m.user_id', '=', userId)
+        .where('m.role', '=', 'owner')
+        .where('c.personal', '=', 0)
+        .executeTakeFirstOrThrow();
+      if (Number(owned) >= most) throw new HttpError(409, T.cataloguesPerAccount(most));
       await trx
         .insertInto('catalogues')
         .values({ id, name, personal: 0, created_at: now, updated_at: now })

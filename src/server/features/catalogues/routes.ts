@@ -52,14 +52,16 @@ export const cataloguesRoutes: FastifyPluginAsync = async (fastify) => {
         ...docs,
         operationId: 'createCatalogue',
         summary: 'Create a shared catalogue',
-        description: 'The caller becomes its owner. Any signed-in user.',
+        description: `The caller becomes its owner. Any signed-in user, who may own at most ${app.config.accountBudgets.catalogues} catalogues besides their personal one (\`CATALOGUES_PER_ACCOUNT\`): beyond, 409.`,
         body: catalogueBodySchema,
-        response: { 201: catalogueMessageResponseSchema, ...errorResponses(400) },
+        response: { 201: catalogueMessageResponseSchema, ...errorResponses(400, 409) },
       },
     },
     async (request, reply) => {
       const { user } = currentSession(request);
-      const catalogue = await catalogues.create(user.id, request.body.name, app.clock.now());
+      const { name } = request.body;
+      const most = app.config.accountBudgets.catalogues;
+      const catalogue = await catalogues.create(user.id, name, app.clock.now(), most);
       return reply.code(201).send({ message: C.created, catalogue });
     },
   );

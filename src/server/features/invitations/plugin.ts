@@ -19,6 +19,7 @@ export const invitationsPlugin = fp(
         clock: app.clock,
         outbox: app.outbox,
         publicUrl: app.config.publicUrl,
+        invitationsPerAccount: app.config.accountBudgets.invitationsPerDay,
         // Members' streams hear of the join, and the catalogue's activity log keeps it.
         onJoined: async (trx, catalogueId, userId, now, role) => {
           await recordMemberJoined(trx, catalogueId, userId, now);

@@ -26,6 +26,8 @@ export interface SendingDeps {
   clock: Clock;
   outbox: Outbox;
   publicUrl: string;
+  /** Invitations one account may send in 24 hours, over every catalogue (a fifth when new). */
+  invitationsPerAccount: number;
 }
 
 export interface Inviter {
@@ -42,8 +44,9 @@ export interface AddressedCatalogue {
 /**
  * Invites `email` (lower-case) with `role`: replaces a pending invitation of that address, and
  * queues the mail unless the address's invitation budget is spent (the invitation stands either
- * way). The catalogue's row is locked first, so parallel invitations are counted one after another
- * against the daily limit. Returns the invitation's row.
+ * way). Refused beyond the catalogue's daily limit and beyond the inviter's, which counts their
+ * invitations in every catalogue. The catalogue's row and then the inviter are locked first, so
+ * parallel invitations are counted one after another. Returns the invitation's row.
  */
 export async function sendInvitation(
   deps: SendingDeps,
@@ -61,6 +64,8 @@ export async function sendInvitation(
     if (!catalogue) throw notFound(CATALOGUE_NOT_FOUND);
     if (await isMember(trx, catalogueId, email)) throw new HttpError(409, T.alreadyMember(email));
     await refuseOverDailyLimit(trx, catalogueId, now);
+    const account = await lockInviter(deps, trx, inviter.id);
+    await refuseOverAccountBudget(trx, account, now, deps.invitationsPerAccount);
 
     await trx
       .updateTable('catalogue_invitations')
@@ -81,7 +86,7 @@ export async function sendInvitation(
       answered_at: null,
     };
     await trx.insertInto('catalogue_invitations').values(row).execute();
-    await queueMail(deps, trx, row, inviter.name, catalogue.name);
+    await queueMail(deps, trx, row, { ...inviter, email: account.email }, catalogue.name);
     return row;
   });
   outbox.wake();
@@ -98,7 +103,7 @@ async function queueMail(
   deps: SendingDeps,
   trx: DB,
   row: { email: string; role: AssignableRole; expires_at: number; created_at: number },
-  inviter: string,
+  inviter: Inviter & { email: string },
   catalogue: string,
 ) {
   if (deps.dialect === 'postgres') {
@@ -107,7 +112,8 @@ async function queueMail(
   const counted = await countedRequests(trx, row.email, 'invitation', row.created_at);
   if (!fitsMailBudget(counted, row.created_at)) return;
   const mail = templates.invitation(deps.publicUrl, row.email, {
-    inviter,
+    inviter: inviter.name,
+    inviterEmail: inviter.email,
     catalogue,
     role: ROLE_LABELS[row.role],
     roleDescription: ROLE_DESCRIPTIONS[row.role],
@@ -159,4 +165,56 @@ async function refuseOverDailyLimit(trx: DB, catalogueId: string, now: number) {
   throw new HttpError(429, T.invitationsPerDay(INVITATIONS_PER_DAY), {
     'retry-after': String(seconds),
   });
+}
+
+/**
+ * The inviter's account, held until the transaction ends so that their invitations from several
+ * catalogues at once are counted in turn (an advisory lock on PostgreSQL; SQLite's transaction
+ * holds the write lock).
+ */
+async function lockInviter(deps: SendingDeps, trx: DB, userId: string) {
+  if (deps.dialect === 'postgres') {
+    await sql`select pg_advisory_xact_lock(hashtextextended(${`invitations-by:${userId}`}, 0))`.execute(
+      trx,
+    );
+  }
+  return trx
+    .selectFrom('users')
+    .select(['id', 'email', 'created_at'])
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
+}
+
+/**
+ * Refuses the invitation beyond what the inviter's account may send in 24 hours over all its
+ * catalogues (a fifth of it, at least one, while the account is younger than a day), with the
+ * seconds until the oldest of those leaves the window.
+ */
+async function refuseOverAccountBudget(
+  trx: DB,
+  account: { id: string; created_at: number },
+  now: number,
+  perDay: number,
+) {
+  const isNew = now - Number(account.created_at) < DAY_MS;
+  const most = isNew ? Math.max(1, Math.floor(perDay / 5)) : perDay;
+  const sent = await trx
+    .selectFrom('catalogue_invitations')
+    .select('created_at')
+    .where('invited_by', '=', account.id)
+    .where('created_at', '>', now - DAY_MS)
+    .orderBy('created_at', 'desc')
+    .limit(most)
+    .execute();
+  if (sent.length < most) return;
+  const freesAt = Math.min(
+    Number(sent.at(-1)!.created_at) + DAY_MS,
+    isNew ? Number(account.created_at) + DAY_MS : Infinity,
+  );
+  const seconds = Math.max(1, Math.ceil((freesAt - now) / 1000));
+  throw new HttpError(
+    429,
+    isNew ? T.invitationsPerNewAccount(most) : T.invitationsPerAccount(most),
+    { 'retry-after': String(seconds) },
+  );
 }

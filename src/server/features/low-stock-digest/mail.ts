@@ -29,7 +29,9 @@ export function lowStockDigestMail(
 ): MailMessage {
   const subject = digestSubject(total);
   const more = total - lines.length;
-  const intro = 'These products reached their reorder point since your last digest:';
+  // The names are the catalogues' members' words, said to be theirs; the subject holds none.
+  const intro =
+    "These products reached their reorder point since your last digest (their names, and the catalogues', as your catalogues' members typed them):";
   const text = [
     `Hello ${userName},`,
     '',

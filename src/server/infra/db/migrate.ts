@@ -30,6 +30,7 @@ import * as reportIndexes from './migrations/022_report_indexes.js';
 import * as fairBackgroundWork from './migrations/023_fair_background_work.js';
 import * as catalogueScopedKeys from './migrations/024_catalogue_scoped_keys.js';
 import * as twoFactorSignIn from './migrations/025_two_factor_sign_in.js';
+import * as accountBudgets from './migrations/026_account_budgets.js';
 
 export type MigrationDialect = 'sqlite' | 'postgres';
 
@@ -65,6 +66,7 @@ export const migrations: Migration[] = [
   { name: '023_fair_background_work', ...fairBackgroundWork },
   { name: '024_catalogue_scoped_keys', ...catalogueScopedKeys },
   { name: '025_two_factor_sign_in', ...twoFactorSignIn },
+  { name: '026_account_budgets', ...accountBudgets },
 ];
 
 /** What the hand-written runner before Kysely's Migrator recorded applied migrations in. */

@@ -54,6 +54,13 @@ ${
   return { to, subject, text, html };
 }
 
+/**
+ * Text a user typed (a name, a catalogue's name, a URL), as a mail shows it: on one line, in
+ * quotes, so it reads as someone's words, and only ever in a mail's body, next to whose it is.
+ * Subjects carry none: a subject is what a mail client shows first and links.
+ */
+const typed = (text: string) => `“${text.replace(/[\p{Cc}\u2028\u2029]+/gu, ' ').trim()}”`;
+
 /** Links carry the e-mail, never the code: the code must come from the mail, typed or pasted. */
 const screenUrl = (publicUrl: string, screen: string, email: string) =>
   `${publicUrl}/auth/${screen}?email=${encodeURIComponent(email)}`;
@@ -71,7 +78,9 @@ const mailTime = (at: number) => {
 };
 
 interface InvitationMail {
+  /** The inviter's name, as they typed it, and their (confirmed) address, which names them. */
   inviter: string;
+  inviterEmail: string;
   catalogue: string;
   /** How the role reads ("Editor") and what it may do. */
   role: string;
@@ -93,12 +102,18 @@ interface DisabledWebhook {
 }
 
 export const templates = {
+  /**
+   * To the address someone signed up with, who may not be its owner: the name they gave is
+   * theirs, in quotes, never a greeting.
+   */
   confirmAccount: (publicUrl: string, to: string, name: string, code: string) =>
     renderMail({
       to,
       subject: 'Confirm your Stockroom account',
-      greeting: `Hello ${name},`,
-      paragraphs: ['Enter this code to confirm your account.'],
+      greeting: 'Hello,',
+      paragraphs: [
+        `Someone signed up to Stockroom with this e-mail address and typed the name ${typed(name)}. If it was you, enter this code to confirm your account.`,
+      ],
       code,
       action: { label: 'Confirm your account', url: screenUrl(publicUrl, 'confirm-account', to) },
     }),
@@ -152,41 +167,55 @@ export const templates = {
 
   /**
    * An invitation to join a catalogue, to an address that may have no account yet: the same mail
-   * either way, and the link works for both (sign up, confirm, and the invitation is there).
+   * either way, and the link works for both (sign up, confirm, and the invitation is there). The
+   * names in it are the inviter's words, said to be theirs; the subject carries none of them.
    */
   invitation: (publicUrl: string, to: string, invitation: InvitationMail) =>
     renderMail({
       to,
-      subject: `${invitation.inviter} invited you to ${invitation.catalogue} on Stockroom`,
+      subject: 'A Stockroom user invited you to a catalogue',
       greeting: 'Hello,',
       paragraphs: [
-        `${invitation.inviter} invited you to join the catalogue ${invitation.catalogue} on Stockroom as ${invitation.role}: ${invitation.roleDescription}`,
+        `${invitation.inviterEmail} invited you to join a catalogue on Stockroom as ${invitation.role}: ${invitation.roleDescription}`,
+        `They named the catalogue ${typed(invitation.catalogue)} and themselves ${typed(invitation.inviter)}: these names are theirs, as they typed them.`,
         `The invitation expires on ${mailTime(invitation.expiresAt)}. Accept or decline it on your invitations page.`,
         `No account yet? Sign up with this e-mail address (${to}) and confirm it: the invitation waits for you.`,
       ],
       action: { label: 'See your invitations', url: `${publicUrl}/invitations` },
     }),
 
-  /** The code that proves the new address, sent to it. */
-  confirmEmailChange: (publicUrl: string, to: string, name: string, code: string) =>
+  /**
+   * The code that proves the new address, sent to it: whoever owns it is told which account asks
+   * for it, by its current address and the name it goes by.
+   */
+  confirmEmailChange: (
+    publicUrl: string,
+    to: string,
+    account: { name: string; from: string },
+    code: string,
+  ) =>
     renderMail({
       to,
       subject: 'Confirm your new Stockroom e-mail address',
-      greeting: `Hello ${name},`,
+      greeting: 'Hello,',
       paragraphs: [
+        `The Stockroom account of ${account.from}, named ${typed(account.name)} by its owner, asked to use this e-mail address instead.`,
         'Enter this code on your profile page to make this the e-mail address of your account. Until then the account keeps its old address.',
       ],
       code,
       action: { label: 'Open your profile', url: `${publicUrl}/profile` },
     }),
-  /** To a catalogue's owner and admins: an endpoint failed for 3 days and is no longer called. */
+  /**
+   * To a catalogue's owner and admins: an endpoint kept failing and is no longer called. Its
+   * address and the catalogue's name, typed by the catalogue's admins, stay out of the subject.
+   */
   webhookDisabled: (publicUrl: string, to: string, name: string, hook: DisabledWebhook) =>
     renderMail({
       to,
-      subject: `Webhook disabled: ${hook.url}`,
+      subject: 'A webhook of your Stockroom catalogue was disabled',
       greeting: `Hello ${name},`,
       paragraphs: [
-        `The webhook ${hook.url} of the catalogue ${hook.catalogue} failed every attempt for 3 days (or 100 attempts in a row over an hour), so Stockroom stopped calling it.`,
+        `The webhook ${typed(hook.url)} of your catalogue ${typed(hook.catalogue)} failed every attempt for 3 days (or 100 attempts in a row over an hour), so Stockroom stopped calling it. The address and the name are as the catalogue's admins typed them.`,
         `Its last error: ${hook.lastError}. Once the endpoint works again, enable it in the catalogue's settings.`,
       ],
       action: {

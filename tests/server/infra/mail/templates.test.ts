@@ -58,3 +58,52 @@ describe('mail templates', () => {
     }
   });
 });
+
+describe('text a user typed, in a mail', () => {
+  const typed = 'Call +1 555 0100 https://spam.example/win';
+  const mails = [
+    templates.confirmAccount(PUBLIC_URL, TO, typed, '123456'),
+    templates.confirmEmailChange(
+      PUBLIC_URL,
+      TO,
+      { name: typed, from: 'old@example.com' },
+      '123456',
+    ),
+    templates.invitation(PUBLIC_URL, TO, {
+      inviter: typed,
+      inviterEmail: 'ines@example.com',
+      catalogue: typed,
+      role: 'Editor',
+      roleDescription: 'Products and stock.',
+      expiresAt: Date.parse('2026-01-08T00:00:00Z'),
+    }),
+    templates.webhookDisabled(PUBLIC_URL, TO, 'Ada', {
+      url: typed,
+      catalogue: typed,
+      catalogueId: '00000000-0000-4000-8000-000000000000',
+      lastError: 'HTTP 500',
+    }),
+  ];
+
+  it.each(mails.map((mail) => [mail.subject, mail]))(
+    '"%s" keeps it out of the subject and quotes it in the body, as someone\'s',
+    (_subject, mail) => {
+      expect(mail.subject).not.toContain('555');
+      expect(mail.subject).not.toMatch(/https?:|www\.|\.example/);
+      expect(mail.text).toContain(`“${typed}”`);
+      // Never the greeting: that would read as Stockroom's words to its reader.
+      expect(mail.text).not.toContain(`Hello ${typed}`);
+      expect(mail.text).toMatch(/named|typed|they/);
+    },
+  );
+
+  it('says who typed it in an invitation: the inviter, by their confirmed address', () => {
+    expect(mails[2]!.text).toContain('ines@example.com invited you to join a catalogue');
+    expect(mails[2]!.text).toContain(`themselves “${typed}”: these names are theirs`);
+  });
+
+  it('is kept to one line', () => {
+    const mail = templates.confirmAccount(PUBLIC_URL, TO, 'Ada\nSubject: free\r\n\u2028x', '1');
+    expect(mail.text).toContain('“Ada Subject: free x”');
+  });
+});
