@@ -30,7 +30,8 @@ import { catalogueWith } from './fixtures.js';
  * an id above the marker's committed after the change had answered.
  */
 
-const server = await build();
+// Many catalogues of one owner, made to race: more than an account may own by default.
+const server = await build({ env: { CATALOGUES_PER_ACCOUNT: '1000' } });
 const owner = await person(server, 'Owner');
 const admin = await person(server, 'Admin');
 
