@@ -18,6 +18,7 @@ import { devMailboxRoutes } from './features/dev-mailbox/index.js';
 import { imageRoutes } from './features/images/index.js';
 import {
   accountsPlugin,
+  deviceSessionRoutes,
   passkeyRoutes,
   preferenceRoutes,
   profileRoutes,
@@ -220,6 +221,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     await scope.register(preferenceRoutes, { prefix: '/api/auth/preferences' });
     await scope.register(twoFactorRoutes, { prefix: '/api/auth/mfa' });
     await scope.register(passkeyRoutes, { prefix: '/api/auth/passkeys' });
+    await scope.register(deviceSessionRoutes, { prefix: '/api/auth/sessions' });
     await scope.register(productsPlugin, { responseCacheBytes: options.responseCacheBytes });
     // The caller's personal catalogue at /api/products, and every catalogue they belong to at
     // /api/catalogues/{catalogueId}: the same routes in two scopes that find the catalogue.

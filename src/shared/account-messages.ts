@@ -34,4 +34,8 @@ export const A = {
   passkeyNameInvalid: 'The name must be 1 to 60 characters',
   passkeysNeedDomain:
     'Passkeys need PUBLIC_URL to name the server by a domain name (such as localhost), not an IP address',
+  // sessions
+  sessionEnded: 'Session ended',
+  sessionNotFound: 'Session not found',
+  otherSessionsEnded: 'Every other session has been ended',
 } as const;

@@ -79,7 +79,7 @@ export function protectedScope(scope: FastifyInstance) {
   scope.decorateRequest('session', null);
   const authenticate: preParsingAsyncHookHandler = async (request, _reply, payload) => {
     const match = BEARER.exec(request.headers.authorization ?? '');
-    const session = match ? await sessions.find(match[1]!) : undefined;
+    const session = match ? await sessions.find(match[1]!, request.ip) : undefined;
     if (!session) throw unauthorized(M.unauthorized);
     request.session = session;
     return payload;

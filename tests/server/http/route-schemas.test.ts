@@ -49,6 +49,9 @@ const ERROR_STATUSES: Record<string, number[]> = {
   'POST /api/auth/passkeys/registration': [...BODY, 401, 409, 429, ...ALWAYS],
   'PATCH /api/auth/passkeys/:passkeyId': [...BODY, 401, 404, 429, ...ALWAYS],
   'DELETE /api/auth/passkeys/:passkeyId': [...BODY, 401, 404, 429, ...ALWAYS],
+  'GET /api/auth/sessions': [401, 429, ...ALWAYS],
+  'DELETE /api/auth/sessions/:sessionId': [...BODY, 401, 404, 429, ...ALWAYS],
+  'POST /api/auth/sessions/revoke-others': [...BODY, 401, 429, ...ALWAYS],
   // 409: the new e-mail was taken before its code came back (profile/profile.test.ts).
   'POST /api/auth/profile/confirm-email': [...BODY, 401, 409, 429, ...ALWAYS],
   'GET /api/health': [...ALWAYS],
@@ -177,6 +180,9 @@ const OPERATION_IDS: Record<string, string> = {
   'POST /api/auth/passkeys/registration': 'registerPasskey',
   'PATCH /api/auth/passkeys/:passkeyId': 'renamePasskey',
   'DELETE /api/auth/passkeys/:passkeyId': 'removePasskey',
+  'GET /api/auth/sessions': 'listSessions',
+  'DELETE /api/auth/sessions/:sessionId': 'endSession',
+  'POST /api/auth/sessions/revoke-others': 'endOtherSessions',
   'POST /api/auth/profile/confirm-email': 'confirmEmailChange',
   'GET /api/health': 'getHealth',
   'GET /api/ready': 'getReadiness',
@@ -266,6 +272,7 @@ for (const [base, suffix, scoped] of [
 /** Routes that read nothing from a POST, PATCH or DELETE body (they still parse one). */
 const NO_BODY = [
   'POST /api/auth/logout',
+  'POST /api/auth/sessions/revoke-others',
   'POST /api/auth/mfa/totp',
   'POST /api/auth/passkeys/registration/options',
   'DELETE /api/products/:id',

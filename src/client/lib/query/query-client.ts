@@ -70,6 +70,8 @@ export const queryKeys = {
   twoFactor: ['twoFactor'] as const,
   /** The user's passkeys. */
   passkeys: ['passkeys'] as const,
+  /** Where the user is signed in. */
+  sessions: ['sessions'] as const,
   /** The catalogues the user belongs to, with their role in each. */
   catalogues: ['catalogues'] as const,
   /** A catalogue's members (its settings screen). */

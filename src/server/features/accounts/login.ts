@@ -1,7 +1,7 @@
 import type { SecondStepMethod } from '../../../shared/schemas/auth.js';
 import { requestCode, type MailFlowDeps } from './code-requests.js';
 import { verifyAgainstNothing, verifyPassword } from './passwords.js';
-import { createSession } from './sessions.js';
+import { createSession, type SessionDevice } from './sessions.js';
 import { secondStepMethods, startSecondStep, type TwoFactorDeps } from './two-factor/sign-in.js';
 import { findUserByEmail } from './users.js';
 
@@ -20,6 +20,7 @@ export async function logIn(
   deps: MailFlowDeps & { twoFactor: TwoFactorDeps },
   email: string,
   password: string,
+  device?: SessionDevice,
 ): Promise<LoginResult> {
   const user = await findUserByEmail(deps.db, email);
   const valid = user
@@ -38,5 +39,5 @@ export async function logIn(
       methods,
     };
   }
-  return { ok: true, token: await createSession(deps.db, deps.clock, user.id) };
+  return { ok: true, token: await createSession(deps.db, deps.clock, user.id, device) };
 }

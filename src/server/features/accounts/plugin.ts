@@ -16,7 +16,8 @@ declare module 'fastify' {
 export const accountsPlugin = fp(
   (app, _options, done) => {
     const { config, clock } = app;
-    app.decorate('sessions', new SessionLookup(app.database, clock));
+    const warn = (error: unknown) => app.log.warn({ err: error }, 'recording a session use failed');
+    app.decorate('sessions', new SessionLookup(app.database, clock, undefined, warn));
     app.outbox.prepareRequestsWith(
       new CodeMails(app.db, clock, config.appSecret, config.publicUrl),
     );

@@ -1,15 +1,40 @@
 import { randomUUID } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import { TOKEN_TTL_DAYS } from '../../../shared/constants.js';
 import type { DatabaseHandle, DB } from '../../infra/db/handle.js';
 import type { UsersTable } from '../../infra/db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import { randomToken, sha256 } from '../../lib/secrets.js';
+import { USER_AGENT_MAX } from './devices/device-name.js';
 
 const TOKEN_TTL_MS = TOKEN_TTL_DAYS * 24 * 60 * 60 * 1000;
 
+/**
+ * A session's last use is written at most this often: each write makes every instance read its
+ * sessions again, so a write per request would undo the cache.
+ */
+const LAST_SEEN_STEP_MS = 5 * 60 * 1000;
+
+/** Where a sign-in came from: what the account's list of sessions shows. */
+export interface SessionDevice {
+  userAgent: string | null;
+  ip: string;
+}
+
+/** The device of a request. */
+export const deviceOf = (request: FastifyRequest): SessionDevice => ({
+  userAgent: request.headers['user-agent']?.slice(0, USER_AGENT_MAX) || null,
+  ip: request.ip,
+});
+
 /** Opaque bearer tokens backed by a row each: revocable one by one or all at once. */
-export async function createSession(db: DB, clock: Clock, userId: string): Promise<string> {
+export async function createSession(
+  db: DB,
+  clock: Clock,
+  userId: string,
+  device?: SessionDevice,
+): Promise<string> {
   const token = randomToken();
   const now = clock.now();
   await db
@@ -20,6 +45,9 @@ export async function createSession(db: DB, clock: Clock, userId: string): Promi
       token_hash: sha256(token),
       created_at: now,
       expires_at: now + TOKEN_TTL_MS,
+      user_agent: device?.userAgent ?? null,
+      ip: device?.ip ?? null,
+      last_seen_at: now,
     })
     .execute();
   return token;
@@ -35,6 +63,7 @@ export interface SessionUser {
 interface CachedSession {
   contentVersion: string;
   expiresAt: number;
+  lastSeenAt: number;
   session: SessionUser;
 }
 
@@ -56,11 +85,15 @@ const sessionBytes = ({ session: { user, sessionId } }: CachedSession, token: st
  */
 export class SessionLookup {
   private readonly cache: LRUCache<string, CachedSession>;
+  /** Sessions whose last use is being written: one write at a time each. */
+  private readonly touching = new Set<string>();
 
   constructor(
     private readonly database: DatabaseHandle,
     private readonly clock: Clock,
     maxBytes = 4 * 1024 * 1024,
+    /** Told when a last use could not be written: the request goes on all the same. */
+    private readonly warn: (error: unknown) => void = () => {},
   ) {
     this.cache = new LRUCache({ maxSize: maxBytes, sizeCalculation: sessionBytes });
   }
@@ -70,17 +103,28 @@ export class SessionLookup {
     return this.cache.calculatedSize;
   }
 
-  async find(token: string): Promise<SessionUser | undefined> {
+  /**
+   * The session of a token. With the request's address, a session last seen more than a few
+   * minutes ago is marked seen now, from there, before the answer.
+   */
+  async find(token: string, ip?: string): Promise<SessionUser | undefined> {
+    const found = await this.lookUp(token);
+    if (!found) return undefined;
+    if (ip !== undefined) await this.touch(found, ip);
+    return found.session;
+  }
+
+  private async lookUp(token: string) {
     const contentVersion = this.database.contentVersion();
     if (contentVersion === null) {
       // Changes may go unseen meanwhile: nothing kept so far can be trusted again.
       this.cache.clear();
-      return (await this.read(token))?.session;
+      return this.read(token);
     }
 
     const cached = this.cache.get(token);
     if (cached?.contentVersion === contentVersion) {
-      return cached.expiresAt > this.clock.now() ? cached.session : undefined;
+      return cached.expiresAt > this.clock.now() ? cached : undefined;
     }
     const found = await this.read(token);
     if (!found) {
@@ -88,8 +132,28 @@ export class SessionLookup {
       return undefined;
     }
     // Keyed by the token itself, which saves hashing it on every hit; the map never leaves memory.
-    this.cache.set(token, { contentVersion, ...found });
-    return found.session;
+    const entry = { contentVersion, ...found };
+    this.cache.set(token, entry);
+    return entry;
+  }
+
+  private async touch(found: { lastSeenAt: number; session: SessionUser }, ip: string) {
+    const now = this.clock.now();
+    const { sessionId } = found.session;
+    if (now - found.lastSeenAt < LAST_SEEN_STEP_MS || this.touching.has(sessionId)) return;
+    this.touching.add(sessionId);
+    try {
+      await this.database.db
+        .updateTable('sessions')
+        .set({ last_seen_at: now, ip })
+        .where('id', '=', sessionId)
+        .execute();
+      found.lastSeenAt = now;
+    } catch (error) {
+      this.warn(error);
+    } finally {
+      this.touching.delete(sessionId);
+    }
   }
 
   private async read(token: string) {
@@ -101,6 +165,8 @@ export class SessionLookup {
       .select([
         'sessions.id as sessionId',
         'sessions.expires_at as expiresAt',
+        'sessions.created_at as createdAt',
+        'sessions.last_seen_at as lastSeenAt',
         'users.id',
         'users.name',
         'users.email',
@@ -109,13 +175,13 @@ export class SessionLookup {
       .where('sessions.token_hash', '=', sha256(token))
       .executeTakeFirst();
     if (!row || row.expiresAt <= this.clock.now()) return undefined;
-    const { sessionId, catalogueVersion, expiresAt, id, name, email } = row;
+    const { sessionId, catalogueVersion, expiresAt, createdAt, lastSeenAt, id, name, email } = row;
     const session: SessionUser = Object.freeze({
       sessionId,
       catalogueVersion: Number(catalogueVersion),
       user: Object.freeze({ id, name, email }),
     });
-    return { expiresAt: Number(expiresAt), session };
+    return { expiresAt: Number(expiresAt), lastSeenAt: Number(lastSeenAt ?? createdAt), session };
   }
 }
 

@@ -20,6 +20,10 @@ const TAGS: OpenAPIV3.TagObject[] = [
   { name: 'two-factor', description: 'A code from an authenticator app after the password' },
   { name: 'passkeys', description: 'Passkeys: a second step, or a login without a password' },
   {
+    name: 'sessions',
+    description: 'Where the account is signed in: the list, ending one or all others',
+  },
+  {
     name: 'products',
     description: "The products of a catalogue: the caller's own, or a shared one",
   },

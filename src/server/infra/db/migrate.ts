@@ -31,6 +31,7 @@ import * as fairBackgroundWork from './migrations/023_fair_background_work.js';
 import * as catalogueScopedKeys from './migrations/024_catalogue_scoped_keys.js';
 import * as twoFactorSignIn from './migrations/025_two_factor_sign_in.js';
 import * as accountBudgets from './migrations/026_account_budgets.js';
+import * as sessionDevices from './migrations/027_session_devices.js';
 
 export type MigrationDialect = 'sqlite' | 'postgres';
 
@@ -67,6 +68,7 @@ export const migrations: Migration[] = [
   { name: '024_catalogue_scoped_keys', ...catalogueScopedKeys },
   { name: '025_two_factor_sign_in', ...twoFactorSignIn },
   { name: '026_account_budgets', ...accountBudgets },
+  { name: '027_session_devices', ...sessionDevices },
 ];
 
 /** What the hand-written runner before Kysely's Migrator recorded applied migrations in. */

@@ -12,7 +12,7 @@ import { useDeleteCatalogue } from '../api/delete-catalogue.js';
 import { useMembers } from '../api/get-members.js';
 import { useRemoveMember } from '../api/remove-member.js';
 import { useTransferOwnership } from '../api/transfer-ownership.js';
-import { confirmAction } from './confirm.js';
+import { confirmAction } from '@/components/dialogs/confirm-action.js';
 
 /**
  * The way out: Leave for every member but the owner; for the owner of a shared catalogue, Hand

@@ -13,7 +13,7 @@ import { notifyError, notifySuccess } from '@/lib/notify.js';
 import { useChangeMemberRole } from '../api/change-member-role.js';
 import { useMembers } from '../api/get-members.js';
 import { useRemoveMember } from '../api/remove-member.js';
-import { confirmAction } from './confirm.js';
+import { confirmAction } from '@/components/dialogs/confirm-action.js';
 import { RoleBadge } from './RoleBadge.js';
 
 const selectClasses =

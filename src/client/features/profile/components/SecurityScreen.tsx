@@ -1,5 +1,6 @@
 import { tabTitle } from '@/lib/texts.js';
 import { PasskeysSection } from './security/PasskeysSection.js';
+import { SessionsSection } from './security/SessionsSection.js';
 import { TwoFactorSection } from './security/TwoFactorSection.js';
 
 /** The profile's 'Security' tab: how the account signs in, and where it is signed in. */
@@ -10,6 +11,7 @@ export function SecurityScreen() {
       <h1 className="sr-only">Security</h1>
       <TwoFactorSection />
       <PasskeysSection />
+      <SessionsSection />
     </div>
   );
 }

@@ -19,7 +19,7 @@ import { requestCode } from '../code-requests.js';
 import { Codes } from '../codes.js';
 import { logIn } from '../login.js';
 import { twoFactorDeps } from '../two-factor/deps.js';
-import { revokeSession } from '../sessions.js';
+import { deviceOf, revokeSession } from '../sessions.js';
 import { signUp } from '../signup.js';
 import { HttpError } from '../../../lib/http-error.js';
 import { currentSession } from '../../../http/authenticate.js';
@@ -116,7 +116,12 @@ export async function signInRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => {
-      const result = await logIn(loginDeps, request.body.email, request.body.password);
+      const result = await logIn(
+        loginDeps,
+        request.body.email,
+        request.body.password,
+        deviceOf(request),
+      );
       if (result.ok === true) return { message: M.loginDone, token: result.token };
       if (result.ok === 'second-step') {
         const { challengeId, methods } = result;

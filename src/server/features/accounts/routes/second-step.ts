@@ -11,6 +11,7 @@ import {
 import { loginMfaSchema } from '../../../../shared/schemas/two-factor.js';
 import { HttpError } from '../../../lib/http-error.js';
 import { errorResponses, rateLimit } from '../../../http/route-options.js';
+import { deviceOf } from '../sessions.js';
 import { challenges } from '../two-factor/challenges.js';
 import { twoFactorDeps } from '../two-factor/deps.js';
 import {
@@ -66,7 +67,7 @@ export async function secondStepRoutes(fastify: FastifyInstance) {
           : recoveryCode !== undefined
             ? { recovery: recoveryCode }
             : { assertion: assertion! };
-      return tokenOrRefusal(await finishSecondStep(deps, challengeId, step));
+      return tokenOrRefusal(await finishSecondStep(deps, challengeId, step, deviceOf(request)));
     },
   );
 
@@ -122,7 +123,7 @@ export async function secondStepRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const { challengeId, assertion } = request.body;
-      const token = await signInWithPasskey(deps, challengeId, assertion);
+      const token = await signInWithPasskey(deps, challengeId, assertion, deviceOf(request));
       if (!token) throw new HttpError(400, A.passkeyRefused);
       return { message: M.loginDone, token };
     },

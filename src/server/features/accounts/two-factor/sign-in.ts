@@ -2,7 +2,7 @@ import type { SecondStepMethod } from '../../../../shared/schemas/auth.js';
 import type { Assertion } from '../../../../shared/schemas/passkeys.js';
 import type { DB } from '../../../infra/db/handle.js';
 import type { Clock } from '../../../lib/clock.js';
-import { createSession } from '../sessions.js';
+import { createSession, type SessionDevice } from '../sessions.js';
 import { challenges } from './challenges.js';
 import type { Passkeys } from './passkeys.js';
 import type { RecoveryCodes } from './recovery-codes.js';
@@ -45,11 +45,18 @@ export const startSecondStep = (deps: TwoFactorDeps, userId: string) =>
   challenges.create(deps.db, deps.clock.now(), 'second-factor', userId);
 
 /** Uses the challenge up and opens the session, in one transaction. */
-async function consumeAndSignIn(deps: TwoFactorDeps, idHash: string, userId: string) {
+async function consumeAndSignIn(
+  deps: TwoFactorDeps,
+  idHash: string,
+  userId: string,
+  device: SessionDevice,
+) {
   return deps.db
     .transaction()
     .execute(async (trx) =>
-      (await challenges.consume(trx, idHash)) ? createSession(trx, deps.clock, userId) : undefined,
+      (await challenges.consume(trx, idHash))
+        ? createSession(trx, deps.clock, userId, device)
+        : undefined,
     );
 }
 
@@ -63,6 +70,7 @@ export async function finishSecondStep(
   deps: TwoFactorDeps,
   challengeId: string,
   step: SecondFactorCode | { assertion: Assertion },
+  device: SessionDevice,
 ): Promise<SecondStepResult> {
   const now = deps.clock.now();
   if ('assertion' in step) {
@@ -73,7 +81,7 @@ export async function finishSecondStep(
       await challenges.countWrongTry(deps.db, challenge.idHash);
       return { ok: false, reason: 'passkey-refused' };
     }
-    const token = await consumeAndSignIn(deps, challenge.idHash, signer);
+    const token = await consumeAndSignIn(deps, challenge.idHash, signer, device);
     return token ? { ok: true, token } : { ok: false, reason: 'expired' };
   }
   return deps.db.transaction().execute(async (trx): Promise<SecondStepResult> => {
@@ -86,7 +94,7 @@ export async function finishSecondStep(
       return { ok: false, reason: 'totp' in step ? 'wrong-totp' : 'wrong-recovery' };
     }
     if (!(await challenges.consume(trx, challenge.idHash))) return { ok: false, reason: 'expired' };
-    return { ok: true, token: await createSession(trx, deps.clock, challenge.userId) };
+    return { ok: true, token: await createSession(trx, deps.clock, challenge.userId, device) };
   });
 }
 
@@ -99,6 +107,7 @@ export async function signInWithPasskey(
   deps: TwoFactorDeps,
   challengeId: string,
   assertion: Assertion,
+  device: SessionDevice,
 ): Promise<string | undefined> {
   const now = deps.clock.now();
   const challenge = await challenges.find(deps.db, challengeId, 'passkey-sign-in', now);
@@ -108,5 +117,5 @@ export async function signInWithPasskey(
     await challenges.countWrongTry(deps.db, challenge.idHash);
     return undefined;
   }
-  return consumeAndSignIn(deps, challenge.idHash, userId);
+  return consumeAndSignIn(deps, challenge.idHash, userId, device);
 }

@@ -1,4 +1,4 @@
-import { confirmButtons, loadDialogs } from '@/components/dialogs/confirm-dialog.js';
+import { confirmButtons, loadDialogs } from './confirm-dialog.js';
 
 /**
  * A question before something that cannot be undone, in the app's dialog (SweetAlert2, loaded on
