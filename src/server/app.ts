@@ -51,6 +51,7 @@ import {
   type WebhooksPluginOptions,
 } from './features/webhooks/index.js';
 import { lowStockDigestPlugin } from './features/low-stock-digest/index.js';
+import { locationRoutes, locationsPlugin } from './features/locations/index.js';
 import { protectedScope, publicScope } from './http/authenticate.js';
 import { registerClient } from './http/client/serve-client.js';
 import { registerCompression } from './http/ecosystem/compress.js';
@@ -198,6 +199,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await app.register(invitationsPlugin);
   await app.register(webhooksPlugin, options.webhooks ?? {});
   await app.register(lowStockDigestPlugin);
+  await app.register(locationsPlugin);
 
   // 3. Hooks of every request.
   registerErrorHandling(app);
@@ -236,6 +238,13 @@ export async function buildApp(options: AppOptions): Promise<App> {
       { prefix: '/api/products' },
     );
     await scope.register(
+      async (personal) => {
+        personalCatalogueScope(personal);
+        await personal.register(locationRoutes);
+      },
+      { prefix: '/api/locations' },
+    );
+    await scope.register(
       async (shared) => {
         catalogueScope(shared);
         await shared.register(catalogueRoutes);
@@ -248,6 +257,13 @@ export async function buildApp(options: AppOptions): Promise<App> {
             await mirror.register(catalogueOpsRoutes);
           },
           { prefix: '/products' },
+        );
+        await shared.register(
+          async (mirror) => {
+            mirrorOfPersonalRoutes(mirror);
+            await mirror.register(locationRoutes);
+          },
+          { prefix: '/locations' },
         );
         // The activity and reports of a catalogue at /api/catalogues/{catalogueId}/….
         await shared.register(async (mirror) => {

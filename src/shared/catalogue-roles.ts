@@ -19,7 +19,8 @@ const owner: readonly CatalogueRole[] = ['owner'];
  * Each action, the roles allowed it, and how a refusal names it: "{a role} cannot {text} in this
  * catalogue." ("A viewer cannot adjust stock in this catalogue."), or `refusal` where the action
  * names the catalogue itself. Reading covers the list, a product, its history, the summary and
- * scan lookups; editing covers create, edit, delete, import and bulk delete.
+ * scan lookups, and the locations; editing covers create, edit, delete, import and bulk delete;
+ * managing locations covers creating, renaming, moving and deleting them.
  */
 export const CATALOGUE_ACTIONS = {
   read: { roles: everyone, text: 'read products' },
@@ -27,6 +28,7 @@ export const CATALOGUE_ACTIONS = {
   adjustStock: { roles: ['owner', 'admin', 'editor', 'stock'], text: 'adjust stock' },
   editProducts: { roles: editors, text: 'create, edit or delete products' },
   printLabels: { roles: editors, text: 'print labels' },
+  manageLocations: { roles: editors, text: 'manage locations' },
   manageMembers: { roles: admins, text: 'manage members and invitations' },
   renameCatalogue: {
     roles: admins,
@@ -78,7 +80,7 @@ export const ROLE_LABELS: Record<CatalogueRole, string> = {
 export const ROLE_DESCRIPTIONS: Record<CatalogueRole, string> = {
   owner: 'Everything, including deleting the catalogue.',
   admin: 'Members and invitations, and everything an editor does.',
-  editor: 'Create, edit, delete, import and print labels.',
+  editor: 'Create, edit, delete, import, print labels and manage locations.',
   stock: 'Read, adjust stock and scan.',
   viewer: 'Read and export.',
 };

@@ -16,14 +16,14 @@ const wholeNumber = (min: number, max: number, fallback: number, message: string
     .default(fallback);
 
 /** How the labels are laid out: the sheet or roll, copies of each, cells of a used sheet skipped. */
-const labelOptions = {
+export const labelOptions = {
   layout: z.enum(LABEL_LAYOUTS, { error: V.labelLayoutInvalid }).default('avery-l7160'),
   copies: wholeNumber(1, LABELS_MAX, 1, V.labelCopiesInvalid),
   skip: wholeNumber(0, Math.max(...Object.values(LABELS_PER_PAGE)) - 1, 0, T.labelSkipInvalid(29)),
 };
 
 /** At most one page of the layout, less one label, can be skipped. */
-const skipWithinThePage = (
+export const skipWithinThePage = (
   labels: { layout: keyof typeof LABELS_PER_PAGE; skip: number },
   ctx: z.RefinementCtx,
 ) => {

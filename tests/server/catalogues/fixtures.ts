@@ -1,6 +1,7 @@
 import type { TestServer } from '../support/build.js';
 import {
   createProductIn,
+  uniqueName,
   freshEmail,
   must,
   productExists,
@@ -24,6 +25,7 @@ export class Fixtures {
   private invitationId?: string;
   private webhookId?: string;
   readonly sku = `SKU-${++skuSequence}`;
+  private locationFixtures?: LocationFixtures;
 
   constructor(
     private readonly server: TestServer,
@@ -33,6 +35,12 @@ export class Fixtures {
     /** A member other requests may change or remove; on a personal catalogue, its owner. */
     private readonly bystanderId: string,
   ) {}
+
+  /** The catalogue's locations that requests aim at. */
+  get locations(): LocationFixtures {
+    this.locationFixtures ??= new LocationFixtures(this.server, this);
+    return this.locationFixtures;
+  }
 
   /** A product that stays: what reads, edits and stock changes aim at. */
   async product(): Promise<string> {
@@ -100,6 +108,53 @@ export class Fixtures {
     if (added.status !== 201) return randomUuid();
     this.webhookId = (added.body as { webhook: { id: string } }).webhook.id;
     return this.webhookId;
+  }
+}
+
+/** The catalogue's locations, made by the owner and made again once a delete took one. */
+export class LocationFixtures {
+  private locationId?: string;
+  private emptyId?: string;
+
+  constructor(
+    private readonly server: TestServer,
+    private readonly fixtures: Fixtures,
+  ) {}
+
+  private async make(name: string): Promise<string> {
+    const { server, fixtures } = this;
+    const made = await must(
+      server,
+      fixtures.owner,
+      {
+        method: 'POST',
+        url: `/api/catalogues/${fixtures.catalogueId}/locations`,
+        json: { name: uniqueName(name) },
+      },
+      201,
+    );
+    return (made.body as { location: { id: string } }).location.id;
+  }
+
+  private async exists(id: string) {
+    const row = await this.server.database.db
+      .selectFrom('locations')
+      .select('id')
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  /** A location that stays: what reads, renames and labels aim at. */
+  async location(): Promise<string> {
+    this.locationId ??= await this.make('Shelf');
+    return this.locationId;
+  }
+
+  /** An empty location a delete may take; a new one once it is gone. */
+  async empty(): Promise<string> {
+    if (!this.emptyId || !(await this.exists(this.emptyId))) this.emptyId = await this.make('Bin');
+    return this.emptyId;
   }
 }
 

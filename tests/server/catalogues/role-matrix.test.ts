@@ -202,6 +202,77 @@ const PRODUCT_CASES: Record<string, RouteCase> = {
   },
 };
 
+/**
+ * A catalogue's locations, by path under its base: `/api/locations` for the personal one,
+ * `/api/catalogues/:catalogueId/locations` for any.
+ */
+const LOCATION_CASES: Record<string, RouteCase> = {
+  'GET ': {
+    action: 'read',
+    success: 200,
+    requests: [async (_aim, base) => ({ method: 'GET', url: base })],
+  },
+  'POST ': {
+    action: 'manageLocations',
+    success: 201,
+    requests: [
+      async (_aim, base) => ({ method: 'POST', url: base, json: { name: uniqueName('Aisle') } }),
+    ],
+  },
+  'GET /:locationId': {
+    action: 'read',
+    success: 200,
+    requests: [
+      async ({ fixtures }, base) => ({
+        method: 'GET',
+        url: `${base}/${await fixtures.locations.location()}`,
+      }),
+    ],
+  },
+  'PATCH /:locationId': {
+    action: 'manageLocations',
+    success: 200,
+    requests: [
+      async ({ fixtures }, base) => ({
+        method: 'PATCH',
+        url: `${base}/${await fixtures.locations.location()}`,
+        json: { name: uniqueName('Shelf') },
+      }),
+    ],
+  },
+  'DELETE /:locationId': {
+    action: 'manageLocations',
+    success: 200,
+    requests: [
+      async ({ fixtures }, base) => ({
+        method: 'DELETE',
+        url: `${base}/${await fixtures.locations.empty()}`,
+      }),
+    ],
+  },
+  'GET /labels.pdf': {
+    action: 'printLabels',
+    success: 200,
+    requests: [
+      async ({ fixtures }, base) => ({
+        method: 'GET',
+        url: `${base}/labels.pdf?ids=${await fixtures.locations.location()}`,
+      }),
+    ],
+  },
+  'POST /labels.pdf': {
+    action: 'printLabels',
+    success: 200,
+    requests: [
+      async ({ fixtures }, base) => ({
+        method: 'POST',
+        url: `${base}/labels.pdf`,
+        json: { ids: [await fixtures.locations.location()] },
+      }),
+    ],
+  },
+};
+
 const PERSONAL_NOT_DELETED = { message: 'Your personal catalogue cannot be deleted' };
 const PERSONAL_NOT_HANDED = { message: 'Your personal catalogue cannot be handed over' };
 const OWNER_ROLE_FIXED = { message: "The owner's role cannot be changed" };
@@ -413,18 +484,26 @@ const split = (key: string) => {
 };
 
 /** Every route this file knows, by `METHOD /url` as the app registers it. */
-const PERSONAL_ROUTES = Object.fromEntries(
-  Object.entries({ ...PRODUCT_CASES, ...REPORT_CASES, ...ACTIVITY_CASES }).map(
+const PERSONAL_ROUTES = Object.fromEntries([
+  ...Object.entries({ ...PRODUCT_CASES, ...REPORT_CASES, ...ACTIVITY_CASES }).map(
     ([key, routeCase]) => {
       const { method, path } = split(key);
       return [`${method} /api/products${path}`, routeCase] as const;
     },
   ),
-);
+  ...Object.entries(LOCATION_CASES).map(([key, routeCase]) => {
+    const { method, path } = split(key);
+    return [`${method} /api/locations${path}`, routeCase] as const;
+  }),
+]);
 const CATALOGUE_ROUTES = Object.fromEntries([
   ...Object.entries(PRODUCT_CASES).map(([key, routeCase]) => {
     const { method, path } = split(key);
     return [`${method} /api/catalogues/:catalogueId/products${path}`, routeCase] as const;
+  }),
+  ...Object.entries(LOCATION_CASES).map(([key, routeCase]) => {
+    const { method, path } = split(key);
+    return [`${method} /api/catalogues/:catalogueId/locations${path}`, routeCase] as const;
   }),
   ...Object.entries({ ...CATALOGUE_CASES, ...REPORT_CASES, ...ACTIVITY_CASES }).map(
     ([key, routeCase]) => {
@@ -561,7 +640,7 @@ const routeNames = () =>
     );
 
 describe('the route walk', () => {
-  const scoped = (name: string) => /^\w+ \/api\/(products|catalogues\/:)/.test(name);
+  const scoped = (name: string) => /^\w+ \/api\/(products|locations|catalogues\/:)/.test(name);
 
   it('knows every route of the personal catalogue and of a catalogue: a new one fails here', () => {
     const unknown = routeNames()
@@ -592,7 +671,8 @@ describe('the personal products routes: every member their own catalogue, whatev
           fixtures: fixtures(caller.id, caller, true),
         };
         for (const [index, build] of routeCase.requests.entries()) {
-          const request = await build(aim, '/api/products');
+          const base = name.includes(' /api/locations') ? '/api/locations' : '/api/products';
+          const request = await build(aim, base);
           const expected = { status: routeCase.success };
           problems.push(...(await check(`${role} #${index}`, request, caller, expected)));
         }
@@ -612,9 +692,12 @@ describe('every catalogue route x role x side of the catalogue', () => {
         for (const relation of RELATIONS) {
           for (const [index, build] of routeCase.requests.entries()) {
             const aim = await aimFor(routeCase, relation, caller);
+            const catalogue = `/api/catalogues/${aim.catalogueId}`;
             const base = name.includes('/products')
-              ? `/api/catalogues/${aim.catalogueId}/products`
-              : `/api/catalogues/${aim.catalogueId}`;
+              ? `${catalogue}/products`
+              : name.includes('/locations')
+                ? `${catalogue}/locations`
+                : catalogue;
             const request = await build(aim, base);
             // A read the owner just made may be kept for the next one: it must not reach
             // someone the catalogue refuses.

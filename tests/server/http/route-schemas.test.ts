@@ -234,6 +234,29 @@ Object.assign(OPERATION_IDS, {
   'POST /api/catalogues/:catalogueId/webhooks/:webhookId/secret': 'rotateWebhookSecret',
 });
 
+// Locations (locations/*.test.ts), the personal catalogue's and any catalogue's. 404: a location
+// (or a parent, or a label's location) not in the catalogue; 409: a name or code taken, a cycle,
+// the depth or the count reached, a location that is not empty.
+const UNKNOWN_LOCATION = '00000000-0000-4000-8000-000000000000';
+for (const [base, suffix, scoped] of [
+  ['/api/locations', '', []],
+  ['/api/catalogues/:catalogueId/locations', 'InCatalogue', [403, 404]],
+] as const) {
+  const routes: [string, string, number[]][] = [
+    [`GET ${base}`, 'listLocations', [401]],
+    [`POST ${base}`, 'createLocation', [...BODY, 401, 404, 409]],
+    [`GET ${base}/labels.pdf`, 'printLocationLabels', [400, 401, 404]],
+    [`POST ${base}/labels.pdf`, 'printLocationLabelsFromBody', [...BODY, 401, 404]],
+    [`GET ${base}/:locationId`, 'getLocation', [401, 404]],
+    [`PATCH ${base}/:locationId`, 'updateLocation', [...BODY, 401, 404, 409]],
+    [`DELETE ${base}/:locationId`, 'deleteLocation', [...BODY, 401, 404, 409]],
+  ];
+  for (const [name, operationId, statuses] of routes) {
+    ERROR_STATUSES[name] = [...new Set([...statuses, ...scoped, 429, ...ALWAYS])];
+    OPERATION_IDS[name] = `${operationId}${suffix}`;
+  }
+}
+
 // The stock reports (reports/*.test.ts), the personal catalogue's and any catalogue's (not under
 // its /products). 400: a period or a limit that is not offered (the two CSV files without one
 // take no query).
@@ -287,6 +310,8 @@ const NO_BODY = [
   'POST /api/catalogues/:catalogueId/webhooks/:webhookId/secret',
   'POST /api/products/activity/:entryId/undo',
   'POST /api/catalogues/:catalogueId/activity/:entryId/undo',
+  'DELETE /api/locations/:locationId',
+  'DELETE /api/catalogues/:catalogueId/locations/:locationId',
 ];
 
 /** Where the unknown resource is named in the body, not the URL: a body that names one. */
@@ -298,6 +323,8 @@ const NOT_FOUND_BODIES: Record<string, object> = {
   'PATCH /api/auth/passkeys/:passkeyId': { name: 'Laptop' },
   'DELETE /api/auth/passkeys/:passkeyId': { password: 'any-Password-1' },
   'POST /api/products/labels.pdf': { ids: ['00000000-0000-4000-8000-000000000000'] },
+  'POST /api/locations': { name: 'Shelf', parentId: UNKNOWN_LOCATION },
+  'POST /api/locations/labels.pdf': { ids: [UNKNOWN_LOCATION] },
 };
 
 interface Route {
@@ -319,6 +346,8 @@ const SAMPLE_QUERIES: Record<string, string> = {
   '/api/products/labels.pdf': '?ids=00000000-0000-4000-8000-000000000000',
   '/api/catalogues/:catalogueId/products/lookup': '?code=unknown',
   '/api/catalogues/:catalogueId/products/labels.pdf': '?ids=00000000-0000-4000-8000-000000000000',
+  '/api/locations/labels.pdf': '?ids=00000000-0000-4000-8000-000000000000',
+  '/api/catalogues/:catalogueId/locations/labels.pdf': '?ids=00000000-0000-4000-8000-000000000000',
 };
 
 /** A catalogue: by default one that does not exist; a member's own for routes to get past it. */
@@ -328,6 +357,7 @@ const sample = (url: string, catalogueId = '00000000-0000-4000-8000-00000000000c
     .replace(':token', '123456')
     .replace(':invitationId', '00000000-0000-4000-8000-000000000000')
     .replace(':entryId', '999999999')
+    .replace(':locationId', '00000000-0000-4000-8000-000000000000')
     .replace(':id', '00000000-0000-4000-8000-000000000000')
     .replace(':name', 'missing.webp') + (SAMPLE_QUERIES[url] ?? '');
 
@@ -440,6 +470,11 @@ describe('every route declares its request and response schemas', async () => {
         'DELETE /api/catalogues/:catalogueId/members/:userId',
         'POST /api/catalogues/:catalogueId/invitations',
         'POST /api/catalogues/:catalogueId/webhooks',
+        ...['/api/locations', '/api/catalogues/:catalogueId/locations'].flatMap((base) => [
+          `POST ${base}`,
+          `PATCH ${base}/:locationId`,
+          `DELETE ${base}/:locationId`,
+        ]),
         'POST /api/products/activity/:entryId/undo',
         'POST /api/catalogues/:catalogueId/activity/:entryId/undo',
       ].sort(),

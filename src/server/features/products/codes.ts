@@ -1,5 +1,6 @@
 import { checkBarcode, skuKey } from '../../../shared/codes.js';
 import { M } from '../../../shared/messages.js';
+import { uniqueViolation } from '../../infra/db/errors.js';
 import { HttpError } from '../../lib/http-error.js';
 
 /** A product's codes as stored: the SKU as typed, the barcode as it reads; none when absent. */
@@ -19,19 +20,9 @@ export function codeKeys({ sku = null, barcode = null }: ProductCodes) {
 
 /** Which code a unique-index violation is about, from either engine's error; undefined if none. */
 function takenCode(error: unknown): 'sku' | 'barcode' | undefined {
-  for (let current = error, depth = 0; current instanceof Error && depth < 5; depth += 1) {
-    const { code, constraint } = current as { code?: unknown; constraint?: unknown };
-    // PostgreSQL: unique_violation, naming the index; SQLite: the columns of the index.
-    const where =
-      code === '23505'
-        ? String(constraint)
-        : code === 'SQLITE_CONSTRAINT_UNIQUE'
-          ? current.message
-          : '';
-    if (where.includes('sku_key')) return 'sku';
-    if (where.includes('barcode_key')) return 'barcode';
-    current = current.cause;
-  }
+  const where = uniqueViolation(error) ?? '';
+  if (where.includes('sku_key')) return 'sku';
+  if (where.includes('barcode_key')) return 'barcode';
   return undefined;
 }
 

@@ -28,6 +28,10 @@ const TAGS: OpenAPIV3.TagObject[] = [
     description: "The products of a catalogue: the caller's own, or a shared one",
   },
   { name: 'catalogues', description: 'Catalogues shared by their members, and who may do what' },
+  {
+    name: 'locations',
+    description: 'Where the stock is: a tree of places per catalogue, each with a code to scan',
+  },
   { name: 'activity', description: 'Who changed what in a catalogue, and undoing a change' },
   { name: 'webhooks', description: "HTTPS endpoints told of a catalogue's changes, signed" },
   { name: 'images', description: 'Product pictures, public by their unguessable names' },

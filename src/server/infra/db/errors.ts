@@ -25,3 +25,17 @@ const UNAVAILABLE_CODES =
 /** What node-postgres says when a connection ends under it, or none can be had in time. */
 const UNAVAILABLE_MESSAGES =
   /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error and is not queryable|Client was closed and is not queryable)/;
+
+/**
+ * What a unique index's refusal names, from either engine's error: PostgreSQL's unique_violation
+ * names the index; SQLite's message names the index or its columns. Undefined for any other error.
+ */
+export function uniqueViolation(error: unknown): string | undefined {
+  for (let current = error, depth = 0; current instanceof Error && depth < 5; depth += 1) {
+    const { code, constraint } = current as { code?: unknown; constraint?: unknown };
+    if (code === '23505') return String(constraint);
+    if (code === 'SQLITE_CONSTRAINT_UNIQUE') return current.message;
+    current = current.cause;
+  }
+  return undefined;
+}

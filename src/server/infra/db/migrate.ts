@@ -32,6 +32,7 @@ import * as catalogueScopedKeys from './migrations/024_catalogue_scoped_keys.js'
 import * as twoFactorSignIn from './migrations/025_two_factor_sign_in.js';
 import * as accountBudgets from './migrations/026_account_budgets.js';
 import * as sessionDevices from './migrations/027_session_devices.js';
+import * as locations from './migrations/028_locations.js';
 
 export type MigrationDialect = 'sqlite' | 'postgres';
 
@@ -69,6 +70,7 @@ export const migrations: Migration[] = [
   { name: '025_two_factor_sign_in', ...twoFactorSignIn },
   { name: '026_account_budgets', ...accountBudgets },
   { name: '027_session_devices', ...sessionDevices },
+  { name: '028_locations', ...locations },
 ];
 
 /** What the hand-written runner before Kysely's Migrator recorded applied migrations in. */

@@ -18,6 +18,7 @@ import type {
   IdempotencyKeysTable,
   LiveEventsTable,
 } from './schema-catalogues.js';
+import type { LocationsTable } from './schema-locations.js';
 import type { LowStockDigestsTable, OutboxTable } from './schema-mail.js';
 import type { ProductTagsTable, ProductsTable, StockMovementsTable } from './schema-products.js';
 import type { WebhookDeliveriesTable, WebhooksTable } from './schema-webhooks.js';
@@ -32,6 +33,7 @@ export type {
   SignInChallengePurpose,
   UsersTable,
 } from './schema-accounts.js';
+export type { LocationsTable } from './schema-locations.js';
 export type { MailOutcome, MailRequestKind, OutboxTable } from './schema-mail.js';
 export type { ProductsTable, StockMovementsTable } from './schema-products.js';
 export type { WebhookDeliveriesTable, WebhooksTable } from './schema-webhooks.js';
@@ -65,4 +67,5 @@ export interface Database {
   recovery_codes: RecoveryCodesTable;
   passkeys: PasskeysTable;
   sign_in_challenges: SignInChallengesTable;
+  locations: LocationsTable;
 }

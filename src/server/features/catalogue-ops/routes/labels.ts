@@ -11,20 +11,8 @@ import type { ProductRow } from '../../products/index.js';
 import type { CatalogueContext } from './context.js';
 import { productDocs } from '../../products/index.js';
 import { bulkRouteOptions } from './route-options.js';
+import { sendLabelsPdf } from './send-labels.js';
 import { errorResponses } from '../../../http/route-options.js';
-
-/**
- * The PDF code (pdfkit, bwip-js and their fonts and tables) loads on the first labels request,
- * not at start-up: most processes never print a label.
- */
-const loadLabels = () =>
-  Promise.all([import('../labels/pdf.js'), import('../labels/layouts.js')]).then(
-    ([pdf, layouts]) => ({ labelsPdf: pdf.labelsPdf, LAYOUTS: layouts.LAYOUTS }),
-  );
-
-/** What a client gone half-way through a download leaves behind: nothing to log. */
-const isClientGone = (error: unknown) =>
-  (error as { code?: unknown } | null)?.code === 'ERR_STREAM_PREMATURE_CLOSE';
 
 /** Printable labels of the caller's products, as a vector PDF. */
 export const labelsRoute: FastifyPluginAsync<CatalogueContext> = async (fastify, context) => {
@@ -57,18 +45,14 @@ export const labelsRoute: FastifyPluginAsync<CatalogueContext> = async (fastify,
     );
     const products = ids.map((id) => found.get(id));
     if (products.some((product) => product === undefined)) throw notFound(M.labelsNotFound);
-    const { labelsPdf, LAYOUTS } = await loadLabels();
-    const pdf = labelsPdf(
-      products as ProductRow[],
-      { layout: LAYOUTS[layout], copies, skip, pageUrl: productPage(catalogue) },
-      (error) => {
-        if (!isClientGone(error)) request.log.error({ err: error }, 'Labels PDF cut short');
-      },
+    const pageUrl = productPage(catalogue);
+    return sendLabelsPdf(
+      request,
+      reply,
+      ({ productLabel }) =>
+        (products as ProductRow[]).map((product) => productLabel(product, pageUrl(product.id))),
+      { layout, copies, skip, filename: 'stockroom-labels' },
     );
-    return reply
-      .type('application/pdf')
-      .header('content-disposition', `inline; filename="stockroom-labels-${layout}.pdf"`)
-      .send(pdf);
   };
 
   const description = `One label per product and copy, in the order of \`ids\` (an id may repeat), at most ${LABELS_MAX.toLocaleString('en-US')} labels a request, copies included (else 400). \`layout\`: ${LABEL_LAYOUTS.join(', ')} (Avery L7160: A4 sheets of 3 × 7 labels of 63.5 × 38.1 mm; Avery 5160: US Letter sheets of 3 × 10 labels of 2.625 × 1 in; a 62 mm roll cut to 62 × 40 mm, and 2 × 1 in labels, one a page). \`skip\` leaves that many labels of the first sheet blank, for a sheet already partly used. Each label shows the name (in any script), the SKU, the price and the barcode as vector bars (EAN-8, UPC-A or EAN-13 for a GTIN, Code 128 otherwise), or, without a barcode, a QR code of the product's page. Any id that is not one of your products: 404, and nothing is made.`;

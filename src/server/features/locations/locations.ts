@@ -1,0 +1,319 @@
+import { randomUUID } from 'node:crypto';
+import { sql, type Selectable } from 'kysely';
+import {
+  L,
+  LOCATION_DEPTH_MAX,
+  LOCATIONS_MAX,
+  type Location,
+  type LocationCreate,
+  type LocationUpdate,
+} from '../../../shared/schemas/locations/locations.js';
+import { skuKey } from '../../../shared/codes.js';
+import type { DatabaseHandle, DB } from '../../infra/db/handle.js';
+import type { LocationsTable } from '../../infra/db/schema.js';
+import type { Clock } from '../../lib/clock.js';
+import { HttpError, notFound } from '../../lib/http-error.js';
+import { codeKey, codeProblem, freeMadeCode, takenBy } from './codes.js';
+import { pathOf, treeOrder } from './tree.js';
+
+/** The catalogue a request addresses: `confirm` fails the transaction if the caller lost the right. */
+interface AddressedCatalogue {
+  id: string;
+  confirm(trx: DB): Promise<void>;
+}
+
+interface LocationsDeps {
+  db: DB;
+  dialect: DatabaseHandle['dialect'];
+  clock: Clock;
+}
+
+const COLUMNS = ['id', 'catalogue_id', 'parent_id', 'name', 'name_key', 'code'] as const;
+/** A location's row as the answers need it. */
+type LocationRow = Pick<Selectable<LocationsTable>, (typeof COLUMNS)[number]>;
+const conflict = (message: string) => new HttpError(409, message);
+/** Siblings' names are compared as SKUs are: without regard to case. */
+const nameKey = (name: string) => skuKey(name);
+
+/**
+ * A catalogue's locations: a tree whose every query names the catalogue (a location of another
+ * catalogue is not found). Changes of the tree's shape (a new location, a move, a delete) take
+ * the catalogue's turn on PostgreSQL, so that two moves at once cannot make a cycle or pass the
+ * depth limit together; SQLite runs one write transaction at a time.
+ */
+export class Locations {
+  constructor(private readonly deps: LocationsDeps) {}
+
+  /** Every location of the catalogue, in tree order, with what each holds. */
+  async list(catalogueId: string): Promise<Location[]> {
+    const { db } = this.deps;
+    const rows = await db
+      .selectFrom('locations')
+      .select(COLUMNS)
+      .where('catalogue_id', '=', catalogueId)
+      .execute();
+    const units = await this.defaultUnits(db, catalogueId);
+    return treeOrder(rows).map(({ row, path }) => present(row, path, units));
+  }
+
+  async get(catalogueId: string, locationId: string): Promise<Location> {
+    const { db } = this.deps;
+    const line = await ancestry(db, catalogueId, locationId);
+    const row = line.at(-1);
+    if (!row) throw notFound(L.notFound);
+    return present(
+      row,
+      pathOf(line.map((each) => each.name)),
+      await this.defaultUnits(db, catalogueId),
+    );
+  }
+
+  /** Locations by id with their paths, in the order asked (an id may repeat); 404 if any is not one. */
+  async pathsOf(catalogueId: string, ids: string[]): Promise<{ code: string; path: string }[]> {
+    const lines = await ancestries(this.deps.db, catalogueId, [...new Set(ids)]);
+    return ids.map((id) => {
+      const line = lines.get(id);
+      if (!line) throw notFound(L.labelsNotFound);
+      return { code: line.at(-1)!.code, path: pathOf(line.map((each) => each.name)) };
+    });
+  }
+
+  async create(catalogue: AddressedCatalogue, body: LocationCreate): Promise<Location> {
+    const { clock } = this.deps;
+    const id = randomUUID();
+    const { path, code } = await this.write(catalogue, async (trx) => {
+      const { count } = await trx
+        .selectFrom('locations')
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .where('catalogue_id', '=', catalogue.id)
+        .executeTakeFirstOrThrow();
+      if (Number(count) >= LOCATIONS_MAX) throw conflict(L.tooMany);
+      const above =
+        body.parentId === null ? [] : await this.parentLine(trx, catalogue.id, body.parentId);
+      if (above.length + 1 > LOCATION_DEPTH_MAX) throw conflict(L.tooDeep);
+      await checkName(trx, catalogue.id, body.parentId, body.name);
+      const code = body.code ?? (await freeMadeCode(trx, catalogue.id));
+      if (body.code !== undefined) await checkCode(trx, catalogue.id, code);
+      const now = clock.now();
+      await trx
+        .insertInto('locations')
+        .values({
+          id,
+          catalogue_id: catalogue.id,
+          parent_id: body.parentId,
+          name: body.name,
+          name_key: nameKey(body.name),
+          code,
+          code_key: codeKey(code),
+          created_at: now,
+          updated_at: now,
+        })
+        .execute();
+      return { path: pathOf([...above.map((each) => each.name), body.name]), code };
+    });
+    return { id, name: body.name, parentId: body.parentId, code, path, isDefault: false, units: 0 };
+  }
+
+  /** Renames, moves (never under itself or a sub-location, never past the depth) or recodes. */
+  async update(
+    catalogue: AddressedCatalogue,
+    locationId: string,
+    body: LocationUpdate,
+  ): Promise<Location> {
+    await this.write(catalogue, async (trx) => {
+      const row = await trx
+        .selectFrom('locations')
+        .select(COLUMNS)
+        .where('catalogue_id', '=', catalogue.id)
+        .where('id', '=', locationId)
+        .executeTakeFirst();
+      if (!row) throw notFound(L.notFound);
+      const parentId = body.parentId === undefined ? row.parent_id : body.parentId;
+      const name = body.name ?? row.name;
+      if (parentId !== row.parent_id) {
+        const above = parentId === null ? [] : await this.parentLine(trx, catalogue.id, parentId);
+        if (above.some((each) => each.id === locationId)) throw conflict(L.underItself);
+        const height = await subtreeHeight(trx, catalogue.id, locationId);
+        if (above.length + height > LOCATION_DEPTH_MAX) throw conflict(L.tooDeep);
+      }
+      if (parentId !== row.parent_id || nameKey(name) !== row.name_key) {
+        await checkName(trx, catalogue.id, parentId, name, locationId);
+      }
+      if (body.code !== undefined && codeKey(body.code) !== codeKey(row.code)) {
+        await checkCode(trx, catalogue.id, body.code, locationId);
+      }
+      await trx
+        .updateTable('locations')
+        .set({
+          parent_id: parentId,
+          name,
+          name_key: nameKey(name),
+          ...(body.code === undefined ? {} : { code: body.code, code_key: codeKey(body.code) }),
+          updated_at: this.deps.clock.now(),
+        })
+        .where('catalogue_id', '=', catalogue.id)
+        .where('id', '=', locationId)
+        .execute();
+    });
+    return this.get(catalogue.id, locationId);
+  }
+
+  /** Deletes a location that holds nothing and has no sub-locations; never the default one. */
+  async remove(catalogue: AddressedCatalogue, locationId: string): Promise<void> {
+    await this.write(catalogue, async (trx) => {
+      const row = await trx
+        .selectFrom('locations')
+        .select('id')
+        .where('catalogue_id', '=', catalogue.id)
+        .where('id', '=', locationId)
+        .executeTakeFirst();
+      if (!row) throw notFound(L.notFound);
+      if (locationId === catalogue.id) throw conflict(L.isDefault);
+      const child = await trx
+        .selectFrom('locations')
+        .select('id')
+        .where('catalogue_id', '=', catalogue.id)
+        .where('parent_id', '=', locationId)
+        .limit(1)
+        .executeTakeFirst();
+      if (child) throw conflict(L.hasChildren);
+      await trx
+        .deleteFrom('locations')
+        .where('catalogue_id', '=', catalogue.id)
+        .where('id', '=', locationId)
+        .execute();
+    });
+  }
+
+  /**
+   * A change of the catalogue's locations in one transaction: the caller's right confirmed, the
+   * catalogue's turn taken on PostgreSQL, and a unique index's refusal (two writes racing to one
+   * name or code) answered as the check before it would have.
+   */
+  private async write<T>(catalogue: AddressedCatalogue, change: (trx: DB) => Promise<T>) {
+    try {
+      return await this.deps.db.transaction().execute(async (trx) => {
+        await catalogue.confirm(trx);
+        if (this.deps.dialect === 'postgres') {
+          await sql`select pg_advisory_xact_lock(hashtextextended(${`locations:${catalogue.id}`}, 0))`.execute(
+            trx,
+          );
+        }
+        return change(trx);
+      });
+    } catch (error) {
+      const taken = takenBy(error);
+      if (taken === 'code') throw conflict(L.codeTaken);
+      if (taken === 'name') throw conflict(L.nameTaken);
+      throw error;
+    }
+  }
+
+  /** The new parent and the locations above it, from the top; 404 when it is not one. */
+  private async parentLine(trx: DB, catalogueId: string, parentId: string) {
+    const line = await ancestry(trx, catalogueId, parentId);
+    if (line.length === 0) throw notFound(L.parentNotFound);
+    return line;
+  }
+
+  /**
+   * The units the default location holds. Until stock is kept per location all of it is there:
+   * the catalogue's total.
+   */
+  private async defaultUnits(db: DB, catalogueId: string) {
+    const { units } = await db
+      .selectFrom('products')
+      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('stock'), eb.lit(0)).as('units'))
+      .where('catalogue_id', '=', catalogueId)
+      .executeTakeFirstOrThrow();
+    return Number(units);
+  }
+}
+
+function present(row: LocationRow, path: string, defaultUnits: number): Location {
+  const isDefault = row.id === row.catalogue_id;
+  return {
+    id: row.id,
+    name: row.name,
+    parentId: row.parent_id,
+    code: row.code,
+    path,
+    isDefault,
+    units: isDefault ? defaultUnits : 0,
+  };
+}
+
+/** 409 when a sibling already has the name (case ignored). */
+async function checkName(
+  trx: DB,
+  catalogueId: string,
+  parentId: string | null,
+  name: string,
+  except?: string,
+) {
+  const sibling = await trx
+    .selectFrom('locations')
+    .select('id')
+    .where('catalogue_id', '=', catalogueId)
+    .where(sql<string>`coalesce(parent_id, '')`, '=', parentId ?? '')
+    .where('name_key', '=', nameKey(name))
+    .$if(except !== undefined, (query) => query.where('id', '!=', except!))
+    .executeTakeFirst();
+  if (sibling) throw conflict(L.nameTaken);
+}
+
+async function checkCode(trx: DB, catalogueId: string, code: string, except?: string) {
+  const problem = await codeProblem(trx, catalogueId, code, except);
+  if (problem) throw conflict(problem);
+}
+
+/**
+ * A location and the ones above it, from the top down; empty when it is not one of the
+ * catalogue's.
+ */
+async function ancestry(db: DB, catalogueId: string, locationId: string): Promise<LocationRow[]> {
+  return (await ancestries(db, catalogueId, [locationId])).get(locationId) ?? [];
+}
+
+/**
+ * Each location's line from the top down to it, in one statement, for locations of the catalogue
+ * (the others are left out). The depth bounds the walk, whatever the rows say.
+ */
+async function ancestries(
+  db: DB,
+  catalogueId: string,
+  ids: string[],
+): Promise<Map<string, LocationRow[]>> {
+  const { rows } = await sql<LocationRow & { start: string; depth: number }>`
+    with recursive line (start, id, catalogue_id, parent_id, name, name_key, code, depth) as (
+      select id, id, catalogue_id, parent_id, name, name_key, code, 1 from locations
+      where catalogue_id = ${catalogueId} and id in (${sql.join(ids)})
+      union all
+      select line.start, l.id, l.catalogue_id, l.parent_id, l.name, l.name_key, l.code,
+        line.depth + 1
+      from locations l join line on l.id = line.parent_id
+      where l.catalogue_id = ${catalogueId} and line.depth <= ${LOCATION_DEPTH_MAX}
+    )
+    select start, id, catalogue_id, parent_id, name, name_key, code, depth from line
+    order by depth desc`.execute(db);
+  const lines = new Map<string, LocationRow[]>();
+  for (const { start, depth: _depth, ...row } of rows) {
+    const line = lines.get(start);
+    if (line) line.push(row);
+    else lines.set(start, [row]);
+  }
+  return lines;
+}
+
+/** How many levels a location and its sub-locations take: 1 for a location with none. */
+async function subtreeHeight(db: DB, catalogueId: string, locationId: string): Promise<number> {
+  const { rows } = await sql<{ height: number | null }>`
+    with recursive below (id, depth) as (
+      select id, 1 from locations where catalogue_id = ${catalogueId} and id = ${locationId}
+      union all
+      select l.id, below.depth + 1 from locations l join below on l.parent_id = below.id
+      where l.catalogue_id = ${catalogueId} and below.depth <= ${LOCATION_DEPTH_MAX}
+    )
+    select max(depth) as height from below`.execute(db);
+  return Number(rows[0]?.height ?? 1);
+}

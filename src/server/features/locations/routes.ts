@@ -1,0 +1,134 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { CatalogueAction } from '../../../shared/catalogue-roles.js';
+import { messageSchema } from '../../../shared/schemas/common.js';
+import {
+  L,
+  LOCATION_DEPTH_MAX,
+  LOCATION_NAME_MAX,
+  LOCATIONS_MAX,
+  locationCreateSchema,
+  locationParamsSchema,
+  locationResponseSchema,
+  locationSavedSchema,
+  locationsResponseSchema,
+  locationUpdateSchema,
+} from '../../../shared/schemas/locations/locations.js';
+import { errorResponses, rateLimit } from '../../http/route-options.js';
+import { currentCatalogue } from '../catalogues/index.js';
+import { locationLabelRoutes } from './label-routes.js';
+
+const NAME_RULE = `\`name\`: 1 to ${LOCATION_NAME_MAX} characters, unique among the location's siblings whatever the case (else 409 \`${L.nameTaken}\`).`;
+const CODE_RULE = `\`code\`: up to 64 printable ASCII characters, unique in the catalogue whatever the case (409 \`${L.codeTaken}\`) and never a product's SKU or barcode (409 \`${L.codeIsProduct}\`).`;
+const TREE_RULE = `\`parentId\`: a location of the catalogue (404 \`${L.parentNotFound}\`), or null for the top; at most ${LOCATION_DEPTH_MAX} levels deep (409 \`${L.tooDeep}\`).`;
+
+/**
+ * A catalogue's locations, at `/api/locations` for the caller's personal catalogue and at
+ * `/api/catalogues/{catalogueId}/locations` for any: every member reads them, editors and above
+ * manage them.
+ */
+export async function locationRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { locations, rateLimits } = app;
+  const options = (catalogueAction: CatalogueAction) => ({
+    config: { ...rateLimit(rateLimits, rateLimits.general), catalogueAction },
+  });
+  const tags = ['locations'];
+
+  app.get(
+    '/',
+    {
+      ...options('read'),
+      schema: {
+        operationId: 'listLocations',
+        tags,
+        summary: "The catalogue's locations",
+        description: `Every location (at most ${LOCATIONS_MAX.toLocaleString('en-US')}), in tree order: each parent before its children, siblings by name. \`units\` is what a location holds itself; the default location holds the stock that has no other.`,
+        response: { 200: locationsResponseSchema },
+      },
+    },
+    async (request) => ({ locations: await locations.list(currentCatalogue(request).id) }),
+  );
+
+  app.post(
+    '/',
+    {
+      ...options('manageLocations'),
+      schema: {
+        operationId: 'createLocation',
+        tags,
+        summary: 'Add a location',
+        description: `${NAME_RULE} ${TREE_RULE} ${CODE_RULE} Without a code, one is made: \`L-\` and six characters. At most ${LOCATIONS_MAX.toLocaleString('en-US')} a catalogue (409 \`${L.tooMany}\`).`,
+        body: locationCreateSchema,
+        response: { 201: locationSavedSchema, ...errorResponses(400, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      const location = await locations.create(currentCatalogue(request), request.body);
+      return reply.code(201).send({ message: L.created, location });
+    },
+  );
+
+  await app.register(locationLabelRoutes);
+
+  app.get(
+    '/:locationId',
+    {
+      ...options('read'),
+      schema: {
+        operationId: 'getLocation',
+        tags,
+        summary: 'One location',
+        description: `A location of another catalogue: 404 \`${L.notFound}\`.`,
+        params: locationParamsSchema,
+        response: { 200: locationResponseSchema, ...errorResponses(404) },
+      },
+    },
+    async (request) => ({
+      location: await locations.get(currentCatalogue(request).id, request.params.locationId),
+    }),
+  );
+
+  app.patch(
+    '/:locationId',
+    {
+      ...options('manageLocations'),
+      schema: {
+        operationId: 'updateLocation',
+        tags,
+        summary: 'Rename, move or recode a location',
+        description: `Any of \`name\`, \`parentId\`, \`code\`. ${NAME_RULE} ${TREE_RULE} A location never goes under itself or one of its sub-locations (409 \`${L.underItself}\`); its sub-locations move with it. ${CODE_RULE}`,
+        params: locationParamsSchema,
+        body: locationUpdateSchema,
+        response: { 200: locationSavedSchema, ...errorResponses(400, 404, 409) },
+      },
+    },
+    async (request) => ({
+      message: L.updated,
+      location: await locations.update(
+        currentCatalogue(request),
+        request.params.locationId,
+        request.body,
+      ),
+    }),
+  );
+
+  app.delete(
+    '/:locationId',
+    {
+      ...options('manageLocations'),
+      schema: {
+        operationId: 'deleteLocation',
+        tags,
+        summary: 'Delete a location',
+        description: `Only an empty one: a location with sub-locations (409 \`${L.hasChildren}\`) or stock (409 \`${L.holdsStock}\`) stays, and so does the default location (409 \`${L.isDefault}\`).`,
+        params: locationParamsSchema,
+        response: { 200: messageSchema, ...errorResponses(404, 409) },
+      },
+    },
+    async (request) => {
+      await locations.remove(currentCatalogue(request), request.params.locationId);
+      return { message: L.deleted };
+    },
+  );
+}

@@ -1,0 +1,19 @@
+// The locations' table. schema.ts says how times, booleans and money are stored.
+
+/**
+ * A place stock is kept (migration 028), in a tree per catalogue. The default location's id is
+ * its catalogue's; `name_key` and `code_key` are what siblings' names and a catalogue's codes are
+ * unique by (folded to lower case).
+ */
+export interface LocationsTable {
+  id: string;
+  catalogue_id: string;
+  /** Null at the top of the tree. */
+  parent_id: string | null;
+  name: string;
+  name_key: string;
+  code: string;
+  code_key: string;
+  created_at: number;
+  updated_at: number;
+}
