@@ -11,8 +11,8 @@ const SHOP = '0a1b2c3d-0000-4000-8000-000000000001';
 const CLASH = 'ffee0011-2233-4000-8000-445566778899';
 const LATER = '12345678-9abc-4def-8000-000000000003';
 
-/** A populated database as migration 026 left it: two catalogues with products and stock. */
-async function populatedAt026() {
+/** A populated database as the migration before locations left it: two catalogues with products and stock. */
+async function populatedBeforeLocations() {
   const database = await emptyDatabase();
   const { db } = database;
   await migrateAsOldRunner(db, '028_locations');
@@ -41,7 +41,7 @@ const locationsOf = (db: Kysely<unknown>, catalogueId: string) =>
     .then((result) => result.rows);
 
 describe('the locations migration on a populated database', async () => {
-  const database = await populatedAt026();
+  const database = await populatedBeforeLocations();
   afterAll(database.drop);
   const db = database.db as unknown as Kysely<unknown>;
   const applied = await migrate(db, dialect);
