@@ -17,6 +17,7 @@ import { healthRoutes } from './features/health/index.js';
 import { devMailboxRoutes } from './features/dev-mailbox/index.js';
 import { imageRoutes } from './features/images/index.js';
 import {
+  accountDataRoutes,
   accountsPlugin,
   deviceSessionRoutes,
   passkeyRoutes,
@@ -225,6 +226,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
     await scope.register(passkeyRoutes, { prefix: '/api/auth/passkeys' });
     await scope.register(deviceSessionRoutes, { prefix: '/api/auth/sessions' });
     await scope.register(productsPlugin, { responseCacheBytes: options.responseCacheBytes });
+    // After the products' plugin: the export reads products, a deletion removes their pictures.
+    await scope.register(accountDataRoutes, { prefix: '/api/auth' });
     // The caller's personal catalogue at /api/products, and every catalogue they belong to at
     // /api/catalogues/{catalogueId}: the same routes in two scopes that find the catalogue.
     await scope.register(

@@ -38,4 +38,8 @@ export const A = {
   sessionEnded: 'Session ended',
   sessionNotFound: 'Session not found',
   otherSessionsEnded: 'Every other session has been ended',
+  // deleting the account
+  accountDeleted: 'Your account has been deleted',
+  ownsSharedCatalogues: (names: readonly string[]) =>
+    `Hand over or delete the shared catalogues you own first: ${names.join(', ')}`,
 } as const;

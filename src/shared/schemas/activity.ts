@@ -52,7 +52,10 @@ export const activityEntrySchema = z.object({
   at: timestamp,
   source: z.enum(ACTIVITY_SOURCES),
   /** Who made the change; null once their account is deleted. */
-  actor: z.object({ id: uuid, name: z.string().meta({ maxLength: NAME_MAX }) }).nullable(),
+  /** Who made the change; `id` is null once their account was deleted (the name stays). */
+  actor: z
+    .object({ id: uuid.nullable(), name: z.string().meta({ maxLength: NAME_MAX }) })
+    .nullable(),
   /** The product changed, by the name it had then; null for changes of no one product. */
   product: z
     .object({ id: uuid, name: z.string().meta({ maxLength: PRODUCT_NAME_MAX }) })

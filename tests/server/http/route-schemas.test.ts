@@ -52,6 +52,8 @@ const ERROR_STATUSES: Record<string, number[]> = {
   'GET /api/auth/sessions': [401, 429, ...ALWAYS],
   'DELETE /api/auth/sessions/:sessionId': [...BODY, 401, 404, 429, ...ALWAYS],
   'POST /api/auth/sessions/revoke-others': [...BODY, 401, 429, ...ALWAYS],
+  'GET /api/auth/export': [401, 429, ...ALWAYS],
+  'DELETE /api/auth/user': [...BODY, 401, 409, 429, ...ALWAYS],
   // 409: the new e-mail was taken before its code came back (profile/profile.test.ts).
   'POST /api/auth/profile/confirm-email': [...BODY, 401, 409, 429, ...ALWAYS],
   'GET /api/health': [...ALWAYS],
@@ -183,6 +185,8 @@ const OPERATION_IDS: Record<string, string> = {
   'GET /api/auth/sessions': 'listSessions',
   'DELETE /api/auth/sessions/:sessionId': 'endSession',
   'POST /api/auth/sessions/revoke-others': 'endOtherSessions',
+  'GET /api/auth/export': 'exportAccount',
+  'DELETE /api/auth/user': 'deleteAccount',
   'POST /api/auth/profile/confirm-email': 'confirmEmailChange',
   'GET /api/health': 'getHealth',
   'GET /api/ready': 'getReadiness',
@@ -316,7 +320,11 @@ const NO_BODY = [
 
 /** Where the unknown resource is named in the body, not the URL: a body that names one. */
 /** Deletes that ask for the password (and a code) first, in their body. */
-const DELETE_WITH_BODY = ['DELETE /api/auth/mfa/totp', 'DELETE /api/auth/passkeys/:passkeyId'];
+const DELETE_WITH_BODY = [
+  'DELETE /api/auth/mfa/totp',
+  'DELETE /api/auth/passkeys/:passkeyId',
+  'DELETE /api/auth/user',
+];
 
 const NOT_FOUND_BODIES: Record<string, object> = {
   'POST /api/products/bulk-delete': { ids: ['00000000-0000-4000-8000-000000000000'] },
@@ -457,6 +465,7 @@ describe('every route declares its request and response schemas', async () => {
         'POST /api/auth/mfa/totp',
         'POST /api/auth/mfa/totp/confirm',
         'DELETE /api/auth/mfa/totp',
+        'DELETE /api/auth/user',
         'POST /api/auth/mfa/recovery-codes',
         'POST /api/auth/passkeys/login/options',
         'POST /api/auth/passkeys/registration/options',

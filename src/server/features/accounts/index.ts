@@ -9,6 +9,7 @@ export { passkeyRoutes } from './routes/passkeys.js';
 export { secondStepRoutes } from './routes/second-step.js';
 export { twoFactorRoutes } from './routes/two-factor.js';
 export { deviceSessionRoutes } from './routes/device-sessions.js';
+export { accountDataRoutes } from './routes/account-data.js';
 export { sessionRoutes, signInRoutes } from './routes/auth.js';
 export type { SessionUser } from './sessions.js';
 export { countedRequests, fitsMailBudget } from './mail-budget.js';

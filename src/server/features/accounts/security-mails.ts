@@ -38,4 +38,14 @@ export const securityMails = {
       'A passkey was added to your Stockroom account',
       `The passkey "${passkey}" can now log in to your account.`,
     ),
+  accountDeleted: (to: string, name: string) =>
+    renderMail({
+      to,
+      subject: 'Your Stockroom account was deleted',
+      greeting: `Hello ${name},`,
+      paragraphs: [
+        'Your Stockroom account was deleted, with your personal catalogue and its pictures. Shared catalogues keep the changes you made there, under your name.',
+        'This cannot be undone. If this was not you, reply to this e-mail straight away.',
+      ],
+    }),
 };

@@ -46,7 +46,8 @@ export function entriesQuery(db: DB, catalogueId: string, filter: EntryFilter, r
       'e.kind',
       'e.source',
       'e.actor_id',
-      'users.name as actor_name',
+      // A deleted account's entries keep its name as text.
+      (eb) => eb.fn.coalesce('users.name', 'e.actor_name').as('actor_name'),
       'e.product_id',
       'e.product_name',
       'e.data',
@@ -112,10 +113,7 @@ export function toEntry(row: EntryRow, role: CatalogueRole, now: number): Activi
     kind: row.kind,
     at: new Date(at).toISOString(),
     source: row.source,
-    actor:
-      row.actor_id !== null && row.actor_name !== null
-        ? { id: row.actor_id, name: row.actor_name }
-        : null,
+    actor: row.actor_name !== null ? { id: row.actor_id, name: row.actor_name } : null,
     product: row.product_id !== null ? { id: row.product_id, name: row.product_name ?? '' } : null,
     changes,
     data: rest,

@@ -41,3 +41,4 @@ export const catalogueOpsRoutes = fp(
 export { csvStream } from './csv-writer.js';
 /** The label maker, loaded on first use: other things with a code print labels with it too. */
 export { sendLabelsPdf } from './routes/send-labels.js';
+export { csvExport } from './csv-export.js';

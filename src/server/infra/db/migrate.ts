@@ -33,6 +33,7 @@ import * as twoFactorSignIn from './migrations/025_two_factor_sign_in.js';
 import * as accountBudgets from './migrations/026_account_budgets.js';
 import * as sessionDevices from './migrations/027_session_devices.js';
 import * as locations from './migrations/028_locations.js';
+import * as deletedActorNames from './migrations/029_deleted_actor_names.js';
 
 export type MigrationDialect = 'sqlite' | 'postgres';
 
@@ -71,6 +72,7 @@ export const migrations: Migration[] = [
   { name: '026_account_budgets', ...accountBudgets },
   { name: '027_session_devices', ...sessionDevices },
   { name: '028_locations', ...locations },
+  { name: '029_deleted_actor_names', ...deletedActorNames },
 ];
 
 /** What the hand-written runner before Kysely's Migrator recorded applied migrations in. */

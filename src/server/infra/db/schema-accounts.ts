@@ -40,11 +40,11 @@ export interface SessionsTable {
   token_hash: string;
   created_at: number;
   expires_at: number;
-  /** The browser's User-Agent at sign-in, cut to 512 characters (migration 028). */
+  /** The browser's User-Agent at sign-in, cut to 512 characters (migration 027). */
   user_agent: Generated<string | null>;
   /** The client's address at sign-in or at the last recorded use. */
   ip: Generated<string | null>;
-  /** The last recorded use, a few minutes at a time; null until the first (migration 028). */
+  /** The last recorded use, a few minutes at a time; null until the first (migration 027). */
   last_seen_at: Generated<number | null>;
 }
 

@@ -52,6 +52,8 @@ export interface ActivityEntriesTable {
   id: Generated<number>;
   catalogue_id: string;
   actor_id: string | null;
+  /** The name of an actor whose account was deleted (migration 029). */
+  actor_name: Generated<string | null>;
   kind: ActivityKind;
   /** No foreign key: the entry outlives the product. */
   product_id: string | null;

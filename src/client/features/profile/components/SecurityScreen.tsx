@@ -1,4 +1,5 @@
 import { tabTitle } from '@/lib/texts.js';
+import { AccountDataSection } from './security/AccountDataSection.js';
 import { PasskeysSection } from './security/PasskeysSection.js';
 import { SessionsSection } from './security/SessionsSection.js';
 import { TwoFactorSection } from './security/TwoFactorSection.js';
@@ -12,6 +13,7 @@ export function SecurityScreen() {
       <TwoFactorSection />
       <PasskeysSection />
       <SessionsSection />
+      <AccountDataSection />
     </div>
   );
 }

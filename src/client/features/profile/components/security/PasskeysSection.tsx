@@ -7,6 +7,7 @@ import { getErrorMessage } from '@/lib/api-error.js';
 import { notifySuccess } from '@/lib/notify.js';
 import { passkeysSupported } from '@/lib/webauthn.js';
 import { useAddPasskey, usePasskeys, useRemovePasskey } from '../../api/passkeys.js';
+import { SecretField } from './SecretField.js';
 import { Section } from './Section.js';
 
 const day = (iso: string) =>
@@ -89,7 +90,6 @@ export function PasskeysSection() {
 
 function PasskeyRow({ passkey }: { passkey: Passkey }) {
   const remove = useRemovePasskey();
-  const passwordId = useId();
   const [removing, setRemoving] = useState(false);
   const [password, setPassword] = useState('');
   const [failure, setFailure] = useState<string>();
@@ -128,19 +128,13 @@ function PasskeyRow({ passkey }: { passkey: Passkey }) {
           onSubmit={(event) => void submit(event)}
           className="mt-3 flex flex-wrap items-end gap-3"
         >
-          <div className="min-w-48 flex-1">
-            <label htmlFor={passwordId} className="block text-sm font-medium text-gray-900">
-              Your password, to remove it
-            </label>
-            <input
-              id={passwordId}
-              type="password"
-              autoComplete="current-password"
-              value={password}
-              onChange={(event) => setPassword(event.target.value)}
-              className={`mt-2 ${controlClasses}`}
-            />
-          </div>
+          <SecretField
+            kind="password"
+            label="Your password, to remove it"
+            value={password}
+            onChange={setPassword}
+            className="min-w-48 flex-1"
+          />
           <Button type="submit" variant="danger" busy={remove.isPending} busyLabel="Removing...">
             Remove passkey
           </Button>

@@ -1,7 +1,6 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { RECOVERY_CODE_COUNT } from '@shared/two-factor.js';
 import { Button } from '@/components/ui/Button.js';
-import { controlClasses } from '@/components/ui/Field.js';
 import { SpinnerIcon } from '@/components/ui/Spinner.js';
 import { getErrorMessage } from '@/lib/api-error.js';
 import { notifySuccess } from '@/lib/notify.js';
@@ -12,6 +11,7 @@ import {
   useTwoFactorStatus,
 } from '../../api/two-factor.js';
 import { RecoveryCodes } from './RecoveryCodes.js';
+import { SecretField } from './SecretField.js';
 import { Section } from './Section.js';
 import { TotpSetup } from './TotpSetup.js';
 
@@ -133,7 +133,12 @@ function RenewCodes({
   };
   return (
     <form noValidate onSubmit={(event) => void submit(event)} className="space-y-4">
-      <CodeField value={code} onChange={setCode} label="Code from your authenticator app" />
+      <SecretField
+        kind="code"
+        value={code}
+        onChange={setCode}
+        label="Code from your authenticator app"
+      />
       {failure && (
         <p role="alert" className="text-sm font-medium text-red-700">
           {failure}
@@ -169,20 +174,9 @@ function TurnOff({ onDone }: { onDone: () => void }) {
   };
   return (
     <form noValidate onSubmit={(event) => void submit(event)} className="space-y-4">
-      <div>
-        <label htmlFor="turn-off-password" className="block text-sm font-medium text-gray-900">
-          Password
-        </label>
-        <input
-          id="turn-off-password"
-          type="password"
-          autoComplete="current-password"
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-          className={`mt-2 ${controlClasses}`}
-        />
-      </div>
-      <CodeField
+      <SecretField kind="password" label="Password" value={password} onChange={setPassword} />
+      <SecretField
+        kind="code"
         value={code}
         onChange={setCode}
         label="Code from your authenticator app, or a recovery code"
@@ -201,32 +195,5 @@ function TurnOff({ onDone }: { onDone: () => void }) {
         </Button>
       </div>
     </form>
-  );
-}
-
-function CodeField({
-  value,
-  onChange,
-  label,
-}: {
-  value: string;
-  onChange: (value: string) => void;
-  label: string;
-}) {
-  const id = useId();
-  return (
-    <div>
-      <label htmlFor={id} className="block text-sm font-medium text-gray-900">
-        {label}
-      </label>
-      <input
-        id={id}
-        autoComplete="one-time-code"
-        spellCheck={false}
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-        className={`mt-2 max-w-xs font-mono ${controlClasses}`}
-      />
-    </div>
   );
 }
