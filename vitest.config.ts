@@ -41,6 +41,7 @@ const ALONE = [
   // Latency bounds.
   'change-notifications',
   'import-stall',
+  'costly-work',
   'pipeline',
   'search-stall',
   'live-events',

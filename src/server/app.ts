@@ -74,6 +74,7 @@ import {
   type Timeouts,
 } from './http/request-timeouts.js';
 import { answerUnmetExpectations, clientErrorHandler } from './http/client-errors.js';
+import { costlyWorkPlugin, DEFAULT_COSTLY_WORK } from './http/costly-work.js';
 import { registerRouteRegistry } from './http/route-registry.js';
 import { registerRouteResponses } from './http/route-responses.js';
 import {
@@ -192,6 +193,14 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await app.register(imagesPlugin, { images: options.images });
   await app.register(runnerPlugin, { start: options.background ?? false });
   await app.register(outboxPlugin);
+  const { atOnce, waiting, perUser } = config.costlyWork;
+  await app.register(costlyWorkPlugin, {
+    bounds: {
+      atOnce: atOnce ?? DEFAULT_COSTLY_WORK.atOnce,
+      waiting: waiting ?? DEFAULT_COSTLY_WORK.waiting,
+      perUser: perUser ?? DEFAULT_COSTLY_WORK.perUser,
+    },
+  });
   // What features give the whole app: the session lookup, the code mails the outbox sends.
   await app.register(accountsPlugin);
   await app.register(idempotencyPlugin);

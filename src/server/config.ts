@@ -165,6 +165,9 @@ const environmentSchema = z
     LOW_STOCK_DIGEST_INTERVAL_SECONDS: positiveInt('LOW_STOCK_DIGEST_INTERVAL_SECONDS'),
     CATALOGUES_PER_ACCOUNT: positiveInt('CATALOGUES_PER_ACCOUNT'),
     INVITATIONS_PER_ACCOUNT: positiveInt('INVITATIONS_PER_ACCOUNT'),
+    COSTLY_WORK_AT_ONCE: positiveInt('COSTLY_WORK_AT_ONCE'),
+    COSTLY_WORK_WAITING: positiveInt('COSTLY_WORK_WAITING'),
+    COSTLY_WORK_PER_USER: positiveInt('COSTLY_WORK_PER_USER'),
   })
   .superRefine(
     (env, ctx) => {
@@ -268,6 +271,15 @@ const configSchema = environmentSchema.transform((vars) => {
     accountBudgets: {
       catalogues: vars.CATALOGUES_PER_ACCOUNT ?? 20,
       invitationsPerDay: vars.INVITATIONS_PER_ACCOUNT ?? 50,
+    },
+    /**
+     * Label PDFs, CSV exports and reports: how many run at once and wait in a process, and how
+     * many one user has in progress over every instance (http/costly-work.ts has the defaults).
+     */
+    costlyWork: {
+      atOnce: vars.COSTLY_WORK_AT_ONCE,
+      waiting: vars.COSTLY_WORK_WAITING,
+      perUser: vars.COSTLY_WORK_PER_USER,
     },
   };
 });

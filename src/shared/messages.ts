@@ -191,6 +191,8 @@ export const M = {
   tooManyRequests: 'Too many requests. Please try again later.',
   liveStreamsPerUser: 'Too many open event streams for this account: close one, then try again.',
   liveStreamsFull: 'This server holds as many event streams as it can. Please try again shortly.',
+  costlyWorkBusy:
+    'The server is busy with other labels, exports and reports right now: try again in a few seconds',
   tooManyCodeAttempts: 'Too many code attempts. Please try again later.',
   internal: 'Something went wrong. Please try again.',
   notReady: 'The database is not reachable',
@@ -255,6 +257,8 @@ export const T = {
     `A new account may send ${perDay} invitations in its first day; try again later`,
   cataloguesPerAccount: (most: number) =>
     `You own ${most} catalogues besides your personal one, as many as an account may: delete one or hand it over first`,
+  costlyWorkPerUser: (most: number) =>
+    `You have ${most} labels, exports or reports in progress, as many as an account may: wait for one to finish, then try again`,
   joinedCatalogue: (name: string) => `You joined ${name}`,
   barcodeCheckDigit: (expected: number) =>
     `Barcode check digit is wrong: a GTIN of 8, 12, 13 or 14 digits with these digits ends in ${expected}`,

@@ -1,11 +1,9 @@
-import { readFileSync } from 'node:fs';
-import { availableParallelism, loadavg } from 'node:os';
-import { setTimeout } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { IMPORT_MAX_ROWS } from '../../../src/shared/constants.js';
 import { T } from '../../../src/shared/messages.js';
 import { build } from '../support/build.js';
 import { signIn, type SignedIn } from '../support/accounts.js';
+import { contention, longestBlock, percentile, timeRequests } from '../support/latency.js';
 import { createProduct, csvText, productCount } from '../support/products.js';
 import { csvForm } from '../support/server-process.js';
 
@@ -13,37 +11,6 @@ import { csvForm } from '../support/server-process.js';
 const P99_MS = 100;
 /** The longest turn of the event loop allowed meanwhile, in CPU time. */
 const LONGEST_TURN_MS = 250;
-/** The pause between one bystander's requests. */
-const BETWEEN_REQUESTS_MS = 10;
-
-/**
- * How many times over the machine's cores are asked for (1 on a machine with CPU to spare, at
- * most 3): on a loaded machine every process gets a share, and a latency measured in wall-clock
- * time grows with it whatever the server does. What the server does is measured in CPU time.
- */
-const contention = () => Math.min(3, Math.max(1, loadavg()[0]! / availableParallelism()));
-
-/** CPU time the main thread has run, in milliseconds (Linux: its scheduler statistics). */
-const mainThreadCpuMs = () =>
-  Number(readFileSync(`/proc/self/task/${process.pid}/schedstat`, 'utf8').split(' ')[0]) / 1e6;
-
-/**
- * The longest run of the event loop without a turn meanwhile, in CPU time of the main thread:
- * sampled by a 1 ms timer until `stop()` is called.
- */
-function longestBlock() {
-  let longest = 0;
-  let last = mainThreadCpuMs();
-  const timer = setInterval(() => {
-    const now = mainThreadCpuMs();
-    longest = Math.max(longest, now - last);
-    last = now;
-  }, 1);
-  return () => {
-    clearInterval(timer);
-    return longest;
-  };
-}
 
 /** The largest import: 50,000 rows, about 2.8 MB. */
 const largestCsv = () =>
@@ -56,11 +23,6 @@ const largestCsv = () =>
       `A description of product ${i}, long enough to look like a real one.`,
     ]),
   ]);
-
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-};
 
 /**
  * The server is one event loop on one SQLite file. However large an import, everybody else must
@@ -81,21 +43,8 @@ describe('a 50,000-row import beside other users', async () => {
       body: form.body,
     });
 
-  /**
-   * Sends `path` as the bystander until `done`, a request every few milliseconds, timing each
-   * answer. Not back to back: this process is the server too, and requests without end would take
-   * the import's CPU, measuring a slower import for no more certainty.
-   */
-  async function timeRequests(path: string, isDone: () => boolean, timings: number[]) {
-    while (!isDone()) {
-      const started = performance.now();
-      const res = await fetch(base + path, { headers: bystander.headers });
-      await res.arrayBuffer();
-      expect(res.status).toBe(200);
-      timings.push(performance.now() - started);
-      await setTimeout(BETWEEN_REQUESTS_MS);
-    }
-  }
+  const get = (path: string, isDone: () => boolean, timings: number[]) =>
+    timeRequests(base + path, bystander.headers, isDone, timings);
 
   it(`answers other users' lists and health checks within ${P99_MS} ms (p99) meanwhile`, async () => {
     const before = await productCount(server);
@@ -103,8 +52,8 @@ describe('a 50,000-row import beside other users', async () => {
     const list: number[] = [];
     const health: number[] = [];
     const others = Promise.all([
-      timeRequests('/api/products?limit=5', () => done, list),
-      timeRequests('/api/health', () => done, health),
+      get('/api/products?limit=5', () => done, list),
+      get('/api/health', () => done, health),
     ]);
     const stopBlocks = longestBlock();
     const started = performance.now();

@@ -16,6 +16,7 @@ import {
   type TopMovers,
   type ToReorder,
 } from '../../../shared/schemas/reports.js';
+import { COSTLY_WORK_NOTE, costlyTurn } from '../../http/costly-work.js';
 import { errorResponses, rateLimit } from '../../http/route-options.js';
 import { currentCatalogue } from '../catalogues/index.js';
 import { moneyTotal, productDocs } from '../products/index.js';
@@ -52,8 +53,11 @@ const CSV_NOTE =
 export const reportRoutes: FastifyPluginAsync = async (fastify) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const queries = new ReportQueries(app.db, app.database.dialect);
+  // Each report waits for a turn among the costly answers: a year of a large catalogue's
+  // movements is summed per day.
   const options = (catalogueAction: CatalogueAction) => ({
     config: { ...rateLimit(app.rateLimits, app.rateLimits.general), catalogueAction },
+    preHandler: costlyTurn,
   });
 
   function sendCsv(
@@ -79,8 +83,7 @@ export const reportRoutes: FastifyPluginAsync = async (fastify) => {
       value: moneyTotal(atLeastZero(point.valueCents)),
     })),
   });
-  const STOCK_DESCRIPTION =
-    "One point per UTC day, oldest first, the last one today: `units`, the units in stock at the end of that day, rebuilt from the stock movements (today's stock less every later change), and `value`, those units at today's prices in dollars, added up exactly in integer cents. Products since deleted take their history with them.";
+  const STOCK_DESCRIPTION = `One point per UTC day, oldest first, the last one today: \`units\`, the units in stock at the end of that day, rebuilt from the stock movements (today's stock less every later change), and \`value\`, those units at today's prices in dollars, added up exactly in integer cents. Products since deleted take their history with them. ${COSTLY_WORK_NOTE}`;
 
   app.get(
     '/reports/stock-over-time',
@@ -133,8 +136,7 @@ export const reportRoutes: FastifyPluginAsync = async (fastify) => {
     },
   );
 
-  const MOVERS_DESCRIPTION =
-    'The products whose stock changed the most since the midnight (UTC) that starts the first of the last `days` days: `unitsIn` added, `unitsOut` taken away, `moved` both together; the most moved first, then by name. Up to `limit` products (10 unless told).';
+  const MOVERS_DESCRIPTION = `The products whose stock changed the most since the midnight (UTC) that starts the first of the last \`days\` days: \`unitsIn\` added, \`unitsOut\` taken away, \`moved\` both together; the most moved first, then by name. Up to \`limit\` products (10 unless told). ${COSTLY_WORK_NOTE}`;
 
   app.get(
     '/reports/top-movers',
@@ -185,7 +187,7 @@ export const reportRoutes: FastifyPluginAsync = async (fastify) => {
     },
   );
 
-  const DEAD_DESCRIPTION = `The products with stock that have had no movement in ${DEAD_STOCK_DAYS} days, nor were created in them: \`value\` is price × stock in dollars, \`lastMovedAt\` their last movement (or their creation). The longest still first.`;
+  const DEAD_DESCRIPTION = `The products with stock that have had no movement in ${DEAD_STOCK_DAYS} days, nor were created in them: \`value\` is price × stock in dollars, \`lastMovedAt\` their last movement (or their creation). The longest still first. ${COSTLY_WORK_NOTE}`;
   const deadCutoff = () => app.clock.now() - DEAD_STOCK_DAYS * DAY_MS;
 
   app.get(
@@ -247,8 +249,7 @@ export const reportRoutes: FastifyPluginAsync = async (fastify) => {
     },
   );
 
-  const REORDER_DESCRIPTION =
-    "The products whose stock is at or below their reorder point (their own, or else the catalogue's): `toOrder` is what brings the stock back over it (point − stock + 1). The furthest below first.";
+  const REORDER_DESCRIPTION = `The products whose stock is at or below their reorder point (their own, or else the catalogue's): \`toOrder\` is what brings the stock back over it (point − stock + 1). The furthest below first. ${COSTLY_WORK_NOTE}`;
 
   app.get(
     '/reports/to-reorder',

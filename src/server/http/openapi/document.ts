@@ -87,7 +87,7 @@ const STATUS_TEXT: Record<string, string> = {
   415: 'A body type the API does not take, or a file that is not an accepted image.',
   429: 'Too many requests: wait `Retry-After` seconds.',
   500: 'An unexpected failure; the message says nothing more.',
-  503: 'The database is unreachable or the server is shutting down: retry after `Retry-After` seconds.',
+  503: 'The database is unreachable, the server is shutting down, or it is busy with costly answers (labels, exports, reports): retry after `Retry-After` seconds.',
 };
 
 const ref = (section: string, name: string) => ({ $ref: `#/components/${section}/${name}` });

@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
-import { setImmediate } from 'node:timers/promises';
 import PDFDocument from 'pdfkit';
+import { nextTurn } from '../../../lib/turns.js';
 import { cellBox, type PageLayout } from './layouts.js';
 import { drawSymbol, type Box, type LabelSymbol } from './symbols.js';
 import { drawText, LabelFonts, type TextStyle } from './text.js';
@@ -56,9 +56,11 @@ export function labelsPdf(
     doc.addPage({ size: [layout.page.width, layout.page.height], margin: 0 });
     for (const label of labels) {
       for (let copy = 0; copy < run.copies; copy += 1) {
-        // A turn of the event loop between labels: a QR code takes milliseconds to encode, and a
-        // thousand of them must not hold other requests up.
-        await setImmediate();
+        // A turn of the event loop between labels, shared with every other PDF being made: a
+        // label takes milliseconds, and a thousand of them must not hold other requests up.
+        await nextTurn();
+        // The client is gone (the answer was destroyed): nothing more to draw.
+        if (doc.destroyed) return;
         if (cell === perPage) {
           doc.addPage({ size: [layout.page.width, layout.page.height], margin: 0 });
           cell = 0;

@@ -1,4 +1,5 @@
 import bwipjs from 'bwip-js';
+import { encode as encodeQr } from 'uqr';
 import { checkBarcode } from '../../../../shared/codes.js';
 
 /** A box on the page, in points, from its top-left corner. */
@@ -22,12 +23,12 @@ export interface PathCanvas {
  */
 export type LabelSymbol =
   | { kind: 'linear'; bcid: 'ean8' | 'upca' | 'ean13' | 'code128'; text: string }
-  | { kind: 'matrix'; bcid: 'qrcode'; text: string };
+  | { kind: 'matrix'; text: string };
 
 const GTIN_SYMBOLS = { 8: 'ean8', 12: 'upca', 13: 'ean13' } as const;
 
 export function symbolFor(barcode: string | null, pageUrl: string): LabelSymbol {
-  if (barcode === null) return { kind: 'matrix', bcid: 'qrcode', text: pageUrl };
+  if (barcode === null) return { kind: 'matrix', text: pageUrl };
   const checked = checkBarcode(barcode);
   const bcid =
     checked.ok && checked.gtin
@@ -57,41 +58,53 @@ const QR_QUIET = 2;
  * to the box and centred in it. Returns the box the symbol's bars or modules take.
  */
 export function drawSymbol(canvas: PathCanvas, symbol: LabelSymbol, box: Box): Box {
+  return symbol.kind === 'linear'
+    ? drawBars(canvas, symbol, box)
+    : drawModules(canvas, encodeQr(symbol.text, { ecc: 'M', border: 0 }).data, box);
+}
+
+function drawBars(canvas: PathCanvas, symbol: LabelSymbol & { kind: 'linear' }, box: Box): Box {
   const [encoded] = bwipjs.raw(symbol.bcid, symbol.text, {});
-  if (encoded === undefined) throw new Error(`bwip-js encoded nothing for ${symbol.bcid}`);
-  if ('sbs' in encoded && symbol.kind === 'linear') {
-    const [left, right] = QUIET_ZONES[symbol.bcid];
-    const modules = encoded.sbs.reduce((sum, width) => sum + width, 0);
-    const unit = Math.min(box.width / (modules + left + right), MODULE_MAX);
-    let x = box.x + (box.width - modules * unit) / 2;
-    const start = x;
-    encoded.sbs.forEach((width, index) => {
-      // Bars and spaces alternate, starting with a bar.
-      if (index % 2 === 0) canvas.rect(x, box.y, width * unit, box.height);
-      x += width * unit;
-    });
-    canvas.fill('black');
-    return { x: start, y: box.y, width: modules * unit, height: box.height };
+  if (encoded === undefined || !('sbs' in encoded)) {
+    throw new Error(`bwip-js gave no bars for ${symbol.bcid}`);
   }
-  if (!('pixs' in encoded)) throw new Error(`bwip-js gave no modules for ${symbol.bcid}`);
-  const { pixs, pixx, pixy } = encoded;
+  const [left, right] = QUIET_ZONES[symbol.bcid];
+  const modules = encoded.sbs.reduce((sum, width) => sum + width, 0);
+  const unit = Math.min(box.width / (modules + left + right), MODULE_MAX);
+  let x = box.x + (box.width - modules * unit) / 2;
+  const start = x;
+  encoded.sbs.forEach((width, index) => {
+    // Bars and spaces alternate, starting with a bar.
+    if (index % 2 === 0) canvas.rect(x, box.y, width * unit, box.height);
+    x += width * unit;
+  });
+  canvas.fill('black');
+  return { x: start, y: box.y, width: modules * unit, height: box.height };
+}
+
+/**
+ * A QR code's dark modules (uqr's encoder: a fraction of the CPU bwip-js's PostScript takes for
+ * the same symbol, which a thousand labels add up to seconds of).
+ */
+function drawModules(canvas: PathCanvas, modules: boolean[][], box: Box): Box {
+  const count = modules.length;
   const side = Math.min(box.width, box.height);
-  const unit = side / (Math.max(pixx, pixy) + 2 * QR_QUIET);
+  const unit = side / (count + 2 * QR_QUIET);
   const left = box.x + QR_QUIET * unit;
   const top = box.y + (box.height - side) / 2 + QR_QUIET * unit;
-  for (let row = 0; row < pixy; row += 1) {
+  modules.forEach((row, y) => {
     // One rectangle per run of dark modules in a row: fewer, larger paths.
-    for (let column = 0; column < pixx;) {
-      if (!pixs[row * pixx + column]) {
+    for (let column = 0; column < count;) {
+      if (!row[column]) {
         column += 1;
         continue;
       }
       let end = column;
-      while (end < pixx && pixs[row * pixx + end]) end += 1;
-      canvas.rect(left + column * unit, top + row * unit, (end - column) * unit, unit);
+      while (end < count && row[end]) end += 1;
+      canvas.rect(left + column * unit, top + y * unit, (end - column) * unit, unit);
       column = end;
     }
-  }
+  });
   canvas.fill('black');
-  return { x: left, y: top, width: pixx * unit, height: pixy * unit };
+  return { x: left, y: top, width: count * unit, height: count * unit };
 }

@@ -18,7 +18,8 @@ import { recordActivity } from '../../activity/index.js';
 import { startCsvExport } from '../csv-export.js';
 import type { CatalogueContext } from './context.js';
 import { productDocs } from '../../products/index.js';
-import { bulkRouteOptions } from './route-options.js';
+import { bulkRouteOptions, costlyRouteOptions } from './route-options.js';
+import { COSTLY_WORK_NOTE } from '../../../http/costly-work.js';
 import { errorResponses } from '../../../http/route-options.js';
 
 /** What a client gone half-way through an export leaves behind: nothing to log. */
@@ -32,12 +33,12 @@ export const catalogueRoutes: FastifyPluginAsync<CatalogueContext> = async (fast
   app.get(
     '/export.csv',
     {
-      ...bulkRouteOptions(context.bulkLimiter, 'export'),
+      ...costlyRouteOptions(context.bulkLimiter, 'export'),
       schema: {
         ...productDocs,
         operationId: 'exportProductsCsv',
         summary: "The signed-in user's products as a CSV file",
-        description: `The products the list shows for the same \`q\`, \`sort\`, \`stock\` and \`tag\`, in its order, streamed as RFC 4180 CSV (UTF-8 with a BOM, CRLF) with the header \`${EXPORT_COLUMNS.join(',')}\`. \`price\` has two decimals; \`image\` is the product's own picture, empty without one. A cell that starts with =, +, -, @, a tab or a carriage return gets a ' in front, so that a spreadsheet does not run it; an import takes it off again.`,
+        description: `The products the list shows for the same \`q\`, \`sort\`, \`stock\` and \`tag\`, in its order, streamed as RFC 4180 CSV (UTF-8 with a BOM, CRLF) with the header \`${EXPORT_COLUMNS.join(',')}\`. \`price\` has two decimals; \`image\` is the product's own picture, empty without one. A cell that starts with =, +, -, @, a tab or a carriage return gets a ' in front, so that a spreadsheet does not run it; an import takes it off again. ${COSTLY_WORK_NOTE}`,
         querystring: productExportQuerySchema,
         response: {
           200: {

@@ -10,8 +10,9 @@ import { currentCatalogue, type CurrentCatalogue } from '../../catalogues/index.
 import type { ProductRow } from '../../products/index.js';
 import type { CatalogueContext } from './context.js';
 import { productDocs } from '../../products/index.js';
-import { bulkRouteOptions } from './route-options.js';
+import { costlyRouteOptions } from './route-options.js';
 import { sendLabelsPdf } from './send-labels.js';
+import { COSTLY_WORK_NOTE } from '../../../http/costly-work.js';
 import { errorResponses } from '../../../http/route-options.js';
 
 /** Printable labels of the caller's products, as a vector PDF. */
@@ -55,7 +56,7 @@ export const labelsRoute: FastifyPluginAsync<CatalogueContext> = async (fastify,
     );
   };
 
-  const description = `One label per product and copy, in the order of \`ids\` (an id may repeat), at most ${LABELS_MAX.toLocaleString('en-US')} labels a request, copies included (else 400). \`layout\`: ${LABEL_LAYOUTS.join(', ')} (Avery L7160: A4 sheets of 3 × 7 labels of 63.5 × 38.1 mm; Avery 5160: US Letter sheets of 3 × 10 labels of 2.625 × 1 in; a 62 mm roll cut to 62 × 40 mm, and 2 × 1 in labels, one a page). \`skip\` leaves that many labels of the first sheet blank, for a sheet already partly used. Each label shows the name (in any script), the SKU, the price and the barcode as vector bars (EAN-8, UPC-A or EAN-13 for a GTIN, Code 128 otherwise), or, without a barcode, a QR code of the product's page. Any id that is not one of your products: 404, and nothing is made.`;
+  const description = `One label per product and copy, in the order of \`ids\` (an id may repeat), at most ${LABELS_MAX.toLocaleString('en-US')} labels a request, copies included (else 400). \`layout\`: ${LABEL_LAYOUTS.join(', ')} (Avery L7160: A4 sheets of 3 × 7 labels of 63.5 × 38.1 mm; Avery 5160: US Letter sheets of 3 × 10 labels of 2.625 × 1 in; a 62 mm roll cut to 62 × 40 mm, and 2 × 1 in labels, one a page). \`skip\` leaves that many labels of the first sheet blank, for a sheet already partly used. Each label shows the name (in any script), the SKU, the price and the barcode as vector bars (EAN-8, UPC-A or EAN-13 for a GTIN, Code 128 otherwise), or, without a barcode, a QR code of the product's page. Any id that is not one of your products: 404, and nothing is made. ${COSTLY_WORK_NOTE}`;
   const responses = {
     200: {
       description: 'The labels, a PDF shown in the browser',
@@ -67,7 +68,7 @@ export const labelsRoute: FastifyPluginAsync<CatalogueContext> = async (fastify,
   app.get(
     '/labels.pdf',
     {
-      ...bulkRouteOptions(context.bulkLimiter, 'printLabels'),
+      ...costlyRouteOptions(context.bulkLimiter, 'printLabels'),
       schema: {
         ...productDocs,
         operationId: 'printProductLabels',
@@ -83,7 +84,7 @@ export const labelsRoute: FastifyPluginAsync<CatalogueContext> = async (fastify,
   app.post(
     '/labels.pdf',
     {
-      ...bulkRouteOptions(context.bulkLimiter, 'printLabels'),
+      ...costlyRouteOptions(context.bulkLimiter, 'printLabels'),
       schema: {
         ...productDocs,
         operationId: 'printProductLabelsFromBody',

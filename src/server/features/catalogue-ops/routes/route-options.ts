@@ -1,5 +1,6 @@
 import type { FastifyInstance, onRequestHookHandler } from 'fastify';
 import type { CatalogueAction } from '../../../../shared/catalogue-roles.js';
+import { costlyTurn } from '../../../http/costly-work.js';
 import { bulkLimit } from '../../../http/rate-limits.js';
 
 /**
@@ -23,3 +24,9 @@ export const bulkRouteOptions = (
   config: { sharedRateLimit: true, catalogueAction },
   onRequest: limiter,
 });
+
+/** The same, for work that costs seconds of CPU (labels, exports): it waits for a turn too. */
+export const costlyRouteOptions = (
+  limiter: onRequestHookHandler,
+  catalogueAction: CatalogueAction,
+) => ({ ...bulkRouteOptions(limiter, catalogueAction), preHandler: costlyTurn });

@@ -1,0 +1,61 @@
+import { readFileSync } from 'node:fs';
+import { availableParallelism, loadavg } from 'node:os';
+import { setTimeout } from 'node:timers/promises';
+
+/**
+ * How many times over the machine's cores are asked for (1 on a machine with CPU to spare, at
+ * most 3): on a loaded machine every process gets a share, and a latency measured in wall-clock
+ * time grows with it whatever the server does. What the server does is measured in CPU time.
+ */
+export const contention = () => Math.min(3, Math.max(1, loadavg()[0]! / availableParallelism()));
+
+/** CPU time the main thread has run, in milliseconds (Linux: its scheduler statistics). */
+const mainThreadCpuMs = () =>
+  Number(readFileSync(`/proc/self/task/${process.pid}/schedstat`, 'utf8').split(' ')[0]) / 1e6;
+
+/**
+ * The longest run of the event loop without a turn meanwhile, in CPU time of the main thread:
+ * sampled by a 1 ms timer until `stop()` is called.
+ */
+export function longestBlock() {
+  let longest = 0;
+  let last = mainThreadCpuMs();
+  const timer = setInterval(() => {
+    const now = mainThreadCpuMs();
+    longest = Math.max(longest, now - last);
+    last = now;
+  }, 1);
+  return () => {
+    clearInterval(timer);
+    return longest;
+  };
+}
+
+export const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+};
+
+/** The pause between one bystander's requests. */
+const BETWEEN_REQUESTS_MS = 10;
+
+/**
+ * Fetches `url` until `isDone()`, a request every few milliseconds, timing each answer (each must
+ * be a 200). Not back to back: this process is the server too, and requests without end would take
+ * the measured work's CPU, measuring slower work for no more certainty.
+ */
+export async function timeRequests(
+  url: string,
+  headers: Record<string, string>,
+  isDone: () => boolean,
+  timings: number[],
+) {
+  while (!isDone()) {
+    const started = performance.now();
+    const res = await fetch(url, { headers });
+    await res.arrayBuffer();
+    if (res.status !== 200) throw new Error(`${url} answered ${res.status}`);
+    timings.push(performance.now() - started);
+    await setTimeout(BETWEEN_REQUESTS_MS);
+  }
+}
