@@ -27,12 +27,12 @@ const RETRY_AFTER = { 'retry-after': '5' };
  * Counts one user's costly requests in progress where every instance sees them: `take` answers
  * whether one more fits under `max` (and then counts it), the function it returns gives it back.
  */
-export interface UserCounter {
+interface UserCounter {
   take(userId: string, max: number): Promise<(() => void) | undefined>;
 }
 
 /** A count kept in this process: for a single instance, and the tests of this module. */
-export class LocalUserCounter implements UserCounter {
+class LocalUserCounter implements UserCounter {
   private readonly counts = new Map<string, number>();
 
   take(userId: string, max: number) {
@@ -59,7 +59,7 @@ interface Waiter {
  * (503); beyond a user's own bound, counted over every instance, it is that user's doing (429).
  * Both answers carry Retry-After.
  */
-export class CostlyWork {
+class CostlyWork {
   private readonly runningUsers = new Map<string, number>();
   private running = 0;
   private readonly waiters: Waiter[] = [];
