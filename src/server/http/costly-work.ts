@@ -23,28 +23,10 @@ export const COSTLY_WORK_NOTE =
 /** Seconds a refused request is told to wait: a turn takes seconds. */
 const RETRY_AFTER = { 'retry-after': '5' };
 
-/**
- * Counts one user's costly requests in progress where every instance sees them: `take` answers
- * whether one more fits under `max` (and then counts it), the function it returns gives it back.
- */
+/** Counts one user's costly requests in progress where every instance sees them. */
 interface UserCounter {
+  /** Counts one more unless `max` are in progress; the function it returns gives it back. */
   take(userId: string, max: number): Promise<(() => void) | undefined>;
-}
-
-/** A count kept in this process: for a single instance, and the tests of this module. */
-class LocalUserCounter implements UserCounter {
-  private readonly counts = new Map<string, number>();
-
-  take(userId: string, max: number) {
-    const count = this.counts.get(userId) ?? 0;
-    if (count >= max) return Promise.resolve(undefined);
-    this.counts.set(userId, count + 1);
-    return Promise.resolve(() => {
-      const left = (this.counts.get(userId) ?? 1) - 1;
-      if (left === 0) this.counts.delete(userId);
-      else this.counts.set(userId, left);
-    });
-  }
 }
 
 interface Waiter {
@@ -162,18 +144,15 @@ export const costlyTurn: preHandlerAsyncHookHandler = async function (
   reply.raw.once('finish', end);
 };
 
-export interface CostlyWorkPluginOptions {
-  bounds: CostlyWorkBounds;
-  users?: UserCounter;
-}
+/** The turns, each user's counted in the leases every instance sees (infra/leases). */
 
-export const costlyWorkPlugin = fp<CostlyWorkPluginOptions>(
+export const costlyWorkPlugin = fp<{ bounds: CostlyWorkBounds }>(
   (app, options, done) => {
-    app.decorate(
-      'costlyWork',
-      new CostlyWork(options.bounds, options.users ?? new LocalUserCounter()),
-    );
+    const users = {
+      take: (userId: string, max: number) => app.userLeases.take('costly-work', userId, max),
+    };
+    app.decorate('costlyWork', new CostlyWork(options.bounds, users));
     done();
   },
-  { name: 'costly-work' },
+  { name: 'costly-work', dependencies: ['user-leases'] },
 );

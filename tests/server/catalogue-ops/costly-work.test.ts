@@ -28,14 +28,13 @@ describe('ten label requests of 1,000 at once, beside another user', async () =>
   const base = await server.app.listen({ host: '127.0.0.1', port: 0 });
   const bystander = await signIn(server);
   const lamp = await createProduct(server, bystander, { name: 'Bystander lamp' });
-  const labellers = await Promise.all(
-    Array.from({ length: REQUESTS }, async (_, i) => {
-      const user = await signIn(server);
-      // No barcode: each label carries a QR code of the product's page.
-      const product = await createProduct(server, user, { name: `Shelf unit ${i}` });
-      return { user, ids: Array.from({ length: LABELS }, () => product.id) };
-    }),
-  );
+  const labellers: { user: SignedIn; ids: string[] }[] = [];
+  for (let i = 0; i < REQUESTS; i += 1) {
+    const user = await signIn(server);
+    // No barcode: each label carries a QR code of the product's page.
+    const product = await createProduct(server, user, { name: `Shelf unit ${i}` });
+    labellers.push({ user, ids: Array.from({ length: LABELS }, () => product.id) });
+  }
   const printLabels = (user: SignedIn, ids: string[], signal?: AbortSignal) =>
     fetch(`${base}/api/products/labels.pdf`, {
       method: 'POST',

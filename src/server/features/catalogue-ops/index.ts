@@ -28,14 +28,14 @@ export const catalogueOpsRoutes = fp(
     const context: CatalogueContext = {
       ...fastify.products,
       bulkLimiter: bulkRateLimiter(fastify),
-      imports: new ImportSlots(IMPORTS_AT_ONCE),
+      imports: new ImportSlots(IMPORTS_AT_ONCE, fastify.userLeases),
       statistics,
     };
     await fastify.register(labelsRoute, context);
     await fastify.register(catalogueRoutes, context);
     await fastify.register(importRoute, context);
   },
-  { name: 'catalogue-ops', dependencies: ['products'], encapsulate: true },
+  { name: 'catalogue-ops', dependencies: ['products', 'user-leases'], encapsulate: true },
 );
 
 export { csvStream } from './csv-writer.js';

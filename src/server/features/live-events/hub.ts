@@ -12,8 +12,6 @@ import { send, StreamRegistry, type Stream } from './streams.js';
 export interface HubOptions {
   /** Streams this process holds open at most (beyond: 503). */
   maxStreams: number;
-  /** Streams one user may hold open at once (beyond: 429). */
-  perUser: number;
   /** Where failures of the background work go. */
   warn: (error: unknown, message: string) => void;
 }
@@ -22,8 +20,6 @@ export interface HubOptions {
 const KEEP_EVENTS = 10_000;
 /** How often open streams' sessions are checked (a revoked one closes its streams). */
 const SESSION_CHECK_MS = 500;
-
-export type Refusal = 'user-limit' | 'process-limit';
 
 /**
  * The open event streams of this process and what feeds them. Events are rows of live_events,
@@ -74,11 +70,9 @@ export class LiveHub {
     this.every(SESSION_CHECK_MS, () => this.sessions.run());
   }
 
-  /** Why a new stream of this user is refused, if it is. */
-  refusal(userId: string): Refusal | undefined {
-    if (this.streams.countOf(userId) >= this.options.perUser) return 'user-limit';
-    if (this.streams.size >= this.options.maxStreams) return 'process-limit';
-    return undefined;
+  /** Whether this process holds as many streams as it may (a user's are counted elsewhere). */
+  isFull(): boolean {
+    return this.streams.size >= this.options.maxStreams;
   }
 
   /**

@@ -1,5 +1,4 @@
 import fp from 'fastify-plugin';
-import { LIVE_STREAMS_PER_USER } from '../../../shared/schemas/live-events.js';
 import { LiveHub } from './hub.js';
 
 declare module 'fastify' {
@@ -22,7 +21,6 @@ export const liveEventsPlugin = fp(
   async (app) => {
     const hub = new LiveHub(app.database, app.clock, {
       maxStreams: app.config.liveStreamsMax ?? DEFAULT_MAX_STREAMS,
-      perUser: app.config.liveStreamsPerUser ?? LIVE_STREAMS_PER_USER,
       warn: (error, message) => app.log.warn({ err: error }, message),
     });
     await hub.start();

@@ -32,11 +32,6 @@ export class StreamRegistry {
     return this.open;
   }
 
-  /** How many streams this user holds open. */
-  countOf(userId: string): number {
-    return this.byUser.get(userId)?.size ?? 0;
-  }
-
   /** Takes in a stream that is connecting: it holds the events heard until it goes live. */
   add(stream: Stream) {
     let streams = this.byUser.get(stream.userId);

@@ -34,6 +34,7 @@ import * as accountBudgets from './migrations/026_account_budgets.js';
 import * as sessionDevices from './migrations/027_session_devices.js';
 import * as locations from './migrations/028_locations.js';
 import * as deletedActorNames from './migrations/029_deleted_actor_names.js';
+import * as userLeases from './migrations/030_user_leases.js';
 
 export type MigrationDialect = 'sqlite' | 'postgres';
 
@@ -73,6 +74,7 @@ export const migrations: Migration[] = [
   { name: '027_session_devices', ...sessionDevices },
   { name: '028_locations', ...locations },
   { name: '029_deleted_actor_names', ...deletedActorNames },
+  { name: '030_user_leases', ...userLeases },
 ];
 
 /** What the hand-written runner before Kysely's Migrator recorded applied migrations in. */

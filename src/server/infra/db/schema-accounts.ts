@@ -121,3 +121,11 @@ export interface SignInChallengesTable {
   failed_attempts: Generated<number>;
   expires_at: number;
 }
+
+/** One thing a user holds open on some instance, until it ends or `expires_at` passes. */
+export interface UserLeasesTable {
+  id: string;
+  kind: string;
+  user_id: string;
+  expires_at: number;
+}

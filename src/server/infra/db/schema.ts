@@ -7,6 +7,7 @@ import type {
   RecoveryCodesTable,
   SessionsTable,
   SignInChallengesTable,
+  UserLeasesTable,
   UsersTable,
   UserTotpTable,
 } from './schema-accounts.js';
@@ -68,4 +69,5 @@ export interface Database {
   passkeys: PasskeysTable;
   sign_in_challenges: SignInChallengesTable;
   locations: LocationsTable;
+  user_leases: UserLeasesTable;
 }

@@ -82,11 +82,11 @@ describe('migrating an up-to-date database', async () => {
   });
 
   it('still takes the locked step when a migration is missing from the record', async () => {
-    // The last migration, 029_deleted_actor_names: the column it added goes with its record.
+    // The last migration, 030_user_leases: the table it made goes with its record.
     const last = migrations.at(-1)!.name;
-    expect(last).toBe('029_deleted_actor_names');
+    expect(last).toBe('030_user_leases');
     await sql`delete from kysely_migration where name = ${last}`.execute(db);
-    await db.schema.alterTable('activity_entries').dropColumn('actor_name').execute();
+    await db.schema.dropTable('user_leases').execute();
     const released = await holdMigrationLock(dataDir, url);
     let applied: string[] | undefined;
     const took = await timed(async () => (applied = await migrate(db, handle.dialect)));

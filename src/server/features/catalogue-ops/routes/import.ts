@@ -198,7 +198,7 @@ export const importRoute: FastifyPluginAsync<CatalogueContext> = async (fastify,
     },
     async (request, reply) => {
       const { user } = currentSession(request);
-      const slot = context.imports.take(user.id);
+      const slot = await context.imports.take(user.id);
       // Refused before the file is read: the body is drained and dropped.
       if (slot === 'owner-busy') throw new HttpError(429, M.importRunning, retryLater);
       if (slot === 'full') throw new HttpError(503, M.importsBusy, retryLater);
