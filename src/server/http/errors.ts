@@ -39,6 +39,8 @@ const FRAMEWORK_ERRORS: Record<string, [number, string]> = {
  */
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    // An error answers JSON, whatever the route had set for its success (a PDF, a CSV file).
+    reply.removeHeader('content-type').removeHeader('content-disposition');
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors = fieldErrors(error.validation);
       const first = errors[0]!;
@@ -69,6 +71,11 @@ export function registerErrorHandling(app: FastifyInstance) {
         .code(503)
         .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
         .send({ message: M.serviceUnavailable });
+    }
+    // A streamed answer whose client left before its first byte: nobody reads this one.
+    if (error.code === 'ERR_STREAM_PREMATURE_CLOSE') {
+      request.log.info('the client left before the answer began');
+      return reply.code(500).send({ message: M.internal });
     }
     request.log.error({ err: error }, 'unexpected error');
     return reply.code(500).send({ message: M.internal });
