@@ -7,6 +7,7 @@ import {
   locationLabelsBodySchema,
   locationLabelsQuerySchema,
 } from '../../../shared/schemas/locations/locations.js';
+import { COSTLY_WORK_NOTE, costlyTurn } from '../../http/costly-work.js';
 import { errorResponses, rateLimit } from '../../http/route-options.js';
 import { bulkLimit } from '../../http/rate-limits.js';
 import { HttpError } from '../../lib/http-error.js';
@@ -40,7 +41,7 @@ export async function locationLabelRoutes(fastify: FastifyInstance) {
     );
   };
 
-  const description = `One label per location and copy, in the order of \`ids\` (an id may repeat), at most ${LABELS_MAX.toLocaleString('en-US')} labels a request, copies included (else 400). \`layout\`: ${LABEL_LAYOUTS.join(', ')}, as for products' labels; \`skip\` leaves that many labels of the first sheet blank. Each label shows the location's path and its code as Code 128 bars (a code over 16 characters as a QR code). Any id that is not one of the catalogue's locations: 404, and nothing is made.`;
+  const description = `One label per location and copy, in the order of \`ids\` (an id may repeat), at most ${LABELS_MAX.toLocaleString('en-US')} labels a request, copies included (else 400). \`layout\`: ${LABEL_LAYOUTS.join(', ')}, as for products' labels; \`skip\` leaves that many labels of the first sheet blank. Each label shows the location's path and its code as Code 128 bars (a code over 16 characters as a QR code). Any id that is not one of the catalogue's locations: 404, and nothing is made. ${COSTLY_WORK_NOTE}`;
   const responses = {
     200: {
       description: 'The labels, a PDF shown in the browser',
@@ -54,6 +55,7 @@ export async function locationLabelRoutes(fastify: FastifyInstance) {
     '/labels.pdf',
     {
       config,
+      preHandler: costlyTurn,
       schema: {
         operationId: 'printLocationLabels',
         tags,
@@ -70,6 +72,7 @@ export async function locationLabelRoutes(fastify: FastifyInstance) {
     '/labels.pdf',
     {
       config,
+      preHandler: costlyTurn,
       schema: {
         operationId: 'printLocationLabelsFromBody',
         tags,

@@ -36,6 +36,6 @@ export function codeLabel(title: string, code: string): LabelContent {
   const symbol: LabelSymbol =
     code.length <= BARS_MAX
       ? { kind: 'linear', bcid: 'code128', text: code }
-      : { kind: 'matrix', bcid: 'qrcode', text: code };
+      : { kind: 'matrix', text: code };
   return { title, detail: symbol.kind === 'matrix' ? code : '', figure: '', symbol };
 }
