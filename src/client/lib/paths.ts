@@ -88,6 +88,8 @@ export const paths = {
     edit: 'products/:productId/edit',
     scan: 'scan',
     reports: 'reports',
+    locations: 'locations',
+    location: 'locations/:locationId',
     settings: {
       path: 'settings',
       getHref: (catalogueId: string) => inCatalogue(catalogueId, '/settings'),
@@ -108,6 +110,19 @@ export const paths = {
     path: '/reports',
     getHref: (catalogueId?: string) =>
       catalogueId ? inCatalogue(catalogueId, '/reports') : '/reports',
+  },
+  /** The catalogue's tree of locations (the user menu's 'Locations'), and one location's page. */
+  locations: {
+    list: {
+      path: '/locations',
+      getHref: (catalogueId?: string) =>
+        catalogueId ? inCatalogue(catalogueId, '/locations') : '/locations',
+    },
+    location: {
+      path: '/locations/:locationId',
+      getHref: (id: string, catalogueId?: string) =>
+        `${catalogueId ? inCatalogue(catalogueId) : ''}/locations/${encodeURIComponent(id)}`,
+    },
   },
   /** My catalogues, and a new one. */
   catalogues: fixed('/catalogues'),

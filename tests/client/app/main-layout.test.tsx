@@ -161,6 +161,10 @@ describe('MainLayout', () => {
       expect(reports).toHaveAttribute('href', '/reports');
       await waitFor(() => expect(reports).toHaveFocus());
       await user.keyboard('{ArrowDown}');
+      const locations = screen.getByRole('menuitem', { name: 'Locations' });
+      expect(locations).toHaveAttribute('href', '/locations');
+      await waitFor(() => expect(locations).toHaveFocus());
+      await user.keyboard('{ArrowDown}');
       const logout = screen.getByRole('menuitem', { name: 'Logout' });
       await waitFor(() => expect(logout).toHaveFocus());
       await user.keyboard('{Enter}');

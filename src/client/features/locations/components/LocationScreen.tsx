@@ -1,0 +1,115 @@
+import { Link, useNavigate, useParams } from 'react-router';
+import { Button } from '@/components/ui/Button.js';
+import { Card } from '@/components/ui/Card.js';
+import { confirmButtons, loadDialogs } from '@/components/dialogs/confirm-dialog.js';
+import { useCatalogueRef } from '@/lib/catalogue-ref.js';
+import { useCatalogueCan } from '@/lib/catalogues/current-catalogue.js';
+import { formatUnits } from '@/lib/format.js';
+import { notifyError } from '@/lib/notify.js';
+import { paths } from '@/lib/paths.js';
+import { tabTitle } from '@/lib/texts.js';
+import { useLocationChange, useLocations } from '../api/locations.js';
+import { LocationFields, LocationFormCard } from './LocationFields.js';
+import { PrintLocationLabels } from './PrintLocationLabels.js';
+import { treeRows } from './tree.js';
+
+/**
+ * `/locations/:locationId`: one location, its code and label, what is held in it and below it,
+ * and its sub-locations; editors rename, move and delete it here.
+ */
+export function LocationScreen() {
+  const catalogue = useCatalogueRef();
+  const { locationId } = useParams();
+  const navigate = useNavigate();
+  const may = useCatalogueCan();
+  const locations = useLocations(catalogue);
+  const change = useLocationChange(catalogue);
+  const rows = treeRows(locations.data ?? []);
+  const location = rows.find((row) => row.id === locationId);
+  if (!location) {
+    return (
+      <p className="text-sm text-gray-600">
+        {locations.isPending ? 'Loading location…' : 'Location not found'}
+      </p>
+    );
+  }
+  const children = rows.filter((row) => row.parentId === location.id);
+  const remove = async () => {
+    const Swal = await loadDialogs();
+    const answer = await Swal.fire({
+      title: 'Delete this location?',
+      text: `${location.path} will be gone.`,
+      icon: 'warning',
+      showCancelButton: true,
+      confirmButtonText: 'Yes, delete it!',
+      focusCancel: true,
+      ...confirmButtons,
+    });
+    if (!answer.isConfirmed) return;
+    try {
+      await change.mutateAsync({ kind: 'delete', id: location.id });
+      await navigate(paths.locations.list.getHref(catalogue));
+    } catch (error) {
+      notifyError(error);
+    }
+  };
+  return (
+    <div className="mx-auto max-w-3xl min-w-0 space-y-6">
+      <title>{tabTitle(location.name)}</title>
+      <div>
+        <Link
+          to={paths.locations.list.getHref(catalogue)}
+          className="text-sm text-indigo-700 hover:underline"
+        >
+          All locations
+        </Link>
+        <h1 className="mt-2 text-2xl font-bold tracking-tight break-words text-gray-900 sm:text-3xl">
+          {location.path}
+        </h1>
+        <p className="mt-1 text-sm text-gray-700">
+          Code <code>{location.code}</code> · {formatUnits(location.unitsWithin)} held here and
+          below
+          {location.isDefault && ' · the default location, where stock without another one is'}
+        </p>
+      </div>
+      <PrintLocationLabels ids={[location.id]} label="Print label" />
+      {children.length > 0 && (
+        <Card className="p-4 sm:p-6">
+          <h2 className="text-base font-semibold text-gray-900">Inside</h2>
+          <ul className="mt-2 space-y-1">
+            {children.map((child) => (
+              <li key={child.id} className="flex gap-3">
+                <Link
+                  to={paths.locations.location.getHref(child.id, catalogue)}
+                  className="text-indigo-700 hover:underline"
+                >
+                  {child.name}
+                </Link>
+                <span className="ml-auto text-sm text-gray-700">
+                  {formatUnits(child.unitsWithin)}
+                </span>
+              </li>
+            ))}
+          </ul>
+        </Card>
+      )}
+      {may('manageLocations') && (
+        <LocationFormCard title="Rename or move">
+          <LocationFields
+            key={location.id}
+            rows={rows}
+            location={location}
+            submitLabel="Save"
+            busyLabel="Saving..."
+            onSubmit={(body) => change.mutateAsync({ kind: 'update', id: location.id, body })}
+          />
+          {!location.isDefault && (
+            <Button variant="destructive" onClick={() => void remove()}>
+              Delete location
+            </Button>
+          )}
+        </LocationFormCard>
+      )}
+    </div>
+  );
+}
