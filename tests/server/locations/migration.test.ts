@@ -47,7 +47,7 @@ describe('the locations migration on a populated database', async () => {
   const applied = await migrate(db, dialect);
 
   it("gives every catalogue its default location, never on a product's code", async () => {
-    expect(applied).toEqual(['028_locations']);
+    expect(applied[0]).toBe('028_locations');
     expect(await locationsOf(db, SHOP)).toEqual([
       { id: SHOP, parent_id: null, name: 'Main', code: 'L-0A1B2C' },
     ]);
