@@ -7,6 +7,7 @@ import { deleteAccountSchema } from '../../../../shared/schemas/account-data.js'
 import { messageSchema } from '../../../../shared/schemas/common.js';
 import { HttpError } from '../../../lib/http-error.js';
 import { currentSession } from '../../../http/authenticate.js';
+import { COSTLY_WORK_NOTE, costlyTurn } from '../../../http/costly-work.js';
 import { errorResponses, rateLimit } from '../../../http/route-options.js';
 import { accountExport } from '../account-export.js';
 import { deleteAccount } from '../account-deletion.js';
@@ -27,12 +28,12 @@ export async function accountDataRoutes(fastify: FastifyInstance) {
     '/export',
     {
       config: sensitive,
+      preHandler: costlyTurn,
       schema: {
         operationId: 'exportAccount',
         tags: ['profile'],
         summary: 'Everything of the account as one ZIP file',
-        description:
-          "`account.json` (the profile, sign-in methods without their secrets, sessions, the catalogues it belongs to), then for each catalogue `catalogues/{id}/products.csv` (the CSV export's columns, which import back), `movements.csv` and `images/{productId}.webp`. Streamed as it is read.",
+        description: `\`account.json\` (the profile, sign-in methods without their secrets, sessions, the catalogues it belongs to), then for each catalogue \`catalogues/{id}/products.csv\` (the CSV export's columns, which import back), \`movements.csv\` and \`images/{productId}.webp\`. Streamed as it is read. ${COSTLY_WORK_NOTE}`,
         response: {
           200: {
             description: 'The ZIP file, as an attachment',
