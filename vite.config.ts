@@ -31,7 +31,7 @@ const styleFreeSweetAlert = {
  * a named chunk brings its own imports along unless they are named elsewhere.
  *
  * - `shell`: React, React Router and the shared client code every screen stands on (lib/,
- *   components/ui/, the layouts' parts, the role rule). Left to Rollup they are dozens of chunks
+ *   components/ui/, the layouts' parts, the role and reorder rules). Left to Rollup they are dozens of chunks
  *   under a kilobyte, each paying its response headers on the wire (about half a kilobyte apiece).
  * - `queries`: TanStack Query and what stands on it, which the login page (a first visit's,
  *   signed out) does not load: the cache, the session's data sets, the stock changes' light part,
@@ -77,6 +77,8 @@ const CHUNK_FOLDERS: readonly (readonly [place: string, chunk: string | undefine
   ['src/client/app/components/', 'shell'],
   ['src/client/app/layouts/', 'shell'],
   ['src/shared/catalogue-roles.ts', 'shell'],
+  // The reorder rule: the stock badges (queries) and the product schemas (schemas) both read it.
+  ['src/shared/reorder.ts', 'shell'],
   ['node_modules/react/', 'shell'],
   ['node_modules/react-dom/', 'shell'],
   ['node_modules/react-router/', 'shell'],

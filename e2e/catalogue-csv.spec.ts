@@ -59,7 +59,7 @@ test('import: a dry run with errors imports nothing; the fixed file imports ever
   const errors = page.getByRole('region', { name: 'Errors' }).getByRole('listitem');
   await expect(errors).toHaveText([
     /^Line 3\s*price\s*"abc" is not a price: use a dot for decimals, like 12\.50$/,
-    /^Line 3\s*stock\s*Stock must be greater than 0$/,
+    /^Line 3\s*stock\s*Stock cannot be negative$/,
   ]);
   const preview = page.getByRole('region', { name: 'First valid rows' }).getByRole('row');
   await expect(preview).toHaveCount(4);

@@ -34,7 +34,7 @@ async function summary(page: Page) {
   return Object.fromEntries(terms.map((term, i) => [term, figures[i]]));
 }
 
-test('filters: low and out of stock, kept in the URL with the search, and the summary follows', async ({
+test('filters: to reorder and out of stock, kept in the URL with the search, and the summary follows', async ({
   stockedList: page,
 }) => {
   await expect(productCards(page)).toHaveCount(5);
@@ -45,9 +45,10 @@ test('filters: low and out of stock, kept in the URL with the search, and the su
   });
 
   const filters = page.getByRole('group', { name: 'Stock filter' });
-  await filters.getByRole('button', { name: 'Low stock (1–10)' }).click();
-  await listUrl(page).toEqual({ stock: 'low' });
-  await expect(productCards(page)).toHaveCount(3);
+  // At or below the reorder point (10): Chair, Tray, Rug and Vase.
+  await filters.getByRole('button', { name: 'To reorder' }).click();
+  await listUrl(page).toEqual({ stock: 'reorder' });
+  await expect(productCards(page)).toHaveCount(4);
   await expect(productCard(page, 'Lamp')).toHaveCount(0);
   await expect
     .poll(() => summary(page))
@@ -58,17 +59,17 @@ test('filters: low and out of stock, kept in the URL with the search, and the su
 
   await page.getByLabel('Search').fill('a');
   await page.getByLabel('Sort by').selectOption('price-asc');
-  await listUrl(page).toEqual({ stock: 'low', q: 'a', sort: 'price-asc' });
-  await expect(productCards(page).getByRole('heading')).toHaveText(['Vase', 'Chair']);
+  await listUrl(page).toEqual({ stock: 'reorder', q: 'a', sort: 'price-asc' });
+  await expect(productCards(page).getByRole('heading')).toHaveText(['Tray', 'Vase', 'Chair']);
 
   // The URL is the state: a reload shows the same.
   await page.reload();
-  await expect(filters.getByRole('button', { name: 'Low stock (1–10)' })).toHaveAttribute(
+  await expect(filters.getByRole('button', { name: 'To reorder' })).toHaveAttribute(
     'aria-pressed',
     'true',
   );
   await expect(page.getByLabel('Search')).toHaveValue('a');
-  await expect(productCards(page).getByRole('heading')).toHaveText(['Vase', 'Chair']);
+  await expect(productCards(page).getByRole('heading')).toHaveText(['Tray', 'Vase', 'Chair']);
   await expect
     .poll(() => summary(page))
     .toEqual({
@@ -153,7 +154,7 @@ test.describe('the table view', () => {
       .filter({ has: page.getByRole('rowheader', { name: 'Chair' }) });
     await expect(chair.getByText('$89.00')).toBeVisible();
     await expect(chair.getByText('4 units')).toBeVisible();
-    await expect(chair.getByText('In stock · low')).toBeVisible();
+    await expect(chair.getByText('In stock · to reorder')).toBeVisible();
     await expect(chair.locator('img')).toBeVisible();
     // Dense: a row no taller than its stepper and picture need.
     expect((await chair.boundingBox())!.height).toBeLessThanOrEqual(64);

@@ -81,16 +81,20 @@ test.describe('the stock in one vocabulary', () => {
       await expect(productCards(page)).toHaveCount(3);
 
       await expectStockState(productCard(page, 'Lamp'), 'In stock', /^25 units$/, 'green');
-      await expectStockState(productCard(page, 'Chair'), 'In stock · low', /^4 units$/, 'yellow');
+      await expectStockState(
+        productCard(page, 'Chair'),
+        'In stock · to reorder',
+        /^4 units$/,
+        'yellow',
+      );
       await expectStockState(productCard(page, 'Tray'), 'Out of Stock', /^0 units$/, 'red');
 
       const tabs = page.getByRole('group', { name: 'Stock filter' }).getByRole('button');
       await expect(tabs).toHaveText([
         /^All\s*3$/,
-        /^Low stock \(1–10\)\s*1$/,
-        /^Out of Stock\s*1$/,
         // At or below the catalogue's reorder point, 10: the low and the out of stock.
         /^To reorder\s*2$/,
+        /^Out of Stock\s*1$/,
       ]);
 
       // The count, said once and exactly.
@@ -133,7 +137,7 @@ test.describe('the stock in one vocabulary', () => {
     // The spec's texts, together in that block: 'In Stock: 4', the availability, the units and
     // the stepper that changes them.
     await expect(block.getByText('In Stock: 4')).toBeVisible();
-    await expect(block.getByText('In Stock · low', { exact: true })).toBeVisible();
+    await expect(block.getByText('In Stock · to reorder', { exact: true })).toBeVisible();
     await expect(block.getByText('4 units', { exact: true })).toBeVisible();
     await expect(block.getByRole('button', { name: 'Increase stock of Chair' })).toBeVisible();
     await expectTextColour(block.getByText('4 units', { exact: true }), 'yellow');
@@ -185,6 +189,49 @@ test.describe('a dense phone list', () => {
       .poll(async () => ((await api.getProduct(token, id)) as { stock: number }).stock)
       .toBe(18);
     await expectNoSeriousA11yViolations(page, 'phone list with a stepper open');
+  });
+
+  test('at 390 px: variants read whole on two lines, and each row’s ± is its own', async ({
+    page,
+    createProduct,
+    signIn,
+  }) => {
+    const variants = ['Amber', 'Clear', 'Cobalt', 'Green', 'Frosted'].map(
+      (colour) => `Glass Bottle 500 ml — ${colour}, Swing Top`,
+    );
+    for (const [i, name] of variants.entries()) {
+      await createProduct({ name, price: 3 + i, stock: 20, description: 'A bottle.' });
+    }
+    await page.setViewportSize(PHONE);
+    await signIn();
+    await expect(productCards(page)).toHaveCount(5);
+
+    for (const name of variants) {
+      const heading = productCard(page, name).getByRole('heading');
+      const box = await heading.evaluate((element) => ({
+        clipped: element.scrollHeight > element.clientHeight + 1,
+        lines: Math.round(
+          element.getBoundingClientRect().height / parseFloat(getComputedStyle(element).lineHeight),
+        ),
+      }));
+      expect(box, name).toEqual({ clipped: false, lines: 2 });
+    }
+
+    // A finger is about 9 mm wide: every ± is at least 44 px square, with room between rows.
+    const boxes = [];
+    for (const name of variants) {
+      const adjust = productCard(page, name).getByRole('button', {
+        name: `Adjust stock of ${name}`,
+      });
+      boxes.push((await adjust.boundingBox())!);
+    }
+    for (const [i, box] of boxes.entries()) {
+      expect(Math.min(box.width, box.height), variants[i]).toBeGreaterThanOrEqual(44);
+      if (i > 0) {
+        const previous = boxes[i - 1]!;
+        expect(box.y - (previous.y + previous.height), variants[i]).toBeGreaterThanOrEqual(16);
+      }
+    }
   });
 
   test('the desktop remembers the table; its columns line up and its header stays in view', async ({

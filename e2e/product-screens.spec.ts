@@ -105,7 +105,7 @@ test.describe('item 5: long text never breaks the layout', () => {
         await signIn();
         for (const [cardName, badgeText] of [
           [name, 'Out of Stock'],
-          [product.name, 'In stock · low'],
+          [product.name, 'In stock · to reorder'],
         ] as const) {
           const card = productCard(page, cardName);
           await expect(card).toBeVisible();
@@ -124,7 +124,7 @@ test.describe('item 5: long text never breaks the layout', () => {
       const heading = page.getByRole('heading', { level: 1 });
       await expect(heading).toHaveText(product.name);
       await expectInside(heading, page.getByRole('main'));
-      await expectOneLine(page.getByText('In Stock · low', { exact: true }));
+      await expectOneLine(page.getByText('In Stock · to reorder', { exact: true }));
       await expectNoSidewaysScroll(page);
 
       const banner = page.getByRole('banner');
@@ -426,7 +426,7 @@ test.describe('item 13: form polish', () => {
     await page.goto(`/edit/product/${product.id}`);
     await page.getByLabel('Stock', { exact: true }).fill('-1');
     await page.getByRole('button', { name: 'Save Changes' }).click();
-    await expect(page.getByText(V.stockMin)).toBeVisible();
+    await expect(page.getByText(V.stockNegative)).toBeVisible();
 
     await page.goto('/new/product');
     await page.getByLabel('Stock', { exact: true }).fill('-1');
@@ -438,7 +438,7 @@ test.describe('item 13: form polish', () => {
       multipart: { stock: '-1' },
     });
     expect(response.status()).toBe(400);
-    expect(((await response.json()) as { message: string }).message).toBe(V.stockMin);
+    expect(((await response.json()) as { message: string }).message).toBe(V.stockNegative);
   });
 
   test('a text file named .png is refused in the picker', async ({ page, signIn }) => {

@@ -308,7 +308,7 @@ test('a product with stock 0 shows the Out of Stock badge', async ({
   await expect(soldOut.getByText('In stock', { exact: true })).toHaveCount(0);
   const spare = productCard(page, 'Spare tray');
   // 5 units: in stock, and said to be low.
-  await expect(spare.getByText('In stock · low', { exact: true })).toBeVisible();
+  await expect(spare.getByText('In stock · to reorder', { exact: true })).toBeVisible();
   await expect(spare.getByText('Out of Stock', { exact: true })).toHaveCount(0);
   await expectTextColour(spare.getByText(/^5 units$/), 'yellow');
 

@@ -78,6 +78,7 @@ export const V = {
   stockRequired: required('Stock'),
   stockInvalid: 'The stock of the product is required',
   stockMin: greaterThanZero('Stock'),
+  stockNegative: 'Stock cannot be negative',
   stockInteger: 'Stock must be a whole number',
   stockMax: 'Stock is too large',
   descriptionRequired: required('Description'),

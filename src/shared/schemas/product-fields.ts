@@ -40,6 +40,9 @@ export const tagsSchema = z
   .max(TAGS_MAX, { error: V.tagsInvalid })
   .transform(normalizeTags);
 
+/** A count as typed: trimmed, and a leading minus sign (U+2212, as some keyboards type it) read as '-'. */
+export const stockText = (typed: string) => typed.trim().replace(/^\u2212/, '-');
+
 export const stockWithMin = (min: number) =>
   z.unknown().transform((value, ctx) => {
     if (isBlank(value)) {
@@ -47,15 +50,16 @@ export const stockWithMin = (min: number) =>
       return z.NEVER;
     }
     const text =
-      typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
+      typeof value === 'number' ? String(value) : typeof value === 'string' ? stockText(value) : '';
     if (!/^-?\d+(\.\d+)?$/.test(text)) {
       ctx.addIssue({ code: 'custom', message: V.stockInvalid });
       return z.NEVER;
     }
     const stock = Number(text);
-    // Below the minimum gives the one fixed message (V.stockMin) even where 0 is allowed, so that
-    // every answer words it alike; the edit form's field shows its minimum of 0 itself.
-    if (stock < min) ctx.addIssue({ code: 'custom', message: V.stockMin });
+    // Where 0 is allowed, a negative count is called that; below the create form's minimum of 1,
+    // the spec's 'greater than 0'.
+    if (stock < 0 && min <= 0) ctx.addIssue({ code: 'custom', message: V.stockNegative });
+    else if (stock < min) ctx.addIssue({ code: 'custom', message: V.stockMin });
     else if (!Number.isInteger(stock)) ctx.addIssue({ code: 'custom', message: V.stockInteger });
     else if (stock > MAX_STOCK) ctx.addIssue({ code: 'custom', message: V.stockMax });
     else return stock;

@@ -26,7 +26,7 @@ import { CURSOR_MAX } from './product-queries.js';
 
 // A product's API: what a write takes and what every answer sends. The fields, the forms and the
 // queries live in the product-*.ts files beside this one; importers take them all from here.
-export { reorderPointField, tagsSchema } from './product-fields.js';
+export { reorderPointField, stockText, tagsSchema } from './product-fields.js';
 export {
   EDIT_FORM_MIN_STOCK,
   imageFileError,
@@ -82,6 +82,9 @@ export const productListItemSchema = z.object({
   /** The barcode; a GTIN reads without its padding zeros (UPC-A as 12 digits, EAN-13 as 13). */
   barcode: z.string().meta({ maxLength: CODE_MAX }).nullable(),
   tags: z.array(z.string().meta({ maxLength: TAG_MAX })).meta({ maxItems: TAGS_MAX }),
+  /** Its own reorder point; null: its catalogue's. */
+  // Always sent; optional so that an answer from before it existed still reads.
+  reorderPoint: z.number().int().meta(int32(REORDER_POINT_MAX)).nullable().optional(),
 });
 export type ProductListItem = z.infer<typeof productListItemSchema>;
 
@@ -98,9 +101,6 @@ export const productSchema = productListItemSchema.extend({
   active: z.boolean(),
   createdAt: timestamp,
   updatedAt: timestamp,
-  /** Its own reorder point; null: its catalogue's. */
-  // Always sent; optional so that an answer from before it existed still reads.
-  reorderPoint: z.number().int().meta(int32(REORDER_POINT_MAX)).nullable().optional(),
 });
 export type Product = z.infer<typeof productSchema>;
 

@@ -100,7 +100,7 @@ describe('CSV import', async () => {
         { line: 4, path: 'name', message: V.nameRequired },
         { line: 5, path: 'price', message: T.notAPrice('abc') },
         { line: 8, path: 'price', message: V.priceDecimals },
-        { line: 10, path: 'stock', message: V.stockMin },
+        { line: 10, path: 'stock', message: 'Stock cannot be negative' },
         { line: 10, path: 'description', message: V.descriptionRequired },
       ],
     };

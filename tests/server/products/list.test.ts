@@ -75,6 +75,8 @@ describe('product list', async () => {
         'image',
         'name',
         'price',
+        // Whether it is to reorder: the list's badge and its 'To reorder' filter agree.
+        'reorderPoint',
         'sku',
         'stock',
         'tags',

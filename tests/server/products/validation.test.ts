@@ -24,7 +24,9 @@ const cases: [string, Record<string, string | undefined>, string, string][] = [
   ['price negative', { price: '-5' }, 'price', 'Price must be greater than 0'],
   ['stock missing', { stock: undefined }, 'stock', 'Stock is required'],
   ['stock not a number', { stock: 'many' }, 'stock', 'The stock of the product is required'],
-  ['stock negative', { stock: '-1' }, 'stock', 'Stock must be greater than 0'],
+  // 0 is allowed: a negative stock is refused in those words, whichever minus sign it is typed with.
+  ['stock negative', { stock: '-1' }, 'stock', 'Stock cannot be negative'],
+  ['stock with a minus sign', { stock: '\u22125' }, 'stock', 'Stock cannot be negative'],
   ['stock fractional', { stock: '1.5' }, 'stock', 'Stock must be a whole number'],
   ['description missing', { description: undefined }, 'description', 'Description is required'],
   ['description blank', { description: '' }, 'description', 'Description is required'],

@@ -16,6 +16,7 @@ export function toListItem(row: Omit<ListRow, 'sort_key'>, urls: ImageUrls): Pro
     sku: row.sku,
     barcode: row.barcode,
     tags: JSON.parse(row.tags) as string[],
+    reorderPoint: row.reorder_point,
   };
 }
 
@@ -29,6 +30,5 @@ export function toProduct(row: ProductRow, urls: ImageUrls): Product {
     active: row.active === 1,
     createdAt: new Date(row.created_at).toISOString(),
     updatedAt: new Date(row.updated_at).toISOString(),
-    reorderPoint: row.reorder_point,
   };
 }

@@ -35,13 +35,14 @@ export const LIST_COLUMNS = [
   'sku',
   'barcode',
   'tags',
+  'reorder_point',
 ] as const;
 export type ListRow = Pick<ProductRow, (typeof LIST_COLUMNS)[number]> & {
   /** The value of the page's sort column: where the next page starts. */
   sort_key: string | number;
 };
-/** What a row of the CSV export shows: a list row, its times, its cost and its reorder point. */
-export const EXPORT_COLUMNS = ['created_at', 'updated_at', 'cost_cents', 'reorder_point'] as const;
+/** What a row of the CSV export shows: a list row (its reorder point too), its times, its cost. */
+export const EXPORT_COLUMNS = ['created_at', 'updated_at', 'cost_cents'] as const;
 export type ExportRow = ListRow & Pick<ProductRow, (typeof EXPORT_COLUMNS)[number]>;
 
 /** Every column of a product as the API reads it. */

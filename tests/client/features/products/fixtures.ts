@@ -23,13 +23,6 @@ export const product = (overrides: Partial<Product> = {}): Product => ({
 
 /** A product as the list carries it (no `active`, no cost, no dates). */
 export const listed = (overrides: Partial<Product> = {}) => {
-  const {
-    active: _a,
-    cost: _cost,
-    createdAt: _c,
-    updatedAt: _u,
-    reorderPoint: _r,
-    ...item
-  } = product(overrides);
+  const { active: _a, cost: _cost, createdAt: _c, updatedAt: _u, ...item } = product(overrides);
   return item;
 };

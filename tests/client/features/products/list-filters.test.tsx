@@ -14,12 +14,15 @@ const CATALOGUE = [
   listed({ id: 'c', name: 'Tray', price: 3.99, stock: 0 }),
 ];
 
+// The catalogue's reorder point is the default, 10.
 const selects = (stock: string | null) => (product: (typeof CATALOGUE)[number]) =>
   stock === 'low'
     ? product.stock >= 1 && product.stock <= 10
-    : stock === 'out'
-      ? product.stock === 0
-      : true;
+    : stock === 'reorder'
+      ? product.stock <= 10
+      : stock === 'out'
+        ? product.stock === 0
+        : true;
 
 beforeEach(() => {
   server.use(
@@ -32,6 +35,7 @@ beforeEach(() => {
     const shown = CATALOGUE.filter(selects(query.get('stock')));
     return {
       count: shown.length,
+      toReorder: shown.filter(selects('reorder')).length,
       units: shown.reduce((sum, product) => sum + product.stock, 0),
       value: shown.reduce((sum, product) => sum + product.price * product.stock, 0),
     };
@@ -68,16 +72,22 @@ describe('stock filters and the summary', () => {
     });
   });
 
-  it('filters low and out of stock products, kept in the URL beside the search and sort', async () => {
+  it('filters products to reorder and out of stock, kept in the URL beside the search and sort', async () => {
     const { user } = renderRoute(<ListWithUrl />, { url: '/?q=a&sort=name' });
     await screen.findByRole('list', {}, { timeout: 5000 });
     const filters = within(screen.getByRole('group', { name: 'Stock filter' }));
     expect(filters.getByRole('button', { name: /^All\b/ })).toHaveAttribute('aria-pressed', 'true');
+    // One notion of low: the reorder point, which the badges follow too; no second range.
+    expect(filters.getAllByRole('button').map((button) => button.textContent)).toEqual([
+      'All 3',
+      'To reorder 2',
+      'Out of Stock 1',
+    ]);
 
-    await user.click(filters.getByRole('button', { name: /^Low stock \(1–10\)/ }));
-    await waitFor(() => expect(screen.getAllByRole('listitem')).toHaveLength(1));
+    await user.click(filters.getByRole('button', { name: /^To reorder/ }));
+    await waitFor(() => expect(screen.getAllByRole('listitem')).toHaveLength(2));
     expect(screen.getByRole('heading', { name: 'Chair' })).toBeVisible();
-    expect(filters.getByRole('button', { name: /^Low stock \(1–10\)/ })).toHaveAttribute(
+    expect(filters.getByRole('button', { name: /^To reorder/ })).toHaveAttribute(
       'aria-pressed',
       'true',
     );
@@ -90,10 +100,10 @@ describe('stock filters and the summary', () => {
     expect((await queriesOf('/products')).at(-1)).toMatchObject({
       q: 'a',
       sort: 'name',
-      stock: 'low',
+      stock: 'reorder',
     });
-    expect(screen.getByTestId('url')).toHaveTextContent(/^\?q=a&sort=name&stock=low$/);
-    expect((await queriesOf('/products/summary')).at(-1)).toEqual({ q: 'a', stock: 'low' });
+    expect(screen.getByTestId('url')).toHaveTextContent(/^\?q=a&sort=name&stock=reorder$/);
+    expect((await queriesOf('/products/summary')).at(-1)).toEqual({ q: 'a', stock: 'reorder' });
 
     await user.click(filters.getByRole('button', { name: /^Out of Stock/ }));
     await waitFor(() => expect(screen.getByRole('heading', { name: 'Tray' })).toBeVisible());
@@ -156,7 +166,7 @@ describe('the table view', () => {
     expect(chair.getByRole('rowheader', { name: 'Chair' })).toBeVisible();
     expect(chair.getByText('$40.50')).toBeVisible();
     expect(chair.getByText('4 units')).toBeVisible();
-    expect(chair.getByText('· low')).toBeVisible();
+    expect(chair.getByText('· to reorder')).toBeVisible();
     expect(chair.getByRole('button', { name: 'Increase stock of Chair' })).toBeVisible();
     expect(chair.getByRole('checkbox', { name: 'Select Chair' })).not.toBeChecked();
 

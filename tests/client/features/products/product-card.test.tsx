@@ -43,11 +43,27 @@ describe('ProductCard', () => {
     expect(card.queryByText('Out of Stock')).not.toBeInTheDocument();
   });
 
-  it('shows 10 units or fewer as In stock, and low', () => {
+  it("shows stock at or below the catalogue's reorder point (10) as In stock, to reorder", () => {
     const card = renderCard({ stock: 10 });
     expect(card.getByText('10 units')).toBeVisible();
     expect(card.getByText('In stock')).toBeInTheDocument();
-    expect(card.getByText('· low')).toBeInTheDocument();
+    expect(card.getByText('· to reorder')).toBeInTheDocument();
+  });
+
+  // The 'To reorder' filter and the badge agree: one notion of low, the reorder point that applies.
+  it("follows the product's own reorder point, above or below 10", () => {
+    const onList = renderCard({ stock: 20, reorderPoint: 25 });
+    expect(onList.getByText('· to reorder')).toBeInTheDocument();
+    expect(onList.getByText('20 units').closest('[data-stock-state]')).toHaveAttribute(
+      'data-stock-state',
+      'low',
+    );
+  });
+
+  it('shows a product above its own lower reorder point as plainly in stock', () => {
+    const card = renderCard({ stock: 8, reorderPoint: 5 });
+    expect(card.getByText('In stock')).toBeInTheDocument();
+    expect(card.queryByText('· to reorder')).not.toBeInTheDocument();
   });
 
   it("shows the 'Out of Stock' badge at 0, and no In stock tag", () => {

@@ -252,8 +252,8 @@ describe('EditProduct', () => {
     await user.clear(screen.getByLabelText('Stock'));
     await user.type(screen.getByLabelText('Stock'), '-1');
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
-    // 0 is allowed here; -1 gets the minimum's own message.
-    expect(await screen.findByText('Stock must be greater than 0')).toBeInTheDocument();
+    // 0 is allowed here: -1 is refused as negative, not as 'greater than 0'.
+    expect(await screen.findByText('Stock cannot be negative')).toBeInTheDocument();
     await user.clear(screen.getByLabelText('Stock'));
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
 

@@ -77,7 +77,8 @@ describe('the stock stepper on a card', () => {
   });
 
   it.each([
-    ['-1', 'Stock must be greater than 0'],
+    ['-1', 'Stock cannot be negative'],
+    ['\u22125', 'Stock cannot be negative'],
     ['2.5', 'Stock must be a whole number'],
     ['many', 'The stock of the product is required'],
   ])('refuses %s in the Set field without asking the server', async (typed, message) => {

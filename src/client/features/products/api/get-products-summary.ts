@@ -40,11 +40,12 @@ export function useProductsSummary(params: SummaryParams) {
 }
 
 /** The stock filters' tabs, each with the summary whose count it shows. */
-export const STOCK_TABS = [undefined, 'low', 'out'] as const;
+export const STOCK_TABS = [undefined, 'out'] as const;
 
 /**
  * How many products each stock filter's tab would show for the list's search and tag: the
- * summaries of the three filters (one of them is the list's own, shared from the cache).
+ * summaries of the whole selection and of 'Out of Stock' (one of them is the list's own, shared
+ * from the cache), in the tabs' order: All, To reorder, Out of Stock.
  */
 export function useStockFilterCounts({ q, tag }: Omit<SummaryParams, 'stock'>) {
   const catalogue = useCatalogueRef();
@@ -57,6 +58,6 @@ export function useStockFilterCounts({ q, tag }: Omit<SummaryParams, 'stock'>) {
   return {
     pending: results.some((result) => result.isPending),
     // 'To reorder' counts what the whole selection's summary says is to reorder.
-    counts: [...results.map((result) => result.data?.count), results[0]?.data?.toReorder],
+    counts: [results[0]?.data?.count, results[0]?.data?.toReorder, results[1]?.data?.count],
   };
 }

@@ -38,7 +38,8 @@ interface ProductCardProps {
  * One product of the list. On a phone it is one compact row (thumbnail, name, price, stock, and
  * small Edit and Delete), so that six or more fit the first screen; its stepper opens under the
  * row with one tap. From `sm` up it is a tile, the picture on top, the stepper always shown.
- * Long names wrap anywhere (even inside a word) and are clamped, so they never widen the card.
+ * Long names wrap anywhere (even inside a word) and are clamped (two lines on a phone, so that
+ * variants that differ at the end read apart), so they never widen the card.
  */
 export function ProductCard({
   product: listed,
@@ -85,7 +86,7 @@ export function ProductCard({
         </Link>
       </div>
       <div className="flex min-w-0 flex-1 flex-col gap-0.5 sm:gap-2 sm:p-4">
-        <h2 className="line-clamp-1 min-w-0 text-sm font-semibold wrap-anywhere text-gray-900 sm:line-clamp-3 sm:text-base">
+        <h2 className="line-clamp-2 min-w-0 text-sm font-semibold wrap-anywhere text-gray-900 sm:line-clamp-3 sm:text-base">
           <Link
             to={detailsUrl}
             data-product-card-link=""
@@ -105,18 +106,18 @@ export function ProductCard({
           <p className="text-sm font-bold text-gray-900 tabular-nums sm:text-lg">
             {formatPrice(product.price)}
           </p>
-          <StockStatus stock={product.stock} />
+          <StockStatus product={product} />
         </div>
         <PendingStockNote label={pending} />
       </div>
-      {/* A phone only: opens the stepper under the row. */}
+      {/* A phone only: opens the stepper under the row; a finger's width, so never the next row's. */}
       <button
         type="button"
         aria-expanded={adjusting}
         aria-controls={stepperId}
         aria-label={`Adjust stock of ${product.name}`}
         onClick={() => setAdjusting((open) => !open)}
-        className={`grid size-9 place-items-center rounded-md text-lg font-semibold ring-1 ring-gray-300 ring-inset focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 sm:hidden ${adjusting ? 'bg-indigo-50 text-indigo-800' : 'text-gray-700'}`}
+        className={`grid size-11 place-items-center rounded-md text-lg font-semibold ring-1 ring-gray-300 ring-inset focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 sm:hidden ${adjusting ? 'bg-indigo-50 text-indigo-800' : 'text-gray-700'}`}
       >
         <span aria-hidden="true">±</span>
       </button>

@@ -16,7 +16,7 @@ import { isProductMissing, ProductLoadError, ProductMissing } from './common/Pro
 import { CopyableId } from './CopyableId.js';
 import { DeleteProductButton } from './DeleteProductButton.js';
 import { copyStateOf } from './product-form-values.js';
-import { STOCK_STATES, stockStateOf, StockUnits } from './common/StockBadges.js';
+import { STOCK_STATES, StockUnits, useStockState } from './common/StockBadges.js';
 import { StockHistory } from './StockHistory.js';
 import { PendingStockNote, useShownStock } from './common/PendingStock.js';
 import { PrintLabelsButton } from './common/PrintLabelsButton.js';
@@ -212,7 +212,7 @@ function Fact({ term, children }: { term: string; children: ReactNode }) {
 function StockBlock({ product: saved }: { product: Product }) {
   const { product, pending } = useShownStock(saved);
   const mayAdjust = useCatalogueCan()('adjustStock');
-  const stateName = stockStateOf(product.stock);
+  const stateName = useStockState(product);
   const state = STOCK_STATES[stateName];
   return (
     <section
@@ -236,7 +236,7 @@ function StockBlock({ product: saved }: { product: Product }) {
         </dd>
         <dt className="text-gray-700">Stock</dt>
         <dd>
-          <StockUnits stock={product.stock} className="font-semibold" />
+          <StockUnits stock={product.stock} state={stateName} className="font-semibold" />
         </dd>
       </dl>
       <PendingStockNote label={pending} />

@@ -112,7 +112,7 @@ export function ProductTable({
                   {formatPrice(product.price)}
                 </td>
                 <td className={`${cell} whitespace-nowrap`}>
-                  <StockStatus stock={product.stock} />
+                  <StockStatus product={product} />
                   <PendingStockNote label={pending} />
                 </td>
                 <td className={cell}>

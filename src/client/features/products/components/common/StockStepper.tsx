@@ -2,6 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useCatalogueCan } from '@/lib/catalogues/current-catalogue.js';
 import { MAX_STOCK, STOCK_NOTE_MAX, type StockReason } from '@shared/constants.js';
 import { V } from '@shared/messages.js';
+import { stockText } from '@shared/schemas/products.js';
 import { controlClasses, inlineControlClasses } from '@/components/ui/Field.js';
 import { formatUnits } from '@/lib/format.js';
 import { notifyError } from '@/lib/notify.js';
@@ -17,11 +18,12 @@ interface StockStepperProps {
 }
 
 /** Why a count typed into 'Set' is not one, or undefined (the API's rules and wording). */
-function targetError(text: string): string | undefined {
-  if (text === '') return V.stockRequired;
+function targetError(typed: string): string | undefined {
+  if (typed === '') return V.stockRequired;
+  const text = stockText(typed);
   if (!/^-?\d+(\.\d+)?$/.test(text)) return V.stockInvalid;
   const value = Number(text);
-  if (value < 0) return V.stockMin;
+  if (value < 0) return V.stockNegative;
   if (!Number.isInteger(value)) return V.stockInteger;
   if (value > MAX_STOCK) return V.stockMax;
   return undefined;
