@@ -134,6 +134,17 @@ test.describe('item 5: long text never breaks the layout', () => {
       expect(await banner.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(
         true,
       );
+      // Nothing is drawn over the wordmark: not 'Scan', not the greeting.
+      const wordmark = (await banner.getByText('Stockroom', { exact: true }).boundingBox())!;
+      for (const other of [banner.getByRole('link', { name: 'Scan' }), menu]) {
+        const box = (await other.boundingBox())!;
+        const apart =
+          box.x >= wordmark.x + wordmark.width ||
+          box.x + box.width <= wordmark.x ||
+          box.y >= wordmark.y + wordmark.height ||
+          box.y + box.height <= wordmark.y;
+        expect(apart, `${await other.textContent()} clear of the wordmark`).toBe(true);
+      }
     });
   }
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   BULK_DELETE_MAX,
+  MAX_PRICE,
   DESCRIPTION_MAX,
   IMPORT_ERRORS_MAX,
   IMPORT_MATCHES,
@@ -17,6 +18,7 @@ import {
   TAG_MAX,
   TAGS_MAX,
 } from '../constants.js';
+import { CODE_MAX } from '../codes.js';
 import { V } from '../messages.js';
 import { ANSWER_LIMITS, hasNoNul } from './common.js';
 import { int32, pageLimit, productListQuerySchema, timestamp, uuid } from './products.js';
@@ -104,6 +106,14 @@ export const importPreviewRowSchema = z.object({
   price: z.number(),
   stock: z.number().int().meta(int32(MAX_STOCK)),
   description: z.string().meta({ maxLength: DESCRIPTION_MAX }),
+  // Each only where the file has its column (without it an update keeps the product's own).
+  sku: z.string().meta({ maxLength: CODE_MAX }).nullable().optional(),
+  barcode: z.string().meta({ maxLength: CODE_MAX }).nullable().optional(),
+  tags: z
+    .array(z.string().meta({ maxLength: TAG_MAX }))
+    .meta({ maxItems: TAGS_MAX })
+    .optional(),
+  cost: z.number().meta({ minimum: 0, maximum: MAX_PRICE }).nullable().optional(),
 });
 export type ImportPreviewRow = z.infer<typeof importPreviewRowSchema>;
 

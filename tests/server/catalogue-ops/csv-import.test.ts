@@ -185,6 +185,40 @@ describe('CSV import', async () => {
     expect(report.preview![1]!.line).toBe(4);
   });
 
+  it('previews the codes, tags and cost it will store, where the file has them', async () => {
+    const user = await signIn(server);
+    const csv = [
+      'name,price,stock,description,sku,barcode,tags,cost',
+      'Jar,4.5,3,A jar,JAR-1,4006381333931,glass;kitchen,1.25',
+      'Lid,1,2,A lid,,,,',
+    ].join('\n');
+    const report = (await importCsv(server, user, csv, 'dryRun=true&preview=true')).json();
+    expect((report as ImportReport).preview).toEqual([
+      {
+        line: 2,
+        name: 'Jar',
+        price: 4.5,
+        stock: 3,
+        description: 'A jar',
+        sku: 'JAR-1',
+        barcode: '4006381333931',
+        tags: ['glass', 'kitchen'],
+        cost: 1.25,
+      },
+      {
+        line: 3,
+        name: 'Lid',
+        price: 1,
+        stock: 2,
+        description: 'A lid',
+        sku: null,
+        barcode: null,
+        tags: [],
+        cost: null,
+      },
+    ]);
+  });
+
   it('takes LF line ends and no BOM, and ignores rows with no value at all', async () => {
     const user = await signIn(server);
     const res = await importCsv(

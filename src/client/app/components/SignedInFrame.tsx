@@ -28,6 +28,14 @@ export function SignedInFrame({ account, catalogue, children }: SignedInFramePro
   // there from the first paint so that nothing moves when it fills.
   const wide = useMediaQuery(WIDE);
   const catalogueId = useCatalogueRef();
+  const scan = (
+    <Link
+      to={paths.scan.getHref(undefined, catalogueId)}
+      className="shrink-0 rounded-md px-2 py-1 text-sm font-semibold text-white hover:bg-gray-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
+    >
+      Scan
+    </Link>
+  );
   return (
     <div className="flex min-h-full flex-col bg-gray-100">
       {/* Header and main fill at least the screen, so that the footer starts below the fold: when
@@ -37,22 +45,20 @@ export function SignedInFrame({ account, catalogue, children }: SignedInFramePro
         <SkipLink />
         <header className="bg-gray-900 shadow">
           <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
-            <div className="flex min-w-0 items-center gap-4">
+            {/* The wordmark never shrinks: the greeting beside it is cut short instead. */}
+            <div className="flex shrink-0 items-center gap-4 sm:min-w-0 sm:shrink">
               <LogoLink />
               {wide && catalogue}
             </div>
             <div className="flex min-w-0 items-center gap-2 sm:gap-4">
-              <Link
-                to={paths.scan.getHref(undefined, catalogueId)}
-                className="shrink-0 rounded-md px-2 py-1 text-sm font-semibold text-white hover:bg-gray-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
-              >
-                Scan
-              </Link>
+              {wide && scan}
               {account}
             </div>
           </div>
+          {/* A phone's second row: the catalogue, and Scan at its end, clear of the wordmark. */}
           <div className="flex h-10 items-center gap-2 border-t border-white/10 px-2 sm:hidden">
             {!wide && catalogue}
+            {!wide && <div className="ml-auto">{scan}</div>}
           </div>
         </header>
         <main

@@ -57,6 +57,10 @@ describe('Export CSV', () => {
     await user.click(screen.getByRole('button', { name: 'Export CSV' }));
     await waitFor(() => expect(saved).toHaveLength(1), { timeout: 5000 });
     expect(saved[0]!.download).toBe('stockroom-products-2025-01-02.csv');
+    // The browser may save it without a word: the app says it is done, and under which name.
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'CSV exported: stockroom-products-2025-01-02.csv',
+    );
     // Byte for byte, the BOM included (Blob.text() would drop it).
     const bytes = new Uint8Array(await saved[0]!.blob!.arrayBuffer());
     expect([...bytes]).toEqual([...new TextEncoder().encode(csv)]);
@@ -146,6 +150,56 @@ describe('ImportProducts', () => {
       query: { dryRun: 'true', preview: 'true' },
       body: { file: { file: 'text/csv' } },
     });
+  });
+
+  it('previews the SKU, barcode, tags and cost each row will store', async () => {
+    server.use(
+      http.post('/api/products/import', () =>
+        HttpResponse.json({
+          ...checked,
+          preview: [
+            {
+              ...checked.preview![0]!,
+              sku: 'LMP-1',
+              barcode: '4006381333931',
+              tags: ['desk', 'light'],
+              cost: 5.25,
+            },
+            { ...checked.preview![1]!, sku: null, barcode: null, tags: [], cost: null },
+          ],
+        }),
+      ),
+    );
+    const { user } = setup();
+    await user.upload(screen.getByLabelText('CSV file'), csvFile());
+    const table = within(await screen.findByRole('table'));
+    expect(table.getAllByRole('columnheader').map((header) => header.textContent)).toEqual([
+      'Line',
+      'Name',
+      'SKU',
+      'Barcode',
+      'Tags',
+      'Price',
+      'Cost',
+      'Stock',
+      'Description',
+    ]);
+    const [, lamp] = table.getAllByRole('row');
+    expect(
+      within(lamp!)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual([
+      '2',
+      'Lamp',
+      'LMP-1',
+      '4006381333931',
+      'desk, light',
+      '$12.50',
+      '$5.25',
+      '3',
+      'A lamp',
+    ]);
   });
 
   it("imports a good file after its check, with progress, then goes to the list with the server's message", async () => {

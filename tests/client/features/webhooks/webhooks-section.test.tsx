@@ -91,7 +91,19 @@ describe('the Webhooks section of the catalogue settings', () => {
     const { user } = await show();
     const section = await screen.findByRole('region', { name: 'Webhooks' });
     await within(section).findByText('None yet.');
+    // Stock moving is what most endpoints are for: on from the start, with the product events.
+    expect(
+      within(section)
+        .getAllByRole('checkbox', { checked: true })
+        .map((box) => box.closest('label')?.textContent),
+    ).toEqual([
+      'Product createdproduct.created',
+      'Product updatedproduct.updated',
+      'Product deletedproduct.deleted',
+      'Stock movedstock.moved',
+    ]);
     await user.type(within(section).getByLabelText('Endpoint URL'), HOOK.url);
+    await user.click(within(section).getByRole('checkbox', { name: /Stock moved/ }));
     await user.click(within(section).getByRole('checkbox', { name: /Product updated/ }));
     await user.click(within(section).getByRole('checkbox', { name: /Product deleted/ }));
     await user.click(within(section).getByRole('button', { name: 'Add endpoint' }));

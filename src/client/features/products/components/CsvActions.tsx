@@ -5,7 +5,8 @@ import { Button } from '@/components/ui/Button.js';
 import { buttonClasses } from '@/components/ui/button-styles.js';
 import { Menu, MenuChevron, menuItemProps, menuPanelClasses } from '@/components/controls/Menu.js';
 import { saveDownload } from '@/lib/download.js';
-import { notifyError } from '@/lib/notify.js';
+import type { Download } from '@/lib/api-download.js';
+import { notifyError, notifySuccess } from '@/lib/notify.js';
 import { paths } from '@/lib/paths.js';
 import { useExportProducts } from '../api/export-products.js';
 import type { ProductListParams } from '../api/get-products.js';
@@ -14,13 +15,22 @@ const itemClasses =
   'block w-full px-4 py-2.5 text-left text-sm text-gray-700 hover:bg-gray-100 focus:bg-gray-100 focus:outline-none disabled:opacity-60';
 
 /**
+ * Saves the file and says so: a browser may save a download without a word, and on a phone the
+ * menu that said 'Exporting...' has closed.
+ */
+function saved(download: Download) {
+  saveDownload(download);
+  notifySuccess(`CSV exported: ${download.filename}`);
+}
+
+/**
  * The catalogue's way in and out as CSV: 'Import CSV' (the import screen) and 'Export CSV' (the
  * products of the list's search, sort and filter, saved as a file). Two buttons from `sm` up; on a
  * phone one menu, so that the first screen still shows three products.
  */
 export function CsvActions({ params }: { params: ProductListParams }) {
   const exporting = useExportProducts({
-    mutationConfig: { onSuccess: saveDownload, onError: notifyError },
+    mutationConfig: { onSuccess: saved, onError: notifyError },
   });
   const exportCsv = () => exporting.mutate(params);
   const catalogue = useCatalogueRef();

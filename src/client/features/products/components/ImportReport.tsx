@@ -1,9 +1,7 @@
 import { IMPORT_PREVIEW_ROWS } from '@shared/constants.js';
 import type { ImportReport as Report } from '@shared/schemas/catalogue.js';
-import { ScrollRegion, TableHead, tableCell } from '@/components/controls/Table.js';
-import { formatCount, formatPrice } from '@/lib/format.js';
-
-const cell = tableCell;
+import { formatCount } from '@/lib/format.js';
+import { ImportPreview } from './ImportPreview.js';
 
 /**
  * What a dry run found: the server's verdict, how many rows it read, every error with its line
@@ -61,34 +59,7 @@ export function ImportReport({ report }: { report: Report }) {
           <p className="text-sm text-gray-600">
             Up to {IMPORT_PREVIEW_ROWS} rows, as they will be stored.
           </p>
-          <ScrollRegion labelledBy="import-preview" className="rounded-xl ring-1 ring-gray-200">
-            <table className="w-full text-left text-sm">
-              <TableHead
-                columns={[
-                  { label: 'Line' },
-                  { label: 'Name' },
-                  { label: 'Price', numeric: true },
-                  { label: 'Stock', numeric: true },
-                  { label: 'Description' },
-                ]}
-              />
-              <tbody className="divide-y divide-gray-200 text-gray-900">
-                {preview.map((row) => (
-                  <tr key={row.line}>
-                    <td className={`${cell} text-gray-600 tabular-nums`}>{row.line}</td>
-                    <td className={`${cell} min-w-40 font-medium wrap-anywhere`}>{row.name}</td>
-                    <td className={`${cell} text-right whitespace-nowrap tabular-nums`}>
-                      {formatPrice(row.price)}
-                    </td>
-                    <td className={`${cell} text-right tabular-nums`}>{formatCount(row.stock)}</td>
-                    <td className={`${cell} min-w-56 text-gray-700`}>
-                      <span className="line-clamp-2 wrap-anywhere">{row.description}</span>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </ScrollRegion>
+          <ImportPreview rows={preview} />
         </section>
       )}
     </div>

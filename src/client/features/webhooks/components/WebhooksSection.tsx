@@ -36,6 +36,14 @@ const EVENT_LABELS: Record<WebhookEvent, string> = {
   'reorder.reached': 'Reorder point reached',
 };
 
+/** A new endpoint's events: the products' changes, and stock moving, what most endpoints are for. */
+const DEFAULT_EVENTS: WebhookEvent[] = [
+  'product.created',
+  'product.updated',
+  'product.deleted',
+  'stock.moved',
+];
+
 /**
  * For owner and admins: the HTTPS endpoints told of the catalogue's changes. Adding one shows its
  * signing secret once; each endpoint shows how its last delivery went, and can be tested,
@@ -44,7 +52,7 @@ const EVENT_LABELS: Record<WebhookEvent, string> = {
 export function WebhooksSection({ catalogue }: { catalogue: Catalogue }) {
   const [secret, setSecret] = useState<string | null>(null);
   const form = useZodForm(webhookSchema, {
-    defaultValues: { url: '', events: ['product.created', 'product.updated', 'product.deleted'] },
+    defaultValues: { url: '', events: DEFAULT_EVENTS },
   });
   const create = useCreateWebhook({
     mutationConfig: {

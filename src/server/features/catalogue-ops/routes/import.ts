@@ -102,6 +102,12 @@ function report(
       price: centsToPrice(row.priceCents),
       stock: row.stock,
       description: row.description,
+      ...(row.sku === undefined ? {} : { sku: row.sku }),
+      ...(row.barcode === undefined ? {} : { barcode: row.barcode }),
+      ...(row.tags === undefined ? {} : { tags: row.tags }),
+      ...(row.costCents === undefined
+        ? {}
+        : { cost: row.costCents === null ? null : centsToPrice(row.costCents) }),
     }));
   }
   if (options.dryRun && plan.update.length > 0) body.changes = listedChanges(plan);
