@@ -184,23 +184,118 @@ test('the QR code on the label of a product without a barcode opens that product
 });
 
 /**
- * Types `code` and Enter as a keyboard scanner does: real key events, 5 ms apart by their own
- * timestamps (Chromium's input protocol takes the time of each event), so that a loaded machine
- * delivering them late does not make the scanner look like a person.
+ * Types `code` and Enter (or `end`) as a keyboard scanner does: real key events, by default 5 ms
+ * apart by their own timestamps (Chromium's input protocol takes the time of each event), so that
+ * a loaded machine delivering them late does not make the scanner look like a person. `gaps` gives
+ * the ms before each key instead (a busy phone's uneven burst); `end: null` sends no Enter.
  */
-async function typeAsScanner(page: Page, code: string) {
+async function typeAsScanner(
+  page: Page,
+  code: string,
+  { gaps, end = 'Enter' }: { gaps?: number[]; end?: 'Enter' | 'Tab' | null } = {},
+) {
   const cdp = await page.context().newCDPSession(page);
-  const start = Date.now() / 1000;
   const keys = [...code].map((text) => ({ key: text, text, code: '', keyCode: 0 }));
-  keys.push({ key: 'Enter', text: '\r', code: 'Enter', keyCode: 13 });
+  if (end === 'Enter') keys.push({ key: 'Enter', text: '\r', code: 'Enter', keyCode: 13 });
+  if (end === 'Tab') keys.push({ key: 'Tab', text: '', code: 'Tab', keyCode: 9 });
+  let at = Date.now();
   for (const [i, key] of keys.entries()) {
-    const timestamp = start + (i * 5) / 1000;
-    const common = { key: key.key, code: key.code, windowsVirtualKeyCode: key.keyCode, timestamp };
+    at += i === 0 ? 0 : (gaps?.[i] ?? 5);
+    const common = {
+      key: key.key,
+      code: key.code,
+      windowsVirtualKeyCode: key.keyCode,
+      timestamp: at / 1000,
+    };
     await cdp.send('Input.dispatchKeyEvent', { type: 'keyDown', text: key.text, ...common });
     await cdp.send('Input.dispatchKeyEvent', { type: 'keyUp', ...common });
   }
   await cdp.detach();
 }
+
+/** How a busy phone delivered a burst: most keys at once, some up to 46 ms late. */
+const BUSY_PHONE_GAPS = [0, 2, 46, 0, 1, 38, 4, 0, 0, 44, 12, 2, 5, 46];
+
+test('a busy phone’s twelve fast scans all count, each with a sign; an odd burst is said', async ({
+  page,
+  request,
+  user,
+  token,
+}) => {
+  const product = await createCoded(request, token, {
+    name: 'Burst jar',
+    stock: 0,
+    barcode: '4006381333931',
+    sku: 'BURST-JAR',
+  });
+  await signInWithToken(page, token, user.name);
+  await page.goto('/scan');
+  await page.getByRole('button', { name: 'Receive' }).click();
+  for (let i = 0; i < 12; i++)
+    await typeAsScanner(page, '4006381333931', { gaps: BUSY_PHONE_GAPS });
+  await expect(shownStock(page)).toHaveText('12');
+  expect((await stockOf(request, token, product.id)).stock).toBe(12);
+  // The session's tally: one line per product, the scans counted.
+  const tally = page.getByRole('region', { name: 'This session' });
+  await expect(tally).toContainText('12 scans');
+  await expect(tally.getByRole('listitem')).toHaveText([/Burst jar\s*\+12/]);
+
+  // A burst no Enter ended, and one with a space: not taken, and said.
+  await typeAsScanner(page, '4006381333931', { end: null });
+  await expect(page.getByText('Scan not read: “4006381333931”. Scan it again.')).toBeVisible();
+  await typeAsScanner(page, '4006 381333931');
+  await expect(page.getByText('Scan not read: “4006 381333931”. Scan it again.')).toBeVisible();
+  expect((await stockOf(request, token, product.id)).stock).toBe(12);
+
+  // An unknown code scanned on the list opens the scan screen to look up, not to receive: the
+  // next known scan opens its product and adds nothing.
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'Burst jar' })).toBeVisible();
+  await page.locator('body').click({ position: { x: 5, y: 300 } });
+  await typeAsScanner(page, '96385074');
+  await expect(page.getByText(/96385074/).first()).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Look up' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  await typeAsScanner(page, 'BURST-JAR', { end: 'Tab' });
+  await expect(page).toHaveURL(new RegExp(`/details/product/${product.id}$`));
+  expect((await stockOf(request, token, product.id)).stock).toBe(12);
+});
+
+test('Receive ×12 adds twelve with the next scan; the card shows photo, SKU and the tally', async ({
+  page,
+  request,
+  user,
+  token,
+}) => {
+  const product = await createCoded(request, token, {
+    name: 'Case of jars',
+    stock: 3,
+    barcode: '4006381333931',
+    sku: 'CASE-12',
+  });
+  await signInWithToken(page, token, user.name);
+  await page.goto('/scan');
+  await page.getByRole('button', { name: 'Receive' }).click();
+  await page.getByLabel('Quantity for the next scan').fill('12');
+  await page.keyboard.press('Escape');
+  await typeAsScanner(page, '4006381333931');
+  await expect(shownStock(page)).toHaveText('15');
+  const card = page.getByTestId('scan-result');
+  await expect(card.getByText('Added 12')).toBeVisible();
+  await expect(card.getByRole('img', { name: 'Case of jars' })).toBeVisible();
+  await expect(card.getByText('CASE-12')).toBeVisible();
+  // The quantity was for that scan: the next adds one.
+  await expect(page.getByLabel('Quantity for the next scan')).toHaveValue('1');
+  await typeAsScanner(page, '4006381333931');
+  await expect(shownStock(page)).toHaveText('16');
+  const tally = page.getByRole('region', { name: 'This session' });
+  await expect(tally).toContainText('2 scans');
+  await expect(tally.getByRole('listitem')).toHaveText([/Case of jars\s*\+13/]);
+  expect((await stockOf(request, token, product.id)).stock).toBe(16);
+  await expectNoSeriousA11yViolations(page, 'scan screen with a tally');
+});
 
 test('a keyboard scanner finds the product on the list and receives on the scan screen', async ({
   page,

@@ -1,11 +1,8 @@
 import { useEffect, useRef } from 'react';
+import { KeyboardBurst } from './keyboard-burst.js';
 
-/**
- * A USB or Bluetooth scanner types its code like a keyboard, far faster than a person (a few ms
- * between keys; people take 80 ms or more), then Enter.
- */
-const MAX_GAP_MS = 50;
-const MIN_LENGTH = 4;
+/** How long after the last key a run with no Enter or Tab is looked at again. */
+const IDLE_CHECK_MS = 300;
 
 /**
  * Keys typed into a field belong to that field (a quick typist's Enter in a form is never a scan),
@@ -16,41 +13,49 @@ const belongsToField = (target: EventTarget | null) =>
   (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName)) &&
   target.dataset.keyboardScanner === undefined;
 
+interface ScannerHandlers {
+  /** A code a scanner typed (lib/keyboard-burst.ts tells it from a person's typing). */
+  onCode: (code: string) => void;
+  /** A burst typed like a scan that is not a code, or that no Enter or Tab ended. */
+  onIgnored: (typed: string) => void;
+}
+
 /**
- * Calls `onCode` with what a keyboard scanner typed while no field (or a field that takes scans)
- * has the focus; the Enter that ends it does nothing else. Typing by hand is left alone.
+ * Hears what a keyboard scanner types while no field (or a field that takes scans) has the focus;
+ * the Enter or Tab that ends a scan does nothing else. Typing by hand is left alone.
  */
-export function useKeyboardScanner(onCode: (code: string) => void) {
-  const latest = useRef(onCode);
+export function useKeyboardScanner(handlers: ScannerHandlers) {
+  const latest = useRef(handlers);
   useEffect(() => {
-    latest.current = onCode;
-  }, [onCode]);
+    latest.current = handlers;
+  }, [handlers]);
 
   useEffect(() => {
-    let typed = '';
-    let last = -Infinity;
+    const burst = new KeyboardBurst();
+    let idleTimer: ReturnType<typeof setTimeout> | undefined;
     const onKeyDown = (event: KeyboardEvent) => {
       if (belongsToField(event.target)) {
-        typed = '';
+        burst.reset();
         return;
       }
-      const quick = event.timeStamp - last <= MAX_GAP_MS;
-      last = event.timeStamp;
-      if (event.key === 'Enter') {
-        if (quick && typed.length >= MIN_LENGTH) {
-          event.preventDefault();
-          event.stopPropagation();
-          latest.current(typed);
-        }
-        typed = '';
-      } else if (event.key.length === 1 && !event.ctrlKey && !event.metaKey && !event.altKey) {
-        typed = quick ? typed + event.key : event.key;
-      } else if (event.key !== 'Shift') {
-        typed = '';
-      }
+      // The key's own time: a loaded page handling keys late does not stretch the run.
+      const result = burst.key(event.key, event.timeStamp);
+      clearTimeout(idleTimer);
+      idleTimer = setTimeout(() => {
+        const late = burst.idle(performance.now());
+        if (late && 'ignored' in late) latest.current.onIgnored(late.ignored);
+      }, IDLE_CHECK_MS);
+      if (!result) return;
+      event.preventDefault();
+      event.stopPropagation();
+      if ('scan' in result) latest.current.onCode(result.scan);
+      else latest.current.onIgnored(result.ignored);
     };
     // Capture: before the focused field's form hears the Enter.
     window.addEventListener('keydown', onKeyDown, true);
-    return () => window.removeEventListener('keydown', onKeyDown, true);
+    return () => {
+      clearTimeout(idleTimer);
+      window.removeEventListener('keydown', onKeyDown, true);
+    };
   }, []);
 }

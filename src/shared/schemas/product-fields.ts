@@ -41,7 +41,7 @@ export const tagsSchema = z
   .transform(normalizeTags);
 
 /** A count as typed: trimmed, and a leading minus sign (U+2212, as some keyboards type it) read as '-'. */
-export const stockText = (typed: string) => typed.trim().replace(/^\u2212/, '-');
+const stockText = (typed: string) => typed.trim().replace(/^\u2212/, '-');
 
 export const stockWithMin = (min: number) =>
   z.unknown().transform((value, ctx) => {

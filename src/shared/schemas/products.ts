@@ -26,7 +26,7 @@ import { CURSOR_MAX } from './product-queries.js';
 
 // A product's API: what a write takes and what every answer sends. The fields, the forms and the
 // queries live in the product-*.ts files beside this one; importers take them all from here.
-export { reorderPointField, stockText, tagsSchema } from './product-fields.js';
+export { reorderPointField, tagsSchema } from './product-fields.js';
 export {
   EDIT_FORM_MIN_STOCK,
   imageFileError,

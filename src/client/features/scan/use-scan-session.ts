@@ -22,7 +22,15 @@ export type ScanOutcome =
     }
   | { kind: 'counting'; product: ProductListItem }
   | { kind: 'unknown'; code: string }
+  | { kind: 'ignored'; typed: string }
   | { kind: 'failed'; message: string };
+
+/** One product's line in the session's tally: how many scans, and the units they moved. */
+export interface TallyLine {
+  product: ProductListItem;
+  scans: number;
+  delta: number;
+}
 
 /** A scan's stock change: units added (`delta`, negative: taken) or the stock as counted. */
 type ScanChange = { reason?: StockReason; note: string } & ({ delta: number } | { count: number });
@@ -35,10 +43,22 @@ const CHANGES: Partial<Record<ScanMode, ScanChange>> = {
   pick: { delta: -1, reason: 'sold', note: NOTE },
 };
 
+/** The tally with one more change (or an undo: `scans` -1) of `product`, latest first. */
+function tallied(tally: TallyLine[], product: ProductListItem, delta: number, scans: number) {
+  const earlier = tally.find((line) => line.product.id === product.id);
+  const line = {
+    product,
+    scans: (earlier?.scans ?? 0) + scans,
+    delta: (earlier?.delta ?? 0) + delta,
+  };
+  return [line, ...tally.filter((other) => other !== earlier)];
+}
+
 /**
  * Turns recognised codes into stock changes by the chosen mode, one at a time in the order they
- * were read (two quick scans of one product must both count). Undo takes the last change back as
- * an opposite change of its own, so the stock history shows both.
+ * were read (two quick scans of one product must both count). Receive and Pick move `quantity`
+ * units (one unless given). Undo takes the last change back as an opposite change of its own, so
+ * the stock history shows both. Every change is a line of the session's tally.
  */
 export function useScanSession(mode: ScanMode) {
   const catalogue = useCatalogueRef();
@@ -46,6 +66,7 @@ export function useScanSession(mode: ScanMode) {
   const sendChange = useChangeStock('scan');
   const [outcome, setOutcome] = useState<ScanOutcome>();
   const [busy, setBusy] = useState(false);
+  const [tally, setTally] = useState<TallyLine[]>([]);
   const queue = useRef(Promise.resolve());
 
   /**
@@ -72,6 +93,16 @@ export function useScanSession(mode: ScanMode) {
       try {
         const next = await task();
         if (next) setOutcome(next);
+        if (next?.kind === 'changed') {
+          setTally((lines) =>
+            tallied(
+              lines,
+              next.product,
+              next.undone ? -next.delta : next.delta,
+              next.undone ? -1 : 1,
+            ),
+          );
+        }
       } catch (error) {
         setOutcome({ kind: 'failed', message: getErrorMessage(error) });
       } finally {
@@ -89,7 +120,7 @@ export function useScanSession(mode: ScanMode) {
 
   /** A code from the camera, a keyboard scanner or the field; `lookUp` only finds its product. */
   const handleCode = useCallback(
-    (code: string, lookUp = mode === 'lookup') =>
+    (code: string, { lookUp = mode === 'lookup', quantity = 1 } = {}) =>
       run(async () => {
         const linked = productOfLink(code);
         if (linked) return void (await openProduct(linked.id, linked.catalogueId ?? catalogue));
@@ -98,9 +129,10 @@ export function useScanSession(mode: ScanMode) {
         if (lookUp) return void (await openProduct(product.id));
         const change = CHANGES[mode];
         if (!change) return { kind: 'counting', product };
+        const moved = 'delta' in change ? { ...change, delta: change.delta * quantity } : change;
         return {
           kind: 'changed',
-          ...(await changeStock(product, change)),
+          ...(await changeStock(product, moved)),
           undone: false,
         };
       }),
@@ -140,5 +172,17 @@ export function useScanSession(mode: ScanMode) {
     [outcome, run, changeStock],
   );
 
-  return { outcome, busy, handleCode, setCount, undo, clear: () => setOutcome(undefined) };
+  /** A burst typed like a scan that was not a code: said where the result shows. */
+  const ignored = useCallback((typed: string) => setOutcome({ kind: 'ignored', typed }), []);
+
+  return {
+    outcome,
+    tally,
+    busy,
+    handleCode,
+    setCount,
+    undo,
+    ignored,
+    clear: () => setOutcome(undefined),
+  };
 }

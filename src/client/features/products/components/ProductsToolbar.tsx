@@ -5,6 +5,8 @@ import { PRODUCT_SORTS, type ProductSort } from '@shared/constants.js';
 import { controlClasses } from '@/components/ui/Field.js';
 import { notifyError } from '@/lib/notify.js';
 import { paths } from '@/lib/paths.js';
+import { ignoredScanText } from '@/lib/keyboard-burst.js';
+import { signalScan } from '@/lib/scan-signal.js';
 import { useKeyboardScanner } from '@/lib/use-keyboard-scanner.js';
 import { findProductByCode } from '../api/find-product-by-code.js';
 
@@ -56,8 +58,9 @@ export function ProductsToolbar({ q, sort, onSearch, onSort }: ProductsToolbarPr
   // it as text: that search would take the user back to the list from the product the lookup opens.
   const navigate = useNavigate();
   const [lookingUp, setLookingUp] = useState(false);
-  useKeyboardScanner((code) => {
+  const onCode = (code: string) => {
     const inSearch = document.activeElement?.id === 'product-search';
+    signalScan();
     setLookingUp(true);
     void findProductByCode(catalogue, code)
       .then(
@@ -72,6 +75,10 @@ export function ProductsToolbar({ q, sort, onSearch, onSort }: ProductsToolbarPr
         (error: unknown) => (inSearch ? search(code) : notifyError(error)),
       )
       .finally(() => setLookingUp(false));
+  };
+  useKeyboardScanner({
+    onCode,
+    onIgnored: (typed) => notifyError(new Error(ignoredScanText(typed))),
   });
 
   useEffect(() => {

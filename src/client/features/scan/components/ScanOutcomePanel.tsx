@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import type { ProductListItem } from '@shared/schemas/products.js';
 import { Button } from '@/components/ui/Button.js';
 import { TextField } from '@/components/ui/Field.js';
+import { ignoredScanText } from '@/lib/keyboard-burst.js';
 import { paths } from '@/lib/paths.js';
 import type { ScanOutcome } from '../use-scan-session.js';
 import { UnknownCode } from './UnknownCode.js';
@@ -22,19 +23,30 @@ const changeText = (delta: number, undone: boolean) => {
   return 'No change';
 };
 
+/** The product as the shelf shows it: its photo, name and SKU, to check the right one was read. */
 function ProductLine({ product }: { product: ProductListItem }) {
   const catalogue = useCatalogueRef();
   return (
-    <div className="min-w-0">
-      <Link
-        to={paths.products.details.getHref(product.id, catalogue)}
-        className="block truncate text-lg font-semibold text-gray-900 hover:underline"
-      >
-        {product.name}
-      </Link>
-      <p className="text-base text-gray-900">
-        Stock: <strong data-testid="scan-stock">{product.stock}</strong>
-      </p>
+    <div className="flex min-w-0 items-start gap-3">
+      <img
+        src={product.thumbnail}
+        alt={product.name}
+        width={64}
+        height={64}
+        className="size-16 shrink-0 rounded-md bg-gray-100 object-cover"
+      />
+      <div className="min-w-0">
+        <Link
+          to={paths.products.details.getHref(product.id, catalogue)}
+          className="line-clamp-2 text-lg font-semibold wrap-anywhere text-gray-900 hover:underline"
+        >
+          {product.name}
+        </Link>
+        {product.sku && <p className="font-mono text-sm break-all text-gray-700">{product.sku}</p>}
+        <p className="text-base text-gray-900">
+          Stock: <strong data-testid="scan-stock">{product.stock}</strong>
+        </p>
+      </div>
     </div>
   );
 }
@@ -85,9 +97,19 @@ export function ScanOutcomePanel({ outcome, busy, onUndo, onCount }: ScanOutcome
       </p>
     );
   }
+  if (outcome.kind === 'ignored') {
+    return (
+      <p role="alert" className="text-base font-medium text-red-700">
+        {ignoredScanText(outcome.typed)}
+      </p>
+    );
+  }
   if (outcome.kind === 'unknown') return <UnknownCode code={outcome.code} />;
   return (
-    <div className="space-y-3 rounded-lg bg-white p-4 shadow-sm ring-1 ring-gray-200">
+    <div
+      data-testid="scan-result"
+      className="space-y-3 rounded-lg bg-white p-4 shadow-sm ring-1 ring-gray-200"
+    >
       <div className="flex items-start justify-between gap-3">
         <ProductLine product={outcome.product} />
         {outcome.kind === 'changed' && (

@@ -1,20 +1,23 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useCatalogueCan } from '@/lib/catalogues/current-catalogue.js';
 import { useSearchParams } from 'react-router';
 import { tabTitle } from '@/lib/texts.js';
 import { Segmented } from '@/components/controls/Segmented.js';
 import { useKeyboardScanner } from '@/lib/use-keyboard-scanner.js';
-import { signalScan } from '../feedback.js';
+import { signalScan } from '@/lib/scan-signal.js';
 import { rememberedMode, rememberMode, SCAN_MODES, type ScanMode } from '../scan-modes.js';
 import { useCameraScanner } from '../use-camera-scanner.js';
 import { useScanSession } from '../use-scan-session.js';
 import { CameraView } from './CameraView.js';
+import { NextQuantity } from './NextQuantity.js';
 import { ScanOutcomePanel } from './ScanOutcomePanel.js';
+import { SessionTally } from './SessionTally.js';
 import { TypedCode } from './TypedCode.js';
 
 /**
  * /scan: the camera, a keyboard scanner or a typed code finds a product and, by the mode chosen,
- * adds one, takes one, has its count set, or opens it.
+ * adds some, takes some, has its count set, or opens it. Every scan read beeps and buzzes, and
+ * each change is a line of the session's tally.
  */
 export function ScanScreen() {
   const [chosenMode, setMode] = useState<ScanMode>(rememberedMode);
@@ -22,25 +25,37 @@ export function ScanScreen() {
   const mayAdjust = useCatalogueCan()('adjustStock');
   const mode = mayAdjust ? chosenMode : 'lookup';
   const session = useScanSession(mode);
-  const { handleCode } = session;
+  const { handleCode, ignored } = session;
+  // How many units the next Receive or Pick scan moves; back to 1 once used.
+  const [quantity, setQuantity] = useState(1);
+  const moves = mode === 'receive' || mode === 'pick';
 
+  const onCode = useCallback(
+    (code: string) => {
+      void handleCode(code, { quantity: moves ? quantity : 1 });
+      if (moves) setQuantity(1);
+    },
+    [handleCode, moves, quantity],
+  );
   const onScan = useCallback(
     (code: string) => {
       signalScan();
-      void handleCode(code);
+      onCode(code);
     },
-    [handleCode],
+    [onCode],
   );
   const camera = useCameraScanner(onScan);
-  useKeyboardScanner(onScan);
+  useKeyboardScanner(useMemo(() => ({ onCode: onScan, onIgnored: ignored }), [onScan, ignored]));
 
-  // A code a keyboard scanner typed on the list: found, whatever the mode.
+  // A code a keyboard scanner typed on the list: looked up, and the screen stays in Look up (not
+  // remembered), so that the next scan opens its product rather than adding to it.
   const [search, setSearch] = useSearchParams();
   const listCode = search.get('code');
   useEffect(() => {
     if (!listCode) return;
     setSearch({}, { replace: true });
-    void handleCode(listCode, true);
+    setMode('lookup');
+    void handleCode(listCode, { lookUp: true });
   }, [listCode, setSearch, handleCode]);
 
   return (
@@ -55,10 +70,12 @@ export function ScanScreen() {
           onChange={(next) => {
             setMode(next);
             rememberMode(next);
+            setQuantity(1);
             session.clear();
           }}
         />
       )}
+      {moves && <NextQuantity value={quantity} onChange={setQuantity} />}
       <CameraView video={camera.video} state={camera.state} onAgain={camera.again} />
       <div aria-live="polite" aria-busy={session.busy}>
         <ScanOutcomePanel
@@ -68,7 +85,8 @@ export function ScanScreen() {
           onCount={(product, count) => void session.setCount(product, count)}
         />
       </div>
-      <TypedCode onCode={(code) => void handleCode(code)} />
+      <TypedCode onCode={onCode} />
+      <SessionTally lines={session.tally} />
     </div>
   );
 }

@@ -2,7 +2,6 @@ import { useId, useState, type FormEvent } from 'react';
 import { useCatalogueCan } from '@/lib/catalogues/current-catalogue.js';
 import { MAX_STOCK, STOCK_NOTE_MAX, type StockReason } from '@shared/constants.js';
 import { V } from '@shared/messages.js';
-import { stockText } from '@shared/schemas/products.js';
 import { controlClasses, inlineControlClasses } from '@/components/ui/Field.js';
 import { formatUnits } from '@/lib/format.js';
 import { notifyError } from '@/lib/notify.js';
@@ -20,7 +19,9 @@ interface StockStepperProps {
 /** Why a count typed into 'Set' is not one, or undefined (the API's rules and wording). */
 function targetError(typed: string): string | undefined {
   if (typed === '') return V.stockRequired;
-  const text = stockText(typed);
+  // As the API reads it (stockText in the shared schemas, which this chunk does not load): a
+  // leading U+2212 minus is a minus.
+  const text = typed.trim().replace(/^\u2212/, '-');
   if (!/^-?\d+(\.\d+)?$/.test(text)) return V.stockInvalid;
   const value = Number(text);
   if (value < 0) return V.stockNegative;
