@@ -143,3 +143,30 @@ test('a product deleted elsewhere leaves the other browser’s list', async ({
   await expect(productCard(page, 'Oak crate')).toHaveCount(0, { timeout: 1_000 });
   await expect(productCard(page, 'Pine box')).toBeVisible();
 });
+
+test('a change made between the first read and the stream’s start is shown', async ({
+  page,
+  api,
+  token,
+  createProduct,
+  signIn,
+}) => {
+  const jar = await createProduct({ name: 'Honey jar', price: 7, stock: 8, description: 'A jar.' });
+  // The list has read the jar at 8; the change lands before the stream asks for anything.
+  let changed = false;
+  await page.route('**/api/events', async (route) => {
+    if (!changed) {
+      changed = true;
+      await api.adjustStock(token, jar.id, 5);
+    }
+    await route.continue();
+  });
+  const opened = streamOpen(page);
+  await signIn();
+  await expect(productCard(page, 'Honey jar').getByText(/^(8|13) units$/)).toBeVisible();
+  await opened;
+  expect(changed).toBe(true);
+  await expect(productCard(page, 'Honey jar').getByText(/^13 units$/)).toBeVisible({
+    timeout: 2_000,
+  });
+});

@@ -122,6 +122,29 @@ describe('GET /api/events over real HTTP', async () => {
     resumed.close();
   });
 
+  it('gives each read the stream position it saw, from which a stream misses nothing', async () => {
+    const product = await createProduct(server, user, { stock: '8' });
+    // The list as a screen first reads it, before its stream opens.
+    const read = await server.app.inject({
+      method: 'GET',
+      url: '/api/products',
+      headers: user.headers,
+    });
+    const position = read.headers['live-event-id'];
+    expect(position).toMatch(/^[0-9]+$/);
+    // The change lands between the read and the stream's start.
+    await adjustStock(server, user, product.id, { delta: 5 });
+    const stream = await open(user.token, { 'last-event-id': String(position) });
+    const changed = await stream.next(
+      (event) => event.kind === 'stock.changed' && hasStock(event, 13),
+    );
+    expect(changed.data).toMatchObject({ id: product.id, stock: 13 });
+    stream.close();
+    // Not for a request without a session: the position is the signed-in app's.
+    const anonymous = await server.app.inject({ method: 'GET', url: '/api/health' });
+    expect(anonymous.headers['live-event-id']).toBeUndefined();
+  });
+
   it(`refuses stream ${LIVE_STREAMS_PER_USER + 1} of one user with 429 and Retry-After`, async () => {
     const someone = await signIn(server);
     const open10 = await Promise.all(

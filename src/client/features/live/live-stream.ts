@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
 import type { LiveEvent, LiveEventKind } from '@shared/schemas/live-events.js';
 import { getToken } from '@/lib/auth/token.js';
+import { takePosition } from '@/lib/http/live-position.js';
 import { env } from '@/lib/env.js';
 import { notifyUnauthorized } from '@/lib/unauthorized.js';
 import { applyLiveEvent, readEverythingAgain } from './apply-live-event.js';
@@ -96,7 +97,8 @@ export function startLiveUpdates(
   handlers: CatalogueHandlers = {},
 ): () => void {
   const stopped = new AbortController();
-  let lastEventId: string | undefined;
+  // From the screens' first reads on: what changed since is sent (lib/http/live-position.ts).
+  let lastEventId: string | undefined = takePosition();
   let lostAt: number | undefined;
   let attempt = 0;
 

@@ -2,6 +2,7 @@ import axios from 'axios';
 import { getToken } from '../auth/token.js';
 import { env } from '../env.js';
 import { notifyUnauthorized } from '../unauthorized.js';
+import { notePosition } from './live-position.js';
 
 /** The one axios instance: base '/api' (or VITE_API_URL), no timeout, bearer token on every request. */
 export const api = axios.create({ baseURL: env.apiUrl, timeout: 0 });
@@ -12,10 +13,16 @@ api.interceptors.request.use((config) => {
   return config;
 });
 
-api.interceptors.response.use(undefined, (error: unknown) => {
-  const sent = axios.isAxiosError(error) ? error.config?.headers.get('Authorization') : undefined;
-  if (axios.isAxiosError(error) && error.response?.status === 401 && typeof sent === 'string') {
-    notifyUnauthorized(sent.replace(/^Bearer /, ''));
-  }
-  return Promise.reject(error);
-});
+api.interceptors.response.use(
+  (response) => {
+    notePosition(response.headers['live-event-id']);
+    return response;
+  },
+  (error: unknown) => {
+    const sent = axios.isAxiosError(error) ? error.config?.headers.get('Authorization') : undefined;
+    if (axios.isAxiosError(error) && error.response?.status === 401 && typeof sent === 'string') {
+      notifyUnauthorized(sent.replace(/^Bearer /, ''));
+    }
+    return Promise.reject(error);
+  },
+);

@@ -26,15 +26,27 @@ interface FeedSink {
 export class ChangeFeed {
   private cursor = 0;
   private noticed: number[] = [];
+  /** The newest event id heard of (PostgreSQL); SQLite's is the cursor. */
+  private newest = 0;
 
   constructor(
     private readonly database: DatabaseHandle,
     private readonly sink: FeedSink,
   ) {}
 
+  /**
+   * The newest event this process has heard of: at or behind every change committed before it was
+   * asked (never ahead), so that a stream resuming from it misses none of them. A change already
+   * read may come again; applying it twice does no harm.
+   */
+  position(): number {
+    return Math.max(this.cursor, this.newest);
+  }
+
   async start(): Promise<void> {
     const { database, sink } = this;
     if (database.onLiveEvent) {
+      this.newest = await maxId(database);
       database.onLiveEvent((notice) => {
         if (notice === 'lost') void sink.enqueue(() => sink.resetAll());
         else this.notice(notice.id);
@@ -51,6 +63,7 @@ export class ChangeFeed {
   }
 
   private notice(id: number) {
+    this.newest = Math.max(this.newest, id);
     this.noticed.push(id);
     // Ids that arrive together are read in one query.
     if (this.noticed.length === 1) void this.sink.enqueue(() => this.readNoticed());

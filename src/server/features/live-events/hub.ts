@@ -61,6 +61,11 @@ export class LiveHub {
     return this.streams.size;
   }
 
+  /** Where a stream should resume to miss nothing committed before now (ChangeFeed.position). */
+  position(): number {
+    return this.feed.position();
+  }
+
   async start(): Promise<void> {
     await this.feed.start();
     this.every(

@@ -1,6 +1,9 @@
 import fp from 'fastify-plugin';
 import { LiveHub } from './hub.js';
 
+/** The stream position a read was answered at (preHandler below). */
+export const LIVE_EVENT_ID_HEADER = 'live-event-id';
+
 declare module 'fastify' {
   interface FastifyInstance {
     /** This process's open event streams (features/live-events). */
@@ -26,6 +29,14 @@ export const liveEventsPlugin = fp(
     await hub.start();
     app.decorate('liveEvents', hub);
     app.runner.every({ name: 'pruning live events', everyMs: PRUNE_MS, run: () => hub.prune() });
+    // A signed-in read says where the event stream stood when it was answered: the app opens its
+    // stream from there (Last-Event-ID), so a change landing between its first reads and the
+    // stream's start is not lost. Read before the answer is, so it is never ahead of what it saw.
+    app.addHook('preHandler', async (request, reply) => {
+      if (request.method === 'GET' && request.headers.authorization) {
+        reply.header(LIVE_EVENT_ID_HEADER, String(hub.position()));
+      }
+    });
     app.addHook('preClose', (done) => {
       hub.closeAll();
       done();

@@ -10,6 +10,8 @@ export async function registerCors(app: FastifyInstance, corsOrigins: readonly s
       origin: (origin, callback) => callback(null, !origin || corsOrigins.includes(origin)),
       methods: ['GET', 'POST', 'PATCH', 'DELETE'],
       allowedHeaders: ['Authorization', 'Content-Type'],
+      // Where the event stream stood when a read was answered: the app resumes its stream there.
+      exposedHeaders: ['Live-Event-Id'],
       maxAge: 600,
     }),
   );
