@@ -185,6 +185,46 @@ test('the screens a user saw open offline in a new tab, with the time of their d
   await expect(scan.getByText(OFFLINE_MARK)).toBeVisible();
 });
 
+test('offline, a product seen on the list opens from the list; online again, it recovers alone', async ({
+  page,
+  context,
+  signIn,
+  createProduct,
+}) => {
+  const opened = await createProduct({
+    name: 'Opened Jug',
+    price: 4,
+    stock: 2,
+    description: 'Opened once.',
+  });
+  const seen = await createProduct({
+    name: 'Listed Kettle',
+    price: 21.5,
+    stock: 6,
+    description: 'Only ever seen on the list.',
+  });
+  await signIn();
+  await waitForServiceWorker(page);
+  // The product screen's code is loaded once, through another product.
+  await cardTitleLink(productCard(page, opened.name)).click();
+  await expect(page.getByRole('heading', { name: opened.name })).toBeVisible();
+  await page.goBack();
+  await expect(productCard(page, seen.name)).toBeVisible();
+
+  await context.setOffline(true);
+  await cardTitleLink(productCard(page, seen.name)).click();
+  await expect(page).toHaveURL(new RegExp(`/details/product/${seen.id}$`));
+  await expect(page.getByRole('heading', { name: seen.name })).toBeVisible();
+  await expect(page.getByText('$21.50').first()).toBeVisible();
+  await expect(page.getByText('In Stock: 6')).toBeVisible();
+  await expect(page.getByText('Only ever seen on the list.')).toBeVisible();
+
+  // The connection comes back: what could not be read (its stock history) is read by itself.
+  await context.setOffline(false);
+  await expect(page.getByRole('button', { name: 'Retry' })).toHaveCount(0, { timeout: 15_000 });
+  await expect(page.getByText(/cannot be reached/)).toHaveCount(0);
+});
+
 test('after a logout and a login as someone else, nothing of the first user is shown, not even offline', async ({
   page,
   context,

@@ -3,6 +3,8 @@ import { movementsQueryOptions } from '@/features/products/api/get-movements.js'
 import { productQueryOptions } from '@/features/products/api/get-product.js';
 import { preloadPicture, ProductDetails } from '@/features/products/components/ProductDetails.js';
 import { ProductDetailsSkeleton } from '@/features/products/components/ProductDetailsSkeleton.js';
+import { isUnreachable } from '@/lib/api-error.js';
+import { seedFromList } from '@/lib/query/product-cache.js';
 import { queryClient } from '@/lib/query/query-client.js';
 import type { ScreenHandle } from '../components/screen-placeholder.js';
 import { cachedOrRead, loadScreenData } from '../layouts/signed-in/route-data.js';
@@ -18,11 +20,18 @@ export function clientLoader({ request, params }: Route.ClientLoaderArgs) {
     if (navigator.onLine) {
       void queryClient.prefetchQuery(movementsQueryOptions(params.catalogueId, params.productId));
     }
-    preloadPicture(
-      await queryClient.query(
-        cachedOrRead(productQueryOptions(params.catalogueId, params.productId)),
-      ),
-    );
+    const { catalogueId, productId } = params;
+    const product = await queryClient
+      .query(cachedOrRead(productQueryOptions(catalogueId, productId)))
+      .catch((error: unknown) => {
+        // Offline, a product the list showed opens with what the list knows of it.
+        const listed = isUnreachable(error)
+          ? seedFromList(queryClient, catalogueId, productId)
+          : undefined;
+        if (!listed) throw error;
+        return listed;
+      });
+    preloadPicture(product);
   });
 }
 

@@ -54,3 +54,37 @@ export const noteStockWrite = (id: string, updatedAt: string) =>
 
 export const isOlderThanStockWrite = (id: string, updatedAt: string) =>
   Date.parse(updatedAt) < (lastStockWrite.get(id) ?? -Infinity);
+
+/**
+ * A product the list showed, as its own entry, for a product screen that cannot be read (offline):
+ * the list's fields, and none of those it lacks (no cost, no dates: `createdAt` is empty, which
+ * isFromList tells). Stale from the start, so that it is read again once the connection is back.
+ */
+export function seedFromList(
+  queryClient: QueryClient,
+  catalogue: CatalogueRef,
+  id: string,
+): Product | undefined {
+  for (const [, data] of queryClient.getQueriesData({ queryKey: queryKeys.products(catalogue) })) {
+    if (!isListData(data)) continue;
+    for (const page of data.pages) {
+      const listed = page.products.find((product) => product.id === id);
+      if (!listed) continue;
+      const product: Product = {
+        ...listed,
+        imageWidth: null,
+        imageHeight: null,
+        cost: null,
+        active: true,
+        createdAt: '',
+        updatedAt: '',
+      };
+      queryClient.setQueryData(queryKeys.product(catalogue, id), product, { updatedAt: 0 });
+      return product;
+    }
+  }
+  return undefined;
+}
+
+/** Whether a product entry holds only what the list showed (seedFromList). */
+export const isFromList = (product: Product) => product.createdAt === '';

@@ -10,6 +10,7 @@ import { buttonClasses } from '@/components/ui/button-styles.js';
 import { Card } from '@/components/ui/Card.js';
 import { PageSpinner } from '@/components/ui/Spinner.js';
 import { notifySuccess } from '@/lib/notify.js';
+import { isFromList } from '@/lib/query/product-cache.js';
 import { paths } from '@/lib/paths.js';
 import { useProduct } from '../api/get-product.js';
 import { useUpdateProduct } from '../api/update-product.js';
@@ -46,10 +47,11 @@ export function EditProduct() {
           </Link>
         }
       />
-      {product.isPending ? (
-        <PageSpinner label="Loading the product..." />
-      ) : product.isError ? (
+      {/* What the list showed of it is not enough to edit: saving it would clear the rest. */}
+      {product.isError && (product.data === undefined || isFromList(product.data)) ? (
         <ProductLoadError query={product} />
+      ) : product.isPending || isFromList(product.data) ? (
+        <PageSpinner label="Loading the product..." />
       ) : (
         <EditProductForm product={product.data} />
       )}
