@@ -15,6 +15,9 @@ interface RawProduct {
   price_cents: number;
   created_at: number;
   reorder_point: number | null;
+  sku: string | null;
+  barcode: string | null;
+  cost_cents: number | null;
 }
 
 interface RawMovement {
@@ -33,13 +36,25 @@ export async function readRaw(db: DB, catalogueId: string): Promise<Raw> {
   const products = (
     await db
       .selectFrom('products')
-      .select(['id', 'name', 'name_key', 'stock', 'price_cents', 'created_at', 'reorder_point'])
+      .select([
+        'id',
+        'name',
+        'name_key',
+        'stock',
+        'price_cents',
+        'created_at',
+        'reorder_point',
+        'sku',
+        'barcode',
+        'cost_cents',
+      ])
       .where('catalogue_id', '=', catalogueId)
       .execute()
   ).map((row) => ({
     ...row,
     price_cents: Number(row.price_cents),
     created_at: Number(row.created_at),
+    cost_cents: row.cost_cents === null ? null : Number(row.cost_cents),
   }));
   const movements = (
     await db
@@ -174,7 +189,8 @@ export function toReorder(raw: Raw, limit = Infinity) {
       name: product.name,
       stock: product.stock,
       reorderPoint: point,
-      toOrder: point - product.stock + 1,
+      // Up to twice the point, and past it at least.
+      toOrder: Math.max(2 * point, point + 1) - product.stock,
     })),
   };
 }

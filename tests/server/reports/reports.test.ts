@@ -45,6 +45,9 @@ describe('stock reports', async () => {
     name: 'Desk lamp',
     price: '19.99',
     stock: '12',
+    sku: 'LAMP-1',
+    barcode: '4006381333931',
+    cost: '7.25',
   });
   const formula = await createProduct(server, ago(110), {
     name: '=SUM(A1)',
@@ -133,14 +136,14 @@ describe('stock reports', async () => {
     expect(answer.products[0]).toMatchObject({ stock: 50, value: 155 });
   });
 
-  it('lists what to reorder and how many bring it back over its point', async () => {
+  it('lists what to reorder and how many bring it up to twice its point', async () => {
     const raw = await readRaw(server.database.db, owner.id);
     const answer = await json(owner, '/api/products/reports/to-reorder');
     expect(answer).toEqual(toReorder(raw));
     expect((answer as { products: unknown[] }).products).toEqual([
-      expect.objectContaining({ name: 'Desk lamp', stock: 2, reorderPoint: 10, toOrder: 9 }),
-      expect.objectContaining({ name: 'New mug', stock: 2, reorderPoint: 10, toOrder: 9 }),
-      expect.objectContaining({ name: 'Old shelf', stock: 50, reorderPoint: 50, toOrder: 1 }),
+      expect.objectContaining({ name: 'Desk lamp', stock: 2, reorderPoint: 10, toOrder: 18 }),
+      expect.objectContaining({ name: 'New mug', stock: 2, reorderPoint: 10, toOrder: 18 }),
+      expect.objectContaining({ name: 'Old shelf', stock: 50, reorderPoint: 50, toOrder: 50 }),
     ]);
   });
 
@@ -165,6 +168,13 @@ describe('stock reports', async () => {
 
   it('gives each report as a CSV file with plain English columns, formula-safe', async () => {
     const raw = await readRaw(server.database.db, owner.id);
+    // Each product's SKU, barcode and cost, as a report file carries them after its name.
+    const codes = (id: string) => {
+      const product = raw.products.find((row) => row.id === id)!;
+      const cost = product.cost_cents === null ? '' : (product.cost_cents / 100).toFixed(2);
+      return [product.sku ?? '', product.barcode ?? '', cost];
+    };
+    expect(codes(lamp.id)).toEqual(['LAMP-1', '4006381333931', '7.25']);
     const res = await get(owner, '/api/products/reports/stock-over-time.csv?days=90');
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
@@ -186,9 +196,10 @@ describe('stock reports', async () => {
       'attachment; filename="top-movers-365-days.csv"',
     );
     expect(csvRecords(movers.body)).toEqual([
-      ['Product', 'Units in', 'Units out', 'Units moved'],
+      ['Product', 'SKU', 'Barcode', 'Cost', 'Units in', 'Units out', 'Units moved'],
       ...topMovers(raw, clock.now(), 365, 10).products.map((row) => [
         row.name.startsWith('=') ? `'${row.name}` : row.name,
+        ...codes(row.id),
         String(row.unitsIn),
         String(row.unitsOut),
         String(row.moved),
@@ -198,9 +209,10 @@ describe('stock reports', async () => {
     const dead = await get(owner, '/api/products/reports/dead-stock.csv');
     expect(dead.headers['content-disposition']).toBe('attachment; filename="dead-stock.csv"');
     expect(csvRecords(dead.body)).toEqual([
-      ['Product', 'Stock', 'Value', 'Last moved'],
+      ['Product', 'SKU', 'Barcode', 'Cost', 'Stock', 'Value', 'Last moved'],
       ...deadStock(raw, clock.now()).products.map((row) => [
         row.name,
+        ...codes(row.id),
         String(row.stock),
         row.value.toFixed(2),
         row.lastMovedAt,
@@ -210,10 +222,19 @@ describe('stock reports', async () => {
     const reorder = await get(owner, '/api/products/reports/to-reorder.csv');
     expect(reorder.headers['content-disposition']).toBe('attachment; filename="to-reorder.csv"');
     const records = csvRecords(reorder.body);
-    expect(records[0]).toEqual(['Product', 'Stock', 'Reorder point', 'To order']);
+    expect(records[0]).toEqual([
+      'Product',
+      'SKU',
+      'Barcode',
+      'Cost',
+      'Stock',
+      'Reorder point',
+      'To order',
+    ]);
     expect(records.slice(1)).toEqual(
       toReorder(raw).products.map((row) => [
         row.name,
+        ...codes(row.id),
         String(row.stock),
         String(row.reorderPoint),
         String(row.toOrder),

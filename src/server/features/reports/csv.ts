@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import { z } from 'zod';
 import { csvStream } from '../catalogue-ops/index.js';
 
 /** Rows of a report written in one chunk. */
@@ -34,3 +35,24 @@ export function reportCsv(
     onError,
   );
 }
+
+/** What a client gone half-way through a download leaves behind: nothing to log. */
+export const isClientGone = (error: unknown) =>
+  (error as { code?: unknown } | null)?.code === 'ERR_STREAM_PREMATURE_CLOSE';
+
+export const csvResponse = {
+  200: {
+    description: 'The report as a CSV file, as an attachment',
+    content: { 'text/csv': { schema: z.unknown().describe('UTF-8 with a BOM, CRLF') } },
+  },
+};
+
+export const CSV_NOTE =
+  "RFC 4180 CSV (UTF-8 with a BOM, CRLF), columns named in plain English; a text that starts with =, +, -, @, a tab or a carriage return gets a ' in front, so that a spreadsheet does not run it.";
+
+/** What a report of products adds after the product's name (ReportQueries.codesOf). */
+export const CODE_COLUMNS = [
+  { key: 'sku', header: 'SKU' },
+  { key: 'barcode', header: 'Barcode' },
+  { key: 'cost', header: 'Cost' },
+];

@@ -2,6 +2,10 @@ import { sql } from 'kysely';
 import type { DB } from '../../infra/db/handle.js';
 import type { MigrationDialect } from '../../infra/db/migrate.js';
 import { exactSum } from '../products/index.js';
+import { dollars } from './csv.js';
+
+/** Ids a query names at once: far under every engine's limit on bound values. */
+const ID_CHUNK = 500;
 
 export const DAY_MS = 86_400_000;
 
@@ -253,5 +257,23 @@ export class ReportQueries {
       stock: row.stock,
       reorderPoint: Number(row.reorder_point),
     }));
+  }
+
+  /** The SKU, barcode and cost (in dollars) of these products of a catalogue, by id; '' if none. */
+  async codesOf(catalogueId: string, ids: string[]) {
+    const found = new Map<string, { sku: string; barcode: string; cost: string }>();
+    for (let start = 0; start < ids.length; start += ID_CHUNK) {
+      const rows = await this.db
+        .selectFrom('products')
+        .select(['id', 'sku', 'barcode', 'cost_cents'])
+        .where('catalogue_id', '=', catalogueId)
+        .where('id', 'in', ids.slice(start, start + ID_CHUNK))
+        .execute();
+      for (const row of rows) {
+        const cost = row.cost_cents === null ? '' : dollars(BigInt(row.cost_cents));
+        found.set(row.id, { sku: row.sku ?? '', barcode: row.barcode ?? '', cost });
+      }
+    }
+    return found;
   }
 }

@@ -20,7 +20,8 @@ import { COSTLY_WORK_NOTE, costlyTurn } from '../../http/costly-work.js';
 import { errorResponses, rateLimit } from '../../http/route-options.js';
 import { currentCatalogue } from '../catalogues/index.js';
 import { moneyTotal, productDocs } from '../products/index.js';
-import { dollars, reportCsv } from './csv.js';
+import { CSV_NOTE, csvResponse, dollars } from './csv.js';
+import { sendCsv, sendProductCsv } from './report-files.js';
 import { DAY_MS, ReportQueries, type DayStock } from './queries.js';
 
 /**
@@ -29,22 +30,15 @@ import { DAY_MS, ReportQueries, type DayStock } from './queries.js';
  */
 const atLeastZero = (cents: bigint) => (cents < 0n ? 0n : cents);
 
+/**
+ * How many to order: up to twice the reorder point (a min/max rule, the point the minimum), and at
+ * least enough to pass the point, so that a point of 0 or 1 still orders something.
+ */
+const toOrder = ({ stock, reorderPoint }: { stock: number; reorderPoint: number }) =>
+  Math.max(2 * reorderPoint, reorderPoint + 1) - stock;
+
 const isoDate = (at: number) => new Date(at).toISOString().slice(0, 10);
 const isoTime = (at: number) => new Date(at).toISOString();
-
-/** What a client gone half-way through a download leaves behind: nothing to log. */
-const isClientGone = (error: unknown) =>
-  (error as { code?: unknown } | null)?.code === 'ERR_STREAM_PREMATURE_CLOSE';
-
-const csvResponse = {
-  200: {
-    description: 'The report as a CSV file, as an attachment',
-    content: { 'text/csv': { schema: z.unknown().describe('UTF-8 with a BOM, CRLF') } },
-  },
-};
-
-const CSV_NOTE =
-  "RFC 4180 CSV (UTF-8 with a BOM, CRLF), columns named in plain English; a text that starts with =, +, -, @, a tab or a carriage return gets a ' in front, so that a spreadsheet does not run it.";
 
 /**
  * A catalogue's stock reports under `/reports`: each as JSON (action `read`) and as a CSV file
@@ -59,22 +53,6 @@ export const reportRoutes: FastifyPluginAsync = async (fastify) => {
     config: { ...rateLimit(app.rateLimits, app.rateLimits.general), catalogueAction },
     preHandler: costlyTurn,
   });
-
-  function sendCsv(
-    request: FastifyRequest,
-    reply: FastifyReply,
-    filename: string,
-    columns: { key: string; header: string }[],
-    rows: Record<string, string | number>[],
-  ) {
-    const csv = reportCsv(columns, rows, (error) => {
-      if (!isClientGone(error)) request.log.error({ err: error }, 'Report CSV cut short');
-    });
-    return reply
-      .type('text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="${filename}"`)
-      .send(csv);
-  }
 
   const stockDays = (points: DayStock[]): StockOverTime => ({
     days: points.map((point) => ({
@@ -183,7 +161,14 @@ export const reportRoutes: FastifyPluginAsync = async (fastify) => {
         { key: 'moved', header: 'Units moved' },
       ];
       const records = rows.map((row) => ({ ...row, moved: row.unitsIn + row.unitsOut }));
-      return sendCsv(request, reply, `top-movers-${days}-days.csv`, columns, records);
+      return sendProductCsv(
+        queries,
+        request,
+        reply,
+        `top-movers-${days}-days.csv`,
+        columns,
+        records,
+      );
     },
   );
 
@@ -240,16 +225,17 @@ export const reportRoutes: FastifyPluginAsync = async (fastify) => {
         { key: 'lastMovedAt', header: 'Last moved' },
       ];
       const records = rows.map((row) => ({
+        id: row.id,
         name: row.name,
         stock: row.stock,
         value: dollars(BigInt(row.priceCents) * BigInt(row.stock)),
         lastMovedAt: isoTime(row.lastMovedAt),
       }));
-      return sendCsv(request, reply, 'dead-stock.csv', columns, records);
+      return sendProductCsv(queries, request, reply, 'dead-stock.csv', columns, records);
     },
   );
 
-  const REORDER_DESCRIPTION = `The products whose stock is at or below their reorder point (their own, or else the catalogue's): \`toOrder\` is what brings the stock back over it (point − stock + 1). The furthest below first. ${COSTLY_WORK_NOTE}`;
+  const REORDER_DESCRIPTION = `The products whose stock is at or below their reorder point (their own, or else the catalogue's): \`toOrder\` is what brings the stock up to twice the point (and at least one over it), so that one order lasts. The furthest below first. ${COSTLY_WORK_NOTE}`;
 
   app.get(
     '/reports/to-reorder',
@@ -268,7 +254,7 @@ export const reportRoutes: FastifyPluginAsync = async (fastify) => {
       const catalogue = currentCatalogue(request);
       const rows = await queries.toReorder(catalogue.id, request.query.limit);
       return {
-        products: rows.map((row) => ({ ...row, toOrder: row.reorderPoint - row.stock + 1 })),
+        products: rows.map((row) => ({ ...row, toOrder: toOrder(row) })),
       };
     },
   );
@@ -294,8 +280,8 @@ export const reportRoutes: FastifyPluginAsync = async (fastify) => {
         { key: 'reorderPoint', header: 'Reorder point' },
         { key: 'toOrder', header: 'To order' },
       ];
-      const records = rows.map((row) => ({ ...row, toOrder: row.reorderPoint - row.stock + 1 }));
-      return sendCsv(request, reply, 'to-reorder.csv', columns, records);
+      const records = rows.map((row) => ({ ...row, toOrder: toOrder(row) }));
+      return sendProductCsv(queries, request, reply, 'to-reorder.csv', columns, records);
     },
   );
 };

@@ -7,11 +7,18 @@ import { server } from '../../support/server.js';
 
 // jsdom draws no canvas: the chart library is replaced by one that remembers what it was given.
 const drawn = vi.hoisted(() => [] as unknown[][]);
+/** Each chart's value axis, as uPlot was given it. */
+type Axis = {
+  values: (chart: unknown, ticks: number[]) => string[];
+  size: (chart: unknown, values: string[] | null, axis: number, cycle: number) => number;
+};
+const valueAxes = vi.hoisted(() => [] as Axis[]);
 vi.mock('uplot', () => ({
   default: Object.assign(
     class {
-      constructor(_options: unknown, data: unknown[]) {
+      constructor(options: { axes: Axis[] }, data: unknown[]) {
         drawn.push(data);
+        valueAxes.push(options.axes[1]!);
       }
       setSize() {}
       destroy() {}
@@ -101,6 +108,16 @@ describe('ReportsScreen', () => {
       // The 30th day: 39 units worth $97.50.
       expect(within(figures).getAllByRole('row').at(-1)).toHaveTextContent('2026-01-3039$97.50');
       expect(drawn.at(-1)![2]).toHaveLength(30);
+      // The value axis reads whole: short labels, and room for the widest.
+      const axis = valueAxes.at(-1)!;
+      const labels = axis.values(null, [0, 20_000, 40_000, 60_000, 1_500_000]);
+      expect(labels).toEqual(['$0', '$20K', '$40K', '$60K', '$1.5M']);
+      expect(axis.size(null, ['$55,193.65'], 1, 0)).toBeGreaterThanOrEqual(10 * 7 + 12);
+      expect(axis.size(null, ['$1.5M'], 1, 0)).toBeGreaterThanOrEqual(5 * 7 + 12);
+      // Beside the list's value at cost, the report's value at price says which it is.
+      expect(
+        screen.getByText(/price × units: what it would sell for\. The list's value at cost/),
+      ).toBeInTheDocument();
 
       const movers = screen.getByRole('region', { name: 'Top movers' });
       expect(await within(movers).findByRole('link', { name: 'Desk lamp' })).toBeInTheDocument();

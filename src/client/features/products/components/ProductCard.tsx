@@ -55,7 +55,7 @@ export function ProductCard({
   const stepperId = useId();
   return (
     <li
-      className={`group relative grid grid-cols-[3.5rem_minmax(0,1fr)_auto_auto] items-center gap-x-2 overflow-hidden rounded-xl bg-white p-2 shadow-sm ring-gray-200 transition-shadow hover:shadow-lg sm:flex sm:flex-col sm:items-stretch sm:rounded-2xl sm:p-0 ${selected ? 'ring-2 ring-indigo-600' : 'ring-1'}`}
+      className={`group relative grid grid-cols-[3.5rem_minmax(0,1fr)_auto_auto] items-center gap-x-1.5 overflow-hidden rounded-xl bg-white p-2 shadow-sm ring-gray-200 transition-shadow hover:shadow-lg sm:flex sm:flex-col sm:items-stretch sm:rounded-2xl sm:p-0 ${selected ? 'ring-2 ring-indigo-600' : 'ring-1'}`}
     >
       <div className="relative">
         {onSelect && (
@@ -117,7 +117,7 @@ export function ProductCard({
         aria-controls={stepperId}
         aria-label={`Adjust stock of ${product.name}`}
         onClick={() => setAdjusting((open) => !open)}
-        className={`grid size-11 place-items-center rounded-md text-lg font-semibold ring-1 ring-gray-300 ring-inset focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 sm:hidden ${adjusting ? 'bg-indigo-50 text-indigo-800' : 'text-gray-700'}`}
+        className={`grid h-11 w-10 place-items-center rounded-md text-lg font-semibold ring-1 ring-gray-300 ring-inset focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 sm:hidden ${adjusting ? 'bg-indigo-50 text-indigo-800' : 'text-gray-700'}`}
       >
         <span aria-hidden="true">±</span>
       </button>

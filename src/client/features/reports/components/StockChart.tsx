@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import type { StockOverTime } from '@shared/schemas/reports.js';
 import { formatCount, formatPrice } from '@/lib/format.js';
+import { axisSize, dollarLabels, unitLabels } from './chart-axes.js';
 
 const HEIGHT = 260;
 
@@ -54,12 +55,13 @@ export function StockChart({ days, label }: { days: StockOverTime['days']; label
           ],
           axes: [
             {},
-            { scale: '$', values: (_u, ticks) => ticks.map((tick) => `$${formatCount(tick)}`) },
+            { scale: '$', values: dollarLabels, size: axisSize },
             {
               scale: 'units',
               side: 1,
               grid: { show: false },
-              values: (_u, ticks) => ticks.map((tick) => formatCount(tick)),
+              values: unitLabels,
+              size: axisSize,
             },
           ],
         },

@@ -23,7 +23,11 @@ export function StockOverTimeSection({ days }: { days: ReportPeriod }) {
         {last && (
           <p className="text-sm text-gray-700">
             Today: <span className="font-semibold">{formatCount(last.units)} units</span> worth{' '}
-            <span className="font-semibold">{formatPrice(last.value)}</span> at today&apos;s prices.
+            <span className="font-semibold">{formatPrice(last.value)}</span> at today&apos;s prices.{' '}
+            <span className="text-gray-600">
+              That is price × units: what it would sell for. The list&apos;s value at cost is cost ×
+              units: what it cost you.
+            </span>
           </p>
         )}
         <StockChart
