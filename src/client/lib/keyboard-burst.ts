@@ -45,11 +45,12 @@ export class KeyboardBurst {
   }
 
   /**
-   * Called when no key has come for a while: a scanner's run that no Enter or Tab ended (a
-   * scanner set up without one) is said to be ignored, once.
+   * Called when no key has come for a while (the caller's clock: a key's own time may be in
+   * another's): a scanner's run that no Enter or Tab ended (a scanner set up without one) is said
+   * to be ignored, once.
    */
-  idle(now: number): BurstResult {
-    if (this.keys.length === 0 || now - this.last < PAUSE_MS) return undefined;
+  idle(): BurstResult {
+    if (this.keys.length === 0) return undefined;
     const result = this.verdict(this.last, this.keys.length - 1);
     this.keys = [];
     return result && { ignored: this.text(result) };

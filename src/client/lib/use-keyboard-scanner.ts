@@ -1,8 +1,11 @@
 import { useEffect, useRef } from 'react';
 import { KeyboardBurst } from './keyboard-burst.js';
 
-/** How long after the last key a run with no Enter or Tab is looked at again. */
-const IDLE_CHECK_MS = 300;
+/**
+ * How long after the last key a run with no Enter or Tab is given up: well past any stall of a busy
+ * page between a scanner's keys, and still before the user looks up from the shelf.
+ */
+const IDLE_CHECK_MS = 1_000;
 
 /**
  * Keys typed into a field belong to that field (a quick typist's Enter in a form is never a scan),
@@ -42,7 +45,7 @@ export function useKeyboardScanner(handlers: ScannerHandlers) {
       const result = burst.key(event.key, event.timeStamp);
       clearTimeout(idleTimer);
       idleTimer = setTimeout(() => {
-        const late = burst.idle(performance.now());
+        const late = burst.idle();
         if (late && 'ignored' in late) latest.current.onIgnored(late.ignored);
       }, IDLE_CHECK_MS);
       if (!result) return;
