@@ -27,7 +27,8 @@ export const CATALOGUE_ACTIONS = {
   export: { roles: ['owner', 'admin', 'editor', 'viewer'], text: 'export products' },
   adjustStock: { roles: ['owner', 'admin', 'editor', 'stock'], text: 'adjust stock' },
   editProducts: { roles: editors, text: 'create, edit or delete products' },
-  printLabels: { roles: editors, text: 'print labels' },
+  // Labelling shelves is stock work.
+  printLabels: { roles: ['owner', 'admin', 'editor', 'stock'], text: 'print labels' },
   manageLocations: { roles: editors, text: 'manage locations' },
   manageMembers: { roles: admins, text: 'manage members and invitations' },
   renameCatalogue: {
@@ -81,6 +82,6 @@ export const ROLE_DESCRIPTIONS: Record<CatalogueRole, string> = {
   owner: 'Everything, including deleting the catalogue.',
   admin: 'Members and invitations, and everything an editor does.',
   editor: 'Create, edit, delete, import, print labels and manage locations.',
-  stock: 'Read, adjust stock and scan.',
+  stock: 'Read, adjust stock, scan and print labels.',
   viewer: 'Read and export.',
 };

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { roleCannot } from '../../src/shared/catalogue-roles.js';
+import { can, ROLE_DESCRIPTIONS, roleCannot } from '../../src/shared/catalogue-roles.js';
+
+describe('the stock role', () => {
+  // Labelling shelves is stock work: the stock role reads, adjusts, scans and prints labels.
+  it('may print labels, and is told so', () => {
+    expect(can('stock', 'printLabels')).toBe(true);
+    expect(can('viewer', 'printLabels')).toBe(false);
+    expect(ROLE_DESCRIPTIONS.stock).toBe('Read, adjust stock, scan and print labels.');
+  });
+});
 
 describe('a refusal by role', () => {
   it.each([

@@ -25,7 +25,7 @@ describe('InvitationsScreen', () => {
     const card = (await screen.findByRole('heading', { name: 'Team shop' })).closest('article')!;
     expect(within(card).getByText('Grace')).toBeInTheDocument();
     expect(within(card).getByText('Stock')).toBeInTheDocument();
-    expect(within(card).getByText(/Read, adjust stock and scan/)).toBeInTheDocument();
+    expect(within(card).getByText(/Read, adjust stock, scan and print labels/)).toBeInTheDocument();
     expect(within(card).getByText(/2030/)).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Warehouse' })).toBeInTheDocument();
   });

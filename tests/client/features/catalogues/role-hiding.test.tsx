@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import type { CatalogueRole } from '@shared/catalogue-roles.js';
@@ -76,7 +76,7 @@ describe('a shared catalogue by role', () => {
     expect(link('Scan')).not.toBeInTheDocument();
   });
 
-  it('gives the stock role the stepper and scan, but no create, edit, delete, import or export', async () => {
+  it('gives the stock role the stepper, scan and labels, but no create, edit, delete, import or export', async () => {
     await showList('stock');
     expect(link('Scan')).toHaveAttribute('href', '/catalogues/c1/scan');
     expect(button('Increase stock of Lamp')).toBeInTheDocument();
@@ -86,7 +86,11 @@ describe('a shared catalogue by role', () => {
     expect(button('CSV')).not.toBeInTheDocument();
     expect(link('Edit Lamp')).not.toBeInTheDocument();
     expect(button('Delete Lamp')).not.toBeInTheDocument();
-    expect(screen.queryByRole('checkbox', { name: 'Select Lamp' })).not.toBeInTheDocument();
+    // Chosen for labels, and for nothing a stock member may not do.
+    act(() => screen.getByRole('checkbox', { name: 'Select Lamp' }).click());
+    const bar = await screen.findByRole('region', { name: 'Selected products' });
+    expect(within(bar).getByRole('button', { name: /Print labels/ })).toBeInTheDocument();
+    expect(within(bar).queryByRole('button', { name: /Delete/ })).not.toBeInTheDocument();
   });
 });
 

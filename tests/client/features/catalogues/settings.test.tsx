@@ -144,7 +144,9 @@ describe('CatalogueSettings for an admin', () => {
     );
     const { user } = await show('admin');
     const invite = screen.getByRole('region', { name: 'Invite someone' });
-    expect(within(invite).getByText('Read, adjust stock and scan.')).toBeInTheDocument();
+    expect(
+      within(invite).getByText('Read, adjust stock, scan and print labels.'),
+    ).toBeInTheDocument();
     expect(within(invite).getByText('Read and export.')).toBeInTheDocument();
     await user.type(within(invite).getByLabelText('Email'), 'sam@example.com');
     await user.click(within(invite).getByRole('radio', { name: /Stock/ }));

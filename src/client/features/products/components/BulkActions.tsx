@@ -1,5 +1,6 @@
 import { useLayoutEffect, useRef } from 'react';
 import { BULK_DELETE_MAX } from '@shared/constants.js';
+import { useCatalogueCan } from '@/lib/catalogues/current-catalogue.js';
 import { formatCount } from '@/lib/format.js';
 import { BulkDeleteButton, type NamedProduct } from './BulkDeleteButton.js';
 import { PrintLabelsButton } from './common/PrintLabelsButton.js';
@@ -50,6 +51,8 @@ interface SelectionBarProps {
  */
 export function SelectionBar({ selected, onDeleted }: SelectionBarProps) {
   const count = selected.length;
+  // A stock member chooses products for labels only.
+  const mayDelete = useCatalogueCan()('editProducts');
   return (
     <section
       aria-label="Selected products"
@@ -58,13 +61,15 @@ export function SelectionBar({ selected, onDeleted }: SelectionBarProps) {
       <span className="text-sm font-medium text-gray-900">{formatCount(count)} selected</span>
       <div className="ml-auto flex flex-wrap items-center gap-2 sm:gap-3">
         <PrintLabelsButton ids={selected.map(({ id }) => id)} />
-        <BulkDeleteButton
-          products={selected}
-          disabled={count > BULK_DELETE_MAX}
-          onDeleted={() => requestAnimationFrame(onDeleted)}
-        />
+        {mayDelete && (
+          <BulkDeleteButton
+            products={selected}
+            disabled={count > BULK_DELETE_MAX}
+            onDeleted={() => requestAnimationFrame(onDeleted)}
+          />
+        )}
       </div>
-      {count > BULK_DELETE_MAX && (
+      {mayDelete && count > BULK_DELETE_MAX && (
         <span className="basis-full text-sm text-red-700">
           At most {BULK_DELETE_MAX} products can be deleted at once.
         </span>
