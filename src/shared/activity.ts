@@ -17,12 +17,15 @@ export const ACTIVITY_KINDS = [
 ] as const;
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
 
-/** Where a change was made: the `Stockroom-Source` header's values, an import, or the API. */
-export const ACTIVITY_SOURCES = ['scan', 'stepper', 'form', 'import', 'api'] as const;
+/**
+ * Where a change was made: the `Stockroom-Source` header's values (the app's screens, the Activity
+ * screen's undo among them), an import, or the API.
+ */
+export const ACTIVITY_SOURCES = ['scan', 'stepper', 'form', 'activity', 'import', 'api'] as const;
 export type ActivitySource = (typeof ACTIVITY_SOURCES)[number];
 
 /** What a client may say in the header (an import and the API are known without it). */
-export const SOURCE_HEADER_VALUES = ['scan', 'stepper', 'form'] as const;
+export const SOURCE_HEADER_VALUES = ['scan', 'stepper', 'form', 'activity'] as const;
 export const SOURCE_HEADER = 'Stockroom-Source';
 
 /** How long a change can be undone. */
@@ -40,7 +43,7 @@ export const ACTIVITY_PAGE_DEFAULT = 50;
 
 /** The answers of the activity routes, word for word. */
 export const ACTIVITY_MESSAGES = {
-  badSource: 'Stockroom-Source must be one of scan, stepper, form',
+  badSource: `Stockroom-Source must be one of ${SOURCE_HEADER_VALUES.join(', ')}`,
   entryNotFound: 'Activity entry not found',
   belowZero: 'Cannot undo: stock would go below 0',
   tooOld: 'Too old to undo: changes can be undone for 7 days',

@@ -64,7 +64,9 @@ describe('the activity log', async () => {
     ).toBe(409);
     const bad = await send(clerk, 'POST', `${item}/stock`, { delta: 1 }, 'keyboard');
     expect(bad.statusCode).toBe(400);
-    expect(bad.json()).toEqual({ message: 'Stockroom-Source must be one of scan, stepper, form' });
+    expect(bad.json()).toEqual({
+      message: 'Stockroom-Source must be one of scan, stepper, form, activity',
+    });
     expect((await send(clerk, 'PATCH', item, { price: 4.5 }, 'form')).statusCode).toBe(200);
     expect((await send(clerk, 'DELETE', `${base}/${other.id}`)).statusCode).toBe(200);
     const csv = csvText([

@@ -47,6 +47,20 @@ describe('undo', async () => {
     return { owner, id, base, product, item };
   }
 
+  it('records an undo made on the Activity screen as made there, not by the API', async () => {
+    const { owner, base, item } = await setUp();
+    expect((await api(server, owner, 'POST', `${item}/stock`, { delta: 2 })).statusCode).toBe(200);
+    const moved = await latest(owner, base, 'stock.moved');
+    const res = await server.app.inject({
+      method: 'POST',
+      url: `${base}/activity/${moved.id}/undo`,
+      headers: { ...owner.headers, 'stockroom-source': 'activity' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((res.json() as { entry: ActivityEntry }).entry.source).toBe('activity');
+    expect((await latest(owner, base, 'undo')).source).toBe('activity');
+  });
+
   it('undoes a stock movement with the opposite movement, and refuses to go below 0', async () => {
     const { owner, base, item } = await setUp();
     expect((await api(server, owner, 'POST', `${item}/stock`, { delta: 3 })).statusCode).toBe(200);

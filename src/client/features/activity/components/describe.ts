@@ -6,6 +6,7 @@ export const SOURCE_LABELS: Record<ActivitySource, string> = {
   scan: 'Scan',
   stepper: 'Stepper',
   form: 'Form',
+  activity: 'Activity',
   import: 'Import',
   api: 'API',
 };
