@@ -61,7 +61,7 @@ export const deleteProduct = (server: TestServer, user: SignedIn, id: string) =>
 export async function createProduct(
   server: TestServer,
   user: SignedIn,
-  fields: Partial<typeof validFields> & { sku?: string; barcode?: string } = {},
+  fields: Partial<typeof validFields> & { sku?: string; barcode?: string; cost?: string } = {},
   ...files: FilePart[]
 ): Promise<Product> {
   const res = await postProduct(server, user, { ...validFields, ...fields }, ...files);

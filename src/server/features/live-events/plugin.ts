@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import { LiveHub } from './hub.js';
 
 /** The stream position a read was answered at (preHandler below). */
-export const LIVE_EVENT_ID_HEADER = 'live-event-id';
+const LIVE_EVENT_ID_HEADER = 'live-event-id';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,6 +1,5 @@
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { CatalogueAction } from '../../../shared/catalogue-roles.js';
 import {
   DEAD_STOCK_DAYS,

@@ -20,7 +20,11 @@ import { TypedCode } from './TypedCode.js';
  * each change is a line of the session's tally.
  */
 export function ScanScreen() {
-  const [chosenMode, setMode] = useState<ScanMode>(rememberedMode);
+  // A code a keyboard scanner typed on the list: looked up, and the screen opens in Look up (not
+  // remembered), so that the next scan opens its product rather than adding to it.
+  const [search, setSearch] = useSearchParams();
+  const listCode = search.get('code');
+  const [chosenMode, setMode] = useState<ScanMode>(() => (listCode ? 'lookup' : rememberedMode()));
   // A role that may not adjust stock only looks products up.
   const mayAdjust = useCatalogueCan()('adjustStock');
   const mode = mayAdjust ? chosenMode : 'lookup';
@@ -47,14 +51,9 @@ export function ScanScreen() {
   const camera = useCameraScanner(onScan);
   useKeyboardScanner(useMemo(() => ({ onCode: onScan, onIgnored: ignored }), [onScan, ignored]));
 
-  // A code a keyboard scanner typed on the list: looked up, and the screen stays in Look up (not
-  // remembered), so that the next scan opens its product rather than adding to it.
-  const [search, setSearch] = useSearchParams();
-  const listCode = search.get('code');
   useEffect(() => {
     if (!listCode) return;
     setSearch({}, { replace: true });
-    setMode('lookup');
     void handleCode(listCode, { lookUp: true });
   }, [listCode, setSearch, handleCode]);
 

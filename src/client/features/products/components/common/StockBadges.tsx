@@ -9,7 +9,7 @@ export type StockState = 'in' | 'low' | 'out';
  * Low is one notion everywhere: at or below the reorder point that applies (the product's own, else
  * its catalogue's, 10 unless changed: the spec's threshold), the list's 'To reorder' filter.
  */
-export const stockStateOf = (stock: number, reorderPoint: number): StockState =>
+const stockStateOf = (stock: number, reorderPoint: number): StockState =>
   stock <= 0 ? 'out' : isToReorder(stock, null, reorderPoint) ? 'low' : 'in';
 
 /** A product's state, with its catalogue's reorder point where it has none of its own. */
