@@ -19,6 +19,7 @@ import { openDatabase } from '../src/server/infra/db/open.js';
 import type { DatabaseHandle } from '../src/server/infra/db/handle.js';
 import { SORT_ORDERS, encodeCursor } from '../src/server/features/products/cursor.js';
 import { ProductRepository } from '../src/server/features/products/repository.js';
+import { bulkLoad } from '../src/server/features/products/import-writes.js';
 import {
   CONNECTIONS,
   ROUNDS,
@@ -277,7 +278,7 @@ async function main() {
     for (let i = 0; i <= ROUNDS; i += 1) {
       importers.push(await seedUser(database.db, `import-${i}@bench.test`));
     }
-    await repository.insertMany(main.id, products(1_000));
+    await bulkLoad(database, main.id, products(1_000));
     // The production build, as `npm start` runs it. Rate limits stay in the request path, just
     // high enough that one client is never throttled.
     const appEnv = {
@@ -333,12 +334,12 @@ async function main() {
       console.log(`written to bench/${file}`);
       return;
     }
-    await repository.insertMany(small.id, products(100));
-    await repository.insertMany(large.id, products(100_000));
+    await bulkLoad(database, small.id, products(100));
+    await bulkLoad(database, large.id, products(100_000));
     const seedSeconds = (Date.now() - seedStart) / 1000;
     console.log(`seeded 101,100 products in ${seedSeconds.toFixed(1)} s`);
-    await repository.insertMany(hostile.id, costliest(COSTLIEST));
-    await repository.insertMany(stocker.id, products(1_000));
+    await bulkLoad(database, hostile.id, costliest(COSTLIEST));
+    await bulkLoad(database, stocker.id, products(1_000));
     const stockIds = (await repository.list(stocker.id, { sort: 'newest', limit: 1_000 })).rows.map(
       (row) => row.id,
     );

@@ -10,6 +10,7 @@ import {
 } from '../../../src/server/features/catalogue-ops/csv-cells.js';
 import { csvExport } from '../../../src/server/features/catalogue-ops/csv-export.js';
 import { ProductRepository } from '../../../src/server/features/products/repository.js';
+import { bulkLoad } from '../../../src/server/features/products/import-writes.js';
 import { build } from '../support/build.js';
 import { jpeg } from '../support/images.js';
 import { signIn } from '../support/accounts.js';
@@ -223,7 +224,8 @@ describe('export streaming', async () => {
     await server.app.inject({ method: 'GET', url: '/api/auth/user', headers: user.headers })
   ).json().user.id as string;
   const repository = new ProductRepository(db, dialect);
-  await repository.insertMany(
+  await bulkLoad(
+    { db, dialect },
     ownerId,
     Array.from({ length: 5000 }, (_, i) => ({
       name: `Product ${i}`,

@@ -3,7 +3,7 @@ import { appendFileSync } from 'node:fs';
 import type { CompiledQuery } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ActivityResponse } from '../../../src/shared/schemas/activity.js';
-import { ProductRepository } from '../../../src/server/features/products/repository.js';
+import { bulkLoad } from '../../../src/server/features/products/import-writes.js';
 import { build } from '../support/build.js';
 import { csvText, importCsv } from '../support/products.js';
 import {
@@ -32,14 +32,14 @@ const LARGE = 10_000;
 describe("a request's cost beside another tenant's catalogue", async () => {
   const server = await build();
   const { db, dialect } = server.database;
-  const repository = new ProductRepository(db, dialect);
   const owner = await member(server, 'Ada');
   const other = await member(server, 'Bo');
   const { id: catalogueId } = await newCatalogue(server, owner);
   const base = `/api/catalogues/${catalogueId}`;
 
   const seed = (target: string, count: number, prefix: string) =>
-    repository.insertMany(
+    bulkLoad(
+      { db, dialect },
       target,
       Array.from({ length: count }, (_, i) => ({
         name: `${prefix} product ${i}`,

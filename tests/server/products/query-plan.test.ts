@@ -5,7 +5,7 @@ import { insertUser } from '../../../src/server/features/accounts/users.js';
 import { SORT_ORDERS } from '../../../src/server/features/products/cursor.js';
 import { trigramQuery } from '../../../src/server/features/products/keys.js';
 import { ProductQueries } from '../../../src/server/features/products/queries.js';
-import { ProductRepository } from '../../../src/server/features/products/repository.js';
+import { bulkLoad } from '../../../src/server/features/products/import-writes.js';
 import { build } from '../support/build.js';
 
 /**
@@ -15,7 +15,6 @@ import { build } from '../support/build.js';
 describe('list query plans', async () => {
   const server = await build();
   const { db, dialect } = server.database;
-  const repository = new ProductRepository(db, dialect);
   const queries = new ProductQueries(db, dialect);
   const owner = await insertUser(
     db,
@@ -29,7 +28,8 @@ describe('list query plans', async () => {
   );
   // Enough rows, spread over two owners, that PostgreSQL's planner prefers the index.
   for (const id of [owner, other]) {
-    await repository.insertMany(
+    await bulkLoad(
+      { db, dialect },
       id,
       Array.from({ length: 3000 }, (_, i) => ({
         name: `Product ${i}`,
@@ -183,14 +183,14 @@ describe.runIf(!process.env.TEST_DATABASE_URL)(
   async () => {
     const server = await build();
     const { db, dialect } = server.database;
-    const repository = new ProductRepository(db, dialect);
     const queries = new ProductQueries(db, dialect);
     const owner = await insertUser(
       db,
       { name: 'a', email: 'stats@example.com', passwordHash: 'x' },
       0,
     );
-    await repository.insertMany(
+    await bulkLoad(
+      { db, dialect },
       owner,
       Array.from({ length: 500 }, (_, i) => ({
         name: `Product ${i}`,

@@ -1,7 +1,7 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { ProductRepository } from '../../../src/server/features/products/repository.js';
+import { bulkLoad } from '../../../src/server/features/products/import-writes.js';
 import { build } from '../support/build.js';
 import { signIn, type SignedIn } from '../support/accounts.js';
 
@@ -39,8 +39,8 @@ describe('a hostile search', async () => {
     (
       await server.app.inject({ method: 'GET', url: '/api/auth/user', headers: user.headers })
     ).json().user.id as string;
-  const repository = new ProductRepository(server.database.db, server.database.dialect);
-  await repository.insertMany(
+  await bulkLoad(
+    server.database,
     await whoAmI(attacker),
     Array.from({ length: 300 }, (_, i) => ({
       name: `Blessing ${i}`,
@@ -58,7 +58,7 @@ describe('a hostile search', async () => {
   // in the database server, off the event loop: see ADR 007 for what they cost there.)
   const sqlite = server.database.dialect === 'sqlite';
   const checker = await signIn(server);
-  if (sqlite) await repository.insertMany(await whoAmI(checker), costlyRows(4000));
+  if (sqlite) await bulkLoad(server.database, await whoAmI(checker), costlyRows(4000));
   const base = await server.app.listen({ host: '127.0.0.1', port: 0 });
   const get = async (path: string, user?: SignedIn) => {
     const res = await fetch(base + path, { headers: user ? user.headers : {} });
@@ -168,10 +168,9 @@ describe.runIf(process.env.TEST_DATABASE_URL)('hostile searches on PostgreSQL', 
   const ownerId = (
     await server.app.inject({ method: 'GET', url: '/api/auth/user', headers: attacker.headers })
   ).json().user.id as string;
-  const repository = new ProductRepository(server.database.db, server.database.dialect);
   // Every row holds every trigram of the query below and none holds the text: each search
   // compares every row's 10,000-letter key.
-  await repository.insertMany(ownerId, costlyRows(3000));
+  await bulkLoad(server.database, ownerId, costlyRows(3000));
   const q = encodeURIComponent('가'.repeat(99) + 'b');
 
   it('holds at most a few pooled connections, and other users keep being answered', async () => {

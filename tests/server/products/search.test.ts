@@ -15,6 +15,10 @@ import {
 } from '../../../src/server/features/products/keys.js';
 import { ProductQueries } from '../../../src/server/features/products/queries.js';
 import { ProductRepository } from '../../../src/server/features/products/repository.js';
+import { deleteProducts } from '../../../src/server/features/products/delete-writes.js';
+import { insertProduct, updateProduct } from '../../../src/server/features/products/writes.js';
+import { writeCatalogue, type CatalogueWrite } from '../../../src/server/features/writes/index.js';
+import { bulkLoad } from '../../../src/server/features/products/import-writes.js';
 import type { ListRow } from '../../../src/server/features/products/rows.js';
 import { build } from '../support/build.js';
 
@@ -47,8 +51,17 @@ describe('product search', async () => {
     ['Ligature', 'The ﬁnest ﬂour'],
     ['Straße sign', 'ÇA VA'],
   ];
+  /** One write through the write pipeline, with no request: its result. */
+  const write = async <T>(who: string, now: number, run: (w: CatalogueWrite) => Promise<T>) => {
+    const target = { id: who, actorId: null };
+    const done = await writeCatalogue({ db, dialect }, target, now, async (w) => ({
+      answer: { status: 200, body: await run(w) },
+    }));
+    return done.answer.body;
+  };
   const seed = (who: string, rows: string[][], offset = 0) =>
-    repository.insertMany(
+    bulkLoad(
+      { db, dialect },
       who,
       rows.map(([name, description], i) => ({
         name: name!,
@@ -194,18 +207,22 @@ describe('product search', async () => {
 
   it('keeps the index in step with inserts, edits, deletes and a deleted account', async () => {
     const who = await newOwner();
-    const { id } = await repository.insert(
-      who,
-      { name: 'Walnut box', description: 'Small', priceCents: 1, stock: 1, image: null },
-      1,
+    const { id } = await write(who, 1, (w) =>
+      insertProduct(w, {
+        name: 'Walnut box',
+        description: 'Small',
+        priceCents: 1,
+        stock: 1,
+        image: null,
+      }),
     );
     expect(await names(who, 'walnut')).toEqual(['Walnut box']);
-    await repository.update(who, id, { name: 'Maple box' }, 2);
+    await write(who, 2, (w) => updateProduct(w, id, { name: 'Maple box' }));
     expect(await names(who, 'walnut')).toEqual([]);
     expect(await names(who, 'maple')).toEqual(['Maple box']);
-    await repository.update(who, id, { stock: 5 }, 3);
+    await write(who, 3, (w) => updateProduct(w, id, { stock: 5 }));
     expect(await names(who, 'maple')).toEqual(['Maple box']);
-    await repository.delete(who, id);
+    await write(who, 4, (w) => deleteProducts(w, [id]));
     expect(await names(who, 'maple')).toEqual([]);
 
     const leaving = await newOwner();

@@ -4,6 +4,7 @@ import { PRODUCT_SORTS } from '../../../src/shared/constants.js';
 import { insertUser } from '../../../src/server/features/accounts/users.js';
 import { ProductQueries } from '../../../src/server/features/products/queries.js';
 import { ProductRepository } from '../../../src/server/features/products/repository.js';
+import { bulkLoad } from '../../../src/server/features/products/import-writes.js';
 import { build } from '../support/build.js';
 
 /**
@@ -23,7 +24,8 @@ describe('reorder query plans', async () => {
     );
   }
   for (const id of owners) {
-    await repository.insertMany(
+    await bulkLoad(
+      { db, dialect },
       id,
       Array.from({ length: 3000 }, (_, i) => ({
         name: `Product ${i}`,

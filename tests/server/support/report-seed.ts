@@ -1,6 +1,6 @@
 import { setImmediate } from 'node:timers/promises';
 import { sql } from 'kysely';
-import { ProductRepository } from '../../../src/server/features/products/index.js';
+import { bulkLoad } from '../../../src/server/features/products/import-writes.js';
 import type { DatabaseHandle } from '../../../src/server/infra/db/handle.js';
 
 const DAY = 86_400_000;
@@ -52,9 +52,9 @@ export async function seedReportCatalogue(
     });
     plans.push({ i, createdAt, initial, moves });
   }
-  const repository = new ProductRepository(database.db, database.dialect);
   // Created with their first stock (the creation's movement), then the movements after it.
-  await repository.insertMany(
+  await bulkLoad(
+    database,
     catalogueId,
     plans.map((plan) => ({
       name: `Seeded product ${String(plan.i).padStart(5, '0')}`,

@@ -6,9 +6,9 @@ import { HttpError, notFound } from '../../lib/http-error.js';
 import type { DB } from '../../infra/db/handle.js';
 import type { CurrentCatalogue } from '../catalogues/index.js';
 import type { PictureChange } from '../products/index.js';
-import { recordLiveEvent } from '../live-events/index.js';
+import { moveStock, restoreDeleted, revertEdit } from '../products/index.js';
+import { writeCatalogue, type LiveEvent, type WriteOutcome } from '../writes/index.js';
 import { entriesQuery, notUndoable, parts, toEntry, undoAction, type EntryRow } from './entries.js';
-import { recordActivity } from './record.js';
 
 const conflict = (message: string) => new HttpError(409, message);
 
@@ -51,79 +51,72 @@ export async function undoEntry(
   if (found.undone_by !== null) throw conflict(A.alreadyUndone);
   if (now - Number(found.created_at) >= UNDO_WINDOW_MS) throw conflict(A.tooOld);
 
-  const { restores, present } = app.products;
-  const target = { id: catalogue.id, actorId: catalogue.actorId };
+  const { present } = app.products;
   const productId = found.product_id!;
   const product = { id: productId, name: found.product_name ?? '' };
   try {
-    return await app.db.transaction().execute(async (trx) => {
-      await catalogue.confirm(trx);
-      const data: Record<string, unknown> = { undoes: String(found.id), kind: found.kind };
-      const undoId = await recordActivity(
-        trx,
-        catalogue,
-        'undo',
-        { product, data, undoes: Number(found.id) },
-        now,
-      );
-      const stored = JSON.parse(found.data) as Record<string, unknown>;
-      let result;
-      if (found.kind === 'stock.moved') {
-        const delta = -Number(stored.delta);
-        result = await restores.moveStock(trx, target, productId, delta, now);
-      } else if (found.kind === 'product.updated') {
-        const changes = parts(found.data).changes ?? {};
-        const kept = (await snapshotOf(trx, Number(found.id))) as { picture?: PictureChange };
-        result = await restores.revertEdit(trx, target, productId, changes, now, kept?.picture);
-      } else {
-        const snapshot = (await snapshotOf(trx, Number(found.id))) as Parameters<
-          typeof restores.restoreDeleted
-        >[2];
-        result = await restores.restoreDeleted(trx, target, snapshot, now);
-      }
-      switch (result.outcome) {
-        case 'missing':
-          throw conflict(A.productGone);
-        case 'below-zero':
-          throw conflict(A.belowZero);
-        case 'changed':
-          throw conflict(A.changedSince(result.fields));
-        case 'taken':
-          throw conflict(A.codeTaken(result.code, result.value));
-        case 'done':
-          break;
-      }
-      const shown = present.product(result.row);
-      // The same events as the kind of change reversed, so that other screens follow.
-      if (found.kind === 'stock.moved') {
-        const { stock, updatedAt } = shown;
-        await recordLiveEvent(
+    const { answer } = await writeCatalogue(
+      { db: app.db, dialect: app.database.dialect, activity: app.activity.record },
+      catalogue,
+      now,
+      async (w): Promise<WriteOutcome<{ status: 200; body: ActivityEntry }>> => {
+        const { trx } = w;
+        const data: Record<string, unknown> = { undoes: String(found.id), kind: found.kind };
+        // Recorded first: its unique `undoes` refuses a second undo before anything is reversed.
+        const undoId = await w.recordActivity('undo', { product, data, undoes: Number(found.id) });
+        const stored = JSON.parse(found.data) as Record<string, unknown>;
+        let result;
+        if (found.kind === 'stock.moved') {
+          result = await moveStock(w, productId, -Number(stored.delta));
+        } else if (found.kind === 'product.updated') {
+          const changes = parts(found.data).changes ?? {};
+          const kept = (await snapshotOf(trx, Number(found.id))) as { picture?: PictureChange };
+          result = await revertEdit(w, productId, changes, kept?.picture);
+        } else {
+          const snapshot = (await snapshotOf(trx, Number(found.id))) as Parameters<
+            typeof restoreDeleted
+          >[1];
+          result = await restoreDeleted(w, snapshot);
+        }
+        switch (result.outcome) {
+          case 'missing':
+            throw conflict(A.productGone);
+          case 'below-zero':
+            throw conflict(A.belowZero);
+          case 'changed':
+            throw conflict(A.changedSince(result.fields));
+          case 'taken':
+            throw conflict(A.codeTaken(result.code, result.value));
+          case 'done':
+            break;
+        }
+        if ('movementId' in result && result.movementId !== undefined) {
+          data.movementId = String(result.movementId);
+          await trx
+            .updateTable('activity_entries')
+            .set({ data: JSON.stringify(data) })
+            .where('id', '=', undoId)
+            .execute();
+        }
+        const row = (await entriesQuery(
           trx,
           catalogue.id,
-          'stock.changed',
-          { id: productId, stock, updatedAt },
-          now,
-        );
-      } else {
-        const kind = found.kind === 'product.deleted' ? 'product.created' : 'product.updated';
-        await recordLiveEvent(trx, catalogue.id, kind, { product: shown }, now);
-      }
-      if ('movementId' in result && result.movementId !== undefined) {
-        data.movementId = String(result.movementId);
-        await trx
-          .updateTable('activity_entries')
-          .set({ data: JSON.stringify(data) })
-          .where('id', '=', undoId)
-          .execute();
-      }
-      const row = (await entriesQuery(
-        trx,
-        catalogue.id,
-        { id: undoId },
-        1,
-      ).executeTakeFirstOrThrow()) as EntryRow;
-      return toEntry(row, catalogue.role, now);
-    });
+          { id: undoId },
+          1,
+        ).executeTakeFirstOrThrow()) as EntryRow;
+        const shown = present.product(result.row);
+        // The same events as the kind of change reversed, so that other screens follow.
+        const { stock, updatedAt } = shown;
+        const live: LiveEvent =
+          found.kind === 'stock.moved'
+            ? { kind: 'stock.changed', data: { id: productId, stock, updatedAt } }
+            : found.kind === 'product.deleted'
+              ? { kind: 'product.created', data: { product: shown } }
+              : { kind: 'product.updated', data: { product: shown } };
+        return { answer: { status: 200, body: toEntry(row, catalogue.role, now) }, live };
+      },
+    );
+    return answer.body;
   } catch (error) {
     if (isSecondUndo(error)) throw conflict(A.alreadyUndone);
 

@@ -26,7 +26,9 @@ export const catalogueOpsRoutes = fp(
     const statistics = plannerStatistics(fastify.database, fastify.log);
     fastify.addHook('onClose', () => statistics.settled());
     const context: CatalogueContext = {
-      ...fastify.products,
+      repository: fastify.products.repository,
+      present: fastify.products.present,
+      removeImages: fastify.products.removeImages,
       bulkLimiter: bulkRateLimiter(fastify),
       imports: new ImportSlots(IMPORTS_AT_ONCE, fastify.userLeases),
       statistics,

@@ -1,29 +1,43 @@
-import type { ProductRepository, WithinWrite, WriteTarget } from '../products/index.js';
+import { loadProducts, stageProducts, type StagedProducts } from '../products/index.js';
+import type { CatalogueWrite, Stage, WriteTarget } from '../writes/index.js';
 import type { ImportRow } from './csv-import.js';
 import type { ImportPlan } from './import-matching.js';
 
+/** A row's fields as a product takes them. */
+const fields = (row: ImportRow) => ({
+  name: row.name,
+  description: row.description,
+  priceCents: row.priceCents,
+  stock: row.stock,
+  tags: row.tags,
+  costCents: row.costCents ?? null,
+  sku: row.sku ?? null,
+  barcode: row.barcode ?? null,
+  reorderPoint: row.reorderPoint ?? null,
+});
+
+/** An import's new products, their rows made before the write's transaction opens. */
+export const importStage = (target: WriteTarget, plan: ImportPlan): Stage<StagedProducts> => ({
+  prepare: (at) =>
+    stageProducts(
+      target,
+      // Made as the staging takes them, between its turns of the event loop.
+      (function* () {
+        for (const row of plan.create) yield { ...fields(row), image: null, createdAt: at };
+      })(),
+    ),
+  discard: async () => {},
+});
+
 /**
- * Writes an import's plan in one transaction: its new products, all created at `at`, and its
- * updates (fields only: images stay).
+ * Writes an import's plan in the write's transaction: its new products (staged), all created at
+ * the write's instant, and its updates (fields only: images stay).
  */
 export function writeImport(
-  repository: ProductRepository,
-  target: WriteTarget,
+  w: CatalogueWrite,
   plan: ImportPlan,
-  at: number,
-  within?: WithinWrite<{ created: number; updated: number }>,
+  staged: StagedProducts,
 ): Promise<{ created: number; updated: number }> {
-  const fields = (row: ImportRow) => ({
-    name: row.name,
-    description: row.description,
-    priceCents: row.priceCents,
-    stock: row.stock,
-    tags: row.tags,
-    costCents: row.costCents ?? null,
-    sku: row.sku ?? null,
-    barcode: row.barcode ?? null,
-    reorderPoint: row.reorderPoint ?? null,
-  });
   const updates = plan.update.map(({ row, current }) => ({
     id: current.id,
     // A column the file lacks keeps the product's value.
@@ -34,16 +48,7 @@ export function writeImport(
       barcode: row.barcode,
       reorderPoint: row.reorderPoint,
     },
-    at,
+    at: w.now,
   }));
-  return repository.insertMany(
-    target,
-    // Made as the repository takes them, between its turns of the event loop.
-    (function* () {
-      for (const row of plan.create) yield { ...fields(row), image: null, createdAt: at };
-    })(),
-    'import',
-    updates,
-    within,
-  );
+  return loadProducts(w, staged, 'import', updates);
 }

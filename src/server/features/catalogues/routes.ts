@@ -126,7 +126,7 @@ export const catalogueRoutes: FastifyPluginAsync = async (fastify) => {
         const { name, reorderPoint } = request.body;
         if (name !== undefined) await catalogues.rename(trx, id, name, now);
         if (reorderPoint !== undefined) {
-          await app.products.repository.setCatalogueReorderPoint(trx, id, reorderPoint, now);
+          await app.products.setCatalogueReorderPoint(trx, id, reorderPoint, now);
         }
         await recordCatalogueUpdated(trx, id, now);
         if (name !== undefined) {
@@ -166,7 +166,7 @@ export const catalogueRoutes: FastifyPluginAsync = async (fastify) => {
         return keys;
       });
       // The files go once nothing refers to them any more, like a product's.
-      await app.products.service.removeImages(imageKeys);
+      await app.products.removeImages(imageKeys);
       return { message: C.deleted };
     },
   );

@@ -7,7 +7,11 @@ export { codeKeys } from './codes.js';
 export { csvColumnOf, MATCH_COLUMNS, type MatchColumn } from './match-columns.js';
 export { searchKey } from './keys.js';
 export { productsPlugin } from './plugin.js';
-export type { ExportRow, ProductRow, WithinWrite, WriteTarget } from './rows.js';
+export type { ExportRow, ProductRow } from './rows.js';
+// The data access of writes, for the features that write products (in the write pipeline).
+export { deleteProducts } from './delete-writes.js';
+export { bulkLoad, loadProducts, stageProducts, type StagedProducts } from './import-writes.js';
+export { moveStock, restoreDeleted, revertEdit } from './restore.js';
 export { ProductRepository } from './repository.js';
 export type { ProductsContext } from './routes/context.js';
 export {

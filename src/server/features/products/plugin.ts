@@ -3,16 +3,20 @@ import { PLACEHOLDER_NAME } from '../../infra/images/placeholder.js';
 import { sweepOrphanImages } from './orphan-images.js';
 import { ProductImages } from './product-images.js';
 import { ProductRepository } from './repository.js';
-import { ProductRestores } from './restore.js';
 import { ResponseCache } from './response-cache.js';
-import { ProductService } from './service.js';
+import { setCatalogueReorderPoint } from './reorder.js';
 import type { ProductsContext } from './routes/context.js';
 import { presenters } from './routes/presenters.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** The product catalogue's data access, service and presenters (this feature's and catalogue-ops'). */
-    products: ProductsContext;
+    products: ProductsContext & {
+      /** A catalogue's default reorder point, set in the caller's transaction (reorder.ts). */
+      setCatalogueReorderPoint: typeof setCatalogueReorderPoint;
+      /** Removes the files of images no product refers to any more, after the commit. */
+      removeImages(keys: Iterable<string>): Promise<void>;
+    };
   }
 }
 
@@ -34,8 +38,11 @@ export const productsPlugin = fp<{ responseCacheBytes?: number | undefined }>(
     const repository = new ProductRepository(db, database.dialect);
     app.decorate('products', {
       repository,
-      service: new ProductService(repository, productImages, clock),
-      restores: new ProductRestores(database.dialect),
+      images: productImages,
+      setCatalogueReorderPoint,
+      removeImages: async (keys: Iterable<string>) => {
+        for (const key of keys) await productImages.remove(key);
+      },
       present: presenters(productImages),
       responses: new ResponseCache(options.responseCacheBytes),
     });

@@ -1,8 +1,8 @@
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
+import { bumpCatalogueVersion } from '../writes/index.js';
 import type { DB } from '../../infra/db/handle.js';
 import { enqueueWebhookEvent } from '../webhooks/index.js';
 import { BATCH_ROWS } from './rows.js';
-import { bumpCatalogueVersion } from './write-helpers.js';
 
 /**
  * The reorder rule in SQL, the one place the server states it (src/shared/reorder.ts is the

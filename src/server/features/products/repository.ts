@@ -21,28 +21,19 @@ import {
 } from './rows.js';
 import { SEARCH_LIMITS, type SearchLimits } from './search/sqlite-search.js';
 import { searchStrategy, type SearchStrategy } from './search/strategy.js';
-import { setCatalogueReorderPoint } from './reorder.js';
-import { DeleteWrites } from './delete-writes.js';
-import { ImportWrites } from './import-writes.js';
-import { StockWrites } from './stock-writes.js';
-import { ProductWrites } from './writes.js';
 
 /** Rows per page of the CSV export: a few hundred kilobytes at most in memory at a time. */
 const EXPORT_PAGE_ROWS = 500;
 
 /**
- * Every product query, each one scoped by catalogue. Ids that are not UUIDs match nothing without a
- * query, so a malformed id is a plain "not found" on both engines. Writes are writes.ts',
- * import-writes.ts', delete-writes.ts' and stock-writes.ts'; a search runs by its engine's
- * strategy (search/).
+ * Every product read, each one scoped by catalogue. Ids that are not UUIDs match nothing without a
+ * query, so a malformed id is a plain "not found" on both engines. A search runs by its engine's
+ * strategy (search/). Writes are functions of a write's transaction (writes.ts, stock-writes.ts,
+ * import-writes.ts, delete-writes.ts, restore.ts), run by the write pipeline (features/writes).
  */
 export class ProductRepository {
   private readonly queries: ProductQueries;
   private readonly search: SearchStrategy;
-  private readonly writes: ProductWrites;
-  private readonly imports: ImportWrites;
-  private readonly deletes: DeleteWrites;
-  private readonly stock: StockWrites;
 
   constructor(
     private readonly db: DB,
@@ -51,43 +42,6 @@ export class ProductRepository {
   ) {
     this.queries = new ProductQueries(db, dialect);
     this.search = searchStrategy(dialect, this.queries, limits);
-    this.writes = new ProductWrites(db, dialect);
-    this.imports = new ImportWrites(db, dialect);
-    this.deletes = new DeleteWrites(db, dialect);
-    this.stock = new StockWrites(db, dialect);
-  }
-
-  insert(...args: Parameters<ProductWrites['insert']>) {
-    return this.writes.insert(...args);
-  }
-
-  insertMany(...args: Parameters<ImportWrites['insertMany']>) {
-    return this.imports.insertMany(...args);
-  }
-
-  update(...args: Parameters<ProductWrites['update']>) {
-    return this.writes.update(...args);
-  }
-
-  delete(...args: Parameters<DeleteWrites['delete']>) {
-    return this.deletes.delete(...args);
-  }
-
-  deleteMany(...args: Parameters<DeleteWrites['deleteMany']>) {
-    return this.deletes.deleteMany(...args);
-  }
-
-  adjustStock(...args: Parameters<StockWrites['adjustStock']>) {
-    return this.stock.adjustStock(...args);
-  }
-
-  countStock(...args: Parameters<StockWrites['countStock']>) {
-    return this.stock.countStock(...args);
-  }
-
-  /** A catalogue's reorder point, in the caller's transaction (reorder.ts). */
-  setCatalogueReorderPoint(...args: Parameters<typeof setCatalogueReorderPoint>) {
-    return setCatalogueReorderPoint(...args);
   }
 
   /**

@@ -1,23 +1,17 @@
 import { MAX_STOCK } from '../../../shared/constants.js';
 import type { DB } from '../../infra/db/handle.js';
-import type { MigrationDialect } from '../../infra/db/migrate.js';
+import type { CatalogueWrite } from '../writes/index.js';
 import { EDITABLE, shownValue, type EditableField, type PictureChange } from './changes.js';
 import { codeKeys } from './codes.js';
 import { searchKey } from './keys.js';
 import { recordMovements } from './movements.js';
 import { trackReorderCrossings } from './reorder.js';
 import { COLUMNS, UUID, type ProductRow } from './rows.js';
-import { bumpCatalogueVersion, insertTags, replaceTags, textColumns } from './write-helpers.js';
+import { insertTags, replaceTags, textColumns } from './write-helpers.js';
 import type { DeletedSnapshot } from './delete-writes.js';
 
 /** The note of a movement an undo made: the history tells it from one made by hand. */
 const UNDO_NOTE = 'Undo';
-
-/** Who undoes a change in which catalogue. */
-interface UndoTarget {
-  id: string;
-  actorId: string | null;
-}
 
 export type Reversal =
   | { outcome: 'done'; row: ProductRow; movementId?: number }
@@ -26,191 +20,186 @@ export type Reversal =
   | { outcome: 'changed'; fields: string[] }
   | { outcome: 'taken'; code: 'SKU' | 'barcode'; value: string };
 
-/**
- * The products' side of undoing a change: each method runs in the caller's transaction (the one
- * that records the undo entry), bumps the catalogue's version and records a movement whenever the
- * stock changes, like any other write: an adjustment (or an edit's) noted as an undo.
+/*
+ * The products' side of undoing a change, each in the undo's write (the one that records its
+ * entry): a movement is recorded whenever the stock changes, like any other write's, an
+ * adjustment (or an edit's) noted as an undo.
  */
-export class ProductRestores {
-  constructor(private readonly dialect: MigrationDialect) {}
 
-  /** Moves the stock by `delta` unless that takes it below 0 (or above the maximum). */
-  async moveStock(trx: DB, target: UndoTarget, id: string, delta: number, now: number) {
-    if (!UUID.test(id)) return { outcome: 'missing' } satisfies Reversal;
-    const row = await trx
-      .updateTable('products')
-      .set({ stock: (eb) => eb('stock', '+', delta), updated_at: now, updated_by: target.actorId })
-      .where('catalogue_id', '=', target.id)
-      .where('id', '=', id)
-      .where('stock', '>=', Math.max(0, -delta))
-      .where('stock', '<=', Math.min(MAX_STOCK, MAX_STOCK - delta))
-      .returning(COLUMNS)
-      .executeTakeFirst();
-    if (!row) {
-      const exists = await this.find(trx, target.id, id);
-      return { outcome: exists ? 'below-zero' : 'missing' } satisfies Reversal;
-    }
-    const movement = { productId: id, oldStock: row.stock - delta, newStock: row.stock, at: now };
-    const [movementId] = await recordMovements(trx, target.id, target.actorId, [
-      { ...movement, source: 'adjustment', note: UNDO_NOTE },
-    ]);
+/** Moves the stock by `delta` unless that takes it below 0 (or above the maximum). */
+export async function moveStock(w: CatalogueWrite, id: string, delta: number) {
+  const { trx, now } = w;
+  const target = { id: w.catalogueId, actorId: w.actorId };
+  if (!UUID.test(id)) return { outcome: 'missing' } satisfies Reversal;
+  const row = await trx
+    .updateTable('products')
+    .set({ stock: (eb) => eb('stock', '+', delta), updated_at: now, updated_by: target.actorId })
+    .where('catalogue_id', '=', target.id)
+    .where('id', '=', id)
+    .where('stock', '>=', Math.max(0, -delta))
+    .where('stock', '<=', Math.min(MAX_STOCK, MAX_STOCK - delta))
+    .returning(COLUMNS)
+    .executeTakeFirst();
+  if (!row) {
+    const exists = await find(w, id);
+    return { outcome: exists ? 'below-zero' : 'missing' } satisfies Reversal;
+  }
+  const movement = { productId: id, oldStock: row.stock - delta, newStock: row.stock, at: now };
+  const [movementId] = await recordMovements(trx, target.id, target.actorId, [
+    { ...movement, source: 'adjustment', note: UNDO_NOTE },
+  ]);
+  await trackReorderCrossings(trx, target.id, [id], now);
+  return { outcome: 'done', row, movementId: movementId! } satisfies Reversal;
+}
+
+/**
+ * Puts back the values an edit replaced, field by field, as long as each still holds what the
+ * edit wrote: a field changed since is named, and nothing is written.
+ */
+export async function revertEdit(
+  w: CatalogueWrite,
+  id: string,
+  changes: Record<string, { before: unknown; after: unknown }>,
+  picture?: PictureChange,
+): Promise<Reversal> {
+  const { trx, now } = w;
+  const target = { id: w.catalogueId, actorId: w.actorId };
+  const current = await find(w, id, true);
+  if (!current) return { outcome: 'missing' };
+  const fields = Object.keys(changes).filter((field) => field in EDITABLE) as EditableField[];
+  const changed = fields.filter((field) =>
+    // An entry shows only whether there is a picture: the kept keys tell whether it is the same.
+    field === 'image'
+      ? current.image_key !== picture?.after.key
+      : JSON.stringify(shownValue(field, current)) !== JSON.stringify(changes[field]!.after),
+  );
+  if (changed.length > 0) return { outcome: 'changed', fields: changed };
+  const before = (field: EditableField) => changes[field]?.before;
+  const has = (field: EditableField) => fields.includes(field);
+  const name = has('name') ? (before('name') as string) : current.name;
+  const description = has('description') ? (before('description') as string) : current.description;
+  const codes = {
+    sku: has('sku') ? (before('sku') as string | null) : current.sku,
+    barcode: has('barcode') ? (before('barcode') as string | null) : current.barcode,
+  };
+  const keys = codeKeys(codes);
+  const taken = await takenCode(trx, target.id, id, keys, codes);
+  if (taken) return taken;
+  const values = {
+    ...textColumns(name, description, keys),
+    price_cents: has('price') ? (before('price') as number) : current.price_cents,
+    stock: has('stock') ? (before('stock') as number) : current.stock,
+    cost_cents: has('cost') ? (before('cost') as number | null) : current.cost_cents,
+    tags: has('tags') ? JSON.stringify(before('tags')) : current.tags,
+    reorder_point: has('reorderPoint')
+      ? (before('reorderPoint') as number | null)
+      : current.reorder_point,
+    ...(picture && has('image')
+      ? {
+          image_key: picture.before.key,
+          image_width: picture.before.width,
+          image_height: picture.before.height,
+        }
+      : {}),
+    updated_at: now,
+    ...codes,
+  };
+  await trx
+    .updateTable('products')
+    .set({
+      ...values,
+      ...keys,
+      search_key: searchKey(name, description, [keys.sku_key, keys.barcode_key]),
+      updated_by: target.actorId,
+    })
+    .where('catalogue_id', '=', target.id)
+    .where('id', '=', id)
+    .execute();
+  if (values.tags !== current.tags) await replaceTags(trx, target.id, { id, tags: values.tags });
+  if (values.stock !== current.stock) {
+    const movement = { productId: id, oldStock: current.stock, newStock: values.stock, at: now };
+    const undone = { ...movement, source: 'edit' as const, note: UNDO_NOTE };
+    await recordMovements(trx, target.id, target.actorId, [undone]);
     await trackReorderCrossings(trx, target.id, [id], now);
-    await bumpCatalogueVersion(trx, target.id);
-    return { outcome: 'done', row, movementId: movementId! } satisfies Reversal;
   }
+  const { search_key: _s, sku_key: _k, barcode_key: _b, ...shown } = { ...values, ...keys };
+  return { outcome: 'done', row: { ...current, ...shown } };
+}
 
-  /**
-   * Puts back the values an edit replaced, field by field, as long as each still holds what the
-   * edit wrote: a field changed since is named, and nothing is written.
-   */
-  async revertEdit(
-    trx: DB,
-    target: UndoTarget,
-    id: string,
-    changes: Record<string, { before: unknown; after: unknown }>,
-    now: number,
-    picture?: PictureChange,
-  ): Promise<Reversal> {
-    const current = await this.find(trx, target.id, id, true);
-    if (!current) return { outcome: 'missing' };
-    const fields = Object.keys(changes).filter((field) => field in EDITABLE) as EditableField[];
-    const changed = fields.filter((field) =>
-      // An entry shows only whether there is a picture: the kept keys tell whether it is the same.
-      field === 'image'
-        ? current.image_key !== picture?.after.key
-        : JSON.stringify(shownValue(field, current)) !== JSON.stringify(changes[field]!.after),
-    );
-    if (changed.length > 0) return { outcome: 'changed', fields: changed };
-    const before = (field: EditableField) => changes[field]?.before;
-    const has = (field: EditableField) => fields.includes(field);
-    const name = has('name') ? (before('name') as string) : current.name;
-    const description = has('description')
-      ? (before('description') as string)
-      : current.description;
-    const codes = {
-      sku: has('sku') ? (before('sku') as string | null) : current.sku,
-      barcode: has('barcode') ? (before('barcode') as string | null) : current.barcode,
-    };
-    const keys = codeKeys(codes);
-    const taken = await this.takenCode(trx, target.id, id, keys, codes);
-    if (taken) return taken;
-    const values = {
-      ...textColumns(name, description, keys),
-      price_cents: has('price') ? (before('price') as number) : current.price_cents,
-      stock: has('stock') ? (before('stock') as number) : current.stock,
-      cost_cents: has('cost') ? (before('cost') as number | null) : current.cost_cents,
-      tags: has('tags') ? JSON.stringify(before('tags')) : current.tags,
-      reorder_point: has('reorderPoint')
-        ? (before('reorderPoint') as number | null)
-        : current.reorder_point,
-      ...(picture && has('image')
-        ? {
-            image_key: picture.before.key,
-            image_width: picture.before.width,
-            image_height: picture.before.height,
-          }
-        : {}),
-      updated_at: now,
-      ...codes,
-    };
+/** Puts a deleted product back as it was: its id, fields, codes, tags, image and history. */
+export async function restoreDeleted(
+  w: CatalogueWrite,
+  snapshot: DeletedSnapshot,
+): Promise<Reversal> {
+  const { trx, now } = w;
+  const target = { id: w.catalogueId, actorId: w.actorId };
+  const { row, movements } = snapshot;
+  const codes = { sku: row.sku, barcode: row.barcode };
+  const taken = await takenCode(trx, target.id, row.id, row, codes);
+  if (taken) return taken;
+  await trx
+    .insertInto('products')
+    .values({ ...row, catalogue_id: target.id })
+    .execute();
+  await insertTags(trx, target.id, [row]);
+  // Their ids are kept when still free, so ids keep telling the order things happened in. SQLite
+  // may have given a deleted product's last ids to new movements (an integer primary key reuses
+  // the highest): then they get new ones, inserted in their order.
+  const ids = movements.map((movement) => movement.id);
+  const idsTaken =
+    ids.length > 0 &&
+    (await trx
+      .selectFrom('stock_movements')
+      .select('id')
+      .where('id', 'in', ids)
+      .executeTakeFirst()) !== undefined;
+  for (const { id, ...movement } of movements) {
     await trx
-      .updateTable('products')
-      .set({
-        ...values,
-        ...keys,
-        search_key: searchKey(name, description, [keys.sku_key, keys.barcode_key]),
-        updated_by: target.actorId,
-      })
-      .where('catalogue_id', '=', target.id)
+      .insertInto('stock_movements')
+      .values({ ...movement, ...(idsTaken ? {} : { id }), catalogue_id: target.id })
+      .execute();
+  }
+  await trackReorderCrossings(trx, target.id, [row.id], now);
+  const restored = await find(w, row.id);
+  return { outcome: 'done', row: restored! };
+}
+
+/** The code another product of the catalogue holds now, if any. */
+async function takenCode(
+  trx: DB,
+  catalogueId: string,
+  id: string,
+  keys: { sku_key: string | null; barcode_key: string | null },
+  codes: { sku: string | null; barcode: string | null },
+): Promise<Reversal | undefined> {
+  for (const [column, code, value] of [
+    ['sku_key', 'SKU', codes.sku],
+    ['barcode_key', 'barcode', codes.barcode],
+  ] as const) {
+    const key = keys[column];
+    if (key === null || value === null) continue;
+    const other = await trx
+      .selectFrom('products')
+      .select('id')
+      .where('catalogue_id', '=', catalogueId)
+      .where(column, '=', key)
+      .where('id', '<>', id)
+      .executeTakeFirst();
+    if (other) return { outcome: 'taken', code, value };
+  }
+  return undefined;
+}
+
+async function find(w: CatalogueWrite, id: string, lock = false) {
+  const { trx, catalogueId } = w;
+  return (
+    trx
+      .selectFrom('products')
+      .select(COLUMNS)
+      .where('catalogue_id', '=', catalogueId)
       .where('id', '=', id)
-      .execute();
-    if (values.tags !== current.tags) await replaceTags(trx, target.id, { id, tags: values.tags });
-    if (values.stock !== current.stock) {
-      const movement = { productId: id, oldStock: current.stock, newStock: values.stock, at: now };
-      const undone = { ...movement, source: 'edit' as const, note: UNDO_NOTE };
-      await recordMovements(trx, target.id, target.actorId, [undone]);
-      await trackReorderCrossings(trx, target.id, [id], now);
-    }
-    await bumpCatalogueVersion(trx, target.id);
-    const { search_key: _s, sku_key: _k, barcode_key: _b, ...shown } = { ...values, ...keys };
-    return { outcome: 'done', row: { ...current, ...shown } };
-  }
-
-  /** Puts a deleted product back as it was: its id, fields, codes, tags, image and history. */
-  async restoreDeleted(
-    trx: DB,
-    target: UndoTarget,
-    snapshot: DeletedSnapshot,
-    now: number,
-  ): Promise<Reversal> {
-    const { row, movements } = snapshot;
-    const codes = { sku: row.sku, barcode: row.barcode };
-    const taken = await this.takenCode(trx, target.id, row.id, row, codes);
-    if (taken) return taken;
-    await trx
-      .insertInto('products')
-      .values({ ...row, catalogue_id: target.id })
-      .execute();
-    await insertTags(trx, target.id, [row]);
-    // Their ids are kept when still free, so ids keep telling the order things happened in. SQLite
-    // may have given a deleted product's last ids to new movements (an integer primary key reuses
-    // the highest): then they get new ones, inserted in their order.
-    const ids = movements.map((movement) => movement.id);
-    const idsTaken =
-      ids.length > 0 &&
-      (await trx
-        .selectFrom('stock_movements')
-        .select('id')
-        .where('id', 'in', ids)
-        .executeTakeFirst()) !== undefined;
-    for (const { id, ...movement } of movements) {
-      await trx
-        .insertInto('stock_movements')
-        .values({ ...movement, ...(idsTaken ? {} : { id }), catalogue_id: target.id })
-        .execute();
-    }
-    await trackReorderCrossings(trx, target.id, [row.id], now);
-    await bumpCatalogueVersion(trx, target.id);
-    const restored = await this.find(trx, target.id, row.id);
-    return { outcome: 'done', row: restored! };
-  }
-
-  /** The code another product of the catalogue holds now, if any. */
-  private async takenCode(
-    trx: DB,
-    catalogueId: string,
-    id: string,
-    keys: { sku_key: string | null; barcode_key: string | null },
-    codes: { sku: string | null; barcode: string | null },
-  ): Promise<Reversal | undefined> {
-    for (const [column, code, value] of [
-      ['sku_key', 'SKU', codes.sku],
-      ['barcode_key', 'barcode', codes.barcode],
-    ] as const) {
-      const key = keys[column];
-      if (key === null || value === null) continue;
-      const other = await trx
-        .selectFrom('products')
-        .select('id')
-        .where('catalogue_id', '=', catalogueId)
-        .where(column, '=', key)
-        .where('id', '<>', id)
-        .executeTakeFirst();
-      if (other) return { outcome: 'taken', code, value };
-    }
-    return undefined;
-  }
-
-  private async find(trx: DB, catalogueId: string, id: string, lock = false) {
-    return (
-      trx
-        .selectFrom('products')
-        .select(COLUMNS)
-        .where('catalogue_id', '=', catalogueId)
-        .where('id', '=', id)
-        // SQLite has no FOR UPDATE: its transactions already run one at a time.
-        .$if(lock && this.dialect === 'postgres', (query) => query.forUpdate())
-        .executeTakeFirst()
-    );
-  }
+      // SQLite has no FOR UPDATE: its transactions already run one at a time.
+      .$if(lock && w.dialect === 'postgres', (query) => query.forUpdate())
+      .executeTakeFirst()
+  );
 }

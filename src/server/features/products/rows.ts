@@ -1,4 +1,3 @@
-import type { DB } from '../../infra/db/handle.js';
 import type { ProductSort, StockFilter, StockReason } from '../../../shared/constants.js';
 import type { ProductsTable } from '../../infra/db/schema.js';
 import type { ProductCodes } from './codes.js';
@@ -145,27 +144,6 @@ export interface StockChange {
   note: string | null;
 }
 
-/** What an adjustment did: the new row, or why nothing changed. */
-/**
- * Work done inside a write's transaction, with what the write did, just before it commits: its
- * Idempotency-Key answer and its live event commit with it or not at all.
- */
-export type WithinWrite<R> = (trx: DB, result: R) => Promise<void>;
-
-/**
- * The catalogue a write changes and who makes it. `confirm` runs first in the write's transaction
- * and throws when the writer may no longer make it (removed from the catalogue meanwhile). A bare
- * catalogue id (tools, tests) writes with no actor and nothing to confirm.
- */
-export interface WriteTarget {
-  id: string;
-  actorId: string | null;
-  confirm(trx: DB): Promise<void>;
-}
-
-export const writeTarget = (target: WriteTarget | string): WriteTarget =>
-  typeof target === 'string' ? { id: target, actorId: null, confirm: async () => {} } : target;
-
 /** A stock movement as an activity entry names it. */
 interface RecordedMovement {
   id: number;
@@ -175,6 +153,7 @@ interface RecordedMovement {
   reason: StockReason | null;
 }
 
+/** What an adjustment did: the new row, or why nothing changed. */
 export type Adjustment =
   | { outcome: 'done'; row: ProductRow; movement: RecordedMovement }
   | { outcome: 'missing' }

@@ -5,20 +5,6 @@ import { codeKeys } from './codes.js';
 import { nameKey, searchKey } from './keys.js';
 import { BATCH_ROWS, type NewProduct, type ProductInsert } from './rows.js';
 
-/**
- * Every write to a catalogue, by any member, bumps its version in the same transaction, so a page
- * cached under the old version can never be served after the write commits, on any server process.
- * The update also locks the catalogue's row until the commit: one catalogue's writes that record
- * live events commit one after the other.
- */
-export async function bumpCatalogueVersion(trx: DB, catalogueId: string) {
-  await trx
-    .updateTable('catalogues')
-    .set({ version: (eb) => eb('version', '+', 1) })
-    .where('id', '=', catalogueId)
-    .execute();
-}
-
 /** A product's name and description with the keys derived from them (a search finds codes too). */
 export const textColumns = (
   name: string,

@@ -1,20 +1,10 @@
-import type { DB } from '../../infra/db/handle.js';
-import type { MigrationDialect } from '../../infra/db/migrate.js';
+import type { CatalogueWrite } from '../writes/index.js';
 import { codeKeys, rethrowCodeTaken } from './codes.js';
 import { nameKey, searchKey } from './keys.js';
 import { recordMovements } from './movements.js';
 import { trackReorderCrossings } from './reorder.js';
-import {
-  COLUMNS,
-  UUID,
-  type NewProduct,
-  type ProductChanges,
-  type ProductRow,
-  type WithinWrite,
-  type WriteTarget,
-  writeTarget,
-} from './rows.js';
-import { bumpCatalogueVersion, insertTags, newProductRow, replaceTags } from './write-helpers.js';
+import { COLUMNS, UUID, type NewProduct, type ProductChanges, type ProductRow } from './rows.js';
+import { insertTags, newProductRow, replaceTags } from './write-helpers.js';
 
 /** An edit's outcome: the row after and before it. */
 export interface UpdatedProduct {
@@ -23,115 +13,85 @@ export interface UpdatedProduct {
 }
 
 /**
- * Creating and changing one product, each write in one transaction with its movements, tags and
- * the catalogue's version. Bulk imports are import-writes.ts', deletes delete-writes.ts'.
+ * Creates one product in the write's transaction, with its tags and its first movement. Bulk loads
+ * are import-writes.ts', deletes delete-writes.ts'.
  */
-export class ProductWrites {
-  constructor(
-    private readonly db: DB,
-    private readonly dialect: MigrationDialect,
-  ) {}
+export async function insertProduct(w: CatalogueWrite, product: NewProduct): Promise<ProductRow> {
+  const { trx, catalogueId, actorId, now } = w;
+  const row = newProductRow(catalogueId, actorId, product, now);
+  const {
+    search_key: _searchKey,
+    sku_key: _skuKey,
+    barcode_key: _barcodeKey,
+    created_by: _createdBy,
+    updated_by: _updatedBy,
+    ...stored
+  } = row;
+  await trx.insertInto('products').values(row).execute().catch(rethrowCodeTaken);
+  await insertTags(trx, catalogueId, [row]);
+  const created = { productId: row.id, oldStock: 0, newStock: row.stock, at: now };
+  await recordMovements(trx, catalogueId, actorId, [{ ...created, source: 'create' }]);
+  await trackReorderCrossings(trx, catalogueId, [row.id], now);
+  return stored;
+}
 
-  async insert(
-    target: WriteTarget | string,
-    product: NewProduct,
-    now: number,
-    within?: WithinWrite<ProductRow>,
-  ): Promise<ProductRow> {
-    const { id: catalogueId, actorId, confirm } = writeTarget(target);
-    const row = newProductRow(catalogueId, actorId, product, now);
-    const {
-      search_key: _searchKey,
-      sku_key: _skuKey,
-      barcode_key: _barcodeKey,
-      created_by: _createdBy,
-      updated_by: _updatedBy,
-      ...stored
-    } = row;
-    await this.db
-      .transaction()
-      .execute(async (trx) => {
-        await confirm(trx);
-        await trx.insertInto('products').values(row).execute();
-        await insertTags(trx, catalogueId, [row]);
-        const created = { productId: row.id, oldStock: 0, newStock: row.stock, at: now };
-        await recordMovements(trx, catalogueId, actorId, [{ ...created, source: 'create' }]);
-        await trackReorderCrossings(trx, catalogueId, [row.id], now);
-        await bumpCatalogueVersion(trx, catalogueId);
-        await within?.(trx, stored);
-      })
-      .catch(rethrowCodeTaken);
-    return stored;
+/**
+ * Applies the changes and returns the new row and the one before (undefined when there is no such
+ * product). The row is locked while read and written, so derived columns stay in step with
+ * concurrent edits.
+ */
+export async function updateProduct(
+  w: CatalogueWrite,
+  id: string,
+  changes: ProductChanges,
+): Promise<UpdatedProduct | undefined> {
+  if (!UUID.test(id)) return undefined;
+  const { trx, catalogueId, actorId, now } = w;
+  const current = await trx
+    .selectFrom('products')
+    .select(COLUMNS)
+    .where('catalogue_id', '=', catalogueId)
+    .where('id', '=', id)
+    // SQLite has no FOR UPDATE: its transactions already run one at a time.
+    .$if(w.dialect === 'postgres', (query) => query.forUpdate())
+    .executeTakeFirst();
+  if (!current) return undefined;
+  const name = changes.name ?? current.name;
+  const description = changes.description ?? current.description;
+  const codes = {
+    sku: changes.sku === undefined ? current.sku : changes.sku,
+    barcode: changes.barcode === undefined ? current.barcode : changes.barcode,
+  };
+  const keys = codeKeys(codes);
+  const values = {
+    name,
+    name_key: nameKey(name),
+    description,
+    price_cents: changes.priceCents ?? current.price_cents,
+    stock: changes.stock ?? current.stock,
+    image_key: changes.image ? changes.image.key : current.image_key,
+    image_width: changes.image ? changes.image.width : current.image_width,
+    image_height: changes.image ? changes.image.height : current.image_height,
+    tags: changes.tags ? JSON.stringify(changes.tags) : current.tags,
+    cost_cents: changes.costCents === undefined ? current.cost_cents : changes.costCents,
+    reorder_point:
+      changes.reorderPoint === undefined ? current.reorder_point : changes.reorderPoint,
+    updated_at: now,
+    ...codes,
+  };
+  const search_key = searchKey(name, description, [keys.sku_key, keys.barcode_key]);
+  await trx
+    .updateTable('products')
+    .set({ ...values, ...keys, search_key, updated_by: actorId })
+    .where('catalogue_id', '=', catalogueId)
+    .where('id', '=', id)
+    .execute()
+    .catch(rethrowCodeTaken);
+  if (values.tags !== current.tags) await replaceTags(trx, catalogueId, { id, tags: values.tags });
+  if (values.stock !== current.stock) {
+    const edit = { productId: id, oldStock: current.stock, newStock: values.stock, at: now };
+    await recordMovements(trx, catalogueId, actorId, [{ ...edit, source: 'edit' }]);
   }
-
-  /**
-   * Applies the changes and returns the new row with the image key it replaced (null when the
-   * image stayed or there was none). The row is locked while read and written, so derived columns
-   * stay in step with concurrent edits.
-   */
-  async update(
-    target: WriteTarget | string,
-    id: string,
-    changes: ProductChanges,
-    now: number,
-    within?: WithinWrite<UpdatedProduct>,
-  ): Promise<UpdatedProduct | undefined> {
-    if (!UUID.test(id)) return undefined;
-    const { id: catalogueId, actorId, confirm } = writeTarget(target);
-    const updating = this.db.transaction().execute(async (trx) => {
-      await confirm(trx);
-      const current = await trx
-        .selectFrom('products')
-        .select(COLUMNS)
-        .where('catalogue_id', '=', catalogueId)
-        .where('id', '=', id)
-        // SQLite has no FOR UPDATE: its transactions already run one at a time.
-        .$if(this.dialect === 'postgres', (query) => query.forUpdate())
-        .executeTakeFirst();
-      if (!current) return undefined;
-      const name = changes.name ?? current.name;
-      const description = changes.description ?? current.description;
-      const codes = {
-        sku: changes.sku === undefined ? current.sku : changes.sku,
-        barcode: changes.barcode === undefined ? current.barcode : changes.barcode,
-      };
-      const keys = codeKeys(codes);
-      const values = {
-        name,
-        name_key: nameKey(name),
-        description,
-        price_cents: changes.priceCents ?? current.price_cents,
-        stock: changes.stock ?? current.stock,
-        image_key: changes.image ? changes.image.key : current.image_key,
-        image_width: changes.image ? changes.image.width : current.image_width,
-        image_height: changes.image ? changes.image.height : current.image_height,
-        tags: changes.tags ? JSON.stringify(changes.tags) : current.tags,
-        cost_cents: changes.costCents === undefined ? current.cost_cents : changes.costCents,
-        reorder_point:
-          changes.reorderPoint === undefined ? current.reorder_point : changes.reorderPoint,
-        updated_at: now,
-        ...codes,
-      };
-      const search_key = searchKey(name, description, [keys.sku_key, keys.barcode_key]);
-      await trx
-        .updateTable('products')
-        .set({ ...values, ...keys, search_key, updated_by: actorId })
-        .where('catalogue_id', '=', catalogueId)
-        .where('id', '=', id)
-        .execute();
-      if (values.tags !== current.tags)
-        await replaceTags(trx, catalogueId, { id, tags: values.tags });
-      if (values.stock !== current.stock) {
-        const edit = { productId: id, oldStock: current.stock, newStock: values.stock, at: now };
-        await recordMovements(trx, catalogueId, actorId, [{ ...edit, source: 'edit' }]);
-      }
-      await trackReorderCrossings(trx, catalogueId, [id], now);
-      await bumpCatalogueVersion(trx, catalogueId);
-      const row: ProductRow = { ...current, ...values };
-      const updated = { row, before: current };
-      await within?.(trx, updated);
-      return updated;
-    });
-    return updating.catch(rethrowCodeTaken);
-  }
+  await trackReorderCrossings(trx, catalogueId, [id], now);
+  return { row: { ...current, ...values }, before: current };
 }

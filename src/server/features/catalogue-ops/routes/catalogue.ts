@@ -10,14 +10,12 @@ import {
 } from '../../../../shared/schemas/catalogue.js';
 import { idempotentWriteHeadersSchema } from '../../../../shared/schemas/idempotency.js';
 import { notFound } from '../../../lib/http-error.js';
-import { idempotently, sendAnswer } from '../../idempotency/index.js';
-import { recordLiveEvent } from '../../live-events/index.js';
-import { currentSession } from '../../../http/authenticate.js';
+import { sendAnswer } from '../../idempotency/index.js';
 import { currentCatalogue } from '../../catalogues/index.js';
-import { recordActivity } from '../../activity/index.js';
+import { catalogueWrite, type WriteOutcome } from '../../writes/index.js';
 import { startCsvExport } from '../csv-export.js';
 import type { CatalogueContext } from './context.js';
-import { productDocs } from '../../products/index.js';
+import { deleteProducts, productDocs } from '../../products/index.js';
 import { bulkRouteOptions, costlyRouteOptions } from './route-options.js';
 import { COSTLY_WORK_NOTE } from '../../../http/costly-work.js';
 import { errorResponses } from '../../../http/route-options.js';
@@ -83,27 +81,30 @@ export const catalogueRoutes: FastifyPluginAsync<CatalogueContext> = async (fast
       },
     },
     async (request, reply) => {
-      const { user } = currentSession(request);
-      const catalogue = currentCatalogue(request);
       const { ids } = request.body;
-      const now = app.clock.now();
-      const answer = {
-        status: 200,
-        body: { message: T.productsDeleted(ids.length), deleted: ids.length },
-      };
-      const http = { request, reply, ownerId: user.id, now };
-      const given = await idempotently(app.idempotency, http, [ids], async (record) => {
-        const deleted = await context.service.deleteMany(catalogue, ids, async (trx, done) => {
-          await record(trx, answer);
+      const answer = await catalogueWrite(
+        { request, reply },
+        { idempotency: [ids] },
+        async (w): Promise<WriteOutcome> => {
+          const deleted = await deleteProducts(w, ids);
+          if (!deleted) throw notFound(M.productsNotFound);
           const unique = [...new Set(ids)];
-          await recordLiveEvent(trx, catalogue.id, 'products.deleted', { ids: unique }, now);
-          const data = { products: done.products };
-          await recordActivity(trx, catalogue, 'products.deleted', { data }, now);
-        });
-        if (!deleted) throw notFound(M.productsNotFound);
-        return answer;
-      });
-      return sendAnswer(reply, given);
+          return {
+            answer: {
+              status: 200,
+              body: { message: T.productsDeleted(ids.length), deleted: ids.length },
+            },
+            live: { kind: 'products.deleted', data: { ids: unique } },
+            activity: {
+              kind: 'products.deleted',
+              details: { data: { products: deleted.products } },
+            },
+            // Their files go once the delete committed.
+            afterCommit: () => context.removeImages(deleted.imageKeys),
+          };
+        },
+      );
+      return sendAnswer(reply, answer);
     },
   );
 };

@@ -19,7 +19,6 @@ import { centsToPrice } from '../../../../shared/schemas/money.js';
 import { HttpError } from '../../../lib/http-error.js';
 import { currentSession } from '../../../http/authenticate.js';
 import { currentCatalogue, type CurrentCatalogue } from '../../catalogues/index.js';
-import { recordActivity } from '../../activity/index.js';
 import { checkImport, type ImportCheck } from '../csv-import.js';
 import { ImportRefused } from '../csv-records.js';
 import {
@@ -28,8 +27,8 @@ import {
   refuseTakenCodes,
   type ImportPlan,
 } from '../import-matching.js';
-import { writeImport } from '../write-import.js';
-import { recordLiveEvent } from '../../live-events/index.js';
+import { importStage, writeImport } from '../write-import.js';
+import { catalogueWrite, type WriteOutcome } from '../../writes/index.js';
 import type { CatalogueContext } from './context.js';
 import { bodyCheckedInHandler, partError, readingMultipart } from '../../products/index.js';
 import { productDocs } from '../../products/index.js';
@@ -166,20 +165,24 @@ export const importRoute: FastifyPluginAsync<CatalogueContext> = async (fastify,
       return reply.code(400).send(report(check, plan, T.importFailed(badRows), none, options));
     }
     if (dryRun) return report(check, plan, reportMessage(planned, badRows, true), planned, options);
-    const now = app.clock.now();
-    const written = await writeImport(
-      context.repository,
-      catalogue,
-      plan,
-      now,
-      async (trx, counts) => {
-        await recordLiveEvent(trx, catalogue.id, 'import.done', counts, now);
-        const source = 'import' as const;
-        await recordActivity(trx, { ...catalogue, source }, 'import.done', { data: counts }, now);
+    const written = await catalogueWrite(
+      { request, reply },
+      { stage: importStage(catalogue, plan) },
+      async (
+        w,
+        staged,
+      ): Promise<WriteOutcome<{ status: 200; body: Omit<Counts, 'unchanged'> }>> => {
+        const counts = await writeImport(w, plan, staged);
+        return {
+          answer: { status: 200, body: counts },
+          live: { kind: 'import.done', data: counts },
+          activity: { kind: 'import.done', details: { data: counts }, source: 'import' },
+        };
       },
     );
-    const counts = { ...written, unchanged: plan.unchanged };
-    context.statistics.refresh(written.created + written.updated);
+    const counts = { ...written.body, unchanged: plan.unchanged };
+    const changed = written.body.created + written.body.updated;
+    context.statistics.refresh(changed);
     return report(check, plan, reportMessage(counts, 0, false), counts, options);
   }
 

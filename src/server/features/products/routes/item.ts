@@ -8,11 +8,10 @@ import {
 } from '../../../../shared/schemas/products.js';
 import { idempotentWriteHeadersSchema } from '../../../../shared/schemas/idempotency.js';
 import { notFound } from '../../../lib/http-error.js';
-import { idempotently, sendAnswer } from '../../idempotency/index.js';
-import { recordLiveEvent } from '../../live-events/index.js';
-import { currentSession } from '../../../http/authenticate.js';
+import { sendAnswer } from '../../idempotency/index.js';
 import { currentCatalogue } from '../../catalogues/index.js';
-import { recordActivity } from '../../activity/index.js';
+import { catalogueWrite, type WriteOutcome } from '../../writes/index.js';
+import { deleteProducts } from '../delete-writes.js';
 import type { ProductsContext } from './context.js';
 import { productDocs, productRouteConfig } from './route-options.js';
 import { sendCached } from './send-cached.js';
@@ -62,34 +61,29 @@ export const itemRoutes: FastifyPluginAsync<ProductsContext> = async (fastify, c
       },
     },
     async (request, reply) => {
-      const { user } = currentSession(request);
-      const catalogue = currentCatalogue(request);
       const { id } = request.params;
-      const now = app.clock.now();
-      const answer = { status: 200, body: { message: M.productDeleted } };
-      const http = { request, reply, ownerId: user.id, now };
-      const given = await idempotently(app.idempotency, http, [id], async (record) => {
-        const deleted = await context.service.delete(catalogue, id, async (trx, done) => {
-          await record(trx, answer);
-          await recordLiveEvent(trx, catalogue.id, 'product.deleted', { id }, now);
-          // The whole product goes into the entry: what an undo puts back.
-          const { products, snapshot } = done;
-          await recordActivity(
-            trx,
-            catalogue,
-            'product.deleted',
-            {
-              product: products[0],
-              snapshot,
-              imageKey: snapshot?.row.image_key ?? null,
+      const answer = await catalogueWrite(
+        { request, reply },
+        { idempotency: [id] },
+        async (w): Promise<WriteOutcome> => {
+          const deleted = await deleteProducts(w, [id]);
+          if (!deleted) throw notFound(M.productNotFound);
+          // The whole product goes into the entry: what an undo puts back. Its image files stay
+          // while the delete can be undone: the entry names the key, which keeps them from the
+          // orphan sweep until then.
+          const { products, snapshot } = deleted;
+          const imageKey = snapshot?.row.image_key ?? null;
+          return {
+            answer: { status: 200, body: { message: M.productDeleted } },
+            live: { kind: 'product.deleted', data: { id } },
+            activity: {
+              kind: 'product.deleted',
+              details: { product: products[0], snapshot, imageKey },
             },
-            now,
-          );
-        });
-        if (!deleted) throw notFound(M.productNotFound);
-        return answer;
-      });
-      return sendAnswer(reply, given);
+          };
+        },
+      );
+      return sendAnswer(reply, answer);
     },
   );
 };

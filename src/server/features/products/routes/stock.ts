@@ -12,15 +12,13 @@ import {
   productMutationResponseSchema,
 } from '../../../../shared/schemas/products.js';
 import { notFound } from '../../../lib/http-error.js';
-import { currentSession } from '../../../http/authenticate.js';
 import { currentCatalogue } from '../../catalogues/index.js';
 import { idempotentWriteHeadersSchema } from '../../../../shared/schemas/idempotency.js';
-import { idempotently, sendAnswer, type Answer } from '../../idempotency/index.js';
-import { recordActivity } from '../../activity/index.js';
-import { recordLiveEvent } from '../../live-events/index.js';
+import { sendAnswer } from '../../idempotency/index.js';
+import { catalogueWrite, type WriteOutcome } from '../../writes/index.js';
 import { decodeIdCursor, encodeIdCursor } from '../../../lib/id-cursor.js';
 import { toMovement } from '../movements.js';
-import type { Adjustment } from '../rows.js';
+import { changeStock } from '../stock-writes.js';
 import type { ProductsContext } from './context.js';
 import { productDocs, productRouteConfig } from './route-options.js';
 import { sendCached } from './send-cached.js';
@@ -52,58 +50,53 @@ export const stockRoutes: FastifyPluginAsync<ProductsContext> = async (fastify, 
       },
     },
     async (request, reply) => {
-      const { user } = currentSession(request);
       const catalogue = currentCatalogue(request);
       const { id } = request.params;
       if (request.validationError) {
         if (!(await context.repository.find(catalogue.id, id))) throw notFound(M.productNotFound);
         throw request.validationError;
       }
-      const now = app.clock.now();
       // A refusal (409) is an answer too: given again on a replay, never applied later.
-      const answerOf = (result: Adjustment): Answer => {
-        switch (result.outcome) {
-          case 'done':
-            return {
-              status: 200,
-              body: { message: M.stockAdjusted, product: context.present.product(result.row) },
-            };
-          case 'missing':
-            throw notFound(M.productNotFound);
-          case 'below-zero':
-            return {
-              status: 409,
-              body: { message: T.stockBelowZero(result.stock, request.body.delta ?? 0) },
-            };
-          case 'above-max':
-            return { status: 409, body: { message: M.stockAboveMax } };
-        }
-      };
-      const http = { request, reply, ownerId: user.id, now };
-      const answer = await idempotently(app.idempotency, http, [id, request.body], async (record) =>
-        answerOf(
-          await context.service.changeStock(catalogue, id, request.body, async (trx, result) => {
-            await record(trx, answerOf(result));
-            if (result.outcome !== 'done') return;
-            const { stock, updatedAt } = context.present.product(result.row);
-            await recordLiveEvent(
-              trx,
-              catalogue.id,
-              'stock.changed',
-              { id, stock, updatedAt },
-              now,
-            );
-            const { movement, row } = result;
-            const data = {
-              movementId: String(movement.id),
-              oldStock: movement.oldStock,
-              newStock: movement.newStock,
-              delta: movement.delta,
-              reason: movement.reason,
-            };
-            await recordActivity(trx, catalogue, 'stock.moved', { product: row, data }, now);
-          }),
-        ),
+      const answer = await catalogueWrite(
+        { request, reply },
+        { idempotency: [id, request.body] },
+        async (w): Promise<WriteOutcome> => {
+          const result = await changeStock(w, id, request.body);
+          switch (result.outcome) {
+            case 'missing':
+              throw notFound(M.productNotFound);
+            case 'below-zero':
+              return {
+                unchanged: true,
+                answer: {
+                  status: 409,
+                  body: { message: T.stockBelowZero(result.stock, request.body.delta ?? 0) },
+                },
+              };
+            case 'above-max':
+              return {
+                unchanged: true,
+                answer: { status: 409, body: { message: M.stockAboveMax } },
+              };
+            case 'done':
+              break;
+          }
+          const { movement, row } = result;
+          const product = context.present.product(row);
+          const { stock, updatedAt } = product;
+          const data = {
+            movementId: String(movement.id),
+            oldStock: movement.oldStock,
+            newStock: movement.newStock,
+            delta: movement.delta,
+            reason: movement.reason,
+          };
+          return {
+            answer: { status: 200, body: { message: M.stockAdjusted, product } },
+            live: { kind: 'stock.changed', data: { id, stock, updatedAt } },
+            activity: { kind: 'stock.moved', details: { product: row, data } },
+          };
+        },
       );
       return sendAnswer(reply, answer);
     },

@@ -21,12 +21,11 @@ import {
 import { idempotentWriteHeadersSchema } from '../../../../shared/schemas/idempotency.js';
 import { REORDER_POINT_MAX } from '../../../../shared/reorder.js';
 import { notFound } from '../../../lib/http-error.js';
-import { idempotently, sendAnswer } from '../../idempotency/index.js';
-import { recordLiveEvent } from '../../live-events/index.js';
-import { recordActivity } from '../../activity/index.js';
+import { sendAnswer } from '../../idempotency/index.js';
+import { catalogueWrite, type WriteOutcome } from '../../writes/index.js';
 import { changedFields, replacedPicture } from '../changes.js';
-import type { ProductRow } from '../rows.js';
-import { currentSession } from '../../../http/authenticate.js';
+import { uploadStage } from '../uploads.js';
+import { insertProduct, updateProduct } from '../writes.js';
 import { currentCatalogue } from '../../catalogues/index.js';
 import { errorResponses } from '../../../http/route-options.js';
 import type { ProductsContext } from './context.js';
@@ -167,28 +166,33 @@ export const writeRoutes: FastifyPluginAsync<ProductsContext> = async (fastify, 
       },
     },
     async (request, reply) => {
-      const { user } = currentSession(request);
-      const catalogue = currentCatalogue(request);
       const { data, image } = await readProductInput(request, productCreateSchema);
-      const now = app.clock.now();
-      const answerOf = (row: ProductRow) => ({
-        status: 201,
-        body: { message: M.productCreated, product: context.present.product(row) },
-      });
-      const http = { request, reply, ownerId: user.id, now };
-      const answer = await idempotently(
-        app.idempotency,
-        http,
-        [data, digest(image)],
-        async (record) =>
-          answerOf(
-            await context.service.create(catalogue, data, image, async (trx, row) => {
-              await record(trx, answerOf(row));
-              const product = context.present.product(row);
-              await recordLiveEvent(trx, catalogue.id, 'product.created', { product }, now);
-              await recordActivity(trx, catalogue, 'product.created', { product: row }, now);
-            }),
-          ),
+      const answer = await catalogueWrite(
+        { request, reply },
+        {
+          idempotency: [data, digest(image)],
+          stage: uploadStage(context.images, image),
+        },
+        async (w, stored): Promise<WriteOutcome> => {
+          const row = await insertProduct(w, {
+            name: data.name,
+            description: data.description,
+            priceCents: data.price,
+            stock: data.stock,
+            image: stored ?? null,
+            sku: data.sku,
+            barcode: data.barcode,
+            tags: data.tags,
+            costCents: data.cost,
+            reorderPoint: data.reorderPoint,
+          });
+          const product = context.present.product(row);
+          return {
+            answer: { status: 201, body: { message: M.productCreated, product } },
+            live: { kind: 'product.created', data: { product } },
+            activity: { kind: 'product.created', details: { product: row } },
+          };
+        },
       );
       return sendAnswer(reply, answer);
     },
@@ -210,7 +214,6 @@ export const writeRoutes: FastifyPluginAsync<ProductsContext> = async (fastify, 
       },
     },
     async (request, reply) => {
-      const { user } = currentSession(request);
       const catalogue = currentCatalogue(request);
       const { id } = request.params;
       const exists = async () => {
@@ -221,39 +224,37 @@ export const writeRoutes: FastifyPluginAsync<ProductsContext> = async (fastify, 
       const keyed = request.headers['idempotency-key'] !== undefined;
       if (!keyed) await exists();
       const { data, image } = await readProductInput(request, productUpdateSchema);
-      const now = app.clock.now();
-      const answerOf = (row: ProductRow) => ({
-        status: 200,
-        body: { message: M.productUpdated, product: context.present.product(row) },
-      });
-      const http = { request, reply, ownerId: user.id, now };
-      const answer = await idempotently(
-        app.idempotency,
-        http,
-        [id, data, digest(image)],
-        async (record) => {
-          if (keyed) await exists();
-          const row = await context.service.update(
-            catalogue,
-            id,
-            data,
-            image,
-            async (trx, done) => {
-              await record(trx, answerOf(done.row));
-              const product = context.present.product(done.row);
-              await recordLiveEvent(trx, catalogue.id, 'product.updated', { product }, now);
-              const changes = changedFields(done.before, done.row);
-              await recordActivity(
-                trx,
-                catalogue,
-                'product.updated',
-                { product: done.row, data: { changes }, ...replacedPicture(done) },
-                now,
-              );
-            },
-          );
-          if (!row) throw notFound(M.productNotFound);
-          return answerOf(row);
+      const answer = await catalogueWrite(
+        { request, reply },
+        {
+          idempotency: [id, data, digest(image)],
+          stage: uploadStage(context.images, image, keyed ? exists : undefined),
+        },
+        async (w, stored): Promise<WriteOutcome> => {
+          const done = await updateProduct(w, id, {
+            name: data.name,
+            description: data.description,
+            priceCents: data.price,
+            stock: data.stock,
+            image: stored,
+            sku: data.sku,
+            barcode: data.barcode,
+            tags: data.tags,
+            costCents: data.cost,
+            reorderPoint: data.reorderPoint,
+          });
+          // Deleted meanwhile: the new files have nothing to belong to (the stage removes them).
+          if (!done) throw notFound(M.productNotFound);
+          const product = context.present.product(done.row);
+          const changes = changedFields(done.before, done.row);
+          // A replaced picture's files stay: the edit can be undone for 7 days, and its activity
+          // entry names the key, which keeps the files from the orphan sweep until then.
+          const details = { product: done.row, data: { changes }, ...replacedPicture(done) };
+          return {
+            answer: { status: 200, body: { message: M.productUpdated, product } },
+            live: { kind: 'product.updated', data: { product } },
+            activity: { kind: 'product.updated', details },
+          };
         },
       );
       return sendAnswer(reply, answer);

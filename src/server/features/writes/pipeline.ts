@@ -1,0 +1,159 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { ActivityKind, ActivitySource } from '../../../shared/activity.js';
+import type { LiveEventData, LiveEventKind } from '../../../shared/schemas/live-events.js';
+import type { DB } from '../../infra/db/handle.js';
+import type { MigrationDialect } from '../../infra/db/migrate.js';
+import { currentSession } from '../../http/authenticate.js';
+import type { ActivityDetails } from '../activity/index.js';
+import { currentCatalogue } from '../catalogues/index.js';
+import { idempotently, type Answer, type RecordAnswer } from '../idempotency/index.js';
+import { recordLiveEvent } from '../live-events/index.js';
+
+/**
+ * One catalogue's write while its transaction is open: what the data-access functions of a write
+ * take (products', and those of any feature that changes a catalogue).
+ */
+export interface CatalogueWrite {
+  trx: DB;
+  catalogueId: string;
+  /** Who writes (null for tools and tests): the rows' `created_by`/`updated_by`, the entries'. */
+  actorId: string | null;
+  dialect: MigrationDialect;
+  /** One instant for the whole write, taken when the request began. */
+  now: number;
+  /**
+   * Records the write's activity entry at once, for a write that needs its id before it ends (an
+   * undo, whose entry's unique `undoes` decides between racing undos). Others return theirs.
+   */
+  recordActivity(kind: ActivityKind, details: ActivityDetails): Promise<number>;
+}
+
+/** A live event of a catalogue, kind and data. */
+export type LiveEvent = {
+  [K in LiveEventKind]: { kind: K; data: Omit<LiveEventData<K>, 'catalogueId'> };
+}[LiveEventKind];
+
+/** What a write did, as the pipeline records it before the commit. */
+export interface WriteOutcome<A extends Answer = Answer> {
+  /** The HTTP answer: given to the caller, and stored under its Idempotency-Key. */
+  answer: A;
+  /**
+   * Nothing changed (a refusal, such as a stock that would go below 0): the version stays, and
+   * only the answer is recorded.
+   */
+  unchanged?: boolean;
+  /** What changed, for the catalogue's live streams. */
+  live?: LiveEvent;
+  /** The activity entry (and through it the webhooks listening to its kind). */
+  activity?: { kind: ActivityKind; details: ActivityDetails; source?: ActivitySource };
+  /** Runs once the transaction committed (files no row refers to any more go). */
+  afterCommit?: () => Promise<void>;
+}
+
+/** Work done before the transaction opens (an image decoded and stored), undone if it fails. */
+export interface Stage<S> {
+  /** Given the write's instant (what new rows are stamped with). */
+  prepare(now: number): Promise<S>;
+  discard(staged: S): Promise<void>;
+}
+
+/** The catalogue written to, and who writes. `confirm` re-checks the membership in the write. */
+export interface WriteTarget {
+  id: string;
+  actorId: string | null;
+  source?: ActivitySource;
+  confirm?(trx: DB): Promise<void>;
+}
+
+/**
+ * Every write to a catalogue bumps its version in the same transaction, so a page cached under the
+ * old version can never be served after the write commits, on any server process. The update also
+ * locks the catalogue's row until the commit: one catalogue's writes that record live events
+ * commit one after the other, in the order of their events' ids.
+ */
+export async function bumpCatalogueVersion(trx: DB, catalogueId: string) {
+  await trx
+    .updateTable('catalogues')
+    .set({ version: (eb) => eb('version', '+', 1) })
+    .where('id', '=', catalogueId)
+    .execute();
+}
+
+/**
+ * The write pipeline without HTTP (the request's pipeline below, tools, tests): one transaction
+ * that re-checks the membership, runs `write`, and unless it changed nothing bumps the catalogue's
+ * version, then records the answer (under an Idempotency-Key), the live event and the activity
+ * entry with its webhooks: each exists exactly when the change committed. Tools that record no
+ * activity (a benchmark's bulk load) pass no `activity` recorder.
+ */
+export async function writeCatalogue<A extends Answer>(
+  database: { db: DB; dialect: MigrationDialect; activity?: RecordActivity },
+  target: WriteTarget,
+  now: number,
+  write: (w: CatalogueWrite) => Promise<WriteOutcome<A>>,
+  recordAnswer?: RecordAnswer,
+): Promise<WriteOutcome<A>> {
+  const { db, dialect } = database;
+  const activity: RecordActivity = async (...args) => {
+    if (!database.activity) throw new Error('This write records activity: pass its recorder');
+    return database.activity(...args);
+  };
+  const scope = { id: target.id, actorId: target.actorId, source: target.source ?? 'api' };
+  const outcome = await db.transaction().execute(async (trx) => {
+    await target.confirm?.(trx);
+    const w: CatalogueWrite = {
+      trx,
+      catalogueId: target.id,
+      actorId: target.actorId,
+      dialect,
+      now,
+      recordActivity: (kind, details) => activity(trx, scope, kind, details, now),
+    };
+    const done = await write(w);
+    if (!done.unchanged) await bumpCatalogueVersion(trx, target.id);
+    await recordAnswer?.(trx, done.answer);
+    if (done.live) await recordLiveEvent(trx, target.id, done.live.kind, done.live.data, now);
+    if (done.activity) {
+      const { kind, details, source } = done.activity;
+      await activity(trx, { ...scope, source: source ?? scope.source }, kind, details, now);
+    }
+    return done;
+  });
+  await outcome.afterCommit?.();
+  return outcome;
+}
+
+/** The activity log's recorder (features/activity), as the app decorates it. */
+type RecordActivity = FastifyRequest['server']['activity']['record'];
+
+/**
+ * A request's write to its catalogue, in one call: the answer stored under the request's
+ * Idempotency-Key is given again (when `idempotency` names what identifies the request: params,
+ * body); otherwise `stage` runs outside the transaction, then `writeCatalogue` with the request's
+ * catalogue, its caller and its membership check. Returns the answer, first or given again.
+ */
+export async function catalogueWrite<A extends Answer, S = undefined>(
+  http: { request: FastifyRequest; reply: FastifyReply },
+  options: { idempotency?: unknown; stage?: Stage<S> },
+  write: (w: CatalogueWrite, staged: S) => Promise<WriteOutcome<A>>,
+): Promise<A> {
+  const { request, reply } = http;
+  const app = request.server;
+  const catalogue = currentCatalogue(request);
+  const now = app.clock.now();
+  const database = { db: app.db, dialect: app.database.dialect, activity: app.activity.record };
+  const run = async (record?: RecordAnswer): Promise<A> => {
+    const staged = (await options.stage?.prepare(now)) as S;
+    try {
+      const done = await writeCatalogue(database, catalogue, now, (w) => write(w, staged), record);
+      return done.answer;
+    } catch (error) {
+      if (options.stage) await options.stage.discard(staged);
+      throw error;
+    }
+  };
+  if (options.idempotency === undefined) return run();
+  const ownerId = currentSession(request).user.id;
+  const guarded = { request, reply, ownerId, now };
+  return (await idempotently(app.idempotency, guarded, options.idempotency, run)) as A;
+}
