@@ -7,7 +7,8 @@ import {
   ACTIVITY_SOURCES,
 } from '../activity.js';
 import { NAME_MAX, PRODUCT_NAME_MAX } from '../constants.js';
-import { pageLimit, timestamp, uuid } from './products.js';
+import { pageLimit } from './product-queries.js';
+import { timestamp, uuid } from './products.js';
 
 /** A date (`2026-11-27`, the whole day) or a date and time, as JavaScript reads ISO 8601. */
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}(?:[T ][\d:.]+(?:Z|[+-]\d{2}:?\d{2})?)?$/;

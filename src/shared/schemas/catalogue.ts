@@ -21,7 +21,8 @@ import {
 import { CODE_MAX } from '../codes.js';
 import { V } from '../messages.js';
 import { ANSWER_LIMITS, hasNoNul } from './common.js';
-import { int32, pageLimit, productListQuerySchema, timestamp, uuid } from './products.js';
+import { int32, timestamp, uuid } from './products.js';
+import { pageLimit, productListQuerySchema } from './product-queries.js';
 
 /** The catalogue operations beyond one product at a time: export, import, stock moves, summary. */
 

@@ -25,24 +25,7 @@ import {
 import { CURSOR_MAX } from './product-queries.js';
 
 // A product's API: what a write takes and what every answer sends. The fields, the forms and the
-// queries live in the product-*.ts files beside this one; importers take them all from here.
-export { reorderPointField, tagsSchema } from './product-fields.js';
-export {
-  EDIT_FORM_MIN_STOCK,
-  imageFileError,
-  productEditFormSchema,
-  productFormSchema,
-} from './product-forms.js';
-export type { ProductFormValues } from './product-forms.js';
-export {
-  CURSOR_MAX,
-  pageLimit,
-  productIdParamsSchema,
-  productListQuerySchema,
-  productLookupQuerySchema,
-  stockFilterSchema,
-} from './product-queries.js';
-export type { ProductListQuery } from './product-queries.js';
+// queries live in the product-*.ts files beside this one.
 
 /** What the API accepts: stock may be 0, so that "Out of Stock" is reachable. */
 export const productCreateSchema = z.object({

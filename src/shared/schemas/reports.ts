@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { MAX_STOCK, PRODUCT_NAME_MAX } from '../constants.js';
 import { moneyTotalSchema } from './catalogue.js';
-import { int32, pageLimit, timestamp, uuid } from './products.js';
+import { int32, timestamp, uuid } from './products.js';
+import { pageLimit } from './product-queries.js';
 
 /** The stock reports of a catalogue: its stock over time, what moved, what did not, what to order. */
 

@@ -13,7 +13,7 @@ import {
   insertUser,
   updateUser,
 } from '../../../src/server/features/accounts/users.js';
-import type { CodePurpose } from '../../../src/server/infra/db/schema.js';
+import type { CodePurpose } from '../../../src/server/infra/db/schema-accounts.js';
 import { CODE_MAX_TRIES, CODE_TTL_MINUTES } from '../../../src/shared/constants.js';
 import { newEmail, NEW_PASSWORD, otherCode } from '../support/accounts.js';
 import { build } from '../support/build.js';

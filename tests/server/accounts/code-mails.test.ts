@@ -6,7 +6,7 @@ import {
   type PreparedMail,
 } from '../../../src/server/infra/mail/mail-requests.js';
 import { openDatabase } from '../../../src/server/infra/db/open.js';
-import type { MailRequestKind } from '../../../src/server/infra/db/schema.js';
+import type { MailRequestKind } from '../../../src/server/infra/db/schema-mail.js';
 import { M } from '../../../src/shared/messages.js';
 import { accounts, expectMessage, newEmail, userRow } from '../support/accounts.js';
 import { build } from '../support/build.js';

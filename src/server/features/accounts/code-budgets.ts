@@ -1,7 +1,8 @@
 import { CODE_LENGTH } from '../../../shared/constants.js';
 import type { DeleteQueryBuilder, DeleteResult, SelectQueryBuilder } from 'kysely';
 import type { DB } from '../../infra/db/handle.js';
-import type { CodePurpose, Database, GuessPurpose } from '../../infra/db/schema.js';
+import type { CodePurpose, GuessPurpose } from '../../infra/db/schema-accounts.js';
+import type { Database } from '../../infra/db/schema.js';
 
 const HOUR_MS = 3_600_000;
 

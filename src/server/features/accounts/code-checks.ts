@@ -1,5 +1,5 @@
 import type { DB } from '../../infra/db/handle.js';
-import type { CodePurpose } from '../../infra/db/schema.js';
+import type { CodePurpose } from '../../infra/db/schema-accounts.js';
 import type { Clock } from '../../lib/clock.js';
 import type { Outbox } from '../../infra/mail/outbox.js';
 import { templates } from '../../infra/mail/templates.js';

@@ -1,6 +1,6 @@
 import { CODE_TTL_MINUTES } from '../../../shared/constants.js';
 import type { DB } from '../../infra/db/handle.js';
-import type { MailRequestKind } from '../../infra/db/schema.js';
+import type { MailRequestKind } from '../../infra/db/schema-mail.js';
 import type { Clock } from '../../lib/clock.js';
 import {
   budgetPurpose,

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { CODE_LENGTH, CODE_MAX_TRIES, CODE_TTL_MINUTES } from '../../../shared/constants.js';
 import type { DB } from '../../infra/db/handle.js';
-import type { CodePurpose } from '../../infra/db/schema.js';
+import type { CodePurpose } from '../../infra/db/schema-accounts.js';
 import type { Clock } from '../../lib/clock.js';
 import { keyedHash, randomDigits, safeEqual } from '../../lib/secrets.js';
 import {

@@ -1,5 +1,5 @@
 import type { DB } from '../../infra/db/handle.js';
-import type { MailBudget } from '../../infra/db/schema.js';
+import type { MailBudget } from '../../infra/db/schema-accounts.js';
 import { CODE_RESEND_INTERVAL_MS } from './codes.js';
 
 const HOUR_MS = 3_600_000;

@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import { TOKEN_TTL_DAYS } from '../../../shared/constants.js';
 import type { DatabaseHandle, DB } from '../../infra/db/handle.js';
-import type { UsersTable } from '../../infra/db/schema.js';
+import type { UsersTable } from '../../infra/db/schema-accounts.js';
 import type { Clock } from '../../lib/clock.js';
 import { randomToken, sha256 } from '../../lib/secrets.js';
 import { USER_AGENT_MAX } from './devices/device-name.js';

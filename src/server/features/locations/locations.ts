@@ -10,7 +10,7 @@ import {
 } from '../../../shared/schemas/locations/locations.js';
 import { skuKey } from '../../../shared/codes.js';
 import type { DatabaseHandle, DB } from '../../infra/db/handle.js';
-import type { LocationsTable } from '../../infra/db/schema.js';
+import type { LocationsTable } from '../../infra/db/schema-locations.js';
 import type { Clock } from '../../lib/clock.js';
 import { HttpError, notFound } from '../../lib/http-error.js';
 import { codeKey, codeProblem, freeMadeCode, takenBy } from './codes.js';

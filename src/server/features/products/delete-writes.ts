@@ -1,6 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { DB } from '../../infra/db/handle.js';
-import type { ProductsTable, StockMovementsTable } from '../../infra/db/schema.js';
+import type { ProductsTable, StockMovementsTable } from '../../infra/db/schema-products.js';
 import type { CatalogueWrite } from '../writes/index.js';
 import { UUID } from './rows.js';
 

@@ -1,7 +1,7 @@
 import type { MovementSource, StockReason } from '../../../shared/constants.js';
 import type { StockMovement } from '../../../shared/schemas/catalogue.js';
 import type { DB } from '../../infra/db/handle.js';
-import type { StockMovementsTable } from '../../infra/db/schema.js';
+import type { StockMovementsTable } from '../../infra/db/schema-products.js';
 
 /** A change of one product's stock, as recorded (migration 010). */
 export interface Movement {

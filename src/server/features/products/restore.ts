@@ -1,12 +1,12 @@
-import { MAX_STOCK } from '../../../shared/constants.js';
 import type { DB } from '../../infra/db/handle.js';
 import type { CatalogueWrite } from '../writes/index.js';
 import { EDITABLE, shownValue, type EditableField, type PictureChange } from './changes.js';
 import { codeKeys } from './codes.js';
 import { searchKey } from './keys.js';
 import { recordMovements } from './movements.js';
+import { adjustStock } from './stock-writes.js';
 import { trackReorderCrossings } from './reorder.js';
-import { COLUMNS, UUID, type ProductRow } from './rows.js';
+import { COLUMNS, type ProductRow } from './rows.js';
 import { insertTags, replaceTags, textColumns } from './write-helpers.js';
 import type { DeletedSnapshot } from './delete-writes.js';
 
@@ -27,29 +27,12 @@ export type Reversal =
  */
 
 /** Moves the stock by `delta` unless that takes it below 0 (or above the maximum). */
-export async function moveStock(w: CatalogueWrite, id: string, delta: number) {
-  const { trx, now } = w;
-  const target = { id: w.catalogueId, actorId: w.actorId };
-  if (!UUID.test(id)) return { outcome: 'missing' } satisfies Reversal;
-  const row = await trx
-    .updateTable('products')
-    .set({ stock: (eb) => eb('stock', '+', delta), updated_at: now, updated_by: target.actorId })
-    .where('catalogue_id', '=', target.id)
-    .where('id', '=', id)
-    .where('stock', '>=', Math.max(0, -delta))
-    .where('stock', '<=', Math.min(MAX_STOCK, MAX_STOCK - delta))
-    .returning(COLUMNS)
-    .executeTakeFirst();
-  if (!row) {
-    const exists = await find(w, id);
-    return { outcome: exists ? 'below-zero' : 'missing' } satisfies Reversal;
+export async function moveStock(w: CatalogueWrite, id: string, delta: number): Promise<Reversal> {
+  const moved = await adjustStock(w, id, { delta, reason: null, note: UNDO_NOTE });
+  if (moved.outcome === 'done') {
+    return { outcome: 'done', row: moved.row, movementId: moved.movement.id };
   }
-  const movement = { productId: id, oldStock: row.stock - delta, newStock: row.stock, at: now };
-  const [movementId] = await recordMovements(trx, target.id, target.actorId, [
-    { ...movement, source: 'adjustment', note: UNDO_NOTE },
-  ]);
-  await trackReorderCrossings(trx, target.id, [id], now);
-  return { outcome: 'done', row, movementId: movementId! } satisfies Reversal;
+  return { outcome: moved.outcome === 'missing' ? 'missing' : 'below-zero' };
 }
 
 /**

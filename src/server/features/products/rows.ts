@@ -1,5 +1,5 @@
 import type { ProductSort, StockFilter, StockReason } from '../../../shared/constants.js';
-import type { ProductsTable } from '../../infra/db/schema.js';
+import type { ProductsTable } from '../../infra/db/schema-products.js';
 import type { ProductCodes } from './codes.js';
 import type { Position } from './cursor.js';
 

@@ -1,6 +1,6 @@
 import type { Selectable } from 'kysely';
 import { Webhook as Signer } from 'standardwebhooks';
-import type { WebhookDeliveriesTable } from '../../infra/db/schema.js';
+import type { WebhookDeliveriesTable } from '../../infra/db/schema-webhooks.js';
 import { backoff, type Job } from '../../infra/runner/queue.js';
 import { HttpError } from '../../lib/http-error.js';
 import { checkedAddress, checkScheme, type AddressPolicy } from './addresses.js';

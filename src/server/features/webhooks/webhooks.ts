@@ -9,7 +9,7 @@ import {
   type WebhookEvent,
 } from '../../../shared/schemas/webhooks/webhooks.js';
 import type { DatabaseHandle, DB } from '../../infra/db/handle.js';
-import type { WebhookDeliveriesTable, WebhooksTable } from '../../infra/db/schema.js';
+import type { WebhookDeliveriesTable, WebhooksTable } from '../../infra/db/schema-webhooks.js';
 import type { Clock } from '../../lib/clock.js';
 import { HttpError, notFound } from '../../lib/http-error.js';
 import { checkedAddress, checkScheme, type AddressPolicy } from './addresses.js';

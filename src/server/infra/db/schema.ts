@@ -24,20 +24,8 @@ import type { LowStockDigestsTable, OutboxTable } from './schema-mail.js';
 import type { ProductTagsTable, ProductsTable, StockMovementsTable } from './schema-products.js';
 import type { WebhookDeliveriesTable, WebhooksTable } from './schema-webhooks.js';
 
-// The tables are grouped by area in the schema-*.ts files beside this one; importers take them
-// from here, the one place that lists the database.
-export type {
-  CodePurpose,
-  GuessPurpose,
-  MailBudget,
-  PasskeysTable,
-  SignInChallengePurpose,
-  UsersTable,
-} from './schema-accounts.js';
-export type { LocationsTable } from './schema-locations.js';
-export type { MailOutcome, MailRequestKind, OutboxTable } from './schema-mail.js';
-export type { ProductsTable, StockMovementsTable } from './schema-products.js';
-export type { WebhookDeliveriesTable, WebhooksTable } from './schema-webhooks.js';
+// The tables are grouped by area in the schema-*.ts files beside this one; this one lists the
+// database.
 
 /**
  * Table types. Times are epoch milliseconds (bigint in PostgreSQL, integer in SQLite): one

@@ -1,5 +1,6 @@
 import type { Selectable } from 'kysely';
-import type { CodePurpose, MailOutcome, MailRequestKind, OutboxTable } from '../db/schema.js';
+import type { CodePurpose } from '../db/schema-accounts.js';
+import type { MailOutcome, MailRequestKind, OutboxTable } from '../db/schema-mail.js';
 import type { MailMessage } from './outbox.js';
 
 /**

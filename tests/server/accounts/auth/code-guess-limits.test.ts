@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Codes } from '../../../../src/server/features/accounts/codes.js';
-import type { CodePurpose } from '../../../../src/server/infra/db/schema.js';
+import type { CodePurpose } from '../../../../src/server/infra/db/schema-accounts.js';
 import { CODE_MAX_TRIES } from '../../../../src/shared/constants.js';
 import { M } from '../../../../src/shared/messages.js';
 import {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Selectable } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import type { OutboxTable } from '../../../../src/server/infra/db/schema.js';
+import type { OutboxTable } from '../../../../src/server/infra/db/schema-mail.js';
 import { runnerPlugin } from '../../../../src/server/infra/runner/plugin.js';
 import {
   backoff,

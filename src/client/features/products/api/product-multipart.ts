@@ -1,5 +1,5 @@
 import type { AxiosProgressEvent } from 'axios';
-import type { ProductFormValues } from '@shared/schemas/products.js';
+import type { ProductFormValues } from '@shared/schemas/product-forms.js';
 
 export interface ProductUpload {
   values: ProductFormValues;

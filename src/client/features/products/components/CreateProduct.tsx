@@ -1,7 +1,7 @@
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useCatalogueRef } from '@/lib/catalogue-ref.js';
 import { MIN_FORM_STOCK } from '@shared/constants.js';
-import { productFormSchema } from '@shared/schemas/products.js';
+import { productFormSchema } from '@shared/schemas/product-forms.js';
 import { Card } from '@/components/ui/Card.js';
 import { notifySuccess } from '@/lib/notify.js';
 import { paths } from '@/lib/paths.js';

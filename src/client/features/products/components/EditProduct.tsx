@@ -3,9 +3,9 @@ import { useCatalogueRef } from '@/lib/catalogue-ref.js';
 import {
   EDIT_FORM_MIN_STOCK,
   productEditFormSchema,
-  type Product,
   type ProductFormValues,
-} from '@shared/schemas/products.js';
+} from '@shared/schemas/product-forms.js';
+import { type Product } from '@shared/schemas/products.js';
 import { buttonClasses } from '@/components/ui/button-styles.js';
 import { Card } from '@/components/ui/Card.js';
 import { PageSpinner } from '@/components/ui/Spinner.js';

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { IMAGE_ACCEPTED_TYPES } from '@shared/constants.js';
 import { M } from '@shared/messages.js';
-import { imageFileError } from '@shared/schemas/products.js';
+import { imageFileError } from '@shared/schemas/product-forms.js';
 import { DropZone } from '@/components/forms/DropZone.js';
 
 interface ImagePickerProps {

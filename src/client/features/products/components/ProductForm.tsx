@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { z } from 'zod';
 import { M } from '@shared/messages.js';
-import type { ProductFormValues } from '@shared/schemas/products.js';
+import type { ProductFormValues } from '@shared/schemas/product-forms.js';
 import { Button } from '@/components/ui/Button.js';
 import { FormTextAreaField, FormTextField } from '@/components/forms/FormField.js';
 import { ProgressBar } from '@/components/forms/ProgressBar.js';

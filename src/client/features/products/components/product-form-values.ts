@@ -1,4 +1,5 @@
-import type { Product, ProductFormValues } from '@shared/schemas/products.js';
+import type { Product } from '@shared/schemas/products.js';
+import type { ProductFormValues } from '@shared/schemas/product-forms.js';
 
 /** A product as its form shows it: money written with two decimals (19.5 as 19.50). */
 export const formValuesOf = (product: Product): ProductFormValues => ({

@@ -1,7 +1,7 @@
 import { CODE_MAX_TRIES } from '../../../../shared/constants.js';
 import { SIGN_IN_CHALLENGE_MINUTES } from '../../../../shared/two-factor.js';
 import type { DB } from '../../../infra/db/handle.js';
-import type { SignInChallengePurpose } from '../../../infra/db/schema.js';
+import type { SignInChallengePurpose } from '../../../infra/db/schema-accounts.js';
 import { randomToken, sha256 } from '../../../lib/secrets.js';
 
 const TTL_MS = SIGN_IN_CHALLENGE_MINUTES * 60_000;

@@ -8,7 +8,7 @@ import { A } from '../../../../shared/account-messages.js';
 import { keepOnSuccess } from '../../../../shared/keep-on-success.js';
 import type { Assertion } from '../../../../shared/schemas/passkeys.js';
 import type { DB } from '../../../infra/db/handle.js';
-import type { PasskeysTable } from '../../../infra/db/schema.js';
+import type { PasskeysTable } from '../../../infra/db/schema-accounts.js';
 import { HttpError } from '../../../lib/http-error.js';
 import { challenges, type Challenge } from './challenges.js';
 

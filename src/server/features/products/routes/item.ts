@@ -2,10 +2,8 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { M } from '../../../../shared/messages.js';
 import { messageSchema } from '../../../../shared/schemas/common.js';
-import {
-  productIdParamsSchema,
-  productResponseSchema,
-} from '../../../../shared/schemas/products.js';
+import { productIdParamsSchema } from '../../../../shared/schemas/product-queries.js';
+import { productResponseSchema } from '../../../../shared/schemas/products.js';
 import { idempotentWriteHeadersSchema } from '../../../../shared/schemas/idempotency.js';
 import { notFound } from '../../../lib/http-error.js';
 import { sendAnswer } from '../../idempotency/index.js';

@@ -5,8 +5,8 @@ import {
   productSummarySchema,
   type ProductSummary,
 } from '../../../../shared/schemas/catalogue.js';
+import { productListQuerySchema } from '../../../../shared/schemas/product-queries.js';
 import {
-  productListQuerySchema,
   productListResponseSchema,
   type ProductListResponse,
 } from '../../../../shared/schemas/products.js';

@@ -1,10 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { M } from '../../../../shared/messages.js';
-import {
-  productLookupQuerySchema,
-  productResponseSchema,
-} from '../../../../shared/schemas/products.js';
+import { productLookupQuerySchema } from '../../../../shared/schemas/product-queries.js';
+import { productResponseSchema } from '../../../../shared/schemas/products.js';
 import { notFound } from '../../../lib/http-error.js';
 import { currentCatalogue } from '../../catalogues/index.js';
 import type { ProductsContext } from './context.js';

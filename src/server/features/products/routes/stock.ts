@@ -7,10 +7,8 @@ import {
   stockAdjustmentSchema,
   type MovementsResponse,
 } from '../../../../shared/schemas/catalogue.js';
-import {
-  productIdParamsSchema,
-  productMutationResponseSchema,
-} from '../../../../shared/schemas/products.js';
+import { productIdParamsSchema } from '../../../../shared/schemas/product-queries.js';
+import { productMutationResponseSchema } from '../../../../shared/schemas/products.js';
 import { notFound } from '../../../lib/http-error.js';
 import { currentCatalogue } from '../../catalogues/index.js';
 import { idempotentWriteHeadersSchema } from '../../../../shared/schemas/idempotency.js';

@@ -14,10 +14,10 @@ import { CODE_MAX } from '../../../../shared/codes.js';
 import { IMAGE_MAX_MB_TEXT, IMAGE_MAX_PIXELS_TEXT, M } from '../../../../shared/messages.js';
 import {
   productCreateSchema,
-  productIdParamsSchema,
   productMutationResponseSchema,
   productUpdateSchema,
 } from '../../../../shared/schemas/products.js';
+import { productIdParamsSchema } from '../../../../shared/schemas/product-queries.js';
 import { idempotentWriteHeadersSchema } from '../../../../shared/schemas/idempotency.js';
 import { REORDER_POINT_MAX } from '../../../../shared/reorder.js';
 import { notFound } from '../../../lib/http-error.js';

@@ -1,6 +1,18 @@
 import { sql, type Kysely } from 'kysely';
-import { searchKey } from '../../../features/products/index.js';
 import type { MigrationDialect } from '../migrate.js';
+
+/*
+ * The search key as the app folded it when this migration was written, frozen here (a migration
+ * never follows the app's code): compatibility-normalised, accents removed, lower case, each
+ * field capped (400 UTF-16 units of a name, 10,000 of a description, never half a surrogate pair).
+ */
+const fold = (text: string) => text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
+const capped = (text: string, max: number) =>
+  text.length > max && /[\ud800-\udbff]/.test(text[max - 1]!)
+    ? text.slice(0, max - 1)
+    : text.slice(0, max);
+const searchKey = (name: string, description: string) =>
+  `${capped(fold(name), 400)}\n${capped(fold(description), 10_000)}`;
 
 const BATCH = 1000;
 
@@ -9,7 +21,7 @@ const BATCH = 1000;
  * now bounded after folding.
  */
 export async function up(db: Kysely<unknown>, dialect: MigrationDialect): Promise<void> {
-  // Keys are recomputed by the app's own fold, which now caps each field: rows written before hold
+  // Keys are recomputed by that fold, which caps each field: rows written before hold
   // uncapped keys (and rows from before migration 002 an ASCII-only fold). Only changed keys are
   // written, in id order and in batches, so a large table is never read whole.
   let after = '';
