@@ -26,9 +26,7 @@ export const pageLimit = (max: number, fallback: number, message: string) =>
  * `stock=low` (1 to LOW_STOCK_THRESHOLD units), `stock=out` (0) or `stock=reorder` (at or below
  * the reorder point); absent: every product.
  */
-export const stockFilterSchema = z
-  .enum(LIST_STOCK_FILTERS, { error: V.stockFilterInvalid })
-  .optional();
+const stockFilterSchema = z.enum(LIST_STOCK_FILTERS, { error: V.stockFilterInvalid }).optional();
 
 /** The longest cursor taken: room for one that carries a 200-character name in any script. */
 export const CURSOR_MAX = 2048;
@@ -48,7 +46,6 @@ export const productListQuerySchema = z.object({
   limit: pageLimit(PRODUCT_PAGE_MAX, PRODUCT_PAGE_DEFAULT, V.limitInvalid),
   cursor: z.string().max(CURSOR_MAX, { error: V.cursorInvalid }).optional(),
 });
-export type ProductListQuery = z.input<typeof productListQuerySchema>;
 
 /** Any id is taken (one that is not a product's is a 404); the document says what ids look like. */
 export const productIdParamsSchema = z.object({

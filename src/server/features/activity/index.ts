@@ -3,5 +3,5 @@
  * transaction of a change, and the routes of the log and its undo.
  */
 export { activityPlugin } from './plugin.js';
-export { recordActivity, type ActivityDetails } from './record.js';
+export type { ActivityDetails } from './record.js';
 export { activityRoutes } from './routes.js';

@@ -5,12 +5,11 @@
 export type { PictureChange } from './changes.js';
 export { codeKeys } from './codes.js';
 export { csvColumnOf, MATCH_COLUMNS, type MatchColumn } from './match-columns.js';
-export { searchKey } from './keys.js';
 export { productsPlugin } from './plugin.js';
 export type { ExportRow, ProductRow } from './rows.js';
 // The data access of writes, for the features that write products (in the write pipeline).
 export { deleteProducts } from './delete-writes.js';
-export { bulkLoad, loadProducts, stageProducts, type StagedProducts } from './import-writes.js';
+export { loadProducts, stageProducts, type StagedProducts } from './import-writes.js';
 export { moveStock, restoreDeleted, revertEdit } from './restore.js';
 export { ProductRepository } from './repository.js';
 export type { ProductsContext } from './routes/context.js';
@@ -22,7 +21,6 @@ export {
 } from './routes/form.js';
 export { productRoutes } from './routes/index.js';
 export { productDocs } from './routes/route-options.js';
-export { stockFilterSql } from './stock-filter.js';
 // For other features: reports and new stock writes use the rule.
 export {
   /** @public */

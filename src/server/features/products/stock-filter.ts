@@ -15,7 +15,7 @@ import { toReorderIn } from './reorder.js';
  * indexes of migration 011, one per other order, and is no range of any index, so SQLite reads the
  * partial index in order instead of sorting a range of the stock index (0.2 ms against 17 ms).
  */
-export const stockFilterSql: Record<'range' | 'partial', Record<ThresholdStockFilter, string>> = {
+const stockFilterSql: Record<'range' | 'partial', Record<ThresholdStockFilter, string>> = {
   range: { low: `stock between 1 and ${LOW_STOCK_THRESHOLD}`, out: 'stock = 0' },
   partial: { low: `stock + 0 between 1 and ${LOW_STOCK_THRESHOLD}`, out: 'stock + 0 = 0' },
 };

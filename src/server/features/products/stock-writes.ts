@@ -55,7 +55,7 @@ export async function adjustStock(
  * (also when they are equal: the count itself is worth keeping). The row is locked from the read
  * to the write, so the movement's old stock is the one the count replaced.
  */
-export async function countStock(
+async function countStock(
   w: CatalogueWrite,
   id: string,
   change: StockChange & { count: number },
