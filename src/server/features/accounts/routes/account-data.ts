@@ -90,7 +90,7 @@ export async function accountDataRoutes(fastify: FastifyInstance) {
       if (result.ok) {
         outbox.wake();
         // The files go once nothing refers to them any more, like a deleted catalogue's.
-        await app.products.service.removeImages(result.imageKeys);
+        await app.products.removeImages(result.imageKeys);
         return { message: A.accountDeleted };
       }
       switch (result.reason) {
