@@ -89,6 +89,7 @@ import type { ImageStorage } from './infra/images/storage.js';
 import { outboxPlugin } from './infra/mail/plugin.js';
 import { runnerPlugin } from './infra/runner/plugin.js';
 import { userLeasesPlugin } from './infra/leases/plugin.js';
+import { backupsPlugin } from './infra/backup/plugin.js';
 import { systemClock, type Clock } from './lib/clock.js';
 
 export interface AppOptions {
@@ -193,6 +194,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await app.register(databasePlugin, { database });
   await app.register(imagesPlugin, { images: options.images });
   await app.register(runnerPlugin, { start: options.background ?? false });
+  await app.register(backupsPlugin);
   await app.register(outboxPlugin);
   await app.register(userLeasesPlugin);
   const { atOnce, waiting, perUser } = config.costlyWork;

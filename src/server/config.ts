@@ -60,6 +60,12 @@ const positiveInt = (name: string) =>
     (value) => `${name} must be a whole number of at least 1 (got "${value}")`,
   );
 
+const wholeNumber = (name: string) =>
+  variable(
+    (value) => (/^\d+$/.test(value) ? Number(value) : undefined),
+    (value) => `${name} must be a whole number (got "${value}")`,
+  );
+
 const boolean = (name: string) =>
   variable(
     (value) => ({ true: true, false: false })[value.toLowerCase()],
@@ -163,6 +169,9 @@ const environmentSchema = z
       (value) => `LOW_STOCK_DIGEST_HOUR must be a whole number from 0 to 23 (got "${value}")`,
     ),
     LOW_STOCK_DIGEST_INTERVAL_SECONDS: positiveInt('LOW_STOCK_DIGEST_INTERVAL_SECONDS'),
+    BACKUP_DIR: text,
+    BACKUP_KEEP: wholeNumber('BACKUP_KEEP'),
+    BACKUP_INTERVAL_HOURS: positiveInt('BACKUP_INTERVAL_HOURS'),
     CATALOGUES_PER_ACCOUNT: positiveInt('CATALOGUES_PER_ACCOUNT'),
     INVITATIONS_PER_ACCOUNT: positiveInt('INVITATIONS_PER_ACCOUNT'),
     COSTLY_WORK_AT_ONCE: positiveInt('COSTLY_WORK_AT_ONCE'),
@@ -262,6 +271,16 @@ const configSchema = environmentSchema.transform((vars) => {
     lowStockDigest: {
       hourUtc: vars.LOW_STOCK_DIGEST_HOUR ?? 7,
       intervalMs: (vars.LOW_STOCK_DIGEST_INTERVAL_SECONDS ?? 600) * 1000,
+    },
+    /**
+     * The server's own backups of the embedded database and the images (infra/backup): one every
+     * `intervalMs` into `dir`, the newest `keep` kept; `keep` 0 turns them off. None on PostgreSQL,
+     * whose own tools back it up.
+     */
+    backups: {
+      dir: path.resolve(vars.BACKUP_DIR ?? path.join(vars.DATA_DIR ?? './data', 'backups')),
+      keep: vars.BACKUP_KEEP ?? 7,
+      intervalMs: (vars.BACKUP_INTERVAL_HOURS ?? 24) * 60 * 60 * 1000,
     },
     /**
      * What one account may make, whatever the catalogues it spreads them over: shared catalogues
