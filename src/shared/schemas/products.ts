@@ -52,6 +52,10 @@ const url = z.string().meta({ format: 'uri', maxLength: ANSWER_LIMITS.url });
 export const timestamp = z.string().meta({ format: 'date-time', maxLength: 30 });
 export const int32 = (maximum: number, minimum = 0) => ({ format: 'int32', minimum, maximum });
 
+/** Its own reorder point; null: its catalogue's. */
+// Always sent; optional so that an answer from before it existed still reads.
+const productReorderPoint = z.number().int().meta(int32(REORDER_POINT_MAX)).nullable().optional();
+
 export const productListItemSchema = z.object({
   id: uuid,
   name: z.string().meta({ maxLength: PRODUCT_NAME_MAX }),
@@ -65,13 +69,12 @@ export const productListItemSchema = z.object({
   /** The barcode; a GTIN reads without its padding zeros (UPC-A as 12 digits, EAN-13 as 13). */
   barcode: z.string().meta({ maxLength: CODE_MAX }).nullable(),
   tags: z.array(z.string().meta({ maxLength: TAG_MAX })).meta({ maxItems: TAGS_MAX }),
-  /** Its own reorder point; null: its catalogue's. */
-  // Always sent; optional so that an answer from before it existed still reads.
-  reorderPoint: z.number().int().meta(int32(REORDER_POINT_MAX)).nullable().optional(),
+  reorderPoint: productReorderPoint,
 });
 export type ProductListItem = z.infer<typeof productListItemSchema>;
 
-export const productSchema = productListItemSchema.extend({
+// The spec's fields first, in its order; the reorder point, ours, comes last.
+export const productSchema = productListItemSchema.omit({ reorderPoint: true }).extend({
   /**
    * The size of `image` in pixels (`thumbnail` is that bounded to IMAGE_THUMBNAIL_EDGE): the
    * detail page tells the browser each file's width, so a phone downloads what it shows. Null
@@ -84,6 +87,7 @@ export const productSchema = productListItemSchema.extend({
   active: z.boolean(),
   createdAt: timestamp,
   updatedAt: timestamp,
+  reorderPoint: productReorderPoint,
 });
 export type Product = z.infer<typeof productSchema>;
 

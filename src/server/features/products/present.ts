@@ -22,13 +22,16 @@ export function toListItem(row: Omit<ListRow, 'sort_key'>, urls: ImageUrls): Pro
 
 export function toProduct(row: ProductRow, urls: ImageUrls): Product {
   const hasSize = row.image_key !== null && row.image_width !== null && row.image_height !== null;
+  // The spec's fields first, in its order; the reorder point, ours, comes last.
+  const { reorderPoint, ...listed } = toListItem(row, urls);
   return {
-    ...toListItem(row, urls),
+    ...listed,
     imageWidth: hasSize ? row.image_width : null,
     imageHeight: hasSize ? row.image_height : null,
     cost: row.cost_cents === null ? null : centsToPrice(row.cost_cents),
     active: row.active === 1,
     createdAt: new Date(row.created_at).toISOString(),
     updatedAt: new Date(row.updated_at).toISOString(),
+    reorderPoint,
   };
 }

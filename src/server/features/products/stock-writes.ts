@@ -21,7 +21,7 @@ export async function adjustStock(
   const { delta, note, reason } = change;
   const row = await trx
     .updateTable('products')
-    .set({ stock: (eb) => eb('stock', '+', delta), updated_at: now, updated_by: actorId })
+    .set({ stock: (eb) => eb('stock', '+', delta), updated_at: now })
     .where('catalogue_id', '=', catalogueId)
     .where('id', '=', id)
     .where('stock', '>=', Math.max(0, -delta))
