@@ -17,7 +17,8 @@ const RETRY_UNREAD_MS = 5_000;
  */
 const retryWhileUnreachable = (query: Query) =>
   query.state.status === 'error' &&
-  query.state.data === undefined &&
+  // Data never read from the server (a product seeded from the list, updatedAt 0) is no answer.
+  (query.state.data === undefined || query.state.dataUpdatedAt === 0) &&
   isUnreachable(query.state.error)
     ? RETRY_UNREAD_MS
     : false;
