@@ -140,8 +140,17 @@ describe('when Redis goes away', async () => {
       if (Date.now() > deadline) throw new Error('no reconnection was logged within 10 s');
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
-    const after = [];
-    for (let i = 0; i < 6; i += 1) after.push((await anonymousRead('10.2.0.3')).status);
+    // Limits apply again: a fresh address gets five answers, then 429. A command that misses its
+    // 40 ms on a loaded machine skips counting for a second, so a round may come short; the limit
+    // must be back within 5 s all the same.
+    const limitedBy = Date.now() + 5_000;
+    let after: number[] = [];
+    for (let round = 0; Date.now() < limitedBy; round += 1) {
+      after = [];
+      for (let i = 0; i < 6; i += 1) after.push((await anonymousRead(`10.3.${round}.1`)).status);
+      if (after.at(-1) === 429) break;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
     expect(after).toEqual([...Array(5).fill(401), 429]);
   });
 });
