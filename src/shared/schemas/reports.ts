@@ -54,19 +54,28 @@ export const topMoversQuerySchema = z.object({
 });
 export type TopMoversQuery = z.input<typeof topMoversQuerySchema>;
 
-export const topMoversSchema = z.object({
-  products: z
-    .array(
-      z.object({
-        id: uuid,
-        name: z.string().meta({ maxLength: PRODUCT_NAME_MAX }),
-        unitsIn: z.number().int().meta(int64),
-        unitsOut: z.number().int().meta(int64),
-        moved: z.number().int().meta(int64),
-      }),
-    )
-    .meta({ maxItems: TOP_MOVERS_MAX }),
-});
+/** A report's rows: products by id and name with the report's figures, at most `maxItems`. */
+const productRows = <Figures extends z.ZodRawShape>(figures: Figures, maxItems: number) =>
+  z.object({
+    products: z
+      .array(
+        z.object({
+          id: uuid,
+          name: z.string().meta({ maxLength: PRODUCT_NAME_MAX }),
+          ...figures,
+        }),
+      )
+      .meta({ maxItems }),
+  });
+
+export const topMoversSchema = productRows(
+  {
+    unitsIn: z.number().int().meta(int64),
+    unitsOut: z.number().int().meta(int64),
+    moved: z.number().int().meta(int64),
+  },
+  TOP_MOVERS_MAX,
+);
 export type TopMovers = z.infer<typeof topMoversSchema>;
 
 export const reportRowsQuerySchema = z.object({
@@ -74,35 +83,25 @@ export const reportRowsQuerySchema = z.object({
 });
 export type ReportRowsQuery = z.input<typeof reportRowsQuerySchema>;
 
-export const deadStockSchema = z.object({
-  products: z
-    .array(
-      z.object({
-        id: uuid,
-        name: z.string().meta({ maxLength: PRODUCT_NAME_MAX }),
-        stock: z.number().int().meta(int32(MAX_STOCK)),
-        /** Price × stock, in dollars. */
-        value: moneyTotalSchema,
-        /** Its last movement, or its creation when none came after. */
-        lastMovedAt: timestamp,
-      }),
-    )
-    .meta({ maxItems: REPORT_ROWS_MAX }),
-});
+export const deadStockSchema = productRows(
+  {
+    stock: z.number().int().meta(int32(MAX_STOCK)),
+    /** Price × stock, in dollars. */
+    value: moneyTotalSchema,
+    /** Its last movement, or its creation when none came after. */
+    lastMovedAt: timestamp,
+  },
+  REPORT_ROWS_MAX,
+);
 export type DeadStock = z.infer<typeof deadStockSchema>;
 
-export const toReorderSchema = z.object({
-  products: z
-    .array(
-      z.object({
-        id: uuid,
-        name: z.string().meta({ maxLength: PRODUCT_NAME_MAX }),
-        stock: z.number().int().meta(int32(MAX_STOCK)),
-        reorderPoint: z.number().int().meta(int32(MAX_STOCK)),
-        /** What brings the stock back over its point: point − stock + 1. */
-        toOrder: z.number().int().meta(int64),
-      }),
-    )
-    .meta({ maxItems: REPORT_ROWS_MAX }),
-});
+export const toReorderSchema = productRows(
+  {
+    stock: z.number().int().meta(int32(MAX_STOCK)),
+    reorderPoint: z.number().int().meta(int32(MAX_STOCK)),
+    /** What brings the stock back over its point: point − stock + 1. */
+    toOrder: z.number().int().meta(int64),
+  },
+  REPORT_ROWS_MAX,
+);
 export type ToReorder = z.infer<typeof toReorderSchema>;

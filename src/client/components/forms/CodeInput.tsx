@@ -125,3 +125,18 @@ export function CodeInput({
     </div>
   );
 }
+
+/**
+ * Boxes for a code that may be refused: `onCode` sends it and resolves whether it was accepted; a
+ * refused code is cleared (the boxes remounted), which puts the focus back on the first box.
+ */
+export function RetriedCodeInput({
+  onCode,
+  ...props
+}: Omit<CodeInputProps, 'onComplete'> & { onCode: (code: string) => Promise<boolean> }) {
+  const [attempt, setAttempt] = useState(0);
+  const submit = async (code: string) => {
+    if (!(await onCode(code))) setAttempt((count) => count + 1);
+  };
+  return <CodeInput key={attempt} {...props} onComplete={(code) => void submit(code)} />;
+}

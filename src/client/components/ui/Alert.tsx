@@ -8,3 +8,12 @@ export function ErrorMessage({ children }: { children: ReactNode }) {
     </div>
   );
 }
+
+/** Why a form's last try failed, under its fields; nothing while it has not. */
+export function FormFailure({ message }: { message: string | undefined }) {
+  return message ? (
+    <p role="alert" className="text-sm font-medium text-red-700">
+      {message}
+    </p>
+  ) : null;
+}

@@ -70,23 +70,16 @@ async function accountJson(deps: ExportDeps, userId: string, sessionId: string, 
   };
 }
 
+/** What a movement's CSV row holds after its product and time: columns named as in the table. */
+const MOVEMENT_FIGURES = ['old_stock', 'new_stock', 'delta', 'source', 'reason', 'note'] as const;
+
 /** A catalogue's stock movements, oldest first, a page at a time. */
 async function* movementPages(db: DB, catalogueId: string) {
   let after = 0;
   for (;;) {
     const rows = await db
       .selectFrom('stock_movements')
-      .select([
-        'id',
-        'product_id',
-        'created_at',
-        'old_stock',
-        'new_stock',
-        'delta',
-        'source',
-        'reason',
-        'note',
-      ])
+      .select(['id', 'product_id', 'created_at', ...MOVEMENT_FIGURES])
       .where('catalogue_id', '=', catalogueId)
       .where('id', '>', after)
       .orderBy('id')
@@ -107,16 +100,7 @@ async function* movementPages(db: DB, catalogueId: string) {
   }
 }
 
-const MOVEMENT_COLUMNS = [
-  'product_id',
-  'at',
-  'old_stock',
-  'new_stock',
-  'delta',
-  'source',
-  'reason',
-  'note',
-];
+const MOVEMENT_COLUMNS = ['product_id', 'at', ...MOVEMENT_FIGURES];
 
 /** A catalogue's products that have a picture, by id, a page at a time. */
 async function* picturedProducts(db: DB, catalogueId: string) {

@@ -1,12 +1,12 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { ACTIVITY_KINDS } from '@shared/activity.js';
 import { Card } from '@/components/ui/Card.js';
+import { ScreenHeading } from '@/components/ui/ScreenHeading.js';
 import { PageSpinner } from '@/components/ui/Spinner.js';
 import { getErrorMessage } from '@/lib/api-error.js';
 import { useUser } from '@/lib/session/get-user.js';
 import { useCatalogueRef } from '@/lib/catalogue-ref.js';
-import { tabTitle } from '@/lib/texts.js';
 import { Button } from '@/components/ui/Button.js';
 import { activityFiltersOf, useActivity } from '../api/get-activity.js';
 import { useMembers } from '../api/get-members.js';
@@ -43,13 +43,10 @@ export function ActivityScreen() {
 
   return (
     <div className="mx-auto max-w-4xl space-y-6">
-      <title>{tabTitle('Activity')}</title>
-      <div>
-        <h1 className="text-2xl font-bold tracking-tight text-gray-900 sm:text-3xl">Activity</h1>
-        <p className="mt-1 text-sm text-gray-600">
-          Who changed what, newest first. Stock changes, edits and deletes can be undone for 7 days.
-        </p>
-      </div>
+      <ScreenHeading
+        title="Activity"
+        description="Who changed what, newest first. Stock changes, edits and deletes can be undone for 7 days."
+      />
       <Card className="p-4 sm:p-6">
         <form
           aria-label="Filters"
@@ -62,48 +59,21 @@ export function ActivityScreen() {
             onChange={(id) => setFilter('product', id)}
           />
           <MemberFilter value={filters.member ?? ''} onChange={(id) => setFilter('member', id)} />
-          <div>
-            <label htmlFor="activity-kind" className={labelClasses}>
-              Kind
-            </label>
-            <select
-              id="activity-kind"
-              className={fieldClasses}
-              value={filters.kind ?? ''}
-              onChange={(event) => setFilter('kind', event.target.value)}
-            >
-              <option value="">All kinds</option>
-              {ACTIVITY_KINDS.map((value) => (
-                <option key={value} value={value}>
-                  {KIND_LABELS[value]}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div>
-            <label htmlFor="activity-from" className={labelClasses}>
-              From
-            </label>
-            <input
-              id="activity-from"
-              type="date"
-              className={fieldClasses}
-              value={filters.from ?? ''}
-              onChange={(event) => setFilter('from', event.target.value)}
-            />
-          </div>
-          <div>
-            <label htmlFor="activity-to" className={labelClasses}>
-              To
-            </label>
-            <input
-              id="activity-to"
-              type="date"
-              className={fieldClasses}
-              value={filters.to ?? ''}
-              onChange={(event) => setFilter('to', event.target.value)}
-            />
-          </div>
+          <FilterSelect
+            name="kind"
+            label="Kind"
+            value={filters.kind ?? ''}
+            onChange={(kind) => setFilter('kind', kind)}
+          >
+            <option value="">All kinds</option>
+            {ACTIVITY_KINDS.map((value) => (
+              <option key={value} value={value}>
+                {KIND_LABELS[value]}
+              </option>
+            ))}
+          </FilterSelect>
+          <DateFilter name="from" label="From" value={filters.from} onChange={setFilter} />
+          <DateFilter name="to" label="To" value={filters.to} onChange={setFilter} />
         </form>
       </Card>
       <Card className="overflow-hidden">
@@ -208,22 +178,71 @@ function MemberFilter({ value, onChange }: { value: string; onChange: (id: strin
   const user = useUser().data;
   const members = useMembers(catalogue ?? user?.id ?? '');
   return (
+    <FilterSelect name="member" label="Member" value={value} onChange={onChange}>
+      <option value="">Everyone</option>
+      {(members.data ?? []).map(({ user: person }) => (
+        <option key={person.id} value={person.id}>
+          {person.id === user?.id ? 'You' : person.name}
+        </option>
+      ))}
+    </FilterSelect>
+  );
+}
+
+/** One end of the period shown: a day, or none. */
+function DateFilter({
+  name,
+  label,
+  value,
+  onChange,
+}: {
+  name: 'from' | 'to';
+  label: string;
+  value: string | undefined;
+  onChange: (name: FilterName, value: string) => void;
+}) {
+  return (
     <div>
-      <label htmlFor="activity-member" className={labelClasses}>
-        Member
+      <label htmlFor={`activity-${name}`} className={labelClasses}>
+        {label}
+      </label>
+      <input
+        id={`activity-${name}`}
+        type="date"
+        className={fieldClasses}
+        value={value ?? ''}
+        onChange={(event) => onChange(name, event.target.value)}
+      />
+    </div>
+  );
+}
+
+/** A filter chosen from a list: its options are the children. */
+function FilterSelect({
+  name,
+  label,
+  value,
+  onChange,
+  children,
+}: {
+  name: FilterName;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  children: ReactNode;
+}) {
+  return (
+    <div>
+      <label htmlFor={`activity-${name}`} className={labelClasses}>
+        {label}
       </label>
       <select
-        id="activity-member"
+        id={`activity-${name}`}
         className={fieldClasses}
         value={value}
         onChange={(event) => onChange(event.target.value)}
       >
-        <option value="">Everyone</option>
-        {(members.data ?? []).map(({ user: person }) => (
-          <option key={person.id} value={person.id}>
-            {person.id === user?.id ? 'You' : person.name}
-          </option>
-        ))}
+        {children}
       </select>
     </div>
   );

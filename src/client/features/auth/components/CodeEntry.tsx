@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { CodeInput } from '@/components/forms/CodeInput.js';
+import { RetriedCodeInput } from '@/components/forms/CodeInput.js';
 import { SpinnerIcon } from '@/components/ui/Spinner.js';
 import { loadApiClient } from '@/lib/api-client.js';
 import { preload as preloadChunk } from '@/lib/lazy-import.js';
@@ -21,7 +21,6 @@ export function CodeEntry({
   instruction = 'Enter the 6-digit code sent to your email',
 }: CodeEntryProps) {
   const instructionId = useId();
-  const [attempt, setAttempt] = useState(0);
   const [busy, setBusy] = useState(false);
 
   const preload = () => {
@@ -45,8 +44,7 @@ export function CodeEntry({
     setBusy(true);
     const accepted = (await wellFormed(code)) && (await onCode(code));
     setBusy(false);
-    // Remounting the boxes clears them and puts the focus back on the first one.
-    if (!accepted) setAttempt((count) => count + 1);
+    return accepted;
   };
 
   return (
@@ -55,12 +53,7 @@ export function CodeEntry({
         {instruction}
       </p>
       <div className="mt-6">
-        <CodeInput
-          key={attempt}
-          labelledBy={instructionId}
-          disabled={busy}
-          onComplete={(code) => void submit(code)}
-        />
+        <RetriedCodeInput labelledBy={instructionId} disabled={busy} onCode={submit} />
       </div>
       <p
         role="status"

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { can } from '@shared/catalogue-roles.js';
 import type { Catalogue } from '@shared/schemas/catalogues.js';
-import { Card } from '@/components/ui/Card.js';
+import { CardSection } from '@/components/ui/Card.js';
 import { PageSpinner } from '@/components/ui/Spinner.js';
 import { FormSubmitButton, FormTextField } from '@/components/forms/FormField.js';
 import { useCatalogueRef } from '@/lib/catalogue-ref.js';
@@ -78,30 +78,25 @@ function NameSection({ catalogue }: { catalogue: Catalogue }) {
     },
   });
   return (
-    <Card className="p-4 sm:p-6">
-      <section aria-labelledby="catalogue-name">
-        <h2 id="catalogue-name" className="text-base font-semibold text-gray-900">
-          Name
-        </h2>
-        {can(catalogue.role, 'renameCatalogue') ? (
-          <form
-            noValidate
-            onFocus={form.preload}
-            onSubmit={form.submit((values) =>
-              rename.mutateAsync({ catalogueId: catalogue.id, name: values.name }),
-            )}
-            className="mt-4 flex flex-col gap-4 sm:flex-row sm:items-start"
-          >
-            <FormTextField form={form} name="name" label="Catalogue name" className="flex-1" />
-            <FormSubmitButton form={form} busyLabel="Renaming..." className="sm:mt-8">
-              Rename
-            </FormSubmitButton>
-          </form>
-        ) : (
-          <p className="mt-2 text-gray-900 wrap-anywhere">{catalogue.name}</p>
-        )}
-      </section>
-    </Card>
+    <CardSection id="catalogue-name" title="Name">
+      {can(catalogue.role, 'renameCatalogue') ? (
+        <form
+          noValidate
+          onFocus={form.preload}
+          onSubmit={form.submit((values) =>
+            rename.mutateAsync({ catalogueId: catalogue.id, name: values.name }),
+          )}
+          className="mt-4 flex flex-col gap-4 sm:flex-row sm:items-start"
+        >
+          <FormTextField form={form} name="name" label="Catalogue name" className="flex-1" />
+          <FormSubmitButton form={form} busyLabel="Renaming..." className="sm:mt-8">
+            Rename
+          </FormSubmitButton>
+        </form>
+      ) : (
+        <p className="mt-2 text-gray-900 wrap-anywhere">{catalogue.name}</p>
+      )}
+    </CardSection>
   );
 }
 
@@ -118,38 +113,33 @@ function ReorderPointSection({ catalogue }: { catalogue: Catalogue }) {
     },
   });
   return (
-    <Card className="p-4 sm:p-6">
-      <section aria-labelledby="catalogue-reorder-point">
-        <h2 id="catalogue-reorder-point" className="text-base font-semibold text-gray-900">
-          Reorder point
-        </h2>
-        <form
-          noValidate
-          onFocus={form.preload}
-          onSubmit={form.submit((values) =>
-            save.mutateAsync({
-              catalogueId: catalogue.id,
-              reorderPoint: Number(values.reorderPoint.trim()),
-            }),
-          )}
-          className="mt-4 flex flex-col gap-4 sm:flex-row sm:items-start"
-        >
-          <FormTextField
-            form={form}
-            name="reorderPoint"
-            label="Default reorder point"
-            type="number"
-            inputMode="numeric"
-            step="1"
-            min="0"
-            hint="A product is to reorder at or below its own point, or this one."
-            className="flex-1"
-          />
-          <FormSubmitButton form={form} busyLabel="Saving..." className="sm:mt-8">
-            Save
-          </FormSubmitButton>
-        </form>
-      </section>
-    </Card>
+    <CardSection id="catalogue-reorder-point" title="Reorder point">
+      <form
+        noValidate
+        onFocus={form.preload}
+        onSubmit={form.submit((values) =>
+          save.mutateAsync({
+            catalogueId: catalogue.id,
+            reorderPoint: Number(values.reorderPoint.trim()),
+          }),
+        )}
+        className="mt-4 flex flex-col gap-4 sm:flex-row sm:items-start"
+      >
+        <FormTextField
+          form={form}
+          name="reorderPoint"
+          label="Default reorder point"
+          type="number"
+          inputMode="numeric"
+          step="1"
+          min="0"
+          hint="A product is to reorder at or below its own point, or this one."
+          className="flex-1"
+        />
+        <FormSubmitButton form={form} busyLabel="Saving..." className="sm:mt-8">
+          Save
+        </FormSubmitButton>
+      </form>
+    </CardSection>
   );
 }

@@ -1,13 +1,13 @@
 import { Link, useNavigate } from 'react-router';
 import { FormSubmitButton, FormTextField } from '@/components/forms/FormField.js';
-import { Card } from '@/components/ui/Card.js';
+import { Card, CardSection } from '@/components/ui/Card.js';
+import { ScreenHeading } from '@/components/ui/ScreenHeading.js';
 import { PageSpinner } from '@/components/ui/Spinner.js';
 import { getErrorMessage } from '@/lib/api-error.js';
 import { useCatalogues } from '@/lib/catalogues/get-catalogues.js';
 import { useZodForm } from '@/lib/forms/form.js';
 import { notifySuccess } from '@/lib/notify.js';
 import { paths } from '@/lib/paths.js';
-import { tabTitle } from '@/lib/texts.js';
 import { useCreateCatalogue } from '../api/create-catalogue.js';
 import { RoleBadge } from './RoleBadge.js';
 
@@ -20,15 +20,11 @@ export function CataloguesScreen() {
   const catalogues = useCatalogues();
   return (
     <div className="mx-auto max-w-3xl space-y-8">
-      <title>{tabTitle('Catalogues')}</title>
-      <div>
-        <h1 className="text-2xl font-bold tracking-tight text-gray-900 sm:text-3xl">
-          Your catalogues
-        </h1>
-        <p className="mt-1 text-sm text-gray-600">
-          Your own catalogue, and those you share with others.
-        </p>
-      </div>
+      <ScreenHeading
+        title="Your catalogues"
+        tab="Catalogues"
+        description="Your own catalogue, and those you share with others."
+      />
       <Card className="overflow-hidden">
         {catalogues.isPending ? (
           <PageSpinner label="Loading your catalogues..." />
@@ -82,26 +78,21 @@ function CreateCatalogueForm() {
     },
   });
   return (
-    <Card className="p-4 sm:p-6">
-      <section aria-labelledby="new-catalogue">
-        <h2 id="new-catalogue" className="text-base font-semibold text-gray-900">
-          New catalogue
-        </h2>
-        <p className="mt-1 text-sm text-gray-600">
-          A catalogue of its own, to share with a team. You will be its owner.
-        </p>
-        <form
-          noValidate
-          onFocus={form.preload}
-          onSubmit={form.submit((values) => create.mutateAsync(values))}
-          className="mt-4 flex flex-col gap-4 sm:flex-row sm:items-start"
-        >
-          <FormTextField form={form} name="name" label="Catalogue name" className="flex-1" />
-          <FormSubmitButton form={form} busyLabel="Creating..." className="sm:mt-8">
-            Create catalogue
-          </FormSubmitButton>
-        </form>
-      </section>
-    </Card>
+    <CardSection id="new-catalogue" title="New catalogue">
+      <p className="mt-1 text-sm text-gray-600">
+        A catalogue of its own, to share with a team. You will be its owner.
+      </p>
+      <form
+        noValidate
+        onFocus={form.preload}
+        onSubmit={form.submit((values) => create.mutateAsync(values))}
+        className="mt-4 flex flex-col gap-4 sm:flex-row sm:items-start"
+      >
+        <FormTextField form={form} name="name" label="Catalogue name" className="flex-1" />
+        <FormSubmitButton form={form} busyLabel="Creating..." className="sm:mt-8">
+          Create catalogue
+        </FormSubmitButton>
+      </form>
+    </CardSection>
   );
 }

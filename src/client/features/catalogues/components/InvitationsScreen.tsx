@@ -3,12 +3,12 @@ import { ROLE_DESCRIPTIONS, ROLE_LABELS } from '@shared/catalogue-roles.js';
 import type { ReceivedInvitation } from '@shared/schemas/catalogues.js';
 import { Button } from '@/components/ui/Button.js';
 import { Card } from '@/components/ui/Card.js';
+import { ScreenHeading } from '@/components/ui/ScreenHeading.js';
 import { PageSpinner } from '@/components/ui/Spinner.js';
 import { getErrorMessage } from '@/lib/api-error.js';
 import { formatDateTime } from '@/lib/format.js';
 import { notifyError, notifySuccess } from '@/lib/notify.js';
 import { paths } from '@/lib/paths.js';
-import { tabTitle } from '@/lib/texts.js';
 import { useAcceptInvitation } from '../api/accept-invitation.js';
 import { useDeclineInvitation } from '../api/decline-invitation.js';
 import { useInvitations } from '../api/get-invitations.js';
@@ -21,11 +21,10 @@ export function InvitationsScreen() {
   const invitations = useInvitations();
   return (
     <div className="mx-auto max-w-3xl space-y-6">
-      <title>{tabTitle('Invitations')}</title>
-      <div>
-        <h1 className="text-2xl font-bold tracking-tight text-gray-900 sm:text-3xl">Invitations</h1>
-        <p className="mt-1 text-sm text-gray-600">Catalogues others have invited you to share.</p>
-      </div>
+      <ScreenHeading
+        title="Invitations"
+        description="Catalogues others have invited you to share."
+      />
       {invitations.isPending ? (
         <PageSpinner label="Loading your invitations..." />
       ) : invitations.isError && !invitations.data ? (

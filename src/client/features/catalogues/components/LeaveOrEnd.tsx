@@ -2,7 +2,7 @@ import { useNavigate } from 'react-router';
 import { can } from '@shared/catalogue-roles.js';
 import type { Catalogue } from '@shared/schemas/catalogues.js';
 import { Button } from '@/components/ui/Button.js';
-import { Card } from '@/components/ui/Card.js';
+import { CardSection } from '@/components/ui/Card.js';
 import { useUser } from '@/lib/session/get-user.js';
 import { dropCatalogueCache } from '@/lib/catalogues/catalogue-cache.js';
 import { notifyError, notifySuccess } from '@/lib/notify.js';
@@ -80,34 +80,33 @@ export function LeaveOrEnd({ catalogue }: { catalogue: Catalogue }) {
   };
 
   return (
-    <Card className="p-4 sm:p-6">
-      <section aria-labelledby="catalogue-end" className="space-y-4">
-        <h2 id="catalogue-end" className="text-base font-semibold text-gray-900">
-          {owner ? 'Ownership' : 'Membership'}
-        </h2>
-        {!owner && (
-          <div className="flex flex-wrap items-center justify-between gap-3">
-            <p className="text-sm text-gray-600">Stop being a member of this catalogue.</p>
-            <Button variant="danger" busy={leave.isPending} onClick={() => void onLeave()}>
-              Leave catalogue
-            </Button>
-          </div>
-        )}
-        {owner && can(catalogue.role, 'transferOwnership') && (
-          <HandOver admins={admins} busy={transfer.isPending} onHandOver={onHandOver} />
-        )}
-        {owner && can(catalogue.role, 'deleteCatalogue') && (
-          <div className="flex flex-wrap items-center justify-between gap-3 border-t border-gray-200 pt-4">
-            <p className="text-sm text-gray-600">
-              Delete the catalogue and everything in it, for every member.
-            </p>
-            <Button variant="danger" busy={remove.isPending} onClick={() => void onDelete()}>
-              Delete catalogue
-            </Button>
-          </div>
-        )}
-      </section>
-    </Card>
+    <CardSection
+      id="catalogue-end"
+      title={owner ? 'Ownership' : 'Membership'}
+      className="space-y-4"
+    >
+      {!owner && (
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <p className="text-sm text-gray-600">Stop being a member of this catalogue.</p>
+          <Button variant="danger" busy={leave.isPending} onClick={() => void onLeave()}>
+            Leave catalogue
+          </Button>
+        </div>
+      )}
+      {owner && can(catalogue.role, 'transferOwnership') && (
+        <HandOver admins={admins} busy={transfer.isPending} onHandOver={onHandOver} />
+      )}
+      {owner && can(catalogue.role, 'deleteCatalogue') && (
+        <div className="flex flex-wrap items-center justify-between gap-3 border-t border-gray-200 pt-4">
+          <p className="text-sm text-gray-600">
+            Delete the catalogue and everything in it, for every member.
+          </p>
+          <Button variant="danger" busy={remove.isPending} onClick={() => void onDelete()}>
+            Delete catalogue
+          </Button>
+        </div>
+      )}
+    </CardSection>
   );
 }
 

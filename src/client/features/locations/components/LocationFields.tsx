@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import type { Location } from '@shared/schemas/locations/locations.js';
 import { Button } from '@/components/ui/Button.js';
-import { Card } from '@/components/ui/Card.js';
+import { CardSection } from '@/components/ui/Card.js';
 import { controlClasses, TextField } from '@/components/ui/Field.js';
 import { getErrorMessage } from '@/lib/api-error.js';
 import { subtreeIds, type TreeRow } from './tree.js';
@@ -115,13 +115,8 @@ export function LocationFields({
 export function LocationFormCard({ title, children }: { title: string; children: ReactNode }) {
   const titleId = useId();
   return (
-    <Card className="p-4 sm:p-6">
-      <section aria-labelledby={titleId} className="space-y-4">
-        <h2 id={titleId} className="text-base font-semibold text-gray-900">
-          {title}
-        </h2>
-        {children}
-      </section>
-    </Card>
+    <CardSection id={titleId} title={title} className="space-y-4">
+      {children}
+    </CardSection>
   );
 }

@@ -1,10 +1,10 @@
 import { Link } from 'react-router';
 import { Card } from '@/components/ui/Card.js';
+import { ScreenHeading } from '@/components/ui/ScreenHeading.js';
 import { useCatalogueRef } from '@/lib/catalogue-ref.js';
 import { useCatalogueCan } from '@/lib/catalogues/current-catalogue.js';
 import { formatUnits } from '@/lib/format.js';
 import { paths } from '@/lib/paths.js';
-import { tabTitle } from '@/lib/texts.js';
 import { useLocationChange, useLocations } from '../api/locations.js';
 import { LocationFields, LocationFormCard } from './LocationFields.js';
 import { PrintLocationLabels } from './PrintLocationLabels.js';
@@ -22,18 +22,15 @@ export function LocationsScreen() {
   const rows = treeRows(locations.data ?? []);
   return (
     <div className="mx-auto max-w-3xl min-w-0 space-y-6">
-      <title>{tabTitle('Locations')}</title>
-      <div className="flex flex-wrap items-end justify-between gap-3">
-        <div>
-          <h1 className="text-2xl font-bold tracking-tight text-gray-900 sm:text-3xl">Locations</h1>
-          <p className="mt-1 text-sm text-gray-600">
-            Where the stock is: warehouses, aisles, shelves and bins, each with a code to scan.
-          </p>
-        </div>
-        {rows.length > 0 && (
-          <PrintLocationLabels ids={rows.map((row) => row.id)} label="Print all labels" />
-        )}
-      </div>
+      <ScreenHeading
+        title="Locations"
+        description="Where the stock is: warehouses, aisles, shelves and bins, each with a code to scan."
+        actions={
+          rows.length > 0 && (
+            <PrintLocationLabels ids={rows.map((row) => row.id)} label="Print all labels" />
+          )
+        }
+      />
       <Card className="p-0">
         <ul aria-label="Locations" className="divide-y divide-gray-100">
           {rows.map((row) => (

@@ -1,9 +1,8 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client.js';
-import { productsUrl, useCatalogueRef, type CatalogueRef } from '@/lib/catalogue-ref.js';
-import { needsConnection } from '@/lib/needs-connection.js';
+import { productsUrl, type CatalogueRef } from '@/lib/catalogue-ref.js';
 import { messageResponse } from '@/lib/lazy-schemas.js';
-import { queryKeys, type MutationConfig } from '@/lib/query/query-client.js';
+import type { MutationConfig } from '@/lib/query/query-client.js';
+import { removeProducts, useProductWrite } from './product-write.js';
 
 /** DELETE /products/{id} → {message}. */
 const deleteProduct = (catalogue: CatalogueRef, id: string) =>
@@ -13,19 +12,12 @@ const deleteProduct = (catalogue: CatalogueRef, id: string) =>
   });
 
 /** A deleted product leaves the cache and the list is refreshed; then the screen's. */
-export function useDeleteProduct({
+export const useDeleteProduct = ({
   mutationConfig,
-}: { mutationConfig?: MutationConfig<(id: string) => ReturnType<typeof deleteProduct>> } = {}) {
-  const queryClient = useQueryClient();
-  const catalogue = useCatalogueRef();
-  const { onSuccess, ...config } = mutationConfig ?? {};
-  return useMutation({
-    ...config,
-    mutationFn: needsConnection('Deleting products', (id: string) => deleteProduct(catalogue, id)),
-    onSuccess: async (data, id, ...rest) => {
-      queryClient.removeQueries({ queryKey: queryKeys.product(catalogue, id) });
-      await queryClient.invalidateQueries({ queryKey: queryKeys.products(catalogue) });
-      await onSuccess?.(data, id, ...rest);
-    },
+}: { mutationConfig?: MutationConfig<(id: string) => ReturnType<typeof deleteProduct>> } = {}) =>
+  useProductWrite({
+    action: 'Deleting products',
+    send: deleteProduct,
+    refresh: (queries, catalogue, id) => removeProducts(queries, catalogue, [id]),
+    mutationConfig,
   });
-}

@@ -1,11 +1,10 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ImportMatches } from '@shared/constants.js';
 import type { ImportReport } from '@shared/schemas/catalogue.js';
 import { apiRequest } from '@/lib/api-client.js';
-import { productsUrl, useCatalogueRef, type CatalogueRef } from '@/lib/catalogue-ref.js';
-import { needsConnection } from '@/lib/needs-connection.js';
+import { productsUrl, type CatalogueRef } from '@/lib/catalogue-ref.js';
 import { queryKeys, type MutationConfig } from '@/lib/query/query-client.js';
 import { progressHandler } from './product-multipart.js';
+import { useProductWrite } from './product-write.js';
 
 export interface ImportUpload {
   file: File;
@@ -61,23 +60,15 @@ async function importProducts(
 }
 
 /** Imported products refresh the list (a dry run changes nothing); then the screen's onSuccess. */
-export function useImportProducts({
+export const useImportProducts = ({
   mutationConfig,
 }: {
   mutationConfig?: MutationConfig<(upload: ImportUpload) => ReturnType<typeof importProducts>>;
-} = {}) {
-  const queryClient = useQueryClient();
-  const catalogue = useCatalogueRef();
-  const { onSuccess, ...config } = mutationConfig ?? {};
-  return useMutation({
-    ...config,
-    mutationFn: needsConnection('Importing products', (upload: ImportUpload) =>
-      importProducts(catalogue, upload),
-    ),
-    onSuccess: async (data, upload, ...rest) => {
-      if (!upload.dryRun)
-        await queryClient.invalidateQueries({ queryKey: queryKeys.products(catalogue) });
-      await onSuccess?.(data, upload, ...rest);
-    },
+} = {}) =>
+  useProductWrite({
+    action: 'Importing products',
+    send: importProducts,
+    refresh: (queries, catalogue, { dryRun }) =>
+      dryRun ? undefined : queries.invalidateQueries({ queryKey: queryKeys.products(catalogue) }),
+    mutationConfig,
   });
-}

@@ -1,11 +1,10 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { productMutationResponseSchema } from '@shared/schemas/products.js';
 import { apiRequest } from '@/lib/api-client.js';
-import { productsUrl, useCatalogueRef, type CatalogueRef } from '@/lib/catalogue-ref.js';
-import { needsConnection } from '@/lib/needs-connection.js';
+import { productsUrl, type CatalogueRef } from '@/lib/catalogue-ref.js';
 import { sourceHeader } from '@/lib/source-header.js';
 import { queryKeys, type MutationConfig } from '@/lib/query/query-client.js';
 import { progressHandler, toProductFormData, type ProductUpload } from './product-multipart.js';
+import { useProductWrite } from './product-write.js';
 
 /** PATCH /products/{id} (multipart, every field optional) → {message, product}. */
 type ProductEdit = ProductUpload & { id: string };
@@ -20,25 +19,18 @@ const updateProduct = (catalogue: CatalogueRef, { id, ...upload }: ProductEdit) 
   });
 
 /** Edit success refreshes the list and the edited product; then the screen's. */
-export function useUpdateProduct({
+export const useUpdateProduct = ({
   mutationConfig,
 }: {
   mutationConfig?: MutationConfig<(edit: ProductEdit) => ReturnType<typeof updateProduct>>;
-} = {}) {
-  const queryClient = useQueryClient();
-  const catalogue = useCatalogueRef();
-  const { onSuccess, ...config } = mutationConfig ?? {};
-  return useMutation({
-    ...config,
-    mutationFn: needsConnection('Editing products', (edit: ProductEdit) =>
-      updateProduct(catalogue, edit),
-    ),
-    onSuccess: async (data, variables, ...rest) => {
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: queryKeys.products(catalogue) }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.product(catalogue, variables.id) }),
-      ]);
-      await onSuccess?.(data, variables, ...rest);
-    },
+} = {}) =>
+  useProductWrite({
+    action: 'Editing products',
+    send: updateProduct,
+    refresh: (queries, catalogue, { id }) =>
+      Promise.all([
+        queries.invalidateQueries({ queryKey: queryKeys.products(catalogue) }),
+        queries.invalidateQueries({ queryKey: queryKeys.product(catalogue, id) }),
+      ]),
+    mutationConfig,
   });
-}

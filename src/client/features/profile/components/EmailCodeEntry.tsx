@@ -1,5 +1,5 @@
-import { useId, useState } from 'react';
-import { CodeInput } from '@/components/forms/CodeInput.js';
+import { useId } from 'react';
+import { RetriedCodeInput } from '@/components/forms/CodeInput.js';
 import { SpinnerIcon } from '@/components/ui/Spinner.js';
 import { notifyError } from '@/lib/notify.js';
 import { useConfirmEmail } from '../api/confirm-email.js';
@@ -17,15 +17,15 @@ interface EmailCodeEntryProps {
  */
 export function EmailCodeEntry({ pending, current }: EmailCodeEntryProps) {
   const instructionId = useId();
-  const [attempt, setAttempt] = useState(0);
   const confirm = useConfirmEmail({ mutationConfig: { onSuccess: useBackToProducts() } });
 
   const submit = async (code: string) => {
     try {
       await confirm.mutateAsync(code);
+      return true;
     } catch (error) {
       notifyError(error);
-      setAttempt((count) => count + 1);
+      return false;
     }
   };
 
@@ -42,12 +42,7 @@ export function EmailCodeEntry({ pending, current }: EmailCodeEntryProps) {
         your email stays <span className="break-all">{current}</span>.
       </p>
       <div className="mt-4">
-        <CodeInput
-          key={attempt}
-          labelledBy={instructionId}
-          disabled={confirm.isPending}
-          onComplete={(code) => void submit(code)}
-        />
+        <RetriedCodeInput labelledBy={instructionId} disabled={confirm.isPending} onCode={submit} />
       </div>
       <p role="status" className="mt-3 flex min-h-5 items-center gap-2 text-sm text-gray-700">
         {confirm.isPending && (

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
+import { FormFailure } from '@/components/ui/Alert.js';
 import { Button } from '@/components/ui/Button.js';
-import { CodeInput } from '@/components/forms/CodeInput.js';
+import { RetriedCodeInput } from '@/components/forms/CodeInput.js';
 import { getErrorMessage } from '@/lib/api-error.js';
 import { notifySuccess } from '@/lib/notify.js';
 import { useConfirmTotp } from '../../api/two-factor.js';
@@ -19,7 +20,6 @@ interface TotpSetupProps {
 export function TotpSetup({ setup, onConfirmed, onCancel }: TotpSetupProps) {
   const confirm = useConfirmTotp();
   const instructionId = useId();
-  const [attempt, setAttempt] = useState(0);
   const [failure, setFailure] = useState<string>();
 
   const submit = async (code: string) => {
@@ -28,9 +28,10 @@ export function TotpSetup({ setup, onConfirmed, onCancel }: TotpSetupProps) {
       const { message, recoveryCodes } = await confirm.mutateAsync(code);
       notifySuccess(message);
       onConfirmed(recoveryCodes);
+      return true;
     } catch (error) {
       setFailure(getErrorMessage(error));
-      setAttempt((count) => count + 1);
+      return false;
     }
   };
 
@@ -57,20 +58,15 @@ export function TotpSetup({ setup, onConfirmed, onCancel }: TotpSetupProps) {
             2. Enter the 6-digit code the app shows
           </p>
           <div className="mt-3 max-w-xs">
-            <CodeInput
-              key={attempt}
+            <RetriedCodeInput
               labelledBy={instructionId}
               disabled={confirm.isPending}
-              onComplete={(code) => void submit(code)}
+              onCode={submit}
             />
           </div>
         </li>
       </ol>
-      {failure && (
-        <p role="alert" className="text-sm font-medium text-red-700">
-          {failure}
-        </p>
-      )}
+      <FormFailure message={failure} />
       <Button variant="secondary" onClick={onCancel} disabled={confirm.isPending}>
         Cancel
       </Button>

@@ -1,5 +1,6 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { RECOVERY_CODE_COUNT } from '@shared/two-factor.js';
+import { FormFailure } from '@/components/ui/Alert.js';
 import { Button } from '@/components/ui/Button.js';
 import { SpinnerIcon } from '@/components/ui/Spinner.js';
 import { getErrorMessage } from '@/lib/api-error.js';
@@ -119,40 +120,27 @@ function RenewCodes({
 }) {
   const renew = useRenewRecoveryCodes();
   const [code, setCode] = useState('');
-  const [failure, setFailure] = useState<string>();
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setFailure(undefined);
-    try {
-      const answer = await renew.mutateAsync(code.trim());
-      notifySuccess(answer.message);
-      onRenewed(answer.recoveryCodes);
-    } catch (error) {
-      setFailure(getErrorMessage(error));
-    }
-  };
   return (
-    <form noValidate onSubmit={(event) => void submit(event)} className="space-y-4">
+    <PanelForm
+      onSubmit={async () => {
+        const answer = await renew.mutateAsync(code.trim());
+        notifySuccess(answer.message);
+        onRenewed(answer.recoveryCodes);
+      }}
+      submit={
+        <Button type="submit" busy={renew.isPending} busyLabel="Making codes...">
+          Make new codes
+        </Button>
+      }
+      onCancel={onCancel}
+    >
       <SecretField
         kind="code"
         value={code}
         onChange={setCode}
         label="Code from your authenticator app"
       />
-      {failure && (
-        <p role="alert" className="text-sm font-medium text-red-700">
-          {failure}
-        </p>
-      )}
-      <div className="flex gap-3">
-        <Button type="submit" busy={renew.isPending} busyLabel="Making codes...">
-          Make new codes
-        </Button>
-        <Button variant="secondary" onClick={onCancel}>
-          Cancel
-        </Button>
-      </div>
-    </form>
+    </PanelForm>
   );
 }
 
@@ -160,20 +148,20 @@ function TurnOff({ onDone }: { onDone: () => void }) {
   const turnOff = useTurnOffTotp();
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
-  const [failure, setFailure] = useState<string>();
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setFailure(undefined);
-    try {
-      const { message } = await turnOff.mutateAsync({ password, code: code.trim() });
-      notifySuccess(message);
-      onDone();
-    } catch (error) {
-      setFailure(getErrorMessage(error));
-    }
-  };
   return (
-    <form noValidate onSubmit={(event) => void submit(event)} className="space-y-4">
+    <PanelForm
+      onSubmit={async () => {
+        const { message } = await turnOff.mutateAsync({ password, code: code.trim() });
+        notifySuccess(message);
+        onDone();
+      }}
+      submit={
+        <Button type="submit" variant="danger" busy={turnOff.isPending} busyLabel="Turning off...">
+          Turn off two-factor sign-in
+        </Button>
+      }
+      onCancel={onDone}
+    >
       <SecretField kind="password" label="Password" value={password} onChange={setPassword} />
       <SecretField
         kind="code"
@@ -181,16 +169,39 @@ function TurnOff({ onDone }: { onDone: () => void }) {
         onChange={setCode}
         label="Code from your authenticator app, or a recovery code"
       />
-      {failure && (
-        <p role="alert" className="text-sm font-medium text-red-700">
-          {failure}
-        </p>
-      )}
+    </PanelForm>
+  );
+}
+
+/** A panel's form: its fields, why the last try failed, its own button and Cancel. */
+function PanelForm({
+  onSubmit,
+  submit,
+  onCancel,
+  children,
+}: {
+  onSubmit: () => Promise<void>;
+  submit: ReactNode;
+  onCancel: () => void;
+  children: ReactNode;
+}) {
+  const [failure, setFailure] = useState<string>();
+  const send = async (event: FormEvent) => {
+    event.preventDefault();
+    setFailure(undefined);
+    try {
+      await onSubmit();
+    } catch (error) {
+      setFailure(getErrorMessage(error));
+    }
+  };
+  return (
+    <form noValidate onSubmit={(event) => void send(event)} className="space-y-4">
+      {children}
+      <FormFailure message={failure} />
       <div className="flex gap-3">
-        <Button type="submit" variant="danger" busy={turnOff.isPending} busyLabel="Turning off...">
-          Turn off two-factor sign-in
-        </Button>
-        <Button variant="secondary" onClick={onDone}>
+        {submit}
+        <Button variant="secondary" onClick={onCancel}>
           Cancel
         </Button>
       </div>
