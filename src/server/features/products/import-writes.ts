@@ -4,7 +4,7 @@ import type { DB } from '../../infra/db/handle.js';
 import type { MigrationDialect } from '../../infra/db/migrate.js';
 import { writeCatalogue, type CatalogueWrite } from '../writes/index.js';
 import { codeKeys, rethrowCodeTaken } from './codes.js';
-import { recordMovements } from './movements.js';
+import { recordMovements, type Movement } from './movements.js';
 import { trackReorderCrossings } from './reorder.js';
 import { BATCH_ROWS, type ImportedUpdate, type NewProduct, type ProductInsert } from './rows.js';
 import { insertTags, newProductRow, replaceTags, textColumns } from './write-helpers.js';
@@ -48,9 +48,9 @@ export async function loadProducts(
   let created = 0;
   let updated = 0;
   try {
-    for (const [index, update] of updates.entries()) {
-      if (await applyImported(w, update)) updated += 1;
-      if (index % BATCH_ROWS === BATCH_ROWS - 1) await setImmediate();
+    for (let i = 0; i < updates.length; i += BATCH_ROWS) {
+      updated += await applyImported(w, updates.slice(i, i + BATCH_ROWS));
+      await setImmediate();
     }
     for (const batch of batches) {
       if (batch.length === 0) continue;
@@ -77,31 +77,61 @@ export async function loadProducts(
   return { created, updated };
 }
 
+/** The columns an import's row may write over a product. */
+const UPDATED_COLUMNS = [
+  'name',
+  'name_key',
+  'description',
+  'search_key',
+  'sku',
+  'barcode',
+  'sku_key',
+  'barcode_key',
+  'price_cents',
+  'stock',
+  'tags',
+  'cost_cents',
+  'reorder_point',
+] as const;
+
 /**
- * Writes an import's row over an existing product: its fields, not its image or history; a
- * change of stock is recorded as an `import` movement from the stock the product had then.
- * False when the product has gone meanwhile.
+ * Writes import rows over existing products (at most BATCH_ROWS): their fields, not their images
+ * or history; a change of stock is recorded as an `import` movement from the stock the product
+ * had then. The products are read, their tags replaced, their movements recorded and their
+ * reorder points checked a batch at a time: a few statements per batch, not per row. Returns how
+ * many were written (a product gone meanwhile is not).
  */
-async function applyImported(w: CatalogueWrite, update: ImportedUpdate) {
+async function applyImported(w: CatalogueWrite, updates: ImportedUpdate[]): Promise<number> {
   const { trx, catalogueId, actorId } = w;
-  const { id, product, at } = update;
-  const current = await trx
-    .selectFrom('products')
-    .select(['stock', 'tags', 'sku', 'barcode'])
-    .where('catalogue_id', '=', catalogueId)
-    .where('id', '=', id)
-    .$if(w.dialect === 'postgres', (query) => query.forUpdate())
-    .executeTakeFirst();
-  if (!current) return false;
-  const tags = product.tags === undefined ? current.tags : JSON.stringify(product.tags);
-  const codes = {
-    sku: product.sku === undefined ? current.sku : product.sku,
-    barcode: product.barcode === undefined ? current.barcode : product.barcode,
-  };
-  const keys = codeKeys(codes);
-  await trx
-    .updateTable('products')
-    .set({
+  const currents = new Map(
+    (
+      await trx
+        .selectFrom('products')
+        .select(['id', ...UPDATED_COLUMNS])
+        .where('catalogue_id', '=', catalogueId)
+        .where(
+          'id',
+          'in',
+          updates.map((update) => update.id),
+        )
+        .$if(w.dialect === 'postgres', (query) => query.forUpdate())
+        .execute()
+    ).map((row) => [row.id, row]),
+  );
+  const retagged: { id: string; tags: string }[] = [];
+  const movements: Movement[] = [];
+  const written: string[] = [];
+  let at = 0;
+  for (const { id, product, at: when } of updates) {
+    const current = currents.get(id);
+    if (!current) continue;
+    const tags = product.tags === undefined ? current.tags : JSON.stringify(product.tags);
+    const codes = {
+      sku: product.sku === undefined ? current.sku : product.sku,
+      barcode: product.barcode === undefined ? current.barcode : product.barcode,
+    };
+    const keys = codeKeys(codes);
+    const values = {
       ...textColumns(product.name, product.description, keys),
       ...codes,
       ...keys,
@@ -110,19 +140,32 @@ async function applyImported(w: CatalogueWrite, update: ImportedUpdate) {
       tags,
       ...(product.costCents === undefined ? {} : { cost_cents: product.costCents }),
       ...(product.reorderPoint === undefined ? {} : { reorder_point: product.reorderPoint }),
-      updated_at: at,
-      updated_by: actorId,
-    })
-    .where('catalogue_id', '=', catalogueId)
-    .where('id', '=', id)
-    .execute();
-  if (tags !== current.tags) await replaceTags(trx, catalogueId, { id, tags });
-  if (product.stock !== current.stock) {
-    const movement = { productId: id, oldStock: current.stock, newStock: product.stock, at };
-    await recordMovements(trx, catalogueId, actorId, [{ ...movement, source: 'import' }]);
+    };
+    // Only the columns that change: every index over a column set is rewritten, even to the same
+    // value, and a re-import mostly changes stocks.
+    const changed = Object.fromEntries(
+      Object.entries(values).filter(
+        ([column, value]) => String(value) !== String(current[column as keyof typeof values]),
+      ),
+    );
+    await trx
+      .updateTable('products')
+      .set({ ...changed, updated_at: when, updated_by: actorId })
+      .where('catalogue_id', '=', catalogueId)
+      .where('id', '=', id)
+      .execute();
+    if (tags !== current.tags) retagged.push({ id, tags });
+    if (product.stock !== current.stock) {
+      const movement = { productId: id, oldStock: current.stock, newStock: product.stock };
+      movements.push({ ...movement, source: 'import', at: when });
+    }
+    written.push(id);
+    at = Math.max(at, when);
   }
-  await trackReorderCrossings(trx, catalogueId, [id], at);
-  return true;
+  await replaceTags(trx, catalogueId, retagged);
+  await recordMovements(trx, catalogueId, actorId, movements);
+  await trackReorderCrossings(trx, catalogueId, written, at);
+  return written.length;
 }
 
 /**

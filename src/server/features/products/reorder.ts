@@ -1,7 +1,7 @@
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import { bumpCatalogueVersion } from '../writes/index.js';
 import type { DB } from '../../infra/db/handle.js';
-import { enqueueWebhookEvent } from '../webhooks/index.js';
+import { enqueueWebhookEvents } from '../webhooks/index.js';
 import { BATCH_ROWS } from './rows.js';
 
 /**
@@ -26,37 +26,31 @@ const cataloguePointOf = (catalogueId: string) =>
 export const toReorderIn = (catalogueId: string) =>
   toReorderRule(sql.ref('stock'), sql.ref('reorder_point'), cataloguePointOf(catalogueId));
 
-/** A product that crossed to or below its reorder point, as the write that did it saw it. */
-interface ReorderPointReached {
-  catalogueId: string;
-  productId: string;
-  name: string;
-  stock: number;
-  /** The point that applies: its own, else its catalogue's. */
-  reorderPoint: number;
-  at: number;
-}
-
 /**
- * Called in the transaction of the write that took a product to or below its reorder point, once
+ * Called in the transaction of the write that took products to or below their reorder point, once
  * per crossing (again only after a restock above it): the catalogue's webhooks that listen to
  * 'reorder.reached' are queued with the write, or not at all.
  */
-async function onReorderPointReached(trx: DB, reached: ReorderPointReached): Promise<void> {
-  const { catalogueId, productId, name, stock, reorderPoint, at } = reached;
-  await enqueueWebhookEvent(
-    trx,
-    catalogueId,
-    'reorder.reached',
-    { product: { id: productId, name }, stock, reorderPoint, at: new Date(at).toISOString() },
-    at,
-  );
+async function onReorderPointsReached(
+  trx: DB,
+  catalogueId: string,
+  reached: { id: string; name: string; stock: number; point: number }[],
+  at: number,
+): Promise<void> {
+  const events = reached.map((row) => ({
+    product: { id: row.id, name: row.name },
+    stock: row.stock,
+    // The point that applies: its own, else its catalogue's.
+    reorderPoint: Number(row.point),
+    at: new Date(at).toISOString(),
+  }));
+  await enqueueWebhookEvents(trx, catalogueId, 'reorder.reached', events, at);
 }
 
 /**
  * Brings `reorder_crossed_at` in step with the rule for these products of the catalogue (or all of
  * them, after a change of the catalogue's point), in the caller's write transaction: set to `now`
- * for a product that is now to reorder and was not (calling onReorderPointReached), cleared for
+ * for a product that is now to reorder and was not (calling onReorderPointsReached), cleared for
  * one back above its point. A product already marked keeps its time: it alerts once per crossing.
  * `updated_at` stays: the product's own fields did not change. Any new write path of a stock (an
  * undo, a bulk change) calls it in its transaction.
@@ -105,16 +99,7 @@ export async function trackReorderCrossings(
           .execute();
       }
     }
-    for (const row of crossed) {
-      await onReorderPointReached(trx, {
-        catalogueId,
-        productId: row.id,
-        name: row.name,
-        stock: row.stock,
-        reorderPoint: Number(row.point),
-        at: now,
-      });
-    }
+    await onReorderPointsReached(trx, catalogueId, crossed, now);
   }
 }
 

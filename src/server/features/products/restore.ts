@@ -98,7 +98,7 @@ export async function revertEdit(
     .where('catalogue_id', '=', target.id)
     .where('id', '=', id)
     .execute();
-  if (values.tags !== current.tags) await replaceTags(trx, target.id, { id, tags: values.tags });
+  if (values.tags !== current.tags) await replaceTags(trx, target.id, [{ id, tags: values.tags }]);
   if (values.stock !== current.stock) {
     const movement = { productId: id, oldStock: current.stock, newStock: values.stock, at: now };
     const undone = { ...movement, source: 'edit' as const, note: UNDO_NOTE };

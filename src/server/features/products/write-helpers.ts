@@ -70,7 +70,21 @@ export async function insertTags(
   }
 }
 
-export async function replaceTags(trx: DB, catalogueId: string, row: { id: string; tags: string }) {
-  await trx.deleteFrom('product_tags').where('product_id', '=', row.id).execute();
-  await insertTags(trx, catalogueId, [row]);
+/** Replaces the folded tags of these products (at most BATCH_ROWS) with those of their rows. */
+export async function replaceTags(
+  trx: DB,
+  catalogueId: string,
+  rows: { id: string; tags: string }[],
+) {
+  if (rows.length === 0) return;
+  // By the products alone: with the catalogue too, SQLite may read the catalogue's tags instead.
+  await trx
+    .deleteFrom('product_tags')
+    .where(
+      'product_id',
+      'in',
+      rows.map((row) => row.id),
+    )
+    .execute();
+  await insertTags(trx, catalogueId, rows);
 }

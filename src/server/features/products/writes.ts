@@ -87,7 +87,8 @@ export async function updateProduct(
     .where('id', '=', id)
     .execute()
     .catch(rethrowCodeTaken);
-  if (values.tags !== current.tags) await replaceTags(trx, catalogueId, { id, tags: values.tags });
+  if (values.tags !== current.tags)
+    await replaceTags(trx, catalogueId, [{ id, tags: values.tags }]);
   if (values.stock !== current.stock) {
     const edit = { productId: id, oldStock: current.stock, newStock: values.stock, at: now };
     await recordMovements(trx, catalogueId, actorId, [{ ...edit, source: 'edit' }]);

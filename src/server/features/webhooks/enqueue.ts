@@ -14,6 +14,24 @@ export async function enqueueWebhookEvent(
   data: object,
   now: number = Date.now(),
 ): Promise<number> {
+  return enqueueWebhookEvents(trx, catalogueId, type, [data], now);
+}
+
+/** Deliveries per INSERT: 13 values each, under either engine's limit on bound parameters. */
+const DELIVERY_ROWS = 500;
+
+/**
+ * Queues several events of one type at once (a bulk write's products that reached their reorder
+ * point): the catalogue's endpoints are read once, not once per event.
+ */
+export async function enqueueWebhookEvents(
+  trx: DB,
+  catalogueId: string,
+  type: string,
+  events: object[],
+  now: number = Date.now(),
+): Promise<number> {
+  if (events.length === 0) return 0;
   const hooks = await trx
     .selectFrom('webhooks')
     .select(['id', 'events'])
@@ -22,15 +40,15 @@ export async function enqueueWebhookEvent(
     .execute();
   const listening = hooks.filter((hook) => (JSON.parse(hook.events) as string[]).includes(type));
   if (listening.length === 0) return 0;
-  const body = JSON.stringify({
-    type,
-    timestamp: new Date(now).toISOString(),
-    data: await namedActor(trx, data),
-  });
-  await trx
-    .insertInto('webhook_deliveries')
-    .values(
-      listening.map((hook) => ({
+  const rows = [];
+  for (const data of events) {
+    const body = JSON.stringify({
+      type,
+      timestamp: new Date(now).toISOString(),
+      data: await namedActor(trx, data),
+    });
+    for (const hook of listening) {
+      rows.push({
         id: randomUUID(),
         webhook_id: hook.id,
         catalogue_id: catalogueId,
@@ -44,10 +62,16 @@ export async function enqueueWebhookEvent(
         last_error: null,
         created_at: now,
         delivered_at: null,
-      })),
-    )
-    .execute();
-  return listening.length;
+      });
+    }
+  }
+  for (let i = 0; i < rows.length; i += DELIVERY_ROWS) {
+    await trx
+      .insertInto('webhook_deliveries')
+      .values(rows.slice(i, i + DELIVERY_ROWS))
+      .execute();
+  }
+  return rows.length;
 }
 
 async function namedActor(trx: DB, data: object): Promise<object> {
