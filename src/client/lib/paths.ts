@@ -92,7 +92,9 @@ export const paths = {
     location: 'locations/:locationId',
     settings: {
       path: 'settings',
-      getHref: (catalogueId: string) => inCatalogue(catalogueId, '/settings'),
+      /** `section` opens it at that part (its id): `invite` for inviting people. */
+      getHref: (catalogueId: string, section?: 'invite') =>
+        inCatalogue(catalogueId, section ? `/settings#${section}` : '/settings'),
     },
   },
   /**

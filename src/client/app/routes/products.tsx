@@ -6,9 +6,10 @@ import {
 import { ProductsPage, ProductsPlaceholder } from '@/features/products/components/ProductsPage.js';
 import { loadProductTable, TABLE_MEDIA_QUERY } from '@/features/products/components/lazy-table.js';
 import { rememberedView } from '@/features/products/components/ViewToggle.js';
+import { rememberCatalogue, returnToLastCatalogue } from '@/lib/catalogues/last-catalogue.js';
 import { queryClient } from '@/lib/query/query-client.js';
 import type { ScreenHandle } from '../components/screen-placeholder.js';
-import { cachedOrRead, loadScreenData } from '../layouts/signed-in/route-data.js';
+import { cachedOrRead, loadScreenData, requireUser } from '../layouts/signed-in/route-data.js';
 import type { Route } from './+types/products.js';
 
 /**
@@ -17,13 +18,21 @@ import type { Route } from './+types/products.js';
  * filters, the list's own among them) and show when they come. A search, sort or filter chosen on
  * the screen is the screen's to load (it keeps the results shown until the new ones come).
  */
-export function clientLoader({ request, params: route }: Route.ClientLoaderArgs) {
+export async function clientLoader({ request, params: route }: Route.ClientLoaderArgs) {
   const search = new URL(request.url).searchParams;
   const params = listParamsOf(search);
   const table = search.get('view') === 'table' || rememberedView() === 'table';
   if (table && window.matchMedia(TABLE_MEDIA_QUERY).matches) {
     loadProductTable().catch(() => undefined);
   }
+  // Opening the app goes back to the catalogue last worked in; the list shown is the new last one.
+  // The user is the layout's read (the same one): waited for only when a catalogue is kept.
+  const user = requireUser(request);
+  if (!route.catalogueId) await returnToLastCatalogue(request, user);
+  user.then(
+    ({ id }) => rememberCatalogue(id, route.catalogueId),
+    () => undefined,
+  );
   return loadScreenData(request, async () => {
     // Offline, a request for what was not saved can only fail: the counts wait for the connection.
     if (navigator.onLine) {

@@ -30,6 +30,7 @@ describe('CatalogueSwitcher', () => {
       ["Ada's catalogueOwner", '/'],
       ['Team shopViewer', '/catalogues/c1'],
       ['WarehouseStock', '/catalogues/c2'],
+      ['Invite people', `/catalogues/${USER.id}/settings#invite`],
       ['Manage catalogues', '/catalogues'],
     ]);
     expect(links[0]).toHaveAttribute('aria-current', 'page');
@@ -54,6 +55,8 @@ describe('CatalogueSwitcher', () => {
       'aria-current',
       'page',
     );
+    // An editor does not invite: the menu does not offer it.
+    expect(within(menu).queryByRole('link', { name: 'Invite people' })).not.toBeInTheDocument();
   });
 });
 

@@ -9,9 +9,18 @@ const itemClasses =
 
 /**
  * The switcher's panel: each of the user's catalogues with the user's role in it (the current one
- * marked), then 'Manage catalogues'. Focus moves to its first link as it opens.
+ * marked), then 'Invite people' to the current one (for those who may) and 'Manage catalogues'.
+ * Focus moves to its first link as it opens.
  */
-export function CatalogueList({ id, currentId }: { id: string; currentId: string | undefined }) {
+export function CatalogueList({
+  id,
+  currentId,
+  canInvite,
+}: {
+  id: string;
+  currentId: string | undefined;
+  canInvite: boolean;
+}) {
   const catalogues = useCatalogues();
   const panel = useRef<HTMLElement>(null);
   useLayoutEffect(() => {
@@ -43,6 +52,11 @@ export function CatalogueList({ id, currentId }: { id: string; currentId: string
         ))}
       </ul>
       <div className="mt-1 border-t border-gray-200 pt-1">
+        {canInvite && currentId && (
+          <Link to={paths.catalogue.settings.getHref(currentId, 'invite')} className={itemClasses}>
+            Invite people
+          </Link>
+        )}
         <Link to={paths.catalogues.getHref()} className={itemClasses}>
           Manage catalogues
         </Link>

@@ -1,4 +1,6 @@
+import { useEffect } from 'react';
 import { Controller } from 'react-hook-form';
+import { useLocation } from 'react-router';
 import { ASSIGNABLE_ROLES, ROLE_DESCRIPTIONS, ROLE_LABELS } from '@shared/catalogue-roles.js';
 import type { Catalogue } from '@shared/schemas/catalogues.js';
 import { Card } from '@/components/ui/Card.js';
@@ -21,6 +23,12 @@ const invitationSchema = () =>
  */
 export function InviteSection({ catalogue }: { catalogue: Catalogue }) {
   const form = useZodForm(invitationSchema, { defaultValues: { email: '', role: 'editor' } });
+  // Opened for inviting ('Invite people' in the header's catalogue menu): straight to the address.
+  const invite = useLocation().hash === '#invite';
+  const { setFocus } = form;
+  useEffect(() => {
+    if (invite) setFocus('email');
+  }, [invite, setFocus]);
   const send = useSendInvitation({
     mutationConfig: {
       onSuccess: ({ message }) => {
@@ -46,7 +54,7 @@ export function InviteSection({ catalogue }: { catalogue: Catalogue }) {
   );
   return (
     <Card className="p-4 sm:p-6">
-      <section aria-labelledby="catalogue-invite" className="space-y-6">
+      <section id="invite" aria-labelledby="catalogue-invite" className="scroll-mt-20 space-y-6">
         <div>
           <h2 id="catalogue-invite" className="text-base font-semibold text-gray-900">
             Invite someone

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
+import { can } from '@shared/catalogue-roles.js';
 import { MenuChevron } from '@/components/controls/Menu.js';
 import { useCurrentCatalogue } from '@/lib/catalogues/current-catalogue.js';
 
@@ -57,7 +58,11 @@ export function CatalogueSwitcher() {
       </button>
       {open && (
         <Suspense fallback={null}>
-          <CatalogueList id={panelId} currentId={current.id} />
+          <CatalogueList
+            id={panelId}
+            currentId={current.id}
+            canInvite={current.known && can(current.role, 'manageMembers')}
+          />
         </Suspense>
       )}
     </div>
