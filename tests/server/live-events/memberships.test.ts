@@ -132,4 +132,26 @@ describe('GET /api/events follows memberships', async () => {
       await stream.ended;
     }
   });
+
+  it("an account deleted tells its catalogues' members: its team's list changes, its own is gone", async () => {
+    const team = await createCatalogue(server, owner, 'Team of the departed');
+    const departing = await signIn(server, 'Departing');
+    const departingId = await userIdOf(departing.token);
+    await join(server, owner, team.id, departing);
+    // Someone the departing user had invited into their personal catalogue.
+    const guest = await signIn(server, 'Guest');
+    await join(server, departing, departingId, guest);
+    const owning = await open(owner.token);
+    const guesting = await open(guest.token);
+
+    const deleted = await call(server, departing, 'DELETE', '/api/auth/user', {
+      password: departing.password,
+    });
+    expect(deleted.status).toBe(200);
+    expect((await owning.next(kind('catalogue.updated'))).data).toEqual({ catalogueId: team.id });
+    expect((await guesting.next(kind('catalogue.removed'))).data).toEqual({
+      catalogueId: departingId,
+    });
+    await guesting.ended;
+  });
 });

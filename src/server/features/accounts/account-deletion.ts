@@ -1,6 +1,7 @@
 import type { DeleteAccountInput } from '../../../shared/schemas/account-data.js';
 import type { DB } from '../../infra/db/handle.js';
 import type { MailMessage } from '../../infra/mail/outbox.js';
+import { recordCatalogueDeleted, recordCatalogueUpdated } from '../live-events/index.js';
 import { verifyPassword } from './passwords.js';
 import {
   checkSecondFactor,
@@ -60,6 +61,25 @@ async function personalImageKeys(trx: DB, userId: string): Promise<string[]> {
 }
 
 /**
+ * What the other members' screens hear, in the deleting transaction: each shared catalogue the
+ * account belonged to changed its members; whoever was invited into its personal catalogue no
+ * longer belongs to it.
+ */
+async function tellMembers(trx: DB, userId: string, now: number) {
+  const memberships = await trx
+    .selectFrom('catalogue_members')
+    .select(['catalogue_id', 'user_id'])
+    .where((eb) => eb.or([eb('user_id', '=', userId), eb('catalogue_id', '=', userId)]))
+    .execute();
+  const teams = memberships.filter((row) => row.user_id === userId && row.catalogue_id !== userId);
+  for (const team of teams) await recordCatalogueUpdated(trx, team.catalogue_id, now);
+  const guests = memberships
+    .filter((row) => row.catalogue_id === userId && row.user_id !== userId)
+    .map((row) => row.user_id);
+  await recordCatalogueDeleted(trx, userId, guests, now);
+}
+
+/**
  * Deletes an account: its personal catalogue (its id is the account's) with everything in it,
  * its sessions, codes, second factors and memberships (the foreign keys cascade), and the
  * invitations waiting for its address. Entries it made in shared catalogues keep its name as
@@ -93,6 +113,7 @@ export async function deleteAccount(
     }
 
     const imageKeys = await personalImageKeys(trx, userId);
+    await tellMembers(trx, userId, now);
     await trx
       .updateTable('activity_entries')
       .set({ actor_name: user.name })
