@@ -103,6 +103,7 @@ export const V = {
   matchesInvalid: `matches must be one of ${IMPORT_MATCHES.join(', ')}`,
   deltaInvalid: `delta must be a whole number from -${MAX_STOCK} to ${MAX_STOCK}, other than 0`,
   countInvalid: `count must be a whole number from 0 to ${MAX_STOCK}`,
+  locationIdInvalid: 'locationId must be a location id',
   deltaOrCount: 'Send exactly one of delta (a change) or count (the stock as counted)',
   reasonInvalid: `reason must be one of ${STOCK_REASONS.join(', ')}`,
   noteInvalid: `note must be text of at most ${STOCK_NOTE_MAX} characters`,
@@ -152,6 +153,7 @@ export const M = {
   // The 'Deleted!' dialog shows this message as its text (one notice, not two).
   productDeleted: 'Your product has been deleted.',
   productNotFound: 'Product not found',
+  locationNotFound: 'Location not found',
   stockAdjusted: 'Stock updated',
   stockAboveMax: `Stock cannot be more than ${MAX_STOCK}`,
   productsNotFound: 'Some of these products were not found: nothing was deleted',
@@ -242,6 +244,8 @@ export const T = {
     `Profile updated. Enter the ${CODE_LENGTH}-digit code sent to ${newEmail} to confirm your new email (a code is on its way unless one was sent recently); until then your email stays ${oldEmail}.`,
   stockBelowZero: (stock: number, delta: number) =>
     `Not enough stock: ${stock} in stock, cannot take away ${-delta}`,
+  locationBelowZero: (held: number, delta: number) =>
+    `Not enough stock at this location: ${held} there, cannot take away ${-delta}`,
   productsDeleted: (n: number) => `${count(n, 'product', 'products')} deleted`,
   labelSkipInvalid: (max: number) =>
     max === 0

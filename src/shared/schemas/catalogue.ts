@@ -22,6 +22,9 @@ import { CODE_MAX } from '../codes.js';
 import { V } from '../messages.js';
 import { ANSWER_LIMITS, hasNoNul } from './common.js';
 import { int32, timestamp, uuid } from './products.js';
+
+/** Any UUID's text, whatever its version. */
+const UUID_TEXT = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 import { pageLimit, productListQuerySchema } from './product-queries.js';
 
 /** The catalogue operations beyond one product at a time: export, import, stock moves, summary. */
@@ -206,6 +209,12 @@ export const stockAdjustmentSchema = z
       .refine(hasNoNul, { error: V.textNul })
       .nullish()
       .transform((note) => (note ? note : null)),
+    /** The location whose quantity changes; the catalogue's default location without one. */
+    locationId: z
+      .string({ error: V.locationIdInvalid })
+      .regex(UUID_TEXT, { error: V.locationIdInvalid })
+      .meta({ format: 'uuid', maxLength: 36 })
+      .optional(),
   })
   .superRefine((body, ctx) => {
     if ((body.delta === undefined) === (body.count === undefined)) {

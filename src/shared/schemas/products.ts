@@ -88,6 +88,20 @@ export const productSchema = productListItemSchema.omit({ reorderPoint: true }).
   createdAt: timestamp,
   updatedAt: timestamp,
   reorderPoint: productReorderPoint,
+  /**
+   * Where its stock is: each location holding some, with its path and quantity, in the order of
+   * their paths. Only on the single-product read.
+   */
+  locations: z
+    .array(
+      z.object({
+        locationId: uuid,
+        path: z.string().meta({ maxLength: 600 }),
+        quantity: z.number().int().meta(int32(MAX_STOCK, 1)),
+      }),
+    )
+    .meta({ maxItems: 10_000 })
+    .optional(),
 });
 export type Product = z.infer<typeof productSchema>;
 

@@ -15,6 +15,7 @@ import {
   productCount,
   storedState,
   validFields,
+  withPlaces,
 } from '../support/products.js';
 import { signIn } from '../support/accounts.js';
 
@@ -70,7 +71,9 @@ describe('a write that fails after the files were stored', async () => {
     );
     expect(res.statusCode).toBe(500);
     expect(await storedState(server)).toEqual(before);
-    expect((await getProduct(server, user, product.id)).json().product).toEqual(product);
+    expect((await getProduct(server, user, product.id)).json().product).toEqual(
+      withPlaces(product),
+    );
   });
 });
 

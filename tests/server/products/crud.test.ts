@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import type { Product } from '../../../src/shared/schemas/products.js';
 import { build } from '../support/build.js';
 import { jpeg, png } from '../support/images.js';
 import {
@@ -51,11 +52,13 @@ describe('products CRUD', async () => {
     expect(res.body).toContain('"price":19.99,"stock":12');
   });
 
-  it('reads one product with every field', async () => {
+  it('reads one product with every field, and where its stock is', async () => {
     const created = await createProduct(server, user, { name: 'Chair' });
     const res = await get(created.id);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ product: created });
+    const { product } = res.json() as { product: Product };
+    const main = { locationId: expect.any(String), path: 'Main', quantity: created.stock };
+    expect(product).toEqual({ ...created, locations: [main] });
   });
 
   it('gives a product without an image the placeholder picture', async () => {
@@ -108,7 +111,8 @@ describe('products CRUD', async () => {
       stock: 0,
       updatedAt: new Date(server.clock.now()).toISOString(),
     });
-    expect((await get(created.id)).json().product).toEqual(product);
+    // Without stock it is nowhere.
+    expect((await get(created.id)).json().product).toEqual({ ...product, locations: [] });
   });
 
   it('replaces the image: a new URL, the old files kept while the edit can be undone', async () => {

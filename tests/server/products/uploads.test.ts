@@ -21,6 +21,7 @@ import {
   postProduct,
   storedState,
   validFields,
+  withPlaces,
 } from '../support/products.js';
 import { signIn } from '../support/accounts.js';
 
@@ -159,7 +160,9 @@ describe('image uploads', async () => {
       const res = await patchProduct(server, user, product.id, { name: 'New' }, ...(await files()));
       expect(res.statusCode).toBe(status);
       expect(res.json().message).toBe(message);
-      expect((await getProduct(server, user, product.id)).json().product).toEqual(product);
+      expect((await getProduct(server, user, product.id)).json().product).toEqual(
+        withPlaces(product),
+      );
       expect(await storedState(server)).toEqual(before);
     },
   );

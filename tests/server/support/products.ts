@@ -1,4 +1,5 @@
 import { readdir } from 'node:fs/promises';
+import { expect } from 'vitest';
 import path from 'node:path';
 import type { MovementsResponse } from '../../../src/shared/schemas/catalogue.js';
 import type { Product, ProductListItem } from '../../../src/shared/schemas/products.js';
@@ -207,3 +208,12 @@ export const catalogueFields = (
   products
     .map(({ name, price, stock, description }) => ({ name, price, stock, description }))
     .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+
+/** A product as the single-product read answers it: with where its stock is (all in Main here). */
+export const withPlaces = (product: Product) => ({
+  ...product,
+  locations:
+    product.stock > 0
+      ? [{ locationId: expect.any(String) as unknown, path: 'Main', quantity: product.stock }]
+      : [],
+});

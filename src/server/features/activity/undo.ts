@@ -67,7 +67,9 @@ export async function undoEntry(
         const stored = JSON.parse(found.data) as Record<string, unknown>;
         let result;
         if (found.kind === 'stock.moved') {
-          result = await moveStock(w, productId, -Number(stored.delta));
+          // At the location it changed (entries from before locations name none: the default).
+          const at = typeof stored.locationId === 'string' ? stored.locationId : undefined;
+          result = await moveStock(w, productId, -Number(stored.delta), at);
         } else if (found.kind === 'product.updated') {
           const changes = parts(found.data).changes ?? {};
           const kept = (await snapshotOf(trx, Number(found.id))) as { picture?: PictureChange };

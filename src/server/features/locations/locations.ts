@@ -13,6 +13,7 @@ import type { DatabaseHandle, DB } from '../../infra/db/handle.js';
 import type { LocationsTable } from '../../infra/db/schema-locations.js';
 import type { Clock } from '../../lib/clock.js';
 import { HttpError, notFound } from '../../lib/http-error.js';
+import { bumpCatalogueVersion } from '../writes/index.js';
 import { codeKey, codeProblem, freeMadeCode, takenBy } from './codes.js';
 import { pathOf, treeOrder } from './tree.js';
 
@@ -28,7 +29,7 @@ interface LocationsDeps {
   clock: Clock;
 }
 
-const COLUMNS = ['id', 'catalogue_id', 'parent_id', 'name', 'name_key', 'code'] as const;
+const COLUMNS = ['id', 'catalogue_id', 'parent_id', 'name', 'name_key', 'code', 'units'] as const;
 /** A location's row as the answers need it. */
 type LocationRow = Pick<Selectable<LocationsTable>, (typeof COLUMNS)[number]>;
 const conflict = (message: string) => new HttpError(409, message);
@@ -52,8 +53,7 @@ export class Locations {
       .select(COLUMNS)
       .where('catalogue_id', '=', catalogueId)
       .execute();
-    const units = await this.defaultUnits(db, catalogueId);
-    return treeOrder(rows).map(({ row, path }) => present(row, path, units));
+    return treeOrder(rows).map(({ row, path }) => present(row, path));
   }
 
   async get(catalogueId: string, locationId: string): Promise<Location> {
@@ -61,11 +61,7 @@ export class Locations {
     const line = await ancestry(db, catalogueId, locationId);
     const row = line.at(-1);
     if (!row) throw notFound(L.notFound);
-    return present(
-      row,
-      pathOf(line.map((each) => each.name)),
-      await this.defaultUnits(db, catalogueId),
-    );
+    return present(row, pathOf(line.map((each) => each.name)));
   }
 
   /** Locations by id with their paths, in the order asked (an id may repeat); 404 if any is not one. */
@@ -177,6 +173,13 @@ export class Locations {
         .limit(1)
         .executeTakeFirst();
       if (child) throw conflict(L.hasChildren);
+      const held = await trx
+        .selectFrom('stock_levels')
+        .select('product_id')
+        .where('location_id', '=', locationId)
+        .limit(1)
+        .executeTakeFirst();
+      if (held) throw conflict(L.holdsStock);
       await trx
         .deleteFrom('locations')
         .where('catalogue_id', '=', catalogue.id)
@@ -199,7 +202,11 @@ export class Locations {
             trx,
           );
         }
-        return change(trx);
+        const done = await change(trx);
+        // Answers cached under the catalogue's version name locations by their paths. Last, as
+        // in every write: a location's row is locked before the catalogue's.
+        await bumpCatalogueVersion(trx, catalogue.id);
+        return done;
       });
     } catch (error) {
       const taken = takenBy(error);
@@ -215,31 +222,17 @@ export class Locations {
     if (line.length === 0) throw notFound(L.parentNotFound);
     return line;
   }
-
-  /**
-   * The units the default location holds. Until stock is kept per location all of it is there:
-   * the catalogue's total.
-   */
-  private async defaultUnits(db: DB, catalogueId: string) {
-    const { units } = await db
-      .selectFrom('products')
-      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('stock'), eb.lit(0)).as('units'))
-      .where('catalogue_id', '=', catalogueId)
-      .executeTakeFirstOrThrow();
-    return Number(units);
-  }
 }
 
-function present(row: LocationRow, path: string, defaultUnits: number): Location {
-  const isDefault = row.id === row.catalogue_id;
+function present(row: LocationRow, path: string): Location {
   return {
     id: row.id,
     name: row.name,
     parentId: row.parent_id,
     code: row.code,
     path,
-    isDefault,
-    units: isDefault ? defaultUnits : 0,
+    isDefault: row.id === row.catalogue_id,
+    units: Number(row.units),
   };
 }
 
@@ -285,16 +278,16 @@ async function ancestries(
   ids: string[],
 ): Promise<Map<string, LocationRow[]>> {
   const { rows } = await sql<LocationRow & { start: string; depth: number }>`
-    with recursive line (start, id, catalogue_id, parent_id, name, name_key, code, depth) as (
-      select id, id, catalogue_id, parent_id, name, name_key, code, 1 from locations
+    with recursive line (start, id, catalogue_id, parent_id, name, name_key, code, units, depth) as (
+      select id, id, catalogue_id, parent_id, name, name_key, code, units, 1 from locations
       where catalogue_id = ${catalogueId} and id in (${sql.join(ids)})
       union all
-      select line.start, l.id, l.catalogue_id, l.parent_id, l.name, l.name_key, l.code,
+      select line.start, l.id, l.catalogue_id, l.parent_id, l.name, l.name_key, l.code, l.units,
         line.depth + 1
       from locations l join line on l.id = line.parent_id
       where l.catalogue_id = ${catalogueId} and line.depth <= ${LOCATION_DEPTH_MAX}
     )
-    select start, id, catalogue_id, parent_id, name, name_key, code, depth from line
+    select start, id, catalogue_id, parent_id, name, name_key, code, units, depth from line
     order by depth desc`.execute(db);
   const lines = new Map<string, LocationRow[]>();
   for (const { start, depth: _depth, ...row } of rows) {

@@ -3,6 +3,7 @@ import type { DB } from '../../infra/db/handle.js';
 import type { ProductsTable, StockMovementsTable } from '../../infra/db/schema-products.js';
 import type { CatalogueWrite } from '../writes/index.js';
 import { UUID } from './rows.js';
+import { addTo, addUnits, type UnitChanges } from './stock-levels.js';
 
 /** What a delete removed: the image keys whose files go after the commit, and the products. */
 export interface DeletedProducts {
@@ -16,6 +17,8 @@ export interface DeletedProducts {
 export interface DeletedSnapshot {
   row: Selectable<ProductsTable>;
   movements: Selectable<StockMovementsTable>[];
+  /** Where its stock was (absent from entries made before stock was kept per location). */
+  levels?: { locationId: string; quantity: number }[];
 }
 
 /** Everything of one product, read before it is deleted. */
@@ -33,7 +36,12 @@ async function readSnapshot(trx: DB, catalogueId: string, id: string): Promise<D
     .where('product_id', '=', id)
     .orderBy('id')
     .execute();
-  return { row, movements };
+  const levels = await trx
+    .selectFrom('stock_levels')
+    .select(['location_id as locationId', 'quantity'])
+    .where('product_id', '=', id)
+    .execute();
+  return { row, movements, levels };
 }
 
 /**
@@ -59,6 +67,7 @@ export async function deleteProducts(
     .execute();
   if (found.length !== new Set(ids).size) return undefined;
   const snapshot = ids.length === 1 ? await readSnapshot(trx, catalogueId, ids[0]!) : undefined;
+  await takeAllOf(trx, catalogueId, ids);
   const rows = await trx
     .deleteFrom('products')
     .where('catalogue_id', '=', catalogueId)
@@ -70,4 +79,17 @@ export async function deleteProducts(
     products: found,
     ...(snapshot ? { snapshot } : {}),
   };
+}
+
+/** Takes the products' quantities off their locations' totals; their rows go with them. */
+async function takeAllOf(trx: DB, catalogueId: string, ids: string[]) {
+  const held = await trx
+    .selectFrom('stock_levels')
+    .select(['location_id', (eb) => eb.fn.sum<number>('quantity').as('units')])
+    .where('product_id', 'in', ids)
+    .groupBy('location_id')
+    .execute();
+  const units: UnitChanges = new Map();
+  for (const { location_id, units: n } of held) addTo(units, location_id, -Number(n));
+  await addUnits(trx, catalogueId, units);
 }

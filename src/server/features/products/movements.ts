@@ -2,6 +2,7 @@ import type { MovementSource, StockReason } from '../../../shared/constants.js';
 import type { StockMovement } from '../../../shared/schemas/catalogue.js';
 import type { DB } from '../../infra/db/handle.js';
 import type { StockMovementsTable } from '../../infra/db/schema-products.js';
+import { placeInDefault } from './stock-levels.js';
 
 /** A change of one product's stock, as recorded (migration 010). */
 export interface Movement {
@@ -13,21 +14,28 @@ export interface Movement {
   note?: string | null;
   /** When it happened (epoch milliseconds). */
   at: number;
+  /**
+   * The location whose quantity the writer changed itself; without one, the change goes to the
+   * default location (stock-levels.ts, `placeInDefault`).
+   */
+  locationId?: string;
 }
 
-export type MovementRow = Omit<StockMovementsTable, 'id' | 'actor_id'> & {
+export type MovementRow = Omit<StockMovementsTable, 'id' | 'actor_id' | 'location_id'> & {
   id: number;
   actor_id: string | null;
+  location_id: string | null;
   /** The actor's name now; null without an actor. */
   actor_name: string | null;
 };
 
-/** Rows per INSERT: 9 values each, well under either engine's limit on bound parameters. */
+/** Rows per INSERT: 11 values each, well under either engine's limit on bound parameters. */
 const BATCH_ROWS = 1000;
 
 /**
- * Records stock changes of the catalogue's products. Called inside the transaction that changes the
- * stock, so a change and its record commit together or not at all.
+ * Records stock changes of the catalogue's products, and puts those made without a location in
+ * the default one. Called inside the transaction that changes the stock, so a change, its record
+ * and the quantities per location commit together or not at all.
  */
 export async function recordMovements(
   trx: DB,
@@ -48,10 +56,14 @@ export async function recordMovements(
       source: movement.source,
       note: movement.note ?? null,
       reason: movement.reason ?? null,
+      location_id: movement.locationId ?? catalogueId,
     }));
     const inserted = await trx.insertInto('stock_movements').values(rows).returning('id').execute();
     for (const { id } of inserted) ids.push(Number(id));
   }
+  const unplaced = movements.filter((movement) => movement.locationId === undefined);
+  const changes = unplaced.map((m) => ({ productId: m.productId, delta: m.newStock - m.oldStock }));
+  await placeInDefault(trx, catalogueId, changes);
   return ids;
 }
 
@@ -80,6 +92,7 @@ export function movementsQuery(
       'stock_movements.note',
       'stock_movements.reason',
       'stock_movements.actor_id',
+      'stock_movements.location_id',
       'users.name as actor_name',
     ])
     .where('stock_movements.product_id', '=', productId)

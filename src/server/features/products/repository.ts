@@ -44,6 +44,17 @@ export class ProductRepository {
     this.search = searchStrategy(dialect, this.queries, limits);
   }
 
+  /** Where a product's stock is: its quantity in each location holding some. */
+  levels(catalogueId: string, productId: string) {
+    return this.db
+      .selectFrom('stock_levels')
+      .select(['location_id', 'quantity'])
+      .where('catalogue_id', '=', catalogueId)
+      .where('product_id', '=', productId)
+      .where('quantity', '>', 0)
+      .execute();
+  }
+
   /**
    * The owner's products whose `column` holds one of these values (an import's matching), read
    * BATCH_ROWS values at a time. Ids that are not UUIDs name no product and are not looked up.

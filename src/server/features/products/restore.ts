@@ -5,6 +5,7 @@ import { codeKeys } from './codes.js';
 import { searchKey } from './keys.js';
 import { recordMovements } from './movements.js';
 import { adjustStock } from './stock-writes.js';
+import { addTo, addUnits, putIn, type UnitChanges } from './stock-levels.js';
 import { trackReorderCrossings } from './reorder.js';
 import { COLUMNS, type ProductRow } from './rows.js';
 import { insertTags, replaceTags, textColumns } from './write-helpers.js';
@@ -26,9 +27,14 @@ export type Reversal =
  * adjustment (or an edit's) noted as an undo.
  */
 
-/** Moves the stock by `delta` unless that takes it below 0 (or above the maximum). */
-export async function moveStock(w: CatalogueWrite, id: string, delta: number): Promise<Reversal> {
-  const moved = await adjustStock(w, id, { delta, reason: null, note: UNDO_NOTE });
+/** Moves the stock by `delta` at a location unless that takes it below 0 (or above the maximum). */
+export async function moveStock(
+  w: CatalogueWrite,
+  id: string,
+  delta: number,
+  locationId?: string,
+): Promise<Reversal> {
+  const moved = await adjustStock(w, id, { delta, reason: null, note: UNDO_NOTE, locationId });
   if (moved.outcome === 'done') {
     return { outcome: 'done', row: moved.row, movementId: moved.movement.id };
   }
@@ -142,9 +148,44 @@ export async function restoreDeleted(
       .values({ ...movement, ...(idsTaken ? {} : { id }), catalogue_id: target.id })
       .execute();
   }
+  await restoreLevels(trx, target.id, snapshot);
   await trackReorderCrossings(trx, target.id, [row.id], now);
   const restored = await find(w, row.id);
   return { outcome: 'done', row: restored! };
+}
+
+/**
+ * Puts a restored product's stock back where it was, in the locations still there; the rest (and
+ * all of it, for a product deleted before stock was kept per location) in the default location.
+ */
+async function restoreLevels(trx: DB, catalogueId: string, snapshot: DeletedSnapshot) {
+  const productId = snapshot.row.id;
+  const wanted = snapshot.levels ?? [];
+  const ids = wanted.map((level) => level.locationId);
+  const present = new Set(
+    ids.length === 0
+      ? []
+      : (
+          await trx
+            .selectFrom('locations')
+            .select('id')
+            .where('catalogue_id', '=', catalogueId)
+            .where('id', 'in', ids)
+            .execute()
+        ).map((location) => location.id),
+  );
+  const levels = wanted.filter((level) => present.has(level.locationId) && level.quantity > 0);
+  const placed = levels.reduce((sum, level) => sum + level.quantity, 0);
+  const rest = snapshot.row.stock - placed;
+  if (rest > 0) levels.push({ locationId: catalogueId, quantity: rest });
+  await putIn(
+    trx,
+    catalogueId,
+    levels.map((level) => ({ productId, ...level })),
+  );
+  const units: UnitChanges = new Map();
+  for (const level of levels) addTo(units, level.locationId, level.quantity);
+  await addUnits(trx, catalogueId, units);
 }
 
 /** The code another product of the catalogue holds now, if any. */

@@ -156,7 +156,7 @@ interface RecordedMovement {
 /** What an adjustment did: the new row, or why nothing changed. */
 export type Adjustment =
   | { outcome: 'done'; row: ProductRow; movement: RecordedMovement }
-  | { outcome: 'missing' }
+  | { outcome: 'missing' | 'no-location' }
   | { outcome: 'below-zero' | 'above-max'; stock: number };
 
 /** What a product's id must look like: anything else names no product, without a query. */

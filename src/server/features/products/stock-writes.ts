@@ -3,44 +3,75 @@ import type { CatalogueWrite } from '../writes/index.js';
 import { recordMovements } from './movements.js';
 import { trackReorderCrossings } from './reorder.js';
 import { COLUMNS, UUID, type Adjustment, type StockChange } from './rows.js';
+import {
+  addUnits,
+  isLocationOf,
+  putIn,
+  quantityAt,
+  setQuantity,
+  takeFrom,
+} from './stock-levels.js';
+
+/** Where a change of stock applies: a location of the catalogue, or its default one. */
+interface AtLocation {
+  locationId?: string | undefined;
+}
 
 /**
- * Changes the stock by `delta` in one conditional UPDATE: the row changes only if the result stays
- * within 0 and MAX_STOCK, so concurrent adjustments each apply to the stock the one before left
- * (PostgreSQL re-checks the condition on the row a concurrent update committed; SQLite runs one
- * writer at a time), and none can take it below 0. The movement is recorded in the same
- * transaction. The bounds are computed here, so no sum can overflow a 32-bit column.
+ * The product's stock, its row locked until the commit (PostgreSQL; SQLite runs one write
+ * transaction at a time), and the location the change applies to, checked; or why not.
+ */
+async function lockForChange(w: CatalogueWrite, id: string, at: AtLocation) {
+  if (!UUID.test(id)) return { outcome: 'missing' } as const;
+  const { trx, catalogueId } = w;
+  const current = await trx
+    .selectFrom('products')
+    .select('stock')
+    .where('catalogue_id', '=', catalogueId)
+    .where('id', '=', id)
+    .$if(w.dialect === 'postgres', (query) => query.forUpdate())
+    .executeTakeFirst();
+  if (!current) return { outcome: 'missing' } as const;
+  const locationId = at.locationId ?? catalogueId;
+  if (!(await isLocationOf(trx, catalogueId, locationId)))
+    return { outcome: 'no-location' } as const;
+  return { outcome: 'locked', stock: current.stock, locationId } as const;
+}
+
+/**
+ * Adds `delta` to the product's quantity in one location (the default one unless named), and so
+ * to its stock: refused when the location would go below 0 or the stock above MAX_STOCK. The
+ * product's row is locked first, so concurrent adjustments each apply to what the one before left;
+ * the movement is recorded in the same transaction.
  */
 export async function adjustStock(
   w: CatalogueWrite,
   id: string,
-  change: StockChange & { delta: number },
+  change: StockChange & AtLocation & { delta: number },
 ): Promise<Adjustment> {
-  if (!UUID.test(id)) return { outcome: 'missing' };
   const { trx, catalogueId, actorId, now } = w;
   const { delta, note, reason } = change;
+  const locked = await lockForChange(w, id, change);
+  if (locked.outcome !== 'locked') return locked;
+  const { locationId, stock } = locked;
+  if (delta < 0) {
+    const took = await takeFrom(trx, id, locationId, -delta);
+    if (!took.taken) return { outcome: 'below-zero', stock: took.held };
+  } else {
+    if (stock > MAX_STOCK - delta) return { outcome: 'above-max', stock };
+    await putIn(trx, catalogueId, [{ productId: id, locationId, quantity: delta }]);
+  }
+  await addUnits(trx, catalogueId, new Map([[locationId, delta]]));
   const row = await trx
     .updateTable('products')
     .set({ stock: (eb) => eb('stock', '+', delta), updated_at: now })
     .where('catalogue_id', '=', catalogueId)
     .where('id', '=', id)
-    .where('stock', '>=', Math.max(0, -delta))
-    .where('stock', '<=', Math.min(MAX_STOCK, MAX_STOCK - delta))
     .returning(COLUMNS)
-    .executeTakeFirst();
-  if (!row) {
-    const current = await trx
-      .selectFrom('products')
-      .select('stock')
-      .where('catalogue_id', '=', catalogueId)
-      .where('id', '=', id)
-      .executeTakeFirst();
-    if (!current) return { outcome: 'missing' };
-    return { outcome: delta < 0 ? 'below-zero' : 'above-max', stock: current.stock };
-  }
+    .executeTakeFirstOrThrow();
   const movement = { productId: id, oldStock: row.stock - delta, newStock: row.stock, at: now };
   const [movementId] = await recordMovements(trx, catalogueId, actorId, [
-    { ...movement, source: 'adjustment', reason, note },
+    { ...movement, source: 'adjustment', reason, note, locationId },
   ]);
   await trackReorderCrossings(trx, catalogueId, [id], now);
   return {
@@ -51,40 +82,37 @@ export async function adjustStock(
 }
 
 /**
- * Sets the stock to a counted number, recorded as a `count` movement from the stock it replaced
- * (also when they are equal: the count itself is worth keeping). The row is locked from the read
- * to the write, so the movement's old stock is the one the count replaced.
+ * Sets the product's quantity in one location (the default one unless named) to a counted number,
+ * its stock changing by the difference; recorded as a `count` movement from the stock it replaced
+ * (also when they are equal: the count itself is worth keeping).
  */
 async function countStock(
   w: CatalogueWrite,
   id: string,
-  change: StockChange & { count: number },
+  change: StockChange & AtLocation & { count: number },
 ): Promise<Adjustment> {
-  if (!UUID.test(id)) return { outcome: 'missing' };
   const { trx, catalogueId, actorId, now } = w;
   const { count, note, reason } = change;
-  const current = await trx
-    .selectFrom('products')
-    .select('stock')
-    .where('catalogue_id', '=', catalogueId)
-    .where('id', '=', id)
-    // SQLite has no FOR UPDATE: its transactions already run one at a time.
-    .$if(w.dialect === 'postgres', (query) => query.forUpdate())
-    .executeTakeFirst();
-  if (!current) return { outcome: 'missing' };
+  const locked = await lockForChange(w, id, change);
+  if (locked.outcome !== 'locked') return locked;
+  const { locationId, stock } = locked;
+  const delta = count - (await quantityAt(trx, id, locationId));
+  // The other locations' quantities count too.
+  if (stock + delta > MAX_STOCK) return { outcome: 'above-max', stock };
+  await setQuantity(trx, catalogueId, id, locationId, count);
+  await addUnits(trx, catalogueId, new Map([[locationId, delta]]));
   const row = await trx
     .updateTable('products')
-    .set({ stock: count, updated_at: now })
+    .set({ stock: stock + delta, updated_at: now })
     .where('catalogue_id', '=', catalogueId)
     .where('id', '=', id)
     .returning(COLUMNS)
     .executeTakeFirstOrThrow();
-  const movement = { productId: id, oldStock: current.stock, newStock: count, at: now };
+  const movement = { productId: id, oldStock: stock, newStock: stock + delta, at: now };
   const [movementId] = await recordMovements(trx, catalogueId, actorId, [
-    { ...movement, source: 'count', reason, note },
+    { ...movement, source: 'count', reason, note, locationId },
   ]);
   await trackReorderCrossings(trx, catalogueId, [id], now);
-  const delta = count - current.stock;
   return {
     outcome: 'done',
     row,
@@ -96,10 +124,12 @@ async function countStock(
 export function changeStock(
   w: CatalogueWrite,
   id: string,
-  change: StockChange & { delta?: number | undefined; count?: number | undefined },
+  change: StockChange & AtLocation & { delta?: number | undefined; count?: number | undefined },
 ): Promise<Adjustment> {
-  const { delta, count, reason, note } = change;
+  const { delta, count, reason, note, locationId } = change;
   // A count is a count unless said otherwise.
-  if (count !== undefined) return countStock(w, id, { count, reason: reason ?? 'counted', note });
-  return adjustStock(w, id, { delta: delta ?? 0, reason, note });
+  if (count !== undefined) {
+    return countStock(w, id, { count, reason: reason ?? 'counted', note, locationId });
+  }
+  return adjustStock(w, id, { delta: delta ?? 0, reason, note, locationId });
 }

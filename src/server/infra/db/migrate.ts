@@ -35,6 +35,7 @@ import * as sessionDevices from './migrations/027_session_devices.js';
 import * as locations from './migrations/028_locations.js';
 import * as deletedActorNames from './migrations/029_deleted_actor_names.js';
 import * as userLeases from './migrations/030_user_leases.js';
+import * as stockLevels from './migrations/031_stock_levels.js';
 
 export type MigrationDialect = 'sqlite' | 'postgres';
 
@@ -75,6 +76,7 @@ export const migrations: Migration[] = [
   { name: '028_locations', ...locations },
   { name: '029_deleted_actor_names', ...deletedActorNames },
   { name: '030_user_leases', ...userLeases },
+  { name: '031_stock_levels', ...stockLevels },
 ];
 
 /** What the hand-written runner before Kysely's Migrator recorded applied migrations in. */

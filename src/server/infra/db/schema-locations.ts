@@ -1,4 +1,6 @@
-// The locations' table. schema.ts says how times, booleans and money are stored.
+import type { Generated } from 'kysely';
+
+// The locations' tables. schema.ts says how times, booleans and money are stored.
 
 /**
  * A place stock is kept (migration 028), in a tree per catalogue. The default location's id is
@@ -16,4 +18,17 @@ export interface LocationsTable {
   code_key: string;
   created_at: number;
   updated_at: number;
+  /** The units the location itself holds (migration 031): its stock levels' sum. */
+  units: Generated<number>;
+}
+
+/**
+ * A product's quantity in one location (migration 031), only where it has some. A product's
+ * `stock` is the sum of its rows.
+ */
+export interface StockLevelsTable {
+  product_id: string;
+  location_id: string;
+  catalogue_id: string;
+  quantity: number;
 }

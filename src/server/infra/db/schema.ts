@@ -19,7 +19,7 @@ import type {
   IdempotencyKeysTable,
   LiveEventsTable,
 } from './schema-catalogues.js';
-import type { LocationsTable } from './schema-locations.js';
+import type { LocationsTable, StockLevelsTable } from './schema-locations.js';
 import type { LowStockDigestsTable, OutboxTable } from './schema-mail.js';
 import type { ProductTagsTable, ProductsTable, StockMovementsTable } from './schema-products.js';
 import type { WebhookDeliveriesTable, WebhooksTable } from './schema-webhooks.js';
@@ -57,5 +57,6 @@ export interface Database {
   passkeys: PasskeysTable;
   sign_in_challenges: SignInChallengesTable;
   locations: LocationsTable;
+  stock_levels: StockLevelsTable;
   user_leases: UserLeasesTable;
 }

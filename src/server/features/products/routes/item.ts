@@ -27,7 +27,8 @@ export const itemRoutes: FastifyPluginAsync<ProductsContext> = async (fastify, c
         ...productDocs,
         operationId: 'getProduct',
         summary: 'One product of the signed-in user',
-        description: "Another user's product, and an id that is no product's, are 404.",
+        description:
+          "Another user's product, and an id that is no product's, are 404. `locations` says where its stock is: each location holding some, its path and quantity.",
         params: productIdParamsSchema,
         response: { 200: productResponseSchema, ...errorResponses(404) },
       },
@@ -39,7 +40,19 @@ export const itemRoutes: FastifyPluginAsync<ProductsContext> = async (fastify, c
       return sendCached(reply, context.responses, key, async () => {
         const row = await context.repository.find(catalogue.id, id);
         if (!row) throw notFound(M.productNotFound);
-        return { product: context.present.product(row) };
+        const held = await context.repository.levels(catalogue.id, id);
+        const paths = await fastify.locations.pathsOf(
+          catalogue.id,
+          held.map((level) => level.location_id),
+        );
+        const locations = held
+          .map((level, i) => ({
+            locationId: level.location_id,
+            path: paths[i]!.path,
+            quantity: level.quantity,
+          }))
+          .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+        return { product: { ...context.present.product(row), locations } };
       });
     },
   );

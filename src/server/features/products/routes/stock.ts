@@ -37,7 +37,7 @@ export const stockRoutes: FastifyPluginAsync<ProductsContext> = async (fastify, 
         operationId: 'adjustStock',
         summary: "Change a product's stock by a number of units, or set it to a count",
         description:
-          'Exactly one of `delta` or `count`. `delta` (a whole number other than 0) is added to the stock in one atomic step; a result below 0 (or above 2147483647) is refused with 409 and changes nothing. `count` (0 or more) sets the stock to the number counted, whatever it was, recorded as a movement with source `count`. Either is recorded with the optional `reason` and `note`.',
+          "Exactly one of `delta` or `count`, applied to one location: `locationId`, or the catalogue's default location without one (404 when it is not one of the catalogue's locations). `delta` (a whole number other than 0) is added to the location's quantity and so to the stock in one atomic step; a location going below 0 (or a stock above 2147483647) is refused with 409 and changes nothing. `count` (0 or more) sets the location's quantity to the number counted, whatever it was, the stock changing by the difference, recorded as a movement with source `count`. Either is recorded with the optional `reason` and `note`.",
         params: productIdParamsSchema,
         headers: idempotentWriteHeadersSchema,
         body: stockAdjustmentSchema,
@@ -63,14 +63,17 @@ export const stockRoutes: FastifyPluginAsync<ProductsContext> = async (fastify, 
           switch (result.outcome) {
             case 'missing':
               throw notFound(M.productNotFound);
-            case 'below-zero':
-              return {
-                unchanged: true,
-                answer: {
-                  status: 409,
-                  body: { message: T.stockBelowZero(result.stock, request.body.delta ?? 0) },
-                },
-              };
+            case 'no-location':
+              throw notFound(M.locationNotFound);
+            case 'below-zero': {
+              const { delta = 0, locationId } = request.body;
+              // Without a location the stock the spec's client knows is the one it is told of.
+              const message =
+                locationId === undefined || locationId === catalogue.id
+                  ? T.stockBelowZero(result.stock, delta)
+                  : T.locationBelowZero(result.stock, delta);
+              return { unchanged: true, answer: { status: 409, body: { message } } };
+            }
             case 'above-max':
               return {
                 unchanged: true,
@@ -88,6 +91,7 @@ export const stockRoutes: FastifyPluginAsync<ProductsContext> = async (fastify, 
             newStock: movement.newStock,
             delta: movement.delta,
             reason: movement.reason,
+            locationId: request.body.locationId ?? catalogue.id,
           };
           return {
             answer: { status: 200, body: { message: M.stockAdjusted, product } },

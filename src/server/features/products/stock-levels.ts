@@ -1,0 +1,192 @@
+import type { DB } from '../../infra/db/handle.js';
+
+/*
+ * Stock per location (migration 031): a product's quantity in each location where it has some,
+ * whose sum is its `stock`, and each location's `units`, the sum of its quantities. Every write
+ * that changes a product's stock changes these in its transaction, with the product's row locked
+ * first (PostgreSQL); the locations' totals are changed last, in the order of their ids, so that
+ * writes sharing locations wait for each other instead of deadlocking.
+ */
+
+/** Rows per INSERT: 4 values each, well under either engine's limit on bound parameters. */
+const BATCH_ROWS = 1000;
+
+/** Units gained (or lost, below 0) by location, to add to their totals at the end of a change. */
+export type UnitChanges = Map<string, number>;
+
+export const addTo = (units: UnitChanges, locationId: string, quantity: number) => {
+  units.set(locationId, (units.get(locationId) ?? 0) + quantity);
+};
+
+/** Adds what each location gained or lost to its total, in the order of the locations' ids. */
+export async function addUnits(trx: DB, catalogueId: string, units: UnitChanges) {
+  const ordered = [...units].filter(([, n]) => n !== 0).sort(([a], [b]) => (a < b ? -1 : 1));
+  for (const [id, n] of ordered) {
+    await trx
+      .updateTable('locations')
+      .set((eb) => ({ units: eb('units', '+', n) }))
+      .where('catalogue_id', '=', catalogueId)
+      .where('id', '=', id)
+      .execute();
+  }
+}
+
+/** Whether the location is one of the catalogue's. */
+export async function isLocationOf(trx: DB, catalogueId: string, locationId: string) {
+  const row = await trx
+    .selectFrom('locations')
+    .select('id')
+    .where('catalogue_id', '=', catalogueId)
+    .where('id', '=', locationId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** The product's quantity in the location (0 where it has none). */
+export async function quantityAt(trx: DB, productId: string, locationId: string) {
+  const row = await trx
+    .selectFrom('stock_levels')
+    .select('quantity')
+    .where('product_id', '=', productId)
+    .where('location_id', '=', locationId)
+    .executeTakeFirst();
+  return row?.quantity ?? 0;
+}
+
+/** Adds units of a product to a location (its total is the caller's to change). */
+export async function putIn(
+  trx: DB,
+  catalogueId: string,
+  levels: { productId: string; locationId: string; quantity: number }[],
+) {
+  for (let i = 0; i < levels.length; i += BATCH_ROWS) {
+    const rows = levels.slice(i, i + BATCH_ROWS).map((level) => ({
+      product_id: level.productId,
+      location_id: level.locationId,
+      catalogue_id: catalogueId,
+      quantity: level.quantity,
+    }));
+    await trx
+      .insertInto('stock_levels')
+      .values(rows)
+      .onConflict((oc) =>
+        oc.columns(['product_id', 'location_id']).doUpdateSet((eb) => ({
+          quantity: eb('stock_levels.quantity', '+', eb.ref('excluded.quantity')),
+        })),
+      )
+      .execute();
+  }
+}
+
+/**
+ * Takes units of a product from a location in one conditional UPDATE, unless it holds fewer: then
+ * nothing changes, and the quantity it holds is returned. A location left with none loses its row.
+ */
+export async function takeFrom(
+  trx: DB,
+  productId: string,
+  locationId: string,
+  quantity: number,
+): Promise<{ taken: true } | { taken: false; held: number }> {
+  const row = await trx
+    .updateTable('stock_levels')
+    .set((eb) => ({ quantity: eb('quantity', '-', quantity) }))
+    .where('product_id', '=', productId)
+    .where('location_id', '=', locationId)
+    .where('quantity', '>=', quantity)
+    .returning('quantity')
+    .executeTakeFirst();
+  if (!row) return { taken: false, held: await quantityAt(trx, productId, locationId) };
+  if (row.quantity === 0) await dropEmpty(trx, [productId], locationId);
+  return { taken: true };
+}
+
+/** Sets a product's quantity in a location; returns the quantity it replaced. */
+export async function setQuantity(
+  trx: DB,
+  catalogueId: string,
+  productId: string,
+  locationId: string,
+  quantity: number,
+): Promise<number> {
+  const held = await quantityAt(trx, productId, locationId);
+  if (quantity > held)
+    await putIn(trx, catalogueId, [{ productId, locationId, quantity: quantity - held }]);
+  if (quantity < held) await takeFrom(trx, productId, locationId, held - quantity);
+  return held;
+}
+
+async function dropEmpty(trx: DB, productIds: string[], locationId: string) {
+  await trx
+    .deleteFrom('stock_levels')
+    .where('location_id', '=', locationId)
+    .where('product_id', 'in', productIds)
+    .where('quantity', '=', 0)
+    .execute();
+}
+
+/**
+ * Changes of products' stock made without naming a location (a creation, an edit, an import, an
+ * undo of one): they go to the catalogue's default location, whose id is the catalogue's. A
+ * decrease the default location cannot cover takes the rest from the product's other locations,
+ * the fullest first, so that the stock asked for is what the product has, as before locations.
+ */
+export async function placeInDefault(
+  trx: DB,
+  catalogueId: string,
+  changes: { productId: string; delta: number }[],
+) {
+  const home = catalogueId;
+  const deltas = new Map<string, number>();
+  for (const { productId, delta } of changes)
+    deltas.set(productId, (deltas.get(productId) ?? 0) + delta);
+  const moved = [...deltas].filter(([, delta]) => delta !== 0);
+  if (moved.length === 0) return;
+  const units: UnitChanges = new Map();
+  const levels = moved.map(([productId, quantity]) => ({ productId, locationId: home, quantity }));
+  await putIn(trx, catalogueId, levels);
+  for (const [, delta] of moved) addTo(units, home, delta);
+  const decreased = moved.filter(([, delta]) => delta < 0).map(([productId]) => productId);
+  for (let i = 0; i < decreased.length; i += BATCH_ROWS) {
+    const ids = decreased.slice(i, i + BATCH_ROWS);
+    const short = await trx
+      .selectFrom('stock_levels')
+      .select(['product_id', 'quantity'])
+      .where('location_id', '=', home)
+      .where('product_id', 'in', ids)
+      .where('quantity', '<', 0)
+      .execute();
+    for (const { product_id, quantity } of short) {
+      await takeElsewhere(trx, { catalogueId, productId: product_id, home }, -quantity, units);
+    }
+    await dropEmpty(trx, ids, home);
+  }
+  await addUnits(trx, catalogueId, units);
+}
+
+/** Brings a product's quantity at `home` up from `-missing` to 0 with units of its other places. */
+async function takeElsewhere(
+  trx: DB,
+  { catalogueId, productId, home }: { catalogueId: string; productId: string; home: string },
+  missing: number,
+  units: UnitChanges,
+) {
+  const others = await trx
+    .selectFrom('stock_levels')
+    .select(['location_id', 'quantity'])
+    .where('product_id', '=', productId)
+    .where('location_id', '<>', home)
+    .orderBy('quantity', 'desc')
+    .orderBy('location_id')
+    .execute();
+  let left = missing;
+  for (const { location_id, quantity } of others) {
+    if (left === 0) break;
+    const taken = Math.min(left, quantity);
+    await takeFrom(trx, productId, location_id, taken);
+    addTo(units, location_id, -taken);
+    left -= taken;
+  }
+  await putIn(trx, catalogueId, [{ productId, locationId: home, quantity: missing - left }]);
+  addTo(units, home, missing - left);
+}
