@@ -277,6 +277,8 @@ async function ancestries(
   catalogueId: string,
   ids: string[],
 ): Promise<Map<string, LocationRow[]>> {
+  // `in ()` is an error on PostgreSQL.
+  if (ids.length === 0) return new Map();
   const { rows } = await sql<LocationRow & { start: string; depth: number }>`
     with recursive line (start, id, catalogue_id, parent_id, name, name_key, code, units, depth) as (
       select id, id, catalogue_id, parent_id, name, name_key, code, units, 1 from locations
