@@ -41,6 +41,7 @@ const ALONE = [
   // Latency bounds.
   'change-notifications',
   'import-stall',
+  'import-writers',
   'costly-work',
   'pipeline',
   'search-stall',

@@ -3,9 +3,10 @@
  * filter, search, lookup, one product, activity, the writes (create, stock change, edit, undo),
  * the summary after a change, the reports; then, when asked, the export and the imports.
  */
+import { setTimeout as sleep } from 'node:timers/promises';
 import { SORT_ORDERS } from '../src/server/features/products/cursor.js';
 import { importFile } from './catalogue.js';
-import { rawExport, rawInsertRate } from './scale-yardsticks.js';
+import { rawAppInsertRate, rawExport, rawInsertRate } from './scale-yardsticks.js';
 import {
   costOf,
   measureRounds,
@@ -168,9 +169,15 @@ export async function measureExport(
 
 export interface ImportCosts {
   reimport: Cost;
+  /** Every existing row re-imported (at most 50,000), their stock changed. */
+  reimportAll: Cost & { rows: number };
   newRowsPerSecond: number;
   newCpuSeconds: number;
   rawRowsPerSecond: number;
+  /** Raw prepared inserts of the same rows into the app's own products table. */
+  rawAppRowsPerSecond: number;
+  /** Another user's stock changes, one after another, while the new import ran: wall ms. */
+  bystander: { p50: number; p99: number; max: number; count: number };
 }
 
 /** Posts a CSV file to the import, and checks what it reports. */
@@ -188,31 +195,79 @@ async function postImport(client: Client, csv: Buffer, check: (report: object) =
   }
 }
 
-/** Re-importing 1,000 existing rows (their stock changed), then a new 50,000-row import. */
-export async function measureImports(client: Client): Promise<ImportCosts> {
-  console.log('  re-import of 1,000 existing rows…');
-  const existing = await firstProducts(client, 1_000);
+/** A CSV file of these products by id, each one's stock one more. */
+function reimportFile(existing: Product[]) {
   const quote = (text: string) => `"${text.replace(/"/g, '""')}"`;
   const lines = ['id,name,price,stock,description'];
   for (const p of existing) {
     lines.push([p.id, quote(p.name), p.price.toFixed(2), p.stock + 1, quote(p.description)].join());
   }
+  return Buffer.from(`${lines.join('\r\n')}\r\n`);
+}
+
+const reimported = (count: number) => (report: object) =>
+  (report as { updated?: number }).updated === count;
+
+/**
+ * Stock changes of another user's product until `done()`, one sent every 50 ms whether or not the
+ * ones before were answered (one after another, a change held up for seconds would be a single
+ * sample): the wall ms of each.
+ */
+async function changesBeside(bystander: Client, done: () => boolean) {
+  const { product } = (await send(bystander, 'POST', '/api/products', {
+    name: 'Bystander',
+    price: 1,
+    stock: 5,
+    description: 'Changed while an import runs',
+  })) as { product: { id: string } };
+  const waits: number[] = [];
+  const sent: Promise<void>[] = [];
+  while (!done()) {
+    const started = performance.now();
+    const path = `/api/products/${product.id}/stock`;
+    sent.push(
+      send(bystander, 'POST', path, { delta: 1 }).then(() => {
+        waits.push(performance.now() - started);
+      }),
+    );
+    await sleep(50);
+  }
+  await Promise.all(sent);
+  return waits;
+}
+
+/**
+ * Re-importing 1,000 existing rows, then every existing row (at most 50,000), their stock
+ * changed; then a new 50,000-row import while another user (`bystander`) changes a stock.
+ */
+export async function measureImports(client: Client, bystander: Client): Promise<ImportCosts> {
+  console.log('  re-import of 1,000 existing rows…');
+  const some = await firstProducts(client, 1_000);
   const reimport = await costOf(client, () =>
-    postImport(
-      client,
-      Buffer.from(`${lines.join('\r\n')}\r\n`),
-      (report) => (report as { updated?: number }).updated === existing.length,
-    ),
+    postImport(client, reimportFile(some), reimported(some.length)),
+  );
+  // Read again: the stocks the first re-import changed.
+  const existing = await firstProducts(client, 50_000);
+  console.log(`  re-import of ${existing.length} existing rows…`);
+  const all = await costOf(client, () =>
+    postImport(client, reimportFile(existing), reimported(existing.length)),
   );
   console.log('  new 50,000-row import…');
   const file = importFile(50_000);
+  let done = false;
+  const beside = changesBeside(bystander, () => done);
   const fresh = await costOf(client, () =>
     postImport(client, file, (report) => (report as { created?: number }).created === 50_000),
-  );
+  ).finally(() => (done = true));
+  const waits = (await beside).sort((a, b) => a - b);
+  const at = (p: number) => waits[Math.min(waits.length - 1, Math.ceil(p * waits.length) - 1)]!;
   return {
     reimport,
+    reimportAll: { ...all, rows: existing.length },
     newRowsPerSecond: 50_000 / (fresh.wallMs / 1000),
     newCpuSeconds: fresh.cpuMs / 1000,
     rawRowsPerSecond: await rawInsertRate(50_000),
+    rawAppRowsPerSecond: await rawAppInsertRate(50_000),
+    bystander: { p50: at(0.5), p99: at(0.99), max: waits.at(-1)!, count: waits.length },
   };
 }

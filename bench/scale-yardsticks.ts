@@ -1,7 +1,8 @@
 /**
  * What `npm run bench:scale` compares the app with, in the bench's own process: the same rows
  * read raw and joined into the export's CSV bytes (better-sqlite3 or pg, no app code), and raw
- * prepared inserts of an import's rows into SQLite.
+ * prepared inserts of an import's rows into SQLite: into a bare table, and into the app's own
+ * products table with its indexes and search index.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -9,8 +10,10 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import { centsText } from '../src/server/features/catalogue-ops/csv-export.js';
+import { newProductRow } from '../src/server/features/products/write-helpers.js';
+import { openDatabase } from '../src/server/infra/db/open.js';
 import { EXPORT_COLUMNS } from '../src/shared/constants.js';
-import { products } from './seed.js';
+import { products, seedUser } from './seed.js';
 
 /** The export's columns as they are stored, in its order: the list's newest first. */
 const EXPORT_SELECT = `select id, name, price_cents, stock, description, image_key, created_at,
@@ -128,6 +131,41 @@ export async function rawInsertRate(count: number): Promise<number> {
     return count / ((performance.now() - started) / 1000);
   } finally {
     db.close();
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Rows a second of raw prepared inserts of the same rows, made as the app makes them (search keys
+ * folded beforehand), into the app's products table in a freshly migrated SQLite database: its
+ * indexes and its trigram search index are what any import of those rows must write too.
+ */
+export async function rawAppInsertRate(count: number): Promise<number> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'stockroom-raw-'));
+  try {
+    const database = await openDatabase({ dataDir: dir });
+    const owner = await seedUser(database.db, 'raw@bench.test');
+    await database.close();
+    const rows = [...products(count)].map((row) =>
+      newProductRow(owner.id, owner.id, row, row.createdAt),
+    );
+    const db = new Database(path.join(dir, 'stockroom.db'));
+    try {
+      db.pragma('journal_mode = WAL');
+      db.pragma('synchronous = NORMAL');
+      const columns = Object.keys(rows[0]!);
+      const insert = db.prepare(
+        `insert into products (${columns.join(', ')}) values (${columns.map((c) => `@${c}`).join(', ')})`,
+      );
+      const started = performance.now();
+      db.transaction(() => {
+        for (const row of rows) insert.run(row);
+      })();
+      return count / ((performance.now() - started) / 1000);
+    } finally {
+      db.close();
+    }
+  } finally {
     await rm(dir, { recursive: true, force: true });
   }
 }

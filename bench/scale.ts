@@ -5,9 +5,9 @@
  * catalogue of that size with about 100,000 stock movements over the last 400 days; the production
  * build (`npm run build` first) serves it, and every request is sent one at a time and costed by
  * the server's own CPU time (bench/scale-requests.ts). Beside the largest catalogue, a catalogue
- * of the smallest size is measured again. Then the export and the imports of the catalogue
- * (BENCH_SCALE_IMPORTS=off leaves the imports out). Writes bench/results-scale.md, or
- * bench/results-scale-<sizes>.md for other sizes.
+ * of the smallest size is measured again. Then the export and the imports of the catalogue, the
+ * new import beside another user's stock changes (BENCH_SCALE_IMPORTS=off leaves them out).
+ * Writes bench/results-scale.md, or bench/results-scale-<sizes>.md for other sizes.
  */
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
@@ -81,6 +81,16 @@ async function seedCatalogue(env: NodeJS.ProcessEnv, email: string, size: number
   }
 }
 
+/** Another user, with a catalogue of their own: who changes a stock while an import runs. */
+async function seedBystander(env: NodeJS.ProcessEnv) {
+  const database = await openDatabase(loadConfig(env));
+  try {
+    return (await seedUser(database.db, 'bystander@bench.test')).token;
+  } finally {
+    await database.close();
+  }
+}
+
 async function measureEngine(engine: string): Promise<EngineResult> {
   const result: EngineResult = { engine, sizes: [], beside: undefined };
   for (const size of SIZES) {
@@ -106,7 +116,10 @@ async function measureEngine(engine: string): Promise<EngineResult> {
         }
         const { sqliteFile } = database;
         const disk = sqliteFile ? await databaseBytes(sqliteFile) : 0;
-        const imports = IMPORTS ? await measureImports(client) : undefined;
+        const bystander = IMPORTS ? await seedBystander(database.env) : undefined;
+        const imports = bystander
+          ? await measureImports(client, { ...client, token: bystander })
+          : undefined;
         result.sizes.push({ size, seedSeconds: seconds, costs, exported, imports, disk });
         await cpu.close();
       } finally {

@@ -4,25 +4,13 @@ import { T } from '../../../src/shared/messages.js';
 import { build } from '../support/build.js';
 import { signIn, type SignedIn } from '../support/accounts.js';
 import { contention, longestBlock, percentile, timeRequests } from '../support/latency.js';
-import { createProduct, csvText, productCount } from '../support/products.js';
+import { createProduct, largestImportCsv, productCount } from '../support/products.js';
 import { csvForm } from '../support/server-process.js';
 
 /** What another user's request may take at the 99th percentile while an import runs. */
 const P99_MS = 100;
 /** The longest turn of the event loop allowed meanwhile, in CPU time. */
 const LONGEST_TURN_MS = 250;
-
-/** The largest import: 50,000 rows, about 2.8 MB. */
-const largestCsv = () =>
-  csvText([
-    ['name', 'price', 'stock', 'description'],
-    ...Array.from({ length: IMPORT_MAX_ROWS }, (_, i) => [
-      `Imported product number ${i}`,
-      `${(i % 1000) + 1}.99`,
-      String(i % 500),
-      `A description of product ${i}, long enough to look like a real one.`,
-    ]),
-  ]);
 
 /**
  * The server is one event loop on one SQLite file. However large an import, everybody else must
@@ -34,7 +22,7 @@ describe('a 50,000-row import beside other users', async () => {
   const bystander = await signIn(server);
   await createProduct(server, bystander, { name: 'Bystander lamp' });
   const base = await server.app.listen({ host: '127.0.0.1', port: 0 });
-  const form = await csvForm(largestCsv());
+  const form = await csvForm(largestImportCsv());
 
   const importAs = (user: SignedIn) =>
     fetch(`${base}/api/products/import`, {

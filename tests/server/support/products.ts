@@ -1,3 +1,4 @@
+import { IMPORT_MAX_ROWS } from '../../../src/shared/constants.js';
 import { readdir } from 'node:fs/promises';
 import { expect } from 'vitest';
 import path from 'node:path';
@@ -200,6 +201,18 @@ export function csvText(rows: (string | number)[][], eol = '\r\n') {
   };
   return rows.map((row) => row.map(cell).join(',')).join(eol) + eol;
 }
+
+/** The largest import a file may hold: IMPORT_MAX_ROWS rows (50,000, about 2.8 MB). */
+export const largestImportCsv = () =>
+  csvText([
+    ['name', 'price', 'stock', 'description'],
+    ...Array.from({ length: IMPORT_MAX_ROWS }, (_, i) => [
+      `Imported product number ${i}`,
+      `${(i % 1000) + 1}.99`,
+      String(i % 500),
+      `A description of product ${i}, long enough to look like a real one.`,
+    ]),
+  ]);
 
 /** The four fields an import writes of each product, sorted by name: what a round trip keeps. */
 export const catalogueFields = (
