@@ -28,7 +28,7 @@ import {
   signInRoutes,
   twoFactorRoutes,
 } from './features/accounts/index.js';
-import { productRoutes, productsPlugin } from './features/products/index.js';
+import { productRoutes, productsPlugin, stockTransferRoutes } from './features/products/index.js';
 import {
   catalogueRoutes,
   cataloguesRoutes,
@@ -261,6 +261,13 @@ export async function buildApp(options: AppOptions): Promise<App> {
       { prefix: '/api/locations' },
     );
     await scope.register(
+      async (personal) => {
+        personalCatalogueScope(personal);
+        await personal.register(stockTransferRoutes);
+      },
+      { prefix: '/api/stock' },
+    );
+    await scope.register(
       async (shared) => {
         catalogueScope(shared);
         await shared.register(catalogueRoutes);
@@ -280,6 +287,13 @@ export async function buildApp(options: AppOptions): Promise<App> {
             await mirror.register(locationRoutes);
           },
           { prefix: '/locations' },
+        );
+        await shared.register(
+          async (mirror) => {
+            mirrorOfPersonalRoutes(mirror);
+            await mirror.register(stockTransferRoutes);
+          },
+          { prefix: '/stock' },
         );
         // The activity and reports of a catalogue at /api/catalogues/{catalogueId}/….
         await shared.register(async (mirror) => {

@@ -9,6 +9,7 @@ export const ACTIVITY_KINDS = [
   'products.deleted',
   'import.done',
   'stock.moved',
+  'stock.transferred',
   'member.added',
   'member.role_changed',
   'member.removed',
@@ -34,6 +35,7 @@ export const UNDO_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
 /** The kinds an undo reverses, and the action a member needs to have made the change. */
 export const UNDOABLE_KINDS = {
   'stock.moved': 'adjustStock',
+  'stock.transferred': 'adjustStock',
   'product.updated': 'editProducts',
   'product.deleted': 'editProducts',
 } as const satisfies Partial<Record<ActivityKind, string>>;
@@ -46,6 +48,7 @@ export const ACTIVITY_MESSAGES = {
   badSource: `Stockroom-Source must be one of ${SOURCE_HEADER_VALUES.join(', ')}`,
   entryNotFound: 'Activity entry not found',
   belowZero: 'Cannot undo: stock would go below 0',
+  movedSince: 'Cannot undo: the stock moved has moved on since',
   tooOld: 'Too old to undo: changes can be undone for 7 days',
   alreadyUndone: 'Already undone',
   cannotUndo: 'This change cannot be undone',

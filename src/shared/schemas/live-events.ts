@@ -21,6 +21,8 @@ export const liveEventSchemas = {
   'product.deleted': change({ id: uuid }),
   /** A product's stock changed (an adjustment, a count, or a scan): its new stock. */
   'stock.changed': change({ id: uuid, stock: z.number().int(), updatedAt: z.string() }),
+  /** Stock moved between locations: these products' totals are the same, their places not. */
+  'stock.transferred': change({ ids: z.array(uuid) }),
   /** Several products were deleted at once. */
   'products.deleted': change({ ids: z.array(uuid) }),
   /** A CSV import committed: too many changes to send one by one, so the client reads again. */

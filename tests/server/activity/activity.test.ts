@@ -120,7 +120,15 @@ describe('the activity log', async () => {
         actor: 'Carl',
         product: 'Vase',
         changes: null,
-        data: { movementId: expect.any(String), oldStock: 4, newStock: 7, delta: 3, reason: null },
+        // Without a location, in the default one: its id is the catalogue's.
+        data: {
+          movementId: expect.any(String),
+          oldStock: 4,
+          newStock: 7,
+          delta: 3,
+          reason: null,
+          locationId: id,
+        },
       },
       {
         kind: 'stock.moved',
@@ -134,6 +142,7 @@ describe('the activity log', async () => {
           newStock: 5,
           delta: -2,
           reason: 'counted',
+          locationId: id,
         },
       },
       {

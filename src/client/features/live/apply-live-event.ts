@@ -138,6 +138,15 @@ export async function applyLiveEvent(
     case 'import.done':
       await readCatalogueAgain(queryClient, catalogue);
       return;
+    case 'stock.transferred':
+      // Totals stay; where the stock is shows on each product's page and the locations' screens.
+      await Promise.all([
+        ...event.data.ids.map((id) =>
+          queryClient.invalidateQueries({ queryKey: queryKeys.product(catalogue, id) }),
+        ),
+        queryClient.invalidateQueries({ queryKey: ['locations'] }),
+      ]);
+      return;
     case 'reset':
       await readEverythingAgain(queryClient);
       return;

@@ -6,7 +6,7 @@ import { HttpError, notFound } from '../../lib/http-error.js';
 import type { DB } from '../../infra/db/handle.js';
 import type { CurrentCatalogue } from '../catalogues/index.js';
 import type { PictureChange } from '../products/index.js';
-import { moveStock, restoreDeleted, revertEdit } from '../products/index.js';
+import { moveStock, restoreDeleted, revertEdit, transferStock } from '../products/index.js';
 import { writeCatalogue, type LiveEvent, type WriteOutcome } from '../writes/index.js';
 import { entriesQuery, notUndoable, parts, toEntry, undoAction, type EntryRow } from './entries.js';
 
@@ -51,6 +51,7 @@ export async function undoEntry(
   if (found.undone_by !== null) throw conflict(A.alreadyUndone);
   if (now - Number(found.created_at) >= UNDO_WINDOW_MS) throw conflict(A.tooOld);
 
+  if (found.kind === 'stock.transferred') return undoTransfer(app, catalogue, found, now);
   const { present } = app.products;
   const productId = found.product_id!;
   const product = { id: productId, name: found.product_name ?? '' };
@@ -134,4 +135,51 @@ async function snapshotOf(trx: DB, entryId: number): Promise<unknown> {
     .where('id', '=', entryId)
     .executeTakeFirstOrThrow();
   return kept.snapshot === null ? undefined : (JSON.parse(kept.snapshot) as unknown);
+}
+
+/**
+ * Undoes a move of stock with the move back, every line from where it went to where it came from,
+ * all of them or none: refused when the stock moved has moved on (or a product or location went).
+ */
+async function undoTransfer(
+  app: FastifyInstance,
+  catalogue: CurrentCatalogue,
+  found: EntryRow,
+  now: number,
+): Promise<ActivityEntry> {
+  const stored = JSON.parse(found.data) as {
+    lines: { productId: string; from: string; to: string; quantity: number }[];
+  };
+  const back = stored.lines.map((line) => ({ ...line, from: line.to, to: line.from }));
+  try {
+    const { answer } = await writeCatalogue(
+      { db: app.db, dialect: app.database.dialect, activity: app.activity.record },
+      catalogue,
+      now,
+      async (w): Promise<WriteOutcome<{ status: 200; body: ActivityEntry }>> => {
+        const data = { undoes: String(found.id), kind: found.kind };
+        const product = found.product_id
+          ? { id: found.product_id, name: found.product_name ?? '' }
+          : undefined;
+        const undoId = await w.recordActivity('undo', { product, data, undoes: Number(found.id) });
+        const result = await transferStock(w, back);
+        if (result.outcome !== 'done') throw conflict(A.movedSince);
+        const row = (await entriesQuery(
+          w.trx,
+          catalogue.id,
+          { id: undoId },
+          1,
+        ).executeTakeFirstOrThrow()) as EntryRow;
+        const ids = result.products.map(({ id }) => id);
+        return {
+          answer: { status: 200, body: toEntry(row, catalogue.role, now) },
+          live: { kind: 'stock.transferred', data: { ids } },
+        };
+      },
+    );
+    return answer.body;
+  } catch (error) {
+    if (isSecondUndo(error)) throw conflict(A.alreadyUndone);
+    throw error;
+  }
 }

@@ -20,6 +20,8 @@ export {
   multipartLimits,
 } from './routes/form.js';
 export { productRoutes } from './routes/index.js';
+export { stockTransferRoutes } from './routes/transfers.js';
+export { transferStock } from './transfers.js';
 export { productDocs } from './routes/route-options.js';
 // For other features: reports and new stock writes use the rule.
 export {

@@ -14,6 +14,7 @@ export const SOURCE_LABELS: Record<ActivitySource, string> = {
 /** The kinds as the filter offers them. */
 export const KIND_LABELS: Record<ActivityKind, string> = {
   'stock.moved': 'Stock changes',
+  'stock.transferred': 'Stock moves',
   'product.created': 'Products created',
   'product.updated': 'Products edited',
   'product.deleted': 'Products deleted',
@@ -57,6 +58,12 @@ export function describeEntry(entry: ActivityEntry): string {
   switch (entry.kind) {
     case 'stock.moved':
       return `Stock of ${product}: ${String(data.oldStock)} → ${String(data.newStock)}`;
+    case 'stock.transferred': {
+      const units = Number(data.units);
+      const count = Number(data.products);
+      const what = count === 1 ? product : `${count} products`;
+      return `Moved ${units} ${units === 1 ? 'unit' : 'units'} of ${what} between locations`;
+    }
     case 'product.created':
       return `Created ${product}`;
     case 'product.updated':

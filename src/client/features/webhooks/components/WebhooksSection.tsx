@@ -28,6 +28,7 @@ const EVENT_LABELS: Record<WebhookEvent, string> = {
   'products.deleted': 'Products deleted together',
   'import.done': 'Import done',
   'stock.moved': 'Stock moved',
+  'stock.transferred': 'Stock moved between locations',
   'member.added': 'Member added',
   'member.role_changed': 'Member role changed',
   'member.removed': 'Member removed',
