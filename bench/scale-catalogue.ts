@@ -177,7 +177,7 @@ export interface ImportCosts {
   /** Raw prepared inserts of the same rows into the app's own products table. */
   rawAppRowsPerSecond: number;
   /** Another user's stock changes, one after another, while the new import ran: wall ms. */
-  bystander: { p50: number; p99: number; max: number; count: number };
+  bystander: { p50: number; p99: number; max: number; count: number; failed: number };
 }
 
 /** Posts a CSV file to the import, and checks what it reports. */
@@ -222,18 +222,25 @@ async function changesBeside(bystander: Client, done: () => boolean) {
   })) as { product: { id: string } };
   const waits: number[] = [];
   const sent: Promise<void>[] = [];
+  let failed = 0;
   while (!done()) {
     const started = performance.now();
     const path = `/api/products/${product.id}/stock`;
+    // A change refused or dropped (too many waiting) counts with the time it took, and as failed.
+    const settle = (ok: boolean) => {
+      waits.push(performance.now() - started);
+      if (!ok) failed += 1;
+    };
     sent.push(
-      send(bystander, 'POST', path, { delta: 1 }).then(() => {
-        waits.push(performance.now() - started);
-      }),
+      send(bystander, 'POST', path, { delta: 1 }).then(
+        () => settle(true),
+        () => settle(false),
+      ),
     );
     await sleep(50);
   }
   await Promise.all(sent);
-  return waits;
+  return { waits, failed };
 }
 
 /**
@@ -259,7 +266,8 @@ export async function measureImports(client: Client, bystander: Client): Promise
   const fresh = await costOf(client, () =>
     postImport(client, file, (report) => (report as { created?: number }).created === 50_000),
   ).finally(() => (done = true));
-  const waits = (await beside).sort((a, b) => a - b);
+  const { waits, failed } = await beside;
+  waits.sort((a, b) => a - b);
   const at = (p: number) => waits[Math.min(waits.length - 1, Math.ceil(p * waits.length) - 1)]!;
   return {
     reimport,
@@ -268,6 +276,6 @@ export async function measureImports(client: Client, bystander: Client): Promise
     newCpuSeconds: fresh.cpuMs / 1000,
     rawRowsPerSecond: await rawInsertRate(50_000),
     rawAppRowsPerSecond: await rawAppInsertRate(50_000),
-    bystander: { p50: at(0.5), p99: at(0.99), max: waits.at(-1)!, count: waits.length },
+    bystander: { p50: at(0.5), p99: at(0.99), max: waits.at(-1)!, count: waits.length, failed },
   };
 }

@@ -114,10 +114,10 @@ function engineTable(result: EngineResult) {
       percent(s.imports!.newRowsPerSecond, s.imports!.rawAppRowsPerSecond),
     );
     row(
-      "another user's stock change during the new import: wall ms p50 / p99 / max (changes)",
+      "another user's stock change every 50 ms during the new import: wall ms p50 / p99 / max (changes, failed)",
       (s) => {
-        const { p50, p99, max, count: n } = s.imports!.bystander;
-        return `${ms(p50)} / **${ms(p99)}** / ${ms(max)} (${n})`;
+        const { p50, p99, max, count: n, failed } = s.imports!.bystander;
+        return `${ms(p50)} / **${ms(p99)}** / ${ms(max)} (${n}, ${failed})`;
       },
     );
   }
