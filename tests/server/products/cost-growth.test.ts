@@ -181,6 +181,10 @@ describe("a request's cost beside another tenant's catalogue", async () => {
       api(server, owner, 'GET', `${base}/products/${ownIds[500]}/movements`),
     activity: async () => () => api(server, owner, 'GET', `${base}/activity`),
     summary: async () => () => api(server, owner, 'GET', `${base}/products/summary`),
+    'summary of the low': async () => () =>
+      api(server, owner, 'GET', `${base}/products/summary?stock=low`),
+    'summary to reorder': async () => () =>
+      api(server, owner, 'GET', `${base}/products/summary?stock=reorder`),
     'to-reorder report': async () => () => api(server, owner, 'GET', `${base}/reports/to-reorder`),
   };
 
@@ -317,6 +321,23 @@ describe("a request's cost beside another tenant's catalogue", async () => {
   // the catalogue's reorder point is about all of its products.
   it('no write reads all of its catalogue', () => {
     expect(readsReaching(beside.writes, 'catalogue', ['catalogue reorder point'])).toEqual([]);
+  });
+
+  // Nor may they grow with their own catalogue: a summary reads the catalogue's kept totals, and
+  // the to-reorder report reads the products to reorder alone, through the indexes that hold them.
+  it('the summary reads no product, the to-reorder report those to reorder alone', () => {
+    for (const measured of [alone.reads, beside.reads]) {
+      const productReads = (name: string) =>
+        measured.get(name)!.reads.filter((read) => read.table === 'products');
+      for (const name of ['summary', 'summary of the low', 'summary to reorder']) {
+        expect(productReads(name), name).toEqual([]);
+      }
+      const report = productReads('to-reorder report');
+      expect(report.length).toBeGreaterThan(0);
+      expect(report.filter((read) => !/products_reorder_(own|default)/.test(read.detail))).toEqual(
+        [],
+      );
+    }
   });
 
   it.each(['writes', 'reads'] as const)(

@@ -2,6 +2,7 @@ import { sql, type SqlBool } from 'kysely';
 import type { ProductSort, StockFilter } from '../../../shared/constants.js';
 import { tagKey } from '../../../shared/tags.js';
 import type { DB } from '../../infra/db/handle.js';
+import type { TotalsPart } from '../../infra/db/schema-catalogues.js';
 import type { MigrationDialect } from '../../infra/db/migrate.js';
 import { SORT_ORDERS, type Position } from './cursor.js';
 import { exactSum } from './exact-sum.js';
@@ -229,6 +230,40 @@ export class ProductQueries {
     if (after) query = query.where(beyond('newest', after));
     if (until) query = query.where(upTo('newest', until));
     return query;
+  }
+
+  /**
+   * The totals the database keeps for a part of the catalogue (migration 032: its triggers update
+   * them in every write's transaction): one row, however large the catalogue. Each sum of money
+   * is kept in three parts, read as text (a part may pass 2^53) and put together exactly.
+   */
+  async kept(catalogueId: string, part: TotalsPart): Promise<SummaryPart> {
+    const money = ['value', 'cost'].flatMap((name) =>
+      ['low', 'middle', 'high'].map((half) =>
+        sql<string>`cast(${sql.ref(`${name}_${half}`)} as text)`.as(`${name}_${half}`),
+      ),
+    );
+    const row = await this.db
+      .selectFrom('catalogue_totals')
+      .select(['count', 'units', 'costed', 'to_reorder'])
+      .select(money)
+      .where('catalogue_id', '=', catalogueId)
+      .where('part', '=', part)
+      .executeTakeFirstOrThrow();
+    const whole = (name: string) => {
+      const [low, middle, high] = ['low', 'middle', 'high'].map((half) =>
+        BigInt((row as Record<string, unknown>)[`${name}_${half}`] as string),
+      );
+      return low! + (middle! << 16n) + (high! << 32n);
+    };
+    return {
+      count: row.count,
+      units: row.units,
+      costed: row.costed,
+      toReorder: row.to_reorder,
+      valueCents: whole('value'),
+      valueAtCostCents: whole('cost'),
+    };
   }
 
   /** What one summary statement counts, its money read exactly. */

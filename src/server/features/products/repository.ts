@@ -202,11 +202,13 @@ export class ProductRepository {
 
   /**
    * How many products a selection holds, their units, and their value (price × stock) in cents,
-   * summed by the database exactly however large (exact-sum.ts): in one statement, or for a
-   * search in those of the engine's strategy.
+   * exactly however large: the whole catalogue or one of its stock filters from the totals the
+   * database keeps (one row); a tag or a search summed by the database (exact-sum.ts) in one
+   * statement, or in those of the engine's strategy.
    */
   async summary(catalogueId: string, { q, stock, tag }: Selection): Promise<Summary> {
     const text = q ? searchText(q) : '';
+    if (!text && !tag) return toSummary([await this.queries.kept(catalogueId, stock ?? 'all')]);
     if (!text) return toSummary([await this.queries.sum(catalogueId, { stock, tag })]);
     return toSummary(await this.search.summary(catalogueId, { text, stock, tag }));
   }

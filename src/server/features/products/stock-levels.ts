@@ -1,7 +1,7 @@
 import type { DB } from '../../infra/db/handle.js';
 
 /*
- * Stock per location (migration 031): a product's quantity in each location where it has some,
+ * Stock per location (migration 032): a product's quantity in each location where it has some,
  * whose sum is its `stock`, and each location's `units`, the sum of its quantities. Every write
  * that changes a product's stock changes these in its transaction, with the product's row locked
  * first (PostgreSQL); the locations' totals are changed last, in the order of their ids, so that

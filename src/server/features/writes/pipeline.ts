@@ -80,6 +80,22 @@ export async function bumpCatalogueVersion(trx: DB, catalogueId: string) {
 }
 
 /**
+ * Locks the catalogue's row before anything of it changes (PostgreSQL; SQLite writes one at a
+ * time). Triggers update the catalogue's totals with each statement that changes its products
+ * (migration 032): without this, a write holding the totals and one holding a product the first
+ * goes on to change would wait for each other. Settings and memberships take this row after the
+ * members' lock too, so the order is the same everywhere.
+ */
+async function lockCatalogue(trx: DB, catalogueId: string) {
+  await trx
+    .selectFrom('catalogues')
+    .select('id')
+    .where('id', '=', catalogueId)
+    .forNoKeyUpdate()
+    .execute();
+}
+
+/**
  * The write pipeline without HTTP (the request's pipeline below, tools, tests): one transaction
  * that re-checks the membership, runs `write`, and unless it changed nothing bumps the catalogue's
  * version, then records the answer (under an Idempotency-Key), the live event and the activity
@@ -101,6 +117,7 @@ export async function writeCatalogue<A extends Answer>(
   const scope = { id: target.id, actorId: target.actorId, source: target.source ?? 'api' };
   const outcome = await db.transaction().execute(async (trx) => {
     await target.confirm?.(trx);
+    if (dialect === 'postgres') await lockCatalogue(trx, target.id);
     const w: CatalogueWrite = {
       trx,
       catalogueId: target.id,

@@ -36,6 +36,7 @@ import * as locations from './migrations/028_locations.js';
 import * as deletedActorNames from './migrations/029_deleted_actor_names.js';
 import * as userLeases from './migrations/030_user_leases.js';
 import * as stockLevels from './migrations/031_stock_levels.js';
+import * as catalogueTotals from './migrations/032_catalogue_totals.js';
 
 export type MigrationDialect = 'sqlite' | 'postgres';
 
@@ -77,6 +78,7 @@ export const migrations: Migration[] = [
   { name: '029_deleted_actor_names', ...deletedActorNames },
   { name: '030_user_leases', ...userLeases },
   { name: '031_stock_levels', ...stockLevels },
+  { name: '032_catalogue_totals', ...catalogueTotals },
 ];
 
 /** What the hand-written runner before Kysely's Migrator recorded applied migrations in. */

@@ -92,3 +92,26 @@ export interface LiveEventsTable {
   data: string;
   created_at: number;
 }
+
+/** Which products a row of a catalogue's totals counts: all, low, out, or to reorder. */
+export type TotalsPart = 'all' | 'low' | 'out' | 'reorder';
+
+/**
+ * A catalogue's totals for one part of it, kept by triggers in every write's transaction
+ * (migration 032). Money is Σ cents × units in three parts: low + middle·2^16 + high·2^32.
+ */
+export interface CatalogueTotalsTable {
+  catalogue_id: string;
+  part: TotalsPart;
+  count: number;
+  units: number;
+  /** How many have a cost. */
+  costed: number;
+  to_reorder: number;
+  value_low: number;
+  value_middle: number;
+  value_high: number;
+  cost_low: number;
+  cost_middle: number;
+  cost_high: number;
+}

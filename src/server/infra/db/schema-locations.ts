@@ -18,12 +18,12 @@ export interface LocationsTable {
   code_key: string;
   created_at: number;
   updated_at: number;
-  /** The units the location itself holds (migration 031): its stock levels' sum. */
+  /** The units the location itself holds (migration 032): its stock levels' sum. */
   units: Generated<number>;
 }
 
 /**
- * A product's quantity in one location (migration 031), only where it has some. A product's
+ * A product's quantity in one location (migration 032), only where it has some. A product's
  * `stock` is the sum of its rows.
  */
 export interface StockLevelsTable {

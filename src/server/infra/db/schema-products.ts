@@ -70,6 +70,6 @@ export interface StockMovementsTable {
   note: string | null;
   /** Why, as given with an adjustment or a count (migration 012); null when none was. */
   reason: StockReason | null;
-  /** The location it changed (migration 031); null on those recorded before. */
+  /** The location it changed (migration 032); null on those recorded before. */
   location_id: Generated<string | null>;
 }

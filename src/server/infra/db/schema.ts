@@ -16,6 +16,7 @@ import type {
   CatalogueInvitationsTable,
   CatalogueMembersTable,
   CataloguesTable,
+  CatalogueTotalsTable,
   IdempotencyKeysTable,
   LiveEventsTable,
 } from './schema-catalogues.js';
@@ -47,6 +48,7 @@ export interface Database {
   live_events: LiveEventsTable;
   catalogues: CataloguesTable;
   catalogue_members: CatalogueMembersTable;
+  catalogue_totals: CatalogueTotalsTable;
   activity_entries: ActivityEntriesTable;
   catalogue_invitations: CatalogueInvitationsTable;
   webhooks: WebhooksTable;

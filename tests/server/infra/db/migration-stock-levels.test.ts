@@ -10,7 +10,7 @@ const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')
  * with nothing in stock), migrated by the app's start: all the stock is in each catalogue's
  * default location, its total the products' sum.
  */
-describe('migration 031 on a populated database', () => {
+describe('migration 032 on a populated database', () => {
   it('puts every existing unit in its catalogue’s default location', async () => {
     const { db, options, drop } = await emptyDatabase();
     try {

@@ -1,0 +1,68 @@
+import type { Kysely } from 'kysely';
+import { LOW_STOCK_THRESHOLD } from '../../../src/shared/constants.js';
+import type { Database } from '../../../src/server/infra/db/schema.js';
+
+const PARTS = ['all', 'low', 'out', 'reorder'] as const;
+
+/** The totals of each part, counted again from the catalogue's products, exactly. */
+export async function recountTotals(db: Kysely<Database>, catalogueId: string) {
+  const { reorder_point: point } = await db
+    .selectFrom('catalogues')
+    .select('reorder_point')
+    .where('id', '=', catalogueId)
+    .executeTakeFirstOrThrow();
+  const products = await db
+    .selectFrom('products')
+    .select(['stock', 'price_cents', 'cost_cents', 'reorder_point'])
+    .where('catalogue_id', '=', catalogueId)
+    .execute();
+  const toReorder = (p: (typeof products)[number]) => p.stock <= (p.reorder_point ?? point);
+  const members = {
+    all: () => true,
+    low: (p: (typeof products)[number]) => p.stock >= 1 && p.stock <= LOW_STOCK_THRESHOLD,
+    out: (p: (typeof products)[number]) => p.stock === 0,
+    reorder: toReorder,
+  };
+  return Object.fromEntries(
+    PARTS.map((part) => {
+      const rows = products.filter(members[part]);
+      const sum = (cents: (p: (typeof products)[number]) => number) =>
+        rows.reduce((total, p) => total + BigInt(cents(p)) * BigInt(p.stock), 0n);
+      return [
+        part,
+        {
+          count: rows.length,
+          units: rows.reduce((total, p) => total + p.stock, 0),
+          costed: rows.filter((p) => p.cost_cents !== null).length,
+          toReorder: rows.filter(toReorder).length,
+          value: sum((p) => Number(p.price_cents)),
+          cost: sum((p) => Number(p.cost_cents ?? 0)),
+        },
+      ];
+    }),
+  );
+}
+
+/** The totals as kept, in the same shape. */
+export async function keptTotals(db: Kysely<Database>, catalogueId: string) {
+  const rows = await db
+    .selectFrom('catalogue_totals')
+    .selectAll()
+    .where('catalogue_id', '=', catalogueId)
+    .execute();
+  const whole = (low: unknown, middle: unknown, high: unknown) =>
+    BigInt(String(low)) + (BigInt(String(middle)) << 16n) + (BigInt(String(high)) << 32n);
+  return Object.fromEntries(
+    rows.map((row) => [
+      row.part,
+      {
+        count: Number(row.count),
+        units: Number(row.units),
+        costed: Number(row.costed),
+        toReorder: Number(row.to_reorder),
+        value: whole(row.value_low, row.value_middle, row.value_high),
+        cost: whole(row.cost_low, row.cost_middle, row.cost_high),
+      },
+    ]),
+  );
+}
