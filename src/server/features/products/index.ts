@@ -32,3 +32,4 @@ export {
   trackReorderCrossings,
 } from './reorder.js';
 export { exactSum, moneyTotal } from './exact-sum.js';
+export { keptTotals } from './totals.js';

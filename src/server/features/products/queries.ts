@@ -9,6 +9,7 @@ import { exactSum } from './exact-sum.js';
 import { searchText } from './keys.js';
 import { COLUMNS, EXPORT_COLUMNS, LIST_COLUMNS, type ListOptions, type Summary } from './rows.js';
 import { toReorderIn } from './reorder.js';
+import { keptTotals } from './totals.js';
 import { stockCondition } from './stock-filter.js';
 
 /** Which rows a page query reads, and how many. */
@@ -232,38 +233,9 @@ export class ProductQueries {
     return query;
   }
 
-  /**
-   * The totals the database keeps for a part of the catalogue (migration 032: its triggers update
-   * them in every write's transaction): one row, however large the catalogue. Each sum of money
-   * is kept in three parts, read as text (a part may pass 2^53) and put together exactly.
-   */
-  async kept(catalogueId: string, part: TotalsPart): Promise<SummaryPart> {
-    const money = ['value', 'cost'].flatMap((name) =>
-      ['low', 'middle', 'high'].map((half) =>
-        sql<string>`cast(${sql.ref(`${name}_${half}`)} as text)`.as(`${name}_${half}`),
-      ),
-    );
-    const row = await this.db
-      .selectFrom('catalogue_totals')
-      .select(['count', 'units', 'costed', 'to_reorder'])
-      .select(money)
-      .where('catalogue_id', '=', catalogueId)
-      .where('part', '=', part)
-      .executeTakeFirstOrThrow();
-    const whole = (name: string) => {
-      const [low, middle, high] = ['low', 'middle', 'high'].map((half) =>
-        BigInt((row as Record<string, unknown>)[`${name}_${half}`] as string),
-      );
-      return low! + (middle! << 16n) + (high! << 32n);
-    };
-    return {
-      count: row.count,
-      units: row.units,
-      costed: row.costed,
-      toReorder: row.to_reorder,
-      valueCents: whole('value'),
-      valueAtCostCents: whole('cost'),
-    };
+  /** The totals the database keeps for a part of the catalogue: one row (totals.ts). */
+  kept(catalogueId: string, part: TotalsPart): Promise<SummaryPart> {
+    return keptTotals(this.db, catalogueId, part);
   }
 
   /** What one summary statement counts, its money read exactly. */

@@ -1,7 +1,7 @@
 import { sql, type SqlBool } from 'kysely';
 import type { DB } from '../../infra/db/handle.js';
 import type { MigrationDialect } from '../../infra/db/migrate.js';
-import { exactSum } from '../products/index.js';
+import { exactSum, keptTotals } from '../products/index.js';
 import { dollars } from './csv.js';
 
 /** Ids a query names at once: far under every engine's limit on bound values. */
@@ -61,12 +61,8 @@ export class ReportQueries {
    */
   async stockOverTime(catalogueId: string, now: number, days: number): Promise<DayStock[]> {
     const first = periodStart(now, days);
-    const current = exactSum(this.dialect, 'price_cents', 'stock', 'value');
-    const totals = await this.db
-      .selectFrom('products')
-      .select([sql<number | null>`sum(stock)`.as('units'), ...current.selections])
-      .where('catalogue_id', '=', catalogueId)
-      .executeTakeFirstOrThrow();
+    // Today's units and value: the catalogue's kept totals, one row.
+    const totals = await keptTotals(this.db, catalogueId, 'all');
     const perDay = await this.movedPerDay(catalogueId, first);
     // What moved on each day after the first (a movement dated after today, from a clock set
     // back, counts with today's next day: after every day of the period).
@@ -79,8 +75,8 @@ export class ReportQueries {
         cents: sum.cents + row.cents,
       });
     }
-    let units = Number(totals.units ?? 0);
-    let cents = current.read(totals as Record<string, unknown>);
+    let units = Number(totals.units);
+    let cents = totals.valueCents;
     const points: DayStock[] = [];
     for (let index = days - 1; index >= 0; index -= 1) {
       const after = later.get(index + 1);
