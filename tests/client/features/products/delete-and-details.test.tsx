@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Product } from '@shared/schemas/products.js';
@@ -121,6 +121,22 @@ describe('ProductDetails', () => {
       '/edit/product/p1',
     );
     expect(screen.getByRole('link', { name: 'Back to Products' })).toHaveAttribute('href', '/');
+  });
+
+  it('shows where the stock is, each place linking to its page', async () => {
+    const locations = [
+      { locationId: 'l1', path: 'Main', quantity: 1_200 },
+      { locationId: 'l2', path: 'Warehouse / Bin 4', quantity: 3 },
+    ];
+    answer({ product: { ...product({ stock: 1_203 }), locations } });
+    setup();
+    const places = await screen.findByRole('list', { name: 'Where it is' });
+    const rows = within(places).getAllByRole('listitem');
+    expect(rows.map((row) => row.textContent)).toEqual(['Main1,200', 'Warehouse / Bin 43']);
+    expect(within(places).getByRole('link', { name: 'Warehouse / Bin 4' })).toHaveAttribute(
+      'href',
+      '/locations/l2',
+    );
   });
 
   it('shows stock counts with thousands separators', async () => {

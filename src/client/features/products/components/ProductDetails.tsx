@@ -240,6 +240,7 @@ function StockBlock({ product: saved }: { product: Product }) {
         </dd>
       </dl>
       <PendingStockNote label={pending} />
+      <StockPlaces places={saved.locations ?? []} />
       {mayAdjust && (
         <>
           <h3 className="mt-4 text-sm font-semibold text-gray-900">Adjust stock</h3>
@@ -249,5 +250,29 @@ function StockBlock({ product: saved }: { product: Product }) {
         </>
       )}
     </section>
+  );
+}
+
+/** Where the stock is: each location holding some, by path, with its quantity and its page. */
+function StockPlaces({ places }: { places: NonNullable<Product['locations']> }) {
+  const catalogue = useCatalogueRef();
+  if (places.length === 0) return null;
+  return (
+    <>
+      <h3 className="mt-4 text-sm font-semibold text-gray-900">Where it is</h3>
+      <ul aria-label="Where it is" className="mt-1 space-y-1 text-sm">
+        {places.map((place) => (
+          <li key={place.locationId} className="flex gap-4">
+            <Link
+              className="text-blue-700 underline"
+              to={paths.locations.location.getHref(place.locationId, catalogue)}
+            >
+              {place.path}
+            </Link>
+            <span className="ml-auto font-semibold">{formatCount(place.quantity)}</span>
+          </li>
+        ))}
+      </ul>
+    </>
   );
 }

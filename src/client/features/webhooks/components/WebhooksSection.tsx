@@ -28,7 +28,7 @@ const EVENT_LABELS: Record<WebhookEvent, string> = {
   'products.deleted': 'Products deleted together',
   'import.done': 'Import done',
   'stock.moved': 'Stock moved',
-  'stock.transferred': 'Stock moved between locations',
+  'stock.transferred': 'Stock transferred between locations',
   'member.added': 'Member added',
   'member.role_changed': 'Member role changed',
   'member.removed': 'Member removed',
