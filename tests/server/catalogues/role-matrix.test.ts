@@ -478,6 +478,29 @@ const ACTIVITY_CASES: Record<string, RouteCase> = {
   },
 };
 
+/**
+ * Moves of stock between locations, at `/stock` of either scope: one unit of the fixture product
+ * from the catalogue's default location (its id is the catalogue's) to a shelf.
+ */
+const STOCK_CASES: Record<string, RouteCase> = {
+  'POST /transfers': {
+    action: 'adjustStock',
+    success: 200,
+    requests: [
+      async ({ fixtures, catalogueId }, base) => ({
+        method: 'POST',
+        url: `${base}/transfers`,
+        json: {
+          productId: await fixtures.product(),
+          from: catalogueId,
+          to: await fixtures.locations.location(),
+          quantity: 1,
+        },
+      }),
+    ],
+  },
+};
+
 const split = (key: string) => {
   const [method, path] = key.split(' ') as [HTTPMethods, string];
   return { method, path };
@@ -495,6 +518,10 @@ const PERSONAL_ROUTES = Object.fromEntries([
     const { method, path } = split(key);
     return [`${method} /api/locations${path}`, routeCase] as const;
   }),
+  ...Object.entries(STOCK_CASES).map(([key, routeCase]) => {
+    const { method, path } = split(key);
+    return [`${method} /api/stock${path}`, routeCase] as const;
+  }),
 ]);
 const CATALOGUE_ROUTES = Object.fromEntries([
   ...Object.entries(PRODUCT_CASES).map(([key, routeCase]) => {
@@ -504,6 +531,10 @@ const CATALOGUE_ROUTES = Object.fromEntries([
   ...Object.entries(LOCATION_CASES).map(([key, routeCase]) => {
     const { method, path } = split(key);
     return [`${method} /api/catalogues/:catalogueId/locations${path}`, routeCase] as const;
+  }),
+  ...Object.entries(STOCK_CASES).map(([key, routeCase]) => {
+    const { method, path } = split(key);
+    return [`${method} /api/catalogues/:catalogueId/stock${path}`, routeCase] as const;
   }),
   ...Object.entries({ ...CATALOGUE_CASES, ...REPORT_CASES, ...ACTIVITY_CASES }).map(
     ([key, routeCase]) => {
@@ -640,7 +671,8 @@ const routeNames = () =>
     );
 
 describe('the route walk', () => {
-  const scoped = (name: string) => /^\w+ \/api\/(products|locations|catalogues\/:)/.test(name);
+  const scoped = (name: string) =>
+    /^\w+ \/api\/(products|locations|stock|catalogues\/:)/.test(name);
 
   it('knows every route of the personal catalogue and of a catalogue: a new one fails here', () => {
     const unknown = routeNames()
@@ -671,7 +703,11 @@ describe('the personal products routes: every member their own catalogue, whatev
           fixtures: fixtures(caller.id, caller, true),
         };
         for (const [index, build] of routeCase.requests.entries()) {
-          const base = name.includes(' /api/locations') ? '/api/locations' : '/api/products';
+          const base = name.includes(' /api/locations')
+            ? '/api/locations'
+            : name.includes(' /api/stock')
+              ? '/api/stock'
+              : '/api/products';
           const request = await build(aim, base);
           const expected = { status: routeCase.success };
           problems.push(...(await check(`${role} #${index}`, request, caller, expected)));
@@ -697,7 +733,9 @@ describe('every catalogue route x role x side of the catalogue', () => {
               ? `${catalogue}/products`
               : name.includes('/locations')
                 ? `${catalogue}/locations`
-                : catalogue;
+                : name.includes('/stock/')
+                  ? `${catalogue}/stock`
+                  : catalogue;
             const request = await build(aim, base);
             // A read the owner just made may be kept for the next one: it must not reach
             // someone the catalogue refuses.

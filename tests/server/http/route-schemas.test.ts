@@ -261,6 +261,18 @@ for (const [base, suffix, scoped] of [
   }
 }
 
+// Moves of stock between locations (locations/transfers.test.ts), the personal catalogue's and
+// any catalogue's. 404: a product or location not in the catalogue; 409: a location would go
+// below 0; 422: an Idempotency-Key reused with another body.
+for (const [base, suffix, scoped] of [
+  ['/api/stock', '', []],
+  ['/api/catalogues/:catalogueId/stock', 'InCatalogue', [403, 404]],
+] as const) {
+  const name = `POST ${base}/transfers`;
+  ERROR_STATUSES[name] = [...new Set([...BODY, 401, ...scoped, 404, 409, 422, 429, ...ALWAYS])];
+  OPERATION_IDS[name] = `transferStock${suffix}`;
+}
+
 // The stock reports (reports/*.test.ts), the personal catalogue's and any catalogue's (not under
 // its /products). 400: a period or a limit that is not offered (the two CSV files without one
 // take no query).
@@ -333,6 +345,12 @@ const NOT_FOUND_BODIES: Record<string, object> = {
   'POST /api/products/labels.pdf': { ids: ['00000000-0000-4000-8000-000000000000'] },
   'POST /api/locations': { name: 'Shelf', parentId: UNKNOWN_LOCATION },
   'POST /api/locations/labels.pdf': { ids: [UNKNOWN_LOCATION] },
+  'POST /api/stock/transfers': {
+    productId: UNKNOWN_LOCATION,
+    from: UNKNOWN_LOCATION,
+    to: '00000000-0000-4000-8000-000000000001',
+    quantity: 1,
+  },
 };
 
 interface Route {
@@ -486,6 +504,8 @@ describe('every route declares its request and response schemas', async () => {
         ]),
         'POST /api/products/activity/:entryId/undo',
         'POST /api/catalogues/:catalogueId/activity/:entryId/undo',
+        'POST /api/stock/transfers',
+        'POST /api/catalogues/:catalogueId/stock/transfers',
       ].sort(),
     );
   });
@@ -495,6 +515,7 @@ describe('every route declares its request and response schemas', async () => {
     { status: 400, type: 'application/json', payload: '{' },
     // What a client that sets the JSON type on every request sends to logout: no body at all.
     { status: 400, type: 'application/json', payload: '' },
+    // Past the app's 64 KiB, or a route's own larger limit (a move of 500 lines).
     { status: 413, type: 'application/json', payload: JSON.stringify({ x: 'x'.repeat(70_000) }) },
     { status: 415, type: 'text/plain', payload: 'hello' },
   ];
@@ -506,7 +527,11 @@ describe('every route declares its request and response schemas', async () => {
         expect(errorsOf(route), route.name).not.toContain(413);
         expect(errorsOf(route), route.name).not.toContain(415);
       }
-      for (const { status, type, payload } of BAD_BODIES) {
+      for (const bad of BAD_BODIES) {
+        const { status, type } = bad;
+        const limit = route.options.bodyLimit;
+        const payload =
+          status === 413 && limit ? JSON.stringify({ x: 'x'.repeat(limit + 1) }) : bad.payload;
         const res = await server.app.inject({
           method: route.method,
           url: sample(route.url, own),
