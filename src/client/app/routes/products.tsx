@@ -6,11 +6,14 @@ import {
 import { ProductsPage, ProductsPlaceholder } from '@/features/products/components/ProductsPage.js';
 import { loadProductTable, TABLE_MEDIA_QUERY } from '@/features/products/components/lazy-table.js';
 import { rememberedView } from '@/features/products/components/ViewToggle.js';
-import { rememberCatalogue, returnToLastCatalogue } from '@/lib/catalogues/last-catalogue.js';
+import { keepCatalogue, keptCatalogue } from '@/lib/catalogues/kept-catalogue.js';
 import { queryClient } from '@/lib/query/query-client.js';
 import type { ScreenHandle } from '../components/screen-placeholder.js';
 import { cachedOrRead, loadScreenData, requireUser } from '../layouts/signed-in/route-data.js';
 import type { Route } from './+types/products.js';
+
+/** Whether the list has been shown in this page: only its first showing may return elsewhere. */
+let listShown = false;
 
 /**
  * The list's first page, read before the screen renders, beside the current user rather than
@@ -28,9 +31,17 @@ export async function clientLoader({ request, params: route }: Route.ClientLoade
   // Opening the app goes back to the catalogue last worked in; the list shown is the new last one.
   // The user is the layout's read (the same one): waited for only when a catalogue is kept.
   const user = requireUser(request);
-  if (!route.catalogueId) await returnToLastCatalogue(request, user);
+  const kept = keptCatalogue();
+  if (!listShown && !route.catalogueId && kept?.catalogueId) {
+    // Loaded only then (a first visit has nothing to return to); offline and not kept, it stays.
+    const back = await import('@/features/catalogues/last-catalogue/return-to-catalogue.js').catch(
+      () => undefined,
+    );
+    await back?.returnToCatalogue(request, kept, user);
+  }
+  listShown = true;
   user.then(
-    ({ id }) => rememberCatalogue(id, route.catalogueId),
+    ({ id }) => keepCatalogue(id, route.catalogueId),
     () => undefined,
   );
   return loadScreenData(request, async () => {

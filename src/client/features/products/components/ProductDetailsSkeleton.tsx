@@ -31,6 +31,11 @@ export function ProductDetailsSkeleton() {
             </div>
             {/* Availability, price, stock, SKU and barcode. */}
             <div className="h-[14.5rem] rounded-xl ring-1 ring-gray-200" />
+            {/* Where its stock is: a heading and its locations (the default one at least). */}
+            <div className="space-y-2">
+              <Bar className="h-4 w-20" />
+              <Bar className="h-4 w-full" />
+            </div>
             {/* Adjust stock: the stepper, then a reason and a note. */}
             <div className="space-y-2">
               <Bar className="h-5 w-24" />
