@@ -8,8 +8,10 @@ import { loadProductTable, TABLE_MEDIA_QUERY } from '@/features/products/compone
 import { rememberedView } from '@/features/products/components/ViewToggle.js';
 import { keepCatalogue, keptCatalogue } from '@/lib/catalogues/kept-catalogue.js';
 import { queryClient } from '@/lib/query/query-client.js';
+import { restoreSavedQueries } from '@/lib/query/query-persistence.js';
+import { userQueryOptions } from '@/lib/session/get-user.js';
 import type { ScreenHandle } from '../components/screen-placeholder.js';
-import { cachedOrRead, loadScreenData, requireUser } from '../layouts/signed-in/route-data.js';
+import { cachedOrRead, loadScreenData } from '../layouts/signed-in/route-data.js';
 import type { Route } from './+types/products.js';
 
 /** Whether the list has been shown in this page: only its first showing may return elsewhere. */
@@ -29,8 +31,11 @@ export async function clientLoader({ request, params: route }: Route.ClientLoade
     loadProductTable().catch(() => undefined);
   }
   // Opening the app goes back to the catalogue last worked in; the list shown is the new last one.
-  // The user is the layout's read (the same one): waited for only when a catalogue is kept.
-  const user = requireUser(request);
+  // The user is the layout's read (the same one): waited for only when a catalogue is kept. The
+  // layout decides what a missing user means; here it only means nothing is kept or returned to.
+  const user = restoreSavedQueries()
+    .then(() => queryClient.query(cachedOrRead(userQueryOptions)))
+    .catch(() => undefined);
   const kept = keptCatalogue();
   if (!listShown && !route.catalogueId && kept?.catalogueId) {
     // Loaded only then (a first visit has nothing to return to); offline and not kept, it stays.
@@ -40,10 +45,7 @@ export async function clientLoader({ request, params: route }: Route.ClientLoade
     await back?.returnToCatalogue(request, kept, user);
   }
   listShown = true;
-  user.then(
-    ({ id }) => keepCatalogue(id, route.catalogueId),
-    () => undefined,
-  );
+  void user.then((me) => me && keepCatalogue(me.id, route.catalogueId));
   return loadScreenData(request, async () => {
     // Offline, a request for what was not saved can only fail: the counts wait for the connection.
     if (navigator.onLine) {

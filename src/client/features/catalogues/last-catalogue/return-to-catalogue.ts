@@ -22,10 +22,10 @@ function isArrival(request: Request) {
 export async function returnToCatalogue(
   request: Request,
   kept: KeptCatalogue,
-  user: Promise<{ id: string }>,
+  user: Promise<{ id: string } | undefined>,
 ) {
   if (!isArrival(request) || new URL(request.url).search) return;
-  if (kept.userId !== (await user).id) return;
+  if (kept.userId !== (await user)?.id) return;
   const cached = queryClient.getQueryData(cataloguesQueryOptions.queryKey);
   // Offline, a read would wait for the connection: what was kept decides.
   const catalogues = navigator.onLine
