@@ -7,7 +7,12 @@ import type { DB } from '../../infra/db/handle.js';
 import type { CurrentCatalogue } from '../catalogues/index.js';
 import type { PictureChange } from '../products/index.js';
 import { moveStock, restoreDeleted, revertEdit, transferStock } from '../products/index.js';
-import { writeCatalogue, type LiveEvent, type WriteOutcome } from '../writes/index.js';
+import {
+  writeCatalogue,
+  type CatalogueWrite,
+  type LiveEvent,
+  type WriteOutcome,
+} from '../writes/index.js';
 import { entriesQuery, notUndoable, parts, toEntry, undoAction, type EntryRow } from './entries.js';
 
 const conflict = (message: string) => new HttpError(409, message);
@@ -51,80 +56,118 @@ export async function undoEntry(
   if (found.undone_by !== null) throw conflict(A.alreadyUndone);
   if (now - Number(found.created_at) >= UNDO_WINDOW_MS) throw conflict(A.tooOld);
 
-  if (found.kind === 'stock.transferred') return undoTransfer(app, catalogue, found, now);
-  const { present } = app.products;
-  const productId = found.product_id!;
-  const product = { id: productId, name: found.product_name ?? '' };
+  const reverse = found.kind === 'stock.transferred' ? reverseTransfer : reverseProductChange;
   try {
     const { answer } = await writeCatalogue(
       { db: app.db, dialect: app.database.dialect, activity: app.activity.record },
       catalogue,
       now,
       async (w): Promise<WriteOutcome<{ status: 200; body: ActivityEntry }>> => {
-        const { trx } = w;
         const data: Record<string, unknown> = { undoes: String(found.id), kind: found.kind };
+        const product = found.product_id
+          ? { id: found.product_id, name: found.product_name ?? '' }
+          : undefined;
         // Recorded first: its unique `undoes` refuses a second undo before anything is reversed.
         const undoId = await w.recordActivity('undo', { product, data, undoes: Number(found.id) });
-        const stored = JSON.parse(found.data) as Record<string, unknown>;
-        let result;
-        if (found.kind === 'stock.moved') {
-          // At the location it changed (entries from before locations name none: the default).
-          const at = typeof stored.locationId === 'string' ? stored.locationId : undefined;
-          result = await moveStock(w, productId, -Number(stored.delta), at);
-        } else if (found.kind === 'product.updated') {
-          const changes = parts(found.data).changes ?? {};
-          const kept = (await snapshotOf(trx, Number(found.id))) as { picture?: PictureChange };
-          result = await revertEdit(w, productId, changes, kept?.picture);
-        } else {
-          const snapshot = (await snapshotOf(trx, Number(found.id))) as Parameters<
-            typeof restoreDeleted
-          >[1];
-          result = await restoreDeleted(w, snapshot);
-        }
-        switch (result.outcome) {
-          case 'missing':
-            throw conflict(A.productGone);
-          case 'below-zero':
-            throw conflict(A.belowZero);
-          case 'changed':
-            throw conflict(A.changedSince(result.fields));
-          case 'taken':
-            throw conflict(A.codeTaken(result.code, result.value));
-          case 'done':
-            break;
-        }
-        if ('movementId' in result && result.movementId !== undefined) {
-          data.movementId = String(result.movementId);
-          await trx
+        const { live, movementId } = await reverse(app, w, found);
+        if (movementId !== undefined) {
+          data.movementId = String(movementId);
+          await w.trx
             .updateTable('activity_entries')
             .set({ data: JSON.stringify(data) })
             .where('id', '=', undoId)
             .execute();
         }
         const row = (await entriesQuery(
-          trx,
+          w.trx,
           catalogue.id,
           { id: undoId },
           1,
         ).executeTakeFirstOrThrow()) as EntryRow;
-        const shown = present.product(result.row);
-        // The same events as the kind of change reversed, so that other screens follow.
-        const { stock, updatedAt } = shown;
-        const live: LiveEvent =
-          found.kind === 'stock.moved'
-            ? { kind: 'stock.changed', data: { id: productId, stock, updatedAt } }
-            : found.kind === 'product.deleted'
-              ? { kind: 'product.created', data: { product: shown } }
-              : { kind: 'product.updated', data: { product: shown } };
         return { answer: { status: 200, body: toEntry(row, catalogue.role, now) }, live };
       },
     );
     return answer.body;
   } catch (error) {
     if (isSecondUndo(error)) throw conflict(A.alreadyUndone);
-
     throw error;
   }
+}
+
+/** How an entry's change was reversed: the live event that tells other screens, the movement. */
+interface Reversal {
+  live: LiveEvent;
+  movementId?: number;
+}
+
+/**
+ * Reverses a change of one product: a stock change at the location it changed, an edit, or a
+ * delete (from the snapshot its entry kept). Answers with the same live event as the kind of
+ * change reversed, so that other screens follow.
+ */
+async function reverseProductChange(
+  app: FastifyInstance,
+  w: CatalogueWrite,
+  found: EntryRow,
+): Promise<Reversal> {
+  const productId = found.product_id!;
+  const stored = JSON.parse(found.data) as Record<string, unknown>;
+  let result;
+  if (found.kind === 'stock.moved') {
+    // At the location it changed (entries from before locations name none: the default).
+    const at = typeof stored.locationId === 'string' ? stored.locationId : undefined;
+    result = await moveStock(w, productId, -Number(stored.delta), at);
+  } else if (found.kind === 'product.updated') {
+    const changes = parts(found.data).changes ?? {};
+    const kept = (await snapshotOf(w.trx, Number(found.id))) as { picture?: PictureChange };
+    result = await revertEdit(w, productId, changes, kept?.picture);
+  } else {
+    const snapshot = (await snapshotOf(w.trx, Number(found.id))) as Parameters<
+      typeof restoreDeleted
+    >[1];
+    result = await restoreDeleted(w, snapshot);
+  }
+  switch (result.outcome) {
+    case 'missing':
+      throw conflict(A.productGone);
+    case 'below-zero':
+      throw conflict(A.belowZero);
+    case 'changed':
+      throw conflict(A.changedSince(result.fields));
+    case 'taken':
+      throw conflict(A.codeTaken(result.code, result.value));
+    case 'done':
+      break;
+  }
+  const shown = app.products.present.product(result.row);
+  const { stock, updatedAt } = shown;
+  const live: LiveEvent =
+    found.kind === 'stock.moved'
+      ? { kind: 'stock.changed', data: { id: productId, stock, updatedAt } }
+      : found.kind === 'product.deleted'
+        ? { kind: 'product.created', data: { product: shown } }
+        : { kind: 'product.updated', data: { product: shown } };
+  return { live, movementId: 'movementId' in result ? result.movementId : undefined };
+}
+
+/**
+ * Reverses a move of stock with the move back, every line from where it went to where it came
+ * from, all of them or none: refused when the stock moved has moved on (or a product or location
+ * went).
+ */
+async function reverseTransfer(
+  _app: FastifyInstance,
+  w: CatalogueWrite,
+  found: EntryRow,
+): Promise<Reversal> {
+  const stored = JSON.parse(found.data) as {
+    lines: { productId: string; from: string; to: string; quantity: number }[];
+  };
+  const back = stored.lines.map((line) => ({ ...line, from: line.to, to: line.from }));
+  const result = await transferStock(w, back);
+  if (result.outcome !== 'done') throw conflict(A.movedSince);
+  const ids = result.products.map(({ id }) => id);
+  return { live: { kind: 'stock.transferred', data: { ids } } };
 }
 
 /** What an entry kept for its undo (a deleted product, a replaced picture), if anything. */
@@ -135,51 +178,4 @@ async function snapshotOf(trx: DB, entryId: number): Promise<unknown> {
     .where('id', '=', entryId)
     .executeTakeFirstOrThrow();
   return kept.snapshot === null ? undefined : (JSON.parse(kept.snapshot) as unknown);
-}
-
-/**
- * Undoes a move of stock with the move back, every line from where it went to where it came from,
- * all of them or none: refused when the stock moved has moved on (or a product or location went).
- */
-async function undoTransfer(
-  app: FastifyInstance,
-  catalogue: CurrentCatalogue,
-  found: EntryRow,
-  now: number,
-): Promise<ActivityEntry> {
-  const stored = JSON.parse(found.data) as {
-    lines: { productId: string; from: string; to: string; quantity: number }[];
-  };
-  const back = stored.lines.map((line) => ({ ...line, from: line.to, to: line.from }));
-  try {
-    const { answer } = await writeCatalogue(
-      { db: app.db, dialect: app.database.dialect, activity: app.activity.record },
-      catalogue,
-      now,
-      async (w): Promise<WriteOutcome<{ status: 200; body: ActivityEntry }>> => {
-        const data = { undoes: String(found.id), kind: found.kind };
-        const product = found.product_id
-          ? { id: found.product_id, name: found.product_name ?? '' }
-          : undefined;
-        const undoId = await w.recordActivity('undo', { product, data, undoes: Number(found.id) });
-        const result = await transferStock(w, back);
-        if (result.outcome !== 'done') throw conflict(A.movedSince);
-        const row = (await entriesQuery(
-          w.trx,
-          catalogue.id,
-          { id: undoId },
-          1,
-        ).executeTakeFirstOrThrow()) as EntryRow;
-        const ids = result.products.map(({ id }) => id);
-        return {
-          answer: { status: 200, body: toEntry(row, catalogue.role, now) },
-          live: { kind: 'stock.transferred', data: { ids } },
-        };
-      },
-    );
-    return answer.body;
-  } catch (error) {
-    if (isSecondUndo(error)) throw conflict(A.alreadyUndone);
-    throw error;
-  }
 }
