@@ -11,6 +11,9 @@ export {
   stockChangesInFlight,
   stockWithPending,
   useAllPendingChanges,
+  type QueuedChange,
+  type QueuedMove,
+  type QueuedMoveLine,
   type QueuedStockChange,
 } from './pending.js';
 export { loadStockQueue } from './send.js';

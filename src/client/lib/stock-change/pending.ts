@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react';
 import type { StockReason } from '@shared/constants.js';
 
 /** The screen a stock change was made on, kept in the activity log (the Stockroom-Source header). */
-export type StockChangeSource = 'stepper' | 'scan';
+export type StockChangeSource = 'stepper' | 'scan' | 'form';
 
 /**
  * The header a stock change carries so that sending it again applies it once (the server's name
@@ -32,7 +32,45 @@ export interface QueuedStockChange {
   source?: StockChangeSource | undefined;
   /** ISO time the change was made. */
   madeAt: string;
+  /** The location it applies to; none: the catalogue's default location. */
+  locationId?: string | undefined;
+  /** Its path, named in a refusal. */
+  locationPath?: string | undefined;
+  /**
+   * A count at a location sets that location only: how far it moves the product's stock, as the
+   * screen knew the location's quantity when the count was made (what the screens show meanwhile).
+   */
+  shift?: number | undefined;
+  kind?: undefined;
 }
+
+/** One product's part of a move: `quantity` units from one location to another. */
+export interface QueuedMoveLine {
+  productId: string;
+  productName: string;
+  from: string;
+  to: string;
+  quantity: number;
+}
+
+/**
+ * A move of stock between locations (one transfer, of one or many lines), kept like any stock
+ * change and sent in its turn: it changes no product's stock, only where it is.
+ */
+export interface QueuedMove {
+  kind: 'move';
+  key: string;
+  catalogueId?: string | undefined;
+  lines: QueuedMoveLine[];
+  /** Named in messages: 'Bin 4' (or where the lines go, when all go to one place). */
+  toPath: string;
+  source?: StockChangeSource | undefined;
+  madeAt: string;
+  productId?: undefined;
+}
+
+/** Anything waiting in the queue, in the order made. */
+export type QueuedChange = QueuedStockChange | QueuedMove;
 
 /**
  * The signed-in user's waiting changes, in the order made: a copy of what IndexedDB holds
@@ -41,7 +79,7 @@ export interface QueuedStockChange {
  */
 interface Snapshot {
   userId: string | undefined;
-  changes: readonly QueuedStockChange[];
+  changes: readonly QueuedChange[];
 }
 
 let snapshot: Snapshot = { userId: undefined, changes: [] };
@@ -49,10 +87,7 @@ const listeners = new Set<() => void>();
 
 export const pendingSnapshot = () => snapshot;
 
-export function setPendingSnapshot(
-  userId: string | undefined,
-  changes: readonly QueuedStockChange[],
-) {
+export function setPendingSnapshot(userId: string | undefined, changes: readonly QueuedChange[]) {
   snapshot = { userId, changes };
   listeners.forEach((listener) => listener());
 }
@@ -64,7 +99,7 @@ const subscribe = (listener: () => void) => {
   };
 };
 
-const EMPTY: readonly QueuedStockChange[] = [];
+const EMPTY: readonly QueuedChange[] = [];
 const serverSnapshot = () => EMPTY;
 
 /** Every waiting change of the user, live (how many, at logout). */
@@ -77,7 +112,10 @@ export const useAllPendingChanges = () =>
  */
 export const stockWithPending = (stock: number, changes: readonly QueuedStockChange[]) =>
   changes.reduce(
-    (total, change) => (change.count !== undefined ? change.count : total + (change.delta ?? 0)),
+    (total, change) =>
+      change.shift === undefined && change.count !== undefined
+        ? change.count
+        : total + (change.delta ?? change.shift ?? 0),
     stock,
   );
 
@@ -89,8 +127,12 @@ const signed = (delta: number) => (delta > 0 ? `+${delta}` : `${delta}`);
  */
 export function pendingLabel(changes: readonly QueuedStockChange[]): string | undefined {
   if (changes.length === 0) return undefined;
-  const lastCount = changes.findLastIndex((change) => change.count !== undefined);
-  const after = changes.slice(lastCount + 1).reduce((sum, change) => sum + (change.delta ?? 0), 0);
+  const lastCount = changes.findLastIndex(
+    (change) => change.count !== undefined && change.shift === undefined,
+  );
+  const after = changes
+    .slice(lastCount + 1)
+    .reduce((sum, change) => sum + (change.delta ?? change.shift ?? 0), 0);
   const parts: string[] = [];
   if (lastCount >= 0) parts.push(`Set ${changes[lastCount]?.count}`);
   if (after !== 0) parts.push(signed(after));

@@ -2,11 +2,16 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { Product } from '@shared/schemas/products.js';
 import { apiRequest } from '@/lib/api-client.js';
 import { getErrorStatus, isUnreachable } from '@/lib/api-error.js';
-import { productsUrl, type CatalogueRef } from '@/lib/catalogue-ref.js';
+import { catalogueKey, productsUrl, type CatalogueRef } from '@/lib/catalogue-ref.js';
 import { noteStockWrite, patchCachedProduct } from '@/lib/query/product-cache.js';
 import { queryKeys } from '@/lib/query/query-client.js';
 import { sourceHeader } from '@/lib/source-header.js';
-import { IDEMPOTENCY_HEADER, pendingSnapshot, type QueuedStockChange } from './pending.js';
+import {
+  IDEMPOTENCY_HEADER,
+  pendingSnapshot,
+  stockChangesInFlight,
+  type QueuedStockChange,
+} from './pending.js';
 
 /** A key for a new change, made once and sent with each attempt (Idempotency-Key). */
 export function newChangeKey(): string {
@@ -35,8 +40,8 @@ export const gotNoAnswer = (error: unknown) =>
 
 /**
  * POST /products/{id}/stock (or /catalogues/{catalogueId}/products/{id}/stock) {delta | count,
- * reason?, note?} → {message, product}, with the change's own Idempotency-Key and the screen it
- * was made on; 409 when a delta would take the stock below 0.
+ * reason?, note?, locationId?} → {message, product}, with the change's own Idempotency-Key and the
+ * screen it was made on; 409 when a delta would take the location below 0.
  */
 export const postStockChange = ({
   key,
@@ -47,6 +52,7 @@ export const postStockChange = ({
   reason,
   note,
   source,
+  locationId,
 }: QueuedStockChange) =>
   apiRequest(
     () => import('@shared/schemas/products.js').then((m) => m.productMutationResponseSchema),
@@ -56,19 +62,25 @@ export const postStockChange = ({
       headers: { [IDEMPOTENCY_HEADER]: key, ...(source ? sourceHeader(source) : {}) },
       // Only what was given: an empty note or reason is none.
       data: Object.fromEntries(
-        Object.entries({ delta, count, reason, note }).filter(
+        Object.entries({ delta, count, reason, note, locationId }).filter(
           ([, value]) => value !== undefined && value !== '',
         ),
       ),
     },
   );
 
-/** The stock as a change leaves it; `undo` takes a delta back (a count is read again instead). */
+/**
+ * The stock as a change leaves it; `undo` takes a delta back (a count of the whole stock is read
+ * again instead; a count at one location moves it by its shift).
+ */
 export const applyChange =
-  ({ delta, count }: Pick<QueuedStockChange, 'delta' | 'count'>, undo = false) =>
+  ({ delta, count, shift }: Pick<QueuedStockChange, 'delta' | 'count' | 'shift'>, undo = false) =>
   <T extends { stock: number }>(product: T): T => {
-    if (count !== undefined) return undo ? product : { ...product, stock: count };
-    return { ...product, stock: product.stock + (undo ? -(delta ?? 0) : (delta ?? 0)) };
+    if (count !== undefined && shift === undefined) {
+      return undo ? product : { ...product, stock: count };
+    }
+    const moved = delta ?? shift ?? 0;
+    return { ...product, stock: product.stock + (undo ? -moved : moved) };
   };
 
 /** Writes the server's count of an accepted change wherever the product is cached. */
@@ -85,21 +97,27 @@ export function writeServerStock(
 }
 
 /**
- * After changes were sent: the products' histories and the catalogues' totals read again; the
- * list is marked stale rather than read again now (a sort by stock would move the card under the
- * pointer).
+ * After changes were sent: the products' histories, where their stock is (a product page with
+ * nothing else on its way) and the catalogues' totals and locations read again; the list is
+ * marked stale rather than read again now (a sort by stock would move the card under the pointer).
  */
 export const refreshAfterStockChanges = (
   queryClient: QueryClient,
-  changed: readonly Pick<QueuedStockChange, 'catalogueId' | 'productId'>[],
+  changed: readonly { catalogueId?: string | undefined; productId: string }[],
 ) => {
   const catalogues = new Set(changed.map(({ catalogueId }) => catalogueId));
   const products = new Map(changed.map(({ catalogueId, productId }) => [productId, catalogueId]));
   return Promise.all([
-    ...[...products].map(([productId, catalogueId]) =>
+    ...[...products].flatMap(([productId, catalogueId]) => [
       queryClient.invalidateQueries({ queryKey: queryKeys.movements(catalogueId, productId) }),
-    ),
+      stockChangesInFlight(productId) === 0 &&
+        queryClient.invalidateQueries({
+          queryKey: queryKeys.product(catalogueId, productId),
+          exact: true,
+        }),
+    ]),
     ...[...catalogues].flatMap((catalogue) => [
+      queryClient.invalidateQueries({ queryKey: ['locations', catalogueKey(catalogue)] }),
       queryClient.invalidateQueries({ queryKey: queryKeys.productSummaries(catalogue) }),
       queryClient.invalidateQueries({
         queryKey: queryKeys.products(catalogue),

@@ -35,6 +35,8 @@ export type ScreenStockChange = {
   product: { id: string; name: string; stock: number };
   reason?: StockReason | undefined;
   note?: string | undefined;
+  /** One location's quantity changes (none: the default location's), with its path for messages. */
+  location?: { id: string; path: string; held: number } | undefined;
 } & ({ delta: number; count?: undefined } | { count: number; delta?: undefined });
 
 /** A stock change, in its catalogue, from the screen it was made on. */
@@ -56,7 +58,9 @@ export type StockChangeResult = { stock: number; delta: number } & (
 const shownStock = (productId: string, serverStock: number) =>
   stockWithPending(
     serverStock,
-    pendingSnapshot().changes.filter((change) => change.productId === productId),
+    pendingSnapshot().changes.filter(
+      (change): change is QueuedStockChange => change.productId === productId,
+    ),
   );
 
 async function keepForLater(change: QueuedStockChange, serverStock: number) {
@@ -83,8 +87,11 @@ export async function changeStock(
   queryClient: QueryClient,
   request: StockChangeRequest,
 ): Promise<StockChangeResult> {
-  const { catalogue, product, source, reason, note, delta, count } = request;
+  const { catalogue, product, source, reason, note, delta, count, location } = request;
   const change: QueuedStockChange = {
+    locationId: location?.id,
+    locationPath: location?.path,
+    shift: location && count !== undefined ? count - location.held : undefined,
     key: newChangeKey(),
     catalogueId: catalogue,
     productId: product.id,

@@ -9,16 +9,39 @@ import {
   markInFlight,
   pendingSnapshot,
   setPendingSnapshot,
-  type QueuedStockChange,
+  type QueuedChange,
 } from '../pending.js';
+import { postMove } from '../move-request.js';
 import { postStockChange, refreshAfterStockChanges, writeServerStock } from '../request.js';
 
 /** The server's answer for a catalogue that is gone or no longer the user's. */
 const CATALOGUE_NOT_FOUND = 'Catalogue not found';
 
-/** One change as the user made it, for a message: '+3', '-2', 'Set 40'. */
-const describeChange = ({ delta, count }: QueuedStockChange) =>
-  count !== undefined ? `Set ${count}` : (delta ?? 0) > 0 ? `+${delta}` : `${delta ?? 0}`;
+/** One change as the user made it, for a message: '+3', '-2', 'Set 40', 'Set 40 at Bin 4'. */
+function describeChange(change: QueuedChange) {
+  if (change.kind === 'move') {
+    const units = change.lines.reduce((sum, line) => sum + line.quantity, 0);
+    return `the move of ${units} ${units === 1 ? 'unit' : 'units'} to ${change.toPath}`;
+  }
+  const { delta, count, locationPath } = change;
+  const amount =
+    count !== undefined ? `Set ${count}` : (delta ?? 0) > 0 ? `+${delta}` : `${delta ?? 0}`;
+  return locationPath ? `${amount} at ${locationPath}` : amount;
+}
+
+/** What a message names: the product changed, or the first of a move's ('Blue mug and 2 more'). */
+function subjectOf(change: QueuedChange) {
+  if (change.kind !== 'move') return `'${change.productName}'`;
+  const [first] = change.lines;
+  const more = change.lines.length - 1;
+  return `'${first?.productName ?? ''}'${more > 0 ? ` and ${more} more` : ''}`;
+}
+
+/** The products a change touches. */
+const productsOf = (change: QueuedChange) =>
+  change.kind === 'move'
+    ? change.lines.map(({ productId }) => ({ catalogueId: change.catalogueId, productId }))
+    : [change];
 
 /**
  * The waiting stock changes in IndexedDB: one entry per user (their id), an array in the order
@@ -30,7 +53,7 @@ const changesStore = () => (database ??= createStore('stockroom-stock-queue', 'c
 const entryOf = (userId: string) => `user:${userId}`;
 
 const readQueue = async (userId: string) =>
-  (await get<QueuedStockChange[]>(entryOf(userId), changesStore())) ?? [];
+  (await get<QueuedChange[]>(entryOf(userId), changesStore())) ?? [];
 
 /** The signed-in user's id, while a token is held; a queue is only ever sent under its owner. */
 const signedInUserId = () =>
@@ -46,11 +69,11 @@ async function publish(userId: string) {
 export const loadQueue = (userId: string) => publish(userId);
 
 /** Adds a change at the end of the signed-in user's queue, then tries to send the queue. */
-export async function queueStockChange(change: QueuedStockChange) {
+export async function queueStockChange(change: QueuedChange) {
   const userId = signedInUserId();
   if (!userId) throw new Error('You are signed out: the stock change was not kept.');
   try {
-    await update<QueuedStockChange[]>(
+    await update<QueuedChange[]>(
       entryOf(userId),
       (changes = []) => [...changes.filter(({ key }) => key !== change.key), change],
       changesStore(),
@@ -58,7 +81,7 @@ export async function queueStockChange(change: QueuedStockChange) {
   } catch {
     // Storage refused (a private window that has none, a full disk): say what it means.
     throw new Error(
-      `This browser could not keep ${describeChange(change)} for '${change.productName}' to send later. Try again once online.`,
+      `This browser could not keep ${describeChange(change)} for ${subjectOf(change)} to send later. Try again once online.`,
     );
   }
   await publish(userId);
@@ -72,7 +95,7 @@ export async function forgetQueue(userId: string) {
 }
 
 const removeFromQueue = (userId: string, key: string) =>
-  update<QueuedStockChange[]>(
+  update<QueuedChange[]>(
     entryOf(userId),
     (changes = []) => changes.filter((change) => change.key !== key),
     changesStore(),
@@ -88,11 +111,14 @@ const mustWait = (error: unknown) => {
   return status === undefined ? isUnreachable(error) : WAIT_STATUSES.has(status);
 };
 
-function refusalReason(error: unknown) {
+function refusalReason(change: QueuedChange, error: unknown) {
   const status = getErrorStatus(error);
   const message = getErrorMessage(error);
-  // A catalogue the user no longer belongs to is named as such, not as a deleted product.
-  if (status === 404 && message !== CATALOGUE_NOT_FOUND) return 'the product was deleted.';
+  // A catalogue the user no longer belongs to is named as such, not as a deleted product; a
+  // move or a change at a location names what is gone (a product or a location) itself.
+  const named = change.kind === 'move' || change.locationId !== undefined;
+  if (status === 404 && message !== CATALOGUE_NOT_FOUND && !named)
+    return 'the product was deleted.';
   // Any other refusal (a role that no longer allows it, a stock below 0) in the server's words.
   return /[.!?]$/.test(message) ? message : `${message}.`;
 }
@@ -100,9 +126,14 @@ function refusalReason(error: unknown) {
 type Outcome = 'sent' | 'refused' | 'wait';
 
 /** One waiting change, through the request and cache writes every stock change uses (send.ts). */
-async function sendOne(change: QueuedStockChange): Promise<Outcome> {
-  const sent = markInFlight(change.productId);
+async function sendOne(change: QueuedChange): Promise<Outcome> {
+  // A move changes no stock: nothing of it to keep live events from.
+  const sent = change.kind === 'move' ? () => undefined : markInFlight(change.productId);
   try {
+    if (change.kind === 'move') {
+      await postMove(change);
+      return 'sent';
+    }
     const { product } = await postStockChange(change);
     // A read of the list begun before this change (the reconnect's) must not land over it.
     await cancelProductReads(queryClient, change.catalogueId, product.id);
@@ -112,7 +143,7 @@ async function sendOne(change: QueuedStockChange): Promise<Outcome> {
     if (mustWait(error)) return 'wait';
     notifyError(
       new Error(
-        `Could not send ${describeChange(change)} for '${change.productName}': ${refusalReason(error)}`,
+        `Could not send ${describeChange(change)} for ${subjectOf(change)}: ${refusalReason(change, error)}`,
       ),
     );
     return 'refused';
@@ -123,7 +154,7 @@ async function sendOne(change: QueuedStockChange): Promise<Outcome> {
 
 /** Sends the first change until none is left, one at a time, or until one must wait. */
 async function sendAll(userId: string) {
-  const touched: QueuedStockChange[] = [];
+  const touched: { catalogueId?: string | undefined; productId: string }[] = [];
   try {
     for (;;) {
       if (signedInUserId() !== userId || !navigator.onLine) return;
@@ -131,7 +162,7 @@ async function sendAll(userId: string) {
       if (!next) return;
       const outcome = await sendOne(next);
       if (outcome === 'wait') return;
-      touched.push(next);
+      touched.push(...productsOf(next));
       await removeFromQueue(userId, next.key);
       await publish(userId);
     }

@@ -2,6 +2,7 @@ import {
   pendingLabel,
   stockWithPending,
   useAllPendingChanges,
+  type QueuedChange,
   type QueuedStockChange,
 } from '@/lib/stock-change/index.js';
 
@@ -11,9 +12,12 @@ import {
  */
 function withPending<T extends { id: string; stock: number }>(
   product: T,
-  changes: readonly QueuedStockChange[],
+  changes: readonly QueuedChange[],
 ) {
-  const own = changes.filter((change) => change.productId === product.id);
+  // A move changes where the stock is, not how much: it has no product of its own.
+  const own = changes.filter(
+    (change): change is QueuedStockChange => change.productId === product.id,
+  );
   if (own.length === 0) return { product, pending: undefined };
   return {
     product: { ...product, stock: stockWithPending(product.stock, own) },
