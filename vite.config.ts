@@ -43,10 +43,15 @@ const styleFreeSweetAlert = {
  *   with it.
  * - `account`: the login form, the first visit's usual screen, with the form library.
  * - Out of them: the form library's helpers, the HTTP client (with the first request), dialogs,
- *   form and list controls, and the offline queue's IndexedDB part, loaded by what uses them.
+ *   form and list controls, the offline queue's IndexedDB part, and the moves and location
+ *   pickers, loaded by what uses them.
  */
 const CHUNK_FOLDERS: readonly (readonly [place: string, chunk: string | undefined])[] = [
   ['src/client/lib/stock-change/offline/', undefined],
+  // Moves and locations: the screens that move stock or pick a location load them.
+  ['src/client/lib/stock-change/moves/', undefined],
+  ['src/client/lib/locations/', undefined],
+  ['src/client/components/locations/', undefined],
   ['src/client/lib/forms/', undefined],
   ['src/client/lib/http/', undefined],
   ['src/client/components/dialogs/', undefined],
@@ -71,6 +76,8 @@ const CHUNK_FOLDERS: readonly (readonly [place: string, chunk: string | undefine
   ['src/shared/schemas/live-events.ts', undefined],
   ['src/shared/schemas/idempotency.ts', undefined],
   ['src/shared/schemas/webhooks/', undefined],
+  // The locations' and moves' shapes: the screens that read them load them, not the list.
+  ['src/shared/schemas/locations/', undefined],
   ['src/shared/schemas/', 'schemas'],
   ['node_modules/zod/', 'schemas'],
   ['src/client/features/auth/components/login/', 'account'],

@@ -63,7 +63,7 @@ function transfersEndpoint(answer: (received: Received) => Response | undefined 
 const line = { productId: 'p1', productName: 'Blue mug', from: MAIN, to: BIN, quantity: 3 };
 
 test('a move made offline waits in the queue, then goes once with its key', async () => {
-  const { moveStock } = await import('@/lib/stock-change/move.js');
+  const { moveStock } = await import('@/lib/stock-change/moves/move.js');
   const { sendQueuedChanges } = await import('@/lib/stock-change/offline/queue.js');
   const applied = transfersEndpoint();
   online = false;
@@ -92,7 +92,7 @@ test('a move made offline waits in the queue, then goes once with its key', asyn
 });
 
 test('a move online shows on the product page at once and is taken back when refused', async () => {
-  const { moveStock } = await import('@/lib/stock-change/move.js');
+  const { moveStock } = await import('@/lib/stock-change/moves/move.js');
   queryClient.setQueryData(
     ['locations', 'personal'],
     [
@@ -142,7 +142,7 @@ test('a move online shows on the product page at once and is taken back when ref
 });
 
 test('a move that got no answer is kept with its key and replayed once', async () => {
-  const { moveStock } = await import('@/lib/stock-change/move.js');
+  const { moveStock } = await import('@/lib/stock-change/moves/move.js');
   const { sendQueuedChanges } = await import('@/lib/stock-change/offline/queue.js');
   const keys: (string | null)[] = [];
   let down = true;
@@ -165,7 +165,7 @@ test('a move that got no answer is kept with its key and replayed once', async (
 });
 
 test('a refused move and a change at a location are named with where; the rest goes on', async () => {
-  const { moveStock } = await import('@/lib/stock-change/move.js');
+  const { moveStock } = await import('@/lib/stock-change/moves/move.js');
   const { queueStockChange, sendQueuedChanges } =
     await import('@/lib/stock-change/offline/queue.js');
   render(<Toaster />);

@@ -7,9 +7,26 @@ import { setupServer } from 'msw/node';
  * answers what its screen asks with `server.use(http.get('/api/…', …))`; a request that no
  * handler answers fails the test (setup.ts). Handlers added by a test are dropped after it.
  */
+/** The catalogue's default location, the only one a test has unless it adds more. */
+export const MAIN_LOCATION = {
+  id: '00000000-0000-4000-8000-000000000001',
+  name: 'Main',
+  parentId: null,
+  code: 'L-MAIN01',
+  path: 'Main',
+  isDefault: true,
+  units: 0,
+};
+
 export const server = setupServer(
   // The browser suite's server, which has SMTP: no local mailbox (features/auth DevMailboxLink).
   http.head('/api/dev/mails', () => new HttpResponse(null, { status: 404 })),
+  // The product page reads the catalogue's locations (where to adjust, where to move): one, the
+  // default, unless a test says otherwise.
+  http.get('/api/locations', () => HttpResponse.json({ locations: [MAIN_LOCATION] })),
+  http.get('/api/catalogues/:catalogueId/locations', () =>
+    HttpResponse.json({ locations: [MAIN_LOCATION] }),
+  ),
 );
 
 /** One request the app sent, read as the server reads it. */

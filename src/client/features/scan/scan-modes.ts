@@ -1,9 +1,10 @@
-export type ScanMode = 'receive' | 'pick' | 'count' | 'lookup';
+export type ScanMode = 'receive' | 'pick' | 'count' | 'move' | 'lookup';
 
 export const SCAN_MODES: readonly { value: ScanMode; label: string }[] = [
   { value: 'receive', label: 'Receive' },
   { value: 'pick', label: 'Pick' },
   { value: 'count', label: 'Count' },
+  { value: 'move', label: 'Move' },
   { value: 'lookup', label: 'Look up' },
 ];
 

@@ -20,13 +20,14 @@ const OWNER_KEY = 'OfflineCacheOwner';
 
 /**
  * The data sets worth reading offline: the user, their catalogues, each catalogue's list pages,
- * products and their history.
+ * products and their history, and the locations (a bin's code scanned offline is found).
  */
 const PERSISTED_ROOTS = new Set<unknown>([
   queryKeys.user[0],
   queryKeys.catalogues[0],
   queryKeys.allProducts[0],
   queryKeys.productById[0],
+  'locations',
 ]);
 
 let store: UseStore | undefined;

@@ -15,6 +15,7 @@ export {
   type QueuedMove,
   type QueuedMoveLine,
   type QueuedStockChange,
+  type StockChangeSource,
 } from './pending.js';
 export { loadStockQueue } from './send.js';
 export { useChangeStock } from './use-change-stock.js';

@@ -1,8 +1,9 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { LocationCreate, LocationUpdate } from '@shared/schemas/locations/locations.js';
 import { apiRequest } from '@/lib/api-client.js';
 import { apiDownload } from '@/lib/api-download.js';
-import { catalogueKey, type CatalogueRef } from '@/lib/catalogue-ref.js';
+import type { CatalogueRef } from '@/lib/catalogue-ref.js';
+import { locationsKey, locationsUrl } from '@/lib/locations/locations-query.js';
 import { messageResponse } from '@/lib/lazy-schemas.js';
 import { notifySuccess } from '@/lib/notify.js';
 import type { LabelLayout } from '@shared/labels.js';
@@ -12,25 +13,9 @@ import type { LabelLayout } from '@shared/labels.js';
  * zod schemas stay out of the screens' own code.
  */
 const load = () => import('@shared/schemas/locations/locations.js');
-const listSchema = () => load().then((m) => m.locationsResponseSchema);
 const savedSchema = () => load().then((m) => m.locationSavedSchema);
 
-/** A catalogue's locations: `/locations…`, or `/catalogues/{id}/locations…` for a shared one. */
-const locationsUrl = (catalogue: CatalogueRef, rest = '') =>
-  `${catalogue ? `/catalogues/${encodeURIComponent(catalogue)}` : ''}/locations${rest}`;
-
-/** Where a catalogue's locations are cached. */
-const locationsKey = (catalogue: CatalogueRef) => ['locations', catalogueKey(catalogue)] as const;
-
-/** GET …/locations → {locations}: the whole tree, in order. */
-export const locationsQueryOptions = (catalogue: CatalogueRef) =>
-  queryOptions({
-    queryKey: locationsKey(catalogue),
-    queryFn: async ({ signal }) =>
-      (await apiRequest(listSchema, { url: locationsUrl(catalogue), signal })).locations,
-  });
-
-export const useLocations = (catalogue: CatalogueRef) => useQuery(locationsQueryOptions(catalogue));
+export { locationsQueryOptions, useLocations } from '@/lib/locations/locations-query.js';
 
 type Change =
   | { kind: 'create'; body: LocationCreate }

@@ -1,9 +1,12 @@
-import { useLayoutEffect, useRef } from 'react';
+import { lazy, Suspense, useLayoutEffect, useRef } from 'react';
 import { BULK_DELETE_MAX } from '@shared/constants.js';
 import { useCatalogueCan } from '@/lib/catalogues/current-catalogue.js';
 import { formatCount } from '@/lib/format.js';
 import { BulkDeleteButton, type NamedProduct } from './BulkDeleteButton.js';
 import { PrintLabelsButton } from './common/PrintLabelsButton.js';
+
+/** Moving the chosen products' stock: its code loads with the first selection, not the list. */
+const MoveSelection = lazy(() => import('./MoveSelection.js'));
 
 interface SelectAllBoxProps {
   /** Products shown. */
@@ -52,7 +55,8 @@ interface SelectionBarProps {
 export function SelectionBar({ selected, onDeleted }: SelectionBarProps) {
   const count = selected.length;
   // A stock member chooses products for labels only.
-  const mayDelete = useCatalogueCan()('editProducts');
+  const may = useCatalogueCan();
+  const mayDelete = may('editProducts');
   return (
     <section
       aria-label="Selected products"
@@ -60,6 +64,11 @@ export function SelectionBar({ selected, onDeleted }: SelectionBarProps) {
     >
       <span className="text-sm font-medium text-gray-900">{formatCount(count)} selected</span>
       <div className="ml-auto flex flex-wrap items-center gap-2 sm:gap-3">
+        {may('adjustStock') && (
+          <Suspense>
+            <MoveSelection products={selected} />
+          </Suspense>
+        )}
         <PrintLabelsButton ids={selected.map(({ id }) => id)} />
         {mayDelete && (
           <BulkDeleteButton

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { preload } from 'react-dom';
 import { useCatalogueCan } from '@/lib/catalogues/current-catalogue.js';
 import { useCatalogueRef } from '@/lib/catalogue-ref.js';
@@ -24,6 +24,11 @@ import { ProductDetailsSkeleton } from './ProductDetailsSkeleton.js';
 import { StockStepper } from './common/StockStepper.js';
 import { tabTitle } from '@/lib/texts.js';
 import { useDrawn } from '@/lib/use-drawn.js';
+import { LocationSelect } from '@/components/locations/LocationSelect.js';
+import { MoveStockForm } from '@/components/locations/MoveStockForm.js';
+import { useLocations } from '@/lib/locations/locations-query.js';
+import { useAllPendingChanges } from '@/lib/stock-change/index.js';
+import { placesWithPending, type Places } from '@/lib/stock-change/moves/places.js';
 
 /**
  * The product page: read-only but for its stock, which it adjusts, and the stock's history. The
@@ -207,13 +212,30 @@ function Fact({ term, children }: { term: string; children: ReactNode }) {
 
 /**
  * The stock as one block in its state's colour: 'In Stock: 40' as its heading, the availability
- * and the units under it, and the stepper that changes them.
+ * and the units under it, where the stock is, the stepper that changes it at a chosen location
+ * and the form that moves it between locations.
  */
 function StockBlock({ product: saved }: { product: Product }) {
   const { product, pending } = useShownStock(saved);
+  const catalogue = useCatalogueRef();
   const mayAdjust = useCatalogueCan()('adjustStock');
   const stateName = useStockState(product);
   const state = STOCK_STATES[stateName];
+  const tree = useLocations(catalogue).data ?? [];
+  const defaultId = tree.find((location) => location.isDefault)?.id;
+  const places = placesWithPending(
+    saved.locations ?? [],
+    saved.id,
+    useAllPendingChanges(),
+    defaultId,
+    (id) => tree.find((location) => location.id === id)?.path ?? '',
+  );
+  const [chosen, setChosen] = useState<string>();
+  const atId = chosen ?? defaultId;
+  const at = tree.find((location) => location.id === atId);
+  // One place only (the default): the stepper changes the total, as it always has.
+  const several = tree.length > 1;
+  const heldAt = (id: string) => places.find((place) => place.locationId === id)?.quantity ?? 0;
   return (
     <section
       aria-labelledby="stock-heading"
@@ -240,13 +262,44 @@ function StockBlock({ product: saved }: { product: Product }) {
         </dd>
       </dl>
       <PendingStockNote label={pending} />
-      <StockPlaces places={saved.locations ?? []} />
+      <StockPlaces places={places} />
       {mayAdjust && (
         <>
           <h3 className="mt-4 text-sm font-semibold text-gray-900">Adjust stock</h3>
+          {several && at && (
+            <LocationSelect
+              label="At"
+              className="mt-2"
+              options={tree.map((location) => ({ ...location, held: heldAt(location.id) }))}
+              value={at.id}
+              onChange={setChosen}
+            />
+          )}
           <div className="mt-2">
-            <StockStepper product={product} large />
+            <StockStepper
+              product={product}
+              large
+              location={
+                several && at ? { id: at.id, path: at.path, held: heldAt(at.id) } : undefined
+              }
+            />
           </div>
+          {several && places.length > 0 && (
+            <details className="mt-4">
+              <summary className="cursor-pointer text-sm font-semibold text-gray-900">
+                Move stock
+              </summary>
+              <div className="mt-2">
+                <MoveStockForm
+                  key={places.map((place) => `${place.locationId}:${place.quantity}`).join()}
+                  catalogue={catalogue}
+                  items={[{ id: saved.id, name: saved.name, places }]}
+                  locations={tree}
+                  source="form"
+                />
+              </div>
+            </details>
+          )}
         </>
       )}
     </section>
@@ -254,7 +307,7 @@ function StockBlock({ product: saved }: { product: Product }) {
 }
 
 /** Where the stock is: each location holding some, by path, with its quantity and its page. */
-function StockPlaces({ places }: { places: NonNullable<Product['locations']> }) {
+function StockPlaces({ places }: { places: Places }) {
   const catalogue = useCatalogueRef();
   if (places.length === 0) return null;
   return (

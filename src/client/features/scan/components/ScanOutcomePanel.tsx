@@ -6,14 +6,15 @@ import { Button } from '@/components/ui/Button.js';
 import { TextField } from '@/components/ui/Field.js';
 import { ignoredScanText } from '@/lib/keyboard-burst.js';
 import { paths } from '@/lib/paths.js';
-import type { ScanOutcome } from '../use-scan-session.js';
+import { formatUnits } from '@/lib/format.js';
+import type { Here, ScanOutcome } from '../use-scan-session.js';
 import { UnknownCode } from './UnknownCode.js';
 
 interface ScanOutcomePanelProps {
   outcome: ScanOutcome | undefined;
   busy: boolean;
   onUndo: () => void;
-  onCount: (product: ProductListItem, count: number) => void;
+  onCount: (product: ProductListItem, count: number, here?: Here) => void;
 }
 
 const changeText = (delta: number, undone: boolean) => {
@@ -24,7 +25,7 @@ const changeText = (delta: number, undone: boolean) => {
 };
 
 /** The product as the shelf shows it: its photo, name and SKU, to check the right one was read. */
-function ProductLine({ product }: { product: ProductListItem }) {
+function ProductLine({ product, here }: { product: ProductListItem; here?: Here | undefined }) {
   const catalogue = useCatalogueRef();
   return (
     <div className="flex min-w-0 items-start gap-3">
@@ -46,6 +47,11 @@ function ProductLine({ product }: { product: ProductListItem }) {
         <p className="text-base text-gray-900">
           Stock: <strong data-testid="scan-stock">{product.stock}</strong>
         </p>
+        {here && (
+          <p className="text-base text-gray-900">
+            At {here.location.path}: <strong data-testid="scan-here">{here.quantity}</strong>
+          </p>
+        )}
       </div>
     </div>
   );
@@ -53,9 +59,13 @@ function ProductLine({ product }: { product: ProductListItem }) {
 
 function CountForm({
   product,
+  here,
   busy,
   onCount,
-}: { product: ProductListItem } & Pick<ScanOutcomePanelProps, 'busy' | 'onCount'>) {
+}: { product: ProductListItem; here: Here | undefined } & Pick<
+  ScanOutcomePanelProps,
+  'busy' | 'onCount'
+>) {
   const [counted, setCounted] = useState('');
   const value = Number(counted);
   const valid = counted.trim() !== '' && Number.isInteger(value) && value >= 0;
@@ -64,11 +74,11 @@ function CountForm({
       className="flex items-end gap-3"
       onSubmit={(event) => {
         event.preventDefault();
-        if (valid) onCount(product, value);
+        if (valid) onCount(product, value, here);
       }}
     >
       <TextField
-        label="Counted"
+        label={here ? `Counted at ${here.location.path}` : 'Counted'}
         type="number"
         inputMode="numeric"
         min={0}
@@ -105,13 +115,33 @@ export function ScanOutcomePanel({ outcome, busy, onUndo, onCount }: ScanOutcome
     );
   }
   if (outcome.kind === 'unknown') return <UnknownCode code={outcome.code} />;
+  if (outcome.kind === 'place') {
+    return (
+      <p data-testid="scan-result" className="text-base font-medium text-gray-900">
+        Location: {outcome.location.path}
+      </p>
+    );
+  }
+  if (outcome.kind === 'moved') {
+    return (
+      <p data-testid="scan-result" className="text-base font-medium text-gray-900">
+        {outcome.message ?? `Move of ${formatUnits(outcome.units)} to ${outcome.toPath}`}
+        {!outcome.message && (
+          <span className="block text-sm text-amber-800">Waiting to be sent</span>
+        )}
+      </p>
+    );
+  }
   return (
     <div
       data-testid="scan-result"
       className="space-y-3 rounded-lg bg-white p-4 shadow-sm ring-1 ring-gray-200"
     >
       <div className="flex items-start justify-between gap-3">
-        <ProductLine product={outcome.product} />
+        <ProductLine
+          product={outcome.product}
+          here={outcome.kind === 'adding' ? undefined : outcome.here}
+        />
         {outcome.kind === 'changed' && (
           <p className="shrink-0 text-sm font-medium text-gray-700">
             {changeText(outcome.delta, outcome.undone)}
@@ -120,11 +150,15 @@ export function ScanOutcomePanel({ outcome, busy, onUndo, onCount }: ScanOutcome
             )}
           </p>
         )}
+        {outcome.kind === 'adding' && (
+          <p className="shrink-0 text-sm font-medium text-gray-700">{outcome.quantity} to move</p>
+        )}
       </div>
       {outcome.kind === 'counting' && (
         <CountForm
           key={outcome.product.id}
           product={outcome.product}
+          here={outcome.here}
           busy={busy}
           onCount={onCount}
         />

@@ -11,6 +11,7 @@ import { useScanSession } from '../use-scan-session.js';
 import { CameraView } from './CameraView.js';
 import { NextQuantity } from './NextQuantity.js';
 import { ScanOutcomePanel } from './ScanOutcomePanel.js';
+import { CurrentPlace, MovePanel } from './ScanPlace.js';
 import { SessionTally } from './SessionTally.js';
 import { TypedCode } from './TypedCode.js';
 
@@ -32,7 +33,7 @@ export function ScanScreen() {
   const { handleCode, ignored } = session;
   // How many units the next Receive or Pick scan moves; back to 1 once used.
   const [quantity, setQuantity] = useState(1);
-  const moves = mode === 'receive' || mode === 'pick';
+  const moves = mode === 'receive' || mode === 'pick' || mode === 'move';
 
   const onCode = useCallback(
     (code: string) => {
@@ -74,6 +75,15 @@ export function ScanScreen() {
           }}
         />
       )}
+      {mode === 'move' ? (
+        <MovePanel
+          draft={session.move}
+          onRemove={session.removeFromMove}
+          onClear={session.clearMove}
+        />
+      ) : (
+        mode !== 'lookup' && <CurrentPlace place={session.place} onClear={session.clearPlace} />
+      )}
       {moves && <NextQuantity value={quantity} onChange={setQuantity} />}
       <CameraView video={camera.video} state={camera.state} onAgain={camera.again} />
       <div aria-live="polite" aria-busy={session.busy}>
@@ -81,7 +91,7 @@ export function ScanScreen() {
           outcome={session.outcome}
           busy={session.busy}
           onUndo={() => void session.undo()}
-          onCount={(product, count) => void session.setCount(product, count)}
+          onCount={(product, count, here) => void session.setCount(product, count, here)}
         />
       </div>
       <TypedCode onCode={onCode} />

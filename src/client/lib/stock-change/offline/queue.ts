@@ -11,7 +11,7 @@ import {
   setPendingSnapshot,
   type QueuedChange,
 } from '../pending.js';
-import { postMove } from '../move-request.js';
+import { postMove } from '../moves/move-request.js';
 import { postStockChange, refreshAfterStockChanges, writeServerStock } from '../request.js';
 
 /** The server's answer for a catalogue that is gone or no longer the user's. */

@@ -14,6 +14,8 @@ interface StockStepperProps {
   large?: boolean;
   /** −/+ and Set stay on one line (a table cell), rather than wrap in a narrow card. */
   oneLine?: boolean;
+  /** The location changed, with what it holds (none: the default location, the total shown). */
+  location?: { id: string; path: string; held: number } | undefined;
 }
 
 /** Why a count typed into 'Set' is not one, or undefined (the API's rules and wording). */
@@ -43,8 +45,9 @@ export function StockStepper(props: StockStepperProps) {
   return useCatalogueCan()('adjustStock') ? <Stepper {...props} /> : null;
 }
 
-function Stepper({ product, large = false, oneLine = false }: StockStepperProps) {
-  const { name, stock } = product;
+function Stepper({ product, large = false, oneLine = false, location }: StockStepperProps) {
+  const { name } = product;
+  const stock = location?.held ?? product.stock;
   const formId = useId();
   const [text, setText] = useState('');
   const [note, setNote] = useState('');
@@ -58,6 +61,7 @@ function Stepper({ product, large = false, oneLine = false }: StockStepperProps)
     setChanged(true);
     changeStock({
       product,
+      location,
       ...amount,
       reason: reason || undefined,
       note: note.trim() || undefined,

@@ -1,6 +1,6 @@
 import { apiRequest } from '@/lib/api-client.js';
 import { sourceHeader } from '@/lib/source-header.js';
-import { IDEMPOTENCY_HEADER, type QueuedMove } from './pending.js';
+import { IDEMPOTENCY_HEADER, type QueuedMove } from '../pending.js';
 
 /** Where a catalogue's moves go: `/stock/transfers`, or `/catalogues/{id}/stock/transfers`. */
 const transfersUrl = (catalogueId: string | undefined) =>

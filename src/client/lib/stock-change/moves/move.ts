@@ -3,14 +3,14 @@ import type { Product } from '@shared/schemas/products.js';
 import { catalogueKey, type CatalogueRef } from '@/lib/catalogue-ref.js';
 import { queryKeys } from '@/lib/query/query-client.js';
 import { postMove } from './move-request.js';
-import type { QueuedMove, QueuedMoveLine, StockChangeSource } from './pending.js';
+import type { QueuedMove, QueuedMoveLine, StockChangeSource } from '../pending.js';
 import {
   gotNoAnswer,
   mustQueueStockChange,
   newChangeKey,
   refreshAfterStockChanges,
-} from './request.js';
-import { loadStockQueue } from './send.js';
+} from '../request.js';
+import { loadStockQueue } from '../send.js';
 
 /** A move as a screen asks for it: its lines, and where they go in words (for messages). */
 export interface MoveRequest {

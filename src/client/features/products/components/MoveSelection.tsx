@@ -1,0 +1,86 @@
+import { useQueries } from '@tanstack/react-query';
+import { useId, useRef, useState } from 'react';
+import { MoveStockForm } from '@/components/locations/MoveStockForm.js';
+import { Button } from '@/components/ui/Button.js';
+import { useCatalogueRef } from '@/lib/catalogue-ref.js';
+import { useLocations } from '@/lib/locations/locations-query.js';
+import { productQueryOptions } from '../api/get-product.js';
+import type { NamedProduct } from './BulkDeleteButton.js';
+
+/** Products one move takes at most: each is read for where its stock is first. */
+export const MOVE_SELECTION_MAX = 100;
+
+/**
+ * 'Move' for the products chosen on the list: a dialog that reads where each one's stock is,
+ * then moves all or part of what they hold at one location to another, in one transfer.
+ */
+export default function MoveSelection({ products }: { products: NamedProduct[] }) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const [open, setOpen] = useState(false);
+  const close = () => {
+    dialog.current?.close();
+    setOpen(false);
+  };
+  return (
+    <>
+      <Button
+        variant="secondary"
+        disabled={products.length > MOVE_SELECTION_MAX}
+        onClick={() => {
+          setOpen(true);
+          if (typeof dialog.current?.showModal === 'function') dialog.current.showModal();
+          else dialog.current?.setAttribute('open', '');
+        }}
+      >
+        Move
+      </Button>
+      <dialog
+        ref={dialog}
+        aria-labelledby={titleId}
+        onClose={() => setOpen(false)}
+        className="m-auto w-[min(32rem,calc(100vw-2rem))] rounded-2xl p-0 shadow-xl backdrop:bg-gray-900/40"
+      >
+        <div className="space-y-4 p-6">
+          <h2 id={titleId} className="text-lg font-semibold text-gray-900">
+            Move {products.length === 1 ? '1 product' : `${products.length} products`}
+          </h2>
+          {open && <MoveDialogBody products={products} onDone={close} />}
+          <div className="flex justify-end border-t border-gray-200 pt-4">
+            <Button variant="secondary" onClick={close}>
+              Close
+            </Button>
+          </div>
+        </div>
+      </dialog>
+    </>
+  );
+}
+
+function MoveDialogBody({ products, onDone }: { products: NamedProduct[]; onDone: () => void }) {
+  const catalogue = useCatalogueRef();
+  const tree = useLocations(catalogue);
+  const reads = useQueries({
+    queries: products.map(({ id }) => productQueryOptions(catalogue, id)),
+  });
+  if (tree.isError || reads.some((read) => read.isError)) {
+    return <p className="text-sm text-red-700">Could not read where the stock is. Try again.</p>;
+  }
+  if (!tree.data || reads.some((read) => !read.data)) {
+    return <p className="text-sm text-gray-600">Reading where the stock is…</p>;
+  }
+  const items = reads.map(({ data }) => ({
+    id: data!.id,
+    name: data!.name,
+    places: data!.locations ?? [],
+  }));
+  return (
+    <MoveStockForm
+      catalogue={catalogue}
+      items={items}
+      locations={tree.data}
+      source="form"
+      onDone={onDone}
+    />
+  );
+}
