@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { controlClasses } from '@/components/ui/Field.js';
 
 /** A location as a picker lists it: its path, and what it holds where that matters. */
-export interface LocationOption {
+interface LocationOption {
   id: string;
   path: string;
   /** Shown after the path: '5 here'. */

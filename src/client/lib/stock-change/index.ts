@@ -12,8 +12,6 @@ export {
   stockWithPending,
   useAllPendingChanges,
   type QueuedChange,
-  type QueuedMove,
-  type QueuedMoveLine,
   type QueuedStockChange,
   type StockChangeSource,
 } from './pending.js';

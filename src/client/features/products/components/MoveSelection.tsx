@@ -8,7 +8,7 @@ import { productQueryOptions } from '../api/get-product.js';
 import type { NamedProduct } from './BulkDeleteButton.js';
 
 /** Products one move takes at most: each is read for where its stock is first. */
-export const MOVE_SELECTION_MAX = 100;
+const MOVE_SELECTION_MAX = 100;
 
 /**
  * 'Move' for the products chosen on the list: a dialog that reads where each one's stock is,
@@ -27,6 +27,11 @@ export default function MoveSelection({ products }: { products: NamedProduct[] }
       <Button
         variant="secondary"
         disabled={products.length > MOVE_SELECTION_MAX}
+        title={
+          products.length > MOVE_SELECTION_MAX
+            ? `At most ${MOVE_SELECTION_MAX} products can be moved at once`
+            : undefined
+        }
         onClick={() => {
           setOpen(true);
           if (typeof dialog.current?.showModal === 'function') dialog.current.showModal();

@@ -49,7 +49,7 @@ function pathIn(queryClient: QueryClient, catalogue: CatalogueRef, id: string) {
  * Where a move leaves each product's stock, wherever a product page has it cached (`undo`: where
  * it was); a product's total never changes.
  */
-export function patchMovedPlaces(
+function patchMovedPlaces(
   queryClient: QueryClient,
   catalogue: CatalogueRef,
   lines: readonly QueuedMoveLine[],
