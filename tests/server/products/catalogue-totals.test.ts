@@ -3,17 +3,8 @@ import type { ActivityResponse } from '../../../src/shared/schemas/activity.js';
 import { PASSWORD } from '../support/accounts.js';
 import { build } from '../support/build.js';
 import { keptTotals, recountTotals } from '../support/catalogue-totals.js';
-import { csvText, importCsv } from '../support/products.js';
+import { createInto, importInto, randomMix } from '../support/random-writes.js';
 import { api, member, type Member } from '../catalogues/support.js';
-
-/** A small generator with a seed: the same mix of writes on every run, and on both engines. */
-function random(seed: number) {
-  let state = seed;
-  return (below: number) => {
-    state = (state * 1_103_515_245 + 12_345) % 2 ** 31;
-    return state % below;
-  };
-}
 
 /**
  * The totals the database keeps per catalogue must equal a count of its products from scratch,
@@ -35,27 +26,19 @@ describe("a catalogue's kept totals", async () => {
   it('equal a count from scratch after a random mix of every write', async () => {
     const owner = await member(server, 'Ada');
     // The personal catalogue: it goes with its owner's account at the end.
-    const catalogueId = owner.id;
-    const base = `/api/catalogues/${catalogueId}`;
-    const pick = random(38);
-    const ids: string[] = [];
-    const some = () => ids[pick(ids.length)]!;
+    const { catalogueId, base, pick, ids, some, target } = randomMix(server, owner, 38);
     const price = () => [0.01, 2.5, 99_999_999.99][pick(3)]!;
     const stock = () => [0, 1, 5, 10, 11, 40, 2_147_483_647][pick(7)]!;
 
     const writes: Record<string, () => Promise<unknown>> = {
-      create: async () => {
-        const res = await api(server, owner, 'POST', `${base}/products`, {
+      create: () =>
+        createInto(target, {
           name: `P${pick(1000)}`,
-          description: 'd',
           price: price(),
           stock: stock() % 100,
           ...(pick(2) ? { cost: price() } : {}),
           ...(pick(2) ? { reorderPoint: pick(20) } : {}),
-        });
-        expect(res.statusCode, res.body).toBe(201);
-        ids.push((res.json() as { product: { id: string } }).product.id);
-      },
+        }),
       edit: () =>
         api(server, owner, 'PATCH', `${base}/products/${some()}`, {
           ...(pick(2) ? { price: price() } : {}),
@@ -83,25 +66,11 @@ describe("a catalogue's kept totals", async () => {
         if (res.statusCode < 300 && kind === 'product.deleted') ids.push(entry.product!.id);
       },
       import: async () => {
-        const res = await importCsv(
-          server,
-          owner,
-          csvText([
-            ['id', 'name', 'price', 'stock', 'description', 'cost', 'reorder point'],
-            [some(), 'Imported', String(price()), String(stock() % 50), 'u', '1.00', ''],
-            ['', 'Imported new', String(price()), String(stock() % 50), 'n', '', '7'],
-          ]),
-          '',
-          `${base}/products`,
-        );
-        expect(res.statusCode, res.body).toBeLessThan(300);
-        const created = await db
-          .selectFrom('products')
-          .select('id')
-          .where('catalogue_id', '=', catalogueId)
-          .where('id', 'not in', ids)
-          .execute();
-        ids.push(...created.map((row) => row.id));
+        await importInto(target, [
+          ['id', 'name', 'price', 'stock', 'description', 'cost', 'reorder point'],
+          [some(), 'Imported', String(price()), String(stock() % 50), 'u', '1.00', ''],
+          ['', 'Imported new', String(price()), String(stock() % 50), 'n', '', '7'],
+        ]);
       },
       'catalogue reorder point': () =>
         api(server, owner, 'PATCH', base, { reorderPoint: [0, 3, 10, 25][pick(4)] }),

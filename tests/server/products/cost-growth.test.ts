@@ -186,6 +186,10 @@ describe("a request's cost beside another tenant's catalogue", async () => {
     'summary to reorder': async () => () =>
       api(server, owner, 'GET', `${base}/products/summary?stock=reorder`),
     'to-reorder report': async () => () => api(server, owner, 'GET', `${base}/reports/to-reorder`),
+    'stock over time': async () => () =>
+      api(server, owner, 'GET', `${base}/reports/stock-over-time?days=365`),
+    'top movers': async () => () =>
+      api(server, owner, 'GET', `${base}/reports/top-movers?days=365`),
   };
 
   const sizes = new Map<string, number>();
@@ -337,6 +341,21 @@ describe("a request's cost beside another tenant's catalogue", async () => {
       expect(report.filter((read) => !/products_reorder_(own|default)/.test(read.detail))).toEqual(
         [],
       );
+    }
+  });
+
+  // Nor with the movements: the stock over time reads a row per day of the catalogue, the top
+  // movers a row per product and day, both kept as movements are written.
+  it('the 365-day reports read kept days, not movements', () => {
+    for (const measured of [alone.reads, beside.reads]) {
+      const tablesRead = (name: string) => measured.get(name)!.reads.map((read) => read.table);
+      const overTime = tablesRead('stock over time');
+      expect(overTime).toContain('catalogue_days');
+      expect(overTime.filter((table) => ['products', 'stock_movements'].includes(table))).toEqual(
+        [],
+      );
+      expect(tablesRead('top movers')).toContain('product_days');
+      expect(tablesRead('top movers')).not.toContain('stock_movements');
     }
   });
 

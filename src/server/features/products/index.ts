@@ -31,5 +31,5 @@ export {
   /** @public */
   trackReorderCrossings,
 } from './reorder.js';
-export { exactSum, moneyTotal } from './exact-sum.js';
+export { moneyTotal } from './exact-sum.js';
 export { keptTotals } from './totals.js';

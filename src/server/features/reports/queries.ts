@@ -1,7 +1,6 @@
 import { sql, type SqlBool } from 'kysely';
 import type { DB } from '../../infra/db/handle.js';
-import type { MigrationDialect } from '../../infra/db/migrate.js';
-import { exactSum, keptTotals } from '../products/index.js';
+import { keptTotals } from '../products/index.js';
 import { dollars } from './csv.js';
 
 /** Ids a query names at once: far under every engine's limit on bound values. */
@@ -39,40 +38,50 @@ export interface ReorderRow {
   reorderPoint: number;
 }
 
+/** The three parts of a kept day's value at today's prices: low + middle·2^16 + high·2^32. */
+const PARTS = ['value_low', 'value_middle', 'value_high'] as const;
+
 /** Midnight (UTC) of the first of `days` days that end with today's. */
 const periodStart = (now: number, days: number) =>
   Math.floor(now / DAY_MS) * DAY_MS - (days - 1) * DAY_MS;
 
 /**
- * The reports' reads. Each is one or two statements that add up in the database (grouped sums over
- * the index of migration 022), so the server never walks the movements itself: what comes back is
- * at most a row per day or per product of the answer.
+ * The reports' reads. Each is one or two statements that add up in the database: the stock over
+ * time and the top movers over the days the database keeps (migration 033), the dead stock over
+ * the movements' index (migration 022), so the server never walks the movements itself: what comes
+ * back is at most a row per day or per product of the answer.
  */
 export class ReportQueries {
-  constructor(
-    private readonly db: DB,
-    private readonly dialect: MigrationDialect,
-  ) {}
+  constructor(private readonly db: DB) {}
 
   /**
-   * Units and value at the end of each day: today's totals less what moved after that day. The
-   * movements after the first day are summed per day (delta, and price × delta exactly), and the
-   * days are then rolled back from today, newest first.
+   * Units and value at the end of each day: today's totals less what moved after that day. What
+   * moved on each day after the first comes from the catalogue's kept days (migration 033: units
+   * and price × units at today's prices), at most a row per day, and the days are then rolled
+   * back from today, newest first.
    */
   async stockOverTime(catalogueId: string, now: number, days: number): Promise<DayStock[]> {
     const first = periodStart(now, days);
     // Today's units and value: the catalogue's kept totals, one row.
     const totals = await keptTotals(this.db, catalogueId, 'all');
-    const perDay = await this.movedPerDay(catalogueId, first);
+    const perDay = await this.db
+      .selectFrom('catalogue_days')
+      .select(['day', 'units'])
+      // As text: a part may pass 2^53.
+      .select(PARTS.map((part) => sql<string>`cast(${sql.ref(part)} as text)`.as(part)))
+      .where('catalogue_id', '=', catalogueId)
+      .where('day', '>', first / DAY_MS)
+      .execute();
     // What moved on each day after the first (a movement dated after today, from a clock set
     // back, counts with today's next day: after every day of the period).
     const later = new Map<number, { units: number; cents: bigint }>();
     for (const row of perDay) {
-      const index = Math.min(Number(row.day), days);
+      const index = Math.min(Number(row.day) - first / DAY_MS, days);
+      const [low, middle, high] = PARTS.map((part) => BigInt(row[part]));
       const sum = later.get(index) ?? { units: 0, cents: 0n };
       later.set(index, {
         units: sum.units + Number(row.units),
-        cents: sum.cents + row.cents,
+        cents: sum.cents + low! + (middle! << 16n) + (high! << 32n),
       });
     }
     let units = Number(totals.units);
@@ -90,84 +99,31 @@ export class ReportQueries {
   }
 
   /**
-   * Units and price × units moved per day since the day after `first`. First as plain integer
-   * sums, which are exact unless a price × delta or their sum passes 2^63: PostgreSQL then fails
-   * the statement ("bigint out of range"), SQLite turns that product into a float (its sum is no
-   * longer an integer) or fails the sum ("integer overflow"). Either way the day sums are made
-   * again with exactSum, which is exact at any size but costs twice as much.
+   * Units in and out per product since the first day's midnight, the most moved first: the
+   * catalogue's kept days of the period (migration 033), a row per product and day however many
+   * movements made it, added up per product from their index alone.
    */
-  private async movedPerDay(catalogueId: string, first: number) {
-    try {
-      const product = sql`products.price_cents * stock_movements.delta`;
-      const kind =
-        this.dialect === 'sqlite' ? sql<string>`typeof(sum(${product}))` : sql<string>`'integer'`;
-      const fast = await this.perDayQuery(catalogueId, first)
-        .select([sql<string>`cast(sum(${product}) as text)`.as('cents'), kind.as('kind')])
-        .execute();
-      if (fast.every((row) => row.kind === 'integer')) {
-        return fast.map((row) => ({ day: row.day, units: row.units, cents: BigInt(row.cents) }));
-      }
-    } catch (error) {
-      if (!/out of range|overflow/i.test(String((error as Error | null)?.message))) throw error;
-    }
-    const moved = exactSum(this.dialect, 'products.price_cents', 'stock_movements.delta', 'value');
-    const exact = await this.perDayQuery(catalogueId, first).select(moved.selections).execute();
-    return exact.map((row) => ({
-      day: row.day,
-      units: row.units,
-      cents: moved.read(row as Record<string, unknown>),
-    }));
-  }
-
-  /**
-   * Per day after the first, units moved (the caller adds the money): product by product (a CROSS JOIN keeps
-   * SQLite to that order), each product's movements after the first day come off one range of its
-   * (product_id, created_at, delta) index, and its price is read once, rather than looked up again
-   * for every movement.
-   */
-  private perDayQuery(catalogueId: string, first: number) {
-    // Whole days since the first one's midnight: integer division on both engines (SQLite's
-    // driver binds a number as a real, which would make it a real division).
-    const day = sql<number>`(stock_movements.created_at - cast(${first} as bigint)) / ${sql.lit(DAY_MS)}`;
-    return (
-      this.db
-        .selectFrom('products')
-        .crossJoin('stock_movements')
-        .select([day.as('day'), sql<number>`sum(stock_movements.delta)`.as('units')])
-        .whereRef('stock_movements.product_id', '=', 'products.id')
-        .where('products.catalogue_id', '=', catalogueId)
-        .where('stock_movements.created_at', '>=', first + DAY_MS)
-        // By position: PostgreSQL takes the bound start in the select and in the GROUP BY as two
-        // different expressions.
-        .groupBy(sql`1`)
-    );
-  }
-
-  /** Units in and out per product since the first day's midnight, the most moved first. */
   async topMovers(
     catalogueId: string,
     now: number,
     days: number,
     limit: number,
   ): Promise<MoverRow[]> {
-    const unitsIn = sql<number>`sum(case when stock_movements.delta > 0 then stock_movements.delta else 0 end)`;
-    const unitsOut = sql<number>`sum(case when stock_movements.delta < 0 then -stock_movements.delta else 0 end)`;
-    // Product by product, like the stock over time: a range of each one's movements by time.
+    const unitsIn = sql<number>`sum(product_days.units_in)`;
+    const unitsOut = sql<number>`sum(product_days.units_out)`;
+    const moved = this.db
+      .selectFrom('product_days')
+      .select(['product_id', unitsIn.as('units_in'), unitsOut.as('units_out')])
+      .where('catalogue_id', '=', catalogueId)
+      .where('day', '>=', periodStart(now, days) / DAY_MS)
+      .groupBy('product_id');
     // Names are read for the chosen few only; the ranking needs no more than the name's key.
     const top = this.db
-      .selectFrom('products')
-      .crossJoin('stock_movements')
-      .select([
-        'products.id',
-        'products.name_key',
-        unitsIn.as('units_in'),
-        unitsOut.as('units_out'),
-      ])
-      .whereRef('stock_movements.product_id', '=', 'products.id')
+      .selectFrom(moved.as('moved'))
+      .innerJoin('products', 'products.id', 'moved.product_id')
+      .select(['products.id', 'products.name_key', 'moved.units_in', 'moved.units_out'])
       .where('products.catalogue_id', '=', catalogueId)
-      .where('stock_movements.created_at', '>=', periodStart(now, days))
-      .groupBy(['products.id', 'products.name_key'])
-      .orderBy(sql`sum(abs(stock_movements.delta))`, 'desc')
+      .orderBy(sql`moved.units_in + moved.units_out`, 'desc')
       .orderBy('products.name_key')
       .orderBy('products.id')
       .limit(limit);

@@ -37,6 +37,7 @@ import * as deletedActorNames from './migrations/029_deleted_actor_names.js';
 import * as userLeases from './migrations/030_user_leases.js';
 import * as stockLevels from './migrations/031_stock_levels.js';
 import * as catalogueTotals from './migrations/032_catalogue_totals.js';
+import * as stockDays from './migrations/033_stock_days.js';
 import * as reorderOrderIndexes from './migrations/036_reorder_order_indexes.js';
 
 export type MigrationDialect = 'sqlite' | 'postgres';
@@ -80,6 +81,7 @@ export const migrations: Migration[] = [
   { name: '030_user_leases', ...userLeases },
   { name: '031_stock_levels', ...stockLevels },
   { name: '032_catalogue_totals', ...catalogueTotals },
+  { name: '033_stock_days', ...stockDays },
   { name: '036_reorder_order_indexes', ...reorderOrderIndexes },
 ];
 

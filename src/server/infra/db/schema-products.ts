@@ -73,3 +73,31 @@ export interface StockMovementsTable {
   /** The location it changed (migration 032); null on those recorded before. */
   location_id: Generated<string | null>;
 }
+
+/**
+ * A product's movements of one UTC day (whole days since the epoch), added up by triggers as they
+ * are recorded (migration 033): what the top movers read instead of the movements.
+ */
+export interface ProductDaysTable {
+  product_id: string;
+  catalogue_id: string;
+  day: number;
+  /** Σ delta. */
+  units: number;
+  units_in: number;
+  units_out: number;
+  moves: number;
+}
+
+/**
+ * A catalogue's movements of one UTC day, kept like `product_days` (migration 033): Σ delta, and
+ * Σ price × delta at the products' prices of now in three parts (low + middle·2^16 + high·2^32).
+ */
+export interface CatalogueDaysTable {
+  catalogue_id: string;
+  day: number;
+  units: number;
+  value_low: number;
+  value_middle: number;
+  value_high: number;
+}

@@ -22,7 +22,13 @@ import type {
 } from './schema-catalogues.js';
 import type { LocationsTable, StockLevelsTable } from './schema-locations.js';
 import type { LowStockDigestsTable, OutboxTable } from './schema-mail.js';
-import type { ProductTagsTable, ProductsTable, StockMovementsTable } from './schema-products.js';
+import type {
+  CatalogueDaysTable,
+  ProductDaysTable,
+  ProductTagsTable,
+  ProductsTable,
+  StockMovementsTable,
+} from './schema-products.js';
 import type { WebhookDeliveriesTable, WebhooksTable } from './schema-webhooks.js';
 
 // The tables are grouped by area in the schema-*.ts files beside this one; this one lists the
@@ -40,6 +46,8 @@ export interface Database {
   products: ProductsTable;
   product_tags: ProductTagsTable;
   stock_movements: StockMovementsTable;
+  product_days: ProductDaysTable;
+  catalogue_days: CatalogueDaysTable;
   outbox: OutboxTable;
   code_failures: CodeFailuresTable;
   account_code_failures: AccountCodeFailuresTable;
