@@ -112,7 +112,7 @@ export function useScanSession(mode: ScanMode) {
   const queue = useRef(Promise.resolve());
   const pending = useAllPendingChanges();
   // The tree, read while online: a location's code scanned offline is found in it.
-  useLocations(catalogue);
+  const tree = useLocations(catalogue).data;
 
   /** What a product holds at a location: the server's, with this user's waiting changes. */
   const heldAt = useCallback(
@@ -294,6 +294,8 @@ export function useScanSession(mode: ScanMode) {
     clear: () => setOutcome(undefined),
     /** The current location, which Receive, Pick and Count apply at; cleared by clearPlace. */
     place,
+    /** Whether the catalogue has locations besides its default one, to scan. */
+    hasPlaces: (tree?.length ?? 0) > 1,
     clearPlace: () => setPlace(undefined),
     /** Move's draft: where from and what; clearMove starts again. */
     move,

@@ -85,3 +85,16 @@ test('Move beside the selection moves all or part of what each holds at From, in
     ]),
   );
 });
+
+test('a catalogue with only its default location offers no Move', async () => {
+  server.use(http.get('/api/locations', () => HttpResponse.json({ locations: [MAIN_LOCATION] })));
+  const { user } = renderRoute(<ProductsPage />);
+  await screen.findByRole('list', {}, { timeout: 5000 });
+  await user.click(screen.getByRole('checkbox', { name: 'Select Lamp' }));
+  const bar = within(screen.getByRole('region', { name: 'Selected products' }));
+  await waitFor(async () =>
+    expect((await requests()).some(({ path }) => path === '/locations')).toBe(true),
+  );
+  expect(bar.getByRole('button', { name: 'Print labels' })).toBeVisible();
+  expect(bar.queryByRole('button', { name: 'Move' })).toBeNull();
+});

@@ -18,10 +18,13 @@ export default function MoveSelection({ products }: { products: NamedProduct[] }
   const dialog = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const [open, setOpen] = useState(false);
+  // Only the default location: nowhere to move to.
+  const several = (useLocations(useCatalogueRef()).data?.length ?? 0) > 1;
   const close = () => {
     dialog.current?.close();
     setOpen(false);
   };
+  if (!several) return null;
   return (
     <>
       <Button

@@ -5,13 +5,18 @@ import type { MoveDraft } from '../use-scan-session.js';
 /** The current location, which the scans that follow apply at, and the way to leave it. */
 export function CurrentPlace({
   place,
+  hint,
   onClear,
 }: {
   place: ScanLocation | undefined;
+  /** Say that a location's label can be scanned (a catalogue that has some). */
+  hint: boolean;
   onClear: () => void;
 }) {
   if (!place) {
-    return <p className="text-sm text-gray-600">Scan a location's label to work there.</p>;
+    return hint ? (
+      <p className="text-sm text-gray-600">Scan a location's label to work there.</p>
+    ) : null;
   }
   return (
     <section

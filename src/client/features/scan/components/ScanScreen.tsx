@@ -82,7 +82,13 @@ export function ScanScreen() {
           onClear={session.clearMove}
         />
       ) : (
-        mode !== 'lookup' && <CurrentPlace place={session.place} onClear={session.clearPlace} />
+        mode !== 'lookup' && (
+          <CurrentPlace
+            place={session.place}
+            hint={session.hasPlaces}
+            onClear={session.clearPlace}
+          />
+        )
       )}
       {moves && <NextQuantity value={quantity} onChange={setQuantity} />}
       <CameraView video={camera.video} state={camera.state} onAgain={camera.again} />
