@@ -89,6 +89,7 @@ export const V = {
   tagsInvalid: `tags must be a list of at most ${TAGS_MAX} tags`,
   tagInvalid: `Each tag must be 1 to ${TAG_MAX} characters`,
   tagFilterInvalid: `tag must be 1 to ${TAG_MAX} characters`,
+  locationFilterInvalid: 'location must be a location id',
   productNameMax: atMostCharacters('Name', PRODUCT_NAME_MAX),
   descriptionMax: atMostCharacters('Description', DESCRIPTION_MAX),
   limitInvalid: `limit must be a whole number from 1 to ${PRODUCT_PAGE_MAX}`,

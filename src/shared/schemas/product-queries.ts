@@ -28,6 +28,9 @@ export const pageLimit = (max: number, fallback: number, message: string) =>
  */
 const stockFilterSchema = z.enum(LIST_STOCK_FILTERS, { error: V.stockFilterInvalid }).optional();
 
+/** What an id looks like (a UUID, in either case). */
+const UUID_TEXT = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 /** The longest cursor taken: room for one that carries a 200-character name in any script. */
 export const CURSOR_MAX = 2048;
 
@@ -42,6 +45,13 @@ export const productListQuerySchema = z.object({
     .trim()
     .min(1, { error: V.tagFilterInvalid })
     .max(TAG_MAX, { error: V.tagFilterInvalid })
+    .optional(),
+  /** Only the products held in this location or one under it (its id; case ignored). */
+  location: z
+    .string({ error: V.locationFilterInvalid })
+    .regex(UUID_TEXT, { error: V.locationFilterInvalid })
+    .transform((id) => id.toLowerCase())
+    .meta({ format: 'uuid', maxLength: 36 })
     .optional(),
   limit: pageLimit(PRODUCT_PAGE_MAX, PRODUCT_PAGE_DEFAULT, V.limitInvalid),
   cursor: z.string().max(CURSOR_MAX, { error: V.cursorInvalid }).optional(),

@@ -58,8 +58,9 @@ const ERROR_STATUSES: Record<string, number[]> = {
   'POST /api/auth/profile/confirm-email': [...BODY, 401, 409, 429, ...ALWAYS],
   'GET /api/health': [...ALWAYS],
   'GET /api/ready': [...ALWAYS],
-  // 400: an invalid query (products/list.test.ts). Never 404: an empty page is a page.
-  'GET /api/products': [400, 401, 429, ...ALWAYS],
+  // 400: an invalid query (products/list.test.ts). 404 only for a `location` not the caller's
+  // (locations/find-by-location.test.ts): an empty page is a page.
+  'GET /api/products': [400, 401, 404, 429, ...ALWAYS],
   // 409: a SKU or barcode another product has (products/codes.test.ts).
   // 422: an Idempotency-Key used for another request (products/idempotency.test.ts).
   'POST /api/products': [...BODY, 401, 409, 422, 429, ...ALWAYS],
@@ -368,6 +369,8 @@ const errorsOf = (route: Route) => documented(route).filter((status) => status >
 /** A URL for a route pattern: a value that passes each parameter's schema. */
 /** The query a route needs to get past its own checks, when it requires one. */
 const SAMPLE_QUERIES: Record<string, string> = {
+  '/api/products': '?location=00000000-0000-4000-8000-000000000000',
+  '/api/catalogues/:catalogueId/products': '?location=00000000-0000-4000-8000-000000000000',
   '/api/products/lookup': '?code=unknown',
   '/api/products/labels.pdf': '?ids=00000000-0000-4000-8000-000000000000',
   '/api/catalogues/:catalogueId/products/lookup': '?code=unknown',

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ActivityResponse } from '../../../src/shared/schemas/activity.js';
 import { bulkLoad } from '../../../src/server/features/products/import-writes.js';
 import { build } from '../support/build.js';
-import { csvText, importCsv } from '../support/products.js';
+import { csvText, importCsv, productIdsOf } from '../support/products.js';
 import {
   analyze,
   statementRecorder,
@@ -55,14 +55,7 @@ describe("a request's cost beside another tenant's catalogue", async () => {
       })),
     );
   await seed(catalogueId, OWN, 'own');
-  const ownIds = (
-    await db
-      .selectFrom('products')
-      .select('id')
-      .where('catalogue_id', '=', catalogueId)
-      .orderBy('created_at')
-      .execute()
-  ).map((row) => row.id);
+  const ownIds = await productIdsOf(db, catalogueId);
   // One endpoint listening to everything: each write queues its deliveries.
   await db
     .insertInto('webhooks')
@@ -83,6 +76,23 @@ describe("a request's cost beside another tenant's catalogue", async () => {
       disabled_at: null,
     })
     .execute();
+
+  // A bin holding 20 of the products, for the reads by location.
+  const bin = await api(server, owner, 'POST', `${base}/locations`, {
+    name: 'Bin 1',
+    parentId: null,
+    code: 'BIN-CG-1',
+  });
+  const binId = (bin.json() as { location: { id: string } }).location.id;
+  const moved = await api(server, owner, 'POST', `${base}/stock/transfers`, {
+    lines: ownIds.slice(601, 621).map((productId) => ({
+      productId,
+      from: catalogueId,
+      to: binId,
+      quantity: 1,
+    })),
+  });
+  expect(moved.statusCode, moved.body).toBe(200);
 
   const recorder = statementRecorder();
   afterAll(() => recorder.restore());
@@ -177,6 +187,10 @@ describe("a request's cost beside another tenant's catalogue", async () => {
     search: async () => () => api(server, owner, 'GET', `${base}/products?q=product%2012`),
     'one product': async () => () => api(server, owner, 'GET', `${base}/products/${ownIds[500]}`),
     lookup: async () => () => api(server, owner, 'GET', `${base}/products/lookup?code=own-sku-500`),
+    'lookup of a location': async () => () =>
+      api(server, owner, 'GET', `${base}/products/lookup?code=bin-cg-1`),
+    'list of a location': async () => () =>
+      api(server, owner, 'GET', `${base}/products?location=${binId}&sort=name`),
     movements: async () => () =>
       api(server, owner, 'GET', `${base}/products/${ownIds[500]}/movements`),
     activity: async () => () => api(server, owner, 'GET', `${base}/activity`),
@@ -226,6 +240,25 @@ describe("a request's cost beside another tenant's catalogue", async () => {
   /** The other tenant's catalogue and what its use leaves behind, in bulk. */
   async function seedOtherTenant() {
     await seed(other.id, OTHERS, 'other');
+    // 10,000 locations, as many as a catalogue may have, under one warehouse.
+    const warehouse = randomUUID();
+    const places = Array.from({ length: LARGE }, (_, i) => ({
+      id: i === 0 ? warehouse : randomUUID(),
+      catalogue_id: other.id,
+      parent_id: i === 0 ? null : warehouse,
+      name: `Place ${i}`,
+      name_key: `place ${i}`,
+      code: `PLACE-${i}`,
+      code_key: `place-${i}`,
+      created_at: 0,
+      updated_at: 0,
+    }));
+    for (let i = 0; i < places.length; i += 500) {
+      await db
+        .insertInto('locations')
+        .values(places.slice(i, i + 500))
+        .execute();
+    }
     const ids = (
       await db.selectFrom('products').select('id').where('catalogue_id', '=', other.id).execute()
     ).map((row) => row.id);
@@ -310,8 +343,10 @@ describe("a request's cost beside another tenant's catalogue", async () => {
         'activity_entries',
         'idempotency_keys',
         'live_events',
+        'locations',
         'product_tags',
         'products',
+        'stock_levels',
         'stock_movements',
       ]),
     );
@@ -358,6 +393,24 @@ describe("a request's cost beside another tenant's catalogue", async () => {
       expect(tablesRead('top movers')).not.toContain('stock_movements');
     }
   });
+
+  // A location's list reads what it holds by the locations' index and those products by id; it
+  // never walks its catalogue's products or locations. PostgreSQL weighs that against reading a
+  // small catalogue's rows by its statistics (locations/location-list-plans.test.ts holds it to
+  // no table scan); SQLite, without statistics, is held to this plan.
+  it.runIf(dialect === 'sqlite')(
+    'the list of a location reads its stock rows and their products, not the catalogue',
+    () => {
+      for (const measured of [alone.reads, beside.reads]) {
+        const reads = measured.get('list of a location')!.reads;
+        expect(reads.filter((read) => read.table === 'stock_levels').length).toBeGreaterThan(0);
+        expect(reads.filter((read) => read.reach !== 'keyed').map((r) => r.detail)).toEqual([]);
+        expect(
+          measured.get('lookup of a location')!.reads.filter((r) => r.reach !== 'keyed'),
+        ).toEqual([]);
+      }
+    },
+  );
 
   it.each(['writes', 'reads'] as const)(
     'the %s run the same statements beside the other tenant as alone',

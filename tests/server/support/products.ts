@@ -4,6 +4,7 @@ import { expect } from 'vitest';
 import path from 'node:path';
 import type { MovementsResponse } from '../../../src/shared/schemas/catalogue.js';
 import type { Product, ProductListItem } from '../../../src/shared/schemas/products.js';
+import type { DB } from '../../../src/server/infra/db/handle.js';
 import type { TestServer } from './build.js';
 import { multipart, type FilePart } from './images.js';
 import type { SignedIn } from './accounts.js';
@@ -230,3 +231,14 @@ export const withPlaces = (product: Product) => ({
       ? [{ locationId: expect.any(String) as unknown, path: 'Main', quantity: product.stock }]
       : [],
 });
+
+/** A catalogue's product ids, oldest first, read straight from the database. */
+export async function productIdsOf(db: DB, catalogueId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('products')
+    .select('id')
+    .where('catalogue_id', '=', catalogueId)
+    .orderBy('created_at')
+    .execute();
+  return rows.map((row) => row.id);
+}

@@ -64,6 +64,35 @@ export class Locations {
     return present(row, pathOf(line.map((each) => each.name)));
   }
 
+  /** The catalogue's location whose code this is (case ignored, as the code's uniqueness); one probe of its unique index. */
+  async findByCode(catalogueId: string, code: string): Promise<Location | undefined> {
+    const row = await this.deps.db
+      .selectFrom('locations')
+      .select('id')
+      .where('catalogue_id', '=', catalogueId)
+      .where('code_key', '=', codeKey(code))
+      .executeTakeFirst();
+    return row ? this.get(catalogueId, row.id) : undefined;
+  }
+
+  /**
+   * The location and every location under it, by id; undefined when it is not one of the
+   * catalogue's. One statement down the (catalogue, parent) index, bounded by the depth
+   * (downJoin).
+   */
+  async subtree(catalogueId: string, locationId: string): Promise<string[] | undefined> {
+    const { rows } = await sql<{ id: string }>`
+      with recursive below (id, depth) as (
+        select id, 1 from locations where catalogue_id = ${catalogueId} and id = ${locationId}
+        union all
+        select l.id, below.depth + 1 from below ${downJoin(this.deps.dialect)} locations l
+          on l.parent_id = below.id
+        where l.catalogue_id = ${catalogueId} and below.depth < ${LOCATION_DEPTH_MAX}
+      )
+      select id from below`.execute(this.deps.db);
+    return rows.length === 0 ? undefined : rows.map((row) => row.id);
+  }
+
   /** Locations by id with their paths, in the order asked (an id may repeat); 404 if any is not one. */
   async pathsOf(catalogueId: string, ids: string[]): Promise<{ code: string; path: string }[]> {
     const lines = await ancestries(this.deps.db, catalogueId, [...new Set(ids)]);
@@ -129,7 +158,7 @@ export class Locations {
       if (parentId !== row.parent_id) {
         const above = parentId === null ? [] : await this.parentLine(trx, catalogue.id, parentId);
         if (above.some((each) => each.id === locationId)) throw conflict(L.underItself);
-        const height = await subtreeHeight(trx, catalogue.id, locationId);
+        const height = await subtreeHeight(trx, this.deps.dialect, catalogue.id, locationId);
         if (above.length + height > LOCATION_DEPTH_MAX) throw conflict(L.tooDeep);
       }
       if (parentId !== row.parent_id || nameKey(name) !== row.name_key) {
@@ -300,13 +329,27 @@ async function ancestries(
   return lines;
 }
 
+/**
+ * The join from the locations found to their children: SQLite's `cross join` keeps the found
+ * ones outside, so each step is a probe of the (catalogue, parent) index rather than a read of
+ * the catalogue's locations for every one found (1.4 s against 2 ms for 1,000 of 10,000).
+ */
+const downJoin = (dialect: DatabaseHandle['dialect']) =>
+  sql.raw(dialect === 'sqlite' ? 'cross join' : 'join');
+
 /** How many levels a location and its sub-locations take: 1 for a location with none. */
-async function subtreeHeight(db: DB, catalogueId: string, locationId: string): Promise<number> {
+async function subtreeHeight(
+  db: DB,
+  dialect: DatabaseHandle['dialect'],
+  catalogueId: string,
+  locationId: string,
+): Promise<number> {
   const { rows } = await sql<{ height: number | null }>`
     with recursive below (id, depth) as (
       select id, 1 from locations where catalogue_id = ${catalogueId} and id = ${locationId}
       union all
-      select l.id, below.depth + 1 from locations l join below on l.parent_id = below.id
+      select l.id, below.depth + 1 from below ${downJoin(dialect)} locations l
+        on l.parent_id = below.id
       where l.catalogue_id = ${catalogueId} and below.depth <= ${LOCATION_DEPTH_MAX}
     )
     select max(depth) as height from below`.execute(db);

@@ -18,6 +18,7 @@ export interface PageOptions {
   text: string;
   stock?: StockFilter | undefined;
   tag?: string | undefined;
+  held?: HeldIn | undefined;
   after?: Position | undefined;
   until?: Position | undefined;
   rowids?: number[] | undefined;
@@ -26,8 +27,18 @@ export interface PageOptions {
   times?: boolean | undefined;
 }
 
+/**
+ * The products held in some locations (one and those under it): `gather` reads them from the
+ * locations' stock and sorts them, for locations holding few; otherwise the sort's index is read
+ * in order and each row's stock asked whether it is there (heldIn).
+ */
+export interface HeldIn {
+  locationIds: string[];
+  gather: boolean;
+}
+
 /** Which rows a summary statement adds up. */
-export type SumOptions = Partial<Omit<PageOptions, 'rows' | 'times'>>;
+export type SumOptions = Partial<Omit<PageOptions, 'rows' | 'times' | 'held'>>;
 
 /** What one summary statement counted: counts may come as text, money is read exactly. */
 export interface SummaryPart {
@@ -100,24 +111,81 @@ export class ProductQueries {
   }
 
   /**
+   * How many stock rows these locations hold, counted up to `max` (the stock_levels location
+   * index, no further): whether a list of what they hold may gather and sort it.
+   */
+  async heldRows(locationIds: string[], max: number): Promise<number> {
+    const { rows } = await sql<{ n: number | string }>`select count(*) as n from (
+        select 1 from stock_levels where ${this.inLocations(locationIds)} limit ${max}
+      ) as held`.execute(this.db);
+    return Number(rows[0]!.n);
+  }
+
+  /**
+   * Whether a product has stock in one of the locations (a row at 0 is deleted, stock-levels.ts,
+   * so every row holds some). `gather`: the products the locations' index finds, read by id
+   * (SQLite is told so by `+catalogue_id`, else it walks the catalogue's index in the sort's
+   * order). Otherwise the product's own few stock rows are asked, against the locations' ids
+   * hashed once: PostgreSQL hashes a long `= any(array)`; SQLite indexes `held_locations`, the
+   * statement's materialized table of them (from()).
+   */
+  heldIn(held: HeldIn) {
+    if (held.gather) {
+      return sql<SqlBool>`id in (select product_id from stock_levels
+        where ${this.inLocations(held.locationIds)})`;
+    }
+    if (this.dialect === 'sqlite') {
+      return sql<SqlBool>`exists (select 1 from stock_levels
+        cross join held_locations on held_locations.id = stock_levels.location_id
+        where stock_levels.product_id = products.id)`;
+    }
+    return sql<SqlBool>`exists (select 1 from stock_levels
+      where stock_levels.product_id = products.id and ${this.inLocations(held.locationIds)})`;
+  }
+
+  /** `location_id` among these, the list one parameter: the statement's text stays the same. */
+  private inLocations(ids: string[]) {
+    return this.dialect === 'sqlite'
+      ? sql<SqlBool>`location_id in (select value from json_each(${JSON.stringify(ids)}))`
+      : sql<SqlBool>`location_id = any(cast(${ids} as text[]))`;
+  }
+
+  /** The products, preceded on SQLite by the table of locations' ids that heldIn's walk asks. */
+  private from(held: HeldIn | undefined) {
+    if (held === undefined || held.gather || this.dialect !== 'sqlite') {
+      return this.db.selectFrom('products');
+    }
+    const ids = JSON.stringify(held.locationIds);
+    const withIds = this.db.with(
+      (cte) => cte('held_locations').materialized(),
+      () => sql<{ id: string }>`(select value as id from json_each(${ids}))`,
+    );
+    // The table is the statement's, not the products': the builder's type need not know it.
+    return withIds.selectFrom('products') as unknown as ReturnType<
+      typeof this.db.selectFrom<'products'>
+    >;
+  }
+
+  /**
    * Up to `rows` rows of the owner in the sort's order, past `after` and up to `until` (included),
    * among `rowids` if given, that contain the folded `text` (every row when it is empty) and pass
    * the stock filter; with their times when `times` is set (the export).
    */
   pageQuery(catalogueId: string, sort: ProductSort, options: PageOptions) {
-    const { text, stock, tag, after, until, rowids, rows, times } = options;
+    const { text, stock, tag, held, after, until, rowids, rows, times } = options;
     const { column, direction } = SORT_ORDERS[sort];
-    let query = this.db
-      .selectFrom('products')
+    let query = this.from(held)
       .select(LIST_COLUMNS)
       .select((eb) => eb.ref(column).as('sort_key'))
       .$if(times === true, (select) => select.select(EXPORT_COLUMNS));
-    query = rowids
-      ? query.where(ownedAmong(catalogueId, rowids))
-      : query.where('catalogue_id', '=', catalogueId);
+    if (rowids) query = query.where(ownedAmong(catalogueId, rowids));
+    else if (held?.gather && this.dialect === 'sqlite') {
+      query = query.where(sql<SqlBool>`+catalogue_id = ${catalogueId}`);
+    } else query = query.where('catalogue_id', '=', catalogueId);
     if (text) query = query.where(this.contains(text));
     if (stock) query = query.where(stockCondition(catalogueId, stock, sort));
     if (tag) query = query.where(taggedWith(catalogueId, tag));
+    if (held) query = query.where(this.heldIn(held));
     if (after) query = query.where(beyond(sort, after));
     if (until) query = query.where(upTo(sort, until));
     return query.orderBy(column, direction).orderBy('id', direction).limit(rows);
@@ -154,14 +222,15 @@ export class ProductQueries {
     rowids: number[],
     stock?: StockFilter,
     tag?: string,
+    held?: HeldIn,
   ) {
-    return this.db
-      .selectFrom('products')
+    return this.from(held)
       .select(sql<number>`rowid`.as('rowid'))
       .where(ownedAmong(catalogueId, rowids))
       .$if(after !== undefined, (query) => query.where(beyond(sort, after!)))
       .$if(stock !== undefined, (query) => query.where(stockCondition(catalogueId, stock!)))
       .$if(tag !== undefined, (query) => query.where(taggedWith(catalogueId, tag!)))
+      .$if(held !== undefined, (query) => query.where(this.heldIn(held!)))
       .where(this.contains(text));
   }
 
@@ -190,14 +259,15 @@ export class ProductQueries {
     stock: StockFilter | undefined,
     tag: string | undefined,
     windowRows: number,
+    held?: HeldIn,
   ): Promise<Position | undefined> {
     const { column, direction } = SORT_ORDERS[sort];
-    return this.db
-      .selectFrom('products')
+    return this.from(held)
       .select((eb) => [eb.ref(column).as('key'), 'id'])
       .where('catalogue_id', '=', catalogueId)
       .$if(stock !== undefined, (query) => query.where(stockCondition(catalogueId, stock!, sort)))
       .$if(tag !== undefined, (query) => query.where(taggedWith(catalogueId, tag!)))
+      .$if(held !== undefined, (query) => query.where(this.heldIn(held!)))
       .$if(after !== undefined, (query) => query.where(beyond(sort, after!)))
       .orderBy(column, direction)
       .orderBy('id', direction)

@@ -7,7 +7,7 @@ import { searchText } from './keys.js';
 import type { MatchColumn } from './match-columns.js';
 import { movementsQuery, type MovementRow } from './movements.js';
 import { keysetPages } from './page-loop.js';
-import { ProductQueries, toSummary, type PageOptions } from './queries.js';
+import { ProductQueries, toSummary, type HeldIn, type PageOptions } from './queries.js';
 import {
   BATCH_ROWS,
   COLUMNS,
@@ -21,6 +21,16 @@ import {
 } from './rows.js';
 import { SEARCH_LIMITS, type SearchLimits } from './search/sqlite-search.js';
 import { searchStrategy, type SearchStrategy } from './search/strategy.js';
+
+/**
+ * Locations holding at most this many stock rows list what they hold by gathering it through the
+ * locations' index and sorting it; those holding more are listed by reading the sort's index and
+ * asking each product's few stock rows until the page is full: a gather reads at most this many
+ * rows, a walk about a page divided by the share of the catalogue's products held there, which
+ * this many rows keep above 1 in 150 at 100,000 products with stock in 3 places each. Measured
+ * at that size (SQLite): a bin 0.4 ms, a warehouse 2 to 3 ms, gathering 3,000 rows 10 to 15 ms.
+ */
+const HELD_GATHER_MAX = 2000;
 
 /** Rows per page of the CSV export: a few hundred kilobytes at most in memory at a time. */
 const EXPORT_PAGE_ROWS = 500;
@@ -39,6 +49,7 @@ export class ProductRepository {
     private readonly db: DB,
     dialect: MigrationDialect,
     limits: SearchLimits = SEARCH_LIMITS,
+    private readonly heldGatherMax = HELD_GATHER_MAX,
   ) {
     this.queries = new ProductQueries(db, dialect);
     this.search = searchStrategy(dialect, this.queries, limits);
@@ -152,12 +163,14 @@ export class ProductRepository {
 
   /** One page in the requested order, plus whether another page follows. */
   async list(catalogueId: string, options: ListOptions & { times?: boolean }) {
-    const { sort, limit, q, stock, tag, after, times } = options;
+    const { sort, limit, q, stock, tag, locationIds, after, times } = options;
     const text = q ? searchText(q) : '';
+    const held = locationIds && (await this.heldIn(locationIds));
     const rows = await this.pageRows(catalogueId, sort, {
       text,
       stock,
       tag,
+      held,
       after,
       rows: limit + 1,
       times,
@@ -190,13 +203,22 @@ export class ProductRepository {
     });
   }
 
-  /** A page of rows: one statement, or a search by the engine's strategy. */
+  /** How a list of what these locations hold reads it (HELD_GATHER_MAX). */
+  private async heldIn(locationIds: string[]): Promise<HeldIn> {
+    const rows = await this.queries.heldRows(locationIds, this.heldGatherMax + 1);
+    return { locationIds, gather: rows <= this.heldGatherMax };
+  }
+
+  /**
+   * A page of rows: one statement, or a search by the engine's strategy (a search among the few
+   * products some locations hold checks them all in one statement of bounded cost).
+   */
   private pageRows(
     catalogueId: string,
     sort: ProductSort,
     options: Omit<PageOptions, 'until' | 'rowids'>,
   ): Promise<ListRow[]> {
-    if (options.text) return this.search.page(catalogueId, sort, options);
+    if (options.text && !options.held?.gather) return this.search.page(catalogueId, sort, options);
     return this.queries.pageQuery(catalogueId, sort, options).execute();
   }
 

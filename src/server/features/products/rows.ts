@@ -110,6 +110,8 @@ export interface ListOptions {
   q?: string | undefined;
   stock?: StockFilter | undefined;
   tag?: string | undefined;
+  /** Only the products with stock in these locations (a location and those under it). */
+  locationIds?: string[] | undefined;
   after?: Position | undefined;
 }
 

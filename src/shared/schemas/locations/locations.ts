@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { LABELS_MAX } from '../../labels.js';
 import { hasNoNul, messageSchema } from '../common.js';
 import { labelOptions, skipWithinThePage } from '../labels.js';
-import { uuid } from '../products.js';
+import { productResponseSchema, uuid } from '../products.js';
 
 /** A location's name: 1 to 60 characters, unique among its siblings whatever the case. */
 export const LOCATION_NAME_MAX = 60;
@@ -113,6 +113,9 @@ export const locationsResponseSchema = z.object({
   locations: z.array(locationSchema).meta({ maxItems: LOCATIONS_MAX }),
 });
 export const locationResponseSchema = z.object({ location: locationSchema });
+/** `GET …/products/lookup?code=`: the product with that barcode or SKU, else the location with that code. */
+export const codeLookupResponseSchema = z.union([productResponseSchema, locationResponseSchema]);
+export type CodeLookupResponse = z.output<typeof codeLookupResponseSchema>;
 export const locationSavedSchema = messageSchema.extend({ location: locationSchema });
 
 /** `GET …/locations/labels.pdf`: location ids, comma-separated, and how to lay the labels out. */

@@ -10,6 +10,8 @@ import {
   productListResponseSchema,
   type ProductListResponse,
 } from '../../../../shared/schemas/products.js';
+import { L } from '../../../../shared/schemas/locations/locations.js';
+import { notFound } from '../../../lib/http-error.js';
 import { currentCatalogue } from '../../catalogues/index.js';
 import { decodeCursor, encodeCursor } from '../cursor.js';
 import { moneyTotal } from '../exact-sum.js';
@@ -30,19 +32,24 @@ export const listRoute: FastifyPluginAsync<ProductsContext> = async (fastify, co
         operationId: 'listProducts',
         summary: "A page of the signed-in user's products",
         description:
-          'Newest first unless `sort` says otherwise. `q` searches name and description (case and accents ignored). `stock=low` keeps products with 1 to 10 units, `stock=out` those with none, `stock=reorder` those at or below their reorder point (their own, else the one of their catalogue); `tag` those that carry that tag (case ignored). Pass `nextCursor` back as `cursor` for the next page; it is null on the last one.',
+          "Newest first unless `sort` says otherwise. `q` searches name and description (case and accents ignored). `stock=low` keeps products with 1 to 10 units, `stock=out` those with none, `stock=reorder` those at or below their reorder point (their own, else the one of their catalogue); `tag` those that carry that tag (case ignored). `location` (a location id) those with stock in that location or one under it; 404 for a location that is not the catalogue's. Pass `nextCursor` back as `cursor` for the next page; it is null on the last one.",
         querystring: productListQuerySchema,
-        response: { 200: productListResponseSchema, ...errorResponses(400) },
+        response: { 200: productListResponseSchema, ...errorResponses(400, 404) },
       },
     },
     async (request, reply) => {
       const catalogue = currentCatalogue(request);
-      const { q, sort, stock, tag, limit, cursor } = request.query;
+      const { q, sort, stock, tag, location, limit, cursor } = request.query;
       const after = cursor === undefined ? undefined : decodeCursor(sort, cursor);
-      const query = { q, sort, stock, tag, limit, cursor };
+      const query = { q, sort, stock, tag, location, limit, cursor };
       const key = { catalogue, query };
       return sendCached(reply, context.responses, key, async () => {
-        const options = { q, sort, stock, tag, limit, after };
+        const locationIds =
+          location === undefined
+            ? undefined
+            : await fastify.locations.subtree(catalogue.id, location);
+        if (location !== undefined && !locationIds) throw notFound(L.notFound);
+        const options = { q, sort, stock, tag, locationIds, limit, after };
         const { rows, hasMore } = await context.repository.list(catalogue.id, options);
         const last = rows.at(-1);
         const page: ProductListResponse = {

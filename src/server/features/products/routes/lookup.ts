@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { M } from '../../../../shared/messages.js';
 import { productLookupQuerySchema } from '../../../../shared/schemas/product-queries.js';
-import { productResponseSchema } from '../../../../shared/schemas/products.js';
+import { codeLookupResponseSchema } from '../../../../shared/schemas/locations/locations.js';
 import { notFound } from '../../../lib/http-error.js';
 import { currentCatalogue } from '../../catalogues/index.js';
 import type { ProductsContext } from './context.js';
@@ -10,7 +10,10 @@ import { productDocs, productRouteConfig } from './route-options.js';
 import { sendCached } from './send-cached.js';
 import { errorResponses } from '../../../http/route-options.js';
 
-/** Finding the product a scanned or typed code belongs to. */
+/**
+ * Finding what a scanned or typed code belongs to: a product, else a location (a location's code
+ * is never a product's SKU or barcode, so at most one of them has it).
+ */
 export const lookupRoute: FastifyPluginAsync<ProductsContext> = async (fastify, context) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
@@ -21,11 +24,11 @@ export const lookupRoute: FastifyPluginAsync<ProductsContext> = async (fastify, 
       schema: {
         ...productDocs,
         operationId: 'lookupProduct',
-        summary: 'The product a barcode or SKU belongs to',
+        summary: 'The product or location a barcode, SKU or location code belongs to',
         description:
-          'An exact barcode (a GTIN in any of its forms: UPC-A, EAN-13 and GTIN-14 of one code find the same product) or SKU (case ignored) of one of your products. A barcode wins over another product with that text as its SKU. 404 when none has it.',
+          "An exact barcode (a GTIN in any of its forms: UPC-A, EAN-13 and GTIN-14 of one code find the same product) or SKU (case ignored) of one of your products answers `{product}`. A barcode wins over another product with that text as its SKU. Otherwise a location's code (case ignored) answers `{location}`. 404 when nothing has it.",
         querystring: productLookupQuerySchema,
-        response: { 200: productResponseSchema, ...errorResponses(400, 404) },
+        response: { 200: codeLookupResponseSchema, ...errorResponses(400, 404) },
       },
     },
     async (request, reply) => {
@@ -34,8 +37,10 @@ export const lookupRoute: FastifyPluginAsync<ProductsContext> = async (fastify, 
       const key = { catalogue, query: { route: 'lookup', code } };
       return sendCached(reply, context.responses, key, async () => {
         const row = await context.repository.findByCode(catalogue.id, code);
-        if (!row) throw notFound(M.codeNotFound);
-        return { product: context.present.product(row) };
+        if (row) return { product: context.present.product(row) };
+        const location = await fastify.locations.findByCode(catalogue.id, code);
+        if (!location) throw notFound(M.codeNotFound);
+        return { location };
       });
     },
   );

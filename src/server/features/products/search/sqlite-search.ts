@@ -3,7 +3,7 @@ import type { ProductSort, StockFilter } from '../../../../shared/constants.js';
 import type { Position } from '../cursor.js';
 import { trigramQuery } from '../keys.js';
 import { keysetPages } from '../page-loop.js';
-import type { ProductQueries, SummaryPart } from '../queries.js';
+import type { HeldIn, ProductQueries, SummaryPart } from '../queries.js';
 import type { ListRow } from '../rows.js';
 import type { SearchOptions, SearchStrategy, SummedSearch } from './strategy.js';
 
@@ -81,6 +81,7 @@ export class SqliteSearch implements SearchStrategy {
       text: string;
       stock?: StockFilter | undefined;
       tag?: string | undefined;
+      held?: HeldIn | undefined;
       after?: Position | undefined;
     },
   ): Promise<number[] | undefined> {
@@ -102,6 +103,7 @@ export class SqliteSearch implements SearchStrategy {
         window,
         options.stock,
         options.tag,
+        options.held,
       );
       const found = await searchLane.run(() => check.execute());
       matches.push(...found.map((row) => row.rowid));
@@ -138,6 +140,7 @@ export class SqliteSearch implements SearchStrategy {
       options.after,
       options.stock,
       options.tag,
+      options.held,
     );
     const page: ListRow[] = await this.queries
       .pageQuery(catalogueId, sort, { ...options, until })
@@ -151,8 +154,10 @@ export class SqliteSearch implements SearchStrategy {
     after: Position | undefined,
     stock: StockFilter | undefined,
     tag: string | undefined,
+    held?: HeldIn,
   ) {
-    return this.queries.windowEnd(catalogueId, sort, after, stock, tag, this.limits.windowRows);
+    const { windowRows } = this.limits;
+    return this.queries.windowEnd(catalogueId, sort, after, stock, tag, windowRows, held);
   }
 
   /** A search's totals, over the same bounded statements as its pages, summed by the caller. */
