@@ -42,6 +42,7 @@ const ALONE = [
   'change-notifications',
   'import-stall',
   'import-writers',
+  'import-event-loop',
   'costly-work',
   'pipeline',
   'search-stall',

@@ -109,7 +109,7 @@ function plainAmount(cell: string): string {
  * is refused as such (413) whatever else is wrong with it; `truncated` says whether it was.
  */
 export async function checkImport(file: Readable, truncated: () => boolean): Promise<ImportCheck> {
-  const { parser, placeOf } = csvRecords(file);
+  const { parser, placeOf, stop } = csvRecords(file);
   let outcome: ImportCheck | ImportRefused;
   try {
     outcome = await checkRecords(parser);
@@ -119,7 +119,7 @@ export async function checkImport(file: Readable, truncated: () => boolean): Pro
     else throw error;
   }
   // Whatever was found, the rest of the file is read (and dropped) up to the size limit.
-  file.unpipe(parser);
+  stop();
   file.resume();
   await finished(file).catch(() => undefined);
   if (truncated())
@@ -128,18 +128,21 @@ export async function checkImport(file: Readable, truncated: () => boolean): Pro
   return outcome;
 }
 
-/** Records checked between turns of the event loop (a chunk of the file holds a thousand). */
-const RECORDS_PER_TURN = 250;
+/** How long the checks run before others get a turn of the event loop. */
+const TURN_MS = 5;
 
 async function checkRecords(records: AsyncIterable<LineRecord>): Promise<ImportCheck> {
   const check: ImportCheck = { rows: 0, valid: [], badRows: 0, errors: [] };
   const codeLines: CodeLines = { sku: new Map(), barcode: new Map() };
   let columns: Columns | undefined;
   let lastLine = 1;
-  let read = 0;
+  let turn = performance.now();
   for await (const record of records) {
-    // The parser hands over a chunk's records at once: others get a turn now and then.
-    if (++read % RECORDS_PER_TURN === 0) await setImmediate();
+    // The parser hands over a slice's records at once: others get a turn now and then.
+    if (performance.now() - turn > TURN_MS) {
+      await setImmediate();
+      turn = performance.now();
+    }
     lastLine = record.line;
     // A row without any value (",,,", as spreadsheets leave at the end) is no row.
     if (record.cells.every((cell) => cell.trim() === '')) continue;

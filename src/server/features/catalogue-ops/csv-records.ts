@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
-import { parse, type CsvError, type InfoRecord, type Options } from 'csv-parse';
+import { setImmediate } from 'node:timers/promises';
+import { parse, type CsvError, type InfoRecord, type Options, type Parser } from 'csv-parse';
 import { IMPORT_MAX_RECORD_BYTES } from '../../../shared/constants.js';
 import { M, T } from '../../../shared/messages.js';
 import type { ImportError } from '../../../shared/schemas/catalogue.js';
@@ -27,6 +28,21 @@ export const refused = (line: number, path: string, message: string) =>
 const BREAKS = /\r\n|\r|\n/g;
 const breaks = (text: string) => text.match(BREAKS)?.length ?? 0;
 const LEADING_BREAKS = /^[\r\n]*/;
+
+/** Bytes of the file parsed in one turn of the event loop: a few dozen records at most. */
+const SLICE_BYTES = 8 * 1024;
+
+/** Resolves once the parser takes more input, or is gone. */
+const drained = (parser: Parser) =>
+  new Promise<void>((resolve) => {
+    const done = () => {
+      parser.off('drain', done);
+      parser.off('close', done);
+      resolve();
+    };
+    parser.on('drain', done);
+    parser.on('close', done);
+  });
 
 /** A record and the line it starts on (the header is line 1). */
 export interface LineRecord {
@@ -73,19 +89,53 @@ export function csvRecords(file: Readable) {
   const outOfBounds = (breach: BoundsBreach | undefined) => {
     if (breach) parser.destroy(tooLarge(breach.line, breach.reason));
   };
+  // The file is fed to the checks and the parser a slice at a time, a turn of the event loop
+  // after each: a parser handed what arrived at once (a socket's backlog, several uploads side by
+  // side) would parse megabytes in one go while every other request waits.
+  let stopped = false;
+  const feed = async (chunk: Buffer) => {
+    for (let at = 0; at < chunk.length && !stopped && !parser.destroyed; at += SLICE_BYTES) {
+      const slice = chunk.subarray(at, at + SLICE_BYTES);
+      notUtf8(utf8.push(slice));
+      outOfBounds(bounds.push(slice));
+      if (parser.destroyed) return;
+      if (!parser.write(slice)) await drained(parser);
+      await setImmediate();
+    }
+  };
+  // Chunks are fed in order, the file paused meanwhile; its end may come before the last is fed.
+  let fed = Promise.resolve();
+  const then = (next: () => Promise<void> | void) => {
+    fed = fed.then(next).catch((error: unknown) => {
+      parser.destroy(error as Error);
+    });
+  };
   file.on('data', (chunk: Buffer) => {
-    notUtf8(utf8.push(chunk));
-    outOfBounds(bounds.push(chunk));
+    if (stopped) return;
+    file.pause();
+    then(async () => {
+      await feed(chunk);
+      if (!stopped) file.resume();
+    });
   });
-  file.on('end', () => notUtf8(utf8.end()));
-  file.pipe(parser);
+  file.on('end', () =>
+    then(() => {
+      if (stopped || parser.destroyed) return;
+      notUtf8(utf8.end());
+      parser.end();
+    }),
+  );
+  /** Stops feeding the parser: what else arrives is dropped. */
+  const stop = () => {
+    stopped = true;
+  };
   /** Where a parse error is: the line its record starts on, and the line it was found on. */
   const placeOf = (error: CsvError) => {
     const raw = String((error as CsvError & { raw?: unknown }).raw ?? '');
     const start = 1 + consumed + breaks(LEADING_BREAKS.exec(raw)![0]);
     return { start, at: start + breaks(raw.replace(LEADING_BREAKS, '')) };
   };
-  return { parser, placeOf };
+  return { parser, placeOf, stop };
 }
 
 /** A record past its bounds (cells or bytes), at the line it starts on. */

@@ -6,36 +6,36 @@ import { writeCatalogue, type CatalogueWrite } from '../writes/index.js';
 import { codeKeys, rethrowCodeTaken } from './codes.js';
 import { recordMovements, type Movement } from './movements.js';
 import { trackReorderCrossings } from './reorder.js';
-import { BATCH_ROWS, type ImportedUpdate, type NewProduct, type ProductInsert } from './rows.js';
+import { batchesOf, type ImportedUpdate, type NewProduct, type ProductInsert } from './rows.js';
 import { insertTags, newProductRow, replaceTags, textColumns } from './write-helpers.js';
 
 /** New products' rows, made before their write and grouped as it inserts them. */
 export type StagedProducts = ProductInsert[][];
 
 /**
- * Makes the rows of new products, BATCH_ROWS at a time with a turn of the event loop between
+ * Makes the rows of new products, grouped by `batchesOf` with a turn of the event loop between
  * batches (folding names and descriptions for search costs CPU too), before the transaction opens.
  */
 export async function stageProducts(
   target: { id: string; actorId: string | null },
   products: Iterable<NewProduct & { createdAt: number }>,
 ): Promise<StagedProducts> {
-  const batches: ProductInsert[][] = [[]];
-  for (const product of products) {
-    let batch = batches.at(-1)!;
-    if (batch.length === BATCH_ROWS) {
-      await setImmediate();
-      batches.push((batch = []));
-    }
-    batch.push(newProductRow(target.id, target.actorId, product, product.createdAt));
+  const rows = (function* () {
+    for (const product of products)
+      yield newProductRow(target.id, target.actorId, product, product.createdAt);
+  })();
+  const batches: ProductInsert[][] = [];
+  for (const batch of batchesOf(rows, (row) => row.search_key.length)) {
+    batches.push(batch);
+    await setImmediate();
   }
   return batches;
 }
 
 /**
  * Bulk loading (imports, benchmarks) in the write's transaction: rows written over existing
- * products, then new products with their movement (`source`'s), BATCH_ROWS at a time with a turn
- * of the event loop between batches: other requests are answered meanwhile (on SQLite, reads go to
+ * products, then new products with their movement (`source`'s), a batch at a time with a turn of
+ * the event loop between batches: other requests are answered meanwhile (on SQLite, reads go to
  * another connection; other writes wait for the commit, without blocking the event loop).
  */
 export async function loadProducts(
@@ -48,8 +48,11 @@ export async function loadProducts(
   let created = 0;
   let updated = 0;
   try {
-    for (let i = 0; i < updates.length; i += BATCH_ROWS) {
-      updated += await applyImported(w, updates.slice(i, i + BATCH_ROWS));
+    // A changed text is taken out of the search index and put in again: counted twice.
+    const text = ({ product }: ImportedUpdate) =>
+      2 * (product.name.length + product.description.length);
+    for (const batch of batchesOf(updates, text)) {
+      updated += await applyImported(w, batch);
       await setImmediate();
     }
     for (const batch of batches) {
@@ -95,7 +98,7 @@ const UPDATED_COLUMNS = [
 ] as const;
 
 /**
- * Writes import rows over existing products (at most BATCH_ROWS): their fields, not their images
+ * Writes import rows over existing products (a batch of `batchesOf`): their fields, not their images
  * or history; a change of stock is recorded as an `import` movement from the stock the product
  * had then. The products are read, their tags replaced, their movements recorded and their
  * reorder points checked a batch at a time: a few statements per batch, not per row. Returns how
