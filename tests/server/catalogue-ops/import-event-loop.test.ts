@@ -8,7 +8,7 @@ import {
   IMPORT_MAX_CELLS,
 } from '../../../src/shared/constants.js';
 import { build } from '../support/build.js';
-import { signIn } from '../support/accounts.js';
+import { signIn, type SignedIn } from '../support/accounts.js';
 import { contention, longestBlock } from '../support/latency.js';
 import { csvForm } from '../support/server-process.js';
 
@@ -41,7 +41,8 @@ function hostileFile(valid: boolean) {
  */
 describe('hostile imports arriving together', async () => {
   const server = await build({ env: { RATE_LIMIT_GENERAL: '100000' } });
-  const users = await Promise.all(Array.from({ length: PARALLEL }, () => signIn(server)));
+  const users: SignedIn[] = [];
+  for (let i = 0; i < PARALLEL; i += 1) users.push(await signIn(server));
   const base = new URL(await server.app.listen({ host: '127.0.0.1', port: 0 }));
   const forms = await Promise.all([hostileFile(true), hostileFile(false)].map(csvForm));
 
