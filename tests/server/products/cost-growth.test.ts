@@ -371,11 +371,17 @@ describe("a request's cost beside another tenant's catalogue", async () => {
       for (const name of ['summary', 'summary of the low', 'summary to reorder']) {
         expect(productReads(name), name).toEqual([]);
       }
-      const report = productReads('to-reorder report');
-      expect(report.length).toBeGreaterThan(0);
-      expect(report.filter((read) => !/products_reorder_(own|default)/.test(read.detail))).toEqual(
-        [],
-      );
+      // The list's stock=reorder too on SQLite: what it reads is what is to reorder, then sorted.
+      // PostgreSQL chooses by its statistics (an index of the catalogue, at this size).
+      const lists = dialect === 'sqlite' ? ['list to reorder'] : [];
+      for (const name of ['to-reorder report', ...lists]) {
+        const reads = productReads(name);
+        expect(reads.length, name).toBeGreaterThan(0);
+        expect(
+          reads.filter((read) => !/products_reorder_(own|default)/.test(read.detail)),
+          name,
+        ).toEqual([]);
+      }
     }
   });
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { PRODUCT_SORTS } from '../../../src/shared/constants.js';
 import { REORDER_MESSAGES } from '../../../src/shared/reorder.js';
 import type { Catalogue } from '../../../src/shared/schemas/catalogues.js';
 import type { ProductSummary } from '../../../src/shared/schemas/catalogue.js';
@@ -11,6 +12,7 @@ import {
   csvText,
   getSummary,
   importCsv,
+  listProducts,
   patchProduct,
 } from '../support/products.js';
 import { addMember, api, member, newCatalogue } from '../catalogues/support.js';
@@ -98,6 +100,36 @@ describe('reorder points, the stock=reorder filter and crossings', async () => {
     expect((res.json() as { catalogue: Catalogue }).catalogue.reorderPoint).toBe(11);
     expect(await names('stock=reorder')).toEqual(['S0', 'S10', 'S11', 'S50']);
     expect(((await getSummary(server, user)).json() as ProductSummary).toReorder).toBe(4);
+  });
+
+  it('pages through stock=reorder in every order, each product once', async () => {
+    const user = await member(server);
+    for (let i = 0; i < 9; i += 1) {
+      await createProduct(server, user, {
+        name: `R${(i * 7) % 9}`,
+        stock: String(i % 3 === 0 ? 40 : i),
+        price: String((i % 4) + 1),
+        ...(i % 3 === 0 ? { reorderPoint: '45' } : {}),
+      });
+    }
+    for (const sort of PRODUCT_SORTS) {
+      const whole = (await allProducts(server, user, `stock=reorder&sort=${sort}`)).map(
+        (p) => p.id,
+      );
+      expect(whole, sort).toHaveLength(9);
+      const paged: string[] = [];
+      let cursor: string | null = null;
+      do {
+        const query = `stock=reorder&sort=${sort}&limit=2${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
+        const page = (await listProducts(server, user, query)).json() as {
+          products: { id: string }[];
+          nextCursor: string | null;
+        };
+        paged.push(...page.products.map((p) => p.id));
+        cursor = page.nextCursor;
+      } while (cursor);
+      expect(paged, sort).toEqual(whole);
+    }
   });
 
   it('shows and changes a catalogue point for the roles that may rename it', async () => {

@@ -1,14 +1,15 @@
-import { sql, type SqlBool } from 'kysely';
+import { sql, type RawBuilder, type Selectable, type SqlBool } from 'kysely';
 import type { ProductSort, StockFilter } from '../../../shared/constants.js';
 import { tagKey } from '../../../shared/tags.js';
 import type { DB } from '../../infra/db/handle.js';
 import type { TotalsPart } from '../../infra/db/schema-catalogues.js';
+import type { ProductsTable } from '../../infra/db/schema-products.js';
 import type { MigrationDialect } from '../../infra/db/migrate.js';
 import { SORT_ORDERS, type Position } from './cursor.js';
 import { exactSum } from './exact-sum.js';
 import { searchText } from './keys.js';
 import { COLUMNS, EXPORT_COLUMNS, LIST_COLUMNS, type ListOptions, type Summary } from './rows.js';
-import { toReorderIn } from './reorder.js';
+import { reorderParts, toReorderIn } from './reorder.js';
 import { keptTotals } from './totals.js';
 import { stockCondition } from './stock-filter.js';
 
@@ -174,7 +175,12 @@ export class ProductQueries {
   pageQuery(catalogueId: string, sort: ProductSort, options: PageOptions) {
     const { text, stock, tag, held, after, until, rowids, rows, times } = options;
     const { column, direction } = SORT_ORDERS[sort];
-    let query = this.from(held)
+    // The products to reorder have the table's columns and name: typed as the table itself.
+    const source =
+      stock === 'reorder' && !rowids && !held
+        ? this.db.selectFrom(this.toReorder(catalogueId) as unknown as 'products')
+        : this.from(held);
+    let query = source
       .select(LIST_COLUMNS)
       .select((eb) => eb.ref(column).as('sort_key'))
       .$if(times === true, (select) => select.select(EXPORT_COLUMNS));
@@ -189,6 +195,23 @@ export class ProductQueries {
     if (after) query = query.where(beyond(sort, after));
     if (until) query = query.where(upTo(sort, until));
     return query.orderBy(column, direction).orderBy('id', direction).limit(rows);
+  }
+
+  /**
+   * The catalogue's products to reorder, as a table named `products`: each part of the rule read
+   * from the partial index that holds it (migration 036), so a list to reorder reads what is to
+   * reorder and sorts it, instead of walking the catalogue in the sort's order until a page is due.
+   */
+  private toReorder(catalogueId: string) {
+    const [own, byCatalogue] = reorderParts(catalogueId);
+    // SQLite would rather walk an index in the page's order and filter it: told which index, it
+    // reads the products to reorder and sorts them. PostgreSQL chooses by its statistics.
+    const from = (index: string) =>
+      this.dialect === 'sqlite' ? sql`products indexed by ${sql.id(index)}` : sql`products`;
+    const part = (index: string, condition: RawBuilder<SqlBool>) =>
+      sql`select * from ${from(index)} where catalogue_id = ${catalogueId} and ${condition}`;
+    return sql<Selectable<ProductsTable>>`(${part('products_reorder_own_order', own)}
+      union all ${part('products_reorder_default_order', byCatalogue)})`.as('products');
   }
 
   /**
