@@ -12,7 +12,22 @@ export const clientLoader = ({ request, params }: Route.ClientLoaderArgs) =>
 
 export { ScreenErrorBoundary as ErrorBoundary } from '../components/ScreenErrorBoundary.js';
 
-export default lazyScreen(
+const LocationScreen = lazyScreen(
   () => import('@/features/locations/components/LocationScreen.js'),
   'LocationScreen',
 );
+
+/** What the location holds, and moving it: the products' part of the page. */
+const LocationHoldings = lazyScreen(
+  () => import('@/features/products/components/LocationHoldings.js'),
+  'LocationHoldings',
+);
+
+export default function LocationRoute() {
+  return (
+    <>
+      <LocationScreen />
+      <LocationHoldings />
+    </>
+  );
+}

@@ -29,6 +29,8 @@ export interface ProductListParams {
   stock: StockFilter | undefined;
   /** Only the products with this tag (case ignored); undefined: every product. */
   tag?: string | undefined;
+  /** Only the products held in this location or under it (its id); undefined: everywhere. */
+  location?: string | undefined;
 }
 
 const isOneOf = <T extends string>(values: readonly T[], value: string | null): value is T =>
@@ -46,13 +48,14 @@ export function listParamsOf(search: URLSearchParams): ProductListParams {
     sort: isOneOf(PRODUCT_SORTS, sort) ? sort : 'newest',
     stock: isOneOf(LIST_STOCK_FILTERS, stock) ? stock : undefined,
     tag: search.get('tag')?.trim() || undefined,
+    location: search.get('location')?.trim() || undefined,
   };
 }
 
 /** GET /products?q&sort&stock&limit&cursor → {products, nextCursor}. */
 const getProducts = (
   catalogue: CatalogueRef,
-  { q, sort, stock, tag, cursor }: ProductListParams & { cursor: string | undefined },
+  { q, sort, stock, tag, location, cursor }: ProductListParams & { cursor: string | undefined },
   signal?: AbortSignal,
 ): Promise<ProductPage> =>
   apiRequest(
@@ -65,6 +68,7 @@ const getProducts = (
         sort,
         stock,
         tag,
+        location,
         limit: PRODUCTS_PAGE_SIZE,
         cursor,
       } satisfies ProductListQuery,

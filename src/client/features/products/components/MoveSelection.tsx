@@ -14,7 +14,16 @@ const MOVE_SELECTION_MAX = 100;
  * 'Move' for the products chosen on the list: a dialog that reads where each one's stock is,
  * then moves all or part of what they hold at one location to another, in one transfer.
  */
-export default function MoveSelection({ products }: { products: NamedProduct[] }) {
+export default function MoveSelection({
+  products,
+  from,
+  label = 'Move',
+}: {
+  products: NamedProduct[];
+  /** Where to take from at first (a location's page: that location). */
+  from?: string | undefined;
+  label?: string | undefined;
+}) {
   const dialog = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const [open, setOpen] = useState(false);
@@ -41,7 +50,7 @@ export default function MoveSelection({ products }: { products: NamedProduct[] }
           else dialog.current?.setAttribute('open', '');
         }}
       >
-        Move
+        {label}
       </Button>
       <dialog
         ref={dialog}
@@ -53,7 +62,7 @@ export default function MoveSelection({ products }: { products: NamedProduct[] }
           <h2 id={titleId} className="text-lg font-semibold text-gray-900">
             Move {products.length === 1 ? '1 product' : `${products.length} products`}
           </h2>
-          {open && <MoveDialogBody products={products} onDone={close} />}
+          {open && <MoveDialogBody products={products} from={from} onDone={close} />}
           <div className="flex justify-end border-t border-gray-200 pt-4">
             <Button variant="secondary" onClick={close}>
               Close
@@ -65,7 +74,15 @@ export default function MoveSelection({ products }: { products: NamedProduct[] }
   );
 }
 
-function MoveDialogBody({ products, onDone }: { products: NamedProduct[]; onDone: () => void }) {
+function MoveDialogBody({
+  products,
+  from,
+  onDone,
+}: {
+  products: NamedProduct[];
+  from: string | undefined;
+  onDone: () => void;
+}) {
   const catalogue = useCatalogueRef();
   const tree = useLocations(catalogue);
   const reads = useQueries({
@@ -87,6 +104,7 @@ function MoveDialogBody({ products, onDone }: { products: NamedProduct[]; onDone
       catalogue={catalogue}
       items={items}
       locations={tree.data}
+      from={from}
       source="form"
       onDone={onDone}
     />

@@ -1,4 +1,4 @@
-import { useRef, type RefObject } from 'react';
+import { lazy, Suspense, useRef, useState, type RefObject } from 'react';
 import { useCatalogueCan } from '@/lib/catalogues/current-catalogue.js';
 import { useCatalogueRef } from '@/lib/catalogue-ref.js';
 import { Link } from 'react-router';
@@ -13,10 +13,15 @@ import { TABLE_MEDIA_QUERY } from './lazy-table.js';
 import { ProductResults } from './ProductResults.js';
 import { useListUrl } from './use-list-url.js';
 
+/** The location filter: its code loads when asked for, not with the list. */
+const LocationFilter = lazy(() => import('./LocationFilter.js'));
+
 interface ProductsHeaderProps {
   params: ProductListParams;
   /** Shows every tag again, when the list is of one. */
   onTag?: (tag: undefined) => void;
+  /** Shows the products of one location (and those under it), or of all. */
+  onLocation?: (id: string | undefined) => void;
   heading?: RefObject<HTMLHeadingElement | null>;
 }
 
@@ -25,9 +30,10 @@ interface ProductsHeaderProps {
  * the build writes for the list shows it too (ProductsPlaceholder): it is the largest text of the
  * first screen, and it is there before any script has run.
  */
-function ProductsHeader({ params, onTag, heading }: ProductsHeaderProps) {
+function ProductsHeader({ params, onTag, onLocation, heading }: ProductsHeaderProps) {
   const catalogue = useCatalogueRef();
   const may = useCatalogueCan();
+  const [picking, setPicking] = useState(false);
   return (
     // The title and its actions on one row, the subtitle under them; from `sm` up the actions sit
     // to the right of both.
@@ -72,8 +78,24 @@ function ProductsHeader({ params, onTag, heading }: ProductsHeaderProps) {
               Show every tag
             </button>
           </>
+        )}{' '}
+        {onLocation && !picking && !params.location && (
+          <button
+            type="button"
+            onClick={() => setPicking(true)}
+            className="font-semibold text-indigo-700 underline hover:text-indigo-600"
+          >
+            Filter by location
+          </button>
         )}
       </p>
+      {onLocation && (picking || params.location) && (
+        <div className="col-span-2 sm:col-span-1">
+          <Suspense>
+            <LocationFilter value={params.location} onChange={onLocation} />
+          </Suspense>
+        </div>
+      )}
     </div>
   );
 }
@@ -97,13 +119,13 @@ export function ProductsPlaceholder() {
  * scrolls; the way in and out of the catalogue as CSV.
  */
 export function ProductsPage() {
-  const { params, view, onSearch, onSort, onStock, onTag, onView } = useListUrl();
+  const { params, view, onSearch, onSort, onStock, onTag, onLocation, onView } = useListUrl();
   const wide = useMediaQuery(TABLE_MEDIA_QUERY);
   const heading = useRef<HTMLHeadingElement>(null);
 
   return (
     <div className="space-y-3 sm:space-y-8">
-      <ProductsHeader params={params} onTag={onTag} heading={heading} />
+      <ProductsHeader params={params} onTag={onTag} onLocation={onLocation} heading={heading} />
       <ProductResults
         params={params}
         view={view}

@@ -28,7 +28,7 @@ export function useListUrl() {
   }, [search]);
 
   const setParam = useCallback(
-    (key: 'q' | 'sort' | 'stock' | 'tag' | 'view', value: string | undefined) => {
+    (key: 'q' | 'sort' | 'stock' | 'tag' | 'location' | 'view', value: string | undefined) => {
       const next = new URLSearchParams(asked.current.at(-1) ?? latest.current);
       if (value === undefined) next.delete(key);
       else next.set(key, value);
@@ -48,6 +48,7 @@ export function useListUrl() {
     ),
     onStock: useCallback((stock: StockFilter | undefined) => setParam('stock', stock), [setParam]),
     onTag: useCallback((tag: string | undefined) => setParam('tag', tag), [setParam]),
+    onLocation: useCallback((id: string | undefined) => setParam('location', id), [setParam]),
     onView: useCallback(
       (next: ListView) => {
         rememberView(next);

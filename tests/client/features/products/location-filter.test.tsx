@@ -1,0 +1,94 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { beforeEach, expect, test, vi } from 'vitest';
+import { LocationHoldings } from '@/features/products/components/LocationHoldings.js';
+import { ProductsPage } from '@/features/products/components/ProductsPage.js';
+import { renderRoute } from '../../support/render.js';
+import { MAIN_LOCATION, requests, server } from '../../support/server.js';
+import { answerSummary } from './catalogue.js';
+import { listed, product } from './fixtures.js';
+
+/** The list filtered by location, and a location's page listing and moving what it holds. */
+const MAIN = MAIN_LOCATION.id;
+const BIN = {
+  ...MAIN_LOCATION,
+  id: '00000000-0000-4000-8000-000000000004',
+  name: 'Bin 4',
+  code: 'L-BIN004',
+  path: 'Shelf / Bin 4',
+  isDefault: false,
+};
+
+vi.setConfig({ testTimeout: 30_000 });
+
+beforeEach(() => {
+  answerSummary();
+  server.use(
+    http.get('/api/locations', () => HttpResponse.json({ locations: [MAIN_LOCATION, BIN] })),
+    http.get('/api/products', ({ request }) => {
+      const location = new URL(request.url).searchParams.get('location');
+      const all = [listed({ id: 'p1', name: 'Lamp' }), listed({ id: 'p2', name: 'Chair' })];
+      return HttpResponse.json({
+        products: location === BIN.id ? all.slice(0, 1) : all,
+        nextCursor: null,
+      });
+    }),
+    http.get('/api/products/p1', () =>
+      HttpResponse.json({
+        product: product({
+          id: 'p1',
+          name: 'Lamp',
+          stock: 9,
+          locations: [
+            { locationId: MAIN, path: 'Main', quantity: 4 },
+            { locationId: BIN.id, path: BIN.path, quantity: 5 },
+          ],
+        }),
+      }),
+    ),
+    http.post('/api/stock/transfers', () =>
+      HttpResponse.json({ message: 'Moved 5 units of 1 product', products: [] }),
+    ),
+  );
+});
+
+const listRequests = async () =>
+  (await requests()).filter(({ method, path }) => method === 'GET' && path === '/products');
+
+test('the list filters by a location picked among the catalogue’s, in the URL', async () => {
+  const { user } = renderRoute(<ProductsPage />);
+  await screen.findByRole('list', {}, { timeout: 5000 });
+  expect(screen.getAllByRole('listitem')).toHaveLength(2);
+  await user.click(screen.getByRole('button', { name: 'Filter by location' }));
+  const picker = await screen.findByRole('combobox', { name: 'Location' });
+  expect(picker).toHaveDisplayValue('All locations');
+  await user.selectOptions(picker, 'Shelf / Bin 4');
+  await waitFor(async () =>
+    expect((await listRequests()).at(-1)?.query).toMatchObject({ location: BIN.id }),
+  );
+  await waitFor(() => expect(screen.getAllByRole('listitem')).toHaveLength(1));
+  await user.selectOptions(picker, 'All locations');
+  await waitFor(() => expect(screen.getAllByRole('listitem')).toHaveLength(2));
+});
+
+test('a location’s page lists what it holds and moves it elsewhere in one transfer', async () => {
+  const { user } = renderRoute(<LocationHoldings />, {
+    path: '/locations/:locationId',
+    url: `/locations/${BIN.id}`,
+  });
+  const held = within(await screen.findByRole('list', { name: 'What it holds' }));
+  expect(held.getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+    'Lamp24 units in all',
+  ]);
+  await user.click(await screen.findByRole('button', { name: 'Move stock' }));
+  const form = within(await screen.findByRole('form', { name: 'Move stock' }));
+  expect(form.getByRole('combobox', { name: 'From' })).toHaveDisplayValue('Shelf / Bin 4 (5 here)');
+  await user.selectOptions(form.getByRole('combobox', { name: 'To' }), 'Main');
+  await user.click(form.getByRole('button', { name: 'Move 5 units' }));
+  expect(await screen.findByText('Moved 5 units of 1 product')).toBeVisible();
+  expect(
+    (await requests())
+      .filter(({ method, path }) => method === 'POST' && path === '/stock/transfers')
+      .map(({ body }) => body),
+  ).toEqual([{ lines: [{ productId: 'p1', from: BIN.id, to: MAIN, quantity: 5 }] }]);
+});
