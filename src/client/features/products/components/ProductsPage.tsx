@@ -79,7 +79,8 @@ function ProductsHeader({ params, onTag, onLocation, heading }: ProductsHeaderPr
             </button>
           </>
         )}{' '}
-        {onLocation && !picking && !params.location && (
+        {/* In the page the build writes too: the line does not change when the list comes. */}
+        {!picking && !params.location && (
           <button
             type="button"
             onClick={() => setPicking(true)}
