@@ -78,9 +78,15 @@ function ProductsHeader({ params, onTag, onLocation, heading }: ProductsHeaderPr
               Show every tag
             </button>
           </>
-        )}{' '}
-        {/* In the page the build writes too: the line does not change when the list comes. */}
-        {!picking && !params.location && (
+        )}
+      </p>
+      {/* In the page the build writes too: nothing moves when the list comes. */}
+      <div className="col-span-2 text-sm sm:col-span-1">
+        {onLocation && (picking || params.location) ? (
+          <Suspense>
+            <LocationFilter value={params.location} onChange={onLocation} />
+          </Suspense>
+        ) : (
           <button
             type="button"
             onClick={() => setPicking(true)}
@@ -89,14 +95,7 @@ function ProductsHeader({ params, onTag, onLocation, heading }: ProductsHeaderPr
             Filter by location
           </button>
         )}
-      </p>
-      {onLocation && (picking || params.location) && (
-        <div className="col-span-2 sm:col-span-1">
-          <Suspense>
-            <LocationFilter value={params.location} onChange={onLocation} />
-          </Suspense>
-        </div>
-      )}
+      </div>
     </div>
   );
 }
