@@ -66,6 +66,8 @@ const CHUNK_FOLDERS: readonly (readonly [place: string, chunk: string | undefine
   ['src/client/features/products/components/common/', 'queries'],
   // The products' write hook, which the list's delete buttons use: a chunk of its own otherwise.
   ['src/client/features/products/api/product-write.ts', 'queries'],
+  // The list's pages, which a location's page reads too: a chunk of its own otherwise.
+  ['src/client/features/products/api/get-products.ts', 'queries'],
   ['src/client/features/catalogues/components/header/', 'queries'],
   ['node_modules/@tanstack/', 'queries'],
   ['node_modules/idb-keyval/', 'queries'],

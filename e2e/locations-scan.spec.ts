@@ -9,7 +9,7 @@ import {
 } from './support/fake-camera.js';
 import { expect, test } from './support/fixtures.js';
 import { stockQueueReady } from './support/stock-queue.js';
-import { signInWithToken } from './support/ui.js';
+import { productCards, signInWithToken } from './support/ui.js';
 
 /**
  * A bin labelled, its label filmed by Chromium's fake camera on a phone, and three products moved
@@ -64,6 +64,8 @@ test('a bin labelled, scanned and filled with three products on a phone, offline
       sku: 'NUT-1',
     }),
   ];
+  // Elsewhere all along: not in the bin's list.
+  await createProduct({ name: 'Pine dowel', price: 1, stock: 2, description: 'A dowel.' });
   const created = await request.post('/api/locations', {
     headers: bearer(token),
     data: { name: 'Bin 7' },
@@ -158,6 +160,15 @@ test('a bin labelled, scanned and filled with three products on a phone, offline
     expect(entries).toHaveLength(2);
     const binNow = await request.get(`/api/locations/${bin.id}`, { headers: bearer(token) });
     expect(((await binNow.json()) as { location: { units: number } }).location.units).toBe(7);
+
+    // The bin's page lists the three; the list filtered by it shows them alone.
+    await page.goto(`/locations/${bin.id}`);
+    const held = page.getByRole('list', { name: 'What it holds' });
+    await expect(held.getByRole('listitem')).toHaveText([/Brass hook/, /Oak peg/, /Steel nut/]);
+    await page.getByRole('link', { name: 'See them in the list' }).click();
+    await expect(page.getByRole('combobox', { name: 'Location' })).toHaveValue(bin.id);
+    await expect(productCards(page)).toHaveCount(3);
+    await expect(productCards(page).filter({ hasText: 'Pine dowel' })).toHaveCount(0);
   } finally {
     await browser.close();
   }

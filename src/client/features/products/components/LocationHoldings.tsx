@@ -43,6 +43,7 @@ export function LocationHoldings() {
                 products={products.slice(0, MOVE_FROM_PAGE_MAX)}
                 from={locationId}
                 label="Move stock"
+                onMoved={() => void held.refetch()}
               />
             </div>
           )}

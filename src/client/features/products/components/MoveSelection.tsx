@@ -18,11 +18,14 @@ export default function MoveSelection({
   products,
   from,
   label = 'Move',
+  onMoved,
 }: {
   products: NamedProduct[];
   /** Where to take from at first (a location's page: that location). */
   from?: string | undefined;
   label?: string | undefined;
+  /** After a move was sent or kept to send (a location's page reads what it holds again). */
+  onMoved?: () => void;
 }) {
   const dialog = useRef<HTMLDialogElement>(null);
   const titleId = useId();
@@ -32,6 +35,10 @@ export default function MoveSelection({
   const close = () => {
     dialog.current?.close();
     setOpen(false);
+  };
+  const moved = () => {
+    close();
+    onMoved?.();
   };
   if (!several) return null;
   return (
@@ -62,7 +69,7 @@ export default function MoveSelection({
           <h2 id={titleId} className="text-lg font-semibold text-gray-900">
             Move {products.length === 1 ? '1 product' : `${products.length} products`}
           </h2>
-          {open && <MoveDialogBody products={products} from={from} onDone={close} />}
+          {open && <MoveDialogBody products={products} from={from} onDone={moved} />}
           <div className="flex justify-end border-t border-gray-200 pt-4">
             <Button variant="secondary" onClick={close}>
               Close
