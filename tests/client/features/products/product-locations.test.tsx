@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { beforeEach, expect, test } from 'vitest';
+import { beforeEach, expect, test, vi } from 'vitest';
 import { ProductDetails } from '@/features/products/components/ProductDetails.js';
 import { renderRoute } from '../../support/render.js';
 import { MAIN_LOCATION, requests, server } from '../../support/server.js';
@@ -11,6 +11,9 @@ import { product } from './fixtures.js';
 const BIN = { ...MAIN_LOCATION, id: '00000000-0000-4000-8000-000000000004', name: 'Bin 4' };
 const MAIN = MAIN_LOCATION.id;
 const bin = { ...BIN, parentId: null, code: 'L-BIN004', path: 'Shelf / Bin 4', isDefault: false };
+
+// A page, its locations and several changes: more than five seconds on a busy machine.
+vi.setConfig({ testTimeout: 30_000 });
 
 let places = [
   { locationId: MAIN, path: 'Main', quantity: 5 },
