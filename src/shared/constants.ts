@@ -75,6 +75,15 @@ export const IMPORT_COLUMNS = ['name', 'price', 'stock', 'description'] as const
 /** The columns an import reads when the file has them: a product's codes. */
 export const IMPORT_OPTIONAL_COLUMNS = ['sku', 'barcode'] as const;
 /** The columns of an export, in this order. */
+/** The columns of the stock-by-location CSV: a product, a location (its path), the quantity there. */
+export const STOCK_BY_LOCATION_COLUMNS = [
+  'id',
+  'sku',
+  'barcode',
+  'name',
+  'location',
+  'quantity',
+] as const;
 export const EXPORT_COLUMNS = [
   'id',
   'name',

@@ -151,6 +151,11 @@ const PRODUCT_CASES: Record<string, RouteCase> = {
     success: 200,
     requests: [async (_aim, base) => ({ method: 'GET', url: `${base}/export.csv` })],
   },
+  'GET /stock-by-location.csv': {
+    action: 'export',
+    success: 200,
+    requests: [async (_aim, base) => ({ method: 'GET', url: `${base}/stock-by-location.csv` })],
+  },
   'POST /import': {
     action: 'editProducts',
     success: 200,

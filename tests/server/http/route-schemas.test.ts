@@ -78,6 +78,7 @@ const ERROR_STATUSES: Record<string, number[]> = {
   // that would take the stock below 0; 404 in a bulk delete: an id that is not the caller's.
   'GET /api/products/summary': [400, 401, 429, ...ALWAYS],
   'GET /api/products/export.csv': [400, 401, 429, ...ALWAYS],
+  'GET /api/products/stock-by-location.csv': [401, 429, ...ALWAYS],
   'POST /api/products/import': [...BODY, 401, 429, ...ALWAYS],
   'POST /api/products/bulk-delete': [...BODY, 401, 404, 422, 429, ...ALWAYS],
   'POST /api/products/:id/stock': [...BODY, 401, 404, 409, 422, 429, ...ALWAYS],
@@ -201,6 +202,7 @@ const OPERATION_IDS: Record<string, string> = {
   'DELETE /api/products/:id': 'deleteProduct',
   'GET /api/products/summary': 'getProductSummary',
   'GET /api/products/export.csv': 'exportProductsCsv',
+  'GET /api/products/stock-by-location.csv': 'exportStockByLocationCsv',
   'POST /api/products/import': 'importProductsCsv',
   'POST /api/products/bulk-delete': 'bulkDeleteProducts',
   'POST /api/products/:id/stock': 'adjustStock',

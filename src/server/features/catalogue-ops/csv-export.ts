@@ -48,11 +48,16 @@ export async function startCsvExport(
   imageUrl: (key: string | null) => string,
   onError?: (error: unknown) => void,
 ): Promise<Readable> {
+  return csvExport(await primed(pages), imageUrl, onError);
+}
+
+/** The pages, the first one read already: what fails at once fails before an answer starts. */
+export async function primed<T>(pages: AsyncGenerator<T>): Promise<AsyncGenerator<T>> {
   const first = await pages.next();
   async function* all() {
     if (first.done) return;
     yield first.value;
     yield* pages;
   }
-  return csvExport(all(), imageUrl, onError);
+  return all();
 }

@@ -66,6 +66,18 @@ export class ProductRepository {
       .execute();
   }
 
+  /** The quantities of these products (of the catalogue) in each location holding some. */
+  levelsOf(catalogueId: string, productIds: string[]) {
+    if (productIds.length === 0) return Promise.resolve([]);
+    return this.db
+      .selectFrom('stock_levels')
+      .select(['product_id', 'location_id', 'quantity'])
+      .where('catalogue_id', '=', catalogueId)
+      .where('product_id', 'in', productIds)
+      .where('quantity', '>', 0)
+      .execute();
+  }
+
   /**
    * The owner's products whose `column` holds one of these values (an import's matching), read
    * BATCH_ROWS values at a time. Ids that are not UUIDs name no product and are not looked up.

@@ -1,7 +1,8 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { Readable } from 'node:stream';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { EXPORT_COLUMNS } from '../../../../shared/constants.js';
+import { EXPORT_COLUMNS, STOCK_BY_LOCATION_COLUMNS } from '../../../../shared/constants.js';
 import { M, T } from '../../../../shared/messages.js';
 import {
   bulkDeleteResponseSchema,
@@ -14,6 +15,7 @@ import { sendAnswer } from '../../idempotency/index.js';
 import { currentCatalogue } from '../../catalogues/index.js';
 import { catalogueWrite, type WriteOutcome } from '../../writes/index.js';
 import { startCsvExport } from '../csv-export.js';
+import { stockByLocationCsv } from '../stock-by-location.js';
 import type { CatalogueContext } from './context.js';
 import { deleteProducts, productDocs } from '../../products/index.js';
 import { bulkRouteOptions, costlyRouteOptions } from './route-options.js';
@@ -24,7 +26,20 @@ import { errorResponses } from '../../../http/route-options.js';
 const isClientGone = (error: unknown) =>
   (error as { code?: unknown } | null)?.code === 'ERR_STREAM_PREMATURE_CLOSE';
 
-/** The whole catalogue at once: CSV export, bulk delete (the import is in import.ts). */
+/** The day of a file's name: 2026-01-01. */
+const today = (now: number) => new Date(now).toISOString().slice(0, 10);
+
+/** A CSV file as an attachment. */
+const sendCsv = (reply: FastifyReply, csv: Readable, filename: string) =>
+  reply
+    .type('text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${filename}"`)
+    .send(csv);
+
+/**
+ * The whole catalogue at once: CSV exports (products, and stock by location), bulk delete (the
+ * import is in import.ts).
+ */
 export const catalogueRoutes: FastifyPluginAsync<CatalogueContext> = async (fastify, context) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
@@ -54,11 +69,42 @@ export const catalogueRoutes: FastifyPluginAsync<CatalogueContext> = async (fast
       const csv = await startCsvExport(pages, context.present.ownImageUrl, (error) => {
         if (!isClientGone(error)) request.log.error({ err: error }, 'CSV export cut short');
       });
-      const day = new Date(app.clock.now()).toISOString().slice(0, 10);
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="stockroom-products-${day}.csv"`)
-        .send(csv);
+      return sendCsv(reply, csv, `stockroom-products-${today(app.clock.now())}.csv`);
+    },
+  );
+
+  app.get(
+    '/stock-by-location.csv',
+    {
+      ...costlyRouteOptions(context.bulkLimiter, 'export'),
+      schema: {
+        ...productDocs,
+        operationId: 'exportStockByLocationCsv',
+        summary: 'Where the stock is, as a CSV file: one row per product and location',
+        description: `Every product holding stock, in the list's order by name, with one record per location holding some of it (by path), streamed as RFC 4180 CSV (UTF-8 with a BOM, CRLF) with the header \`${STOCK_BY_LOCATION_COLUMNS.join(',')}\`. \`location\` is the location's path (names from the top joined with \` / \`). Cells are guarded against spreadsheet formulas as in \`export.csv\`. ${COSTLY_WORK_NOTE}`,
+        response: {
+          200: {
+            description: 'The CSV file, as an attachment',
+            content: { 'text/csv': { schema: z.unknown().describe('UTF-8 with a BOM, CRLF') } },
+          },
+          ...errorResponses(),
+        },
+      },
+    },
+    async (request, reply) => {
+      const catalogue = currentCatalogue(request);
+      const locations = await app.locations.list(catalogue.id);
+      const paths = new Map(locations.map((location) => [location.id, location.path]));
+      const products = context.repository.exportPages(catalogue.id, { sort: 'name' });
+      const csv = await stockByLocationCsv(
+        products,
+        (ids) => context.repository.levelsOf(catalogue.id, ids),
+        paths,
+        (error) => {
+          if (!isClientGone(error)) request.log.error({ err: error }, 'CSV export cut short');
+        },
+      );
+      return sendCsv(reply, csv, `stockroom-stock-by-location-${today(app.clock.now())}.csv`);
     },
   );
 
