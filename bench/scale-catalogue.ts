@@ -6,6 +6,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { SORT_ORDERS } from '../src/server/features/products/cursor.js';
 import { importFile } from './catalogue.js';
+import { binCode, WAREHOUSES } from './scale-locations.js';
 import { rawAppInsertRate, rawExport, rawInsertRate } from './scale-yardsticks.js';
 import {
   costOf,
@@ -112,12 +113,55 @@ export async function measureRequests(client: Client): Promise<Costs> {
   await measure('undo (a stock change)', (round) =>
     send(client, 'POST', `/api/products/activity/${entries[round]!.id}/undo`, {}),
   );
+  await measureLocations(client, products, measure);
   await measure('to-reorder', () => get('/api/products/reports/to-reorder'));
   await measure('stock-over-time, 365 days', () =>
     get('/api/products/reports/stock-over-time?days=365'),
   );
   await measure('top-movers, 365 days', () => get('/api/products/reports/top-movers?days=365'));
   return costs;
+}
+
+/**
+ * The rows of a catalogue with 10,000 locations and stock in 3 places per product
+ * (scale-locations.ts): the list of a bin and of a warehouse, a location's code looked up, and a
+ * move of one unit between bins.
+ */
+async function measureLocations(
+  client: Client,
+  products: Product[],
+  measure: (label: string, request: (round: number) => Promise<unknown>) => Promise<void>,
+) {
+  const get = (path: string) => send(client, 'GET', path);
+  const { locations } = (await get('/api/locations')) as {
+    locations: { id: string; code: string }[];
+  };
+  const byCode = new Map(locations.map((location) => [location.code, location.id]));
+  const bin = byCode.get(binCode(3, 4, 5))!;
+  const warehouse = byCode.get('WH-3')!;
+  await measure('list of a bin (location=, 10,000 locations)', (round) =>
+    get(`/api/products?location=${bin}&limit=${pageLimit(round)}`),
+  );
+  await measure('list of a warehouse (location=)', (round) =>
+    get(`/api/products?location=${warehouse}&limit=${pageLimit(round)}`),
+  );
+  await measure('lookup (a location code)', (round) =>
+    get(`/api/products/lookup?code=${binCode(round % WAREHOUSES, 2, round)}`),
+  );
+  // Each round moves a unit of another product from a place holding it to a bin.
+  const to = byCode.get(binCode(0, 0, 0))!;
+  const moves: { productId: string; from: string }[] = [];
+  for (const product of products) {
+    if (moves.length === MAX_ROUNDS) break;
+    const { product: read } = (await get(`/api/products/${product.id}`)) as {
+      product: { locations: { locationId: string; quantity: number }[] };
+    };
+    const from = read.locations.find((place) => place.locationId !== to && place.quantity > 0);
+    if (from) moves.push({ productId: product.id, from: from.locationId });
+  }
+  await measure('move (a transfer of one unit)', (round) =>
+    send(client, 'POST', '/api/stock/transfers', { ...moves[round]!, to, quantity: 1 }),
+  );
 }
 
 function medianCost(costs: Cost[]): Cost {

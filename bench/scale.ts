@@ -2,7 +2,8 @@
  * `npm run bench:scale`: what a request costs as a catalogue grows, and beside another tenant's
  * large catalogue. For each engine (BENCH_SCALE_ENGINES, default `sqlite,postgres`) and each size
  * (BENCH_SCALE_SIZES, default 1,000, 10,000 and 100,000 products), a fresh database holds one
- * catalogue of that size with about 100,000 stock movements over the last 400 days; the production
+ * catalogue of that size with about 100,000 stock movements over the last 400 days, its stock in 3
+ * of 10,000 places per product (bench/scale-locations.ts); the production
  * build (`npm run build` first) serves it, and every request is sent one at a time and costed by
  * the server's own CPU time (bench/scale-requests.ts). Beside the largest catalogue, a catalogue
  * of the smallest size is measured again. Then the export and the imports of the catalogue, the
@@ -20,6 +21,7 @@ import { freshPostgresDatabase } from '../tests/server/support/build.js';
 import { seedReportCatalogue } from '../tests/server/support/report-seed.js';
 import { measureExport, measureImports, measureRequests } from './scale-catalogue.js';
 import { cpuReader } from './scale-cpu.js';
+import { seedLocations } from './scale-locations.js';
 import { renderScale, type EngineResult } from './scale-table.js';
 import { seedUser } from './seed.js';
 import { BUILT_SERVER, START_ARGS, launch, stopProcess } from './startup.js';
@@ -75,6 +77,7 @@ async function seedCatalogue(env: NodeJS.ProcessEnv, email: string, size: number
       products: size,
       movements: Math.max(size, MOVEMENTS),
     });
+    await seedLocations(database, user.id);
     return { user, seconds: (performance.now() - started) / 1000 };
   } finally {
     await database.close();
