@@ -191,7 +191,7 @@ describe.skipIf(dialect !== 'sqlite')('migration 016 and a dangling row', async 
         delta, source) values (${productId(1)}, 'nobody', 9, 0, 1, 1, 'create')`.execute(db);
     await sql`pragma foreign_keys = on`.execute(db);
     await expect(migrate(db as unknown as Kysely<unknown>, dialect)).rejects.toThrow(
-      /dangling foreign key: stock_movements -> catalogues/,
+      /dangling foreign key: .*stock_movements -> catalogues/,
     );
     const columns = await sql<{ name: string }>`
       select name from pragma_table_info('products')`.execute(db);
