@@ -80,8 +80,10 @@ function ProductsHeader({ params, onTag, onLocation, heading }: ProductsHeaderPr
           </>
         )}
       </p>
-      {/* In the page the build writes too: nothing moves when the list comes. */}
-      <div className="col-span-2 text-sm sm:col-span-1">
+      {/* In the page the build writes too: nothing moves when the list comes. On a phone the
+          link would cost the first screen a row of products: a location's page lists what it
+          holds there, and the filter shows once one is chosen. */}
+      <div className={`col-span-2 text-sm sm:col-span-1 ${params.location ? '' : 'max-sm:hidden'}`}>
         {onLocation && (picking || params.location) ? (
           <Suspense>
             <LocationFilter value={params.location} onChange={onLocation} />
