@@ -18,6 +18,16 @@ export const MAIN_LOCATION = {
   units: 0,
 };
 
+/** A bin under a shelf: the second place of the tests that move stock. */
+export const BIN_LOCATION = {
+  ...MAIN_LOCATION,
+  id: '00000000-0000-4000-8000-000000000004',
+  name: 'Bin 4',
+  code: 'L-BIN004',
+  path: 'Shelf / Bin 4',
+  isDefault: false,
+};
+
 export const server = setupServer(
   // The browser suite's server, which has SMTP: no local mailbox (features/auth DevMailboxLink).
   http.head('/api/dev/mails', () => new HttpResponse(null, { status: 404 })),

@@ -4,20 +4,13 @@ import { beforeEach, expect, test, vi } from 'vitest';
 import { LocationHoldings } from '@/features/products/components/LocationHoldings.js';
 import { ProductsPage } from '@/features/products/components/ProductsPage.js';
 import { renderRoute } from '../../support/render.js';
-import { MAIN_LOCATION, requests, server } from '../../support/server.js';
+import { BIN_LOCATION, MAIN_LOCATION, requests, server } from '../../support/server.js';
 import { answerSummary } from './catalogue.js';
 import { listed, product } from './fixtures.js';
 
 /** The list filtered by location, and a location's page listing and moving what it holds. */
 const MAIN = MAIN_LOCATION.id;
-const BIN = {
-  ...MAIN_LOCATION,
-  id: '00000000-0000-4000-8000-000000000004',
-  name: 'Bin 4',
-  code: 'L-BIN004',
-  path: 'Shelf / Bin 4',
-  isDefault: false,
-};
+const BIN = BIN_LOCATION;
 
 vi.setConfig({ testTimeout: 30_000 });
 

@@ -3,20 +3,13 @@ import { http, HttpResponse } from 'msw';
 import { beforeEach, expect, test, vi } from 'vitest';
 import { ProductsPage } from '@/features/products/components/ProductsPage.js';
 import { renderRoute } from '../../support/render.js';
-import { MAIN_LOCATION, requests, server } from '../../support/server.js';
+import { BIN_LOCATION, MAIN_LOCATION, requests, server } from '../../support/server.js';
 import { answerSummary } from './catalogue.js';
 import { listed, product } from './fixtures.js';
 
 /** The list's selection moves stock: each product's places read, one transfer for them all. */
 const MAIN = MAIN_LOCATION.id;
-const BIN = {
-  ...MAIN_LOCATION,
-  id: '00000000-0000-4000-8000-000000000004',
-  name: 'Bin 4',
-  code: 'L-BIN004',
-  path: 'Bin 4',
-  isDefault: false,
-};
+const BIN = BIN_LOCATION;
 const held: Record<string, number> = { p0: 4, p1: 0, p2: 6 };
 const NAMES = ['Lamp', 'Chair', 'Desk'];
 
@@ -43,7 +36,7 @@ beforeEach(() => {
           stock: quantity + 1,
           locations: [
             ...(quantity > 0 ? [{ locationId: MAIN, path: 'Main', quantity }] : []),
-            { locationId: BIN.id, path: 'Bin 4', quantity: 1 },
+            { locationId: BIN.id, path: BIN.path, quantity: 1 },
           ],
         }),
       });
@@ -63,7 +56,7 @@ test('Move beside the selection moves all or part of what each holds at From, in
   const form = within(await screen.findByRole('form', { name: 'Move stock' }));
   expect(form.getByRole('combobox', { name: 'From' })).toHaveDisplayValue('Main');
   expect(form.getByText('1 of the products have none here.')).toBeVisible();
-  await renderedUser.selectOptions(form.getByRole('combobox', { name: 'To' }), 'Bin 4');
+  await renderedUser.selectOptions(form.getByRole('combobox', { name: 'To' }), BIN.path);
   const desk = form.getByRole('textbox', { name: 'Quantity of Desk to move' });
   expect(desk).toHaveValue('6');
   await renderedUser.clear(desk);

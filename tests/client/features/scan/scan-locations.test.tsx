@@ -4,21 +4,14 @@ import { beforeEach, expect, test, vi } from 'vitest';
 import { ScanScreen } from '@/features/scan/components/ScanScreen.js';
 import { product } from '../products/fixtures.js';
 import { renderRoute } from '../../support/render.js';
-import { MAIN_LOCATION, requests, server } from '../../support/server.js';
+import { BIN_LOCATION, MAIN_LOCATION, requests, server } from '../../support/server.js';
 
 /**
  * The scan screen with locations, codes typed as a scanner would: a location's code makes it
  * the current location; Move takes from, products and to, and sends one transfer.
  */
 const MAIN = MAIN_LOCATION.id;
-const BIN = {
-  ...MAIN_LOCATION,
-  id: '00000000-0000-4000-8000-000000000004',
-  name: 'Bin 4',
-  code: 'L-BIN004',
-  path: 'Shelf / Bin 4',
-  isDefault: false,
-};
+const BIN = BIN_LOCATION;
 const MUG = product({ id: 'p1', name: 'Blue mug', sku: 'MUG1', stock: 7 });
 const CUP = product({ id: 'p2', name: 'Red cup', sku: 'CUP1', stock: 4 });
 
