@@ -10,6 +10,7 @@ export const ACTIVITY_KINDS = [
   'import.done',
   'stock.moved',
   'stock.transferred',
+  'stock.imported',
   'member.added',
   'member.role_changed',
   'member.removed',

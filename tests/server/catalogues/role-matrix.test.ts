@@ -173,6 +173,23 @@ const PRODUCT_CASES: Record<string, RouteCase> = {
       }),
     ],
   },
+  'POST /stock-by-location/import': {
+    action: 'adjustStock',
+    success: 200,
+    requests: [
+      // A count of the fixture product in the default location, then the same as a dry run.
+      async ({ fixtures }, base) => ({
+        method: 'POST',
+        url: `${base}/stock-by-location/import`,
+        csv: `id,location,quantity\r\n${await fixtures.product()},Main,7\r\n`,
+      }),
+      async ({ fixtures }, base) => ({
+        method: 'POST',
+        url: `${base}/stock-by-location/import?dryRun=true`,
+        csv: `id,location,quantity\r\n${await fixtures.product()},Main,8\r\n`,
+      }),
+    ],
+  },
   'POST /bulk-delete': {
     action: 'editProducts',
     success: 200,

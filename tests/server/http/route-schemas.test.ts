@@ -80,6 +80,8 @@ const ERROR_STATUSES: Record<string, number[]> = {
   'GET /api/products/export.csv': [400, 401, 429, ...ALWAYS],
   'GET /api/products/stock-by-location.csv': [401, 429, ...ALWAYS],
   'POST /api/products/import': [...BODY, 401, 429, ...ALWAYS],
+  // 400 also names the bad rows (locations/stock-by-location-import.test.ts).
+  'POST /api/products/stock-by-location/import': [...BODY, 401, 429, ...ALWAYS],
   'POST /api/products/bulk-delete': [...BODY, 401, 404, 422, 429, ...ALWAYS],
   'POST /api/products/:id/stock': [...BODY, 401, 404, 409, 422, 429, ...ALWAYS],
   'GET /api/products/:id/movements': [400, 401, 404, 429, ...ALWAYS],
@@ -204,6 +206,7 @@ const OPERATION_IDS: Record<string, string> = {
   'GET /api/products/export.csv': 'exportProductsCsv',
   'GET /api/products/stock-by-location.csv': 'exportStockByLocationCsv',
   'POST /api/products/import': 'importProductsCsv',
+  'POST /api/products/stock-by-location/import': 'importStockByLocationCsv',
   'POST /api/products/bulk-delete': 'bulkDeleteProducts',
   'POST /api/products/:id/stock': 'adjustStock',
   'GET /api/products/:id/movements': 'listStockMovements',
@@ -615,13 +618,15 @@ describe('every route declares its request and response schemas', async () => {
             const ref = (shape: string) => ({ $ref: `#/components/schemas/${shape}` });
             const shape = status === '400' ? ref('ValidationError') : ref('Error');
             // A refused import answers its report beside the usual 400.
-            const importReport = { anyOf: [ref('ImportReport'), ref('ValidationError')] };
-            const isImportRefusal =
-              [name, inCatalogue(name)].includes(inCatalogue('POST /api/products/import')) &&
-              status === '400';
-            expect(response.content, where).toEqual({
-              'application/json': { schema: isImportRefusal ? importReport : shape },
-            });
+            const report = (id: string) => ({ anyOf: [ref(id), ref('ValidationError')] });
+            const refusedImport = (route: string) =>
+              [name, inCatalogue(name)].includes(inCatalogue(route)) && status === '400';
+            const schema = refusedImport('POST /api/products/import')
+              ? report('ImportReport')
+              : refusedImport('POST /api/products/stock-by-location/import')
+                ? report('StockImportReport')
+                : shape;
+            expect(response.content, where).toEqual({ 'application/json': { schema } });
           }
         }
       }

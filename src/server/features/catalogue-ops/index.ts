@@ -7,6 +7,7 @@ import type { CatalogueContext } from './routes/context.js';
 import { catalogueRoutes } from './routes/catalogue.js';
 import { importRoute } from './routes/import.js';
 import { labelsRoute } from './routes/labels.js';
+import { stockImportRoute } from './routes/stock-import.js';
 import { bulkRateLimiter } from './routes/route-options.js';
 
 /**
@@ -36,8 +37,13 @@ export const catalogueOpsRoutes = fp(
     await fastify.register(labelsRoute, context);
     await fastify.register(catalogueRoutes, context);
     await fastify.register(importRoute, context);
+    await fastify.register(stockImportRoute, context);
   },
-  { name: 'catalogue-ops', dependencies: ['products', 'user-leases'], encapsulate: true },
+  {
+    name: 'catalogue-ops',
+    dependencies: ['products', 'user-leases', 'locations'],
+    encapsulate: true,
+  },
 );
 
 export { csvStream } from './csv-writer.js';

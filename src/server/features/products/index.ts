@@ -22,6 +22,7 @@ export {
 export { productRoutes } from './routes/index.js';
 export { stockTransferRoutes } from './routes/transfers.js';
 export { transferStock } from './transfers.js';
+export { setCountedLevels, type CountedLevel } from './stock-counts.js';
 export { productDocs } from './routes/route-options.js';
 // For other features: reports and new stock writes use the rule.
 export {

@@ -17,6 +17,7 @@ import {
   stockMovementSchema,
 } from '../../../shared/schemas/catalogue.js';
 import { devMailSchema } from '../../../shared/schemas/dev-mail.js';
+import { stockImportReportSchema } from '../../../shared/schemas/locations/stock-import.js';
 import { preferencesSchema } from '../../../shared/schemas/preferences.js';
 import {
   productListItemSchema,
@@ -55,6 +56,10 @@ const COMPONENTS = {
     'A product a CSV import would update: its line, its id and each field before and after.',
   ],
   ImportError: [importErrorSchema, 'One bad cell of a CSV import: its line, column and message.'],
+  StockImportReport: [
+    stockImportReportSchema,
+    'What a stock-by-location import changed and left unchanged (or would), and each bad cell.',
+  ],
   ImportPreviewRow: [importPreviewRowSchema, 'A valid CSV row as the import would store it.'],
   StockMovement: [stockMovementSchema, 'One change of a product’s stock.'],
   StockMovementPage: [movementsResponseSchema, 'A page of stock movements, newest first.'],

@@ -18,7 +18,7 @@ export const LOCATIONS_MAX = 10_000;
 const LOCATION_CODE_MAX = 64;
 /** What a path's names are joined with: `Warehouse / Aisle 3 / Shelf B`. */
 export const PATH_SEPARATOR = ' / ';
-const PATH_MAX = LOCATION_DEPTH_MAX * (LOCATION_NAME_MAX + PATH_SEPARATOR.length);
+export const PATH_MAX = LOCATION_DEPTH_MAX * (LOCATION_NAME_MAX + PATH_SEPARATOR.length);
 
 /** Texts the API answers with (tests and screens read the same words). */
 export const L = {

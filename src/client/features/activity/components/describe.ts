@@ -15,6 +15,7 @@ export const SOURCE_LABELS: Record<ActivitySource, string> = {
 export const KIND_LABELS: Record<ActivityKind, string> = {
   'stock.moved': 'Stock changes',
   'stock.transferred': 'Stock moves',
+  'stock.imported': 'Stock counts imported',
   'product.created': 'Products created',
   'product.updated': 'Products edited',
   'product.deleted': 'Products deleted',
@@ -73,6 +74,11 @@ export function describeEntry(entry: ActivityEntry): string {
     case 'products.deleted': {
       const count = Array.isArray(data.products) ? data.products.length : 0;
       return `Deleted ${count} ${count === 1 ? 'product' : 'products'}`;
+    }
+    case 'stock.imported': {
+      const changed = Number(data.changed);
+      const products = Number(data.products);
+      return `Imported stock counts by location: ${changed} ${changed === 1 ? 'quantity' : 'quantities'} of ${products} ${products === 1 ? 'product' : 'products'} changed`;
     }
     case 'import.done':
       return `Imported products: ${String(data.created)} created, ${String(data.updated)} updated`;

@@ -29,6 +29,7 @@ const EVENT_LABELS: Record<WebhookEvent, string> = {
   'import.done': 'Import done',
   'stock.moved': 'Stock moved',
   'stock.transferred': 'Stock transferred between locations',
+  'stock.imported': 'Stock counts imported by location',
   'member.added': 'Member added',
   'member.role_changed': 'Member role changed',
   'member.removed': 'Member removed',

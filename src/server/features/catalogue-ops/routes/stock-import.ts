@@ -1,0 +1,167 @@
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  IMPORT_MAX_BYTES,
+  IMPORT_PREVIEW_ROWS,
+  STOCK_BY_LOCATION_COLUMNS,
+} from '../../../../shared/constants.js';
+import { IMPORT_MAX_MB_TEXT, IMPORT_MAX_ROWS_TEXT, M } from '../../../../shared/messages.js';
+import { validationErrorSchema } from '../../../../shared/schemas/common.js';
+import {
+  SI,
+  stockImportQuerySchema,
+  stockImportReportSchema,
+  type StockImportReport,
+} from '../../../../shared/schemas/locations/stock-import.js';
+import { HttpError } from '../../../lib/http-error.js';
+import { currentSession } from '../../../http/authenticate.js';
+import { currentCatalogue } from '../../catalogues/index.js';
+import {
+  bodyCheckedInHandler,
+  partError,
+  productDocs,
+  readingMultipart,
+  setCountedLevels,
+} from '../../products/index.js';
+import { catalogueWrite, type WriteOutcome } from '../../writes/index.js';
+import { ImportRefused } from '../csv-records.js';
+import { checkCountFile, type CountCheck } from '../stock-import-check.js';
+import { listedCounts, planCounts, type CountPlan } from '../stock-import-plan.js';
+import type { CatalogueContext } from './context.js';
+import { bulkRouteOptions } from './route-options.js';
+
+const FILE = 'file';
+const retryLater = { 'retry-after': '5' };
+const importLimits = { fileSize: IMPORT_MAX_BYTES, files: 3, fields: 3, parts: 6 };
+
+const countsBody = z.object({
+  file: z
+    .string()
+    .meta({ format: 'binary', maxLength: IMPORT_MAX_BYTES })
+    .describe(
+      `CSV, UTF-8 (a BOM is fine), at most ${IMPORT_MAX_MB_TEXT} and ${IMPORT_MAX_ROWS_TEXT} rows; the header of \`stock-by-location.csv\` (${STOCK_BY_LOCATION_COLUMNS.join(', ')}), in any order: \`location\`, \`quantity\` and at least one of \`id\`, \`sku\`, \`barcode\` (other columns are ignored)`,
+    ),
+});
+
+/** The CSV file of a multipart body, checked as it arrives (as the products import reads its). */
+async function readCountFile(request: FastifyRequest): Promise<CountCheck> {
+  if (!request.isMultipart()) throw new HttpError(415, M.importNotMultipart);
+  let check: CountCheck | undefined;
+  await readingMultipart(async () => {
+    for await (const part of request.parts({ limits: importLimits })) {
+      if (part.fieldname !== FILE) throw partError(part.fieldname, M.unknownPart);
+      if (part.type !== 'file') throw partError(FILE, M.importNoFile);
+      if (check) throw partError(FILE, M.importOneFile);
+      check = await checkCountFile(part.file, () => part.file.truncated);
+    }
+  });
+  if (!check) throw partError(FILE, M.importNoFile);
+  return check;
+}
+
+const refusedReport = (plan: Pick<CountPlan, 'badRows' | 'errors'>): StockImportReport => ({
+  message: SI.failed(plan.badRows),
+  changed: 0,
+  unchanged: 0,
+  errors: plan.errors,
+});
+
+/**
+ * Stock counted by location from a CSV file (what `stock-by-location.csv` writes): every row or
+ * none, checked by a dry run first like the products import, under the same bounds.
+ */
+export const stockImportRoute: FastifyPluginAsync<CatalogueContext> = async (fastify, context) => {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(bodyCheckedInHandler);
+
+  app.post(
+    '/stock-by-location/import',
+    {
+      ...bulkRouteOptions(context.bulkLimiter, 'adjustStock'),
+      schema: {
+        ...productDocs,
+        operationId: 'importStockByLocationCsv',
+        summary: 'Set quantities by location from a CSV file (a count per row), every row or none',
+        description: `Takes the file \`stock-by-location.csv\` writes. Each row names a product (by \`id\`, else SKU, else barcode) and a location (by its path, case ignored, else its code) and sets the product's quantity there to \`quantity\` (a whole number, 0 or more), as a count: the difference from what it holds there is recorded as a \`counted\` movement at that location, and its stock changes by it. A row that changes nothing records nothing. An unknown product or location, a bad quantity or a second row of the same product and location is an error of its line. With \`dryRun=true\` nothing is written: 200 with the rows that would change a quantity (\`changed\`, the first ${IMPORT_PREVIEW_ROWS} listed in \`changes\`), those that would not, and the errors. Otherwise every count is made in one transaction (one activity entry \`stock.imported\`, one live event, its webhooks), or none if any row has an error: 400 with the errors. One import of a user at a time (products' imports included: 429), a few per server (503), both with \`Retry-After\`.`,
+        consumes: ['multipart/form-data'],
+        querystring: stockImportQuerySchema,
+        body: countsBody,
+        response: {
+          200: stockImportReportSchema,
+          400: z.union([stockImportReportSchema, validationErrorSchema]),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { user } = currentSession(request);
+      const slot = await context.imports.take(user.id);
+      if (slot === 'owner-busy') throw new HttpError(429, M.importRunning, retryLater);
+      if (slot === 'full') throw new HttpError(503, M.importsBusy, retryLater);
+      try {
+        const catalogue = currentCatalogue(request);
+        let check: CountCheck;
+        try {
+          check = await readCountFile(request);
+        } catch (error) {
+          if (!(error instanceof ImportRefused)) throw error;
+          if (error.statusCode === 413) throw new HttpError(413, error.message);
+          return reply
+            .code(400)
+            .send({ message: error.message, changed: 0, unchanged: 0, errors: error.errors });
+        }
+        const locations = await app.locations.list(catalogue.id);
+        const plan = await planCounts(context.repository, catalogue.id, locations, check);
+        const changed = plan.changes.length;
+        if (request.query.dryRun) {
+          const body: StockImportReport = {
+            message:
+              plan.badRows > 0
+                ? SI.checkedWithErrors(changed, plan.badRows)
+                : SI.checked(changed, plan.unchanged),
+            changed,
+            unchanged: plan.unchanged,
+            errors: plan.errors,
+          };
+          if (changed > 0) body.changes = listedCounts(plan);
+          return body;
+        }
+        if (plan.badRows > 0) return reply.code(400).send(refusedReport(plan));
+        const answer = await catalogueWrite(
+          { request, reply },
+          {},
+          async (w): Promise<WriteOutcome<{ status: 200 | 400; body: StockImportReport }>> => {
+            const result = await setCountedLevels(w, plan.counts);
+            if (result.outcome === 'refused') {
+              const errors = result.lines.map(({ line, reason }) =>
+                reason === 'gone'
+                  ? { line, path: 'id', message: SI.productNotFound }
+                  : { line, path: 'quantity', message: SI.aboveMax },
+              );
+              return {
+                unchanged: true,
+                answer: { status: 400, body: refusedReport({ badRows: errors.length, errors }) },
+              };
+            }
+            const counts = { changed: result.changed, unchanged: result.unchanged };
+            return {
+              answer: {
+                status: 200,
+                body: { message: SI.done(counts.changed, counts.unchanged), ...counts, errors: [] },
+              },
+              live: { kind: 'import.done', data: { created: 0, updated: result.products } },
+              activity: {
+                kind: 'stock.imported',
+                details: { data: { ...counts, products: result.products } },
+                source: 'import',
+              },
+            };
+          },
+        );
+        return reply.code(answer.status).send(answer.body);
+      } finally {
+        slot();
+      }
+    },
+  );
+};
