@@ -100,6 +100,8 @@ describe('the list by location: plans and pages', async () => {
   }
   await sql.raw(dialect === 'postgres' ? 'vacuum analyze' : 'select 1').execute(db);
 
+  // Every read of products reads the pending imports, a handful of rows, once per statement
+  // (visible-products.ts): a scan of that table is no scan of a catalogue.
   async function plan(query: CompiledQuery): Promise<string> {
     const explain = dialect === 'postgres' ? 'explain' : 'explain query plan';
     const result = await db.executeQuery<Record<string, string>>(
@@ -118,7 +120,9 @@ describe('the list by location: plans and pages', async () => {
         const query = queries.pageQuery(owner, sort, { text: '', held, rows: 51, ...options });
         const text = await plan(query.compile());
         expect(text).toContain('stock_levels_location');
-        expect(text).not.toMatch(/Seq Scan|SCAN products|SCAN stock_levels/i);
+        expect(text).not.toMatch(
+          /Seq Scan on (?!pending_imports)|SCAN products|SCAN stock_levels/i,
+        );
         // PostgreSQL may take a narrow range of a sort's index (past a cursor) and join it, by
         // its costs; SQLite, without statistics, is held to the ids.
         if (dialect === 'sqlite') expect(text).not.toMatch(/products_owner_/);
@@ -133,7 +137,9 @@ describe('the list by location: plans and pages', async () => {
       const query = queries.pageQuery(owner, sort, { text: '', held, rows: 51 });
       const text = await plan(query.compile());
       expect(text).toMatch(/products_owner_/);
-      expect(text).not.toMatch(/TEMP B-TREE|Sort|Seq Scan|SCAN products|SCAN stock_levels/i);
+      expect(text).not.toMatch(
+        /TEMP B-TREE|Sort|Seq Scan on (?!pending_imports)|SCAN products|SCAN stock_levels/i,
+      );
       expect(text).toMatch(/stock_levels_pk|sqlite_autoindex_stock_levels_1/);
     },
   );

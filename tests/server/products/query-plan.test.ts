@@ -61,6 +61,8 @@ describe('list query plans', async () => {
     stock: 'products_owner_stock',
   };
 
+  // Every read of products reads the pending imports, a handful of rows, once per statement
+  // (visible-products.ts): a scan of that table is no scan of a catalogue.
   async function plan(query: CompiledQuery): Promise<string> {
     const explain = dialect === 'postgres' ? 'explain' : 'explain query plan';
     const result = await db.executeQuery<Record<string, string>>(
@@ -77,7 +79,7 @@ describe('list query plans', async () => {
     async (column, key, index) => {
       const text = await plan(queries.codeQuery(owner, column, key).compile());
       expect(text).toContain(index);
-      expect(text).not.toMatch(/Seq Scan|SCAN products(?! USING)/i);
+      expect(text).not.toMatch(/Seq Scan on (?!pending_imports)|SCAN products(?! USING)/i);
     },
   );
 
@@ -93,7 +95,7 @@ describe('list query plans', async () => {
       ]) {
         const text = await plan(queries.listQuery(owner, options).compile());
         expect(text).toContain(index);
-        expect(text).not.toMatch(/TEMP B-TREE|Sort|Seq Scan/i);
+        expect(text).not.toMatch(/TEMP B-TREE|Sort|Seq Scan on (?!pending_imports)/i);
       }
     },
   );
@@ -121,7 +123,7 @@ describe('list query plans', async () => {
             expect(text).not.toMatch(/TEMP B-TREE|SCAN products/i);
           } else {
             expect(text, `${sort} ${stock}`).toMatch(/products_owner_\w+/);
-            expect(text).not.toMatch(/Seq Scan/i);
+            expect(text).not.toMatch(/Seq Scan on (?!pending_imports)/i);
           }
         }
       }
@@ -147,7 +149,7 @@ describe('list query plans', async () => {
     const text = await plan(query.compile());
     if (dialect === 'postgres') {
       expect(text).toContain('products_search_trgm');
-      expect(text).not.toMatch(/Seq Scan/i);
+      expect(text).not.toMatch(/Seq Scan on (?!pending_imports)/i);
     } else {
       expect(text).toContain(INDEXES[SORT_ORDERS[sort].column]);
       expect(text).not.toMatch(/TEMP B-TREE/i);

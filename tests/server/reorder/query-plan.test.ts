@@ -41,6 +41,8 @@ describe('reorder query plans', async () => {
   await sql.raw(dialect === 'postgres' ? 'vacuum analyze products' : 'analyze').execute(db);
   const owner = owners[0]!;
 
+  // Every read of products reads the pending imports, a handful of rows, once per statement
+  // (visible-products.ts): a scan of that table is no scan of a catalogue.
   async function plan(query: CompiledQuery): Promise<string> {
     const explain = dialect === 'postgres' ? 'explain' : 'explain query plan';
     const result = await db.executeQuery<Record<string, string>>(
@@ -62,7 +64,7 @@ describe('reorder query plans', async () => {
     } else {
       expect(text, sort).toMatch(/products_reorder_own_order/);
     }
-    expect(text).not.toMatch(/Seq Scan|SCAN products(?! USING)/i);
+    expect(text).not.toMatch(/Seq Scan on (?!pending_imports)|SCAN products(?! USING)/i);
   });
 
   // PostgreSQL sums half of this table by reading it whole, its choice by cost (as before the

@@ -6,6 +6,7 @@ import { csvExport, csvStream } from '../catalogue-ops/index.js';
 import type { ProductsContext } from '../products/index.js';
 import { listDeviceSessions } from './device-sessions.js';
 import { findUserById } from './users.js';
+import { ofVisibleProduct, visibleProduct } from '../../infra/db/visible-products.js';
 
 /** Rows read at a time for the movements and the images: one page in memory, whatever the size. */
 const PAGE_ROWS = 500;
@@ -82,6 +83,7 @@ async function* movementPages(db: DB, catalogueId: string) {
       .select(['id', 'product_id', 'created_at', ...MOVEMENT_FIGURES])
       .where('catalogue_id', '=', catalogueId)
       .where('id', '>', after)
+      .where(ofVisibleProduct('product_id'))
       .orderBy('id')
       .limit(PAGE_ROWS)
       .execute();
@@ -112,6 +114,7 @@ async function* picturedProducts(db: DB, catalogueId: string) {
       .where('catalogue_id', '=', catalogueId)
       .where('image_key', 'is not', null)
       .where('id', '>', after)
+      .where(visibleProduct())
       .orderBy('id')
       .limit(PAGE_ROWS)
       .execute();

@@ -4,6 +4,7 @@ import type { Outbox } from '../../infra/mail/outbox.js';
 import type { Clock } from '../../lib/clock.js';
 import { toReorderRule } from '../products/index.js';
 import { lowStockDigestMail, type DigestLine } from './mail.js';
+import { visibleProduct } from '../../infra/db/visible-products.js';
 
 /** The products a digest names at most; its subject still counts them all. */
 const DIGEST_LINES_MAX = 200;
@@ -119,6 +120,7 @@ function crossedSince(trx: DB, userId: string, since: number, now: number) {
       sql<number>`coalesce(p.reorder_point, c.reorder_point)`.as('point'),
     ])
     .where('m.user_id', '=', userId)
+    .where(visibleProduct('p'))
     .where('p.reorder_crossed_at', 'is not', null)
     .where('p.reorder_crossed_at', '>', since)
     .where('p.reorder_crossed_at', '<=', now)

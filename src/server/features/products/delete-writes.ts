@@ -4,6 +4,7 @@ import type { ProductsTable, StockMovementsTable } from '../../infra/db/schema-p
 import type { CatalogueWrite } from '../writes/index.js';
 import { UUID } from './rows.js';
 import { addTo, addUnits, type UnitChanges } from './stock-levels.js';
+import { visibleProduct } from '../../infra/db/visible-products.js';
 
 /** What a delete removed: the image keys whose files go after the commit, and the products. */
 export interface DeletedProducts {
@@ -61,6 +62,7 @@ export async function deleteProducts(
     .select(['id', 'name'])
     .where('catalogue_id', '=', catalogueId)
     .where('id', 'in', ids)
+    .where(visibleProduct())
     .orderBy('id')
     // SQLite has no FOR UPDATE: its transactions already run one at a time.
     .$if(w.dialect === 'postgres', (query) => query.forUpdate())

@@ -5,6 +5,7 @@ import type { DB } from '../../infra/db/handle.js';
 import type { TotalsPart } from '../../infra/db/schema-catalogues.js';
 import type { ProductsTable } from '../../infra/db/schema-products.js';
 import type { MigrationDialect } from '../../infra/db/migrate.js';
+import { visibleByKey, visibleProduct } from '../../infra/db/visible-products.js';
 import { SORT_ORDERS, type Position } from './cursor.js';
 import { exactSum } from './exact-sum.js';
 import { searchText } from './keys.js';
@@ -99,7 +100,8 @@ export class ProductQueries {
       .selectFrom('products')
       .select(COLUMNS)
       .where('catalogue_id', '=', catalogueId)
-      .where(column, '=', key);
+      .where(column, '=', key)
+      .where(visibleProduct());
   }
 
   /**
@@ -188,6 +190,7 @@ export class ProductQueries {
     else if (held?.gather && this.dialect === 'sqlite') {
       query = query.where(sql<SqlBool>`+catalogue_id = ${catalogueId}`);
     } else query = query.where('catalogue_id', '=', catalogueId);
+    query = query.where(visibleProduct());
     if (text) query = query.where(this.contains(text));
     if (stock) query = query.where(stockCondition(catalogueId, stock, sort));
     if (tag) query = query.where(taggedWith(catalogueId, tag));
@@ -250,6 +253,7 @@ export class ProductQueries {
     return this.from(held)
       .select(sql<number>`rowid`.as('rowid'))
       .where(ownedAmong(catalogueId, rowids))
+      .where(visibleProduct())
       .$if(after !== undefined, (query) => query.where(beyond(sort, after!)))
       .$if(stock !== undefined, (query) => query.where(stockCondition(catalogueId, stock!)))
       .$if(tag !== undefined, (query) => query.where(taggedWith(catalogueId, tag!)))
@@ -273,7 +277,8 @@ export class ProductQueries {
 
   /**
    * The end of the window of `windowRows` rows past `after` (the catalogue's rows that pass the stock
-   * filter, in the sort's order), read from an index alone; undefined past the end.
+   * filter, in the sort's order), read from an index alone; undefined past the end. A pending
+   * import's rows count in the window (they are in the index); the reads of its rows leave them out.
    */
   windowEnd(
     catalogueId: string,
@@ -315,6 +320,7 @@ export class ProductQueries {
     query = rowids
       ? query.where(ownedAmong(catalogueId, rowids))
       : query.where('catalogue_id', '=', catalogueId);
+    query = query.where(visibleByKey(this.dialect));
     if (text) query = query.where(this.contains(text));
     if (stock)
       query = query.where(

@@ -3,6 +3,7 @@ import type { ProductSort, StockReason } from '../../../shared/constants.js';
 import { lookupKeys } from '../../../shared/codes.js';
 import type { DB } from '../../infra/db/handle.js';
 import type { MigrationDialect } from '../../infra/db/migrate.js';
+import { visibleProduct } from '../../infra/db/visible-products.js';
 import { searchText } from './keys.js';
 import type { MatchColumn } from './match-columns.js';
 import { movementsQuery, type MovementRow } from './movements.js';
@@ -91,6 +92,7 @@ export class ProductRepository {
         .select(COLUMNS)
         .where('catalogue_id', '=', catalogueId)
         .where(column, 'in', wanted.slice(i, i + BATCH_ROWS))
+        .where(visibleProduct())
         .execute();
       found.push(...rows);
     }
@@ -109,7 +111,10 @@ export class ProductRepository {
     );
   }
 
-  /** Which of the catalogue's products holds each of these SKU and barcode keys (a few hundred a query). */
+  /**
+   * Which of the catalogue's products holds each of these SKU and barcode keys (a few hundred a
+   * query), a pending import's too: a code is the catalogue's once, visible or not.
+   */
   async codeHolders(catalogueId: string, keys: { sku: string[]; barcode: string[] }) {
     const holders = { sku: new Map<string, string>(), barcode: new Map<string, string>() };
     for (const [field, column] of [
@@ -139,6 +144,7 @@ export class ProductRepository {
       .select(COLUMNS)
       .where('catalogue_id', '=', catalogueId)
       .where('id', 'in', valid)
+      .where(visibleProduct())
       .execute();
   }
 
@@ -149,6 +155,7 @@ export class ProductRepository {
       .select(COLUMNS)
       .where('catalogue_id', '=', catalogueId)
       .where('id', '=', id)
+      .where(visibleProduct())
       .executeTakeFirst();
   }
 

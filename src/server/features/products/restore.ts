@@ -10,6 +10,7 @@ import { trackReorderCrossings } from './reorder.js';
 import { COLUMNS, type ProductRow } from './rows.js';
 import { insertTags, replaceTags, textColumns } from './write-helpers.js';
 import type { DeletedSnapshot } from './delete-writes.js';
+import { visibleProduct } from '../../infra/db/visible-products.js';
 
 /** The note of a movement an undo made: the history tells it from one made by hand. */
 const UNDO_NOTE = 'Undo';
@@ -222,6 +223,7 @@ async function find(w: CatalogueWrite, id: string, lock = false) {
       .select(COLUMNS)
       .where('catalogue_id', '=', catalogueId)
       .where('id', '=', id)
+      .where(visibleProduct())
       // SQLite has no FOR UPDATE: its transactions already run one at a time.
       .$if(lock && w.dialect === 'postgres', (query) => query.forUpdate())
       .executeTakeFirst()

@@ -4,6 +4,7 @@ import type { CatalogueWrite } from '../writes/index.js';
 import { recordMovements, type Movement } from './movements.js';
 import { trackReorderCrossings } from './reorder.js';
 import { addTo, addUnits, putIn, takeFrom, type UnitChanges } from './stock-levels.js';
+import { visibleProduct } from '../../infra/db/visible-products.js';
 
 /** A counted quantity of a product at a location, from the line of a file. */
 export interface CountedLevel {
@@ -71,6 +72,7 @@ async function writeCounts(w: CatalogueWrite, counts: CountedLevel[]): Promise<C
       .select(['id', 'stock'])
       .where('catalogue_id', '=', catalogueId)
       .where('id', 'in', batch)
+      .where(visibleProduct())
       .orderBy('id')
       .$if(w.dialect === 'postgres', (query) => query.forUpdate())
       .execute();

@@ -11,6 +11,7 @@ import {
   setQuantity,
   takeFrom,
 } from './stock-levels.js';
+import { visibleProduct } from '../../infra/db/visible-products.js';
 
 /** Where a change of stock applies: a location of the catalogue, or its default one. */
 interface AtLocation {
@@ -29,6 +30,7 @@ async function lockForChange(w: CatalogueWrite, id: string, at: AtLocation) {
     .select('stock')
     .where('catalogue_id', '=', catalogueId)
     .where('id', '=', id)
+    .where(visibleProduct())
     .$if(w.dialect === 'postgres', (query) => query.forUpdate())
     .executeTakeFirst();
   if (!current) return { outcome: 'missing' } as const;

@@ -1,6 +1,7 @@
 import type { TransferLine } from '../../../shared/schemas/locations/transfers.js';
 import type { CatalogueWrite } from '../writes/index.js';
 import { addTo, addUnits, putIn, takeFrom, type UnitChanges } from './stock-levels.js';
+import { visibleProduct } from '../../infra/db/visible-products.js';
 
 /** What a move did, or why it did nothing. */
 export type TransferResult =
@@ -39,6 +40,7 @@ export async function transferStock(
     .select(['id', 'name'])
     .where('catalogue_id', '=', catalogueId)
     .where('id', 'in', productIds)
+    .where(visibleProduct())
     .orderBy('id')
     .$if(w.dialect === 'postgres', (query) => query.forUpdate())
     .execute();

@@ -5,6 +5,7 @@ import { recordMovements } from './movements.js';
 import { trackReorderCrossings } from './reorder.js';
 import { COLUMNS, UUID, type NewProduct, type ProductChanges, type ProductRow } from './rows.js';
 import { insertTags, newProductRow, replaceTags } from './write-helpers.js';
+import { visibleProduct } from '../../infra/db/visible-products.js';
 
 /** An edit's outcome: the row after and before it. */
 export interface UpdatedProduct {
@@ -52,6 +53,7 @@ export async function updateProduct(
     .select(COLUMNS)
     .where('catalogue_id', '=', catalogueId)
     .where('id', '=', id)
+    .where(visibleProduct())
     // SQLite has no FOR UPDATE: its transactions already run one at a time.
     .$if(w.dialect === 'postgres', (query) => query.forUpdate())
     .executeTakeFirst();

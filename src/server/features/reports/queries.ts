@@ -2,6 +2,7 @@ import { sql, type SqlBool } from 'kysely';
 import type { DB } from '../../infra/db/handle.js';
 import { keptTotals } from '../products/index.js';
 import { dollars } from './csv.js';
+import { visibleProduct } from '../../infra/db/visible-products.js';
 
 /** Ids a query names at once: far under every engine's limit on bound values. */
 const ID_CHUNK = 500;
@@ -123,6 +124,7 @@ export class ReportQueries {
       .innerJoin('products', 'products.id', 'moved.product_id')
       .select(['products.id', 'products.name_key', 'moved.units_in', 'moved.units_out'])
       .where('products.catalogue_id', '=', catalogueId)
+      .where(visibleProduct())
       .orderBy(sql`moved.units_in + moved.units_out`, 'desc')
       .orderBy('products.name_key')
       .orderBy('products.id')
@@ -159,6 +161,7 @@ export class ReportQueries {
           .select(['id', 'name', 'name_key', 'stock', 'price_cents', 'created_at'])
           .select(lastMoved.as('last_moved'))
           .where('catalogue_id', '=', catalogueId)
+          .where(visibleProduct())
           .where('stock', '>', 0)
           .where('created_at', '<', cutoff)
           .where(({ not, exists, selectFrom }) =>
@@ -203,6 +206,7 @@ export class ReportQueries {
       .select(columns)
       .select(sql<number>`reorder_point`.as('point'))
       .where('catalogue_id', '=', catalogueId)
+      .where(visibleProduct())
       .where('reorder_point', 'is not', null)
       .where(sql<SqlBool>`stock <= reorder_point`)
       .orderBy(shortfall)
@@ -213,6 +217,7 @@ export class ReportQueries {
       .select(columns)
       .select(cataloguePoint.as('point'))
       .where('catalogue_id', '=', catalogueId)
+      .where(visibleProduct())
       .where('reorder_point', 'is', null)
       .where('stock', '<=', cataloguePoint)
       .orderBy('stock')
@@ -244,6 +249,7 @@ export class ReportQueries {
         .select(['id', 'sku', 'barcode', 'cost_cents'])
         .where('catalogue_id', '=', catalogueId)
         .where('id', 'in', ids.slice(start, start + ID_CHUNK))
+        .where(visibleProduct())
         .execute();
       for (const row of rows) {
         const cost = row.cost_cents === null ? '' : dollars(BigInt(row.cost_cents));

@@ -39,6 +39,7 @@ import * as stockLevels from './migrations/031_stock_levels.js';
 import * as catalogueTotals from './migrations/032_catalogue_totals.js';
 import * as stockDays from './migrations/033_stock_days.js';
 import * as reorderOrderIndexes from './migrations/036_reorder_order_indexes.js';
+import * as pendingImports from './migrations/037_pending_imports.js';
 
 export type MigrationDialect = 'sqlite' | 'postgres';
 
@@ -83,6 +84,7 @@ export const migrations: Migration[] = [
   { name: '032_catalogue_totals', ...catalogueTotals },
   { name: '033_stock_days', ...stockDays },
   { name: '036_reorder_order_indexes', ...reorderOrderIndexes },
+  { name: '037_pending_imports', ...pendingImports },
 ];
 
 /** What the hand-written runner before Kysely's Migrator recorded applied migrations in. */

@@ -42,6 +42,20 @@ export interface ProductsTable {
    * and cleared by every write of a stock or a point (features/products/reorder.ts).
    */
   reorder_crossed_at: Generated<number | null>;
+  /**
+   * The import that wrote it (migration 037); null for every other write. While that import is
+   * pending the product is invisible to every read (visible-products.ts).
+   */
+  import_id: Generated<string | null>;
+}
+
+/** An import being written in short transactions: its products stay invisible until it publishes. */
+export interface PendingImportsTable {
+  id: string;
+  catalogue_id: string;
+  /** Renewed by its writer; once past, the import's process died and its rows are swept. */
+  lease_until: number;
+  created_at: number;
 }
 
 /** One folded tag of a product: what the tag filter reads (migration 012). */

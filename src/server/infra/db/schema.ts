@@ -24,6 +24,7 @@ import type { LocationsTable, StockLevelsTable } from './schema-locations.js';
 import type { LowStockDigestsTable, OutboxTable } from './schema-mail.js';
 import type {
   CatalogueDaysTable,
+  PendingImportsTable,
   ProductDaysTable,
   ProductTagsTable,
   ProductsTable,
@@ -46,6 +47,7 @@ export interface Database {
   products: ProductsTable;
   product_tags: ProductTagsTable;
   stock_movements: StockMovementsTable;
+  pending_imports: PendingImportsTable;
   product_days: ProductDaysTable;
   catalogue_days: CatalogueDaysTable;
   outbox: OutboxTable;
