@@ -24,6 +24,7 @@ export default [
     route(paths.products.edit.path, 'routes/edit-product.tsx'),
     route(paths.products.details.path, 'routes/product-details.tsx'),
     route(paths.products.import.path, 'routes/import-products.tsx'),
+    route(paths.products.importStock.path, 'routes/import-stock-by-location.tsx'),
     route(paths.scan.path, 'routes/scan.tsx'),
     route(paths.reports.path, 'routes/reports.tsx'),
     route(paths.locations.list.path, 'routes/locations.tsx'),
@@ -40,6 +41,9 @@ export default [
       }),
       route(paths.catalogue.import, 'routes/import-products.tsx', {
         id: 'catalogue-import-products',
+      }),
+      route(paths.catalogue.importStock, 'routes/import-stock-by-location.tsx', {
+        id: 'catalogue-import-stock-by-location',
       }),
       route(paths.catalogue.details, 'routes/product-details.tsx', {
         id: 'catalogue-product-details',

@@ -52,6 +52,14 @@ export const paths = {
       getHref: (catalogueId?: string) =>
         catalogueId ? inCatalogue(catalogueId, '/products/import') : '/products/import',
     },
+    /** Quantities by location from a CSV file (the list's 'Import stock by location' link). */
+    importStock: {
+      path: '/products/stock-by-location/import',
+      getHref: (catalogueId?: string) =>
+        catalogueId
+          ? inCatalogue(catalogueId, '/products/stock-by-location/import')
+          : '/products/stock-by-location/import',
+    },
     details: {
       path: '/details/product/:productId',
       getHref: (id: string, catalogueId?: string) =>
@@ -84,6 +92,7 @@ export const paths = {
     root: '/catalogues/:catalogueId',
     create: 'products/create',
     import: 'products/import',
+    importStock: 'products/stock-by-location/import',
     details: 'products/:productId',
     edit: 'products/:productId/edit',
     scan: 'scan',

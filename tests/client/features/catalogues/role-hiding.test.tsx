@@ -83,7 +83,16 @@ describe('a shared catalogue by role', () => {
     expect(link(/Add product/)).not.toBeInTheDocument();
     expect(link('Import CSV')).not.toBeInTheDocument();
     expect(button('Export CSV')).not.toBeInTheDocument();
-    expect(button('CSV')).not.toBeInTheDocument();
+    // Counting stock by location is stock work: its import, not the export.
+    act(() => screen.getAllByRole('button', { name: 'Stock by location' }).at(-1)!.click());
+    expect(screen.getByRole('menuitem', { name: 'Import stock by location' })).toHaveAttribute(
+      'href',
+      '/catalogues/c1/products/stock-by-location/import',
+    );
+    expect(
+      screen.queryByRole('menuitem', { name: 'Export stock by location' }),
+    ).not.toBeInTheDocument();
+    act(() => screen.getAllByRole('button', { name: 'Stock by location' }).at(-1)!.click());
     expect(link('Edit Lamp')).not.toBeInTheDocument();
     expect(button('Delete Lamp')).not.toBeInTheDocument();
     // Chosen for labels, and for nothing a stock member may not do.

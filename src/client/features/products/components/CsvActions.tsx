@@ -9,6 +9,7 @@ import type { Download } from '@/lib/api-download.js';
 import { notifyError, notifySuccess } from '@/lib/notify.js';
 import { paths } from '@/lib/paths.js';
 import { useExportProducts } from '../api/export-products.js';
+import { useExportStockByLocation } from '../api/stock-by-location.js';
 import type { ProductListParams } from '../api/get-products.js';
 
 const itemClasses =
@@ -25,20 +26,48 @@ function saved(download: Download) {
 
 /**
  * The catalogue's way in and out as CSV: 'Import CSV' (the import screen) and 'Export CSV' (the
- * products of the list's search, sort and filter, saved as a file). Two buttons from `sm` up; on a
- * phone one menu, so that the first screen still shows three products.
+ * products of the list's search, sort and filter, saved as a file), then where the stock is:
+ * 'Export stock by location' and 'Import stock by location' (its screen: counts by location).
+ * Buttons from `sm` up (the stock ones in a menu); on a phone one menu, so that the first screen
+ * still shows three products.
  */
 export function CsvActions({ params }: { params: ProductListParams }) {
   const exporting = useExportProducts({
     mutationConfig: { onSuccess: saved, onError: notifyError },
   });
   const exportCsv = () => exporting.mutate(params);
+  const exportingStock = useExportStockByLocation({
+    mutationConfig: { onSuccess: saved, onError: notifyError },
+  });
+  const exportStock = () => exportingStock.mutate();
   const catalogue = useCatalogueRef();
   const may = useCatalogueCan();
   const mayImport = may('editProducts');
   const mayExport = may('export');
-  if (!mayImport && !mayExport) return null;
+  const mayCount = may('adjustStock');
+  if (!mayImport && !mayExport && !mayCount) return null;
   const importHref = paths.products.import.getHref(catalogue);
+  const importStockHref = paths.products.importStock.getHref(catalogue);
+  const stockItems = (
+    <>
+      {mayExport && (
+        <button
+          type="button"
+          className={itemClasses}
+          {...menuItemProps}
+          disabled={exportingStock.isPending}
+          onClick={exportStock}
+        >
+          {exportingStock.isPending ? 'Exporting...' : 'Export stock by location'}
+        </button>
+      )}
+      {mayCount && (
+        <Link to={importStockHref} className={itemClasses} {...menuItemProps}>
+          Import stock by location
+        </Link>
+      )}
+    </>
+  );
   return (
     <>
       <div className="sm:hidden">
@@ -68,6 +97,7 @@ export function CsvActions({ params }: { params: ProductListParams }) {
               {exporting.isPending ? 'Exporting...' : 'Export CSV'}
             </button>
           )}
+          {stockItems}
         </Menu>
       </div>
       <div className="hidden gap-3 sm:flex">
@@ -85,6 +115,20 @@ export function CsvActions({ params }: { params: ProductListParams }) {
           >
             Export CSV
           </Button>
+        )}
+        {(mayExport || mayCount) && (
+          <Menu
+            buttonClassName={buttonClasses('secondary')}
+            menuClassName={menuPanelClasses}
+            button={
+              <>
+                Stock by location
+                <MenuChevron />
+              </>
+            }
+          >
+            {stockItems}
+          </Menu>
         )}
       </div>
     </>

@@ -1,0 +1,166 @@
+import { useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import type { StockImportReport } from '@shared/schemas/locations/stock-import.js';
+import { Button } from '@/components/ui/Button.js';
+import { Card } from '@/components/ui/Card.js';
+import { ProgressBar } from '@/components/forms/ProgressBar.js';
+import { getErrorMessage } from '@/lib/api-error.js';
+import { useCatalogueRef } from '@/lib/catalogue-ref.js';
+import { formatCount } from '@/lib/format.js';
+import { notifySuccess } from '@/lib/notify.js';
+import { paths } from '@/lib/paths.js';
+import {
+  StockImportRefused,
+  useImportStockByLocation,
+  type StockUpload,
+} from '../api/stock-by-location.js';
+import { BackToProductsLink } from './BackToProductsLink.js';
+import { CsvFilePicker, csvFileError } from './CsvFilePicker.js';
+import { PageHeader } from './PageHeader.js';
+
+/** What a dry run found: the verdict, each error with its line, and the first changes. */
+function StockReport({ report }: { report: StockImportReport }) {
+  const { errors, changes = [] } = report;
+  const ok = errors.length === 0;
+  return (
+    <div className="space-y-6">
+      <p
+        className={`rounded-xl px-4 py-3 text-sm font-semibold ring-1 ${ok ? 'bg-green-50 text-green-900 ring-green-600/20' : 'bg-red-50 text-red-900 ring-red-600/20'}`}
+      >
+        {report.message}
+      </p>
+      {!ok && (
+        <section aria-labelledby="stock-import-errors" className="space-y-2">
+          <h2 id="stock-import-errors" className="text-base font-semibold text-gray-900">
+            Errors
+          </h2>
+          <p className="text-sm text-gray-600">
+            Fix these rows in the file, save it, and choose it again.
+          </p>
+          <ul className="divide-y divide-gray-200 rounded-xl text-sm ring-1 ring-gray-200">
+            {errors.map((error, index) => (
+              <li key={index} className="flex flex-wrap gap-x-3 gap-y-0.5 px-3 py-2">
+                <span className="shrink-0 font-semibold text-gray-900 tabular-nums">
+                  Line {error.line}
+                </span>
+                <code className="shrink-0 text-gray-700">{error.path}</code>
+                <span className="min-w-0 basis-full wrap-anywhere text-red-800 sm:basis-auto">
+                  {error.message}
+                </span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      {ok && changes.length > 0 && (
+        <section aria-labelledby="stock-import-changes" className="space-y-2">
+          <h2 id="stock-import-changes" className="text-base font-semibold text-gray-900">
+            First changes
+          </h2>
+          <ul className="divide-y divide-gray-200 rounded-xl text-sm ring-1 ring-gray-200">
+            {changes.map((change) => (
+              <li key={change.line} className="flex flex-wrap gap-x-3 px-3 py-2">
+                <span className="font-semibold text-gray-900">{change.name}</span>
+                <span className="text-gray-700">{change.location}</span>
+                <span className="tabular-nums">
+                  {formatCount(change.before)} → {formatCount(change.after)}
+                </span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+    </div>
+  );
+}
+
+/**
+ * Quantities by location from a CSV file (what 'Export stock by location' writes): the file is
+ * checked at once (a dry run: nothing changes) and what it would change shown; a file without
+ * errors can then be counted in, every row or none; then the list, with the server's message.
+ */
+export function ImportStockByLocation() {
+  const catalogue = useCatalogueRef();
+  const navigate = useNavigate();
+  const [file, setFile] = useState<File | null>(null);
+  const [fileError, setFileError] = useState<string>();
+  const [report, setReport] = useState<StockImportReport | null>(null);
+  const [progress, setProgress] = useState(0);
+  // The file on screen: the answer about a file chosen before it is not shown.
+  const latest = useRef<File | null>(null);
+  const current = (upload: StockUpload) => upload.file === latest.current;
+
+  const showFailure = (error: unknown, upload: StockUpload) => {
+    if (!current(upload)) return;
+    if (error instanceof StockImportRefused) setReport(error.report);
+    else setFileError(getErrorMessage(error));
+  };
+  const check = useImportStockByLocation({
+    mutationConfig: {
+      onSuccess: (answer, upload) => {
+        if (current(upload)) setReport(answer);
+      },
+      onError: showFailure,
+    },
+  });
+  const run = useImportStockByLocation({
+    mutationConfig: {
+      onSuccess: async ({ message }) => {
+        notifySuccess(message);
+        await navigate(paths.products.list.getHref(catalogue));
+      },
+      onError: showFailure,
+    },
+  });
+
+  const choose = (chosen: File) => {
+    latest.current = chosen;
+    setFile(chosen);
+    setReport(null);
+    run.reset();
+    const problem = csvFileError(chosen);
+    setFileError(problem);
+    if (problem) return;
+    setProgress(0);
+    check.mutate({ file: chosen, dryRun: true, onProgress: setProgress });
+  };
+  const countAll = () => {
+    if (!file) return;
+    setProgress(0);
+    run.mutate({ file, dryRun: false, onProgress: setProgress });
+  };
+
+  const busy = check.isPending || run.isPending;
+  const changed = report?.changed ?? 0;
+  const ready = report !== null && report.errors.length === 0 && changed > 0;
+  return (
+    <div className="mx-auto max-w-4xl space-y-8">
+      <PageHeader title="Import Stock by Location" back={<BackToProductsLink />} />
+      <Card className="space-y-6 px-4 py-6 sm:px-8 sm:py-8">
+        <p className="text-sm text-gray-700">
+          Set how many of each product each location holds, from the file &lsquo;Export stock by
+          location&rsquo; writes: one row per product and location, <code>quantity</code> being what
+          you counted there. The file is checked first: nothing changes until you confirm, and then
+          every row does, or none.
+        </p>
+        <CsvFilePicker file={file} onChange={choose} error={fileError} disabled={run.isPending} />
+        {busy && (
+          <div aria-live="polite">
+            <ProgressBar
+              value={progress}
+              label={run.isPending ? 'Importing...' : 'Checking the file...'}
+            />
+          </div>
+        )}
+        {report && !check.isPending && <StockReport report={report} />}
+        {ready && (
+          <div className="flex flex-wrap items-center gap-3 border-t border-gray-200 pt-6">
+            <Button busy={run.isPending} busyLabel="Importing..." onClick={countAll}>
+              Set {formatCount(changed)} {changed === 1 ? 'quantity' : 'quantities'}
+            </Button>
+          </div>
+        )}
+      </Card>
+    </div>
+  );
+}
