@@ -85,3 +85,58 @@ test('a location’s page lists what it holds and moves it elsewhere in one tran
       .map(({ body }) => body),
   ).toEqual([{ lines: [{ productId: 'p1', from: BIN.id, to: MAIN, quantity: 5 }] }]);
 });
+
+test('a location’s page moves only what the location holds itself, not its sub-locations’', async () => {
+  const SHELF = {
+    ...BIN,
+    id: '00000000-0000-4000-8000-000000000005',
+    name: 'Shelf',
+    code: 'L-SHELF5',
+    path: 'Shelf',
+  };
+  const UNDER = { ...BIN, parentId: SHELF.id };
+  server.use(
+    http.get('/api/locations', () =>
+      HttpResponse.json({ locations: [MAIN_LOCATION, SHELF, UNDER] }),
+    ),
+    // The shelf's list holds what is on it and under it: the lamp is in its bin only.
+    http.get('/api/products', () =>
+      HttpResponse.json({
+        products: [listed({ id: 'p1', name: 'Lamp' }), listed({ id: 'p2', name: 'Chair' })],
+        nextCursor: null,
+      }),
+    ),
+    http.get('/api/products/p2', () =>
+      HttpResponse.json({
+        product: product({
+          id: 'p2',
+          name: 'Chair',
+          stock: 3,
+          locations: [{ locationId: SHELF.id, path: SHELF.path, quantity: 3 }],
+        }),
+      }),
+    ),
+  );
+  const { user } = renderRoute(<LocationHoldings />, {
+    path: '/locations/:locationId',
+    url: `/locations/${SHELF.id}`,
+  });
+  await screen.findByRole('list', { name: 'What it holds' });
+  await user.click(await screen.findByRole('button', { name: 'Move stock' }));
+  const dialog = within(await screen.findByRole('dialog'));
+  expect(dialog.getByRole('heading', { name: 'Move 1 product' })).toBeVisible();
+  const form = within(await dialog.findByRole('form', { name: 'Move stock' }));
+  expect(form.getAllByRole('textbox').map((input) => input.getAttribute('aria-label'))).toEqual([
+    'Quantity of Chair to move',
+  ]);
+  expect(dialog.queryByText(/have none here/)).not.toBeInTheDocument();
+  await user.selectOptions(form.getByRole('combobox', { name: 'To' }), 'Main');
+  await user.click(form.getByRole('button', { name: 'Move 3 units' }));
+  await waitFor(async () =>
+    expect(
+      (await requests())
+        .filter(({ method, path }) => method === 'POST' && path === '/stock/transfers')
+        .map(({ body }) => body),
+    ).toEqual([{ lines: [{ productId: 'p2', from: SHELF.id, to: MAIN, quantity: 3 }] }]),
+  );
+});

@@ -12,7 +12,9 @@ const MOVE_SELECTION_MAX = 100;
 
 /**
  * 'Move' for the products chosen on the list: a dialog that reads where each one's stock is,
- * then moves all or part of what they hold at one location to another, in one transfer.
+ * then moves all or part of what they hold at one location to another, in one transfer. From a
+ * location's page (`from`), it offers only the products that location holds itself: its list
+ * also shows what its sub-locations hold, which a move from it cannot take.
  */
 export default function MoveSelection({
   products,
@@ -66,10 +68,11 @@ export default function MoveSelection({
         className="m-auto w-[min(32rem,calc(100vw-2rem))] rounded-2xl p-0 shadow-xl backdrop:bg-gray-900/40"
       >
         <div className="space-y-4 p-6">
-          <h2 id={titleId} className="text-lg font-semibold text-gray-900">
-            Move {products.length === 1 ? '1 product' : `${products.length} products`}
-          </h2>
-          {open && <MoveDialogBody products={products} from={from} onDone={moved} />}
+          {open ? (
+            <MoveDialogBody products={products} from={from} titleId={titleId} onDone={moved} />
+          ) : (
+            <MoveTitle id={titleId} count={products.length} />
+          )}
           <div className="flex justify-end border-t border-gray-200 pt-4">
             <Button variant="secondary" onClick={close}>
               Close
@@ -81,13 +84,23 @@ export default function MoveSelection({
   );
 }
 
+function MoveTitle({ id, count }: { id: string; count: number }) {
+  return (
+    <h2 id={id} className="text-lg font-semibold text-gray-900">
+      Move {count === 1 ? '1 product' : `${count} products`}
+    </h2>
+  );
+}
+
 function MoveDialogBody({
   products,
   from,
+  titleId,
   onDone,
 }: {
   products: NamedProduct[];
   from: string | undefined;
+  titleId: string;
   onDone: () => void;
 }) {
   const catalogue = useCatalogueRef();
@@ -96,24 +109,42 @@ function MoveDialogBody({
     queries: products.map(({ id }) => productQueryOptions(catalogue, id)),
   });
   if (tree.isError || reads.some((read) => read.isError)) {
-    return <p className="text-sm text-red-700">Could not read where the stock is. Try again.</p>;
+    return (
+      <>
+        <MoveTitle id={titleId} count={products.length} />
+        <p className="text-sm text-red-700">Could not read where the stock is. Try again.</p>
+      </>
+    );
   }
   if (!tree.data || reads.some((read) => !read.data)) {
-    return <p className="text-sm text-gray-600">Reading where the stock is…</p>;
+    return (
+      <>
+        <MoveTitle id={titleId} count={products.length} />
+        <p className="text-sm text-gray-600">Reading where the stock is…</p>
+      </>
+    );
   }
-  const items = reads.map(({ data }) => ({
+  const read = reads.map(({ data }) => ({
     id: data!.id,
     name: data!.name,
     places: data!.locations ?? [],
   }));
+  // A location's page moves what the location holds itself.
+  const items =
+    from === undefined
+      ? read
+      : read.filter((item) => item.places.some((place) => place.locationId === from));
   return (
-    <MoveStockForm
-      catalogue={catalogue}
-      items={items}
-      locations={tree.data}
-      from={from}
-      source="form"
-      onDone={onDone}
-    />
+    <>
+      <MoveTitle id={titleId} count={items.length} />
+      <MoveStockForm
+        catalogue={catalogue}
+        items={items}
+        locations={tree.data}
+        from={from}
+        source="form"
+        onDone={onDone}
+      />
+    </>
   );
 }
