@@ -53,6 +53,11 @@ import {
 } from './features/webhooks/index.js';
 import { lowStockDigestPlugin } from './features/low-stock-digest/index.js';
 import { locationRoutes, locationsPlugin } from './features/locations/index.js';
+import {
+  productSupplierRoutes,
+  purchasingPlugin,
+  purchasingRoutes,
+} from './features/purchasing/index.js';
 import { protectedScope, publicScope } from './http/authenticate.js';
 import { registerClient } from './http/client/serve-client.js';
 import { registerCompression } from './http/ecosystem/compress.js';
@@ -214,6 +219,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await app.register(webhooksPlugin, options.webhooks ?? {});
   await app.register(lowStockDigestPlugin);
   await app.register(locationsPlugin);
+  await app.register(purchasingPlugin);
 
   // 3. Hooks of every request.
   registerErrorHandling(app);
@@ -247,6 +253,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
       async (personal) => {
         personalCatalogueScope(personal);
         await personal.register(productRoutes);
+        await personal.register(productSupplierRoutes);
         await personal.register(catalogueOpsRoutes);
         await personal.register(activityRoutes);
         await personal.register(reportsRoutes);
@@ -268,6 +275,13 @@ export async function buildApp(options: AppOptions): Promise<App> {
       { prefix: '/api/stock' },
     );
     await scope.register(
+      async (personal) => {
+        personalCatalogueScope(personal);
+        await personal.register(purchasingRoutes);
+      },
+      { prefix: '/api' },
+    );
+    await scope.register(
       async (shared) => {
         catalogueScope(shared);
         await shared.register(catalogueRoutes);
@@ -277,6 +291,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
           async (mirror) => {
             mirrorOfPersonalRoutes(mirror);
             await mirror.register(productRoutes);
+            await mirror.register(productSupplierRoutes);
             await mirror.register(catalogueOpsRoutes);
           },
           { prefix: '/products' },
@@ -295,11 +310,13 @@ export async function buildApp(options: AppOptions): Promise<App> {
           },
           { prefix: '/stock' },
         );
-        // The activity and reports of a catalogue at /api/catalogues/{catalogueId}/….
+
+        // The activity, reports and purchasing of a catalogue at /api/catalogues/{catalogueId}/….
         await shared.register(async (mirror) => {
           mirrorOfPersonalRoutes(mirror);
           await mirror.register(activityRoutes);
           await mirror.register(reportsRoutes);
+          await mirror.register(purchasingRoutes);
         });
       },
       { prefix: '/api/catalogues/:catalogueId' },

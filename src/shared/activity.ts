@@ -15,6 +15,17 @@ export const ACTIVITY_KINDS = [
   'member.role_changed',
   'member.removed',
   'catalogue.renamed',
+  'supplier.created',
+  'supplier.updated',
+  'supplier.deleted',
+  'product.suppliers_changed',
+  'purchase_order.created',
+  'purchase_order.updated',
+  'purchase_order.ordered',
+  'purchase_order.cancelled',
+  'purchase_order.deleted',
+  'purchase_order.received',
+  'purchase_order.sent',
   'undo',
 ] as const;
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];

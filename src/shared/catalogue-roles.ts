@@ -30,6 +30,12 @@ export const CATALOGUE_ACTIONS = {
   // Labelling shelves is stock work.
   printLabels: { roles: ['owner', 'admin', 'editor', 'stock'], text: 'print labels' },
   manageLocations: { roles: editors, text: 'manage locations' },
+  managePurchasing: { roles: editors, text: 'manage suppliers and purchase orders' },
+  // Taking in what was ordered is stock work.
+  receiveStock: {
+    roles: ['owner', 'admin', 'editor', 'stock'],
+    text: 'receive stock against purchase orders',
+  },
   manageMembers: { roles: admins, text: 'manage members and invitations' },
   renameCatalogue: {
     roles: admins,

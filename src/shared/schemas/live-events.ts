@@ -23,6 +23,11 @@ export const liveEventSchemas = {
   'stock.changed': change({ id: uuid, stock: z.number().int(), updatedAt: z.string() }),
   /** Stock moved between locations: these products' totals are the same, their places not. */
   'stock.transferred': change({ ids: z.array(uuid) }),
+  /**
+   * Suppliers or purchase orders changed; `productIds` are the products whose stock or cost a
+   * receipt changed (read them again), empty otherwise.
+   */
+  'purchasing.changed': change({ productIds: z.array(uuid) }),
   /** Several products were deleted at once. */
   'products.deleted': change({ ids: z.array(uuid) }),
   /** A CSV import committed: too many changes to send one by one, so the client reads again. */

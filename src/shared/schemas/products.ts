@@ -73,6 +73,17 @@ export const productListItemSchema = z.object({
 });
 export type ProductListItem = z.infer<typeof productListItemSchema>;
 
+/** A supplier of a product (features/purchasing), as the single-product read shows it. */
+export const productSupplierSchema = z.object({
+  supplierId: uuid,
+  name: z.string().meta({ maxLength: 100 }),
+  supplierSku: z.string().meta({ maxLength: 64 }).nullable(),
+  /** In dollars; null when not given. */
+  cost: z.number().meta({ minimum: 0, maximum: MAX_PRICE }).nullable(),
+  preferred: z.boolean(),
+});
+export type ProductSupplier = z.infer<typeof productSupplierSchema>;
+
 // The spec's fields first, in its order; the reorder point, ours, comes last.
 export const productSchema = productListItemSchema.omit({ reorderPoint: true }).extend({
   /**
@@ -102,6 +113,8 @@ export const productSchema = productListItemSchema.omit({ reorderPoint: true }).
     )
     .meta({ maxItems: 10_000 })
     .optional(),
+  /** Who sells it: its suppliers, the preferred one first. Only on the single-product read. */
+  suppliers: z.array(productSupplierSchema).meta({ maxItems: 20 }).optional(),
 });
 export type Product = z.infer<typeof productSchema>;
 

@@ -22,7 +22,7 @@ export interface Answer {
 
 /** What a test sends: JSON (an object), a prepared multipart body, or nothing. */
 export interface Request {
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   url: string;
   json?: object;
   form?: Record<string, string>;

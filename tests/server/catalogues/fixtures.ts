@@ -26,6 +26,8 @@ export class Fixtures {
   private webhookId?: string;
   readonly sku = `SKU-${++skuSequence}`;
   private locationFixtures?: LocationFixtures;
+  private supplierId?: string;
+  private spareSupplierId?: string;
 
   constructor(
     private readonly server: TestServer,
@@ -40,6 +42,36 @@ export class Fixtures {
   get locations(): LocationFixtures {
     this.locationFixtures ??= new LocationFixtures(this.server, this);
     return this.locationFixtures;
+  }
+
+  /** A supplier that stays: what reads and edits aim at. */
+  async supplier(): Promise<string> {
+    this.supplierId ??= await this.makeSupplier('Acme');
+    return this.supplierId;
+  }
+
+  /** A supplier a delete may take; a new one once it is gone. */
+  async spareSupplier(): Promise<string> {
+    const url = `/api/catalogues/${this.catalogueId}/suppliers/${this.spareSupplierId}`;
+    const there =
+      this.spareSupplierId !== undefined &&
+      (await send(this.server, this.owner, { method: 'GET', url })).status === 200;
+    if (!there) this.spareSupplierId = await this.makeSupplier('Spare');
+    return this.spareSupplierId!;
+  }
+
+  private async makeSupplier(name: string): Promise<string> {
+    const made = await must(
+      this.server,
+      this.owner,
+      {
+        method: 'POST',
+        url: `/api/catalogues/${this.catalogueId}/suppliers`,
+        json: { name: uniqueName(name) },
+      },
+      201,
+    );
+    return (made.body as { supplier: { id: string } }).supplier.id;
   }
 
   /** A product that stays: what reads, edits and stock changes aim at. */

@@ -84,6 +84,21 @@ const PRODUCT_CASES: Record<string, RouteCase> = {
       async ({ fixtures }, base) => ({ method: 'GET', url: `${base}/${await fixtures.product()}` }),
     ],
   },
+  'PUT /:id/suppliers': {
+    action: 'managePurchasing',
+    success: 200,
+    requests: [
+      async ({ fixtures }, base) => ({
+        method: 'PUT',
+        url: `${base}/${await fixtures.product()}/suppliers`,
+        json: {
+          suppliers: [
+            { supplierId: await fixtures.supplier(), supplierSku: 'S-1', cost: 2, preferred: true },
+          ],
+        },
+      }),
+    ],
+  },
   'PATCH /:id': {
     action: 'editProducts',
     success: 200,
@@ -290,6 +305,56 @@ const LOCATION_CASES: Record<string, RouteCase> = {
         method: 'POST',
         url: `${base}/labels.pdf`,
         json: { ids: [await fixtures.locations.location()] },
+      }),
+    ],
+  },
+};
+
+/**
+ * A catalogue's suppliers, by path under its base: `/api/suppliers` for the personal one,
+ * `/api/catalogues/:catalogueId/suppliers` for any.
+ */
+const SUPPLIER_CASES: Record<string, RouteCase> = {
+  'GET ': {
+    action: 'read',
+    success: 200,
+    requests: [async (_aim, base) => ({ method: 'GET', url: base })],
+  },
+  'POST ': {
+    action: 'managePurchasing',
+    success: 201,
+    requests: [
+      async (_aim, base) => ({ method: 'POST', url: base, json: { name: uniqueName('Maker') } }),
+    ],
+  },
+  'GET /:supplierId': {
+    action: 'read',
+    success: 200,
+    requests: [
+      async ({ fixtures }, base) => ({
+        method: 'GET',
+        url: `${base}/${await fixtures.supplier()}`,
+      }),
+    ],
+  },
+  'PATCH /:supplierId': {
+    action: 'managePurchasing',
+    success: 200,
+    requests: [
+      async ({ fixtures }, base) => ({
+        method: 'PATCH',
+        url: `${base}/${await fixtures.supplier()}`,
+        json: { notes: uniqueName('Note') },
+      }),
+    ],
+  },
+  'DELETE /:supplierId': {
+    action: 'managePurchasing',
+    success: 200,
+    requests: [
+      async ({ fixtures }, base) => ({
+        method: 'DELETE',
+        url: `${base}/${await fixtures.spareSupplier()}`,
       }),
     ],
   },
@@ -544,6 +609,10 @@ const PERSONAL_ROUTES = Object.fromEntries([
     const { method, path } = split(key);
     return [`${method} /api/stock${path}`, routeCase] as const;
   }),
+  ...Object.entries(SUPPLIER_CASES).map(([key, routeCase]) => {
+    const { method, path } = split(key);
+    return [`${method} /api/suppliers${path}`, routeCase] as const;
+  }),
 ]);
 const CATALOGUE_ROUTES = Object.fromEntries([
   ...Object.entries(PRODUCT_CASES).map(([key, routeCase]) => {
@@ -557,6 +626,10 @@ const CATALOGUE_ROUTES = Object.fromEntries([
   ...Object.entries(STOCK_CASES).map(([key, routeCase]) => {
     const { method, path } = split(key);
     return [`${method} /api/catalogues/:catalogueId/stock${path}`, routeCase] as const;
+  }),
+  ...Object.entries(SUPPLIER_CASES).map(([key, routeCase]) => {
+    const { method, path } = split(key);
+    return [`${method} /api/catalogues/:catalogueId/suppliers${path}`, routeCase] as const;
   }),
   ...Object.entries({ ...CATALOGUE_CASES, ...REPORT_CASES, ...ACTIVITY_CASES }).map(
     ([key, routeCase]) => {
@@ -694,7 +767,7 @@ const routeNames = () =>
 
 describe('the route walk', () => {
   const scoped = (name: string) =>
-    /^\w+ \/api\/(products|locations|stock|catalogues\/:)/.test(name);
+    /^\w+ \/api\/(products|locations|stock|suppliers|catalogues\/:)/.test(name);
 
   it('knows every route of the personal catalogue and of a catalogue: a new one fails here', () => {
     const unknown = routeNames()
@@ -729,7 +802,9 @@ describe('the personal products routes: every member their own catalogue, whatev
             ? '/api/locations'
             : name.includes(' /api/stock')
               ? '/api/stock'
-              : '/api/products';
+              : name.includes(' /api/suppliers')
+                ? '/api/suppliers'
+                : '/api/products';
           const request = await build(aim, base);
           const expected = { status: routeCase.success };
           problems.push(...(await check(`${role} #${index}`, request, caller, expected)));
@@ -757,7 +832,9 @@ describe('every catalogue route x role x side of the catalogue', () => {
                 ? `${catalogue}/locations`
                 : name.includes('/stock/')
                   ? `${catalogue}/stock`
-                  : catalogue;
+                  : name.includes('/suppliers')
+                    ? `${catalogue}/suppliers`
+                    : catalogue;
             const request = await build(aim, base);
             // A read the owner just made may be kept for the next one: it must not reach
             // someone the catalogue refuses.

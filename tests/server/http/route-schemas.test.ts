@@ -85,6 +85,8 @@ const ERROR_STATUSES: Record<string, number[]> = {
   'POST /api/products/bulk-delete': [...BODY, 401, 404, 422, 429, ...ALWAYS],
   'POST /api/products/:id/stock': [...BODY, 401, 404, 409, 422, 429, ...ALWAYS],
   'GET /api/products/:id/movements': [400, 401, 404, 429, ...ALWAYS],
+  // 404: a product or a supplier not the caller's (purchasing/suppliers.test.ts).
+  'PUT /api/products/:id/suppliers': [...BODY, 401, 404, 429, ...ALWAYS],
   'GET /api/images/:name': [404, ...ALWAYS],
   'GET /api/dev/mails': [404, ...ALWAYS],
   // 400: a Last-Event-ID too long; 429: an 11th stream of one user (live-events.test.ts).
@@ -210,6 +212,7 @@ const OPERATION_IDS: Record<string, string> = {
   'POST /api/products/bulk-delete': 'bulkDeleteProducts',
   'POST /api/products/:id/stock': 'adjustStock',
   'GET /api/products/:id/movements': 'listStockMovements',
+  'PUT /api/products/:id/suppliers': 'setProductSuppliers',
   'GET /api/images/:name': 'getImage',
   'GET /api/dev/mails': 'listDevMails',
   'GET /api/events': 'streamEvents',
@@ -279,6 +282,25 @@ for (const [base, suffix, scoped] of [
   OPERATION_IDS[name] = `transferStock${suffix}`;
 }
 
+// Suppliers (purchasing/suppliers.test.ts), the personal catalogue's and any catalogue's. 404: a
+// supplier not in the catalogue; 409: a name taken, the count reached, a supplier with orders.
+for (const [base, suffix, scoped] of [
+  ['/api/suppliers', '', []],
+  ['/api/catalogues/:catalogueId/suppliers', 'InCatalogue', [403, 404]],
+] as const) {
+  const routes: [string, string, number[]][] = [
+    [`GET ${base}`, 'listSuppliers', [401]],
+    [`POST ${base}`, 'createSupplier', [...BODY, 401, 409]],
+    [`GET ${base}/:supplierId`, 'getSupplier', [401, 404]],
+    [`PATCH ${base}/:supplierId`, 'updateSupplier', [...BODY, 401, 404, 409]],
+    [`DELETE ${base}/:supplierId`, 'deleteSupplier', [...BODY, 401, 404, 409]],
+  ];
+  for (const [name, operationId, statuses] of routes) {
+    ERROR_STATUSES[name] = [...new Set([...statuses, ...scoped, 429, ...ALWAYS])];
+    OPERATION_IDS[name] = `${operationId}${suffix}`;
+  }
+}
+
 // The stock reports (reports/*.test.ts), the personal catalogue's and any catalogue's (not under
 // its /products). 400: a period or a limit that is not offered (the two CSV files without one
 // take no query).
@@ -334,6 +356,8 @@ const NO_BODY = [
   'POST /api/catalogues/:catalogueId/activity/:entryId/undo',
   'DELETE /api/locations/:locationId',
   'DELETE /api/catalogues/:catalogueId/locations/:locationId',
+  'DELETE /api/suppliers/:supplierId',
+  'DELETE /api/catalogues/:catalogueId/suppliers/:supplierId',
 ];
 
 /** Where the unknown resource is named in the body, not the URL: a body that names one. */
@@ -350,6 +374,7 @@ const NOT_FOUND_BODIES: Record<string, object> = {
   'DELETE /api/auth/passkeys/:passkeyId': { password: 'any-Password-1' },
   'POST /api/products/labels.pdf': { ids: ['00000000-0000-4000-8000-000000000000'] },
   'POST /api/locations': { name: 'Shelf', parentId: UNKNOWN_LOCATION },
+  'PUT /api/products/:id/suppliers': { suppliers: [] },
   'POST /api/locations/labels.pdf': { ids: [UNKNOWN_LOCATION] },
   'POST /api/stock/transfers': {
     productId: UNKNOWN_LOCATION,
@@ -392,6 +417,7 @@ const sample = (url: string, catalogueId = '00000000-0000-4000-8000-00000000000c
     .replace(':invitationId', '00000000-0000-4000-8000-000000000000')
     .replace(':entryId', '999999999')
     .replace(':locationId', '00000000-0000-4000-8000-000000000000')
+    .replace(':supplierId', '00000000-0000-4000-8000-000000000000')
     .replace(':id', '00000000-0000-4000-8000-000000000000')
     .replace(':name', 'missing.webp') + (SAMPLE_QUERIES[url] ?? '');
 
@@ -454,7 +480,7 @@ describe('every route declares its request and response schemas', async () => {
         expect(Object.keys(shape), route.name).toEqual(params);
       }
       const takesBody =
-        (['POST', 'PATCH'].includes(route.method) && !NO_BODY.includes(route.name)) ||
+        (['POST', 'PUT', 'PATCH'].includes(route.method) && !NO_BODY.includes(route.name)) ||
         DELETE_WITH_BODY.includes(route.name);
       expect(route.schema.body !== undefined, `${route.name} body`).toBe(takesBody);
     }
@@ -509,6 +535,11 @@ describe('every route declares its request and response schemas', async () => {
           `POST ${base}`,
           `PATCH ${base}/:locationId`,
           `DELETE ${base}/:locationId`,
+        ]),
+        ...['/api/suppliers', '/api/catalogues/:catalogueId/suppliers'].flatMap((base) => [
+          `POST ${base}`,
+          `PATCH ${base}/:supplierId`,
+          `DELETE ${base}/:supplierId`,
         ]),
         'POST /api/products/activity/:entryId/undo',
         'POST /api/catalogues/:catalogueId/activity/:entryId/undo',

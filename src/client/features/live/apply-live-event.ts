@@ -147,6 +147,10 @@ export async function applyLiveEvent(
         queryClient.invalidateQueries({ queryKey: ['locations'] }),
       ]);
       return;
+    case 'purchasing.changed':
+      // A receipt changes stock and costs: the catalogue reads again; otherwise nothing shown here.
+      if (event.data.productIds.length > 0) await readCatalogueAgain(queryClient, catalogue);
+      return;
     case 'reset':
       await readEverythingAgain(queryClient);
       return;

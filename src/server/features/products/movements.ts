@@ -21,7 +21,10 @@ export interface Movement {
   locationId?: string;
 }
 
-export type MovementRow = Omit<StockMovementsTable, 'id' | 'actor_id' | 'location_id'> & {
+export type MovementRow = Omit<
+  StockMovementsTable,
+  'id' | 'actor_id' | 'location_id' | 'purchase_order_id'
+> & {
   id: number;
   actor_id: string | null;
   location_id: string | null;

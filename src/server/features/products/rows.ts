@@ -17,11 +17,17 @@ export type ProductRow = Omit<
   | 'reorder_point'
   | 'reorder_crossed_at'
   | 'import_id'
+  | 'reorder_quantity'
 > & { reorder_point: number | null };
 /** A product's row as written: who created and edited it are set by the writes that know. */
 export type ProductInsert = Omit<
   ProductsTable,
-  'created_by' | 'updated_by' | 'reorder_point' | 'reorder_crossed_at' | 'import_id'
+  | 'created_by'
+  | 'updated_by'
+  | 'reorder_point'
+  | 'reorder_crossed_at'
+  | 'import_id'
+  | 'reorder_quantity'
 > & { reorder_point: number | null };
 
 /** What a list item shows: fewer columns read is measurably less work per row. */

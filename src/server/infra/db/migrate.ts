@@ -40,6 +40,7 @@ import * as catalogueTotals from './migrations/032_catalogue_totals.js';
 import * as stockDays from './migrations/033_stock_days.js';
 import * as reorderOrderIndexes from './migrations/036_reorder_order_indexes.js';
 import * as pendingImports from './migrations/037_pending_imports.js';
+import * as purchasing from './migrations/038_purchasing.js';
 
 export type MigrationDialect = 'sqlite' | 'postgres';
 
@@ -85,6 +86,7 @@ export const migrations: Migration[] = [
   { name: '033_stock_days', ...stockDays },
   { name: '036_reorder_order_indexes', ...reorderOrderIndexes },
   { name: '037_pending_imports', ...pendingImports },
+  { name: '038_purchasing', ...purchasing },
 ];
 
 /** What the hand-written runner before Kysely's Migrator recorded applied migrations in. */

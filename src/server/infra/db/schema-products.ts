@@ -47,6 +47,8 @@ export interface ProductsTable {
    * pending the product is invisible to every read (visible-products.ts).
    */
   import_id: Generated<string | null>;
+  /** How many to order when the reorder point is reached (migration 038); null: enough to pass it. */
+  reorder_quantity: Generated<number | null>;
 }
 
 /** An import being written in short transactions: its products stay invisible until it publishes. */
@@ -86,6 +88,8 @@ export interface StockMovementsTable {
   reason: StockReason | null;
   /** The location it changed (migration 032); null on those recorded before. */
   location_id: Generated<string | null>;
+  /** The purchase order whose receipt this was (migration 038). */
+  purchase_order_id: Generated<string | null>;
 }
 
 /**

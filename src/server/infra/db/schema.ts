@@ -30,6 +30,13 @@ import type {
   ProductsTable,
   StockMovementsTable,
 } from './schema-products.js';
+import type {
+  ProductSuppliersTable,
+  PurchaseOrderLinesTable,
+  PurchaseOrderNumbersTable,
+  PurchaseOrdersTable,
+  SuppliersTable,
+} from './schema-purchasing.js';
 import type { WebhookDeliveriesTable, WebhooksTable } from './schema-webhooks.js';
 
 // The tables are grouped by area in the schema-*.ts files beside this one; this one lists the
@@ -71,4 +78,9 @@ export interface Database {
   locations: LocationsTable;
   stock_levels: StockLevelsTable;
   user_leases: UserLeasesTable;
+  suppliers: SuppliersTable;
+  product_suppliers: ProductSuppliersTable;
+  purchase_order_numbers: PurchaseOrderNumbersTable;
+  purchase_orders: PurchaseOrdersTable;
+  purchase_order_lines: PurchaseOrderLinesTable;
 }

@@ -25,6 +25,17 @@ export const KIND_LABELS: Record<ActivityKind, string> = {
   'member.role_changed': 'Role changes',
   'member.removed': 'Members removed',
   'catalogue.renamed': 'Renames',
+  'supplier.created': 'Suppliers added',
+  'supplier.updated': 'Suppliers edited',
+  'supplier.deleted': 'Suppliers deleted',
+  'product.suppliers_changed': "Products' suppliers",
+  'purchase_order.created': 'Purchase orders drafted',
+  'purchase_order.updated': 'Purchase orders edited',
+  'purchase_order.ordered': 'Purchase orders placed',
+  'purchase_order.cancelled': 'Purchase orders cancelled',
+  'purchase_order.deleted': 'Purchase orders deleted',
+  'purchase_order.received': 'Receipts',
+  'purchase_order.sent': 'Purchase orders sent',
   undo: 'Undos',
 };
 
@@ -48,6 +59,11 @@ const changeText = (changes: ActivityEntry['changes']) =>
         : `${field} ${shown(field, before)} → ${shown(field, after)}`,
     )
     .join(', ');
+
+const numberOf = (value: unknown) =>
+  typeof value === 'object' && value !== null && 'number' in value
+    ? String(value.number)
+    : 'a purchase order';
 
 const nameOf = (value: unknown) =>
   typeof value === 'object' && value !== null && 'name' in value ? String(value.name) : 'someone';
@@ -90,6 +106,30 @@ export function describeEntry(entry: ActivityEntry): string {
       return data.left ? `${nameOf(data.member)} left` : `Removed ${nameOf(data.member)}`;
     case 'catalogue.renamed':
       return `Renamed the catalogue: ${changeText(entry.changes).replace(/^name /, '')}`;
+    case 'supplier.created':
+      return `Added the supplier ${nameOf(data.supplier)}`;
+    case 'supplier.updated':
+      return `Edited the supplier ${nameOf(data.supplier)}`;
+    case 'supplier.deleted':
+      return `Deleted the supplier ${nameOf(data.supplier)}`;
+    case 'product.suppliers_changed':
+      return `Changed the suppliers of ${product}`;
+    case 'purchase_order.created':
+      return `Drafted ${numberOf(data.purchaseOrder)}`;
+    case 'purchase_order.updated':
+      return `Edited ${numberOf(data.purchaseOrder)}`;
+    case 'purchase_order.ordered':
+      return `Ordered ${numberOf(data.purchaseOrder)}`;
+    case 'purchase_order.cancelled':
+      return `Cancelled ${numberOf(data.purchaseOrder)}`;
+    case 'purchase_order.deleted':
+      return `Deleted ${numberOf(data.purchaseOrder)}`;
+    case 'purchase_order.received': {
+      const units = Number(data.units);
+      return `Received ${units} ${units === 1 ? 'unit' : 'units'} against ${numberOf(data.purchaseOrder)}`;
+    }
+    case 'purchase_order.sent':
+      return `Sent ${numberOf(data.purchaseOrder)} to the supplier`;
     case 'undo':
       return `Undid a change of ${product}`;
   }

@@ -28,7 +28,7 @@ export const itemRoutes: FastifyPluginAsync<ProductsContext> = async (fastify, c
         operationId: 'getProduct',
         summary: 'One product of the signed-in user',
         description:
-          "Another user's product, and an id that is no product's, are 404. `locations` says where its stock is: each location holding some, its path and quantity.",
+          "Another user's product, and an id that is no product's, are 404. `locations` says where its stock is: each location holding some, its path and quantity; `suppliers` who sells it, the preferred one first.",
         params: productIdParamsSchema,
         response: { 200: productResponseSchema, ...errorResponses(404) },
       },
@@ -52,7 +52,8 @@ export const itemRoutes: FastifyPluginAsync<ProductsContext> = async (fastify, c
             quantity: level.quantity,
           }))
           .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-        return { product: { ...context.present.product(row), locations } };
+        const suppliers = await fastify.purchasing.suppliersOf(catalogue.id, row.id);
+        return { product: { ...context.present.product(row), locations, suppliers } };
       });
     },
   );

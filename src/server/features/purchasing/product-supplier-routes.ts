@@ -1,0 +1,56 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { productIdParamsSchema } from '../../../shared/schemas/product-queries.js';
+import {
+  PRODUCT_SUPPLIERS_MAX,
+  SUP,
+  productSuppliersBodySchema,
+  productSuppliersResponseSchema,
+} from '../../../shared/schemas/purchasing/suppliers.js';
+import { errorResponses } from '../../http/route-options.js';
+import { actionOptions } from './route-options.js';
+import { notFound } from '../../lib/http-error.js';
+import { sendAnswer } from '../idempotency/index.js';
+import { catalogueWrite } from '../writes/index.js';
+import { setProductSuppliers, suppliersOfProduct } from './suppliers.js';
+
+/**
+ * Who sells a product, at `/api/products/{id}/suppliers` for the personal catalogue and under
+ * `/api/catalogues/{catalogueId}/products` for any: editors and above set them.
+ */
+export async function productSupplierRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const options = actionOptions(app);
+
+  app.put(
+    '/:id/suppliers',
+    {
+      ...options('managePurchasing'),
+      schema: {
+        operationId: 'setProductSuppliers',
+        tags: ['purchasing'],
+        summary: "Set a product's suppliers",
+        description: `The whole list, replacing the one before (at most ${PRODUCT_SUPPLIERS_MAX}; an empty list: none): each \`{supplierId, supplierSku, cost, preferred}\`, a supplier once, at most one preferred (the one "Order what's low" orders from). A product or supplier not the catalogue's: 404.`,
+        params: productIdParamsSchema,
+        body: productSuppliersBodySchema,
+        response: { 200: productSuppliersResponseSchema, ...errorResponses(400, 404) },
+      },
+    },
+    async (request, reply) => {
+      const answer = await catalogueWrite({ request, reply }, {}, async (w) => {
+        const product = await setProductSuppliers(w, request.params.id, request.body);
+        if (!product) throw notFound(SUP.productNotFound);
+        const suppliers = await suppliersOfProduct(w.trx, w.catalogueId, product.id);
+        return {
+          answer: { status: 200, body: { message: SUP.productSuppliersSaved, suppliers } },
+          live: { kind: 'purchasing.changed', data: { productIds: [product.id] } },
+          activity: {
+            kind: 'product.suppliers_changed',
+            details: { product, data: { suppliers } },
+          },
+        };
+      });
+      return sendAnswer(reply, answer);
+    },
+  );
+}

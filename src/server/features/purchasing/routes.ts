@@ -1,0 +1,10 @@
+import type { FastifyInstance } from 'fastify';
+import { supplierRoutes } from './supplier-routes.js';
+
+/**
+ * A catalogue's suppliers and purchase orders, under `/api` for the caller's personal catalogue
+ * and under `/api/catalogues/{catalogueId}` for any.
+ */
+export async function purchasingRoutes(app: FastifyInstance) {
+  await app.register(supplierRoutes, { prefix: '/suppliers' });
+}

@@ -1,0 +1,153 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  SUP,
+  SUPPLIER_NAME_MAX,
+  SUPPLIERS_MAX,
+  supplierCreateSchema,
+  supplierParamsSchema,
+  supplierResponseSchema,
+  supplierSavedSchema,
+  suppliersResponseSchema,
+  supplierUpdateSchema,
+} from '../../../shared/schemas/purchasing/suppliers.js';
+import { messageSchema } from '../../../shared/schemas/common.js';
+import { errorResponses } from '../../http/route-options.js';
+import { actionOptions } from './route-options.js';
+import { currentCatalogue } from '../catalogues/index.js';
+import { sendAnswer } from '../idempotency/index.js';
+import { catalogueWrite, type LiveEvent } from '../writes/index.js';
+import {
+  createSupplier,
+  deleteSupplier,
+  findSupplier,
+  listSuppliers,
+  updateSupplier,
+} from './suppliers.js';
+
+const NAME_RULE = `\`name\`: 1 to ${SUPPLIER_NAME_MAX} characters, unique in the catalogue whatever the case (else 409 \`${SUP.nameTaken}\`). \`email\` is where purchase orders are sent.`;
+/** Suppliers changed: no product's stock or cost did. */
+const live = (): LiveEvent => ({ kind: 'purchasing.changed', data: { productIds: [] } });
+
+/**
+ * A catalogue's suppliers, at `/api/suppliers` for the caller's personal catalogue and at
+ * `/api/catalogues/{catalogueId}/suppliers` for any: every member reads them, editors and above
+ * manage them.
+ */
+export async function supplierRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const options = actionOptions(app);
+  const tags = ['purchasing'];
+
+  app.get(
+    '/',
+    {
+      ...options('read'),
+      schema: {
+        operationId: 'listSuppliers',
+        tags,
+        summary: "The catalogue's suppliers",
+        description: `Every supplier (at most ${SUPPLIERS_MAX.toLocaleString('en-US')}), by name.`,
+        response: { 200: suppliersResponseSchema },
+      },
+    },
+    async (request) => ({ suppliers: await listSuppliers(app.db, currentCatalogue(request).id) }),
+  );
+
+  app.post(
+    '/',
+    {
+      ...options('managePurchasing'),
+      schema: {
+        operationId: 'createSupplier',
+        tags,
+        summary: 'Add a supplier',
+        description: `${NAME_RULE} At most ${SUPPLIERS_MAX.toLocaleString('en-US')} a catalogue (409 \`${SUP.tooMany}\`).`,
+        body: supplierCreateSchema,
+        response: { 201: supplierSavedSchema, ...errorResponses(400, 409) },
+      },
+    },
+    async (request, reply) => {
+      const answer = await catalogueWrite({ request, reply }, {}, async (w) => {
+        const supplier = await createSupplier(w, request.body);
+        return {
+          answer: { status: 201, body: { message: SUP.created, supplier } },
+          live: live(),
+          activity: { kind: 'supplier.created', details: { data: { supplier } } },
+        };
+      });
+      return sendAnswer(reply, answer);
+    },
+  );
+
+  app.get(
+    '/:supplierId',
+    {
+      ...options('read'),
+      schema: {
+        operationId: 'getSupplier',
+        tags,
+        summary: 'One supplier',
+        description: `A supplier of another catalogue: 404 \`${SUP.notFound}\`.`,
+        params: supplierParamsSchema,
+        response: { 200: supplierResponseSchema, ...errorResponses(404) },
+      },
+    },
+    async (request) => ({
+      supplier: await findSupplier(app.db, currentCatalogue(request).id, request.params.supplierId),
+    }),
+  );
+
+  app.patch(
+    '/:supplierId',
+    {
+      ...options('managePurchasing'),
+      schema: {
+        operationId: 'updateSupplier',
+        tags,
+        summary: 'Edit a supplier',
+        description: `Any of \`name\`, \`email\`, \`phone\`, \`notes\` (null clears an optional one). ${NAME_RULE}`,
+        params: supplierParamsSchema,
+        body: supplierUpdateSchema,
+        response: { 200: supplierSavedSchema, ...errorResponses(400, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      const answer = await catalogueWrite({ request, reply }, {}, async (w) => {
+        const supplier = await updateSupplier(w, request.params.supplierId, request.body);
+        return {
+          answer: { status: 200, body: { message: SUP.updated, supplier } },
+          live: live(),
+          activity: { kind: 'supplier.updated', details: { data: { supplier } } },
+        };
+      });
+      return sendAnswer(reply, answer);
+    },
+  );
+
+  app.delete(
+    '/:supplierId',
+    {
+      ...options('managePurchasing'),
+      schema: {
+        operationId: 'deleteSupplier',
+        tags,
+        summary: 'Delete a supplier',
+        description: `Its products forget it. A supplier that purchase orders name stays (409 \`${SUP.hasOrders}\`).`,
+        params: supplierParamsSchema,
+        response: { 200: messageSchema, ...errorResponses(404, 409) },
+      },
+    },
+    async (request, reply) => {
+      const answer = await catalogueWrite({ request, reply }, {}, async (w) => {
+        const supplier = await deleteSupplier(w, request.params.supplierId);
+        return {
+          answer: { status: 200, body: { message: SUP.deleted } },
+          live: live(),
+          activity: { kind: 'supplier.deleted', details: { data: { supplier } } },
+        };
+      });
+      return sendAnswer(reply, answer);
+    },
+  );
+}
