@@ -1,10 +1,11 @@
 import type { Kysely } from 'kysely';
 import { LOW_STOCK_THRESHOLD } from '../../../src/shared/constants.js';
 import type { Database } from '../../../src/server/infra/db/schema.js';
+import { visibleProduct } from '../../../src/server/infra/db/visible-products.js';
 
 const PARTS = ['all', 'low', 'out', 'reorder'] as const;
 
-/** The totals of each part, counted again from the catalogue's products, exactly. */
+/** The totals of each part, counted again from the catalogue's visible products, exactly. */
 export async function recountTotals(db: Kysely<Database>, catalogueId: string) {
   const { reorder_point: point } = await db
     .selectFrom('catalogues')
@@ -15,6 +16,7 @@ export async function recountTotals(db: Kysely<Database>, catalogueId: string) {
     .selectFrom('products')
     .select(['stock', 'price_cents', 'cost_cents', 'reorder_point'])
     .where('catalogue_id', '=', catalogueId)
+    .where(visibleProduct())
     .execute();
   const toReorder = (p: (typeof products)[number]) => p.stock <= (p.reorder_point ?? point);
   const members = {

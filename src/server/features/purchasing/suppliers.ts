@@ -15,6 +15,7 @@ import type { DB } from '../../infra/db/handle.js';
 import type { SuppliersTable } from '../../infra/db/schema-purchasing.js';
 import { HttpError, notFound } from '../../lib/http-error.js';
 import type { CatalogueWrite } from '../writes/index.js';
+import { visibleProduct } from '../../infra/db/visible-products.js';
 
 const COLUMNS = ['id', 'name', 'email', 'phone', 'notes'] as const;
 type SupplierRow = Pick<Selectable<SuppliersTable>, (typeof COLUMNS)[number]>;
@@ -199,6 +200,7 @@ export async function setProductSuppliers(
     .select(['id', 'name'])
     .where('catalogue_id', '=', catalogueId)
     .where('id', '=', productId.toLowerCase())
+    .where(visibleProduct())
     .$if(w.dialect === 'postgres', (query) => query.forUpdate())
     .executeTakeFirst();
   if (!product) return undefined;

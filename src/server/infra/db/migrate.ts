@@ -41,6 +41,7 @@ import * as stockDays from './migrations/033_stock_days.js';
 import * as reorderOrderIndexes from './migrations/036_reorder_order_indexes.js';
 import * as pendingImports from './migrations/037_pending_imports.js';
 import * as purchasing from './migrations/038_purchasing.js';
+import * as pendingImportTriggers from './migrations/039_pending_import_triggers.js';
 
 export type MigrationDialect = 'sqlite' | 'postgres';
 
@@ -87,6 +88,7 @@ export const migrations: Migration[] = [
   { name: '036_reorder_order_indexes', ...reorderOrderIndexes },
   { name: '037_pending_imports', ...pendingImports },
   { name: '038_purchasing', ...purchasing },
+  { name: '039_pending_import_triggers', ...pendingImportTriggers },
 ];
 
 /** What the hand-written runner before Kysely's Migrator recorded applied migrations in. */
