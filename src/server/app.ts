@@ -58,6 +58,7 @@ import {
   purchasingPlugin,
   purchasingRoutes,
 } from './features/purchasing/index.js';
+import { countRoutes, countsPlugin } from './features/counts/index.js';
 import { protectedScope, publicScope } from './http/authenticate.js';
 import { registerClient } from './http/client/serve-client.js';
 import { registerCompression } from './http/ecosystem/compress.js';
@@ -220,6 +221,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await app.register(lowStockDigestPlugin);
   await app.register(locationsPlugin);
   await app.register(purchasingPlugin);
+  await app.register(countsPlugin);
 
   // 3. Hooks of every request.
   registerErrorHandling(app);
@@ -282,6 +284,13 @@ export async function buildApp(options: AppOptions): Promise<App> {
       { prefix: '/api' },
     );
     await scope.register(
+      async (personal) => {
+        personalCatalogueScope(personal);
+        await personal.register(countRoutes);
+      },
+      { prefix: '/api/counts' },
+    );
+    await scope.register(
       async (shared) => {
         catalogueScope(shared);
         await shared.register(catalogueRoutes);
@@ -309,6 +318,13 @@ export async function buildApp(options: AppOptions): Promise<App> {
             await mirror.register(stockTransferRoutes);
           },
           { prefix: '/stock' },
+        );
+        await shared.register(
+          async (mirror) => {
+            mirrorOfPersonalRoutes(mirror);
+            await mirror.register(countRoutes);
+          },
+          { prefix: '/counts' },
         );
 
         // The activity, reports and purchasing of a catalogue at /api/catalogues/{catalogueId}/….

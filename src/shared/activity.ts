@@ -26,6 +26,7 @@ export const ACTIVITY_KINDS = [
   'purchase_order.deleted',
   'purchase_order.received',
   'purchase_order.sent',
+  'count.posted',
   'undo',
 ] as const;
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
@@ -50,6 +51,7 @@ export const UNDOABLE_KINDS = {
   'stock.transferred': 'adjustStock',
   'product.updated': 'editProducts',
   'product.deleted': 'editProducts',
+  'count.posted': 'manageCounts',
 } as const satisfies Partial<Record<ActivityKind, string>>;
 
 export const ACTIVITY_PAGE_MAX = 100;
@@ -61,6 +63,7 @@ export const ACTIVITY_MESSAGES = {
   entryNotFound: 'Activity entry not found',
   belowZero: 'Cannot undo: stock would go below 0',
   movedSince: 'Cannot undo: the stock moved has moved on since',
+  countScopeBusy: 'Cannot undo: another count of the same scope is open',
   tooOld: 'Too old to undo: changes can be undone for 7 days',
   alreadyUndone: 'Already undone',
   cannotUndo: 'This change cannot be undone',

@@ -36,6 +36,11 @@ export const CATALOGUE_ACTIONS = {
     roles: ['owner', 'admin', 'editor', 'stock'],
     text: 'receive stock against purchase orders',
   },
+  // Counting is stock work; starting, reviewing and posting a count is an editor's.
+  countStock: { roles: ['owner', 'admin', 'editor', 'stock'], text: 'count stock' },
+  manageCounts: { roles: editors, text: 'start, review, post or cancel stock counts' },
+  // Not a route's: who sees the expected quantities of a blind count before its review.
+  seeBlindExpected: { roles: admins, text: "see a blind count's expected quantities" },
   manageMembers: { roles: admins, text: 'manage members and invitations' },
   renameCatalogue: {
     roles: admins,

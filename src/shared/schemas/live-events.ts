@@ -28,6 +28,27 @@ export const liveEventSchemas = {
    * receipt changed (read them again), empty otherwise.
    */
   'purchasing.changed': change({ productIds: z.array(uuid) }),
+  /**
+   * A stock count started, moved to review, was posted or cancelled (or its posting undone).
+   * `stockChanged`: the posting (or its undo) changed products' stock: read them again.
+   */
+  'count.updated': change({
+    countId: uuid,
+    status: z.enum(['open', 'review', 'posted', 'cancelled']),
+    stockChanged: z.boolean(),
+  }),
+  /**
+   * A line of a count was counted: what the other counters' screens show. Never `expected`,
+   * which a blind count hides from most members.
+   */
+  'count.line': change({
+    countId: uuid,
+    productId: uuid,
+    locationId: uuid,
+    counted: z.number().int(),
+    countedBy: z.object({ id: uuid, name: z.string() }).nullable(),
+    countedAt: z.string(),
+  }),
   /** Several products were deleted at once. */
   'products.deleted': change({ ids: z.array(uuid) }),
   /** A CSV import committed: too many changes to send one by one, so the client reads again. */

@@ -170,6 +170,8 @@ const WATCHED = [
   'activity_entries',
   'live_events',
   'outbox',
+  'counts',
+  'count_lines',
 ];
 
 export async function watchedTables(server: TestServer): Promise<string[]> {

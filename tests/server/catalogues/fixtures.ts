@@ -28,6 +28,7 @@ export class Fixtures {
   private locationFixtures?: LocationFixtures;
   private supplierId?: string;
   private spareSupplierId?: string;
+  private countFixtures?: CountFixtures;
 
   constructor(
     private readonly server: TestServer,
@@ -72,6 +73,12 @@ export class Fixtures {
       201,
     );
     return (made.body as { supplier: { id: string } }).supplier.id;
+  }
+
+  /** The catalogue's stock counts that requests aim at. */
+  get counts(): CountFixtures {
+    this.countFixtures ??= new CountFixtures(this.server, this);
+    return this.countFixtures;
   }
 
   /** A product that stays: what reads, edits and stock changes aim at. */
@@ -187,6 +194,52 @@ export class LocationFixtures {
   async empty(): Promise<string> {
     if (!this.emptyId || !(await this.exists(this.emptyId))) this.emptyId = await this.make('Bin');
     return this.emptyId;
+  }
+}
+
+let tagSequence = 0;
+
+/** A tag no count has aimed at: a scope of its own. */
+export const freshTag = () => `t${++tagSequence}-${Math.random().toString(36).slice(2, 10)}`;
+
+/** The catalogue's stock counts, started by the owner. */
+export class CountFixtures {
+  private openId?: string;
+
+  constructor(
+    private readonly server: TestServer,
+    private readonly fixtures: Fixtures,
+  ) {}
+
+  private async start(scope: object): Promise<string> {
+    const { server, fixtures } = this;
+    const made = await must(
+      server,
+      fixtures.owner,
+      { method: 'POST', url: `/api/catalogues/${fixtures.catalogueId}/counts`, json: { scope } },
+      201,
+    );
+    return (made.body as { count: { id: string } }).count.id;
+  }
+
+  /** An open count over the fixtures' location, that stays: what reads and lines aim at. */
+  async open(): Promise<string> {
+    if (this.openId) {
+      const row = await this.server.database.db
+        .selectFrom('counts')
+        .select('status')
+        .where('id', '=', this.openId)
+        .executeTakeFirst();
+      if (row?.status === 'open') return this.openId;
+    }
+    const locationId = await this.fixtures.locations.location();
+    this.openId = await this.start({ kind: 'location', locationId });
+    return this.openId;
+  }
+
+  /** A new open count of a tag of its own: what a review, a posting or a cancel uses up. */
+  fresh(): Promise<string> {
+    return this.start({ kind: 'tag', tag: freshTag() });
   }
 }
 

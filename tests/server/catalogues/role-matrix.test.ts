@@ -23,7 +23,7 @@ import {
   type Person,
   type Request,
 } from './catalogue-world.js';
-import { catalogueWith, Fixtures } from './fixtures.js';
+import { catalogueWith, Fixtures, freshTag } from './fixtures.js';
 
 /**
  * Every route of a catalogue, asked by every role from every side: the caller's own personal
@@ -588,6 +588,71 @@ const STOCK_CASES: Record<string, RouteCase> = {
   },
 };
 
+/**
+ * A catalogue's stock counts, at `/api/counts` for the personal one and
+ * `/api/catalogues/:catalogueId/counts` for any: reads, lines counted by whoever may adjust stock,
+ * the rest by editors and above. Reviews, postings and cancels each use up a count of their own.
+ */
+const COUNT_CASES: Record<string, RouteCase> = {
+  'GET ': {
+    action: 'read',
+    success: 200,
+    requests: [async (_aim, base) => ({ method: 'GET', url: base })],
+  },
+  'POST ': {
+    action: 'manageCounts',
+    success: 201,
+    requests: [
+      async (_aim, base) => ({
+        method: 'POST',
+        url: base,
+        json: { scope: { kind: 'tag', tag: freshTag() }, blind: true },
+      }),
+    ],
+  },
+  'GET /:countId': {
+    action: 'read',
+    success: 200,
+    requests: [
+      async ({ fixtures }, base) => ({
+        method: 'GET',
+        url: `${base}/${await fixtures.counts.open()}`,
+      }),
+    ],
+  },
+  'POST /:countId/lines': {
+    action: 'countStock',
+    success: 200,
+    requests: [
+      async ({ fixtures }, base) => ({
+        method: 'POST',
+        url: `${base}/${await fixtures.counts.open()}/lines`,
+        json: {
+          productId: await fixtures.product(),
+          locationId: await fixtures.locations.location(),
+          counted: 3,
+        },
+      }),
+    ],
+  },
+  ...Object.fromEntries(
+    ['review', 'post', 'cancel'].map((tail): [string, RouteCase] => [
+      `POST /:countId/${tail}`,
+      {
+        action: 'manageCounts',
+        success: 200,
+        requests: [
+          async ({ fixtures }, base) => ({
+            method: 'POST',
+            url: `${base}/${await fixtures.counts.fresh()}/${tail}`,
+            ...(tail === 'post' ? { json: {} } : {}),
+          }),
+        ],
+      },
+    ]),
+  ),
+};
+
 const split = (key: string) => {
   const [method, path] = key.split(' ') as [HTTPMethods, string];
   return { method, path };
@@ -613,6 +678,10 @@ const PERSONAL_ROUTES = Object.fromEntries([
     const { method, path } = split(key);
     return [`${method} /api/suppliers${path}`, routeCase] as const;
   }),
+  ...Object.entries(COUNT_CASES).map(([key, routeCase]) => {
+    const { method, path } = split(key);
+    return [`${method} /api/counts${path}`, routeCase] as const;
+  }),
 ]);
 const CATALOGUE_ROUTES = Object.fromEntries([
   ...Object.entries(PRODUCT_CASES).map(([key, routeCase]) => {
@@ -630,6 +699,10 @@ const CATALOGUE_ROUTES = Object.fromEntries([
   ...Object.entries(SUPPLIER_CASES).map(([key, routeCase]) => {
     const { method, path } = split(key);
     return [`${method} /api/catalogues/:catalogueId/suppliers${path}`, routeCase] as const;
+  }),
+  ...Object.entries(COUNT_CASES).map(([key, routeCase]) => {
+    const { method, path } = split(key);
+    return [`${method} /api/catalogues/:catalogueId/counts${path}`, routeCase] as const;
   }),
   ...Object.entries({ ...CATALOGUE_CASES, ...REPORT_CASES, ...ACTIVITY_CASES }).map(
     ([key, routeCase]) => {
@@ -767,7 +840,7 @@ const routeNames = () =>
 
 describe('the route walk', () => {
   const scoped = (name: string) =>
-    /^\w+ \/api\/(products|locations|stock|suppliers|catalogues\/:)/.test(name);
+    /^\w+ \/api\/(products|locations|stock|suppliers|counts|catalogues\/:)/.test(name);
 
   it('knows every route of the personal catalogue and of a catalogue: a new one fails here', () => {
     const unknown = routeNames()
@@ -804,7 +877,9 @@ describe('the personal products routes: every member their own catalogue, whatev
               ? '/api/stock'
               : name.includes(' /api/suppliers')
                 ? '/api/suppliers'
-                : '/api/products';
+                : name.includes(' /api/counts')
+                  ? '/api/counts'
+                  : '/api/products';
           const request = await build(aim, base);
           const expected = { status: routeCase.success };
           problems.push(...(await check(`${role} #${index}`, request, caller, expected)));
@@ -834,7 +909,9 @@ describe('every catalogue route x role x side of the catalogue', () => {
                   ? `${catalogue}/stock`
                   : name.includes('/suppliers')
                     ? `${catalogue}/suppliers`
-                    : catalogue;
+                    : name.includes('/counts')
+                      ? `${catalogue}/counts`
+                      : catalogue;
             const request = await build(aim, base);
             // A read the owner just made may be kept for the next one: it must not reach
             // someone the catalogue refuses.

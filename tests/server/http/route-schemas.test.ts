@@ -301,6 +301,29 @@ for (const [base, suffix, scoped] of [
   }
 }
 
+// Stock counts (counts/*.test.ts), the personal catalogue's and any catalogue's. 400: a bad
+// page of lines, a bad body; 404: a count, or a product or location named, not in the catalogue;
+// 409: a scope with an open count, a line out of the scope or of a count not open, a count
+// posted or cancelled; 422: an Idempotency-Key reused with another body.
+for (const [base, suffix, scoped] of [
+  ['/api/counts', '', []],
+  ['/api/catalogues/:catalogueId/counts', 'InCatalogue', [403, 404]],
+] as const) {
+  const routes: [string, string, number[]][] = [
+    [`GET ${base}`, 'listCounts', [401]],
+    [`POST ${base}`, 'startCount', [...BODY, 401, 404, 409, 422]],
+    [`GET ${base}/:countId`, 'getCount', [400, 401, 404]],
+    [`POST ${base}/:countId/lines`, 'countLine', [...BODY, 401, 404, 409, 422]],
+    [`POST ${base}/:countId/review`, 'reviewCount', [...BODY, 401, 404, 409, 422]],
+    [`POST ${base}/:countId/post`, 'postCount', [...BODY, 401, 404, 409, 422]],
+    [`POST ${base}/:countId/cancel`, 'cancelCount', [...BODY, 401, 404, 409, 422]],
+  ];
+  for (const [name, operationId, statuses] of routes) {
+    ERROR_STATUSES[name] = [...new Set([...statuses, ...scoped, 429, ...ALWAYS])];
+    OPERATION_IDS[name] = `${operationId}${suffix}`;
+  }
+}
+
 // The stock reports (reports/*.test.ts), the personal catalogue's and any catalogue's (not under
 // its /products). 400: a period or a limit that is not offered (the two CSV files without one
 // take no query).
@@ -358,6 +381,10 @@ const NO_BODY = [
   'DELETE /api/catalogues/:catalogueId/locations/:locationId',
   'DELETE /api/suppliers/:supplierId',
   'DELETE /api/catalogues/:catalogueId/suppliers/:supplierId',
+  ...['/api/counts', '/api/catalogues/:catalogueId/counts'].flatMap((base) => [
+    `POST ${base}/:countId/review`,
+    `POST ${base}/:countId/cancel`,
+  ]),
 ];
 
 /** Where the unknown resource is named in the body, not the URL: a body that names one. */
@@ -376,6 +403,14 @@ const NOT_FOUND_BODIES: Record<string, object> = {
   'POST /api/locations': { name: 'Shelf', parentId: UNKNOWN_LOCATION },
   'PUT /api/products/:id/suppliers': { suppliers: [] },
   'POST /api/locations/labels.pdf': { ids: [UNKNOWN_LOCATION] },
+  'POST /api/counts': {
+    scope: { kind: 'location', locationId: UNKNOWN_LOCATION },
+  },
+  'POST /api/counts/:countId/lines': {
+    productId: UNKNOWN_LOCATION,
+    locationId: UNKNOWN_LOCATION,
+    counted: 1,
+  },
   'POST /api/stock/transfers': {
     productId: UNKNOWN_LOCATION,
     from: UNKNOWN_LOCATION,
@@ -418,6 +453,7 @@ const sample = (url: string, catalogueId = '00000000-0000-4000-8000-00000000000c
     .replace(':entryId', '999999999')
     .replace(':locationId', '00000000-0000-4000-8000-000000000000')
     .replace(':supplierId', '00000000-0000-4000-8000-000000000000')
+    .replace(':countId', '00000000-0000-4000-8000-000000000000')
     .replace(':id', '00000000-0000-4000-8000-000000000000')
     .replace(':name', 'missing.webp') + (SAMPLE_QUERIES[url] ?? '');
 
@@ -545,6 +581,10 @@ describe('every route declares its request and response schemas', async () => {
         'POST /api/catalogues/:catalogueId/activity/:entryId/undo',
         'POST /api/stock/transfers',
         'POST /api/catalogues/:catalogueId/stock/transfers',
+        ...['/api/counts', '/api/catalogues/:catalogueId/counts'].flatMap((base) => [
+          `POST ${base}`,
+          ...['lines', 'review', 'post', 'cancel'].map((tail) => `POST ${base}/:countId/${tail}`),
+        ]),
       ].sort(),
     );
   });

@@ -138,6 +138,13 @@ export async function applyLiveEvent(
     case 'import.done':
       await readCatalogueAgain(queryClient, catalogue);
       return;
+    case 'count.updated':
+      // A posting (or its undo) changed many products' stock at once: read them again.
+      if (event.data.stockChanged) await readCatalogueAgain(queryClient, catalogue);
+      return;
+    case 'count.line':
+      // Only the count screens show lines.
+      return;
     case 'stock.transferred':
       // Totals stay; where the stock is shows on each product's page and the locations' screens.
       await Promise.all([

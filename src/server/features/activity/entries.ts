@@ -97,7 +97,9 @@ export function notUndoable(row: Pick<EntryRow, 'kind' | 'data' | 'restorable'>)
 
 /** The action a member needs to have made (and so to undo) a change of this kind. */
 export const undoAction = (kind: ActivityKind) =>
-  UNDOABLE_KINDS[kind as keyof typeof UNDOABLE_KINDS] as 'adjustStock' | 'editProducts';
+  UNDOABLE_KINDS[
+    kind as keyof typeof UNDOABLE_KINDS
+  ] as (typeof UNDOABLE_KINDS)[keyof typeof UNDOABLE_KINDS];
 
 export function toEntry(row: EntryRow, role: CatalogueRole, now: number): ActivityEntry {
   const { changes, rest } = parts(row.data);

@@ -6,6 +6,7 @@ import { HttpError, notFound } from '../../lib/http-error.js';
 import type { DB } from '../../infra/db/handle.js';
 import type { CurrentCatalogue } from '../catalogues/index.js';
 import type { PictureChange } from '../products/index.js';
+import { reverseCountPosting } from '../counts/index.js';
 import { moveStock, restoreDeleted, revertEdit, transferStock } from '../products/index.js';
 import {
   writeCatalogue,
@@ -56,7 +57,12 @@ export async function undoEntry(
   if (found.undone_by !== null) throw conflict(A.alreadyUndone);
   if (now - Number(found.created_at) >= UNDO_WINDOW_MS) throw conflict(A.tooOld);
 
-  const reverse = found.kind === 'stock.transferred' ? reverseTransfer : reverseProductChange;
+  const reverse =
+    found.kind === 'stock.transferred'
+      ? reverseTransfer
+      : found.kind === 'count.posted'
+        ? reverseCount
+        : reverseProductChange;
   try {
     const { answer } = await writeCatalogue(
       { db: app.db, dialect: app.database.dialect, activity: app.activity.record },
@@ -168,6 +174,33 @@ async function reverseTransfer(
   if (result.outcome !== 'done') throw conflict(A.movedSince);
   const ids = result.products.map(({ id }) => id);
   return { live: { kind: 'stock.transferred', data: { ids } } };
+}
+
+/**
+ * Reverses a count's posting, every movement it made or none: refused when a location no longer
+ * holds what the posting added, or when another count of its scope was started since (the count
+ * goes back to review).
+ */
+async function reverseCount(
+  _app: FastifyInstance,
+  w: CatalogueWrite,
+  found: EntryRow,
+): Promise<Reversal> {
+  const { countId } = JSON.parse(found.data) as { countId: string };
+  const result = await reverseCountPosting(w, countId);
+  switch (result.outcome) {
+    case 'short':
+      throw conflict(A.belowZero);
+    case 'busy':
+      throw conflict(A.countScopeBusy);
+    case 'missing':
+    case 'moved':
+      throw conflict(A.movedSince);
+    case 'done':
+      return {
+        live: { kind: 'count.updated', data: { countId, status: 'review', stockChanged: true } },
+      };
+  }
 }
 
 /** What an entry kept for its undo (a deleted product, a replaced picture), if anything. */

@@ -23,6 +23,8 @@ export { productRoutes } from './routes/index.js';
 export { stockTransferRoutes } from './routes/transfers.js';
 export { transferStock } from './transfers.js';
 export { setCountedLevels, type CountedLevel } from './stock-counts.js';
+// A count's posting and its undo: many quantities changed at once.
+export { applyStockDeltas } from './stock-deltas.js';
 export { productDocs } from './routes/route-options.js';
 // For other features: reports and new stock writes use the rule.
 export {

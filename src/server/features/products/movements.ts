@@ -19,11 +19,13 @@ export interface Movement {
    * default location (stock-levels.ts, `placeInDefault`).
    */
   locationId?: string;
+  /** The count whose posting (or undo) made it. */
+  countId?: string;
 }
 
 export type MovementRow = Omit<
   StockMovementsTable,
-  'id' | 'actor_id' | 'location_id' | 'purchase_order_id'
+  'id' | 'actor_id' | 'location_id' | 'purchase_order_id' | 'count_id'
 > & {
   id: number;
   actor_id: string | null;
@@ -60,6 +62,7 @@ export async function recordMovements(
       note: movement.note ?? null,
       reason: movement.reason ?? null,
       location_id: movement.locationId ?? catalogueId,
+      count_id: movement.countId ?? null,
     }));
     const inserted = await trx.insertInto('stock_movements').values(rows).returning('id').execute();
     for (const { id } of inserted) ids.push(Number(id));

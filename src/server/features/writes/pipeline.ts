@@ -42,6 +42,11 @@ export interface WriteOutcome<A extends Answer = Answer> {
    * only the answer is recorded.
    */
   unchanged?: boolean;
+  /**
+   * The write changed nothing a cached read of the catalogue shows (a count's line): the version
+   * stays, everything else is recorded.
+   */
+  keepsVersion?: boolean;
   /** What changed, for the catalogue's live streams. */
   live?: LiveEvent;
   /** The activity entry (and through it the webhooks listening to its kind). */
@@ -127,7 +132,7 @@ export async function writeCatalogue<A extends Answer>(
       recordActivity: (kind, details) => activity(trx, scope, kind, details, now),
     };
     const done = await write(w);
-    if (!done.unchanged) await bumpCatalogueVersion(trx, target.id);
+    if (!done.unchanged && !done.keepsVersion) await bumpCatalogueVersion(trx, target.id);
     await recordAnswer?.(trx, done.answer);
     if (done.live) await recordLiveEvent(trx, target.id, done.live.kind, done.live.data, now);
     if (done.activity) {

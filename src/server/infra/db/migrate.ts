@@ -42,6 +42,7 @@ import * as reorderOrderIndexes from './migrations/036_reorder_order_indexes.js'
 import * as pendingImports from './migrations/037_pending_imports.js';
 import * as purchasing from './migrations/038_purchasing.js';
 import * as pendingImportTriggers from './migrations/039_pending_import_triggers.js';
+import * as stockCounts from './migrations/040_stock_counts.js';
 
 export type MigrationDialect = 'sqlite' | 'postgres';
 
@@ -89,6 +90,7 @@ export const migrations: Migration[] = [
   { name: '037_pending_imports', ...pendingImports },
   { name: '038_purchasing', ...purchasing },
   { name: '039_pending_import_triggers', ...pendingImportTriggers },
+  { name: '040_stock_counts', ...stockCounts },
 ];
 
 /** What the hand-written runner before Kysely's Migrator recorded applied migrations in. */

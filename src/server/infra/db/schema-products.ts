@@ -90,6 +90,8 @@ export interface StockMovementsTable {
   location_id: Generated<string | null>;
   /** The purchase order whose receipt this was (migration 038). */
   purchase_order_id: Generated<string | null>;
+  /** The count whose posting (or its undo) made it (migration 040); null for any other. */
+  count_id: Generated<string | null>;
 }
 
 /**

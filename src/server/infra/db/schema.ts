@@ -20,6 +20,7 @@ import type {
   IdempotencyKeysTable,
   LiveEventsTable,
 } from './schema-catalogues.js';
+import type { CountLinesTable, CountsTable } from './schema-counts.js';
 import type { LocationsTable, StockLevelsTable } from './schema-locations.js';
 import type { LowStockDigestsTable, OutboxTable } from './schema-mail.js';
 import type {
@@ -83,4 +84,6 @@ export interface Database {
   purchase_order_numbers: PurchaseOrderNumbersTable;
   purchase_orders: PurchaseOrdersTable;
   purchase_order_lines: PurchaseOrderLinesTable;
+  counts: CountsTable;
+  count_lines: CountLinesTable;
 }

@@ -36,6 +36,7 @@ export const KIND_LABELS: Record<ActivityKind, string> = {
   'purchase_order.deleted': 'Purchase orders deleted',
   'purchase_order.received': 'Receipts',
   'purchase_order.sent': 'Purchase orders sent',
+  'count.posted': 'Counts posted',
   undo: 'Undos',
 };
 
@@ -130,6 +131,10 @@ export function describeEntry(entry: ActivityEntry): string {
     }
     case 'purchase_order.sent':
       return `Sent ${numberOf(data.purchaseOrder)} to the supplier`;
+    case 'count.posted': {
+      const lines = Number(data.lines);
+      return `Posted the count ${String(data.name)}: ${lines} ${lines === 1 ? 'line' : 'lines'} changed stock`;
+    }
     case 'undo':
       return `Undid a change of ${product}`;
   }

@@ -45,6 +45,7 @@ const EVENT_LABELS: Record<WebhookEvent, string> = {
   'purchase_order.deleted': 'Purchase order deleted',
   'purchase_order.received': 'Stock received against a purchase order',
   'purchase_order.sent': 'Purchase order sent to the supplier',
+  'count.posted': 'Stock count posted',
   undo: 'Change undone',
   'reorder.reached': 'Reorder point reached',
 };

@@ -1,0 +1,32 @@
+import fp from 'fastify-plugin';
+import { HttpError } from '../../lib/http-error.js';
+import type { CountPlaces } from './reads.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** What the counts read of the catalogues' locations (features/counts). */
+    countPlaces: CountPlaces;
+  }
+}
+
+/**
+ * Stock counts: the locations they are read with, decorated once for the routes of every
+ * catalogue scope.
+ */
+export const countsPlugin = fp(
+  async (app) => {
+    const { locations } = app;
+    app.decorate('countPlaces', {
+      pathOf: async (catalogueId, locationId) => {
+        try {
+          return (await locations.get(catalogueId, locationId)).path;
+        } catch (error) {
+          if (error instanceof HttpError && error.statusCode === 404) return null;
+          throw error;
+        }
+      },
+      subtree: (catalogueId, locationId) => locations.subtree(catalogueId, locationId),
+    } satisfies CountPlaces);
+  },
+  { name: 'counts', dependencies: ['settings', 'database', 'locations', 'activity'] },
+);
