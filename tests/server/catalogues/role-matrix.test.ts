@@ -620,6 +620,26 @@ const COUNT_CASES: Record<string, RouteCase> = {
       }),
     ],
   },
+  'GET /:countId.csv': {
+    action: 'export',
+    success: 200,
+    requests: [
+      async ({ fixtures }, base) => ({
+        method: 'GET',
+        url: `${base}/${await fixtures.counts.open()}.csv`,
+      }),
+    ],
+  },
+  'GET /:countId/sheet.pdf': {
+    action: 'printLabels',
+    success: 200,
+    requests: [
+      async ({ fixtures }, base) => ({
+        method: 'GET',
+        url: `${base}/${await fixtures.counts.open()}/sheet.pdf`,
+      }),
+    ],
+  },
   'POST /:countId/lines': {
     action: 'countStock',
     success: 200,

@@ -313,6 +313,8 @@ for (const [base, suffix, scoped] of [
     [`GET ${base}`, 'listCounts', [401]],
     [`POST ${base}`, 'startCount', [...BODY, 401, 404, 409, 422]],
     [`GET ${base}/:countId`, 'getCount', [400, 401, 404]],
+    [`GET ${base}/:countId.csv`, 'exportCountCsv', [401, 404]],
+    [`GET ${base}/:countId/sheet.pdf`, 'printCountSheet', [401, 404]],
     [`POST ${base}/:countId/lines`, 'countLine', [...BODY, 401, 404, 409, 422]],
     [`POST ${base}/:countId/review`, 'reviewCount', [...BODY, 401, 404, 409, 422]],
     [`POST ${base}/:countId/post`, 'postCount', [...BODY, 401, 404, 409, 422]],

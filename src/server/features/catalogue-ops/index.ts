@@ -50,3 +50,5 @@ export { csvStream } from './csv-writer.js';
 /** The label maker, loaded on first use: other things with a code print labels with it too. */
 export { sendLabelsPdf } from './routes/send-labels.js';
 export { csvExport } from './csv-export.js';
+/** The labels' fonts, text and codes, loaded on first use (a count sheet prints with them). */
+export const loadPrintKit = () => import('./labels/print-kit.js');

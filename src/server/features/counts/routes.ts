@@ -20,6 +20,7 @@ import { notFound } from '../../lib/http-error.js';
 import { currentCatalogue } from '../catalogues/index.js';
 import { sendAnswer } from '../idempotency/index.js';
 import { catalogueWrite, type WriteOutcome } from '../writes/index.js';
+import { countFileRoutes } from './file-routes.js';
 import { countLifecycleRoutes } from './lifecycle-routes.js';
 import { countDetail, findCount, listCounts, withPath } from './reads.js';
 import { hidesExpected, presentLine } from './rows.js';
@@ -160,4 +161,5 @@ export async function countRoutes(fastify: FastifyInstance) {
   );
 
   await app.register(countLifecycleRoutes);
+  await app.register(countFileRoutes);
 }

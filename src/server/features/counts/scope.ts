@@ -66,13 +66,20 @@ export async function inScope(
 
 /**
  * The places of the count's scope where the stock says a product is (a stock level above 0) and
- * no line counted it, as a FROM clause and its condition: `sl` (stock_levels) and `p` (products).
+ * no line counted it (or all of them: what a count sheet lists), as a FROM clause and its condition: `sl` (stock_levels) and `p` (products).
  * Each read starts from what the scope names (its locations, the tag's products, the
  * catalogue's locations) down an index: the cost follows the scope, never the rest of the
  * catalogue or other catalogues.
  */
-export function uncountedPlaces(count: CountRow, subtree: string[]): RawBuilder<unknown> {
-  const notCounted = sql`sl.quantity > 0 and not exists (
+export function uncountedPlaces(
+  count: CountRow,
+  subtree: string[],
+  which: 'uncounted' | 'all' = 'uncounted',
+): RawBuilder<unknown> {
+  const notCounted =
+    which === 'all'
+      ? sql`sl.quantity > 0`
+      : sql`sl.quantity > 0 and not exists (
       select 1 from count_lines cl
       where cl.count_id = ${count.id} and cl.product_id = sl.product_id
         and cl.location_id = sl.location_id)`;
