@@ -280,15 +280,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
       async (personal) => {
         personalCatalogueScope(personal);
         await personal.register(purchasingRoutes);
+        await personal.register(countRoutes, { prefix: '/counts' });
       },
       { prefix: '/api' },
-    );
-    await scope.register(
-      async (personal) => {
-        personalCatalogueScope(personal);
-        await personal.register(countRoutes);
-      },
-      { prefix: '/api/counts' },
     );
     await scope.register(
       async (shared) => {
@@ -319,20 +313,14 @@ export async function buildApp(options: AppOptions): Promise<App> {
           },
           { prefix: '/stock' },
         );
-        await shared.register(
-          async (mirror) => {
-            mirrorOfPersonalRoutes(mirror);
-            await mirror.register(countRoutes);
-          },
-          { prefix: '/counts' },
-        );
 
-        // The activity, reports and purchasing of a catalogue at /api/catalogues/{catalogueId}/….
+        // The activity, reports, purchasing and counts of a catalogue at /api/catalogues/{catalogueId}/….
         await shared.register(async (mirror) => {
           mirrorOfPersonalRoutes(mirror);
           await mirror.register(activityRoutes);
           await mirror.register(reportsRoutes);
           await mirror.register(purchasingRoutes);
+          await mirror.register(countRoutes, { prefix: '/counts' });
         });
       },
       { prefix: '/api/catalogues/:catalogueId' },
