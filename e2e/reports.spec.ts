@@ -64,9 +64,9 @@ test('reports: the stock chart and its table, top movers, to reorder, a CSV down
   ]);
   const reorder = page.getByRole('region', { name: 'To reorder', exact: true });
   await expect(reorder.getByRole('row')).toHaveText([
-    /Product\s*Stock\s*Reorder point\s*To order/,
-    /=Mug\s*3\s*10\s*17/,
-    /Desk lamp\s*9\s*10\s*11/,
+    /Product\s*Stock\s*Reorder point\s*On order\s*To order/,
+    /=Mug\s*3\s*10\s*0\s*17/,
+    /Desk lamp\s*9\s*10\s*0\s*11/,
   ]);
   await expect(page.getByRole('heading', { name: 'No movement in 90 days' })).toBeVisible();
 
@@ -79,9 +79,9 @@ test('reports: the stock chart and its table, top movers, to reorder, a CSV down
   expect(file.suggestedFilename()).toBe('to-reorder.csv');
   const text = (await readFile((await file.path())!)).toString('utf8');
   expect(text.replace(/^\uFEFF/, '').split('\r\n')).toEqual([
-    'Product,SKU,Barcode,Cost,Stock,Reorder point,To order',
-    "'=Mug,,,,3,10,17",
-    'Desk lamp,,,,9,10,11',
+    'Product,SKU,Barcode,Cost,Stock,Reorder point,On order,To order',
+    "'=Mug,,,,3,10,0,17",
+    'Desk lamp,,,,9,10,0,11',
     '',
   ]);
 

@@ -99,7 +99,9 @@ export const toReorderSchema = productRows(
   {
     stock: z.number().int().meta(int32(MAX_STOCK)),
     reorderPoint: z.number().int().meta(int32(MAX_STOCK)),
-    /** What brings the stock back over its point: point − stock + 1. */
+    /** Units on purchase orders placed and not yet received. */
+    onOrder: z.number().int().meta(int64),
+    /** What brings the stock back over its point, less what is on order. */
     toOrder: z.number().int().meta(int64),
   },
   REPORT_ROWS_MAX,

@@ -61,6 +61,55 @@ export class Fixtures {
     return this.spareSupplierId!;
   }
 
+  private draftId?: string;
+  private spareDraftId?: string;
+  private orderedId?: string;
+
+  /** A draft purchase order that stays: what reads and edits aim at. */
+  async draftOrder(): Promise<string> {
+    this.draftId ??= await this.makeOrder(false);
+    return this.draftId;
+  }
+
+  /** A draft a delete may take; a new one once it is gone. */
+  async spareDraft(): Promise<string> {
+    const url = `/api/catalogues/${this.catalogueId}/purchase-orders/${this.spareDraftId}`;
+    const there =
+      this.spareDraftId !== undefined &&
+      (await send(this.server, this.owner, { method: 'GET', url })).status === 200;
+    if (!there) this.spareDraftId = await this.makeOrder(false);
+    return this.spareDraftId!;
+  }
+
+  /** An ordered purchase order of far more than any test receives: it stays receivable. */
+  async orderedOrder(): Promise<string> {
+    this.orderedId ??= await this.makeOrder(true);
+    return this.orderedId;
+  }
+
+  private async makeOrder(ordered: boolean): Promise<string> {
+    const url = `/api/catalogues/${this.catalogueId}/purchase-orders`;
+    const made = await must(
+      this.server,
+      this.owner,
+      {
+        method: 'POST',
+        url,
+        json: {
+          supplierId: await this.supplier(),
+          lines: [{ productId: await this.product(), quantity: 1_000_000, unitCost: 1 }],
+        },
+      },
+      201,
+    );
+    const id = (made.body as { purchaseOrder: { id: string } }).purchaseOrder.id;
+    if (ordered) {
+      const json = { status: 'ordered' };
+      await must(this.server, this.owner, { method: 'PATCH', url: `${url}/${id}`, json }, 200);
+    }
+    return id;
+  }
+
   private async makeSupplier(name: string): Promise<string> {
     const made = await must(
       this.server,

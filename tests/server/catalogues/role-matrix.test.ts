@@ -360,6 +360,79 @@ const SUPPLIER_CASES: Record<string, RouteCase> = {
   },
 };
 
+/**
+ * A catalogue's purchase orders, by path under its base: `/api/purchase-orders` for the personal
+ * one, `/api/catalogues/:catalogueId/purchase-orders` for any. The stock role receives.
+ */
+const PURCHASE_ORDER_CASES: Record<string, RouteCase> = {
+  'GET ': {
+    action: 'read',
+    success: 200,
+    requests: [async (_aim, base) => ({ method: 'GET', url: base })],
+  },
+  'POST ': {
+    action: 'managePurchasing',
+    success: 201,
+    requests: [
+      async ({ fixtures }, base) => ({
+        method: 'POST',
+        url: base,
+        json: { supplierId: await fixtures.supplier() },
+      }),
+    ],
+  },
+  'POST /from-reorder': {
+    action: 'managePurchasing',
+    success: 201,
+    requests: [async (_aim, base) => ({ method: 'POST', url: `${base}/from-reorder` })],
+  },
+  'GET /:poId': {
+    action: 'read',
+    success: 200,
+    requests: [
+      async ({ fixtures }, base) => ({
+        method: 'GET',
+        url: `${base}/${await fixtures.draftOrder()}`,
+      }),
+    ],
+  },
+  'PATCH /:poId': {
+    action: 'managePurchasing',
+    success: 200,
+    requests: [
+      async ({ fixtures }, base) => ({
+        method: 'PATCH',
+        url: `${base}/${await fixtures.draftOrder()}`,
+        json: { notes: uniqueName('Note') },
+      }),
+    ],
+  },
+  'DELETE /:poId': {
+    action: 'managePurchasing',
+    success: 200,
+    requests: [
+      async ({ fixtures }, base) => ({
+        method: 'DELETE',
+        url: `${base}/${await fixtures.spareDraft()}`,
+      }),
+    ],
+  },
+  'POST /:poId/receipts': {
+    action: 'receiveStock',
+    success: 200,
+    requests: [
+      async ({ fixtures, catalogueId }, base) => ({
+        method: 'POST',
+        url: `${base}/${await fixtures.orderedOrder()}/receipts`,
+        json: {
+          locationId: catalogueId,
+          lines: [{ productId: await fixtures.product(), quantity: 1 }],
+        },
+      }),
+    ],
+  },
+};
+
 const PERSONAL_NOT_DELETED = { message: 'Your personal catalogue cannot be deleted' };
 const PERSONAL_NOT_HANDED = { message: 'Your personal catalogue cannot be handed over' };
 const OWNER_ROLE_FIXED = { message: "The owner's role cannot be changed" };
@@ -702,6 +775,10 @@ const PERSONAL_ROUTES = Object.fromEntries([
     const { method, path } = split(key);
     return [`${method} /api/counts${path}`, routeCase] as const;
   }),
+  ...Object.entries(PURCHASE_ORDER_CASES).map(([key, routeCase]) => {
+    const { method, path } = split(key);
+    return [`${method} /api/purchase-orders${path}`, routeCase] as const;
+  }),
 ]);
 const CATALOGUE_ROUTES = Object.fromEntries([
   ...Object.entries(PRODUCT_CASES).map(([key, routeCase]) => {
@@ -723,6 +800,10 @@ const CATALOGUE_ROUTES = Object.fromEntries([
   ...Object.entries(COUNT_CASES).map(([key, routeCase]) => {
     const { method, path } = split(key);
     return [`${method} /api/catalogues/:catalogueId/counts${path}`, routeCase] as const;
+  }),
+  ...Object.entries(PURCHASE_ORDER_CASES).map(([key, routeCase]) => {
+    const { method, path } = split(key);
+    return [`${method} /api/catalogues/:catalogueId/purchase-orders${path}`, routeCase] as const;
   }),
   ...Object.entries({ ...CATALOGUE_CASES, ...REPORT_CASES, ...ACTIVITY_CASES }).map(
     ([key, routeCase]) => {
@@ -860,7 +941,9 @@ const routeNames = () =>
 
 describe('the route walk', () => {
   const scoped = (name: string) =>
-    /^\w+ \/api\/(products|locations|stock|suppliers|counts|catalogues\/:)/.test(name);
+    /^\w+ \/api\/(products|locations|stock|suppliers|counts|purchase-orders|catalogues\/:)/.test(
+      name,
+    );
 
   it('knows every route of the personal catalogue and of a catalogue: a new one fails here', () => {
     const unknown = routeNames()
@@ -899,7 +982,9 @@ describe('the personal products routes: every member their own catalogue, whatev
                 ? '/api/suppliers'
                 : name.includes(' /api/counts')
                   ? '/api/counts'
-                  : '/api/products';
+                  : name.includes(' /api/purchase-orders')
+                    ? '/api/purchase-orders'
+                    : '/api/products';
           const request = await build(aim, base);
           const expected = { status: routeCase.success };
           problems.push(...(await check(`${role} #${index}`, request, caller, expected)));
@@ -931,7 +1016,9 @@ describe('every catalogue route x role x side of the catalogue', () => {
                     ? `${catalogue}/suppliers`
                     : name.includes('/counts')
                       ? `${catalogue}/counts`
-                      : catalogue;
+                      : name.includes('/purchase-orders')
+                        ? `${catalogue}/purchase-orders`
+                        : catalogue;
             const request = await build(aim, base);
             // A read the owner just made may be kept for the next one: it must not reach
             // someone the catalogue refuses.

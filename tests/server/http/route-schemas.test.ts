@@ -326,6 +326,28 @@ for (const [base, suffix, scoped] of [
   }
 }
 
+// Purchase orders (purchasing/purchase-orders.test.ts), the personal catalogue's and any
+// catalogue's. 404: an order, supplier, product or location not in the catalogue; 409: a move the
+// order's status refuses; 422: an Idempotency-Key reused with another receipt.
+for (const [base, suffix, scoped] of [
+  ['/api/purchase-orders', '', []],
+  ['/api/catalogues/:catalogueId/purchase-orders', 'InCatalogue', [403, 404]],
+] as const) {
+  const routes: [string, string, number[]][] = [
+    [`GET ${base}`, 'listPurchaseOrders', [400, 401]],
+    [`POST ${base}`, 'createPurchaseOrder', [...BODY, 401, 404]],
+    [`POST ${base}/from-reorder`, 'draftPurchaseOrdersFromReorder', [...BODY, 401]],
+    [`GET ${base}/:poId`, 'getPurchaseOrder', [401, 404]],
+    [`PATCH ${base}/:poId`, 'updatePurchaseOrder', [...BODY, 401, 404, 409]],
+    [`DELETE ${base}/:poId`, 'deletePurchaseOrder', [...BODY, 401, 404, 409]],
+    [`POST ${base}/:poId/receipts`, 'receivePurchaseOrder', [...BODY, 401, 404, 409, 422]],
+  ];
+  for (const [name, operationId, statuses] of routes) {
+    ERROR_STATUSES[name] = [...new Set([...statuses, ...scoped, 429, ...ALWAYS])];
+    OPERATION_IDS[name] = `${operationId}${suffix}`;
+  }
+}
+
 // The stock reports (reports/*.test.ts), the personal catalogue's and any catalogue's (not under
 // its /products). 400: a period or a limit that is not offered (the two CSV files without one
 // take no query).
@@ -387,6 +409,10 @@ const NO_BODY = [
     `POST ${base}/:countId/review`,
     `POST ${base}/:countId/cancel`,
   ]),
+  'POST /api/purchase-orders/from-reorder',
+  'POST /api/catalogues/:catalogueId/purchase-orders/from-reorder',
+  'DELETE /api/purchase-orders/:poId',
+  'DELETE /api/catalogues/:catalogueId/purchase-orders/:poId',
 ];
 
 /** Where the unknown resource is named in the body, not the URL: a body that names one. */
@@ -404,6 +430,12 @@ const NOT_FOUND_BODIES: Record<string, object> = {
   'POST /api/products/labels.pdf': { ids: ['00000000-0000-4000-8000-000000000000'] },
   'POST /api/locations': { name: 'Shelf', parentId: UNKNOWN_LOCATION },
   'PUT /api/products/:id/suppliers': { suppliers: [] },
+  'POST /api/purchase-orders': { supplierId: UNKNOWN_LOCATION },
+  'PATCH /api/purchase-orders/:poId': { notes: 'x' },
+  'POST /api/purchase-orders/:poId/receipts': {
+    locationId: UNKNOWN_LOCATION,
+    lines: [{ productId: UNKNOWN_LOCATION, quantity: 1 }],
+  },
   'POST /api/locations/labels.pdf': { ids: [UNKNOWN_LOCATION] },
   'POST /api/counts': {
     scope: { kind: 'location', locationId: UNKNOWN_LOCATION },
@@ -456,6 +488,7 @@ const sample = (url: string, catalogueId = '00000000-0000-4000-8000-00000000000c
     .replace(':locationId', '00000000-0000-4000-8000-000000000000')
     .replace(':supplierId', '00000000-0000-4000-8000-000000000000')
     .replace(':countId', '00000000-0000-4000-8000-000000000000')
+    .replace(':poId', '00000000-0000-4000-8000-000000000000')
     .replace(':id', '00000000-0000-4000-8000-000000000000')
     .replace(':name', 'missing.webp') + (SAMPLE_QUERIES[url] ?? '');
 
@@ -579,6 +612,9 @@ describe('every route declares its request and response schemas', async () => {
           `PATCH ${base}/:supplierId`,
           `DELETE ${base}/:supplierId`,
         ]),
+        ...['/api/purchase-orders', '/api/catalogues/:catalogueId/purchase-orders'].flatMap(
+          (base) => [`PATCH ${base}/:poId`, `DELETE ${base}/:poId`, `POST ${base}/:poId/receipts`],
+        ),
         'POST /api/products/activity/:entryId/undo',
         'POST /api/catalogues/:catalogueId/activity/:entryId/undo',
         'POST /api/stock/transfers',

@@ -189,6 +189,8 @@ export function toReorder(raw: Raw, limit = Infinity) {
       name: product.name,
       stock: product.stock,
       reorderPoint: point,
+      // No purchase order in these catalogues: nothing on order.
+      onOrder: 0,
       // Up to twice the point, and past it at least.
       toOrder: Math.max(2 * point, point + 1) - product.stock,
     })),

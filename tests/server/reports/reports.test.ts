@@ -229,6 +229,7 @@ describe('stock reports', async () => {
       'Cost',
       'Stock',
       'Reorder point',
+      'On order',
       'To order',
     ]);
     expect(records.slice(1)).toEqual(
@@ -237,6 +238,7 @@ describe('stock reports', async () => {
         ...codes(row.id),
         String(row.stock),
         String(row.reorderPoint),
+        String(row.onOrder),
         String(row.toOrder),
       ]),
     );

@@ -25,6 +25,7 @@ export { transferStock } from './transfers.js';
 export { setCountedLevels, type CountedLevel } from './stock-counts.js';
 // A count's posting and its undo: many quantities changed at once.
 export { applyStockDeltas } from './stock-deltas.js';
+export { movingAverageCents, receiveStock } from './receipts.js';
 export { productDocs } from './routes/route-options.js';
 // For other features: reports and new stock writes use the rule.
 export {

@@ -21,6 +21,8 @@ export interface Movement {
   locationId?: string;
   /** The count whose posting (or undo) made it. */
   countId?: string;
+  /** The purchase order it received stock for. */
+  purchaseOrderId?: string;
 }
 
 export type MovementRow = Omit<
@@ -63,6 +65,7 @@ export async function recordMovements(
       reason: movement.reason ?? null,
       location_id: movement.locationId ?? catalogueId,
       count_id: movement.countId ?? null,
+      ...(movement.purchaseOrderId ? { purchase_order_id: movement.purchaseOrderId } : {}),
     }));
     const inserted = await trx.insertInto('stock_movements').values(rows).returning('id').execute();
     for (const { id } of inserted) ids.push(Number(id));

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { purchaseOrderRoutes } from './order-routes.js';
 import { supplierRoutes } from './supplier-routes.js';
 
 /**
@@ -7,4 +8,5 @@ import { supplierRoutes } from './supplier-routes.js';
  */
 export async function purchasingRoutes(app: FastifyInstance) {
   await app.register(supplierRoutes, { prefix: '/suppliers' });
+  await app.register(purchaseOrderRoutes, { prefix: '/purchase-orders' });
 }

@@ -10,3 +10,7 @@ export const reportsRoutes = fp(reportRoutes, {
   dependencies: ['products'],
   encapsulate: true,
 });
+
+// For purchasing: the drafts of what is low are made from this report's own query.
+export { ReportQueries } from './queries.js';
+export { toOrder } from './to-order.js';

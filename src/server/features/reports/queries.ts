@@ -240,6 +240,29 @@ export class ReportQueries {
     }));
   }
 
+  /**
+   * What is on order of these products of a catalogue, by id: the units of their lines on orders
+   * ordered or partly received, less what came in (a line received past its quantity counts 0).
+   * Read from the index of open lines only (migration 037), a chunk of ids at a time.
+   */
+  async onOrderOf(catalogueId: string, ids: string[]): Promise<Map<string, number>> {
+    const found = new Map<string, number>();
+    for (let start = 0; start < ids.length; start += ID_CHUNK) {
+      const rows = await this.db
+        .selectFrom('purchase_order_lines')
+        .select(['product_id', 'quantity', 'received'])
+        .where('catalogue_id', '=', catalogueId)
+        .where('is_open', '=', 1)
+        .where('product_id', 'in', ids.slice(start, start + ID_CHUNK))
+        .execute();
+      for (const row of rows) {
+        const due = Math.max(0, row.quantity - row.received);
+        found.set(row.product_id, (found.get(row.product_id) ?? 0) + due);
+      }
+    }
+    return found;
+  }
+
   /** The SKU, barcode and cost (in dollars) of these products of a catalogue, by id; '' if none. */
   async codesOf(catalogueId: string, ids: string[]) {
     const found = new Map<string, { sku: string; barcode: string; cost: string }>();

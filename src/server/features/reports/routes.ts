@@ -22,19 +22,13 @@ import { moneyTotal, productDocs } from '../products/index.js';
 import { CSV_NOTE, csvResponse, dollars } from './csv.js';
 import { sendCsv, sendProductCsv } from './report-files.js';
 import { DAY_MS, ReportQueries, type DayStock } from './queries.js';
+import { toOrder } from './to-order.js';
 
 /**
  * A value rebuilt from a history that does not add up (stock changed without a movement, which no
  * write path does) could come out below zero: shown as none rather than failing the answer.
  */
 const atLeastZero = (cents: bigint) => (cents < 0n ? 0n : cents);
-
-/**
- * How many to order: up to twice the reorder point (a min/max rule, the point the minimum), and at
- * least enough to pass the point, so that a point of 0 or 1 still orders something.
- */
-const toOrder = ({ stock, reorderPoint }: { stock: number; reorderPoint: number }) =>
-  Math.max(2 * reorderPoint, reorderPoint + 1) - stock;
 
 const isoDate = (at: number) => new Date(at).toISOString().slice(0, 10);
 const isoTime = (at: number) => new Date(at).toISOString();
@@ -234,7 +228,7 @@ export const reportRoutes: FastifyPluginAsync = async (fastify) => {
     },
   );
 
-  const REORDER_DESCRIPTION = `The products whose stock is at or below their reorder point (their own, or else the catalogue's): \`toOrder\` is what brings the stock up to twice the point (and at least one over it), so that one order lasts. The furthest below first. ${COSTLY_WORK_NOTE}`;
+  const REORDER_DESCRIPTION = `The products whose stock is at or below their reorder point (their own, or else the catalogue's): \`onOrder\` is what purchase orders placed and not yet received bring; \`toOrder\` is what brings the stock up to twice the point (and at least one over it), so that one order lasts, less what is on order. The furthest below first. ${COSTLY_WORK_NOTE}`;
 
   app.get(
     '/reports/to-reorder',
@@ -252,8 +246,15 @@ export const reportRoutes: FastifyPluginAsync = async (fastify) => {
     async (request): Promise<ToReorder> => {
       const catalogue = currentCatalogue(request);
       const rows = await queries.toReorder(catalogue.id, request.query.limit);
+      const onOrder = await queries.onOrderOf(
+        catalogue.id,
+        rows.map((row) => row.id),
+      );
       return {
-        products: rows.map((row) => ({ ...row, toOrder: toOrder(row) })),
+        products: rows.map((row) => {
+          const due = { ...row, onOrder: onOrder.get(row.id) ?? 0 };
+          return { ...due, toOrder: toOrder(due) };
+        }),
       };
     },
   );
@@ -266,20 +267,28 @@ export const reportRoutes: FastifyPluginAsync = async (fastify) => {
         ...productDocs,
         operationId: 'exportToReorderCsv',
         summary: 'Products to reorder as a CSV file',
-        description: `${REORDER_DESCRIPTION} Columns: Product, Stock, Reorder point, To order. ${CSV_NOTE}`,
+        description: `${REORDER_DESCRIPTION} Columns: Product, Stock, Reorder point, On order, To order. ${CSV_NOTE}`,
         response: { ...csvResponse },
       },
     },
     async (request, reply) => {
       const catalogue = currentCatalogue(request);
       const rows = await queries.toReorder(catalogue.id);
+      const onOrder = await queries.onOrderOf(
+        catalogue.id,
+        rows.map((row) => row.id),
+      );
       const columns = [
         { key: 'name', header: 'Product' },
         { key: 'stock', header: 'Stock' },
         { key: 'reorderPoint', header: 'Reorder point' },
+        { key: 'onOrder', header: 'On order' },
         { key: 'toOrder', header: 'To order' },
       ];
-      const records = rows.map((row) => ({ ...row, toOrder: toOrder(row) }));
+      const records = rows.map((row) => {
+        const due = { ...row, onOrder: onOrder.get(row.id) ?? 0 };
+        return { ...due, toOrder: toOrder(due) };
+      });
       return sendProductCsv(queries, request, reply, 'to-reorder.csv', columns, records);
     },
   );

@@ -112,6 +112,7 @@ export const supplierSavedSchema = messageSchema.extend({ supplier: supplierSche
 const moneyCents = (required: boolean) =>
   z
     .unknown()
+    .optional()
     .transform((value, ctx) => {
       if (!required && (value === undefined || isBlank(value))) return null;
       const result = parseCostToCents(value);

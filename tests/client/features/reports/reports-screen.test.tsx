@@ -79,6 +79,7 @@ function answers() {
             name: 'Mug',
             stock: 3,
             reorderPoint: 10,
+            onOrder: 0,
             toOrder: 8,
           },
         ],

@@ -15,11 +15,13 @@ export function ToReorderSection() {
           columns={[
             { label: 'Stock', numeric: true },
             { label: 'Reorder point', numeric: true },
+            { label: 'On order', numeric: true },
             { label: 'To order', numeric: true },
           ]}
           cells={(product) => [
             formatCount(product.stock),
             formatCount(product.reorderPoint),
+            formatCount(product.onOrder),
             formatCount(product.toOrder),
           ]}
         />
