@@ -32,6 +32,14 @@ const TAGS: OpenAPIV3.TagObject[] = [
     name: 'locations',
     description: 'Where the stock is: a tree of places per catalogue, each with a code to scan',
   },
+  {
+    name: 'counts',
+    description: 'Stock-takes: counting a place, a tag or everything, reviewing and posting',
+  },
+  {
+    name: 'purchasing',
+    description: 'Suppliers, purchase orders and receiving what was ordered',
+  },
   { name: 'activity', description: 'Who changed what in a catalogue, and undoing a change' },
   { name: 'webhooks', description: "HTTPS endpoints told of a catalogue's changes, signed" },
   { name: 'images', description: 'Product pictures, public by their unguessable names' },

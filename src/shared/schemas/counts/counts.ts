@@ -2,9 +2,11 @@
  * Apart from the other schemas (a folder of its own): only the count screens load these.
  */
 import { z } from 'zod';
-import { MAX_STOCK, TAG_MAX } from '../../constants.js';
+import { CODE_MAX } from '../../codes.js';
+import { MAX_STOCK, PRODUCT_NAME_MAX, TAG_MAX } from '../../constants.js';
 import { hasNoNul, messageSchema } from '../common.js';
-import { uuid } from '../products.js';
+import { PATH_MAX } from '../locations/locations.js';
+import { timestamp, uuid } from '../products.js';
 
 const COUNT_STATUSES = ['open', 'review', 'posted', 'cancelled'] as const;
 export type CountStatus = (typeof COUNT_STATUSES)[number];
@@ -121,27 +123,34 @@ export const countPageQuerySchema = z.object({
     .int({ error: C.limitInvalid })
     .min(1, { error: C.limitInvalid })
     .max(COUNT_PAGE_MAX, { error: C.limitInvalid })
-    .default(COUNT_PAGE_DEFAULT),
+    .default(COUNT_PAGE_DEFAULT)
+    .meta({ format: 'int32' }),
 });
 
 const units = z.number().int().meta({ format: 'int64' });
 const quantity = z.number().int().meta({ format: 'int32', minimum: 0, maximum: MAX_STOCK });
+const productName = z.string().meta({ maxLength: PRODUCT_NAME_MAX });
+const code = z.string().meta({ maxLength: CODE_MAX }).nullable();
 const person = z.object({ id: uuid, name: z.string().meta({ maxLength: 200 }) }).nullable();
 
 /**
  * A signed sum of money in dollars, added up in integer cents: a number while its JSON text is
  * exactly the amount, else the exact decimal as text.
  */
-const signedMoney = z.xor([
-  z.number(),
-  z
-    .string()
-    .regex(/^-?\d+\.\d{2}$/)
-    .meta({ maxLength: 41 }),
-]);
+const moneyText = z
+  .string()
+  .regex(/^-?\d+\.\d{2}$/)
+  .meta({ maxLength: 41 });
+const signedMoney = z.xor([z.number(), moneyText]);
+/** The same, or null; the null sits inside a branch so the document gives `nullable` a type. */
+const signedMoneyOrNull = z.xor([z.number().nullable(), moneyText]);
 
 const scopeSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('location'), locationId: uuid, path: z.string().nullable() }),
+  z.object({
+    kind: z.literal('location'),
+    locationId: uuid,
+    path: z.string().meta({ maxLength: PATH_MAX }).nullable(),
+  }),
   z.object({ kind: z.literal('tag'), tag: z.string().meta({ maxLength: TAG_MAX }) }),
   z.object({ kind: z.literal('catalogue') }),
 ]);
@@ -154,9 +163,9 @@ const countSchema = z.object({
   blind: z.boolean(),
   status: z.enum(COUNT_STATUSES),
   createdBy: person,
-  createdAt: z.string(),
+  createdAt: timestamp,
   /** Lines counted so far. */
-  lines: z.number().int().meta({ minimum: 0, maximum: COUNT_LINES_MAX }),
+  lines: z.number().int().meta({ format: 'int32', minimum: 0, maximum: COUNT_LINES_MAX }),
 });
 export type Count = z.output<typeof countSchema>;
 
@@ -167,18 +176,18 @@ export type Count = z.output<typeof countSchema>;
  */
 const countLineSchema = z.object({
   productId: uuid,
-  name: z.string(),
-  sku: z.string().nullable(),
-  barcode: z.string().nullable(),
+  name: productName,
+  sku: code,
+  barcode: code,
   locationId: uuid,
   counted: quantity,
   expected: quantity.optional(),
   /** counted − expected. */
   variance: units.optional(),
   /** The variance at the product's cost, in dollars; null when it has no cost. */
-  varianceAtCost: signedMoney.nullable().optional(),
+  varianceAtCost: signedMoneyOrNull.optional(),
   countedBy: person,
-  countedAt: z.string(),
+  countedAt: timestamp,
 });
 export type CountLine = z.output<typeof countLineSchema>;
 
@@ -189,7 +198,7 @@ const uncountedSchema = z.object({
     .array(
       z.object({
         productId: uuid,
-        name: z.string(),
+        name: productName,
         locationId: uuid,
         expected: quantity.optional(),
       }),
@@ -199,7 +208,7 @@ const uncountedSchema = z.object({
 
 /** What the differences add up to, over every line. */
 const summarySchema = z.object({
-  lines: z.number().int().meta({ minimum: 0 }),
+  lines: z.number().int().meta({ format: 'int32', minimum: 0 }),
   varianceUnits: units,
   /** Σ variance × cost, in dollars (lines of products without a cost left out). */
   varianceValue: signedMoney,
@@ -217,7 +226,7 @@ export const countDetailSchema = z.object({
   /** Whether this answer leaves `expected` out (a blind count before its review). */
   expectedHidden: z.boolean(),
   lines: z.array(countLineSchema).meta({ maxItems: COUNT_PAGE_MAX }),
-  nextCursor: z.string().nullable(),
+  nextCursor: z.string().meta({ maxLength: 73 }).nullable(),
   summary: summarySchema.optional(),
   uncounted: uncountedSchema.optional(),
 });
@@ -229,5 +238,5 @@ export const countReviewedSchema = messageSchema.extend(countDetailSchema.shape)
 export const countPostedSchema = messageSchema.extend({
   count: countSchema,
   /** Lines whose difference moved stock. */
-  movements: z.number().int().meta({ minimum: 0 }),
+  movements: z.number().int().meta({ format: 'int32', minimum: 0 }),
 });
