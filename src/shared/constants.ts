@@ -98,6 +98,7 @@ export const EXPORT_COLUMNS = [
   'tags',
   'cost',
   'reorderPoint',
+  'reorderQuantity',
 ] as const;
 /** How the export joins a product's tags in one cell, and the import splits them. */
 export const CSV_TAG_SEPARATOR = ';';

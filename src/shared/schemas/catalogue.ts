@@ -146,12 +146,13 @@ export const importChangeSchema = z.object({
           'sku',
           'barcode',
           'reorderPoint',
+          'reorderQuantity',
         ]),
         before: fieldValue,
         after: fieldValue,
       }),
     )
-    .meta({ maxItems: 9 }),
+    .meta({ maxItems: 10 }),
 });
 export type ImportChange = z.infer<typeof importChangeSchema>;
 

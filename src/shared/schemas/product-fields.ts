@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { DESCRIPTION_MAX, MAX_STOCK, PRODUCT_NAME_MAX, TAG_MAX, TAGS_MAX } from '../constants.js';
 import { V } from '../messages.js';
 import { normalizeTags } from '../tags.js';
-import { REORDER_MESSAGES, REORDER_POINT_MAX } from '../reorder.js';
+import { REORDER_MESSAGES, REORDER_POINT_MAX, REORDER_QUANTITY_MAX } from '../reorder.js';
 import { hasNoNul, requiredText } from './common.js';
 import { isBlank, parseCostToCents, parsePriceToCents } from './money.js';
 
@@ -78,6 +78,22 @@ export const reorderPointField = z.unknown().transform((value, ctx) => {
   const point = /^\d+(\.0+)?$/.test(text) ? Number(text) : NaN;
   if (Number.isInteger(point) && point <= REORDER_POINT_MAX) return point;
   ctx.addIssue({ code: 'custom', message: REORDER_MESSAGES.reorderPointInvalid });
+  return z.NEVER;
+});
+
+/**
+ * How many to order when the reorder point is reached: a whole number from 1 to
+ * REORDER_QUANTITY_MAX, or null (or blank in a form) for none; absent keeps it (undefined).
+ */
+export const reorderQuantityField = z.unknown().transform((value, ctx) => {
+  if (value === undefined) return undefined;
+  if (value === null || isBlank(value)) return null;
+  const text =
+    typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
+  const quantity = /^\d+(\.0+)?$/.test(text) ? Number(text) : NaN;
+  if (Number.isInteger(quantity) && quantity >= 1 && quantity <= REORDER_QUANTITY_MAX)
+    return quantity;
+  ctx.addIssue({ code: 'custom', message: REORDER_MESSAGES.reorderQuantityInvalid });
   return z.NEVER;
 });
 

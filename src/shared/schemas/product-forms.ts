@@ -2,7 +2,13 @@ import { z } from 'zod';
 import { IMAGE_ACCEPTED_TYPES, IMAGE_MAX_BYTES, MIN_FORM_STOCK } from '../constants.js';
 import { M, V } from '../messages.js';
 import { barcodeProblem, formCode, skuProblem } from './product-codes.js';
-import { productFields, reorderPointField, stockWithMin, tagsSchema } from './product-fields.js';
+import {
+  productFields,
+  reorderPointField,
+  reorderQuantityField,
+  stockWithMin,
+  tagsSchema,
+} from './product-fields.js';
 import { parseCostToCents, parsePriceToCents } from './money.js';
 
 // The create and edit forms: their fields stay as typed text, checked by the API's rules.
@@ -38,6 +44,12 @@ const formReorderPoint = z.string().superRefine((value, ctx) => {
   if (!result.success) ctx.addIssue({ code: 'custom', message: result.error.issues[0]!.message });
 });
 
+/** A form's reorder quantity: blank is none, anything else how many to order. */
+const formReorderQuantity = z.string().superRefine((value, ctx) => {
+  const result = reorderQuantityField.safeParse(value);
+  if (!result.success) ctx.addIssue({ code: 'custom', message: result.error.issues[0]!.message });
+});
+
 /** What the create form accepts: a stock of at least 1. Values stay as typed text. */
 export const productFormSchema = z.object({
   ...productFields,
@@ -51,6 +63,7 @@ export const productFormSchema = z.object({
   cost: formCost,
   tags: formTags,
   reorderPoint: formReorderPoint.optional(),
+  reorderQuantity: formReorderQuantity.optional(),
 });
 export type ProductFormValues = z.input<typeof productFormSchema>;
 
@@ -77,8 +90,9 @@ export const productEditFormSchema = z.object({
   // Sent as they are: a blank cost clears it, no chips clears the tags.
   cost: formCost,
   tags: formTags,
-  // Sent as it is: blank goes back to the catalogue's point.
+  // Sent as they are: blank goes back to the catalogue's point, and to no quantity.
   reorderPoint: formReorderPoint.optional(),
+  reorderQuantity: formReorderQuantity.optional(),
 });
 
 /**

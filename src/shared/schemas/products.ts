@@ -11,7 +11,7 @@ import {
   TAGS_MAX,
 } from '../constants.js';
 import { CODE_MAX } from '../codes.js';
-import { REORDER_POINT_MAX } from '../reorder.js';
+import { REORDER_POINT_MAX, REORDER_QUANTITY_MAX } from '../reorder.js';
 import { ANSWER_LIMITS } from './common.js';
 import { barcodeField, skuField } from './product-codes.js';
 import {
@@ -19,6 +19,7 @@ import {
   priceCents,
   productFields,
   reorderPointField,
+  reorderQuantityField,
   stockWithMin,
   tagsSchema,
 } from './product-fields.js';
@@ -37,6 +38,7 @@ export const productCreateSchema = z.object({
   tags: tagsSchema.optional(),
   cost: costCents.optional(),
   reorderPoint: reorderPointField.optional(),
+  reorderQuantity: reorderQuantityField.optional(),
 });
 export type ProductCreate = z.output<typeof productCreateSchema>;
 export const productUpdateSchema = productCreateSchema.partial();
@@ -55,6 +57,13 @@ export const int32 = (maximum: number, minimum = 0) => ({ format: 'int32', minim
 /** Its own reorder point; null: its catalogue's. */
 // Always sent; optional so that an answer from before it existed still reads.
 const productReorderPoint = z.number().int().meta(int32(REORDER_POINT_MAX)).nullable().optional();
+/** How many to order when the reorder point is reached; null: none set. Not in the list. */
+const productReorderQuantity = z
+  .number()
+  .int()
+  .meta(int32(REORDER_QUANTITY_MAX, 1))
+  .nullable()
+  .optional();
 
 export const productListItemSchema = z.object({
   id: uuid,
@@ -84,7 +93,7 @@ export const productSupplierSchema = z.object({
 });
 export type ProductSupplier = z.infer<typeof productSupplierSchema>;
 
-// The spec's fields first, in its order; the reorder point, ours, comes last.
+// The spec's fields first, in its order; the reorder point and quantity, ours, come last.
 export const productSchema = productListItemSchema.omit({ reorderPoint: true }).extend({
   /**
    * The size of `image` in pixels (`thumbnail` is that bounded to IMAGE_THUMBNAIL_EDGE): the
@@ -99,6 +108,7 @@ export const productSchema = productListItemSchema.omit({ reorderPoint: true }).
   createdAt: timestamp,
   updatedAt: timestamp,
   reorderPoint: productReorderPoint,
+  reorderQuantity: productReorderQuantity,
   /**
    * Where its stock is: each location holding some, with its path and quantity, in the order of
    * their paths. Only on the single-product read.

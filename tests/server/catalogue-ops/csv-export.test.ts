@@ -76,7 +76,8 @@ describe('CSV export', async () => {
         pictured.image,
         '2026-01-01T00:00:01.000Z',
         '2026-01-01T00:00:01.000Z',
-        // No SKU, no barcode, no tags, no cost, the catalogue's reorder point.
+        // No SKU, no barcode, no tags, no cost, the catalogue's reorder point, no quantity.
+        '',
         '',
         '',
         '',
@@ -93,6 +94,7 @@ describe('CSV export', async () => {
         '',
         '2026-01-01T00:00:00.000Z',
         '2026-01-01T00:00:00.000Z',
+        '',
         '',
         '',
         '',

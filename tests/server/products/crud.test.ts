@@ -47,6 +47,7 @@ describe('products CRUD', async () => {
       createdAt: '2026-01-01T00:00:00.000Z',
       updatedAt: '2026-01-01T00:00:00.000Z',
       reorderPoint: null,
+      reorderQuantity: null,
     });
     // Price and stock are JSON numbers, not strings.
     expect(res.body).toContain('"price":19.99,"stock":12');
@@ -58,7 +59,7 @@ describe('products CRUD', async () => {
     expect(res.statusCode).toBe(200);
     const { product } = res.json() as { product: Product };
     const main = { locationId: expect.any(String), path: 'Main', quantity: created.stock };
-    expect(product).toEqual({ ...created, locations: [main] });
+    expect(product).toEqual({ ...created, locations: [main], suppliers: [] });
   });
 
   it('gives a product without an image the placeholder picture', async () => {
@@ -112,7 +113,11 @@ describe('products CRUD', async () => {
       updatedAt: new Date(server.clock.now()).toISOString(),
     });
     // Without stock it is nowhere.
-    expect((await get(created.id)).json().product).toEqual({ ...product, locations: [] });
+    expect((await get(created.id)).json().product).toEqual({
+      ...product,
+      locations: [],
+      suppliers: [],
+    });
   });
 
   it('replaces the image: a new URL, the old files kept while the edit can be undone', async () => {

@@ -259,11 +259,8 @@ describe("ordering what's low", () => {
       suppliers: [{ supplierId: other.id, preferred: true }],
     });
     // The vase has no preferred supplier: left out.
-    await server.database.db
-      .updateTable('products')
-      .set({ reorder_quantity: 24 })
-      .where('id', '=', jug.id)
-      .execute();
+    const set = await inject(user, 'PATCH', `/api/products/${jug.id}`, { reorderQuantity: 24 });
+    expect(set.json().product.reorderQuantity).toBe(24);
     const res = await inject(user, 'POST', '/api/purchase-orders/from-reorder');
     expect(res.statusCode, res.body).toBe(201);
     const drafts = (res.json() as { purchaseOrders: PurchaseOrder[] }).purchaseOrders;

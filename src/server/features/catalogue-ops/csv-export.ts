@@ -33,6 +33,8 @@ export function csvExport(
         row.cost_cents === null ? '' : centsText(row.cost_cents),
         // Blank: the catalogue's.
         row.reorder_point ?? '',
+        // Blank: none.
+        row.reorder_quantity ?? '',
       ]);
     }
   }

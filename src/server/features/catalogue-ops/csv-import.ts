@@ -19,7 +19,7 @@ import { csvRecords, ImportRefused, malformed, refused, type LineRecord } from '
 
 /**
  * Columns a file may have besides the required ones: the id that ties a row to a product, the
- * codes (which do too), tags, cost and the reorder point.
+ * codes (which do too), tags, cost, the reorder point and quantity.
  */
 const OPTIONAL_COLUMNS = [
   'id',
@@ -27,6 +27,7 @@ const OPTIONAL_COLUMNS = [
   'tags',
   'cost',
   'reorderPoint',
+  'reorderQuantity',
 ] as const;
 type Column = (typeof IMPORT_COLUMNS)[number] | (typeof OPTIONAL_COLUMNS)[number];
 /** Where each column is in the header; an optional column the file lacks is absent. */
@@ -51,6 +52,8 @@ export interface ImportRow {
   costCents?: number | null | undefined;
   /** Undefined when the file has no `reorderPoint` column; null for an empty cell (the catalogue's). */
   reorderPoint?: number | null | undefined;
+  /** Undefined when the file has no `reorderQuantity` column; null for an empty cell (none). */
+  reorderQuantity?: number | null | undefined;
   /** The row's values of the columns that match existing products (non-empty ones). */
   keys: Partial<Record<MatchColumn, string>>;
 }
@@ -179,6 +182,7 @@ function checkRow(
   const cost = cell('cost');
   const tags = cell('tags');
   const reorderPoint = cell('reorderPoint');
+  const reorderQuantity = cell('reorderQuantity');
   const [sku, barcode] = [cell('sku'), cell('barcode')];
   const parsed = productCreateSchema.safeParse({
     name: cell('name'),
@@ -190,6 +194,7 @@ function checkRow(
     ...(tags === undefined ? {} : { tags: tags.split(CSV_TAG_SEPARATOR).filter(notBlank) }),
     ...(cost === undefined ? {} : { cost: plainAmount(cost) }),
     reorderPoint,
+    reorderQuantity,
   });
   if (parsed.success) {
     const data = parsed.data;
@@ -204,6 +209,7 @@ function checkRow(
       tags: tags === undefined ? undefined : (data.tags ?? []),
       costCents: cost === undefined ? undefined : (data.cost ?? null),
       reorderPoint: data.reorderPoint,
+      reorderQuantity: data.reorderQuantity,
       keys: {},
     };
     const id = cell('id')?.trim();

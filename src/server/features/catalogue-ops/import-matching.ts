@@ -110,6 +110,8 @@ function changedFields(current: ProductRow, row: ImportRow): ImportChange['field
   if (row.barcode !== undefined) compare('barcode', current.barcode, row.barcode);
   if (row.reorderPoint !== undefined)
     compare('reorderPoint', current.reorder_point, row.reorderPoint);
+  if (row.reorderQuantity !== undefined)
+    compare('reorderQuantity', current.reorder_quantity, row.reorderQuantity);
   return fields;
 }
 

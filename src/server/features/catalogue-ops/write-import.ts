@@ -14,6 +14,7 @@ const fields = (row: ImportRow) => ({
   sku: row.sku ?? null,
   barcode: row.barcode ?? null,
   reorderPoint: row.reorderPoint ?? null,
+  reorderQuantity: row.reorderQuantity ?? null,
 });
 
 /** An import's new products, their rows made before the write's transaction opens. */
@@ -47,6 +48,7 @@ export function writeImport(
       sku: row.sku,
       barcode: row.barcode,
       reorderPoint: row.reorderPoint,
+      reorderQuantity: row.reorderQuantity,
     },
     at: w.now,
   }));

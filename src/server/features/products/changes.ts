@@ -12,6 +12,7 @@ export const EDITABLE = {
   tags: 'tags',
   image: 'image_key',
   reorderPoint: 'reorder_point',
+  reorderQuantity: 'reorder_quantity',
 } as const satisfies Record<string, keyof ProductRow>;
 export type EditableField = keyof typeof EDITABLE;
 

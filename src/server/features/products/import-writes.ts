@@ -95,6 +95,7 @@ const UPDATED_COLUMNS = [
   'tags',
   'cost_cents',
   'reorder_point',
+  'reorder_quantity',
 ] as const;
 
 /**
@@ -143,6 +144,9 @@ async function applyImported(w: CatalogueWrite, updates: ImportedUpdate[]): Prom
       tags,
       ...(product.costCents === undefined ? {} : { cost_cents: product.costCents }),
       ...(product.reorderPoint === undefined ? {} : { reorder_point: product.reorderPoint }),
+      ...(product.reorderQuantity === undefined
+        ? {}
+        : { reorder_quantity: product.reorderQuantity }),
     };
     // Only the columns that change: every index over a column set is rewritten, even to the same
     // value, and a re-import mostly changes stocks.

@@ -22,7 +22,7 @@ export function toListItem(row: Omit<ListRow, 'sort_key'>, urls: ImageUrls): Pro
 
 export function toProduct(row: ProductRow, urls: ImageUrls): Product {
   const hasSize = row.image_key !== null && row.image_width !== null && row.image_height !== null;
-  // The spec's fields first, in its order; the reorder point, ours, comes last.
+  // The spec's fields first, in its order; the reorder point and quantity, ours, come last.
   const { reorderPoint, ...listed } = toListItem(row, urls);
   return {
     ...listed,
@@ -33,5 +33,6 @@ export function toProduct(row: ProductRow, urls: ImageUrls): Product {
     createdAt: new Date(row.created_at).toISOString(),
     updatedAt: new Date(row.updated_at).toISOString(),
     reorderPoint,
+    reorderQuantity: row.reorder_quantity,
   };
 }

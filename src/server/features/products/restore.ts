@@ -84,6 +84,9 @@ export async function revertEdit(
     reorder_point: has('reorderPoint')
       ? (before('reorderPoint') as number | null)
       : current.reorder_point,
+    reorder_quantity: has('reorderQuantity')
+      ? (before('reorderQuantity') as number | null)
+      : current.reorder_quantity,
     ...(picture && has('image')
       ? {
           image_key: picture.before.key,

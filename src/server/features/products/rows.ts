@@ -18,7 +18,7 @@ export type ProductRow = Omit<
   | 'reorder_crossed_at'
   | 'import_id'
   | 'reorder_quantity'
-> & { reorder_point: number | null };
+> & { reorder_point: number | null; reorder_quantity: number | null };
 /** A product's row as written: who created and edited it are set by the writes that know. */
 export type ProductInsert = Omit<
   ProductsTable,
@@ -28,7 +28,7 @@ export type ProductInsert = Omit<
   | 'reorder_crossed_at'
   | 'import_id'
   | 'reorder_quantity'
-> & { reorder_point: number | null };
+> & { reorder_point: number | null; reorder_quantity: number | null };
 
 /** What a list item shows: fewer columns read is measurably less work per row. */
 export const LIST_COLUMNS = [
@@ -47,8 +47,16 @@ export type ListRow = Pick<ProductRow, (typeof LIST_COLUMNS)[number]> & {
   /** The value of the page's sort column: where the next page starts. */
   sort_key: string | number;
 };
-/** What a row of the CSV export shows: a list row (its reorder point too), its times, its cost. */
-export const EXPORT_COLUMNS = ['created_at', 'updated_at', 'cost_cents'] as const;
+/**
+ * What a row of the CSV export shows: a list row (its reorder point too), its times, its cost, its
+ * reorder quantity.
+ */
+export const EXPORT_COLUMNS = [
+  'created_at',
+  'updated_at',
+  'cost_cents',
+  'reorder_quantity',
+] as const;
 export type ExportRow = ListRow & Pick<ProductRow, (typeof EXPORT_COLUMNS)[number]>;
 
 /** Every column of a product as the API reads it. */
@@ -71,6 +79,7 @@ export const COLUMNS = [
   'sku',
   'barcode',
   'reorder_point',
+  'reorder_quantity',
 ] as const;
 
 /** An image as stored: the key of its files and the size of the main one in pixels. */
@@ -92,6 +101,8 @@ export interface NewProduct extends ProductCodes {
   costCents?: number | null | undefined;
   /** Its own reorder point; none (the catalogue's) when absent or null. */
   reorderPoint?: number | null | undefined;
+  /** How many to order at the reorder point; none when absent or null. */
+  reorderQuantity?: number | null | undefined;
 }
 
 export interface ProductChanges {
@@ -109,6 +120,8 @@ export interface ProductChanges {
   costCents?: number | null | undefined;
   /** Null: the catalogue's point; undefined keeps it. */
   reorderPoint?: number | null | undefined;
+  /** Null: none; undefined keeps it. */
+  reorderQuantity?: number | null | undefined;
 }
 
 export interface ListOptions {

@@ -40,6 +40,7 @@ export function newProductRow(
     tags: JSON.stringify(product.tags ?? []),
     cost_cents: product.costCents ?? null,
     reorder_point: product.reorderPoint ?? null,
+    reorder_quantity: product.reorderQuantity ?? null,
     created_at: now,
     updated_at: now,
     sku: product.sku ?? null,

@@ -78,6 +78,8 @@ export async function updateProduct(
     cost_cents: changes.costCents === undefined ? current.cost_cents : changes.costCents,
     reorder_point:
       changes.reorderPoint === undefined ? current.reorder_point : changes.reorderPoint,
+    reorder_quantity:
+      changes.reorderQuantity === undefined ? current.reorder_quantity : changes.reorderQuantity,
     updated_at: now,
     ...codes,
   };

@@ -18,11 +18,19 @@ export const product = (overrides: Partial<Product> = {}): Product => ({
   createdAt: '2025-01-01T00:00:00.000Z',
   updatedAt: '2025-01-01T00:00:00.000Z',
   reorderPoint: null,
+  reorderQuantity: null,
   ...overrides,
 });
 
 /** A product as the list carries it (no `active`, no cost, no dates). */
 export const listed = (overrides: Partial<Product> = {}) => {
-  const { active: _a, cost: _cost, createdAt: _c, updatedAt: _u, ...item } = product(overrides);
+  const {
+    active: _a,
+    cost: _cost,
+    createdAt: _c,
+    updatedAt: _u,
+    reorderQuantity: _q,
+    ...item
+  } = product(overrides);
   return item;
 };

@@ -35,6 +35,10 @@ export function toProductFormData(
   // is left out of the values already.
   const point = values.reorderPoint?.trim();
   if (point || (point !== undefined && clearBlankCodes)) body.append('reorderPoint', point);
+  // Blank is none, the same way.
+  const quantity = values.reorderQuantity?.trim();
+  if (quantity || (quantity !== undefined && clearBlankCodes))
+    body.append('reorderQuantity', quantity);
   if (image) body.append('image', image);
   return body;
 }

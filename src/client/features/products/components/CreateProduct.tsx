@@ -21,6 +21,7 @@ const empty = {
   sku: '',
   barcode: '',
   reorderPoint: '',
+  reorderQuantity: '',
 };
 
 export function CreateProduct() {

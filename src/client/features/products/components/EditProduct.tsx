@@ -60,8 +60,8 @@ export function EditProduct() {
 }
 
 /**
- * The form's values without the codes and the reorder point the user left as they were: only
- * changes are sent.
+ * The form's values without the codes and the reorder point and quantity the user left as they
+ * were: only changes are sent.
  */
 function withChangedCodesOnly(values: ProductFormValues, product: Product): ProductFormValues {
   const changed = { ...values };
@@ -69,6 +69,8 @@ function withChangedCodesOnly(values: ProductFormValues, product: Product): Prod
   if ((changed.barcode ?? '').trim() === (product.barcode ?? '')) delete changed.barcode;
   const point = product.reorderPoint == null ? '' : String(product.reorderPoint);
   if ((changed.reorderPoint ?? '').trim() === point) delete changed.reorderPoint;
+  const quantity = product.reorderQuantity == null ? '' : String(product.reorderQuantity);
+  if ((changed.reorderQuantity ?? '').trim() === quantity) delete changed.reorderQuantity;
   return changed;
 }
 

@@ -134,6 +134,16 @@ export function ProductForm({
           placeholder={String(cataloguePoint)}
           hint={`Leave empty to use the catalogue's (${cataloguePoint})`}
         />
+        <FormTextField
+          form={form}
+          name="reorderQuantity"
+          label="Reorder quantity (optional)"
+          type="number"
+          inputMode="numeric"
+          step="1"
+          min="1"
+          hint="How many to order when it reaches its reorder point."
+        />
       </div>
       <TagsInput
         label="Tags (optional)"

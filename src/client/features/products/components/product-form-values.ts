@@ -12,6 +12,7 @@ export const formValuesOf = (product: Product): ProductFormValues => ({
   cost: product.cost === null ? '' : product.cost.toFixed(2),
   tags: product.tags,
   reorderPoint: product.reorderPoint == null ? '' : String(product.reorderPoint),
+  reorderQuantity: product.reorderQuantity == null ? '' : String(product.reorderQuantity),
 });
 
 /** What 'Duplicate' hands the create form, in the navigation's state. */

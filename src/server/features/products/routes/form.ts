@@ -14,6 +14,7 @@ const FIELDS = new Set([
   'sku',
   'barcode',
   'reorderPoint',
+  'reorderQuantity',
 ]);
 
 /** The one field a form may repeat: each part is one tag (a blank one only says "no tags"). */
@@ -25,8 +26,8 @@ export const multipartLimits = {
   fileSize: IMAGE_MAX_BYTES,
   files: 2,
   // Every field once, the tags TAGS_MAX times and one more so that too many are seen and refused.
-  fields: 7 + TAGS_MAX + 1,
-  parts: 9 + TAGS_MAX + 1,
+  fields: 8 + TAGS_MAX + 1,
+  parts: 10 + TAGS_MAX + 1,
   fieldNameSize: 100,
   // The longest field, a 5,000-character description, in 4-byte characters.
   fieldSize: 20_000,

@@ -19,7 +19,7 @@ import {
 } from '../../../../shared/schemas/products.js';
 import { productIdParamsSchema } from '../../../../shared/schemas/product-queries.js';
 import { idempotentWriteHeadersSchema } from '../../../../shared/schemas/idempotency.js';
-import { REORDER_POINT_MAX } from '../../../../shared/reorder.js';
+import { REORDER_POINT_MAX, REORDER_QUANTITY_MAX } from '../../../../shared/reorder.js';
 import { notFound } from '../../../lib/http-error.js';
 import { sendAnswer } from '../../idempotency/index.js';
 import { catalogueWrite, type WriteOutcome } from '../../writes/index.js';
@@ -94,6 +94,17 @@ const jsonBody = z.object({
     .describe(
       "The product's own reorder point; null (or absent on creation) uses its catalogue's. It is to reorder at or below it.",
     ),
+  reorderQuantity: z
+    .number()
+    .int()
+    .min(1)
+    .max(REORDER_QUANTITY_MAX)
+    .nullable()
+    .optional()
+    .meta({ format: 'int32' })
+    .describe(
+      'How many to order when the reorder point is reached (purchase order drafts); null clears it.',
+    ),
 });
 
 /** A multipart body: every field is text, and the picture a file part. */
@@ -126,6 +137,12 @@ const multipartBody = z.object({
     .max(NUMBER_TEXT_MAX)
     .optional()
     .describe(`A whole number, 0 to ${REORDER_POINT_MAX}; empty uses the catalogue's point`),
+  reorderQuantity: z
+    .string()
+    .regex(/^(?:[0-9]+(?:\.0+)?)?$/)
+    .max(NUMBER_TEXT_MAX)
+    .optional()
+    .describe(`A whole number, 1 to ${REORDER_QUANTITY_MAX}; empty clears it`),
   image: z
     .string()
     .meta({ format: 'binary', maxLength: IMAGE_MAX_BYTES })
@@ -185,6 +202,7 @@ export const writeRoutes: FastifyPluginAsync<ProductsContext> = async (fastify, 
             tags: data.tags,
             costCents: data.cost,
             reorderPoint: data.reorderPoint,
+            reorderQuantity: data.reorderQuantity,
           });
           const product = context.present.product(row);
           return {
@@ -242,6 +260,7 @@ export const writeRoutes: FastifyPluginAsync<ProductsContext> = async (fastify, 
             tags: data.tags,
             costCents: data.cost,
             reorderPoint: data.reorderPoint,
+            reorderQuantity: data.reorderQuantity,
           });
           // Deleted meanwhile: the new files have nothing to belong to (the stage removes them).
           if (!done) throw notFound(M.productNotFound);
