@@ -3,6 +3,7 @@ import { LOCATION_DEPTH_MAX } from '../../../shared/schemas/locations/locations.
 import type { CountScopeInput } from '../../../shared/schemas/counts/counts.js';
 import { tagKey } from '../../../shared/tags.js';
 import type { DB } from '../../infra/db/handle.js';
+import { visibleProduct } from '../../infra/db/visible-products.js';
 import type { CountRow } from './rows.js';
 
 /** What identifies a scope among a catalogue's active counts (one each). */
@@ -76,10 +77,12 @@ export function uncountedPlaces(
   subtree: string[],
   which: 'uncounted' | 'all' = 'uncounted',
 ): RawBuilder<unknown> {
+  // A pending import's products are in no count until it publishes: none to count or zero.
+  const held = sql`sl.quantity > 0 and ${visibleProduct('p')}`;
   const notCounted =
     which === 'all'
-      ? sql`sl.quantity > 0`
-      : sql`sl.quantity > 0 and not exists (
+      ? held
+      : sql`${held} and not exists (
       select 1 from count_lines cl
       where cl.count_id = ${count.id} and cl.product_id = sl.product_id
         and cl.location_id = sl.location_id)`;

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { DB } from '../../infra/db/handle.js';
+import { visibleProduct } from '../../infra/db/visible-products.js';
 import type { CountPlaces } from './reads.js';
 import type { CountRow } from './rows.js';
 import { uncountedPlaces } from './scope.js';
@@ -71,6 +72,7 @@ export async function sheetRows(db: DB, places: CountPlaces, count: CountRow): P
       .select(['id', 'name', 'sku', 'barcode'])
       .where('catalogue_id', '=', count.catalogue_id)
       .where('id', 'in', productIds.slice(i, i + 500))
+      .where(visibleProduct())
       .execute();
     for (const row of rows) products.set(row.id, row);
   }

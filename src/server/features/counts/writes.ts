@@ -9,6 +9,7 @@ import {
   type CountStatus,
 } from '../../../shared/schemas/counts/counts.js';
 import type { DB } from '../../infra/db/handle.js';
+import { visibleProduct } from '../../infra/db/visible-products.js';
 import { HttpError, notFound } from '../../lib/http-error.js';
 import { applyStockDeltas } from '../products/index.js';
 import type { CatalogueWrite } from '../writes/index.js';
@@ -117,6 +118,7 @@ export async function countLine(
     .select('id')
     .where('catalogue_id', '=', catalogueId)
     .where('id', '=', input.productId)
+    .where(visibleProduct())
     .executeTakeFirst();
   if (!product) throw notFound(C.productNotFound);
   const location = await trx
