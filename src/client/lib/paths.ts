@@ -99,6 +99,8 @@ export const paths = {
     reports: 'reports',
     locations: 'locations',
     location: 'locations/:locationId',
+    counts: 'counts',
+    count: 'counts/:countId',
     settings: {
       path: 'settings',
       /** `section` opens it at that part (its id): `invite` for inviting people. */
@@ -133,6 +135,19 @@ export const paths = {
       path: '/locations/:locationId',
       getHref: (id: string, catalogueId?: string) =>
         `${catalogueId ? inCatalogue(catalogueId) : ''}/locations/${encodeURIComponent(id)}`,
+    },
+  },
+  /** The catalogue's stock counts (the user menu's 'Counts'), and one count's page. */
+  counts: {
+    list: {
+      path: '/counts',
+      getHref: (catalogueId?: string) =>
+        catalogueId ? inCatalogue(catalogueId, '/counts') : '/counts',
+    },
+    count: {
+      path: '/counts/:countId',
+      getHref: (id: string, catalogueId?: string) =>
+        `${catalogueId ? inCatalogue(catalogueId) : ''}/counts/${encodeURIComponent(id)}`,
     },
   },
   /** My catalogues, and a new one. */

@@ -165,6 +165,10 @@ describe('MainLayout', () => {
       expect(locations).toHaveAttribute('href', '/locations');
       await waitFor(() => expect(locations).toHaveFocus());
       await user.keyboard('{ArrowDown}');
+      const counts = screen.getByRole('menuitem', { name: 'Counts' });
+      expect(counts).toHaveAttribute('href', '/counts');
+      await waitFor(() => expect(counts).toHaveFocus());
+      await user.keyboard('{ArrowDown}');
       const logout = screen.getByRole('menuitem', { name: 'Logout' });
       await waitFor(() => expect(logout).toHaveFocus());
       await user.keyboard('{Enter}');

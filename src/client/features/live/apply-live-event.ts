@@ -8,6 +8,7 @@ import {
   type ListData,
 } from '@/lib/query/product-cache.js';
 import type { CatalogueRef } from '@/lib/catalogue-ref.js';
+import { patchCountLine } from '@/lib/counts/counts-query.js';
 import { queryKeys } from '@/lib/query/query-client.js';
 import { stockChangesInFlight } from '@/lib/stock-change/index.js';
 
@@ -140,11 +141,21 @@ export async function applyLiveEvent(
       return;
     case 'count.updated':
       // A posting (or its undo) changed many products' stock at once: read them again.
-      if (event.data.stockChanged) await readCatalogueAgain(queryClient, catalogue);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.counts(catalogue) }),
+        event.data.stockChanged && readCatalogueAgain(queryClient, catalogue),
+      ]);
       return;
-    case 'count.line':
-      // Only the count screens show lines.
+    case 'count.line': {
+      // Another counter's line shows on the count's screen at once: in place where it can be.
+      const { countId } = event.data;
+      await Promise.all([
+        !patchCountLine(queryClient, catalogue, countId, event.data) &&
+          queryClient.invalidateQueries({ queryKey: queryKeys.count(catalogue, countId) }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.countList(catalogue) }),
+      ]);
       return;
+    }
     case 'stock.transferred':
       // Totals stay; where the stock is shows on each product's page and the locations' screens.
       await Promise.all([

@@ -106,6 +106,12 @@ export const queryKeys = {
   activity: (catalogue: CatalogueRef) => ['activity', catalogueKey(catalogue)] as const,
   activityList: (catalogue: CatalogueRef, params: object) =>
     ['activity', catalogueKey(catalogue), params] as const,
+  /** Every count of a catalogue: the list and each count's lines (lib/counts). */
+  counts: (catalogue: CatalogueRef) => ['counts', catalogueKey(catalogue)] as const,
+  countList: (catalogue: CatalogueRef) => ['counts', catalogueKey(catalogue), 'list'] as const,
+  /** One count and its pages of lines. */
+  count: (catalogue: CatalogueRef, id: string) =>
+    ['counts', catalogueKey(catalogue), 'count', id] as const,
   /** A reset code from a link, checked once (features/auth ResetPassword). */
   resetCode: (token: string, email: string | undefined) => ['resetCode', token, email] as const,
   /** The development mailbox. */

@@ -20,7 +20,8 @@ const OWNER_KEY = 'OfflineCacheOwner';
 
 /**
  * The data sets worth reading offline: the user, their catalogues, each catalogue's list pages,
- * products and their history, and the locations (a bin's code scanned offline is found).
+ * products and their history, the locations (a bin's code scanned offline is found) and the
+ * counts.
  */
 const PERSISTED_ROOTS = new Set<unknown>([
   queryKeys.user[0],
@@ -28,6 +29,8 @@ const PERSISTED_ROOTS = new Set<unknown>([
   queryKeys.allProducts[0],
   queryKeys.productById[0],
   'locations',
+  // A count's lines and the open counts: counting on /scan goes on offline.
+  'counts',
 ]);
 
 let store: UseStore | undefined;

@@ -69,8 +69,31 @@ export interface QueuedMove {
   productId?: undefined;
 }
 
+/**
+ * A line of a stock count: what was counted of a product at a location, replacing the line's
+ * number or (`add`) adding to it. It changes no stock (the count's posting does), so it carries
+ * no `productId` of its own and no screen counts it as a waiting stock change.
+ */
+export interface QueuedCountLine {
+  kind: 'countLine';
+  key: string;
+  catalogueId?: string | undefined;
+  countId: string;
+  line: {
+    productId: string;
+    productName: string;
+    locationId: string;
+    locationPath: string;
+    counted: number;
+    add: boolean;
+  };
+  source?: StockChangeSource | undefined;
+  madeAt: string;
+  productId?: undefined;
+}
+
 /** Anything waiting in the queue, in the order made. */
-export type QueuedChange = QueuedStockChange | QueuedMove;
+export type QueuedChange = QueuedStockChange | QueuedMove | QueuedCountLine;
 
 /**
  * The signed-in user's waiting changes, in the order made: a copy of what IndexedDB holds

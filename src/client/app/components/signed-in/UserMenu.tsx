@@ -10,7 +10,7 @@ const itemClasses =
   'block w-full px-4 py-2 text-left text-sm text-gray-700 hover:bg-gray-100 hover:text-gray-900 focus:bg-gray-100 focus:text-gray-900 focus:outline-none';
 
 /**
- * 'Hello {name}' and its menu: 'My Profile', the catalogue shown's 'Activity', 'Reports' and 'Locations', and
+ * 'Hello {name}' and its menu: 'My Profile', the catalogue shown's 'Activity', 'Reports', 'Locations' and 'Counts', and
  * 'Logout'. Keyboard-usable (components/controls/Menu).
  */
 export function UserMenu({ user }: { user: User }) {
@@ -47,6 +47,9 @@ export function UserMenu({ user }: { user: User }) {
       </Link>
       <Link to={paths.locations.list.getHref(catalogue)} className={itemClasses} {...menuItemProps}>
         Locations
+      </Link>
+      <Link to={paths.counts.list.getHref(catalogue)} className={itemClasses} {...menuItemProps}>
+        Counts
       </Link>
       <button
         type="button"

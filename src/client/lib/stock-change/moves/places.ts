@@ -26,7 +26,7 @@ export function placesWithPending(
         add(line.from, -line.quantity);
         add(line.to, line.quantity);
       }
-    } else if (change.productId === productId) {
+    } else if (change.kind === undefined && change.productId === productId) {
       const at = change.locationId ?? defaultId;
       if (change.count !== undefined && at !== undefined) quantities.set(at, change.count);
       else add(at, change.delta ?? 0);

@@ -11,6 +11,7 @@ import {
   setPendingSnapshot,
   type QueuedChange,
 } from '../pending.js';
+import { sentCountLine } from '../count-line-request.js';
 import { postMove } from '../moves/move-request.js';
 import { postStockChange, refreshAfterStockChanges, writeServerStock } from '../request.js';
 
@@ -19,6 +20,10 @@ const CATALOGUE_NOT_FOUND = 'Catalogue not found';
 
 /** One change as the user made it, for a message: '+3', '-2', 'Set 40', 'Set 40 at Bin 4'. */
 function describeChange(change: QueuedChange) {
+  if (change.kind === 'countLine') {
+    const { counted, add, locationPath } = change.line;
+    return `the count of ${add ? `+${counted}` : counted} at ${locationPath}`;
+  }
   if (change.kind === 'move') {
     const units = change.lines.reduce((sum, line) => sum + line.quantity, 0);
     return `the move of ${units} ${units === 1 ? 'unit' : 'units'} to ${change.toPath}`;
@@ -31,6 +36,7 @@ function describeChange(change: QueuedChange) {
 
 /** What a message names: the product changed, or the first of a move's ('Blue mug and 2 more'). */
 function subjectOf(change: QueuedChange) {
+  if (change.kind === 'countLine') return `'${change.line.productName}'`;
   if (change.kind !== 'move') return `'${change.productName}'`;
   const [first] = change.lines;
   const more = change.lines.length - 1;
@@ -39,9 +45,11 @@ function subjectOf(change: QueuedChange) {
 
 /** The products a change touches. */
 const productsOf = (change: QueuedChange) =>
-  change.kind === 'move'
-    ? change.lines.map(({ productId }) => ({ catalogueId: change.catalogueId, productId }))
-    : [change];
+  change.kind === 'countLine'
+    ? []
+    : change.kind === 'move'
+      ? change.lines.map(({ productId }) => ({ catalogueId: change.catalogueId, productId }))
+      : [change];
 
 /**
  * The waiting stock changes in IndexedDB: one entry per user (their id), an array in the order
@@ -115,8 +123,8 @@ function refusalReason(change: QueuedChange, error: unknown) {
   const status = getErrorStatus(error);
   const message = getErrorMessage(error);
   // A catalogue the user no longer belongs to is named as such, not as a deleted product; a
-  // move or a change at a location names what is gone (a product or a location) itself.
-  const named = change.kind === 'move' || change.locationId !== undefined;
+  // move, a count's line or a change at a location names what is gone (a product or a location) itself.
+  const named = change.kind !== undefined || change.locationId !== undefined;
   if (status === 404 && message !== CATALOGUE_NOT_FOUND && !named)
     return 'the product was deleted.';
   // Any other refusal (a role that no longer allows it, a stock below 0) in the server's words.
@@ -127,9 +135,13 @@ type Outcome = 'sent' | 'refused' | 'wait';
 
 /** One waiting change, through the request and cache writes every stock change uses (send.ts). */
 async function sendOne(change: QueuedChange): Promise<Outcome> {
-  // A move changes no stock: nothing of it to keep live events from.
-  const sent = change.kind === 'move' ? () => undefined : markInFlight(change.productId);
+  // A move or a count's line changes no stock: nothing of it to keep live events from.
+  const sent = change.kind !== undefined ? () => undefined : markInFlight(change.productId);
   try {
+    if (change.kind === 'countLine') {
+      await sentCountLine(queryClient, change);
+      return 'sent';
+    }
     if (change.kind === 'move') {
       await postMove(change);
       return 'sent';
