@@ -35,7 +35,7 @@ export const countsQueryOptions = (catalogue: CatalogueRef) =>
 
 export const useCounts = (catalogue: CatalogueRef) => useQuery(countsQueryOptions(catalogue));
 
-export type CountPages = InfiniteData<CountDetail, string | undefined>;
+type CountPages = InfiniteData<CountDetail, string | undefined>;
 
 /** GET …/counts/{id}?cursor= → the count and a page of its lines; 'Load more' reads the next. */
 export const countQueryOptions = (catalogue: CatalogueRef, id: string) =>

@@ -9,14 +9,7 @@ import { notifyError, notifySuccess } from '@/lib/notify.js';
 import { queryKeys } from '@/lib/query/query-client.js';
 import { sourceHeader } from '@/lib/source-header.js';
 
-export {
-  countQueryOptions,
-  countsQueryOptions,
-  lineKey,
-  useCount,
-  useCounts,
-  type CountPages,
-} from '@/lib/counts/counts-query.js';
+export { lineKey, useCount, useCounts } from '@/lib/counts/counts-query.js';
 
 /** The counts' shapes, loaded beside their requests: the zod schemas stay out of the screens. */
 const load = () => import('@shared/schemas/counts/counts.js');
