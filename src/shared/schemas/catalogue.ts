@@ -46,6 +46,7 @@ export const productSummaryQuerySchema = productListQuerySchema.pick({
   q: true,
   stock: true,
   tag: true,
+  location: true,
 });
 export type ProductSummaryQuery = z.input<typeof productSummaryQuerySchema>;
 

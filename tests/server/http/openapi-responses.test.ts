@@ -42,10 +42,10 @@ describe('answers are checked against the served OpenAPI document', async () => 
 
   it('catches a status the operation does not document', () => {
     expect(problems({ statusCode: 418 }).join()).toMatch(/status code/);
-    // A 404 from the summary, which never sends one.
+    // A 404 from the activity log, which never sends one.
     expect(
       problems({
-        url: '/api/products/summary',
+        url: '/api/products/activity',
         statusCode: 404,
         body: json({ message: 'Not found' }),
       }).join(),

@@ -76,7 +76,8 @@ const ERROR_STATUSES: Record<string, number[]> = {
   'DELETE /api/products/:id': [...BODY, 401, 404, 422, 429, ...ALWAYS],
   // Catalogue operations (products/csv-*, stock, filters, bulk-delete tests). 409: an adjustment
   // that would take the stock below 0; 404 in a bulk delete: an id that is not the caller's.
-  'GET /api/products/summary': [400, 401, 429, ...ALWAYS],
+  // 404: a `location` not the caller's, as the list (locations/find-by-location.test.ts).
+  'GET /api/products/summary': [400, 401, 404, 429, ...ALWAYS],
   'GET /api/products/export.csv': [400, 401, 429, ...ALWAYS],
   'GET /api/products/stock-by-location.csv': [401, 429, ...ALWAYS],
   'POST /api/products/import': [...BODY, 401, 429, ...ALWAYS],
@@ -470,6 +471,8 @@ const errorsOf = (route: Route) => documented(route).filter((status) => status >
 const SAMPLE_QUERIES: Record<string, string> = {
   '/api/products': '?location=00000000-0000-4000-8000-000000000000',
   '/api/catalogues/:catalogueId/products': '?location=00000000-0000-4000-8000-000000000000',
+  '/api/products/summary': '?location=00000000-0000-4000-8000-000000000000',
+  '/api/catalogues/:catalogueId/products/summary': '?location=00000000-0000-4000-8000-000000000000',
   '/api/products/lookup': '?code=unknown',
   '/api/products/labels.pdf': '?ids=00000000-0000-4000-8000-000000000000',
   '/api/catalogues/:catalogueId/products/lookup': '?code=unknown',

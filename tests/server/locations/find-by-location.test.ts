@@ -8,6 +8,7 @@ import {
   adjustStock,
   createProduct,
   getProduct,
+  getSummary,
   listProducts,
   lookupCode,
   UNKNOWN_ID,
@@ -68,11 +69,12 @@ describe('lookup of a code', () => {
     const product = await createProduct(server, user, { sku: 'LAMP-7' });
     const res = await lookupCode(server, user, 'lamp-7');
     expect(res.statusCode).toBe(200);
-    // The single-product read less where its stock is: the spec's `{product}`, no more.
+    // The single-product read less where its stock is and who sells it: the spec's `{product}`,
+    // no more.
     const { product: read } = (await getProduct(server, user, product.id)).json() as {
       product: Product;
     };
-    const { locations: _where, ...plain } = read;
+    const { locations: _where, suppliers: _sellers, ...plain } = read;
     expect(res.body).toBe(JSON.stringify({ product: plain }));
     expect(Object.keys(res.json() as object)).toEqual(['product']);
 
@@ -183,6 +185,112 @@ describe('the list by location', () => {
       cursor = page.nextCursor;
     } while (cursor);
     expect(seen).toEqual(['Anvil', 'Bolt', 'Chisel']);
+  });
+
+  const summaryOf = async (user: SignedIn, query: string) => {
+    const res = await getSummary(server, user, query);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json() as Record<string, unknown>;
+  };
+
+  it('sums what the location and those under it hold: each product once, its units there', async () => {
+    const { user, warehouse, aisle, bin1, bin2, crate, a, c } = await stocked();
+    // Prices 19.99 (the default); Anvil costs 2.50, Chisel 1.00 and is to reorder at 7 units (its
+    // own point; the others' is the catalogue's, 10).
+    for (const [id, fields] of [
+      [a.id, { cost: 2.5 }],
+      [c.id, { cost: 1, reorderPoint: 7 }],
+    ] as const) {
+      const res = await server.app.inject({
+        method: 'PATCH',
+        url: `/api/products/${id}`,
+        headers: user.headers,
+        payload: fields,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    // Anvil 3 in bin 1; Bolt 40 in bin 2; Chisel 2 in bin 1 and 5 in bin 2 (7 in all).
+    const whole = {
+      count: 3,
+      units: 50,
+      value: 999.5,
+      valueAtCost: 14.5,
+      toReorder: 2,
+    };
+    expect(await summaryOf(user, `location=${warehouse.id}`)).toEqual(whole);
+    expect(await summaryOf(user, `location=${aisle.id}`)).toEqual(whole);
+    expect(await summaryOf(user, `location=${bin1.id}`)).toEqual({
+      count: 2,
+      units: 5,
+      value: 99.95,
+      valueAtCost: 9.5,
+      toReorder: 2,
+    });
+    expect(await summaryOf(user, `location=${bin2.id}`)).toEqual({
+      count: 2,
+      units: 45,
+      value: 899.55,
+      valueAtCost: 5,
+      toReorder: 1,
+    });
+    // No cost among them: no value at cost, as without a location.
+    expect(await summaryOf(user, `location=${crate.id}`)).toEqual({
+      count: 1,
+      units: 1,
+      value: 19.99,
+      toReorder: 1,
+    });
+    // The list's other filters, as the list applies them: the stock filter to a product's stock.
+    const w = `location=${warehouse.id}`;
+    expect(await summaryOf(user, `${w}&stock=low`)).toEqual({
+      count: 2,
+      units: 10,
+      value: 199.9,
+      valueAtCost: 14.5,
+      toReorder: 2,
+    });
+    expect(await summaryOf(user, `${w}&stock=out`)).toEqual({
+      count: 0,
+      units: 0,
+      value: 0,
+      toReorder: 0,
+    });
+    expect(await summaryOf(user, `${w}&stock=reorder`)).toMatchObject({ count: 2, units: 10 });
+    expect(await summaryOf(user, `${w}&tag=iron`)).toMatchObject({ count: 2, units: 10 });
+    expect(await summaryOf(user, `${w}&q=bolt`)).toMatchObject({ count: 1, units: 40 });
+    expect(await summaryOf(user, `location=${bin1.id}&q=bolt`)).toMatchObject({ count: 0 });
+    // Each count agrees with the list it sits above.
+    for (const query of [w, `${w}&stock=low`, `location=${bin2.id}`, `${w}&q=chisel`]) {
+      const { count } = await summaryOf(user, query);
+      expect((await names(user, `${query}&limit=100`)).length, query).toBe(count);
+    }
+    // Without a location, the catalogue's as before.
+    expect(await summaryOf(user, '')).toMatchObject({ count: 6, units: 57 });
+  });
+
+  it('follows a move at once, and answers 404 and 400 as the list does', async () => {
+    const { user, bin1, bin2, a } = await stocked();
+    expect(await summaryOf(user, `location=${bin1.id}`)).toMatchObject({ count: 2, units: 5 });
+    const moved = await server.app.inject({
+      method: 'POST',
+      url: '/api/stock/transfers',
+      headers: user.headers,
+      payload: { productId: a.id, from: bin1.id, to: bin2.id, quantity: 3 },
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(await summaryOf(user, `location=${bin1.id}`)).toMatchObject({ count: 1, units: 2 });
+    expect(await summaryOf(user, `location=${bin2.id}`)).toMatchObject({ count: 3, units: 48 });
+
+    const other = await signIn(server);
+    const theirs = await newLocation(other, 'Theirs', null);
+    for (const id of [UNKNOWN_ID, theirs.id]) {
+      const res = await getSummary(server, user, `location=${id}`);
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ message: L.notFound });
+    }
+    const bad = await getSummary(server, user, 'location=nope');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe(V.locationFilterInvalid);
   });
 
   it("answers 404 for a location not the catalogue's and 400 for a malformed id", async () => {

@@ -245,10 +245,16 @@ export class ProductRepository {
    * How many products a selection holds, their units, and their value (price × stock) in cents,
    * exactly however large: the whole catalogue or one of its stock filters from the totals the
    * database keeps (one row); a tag or a search summed by the database (exact-sum.ts) in one
-   * statement, or in those of the engine's strategy.
+   * statement, or in those of the engine's strategy; what some locations hold summed over their
+   * stock rows in one statement (queries.ts, heldSum).
    */
-  async summary(catalogueId: string, { q, stock, tag }: Selection): Promise<Summary> {
+  async summary(catalogueId: string, { q, stock, tag, locationIds }: Selection): Promise<Summary> {
     const text = q ? searchText(q) : '';
+    if (locationIds) {
+      return toSummary([
+        await this.queries.heldSum(catalogueId, { text, stock, tag, locationIds }),
+      ]);
+    }
     if (!text && !tag) return toSummary([await this.queries.kept(catalogueId, stock ?? 'all')]);
     if (!text) return toSummary([await this.queries.sum(catalogueId, { stock, tag })]);
     return toSummary(await this.search.summary(catalogueId, { text, stock, tag }));

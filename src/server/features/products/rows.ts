@@ -140,6 +140,8 @@ export interface Selection {
   q?: string | undefined;
   stock?: StockFilter | undefined;
   tag?: string | undefined;
+  /** Only the products held in these locations (one and those under it). */
+  locationIds?: string[] | undefined;
 }
 
 /** The totals of a selection: price × stock in integer cents, exact however large. */

@@ -71,18 +71,24 @@ export const listRoute: FastifyPluginAsync<ProductsContext> = async (fastify, co
         operationId: 'getProductSummary',
         summary: 'How many products the list holds, their units and their value',
         description:
-          'For the same `q`, `stock` and `tag` as the list: `count` products, `units` in stock, and `value`, the sum of price × stock in dollars, added up in integer cents: a JSON number while its text is exactly the amount, otherwise (past about $70 trillion) a string holding the exact decimal. When any of those products has a cost, `valueAtCost` is the sum of cost × stock of those that have one, added up and sent the same way. `toReorder` counts those at or below their reorder point.',
+          "For the same `q`, `stock`, `tag` and `location` as the list: `count` products, `units` in stock, and `value`, the sum of price × stock in dollars, added up in integer cents: a JSON number while its text is exactly the amount, otherwise (past about $70 trillion) a string holding the exact decimal. When any of those products has a cost, `valueAtCost` is the sum of cost × stock of those that have one, added up and sent the same way. `toReorder` counts those at or below their reorder point. With `location`, `units` and both values count the units held in that location and those under it (a product's `stock` is still what `stock` filters and `toReorder` compares); 404 for a location that is not the catalogue's.",
         querystring: productSummaryQuerySchema,
-        response: { 200: productSummarySchema, ...errorResponses(400) },
+        response: { 200: productSummarySchema, ...errorResponses(400, 404) },
       },
     },
     async (request, reply) => {
       const catalogue = currentCatalogue(request);
-      const { q, stock, tag } = request.query;
-      const query = { route: 'summary', q, stock, tag };
+      const { q, stock, tag, location } = request.query;
+      const query = { route: 'summary', q, stock, tag, location };
       const key = { catalogue, query };
       return sendCached(reply, context.responses, key, async () => {
-        const totals = await context.repository.summary(catalogue.id, { q, stock, tag });
+        const locationIds =
+          location === undefined
+            ? undefined
+            : await fastify.locations.subtree(catalogue.id, location);
+        if (location !== undefined && !locationIds) throw notFound(L.notFound);
+        const selection = { q, stock, tag, locationIds };
+        const totals = await context.repository.summary(catalogue.id, selection);
         const { count, units, valueCents, valueAtCostCents, toReorder } = totals;
         const summary: Omit<ProductSummary, 'toReorder'> = {
           count,
