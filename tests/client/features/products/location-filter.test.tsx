@@ -64,6 +64,47 @@ test('the list filters by a location picked among the catalogue’s, in the URL'
   await waitFor(() => expect(screen.getAllByRole('listitem')).toHaveLength(2));
 });
 
+test('above a location’s list, its counts and figures are what it holds', async () => {
+  answerSummary((query) =>
+    query.get('location') === BIN.id
+      ? { count: query.get('stock') === 'out' ? 0 : 1, units: 5, value: 50, toReorder: 1 }
+      : { count: query.get('stock') === 'out' ? 0 : 2, units: 12, value: 240 },
+  );
+  const { user } = renderRoute(<ProductsPage />);
+  await screen.findByRole('list', {}, { timeout: 5000 });
+  const figures = () =>
+    screen
+      .getAllByRole('term')
+      .map((term, i) => [term.textContent, screen.getAllByRole('definition')[i]!.textContent]);
+  expect(figures()).toEqual([
+    ['Total units', '12'],
+    ['Stock value at price', '$240.00'],
+  ]);
+  expect(screen.getByRole('status')).toHaveTextContent('2 products');
+  await user.click(screen.getByRole('button', { name: 'Filter by location' }));
+  await user.selectOptions(
+    await screen.findByRole('combobox', { name: 'Location' }),
+    'Shelf / Bin 4',
+  );
+  await waitFor(() =>
+    expect(figures()).toEqual([
+      ['Total units here', '5'],
+      ['Stock value here at price', '$50.00'],
+    ]),
+  );
+  expect(screen.getByRole('status')).toHaveTextContent('1 product');
+  const filters = within(screen.getByRole('group', { name: 'Stock filter' }));
+  expect(filters.getAllByRole('button').map((button) => button.textContent)).toEqual([
+    'All 1',
+    'To reorder 1',
+    'Out of Stock 0',
+  ]);
+  const summaries = (await requests()).filter(({ path }) => path === '/products/summary');
+  expect(summaries.map(({ query }) => query)).toEqual(
+    expect.arrayContaining([{ location: BIN.id }, { location: BIN.id, stock: 'out' }]),
+  );
+});
+
 test('a location’s page lists what it holds and moves it elsewhere in one transfer', async () => {
   const { user } = renderRoute(<LocationHoldings />, {
     path: '/locations/:locationId',

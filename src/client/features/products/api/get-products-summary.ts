@@ -4,29 +4,36 @@ import { productsUrl, useCatalogueRef, type CatalogueRef } from '@/lib/catalogue
 import { queryKeys } from '@/lib/query/query-client.js';
 import type { ProductListParams } from './get-products.js';
 
-/** What the summary depends on: the list's search and filter (its order changes nothing). */
-export type SummaryParams = Pick<ProductListParams, 'q' | 'stock' | 'tag'>;
+/**
+ * What the summary depends on: the list's search and filters (its order changes nothing). With a
+ * location, its units and values are those held there and under it.
+ */
+export type SummaryParams = Pick<ProductListParams, 'q' | 'stock' | 'tag' | 'location'>;
 
-/** GET /products/summary?q&stock&tag → {count, units, value, valueAtCost?} (in dollars). */
+/** GET /products/summary?q&stock&tag&location → {count, units, value, valueAtCost?} (dollars). */
 const getProductsSummary = (
   catalogue: CatalogueRef,
-  { q, stock, tag }: SummaryParams,
+  { q, stock, tag, location }: SummaryParams,
   signal?: AbortSignal,
 ) =>
   apiRequest(
     // Loaded beside the request, not before it (lib/api-client.ts).
     () => import('@shared/schemas/catalogue.js').then((m) => m.productSummarySchema),
-    { url: productsUrl(catalogue, '/summary'), params: { q: q || undefined, stock, tag }, signal },
+    {
+      url: productsUrl(catalogue, '/summary'),
+      params: { q: q || undefined, stock, tag, location },
+      signal,
+    },
   );
 
 /** Cached beside the list (under 'products'), so that whatever refreshes the list refreshes it. */
 export const productsSummaryQueryOptions = (
   catalogue: CatalogueRef,
-  { q, stock, tag }: SummaryParams,
+  { q, stock, tag, location }: SummaryParams,
 ) =>
   queryOptions({
-    queryKey: queryKeys.productSummary(catalogue, { q, stock, tag }),
-    queryFn: ({ signal }) => getProductsSummary(catalogue, { q, stock, tag }, signal),
+    queryKey: queryKeys.productSummary(catalogue, { q, stock, tag, location }),
+    queryFn: ({ signal }) => getProductsSummary(catalogue, { q, stock, tag, location }, signal),
     retry: 1,
   });
 
@@ -43,15 +50,15 @@ export function useProductsSummary(params: SummaryParams) {
 export const STOCK_TABS = [undefined, 'out'] as const;
 
 /**
- * How many products each stock filter's tab would show for the list's search and tag: the
- * summaries of the whole selection and of 'Out of Stock' (one of them is the list's own, shared
- * from the cache), in the tabs' order: All, To reorder, Out of Stock.
+ * How many products each stock filter's tab would show for the list's search, tag and location:
+ * the summaries of the whole selection and of 'Out of Stock' (one of them is the list's own,
+ * shared from the cache), in the tabs' order: All, To reorder, Out of Stock.
  */
-export function useStockFilterCounts({ q, tag }: Omit<SummaryParams, 'stock'>) {
+export function useStockFilterCounts({ q, tag, location }: Omit<SummaryParams, 'stock'>) {
   const catalogue = useCatalogueRef();
   const results = useQueries({
     queries: STOCK_TABS.map((stock) => ({
-      ...productsSummaryQueryOptions(catalogue, { q, stock, tag }),
+      ...productsSummaryQueryOptions(catalogue, { q, stock, tag, location }),
       placeholderData: keepPreviousData,
     })),
   });

@@ -76,10 +76,10 @@ function countText(loaded: number, exact: number | undefined, more: boolean, q: 
  */
 export function ProductResults(props: ProductResultsProps) {
   const { params, view, wide, onSearch, onSort, onStock, onView, heading } = props;
-  const { q, stock, tag } = params;
+  const { q, stock, tag, location } = params;
   const products = useProducts(params);
-  const summary = useProductsSummary({ q, stock, tag });
-  const filterCounts = useStockFilterCounts({ q, tag });
+  const summary = useProductsSummary({ q, stock, tag, location });
+  const filterCounts = useStockFilterCounts({ q, tag, location });
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = products;
   const list = useRef<HTMLDivElement>(null);
   const selectAllSlot = useRef<HTMLDivElement>(null);
@@ -152,7 +152,11 @@ export function ProductResults(props: ProductResultsProps) {
               : countText(items.length, summary.data?.count, hasNextPage, q)}
         </p>
         {!catalogueEmpty && (
-          <ProductsSummary summary={summary.data} stale={summary.isPlaceholderData || searching} />
+          <ProductsSummary
+            summary={summary.data}
+            stale={summary.isPlaceholderData || searching}
+            here={location !== undefined}
+          />
         )}
         {items.length > 0 && selectable && (
           <div

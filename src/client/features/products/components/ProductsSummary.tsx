@@ -6,6 +6,8 @@ interface ProductsSummaryProps {
   summary: ProductSummary | undefined;
   /** A new search or filter's figures are on their way: the old ones are dimmed. */
   stale: boolean;
+  /** The list is filtered by a location: the figures are what it (and those under it) holds. */
+  here?: boolean | undefined;
 }
 
 /**
@@ -13,17 +15,19 @@ interface ProductsSummaryProps {
  * before them): their units, and what the stock is worth (cost × stock when costs are set, else
  * price × stock; exact to the cent, from the server). One line on a phone too: there the labels
  * drop their first word ('Units', 'Value at price'). It arrives with the list's first page, so
- * nothing moves when it does.
+ * nothing moves when it does. Filtered by a location, the units and the value are those held
+ * there, and the labels say so ('here').
  */
-export function ProductsSummary({ summary, stale }: ProductsSummaryProps) {
+export function ProductsSummary({ summary, stale, here }: ProductsSummaryProps) {
   // At cost when any product of the selection has one, at price otherwise: the label says which.
   const atCost = summary?.valueAtCost !== undefined;
+  const where = here ? ' here' : '';
   // [first word, hidden on a phone; the rest of the label; the figure]
   const figures = [
-    ['Total', 'units', summary && formatCount(summary.units)],
+    ['Total', `units${where}`, summary && formatCount(summary.units)],
     [
       'Stock',
-      atCost ? 'value at cost' : 'value at price',
+      `value${where} ${atCost ? 'at cost' : 'at price'}`,
       summary && formatPrice(summary.valueAtCost ?? summary.value),
     ],
   ] as const;
