@@ -170,6 +170,24 @@ describe("a request's cost beside another tenant's catalogue", async () => {
         '',
         `${base}/products`,
       ),
+    // Stock moved out of the default location into the bin: one line, and twenty (products with
+    // stock there: `i % 30` units each).
+    move: async (n) => () =>
+      api(server, owner, 'POST', `${base}/stock/transfers`, {
+        productId: ownIds[n + 101],
+        from: catalogueId,
+        to: binId,
+        quantity: 1,
+      }),
+    'move of 20 lines': async (n) => () =>
+      api(server, owner, 'POST', `${base}/stock/transfers`, {
+        lines: ownIds.slice(n + 121, n + 141).map((productId) => ({
+          productId,
+          from: catalogueId,
+          to: binId,
+          quantity: 1,
+        })),
+      }),
     'catalogue reorder point': async () => {
       await api(server, owner, 'PATCH', base, { reorderPoint: 10 });
       return () => api(server, owner, 'PATCH', base, { reorderPoint: 8 });
@@ -191,6 +209,10 @@ describe("a request's cost beside another tenant's catalogue", async () => {
       api(server, owner, 'GET', `${base}/products/lookup?code=bin-cg-1`),
     'list of a location': async () => () =>
       api(server, owner, 'GET', `${base}/products?location=${binId}&sort=name`),
+    'summary of a location': async () => () =>
+      api(server, owner, 'GET', `${base}/products/summary?location=${binId}`),
+    'summary of a location, low': async () => () =>
+      api(server, owner, 'GET', `${base}/products/summary?location=${binId}&stock=low`),
     movements: async () => () =>
       api(server, owner, 'GET', `${base}/products/${ownIds[500]}/movements`),
     activity: async () => () => api(server, owner, 'GET', `${base}/activity`),
@@ -405,12 +427,20 @@ describe("a request's cost beside another tenant's catalogue", async () => {
   // small catalogue's rows by its statistics (locations/location-list-plans.test.ts holds it to
   // no table scan); SQLite, without statistics, is held to this plan.
   it.runIf(dialect === 'sqlite')(
-    'the list of a location reads its stock rows and their products, not the catalogue',
+    'the list and summary of a location read its stock rows and their products, not the catalogue',
     () => {
       for (const measured of [alone.reads, beside.reads]) {
-        const reads = measured.get('list of a location')!.reads;
-        expect(reads.filter((read) => read.table === 'stock_levels').length).toBeGreaterThan(0);
-        expect(reads.filter((read) => read.reach !== 'keyed').map((r) => r.detail)).toEqual([]);
+        for (const name of ['list of a location', 'summary of a location']) {
+          const reads = measured.get(name)!.reads;
+          expect(
+            reads.filter((read) => read.table === 'stock_levels').length,
+            name,
+          ).toBeGreaterThan(0);
+          expect(
+            reads.filter((read) => read.reach !== 'keyed').map((r) => r.detail),
+            name,
+          ).toEqual([]);
+        }
         expect(
           measured.get('lookup of a location')!.reads.filter((r) => r.reach !== 'keyed'),
         ).toEqual([]);

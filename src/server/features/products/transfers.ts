@@ -1,3 +1,4 @@
+import { sql, type SqlBool } from 'kysely';
 import type { TransferLine } from '../../../shared/schemas/locations/transfers.js';
 import type { CatalogueWrite } from '../writes/index.js';
 import { addTo, addUnits, putIn, takeFrom, type UnitChanges } from './stock-levels.js';
@@ -46,11 +47,17 @@ export async function transferStock(
     .execute();
   if (products.length !== productIds.length) return { outcome: 'no-product' };
   const locationIds = [...new Set(moves.flatMap((move) => [move.from, move.to]))];
+  // Read by id, then checked to be the catalogue's: told `catalogue_id = ?` alone, PostgreSQL walks
+  // a catalogue's locations by their parents' index when its statistics say it has few.
+  const ofCatalogue =
+    w.dialect === 'postgres'
+      ? sql<SqlBool>`catalogue_id || '' = ${catalogueId}`
+      : sql<SqlBool>`+catalogue_id = ${catalogueId}`;
   const locations = await trx
     .selectFrom('locations')
     .select('id')
-    .where('catalogue_id', '=', catalogueId)
     .where('id', 'in', locationIds)
+    .where(ofCatalogue)
     .execute();
   if (locations.length !== locationIds.length) return { outcome: 'no-location' };
 
