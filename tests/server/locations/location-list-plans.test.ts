@@ -5,6 +5,7 @@ import { PRODUCT_SORTS, STOCK_FILTERS } from '../../../src/shared/constants.js';
 import { insertUser } from '../../../src/server/features/accounts/users.js';
 import { SORT_ORDERS } from '../../../src/server/features/products/cursor.js';
 import { bulkLoad } from '../../../src/server/features/products/import-writes.js';
+import { heldSummaryQuery } from '../../../src/server/features/products/held-summary.js';
 import { ProductQueries } from '../../../src/server/features/products/queries.js';
 import { ProductRepository } from '../../../src/server/features/products/repository.js';
 import { build } from '../support/build.js';
@@ -158,7 +159,7 @@ describe('the list by location: plans and pages', async () => {
       // all rather than by the index, as it would not where one catalogue holds a small share.
       if (dialect === 'postgres' && place === 'the warehouse') return;
       for (const options of [{}, { stock: STOCK_FILTERS[0] }, { tag: 't-1' }, { text: 'brass' }]) {
-        const query = queries.heldSummaryQuery(owner, { text: '', locationIds, ...options });
+        const query = heldSummaryQuery(queries, owner, { text: '', locationIds, ...options });
         const text = await plan(query.compile());
         expect(text, JSON.stringify(options)).toContain('stock_levels_location');
         // The catalogue's reorder point is one row of a small table.

@@ -42,11 +42,6 @@ export interface HeldIn {
 /** Which rows a summary statement adds up. */
 export type SumOptions = Partial<Omit<PageOptions, 'rows' | 'times' | 'held'>>;
 
-/** Which of the rows some locations hold a summary of them adds up. */
-export type HeldSumOptions = Pick<PageOptions, 'text' | 'stock' | 'tag'> & {
-  locationIds: string[];
-};
-
 /** What one summary statement counted: counts may come as text, money is read exactly. */
 export interface SummaryPart {
   count: unknown;
@@ -152,7 +147,7 @@ export class ProductQueries {
   }
 
   /** `location_id` among these, the list one parameter: the statement's text stays the same. */
-  private inLocations(ids: string[]) {
+  inLocations(ids: string[]) {
     return this.dialect === 'sqlite'
       ? sql<SqlBool>`location_id in (select value from json_each(${JSON.stringify(ids)}))`
       : sql<SqlBool>`location_id = any(cast(${ids} as text[]))`;
@@ -337,63 +332,6 @@ export class ProductQueries {
     return query;
   }
 
-  /**
-   * The totals of what some locations hold (one and those under it) among the rows the options
-   * keep: each product held there once, its units and their value those it holds there. One
-   * statement over the locations' stock rows, found by the locations' index, and their products
-   * by id (`+catalogue_id` keeps SQLite from walking the catalogue's index instead): its cost is
-   * what the locations hold, whatever else the catalogue, or another, holds.
-   */
-  heldSummaryQuery(catalogueId: string, options: HeldSumOptions) {
-    const { text, stock, tag, locationIds } = options;
-    const held = this.db
-      .selectFrom('stock_levels')
-      .select(['product_id', sql<number>`sum(quantity)`.as('quantity')])
-      .where(this.inLocations(locationIds))
-      .groupBy('product_id')
-      .as('held');
-    let query = this.db
-      .selectFrom(held)
-      .innerJoin('products', 'products.id', 'held.product_id')
-      .select([
-        sql<number>`count(*)`.as('count'),
-        sql<number>`coalesce(sum(held.quantity), 0)`.as('units'),
-        ...this.heldValue('price_cents').selections,
-        sql<number>`count(cost_cents)`.as('costed'),
-        ...this.heldValue('cost_cents').selections,
-        sql<number>`count(case when ${toReorderIn(catalogueId)} then 1 end)`.as('toReorder'),
-      ])
-      .where(
-        this.dialect === 'sqlite'
-          ? sql<SqlBool>`+products.catalogue_id = ${catalogueId}`
-          : sql<SqlBool>`products.catalogue_id = ${catalogueId}`,
-      )
-      .where(visibleProduct());
-    if (text) query = query.where(this.contains(text));
-    if (stock) query = query.where(stockCondition(catalogueId, stock));
-    if (tag) query = query.where(taggedWith(catalogueId, tag));
-    return query;
-  }
-
-  /** Σ price × units held (or cost × units held), exact: a held summary's value. */
-  private heldValue(cents: 'price_cents' | 'cost_cents') {
-    const as = cents === 'price_cents' ? 'value' : 'valueAtCost';
-    return exactSum(this.dialect, cents, 'held.quantity', as);
-  }
-
-  /** What some locations hold, summed in one statement (heldSummaryQuery). */
-  async heldSum(catalogueId: string, options: HeldSumOptions): Promise<SummaryPart> {
-    const row = await this.heldSummaryQuery(catalogueId, options).executeTakeFirstOrThrow();
-    return {
-      count: row.count,
-      units: row.units,
-      costed: row.costed,
-      toReorder: row.toReorder,
-      valueCents: this.heldValue('price_cents').read(row),
-      valueAtCostCents: this.heldValue('cost_cents').read(row),
-    };
-  }
-
   /** The totals the database keeps for a part of the catalogue: one row (totals.ts). */
   kept(catalogueId: string, part: TotalsPart): Promise<SummaryPart> {
     return keptTotals(this.db, catalogueId, part);
@@ -430,7 +368,7 @@ function upTo(sort: ProductSort, position: Position) {
 }
 
 /** Products that carry the tag (case-insensitive), through the (catalogue, tag) index. */
-function taggedWith(catalogueId: string, tag: string) {
+export function taggedWith(catalogueId: string, tag: string) {
   return sql<SqlBool>`id in (select product_id from product_tags
     where catalogue_id = ${catalogueId} and tag_key = ${tagKey(tag)})`;
 }

@@ -4,6 +4,7 @@ import { lookupKeys } from '../../../shared/codes.js';
 import type { DB } from '../../infra/db/handle.js';
 import type { MigrationDialect } from '../../infra/db/migrate.js';
 import { visibleProduct } from '../../infra/db/visible-products.js';
+import { heldSum } from './held-summary.js';
 import { searchText } from './keys.js';
 import type { MatchColumn } from './match-columns.js';
 import { movementsQuery, type MovementRow } from './movements.js';
@@ -246,13 +247,13 @@ export class ProductRepository {
    * exactly however large: the whole catalogue or one of its stock filters from the totals the
    * database keeps (one row); a tag or a search summed by the database (exact-sum.ts) in one
    * statement, or in those of the engine's strategy; what some locations hold summed over their
-   * stock rows in one statement (queries.ts, heldSum).
+   * stock rows in one statement (held-summary.ts).
    */
   async summary(catalogueId: string, { q, stock, tag, locationIds }: Selection): Promise<Summary> {
     const text = q ? searchText(q) : '';
     if (locationIds) {
       return toSummary([
-        await this.queries.heldSum(catalogueId, { text, stock, tag, locationIds }),
+        await heldSum(this.queries, catalogueId, { text, stock, tag, locationIds }),
       ]);
     }
     if (!text && !tag) return toSummary([await this.queries.kept(catalogueId, stock ?? 'all')]);

@@ -1,0 +1,81 @@
+import { sql, type SqlBool } from 'kysely';
+import { visibleProduct } from '../../infra/db/visible-products.js';
+import { exactSum } from './exact-sum.js';
+import { taggedWith, type PageOptions, type ProductQueries, type SummaryPart } from './queries.js';
+import { toReorderIn } from './reorder.js';
+import { stockCondition } from './stock-filter.js';
+
+/** Which of the rows some locations hold a summary of them adds up. */
+export type HeldSumOptions = Pick<PageOptions, 'text' | 'stock' | 'tag'> & {
+  locationIds: string[];
+};
+
+/** Σ price × units held (or cost × units held), exact: a held summary's value. */
+const heldValue = (queries: ProductQueries, cents: 'price_cents' | 'cost_cents') =>
+  exactSum(
+    queries.dialect,
+    cents,
+    'held.quantity',
+    cents === 'price_cents' ? 'value' : 'valueAtCost',
+  );
+
+/**
+ * The totals of what some locations hold (one and those under it) among the rows the options
+ * keep: each product held there once, its units and their value those it holds there; the stock
+ * filter and the reorder count follow each product's own stock, as the list's do. One statement
+ * over the locations' stock rows, found by the locations' index, and their products by id
+ * (`+catalogue_id` keeps SQLite from walking the catalogue's index instead): its cost is what the
+ * locations hold, whatever else the catalogue, or another, holds.
+ */
+export function heldSummaryQuery(
+  queries: ProductQueries,
+  catalogueId: string,
+  options: HeldSumOptions,
+) {
+  const { db, dialect } = queries;
+  const { text, stock, tag, locationIds } = options;
+  const held = db
+    .selectFrom('stock_levels')
+    .select(['product_id', sql<number>`sum(quantity)`.as('quantity')])
+    .where(queries.inLocations(locationIds))
+    .groupBy('product_id')
+    .as('held');
+  let query = db
+    .selectFrom(held)
+    .innerJoin('products', 'products.id', 'held.product_id')
+    .select([
+      sql<number>`count(*)`.as('count'),
+      sql<number>`coalesce(sum(held.quantity), 0)`.as('units'),
+      ...heldValue(queries, 'price_cents').selections,
+      sql<number>`count(cost_cents)`.as('costed'),
+      ...heldValue(queries, 'cost_cents').selections,
+      sql<number>`count(case when ${toReorderIn(catalogueId)} then 1 end)`.as('toReorder'),
+    ])
+    .where(
+      dialect === 'sqlite'
+        ? sql<SqlBool>`+products.catalogue_id = ${catalogueId}`
+        : sql<SqlBool>`products.catalogue_id = ${catalogueId}`,
+    )
+    .where(visibleProduct());
+  if (text) query = query.where(queries.contains(text));
+  if (stock) query = query.where(stockCondition(catalogueId, stock));
+  if (tag) query = query.where(taggedWith(catalogueId, tag));
+  return query;
+}
+
+/** What some locations hold, summed in one statement (heldSummaryQuery). */
+export async function heldSum(
+  queries: ProductQueries,
+  catalogueId: string,
+  options: HeldSumOptions,
+): Promise<SummaryPart> {
+  const row = await heldSummaryQuery(queries, catalogueId, options).executeTakeFirstOrThrow();
+  return {
+    count: row.count,
+    units: row.units,
+    costed: row.costed,
+    toReorder: row.toReorder,
+    valueCents: heldValue(queries, 'price_cents').read(row),
+    valueAtCostCents: heldValue(queries, 'cost_cents').read(row),
+  };
+}
