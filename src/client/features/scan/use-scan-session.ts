@@ -13,6 +13,7 @@ import { placesWithPending } from '@/lib/stock-change/moves/places.js';
 import { lookupCode, placesOf, type ScanLocation } from './api/lookup-code.js';
 import { productOfLink } from './product-link.js';
 import type { ScanMode } from './scan-modes.js';
+import { useCountIntoLine, type CountInto } from './use-count-into.js';
 
 /** What a product holds at the current location, shown beside its stock. */
 export interface Here {
@@ -32,6 +33,16 @@ export type ScanOutcome =
       here?: Here | undefined;
     }
   | { kind: 'counting'; product: ProductListItem; here?: Here | undefined }
+  | {
+      kind: 'countLine';
+      product: ProductListItem;
+      location: ScanLocation;
+      /** What the line holds now (the server's), unless it waits to be sent. */
+      counted: number | undefined;
+      /** The units this scan added, or undefined when it set the line. */
+      added: number | undefined;
+      queued: boolean;
+    }
   | { kind: 'place'; location: ScanLocation }
   | { kind: 'adding'; product: ProductListItem; quantity: number }
   | { kind: 'moved'; toPath: string; units: number; message: string | undefined }
@@ -99,7 +110,7 @@ function tallied(tally: TallyLine[], product: ProductListItem, delta: number, sc
  * a product shows what it holds there. In Move, the first location scanned is where from, the
  * products scanned are what moves, and the next location scanned is where to: the move goes.
  */
-export function useScanSession(mode: ScanMode) {
+export function useScanSession(mode: ScanMode, countInto?: CountInto) {
   const catalogue = useCatalogueRef();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -183,12 +194,17 @@ export function useScanSession(mode: ScanMode) {
     [move, queryClient, catalogue],
   );
 
+  const countIntoLine = useCountIntoLine(countInto, place);
+
   const run = useCallback((task: () => Promise<ScanOutcome | undefined>) => {
     queue.current = queue.current.then(async () => {
       setBusy(true);
       try {
         const next = await task();
         if (next) setOutcome(next);
+        if (next?.kind === 'countLine' && next.added !== undefined) {
+          setTally((lines) => tallied(lines, next.product, next.added ?? 0, 1));
+        }
         if (next?.kind === 'changed') {
           setTally((lines) =>
             tallied(
@@ -236,6 +252,7 @@ export function useScanSession(mode: ScanMode) {
           const line = draft.lines.find((one) => one.product.id === product.id);
           return { kind: 'adding', product, quantity: line?.quantity ?? quantity };
         }
+        if (mode === 'count' && countInto) return countIntoLine(product, quantity, true);
         const here = place && { location: place, quantity: await heldAt(product.id, place) };
         const change = CHANGES[mode];
         if (!change) return { kind: 'counting', product, here };
@@ -246,7 +263,26 @@ export function useScanSession(mode: ScanMode) {
           undone: false,
         };
       }),
-    [mode, run, openProduct, catalogue, changeStock, moveAt, move, place, heldAt],
+    [
+      mode,
+      run,
+      openProduct,
+      catalogue,
+      changeStock,
+      moveAt,
+      move,
+      place,
+      heldAt,
+      countInto,
+      countIntoLine,
+    ],
+  );
+
+  /** Count mode into a count: the line of the product just scanned set to what was counted. */
+  const setLine = useCallback(
+    (product: ProductListItem, counted: number) =>
+      run(() => countIntoLine(product, counted, false)),
+    [run, countIntoLine],
   );
 
   /** Count mode: the stock as counted, for the product just scanned. */
@@ -289,6 +325,7 @@ export function useScanSession(mode: ScanMode) {
     busy,
     handleCode,
     setCount,
+    setLine,
     undo,
     ignored,
     clear: () => setOutcome(undefined),

@@ -15,6 +15,8 @@ interface ScanOutcomePanelProps {
   busy: boolean;
   onUndo: () => void;
   onCount: (product: ProductListItem, count: number, here?: Here) => void;
+  /** Count mode into a count: the scanned product's line set to what was counted. */
+  onSetLine: (product: ProductListItem, counted: number) => void;
 }
 
 const changeText = (delta: number, undone: boolean) => {
@@ -62,10 +64,12 @@ function CountForm({
   here,
   busy,
   onCount,
-}: { product: ProductListItem; here: Here | undefined } & Pick<
-  ScanOutcomePanelProps,
-  'busy' | 'onCount'
->) {
+  label = here ? `Counted at ${here.location.path}` : 'Counted',
+}: {
+  product: ProductListItem;
+  here: Here | undefined;
+  label?: string;
+} & Pick<ScanOutcomePanelProps, 'busy' | 'onCount'>) {
   const [counted, setCounted] = useState('');
   const value = Number(counted);
   const valid = counted.trim() !== '' && Number.isInteger(value) && value >= 0;
@@ -78,7 +82,7 @@ function CountForm({
       }}
     >
       <TextField
-        label={here ? `Counted at ${here.location.path}` : 'Counted'}
+        label={label}
         type="number"
         inputMode="numeric"
         min={0}
@@ -86,7 +90,7 @@ function CountForm({
         className="w-32"
         value={counted}
         onChange={(event) => setCounted(event.target.value)}
-        autoFocus
+        autoFocus={label !== LINE_LABEL}
       />
       <Button type="submit" disabled={!valid} busy={busy} busyLabel="Setting...">
         Set
@@ -95,8 +99,55 @@ function CountForm({
   );
 }
 
+const LINE_LABEL = 'Set the line to';
+
+/** A scan counted into a count: what its line holds now, and the way to set it outright. */
+function CountLineOutcome({
+  outcome,
+  busy,
+  onSetLine,
+}: {
+  outcome: Extract<ScanOutcome, { kind: 'countLine' }>;
+} & Pick<ScanOutcomePanelProps, 'busy' | 'onSetLine'>) {
+  const { product, location, counted, added, queued } = outcome;
+  return (
+    <div
+      data-testid="scan-result"
+      className="space-y-3 rounded-lg bg-white p-4 shadow-sm ring-1 ring-gray-200"
+    >
+      <div className="flex items-start justify-between gap-3">
+        <ProductLine product={product} />
+        <p className="shrink-0 text-sm font-medium text-gray-700">
+          {added === undefined ? 'Line set' : `Counted +${added}`}
+          {queued && <span className="block text-xs text-amber-800">Waiting to be sent</span>}
+        </p>
+      </div>
+      <p className="text-base text-gray-900">
+        Counted at {location.path}:{' '}
+        <strong data-testid="scan-line">
+          {counted ?? (added === undefined ? '' : `+${added}`)}
+        </strong>
+      </p>
+      <CountForm
+        key={`${product.id}:${location.id}`}
+        product={product}
+        here={undefined}
+        busy={busy}
+        label={LINE_LABEL}
+        onCount={(scanned, value) => onSetLine(scanned, value)}
+      />
+    </div>
+  );
+}
+
 /** What the last scan found and did, with the way to take it back. */
-export function ScanOutcomePanel({ outcome, busy, onUndo, onCount }: ScanOutcomePanelProps) {
+export function ScanOutcomePanel({
+  outcome,
+  busy,
+  onUndo,
+  onCount,
+  onSetLine,
+}: ScanOutcomePanelProps) {
   if (!outcome) {
     return <p className="text-sm text-gray-600">Point the camera at a barcode or QR code.</p>;
   }
@@ -121,6 +172,9 @@ export function ScanOutcomePanel({ outcome, busy, onUndo, onCount }: ScanOutcome
         Location: {outcome.location.path}
       </p>
     );
+  }
+  if (outcome.kind === 'countLine') {
+    return <CountLineOutcome outcome={outcome} busy={busy} onSetLine={onSetLine} />;
   }
   if (outcome.kind === 'moved') {
     return (

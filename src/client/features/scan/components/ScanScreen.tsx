@@ -7,8 +7,10 @@ import { useKeyboardScanner } from '@/lib/use-keyboard-scanner.js';
 import { signalScan } from '@/lib/scan-signal.js';
 import { rememberedMode, rememberMode, SCAN_MODES, type ScanMode } from '../scan-modes.js';
 import { useCameraScanner } from '../use-camera-scanner.js';
+import type { CountInto } from '../use-count-into.js';
 import { useScanSession } from '../use-scan-session.js';
 import { CameraView } from './CameraView.js';
+import { CountIntoChoice } from './CountIntoChoice.js';
 import { NextQuantity } from './NextQuantity.js';
 import { ScanOutcomePanel } from './ScanOutcomePanel.js';
 import { CurrentPlace, MovePanel } from './ScanPlace.js';
@@ -29,11 +31,14 @@ export function ScanScreen() {
   // A role that may not adjust stock only looks products up.
   const mayAdjust = useCatalogueCan()('adjustStock');
   const mode = mayAdjust ? chosenMode : 'lookup';
-  const session = useScanSession(mode);
+  // Count mode into an open count: each scan adds to the product's line there.
+  const [countInto, setCountInto] = useState<CountInto>();
+  const session = useScanSession(mode, mode === 'count' ? countInto : undefined);
   const { handleCode, ignored } = session;
   // How many units the next Receive or Pick scan moves; back to 1 once used.
   const [quantity, setQuantity] = useState(1);
-  const moves = mode === 'receive' || mode === 'pick' || mode === 'move';
+  const moves =
+    mode === 'receive' || mode === 'pick' || mode === 'move' || (mode === 'count' && !!countInto);
 
   const onCode = useCallback(
     (code: string) => {
@@ -75,6 +80,15 @@ export function ScanScreen() {
           }}
         />
       )}
+      {mode === 'count' && (
+        <CountIntoChoice
+          value={countInto}
+          onChange={(next) => {
+            setCountInto(next);
+            session.clear();
+          }}
+        />
+      )}
       {mode === 'move' ? (
         <MovePanel
           draft={session.move}
@@ -98,6 +112,7 @@ export function ScanScreen() {
           busy={session.busy}
           onUndo={() => void session.undo()}
           onCount={(product, count, here) => void session.setCount(product, count, here)}
+          onSetLine={(product, counted) => void session.setLine(product, counted)}
         />
       </div>
       <TypedCode onCode={onCode} />
