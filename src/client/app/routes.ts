@@ -31,6 +31,9 @@ export default [
     route(paths.locations.location.path, 'routes/location.tsx'),
     route(paths.counts.list.path, 'routes/counts.tsx'),
     route(paths.counts.count.path, 'routes/count.tsx'),
+    route(paths.suppliers.path, 'routes/suppliers.tsx'),
+    route(paths.purchaseOrders.list.path, 'routes/purchase-orders.tsx'),
+    route(paths.purchaseOrders.order.path, 'routes/purchase-order.tsx'),
     route(paths.catalogues.path, 'routes/catalogues.tsx'),
     route(paths.invitations.path, 'routes/invitations.tsx'),
     route(paths.activity.path, 'routes/activity.tsx'),
@@ -57,6 +60,13 @@ export default [
       route(paths.catalogue.location, 'routes/location.tsx', { id: 'catalogue-location' }),
       route(paths.catalogue.counts, 'routes/counts.tsx', { id: 'catalogue-counts' }),
       route(paths.catalogue.count, 'routes/count.tsx', { id: 'catalogue-count' }),
+      route(paths.catalogue.suppliers, 'routes/suppliers.tsx', { id: 'catalogue-suppliers' }),
+      route(paths.catalogue.purchaseOrders, 'routes/purchase-orders.tsx', {
+        id: 'catalogue-purchase-orders',
+      }),
+      route(paths.catalogue.purchaseOrder, 'routes/purchase-order.tsx', {
+        id: 'catalogue-purchase-order',
+      }),
       route(paths.catalogue.settings.path, 'routes/catalogue-settings.tsx'),
       route(paths.activity.nested, 'routes/activity.tsx', { id: 'catalogue-activity' }),
     ]),

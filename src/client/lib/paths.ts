@@ -83,6 +83,9 @@ export const paths = {
     path: '/scan',
     getHref: (code?: string, catalogueId?: string) =>
       `${catalogueId ? inCatalogue(catalogueId) : ''}/scan${query(code ? { code } : undefined)}`,
+    /** Receive against a purchase order: the screen opens in Receive with the order chosen. */
+    receiveHref: (poId: string, catalogueId?: string) =>
+      `${catalogueId ? inCatalogue(catalogueId) : ''}/scan${query({ po: poId })}`,
   },
   /**
    * A shared catalogue's screens, as the route table nests them under `root` (relative paths):
@@ -101,6 +104,9 @@ export const paths = {
     location: 'locations/:locationId',
     counts: 'counts',
     count: 'counts/:countId',
+    suppliers: 'suppliers',
+    purchaseOrders: 'purchase-orders',
+    purchaseOrder: 'purchase-orders/:poId',
     settings: {
       path: 'settings',
       /** `section` opens it at that part (its id): `invite` for inviting people. */
@@ -148,6 +154,25 @@ export const paths = {
       path: '/counts/:countId',
       getHref: (id: string, catalogueId?: string) =>
         `${catalogueId ? inCatalogue(catalogueId) : ''}/counts/${encodeURIComponent(id)}`,
+    },
+  },
+  /** The catalogue's suppliers (the user menu's 'Suppliers'). */
+  suppliers: {
+    path: '/suppliers',
+    getHref: (catalogueId?: string) =>
+      catalogueId ? inCatalogue(catalogueId, '/suppliers') : '/suppliers',
+  },
+  /** The catalogue's purchase orders (the user menu's 'Purchase orders'), and one order's page. */
+  purchaseOrders: {
+    list: {
+      path: '/purchase-orders',
+      getHref: (catalogueId?: string) =>
+        catalogueId ? inCatalogue(catalogueId, '/purchase-orders') : '/purchase-orders',
+    },
+    order: {
+      path: '/purchase-orders/:poId',
+      getHref: (id: string, catalogueId?: string) =>
+        `${catalogueId ? inCatalogue(catalogueId) : ''}/purchase-orders/${encodeURIComponent(id)}`,
     },
   },
   /** My catalogues, and a new one. */

@@ -1,4 +1,6 @@
+import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
+import { useParams } from 'react-router';
 import { movementsQueryOptions } from '@/features/products/api/get-movements.js';
 import { productQueryOptions } from '@/features/products/api/get-product.js';
 import { preloadPicture, ProductDetails } from '@/features/products/components/ProductDetails.js';
@@ -46,11 +48,26 @@ const ProductActivity = lazy(() =>
   })),
 );
 
+/** Whom the product is bought from: its own chunk too, above the activity. */
+const ProductSuppliers = lazy(() =>
+  import('@/features/purchasing/components/ProductSuppliers.js').then((m) => ({
+    default: m.ProductSuppliers,
+  })),
+);
+
+/** The product's suppliers, from the product the page shows (the products' cache). */
+function Suppliers() {
+  const { catalogueId, productId = '' } = useParams();
+  const product = useQuery(productQueryOptions(catalogueId, productId)).data;
+  return product ? <ProductSuppliers product={product} /> : null;
+}
+
 export default function ProductDetailsRoute() {
   return (
     <ProductDetails
       after={
         <Suspense fallback={null}>
+          <Suppliers />
           <ProductActivity />
         </Suspense>
       }

@@ -7,7 +7,7 @@ import {
   patchCachedProduct,
   type ListData,
 } from '@/lib/query/product-cache.js';
-import type { CatalogueRef } from '@/lib/catalogue-ref.js';
+import { catalogueKey, type CatalogueRef } from '@/lib/catalogue-ref.js';
 import { patchCountLine } from '@/lib/counts/counts-query.js';
 import { queryKeys } from '@/lib/query/query-client.js';
 import { stockChangesInFlight } from '@/lib/stock-change/index.js';
@@ -166,8 +166,11 @@ export async function applyLiveEvent(
       ]);
       return;
     case 'purchasing.changed':
-      // A receipt changes stock and costs: the catalogue reads again; otherwise nothing shown here.
-      if (event.data.productIds.length > 0) await readCatalogueAgain(queryClient, catalogue);
+      // Suppliers and orders read again; a receipt changes stock and costs: the catalogue too.
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['purchasing', catalogueKey(catalogue)] }),
+        event.data.productIds.length > 0 && readCatalogueAgain(queryClient, catalogue),
+      ]);
       return;
     case 'reset':
       await readEverythingAgain(queryClient);

@@ -21,7 +21,7 @@ const OWNER_KEY = 'OfflineCacheOwner';
 /**
  * The data sets worth reading offline: the user, their catalogues, each catalogue's list pages,
  * products and their history, the locations (a bin's code scanned offline is found) and the
- * counts.
+ * counts and the purchase orders (an order read online is received against by scan offline).
  */
 const PERSISTED_ROOTS = new Set<unknown>([
   queryKeys.user[0],
@@ -31,6 +31,7 @@ const PERSISTED_ROOTS = new Set<unknown>([
   'locations',
   // A count's lines and the open counts: counting on /scan goes on offline.
   'counts',
+  'purchasing',
 ]);
 
 let store: UseStore | undefined;

@@ -12,6 +12,7 @@ export {
   stockWithPending,
   useAllPendingChanges,
   type QueuedChange,
+  type QueuedReceipt,
   type QueuedStockChange,
   type StockChangeSource,
 } from './pending.js';

@@ -92,8 +92,34 @@ export interface QueuedCountLine {
   productId?: undefined;
 }
 
+/** One product's part of a receipt: `quantity` units that came in. */
+export interface QueuedReceiptLine {
+  productId: string;
+  productName: string;
+  quantity: number;
+}
+
+/**
+ * Stock received against a purchase order into one location (one receipt, of one or many lines),
+ * kept like any stock change: a receipt made offline is sent once, in its turn, with its key.
+ */
+export interface QueuedReceipt {
+  kind: 'receipt';
+  key: string;
+  catalogueId?: string | undefined;
+  poId: string;
+  /** Named in messages: 'PO-0001'. */
+  poNumber: string;
+  locationId: string;
+  locationPath: string;
+  lines: QueuedReceiptLine[];
+  source?: StockChangeSource | undefined;
+  madeAt: string;
+  productId?: undefined;
+}
+
 /** Anything waiting in the queue, in the order made. */
-export type QueuedChange = QueuedStockChange | QueuedMove | QueuedCountLine;
+export type QueuedChange = QueuedStockChange | QueuedMove | QueuedCountLine | QueuedReceipt;
 
 /**
  * The signed-in user's waiting changes, in the order made: a copy of what IndexedDB holds

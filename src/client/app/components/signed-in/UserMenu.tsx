@@ -10,8 +10,9 @@ const itemClasses =
   'block w-full px-4 py-2 text-left text-sm text-gray-700 hover:bg-gray-100 hover:text-gray-900 focus:bg-gray-100 focus:text-gray-900 focus:outline-none';
 
 /**
- * 'Hello {name}' and its menu: 'My Profile', the catalogue shown's 'Activity', 'Reports', 'Locations' and 'Counts', and
- * 'Logout'. Keyboard-usable (components/controls/Menu).
+ * 'Hello {name}' and its menu: 'My Profile', the catalogue shown's 'Activity', 'Reports',
+ * 'Locations', 'Counts', 'Suppliers' and 'Purchase orders', and 'Logout'. Keyboard-usable
+ * (components/controls/Menu).
  */
 export function UserMenu({ user }: { user: User }) {
   const logout = useLogout();
@@ -50,6 +51,16 @@ export function UserMenu({ user }: { user: User }) {
       </Link>
       <Link to={paths.counts.list.getHref(catalogue)} className={itemClasses} {...menuItemProps}>
         Counts
+      </Link>
+      <Link to={paths.suppliers.getHref(catalogue)} className={itemClasses} {...menuItemProps}>
+        Suppliers
+      </Link>
+      <Link
+        to={paths.purchaseOrders.list.getHref(catalogue)}
+        className={itemClasses}
+        {...menuItemProps}
+      >
+        Purchase orders
       </Link>
       <button
         type="button"

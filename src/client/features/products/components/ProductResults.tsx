@@ -20,6 +20,7 @@ import { RetryButton, type LoadQuery } from './common/ProductLoadError.js';
 import { ProductsSummary } from './ProductsSummary.js';
 import { ProductsToolbar } from './ProductsToolbar.js';
 import { StockFilterTabs } from './StockFilterTabs.js';
+import { OrderWhatsLowButton } from '@/components/purchasing/OrderWhatsLowButton.js';
 import { useListPlace } from './use-list-place.js';
 import { useSelection } from './use-selection.js';
 import { ViewToggle, type ListView } from './ViewToggle.js';
@@ -136,6 +137,8 @@ export function ProductResults(props: ProductResultsProps) {
           <ProductsToolbar q={q} sort={params.sort} onSearch={onSearch} onSort={onSort} />
           <div className="flex flex-wrap items-center justify-between gap-3">
             <StockFilterTabs value={stock} onChange={onStock} counts={filterCounts.counts} />
+            {/* What is low, ordered from each product's preferred supplier in one go. */}
+            {stock === 'reorder' && <OrderWhatsLowButton />}
             {wide && <ViewToggle value={view} onChange={onView} />}
           </div>
         </div>

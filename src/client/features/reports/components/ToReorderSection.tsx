@@ -1,3 +1,4 @@
+import { OrderWhatsLowButton } from '@/components/purchasing/OrderWhatsLowButton.js';
 import { formatCount } from '@/lib/format.js';
 import { useToReorder } from '../api/get-to-reorder.js';
 import { ProductTable } from './ProductTable.js';
@@ -7,6 +8,7 @@ export function ToReorderSection() {
   const report = useToReorder();
   return (
     <ReportSection id="to-reorder" title="To reorder" name="to-reorder">
+      <OrderWhatsLowButton />
       <ReportStatus query={report}>
         <ProductTable
           products={report.data?.products ?? []}

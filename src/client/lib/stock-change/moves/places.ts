@@ -20,7 +20,11 @@ export function placesWithPending(
     if (id !== undefined) quantities.set(id, (quantities.get(id) ?? 0) + amount);
   };
   for (const change of changes) {
-    if (change.kind === 'move') {
+    if (change.kind === 'receipt') {
+      for (const line of change.lines) {
+        if (line.productId === productId) add(change.locationId, line.quantity);
+      }
+    } else if (change.kind === 'move') {
       for (const line of change.lines) {
         if (line.productId !== productId) continue;
         add(line.from, -line.quantity);

@@ -13,6 +13,7 @@ import {
 } from '../pending.js';
 import { sentCountLine } from '../count-line-request.js';
 import { postMove } from '../moves/move-request.js';
+import { afterReceipt, postReceipt } from '../receipts/receipt-request.js';
 import { postStockChange, refreshAfterStockChanges, writeServerStock } from '../request.js';
 
 /** The server's answer for a catalogue that is gone or no longer the user's. */
@@ -23,6 +24,10 @@ function describeChange(change: QueuedChange) {
   if (change.kind === 'countLine') {
     const { counted, add, locationPath } = change.line;
     return `the count of ${add ? `+${counted}` : counted} at ${locationPath}`;
+  }
+  if (change.kind === 'receipt') {
+    const units = change.lines.reduce((sum, line) => sum + line.quantity, 0);
+    return `the receipt of ${units} ${units === 1 ? 'unit' : 'units'} against ${change.poNumber}`;
   }
   if (change.kind === 'move') {
     const units = change.lines.reduce((sum, line) => sum + line.quantity, 0);
@@ -37,7 +42,7 @@ function describeChange(change: QueuedChange) {
 /** What a message names: the product changed, or the first of a move's ('Blue mug and 2 more'). */
 function subjectOf(change: QueuedChange) {
   if (change.kind === 'countLine') return `'${change.line.productName}'`;
-  if (change.kind !== 'move') return `'${change.productName}'`;
+  if (change.kind === undefined) return `'${change.productName}'`;
   const [first] = change.lines;
   const more = change.lines.length - 1;
   return `'${first?.productName ?? ''}'${more > 0 ? ` and ${more} more` : ''}`;
@@ -47,9 +52,9 @@ function subjectOf(change: QueuedChange) {
 const productsOf = (change: QueuedChange) =>
   change.kind === 'countLine'
     ? []
-    : change.kind === 'move'
-      ? change.lines.map(({ productId }) => ({ catalogueId: change.catalogueId, productId }))
-      : [change];
+    : change.kind === undefined
+      ? [change]
+      : change.lines.map(({ productId }) => ({ catalogueId: change.catalogueId, productId }));
 
 /**
  * The waiting stock changes in IndexedDB: one entry per user (their id), an array in the order
@@ -123,7 +128,8 @@ function refusalReason(change: QueuedChange, error: unknown) {
   const status = getErrorStatus(error);
   const message = getErrorMessage(error);
   // A catalogue the user no longer belongs to is named as such, not as a deleted product; a
-  // move, a count's line or a change at a location names what is gone (a product or a location) itself.
+  // move, a receipt, a count's line or a change at a location names what is gone (a product or a
+  // location) itself.
   const named = change.kind !== undefined || change.locationId !== undefined;
   if (status === 404 && message !== CATALOGUE_NOT_FOUND && !named)
     return 'the product was deleted.';
@@ -135,7 +141,8 @@ type Outcome = 'sent' | 'refused' | 'wait';
 
 /** One waiting change, through the request and cache writes every stock change uses (send.ts). */
 async function sendOne(change: QueuedChange): Promise<Outcome> {
-  // A move or a count's line changes no stock: nothing of it to keep live events from.
+  // A move or a count's line changes no stock, and a receipt's products are read again after it:
+  // nothing of them to keep live events from.
   const sent = change.kind !== undefined ? () => undefined : markInFlight(change.productId);
   try {
     if (change.kind === 'countLine') {
@@ -144,6 +151,11 @@ async function sendOne(change: QueuedChange): Promise<Outcome> {
     }
     if (change.kind === 'move') {
       await postMove(change);
+      return 'sent';
+    }
+    if (change.kind === 'receipt') {
+      await postReceipt(change);
+      await afterReceipt(queryClient, change.catalogueId);
       return 'sent';
     }
     const { product } = await postStockChange(change);

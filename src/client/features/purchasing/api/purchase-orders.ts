@@ -1,0 +1,142 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  PurchaseOrder,
+  PurchaseOrderStatus,
+} from '@shared/schemas/purchasing/purchase-orders.js';
+import { apiRequest } from '@/lib/api-client.js';
+import { apiDownload } from '@/lib/api-download.js';
+import type { CatalogueRef } from '@/lib/catalogue-ref.js';
+import { saveDownload } from '@/lib/download.js';
+import { messageResponse } from '@/lib/lazy-schemas.js';
+import { notifyError, notifySuccess } from '@/lib/notify.js';
+import { orderUrl, purchasingKeys, purchasingUrl } from '@/lib/purchasing/urls.js';
+
+const load = () => import('@shared/schemas/purchasing/purchase-orders.js');
+const savedSchema = () => load().then((m) => m.purchaseOrderSavedSchema);
+
+/** GET …/purchase-orders(?status=) → {purchaseOrders}: the newest first, without their lines. */
+export const purchaseOrdersQueryOptions = (catalogue: CatalogueRef, status?: PurchaseOrderStatus) =>
+  queryOptions({
+    queryKey: purchasingKeys.orders(catalogue, status),
+    queryFn: async ({ signal }) =>
+      (
+        await apiRequest(() => load().then((m) => m.purchaseOrdersResponseSchema), {
+          url: purchasingUrl(catalogue, 'purchase-orders'),
+          params: status ? { status } : undefined,
+          signal,
+        })
+      ).purchaseOrders,
+  });
+
+export const usePurchaseOrders = (catalogue: CatalogueRef, status?: PurchaseOrderStatus) =>
+  useQuery(purchaseOrdersQueryOptions(catalogue, status));
+
+/** GET …/purchase-orders/{poId} → {purchaseOrder}, with its lines. */
+export const purchaseOrderQueryOptions = (catalogue: CatalogueRef, id: string) =>
+  queryOptions({
+    queryKey: purchasingKeys.order(catalogue, id),
+    queryFn: async ({ signal }) =>
+      (
+        await apiRequest(() => load().then((m) => m.purchaseOrderResponseSchema), {
+          url: orderUrl(catalogue, id),
+          signal,
+        })
+      ).purchaseOrder,
+  });
+
+export const usePurchaseOrder = (catalogue: CatalogueRef, id: string) =>
+  useQuery(purchaseOrderQueryOptions(catalogue, id));
+
+/** A line as the PO page sends it: unit cost in dollars as typed ('' or null: the supplier's). */
+export interface OrderLineInput {
+  productId: string;
+  quantity: number;
+  unitCost: string | number | null;
+}
+
+/** What a PATCH may carry: a draft's lines, date and notes, or a new status. */
+export interface OrderUpdate {
+  lines?: OrderLineInput[];
+  expectedAt?: string | null;
+  notes?: string | null;
+  status?: 'ordered' | 'cancelled';
+}
+
+type OrderChange =
+  | {
+      kind: 'create';
+      body: {
+        supplierId: string;
+        expectedAt?: string | null;
+        notes?: string | null;
+        lines?: OrderLineInput[];
+      };
+    }
+  | { kind: 'update'; id: string; body: OrderUpdate }
+  | { kind: 'delete'; id: string }
+  | { kind: 'send'; id: string };
+
+/**
+ * POST, PATCH, DELETE of an order, or its sending: the message is shown, the order's answer
+ * written to its cache, and the lists read again.
+ */
+export function usePurchaseOrderChange(catalogue: CatalogueRef) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (
+      change: OrderChange,
+    ): Promise<{ message: string; purchaseOrder?: PurchaseOrder }> => {
+      switch (change.kind) {
+        case 'create':
+          return apiRequest(savedSchema, {
+            method: 'POST',
+            url: purchasingUrl(catalogue, 'purchase-orders'),
+            data: change.body,
+          });
+        case 'update':
+          return apiRequest(savedSchema, {
+            method: 'PATCH',
+            url: orderUrl(catalogue, change.id),
+            data: change.body,
+          });
+        case 'delete':
+          return apiRequest(messageResponse, {
+            method: 'DELETE',
+            url: orderUrl(catalogue, change.id),
+          });
+        case 'send':
+          return apiRequest(messageResponse, {
+            method: 'POST',
+            url: orderUrl(catalogue, change.id, '/send'),
+          });
+      }
+    },
+    onSuccess: ({ message, purchaseOrder }) => {
+      notifySuccess(message);
+      if (purchaseOrder) {
+        queryClient.setQueryData(purchasingKeys.order(catalogue, purchaseOrder.id), purchaseOrder);
+      }
+    },
+    onSettled: (_answer, _error, change) =>
+      Promise.all([
+        queryClient.invalidateQueries({
+          queryKey: purchasingKeys.all(catalogue),
+          // The deleted order's own entry is not read again (it would answer 404).
+          predicate: (query) => change.kind !== 'delete' || query.queryKey[3] !== change.id,
+        }),
+      ]),
+  });
+}
+
+/** GET …/purchase-orders/{poId}.pdf or .csv → the file, fetched with the token and saved. */
+export function useDownloadOrder(catalogue: CatalogueRef) {
+  return useMutation({
+    mutationFn: ({ order, format }: { order: PurchaseOrder; format: 'pdf' | 'csv' }) =>
+      apiDownload(
+        { url: orderUrl(catalogue, order.id, `.${format}`) },
+        `${order.number}.${format}`,
+      ),
+    onSuccess: saveDownload,
+    onError: notifyError,
+  });
+}

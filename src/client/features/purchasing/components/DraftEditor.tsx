@@ -1,0 +1,248 @@
+import { useId, useState } from 'react';
+import type { PurchaseOrder } from '@shared/schemas/purchasing/purchase-orders.js';
+import type { ProductListItem } from '@shared/schemas/products.js';
+import { Button } from '@/components/ui/Button.js';
+import { CardSection } from '@/components/ui/Card.js';
+import { inlineControlClasses, TextAreaField, TextField } from '@/components/ui/Field.js';
+import { apiRequest } from '@/lib/api-client.js';
+import { getErrorMessage } from '@/lib/api-error.js';
+import { productsUrl, useCatalogueRef } from '@/lib/catalogue-ref.js';
+import { usePurchaseOrderChange } from '../api/purchase-orders.js';
+
+/** A line as typed: the quantity and unit cost as text until sent. */
+interface DraftLine {
+  productId: string;
+  name: string;
+  quantity: string;
+  unitCost: string;
+}
+
+const linesOf = (order: PurchaseOrder): DraftLine[] =>
+  order.lines.map((line) => ({
+    productId: line.productId,
+    name: line.name ?? 'Deleted product',
+    quantity: String(line.quantity),
+    unitCost: line.unitCost.toFixed(2),
+  }));
+
+/** GET /products?q=&limit=8 → the first products whose name or codes match. */
+async function findProducts(catalogue: string | undefined, q: string) {
+  const { products } = await apiRequest(
+    () => import('@shared/schemas/products.js').then((m) => m.productListResponseSchema),
+    { url: productsUrl(catalogue), params: { q, limit: 8 } },
+  );
+  return products;
+}
+
+/**
+ * A draft's lines (product, quantity, unit cost), expected date and notes, saved together with
+ * one PATCH; the server checks every rule and its refusal shows under the form. A unit cost left
+ * empty is the supplier's for the product, else the product's cost.
+ */
+export function DraftEditor({
+  order,
+  onDirty,
+}: {
+  order: PurchaseOrder;
+  onDirty: (dirty: boolean) => void;
+}) {
+  const catalogue = useCatalogueRef();
+  const change = usePurchaseOrderChange(catalogue);
+  const [lines, setLinesState] = useState(() => linesOf(order));
+  const [expectedAt, setExpected] = useState(order.expectedAt?.slice(0, 10) ?? '');
+  const [notes, setNotes] = useState(order.notes ?? '');
+  const [error, setError] = useState<string>();
+  const touch = () => onDirty(true);
+  const setLines = (next: DraftLine[]) => {
+    setLinesState(next);
+    touch();
+  };
+  const edit = (productId: string, patch: Partial<DraftLine>) =>
+    setLines(lines.map((line) => (line.productId === productId ? { ...line, ...patch } : line)));
+
+  const save = async () => {
+    setError(undefined);
+    try {
+      await change.mutateAsync({
+        kind: 'update',
+        id: order.id,
+        body: {
+          lines: lines.map((line) => ({
+            productId: line.productId,
+            quantity: Number(line.quantity),
+            unitCost: line.unitCost.trim() === '' ? null : line.unitCost.trim(),
+          })),
+          expectedAt: expectedAt === '' ? null : expectedAt,
+          notes: notes.trim() === '' ? null : notes,
+        },
+      });
+      onDirty(false);
+    } catch (caught) {
+      setError(getErrorMessage(caught));
+    }
+  };
+
+  return (
+    <CardSection id="draft-lines" title="Lines" className="space-y-4">
+      {lines.length === 0 ? (
+        <p className="mt-2 text-sm text-gray-600">No lines yet: add the products to order.</p>
+      ) : (
+        <ul aria-label="Lines" className="mt-2 divide-y divide-gray-100">
+          {lines.map((line) => (
+            <li key={line.productId} className="flex flex-wrap items-end gap-3 py-2">
+              <span className="min-w-40 flex-1 font-medium break-words text-gray-900">
+                {line.name}
+              </span>
+              <label className="text-sm text-gray-700">
+                Quantity
+                <input
+                  type="number"
+                  inputMode="numeric"
+                  min={1}
+                  step={1}
+                  aria-label={`Quantity of ${line.name}`}
+                  className={`mt-1 block w-24 ${inlineControlClasses}`}
+                  value={line.quantity}
+                  onChange={(event) => edit(line.productId, { quantity: event.target.value })}
+                />
+              </label>
+              <label className="text-sm text-gray-700">
+                Unit cost ($)
+                <input
+                  type="number"
+                  inputMode="decimal"
+                  min={0}
+                  step={0.01}
+                  aria-label={`Unit cost of ${line.name}`}
+                  className={`mt-1 block w-28 ${inlineControlClasses}`}
+                  value={line.unitCost}
+                  onChange={(event) => edit(line.productId, { unitCost: event.target.value })}
+                />
+              </label>
+              <Button
+                variant="ghost"
+                aria-label={`Remove ${line.name}`}
+                onClick={() => setLines(lines.filter((one) => one.productId !== line.productId))}
+              >
+                Remove
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <AddProduct
+        catalogue={catalogue}
+        onAdd={(product) => {
+          if (lines.some((line) => line.productId === product.id)) return;
+          setLines([
+            ...lines,
+            { productId: product.id, name: product.name, quantity: '1', unitCost: '' },
+          ]);
+        }}
+      />
+      <TextField
+        label="Expected"
+        type="date"
+        className="max-w-xs"
+        value={expectedAt}
+        onChange={(event) => {
+          setExpected(event.target.value);
+          touch();
+        }}
+      />
+      <TextAreaField
+        label="Notes"
+        rows={2}
+        value={notes}
+        onChange={(event) => {
+          setNotes(event.target.value);
+          touch();
+        }}
+      />
+      {error && (
+        <p role="alert" className="text-sm text-red-700">
+          {error}
+        </p>
+      )}
+      <Button busy={change.isPending} busyLabel="Saving..." onClick={() => void save()}>
+        Save draft
+      </Button>
+    </CardSection>
+  );
+}
+
+/** A product found by name, SKU or barcode, added to the draft with a tap. */
+function AddProduct({
+  catalogue,
+  onAdd,
+}: {
+  catalogue: string | undefined;
+  onAdd: (product: ProductListItem) => void;
+}) {
+  const [q, setQ] = useState('');
+  const [results, setResults] = useState<ProductListItem[]>();
+  const [error, setError] = useState<string>();
+  const field = useId();
+  const search = async () => {
+    setError(undefined);
+    try {
+      setResults(await findProducts(catalogue, q.trim()));
+    } catch (caught) {
+      setError(getErrorMessage(caught));
+    }
+  };
+  return (
+    <div className="space-y-2">
+      <div role="search" aria-label="Products to add" className="flex items-end gap-3">
+        <div className="min-w-0 flex-1">
+          <label htmlFor={field} className="block text-sm font-medium text-gray-900">
+            Add product
+          </label>
+          <input
+            id={field}
+            className={`mt-1 block w-full ${inlineControlClasses}`}
+            value={q}
+            placeholder="Name, SKU or barcode"
+            onChange={(event) => setQ(event.target.value)}
+            onKeyDown={(event) => {
+              if (event.key === 'Enter') {
+                event.preventDefault();
+                void search();
+              }
+            }}
+          />
+        </div>
+        <Button variant="secondary" onClick={() => void search()}>
+          Search
+        </Button>
+      </div>
+      {error && <p className="text-sm text-red-700">{error}</p>}
+      {results && results.length === 0 && (
+        <p className="text-sm text-gray-600">No products found.</p>
+      )}
+      {results && results.length > 0 && (
+        <ul aria-label="Products found" className="space-y-1">
+          {results.map((product) => (
+            <li key={product.id} className="flex items-center gap-3 text-sm">
+              <span className="min-w-0 flex-1 break-words">
+                {product.name}
+                {product.sku && <span className="text-gray-600"> · {product.sku}</span>}
+              </span>
+              <Button
+                variant="secondary"
+                aria-label={`Add ${product.name}`}
+                onClick={() => {
+                  onAdd(product);
+                  setResults(undefined);
+                  setQ('');
+                }}
+              >
+                Add
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

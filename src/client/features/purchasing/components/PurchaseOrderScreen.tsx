@@ -1,0 +1,237 @@
+import { useState, type ReactNode } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import type { PurchaseOrder } from '@shared/schemas/purchasing/purchase-orders.js';
+import { confirmButtons, loadDialogs } from '@/components/dialogs/confirm-dialog.js';
+import { Button } from '@/components/ui/Button.js';
+import { Card } from '@/components/ui/Card.js';
+import { useCatalogueRef } from '@/lib/catalogue-ref.js';
+import { useCatalogueCan } from '@/lib/catalogues/current-catalogue.js';
+import { formatCount, formatDateTime, formatPrice } from '@/lib/format.js';
+import { notifyError } from '@/lib/notify.js';
+import { paths } from '@/lib/paths.js';
+import { tabTitle } from '@/lib/texts.js';
+import {
+  useDownloadOrder,
+  usePurchaseOrder,
+  usePurchaseOrderChange,
+} from '../api/purchase-orders.js';
+import { orderUrl } from '@/lib/purchasing/urls.js';
+import { DraftEditor } from './DraftEditor.js';
+import { formatExpected, isReceivable, StatusPill } from './OrderStatus.js';
+import { ReceivePanel } from './ReceivePanel.js';
+
+/**
+ * `/purchase-orders/:poId`: one order. A draft's lines, date and notes are edited here by editors
+ * and above, who also mark it ordered, cancel it or delete it; an order's PDF and CSV download,
+ * and it is sent to the supplier; the stock role and above receive against it.
+ */
+export function PurchaseOrderScreen() {
+  const catalogue = useCatalogueRef();
+  const { poId = '' } = useParams();
+  const order = usePurchaseOrder(catalogue, poId);
+  const may = useCatalogueCan();
+  const [dirty, setDirty] = useState(false);
+  if (!order.data) {
+    return (
+      <p className="text-sm text-gray-600">
+        {order.isPending ? 'Loading the order…' : 'Purchase order not found'}
+      </p>
+    );
+  }
+  const po = order.data;
+  const editable = po.status === 'draft' && may('managePurchasing');
+  return (
+    <div className="mx-auto max-w-4xl min-w-0 space-y-6">
+      <title>{tabTitle(po.number)}</title>
+      <div>
+        <Link
+          to={paths.purchaseOrders.list.getHref(catalogue)}
+          className="text-sm text-indigo-700 hover:underline"
+        >
+          All purchase orders
+        </Link>
+        <h1 className="mt-2 flex flex-wrap items-center gap-3 text-2xl font-bold tracking-tight text-gray-900 sm:text-3xl">
+          {po.number} <StatusPill status={po.status} />
+        </h1>
+        <p className="mt-1 text-sm text-gray-700">
+          {po.supplierName} · expected {formatExpected(po.expectedAt)} ·{' '}
+          {formatCount(po.totalQuantity)} {po.totalQuantity === 1 ? 'unit' : 'units'} ·{' '}
+          {formatPrice(po.totalCost)}
+          {po.sentAt && ` · sent ${formatDateTime(po.sentAt)}`}
+        </p>
+        {po.notes && !editable && (
+          <p className="mt-2 text-sm whitespace-pre-line text-gray-700">{po.notes}</p>
+        )}
+      </div>
+      <OrderActions order={po} dirty={dirty} />
+      {editable ? (
+        <DraftEditor key={po.updatedAt} order={po} onDirty={setDirty} />
+      ) : (
+        <OrderLines order={po} />
+      )}
+      {isReceivable(po.status) && may('receiveStock') && <ReceivePanel order={po} />}
+    </div>
+  );
+}
+
+/** What can be done with the order, by its status and the user's role. */
+function OrderActions({ order, dirty }: { order: PurchaseOrder; dirty: boolean }) {
+  const catalogue = useCatalogueRef();
+  const navigate = useNavigate();
+  const may = useCatalogueCan();
+  const change = usePurchaseOrderChange(catalogue);
+  const download = useDownloadOrder(catalogue);
+  const manage = may('managePurchasing');
+  const { status } = order;
+
+  const confirmed = async (title: string, text: string, confirmButtonText: string) => {
+    const Swal = await loadDialogs();
+    const answer = await Swal.fire({
+      title,
+      text,
+      icon: 'warning',
+      showCancelButton: true,
+      confirmButtonText,
+      focusCancel: true,
+      ...confirmButtons,
+    });
+    return answer.isConfirmed;
+  };
+  const run = (task: () => Promise<unknown>) => void task().catch(notifyError);
+
+  const actions: ReactNode[] = [];
+  if (manage && status === 'draft') {
+    actions.push(
+      <Button
+        key="order"
+        disabled={dirty || order.lines.length === 0}
+        title={dirty ? 'Save the draft first' : undefined}
+        onClick={() =>
+          run(() =>
+            change.mutateAsync({ kind: 'update', id: order.id, body: { status: 'ordered' } }),
+          )
+        }
+      >
+        Mark as ordered
+      </Button>,
+    );
+  }
+  if (manage && (status === 'draft' || isReceivable(status))) {
+    actions.push(
+      <Button
+        key="cancel"
+        variant="danger"
+        onClick={() =>
+          run(async () => {
+            if (
+              await confirmed(
+                'Cancel this order?',
+                `${order.number} will be closed.`,
+                'Yes, cancel it',
+              )
+            )
+              await change.mutateAsync({
+                kind: 'update',
+                id: order.id,
+                body: { status: 'cancelled' },
+              });
+          })
+        }
+      >
+        Cancel order
+      </Button>,
+    );
+  }
+  const receivedNothing = order.lines.every((line) => line.received === 0);
+  if (manage && (status === 'draft' || (status === 'cancelled' && receivedNothing))) {
+    actions.push(
+      <Button
+        key="delete"
+        variant="danger"
+        onClick={() =>
+          run(async () => {
+            if (
+              !(await confirmed(
+                'Delete this order?',
+                `${order.number} will be gone.`,
+                'Yes, delete it!',
+              ))
+            )
+              return;
+            await change.mutateAsync({ kind: 'delete', id: order.id });
+            await navigate(paths.purchaseOrders.list.getHref(catalogue));
+          })
+        }
+      >
+        {status === 'draft' ? 'Delete draft' : 'Delete order'}
+      </Button>,
+    );
+  }
+  if (status !== 'draft') {
+    for (const format of ['pdf', 'csv'] as const) {
+      actions.push(
+        <a
+          key={format}
+          href={`/api${orderUrl(catalogue, order.id, `.${format}`)}`}
+          className="self-center text-sm font-semibold text-indigo-700 hover:underline"
+          onClick={(event) => {
+            event.preventDefault();
+            if (!download.isPending) download.mutate({ order, format });
+          }}
+        >
+          {format.toUpperCase()}
+        </a>,
+      );
+    }
+  }
+  if (manage && status === 'ordered') {
+    actions.push(
+      <Button
+        key="send"
+        variant="secondary"
+        busy={change.isPending && change.variables.kind === 'send'}
+        busyLabel="Sending..."
+        onClick={() => run(() => change.mutateAsync({ kind: 'send', id: order.id }))}
+      >
+        {order.sentAt ? 'Send to supplier again' : 'Send to supplier'}
+      </Button>,
+    );
+  }
+  if (actions.length === 0) return null;
+  return <div className="flex flex-wrap gap-3">{actions}</div>;
+}
+
+/** An order's lines as ordered and received (any order but a draft an editor is changing). */
+function OrderLines({ order }: { order: PurchaseOrder }) {
+  return (
+    <Card className="overflow-x-auto p-0">
+      <table aria-label="Lines" className="min-w-full text-sm">
+        <thead className="bg-gray-50 text-left text-gray-700">
+          <tr>
+            <th className="px-4 py-2 font-semibold">Product</th>
+            <th className="px-4 py-2 font-semibold">Supplier SKU</th>
+            <th className="px-4 py-2 text-right font-semibold">Ordered</th>
+            <th className="px-4 py-2 text-right font-semibold">Received</th>
+            <th className="px-4 py-2 text-right font-semibold">Unit cost</th>
+            <th className="px-4 py-2 text-right font-semibold">Total</th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-gray-100">
+          {order.lines.map((line) => (
+            <tr key={line.productId}>
+              <td className="px-4 py-2 break-words">{line.name ?? 'Deleted product'}</td>
+              <td className="px-4 py-2 font-mono">{line.supplierSku ?? '—'}</td>
+              <td className="px-4 py-2 text-right tabular-nums">{formatCount(line.quantity)}</td>
+              <td className="px-4 py-2 text-right tabular-nums">{formatCount(line.received)}</td>
+              <td className="px-4 py-2 text-right tabular-nums">{formatPrice(line.unitCost)}</td>
+              <td className="px-4 py-2 text-right tabular-nums">
+                {formatPrice(Math.round(line.unitCost * line.quantity * 100) / 100)}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {order.lines.length === 0 && <p className="p-4 text-sm text-gray-600">No lines.</p>}
+    </Card>
+  );
+}
