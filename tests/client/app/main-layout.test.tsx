@@ -169,6 +169,14 @@ describe('MainLayout', () => {
       expect(counts).toHaveAttribute('href', '/counts');
       await waitFor(() => expect(counts).toHaveFocus());
       await user.keyboard('{ArrowDown}');
+      const suppliers = screen.getByRole('menuitem', { name: 'Suppliers' });
+      expect(suppliers).toHaveAttribute('href', '/suppliers');
+      await waitFor(() => expect(suppliers).toHaveFocus());
+      await user.keyboard('{ArrowDown}');
+      const orders = screen.getByRole('menuitem', { name: 'Purchase orders' });
+      expect(orders).toHaveAttribute('href', '/purchase-orders');
+      await waitFor(() => expect(orders).toHaveFocus());
+      await user.keyboard('{ArrowDown}');
       const logout = screen.getByRole('menuitem', { name: 'Logout' });
       await waitFor(() => expect(logout).toHaveFocus());
       await user.keyboard('{Enter}');

@@ -48,14 +48,14 @@ export const usePurchaseOrder = (catalogue: CatalogueRef, id: string) =>
   useQuery(purchaseOrderQueryOptions(catalogue, id));
 
 /** A line as the PO page sends it: unit cost in dollars as typed ('' or null: the supplier's). */
-export interface OrderLineInput {
+interface OrderLineInput {
   productId: string;
   quantity: number;
   unitCost: string | number | null;
 }
 
 /** What a PATCH may carry: a draft's lines, date and notes, or a new status. */
-export interface OrderUpdate {
+interface OrderUpdate {
   lines?: OrderLineInput[];
   expectedAt?: string | null;
   notes?: string | null;

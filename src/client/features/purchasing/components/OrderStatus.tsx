@@ -8,8 +8,6 @@ const STATUS: Record<PurchaseOrderStatus, { label: string; classes: string }> = 
   cancelled: { label: 'Cancelled', classes: 'bg-red-50 text-red-800' },
 };
 
-export const statusLabel = (status: PurchaseOrderStatus) => STATUS[status].label;
-
 /** Whether stock may be received against an order in this status. */
 export const isReceivable = (status: PurchaseOrderStatus) =>
   status === 'ordered' || status === 'partially_received';
