@@ -223,13 +223,17 @@ export const catalogueFields = (
     .map(({ name, price, stock, description }) => ({ name, price, stock, description }))
     .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 
-/** A product as the single-product read answers it: with where its stock is (all in Main here). */
+/**
+ * A product as the single-product read answers it: with where its stock is (all in Main here)
+ * and its suppliers (none here).
+ */
 export const withPlaces = (product: Product) => ({
   ...product,
   locations:
     product.stock > 0
       ? [{ locationId: expect.any(String) as unknown, path: 'Main', quantity: product.stock }]
       : [],
+  suppliers: [],
 });
 
 /** A catalogue's product ids, oldest first, read straight from the database. */
