@@ -49,7 +49,7 @@ export type Costs = Map<string, Cost>;
 /** Each request, rounds of it, on the catalogue the client's token opens. */
 export async function measureRequests(client: Client): Promise<Costs> {
   const costs: Costs = new Map();
-  const products = await firstProducts(client, 3 * MAX_ROUNDS + 1);
+  const products = await firstProducts(client, MOVE_LINES + 100);
   const [stocked, edited, read] = [0, 1, 2].map((set) =>
     products.slice(set * MAX_ROUNDS, (set + 1) * MAX_ROUNDS),
   ) as [Product[], Product[], Product[]];
@@ -113,7 +113,7 @@ export async function measureRequests(client: Client): Promise<Costs> {
   await measure('undo (a stock change)', (round) =>
     send(client, 'POST', `/api/products/activity/${entries[round]!.id}/undo`, {}),
   );
-  await measureLocations(client, products, measure);
+  await measureLocations(client, costs, products, measure);
   await measure('to-reorder', () => get('/api/products/reports/to-reorder'));
   await measure('stock-over-time, 365 days', () =>
     get('/api/products/reports/stock-over-time?days=365'),
@@ -122,13 +122,31 @@ export async function measureRequests(client: Client): Promise<Costs> {
   return costs;
 }
 
+/** Lines of the largest move: as many as a transfer takes. */
+const MOVE_LINES = 500;
+
+/** Where each of these products has stock (the single-product read), up to `count` of them. */
+async function placesOf(client: Client, products: Product[], count: number, besides: string) {
+  const found: { productId: string; from: string }[] = [];
+  for (const product of products) {
+    if (found.length === count) break;
+    const { product: read } = (await send(client, 'GET', `/api/products/${product.id}`)) as {
+      product: { locations: { locationId: string; quantity: number }[] };
+    };
+    const from = read.locations.find((place) => place.locationId !== besides && place.quantity > 0);
+    if (from) found.push({ productId: product.id, from: from.locationId });
+  }
+  return found;
+}
+
 /**
  * The rows of a catalogue with 10,000 locations and stock in 3 places per product
- * (scale-locations.ts): the list of a bin and of a warehouse, a location's code looked up, and a
- * move of one unit between bins.
+ * (scale-locations.ts): the tree, the list and the summary of a bin and of a warehouse, a
+ * location's code looked up, and moves of one line and of 500.
  */
 async function measureLocations(
   client: Client,
+  costs: Costs,
   products: Product[],
   measure: (label: string, request: (round: number) => Promise<unknown>) => Promise<void>,
 ) {
@@ -139,6 +157,7 @@ async function measureLocations(
   const byCode = new Map(locations.map((location) => [location.code, location.id]));
   const bin = byCode.get(binCode(3, 4, 5))!;
   const warehouse = byCode.get('WH-3')!;
+  await measure('location tree (10,000 locations)', () => get('/api/locations'));
   await measure('list of a bin (location=, 10,000 locations)', (round) =>
     get(`/api/products?location=${bin}&limit=${pageLimit(round)}`),
   );
@@ -150,18 +169,59 @@ async function measureLocations(
   );
   // Each round moves a unit of another product from a place holding it to a bin.
   const to = byCode.get(binCode(0, 0, 0))!;
-  const moves: { productId: string; from: string }[] = [];
-  for (const product of products) {
-    if (moves.length === MAX_ROUNDS) break;
-    const { product: read } = (await get(`/api/products/${product.id}`)) as {
-      product: { locations: { locationId: string; quantity: number }[] };
-    };
-    const from = read.locations.find((place) => place.locationId !== to && place.quantity > 0);
-    if (from) moves.push({ productId: product.id, from: from.locationId });
-  }
+  const moves = await placesOf(client, products, MAX_ROUNDS, to);
   await measure('move (a transfer of one unit)', (round) =>
     send(client, 'POST', '/api/stock/transfers', { ...moves[round]!, to, quantity: 1 }),
   );
+  // The first product moved holds a unit in `to` now: it goes to the bin and back in turns.
+  const moved = { productId: moves[0]!.productId, from: to };
+  for (const [name, cost] of await measureSummaries(client, moved, { bin, warehouse })) {
+    costs.set(name, cost);
+  }
+  // 500 products, a unit each, into another bin and back in turns.
+  const far = byCode.get(binCode(WAREHOUSES - 1, 9, 97))!;
+  const many = await placesOf(client, products, MOVE_LINES, far);
+  if (many.length < MOVE_LINES) console.warn(`  only ${many.length} products to move`);
+  await measure(`move (a transfer of ${MOVE_LINES} lines)`, (round) =>
+    send(client, 'POST', '/api/stock/transfers', {
+      lines: many.map(({ productId, from }) =>
+        round % 2 === 0
+          ? { productId, from, to: far, quantity: 1 }
+          : { productId, from: far, to: from, quantity: 1 },
+      ),
+    }),
+  );
+}
+
+/**
+ * The summary above a location's list, of a bin and of a warehouse, each after a move of one unit
+ * (not measured): the server keeps an answer until its catalogue changes.
+ */
+async function measureSummaries(
+  client: Client,
+  { productId, from }: { productId: string; from: string },
+  places: { bin: string; warehouse: string },
+) {
+  let turn = 0;
+  const move = () => {
+    turn += 1;
+    const [a, b] = turn % 2 === 1 ? [from, places.bin] : [places.bin, from];
+    return send(client, 'POST', '/api/stock/transfers', { productId, from: a, to: b, quantity: 1 });
+  };
+  const measured: [string, Cost][] = [];
+  for (const [name, id] of Object.entries(places)) {
+    const label = `summary of a ${name} (location=)`;
+    console.log(`  ${label}…`);
+    const rounds: Cost[] = [];
+    for (let round = 0; round < MAX_ROUNDS; round += 1) {
+      await move();
+      const path = `/api/products/summary?location=${id}`;
+      const cost = await costOf(client, () => send(client, 'GET', path));
+      if (round >= 2) rounds.push(cost);
+    }
+    measured.push([label, medianCost(rounds)]);
+  }
+  return measured;
 }
 
 function medianCost(costs: Cost[]): Cost {
