@@ -61,6 +61,7 @@ const CHUNK_FOLDERS: readonly (readonly [place: string, chunk: string | undefine
   ['src/client/lib/session/', 'queries'],
   ['src/client/lib/catalogues/', 'queries'],
   ['src/client/lib/stock-change/', 'queries'],
+  ['src/client/lib/counts/', 'queries'],
   ['src/client/app/components/signed-in/', 'queries'],
   ['src/client/app/layouts/signed-in/', 'queries'],
   ['src/client/features/products/components/common/', 'queries'],
