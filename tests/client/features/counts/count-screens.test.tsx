@@ -188,6 +188,39 @@ describe("a count's screen", () => {
     expect(key).toMatch(/^[0-9a-f-]{36}$/);
   });
 
+  it("finds a typed product among the list's loaded products when the search gets no answer", async () => {
+    let sent: unknown;
+    answerCount(() => ({
+      count: aCount({ lines: 0 }),
+      expectedHidden: true,
+      lines: [],
+      nextCursor: null,
+    }));
+    server.use(
+      http.get('/api/products', () => HttpResponse.error()),
+      http.post(`/api/counts/${COUNT_ID}/lines`, async ({ request }) => {
+        sent = await request.json();
+        return HttpResponse.json({ message: 'Counted', line: aLine({ productId: LAMP }) });
+      }),
+    );
+    const { user, queryClient } = show(<CountScreen />, `/counts/${COUNT_ID}`, '/counts/:countId');
+    queryClient.setQueryData(queryKeys.productList(undefined, {}), {
+      pages: [{ products: [product({ id: LAMP, name: 'Desk lamp', sku: 'LAMP-2' })] }],
+      pageParams: [undefined],
+    });
+    await user.type(await screen.findByLabelText('Product'), 'LAMP-2');
+    await user.type(screen.getByLabelText('Quantity'), '2');
+    await user.click(screen.getByRole('button', { name: 'Count' }));
+    await waitFor(() =>
+      expect(sent).toEqual({
+        productId: LAMP,
+        locationId: MAIN_LOCATION.id,
+        counted: 2,
+        add: false,
+      }),
+    );
+  });
+
   it(
     'reviews the differences, recounts a line and posts with the uncounted as 0',
     { timeout: 20_000 },

@@ -1,7 +1,9 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { CountCreate } from '@shared/schemas/counts/counts.js';
+import type { ProductListItem } from '@shared/schemas/products.js';
 import { apiRequest } from '@/lib/api-client.js';
 import { apiDownload } from '@/lib/api-download.js';
+import { getErrorStatus, isUnreachable } from '@/lib/api-error.js';
 import { productsUrl, type CatalogueRef } from '@/lib/catalogue-ref.js';
 import { countsUrl } from '@/lib/counts/counts-query.js';
 import { saveDownload } from '@/lib/download.js';
@@ -136,11 +138,40 @@ export function useDownloadCount(catalogue: CatalogueRef, id: string) {
   });
 }
 
-/** GET …/products?q= → the first products whose name or codes match what was typed. */
-export async function findProducts(catalogue: CatalogueRef, q: string) {
-  const { products } = await apiRequest(
-    () => import('@shared/schemas/products.js').then((m) => m.productListResponseSchema),
-    { url: productsUrl(catalogue), params: { q, limit: 8 } },
-  );
-  return products;
+/** The products of the catalogue's list pages this device has loaded. */
+function cachedProducts(queryClient: QueryClient, catalogue: CatalogueRef) {
+  const found = new Map<string, ProductListItem>();
+  for (const [, data] of queryClient.getQueriesData<{ pages?: { products?: unknown }[] }>({
+    queryKey: queryKeys.products(catalogue),
+  })) {
+    for (const page of data?.pages ?? []) {
+      if (!Array.isArray(page.products)) continue;
+      for (const product of page.products as ProductListItem[]) found.set(product.id, product);
+    }
+  }
+  return [...found.values()];
+}
+
+/**
+ * GET …/products?q= → the first products whose name or codes match what was typed. Without a
+ * connection, the list's products loaded on this device: counting goes on offline.
+ */
+export async function findProducts(queryClient: QueryClient, catalogue: CatalogueRef, q: string) {
+  try {
+    const { products } = await apiRequest(
+      () => import('@shared/schemas/products.js').then((m) => m.productListResponseSchema),
+      { url: productsUrl(catalogue), params: { q, limit: 8 } },
+    );
+    return products;
+  } catch (error) {
+    if (getErrorStatus(error) !== undefined || !isUnreachable(error)) throw error;
+    const wanted = q.toLowerCase();
+    return cachedProducts(queryClient, catalogue)
+      .filter((product) =>
+        [product.name, product.sku ?? '', product.barcode ?? ''].some((text) =>
+          text.toLowerCase().includes(wanted),
+        ),
+      )
+      .slice(0, 8);
+  }
 }

@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { ProductListItem } from '@shared/schemas/products.js';
 import { FormFailure } from '@/components/ui/Alert.js';
@@ -36,6 +37,7 @@ export function CountLineForm({
   places: { id: string; path: string }[];
 }) {
   const catalogue = useCatalogueRef();
+  const queryClient = useQueryClient();
   const send = useCountLine(countId);
   const [typed, setTyped] = useState('');
   const [quantity, setQuantity] = useState('');
@@ -83,7 +85,7 @@ export function CountLineForm({
           event.preventDefault();
           if (!valid) return;
           void run(async () => {
-            const found = await findProducts(catalogue, typed.trim());
+            const found = await findProducts(queryClient, catalogue, typed.trim());
             const product = pick(found, typed);
             if (product) return countProduct(product);
             setChoices(found);
