@@ -62,6 +62,9 @@ const CHUNK_FOLDERS: readonly (readonly [place: string, chunk: string | undefine
   ['src/client/lib/catalogues/', 'queries'],
   ['src/client/lib/stock-change/', 'queries'],
   ['src/client/lib/counts/', 'queries'],
+  ['src/client/lib/purchasing/', 'queries'],
+  // Order what's low: a button of the list and the reports that asks for the role (queries).
+  ['src/client/components/purchasing/', 'queries'],
   ['src/client/app/components/signed-in/', 'queries'],
   ['src/client/app/layouts/signed-in/', 'queries'],
   ['src/client/features/products/components/common/', 'queries'],
