@@ -82,7 +82,7 @@ describe('the kept days migration on a populated database', async () => {
   afterAll(database.drop);
   const db = database.db as unknown as Kysely<Database>;
   const applied = await migrate(db as unknown as Kysely<unknown>, dialect);
-  const queries = new ReportQueries(db);
+  const queries = new ReportQueries(db, dialect);
 
   const agree = async () => {
     const raw = await readRaw(db, SHOP);

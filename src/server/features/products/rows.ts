@@ -18,6 +18,7 @@ export type ProductRow = Omit<
   | 'reorder_crossed_at'
   | 'import_id'
   | 'reorder_quantity'
+  | 'last_moved_at'
 > & { reorder_point: number | null; reorder_quantity: number | null };
 /** A product's row as written: who created and edited it are set by the writes that know. */
 export type ProductInsert = Omit<
@@ -28,6 +29,7 @@ export type ProductInsert = Omit<
   | 'reorder_crossed_at'
   | 'import_id'
   | 'reorder_quantity'
+  | 'last_moved_at'
 > & { reorder_point: number | null; reorder_quantity: number | null };
 
 /** What a list item shows: fewer columns read is measurably less work per row. */

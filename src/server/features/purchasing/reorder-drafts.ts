@@ -18,7 +18,7 @@ const DUE_MAX = 5000;
  */
 export async function draftsFromReorder(w: CatalogueWrite) {
   const { trx, catalogueId } = w;
-  const queries = new ReportQueries(trx);
+  const queries = new ReportQueries(trx, w.dialect);
   const due = await queries.toReorder(catalogueId, DUE_MAX);
   if (due.length === 0) return [];
   const ids = due.map((row) => row.id);

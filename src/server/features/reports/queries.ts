@@ -1,5 +1,6 @@
 import { sql, type SqlBool } from 'kysely';
 import type { DB } from '../../infra/db/handle.js';
+import type { MigrationDialect } from '../../infra/db/migrate.js';
 import { keptTotals } from '../products/index.js';
 import { dollars } from './csv.js';
 import { visibleProduct } from '../../infra/db/visible-products.js';
@@ -42,6 +43,13 @@ export interface ReorderRow {
 /** The three parts of a kept day's value at today's prices: low + middle·2^16 + high·2^32. */
 const PARTS = ['value_low', 'value_middle', 'value_high'] as const;
 
+const moverRow = (row: { id: string; name: string; units_in: unknown; units_out: unknown }) => ({
+  id: row.id,
+  name: row.name,
+  unitsIn: Number(row.units_in),
+  unitsOut: Number(row.units_out),
+});
+
 /** Midnight (UTC) of the first of `days` days that end with today's. */
 const periodStart = (now: number, days: number) =>
   Math.floor(now / DAY_MS) * DAY_MS - (days - 1) * DAY_MS;
@@ -53,7 +61,10 @@ const periodStart = (now: number, days: number) =>
  * back is at most a row per day or per product of the answer.
  */
 export class ReportQueries {
-  constructor(private readonly db: DB) {}
+  constructor(
+    private readonly db: DB,
+    private readonly dialect: MigrationDialect,
+  ) {}
 
   /**
    * Units and value at the end of each day: today's totals less what moved after that day. What
@@ -101,8 +112,10 @@ export class ReportQueries {
 
   /**
    * Units in and out per product since the first day's midnight, the most moved first: the
-   * catalogue's kept days of the period (migration 033), a row per product and day however many
-   * movements made it, added up per product from their index alone.
+   * catalogue's kept window of that length (migration 041), moved forward to this period's first
+   * day, read in the report's order from its index, so that the answer costs its rows however
+   * many products moved. A period that starts before the window (a clock set back) is added up
+   * from the kept days instead.
    */
   async topMovers(
     catalogueId: string,
@@ -110,13 +123,114 @@ export class ReportQueries {
     days: number,
     limit: number,
   ): Promise<MoverRow[]> {
+    const firstDay = periodStart(now, days) / DAY_MS;
+    if ((await this.windowFrom(catalogueId, days, firstDay)) !== firstDay) {
+      return this.moversFromDays(catalogueId, firstDay, limit);
+    }
+    const rows = await this.db
+      .selectFrom('product_windows as pw')
+      .innerJoin('products', 'products.id', 'pw.product_id')
+      .select(['products.id', 'products.name', 'pw.units_in', 'pw.units_out'])
+      .where('pw.catalogue_id', '=', catalogueId)
+      .where('pw.days', '=', days)
+      .where('products.catalogue_id', '=', catalogueId)
+      .where(visibleProduct())
+      .orderBy('pw.moved', 'desc')
+      .orderBy('pw.name_key')
+      .orderBy('pw.product_id')
+      .limit(limit)
+      .execute();
+    // Another instance, its clock a little ahead past midnight, may have moved the window on
+    // while it was read: then this period's answer is added up from the days.
+    if ((await this.windowStart(catalogueId, days)) !== firstDay) {
+      return this.moversFromDays(catalogueId, firstDay, limit);
+    }
+    return rows.map(moverRow);
+  }
+
+  /** Where the catalogue's window of `days` starts (a day), or undefined for no such window. */
+  private async windowStart(catalogueId: string, days: number): Promise<number | undefined> {
+    const row = await this.db
+      .selectFrom('window_starts')
+      .select('start_day')
+      .where('catalogue_id', '=', catalogueId)
+      .where('days', '=', days)
+      .executeTakeFirst();
+    return row === undefined ? undefined : Number(row.start_day);
+  }
+
+  /**
+   * Moves the catalogue's window of `days` forward to `firstDay` when it starts before: the kept
+   * days it leaves behind are taken out of its products' windows (a product with no movement left
+   * in it leaves), in one transaction with the start, which PostgreSQL locks `for update` against
+   * the writes that add to the windows (they read it `for share`). Returns where it starts now.
+   */
+  private async windowFrom(catalogueId: string, days: number, firstDay: number) {
+    const start = await this.windowStart(catalogueId, days);
+    if (start === undefined || start >= firstDay) return start;
+    return this.db.transaction().execute(async (trx) => {
+      const row = await trx
+        .selectFrom('window_starts')
+        .select('start_day')
+        .where('catalogue_id', '=', catalogueId)
+        .where('days', '=', days)
+        .$if(this.dialect === 'postgres', (query) => query.forUpdate())
+        .executeTakeFirstOrThrow();
+      const from = Number(row.start_day);
+      // Moved already by another request meanwhile.
+      if (from >= firstDay) return from;
+      const left = trx
+        .selectFrom('product_days')
+        .select('product_id')
+        .select((eb) => [
+          eb.fn.sum<number>('units_in').as('units_in'),
+          eb.fn.sum<number>('units_out').as('units_out'),
+          eb.fn.sum<number>('moves').as('moves'),
+        ])
+        .where('catalogue_id', '=', catalogueId)
+        .where('day', '>=', from)
+        .where('day', '<', firstDay)
+        .groupBy('product_id');
+      await trx
+        .updateTable('product_windows')
+        .from(left.as('d'))
+        .set((eb) => ({
+          units_in: eb('product_windows.units_in', '-', eb.ref('d.units_in')),
+          units_out: eb('product_windows.units_out', '-', eb.ref('d.units_out')),
+          moves: eb('product_windows.moves', '-', eb.ref('d.moves')),
+          moved: sql`product_windows.moved - (d.units_in + d.units_out)`,
+        }))
+        .whereRef('product_windows.product_id', '=', 'd.product_id')
+        .where('product_windows.days', '=', days)
+        .execute();
+      await trx
+        .deleteFrom('product_windows')
+        .where('catalogue_id', '=', catalogueId)
+        .where('days', '=', days)
+        .where('moves', '<=', 0)
+        .execute();
+      await trx
+        .updateTable('window_starts')
+        .set({ start_day: firstDay })
+        .where('catalogue_id', '=', catalogueId)
+        .where('days', '=', days)
+        .execute();
+      return firstDay;
+    });
+  }
+
+  /**
+   * The top movers added up from the catalogue's kept days from `firstDay` on (migration 033), a
+   * row per product and day, from their index alone: for a period the window does not hold.
+   */
+  private async moversFromDays(catalogueId: string, firstDay: number, limit: number) {
     const unitsIn = sql<number>`sum(product_days.units_in)`;
     const unitsOut = sql<number>`sum(product_days.units_out)`;
     const moved = this.db
       .selectFrom('product_days')
       .select(['product_id', unitsIn.as('units_in'), unitsOut.as('units_out')])
       .where('catalogue_id', '=', catalogueId)
-      .where('day', '>=', periodStart(now, days) / DAY_MS)
+      .where('day', '>=', firstDay)
       .groupBy('product_id');
     // Names are read for the chosen few only; the ranking needs no more than the name's key.
     const top = this.db
@@ -138,46 +252,26 @@ export class ReportQueries {
       .orderBy('top.name_key')
       .orderBy('top.id')
       .execute();
-    return rows.map((row) => ({
-      id: row.id,
-      name: row.name,
-      unitsIn: Number(row.units_in),
-      unitsOut: Number(row.units_out),
-    }));
+    return rows.map(moverRow);
   }
 
   /**
    * Products with stock that have not moved since `cutoff`, nor been created since: the longest
-   * still first. A product's movements by time (migration 022) answer "moved since?" per product.
+   * still first. Each product keeps when it last moved (migration 042), and the index of the
+   * products with stock by the later of that and their creation answers in this order, the cutoff
+   * a range of it: the report reads its rows and no more.
    */
   async deadStock(catalogueId: string, cutoff: number, limit?: number): Promise<DeadRow[]> {
-    const lastMoved = sql<number | null>`(select max(m.created_at) from stock_movements m
-      where m.product_id = products.id)`;
-    const last = sql<number>`case when last_moved > created_at then last_moved else created_at end`;
+    // As the index `products_idle` has it, word for word, with its condition (stock > 0).
+    const idle = sql<number>`(case when last_moved_at > created_at then last_moved_at else created_at end)`;
     const query = this.db
-      .selectFrom((db) =>
-        db
-          .selectFrom('products')
-          .select(['id', 'name', 'name_key', 'stock', 'price_cents', 'created_at'])
-          .select(lastMoved.as('last_moved'))
-          .where('catalogue_id', '=', catalogueId)
-          .where(visibleProduct())
-          .where('stock', '>', 0)
-          .where('created_at', '<', cutoff)
-          .where(({ not, exists, selectFrom }) =>
-            not(
-              exists(
-                selectFrom('stock_movements as m')
-                  .select(sql.lit(1).as('one'))
-                  .whereRef('m.product_id', '=', 'products.id')
-                  .where('m.created_at', '>=', cutoff),
-              ),
-            ),
-          )
-          .as('dead'),
-      )
-      .select(['id', 'name', 'stock', 'price_cents', last.as('last_moved_at')])
-      .orderBy(last)
+      .selectFrom('products')
+      .select(['id', 'name', 'stock', 'price_cents', idle.as('last_moved_at')])
+      .where('catalogue_id', '=', catalogueId)
+      .where(sql<SqlBool>`stock > 0`)
+      .where(idle, '<', cutoff)
+      .where(visibleProduct())
+      .orderBy(idle)
       .orderBy('name_key')
       .orderBy('id');
     const rows = await (limit === undefined ? query : query.limit(limit)).execute();

@@ -39,7 +39,7 @@ const isoTime = (at: number) => new Date(at).toISOString();
  */
 export const reportRoutes: FastifyPluginAsync = async (fastify) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const queries = new ReportQueries(app.db);
+  const queries = new ReportQueries(app.db, app.database.dialect);
   // Each report waits for a turn among the costly answers: a year of a large catalogue's
   // movements is summed per day.
   const options = (catalogueAction: CatalogueAction) => ({

@@ -43,6 +43,8 @@ import * as pendingImports from './migrations/037_pending_imports.js';
 import * as purchasing from './migrations/038_purchasing.js';
 import * as pendingImportTriggers from './migrations/039_pending_import_triggers.js';
 import * as stockCounts from './migrations/040_stock_counts.js';
+import * as topMoverWindows from './migrations/041_top_mover_windows.js';
+import * as lastMovedAt from './migrations/042_last_moved_at.js';
 
 export type MigrationDialect = 'sqlite' | 'postgres';
 
@@ -91,6 +93,8 @@ export const migrations: Migration[] = [
   { name: '038_purchasing', ...purchasing },
   { name: '039_pending_import_triggers', ...pendingImportTriggers },
   { name: '040_stock_counts', ...stockCounts },
+  { name: '041_top_mover_windows', ...topMoverWindows },
+  { name: '042_last_moved_at', ...lastMovedAt },
 ];
 
 /** What the hand-written runner before Kysely's Migrator recorded applied migrations in. */

@@ -49,6 +49,11 @@ export interface ProductsTable {
   import_id: Generated<string | null>;
   /** How many to order when the reorder point is reached (migration 038); null: enough to pass it. */
   reorder_quantity: Generated<number | null>;
+  /**
+   * When it last moved: its latest movement's time, null without one (migration 042), kept by a
+   * trigger on the movements. What the dead stock reads, by the index `products_idle`.
+   */
+  last_moved_at: Generated<number | null>;
 }
 
 /** An import being written in short transactions: its products stay invisible until it publishes. */
@@ -120,4 +125,32 @@ export interface CatalogueDaysTable {
   value_low: number;
   value_middle: number;
   value_high: number;
+}
+
+/**
+ * A product's movements of a report's window (30, 90 or 365 days) from its catalogue's start of
+ * that window on (`window_starts`), kept from `product_days` by triggers (migration 041): what the
+ * top movers read, in their order, from the index `product_windows_top`.
+ */
+export interface ProductWindowsTable {
+  product_id: string;
+  days: number;
+  catalogue_id: string;
+  /** The product's name key, kept on rename: the ranking's tie-break. */
+  name_key: string;
+  units_in: number;
+  units_out: number;
+  moves: number;
+  /** units_in + units_out: the ranking. */
+  moved: number;
+}
+
+/**
+ * The first day a catalogue's windows hold (migration 041): made at 0 with the catalogue, moved
+ * forward by the top movers report to its period's first day.
+ */
+export interface WindowStartsTable {
+  catalogue_id: string;
+  days: number;
+  start_day: number;
 }

@@ -29,7 +29,9 @@ import type {
   ProductDaysTable,
   ProductTagsTable,
   ProductsTable,
+  ProductWindowsTable,
   StockMovementsTable,
+  WindowStartsTable,
 } from './schema-products.js';
 import type {
   ProductSuppliersTable,
@@ -58,6 +60,8 @@ export interface Database {
   pending_imports: PendingImportsTable;
   product_days: ProductDaysTable;
   catalogue_days: CatalogueDaysTable;
+  product_windows: ProductWindowsTable;
+  window_starts: WindowStartsTable;
   outbox: OutboxTable;
   code_failures: CodeFailuresTable;
   account_code_failures: AccountCodeFailuresTable;
