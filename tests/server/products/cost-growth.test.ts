@@ -224,8 +224,13 @@ describe("a request's cost beside another tenant's catalogue", async () => {
     'to-reorder report': async () => () => api(server, owner, 'GET', `${base}/reports/to-reorder`),
     'stock over time': async () => () =>
       api(server, owner, 'GET', `${base}/reports/stock-over-time?days=365`),
-    'top movers': async () => () =>
-      api(server, owner, 'GET', `${base}/reports/top-movers?days=365`),
+    // Once a day the first report moves the windows on (the days left behind are taken out):
+    // what is measured is every other one of the day.
+    'top movers': async () => {
+      await api(server, owner, 'GET', `${base}/reports/top-movers?days=365`);
+      return () => api(server, owner, 'GET', `${base}/reports/top-movers?days=365`);
+    },
+    'dead stock': async () => () => api(server, owner, 'GET', `${base}/reports/dead-stock`),
   };
 
   const sizes = new Map<string, number>();
@@ -408,8 +413,9 @@ describe("a request's cost beside another tenant's catalogue", async () => {
   });
 
   // Nor with the movements: the stock over time reads a row per day of the catalogue, the top
-  // movers a row per product and day, both kept as movements are written.
-  it('the 365-day reports read kept days, not movements', () => {
+  // movers the rows of their answer from the kept windows, both kept as movements are written;
+  // the dead stock the rows of its answer from the index of products by when they last moved.
+  it('the 365-day reports read kept days and windows, the dead stock its index', () => {
     for (const measured of [alone.reads, beside.reads]) {
       const tablesRead = (name: string) => measured.get(name)!.reads.map((read) => read.table);
       const overTime = tablesRead('stock over time');
@@ -417,8 +423,16 @@ describe("a request's cost beside another tenant's catalogue", async () => {
       expect(overTime.filter((table) => ['products', 'stock_movements'].includes(table))).toEqual(
         [],
       );
-      expect(tablesRead('top movers')).toContain('product_days');
-      expect(tablesRead('top movers')).not.toContain('stock_movements');
+      const movers = tablesRead('top movers');
+      expect(movers).toContain('product_windows');
+      expect(movers.filter((table) => ['product_days', 'stock_movements'].includes(table))).toEqual(
+        [],
+      );
+      const dead = measured.get('dead stock')!.reads;
+      expect(dead.map((read) => read.table)).not.toContain('stock_movements');
+      const products = dead.filter((read) => read.table === 'products');
+      expect(products.length).toBeGreaterThan(0);
+      expect(products.filter((read) => !/products_idle/.test(read.detail))).toEqual([]);
     }
   });
 

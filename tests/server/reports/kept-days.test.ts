@@ -5,16 +5,18 @@ import { accounts, PASSWORD } from '../support/accounts.js';
 import { build } from '../support/build.js';
 import { createInto, importInto, randomMix } from '../support/random-writes.js';
 import { api, member } from '../catalogues/support.js';
-import { readRaw, stockOverTime, topMovers } from './recompute.js';
+import { deadStock, readRaw, stockOverTime, topMovers } from './recompute.js';
 
 const DAY = 86_400_000;
 
 /**
  * The stock over time and the top movers read the days the database keeps as movements are
- * written (migration 033). After any mix of the writes that record movements or change what they
- * are worth (creates, edits of price and stock, stock changes and counts, deletes one and many,
- * undos of each, imports, moves between locations), days apart on the server's clock and across
- * day boundaries, both must answer what a recomputation from the raw movements and today's
+ * written (migration 033), the top movers through windows moved forward as days pass (migration
+ * 041), and the dead stock when each product last moved (migration 042). After any mix of the
+ * writes that record movements or change what they are worth or how they sort (creates, edits of
+ * price, stock and name, stock changes and counts, deletes one and many, undos of each, imports,
+ * moves between locations), days apart on the server's clock and across day boundaries, and with
+ * the clock set back, all must answer what a recomputation from the raw movements and today's
  * prices answers, for every period.
  */
 describe("the reports' kept days", async () => {
@@ -58,6 +60,9 @@ describe("the reports' kept days", async () => {
           ...(pick(2) ? { price: price() } : {}),
           ...(pick(2) ? { stock: stock() % 100 } : {}),
         }),
+      // Ties of the top movers sort by name: a rename moves a product among them.
+      rename: () =>
+        api(server, owner, 'PATCH', `${base}/products/${some()}`, { name: `R${pick(99)}` }),
       'stock change': () =>
         api(server, owner, 'POST', `${base}/products/${some()}/stock`, { delta: pick(30) - 12 }),
       'stock count': () =>
@@ -116,7 +121,25 @@ describe("the reports' kept days", async () => {
           );
         }
       }
+      for (const limit of [3, 100]) {
+        const dead = await api(server, owner, 'GET', `${base}/reports/dead-stock?limit=${limit}`);
+        expect(dead.json(), `dead stock, ${limit}, step ${step}`).toEqual(
+          deadStock(raw, now, limit),
+        );
+      }
     };
+    /** Where the catalogue's windows start: each period's first day once a report has read it. */
+    const starts = async () =>
+      (
+        await db
+          .selectFrom('window_starts')
+          .select(['days', 'start_day'])
+          .where('catalogue_id', '=', catalogueId)
+          .orderBy('days')
+          .execute()
+      ).map((row) => [row.days, Number(row.start_day)]);
+    const firstDays = () =>
+      [30, 90, 365].map((days) => [days, Math.floor(clock.now() / DAY) - (days - 1)]);
 
     const start = clock.now();
     for (let i = 0; i < 10; i += 1) await writes.create!();
@@ -134,17 +157,41 @@ describe("the reports' kept days", async () => {
     await check(160);
     // The writes span more than the longest period.
     expect(clock.now() - start).toBeGreaterThan(400 * DAY);
+    // The top movers read the windows, moved forward to each period's first day.
+    expect(await starts()).toEqual(firstDays());
+    // Two products that moved alike sort by name, and a rename sorts them again.
+    await createInto(target, { name: 'Twin A', price: 1, stock: 45 });
+    await createInto(target, { name: 'Twin B', price: 1, stock: 45 });
+    await check(160);
+    await api(server, owner, 'PATCH', `${base}/products/${ids.at(-2)}`, { name: 'Twin Z' });
+    await check(160);
+
+    // The clock set back 100 days: periods that start before the windows, movements dated before
+    // their starts and before products' last movements; then on again past where it was.
+    const ahead = await starts();
+    clock.advance(-100 * DAY);
+    await check(161);
+    for (let step = 162; step < 202; step += 1) {
+      await later(pick(DAY));
+      await writes[ids.length < 6 ? 'create' : kinds[pick(kinds.length)]!]!();
+      if (step % 10 === 1) await check(step);
+    }
+    expect(await starts()).toEqual(ahead);
+    await later(150 * DAY);
+    await check(202);
+    expect(await starts()).toEqual(firstDays());
 
     // The owner's account goes, with its catalogue: its kept days go too.
     const res = await api(server, owner, 'DELETE', '/api/auth/user', { password: PASSWORD });
     expect(res.statusCode, res.body).toBeLessThan(300);
-    for (const table of ['product_days', 'catalogue_days'] as const) {
+    const tables = ['product_days', 'catalogue_days', 'product_windows', 'window_starts'] as const;
+    for (const table of tables) {
       const left = await db
         .selectFrom(table)
-        .select('day')
+        .select('catalogue_id')
         .where('catalogue_id', '=', catalogueId)
         .execute();
       expect(left, table).toEqual([]);
     }
-  }, 180_000);
+  }, 300_000);
 });
