@@ -128,16 +128,21 @@ export class ReportQueries {
       return this.moversFromDays(catalogueId, firstDay, limit);
     }
     const rows = await this.db
-      .selectFrom('product_windows as pw')
-      .innerJoin('products', 'products.id', 'pw.product_id')
-      .select(['products.id', 'products.name', 'pw.units_in', 'pw.units_out'])
-      .where('pw.catalogue_id', '=', catalogueId)
-      .where('pw.days', '=', days)
+      .selectFrom('product_windows')
+      .innerJoin('products', 'products.id', 'product_windows.product_id')
+      .select([
+        'products.id',
+        'products.name',
+        'product_windows.units_in',
+        'product_windows.units_out',
+      ])
+      .where('product_windows.catalogue_id', '=', catalogueId)
+      .where('product_windows.days', '=', days)
       .where('products.catalogue_id', '=', catalogueId)
       .where(visibleProduct())
-      .orderBy('pw.moved', 'desc')
-      .orderBy('pw.name_key')
-      .orderBy('pw.product_id')
+      .orderBy('product_windows.moved', 'desc')
+      .orderBy('product_windows.name_key')
+      .orderBy('product_windows.product_id')
       .limit(limit)
       .execute();
     // Another instance, its clock a little ahead past midnight, may have moved the window on
