@@ -43,6 +43,11 @@ export interface ReorderRow {
 /** The three parts of a kept day's value at today's prices: low + middle·2^16 + high·2^32. */
 const PARTS = ['value_low', 'value_middle', 'value_high'] as const;
 
+/** A product's kept days added up: units in and out, movements. */
+const SUMS = (['units_in', 'units_out', 'moves'] as const).map((column) =>
+  sql<number>`sum(${sql.ref(column)})`.as(column),
+);
+
 const moverRow = (row: { id: string; name: string; units_in: unknown; units_out: unknown }) => ({
   id: row.id,
   name: row.name,
@@ -55,10 +60,10 @@ const periodStart = (now: number, days: number) =>
   Math.floor(now / DAY_MS) * DAY_MS - (days - 1) * DAY_MS;
 
 /**
- * The reports' reads. Each is one or two statements that add up in the database: the stock over
- * time and the top movers over the days the database keeps (migration 033), the dead stock over
- * the movements' index (migration 022), so the server never walks the movements itself: what comes
- * back is at most a row per day or per product of the answer.
+ * The reports' reads, from what the database keeps as movements are written: the stock over time
+ * from the catalogue's days (migration 033), the top movers from the products' windows (migration
+ * 041), the dead stock from when each product last moved (migration 042). Each reads at most a
+ * row per day or per product of the answer; the server never walks the movements itself.
  */
 export class ReportQueries {
   constructor(
@@ -186,12 +191,7 @@ export class ReportQueries {
       if (from >= firstDay) return from;
       const left = trx
         .selectFrom('product_days')
-        .select('product_id')
-        .select((eb) => [
-          eb.fn.sum<number>('units_in').as('units_in'),
-          eb.fn.sum<number>('units_out').as('units_out'),
-          eb.fn.sum<number>('moves').as('moves'),
-        ])
+        .select(['product_id', ...SUMS])
         .where('catalogue_id', '=', catalogueId)
         .where('day', '>=', from)
         .where('day', '<', firstDay)
@@ -229,11 +229,10 @@ export class ReportQueries {
    * row per product and day, from their index alone: for a period the window does not hold.
    */
   private async moversFromDays(catalogueId: string, firstDay: number, limit: number) {
-    const unitsIn = sql<number>`sum(product_days.units_in)`;
-    const unitsOut = sql<number>`sum(product_days.units_out)`;
     const moved = this.db
       .selectFrom('product_days')
-      .select(['product_id', unitsIn.as('units_in'), unitsOut.as('units_out')])
+      // Units in and out: what the days' index holds.
+      .select(['product_id', ...SUMS.slice(0, 2)])
       .where('catalogue_id', '=', catalogueId)
       .where('day', '>=', firstDay)
       .groupBy('product_id');
