@@ -50,8 +50,9 @@ export interface ProductsTable {
   /** How many to order when the reorder point is reached (migration 038); null: enough to pass it. */
   reorder_quantity: Generated<number | null>;
   /**
-   * When it last moved: its latest movement's time, null without one (migration 042), kept by a
-   * trigger on the movements. What the dead stock reads, by the index `products_idle`.
+   * When it last moved: its latest movement's time after its creation, null without one
+   * (migration 042), kept by a trigger on the movements. What the dead stock reads, by the index
+   * `products_idle` (the later of this and its creation).
    */
   last_moved_at: Generated<number | null>;
 }
