@@ -11,44 +11,13 @@ import { useLocations } from '@/lib/locations/locations-query.js';
 import { moveStock } from '@/lib/stock-change/moves/move.js';
 import { placesWithPending } from '@/lib/stock-change/moves/places.js';
 import { lookupCode, placesOf, type ScanLocation } from './api/lookup-code.js';
+import type { Here, ScanOutcome } from './scan-outcome.js';
+import { useReceiveAgainstLine } from './use-receive-against.js';
 import { productOfLink } from './product-link.js';
 import type { ScanMode } from './scan-modes.js';
 import { useCountIntoLine, type CountInto } from './use-count-into.js';
 
-/** What a product holds at the current location, shown beside its stock. */
-export interface Here {
-  location: ScanLocation;
-  quantity: number;
-}
-
-/** What the last scan did, as the screen shows it. */
-export type ScanOutcome =
-  | {
-      kind: 'changed';
-      product: ProductListItem;
-      saved: ProductListItem;
-      delta: number;
-      undone: boolean;
-      queued: boolean;
-      here?: Here | undefined;
-    }
-  | { kind: 'counting'; product: ProductListItem; here?: Here | undefined }
-  | {
-      kind: 'countLine';
-      product: ProductListItem;
-      location: ScanLocation;
-      /** What the line holds now (the server's), unless it waits to be sent. */
-      counted: number | undefined;
-      /** The units this scan added, or undefined when it set the line. */
-      added: number | undefined;
-      queued: boolean;
-    }
-  | { kind: 'place'; location: ScanLocation }
-  | { kind: 'adding'; product: ProductListItem; quantity: number }
-  | { kind: 'moved'; toPath: string; units: number; message: string | undefined }
-  | { kind: 'unknown'; code: string }
-  | { kind: 'ignored'; typed: string }
-  | { kind: 'failed'; message: string };
+export type { Here, ScanOutcome } from './scan-outcome.js';
 
 /** One product's line in the session's tally: how many scans, and the units they moved. */
 export interface TallyLine {
@@ -110,7 +79,7 @@ function tallied(tally: TallyLine[], product: ProductListItem, delta: number, sc
  * a product shows what it holds there. In Move, the first location scanned is where from, the
  * products scanned are what moves, and the next location scanned is where to: the move goes.
  */
-export function useScanSession(mode: ScanMode, countInto?: CountInto) {
+export function useScanSession(mode: ScanMode, countInto?: CountInto, receiveAgainst?: string) {
   const catalogue = useCatalogueRef();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -195,6 +164,7 @@ export function useScanSession(mode: ScanMode, countInto?: CountInto) {
   );
 
   const countIntoLine = useCountIntoLine(countInto, place);
+  const receiveAgainstLine = useReceiveAgainstLine(receiveAgainst, place);
 
   const run = useCallback((task: () => Promise<ScanOutcome | undefined>) => {
     queue.current = queue.current.then(async () => {
@@ -202,6 +172,9 @@ export function useScanSession(mode: ScanMode, countInto?: CountInto) {
       try {
         const next = await task();
         if (next) setOutcome(next);
+        if (next?.kind === 'received') {
+          setTally((lines) => tallied(lines, next.product, next.quantity, 1));
+        }
         if (next?.kind === 'countLine' && next.added !== undefined) {
           setTally((lines) => tallied(lines, next.product, next.added ?? 0, 1));
         }
@@ -253,6 +226,7 @@ export function useScanSession(mode: ScanMode, countInto?: CountInto) {
           return { kind: 'adding', product, quantity: line?.quantity ?? quantity };
         }
         if (mode === 'count' && countInto) return countIntoLine(product, quantity, true);
+        if (mode === 'receive' && receiveAgainst) return receiveAgainstLine(product, quantity);
         const here = place && { location: place, quantity: await heldAt(product.id, place) };
         const change = CHANGES[mode];
         if (!change) return { kind: 'counting', product, here };
@@ -275,6 +249,8 @@ export function useScanSession(mode: ScanMode, countInto?: CountInto) {
       heldAt,
       countInto,
       countIntoLine,
+      receiveAgainst,
+      receiveAgainstLine,
     ],
   );
 

@@ -1,8 +1,5 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  PurchaseOrder,
-  PurchaseOrderStatus,
-} from '@shared/schemas/purchasing/purchase-orders.js';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { PurchaseOrder } from '@shared/schemas/purchasing/purchase-orders.js';
 import { apiRequest } from '@/lib/api-client.js';
 import { apiDownload } from '@/lib/api-download.js';
 import type { CatalogueRef } from '@/lib/catalogue-ref.js';
@@ -14,38 +11,12 @@ import { orderUrl, purchasingKeys, purchasingUrl } from '@/lib/purchasing/urls.j
 const load = () => import('@shared/schemas/purchasing/purchase-orders.js');
 const savedSchema = () => load().then((m) => m.purchaseOrderSavedSchema);
 
-/** GET …/purchase-orders(?status=) → {purchaseOrders}: the newest first, without their lines. */
-export const purchaseOrdersQueryOptions = (catalogue: CatalogueRef, status?: PurchaseOrderStatus) =>
-  queryOptions({
-    queryKey: purchasingKeys.orders(catalogue, status),
-    queryFn: async ({ signal }) =>
-      (
-        await apiRequest(() => load().then((m) => m.purchaseOrdersResponseSchema), {
-          url: purchasingUrl(catalogue, 'purchase-orders'),
-          params: status ? { status } : undefined,
-          signal,
-        })
-      ).purchaseOrders,
-  });
-
-export const usePurchaseOrders = (catalogue: CatalogueRef, status?: PurchaseOrderStatus) =>
-  useQuery(purchaseOrdersQueryOptions(catalogue, status));
-
-/** GET …/purchase-orders/{poId} → {purchaseOrder}, with its lines. */
-export const purchaseOrderQueryOptions = (catalogue: CatalogueRef, id: string) =>
-  queryOptions({
-    queryKey: purchasingKeys.order(catalogue, id),
-    queryFn: async ({ signal }) =>
-      (
-        await apiRequest(() => load().then((m) => m.purchaseOrderResponseSchema), {
-          url: orderUrl(catalogue, id),
-          signal,
-        })
-      ).purchaseOrder,
-  });
-
-export const usePurchaseOrder = (catalogue: CatalogueRef, id: string) =>
-  useQuery(purchaseOrderQueryOptions(catalogue, id));
+export {
+  purchaseOrderQueryOptions,
+  purchaseOrdersQueryOptions,
+  usePurchaseOrder,
+  usePurchaseOrders,
+} from '@/lib/purchasing/orders-query.js';
 
 /** A line as the PO page sends it: unit cost in dollars as typed ('' or null: the supplier's). */
 interface OrderLineInput {

@@ -13,7 +13,7 @@ import { useLocations } from '@/lib/locations/locations-query.js';
 import { notifySuccess } from '@/lib/notify.js';
 import { paths } from '@/lib/paths.js';
 import { receiveStock } from '@/lib/stock-change/receipts/receive.js';
-import { useExpectedLines } from '../api/expected.js';
+import { useExpectedLines } from '@/lib/purchasing/expected.js';
 
 /**
  * Receiving on a desktop: a quantity typed per line (what is still expected, to start with), into

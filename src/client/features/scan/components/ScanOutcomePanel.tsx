@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/Button.js';
 import { TextField } from '@/components/ui/Field.js';
 import { ignoredScanText } from '@/lib/keyboard-burst.js';
 import { paths } from '@/lib/paths.js';
-import { formatUnits } from '@/lib/format.js';
+import { formatCount, formatUnits } from '@/lib/format.js';
 import type { Here, ScanOutcome } from '../use-scan-session.js';
 import { UnknownCode } from './UnknownCode.js';
 
@@ -176,6 +176,7 @@ export function ScanOutcomePanel({
   if (outcome.kind === 'countLine') {
     return <CountLineOutcome outcome={outcome} busy={busy} onSetLine={onSetLine} />;
   }
+  if (outcome.kind === 'received') return <ReceivedOutcome outcome={outcome} />;
   if (outcome.kind === 'moved') {
     return (
       <p data-testid="scan-result" className="text-base font-medium text-gray-900">
@@ -222,6 +223,35 @@ export function ScanOutcomePanel({
           Undo
         </Button>
       )}
+    </div>
+  );
+}
+
+/** A scan received against an order: how many, where, and what of the line is still expected. */
+function ReceivedOutcome({ outcome }: { outcome: Extract<ScanOutcome, { kind: 'received' }> }) {
+  return (
+    <div
+      data-testid="scan-result"
+      className="space-y-1 rounded-lg bg-white p-4 shadow-sm ring-1 ring-gray-200"
+    >
+      <p className="text-base font-semibold wrap-anywhere text-gray-900">
+        +{formatCount(outcome.quantity)} {outcome.product.name}
+      </p>
+      <p className="text-sm text-gray-700">
+        Received against {outcome.poNumber} at {outcome.locationPath}
+      </p>
+      <p className="text-base font-medium text-gray-900">
+        {outcome.expected > 0
+          ? `Still expected: ${formatCount(outcome.expected)}`
+          : 'All of this line is in'}
+      </p>
+      {outcome.over > 0 && (
+        <p className="text-sm font-medium text-amber-800">
+          More than ordered: {formatCount(outcome.ordered + outcome.over)} of{' '}
+          {formatCount(outcome.ordered)}
+        </p>
+      )}
+      {outcome.queued && <p className="text-sm text-amber-800">Waiting to be sent</p>}
     </div>
   );
 }

@@ -12,6 +12,7 @@ import { useScanSession } from '../use-scan-session.js';
 import { CameraView } from './CameraView.js';
 import { CountIntoChoice } from './CountIntoChoice.js';
 import { NextQuantity } from './NextQuantity.js';
+import { ReceiveAgainstChoice } from './ReceiveAgainstChoice.js';
 import { ScanOutcomePanel } from './ScanOutcomePanel.js';
 import { CurrentPlace, MovePanel } from './ScanPlace.js';
 import { SessionTally } from './SessionTally.js';
@@ -27,13 +28,21 @@ export function ScanScreen() {
   // remembered), so that the next scan opens its product rather than adding to it.
   const [search, setSearch] = useSearchParams();
   const listCode = search.get('code');
-  const [chosenMode, setMode] = useState<ScanMode>(() => (listCode ? 'lookup' : rememberedMode()));
+  // An order's 'receive by scanning': Receive mode, against that order.
+  const [receiveAgainst, setReceiveAgainst] = useState(() => search.get('po') ?? undefined);
+  const [chosenMode, setMode] = useState<ScanMode>(() =>
+    listCode ? 'lookup' : search.get('po') ? 'receive' : rememberedMode(),
+  );
   // A role that may not adjust stock only looks products up.
   const mayAdjust = useCatalogueCan()('adjustStock');
   const mode = mayAdjust ? chosenMode : 'lookup';
   // Count mode into an open count: each scan adds to the product's line there.
   const [countInto, setCountInto] = useState<CountInto>();
-  const session = useScanSession(mode, mode === 'count' ? countInto : undefined);
+  const session = useScanSession(
+    mode,
+    mode === 'count' ? countInto : undefined,
+    mode === 'receive' ? receiveAgainst : undefined,
+  );
   const { handleCode, ignored } = session;
   // How many units the next Receive or Pick scan moves; back to 1 once used.
   const [quantity, setQuantity] = useState(1);
@@ -85,6 +94,15 @@ export function ScanScreen() {
           value={countInto}
           onChange={(next) => {
             setCountInto(next);
+            session.clear();
+          }}
+        />
+      )}
+      {mode === 'receive' && (
+        <ReceiveAgainstChoice
+          value={receiveAgainst}
+          onChange={(next) => {
+            setReceiveAgainst(next);
             session.clear();
           }}
         />

@@ -41,8 +41,11 @@ export interface ExpectedLine {
  * An order's lines with what is still expected of each: what the server says was received, and
  * this user's receipts still waiting to be sent, so that a scan offline counts down too.
  */
-export function useExpectedLines(order: PurchaseOrder | undefined): ExpectedLine[] {
-  const receipts = waitingReceipts(useAllPendingChanges(), order?.id ?? '');
+export function expectedLines(
+  order: PurchaseOrder | undefined,
+  changes: readonly QueuedChange[],
+): ExpectedLine[] {
+  const receipts = waitingReceipts(changes, order?.id ?? '');
   return (order?.lines ?? []).map((line) => {
     const waiting = waitingUnits(receipts, line.productId);
     const received = line.received + waiting;
@@ -58,3 +61,7 @@ export function useExpectedLines(order: PurchaseOrder | undefined): ExpectedLine
     };
   });
 }
+
+/** expectedLines, live: a receipt queued or sent shows at once. */
+export const useExpectedLines = (order: PurchaseOrder | undefined) =>
+  expectedLines(order, useAllPendingChanges());
