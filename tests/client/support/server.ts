@@ -37,6 +37,11 @@ export const server = setupServer(
   http.get('/api/catalogues/:catalogueId/locations', () =>
     HttpResponse.json({ locations: [MAIN_LOCATION] }),
   ),
+  // Receive on /scan offers the open purchase orders: none unless a test says otherwise.
+  http.get('/api/purchase-orders', () => HttpResponse.json({ purchaseOrders: [] })),
+  http.get('/api/catalogues/:catalogueId/purchase-orders', () =>
+    HttpResponse.json({ purchaseOrders: [] }),
+  ),
 );
 
 /** One request the app sent, read as the server reads it. */
