@@ -293,4 +293,46 @@ describe("a count's screen", () => {
       await waitFor(() => expect(posted).toEqual({ uncountedAsZero: true }));
     },
   );
+
+  it('undoes a posted count through its activity entry, while the log says it may', async () => {
+    let undone = false;
+    let asked: URLSearchParams | undefined;
+    answerCount(() => ({
+      count: aCount({ status: undone ? 'review' : 'posted' }),
+      expectedHidden: false,
+      lines: [aLine({ expected: 6, variance: -2, varianceAtCost: null })],
+      nextCursor: null,
+      summary: { lines: 1, varianceUnits: -2, varianceValue: 0, differenceValue: 0 },
+    }));
+    const entry = {
+      id: '41',
+      kind: 'count.posted',
+      at: '2026-12-01T10:00:00.000Z',
+      source: 'form',
+      actor: { id: USER.id, name: 'Ada' },
+      product: null,
+      changes: null,
+      data: { countId: COUNT_ID, name: 'Main count', lines: 1, units: -2, products: 1 },
+      undoable: true,
+      undoneBy: null,
+    };
+    server.use(
+      http.get('/api/products/activity', ({ request }) => {
+        asked = new URL(request.url).searchParams;
+        return HttpResponse.json({ entries: [entry], nextCursor: null });
+      }),
+      http.post('/api/products/activity/41/undo', () => {
+        undone = true;
+        return HttpResponse.json({
+          entry: { ...entry, id: '42', kind: 'undo', data: { undid: '41' }, undoable: false },
+        });
+      }),
+    );
+    const { user } = show(<CountScreen />, `/counts/${COUNT_ID}`, '/counts/:countId');
+    await user.click(await screen.findByRole('button', { name: 'Undo posting' }));
+    await waitFor(() => expect(undone).toBe(true));
+    expect(asked?.get('kind')).toBe('count.posted');
+    expect(await screen.findByText('In review')).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Undo posting' })).not.toBeInTheDocument();
+  });
 });

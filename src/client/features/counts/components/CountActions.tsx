@@ -86,7 +86,7 @@ export function CountActions({ count, manage }: { count: Count; manage: boolean 
             Cancel count
           </Button>
         )}
-        {posting.data && (
+        {count.status === 'posted' && posting.data && (
           <Button
             variant="secondary"
             busy={undo.isPending}
