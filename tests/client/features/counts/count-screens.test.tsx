@@ -15,6 +15,9 @@ import { answerCatalogues, USER } from '../catalogues/fixtures.js';
 const fire = vi.hoisted(() => vi.fn(() => Promise.resolve({ isConfirmed: true })));
 vi.mock('sweetalert2', () => ({ default: { fire } }));
 
+// A screen's first render loads its chunks and schemas: more than five seconds on a busy machine.
+vi.setConfig({ testTimeout: 30_000 });
+
 const COUNT_ID = '00000000-0000-4000-8000-0000000000c1';
 const MUG = '00000000-0000-4000-8000-0000000000a1';
 const LAMP = '00000000-0000-4000-8000-0000000000a2';
