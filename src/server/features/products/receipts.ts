@@ -3,6 +3,7 @@ import type { CatalogueWrite } from '../writes/index.js';
 import { recordMovements } from './movements.js';
 import { trackReorderCrossings } from './reorder.js';
 import { addUnits, putIn } from './stock-levels.js';
+import { visibleProduct } from '../../infra/db/visible-products.js';
 
 /** One product received: how many, at what unit cost (cents). */
 export interface ReceivedLine {
@@ -53,6 +54,7 @@ export async function receiveStock(
     .select(['id', 'name', 'stock', 'cost_cents'])
     .where('catalogue_id', '=', catalogueId)
     .where('id', 'in', ids)
+    .where(visibleProduct())
     .orderBy('id')
     .$if(w.dialect === 'postgres', (query) => query.forUpdate())
     .execute();

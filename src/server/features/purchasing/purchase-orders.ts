@@ -11,6 +11,7 @@ import {
 } from '../../../shared/schemas/purchasing/purchase-orders.js';
 import { centsToPrice } from '../../../shared/schemas/money.js';
 import type { DB } from '../../infra/db/handle.js';
+import { visibleProduct } from '../../infra/db/visible-products.js';
 import { HttpError, notFound } from '../../lib/http-error.js';
 import type { CatalogueWrite } from '../writes/index.js';
 
@@ -65,7 +66,10 @@ type OrderRow = NonNullable<Awaited<ReturnType<typeof orderRow>>>;
 async function orderLines(db: DB, poId: string, supplierId: string) {
   const rows = await db
     .selectFrom('purchase_order_lines as l')
-    .leftJoin('products as p', 'p.id', 'l.product_id')
+    // A product of a pending import is not there yet: its line reads as a deleted product's.
+    .leftJoin('products as p', (join) =>
+      join.onRef('p.id', '=', 'l.product_id').on(visibleProduct('p')),
+    )
     .leftJoin('product_suppliers as ps', (join) =>
       join.onRef('ps.product_id', '=', 'l.product_id').on('ps.supplier_id', '=', supplierId),
     )
@@ -219,6 +223,7 @@ async function storedLines(
     .select(['p.id', 'p.cost_cents', 'ps.cost_cents as supplier_cost_cents'])
     .where('p.catalogue_id', '=', catalogueId)
     .where('p.id', 'in', ids)
+    .where(visibleProduct('p'))
     .execute();
   if (products.length !== ids.length) throw notFound(PO.productNotFound);
   const costs = new Map(

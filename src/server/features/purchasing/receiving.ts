@@ -3,6 +3,7 @@ import { notFound } from '../../lib/http-error.js';
 import { receiveStock } from '../products/index.js';
 import type { CatalogueWrite } from '../writes/index.js';
 import { conflict, lockOrder, setStatus } from './purchase-orders.js';
+import { visibleProduct } from '../../infra/db/visible-products.js';
 
 /** A receipt's outcome: the units taken in, and the lines that came past what was ordered. */
 export interface Received {
@@ -31,7 +32,9 @@ export async function receiveAgainst(
   }
   const lines = await trx
     .selectFrom('purchase_order_lines as l')
-    .leftJoin('products as p', 'p.id', 'l.product_id')
+    .leftJoin('products as p', (join) =>
+      join.onRef('p.id', '=', 'l.product_id').on(visibleProduct('p')),
+    )
     .select(['l.product_id', 'l.quantity', 'l.unit_cost_cents', 'l.received', 'p.name'])
     .where('l.purchase_order_id', '=', order.id)
     .execute();

@@ -2,6 +2,7 @@ import { PURCHASE_ORDER_LINES_MAX } from '../../../shared/schemas/purchasing/pur
 import { ReportQueries, toOrder } from '../reports/index.js';
 import type { CatalogueWrite } from '../writes/index.js';
 import { createOrder } from './purchase-orders.js';
+import { visibleProduct } from '../../infra/db/visible-products.js';
 
 /**
  * Products the drafts look at: the to-reorder report's first rows, the most short first. Bounded,
@@ -33,6 +34,7 @@ export async function draftsFromReorder(w: CatalogueWrite) {
       .select(['p.id', 'p.reorder_quantity', 'ps.supplier_id'])
       .where('p.catalogue_id', '=', catalogueId)
       .where('p.id', 'in', ids.slice(start, start + 500))
+      .where(visibleProduct('p'))
       .execute();
     for (const row of rows) {
       extras.set(row.id, { supplierId: row.supplier_id, reorderQuantity: row.reorder_quantity });
