@@ -12,6 +12,8 @@ export interface ReceivedMail {
   text: string;
   html: string;
   messageId: string;
+  /** Its attached files, their bytes in base64 (the browser suite writes mails as JSON). */
+  attachments: { filename: string; contentType: string; base64: string }[];
 }
 
 /**
@@ -43,6 +45,11 @@ export class TestSmtpServer {
               text: parsed.text ?? '',
               html: typeof parsed.html === 'string' ? parsed.html : '',
               messageId: parsed.messageId ?? '',
+              attachments: parsed.attachments.map((file) => ({
+                filename: file.filename ?? '',
+                contentType: file.contentType,
+                base64: file.content.toString('base64'),
+              })),
             };
             this.mails.push(mail);
             this.onMail(mail);

@@ -87,7 +87,16 @@ export class Fixtures {
     return this.orderedId;
   }
 
-  private async makeOrder(ordered: boolean): Promise<string> {
+  /**
+   * An ordered purchase order not sent yet, to a supplier of its own with an address: a send
+   * takes it (and the address's mail budget), so each call makes a new one.
+   */
+  async sendableOrder(): Promise<string> {
+    const supplierId = await this.makeSupplier('Mailed', freshEmail('supplier'));
+    return this.makeOrder(true, supplierId);
+  }
+
+  private async makeOrder(ordered: boolean, supplierId?: string): Promise<string> {
     const url = `/api/catalogues/${this.catalogueId}/purchase-orders`;
     const made = await must(
       this.server,
@@ -96,7 +105,7 @@ export class Fixtures {
         method: 'POST',
         url,
         json: {
-          supplierId: await this.supplier(),
+          supplierId: supplierId ?? (await this.supplier()),
           lines: [{ productId: await this.product(), quantity: 1_000_000, unitCost: 1 }],
         },
       },
@@ -110,14 +119,14 @@ export class Fixtures {
     return id;
   }
 
-  private async makeSupplier(name: string): Promise<string> {
+  private async makeSupplier(name: string, email?: string): Promise<string> {
     const made = await must(
       this.server,
       this.owner,
       {
         method: 'POST',
         url: `/api/catalogues/${this.catalogueId}/suppliers`,
-        json: { name: uniqueName(name) },
+        json: { name: uniqueName(name), ...(email ? { email } : {}) },
       },
       201,
     );

@@ -396,6 +396,26 @@ const PURCHASE_ORDER_CASES: Record<string, RouteCase> = {
       }),
     ],
   },
+  'GET /:poId.pdf': {
+    action: 'read',
+    success: 200,
+    requests: [
+      async ({ fixtures }, base) => ({
+        method: 'GET',
+        url: `${base}/${await fixtures.orderedOrder()}.pdf`,
+      }),
+    ],
+  },
+  'GET /:poId.csv': {
+    action: 'read',
+    success: 200,
+    requests: [
+      async ({ fixtures }, base) => ({
+        method: 'GET',
+        url: `${base}/${await fixtures.orderedOrder()}.csv`,
+      }),
+    ],
+  },
   'PATCH /:poId': {
     action: 'managePurchasing',
     success: 200,
@@ -414,6 +434,16 @@ const PURCHASE_ORDER_CASES: Record<string, RouteCase> = {
       async ({ fixtures }, base) => ({
         method: 'DELETE',
         url: `${base}/${await fixtures.spareDraft()}`,
+      }),
+    ],
+  },
+  'POST /:poId/send': {
+    action: 'managePurchasing',
+    success: 200,
+    requests: [
+      async ({ fixtures }, base) => ({
+        method: 'POST',
+        url: `${base}/${await fixtures.sendableOrder()}/send`,
       }),
     ],
   },

@@ -329,7 +329,8 @@ for (const [base, suffix, scoped] of [
 
 // Purchase orders (purchasing/purchase-orders.test.ts), the personal catalogue's and any
 // catalogue's. 404: an order, supplier, product or location not in the catalogue; 409: a move the
-// order's status refuses; 422: an Idempotency-Key reused with another receipt.
+// order's status refuses, an order sent already; 422: an Idempotency-Key reused with another
+// receipt, a supplier without an address to send to.
 for (const [base, suffix, scoped] of [
   ['/api/purchase-orders', '', []],
   ['/api/catalogues/:catalogueId/purchase-orders', 'InCatalogue', [403, 404]],
@@ -339,9 +340,12 @@ for (const [base, suffix, scoped] of [
     [`POST ${base}`, 'createPurchaseOrder', [...BODY, 401, 404]],
     [`POST ${base}/from-reorder`, 'draftPurchaseOrdersFromReorder', [...BODY, 401]],
     [`GET ${base}/:poId`, 'getPurchaseOrder', [401, 404]],
+    [`GET ${base}/:poId.pdf`, 'printPurchaseOrder', [401, 404]],
+    [`GET ${base}/:poId.csv`, 'exportPurchaseOrderCsv', [401, 404]],
     [`PATCH ${base}/:poId`, 'updatePurchaseOrder', [...BODY, 401, 404, 409]],
     [`DELETE ${base}/:poId`, 'deletePurchaseOrder', [...BODY, 401, 404, 409]],
     [`POST ${base}/:poId/receipts`, 'receivePurchaseOrder', [...BODY, 401, 404, 409, 422]],
+    [`POST ${base}/:poId/send`, 'sendPurchaseOrder', [...BODY, 401, 404, 409, 422]],
   ];
   for (const [name, operationId, statuses] of routes) {
     ERROR_STATUSES[name] = [...new Set([...statuses, ...scoped, 429, ...ALWAYS])];
@@ -414,6 +418,8 @@ const NO_BODY = [
   'POST /api/catalogues/:catalogueId/purchase-orders/from-reorder',
   'DELETE /api/purchase-orders/:poId',
   'DELETE /api/catalogues/:catalogueId/purchase-orders/:poId',
+  'POST /api/purchase-orders/:poId/send',
+  'POST /api/catalogues/:catalogueId/purchase-orders/:poId/send',
 ];
 
 /** Where the unknown resource is named in the body, not the URL: a body that names one. */
@@ -616,7 +622,12 @@ describe('every route declares its request and response schemas', async () => {
           `DELETE ${base}/:supplierId`,
         ]),
         ...['/api/purchase-orders', '/api/catalogues/:catalogueId/purchase-orders'].flatMap(
-          (base) => [`PATCH ${base}/:poId`, `DELETE ${base}/:poId`, `POST ${base}/:poId/receipts`],
+          (base) => [
+            `PATCH ${base}/:poId`,
+            `DELETE ${base}/:poId`,
+            `POST ${base}/:poId/receipts`,
+            `POST ${base}/:poId/send`,
+          ],
         ),
         'POST /api/products/activity/:entryId/undo',
         'POST /api/catalogues/:catalogueId/activity/:entryId/undo',

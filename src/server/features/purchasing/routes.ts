@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { purchaseOrderFileRoutes } from './order-file-routes.js';
 import { purchaseOrderRoutes } from './order-routes.js';
 import { supplierRoutes } from './supplier-routes.js';
 
@@ -9,4 +10,5 @@ import { supplierRoutes } from './supplier-routes.js';
 export async function purchasingRoutes(app: FastifyInstance) {
   await app.register(supplierRoutes, { prefix: '/suppliers' });
   await app.register(purchaseOrderRoutes, { prefix: '/purchase-orders' });
+  await app.register(purchaseOrderFileRoutes, { prefix: '/purchase-orders' });
 }

@@ -45,6 +45,7 @@ import * as pendingImportTriggers from './migrations/039_pending_import_triggers
 import * as stockCounts from './migrations/040_stock_counts.js';
 import * as topMoverWindows from './migrations/041_top_mover_windows.js';
 import * as lastMovedAt from './migrations/042_last_moved_at.js';
+import * as mailAttachments from './migrations/043_mail_attachments.js';
 
 export type MigrationDialect = 'sqlite' | 'postgres';
 
@@ -95,6 +96,7 @@ export const migrations: Migration[] = [
   { name: '040_stock_counts', ...stockCounts },
   { name: '041_top_mover_windows', ...topMoverWindows },
   { name: '042_last_moved_at', ...lastMovedAt },
+  { name: '043_mail_attachments', ...mailAttachments },
 ];
 
 /** What the hand-written runner before Kysely's Migrator recorded applied migrations in. */

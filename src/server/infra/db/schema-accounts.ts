@@ -21,8 +21,11 @@ export interface UsersTable {
 export type CodePurpose = 'confirm' | 'reset' | 'email';
 /** What an account's budget of wrong tries counts apart: each code purpose, and second factors. */
 export type GuessPurpose = CodePurpose | 'second-factor';
-/** What an address's mail budget counts apart: each code purpose, and invitations to catalogues. */
-export type MailBudget = CodePurpose | 'invitation';
+/**
+ * What an address's mail budget counts apart: each code purpose, invitations to catalogues, and
+ * purchase orders sent to suppliers.
+ */
+export type MailBudget = CodePurpose | 'invitation' | 'purchase_order';
 
 export interface CodesTable {
   id: string;

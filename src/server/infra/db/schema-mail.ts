@@ -40,6 +40,15 @@ export interface OutboxTable {
   created_at: number;
 }
 
+/** A file a queued mail carries (migration 043), deleted when the mail is closed. */
+export interface OutboxAttachmentsTable {
+  outbox_id: string;
+  position: number;
+  filename: string;
+  content_type: string;
+  content: Buffer;
+}
+
 /**
  * A low-stock digest sent (migration 020): one per user and UTC day, claimed in the transaction
  * that queues its mail.

@@ -22,7 +22,7 @@ import type {
 } from './schema-catalogues.js';
 import type { CountLinesTable, CountsTable } from './schema-counts.js';
 import type { LocationsTable, StockLevelsTable } from './schema-locations.js';
-import type { LowStockDigestsTable, OutboxTable } from './schema-mail.js';
+import type { LowStockDigestsTable, OutboxAttachmentsTable, OutboxTable } from './schema-mail.js';
 import type {
   CatalogueDaysTable,
   PendingImportsTable,
@@ -63,6 +63,7 @@ export interface Database {
   product_windows: ProductWindowsTable;
   window_starts: WindowStartsTable;
   outbox: OutboxTable;
+  outbox_attachments: OutboxAttachmentsTable;
   code_failures: CodeFailuresTable;
   account_code_failures: AccountCodeFailuresTable;
   code_budget_locks: CodeBudgetLocksTable;

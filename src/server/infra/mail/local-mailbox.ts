@@ -3,10 +3,11 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { MailTransport, OutgoingMail } from './transport.js';
 
-/** A mail as the local mailbox keeps it: DATA_DIR/mail/<id>.json. */
-export interface StoredMail extends OutgoingMail {
+/** A mail as the local mailbox keeps it: DATA_DIR/mail/<id>.json, attachments in base64. */
+export interface StoredMail extends Omit<OutgoingMail, 'attachments'> {
   from: string;
   sentAt: string;
+  attachments?: { filename: string; contentType: string; base64: string }[];
 }
 
 /**
@@ -25,7 +26,21 @@ export class LocalMailbox implements MailTransport {
 
   async send(mail: OutgoingMail) {
     await mkdir(this.dir, { recursive: true });
-    const stored: StoredMail = { ...mail, from: this.from, sentAt: new Date().toISOString() };
+    const { attachments, ...rest } = mail;
+    const stored: StoredMail = {
+      ...rest,
+      from: this.from,
+      sentAt: new Date().toISOString(),
+      ...(attachments?.length
+        ? {
+            attachments: attachments.map(({ filename, contentType, content }) => ({
+              filename,
+              contentType,
+              base64: content.toString('base64'),
+            })),
+          }
+        : {}),
+    };
     const file = path.join(this.dir, `${mail.id}.json`);
     await writeFile(`${file}.tmp`, JSON.stringify(stored, null, 2));
     await rename(`${file}.tmp`, file);

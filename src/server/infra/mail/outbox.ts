@@ -7,7 +7,7 @@ import type { MailBudget } from '../db/schema-accounts.js';
 import type { MailOutcome, MailRequestKind, OutboxTable } from '../db/schema-mail.js';
 import type { Clock } from '../../lib/clock.js';
 import { budgetPurpose, ClaimLost, type MailRequestPreparer } from './mail-requests.js';
-import { createTransport, type MailTransport } from './transport.js';
+import { createTransport, type MailAttachment, type MailTransport } from './transport.js';
 import { backoff, type Job, type TableQueue } from '../runner/queue.js';
 import type { Runner } from '../runner/runner.js';
 
@@ -16,6 +16,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  /** Files it carries: stored with the row, so a retry sends the same bytes. */
+  attachments?: MailAttachment[] | undefined;
 }
 
 /** How long a mail without a code is retried before it is closed, with an error in the log. */
@@ -133,6 +135,21 @@ export class Outbox {
         created_at: now,
       })
       .execute();
+    const attachments = body.attachments ?? [];
+    if (attachments.length > 0) {
+      await db
+        .insertInto('outbox_attachments')
+        .values(
+          attachments.map((file, position) => ({
+            outbox_id: id,
+            position,
+            filename: file.filename,
+            content_type: file.contentType,
+            content: file.content,
+          })),
+        )
+        .execute();
+    }
     return id;
   }
 
@@ -158,7 +175,13 @@ export class Outbox {
     let retryUntil = row.created_at + RETRY_FOR_MS;
     let withCode = false;
     if (row.kind === 'notice') {
-      mail = { to: row.recipient, subject: row.subject, text: row.text_body, html: row.html_body };
+      mail = {
+        to: row.recipient,
+        subject: row.subject,
+        text: row.text_body,
+        html: row.html_body,
+        attachments: await this.attachmentsOf(row.id),
+      };
     } else {
       let prepared;
       try {
@@ -188,6 +211,21 @@ export class Outbox {
     }
     await this.close(job, 'sent', mail.subject);
     return true;
+  }
+
+  /** The files a queued mail carries, in their order; none for most. */
+  private async attachmentsOf(id: string): Promise<MailAttachment[]> {
+    const rows = await this.db
+      .selectFrom('outbox_attachments')
+      .select(['filename', 'content_type', 'content'])
+      .where('outbox_id', '=', id)
+      .orderBy('position')
+      .execute();
+    return rows.map((file) => ({
+      filename: file.filename,
+      contentType: file.content_type,
+      content: Buffer.from(file.content),
+    }));
   }
 
   /** Schedules the next try with back-off, or closes the row when that would be too late. */
@@ -227,5 +265,7 @@ export class Outbox {
       html_body: '',
       last_error: lastError ?? null,
     });
+    // The files go with the body: no closed row keeps what it said.
+    await this.db.deleteFrom('outbox_attachments').where('outbox_id', '=', job.row.id).execute();
   }
 }

@@ -38,6 +38,15 @@ export class SmtpTransport implements MailTransport {
       text: mail.text,
       html: mail.html,
       messageId: `<${mail.id}@${domain}>`,
+      ...(mail.attachments?.length
+        ? {
+            attachments: mail.attachments.map(({ filename, contentType, content }) => ({
+              filename,
+              contentType,
+              content,
+            })),
+          }
+        : {}),
     });
   }
 

@@ -93,6 +93,23 @@ interface EmailChange {
   to: string;
 }
 
+/** What the mail of a purchase order says beside its PDF. */
+interface PurchaseOrderMail {
+  /** The catalogue's name (who orders) and the supplier's, as their users typed them. */
+  buyer: string;
+  supplier: string;
+  number: string;
+  /** Lines, units and the total as the PDF prints it ($1,234.50). */
+  lines: number;
+  units: string;
+  total: string;
+  /** yyyy-mm-dd, or null. */
+  expected: string | null;
+  /** Who sent it: their name and confirmed address, to reply to. */
+  sender: string;
+  senderEmail: string;
+}
+
 /** What the mail of a disabled webhook names. */
 interface DisabledWebhook {
   url: string;
@@ -222,5 +239,19 @@ export const templates = {
         label: 'Open the settings',
         url: `${publicUrl}/catalogues/${hook.catalogueId}/settings`,
       },
+    }),
+  /**
+   * To a supplier's address: a purchase order, its PDF attached (by the caller). The names are
+   * typed by the catalogue's users: in the body, in quotes, never in the subject.
+   */
+  purchaseOrder: (to: string, order: PurchaseOrderMail) =>
+    renderMail({
+      to,
+      subject: `Purchase order ${order.number}`,
+      greeting: 'Hello,',
+      paragraphs: [
+        `${order.senderEmail} sends you purchase order ${order.number} for ${typed(order.supplier)} from the Stockroom catalogue ${typed(order.buyer)}: ${order.lines} ${order.lines === 1 ? 'line' : 'lines'}, ${order.units} units, ${order.total} in total${order.expected ? `, expected by ${order.expected}` : ''}.`,
+        `The order is attached as a PDF. Questions about it go to ${typed(order.sender)} at ${order.senderEmail}.`,
+      ],
     }),
 };

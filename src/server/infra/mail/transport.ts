@@ -4,6 +4,13 @@ import type { Config } from '../../config.js';
 import { LocalMailbox } from './local-mailbox.js';
 import { SmtpTransport } from './smtp-transport.js';
 
+/** A file a mail carries, as queued: every try sends these bytes. */
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: Buffer;
+}
+
 export interface OutgoingMail {
   /** The outbox row id: also the Message-ID, so a re-send after a crash can be recognised. */
   id: string;
@@ -11,6 +18,7 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   html: string;
+  attachments?: MailAttachment[] | undefined;
 }
 
 /** Where the outbox worker hands its mails. */

@@ -64,6 +64,8 @@ export const PO = {
     `Received ${units} ${units === 1 ? 'unit' : 'units'}; more than ordered: ${over.join(', ')}`,
   sent: 'Purchase order sent to the supplier',
   alreadySent: 'Purchase order already sent',
+  mailBudget: (seconds: number) =>
+    `The supplier's address has had as many mails as it may take for now: try again in ${seconds} ${seconds === 1 ? 'second' : 'seconds'}`,
 } as const;
 
 const idSchema = z

@@ -1,0 +1,168 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { idempotentWriteHeadersSchema } from '../../../shared/schemas/idempotency.js';
+import {
+  PO,
+  poNumber,
+  purchaseOrderParamsSchema,
+  purchaseOrderSavedSchema,
+} from '../../../shared/schemas/purchasing/purchase-orders.js';
+import { currentSession } from '../../http/authenticate.js';
+import { COSTLY_WORK_NOTE, costlyTurn } from '../../http/costly-work.js';
+import { bulkLimit } from '../../http/rate-limits.js';
+import { errorResponses, rateLimit } from '../../http/route-options.js';
+import { csvStream } from '../catalogue-ops/index.js';
+import { currentCatalogue } from '../catalogues/index.js';
+import { sendAnswer } from '../idempotency/index.js';
+import { catalogueWrite } from '../writes/index.js';
+import { ORDER_CSV_HEADER, orderFile } from './order-files.js';
+import { pdfBytes, queueOrderMail, refuseUnsendable } from './order-send.js';
+import { findOrder } from './purchase-orders.js';
+
+const csvFile = {
+  description: "The order's lines, a CSV attachment",
+  content: { 'text/csv': { schema: z.unknown().describe('UTF-8 with a BOM, CRLF') } },
+};
+const pdfFile = {
+  description: 'The purchase order, a PDF shown in the browser',
+  content: { 'application/pdf': { schema: z.unknown().describe('A PDF document') } },
+};
+
+/** What a client gone half-way through a download leaves behind: nothing to log. */
+const isClientGone = (error: unknown) =>
+  (error as { code?: unknown } | null)?.code === 'ERR_STREAM_PREMATURE_CLOSE';
+
+/** The PDF code (pdfkit and the label fonts) loads on the first order printed. */
+const loadOrderPdf = () => import('./order-pdf.js');
+
+/**
+ * A purchase order on paper, in a spreadsheet and in the supplier's mailbox: the PDF a supplier
+ * receives, its lines as CSV (every member may download them, like every read of purchasing),
+ * and the mail of the PDF to the supplier (editors and above).
+ */
+export async function purchaseOrderFileRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { rateLimits } = app;
+  const config = {
+    ...rateLimit(rateLimits, bulkLimit(rateLimits)),
+    catalogueAction: 'read',
+  } as const;
+  const tags = ['purchasing'];
+
+  app.get(
+    '/:poId.pdf',
+    {
+      config,
+      preHandler: costlyTurn,
+      schema: {
+        operationId: 'printPurchaseOrder',
+        tags,
+        summary: 'A purchase order as a PDF',
+        description: `A4: the catalogue's name (who orders), the order's number, date and expected date, the supplier's name and contact, notes, then one row per line (the supplier's SKU, the product and its SKU, the quantity, the unit cost, the line's total) and the order's total. The same PDF \`send\` mails. ${COSTLY_WORK_NOTE}`,
+        params: purchaseOrderParamsSchema,
+        response: { 200: pdfFile, ...errorResponses(404) },
+      },
+    },
+    async (request, reply) => {
+      const { sheet, order } = await orderFile(
+        app.db,
+        currentCatalogue(request).id,
+        request.params.poId,
+      );
+      const { orderPdf } = await loadOrderPdf();
+      const pdf = orderPdf(sheet, (error) => {
+        if (!isClientGone(error)) request.log.error({ err: error }, 'Purchase order PDF cut short');
+      });
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `inline; filename="stockroom-${order.number}.pdf"`)
+        .send(pdf);
+    },
+  );
+
+  app.get(
+    '/:poId.csv',
+    {
+      config,
+      schema: {
+        operationId: 'exportPurchaseOrderCsv',
+        tags,
+        summary: "A purchase order's lines as CSV",
+        description: `RFC 4180, UTF-8 with a BOM, one record per line in the order's order: \`${ORDER_CSV_HEADER.join(',')}\`; money in dollars with two decimals, \`lineTotal\` = quantity × unit cost, exact. Formula-like cells are neutralized.`,
+        params: purchaseOrderParamsSchema,
+        response: { 200: csvFile, ...errorResponses(404) },
+      },
+    },
+    async (request, reply) => {
+      const { order, records } = await orderFile(
+        app.db,
+        currentCatalogue(request).id,
+        request.params.poId,
+      );
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="stockroom-${order.number}.csv"`)
+        .send(csvStream(ORDER_CSV_HEADER, [records]));
+    },
+  );
+
+  app.post(
+    '/:poId/send',
+    {
+      config: { ...config, catalogueAction: 'managePurchasing' },
+      preHandler: costlyTurn,
+      schema: {
+        operationId: 'sendPurchaseOrder',
+        tags,
+        summary: 'E-mail a purchase order to its supplier, its PDF attached',
+        description: `Takes no body. Queues one mail to the supplier's address through the outbox, the order's PDF (as \`.pdf\` gives it) attached and stored with the mail, so a retried delivery sends the same bytes; sets \`sentAt\`. The mail counts in the address's mail budget (one a minute, five an hour): beyond, 429 with the seconds to wait and \`Retry-After\`, and nothing is queued. Only an ordered or part-received order, once: 409 \`${PO.notSendable}\` or \`${PO.alreadySent}\`; a supplier without an address: 422 \`${PO.noSupplierEmail}\`. An Idempotency-Key makes a replay answer the same without a second mail. ${COSTLY_WORK_NOTE}`,
+        params: purchaseOrderParamsSchema,
+        headers: idempotentWriteHeadersSchema,
+        response: { 200: purchaseOrderSavedSchema, ...errorResponses(404, 409, 422) },
+      },
+    },
+    async (request, reply) => {
+      const catalogue = currentCatalogue(request);
+      const { user } = currentSession(request);
+      const { poId } = request.params;
+      // Refused at once, before a PDF is drawn; checked again under the order's lock.
+      const { order, sheet } = await orderFile(app.db, catalogue.id, poId);
+      const keyed = request.headers['idempotency-key'] !== undefined;
+      if (!keyed) refuseUnsendable(order, sheet.supplier.email);
+      const { orderPdf } = await loadOrderPdf();
+      const pdf = await pdfBytes(
+        orderPdf(sheet, (error) => request.log.error({ err: error }, 'Purchase order PDF failed')),
+      );
+      const answer = await catalogueWrite(
+        { request, reply },
+        { idempotency: [poId] },
+        async (w) => {
+          const sent = await queueOrderMail(w, {
+            outbox: app.outbox,
+            poId,
+            sheet,
+            pdf,
+            sender: user,
+          });
+          const { order: now } = await findOrder(w.trx, w.catalogueId, sent.id);
+          return {
+            answer: { status: 200, body: { message: PO.sent, purchaseOrder: now } },
+            live: { kind: 'purchasing.changed', data: { productIds: [] } },
+            activity: {
+              kind: 'purchase_order.sent',
+              details: {
+                data: {
+                  purchaseOrder: { id: sent.id, number: poNumber(sent.number) },
+                  to: sent.to,
+                },
+              },
+            },
+            afterCommit: async () => app.outbox.wake(),
+          };
+        },
+      );
+      return sendAnswer(reply, answer);
+    },
+  );
+}
