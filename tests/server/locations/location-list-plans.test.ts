@@ -158,7 +158,14 @@ describe('the list by location: plans and pages', async () => {
       // Here the warehouse holds half of the database's stock rows: PostgreSQL rightly reads them
       // all rather than by the index, as it would not where one catalogue holds a small share.
       if (dialect === 'postgres' && place === 'the warehouse') return;
-      for (const options of [{}, { stock: STOCK_FILTERS[0] }, { tag: 't-1' }, { text: 'brass' }]) {
+      const range = { ids: { from: '4', to: '5' } };
+      for (const options of [
+        {},
+        { stock: STOCK_FILTERS[0] },
+        { tag: 't-1' },
+        { text: 'brass' },
+        range,
+      ]) {
         const query = heldSummaryQuery(queries, owner, { text: '', locationIds, ...options });
         const text = await plan(query.compile());
         expect(text, JSON.stringify(options)).toContain('stock_levels_location');
@@ -178,6 +185,28 @@ describe('the list by location: plans and pages', async () => {
     const many = await subtree(warehouses.get(owner)!);
     expect(await queries.heldRows(many, 100)).toBe(100);
     expect(await queries.heldRows([bins.get(owner)![0]!], 1000)).toBe(45);
+  });
+
+  it('sums the same in one statement as in ranges of product ids', async () => {
+    const whole = new ProductRepository(db, dialect, undefined, 1_000_000);
+    const ranged = new ProductRepository(db, dialect, undefined, 0);
+    const places = [warehouses.get(owner)!, aisles.get(owner)![2]!, bins.get(owner)![7]!];
+    for (const place of places) {
+      const locationIds = await subtree(place);
+      const levels = await db
+        .selectFrom('stock_levels')
+        .select(['product_id', 'quantity'])
+        .where('location_id', 'in', locationIds)
+        .execute();
+      const summary = await ranged.summary(owner, { locationIds });
+      expect(summary.count).toBe(new Set(levels.map((level) => level.product_id)).size);
+      expect(summary.units).toBe(levels.reduce((sum, level) => sum + level.quantity, 0));
+      for (const options of [{}, { q: 'brass' }, { tag: 't-2' }, { stock: 'low' as const }]) {
+        expect(await ranged.summary(owner, { ...options, locationIds }), place).toEqual(
+          await whole.summary(owner, { ...options, locationIds }),
+        );
+      }
+    }
   });
 
   it('gives the same pages whichever way it reads them, and never another catalogue’s', async () => {

@@ -8,7 +8,19 @@ import { stockCondition } from './stock-filter.js';
 /** Which of the rows some locations hold a summary of them adds up. */
 export type HeldSumOptions = Pick<PageOptions, 'text' | 'stock' | 'tag'> & {
   locationIds: string[];
+  /** Only the products whose id is in [from, to) (either end open when absent). */
+  ids?: { from?: string | undefined; to?: string | undefined } | undefined;
 };
+
+/**
+ * Product ids cut into 16 ranges by their first character (ids are random UUIDs): a summary of
+ * locations holding many stock rows adds up one range a statement, each product in one of them,
+ * so that no statement holds SQLite's event loop for the whole of a warehouse.
+ */
+export const ID_RANGES = [undefined, ...'123456789abcdef'].map((from, i, starts) => ({
+  from,
+  to: starts[i + 1],
+}));
 
 /** Σ price × units held (or cost × units held), exact: a held summary's value. */
 const heldValue = (queries: ProductQueries, cents: 'price_cents' | 'cost_cents') =>
@@ -33,11 +45,13 @@ export function heldSummaryQuery(
   options: HeldSumOptions,
 ) {
   const { db, dialect } = queries;
-  const { text, stock, tag, locationIds } = options;
+  const { text, stock, tag, locationIds, ids } = options;
   const held = db
     .selectFrom('stock_levels')
     .select(['product_id', sql<number>`sum(quantity)`.as('quantity')])
     .where(queries.inLocations(locationIds))
+    .$if(ids?.from !== undefined, (query) => query.where('product_id', '>=', ids!.from!))
+    .$if(ids?.to !== undefined, (query) => query.where('product_id', '<', ids!.to!))
     .groupBy('product_id')
     .as('held');
   let query = db

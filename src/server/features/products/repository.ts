@@ -4,7 +4,7 @@ import { lookupKeys } from '../../../shared/codes.js';
 import type { DB } from '../../infra/db/handle.js';
 import type { MigrationDialect } from '../../infra/db/migrate.js';
 import { visibleProduct } from '../../infra/db/visible-products.js';
-import { heldSum } from './held-summary.js';
+import { heldSum, ID_RANGES } from './held-summary.js';
 import { searchText } from './keys.js';
 import type { MatchColumn } from './match-columns.js';
 import { movementsQuery, type MovementRow } from './movements.js';
@@ -247,14 +247,20 @@ export class ProductRepository {
    * exactly however large: the whole catalogue or one of its stock filters from the totals the
    * database keeps (one row); a tag or a search summed by the database (exact-sum.ts) in one
    * statement, or in those of the engine's strategy; what some locations hold summed over their
-   * stock rows in one statement (held-summary.ts).
+   * stock rows (held-summary.ts): in one statement when they hold few, else one range of product
+   * ids a statement (HELD_GATHER_MAX).
    */
   async summary(catalogueId: string, { q, stock, tag, locationIds }: Selection): Promise<Summary> {
     const text = q ? searchText(q) : '';
     if (locationIds) {
-      return toSummary([
-        await heldSum(this.queries, catalogueId, { text, stock, tag, locationIds }),
-      ]);
+      const held = { text, stock, tag, locationIds };
+      if ((await this.heldIn(locationIds)).gather) {
+        return toSummary([await heldSum(this.queries, catalogueId, held)]);
+      }
+      const parts = [];
+      for (const ids of ID_RANGES)
+        parts.push(await heldSum(this.queries, catalogueId, { ...held, ids }));
+      return toSummary(parts);
     }
     if (!text && !tag) return toSummary([await this.queries.kept(catalogueId, stock ?? 'all')]);
     if (!text) return toSummary([await this.queries.sum(catalogueId, { stock, tag })]);
