@@ -76,7 +76,7 @@ export function usePurchaseOrderChange(catalogue: CatalogueRef) {
             url: orderUrl(catalogue, change.id),
           });
         case 'send':
-          return apiRequest(messageResponse, {
+          return apiRequest(savedSchema, {
             method: 'POST',
             url: orderUrl(catalogue, change.id, '/send'),
           });

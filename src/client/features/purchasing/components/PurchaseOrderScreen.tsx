@@ -184,7 +184,8 @@ function OrderActions({ order, dirty }: { order: PurchaseOrder; dirty: boolean }
       );
     }
   }
-  if (manage && status === 'ordered') {
+  // Sent once: the server refuses a second mail.
+  if (manage && isReceivable(status) && !order.sentAt) {
     actions.push(
       <Button
         key="send"
@@ -193,7 +194,7 @@ function OrderActions({ order, dirty }: { order: PurchaseOrder; dirty: boolean }
         busyLabel="Sending..."
         onClick={() => run(() => change.mutateAsync({ kind: 'send', id: order.id }))}
       >
-        {order.sentAt ? 'Send to supplier again' : 'Send to supplier'}
+        Send to supplier
       </Button>,
     );
   }
