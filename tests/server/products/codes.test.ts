@@ -213,10 +213,10 @@ describe('product codes in CSV export and import', async () => {
     const csv = (await exportCsv(server, user, 'sort=name')).body.replace(/^\uFEFF/, '');
     const lines = csv.split('\r\n');
     expect(lines[0]).toBe(
-      'id,name,price,stock,description,image,createdAt,updatedAt,sku,barcode,tags,cost,reorderPoint',
+      'id,name,price,stock,description,image,createdAt,updatedAt,sku,barcode,tags,cost,reorderPoint,reorderQuantity',
     );
-    expect(lines[1]).toMatch(/,'=SKU-1,012345678905,,,$/);
-    expect(lines[2]).toMatch(/,,,,,$/);
+    expect(lines[1]).toMatch(/,'=SKU-1,012345678905,,,,$/);
+    expect(lines[2]).toMatch(/,,,,,,$/);
     const fresh = await signIn(server);
     const res = await importCsv(server, fresh, csv);
     expect(res.json()).toMatchObject({ created: 2, errors: [] });
