@@ -39,8 +39,8 @@ const styleFreeSweetAlert = {
  *   and the header's catalogue switcher: one response for the signed-in list instead of five.
  * - `schemas`: zod and the shared schemas, each loaded on demand (lib/lazy-schemas.ts) but read
  *   together by the signed-in list. The few that only one screen reads (the activity log, the
- *   reports, the labels, the webhooks, the local mailbox, the live events) are named to stay
- *   with it.
+ *   reports, the labels, the webhooks, the local mailbox, the live events, locations, counts,
+ *   purchasing) are named to stay with it.
  * - `account`: the login form, the first visit's usual screen, with the form library.
  * - Out of them: the form library's helpers, the HTTP client (with the first request), dialogs,
  *   form and list controls, the offline queue's IndexedDB part, and the moves and location
@@ -84,6 +84,9 @@ const CHUNK_FOLDERS: readonly (readonly [place: string, chunk: string | undefine
   ['src/shared/schemas/webhooks/', undefined],
   // The locations' and moves' shapes: the screens that read them load them, not the list.
   ['src/shared/schemas/locations/', undefined],
+  // Counts' and purchasing's shapes: their screens and queued requests load them on demand.
+  ['src/shared/schemas/counts/', undefined],
+  ['src/shared/schemas/purchasing/', undefined],
   ['src/shared/schemas/', 'schemas'],
   ['node_modules/zod/', 'schemas'],
   ['src/client/features/auth/components/login/', 'account'],

@@ -120,7 +120,7 @@ test('export: the download is the list as CSV (its filter applied), and imports 
   const text = bytes.toString('utf8').slice(1);
   const lines = text.split('\r\n');
   expect(lines[0]).toBe(
-    'id,name,price,stock,description,image,createdAt,updatedAt,sku,barcode,tags,cost,reorderPoint',
+    'id,name,price,stock,description,image,createdAt,updatedAt,sku,barcode,tags,cost,reorderPoint,reorderQuantity',
   );
   expect(text).toContain(',"Sturdy, with ""rope"" handles, 40 cm",');
   expect(text).toContain(",'=SUM(A1),3.99,4,");
@@ -179,7 +179,7 @@ test('import that updates: matches update, skip or copy, the dry run counts, a t
   expect(template.suggestedFilename()).toBe('stockroom-import-template.csv');
   const templateText = (await readFile((await template.path())!)).toString('utf8');
   expect(templateText.replace(/^\uFEFF/, '').split('\r\n')[0]).toBe(
-    'id,name,price,stock,description,image,createdAt,updatedAt,sku,barcode,tags,cost,reorderPoint',
+    'id,name,price,stock,description,image,createdAt,updatedAt,sku,barcode,tags,cost,reorderPoint,reorderQuantity',
   );
 
   // Lamp by its id, at a price written as a spreadsheet shows it; and a new product.
