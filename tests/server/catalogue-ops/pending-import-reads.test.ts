@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { build } from '../support/build.js';
 import { signIn } from '../support/accounts.js';
+import { makePending } from '../support/pending-imports.js';
 import {
   adjustStock,
   bulkDelete,
@@ -39,26 +40,7 @@ describe("a pending import's products", async () => {
     barcode: '4006381333931',
     stock: 3,
   });
-  const { catalogue_id: catalogueId } = await db
-    .selectFrom('products')
-    .select('catalogue_id')
-    .where('id', '=', staged.id)
-    .executeTakeFirstOrThrow();
-  const now = Date.now();
-  await db
-    .insertInto('pending_imports')
-    .values({
-      id: 'pending-import',
-      catalogue_id: catalogueId,
-      lease_until: now + 60_000,
-      created_at: now,
-    })
-    .execute();
-  await db
-    .updateTable('products')
-    .set({ import_id: 'pending-import' })
-    .where('id', '=', staged.id)
-    .execute();
+  const { id: importId, catalogueId } = await makePending(db, [staged.id]);
 
   const get = async (url: string) => {
     const res = await server.app.inject({ method: 'GET', url, headers: owner.headers });
@@ -136,7 +118,7 @@ describe("a pending import's products", async () => {
 
   it('are in every read once the import is published', async () => {
     // A publish is a write of the catalogue: its version goes up with it (cached reads go).
-    await db.deleteFrom('pending_imports').where('id', '=', 'pending-import').execute();
+    await db.deleteFrom('pending_imports').where('id', '=', importId).execute();
     await db
       .updateTable('catalogues')
       .set({ version: (eb) => eb('version', '+', 1) })

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { C, type CountDetail } from '../../../src/shared/schemas/counts/counts.js';
 import { build } from '../support/build.js';
 import { signIn } from '../support/accounts.js';
+import { makePending } from '../support/pending-imports.js';
 
 /**
  * A product written by an import that is still pending is in no count: it is never one of the
@@ -28,26 +29,7 @@ describe("a pending import's products in counts", async () => {
   };
   const visible = await create('Visible lamp', 2);
   const staged = await create('Staged lamp', 3);
-  const { catalogue_id: catalogueId } = await db
-    .selectFrom('products')
-    .select('catalogue_id')
-    .where('id', '=', staged.id)
-    .executeTakeFirstOrThrow();
-  const now = Date.now();
-  await db
-    .insertInto('pending_imports')
-    .values({
-      id: 'pending-import',
-      catalogue_id: catalogueId,
-      lease_until: now + 60_000,
-      created_at: now,
-    })
-    .execute();
-  await db
-    .updateTable('products')
-    .set({ import_id: 'pending-import' })
-    .where('id', '=', staged.id)
-    .execute();
+  const { catalogueId } = await makePending(db, [staged.id]);
   const { id: defaultId } = await db
     .selectFrom('locations')
     .select('id')

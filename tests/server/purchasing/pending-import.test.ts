@@ -3,6 +3,7 @@ import { PO, type PurchaseOrder } from '../../../src/shared/schemas/purchasing/p
 import type { Supplier } from '../../../src/shared/schemas/purchasing/suppliers.js';
 import { build } from '../support/build.js';
 import { signIn, type SignedIn } from '../support/accounts.js';
+import { makePending } from '../support/pending-imports.js';
 import { createProduct } from '../support/products.js';
 
 const server = await build();
@@ -10,22 +11,6 @@ const db = server.database.db;
 
 const inject = (who: SignedIn, method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) =>
   server.app.inject({ method, url, headers: who.headers, ...(payload ? { payload } : {}) });
-
-/** Hides products as a pending import's (the import itself is another feature's test). */
-async function makePending(ids: string[]) {
-  const { catalogue_id } = await db
-    .selectFrom('products')
-    .select('catalogue_id')
-    .where('id', '=', ids[0]!)
-    .executeTakeFirstOrThrow();
-  const id = `pending-${ids[0]}`;
-  const now = Date.now();
-  await db
-    .insertInto('pending_imports')
-    .values({ id, catalogue_id, lease_until: now + 60_000, created_at: now })
-    .execute();
-  await db.updateTable('products').set({ import_id: id }).where('id', 'in', ids).execute();
-}
 
 describe("purchasing leaves a pending import's products out", () => {
   it('orders, drafts and receives only what is there', async () => {
@@ -64,7 +49,7 @@ describe("purchasing leaves a pending import's products out", () => {
     });
     const order = (before.json() as { purchaseOrder: PurchaseOrder }).purchaseOrder;
     await inject(user, 'PATCH', `/api/purchase-orders/${order.id}`, { status: 'ordered' });
-    await makePending([staged.id, jug.id]);
+    await makePending(db, [staged.id, jug.id]);
 
     const refused = await inject(user, 'POST', '/api/purchase-orders', {
       supplierId: supplier.id,
