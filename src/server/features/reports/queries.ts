@@ -10,6 +10,10 @@ const ID_CHUNK = 500;
 
 export const DAY_MS = 86_400_000;
 
+/** A query as it is without a limit, else cut to `limit` rows. */
+const upTo = <Q extends { limit(count: number): Q }>(query: Q, limit: number | undefined) =>
+  limit === undefined ? query : query.limit(limit);
+
 /** The stock at the end of one UTC day: units, and their value at today's prices in cents. */
 export interface DayStock {
   /** Midnight (UTC) that starts the day, epoch milliseconds. */
@@ -278,7 +282,7 @@ export class ReportQueries {
       .orderBy(idle)
       .orderBy('name_key')
       .orderBy('id');
-    const rows = await (limit === undefined ? query : query.limit(limit)).execute();
+    const rows = await upTo(query, limit).execute();
     return rows.map((row) => ({
       id: row.id,
       name: row.name,
@@ -322,14 +326,14 @@ export class ReportQueries {
       .orderBy('name_key')
       .orderBy('id');
     const part = (query: typeof own, alias: string) =>
-      this.db.selectFrom((limit === undefined ? query : query.limit(limit)).as(alias)).selectAll();
+      this.db.selectFrom(upTo(query, limit).as(alias)).selectAll();
     const query = this.db
       .selectFrom(part(own, 'own').unionAll(part(byCatalogue, 'by_catalogue')).as('due'))
       .select(['id', 'name', 'stock', 'point'])
       .orderBy(sql`stock - point`)
       .orderBy('name_key')
       .orderBy('id');
-    const rows = await (limit === undefined ? query : query.limit(limit)).execute();
+    const rows = await upTo(query, limit).execute();
     return rows.map((row) => ({
       id: row.id,
       name: row.name,
