@@ -2,9 +2,9 @@ import type { Selectable } from 'kysely';
 import type { DB } from '../../infra/db/handle.js';
 import type { ProductsTable, StockMovementsTable } from '../../infra/db/schema-products.js';
 import type { CatalogueWrite } from '../writes/index.js';
+import { lockProducts } from './locks.js';
 import { UUID } from './rows.js';
 import { addTo, addUnits, type UnitChanges } from './stock-levels.js';
-import { visibleProduct } from '../../infra/db/visible-products.js';
 
 /** What a delete removed: the image keys whose files go after the commit, and the products. */
 export interface DeletedProducts {
@@ -57,16 +57,7 @@ export async function deleteProducts(
 ): Promise<DeletedProducts | undefined> {
   if (ids.length === 0 || !ids.every((id) => UUID.test(id))) return undefined;
   const { trx, catalogueId } = w;
-  const found = await trx
-    .selectFrom('products')
-    .select(['id', 'name'])
-    .where('catalogue_id', '=', catalogueId)
-    .where('id', 'in', ids)
-    .where(visibleProduct())
-    .orderBy('id')
-    // SQLite has no FOR UPDATE: its transactions already run one at a time.
-    .$if(w.dialect === 'postgres', (query) => query.forUpdate())
-    .execute();
+  const found = await lockProducts(w, ids).select(['id', 'name']).execute();
   if (found.length !== new Set(ids).size) return undefined;
   const snapshot = ids.length === 1 ? await readSnapshot(trx, catalogueId, ids[0]!) : undefined;
   await takeAllOf(trx, catalogueId, ids);

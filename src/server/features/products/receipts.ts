@@ -1,9 +1,9 @@
 import { MAX_STOCK } from '../../../shared/constants.js';
 import type { CatalogueWrite } from '../writes/index.js';
+import { lockProducts } from './locks.js';
 import { recordMovements } from './movements.js';
 import { trackReorderCrossings } from './reorder.js';
 import { addUnits, putIn } from './stock-levels.js';
-import { visibleProduct } from '../../infra/db/visible-products.js';
 
 /** One product received: how many, at what unit cost (cents). */
 export interface ReceivedLine {
@@ -49,15 +49,7 @@ export async function receiveStock(
 ): Promise<ReceiptResult> {
   const { trx, catalogueId, actorId, now } = w;
   const ids = [...new Set(lines.map((line) => line.productId))].sort();
-  const rows = await trx
-    .selectFrom('products')
-    .select(['id', 'name', 'stock', 'cost_cents'])
-    .where('catalogue_id', '=', catalogueId)
-    .where('id', 'in', ids)
-    .where(visibleProduct())
-    .orderBy('id')
-    .$if(w.dialect === 'postgres', (query) => query.forUpdate())
-    .execute();
+  const rows = await lockProducts(w, ids).select(['id', 'name', 'stock', 'cost_cents']).execute();
   if (rows.length !== ids.length) return { outcome: 'no-product' };
   const location = await trx
     .selectFrom('locations')

@@ -7,19 +7,7 @@ import type { Position } from './cursor.js';
  * A product as the API needs it: every column but the search text, the codes' keys, who made it
  * and its reorder point (read by the queries that need it).
  */
-export type ProductRow = Omit<
-  ProductsTable,
-  | 'search_key'
-  | 'sku_key'
-  | 'barcode_key'
-  | 'created_by'
-  | 'updated_by'
-  | 'reorder_point'
-  | 'reorder_crossed_at'
-  | 'import_id'
-  | 'reorder_quantity'
-  | 'last_moved_at'
-> & { reorder_point: number | null; reorder_quantity: number | null };
+export type ProductRow = Omit<ProductInsert, 'search_key' | 'sku_key' | 'barcode_key'>;
 /** A product's row as written: who created and edited it are set by the writes that know. */
 export type ProductInsert = Omit<
   ProductsTable,

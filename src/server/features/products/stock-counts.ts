@@ -1,10 +1,10 @@
 import { setImmediate } from 'node:timers/promises';
 import { MAX_STOCK } from '../../../shared/constants.js';
 import type { CatalogueWrite } from '../writes/index.js';
+import { lockProducts } from './locks.js';
 import { recordMovements, type Movement } from './movements.js';
 import { trackReorderCrossings } from './reorder.js';
 import { addTo, addUnits, putIn, takeFrom, type UnitChanges } from './stock-levels.js';
-import { visibleProduct } from '../../infra/db/visible-products.js';
 
 /** A counted quantity of a product at a location, from the line of a file. */
 export interface CountedLevel {
@@ -67,15 +67,7 @@ async function writeCounts(w: CatalogueWrite, counts: CountedLevel[]): Promise<C
   for (let i = 0; i < ids.length; i += BATCH_PRODUCTS) {
     if (i > 0) await setImmediate();
     const batch = ids.slice(i, i + BATCH_PRODUCTS);
-    const products = await trx
-      .selectFrom('products')
-      .select(['id', 'stock'])
-      .where('catalogue_id', '=', catalogueId)
-      .where('id', 'in', batch)
-      .where(visibleProduct())
-      .orderBy('id')
-      .$if(w.dialect === 'postgres', (query) => query.forUpdate())
-      .execute();
+    const products = await lockProducts(w, batch).select(['id', 'stock']).execute();
     const stockOf = new Map(products.map((row) => [row.id, row.stock]));
     const gone = batch.filter((id) => !stockOf.has(id));
     if (gone.length > 0) {

@@ -1,8 +1,8 @@
 import { sql, type SqlBool } from 'kysely';
 import type { TransferLine } from '../../../shared/schemas/locations/transfers.js';
 import type { CatalogueWrite } from '../writes/index.js';
+import { lockProducts } from './locks.js';
 import { addTo, addUnits, putIn, takeFrom, type UnitChanges } from './stock-levels.js';
-import { visibleProduct } from '../../infra/db/visible-products.js';
 
 /** What a move did, or why it did nothing. */
 export type TransferResult =
@@ -36,15 +36,7 @@ export async function transferStock(
     quantity: line.quantity,
   }));
   const productIds = [...new Set(moves.map((move) => move.productId))].sort();
-  const products = await trx
-    .selectFrom('products')
-    .select(['id', 'name'])
-    .where('catalogue_id', '=', catalogueId)
-    .where('id', 'in', productIds)
-    .where(visibleProduct())
-    .orderBy('id')
-    .$if(w.dialect === 'postgres', (query) => query.forUpdate())
-    .execute();
+  const products = await lockProducts(w, productIds).select(['id', 'name']).execute();
   if (products.length !== productIds.length) return { outcome: 'no-product' };
   const locationIds = [...new Set(moves.flatMap((move) => [move.from, move.to]))];
   // Read by id, then checked to be the catalogue's: told `catalogue_id = ?` alone, PostgreSQL walks

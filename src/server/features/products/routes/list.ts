@@ -22,6 +22,13 @@ import { errorResponses } from '../../../http/route-options.js';
 
 export const listRoute: FastifyPluginAsync<ProductsContext> = async (fastify, context) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+  /** The ids of a location and those under it, for `location`; 404 for another catalogue's. */
+  const subtreeOf = async (catalogueId: string, location: string | undefined) => {
+    if (location === undefined) return undefined;
+    const ids = await fastify.locations.subtree(catalogueId, location);
+    if (!ids) throw notFound(L.notFound);
+    return ids;
+  };
 
   app.get(
     '/',
@@ -44,11 +51,7 @@ export const listRoute: FastifyPluginAsync<ProductsContext> = async (fastify, co
       const query = { q, sort, stock, tag, location, limit, cursor };
       const key = { catalogue, query };
       return sendCached(reply, context.responses, key, async () => {
-        const locationIds =
-          location === undefined
-            ? undefined
-            : await fastify.locations.subtree(catalogue.id, location);
-        if (location !== undefined && !locationIds) throw notFound(L.notFound);
+        const locationIds = await subtreeOf(catalogue.id, location);
         const options = { q, sort, stock, tag, locationIds, limit, after };
         const { rows, hasMore } = await context.repository.list(catalogue.id, options);
         const last = rows.at(-1);
@@ -82,11 +85,7 @@ export const listRoute: FastifyPluginAsync<ProductsContext> = async (fastify, co
       const query = { route: 'summary', q, stock, tag, location };
       const key = { catalogue, query };
       return sendCached(reply, context.responses, key, async () => {
-        const locationIds =
-          location === undefined
-            ? undefined
-            : await fastify.locations.subtree(catalogue.id, location);
-        if (location !== undefined && !locationIds) throw notFound(L.notFound);
+        const locationIds = await subtreeOf(catalogue.id, location);
         const selection = { q, stock, tag, locationIds };
         const totals = await context.repository.summary(catalogue.id, selection);
         const { count, units, valueCents, valueAtCostCents, toReorder } = totals;

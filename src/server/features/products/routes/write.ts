@@ -16,6 +16,8 @@ import {
   productCreateSchema,
   productMutationResponseSchema,
   productUpdateSchema,
+  type ProductCreate,
+  type ProductUpdate,
 } from '../../../../shared/schemas/products.js';
 import { productIdParamsSchema } from '../../../../shared/schemas/product-queries.js';
 import { idempotentWriteHeadersSchema } from '../../../../shared/schemas/idempotency.js';
@@ -24,15 +26,34 @@ import { notFound } from '../../../lib/http-error.js';
 import { sendAnswer } from '../../idempotency/index.js';
 import { catalogueWrite, type WriteOutcome } from '../../writes/index.js';
 import { changedFields, replacedPicture } from '../changes.js';
+import type { NewProduct, ProductChanges } from '../rows.js';
 import { uploadStage } from '../uploads.js';
 import { insertProduct, updateProduct } from '../writes.js';
-import { currentCatalogue } from '../../catalogues/index.js';
+import { actionConfig, currentCatalogue } from '../../catalogues/index.js';
 import { errorResponses } from '../../../http/route-options.js';
 import type { ProductsContext } from './context.js';
-import { productDocs, productRouteConfig } from './route-options.js';
+import { productDocs } from './route-options.js';
 import { bodyCheckedInHandler, readProductInput } from './form.js';
 
 const IMAGE_TEXT = `JPEG, PNG, WebP, AVIF or GIF, at most ${IMAGE_MAX_MB_TEXT} and ${IMAGE_MAX_PIXELS_TEXT}`;
+
+/** A form's fields as the writes name them (a price and a cost in cents), for a create or an edit. */
+function writeFields(data: ProductCreate): Omit<NewProduct, 'image'>;
+function writeFields(data: ProductUpdate): Omit<ProductChanges, 'image'>;
+function writeFields(data: ProductUpdate): Omit<ProductChanges, 'image'> {
+  return {
+    name: data.name,
+    description: data.description,
+    priceCents: data.price,
+    stock: data.stock,
+    sku: data.sku,
+    barcode: data.barcode,
+    tags: data.tags,
+    costCents: data.cost,
+    reorderPoint: data.reorderPoint,
+    reorderQuantity: data.reorderQuantity,
+  };
+}
 
 /** What the server reads of a text field: something besides white space. */
 const NOT_BLANK = '\\S';
@@ -170,7 +191,7 @@ export const writeRoutes: FastifyPluginAsync<ProductsContext> = async (fastify, 
   app.post(
     '/',
     {
-      ...productRouteConfig(app, 'editProducts'),
+      ...actionConfig(app, 'editProducts'),
       schema: {
         ...productDocs,
         operationId: 'createProduct',
@@ -191,19 +212,7 @@ export const writeRoutes: FastifyPluginAsync<ProductsContext> = async (fastify, 
           stage: uploadStage(context.images, image),
         },
         async (w, stored): Promise<WriteOutcome> => {
-          const row = await insertProduct(w, {
-            name: data.name,
-            description: data.description,
-            priceCents: data.price,
-            stock: data.stock,
-            image: stored ?? null,
-            sku: data.sku,
-            barcode: data.barcode,
-            tags: data.tags,
-            costCents: data.cost,
-            reorderPoint: data.reorderPoint,
-            reorderQuantity: data.reorderQuantity,
-          });
+          const row = await insertProduct(w, { ...writeFields(data), image: stored ?? null });
           const product = context.present.product(row);
           return {
             answer: { status: 201, body: { message: M.productCreated, product } },
@@ -219,7 +228,7 @@ export const writeRoutes: FastifyPluginAsync<ProductsContext> = async (fastify, 
   app.patch(
     '/:id',
     {
-      ...productRouteConfig(app, 'editProducts'),
+      ...actionConfig(app, 'editProducts'),
       schema: {
         ...productDocs,
         operationId: 'updateProduct',
@@ -249,19 +258,7 @@ export const writeRoutes: FastifyPluginAsync<ProductsContext> = async (fastify, 
           stage: uploadStage(context.images, image, keyed ? exists : undefined),
         },
         async (w, stored): Promise<WriteOutcome> => {
-          const done = await updateProduct(w, id, {
-            name: data.name,
-            description: data.description,
-            priceCents: data.price,
-            stock: data.stock,
-            image: stored,
-            sku: data.sku,
-            barcode: data.barcode,
-            tags: data.tags,
-            costCents: data.cost,
-            reorderPoint: data.reorderPoint,
-            reorderQuantity: data.reorderQuantity,
-          });
+          const done = await updateProduct(w, id, { ...writeFields(data), image: stored });
           // Deleted meanwhile: the new files have nothing to belong to (the stage removes them).
           if (!done) throw notFound(M.productNotFound);
           const product = context.present.product(done.row);
