@@ -1,6 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { CatalogueAction } from '../../../shared/catalogue-roles.js';
 import {
   activityEntryParamsSchema,
   activityQuerySchema,
@@ -8,8 +7,8 @@ import {
   undoResponseSchema,
   type ActivityResponse,
 } from '../../../shared/schemas/activity.js';
-import { errorResponses, rateLimit } from '../../http/route-options.js';
-import { currentCatalogue } from '../catalogues/index.js';
+import { errorResponses } from '../../http/route-options.js';
+import { actionConfig, currentCatalogue } from '../catalogues/index.js';
 import { decodeIdCursor, encodeIdCursor } from '../../lib/id-cursor.js';
 import { entriesQuery, rangeOf, toEntry, type EntryRow } from './entries.js';
 import { undoEntry } from './undo.js';
@@ -24,14 +23,11 @@ const docs = { tags: ['activity'] };
  */
 export const activityRoutes: FastifyPluginAsync = async (fastify) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const config = (catalogueAction: CatalogueAction) => ({
-    config: { ...rateLimit(app.rateLimits, app.rateLimits.general), catalogueAction },
-  });
 
   app.get(
     '/activity',
     {
-      ...config('read'),
+      ...actionConfig(app, 'read'),
       schema: {
         ...docs,
         operationId: 'listActivity',
@@ -66,7 +62,7 @@ export const activityRoutes: FastifyPluginAsync = async (fastify) => {
   app.post(
     '/activity/:entryId/undo',
     {
-      ...config('read'),
+      ...actionConfig(app, 'read'),
       schema: {
         ...docs,
         operationId: 'undoActivity',

@@ -12,7 +12,8 @@ import { currentSession } from '../../http/authenticate.js';
 import { errorResponses } from '../../http/route-options.js';
 import { notFound } from '../../lib/http-error.js';
 import { recordCatalogueUpdated, recordMemberGone } from '../live-events/index.js';
-import { actionConfig, allowed, C, conflict, docs, repositoryOf } from './route-support.js';
+import { allowed, C, conflict, docs, repositoryOf } from './route-support.js';
+import { actionConfig } from './route-options.js';
 import { currentCatalogue } from './scope.js';
 
 /**
@@ -22,12 +23,11 @@ import { currentCatalogue } from './scope.js';
 export const memberRoutes: FastifyPluginAsync = async (fastify) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const catalogues = repositoryOf(fastify);
-  const config = actionConfig(fastify);
 
   app.get(
     '/members',
     {
-      ...config('read'),
+      ...actionConfig(fastify, 'read'),
       schema: {
         ...docs,
         operationId: 'listCatalogueMembers',
@@ -42,7 +42,7 @@ export const memberRoutes: FastifyPluginAsync = async (fastify) => {
   app.patch(
     '/members/:userId',
     {
-      ...config('manageMembers'),
+      ...actionConfig(fastify, 'manageMembers'),
       schema: {
         ...docs,
         operationId: 'changeMemberRole',
@@ -82,7 +82,7 @@ export const memberRoutes: FastifyPluginAsync = async (fastify) => {
     '/members/:userId',
     {
       // Leaving needs no right but membership; removing someone else is checked in the handler.
-      ...config('read'),
+      ...actionConfig(fastify, 'read'),
       schema: {
         ...docs,
         operationId: 'removeCatalogueMember',

@@ -5,7 +5,6 @@ import {
   type CatalogueAction,
   type CatalogueRole,
 } from '../../../shared/catalogue-roles.js';
-import { rateLimit } from '../../http/route-options.js';
 import { HttpError, notFound } from '../../lib/http-error.js';
 import { CATALOGUE_NOT_FOUND } from './membership.js';
 import { CatalogueRepository } from './repository.js';
@@ -44,9 +43,3 @@ export function allowed(role: CatalogueRole | undefined, action: CatalogueAction
 
 export const repositoryOf = (fastify: FastifyInstance) =>
   new CatalogueRepository(fastify.db, fastify.database.dialect);
-
-/** The config of a route of a catalogue scope: the general rate limit and the action it takes. */
-export function actionConfig(fastify: FastifyInstance) {
-  const limit = rateLimit(fastify.rateLimits, fastify.rateLimits.general);
-  return (catalogueAction: CatalogueAction) => ({ config: { ...limit, catalogueAction } });
-}

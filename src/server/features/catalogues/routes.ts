@@ -16,7 +16,8 @@ import { notFound } from '../../lib/http-error.js';
 import { recordCatalogueDeleted, recordCatalogueUpdated } from '../live-events/index.js';
 import { memberRoutes } from './member-routes.js';
 import { CATALOGUE_NOT_FOUND } from './membership.js';
-import { actionConfig, allowed, C, conflict, docs, repositoryOf } from './route-support.js';
+import { allowed, C, conflict, docs, repositoryOf } from './route-support.js';
+import { actionConfig } from './route-options.js';
 import { currentCatalogue } from './scope.js';
 
 /** `GET` and `POST /api/catalogues`: the caller's catalogues, and a new one. */
@@ -75,7 +76,6 @@ export const cataloguesRoutes: FastifyPluginAsync = async (fastify) => {
 export const catalogueRoutes: FastifyPluginAsync = async (fastify) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const catalogues = repositoryOf(fastify);
-  const config = actionConfig(fastify);
 
   /** The catalogue as the caller sees it after a change, read in the change's transaction. */
   const seen = async (trx: DB, catalogueId: string, userId: string) =>
@@ -84,7 +84,7 @@ export const catalogueRoutes: FastifyPluginAsync = async (fastify) => {
   app.get(
     '/',
     {
-      ...config('read'),
+      ...actionConfig(fastify, 'read'),
       schema: {
         ...docs,
         operationId: 'getCatalogue',
@@ -104,7 +104,7 @@ export const catalogueRoutes: FastifyPluginAsync = async (fastify) => {
   app.patch(
     '/',
     {
-      ...config('renameCatalogue'),
+      ...actionConfig(fastify, 'renameCatalogue'),
       schema: {
         ...docs,
         operationId: 'renameCatalogue',
@@ -142,7 +142,7 @@ export const catalogueRoutes: FastifyPluginAsync = async (fastify) => {
   app.delete(
     '/',
     {
-      ...config('deleteCatalogue'),
+      ...actionConfig(fastify, 'deleteCatalogue'),
       schema: {
         ...docs,
         operationId: 'deleteCatalogue',
@@ -174,7 +174,7 @@ export const catalogueRoutes: FastifyPluginAsync = async (fastify) => {
   app.post(
     '/transfer',
     {
-      ...config('transferOwnership'),
+      ...actionConfig(fastify, 'transferOwnership'),
       schema: {
         ...docs,
         operationId: 'transferCatalogue',

@@ -10,8 +10,8 @@ import {
   countReviewedSchema,
   countSavedSchema,
 } from '../../../shared/schemas/counts/counts.js';
-import { errorResponses, rateLimit } from '../../http/route-options.js';
-import { currentCatalogue } from '../catalogues/index.js';
+import { errorResponses } from '../../http/route-options.js';
+import { actionConfig, currentCatalogue } from '../catalogues/index.js';
 import { sendAnswer } from '../idempotency/index.js';
 import { catalogueWrite, type WriteOutcome } from '../writes/index.js';
 import { countDetail, findCount, withPath } from './reads.js';
@@ -24,16 +24,13 @@ import { countOf, moveCount, postCount } from './writes.js';
  */
 export async function countLifecycleRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { rateLimits, countPlaces: places } = app;
-  const config = {
-    config: { ...rateLimit(rateLimits, rateLimits.general), catalogueAction: 'manageCounts' },
-  } as const;
+  const { countPlaces: places } = app;
   const tags = ['counts'];
 
   app.post(
     '/:countId/review',
     {
-      ...config,
+      ...actionConfig(app, 'manageCounts'),
       schema: {
         operationId: 'reviewCount',
         tags,
@@ -76,7 +73,7 @@ export async function countLifecycleRoutes(fastify: FastifyInstance) {
   app.post(
     '/:countId/post',
     {
-      ...config,
+      ...actionConfig(app, 'manageCounts'),
       schema: {
         operationId: 'postCount',
         tags,
@@ -141,7 +138,7 @@ export async function countLifecycleRoutes(fastify: FastifyInstance) {
   app.post(
     '/:countId/cancel',
     {
-      ...config,
+      ...actionConfig(app, 'manageCounts'),
       schema: {
         operationId: 'cancelCount',
         tags,

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { CatalogueAction } from '../../../shared/catalogue-roles.js';
 import { idempotentWriteHeadersSchema } from '../../../shared/schemas/idempotency.js';
 import {
   C,
@@ -15,9 +14,9 @@ import {
   countSavedSchema,
   countsResponseSchema,
 } from '../../../shared/schemas/counts/counts.js';
-import { errorResponses, rateLimit } from '../../http/route-options.js';
+import { errorResponses } from '../../http/route-options.js';
 import { notFound } from '../../lib/http-error.js';
-import { currentCatalogue } from '../catalogues/index.js';
+import { actionConfig, currentCatalogue } from '../catalogues/index.js';
 import { sendAnswer } from '../idempotency/index.js';
 import { catalogueWrite, type WriteOutcome } from '../writes/index.js';
 import { countFileRoutes } from './file-routes.js';
@@ -33,16 +32,13 @@ import { countLine, startCount } from './writes.js';
  */
 export async function countRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { rateLimits, countPlaces: places } = app;
-  const options = (catalogueAction: CatalogueAction) => ({
-    config: { ...rateLimit(rateLimits, rateLimits.general), catalogueAction },
-  });
+  const { countPlaces: places } = app;
   const tags = ['counts'];
 
   app.get(
     '/',
     {
-      ...options('read'),
+      ...actionConfig(app, 'read'),
       schema: {
         operationId: 'listCounts',
         tags,
@@ -57,7 +53,7 @@ export async function countRoutes(fastify: FastifyInstance) {
   app.post(
     '/',
     {
-      ...options('manageCounts'),
+      ...actionConfig(app, 'manageCounts'),
       schema: {
         operationId: 'startCount',
         tags,
@@ -95,7 +91,7 @@ export async function countRoutes(fastify: FastifyInstance) {
   app.get(
     '/:countId',
     {
-      ...options('read'),
+      ...actionConfig(app, 'read'),
       schema: {
         operationId: 'getCount',
         tags,
@@ -117,7 +113,7 @@ export async function countRoutes(fastify: FastifyInstance) {
   app.post(
     '/:countId/lines',
     {
-      ...options('countStock'),
+      ...actionConfig(app, 'countStock'),
       schema: {
         operationId: 'countLine',
         tags,

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { CatalogueAction } from '../../../shared/catalogue-roles.js';
 import { messageSchema } from '../../../shared/schemas/common.js';
 import {
   L,
@@ -14,8 +13,8 @@ import {
   locationsResponseSchema,
   locationUpdateSchema,
 } from '../../../shared/schemas/locations/locations.js';
-import { errorResponses, rateLimit } from '../../http/route-options.js';
-import { currentCatalogue } from '../catalogues/index.js';
+import { errorResponses } from '../../http/route-options.js';
+import { actionConfig, currentCatalogue } from '../catalogues/index.js';
 import { locationLabelRoutes } from './label-routes.js';
 
 const NAME_RULE = `\`name\`: 1 to ${LOCATION_NAME_MAX} characters, unique among the location's siblings whatever the case (else 409 \`${L.nameTaken}\`).`;
@@ -29,16 +28,13 @@ const TREE_RULE = `\`parentId\`: a location of the catalogue (404 \`${L.parentNo
  */
 export async function locationRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { locations, rateLimits } = app;
-  const options = (catalogueAction: CatalogueAction) => ({
-    config: { ...rateLimit(rateLimits, rateLimits.general), catalogueAction },
-  });
+  const { locations } = app;
   const tags = ['locations'];
 
   app.get(
     '/',
     {
-      ...options('read'),
+      ...actionConfig(app, 'read'),
       schema: {
         operationId: 'listLocations',
         tags,
@@ -53,7 +49,7 @@ export async function locationRoutes(fastify: FastifyInstance) {
   app.post(
     '/',
     {
-      ...options('manageLocations'),
+      ...actionConfig(app, 'manageLocations'),
       schema: {
         operationId: 'createLocation',
         tags,
@@ -74,7 +70,7 @@ export async function locationRoutes(fastify: FastifyInstance) {
   app.get(
     '/:locationId',
     {
-      ...options('read'),
+      ...actionConfig(app, 'read'),
       schema: {
         operationId: 'getLocation',
         tags,
@@ -92,7 +88,7 @@ export async function locationRoutes(fastify: FastifyInstance) {
   app.patch(
     '/:locationId',
     {
-      ...options('manageLocations'),
+      ...actionConfig(app, 'manageLocations'),
       schema: {
         operationId: 'updateLocation',
         tags,
@@ -116,7 +112,7 @@ export async function locationRoutes(fastify: FastifyInstance) {
   app.delete(
     '/:locationId',
     {
-      ...options('manageLocations'),
+      ...actionConfig(app, 'manageLocations'),
       schema: {
         operationId: 'deleteLocation',
         tags,

@@ -19,14 +19,13 @@ import {
   receiptSchema,
 } from '../../../shared/schemas/purchasing/purchase-orders.js';
 import { errorResponses } from '../../http/route-options.js';
-import { currentCatalogue } from '../catalogues/index.js';
+import { actionConfig, currentCatalogue } from '../catalogues/index.js';
 import { sendAnswer } from '../idempotency/index.js';
 import { catalogueWrite, type LiveEvent } from '../writes/index.js';
 import { deleteOrder, updateOrder } from './order-writes.js';
 import { createOrder, findOrder, listOrders } from './purchase-orders.js';
 import { receiveAgainst } from './receiving.js';
 import { draftsFromReorder } from './reorder-drafts.js';
-import { actionOptions } from './route-options.js';
 
 /** What a change of orders tells the live streams: the products whose stock or cost changed. */
 const live = (productIds: string[] = []): LiveEvent => ({
@@ -47,13 +46,12 @@ const LINES_BODY_MAX = PURCHASE_ORDER_LINES_MAX * 256;
  */
 export async function purchaseOrderRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const options = actionOptions(app);
   const tags = ['purchasing'];
 
   app.get(
     '/',
     {
-      ...options('read'),
+      ...actionConfig(app, 'read'),
       schema: {
         operationId: 'listPurchaseOrders',
         tags,
@@ -71,7 +69,7 @@ export async function purchaseOrderRoutes(fastify: FastifyInstance) {
   app.post(
     '/',
     {
-      ...options('managePurchasing'),
+      ...actionConfig(app, 'managePurchasing'),
       bodyLimit: LINES_BODY_MAX,
       schema: {
         operationId: 'createPurchaseOrder',
@@ -101,7 +99,7 @@ export async function purchaseOrderRoutes(fastify: FastifyInstance) {
   app.post(
     '/from-reorder',
     {
-      ...options('managePurchasing'),
+      ...actionConfig(app, 'managePurchasing'),
       schema: {
         operationId: 'draftPurchaseOrdersFromReorder',
         tags,
@@ -131,7 +129,7 @@ export async function purchaseOrderRoutes(fastify: FastifyInstance) {
   app.get(
     '/:poId',
     {
-      ...options('read'),
+      ...actionConfig(app, 'read'),
       schema: {
         operationId: 'getPurchaseOrder',
         tags,
@@ -150,7 +148,7 @@ export async function purchaseOrderRoutes(fastify: FastifyInstance) {
   app.patch(
     '/:poId',
     {
-      ...options('managePurchasing'),
+      ...actionConfig(app, 'managePurchasing'),
       bodyLimit: LINES_BODY_MAX,
       schema: {
         operationId: 'updatePurchaseOrder',
@@ -179,7 +177,7 @@ export async function purchaseOrderRoutes(fastify: FastifyInstance) {
   app.delete(
     '/:poId',
     {
-      ...options('managePurchasing'),
+      ...actionConfig(app, 'managePurchasing'),
       schema: {
         operationId: 'deletePurchaseOrder',
         tags,
@@ -208,7 +206,7 @@ export async function purchaseOrderRoutes(fastify: FastifyInstance) {
   app.post(
     '/:poId/receipts',
     {
-      ...options('receiveStock'),
+      ...actionConfig(app, 'receiveStock'),
       bodyLimit: LINES_BODY_MAX,
       schema: {
         operationId: 'receivePurchaseOrder',

@@ -8,11 +8,11 @@ import {
   productSuppliersResponseSchema,
 } from '../../../shared/schemas/purchasing/suppliers.js';
 import { errorResponses } from '../../http/route-options.js';
-import { actionOptions } from './route-options.js';
 import { notFound } from '../../lib/http-error.js';
 import { sendAnswer } from '../idempotency/index.js';
 import { catalogueWrite } from '../writes/index.js';
 import { setProductSuppliers, suppliersOfProduct } from './suppliers.js';
+import { actionConfig } from '../catalogues/index.js';
 
 /**
  * Who sells a product, at `/api/products/{id}/suppliers` for the personal catalogue and under
@@ -20,12 +20,11 @@ import { setProductSuppliers, suppliersOfProduct } from './suppliers.js';
  */
 export async function productSupplierRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const options = actionOptions(app);
 
   app.put(
     '/:id/suppliers',
     {
-      ...options('managePurchasing'),
+      ...actionConfig(app, 'managePurchasing'),
       schema: {
         operationId: 'setProductSuppliers',
         tags: ['purchasing'],

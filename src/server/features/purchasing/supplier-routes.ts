@@ -13,8 +13,7 @@ import {
 } from '../../../shared/schemas/purchasing/suppliers.js';
 import { messageSchema } from '../../../shared/schemas/common.js';
 import { errorResponses } from '../../http/route-options.js';
-import { actionOptions } from './route-options.js';
-import { currentCatalogue } from '../catalogues/index.js';
+import { actionConfig, currentCatalogue } from '../catalogues/index.js';
 import { sendAnswer } from '../idempotency/index.js';
 import { catalogueWrite, type LiveEvent } from '../writes/index.js';
 import {
@@ -36,13 +35,12 @@ const live = (): LiveEvent => ({ kind: 'purchasing.changed', data: { productIds:
  */
 export async function supplierRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const options = actionOptions(app);
   const tags = ['purchasing'];
 
   app.get(
     '/',
     {
-      ...options('read'),
+      ...actionConfig(app, 'read'),
       schema: {
         operationId: 'listSuppliers',
         tags,
@@ -57,7 +55,7 @@ export async function supplierRoutes(fastify: FastifyInstance) {
   app.post(
     '/',
     {
-      ...options('managePurchasing'),
+      ...actionConfig(app, 'managePurchasing'),
       schema: {
         operationId: 'createSupplier',
         tags,
@@ -83,7 +81,7 @@ export async function supplierRoutes(fastify: FastifyInstance) {
   app.get(
     '/:supplierId',
     {
-      ...options('read'),
+      ...actionConfig(app, 'read'),
       schema: {
         operationId: 'getSupplier',
         tags,
@@ -101,7 +99,7 @@ export async function supplierRoutes(fastify: FastifyInstance) {
   app.patch(
     '/:supplierId',
     {
-      ...options('managePurchasing'),
+      ...actionConfig(app, 'managePurchasing'),
       schema: {
         operationId: 'updateSupplier',
         tags,
@@ -128,7 +126,7 @@ export async function supplierRoutes(fastify: FastifyInstance) {
   app.delete(
     '/:supplierId',
     {
-      ...options('managePurchasing'),
+      ...actionConfig(app, 'managePurchasing'),
       schema: {
         operationId: 'deleteSupplier',
         tags,

@@ -16,8 +16,8 @@ import {
   type ToReorder,
 } from '../../../shared/schemas/reports.js';
 import { COSTLY_WORK_NOTE, costlyTurn } from '../../http/costly-work.js';
-import { errorResponses, rateLimit } from '../../http/route-options.js';
-import { currentCatalogue } from '../catalogues/index.js';
+import { errorResponses } from '../../http/route-options.js';
+import { actionConfig, currentCatalogue } from '../catalogues/index.js';
 import { moneyTotal, productDocs } from '../products/index.js';
 import { CSV_NOTE, csvResponse, dollars } from './csv.js';
 import { sendCsv, sendProductCsv } from './report-files.js';
@@ -43,7 +43,7 @@ export const reportRoutes: FastifyPluginAsync = async (fastify) => {
   // Each report waits for a turn among the costly answers: a year of a large catalogue's
   // movements is summed per day.
   const options = (catalogueAction: CatalogueAction) => ({
-    config: { ...rateLimit(app.rateLimits, app.rateLimits.general), catalogueAction },
+    ...actionConfig(app, catalogueAction),
     preHandler: costlyTurn,
   });
 

@@ -18,8 +18,8 @@ import {
   webhookSecretSchema,
   webhooksResponseSchema,
 } from '../../../shared/schemas/webhooks/webhooks.js';
-import { errorResponses, rateLimit } from '../../http/route-options.js';
-import { currentCatalogue } from '../catalogues/index.js';
+import { errorResponses } from '../../http/route-options.js';
+import { actionConfig, currentCatalogue } from '../catalogues/index.js';
 
 const URL_RULE = `URLs must be https (400 \`${W.httpsOnly}\`) and must not resolve to a loopback, private, link-local, unspecified or multicast address (400 \`${W.privateAddress}\`), unless the server runs with WEBHOOKS_ALLOW_PRIVATE_NETWORK=true.`;
 const EVENTS_RULE = `\`events\`: a non-empty list among ${WEBHOOK_EVENTS.map((e) => `\`${e}\``).join(', ')}.`;
@@ -31,11 +31,8 @@ const EVENTS_RULE = `\`events\`: a non-empty list among ${WEBHOOK_EVENTS.map((e)
  */
 export async function webhookRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { webhooks, rateLimits } = app;
-  const config = {
-    ...rateLimit(rateLimits, rateLimits.general),
-    catalogueAction: 'manageWebhooks',
-  } as const;
+  const { webhooks } = app;
+  const { config } = actionConfig(app, 'manageWebhooks');
   const tags = ['webhooks'];
 
   app.get(

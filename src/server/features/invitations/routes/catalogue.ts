@@ -12,7 +12,7 @@ import {
 } from '../../../../shared/schemas/catalogues.js';
 import { messageSchema } from '../../../../shared/schemas/common.js';
 import { currentSession } from '../../../http/authenticate.js';
-import { currentCatalogue } from '../../catalogues/index.js';
+import { actionConfig, currentCatalogue } from '../../catalogues/index.js';
 import { errorResponses, rateLimit } from '../../../http/route-options.js';
 
 /**
@@ -27,7 +27,7 @@ export async function catalogueInvitationRoutes(fastify: FastifyInstance) {
   app.get(
     '/invitations',
     {
-      config: { ...rateLimit(rateLimits, rateLimits.general), catalogueAction: 'manageMembers' },
+      ...actionConfig(app, 'manageMembers'),
       schema: {
         operationId: 'listCatalogueInvitations',
         tags: ['catalogues'],
@@ -65,7 +65,7 @@ export async function catalogueInvitationRoutes(fastify: FastifyInstance) {
   app.delete(
     '/invitations/:invitationId',
     {
-      config: { ...rateLimit(rateLimits, rateLimits.general), catalogueAction: 'manageMembers' },
+      ...actionConfig(app, 'manageMembers'),
       schema: {
         operationId: 'revokeInvitation',
         tags: ['catalogues'],

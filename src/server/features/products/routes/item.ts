@@ -7,11 +7,11 @@ import { productResponseSchema } from '../../../../shared/schemas/products.js';
 import { idempotentWriteHeadersSchema } from '../../../../shared/schemas/idempotency.js';
 import { notFound } from '../../../lib/http-error.js';
 import { sendAnswer } from '../../idempotency/index.js';
-import { currentCatalogue } from '../../catalogues/index.js';
+import { actionConfig, currentCatalogue } from '../../catalogues/index.js';
 import { catalogueWrite, type WriteOutcome } from '../../writes/index.js';
 import { deleteProducts } from '../delete-writes.js';
 import type { ProductsContext } from './context.js';
-import { productDocs, productRouteConfig } from './route-options.js';
+import { productDocs } from './route-options.js';
 import { sendCached } from './send-cached.js';
 import { errorResponses } from '../../../http/route-options.js';
 
@@ -22,7 +22,7 @@ export const itemRoutes: FastifyPluginAsync<ProductsContext> = async (fastify, c
   app.get(
     '/:id',
     {
-      ...productRouteConfig(app, 'read'),
+      ...actionConfig(app, 'read'),
       schema: {
         ...productDocs,
         operationId: 'getProduct',
@@ -61,7 +61,7 @@ export const itemRoutes: FastifyPluginAsync<ProductsContext> = async (fastify, c
   app.delete(
     '/:id',
     {
-      ...productRouteConfig(app, 'editProducts'),
+      ...actionConfig(app, 'editProducts'),
       schema: {
         ...productDocs,
         operationId: 'deleteProduct',

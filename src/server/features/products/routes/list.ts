@@ -12,11 +12,11 @@ import {
 } from '../../../../shared/schemas/products.js';
 import { L } from '../../../../shared/schemas/locations/locations.js';
 import { notFound } from '../../../lib/http-error.js';
-import { currentCatalogue } from '../../catalogues/index.js';
+import { actionConfig, currentCatalogue } from '../../catalogues/index.js';
 import { decodeCursor, encodeCursor } from '../cursor.js';
 import { moneyTotal } from '../exact-sum.js';
 import type { ProductsContext } from './context.js';
-import { productDocs, productRouteConfig } from './route-options.js';
+import { productDocs } from './route-options.js';
 import { sendCached } from './send-cached.js';
 import { errorResponses } from '../../../http/route-options.js';
 
@@ -33,7 +33,7 @@ export const listRoute: FastifyPluginAsync<ProductsContext> = async (fastify, co
   app.get(
     '/',
     {
-      ...productRouteConfig(app, 'read'),
+      ...actionConfig(app, 'read'),
       schema: {
         ...productDocs,
         operationId: 'listProducts',
@@ -68,7 +68,7 @@ export const listRoute: FastifyPluginAsync<ProductsContext> = async (fastify, co
   app.get(
     '/summary',
     {
-      ...productRouteConfig(app, 'read'),
+      ...actionConfig(app, 'read'),
       schema: {
         ...productDocs,
         operationId: 'getProductSummary',

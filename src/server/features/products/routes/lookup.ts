@@ -4,9 +4,9 @@ import { M } from '../../../../shared/messages.js';
 import { productLookupQuerySchema } from '../../../../shared/schemas/product-queries.js';
 import { codeLookupResponseSchema } from '../../../../shared/schemas/locations/locations.js';
 import { notFound } from '../../../lib/http-error.js';
-import { currentCatalogue } from '../../catalogues/index.js';
+import { actionConfig, currentCatalogue } from '../../catalogues/index.js';
 import type { ProductsContext } from './context.js';
-import { productDocs, productRouteConfig } from './route-options.js';
+import { productDocs } from './route-options.js';
 import { sendCached } from './send-cached.js';
 import { errorResponses } from '../../../http/route-options.js';
 
@@ -20,7 +20,7 @@ export const lookupRoute: FastifyPluginAsync<ProductsContext> = async (fastify, 
   app.get(
     '/lookup',
     {
-      ...productRouteConfig(app, 'read'),
+      ...actionConfig(app, 'read'),
       schema: {
         ...productDocs,
         operationId: 'lookupProduct',

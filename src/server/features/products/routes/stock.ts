@@ -10,7 +10,7 @@ import {
 import { productIdParamsSchema } from '../../../../shared/schemas/product-queries.js';
 import { productMutationResponseSchema } from '../../../../shared/schemas/products.js';
 import { notFound } from '../../../lib/http-error.js';
-import { currentCatalogue } from '../../catalogues/index.js';
+import { actionConfig, currentCatalogue } from '../../catalogues/index.js';
 import { idempotentWriteHeadersSchema } from '../../../../shared/schemas/idempotency.js';
 import { sendAnswer } from '../../idempotency/index.js';
 import { catalogueWrite, type WriteOutcome } from '../../writes/index.js';
@@ -18,7 +18,7 @@ import { decodeIdCursor, encodeIdCursor } from '../../../lib/id-cursor.js';
 import { toMovement } from '../movements.js';
 import { changeStock } from '../stock-writes.js';
 import type { ProductsContext } from './context.js';
-import { productDocs, productRouteConfig } from './route-options.js';
+import { productDocs } from './route-options.js';
 import { sendCached } from './send-cached.js';
 import { errorResponses } from '../../../http/route-options.js';
 
@@ -29,7 +29,7 @@ export const stockRoutes: FastifyPluginAsync<ProductsContext> = async (fastify, 
   app.post(
     '/:id/stock',
     {
-      ...productRouteConfig(app, 'adjustStock'),
+      ...actionConfig(app, 'adjustStock'),
       // An unknown product is a 404 whatever the body: the handler looks before it refuses one.
       attachValidation: true,
       schema: {
@@ -107,7 +107,7 @@ export const stockRoutes: FastifyPluginAsync<ProductsContext> = async (fastify, 
   app.get(
     '/:id/movements',
     {
-      ...productRouteConfig(app, 'read'),
+      ...actionConfig(app, 'read'),
       schema: {
         ...productDocs,
         operationId: 'listStockMovements',

@@ -11,10 +11,9 @@ import {
 import { errorResponses } from '../../../http/route-options.js';
 import { notFound } from '../../../lib/http-error.js';
 import { sendAnswer } from '../../idempotency/index.js';
-import { currentCatalogue } from '../../catalogues/index.js';
+import { actionConfig, currentCatalogue } from '../../catalogues/index.js';
 import { catalogueWrite, type WriteOutcome } from '../../writes/index.js';
 import { transferStock } from '../transfers.js';
-import { productRouteConfig } from './route-options.js';
 
 /** The largest body: the most lines, with room for white space. */
 const TRANSFER_BODY_MAX = TRANSFER_LINES_MAX * 256;
@@ -30,7 +29,7 @@ export async function stockTransferRoutes(fastify: FastifyInstance) {
   app.post(
     '/transfers',
     {
-      ...productRouteConfig(app, 'adjustStock'),
+      ...actionConfig(app, 'adjustStock'),
       // 500 lines of three ids and a number: about 75 KiB, past the app's 64 KiB for JSON.
       bodyLimit: TRANSFER_BODY_MAX,
       schema: {
