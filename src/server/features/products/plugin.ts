@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import { PLACEHOLDER_NAME } from '../../infra/images/placeholder.js';
+import { sweepFailedImports } from './failed-imports.js';
 import { sweepOrphanImages } from './orphan-images.js';
 import { ProductImages } from './product-images.js';
 import { ProductRepository } from './repository.js';
@@ -26,9 +27,15 @@ const SWEEP_EVERY_MS = 24 * 60 * 60 * 1000;
 const FIRST_SWEEP_AFTER_MS = 2_000;
 
 /**
+ * How often the products an import left staged when its process died are swept: until then they
+ * are invisible, but their codes are taken (a code is the catalogue's, visible or not).
+ */
+const FAILED_IMPORTS_EVERY_MS = 60_000;
+
+/**
  * Each signed-in user's own catalogue, decorated once for the routes that read and write it, and
  * the runner's sweep of image files no product needs (sweepOrphanImages), shortly after start, then
- * daily.
+ * daily; and the sweep of what failed imports left staged (sweepFailedImports), every minute.
  */
 export const productsPlugin = fp<{ responseCacheBytes?: number | undefined }>(
   (app, options, done) => {
@@ -53,6 +60,14 @@ export const productsPlugin = fp<{ responseCacheBytes?: number | undefined }>(
       run: async () => {
         const removed = await sweepOrphanImages(images, repository, clock.now());
         if (removed.length > 0) app.log.info({ files: removed }, 'removed orphan image files');
+      },
+    });
+    app.runner.every({
+      name: 'sweeping failed imports',
+      everyMs: FAILED_IMPORTS_EVERY_MS,
+      run: async () => {
+        const removed = await sweepFailedImports(db, clock.now());
+        if (removed > 0) app.log.info({ products: removed }, 'swept failed imports');
       },
     });
     done();
