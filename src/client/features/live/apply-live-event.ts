@@ -9,6 +9,7 @@ import {
 } from '@/lib/query/product-cache.js';
 import { catalogueKey, type CatalogueRef } from '@/lib/catalogue-ref.js';
 import { patchCountLine } from '@/lib/counts/counts-query.js';
+import { refetchCoalesced } from '@/lib/query/coalesced-refetch.js';
 import { queryKeys } from '@/lib/query/query-client.js';
 import { stockChangesInFlight } from '@/lib/stock-change/index.js';
 
@@ -147,12 +148,16 @@ export async function applyLiveEvent(
       ]);
       return;
     case 'count.line': {
-      // Another counter's line shows on the count's screen at once: in place where it can be.
+      // Another counter's line shows on the count's screen at once: in place where it can be,
+      // else read again. Several counters make bursts of these: one read at a time, and one more
+      // after it when news came meanwhile (a read on its way may not hold a line patched now).
       const { countId } = event.data;
+      const key = queryKeys.count(catalogue, countId);
+      const patched = patchCountLine(queryClient, catalogue, countId, event.data);
       await Promise.all([
-        !patchCountLine(queryClient, catalogue, countId, event.data) &&
-          queryClient.invalidateQueries({ queryKey: queryKeys.count(catalogue, countId) }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.countList(catalogue) }),
+        (!patched || queryClient.isFetching({ queryKey: key, exact: true }) > 0) &&
+          refetchCoalesced(queryClient, key),
+        refetchCoalesced(queryClient, queryKeys.countList(catalogue)),
       ]);
       return;
     }

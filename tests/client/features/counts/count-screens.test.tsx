@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
+import { delay, http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import type { Count, CountDetail, CountLine } from '@shared/schemas/counts/counts.js';
 import { applyLiveEvent } from '@/features/live/apply-live-event.js';
@@ -148,6 +148,60 @@ describe("a count's screen", () => {
     const row = within(table).getAllByRole('row')[1]!;
     await waitFor(() => expect(within(row).getAllByRole('cell')[2]).toHaveTextContent('7'));
     expect(row).toHaveTextContent('Grace');
+  });
+
+  it('reads a burst of new lines again at most twice, and shows the last of them', async () => {
+    const lines = [aLine()];
+    let reads = 0;
+    server.use(
+      http.get(`/api/counts/${COUNT_ID}`, async () => {
+        reads += 1;
+        // What the server holds when the read arrives; the answer takes a while to come back.
+        const held = [...lines];
+        await delay(400);
+        return HttpResponse.json({
+          count: aCount({ blind: true, lines: held.length }),
+          expectedHidden: true,
+          lines: held,
+          nextCursor: null,
+        });
+      }),
+    );
+    const { queryClient } = show(<CountScreen />, `/counts/${COUNT_ID}`, '/counts/:countId');
+    const table = await screen.findByRole('table');
+    await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(2));
+    reads = 0;
+    // Twenty counters' new lines (none of them loaded: each needs the count read again), heard
+    // as the stream delivers them, without waiting for one another.
+    for (let i = 0; i < 20; i += 1) {
+      const line = aLine({
+        productId: `00000000-0000-4000-8000-0000000001${String(i).padStart(2, '0')}`,
+        name: `Counted product ${i}`,
+        counted: i + 1,
+        countedBy: { id: '00000000-0000-4000-8000-0000000000b2', name: 'Grace' },
+      });
+      lines.push(line);
+      void applyLiveEvent(queryClient, {
+        id: String(10 + i),
+        kind: 'count.line',
+        data: {
+          catalogueId: USER.id,
+          countId: COUNT_ID,
+          productId: line.productId,
+          locationId: line.locationId,
+          counted: line.counted,
+          countedBy: line.countedBy,
+          countedAt: line.countedAt,
+        },
+      });
+      await delay(5);
+    }
+    expect(await within(table).findByText('Counted product 19')).toBeVisible();
+    // Nothing more comes once the reads settled.
+    await delay(500);
+    expect(reads).toBeGreaterThanOrEqual(1);
+    expect(reads).toBeLessThanOrEqual(2);
+    expect(within(table).getAllByRole('row')).toHaveLength(22);
   });
 
   it('counts a product typed by SKU, adding to its line', async () => {
