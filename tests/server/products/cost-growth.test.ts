@@ -97,6 +97,18 @@ describe("a request's cost beside another tenant's catalogue", async () => {
   const recorder = statementRecorder();
   afterAll(() => recorder.restore());
 
+  // A count over the bin, open throughout: its lines are counted by the writes, read by the reads.
+  let binCount: string | undefined;
+  const countOfTheBin = async () => {
+    if (binCount) return binCount;
+    const res = await api(server, owner, 'POST', `${base}/counts`, {
+      scope: { kind: 'location', locationId: binId },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    binCount = (res.json() as { count: { id: string } }).count.id;
+    return binCount;
+  };
+
   const latestEntry = async (kind: string) => {
     const res = await api(server, owner, 'GET', `${base}/activity?kind=${kind}&limit=1`);
     return (res.json() as ActivityResponse).entries[0]!.id;
@@ -188,6 +200,36 @@ describe("a request's cost beside another tenant's catalogue", async () => {
           quantity: 1,
         })),
       }),
+    // A line of the bin's count; then a count of a shelf of its own, three lines, posted.
+    'count a line': async (n) => {
+      const countId = await countOfTheBin();
+      return () =>
+        api(server, owner, 'POST', `${base}/counts/${countId}/lines`, {
+          productId: ownIds[n + 161],
+          locationId: binId,
+          counted: 3,
+        });
+    },
+    'post a count': async (n) => {
+      const shelf = await api(server, owner, 'POST', `${base}/locations`, {
+        name: `Shelf ${n}`,
+        parentId: null,
+        code: `SHELF-CG-${n}`,
+      });
+      const shelfId = (shelf.json() as { location: { id: string } }).location.id;
+      const started = await api(server, owner, 'POST', `${base}/counts`, {
+        scope: { kind: 'location', locationId: shelfId },
+      });
+      const countId = (started.json() as { count: { id: string } }).count.id;
+      for (const productId of ownIds.slice(n + 171, n + 174)) {
+        await api(server, owner, 'POST', `${base}/counts/${countId}/lines`, {
+          productId,
+          locationId: shelfId,
+          counted: 2,
+        });
+      }
+      return () => api(server, owner, 'POST', `${base}/counts/${countId}/post`, {});
+    },
     'catalogue reorder point': async () => {
       await api(server, owner, 'PATCH', base, { reorderPoint: 10 });
       return () => api(server, owner, 'PATCH', base, { reorderPoint: 8 });
@@ -231,6 +273,19 @@ describe("a request's cost beside another tenant's catalogue", async () => {
       return () => api(server, owner, 'GET', `${base}/reports/top-movers?days=365`);
     },
     'dead stock': async () => () => api(server, owner, 'GET', `${base}/reports/dead-stock`),
+    counts: async () => () => api(server, owner, 'GET', `${base}/counts`),
+    'a count': async () => {
+      const countId = await countOfTheBin();
+      return () => api(server, owner, 'GET', `${base}/counts/${countId}`);
+    },
+    "a count's CSV": async () => {
+      const countId = await countOfTheBin();
+      return () => api(server, owner, 'GET', `${base}/counts/${countId}.csv`);
+    },
+    "a count's sheet": async () => {
+      const countId = await countOfTheBin();
+      return () => api(server, owner, 'GET', `${base}/counts/${countId}/sheet.pdf`);
+    },
   };
 
   const sizes = new Map<string, number>();
@@ -289,6 +344,27 @@ describe("a request's cost beside another tenant's catalogue", async () => {
     const ids = (
       await db.selectFrom('products').select('id').where('catalogue_id', '=', other.id).execute()
     ).map((row) => row.id);
+    // A count of every product of theirs, each counted at the warehouse.
+    const otherCount = randomUUID();
+    await db
+      .insertInto('counts')
+      .values({
+        id: otherCount,
+        catalogue_id: other.id,
+        name: 'Their count',
+        scope_kind: 'catalogue',
+        scope_location_id: null,
+        scope_tag: null,
+        scope_key: 'catalogue',
+        blind: 0,
+        status: 'open',
+        created_by: other.id,
+        created_at: 0,
+        updated_at: 0,
+        posted_at: null,
+        lines: OTHERS,
+      })
+      .execute();
     for (let i = 0; i < OTHERS; i += 500) {
       const rows = ids.slice(i, i + 500);
       await db
@@ -302,6 +378,21 @@ describe("a request's cost beside another tenant's catalogue", async () => {
             product_name: 'Other',
             data: '{}',
             created_at: i + j,
+          })),
+        )
+        .execute();
+      await db
+        .insertInto('count_lines')
+        .values(
+          rows.map((id) => ({
+            count_id: otherCount,
+            product_id: id,
+            location_id: warehouse,
+            catalogue_id: other.id,
+            expected: 0,
+            counted: 1,
+            counted_by: other.id,
+            counted_at: 0,
           })),
         )
         .execute();
@@ -368,6 +459,7 @@ describe("a request's cost beside another tenant's catalogue", async () => {
     expect([...large()].sort()).toEqual(
       expect.arrayContaining([
         'activity_entries',
+        'count_lines',
         'idempotency_keys',
         'live_events',
         'locations',

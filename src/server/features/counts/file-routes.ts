@@ -69,19 +69,18 @@ export async function countFileRoutes(fastify: FastifyInstance) {
     async (request, reply) => {
       const count = await countOf(request, request.params.countId);
       const hidden = hidesExpected(count, currentCatalogue(request).role);
-      const paths = new Map<string, string>();
-      const pathOf = async (locationId: string) => {
-        if (!paths.has(locationId)) {
-          paths.set(locationId, (await places.pathOf(count.catalogue_id, locationId)) ?? '');
-        }
-        return paths.get(locationId)!;
-      };
       async function* pages() {
         let after: [string, string] | undefined;
         for (;;) {
           const rows = (await linesQuery(app.db, count.id, after)
             .limit(PAGE_ROWS)
             .execute()) as LineRow[];
+          // The page's locations' paths in one read, not one per location.
+          const ids = [...new Set(rows.map((row) => row.location_id))];
+          const paths =
+            ids.length > 0
+              ? await places.pathsOf(count.catalogue_id, ids)
+              : new Map<string, string>();
           const page = [];
           for (const row of rows) {
             page.push([
@@ -89,7 +88,7 @@ export async function countFileRoutes(fastify: FastifyInstance) {
               row.sku ?? '',
               row.barcode ?? '',
               row.name,
-              await pathOf(row.location_id),
+              paths.get(row.location_id) ?? '',
               hidden ? '' : row.expected,
               row.counted,
               hidden ? '' : row.counted - row.expected,

@@ -25,6 +25,7 @@ export const countsPlugin = fp(
           throw error;
         }
       },
+      pathsOf: (catalogueId, locationIds) => locations.pathsFound(catalogueId, locationIds),
       subtree: (catalogueId, locationId) => locations.subtree(catalogueId, locationId),
     } satisfies CountPlaces);
   },

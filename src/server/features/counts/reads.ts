@@ -14,6 +14,8 @@ import { uncountedPlaces } from './scope.js';
 /** What the reads need of the app: the catalogue's locations' paths and subtrees. */
 export interface CountPlaces {
   pathOf(catalogueId: string, locationId: string): Promise<string | null>;
+  /** The paths of those of these locations that are the catalogue's, in one read. */
+  pathsOf(catalogueId: string, locationIds: string[]): Promise<Map<string, string>>;
   subtree(catalogueId: string, locationId: string): Promise<string[] | undefined>;
 }
 
@@ -24,7 +26,10 @@ const countColumns = (db: DB) =>
     .selectAll('counts')
     .select('users.name as creator_name');
 
-/** The catalogue's newest counts, down (catalogue, created_at, id): at most COUNT_LIST_MAX. */
+/**
+ * The catalogue's newest counts, down (catalogue, created_at, id): at most COUNT_LIST_MAX, the
+ * paths of their locations in one read whatever their number.
+ */
 export async function listCounts(
   db: DB,
   places: CountPlaces,
@@ -36,7 +41,15 @@ export async function listCounts(
     .orderBy('counts.id', 'desc')
     .limit(COUNT_LIST_MAX)
     .execute()) as CountRowWithCreator[];
-  return Promise.all(rows.map((row) => withPath(places, row)));
+  const scoped = rows.flatMap((row) => row.scope_location_id ?? []);
+  const paths =
+    scoped.length > 0 ? await places.pathsOf(catalogueId, scoped) : new Map<string, string>();
+  return rows.map((row) =>
+    presentCount(
+      row,
+      row.scope_kind === 'location' ? (paths.get(row.scope_location_id!) ?? null) : null,
+    ),
+  );
 }
 
 export async function findCount(db: DB, catalogueId: string, countId: string) {

@@ -76,13 +76,18 @@ export async function sheetRows(db: DB, places: CountPlaces, count: CountRow): P
       .execute();
     for (const row of rows) products.set(row.id, row);
   }
-  const paths = new Map<string, string>();
-  for (const locationId of new Set(all.map((row) => row.locationId))) {
-    paths.set(locationId, (await places.pathOf(count.catalogue_id, locationId)) ?? '');
-  }
+  const locationIds = [...new Set(all.map((row) => row.locationId))];
+  const paths =
+    locationIds.length > 0
+      ? await places.pathsOf(count.catalogue_id, locationIds)
+      : new Map<string, string>();
   return all
     .filter((row) => products.has(row.productId))
-    .map((row) => ({ ...row, ...products.get(row.productId)!, path: paths.get(row.locationId)! }))
+    .map((row) => ({
+      ...row,
+      ...products.get(row.productId)!,
+      path: paths.get(row.locationId) ?? '',
+    }))
     .sort((a, b) =>
       a.path !== b.path
         ? a.path.localeCompare(b.path)

@@ -103,6 +103,12 @@ export class Locations {
     });
   }
 
+  /** The paths of those of these locations that are the catalogue's, by id: one statement. */
+  async pathsFound(catalogueId: string, ids: string[]): Promise<Map<string, string>> {
+    const lines = await ancestries(this.deps.db, catalogueId, [...new Set(ids)]);
+    return new Map([...lines].map(([id, line]) => [id, pathOf(line.map((each) => each.name))]));
+  }
+
   async create(catalogue: AddressedCatalogue, body: LocationCreate): Promise<Location> {
     const { clock } = this.deps;
     const id = randomUUID();
