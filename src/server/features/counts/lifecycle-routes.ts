@@ -92,15 +92,15 @@ export async function countLifecycleRoutes(fastify: FastifyInstance) {
         { request, reply },
         { idempotency: [request.params, request.body] },
         async (w): Promise<WriteOutcome> => {
+          const { uncountedAsZero } = request.body;
           const current = await countOf(w, countId);
+          // The scope's places are read only to count those never counted as 0: a posting of
+          // the lines alone reads the lines alone.
           const subtree =
-            current.scope_kind === 'location'
+            uncountedAsZero && current.scope_kind === 'location'
               ? ((await places.subtree(catalogue.id, current.scope_location_id!)) ?? [])
               : [];
-          const { count, applied } = await postCount(w, countId, {
-            uncountedAsZero: request.body.uncountedAsZero,
-            subtree,
-          });
+          const { count, applied } = await postCount(w, countId, { uncountedAsZero, subtree });
           const row = (await findCount(w.trx, catalogue.id, countId))!;
           const units = applied.reduce((sum, line) => sum + line.delta, 0);
           return {
