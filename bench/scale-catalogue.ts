@@ -6,42 +6,21 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { SORT_ORDERS } from '../src/server/features/products/cursor.js';
 import { importFile } from './catalogue.js';
+import { measureShelfCount } from './scale-counts.js';
 import { binCode, WAREHOUSES } from './scale-locations.js';
 import { rawAppInsertRate, rawExport, rawInsertRate } from './scale-yardsticks.js';
 import {
   costOf,
+  firstProducts,
   measureRounds,
   pageLimit,
+  placesOf,
   send,
   MAX_ROUNDS,
   type Client,
   type Cost,
+  type Product,
 } from './scale-requests.js';
-
-interface Product {
-  id: string;
-  name: string;
-  price: number;
-  stock: number;
-  description: string;
-}
-interface Page {
-  products: Product[];
-  nextCursor: string | null;
-}
-
-/** The products of the catalogue's first `count` list rows (newest first). */
-async function firstProducts(client: Client, count: number) {
-  const found: Product[] = [];
-  let cursor: string | null = null;
-  while (found.length < count) {
-    const query: string = cursor ? `&cursor=${encodeURIComponent(cursor)}` : '';
-    const page = (await send(client, 'GET', `/api/products?limit=100${query}`)) as Page;
-    found.push(...page.products);
-    if (!(cursor = page.nextCursor)) break;
-  }
-  return found.slice(0, count);
-}
 
 /** The per-request rows: label → cost. */
 export type Costs = Map<string, Cost>;
@@ -114,6 +93,7 @@ export async function measureRequests(client: Client): Promise<Costs> {
     send(client, 'POST', `/api/products/activity/${entries[round]!.id}/undo`, {}),
   );
   await measureLocations(client, costs, products, measure);
+  await measureShelfCount(client, costs, measure);
   await measure('to-reorder', () => get('/api/products/reports/to-reorder'));
   await measure('stock-over-time, 365 days', () =>
     get('/api/products/reports/stock-over-time?days=365'),
@@ -124,20 +104,6 @@ export async function measureRequests(client: Client): Promise<Costs> {
 
 /** Lines of the largest move: as many as a transfer takes. */
 const MOVE_LINES = 500;
-
-/** Where each of these products has stock (the single-product read), up to `count` of them. */
-async function placesOf(client: Client, products: Product[], count: number, besides: string) {
-  const found: { productId: string; from: string }[] = [];
-  for (const product of products) {
-    if (found.length === count) break;
-    const { product: read } = (await send(client, 'GET', `/api/products/${product.id}`)) as {
-      product: { locations: { locationId: string; quantity: number }[] };
-    };
-    const from = read.locations.find((place) => place.locationId !== besides && place.quantity > 0);
-    if (from) found.push({ productId: product.id, from: from.locationId });
-  }
-  return found;
-}
 
 /**
  * The rows of a catalogue with 10,000 locations and stock in 3 places per product

@@ -90,3 +90,47 @@ export const MAX_ROUNDS = WARM_UPS + ROUNDS;
  * query, and what is measured here is the query, not the copy kept in memory.
  */
 export const pageLimit = (round: number) => 50 - (round % 30);
+
+export interface Product {
+  id: string;
+  name: string;
+  price: number;
+  stock: number;
+  description: string;
+}
+interface Page {
+  products: Product[];
+  nextCursor: string | null;
+}
+
+/** The products of the catalogue's first `count` list rows (newest first). */
+export async function firstProducts(client: Client, count: number) {
+  const found: Product[] = [];
+  let cursor: string | null = null;
+  while (found.length < count) {
+    const query: string = cursor ? `&cursor=${encodeURIComponent(cursor)}` : '';
+    const page = (await send(client, 'GET', `/api/products?limit=100${query}`)) as Page;
+    found.push(...page.products);
+    if (!(cursor = page.nextCursor)) break;
+  }
+  return found.slice(0, count);
+}
+
+/** Where each of these products has stock (the single-product read), up to `count` of them. */
+export async function placesOf(
+  client: Client,
+  products: Product[],
+  count: number,
+  besides: string,
+) {
+  const found: { productId: string; from: string }[] = [];
+  for (const product of products) {
+    if (found.length === count) break;
+    const { product: read } = (await send(client, 'GET', `/api/products/${product.id}`)) as {
+      product: { locations: { locationId: string; quantity: number }[] };
+    };
+    const from = read.locations.find((place) => place.locationId !== besides && place.quantity > 0);
+    if (from) found.push({ productId: product.id, from: from.locationId });
+  }
+  return found;
+}

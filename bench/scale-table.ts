@@ -1,12 +1,14 @@
 /** The tables of `npm run bench:scale` (bench/scale.ts), as Markdown. */
 import os from 'node:os';
 import type { Costs, ExportCost, ImportCosts } from './scale-catalogue.js';
+import type { WideCountCost } from './scale-counts.js';
 
 interface SizeResult {
   size: number;
   seedSeconds: number;
   costs: Costs;
   exported: ExportCost;
+  wideCount: WideCountCost;
   imports: ImportCosts | undefined;
   /** SQLite's file and log, in bytes (0 on PostgreSQL). */
   disk: number;
@@ -83,6 +85,24 @@ function engineTable(result: EngineResult) {
   row(
     'export ÷ raw speed (≥ 25 % wanted)',
     (s) => `**${((s.exported.rawSeconds / s.exported.seconds) * 100).toFixed(0)} %**`,
+  );
+  const wallCpu = (cost: { wallMs: number; cpuMs: number }) =>
+    `**${ms(cost.wallMs)}** (${ms(cost.cpuMs)})`;
+  row(
+    'a count of the whole catalogue, its lines: review page (first 500 lines, summary, never counted): wall ms (server CPU ms)',
+    (s) => `${count(s.wideCount.lines)}: ${wallCpu(s.wideCount.review)}`,
+  );
+  row(
+    'its CSV: size, wall ms (server CPU ms)',
+    (s) => `${mb(s.wideCount.csv.bytes)}, ${wallCpu(s.wideCount.csv)}`,
+  );
+  row(
+    'its count sheet (PDF, at most 2,000 places): size, wall ms (server CPU ms)',
+    (s) => `${mb(s.wideCount.sheet.bytes)}, ${wallCpu(s.wideCount.sheet)}`,
+  );
+  row(
+    'its posting, one transaction: movements, wall ms of the request (server CPU ms)',
+    (s) => `${count(s.wideCount.post.movements)}, ${wallCpu(s.wideCount.post)}`,
   );
   if (first.imports) {
     const seconds = (cost: { wallMs: number; cpuMs: number }) =>

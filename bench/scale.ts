@@ -6,8 +6,9 @@
  * of 10,000 places per product (bench/scale-locations.ts); the production
  * build (`npm run build` first) serves it, and every request is sent one at a time and costed by
  * the server's own CPU time (bench/scale-requests.ts). Beside the largest catalogue, a catalogue
- * of the smallest size is measured again. Then the export and the imports of the catalogue, the
- * new import beside another user's stock changes (BENCH_SCALE_IMPORTS=off leaves them out).
+ * of the smallest size is measured again. Then the export, a count of 10,000 lines over the whole
+ * catalogue (bench/scale-counts.ts) and the imports of the catalogue, the new import beside
+ * another user's stock changes (BENCH_SCALE_IMPORTS=off leaves them out).
  * Writes bench/results-scale.md, or bench/results-scale-<sizes>.md for other sizes.
  */
 import { existsSync } from 'node:fs';
@@ -20,6 +21,7 @@ import { openDatabase } from '../src/server/infra/db/open.js';
 import { freshPostgresDatabase } from '../tests/server/support/build.js';
 import { seedReportCatalogue } from '../tests/server/support/report-seed.js';
 import { measureExport, measureImports, measureRequests } from './scale-catalogue.js';
+import { measureWideCount, seedWideCount } from './scale-counts.js';
 import { cpuReader } from './scale-cpu.js';
 import { seedLocations } from './scale-locations.js';
 import { renderScale, type EngineResult } from './scale-table.js';
@@ -78,6 +80,7 @@ async function seedCatalogue(env: NodeJS.ProcessEnv, email: string, size: number
       movements: Math.max(size, MOVEMENTS),
     });
     await seedLocations(database, user.id);
+    await seedWideCount(database, user.id, user.id);
     return { user, seconds: (performance.now() - started) / 1000 };
   } finally {
     await database.close();
@@ -108,6 +111,7 @@ async function measureEngine(engine: string): Promise<EngineResult> {
         const client = { url: server.url, cpu, token: user.token };
         const costs = await measureRequests(client);
         const exported = await measureExport(client, user.id, database.raw);
+        const wideCount = await measureWideCount(client);
         const largest = size === Math.max(...SIZES);
         if (largest && SIZES.length > 1) {
           // Another tenant's small catalogue, beside this large one.
@@ -123,7 +127,15 @@ async function measureEngine(engine: string): Promise<EngineResult> {
         const imports = bystander
           ? await measureImports(client, { ...client, token: bystander })
           : undefined;
-        result.sizes.push({ size, seedSeconds: seconds, costs, exported, imports, disk });
+        result.sizes.push({
+          size,
+          seedSeconds: seconds,
+          costs,
+          exported,
+          wideCount,
+          imports,
+          disk,
+        });
         await cpu.close();
       } finally {
         await stopProcess(server.child);
