@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
-import { HttpError } from '../../lib/http-error.js';
 import type { CountPlaces } from './reads.js';
+import { pathByProbes } from './scope.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -17,14 +17,7 @@ export const countsPlugin = fp(
   async (app) => {
     const { locations } = app;
     app.decorate('countPlaces', {
-      pathOf: async (catalogueId, locationId) => {
-        try {
-          return (await locations.get(catalogueId, locationId)).path;
-        } catch (error) {
-          if (error instanceof HttpError && error.statusCode === 404) return null;
-          throw error;
-        }
-      },
+      pathOf: (catalogueId, locationId) => pathByProbes(app.db, catalogueId, locationId),
       pathsOf: (catalogueId, locationIds) => locations.pathsFound(catalogueId, locationIds),
       subtree: (catalogueId, locationId) => locations.subtree(catalogueId, locationId),
     } satisfies CountPlaces);

@@ -1,5 +1,5 @@
 import { sql, type RawBuilder } from 'kysely';
-import { LOCATION_DEPTH_MAX } from '../../../shared/schemas/locations/locations.js';
+import { LOCATION_DEPTH_MAX, PATH_SEPARATOR } from '../../../shared/schemas/locations/locations.js';
 import type { CountScopeInput } from '../../../shared/schemas/counts/counts.js';
 import { tagKey } from '../../../shared/tags.js';
 import type { DB } from '../../infra/db/handle.js';
@@ -22,21 +22,39 @@ export function scopeKey(scope: CountScopeInput): string {
  * The location and the ones above it, from it up, within the catalogue: at most the tree's depth
  * of primary-key probes. Empty when it is not one of the catalogue's.
  */
-export async function lineageOf(db: DB, catalogueId: string, locationId: string) {
-  const ids: string[] = [];
+async function lineOf(db: DB, catalogueId: string, locationId: string) {
+  const line: { id: string; name: string }[] = [];
   let current: string | null = locationId;
-  while (current !== null && ids.length < LOCATION_DEPTH_MAX) {
+  while (current !== null && line.length < LOCATION_DEPTH_MAX) {
     const row = await db
       .selectFrom('locations')
-      .select(['id', 'parent_id'])
+      .select(['id', 'parent_id', 'name'])
       .where('catalogue_id', '=', catalogueId)
       .where('id', '=', current)
       .executeTakeFirst();
     if (!row) break;
-    ids.push(row.id);
+    line.push(row);
     current = row.parent_id;
   }
-  return ids;
+  return line;
+}
+
+export async function lineageOf(db: DB, catalogueId: string, locationId: string) {
+  return (await lineOf(db, catalogueId, locationId)).map((row) => row.id);
+}
+
+/**
+ * A location's path, by the same probes: a posting's answer names its count's location, and a
+ * walk of the tree in one statement may read the catalogue's locations whole on PostgreSQL, which
+ * weighs that against probes by its statistics. Null when it is not one of the catalogue's.
+ */
+export async function pathByProbes(db: DB, catalogueId: string, locationId: string) {
+  const line = await lineOf(db, catalogueId, locationId);
+  if (line.length === 0) return null;
+  return line
+    .map((row) => row.name)
+    .reverse()
+    .join(PATH_SEPARATOR);
 }
 
 /** Whether a product at a location is in what the count covers. */
