@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { PurchaseOrder } from '@shared/schemas/purchasing/purchase-orders.js';
-import { confirmButtons, loadDialogs } from '@/components/dialogs/confirm-dialog.js';
+import { confirmAction } from '@/components/dialogs/confirm-action.js';
 import { Button } from '@/components/ui/Button.js';
 import { Card } from '@/components/ui/Card.js';
 import { useCatalogueRef } from '@/lib/catalogue-ref.js';
@@ -84,19 +84,6 @@ function OrderActions({ order, dirty }: { order: PurchaseOrder; dirty: boolean }
   const manage = may('managePurchasing');
   const { status } = order;
 
-  const confirmed = async (title: string, text: string, confirmButtonText: string) => {
-    const Swal = await loadDialogs();
-    const answer = await Swal.fire({
-      title,
-      text,
-      icon: 'warning',
-      showCancelButton: true,
-      confirmButtonText,
-      focusCancel: true,
-      ...confirmButtons,
-    });
-    return answer.isConfirmed;
-  };
   const run = (task: () => Promise<unknown>) => void task().catch(notifyError);
 
   const actions: ReactNode[] = [];
@@ -124,7 +111,7 @@ function OrderActions({ order, dirty }: { order: PurchaseOrder; dirty: boolean }
         onClick={() =>
           run(async () => {
             if (
-              await confirmed(
+              await confirmAction(
                 'Cancel this order?',
                 `${order.number} will be closed.`,
                 'Yes, cancel it',
@@ -151,7 +138,7 @@ function OrderActions({ order, dirty }: { order: PurchaseOrder; dirty: boolean }
         onClick={() =>
           run(async () => {
             if (
-              !(await confirmed(
+              !(await confirmAction(
                 'Delete this order?',
                 `${order.number} will be gone.`,
                 'Yes, delete it!',
