@@ -3,8 +3,8 @@ import type { CountLine } from '@shared/schemas/counts/counts.js';
 import type { CatalogueRef } from '@/lib/catalogue-ref.js';
 import { sentCountLine } from './count-line-request.js';
 import type { QueuedCountLine, StockChangeSource } from './pending.js';
-import { gotNoAnswer, mustQueueStockChange, newChangeKey } from './request.js';
-import { loadStockQueue } from './send.js';
+import { newChangeKey } from './request.js';
+import { sendOrQueue } from './send-or-queue.js';
 
 /** A line as a screen counts it: the product, where, how many, replacing the line or adding. */
 export interface CountLineRequest {
@@ -46,15 +46,7 @@ export async function countLine(
     source,
     madeAt: new Date().toISOString(),
   };
-  const keep = async () => {
-    await (await loadStockQueue()).queueStockChange(change);
-    return { queued: true as const };
-  };
-  if (mustQueueStockChange()) return keep();
-  try {
-    return { queued: false, line: await sentCountLine(queryClient, change) };
-  } catch (error) {
-    if (gotNoAnswer(error)) return keep();
-    throw error;
-  }
+  return sendOrQueue(change, {
+    send: async () => ({ queued: false as const, line: await sentCountLine(queryClient, change) }),
+  });
 }

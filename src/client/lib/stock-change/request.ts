@@ -96,6 +96,10 @@ export function writeServerStock(
   }));
 }
 
+/** The products of a change's lines, in its catalogue: what refreshAfterStockChanges reads again. */
+export const productsOf = (catalogueId: CatalogueRef, lines: readonly { productId: string }[]) =>
+  lines.map(({ productId }) => ({ catalogueId, productId }));
+
 /**
  * After changes were sent: the products' histories, where their stock is (a product page with
  * nothing else on its way) and the catalogues' totals and locations read again; the list is

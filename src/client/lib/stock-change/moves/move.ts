@@ -4,13 +4,8 @@ import { catalogueKey, type CatalogueRef } from '@/lib/catalogue-ref.js';
 import { queryKeys } from '@/lib/query/query-client.js';
 import { postMove } from './move-request.js';
 import type { QueuedMove, QueuedMoveLine, StockChangeSource } from '../pending.js';
-import {
-  gotNoAnswer,
-  mustQueueStockChange,
-  newChangeKey,
-  refreshAfterStockChanges,
-} from '../request.js';
-import { loadStockQueue } from '../send.js';
+import { newChangeKey, productsOf, refreshAfterStockChanges } from '../request.js';
+import { sendOrQueue } from '../send-or-queue.js';
 
 /** A move as a screen asks for it: its lines, and where they go in words (for messages). */
 export interface MoveRequest {
@@ -87,23 +82,13 @@ export async function moveStock(
     source,
     madeAt: new Date().toISOString(),
   };
-  const keep = async () => {
-    await (await loadStockQueue()).queueStockChange(move);
-    return { queued: true as const };
-  };
-  if (mustQueueStockChange()) return keep();
-  patchMovedPlaces(queryClient, catalogue, lines);
-  try {
-    const { message } = await postMove(move);
-    return { queued: false, message };
-  } catch (error) {
-    patchMovedPlaces(queryClient, catalogue, lines, true);
-    if (gotNoAnswer(error)) return await keep();
-    throw error;
-  } finally {
-    await refreshAfterStockChanges(
-      queryClient,
-      lines.map(({ productId }) => ({ catalogueId: catalogue, productId })),
-    );
-  }
+  return sendOrQueue(move, {
+    send: async () => {
+      patchMovedPlaces(queryClient, catalogue, lines);
+      const { message } = await postMove(move);
+      return { queued: false as const, message };
+    },
+    undo: () => patchMovedPlaces(queryClient, catalogue, lines, true),
+    settle: () => refreshAfterStockChanges(queryClient, productsOf(catalogue, lines)),
+  });
 }

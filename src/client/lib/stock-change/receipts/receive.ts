@@ -1,13 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { CatalogueRef } from '@/lib/catalogue-ref.js';
 import type { QueuedReceipt, QueuedReceiptLine, StockChangeSource } from '../pending.js';
-import {
-  gotNoAnswer,
-  mustQueueStockChange,
-  newChangeKey,
-  refreshAfterStockChanges,
-} from '../request.js';
-import { loadStockQueue } from '../send.js';
+import { newChangeKey, productsOf, refreshAfterStockChanges } from '../request.js';
+import { sendOrQueue } from '../send-or-queue.js';
 import { afterReceipt, postReceipt } from './receipt-request.js';
 
 /** A receipt as a screen asks for it: the order, where the stock goes, and what came in. */
@@ -44,22 +39,12 @@ export async function receiveStock(
     source,
     madeAt: new Date().toISOString(),
   };
-  const keep = async () => {
-    await (await loadStockQueue()).queueStockChange(receipt);
-    return { queued: true as const };
-  };
-  if (mustQueueStockChange()) return keep();
-  try {
-    const answer = await postReceipt(receipt);
-    await afterReceipt(queryClient, catalogue);
-    return { queued: false, answer };
-  } catch (error) {
-    if (gotNoAnswer(error)) return await keep();
-    throw error;
-  } finally {
-    await refreshAfterStockChanges(
-      queryClient,
-      lines.map(({ productId }) => ({ catalogueId: catalogue, productId })),
-    );
-  }
+  return sendOrQueue(receipt, {
+    send: async () => {
+      const answer = await postReceipt(receipt);
+      await afterReceipt(queryClient, catalogue);
+      return { queued: false as const, answer };
+    },
+    settle: () => refreshAfterStockChanges(queryClient, productsOf(catalogue, lines)),
+  });
 }
