@@ -46,6 +46,7 @@ import * as stockCounts from './migrations/040_stock_counts.js';
 import * as topMoverWindows from './migrations/041_top_mover_windows.js';
 import * as lastMovedAt from './migrations/042_last_moved_at.js';
 import * as mailAttachments from './migrations/043_mail_attachments.js';
+import * as importInSortIndexes from './migrations/044_import_in_sort_indexes.js';
 
 export type MigrationDialect = 'sqlite' | 'postgres';
 
@@ -97,6 +98,7 @@ export const migrations: Migration[] = [
   { name: '041_top_mover_windows', ...topMoverWindows },
   { name: '042_last_moved_at', ...lastMovedAt },
   { name: '043_mail_attachments', ...mailAttachments },
+  { name: '044_import_in_sort_indexes', ...importInSortIndexes },
 ];
 
 /** What the hand-written runner before Kysely's Migrator recorded applied migrations in. */
