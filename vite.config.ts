@@ -48,6 +48,12 @@ const styleFreeSweetAlert = {
  */
 const CHUNK_FOLDERS: readonly (readonly [place: string, chunk: string | undefined])[] = [
   ['src/client/lib/stock-change/offline/', undefined],
+  // Counts and purchase orders: their screens, /scan and a queued line or receipt load them.
+  ['src/client/lib/stock-change/count-line', undefined],
+  ['src/client/lib/stock-change/receipts/', undefined],
+  ['src/client/lib/counts/', undefined],
+  ['src/client/lib/purchasing/', undefined],
+  ['src/client/components/purchasing/', undefined],
   // Moves and locations: the screens that move stock or pick a location load them.
   ['src/client/lib/stock-change/moves/', undefined],
   ['src/client/lib/locations/', undefined],
@@ -61,12 +67,10 @@ const CHUNK_FOLDERS: readonly (readonly [place: string, chunk: string | undefine
   ['src/client/lib/session/', 'queries'],
   ['src/client/lib/catalogues/', 'queries'],
   ['src/client/lib/stock-change/', 'queries'],
-  ['src/client/lib/counts/', 'queries'],
-  ['src/client/lib/purchasing/', 'queries'],
-  // Order what's low: a button of the list and the reports that asks for the role (queries).
-  ['src/client/components/purchasing/', 'queries'],
   ['src/client/app/components/signed-in/', 'queries'],
   ['src/client/app/layouts/signed-in/', 'queries'],
+  // Labels are printed from a product's page or a selection, never from the list as it opens.
+  ['src/client/features/products/components/common/PrintLabelsButton.tsx', undefined],
   ['src/client/features/products/components/common/', 'queries'],
   // The products' write hook, which the list's delete buttons use: a chunk of its own otherwise.
   ['src/client/features/products/api/product-write.ts', 'queries'],
@@ -87,6 +91,12 @@ const CHUNK_FOLDERS: readonly (readonly [place: string, chunk: string | undefine
   // Counts' and purchasing's shapes: their screens and queued requests load them on demand.
   ['src/shared/schemas/counts/', undefined],
   ['src/shared/schemas/purchasing/', undefined],
+  // Passkeys, two-factor sign-in, sessions and preferences: the security screen and the sign-in's
+  // second step read them, never the list.
+  ['src/shared/schemas/passkeys.ts', undefined],
+  ['src/shared/schemas/two-factor.ts', undefined],
+  ['src/shared/schemas/sessions.ts', undefined],
+  ['src/shared/schemas/preferences.ts', undefined],
   ['src/shared/schemas/', 'schemas'],
   ['node_modules/zod/', 'schemas'],
   ['src/client/features/auth/components/login/', 'account'],

@@ -51,7 +51,7 @@ test('Move beside the selection moves all or part of what each holds at From, in
   const renderedUser = renderRoute(<ProductsPage />).user;
   await screen.findByRole('list', {}, { timeout: 5000 });
   await renderedUser.click(screen.getByRole('checkbox', { name: 'Select all on page' }));
-  const bar = within(screen.getByRole('region', { name: 'Selected products' }));
+  const bar = within(await screen.findByRole('region', { name: 'Selected products' }));
   await renderedUser.click(await bar.findByRole('button', { name: 'Move' }));
   const form = within(await screen.findByRole('form', { name: 'Move stock' }));
   expect(form.getByRole('combobox', { name: 'From' })).toHaveDisplayValue('Main');
@@ -84,7 +84,7 @@ test('a catalogue with only its default location offers no Move', async () => {
   const { user } = renderRoute(<ProductsPage />);
   await screen.findByRole('list', {}, { timeout: 5000 });
   await user.click(screen.getByRole('checkbox', { name: 'Select Lamp' }));
-  const bar = within(screen.getByRole('region', { name: 'Selected products' }));
+  const bar = within(await screen.findByRole('region', { name: 'Selected products' }));
   await waitFor(async () =>
     expect((await requests()).some(({ path }) => path === '/locations')).toBe(true),
   );

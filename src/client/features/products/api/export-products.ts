@@ -29,3 +29,17 @@ export function useExportProducts({
     mutationFn: (params: ProductListParams) => exportProducts(catalogue, params),
   });
 }
+
+/** GET /products/stock-by-location.csv → the file, and the name the server gives it. */
+const exportStockByLocation = (catalogue: CatalogueRef) =>
+  apiDownload({ url: productsUrl(catalogue, '/stock-by-location.csv') }, 'stock-by-location.csv');
+
+/** No cache effect: the screen saves the file (mutationConfig.onSuccess). */
+export function useExportStockByLocation({
+  mutationConfig,
+}: {
+  mutationConfig?: MutationConfig<() => ReturnType<typeof exportStockByLocation>>;
+} = {}) {
+  const catalogue = useCatalogueRef();
+  return useMutation({ ...mutationConfig, mutationFn: () => exportStockByLocation(catalogue) });
+}

@@ -1,25 +1,9 @@
-import { useMutation } from '@tanstack/react-query';
 import type { StockImportReport } from '@shared/schemas/locations/stock-import.js';
 import { apiRequest } from '@/lib/api-client.js';
-import { apiDownload } from '@/lib/api-download.js';
-import { productsUrl, useCatalogueRef, type CatalogueRef } from '@/lib/catalogue-ref.js';
+import { productsUrl, type CatalogueRef } from '@/lib/catalogue-ref.js';
 import { queryKeys, type MutationConfig } from '@/lib/query/query-client.js';
 import { progressHandler } from './product-multipart.js';
 import { useProductWrite } from './product-write.js';
-
-/** GET /products/stock-by-location.csv → the file, and the name the server gives it. */
-const exportStock = (catalogue: CatalogueRef) =>
-  apiDownload({ url: productsUrl(catalogue, '/stock-by-location.csv') }, 'stock-by-location.csv');
-
-/** No cache effect: the screen saves the file (mutationConfig.onSuccess). */
-export function useExportStockByLocation({
-  mutationConfig,
-}: {
-  mutationConfig?: MutationConfig<() => ReturnType<typeof exportStock>>;
-} = {}) {
-  const catalogue = useCatalogueRef();
-  return useMutation({ ...mutationConfig, mutationFn: () => exportStock(catalogue) });
-}
 
 export interface StockUpload {
   file: File;

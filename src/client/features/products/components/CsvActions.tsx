@@ -8,8 +8,7 @@ import { saveDownload } from '@/lib/download.js';
 import type { Download } from '@/lib/api-download.js';
 import { notifyError, notifySuccess } from '@/lib/notify.js';
 import { paths } from '@/lib/paths.js';
-import { useExportProducts } from '../api/export-products.js';
-import { useExportStockByLocation } from '../api/stock-by-location.js';
+import { useExportProducts, useExportStockByLocation } from '../api/export-products.js';
 import type { ProductListParams } from '../api/get-products.js';
 
 const itemClasses =

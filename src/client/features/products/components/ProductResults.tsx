@@ -1,4 +1,4 @@
-import { Suspense, useRef, type RefObject } from 'react';
+import { lazy, Suspense, useRef, type RefObject } from 'react';
 import { useCatalogueCan } from '@/lib/catalogues/current-catalogue.js';
 import { useCatalogueRef } from '@/lib/catalogue-ref.js';
 import type { ProductSort, StockFilter } from '@shared/constants.js';
@@ -10,7 +10,7 @@ import { paths } from '@/lib/paths.js';
 import { useDrawn } from '@/lib/use-drawn.js';
 import { useProducts, type ProductListParams } from '../api/get-products.js';
 import { useProductsSummary, useStockFilterCounts } from '../api/get-products-summary.js';
-import { SelectAllBox, SelectionBar } from './BulkActions.js';
+import { SelectAllBox } from './SelectAllBox.js';
 import { LazyProductTable } from './lazy-table.js';
 import { LoadMore } from './LoadMore.js';
 import { NoProducts } from './NoProducts.js';
@@ -20,10 +20,13 @@ import { RetryButton, type LoadQuery } from './common/ProductLoadError.js';
 import { ProductsSummary } from './ProductsSummary.js';
 import { ProductsToolbar } from './ProductsToolbar.js';
 import { StockFilterTabs } from './StockFilterTabs.js';
-import { OrderWhatsLowButton } from '@/components/purchasing/OrderWhatsLowButton.js';
+import { LazyOrderWhatsLowButton } from '@/components/purchasing/lazy-order-whats-low.js';
 import { useListPlace } from './use-list-place.js';
 import { useSelection } from './use-selection.js';
 import { ViewToggle, type ListView } from './ViewToggle.js';
+
+/** What to do with chosen products (labels, moves, delete): its code loads with the first choice. */
+const SelectionBar = lazy(() => import('./SelectionBar.js'));
 
 interface ProductResultsProps {
   params: ProductListParams;
@@ -138,7 +141,11 @@ export function ProductResults(props: ProductResultsProps) {
           <div className="flex flex-wrap items-center justify-between gap-3">
             <StockFilterTabs value={stock} onChange={onStock} counts={filterCounts.counts} />
             {/* What is low, ordered from each product's preferred supplier in one go. */}
-            {stock === 'reorder' && <OrderWhatsLowButton />}
+            {stock === 'reorder' && (
+              <Suspense fallback={null}>
+                <LazyOrderWhatsLowButton />
+              </Suspense>
+            )}
             {wide && <ViewToggle value={view} onChange={onView} />}
           </div>
         </div>
@@ -196,7 +203,11 @@ export function ProductResults(props: ProductResultsProps) {
           />
         </section>
       )}
-      {selected.length > 0 && <SelectionBar selected={selected} onDeleted={focusAfterBulkDelete} />}
+      {selected.length > 0 && (
+        <Suspense>
+          <SelectionBar selected={selected} onDeleted={focusAfterBulkDelete} />
+        </Suspense>
+      )}
     </div>
   );
 }

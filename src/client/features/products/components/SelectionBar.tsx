@@ -1,4 +1,4 @@
-import { lazy, Suspense, useLayoutEffect, useRef } from 'react';
+import { lazy, Suspense } from 'react';
 import { BULK_DELETE_MAX } from '@shared/constants.js';
 import { useCatalogueCan } from '@/lib/catalogues/current-catalogue.js';
 import { formatCount } from '@/lib/format.js';
@@ -7,38 +7,6 @@ import { PrintLabelsButton } from './common/PrintLabelsButton.js';
 
 /** Moving the chosen products' stock: its code loads with the first selection, not the list. */
 const MoveSelection = lazy(() => import('./MoveSelection.js'));
-
-interface SelectAllBoxProps {
-  /** Products shown. */
-  shown: number;
-  /** Products chosen. */
-  count: number;
-  onSelectAll: (on: boolean) => void;
-}
-
-/** 'Select all on page' (every product loaded so far): half checked when only some are. */
-export function SelectAllBox({ shown, count, onSelectAll }: SelectAllBoxProps) {
-  const box = useRef<HTMLInputElement>(null);
-  const all = count > 0 && count === shown;
-  const some = count > 0 && !all;
-
-  useLayoutEffect(() => {
-    if (box.current) box.current.indeterminate = some;
-  }, [box, some]);
-
-  return (
-    <label className="inline-flex cursor-pointer items-center gap-2 text-sm font-medium text-gray-900 sm:min-h-10">
-      <input
-        ref={box}
-        type="checkbox"
-        checked={all}
-        onChange={(event) => onSelectAll(event.target.checked)}
-        className="size-5 cursor-pointer rounded accent-indigo-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
-      />
-      Select all on page
-    </label>
-  );
-}
 
 interface SelectionBarProps {
   /** The chosen products, in the list's order. */
@@ -52,7 +20,7 @@ interface SelectionBarProps {
  * the list scrolls under it (sticky within the list, so it never covers the footer). One request
  * deletes at most BULK_DELETE_MAX products, which the bar says when more are chosen.
  */
-export function SelectionBar({ selected, onDeleted }: SelectionBarProps) {
+export default function SelectionBar({ selected, onDeleted }: SelectionBarProps) {
   const count = selected.length;
   // A stock member chooses products for labels only.
   const may = useCatalogueCan();
