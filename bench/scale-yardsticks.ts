@@ -17,7 +17,7 @@ import { products, seedUser } from './seed.js';
 
 /** The export's columns as they are stored, in its order: the list's newest first. */
 const EXPORT_SELECT = `select id, name, price_cents, stock, description, image_key, created_at,
-  updated_at, sku, barcode, tags, cost_cents, reorder_point from products
+  updated_at, sku, barcode, tags, cost_cents, reorder_point, reorder_quantity from products
   where catalogue_id = $1 order by created_at desc, id desc`;
 
 /** A CSV cell as csv-stringify writes it: quoted when it holds a comma, a quote or a line break. */
@@ -40,12 +40,13 @@ type Row = [
   string,
   number | null,
   number | null,
+  number | null,
 ];
 
 /** A stored row as the export's CSV line (seeded products have no image). */
 function line(row: Row) {
   const [id, name, price, stock, description, , createdAt, updatedAt, sku, barcode, tags] = row;
-  const [cost, reorderPoint] = [row[11], row[12]];
+  const [cost, reorderPoint, reorderQuantity] = [row[11], row[12], row[13]];
   return [
     id,
     cell(name),
@@ -60,6 +61,7 @@ function line(row: Row) {
     cell((JSON.parse(tags) as string[]).join('; ')),
     cost === null ? '' : centsText(Number(cost)),
     reorderPoint ?? '',
+    reorderQuantity ?? '',
   ].join(',');
 }
 
