@@ -1,5 +1,5 @@
 import 'fake-indexeddb/auto';
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -60,6 +60,9 @@ describe('a session that ends on the server', () => {
       const { router } = renderApp('/');
       const list = await screen.findByRole('list', {}, { timeout: 5000 });
       expect(within(list).getByRole('heading', { name: 'Desk Lamp' })).toBeVisible();
+      // The list's other reads settled: the 401 below must meet the product's own request, not
+      // one of the list's that was still on its way.
+      await waitFor(() => expect(queryClient.isFetching()).toBe(0), { timeout: 5000 });
 
       // Revoked elsewhere (a logout on another device, a password change): every request is a 401.
       server.use(
