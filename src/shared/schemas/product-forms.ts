@@ -19,11 +19,13 @@ import { parseCostToCents, parsePriceToCents } from './money.js';
  */
 export const EDIT_FORM_MIN_STOCK = 0;
 
-const formStock = (min: number) =>
-  z.string().superRefine((value, ctx) => {
-    const result = stockWithMin(min).safeParse(value);
-    if (!result.success) ctx.addIssue({ code: 'custom', message: result.error.issues[0]!.message });
-  });
+/** A check of a form's value by the API's `rule`: its first problem is the field's message. */
+const checkedBy = (rule: z.ZodType) => (value: unknown, ctx: z.RefinementCtx) => {
+  const result = rule.safeParse(value);
+  if (!result.success) ctx.addIssue({ code: 'custom', message: result.error.issues[0]!.message });
+};
+
+const formStock = (min: number) => z.string().superRefine(checkedBy(stockWithMin(min)));
 
 /** A form's cost: blank is none, anything else a cost (0 allowed). */
 const formCost = z.string().superRefine((value, ctx) => {
@@ -33,22 +35,27 @@ const formCost = z.string().superRefine((value, ctx) => {
 });
 
 /** A form's tags, as chips: each one checked like the API's. */
-const formTags = z.array(z.string()).superRefine((tags, ctx) => {
-  const result = tagsSchema.safeParse(tags);
-  if (!result.success) ctx.addIssue({ code: 'custom', message: result.error.issues[0]!.message });
-});
+const formTags = z.array(z.string()).superRefine(checkedBy(tagsSchema));
 
 /** A form's reorder point: blank is the catalogue's, anything else a point of its own. */
-const formReorderPoint = z.string().superRefine((value, ctx) => {
-  const result = reorderPointField.safeParse(value);
-  if (!result.success) ctx.addIssue({ code: 'custom', message: result.error.issues[0]!.message });
-});
+const formReorderPoint = z.string().superRefine(checkedBy(reorderPointField));
 
 /** A form's reorder quantity: blank is none, anything else how many to order. */
-const formReorderQuantity = z.string().superRefine((value, ctx) => {
-  const result = reorderQuantityField.safeParse(value);
-  if (!result.success) ctx.addIssue({ code: 'custom', message: result.error.issues[0]!.message });
-});
+const formReorderQuantity = z.string().superRefine(checkedBy(reorderQuantityField));
+
+/**
+ * The fields both forms send as they are: a blank code, cost or reorder quantity is none, a blank
+ * reorder point the catalogue's, no chips no tags (an edit form shows the current values, so
+ * emptying one clears it).
+ */
+const sentAsTyped = {
+  sku: formCode(skuProblem).optional(),
+  barcode: formCode(barcodeProblem).optional(),
+  cost: formCost,
+  tags: formTags,
+  reorderPoint: formReorderPoint.optional(),
+  reorderQuantity: formReorderQuantity.optional(),
+};
 
 /** What the create form accepts: a stock of at least 1. Values stay as typed text. */
 export const productFormSchema = z.object({
@@ -58,21 +65,14 @@ export const productFormSchema = z.object({
     if (typeof result !== 'number') ctx.addIssue({ code: 'custom', message: result.error });
   }),
   stock: formStock(MIN_FORM_STOCK),
-  sku: formCode(skuProblem).optional(),
-  barcode: formCode(barcodeProblem).optional(),
-  cost: formCost,
-  tags: formTags,
-  reorderPoint: formReorderPoint.optional(),
-  reorderQuantity: formReorderQuantity.optional(),
+  ...sentAsTyped,
 });
 export type ProductFormValues = z.input<typeof productFormSchema>;
 
 /** A field of the edit form: blank means "keep the current value", anything else follows `rule`. */
 const blankOr = (rule: z.ZodType<unknown, string>) =>
   z.string().superRefine((value, ctx) => {
-    if (value.trim() === '') return;
-    const result = rule.safeParse(value);
-    if (!result.success) ctx.addIssue({ code: 'custom', message: result.error.issues[0]!.message });
+    if (value.trim() !== '') checkedBy(rule)(value, ctx);
   });
 
 /**
@@ -84,15 +84,7 @@ export const productEditFormSchema = z.object({
   description: blankOr(productFormSchema.shape.description),
   price: blankOr(productFormSchema.shape.price),
   stock: blankOr(formStock(EDIT_FORM_MIN_STOCK)),
-  // Blank clears a code: an edit form shows the current code, so emptying it means "no code".
-  sku: formCode(skuProblem).optional(),
-  barcode: formCode(barcodeProblem).optional(),
-  // Sent as they are: a blank cost clears it, no chips clears the tags.
-  cost: formCost,
-  tags: formTags,
-  // Sent as they are: blank goes back to the catalogue's point, and to no quantity.
-  reorderPoint: formReorderPoint.optional(),
-  reorderQuantity: formReorderQuantity.optional(),
+  ...sentAsTyped,
 });
 
 /**
