@@ -1,7 +1,5 @@
 import type { Readable } from 'node:stream';
-import { finished } from 'node:stream/promises';
 import { setImmediate } from 'node:timers/promises';
-import { CsvError } from 'csv-parse';
 import {
   CSV_TAG_SEPARATOR,
   IMPORT_COLUMNS,
@@ -15,7 +13,7 @@ import { productCreateSchema } from '../../../shared/schemas/products.js';
 import { codeKeys } from '../products/index.js';
 import { restoreCell } from './csv-cells.js';
 import type { MatchColumn } from '../products/index.js';
-import { csvRecords, ImportRefused, malformed, refused, type LineRecord } from './csv-records.js';
+import { ImportRefused, readCsvFile, refused, type LineRecord } from './csv-records.js';
 
 /**
  * Columns a file may have besides the required ones: the id that ties a row to a product, the
@@ -112,23 +110,7 @@ function plainAmount(cell: string): string {
  * is refused as such (413) whatever else is wrong with it; `truncated` says whether it was.
  */
 export async function checkImport(file: Readable, truncated: () => boolean): Promise<ImportCheck> {
-  const { parser, placeOf, stop } = csvRecords(file);
-  let outcome: ImportCheck | ImportRefused;
-  try {
-    outcome = await checkRecords(parser);
-  } catch (error) {
-    if (error instanceof ImportRefused) outcome = error;
-    else if (error instanceof CsvError) outcome = malformed(error, placeOf(error));
-    else throw error;
-  }
-  // Whatever was found, the rest of the file is read (and dropped) up to the size limit.
-  stop();
-  file.resume();
-  await finished(file).catch(() => undefined);
-  if (truncated())
-    throw new ImportRefused(413, [{ line: 1, path: 'file', message: M.importTooLarge }]);
-  if (outcome instanceof ImportRefused) throw outcome;
-  return outcome;
+  return readCsvFile(file, truncated, checkRecords);
 }
 
 /** How long the checks run before others get a turn of the event loop. */

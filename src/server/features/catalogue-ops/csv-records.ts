@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
+import { finished } from 'node:stream/promises';
 import { setImmediate } from 'node:timers/promises';
-import { parse, type CsvError, type InfoRecord, type Options, type Parser } from 'csv-parse';
+import { CsvError, parse, type InfoRecord, type Options, type Parser } from 'csv-parse';
 import { IMPORT_MAX_RECORD_BYTES } from '../../../shared/constants.js';
 import { M, T } from '../../../shared/messages.js';
 import type { ImportError } from '../../../shared/schemas/catalogue.js';
@@ -58,7 +59,7 @@ export interface LineRecord {
  * in order, so a malformed record is placed exactly even when the records before it were parsed
  * in the same chunk.
  */
-export function csvRecords(file: Readable) {
+function csvRecords(file: Readable) {
   let consumed = 0;
   const parser = parse({
     bom: true,
@@ -147,7 +148,7 @@ const tooLarge = (line: number, reason: BoundsBreach['reason']) =>
   );
 
 /** A parse error as the import reports it, at the line a person would look at. */
-export function malformed(error: CsvError, place: { start: number; at: number }) {
+function malformed(error: CsvError, place: { start: number; at: number }) {
   switch (error.code) {
     case 'CSV_MAX_RECORD_SIZE':
       return tooLarge(place.start, 'bytes');
@@ -159,4 +160,33 @@ export function malformed(error: CsvError, place: { start: number; at: number })
     default:
       return refused(place.at, 'file', M.importMalformed);
   }
+}
+
+/**
+ * Reads a CSV file with `check` over its records, a row at a time as it arrives. Throws
+ * ImportRefused for a file that cannot be read at all. Whatever was found, the rest of the file is
+ * read (and dropped) up to the size limit, so that one over it is refused as such (413) whatever
+ * else is wrong with it; `truncated` says whether it was.
+ */
+export async function readCsvFile<T>(
+  file: Readable,
+  truncated: () => boolean,
+  check: (records: AsyncIterable<LineRecord>) => Promise<T>,
+): Promise<T> {
+  const { parser, placeOf, stop } = csvRecords(file);
+  let outcome: T | ImportRefused;
+  try {
+    outcome = await check(parser);
+  } catch (error) {
+    if (error instanceof ImportRefused) outcome = error;
+    else if (error instanceof CsvError) outcome = malformed(error, placeOf(error));
+    else throw error;
+  }
+  stop();
+  file.resume();
+  await finished(file).catch(() => undefined);
+  if (truncated())
+    throw new ImportRefused(413, [{ line: 1, path: 'file', message: M.importTooLarge }]);
+  if (outcome instanceof ImportRefused) throw outcome;
+  return outcome;
 }

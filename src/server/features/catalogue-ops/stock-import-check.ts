@@ -1,14 +1,12 @@
 import type { Readable } from 'node:stream';
-import { finished } from 'node:stream/promises';
 import { setImmediate } from 'node:timers/promises';
-import { CsvError } from 'csv-parse';
 import { IMPORT_ERRORS_MAX, IMPORT_MAX_ROWS, MAX_STOCK } from '../../../shared/constants.js';
 import { M, T } from '../../../shared/messages.js';
 import type { ImportError } from '../../../shared/schemas/catalogue.js';
 import { SI } from '../../../shared/schemas/locations/stock-import.js';
 import { codeKeys, type MatchColumn } from '../products/index.js';
 import { restoreCell } from './csv-cells.js';
-import { csvRecords, ImportRefused, malformed, refused, type LineRecord } from './csv-records.js';
+import { ImportRefused, readCsvFile, refused, type LineRecord } from './csv-records.js';
 
 /** The columns read (any order, any case; others, such as `name`, are ignored). */
 const PRODUCT_COLUMNS = ['id', 'sku', 'barcode'] as const;
@@ -125,20 +123,5 @@ export async function checkCountFile(
   file: Readable,
   truncated: () => boolean,
 ): Promise<CountCheck> {
-  const { parser, placeOf, stop } = csvRecords(file);
-  let outcome: CountCheck | ImportRefused;
-  try {
-    outcome = await checkRecords(parser);
-  } catch (error) {
-    if (error instanceof ImportRefused) outcome = error;
-    else if (error instanceof CsvError) outcome = malformed(error, placeOf(error));
-    else throw error;
-  }
-  stop();
-  file.resume();
-  await finished(file).catch(() => undefined);
-  if (truncated())
-    throw new ImportRefused(413, [{ line: 1, path: 'file', message: M.importTooLarge }]);
-  if (outcome instanceof ImportRefused) throw outcome;
-  return outcome;
+  return readCsvFile(file, truncated, checkRecords);
 }
