@@ -1,6 +1,7 @@
 import { IMPORT_PREVIEW_ROWS } from '@shared/constants.js';
 import type { ImportReport as Report } from '@shared/schemas/catalogue.js';
 import { formatCount } from '@/lib/format.js';
+import { ImportErrors } from './ImportErrors.js';
 import { ImportPreview } from './ImportPreview.js';
 
 /**
@@ -27,29 +28,7 @@ export function ImportReport({ report }: { report: Report }) {
         )}
       </div>
 
-      {!ok && (
-        <section aria-labelledby="import-errors" className="space-y-2">
-          <h2 id="import-errors" className="text-base font-semibold text-gray-900">
-            Errors
-          </h2>
-          <p className="text-sm text-gray-600">
-            Fix these rows in the file, save it, and choose it again.
-          </p>
-          <ul className="divide-y divide-gray-200 rounded-xl text-sm ring-1 ring-gray-200">
-            {errors.map((error, index) => (
-              <li key={index} className="flex flex-wrap gap-x-3 gap-y-0.5 px-3 py-2">
-                <span className="shrink-0 font-semibold text-gray-900 tabular-nums">
-                  Line {error.line}
-                </span>
-                <code className="shrink-0 text-gray-700">{error.path}</code>
-                <span className="min-w-0 basis-full wrap-anywhere text-red-800 sm:basis-auto">
-                  {error.message}
-                </span>
-              </li>
-            ))}
-          </ul>
-        </section>
-      )}
+      {!ok && <ImportErrors id="import-errors" errors={errors} />}
 
       {preview.length > 0 && (
         <section className="space-y-2">

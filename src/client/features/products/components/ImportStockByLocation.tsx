@@ -16,6 +16,7 @@ import {
 } from '../api/stock-by-location.js';
 import { BackToProductsLink } from './BackToProductsLink.js';
 import { CsvFilePicker, csvFileError } from './CsvFilePicker.js';
+import { ImportErrors } from './ImportErrors.js';
 import { PageHeader } from './PageHeader.js';
 
 /** What a dry run found: the verdict, each error with its line, and the first changes. */
@@ -29,29 +30,7 @@ function StockReport({ report }: { report: StockImportReport }) {
       >
         {report.message}
       </p>
-      {!ok && (
-        <section aria-labelledby="stock-import-errors" className="space-y-2">
-          <h2 id="stock-import-errors" className="text-base font-semibold text-gray-900">
-            Errors
-          </h2>
-          <p className="text-sm text-gray-600">
-            Fix these rows in the file, save it, and choose it again.
-          </p>
-          <ul className="divide-y divide-gray-200 rounded-xl text-sm ring-1 ring-gray-200">
-            {errors.map((error, index) => (
-              <li key={index} className="flex flex-wrap gap-x-3 gap-y-0.5 px-3 py-2">
-                <span className="shrink-0 font-semibold text-gray-900 tabular-nums">
-                  Line {error.line}
-                </span>
-                <code className="shrink-0 text-gray-700">{error.path}</code>
-                <span className="min-w-0 basis-full wrap-anywhere text-red-800 sm:basis-auto">
-                  {error.message}
-                </span>
-              </li>
-            ))}
-          </ul>
-        </section>
-      )}
+      {!ok && <ImportErrors id="stock-import-errors" errors={errors} />}
       {ok && changes.length > 0 && (
         <section aria-labelledby="stock-import-changes" className="space-y-2">
           <h2 id="stock-import-changes" className="text-base font-semibold text-gray-900">
