@@ -1,19 +1,17 @@
 import type { Readable } from 'node:stream';
-import { setImmediate } from 'node:timers/promises';
 import {
   CSV_TAG_SEPARATOR,
   IMPORT_COLUMNS,
   IMPORT_ERRORS_MAX,
-  IMPORT_MAX_ROWS,
   IMPORT_OPTIONAL_COLUMNS,
 } from '../../../shared/constants.js';
-import { M, T, V } from '../../../shared/messages.js';
+import { T, V } from '../../../shared/messages.js';
 import type { ImportError } from '../../../shared/schemas/catalogue.js';
 import { productCreateSchema } from '../../../shared/schemas/products.js';
 import { codeKeys } from '../products/index.js';
 import { restoreCell } from './csv-cells.js';
 import type { MatchColumn } from '../products/index.js';
-import { ImportRefused, readCsvFile, refused, type LineRecord } from './csv-records.js';
+import { csvRows, ImportRefused, readCsvFile, type LineRecord } from './csv-records.js';
 
 /**
  * Columns a file may have besides the required ones: the id that ties a row to a product, the
@@ -113,34 +111,13 @@ export async function checkImport(file: Readable, truncated: () => boolean): Pro
   return readCsvFile(file, truncated, checkRecords);
 }
 
-/** How long the checks run before others get a turn of the event loop. */
-const TURN_MS = 5;
-
 async function checkRecords(records: AsyncIterable<LineRecord>): Promise<ImportCheck> {
   const check: ImportCheck = { rows: 0, valid: [], badRows: 0, errors: [] };
   const codeLines: CodeLines = { sku: new Map(), barcode: new Map() };
-  let columns: Columns | undefined;
-  let lastLine = 1;
-  let turn = performance.now();
-  for await (const record of records) {
-    // The parser hands over a slice's records at once: others get a turn now and then.
-    if (performance.now() - turn > TURN_MS) {
-      await setImmediate();
-      turn = performance.now();
-    }
-    lastLine = record.line;
-    // A row without any value (",,,", as spreadsheets leave at the end) is no row.
-    if (record.cells.every((cell) => cell.trim() === '')) continue;
-    if (!columns) {
-      columns = readHeader(record);
-      continue;
-    }
+  for await (const { record, columns } of csvRows(records, readHeader)) {
     check.rows += 1;
-    if (check.rows > IMPORT_MAX_ROWS) throw refused(record.line, 'file', M.importTooManyRows);
     checkRow(check, record, columns, codeLines);
   }
-  if (!columns) throw refused(1, 'file', M.importEmpty);
-  if (check.rows === 0) throw refused(lastLine + 1, 'file', M.importNoRows);
   return check;
 }
 

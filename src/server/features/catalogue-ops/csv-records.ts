@@ -2,7 +2,7 @@ import type { Readable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import { setImmediate } from 'node:timers/promises';
 import { CsvError, parse, type InfoRecord, type Options, type Parser } from 'csv-parse';
-import { IMPORT_MAX_RECORD_BYTES } from '../../../shared/constants.js';
+import { IMPORT_MAX_RECORD_BYTES, IMPORT_MAX_ROWS } from '../../../shared/constants.js';
 import { M, T } from '../../../shared/messages.js';
 import type { ImportError } from '../../../shared/schemas/catalogue.js';
 import { CsvBounds, type BoundsBreach } from './csv-bounds.js';
@@ -22,7 +22,7 @@ export class ImportRefused extends Error {
   }
 }
 
-export const refused = (line: number, path: string, message: string) =>
+const refused = (line: number, path: string, message: string) =>
   new ImportRefused(400, [{ line, path, message }]);
 
 /** Line breaks as a spreadsheet counts them: CRLF, LF or CR. */
@@ -189,4 +189,40 @@ export async function readCsvFile<T>(
     throw new ImportRefused(413, [{ line: 1, path: 'file', message: M.importTooLarge }]);
   if (outcome instanceof ImportRefused) throw outcome;
   return outcome;
+}
+
+/** How long the checks run before others get a turn of the event loop. */
+const TURN_MS = 5;
+
+/**
+ * A file's rows under its header, each with the columns `readHeader` made of it: a row without
+ * any value (",,,", as spreadsheets leave at the end) is no row, and more than IMPORT_MAX_ROWS,
+ * none, or no header at all refuse the file. The parser hands over a slice's records at once:
+ * others get a turn of the event loop now and then, the checks of the rows included.
+ */
+export async function* csvRows<C>(
+  records: AsyncIterable<LineRecord>,
+  readHeader: (record: LineRecord) => C,
+): AsyncGenerator<{ record: LineRecord; columns: C }> {
+  let columns: C | undefined;
+  let lastLine = 1;
+  let rows = 0;
+  let turn = performance.now();
+  for await (const record of records) {
+    if (performance.now() - turn > TURN_MS) {
+      await setImmediate();
+      turn = performance.now();
+    }
+    lastLine = record.line;
+    if (record.cells.every((cell) => cell.trim() === '')) continue;
+    if (columns === undefined) {
+      columns = readHeader(record);
+      continue;
+    }
+    rows += 1;
+    if (rows > IMPORT_MAX_ROWS) throw refused(record.line, 'file', M.importTooManyRows);
+    yield { record, columns };
+  }
+  if (columns === undefined) throw refused(1, 'file', M.importEmpty);
+  if (rows === 0) throw refused(lastLine + 1, 'file', M.importNoRows);
 }

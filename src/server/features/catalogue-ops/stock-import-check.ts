@@ -1,12 +1,11 @@
 import type { Readable } from 'node:stream';
-import { setImmediate } from 'node:timers/promises';
-import { IMPORT_ERRORS_MAX, IMPORT_MAX_ROWS, MAX_STOCK } from '../../../shared/constants.js';
-import { M, T } from '../../../shared/messages.js';
+import { IMPORT_ERRORS_MAX, MAX_STOCK } from '../../../shared/constants.js';
+import { T } from '../../../shared/messages.js';
 import type { ImportError } from '../../../shared/schemas/catalogue.js';
 import { SI } from '../../../shared/schemas/locations/stock-import.js';
 import { codeKeys, type MatchColumn } from '../products/index.js';
 import { restoreCell } from './csv-cells.js';
-import { ImportRefused, readCsvFile, refused, type LineRecord } from './csv-records.js';
+import { csvRows, ImportRefused, readCsvFile, type LineRecord } from './csv-records.js';
 
 /** The columns read (any order, any case; others, such as `name`, are ignored). */
 const PRODUCT_COLUMNS = ['id', 'sku', 'barcode'] as const;
@@ -78,28 +77,9 @@ function checkRow({ line, cells }: LineRecord, columns: Columns): CountRow | Imp
   return row;
 }
 
-/** How long the checks run before others get a turn of the event loop. */
-const TURN_MS = 5;
-
 async function checkRecords(records: AsyncIterable<LineRecord>): Promise<CountCheck> {
   const check: CountCheck = { rows: [], badRows: 0, errors: [] };
-  let columns: Columns | undefined;
-  let lastLine = 1;
-  let read = 0;
-  let turn = performance.now();
-  for await (const record of records) {
-    if (performance.now() - turn > TURN_MS) {
-      await setImmediate();
-      turn = performance.now();
-    }
-    lastLine = record.line;
-    if (record.cells.every((cell) => cell.trim() === '')) continue;
-    if (!columns) {
-      columns = readHeader(record);
-      continue;
-    }
-    read += 1;
-    if (read > IMPORT_MAX_ROWS) throw refused(record.line, 'file', M.importTooManyRows);
+  for await (const { record, columns } of csvRows(records, readHeader)) {
     const row = checkRow(record, columns);
     if (!Array.isArray(row)) {
       check.rows.push(row);
@@ -108,8 +88,6 @@ async function checkRecords(records: AsyncIterable<LineRecord>): Promise<CountCh
     check.badRows += 1;
     check.errors.push(...row.slice(0, IMPORT_ERRORS_MAX - check.errors.length));
   }
-  if (!columns) throw refused(1, 'file', M.importEmpty);
-  if (read === 0) throw refused(lastLine + 1, 'file', M.importNoRows);
   return check;
 }
 
