@@ -1,7 +1,7 @@
 import { Link, useNavigate, useParams } from 'react-router';
 import { Button } from '@/components/ui/Button.js';
 import { Card } from '@/components/ui/Card.js';
-import { confirmButtons, loadDialogs } from '@/components/dialogs/confirm-dialog.js';
+import { confirmAction } from '@/components/dialogs/confirm-action.js';
 import { useCatalogueRef } from '@/lib/catalogue-ref.js';
 import { useCatalogueCan } from '@/lib/catalogues/current-catalogue.js';
 import { formatUnits } from '@/lib/format.js';
@@ -35,17 +35,12 @@ export function LocationScreen() {
   }
   const children = rows.filter((row) => row.parentId === location.id);
   const remove = async () => {
-    const Swal = await loadDialogs();
-    const answer = await Swal.fire({
-      title: 'Delete this location?',
-      text: `${location.path} will be gone.`,
-      icon: 'warning',
-      showCancelButton: true,
-      confirmButtonText: 'Yes, delete it!',
-      focusCancel: true,
-      ...confirmButtons,
-    });
-    if (!answer.isConfirmed) return;
+    const confirmed = await confirmAction(
+      'Delete this location?',
+      `${location.path} will be gone.`,
+      'Yes, delete it!',
+    );
+    if (!confirmed) return;
     try {
       await change.mutateAsync({ kind: 'delete', id: location.id });
       await navigate(paths.locations.list.getHref(catalogue));

@@ -3,7 +3,7 @@ import type { Supplier } from '@shared/schemas/purchasing/suppliers.js';
 import { Button } from '@/components/ui/Button.js';
 import { Card, CardSection } from '@/components/ui/Card.js';
 import { ScreenHeading } from '@/components/ui/ScreenHeading.js';
-import { confirmButtons, loadDialogs } from '@/components/dialogs/confirm-dialog.js';
+import { confirmAction } from '@/components/dialogs/confirm-action.js';
 import { useCatalogueRef } from '@/lib/catalogue-ref.js';
 import { useCatalogueCan } from '@/lib/catalogues/current-catalogue.js';
 import { notifyError } from '@/lib/notify.js';
@@ -22,17 +22,12 @@ export function SuppliersScreen() {
   const [editing, setEditing] = useState<string>();
 
   const remove = async (supplier: Supplier) => {
-    const Swal = await loadDialogs();
-    const answer = await Swal.fire({
-      title: 'Delete this supplier?',
-      text: `${supplier.name} will be gone, and its products will forget it.`,
-      icon: 'warning',
-      showCancelButton: true,
-      confirmButtonText: 'Yes, delete it!',
-      focusCancel: true,
-      ...confirmButtons,
-    });
-    if (!answer.isConfirmed) return;
+    const confirmed = await confirmAction(
+      'Delete this supplier?',
+      `${supplier.name} will be gone, and its products will forget it.`,
+      'Yes, delete it!',
+    );
+    if (!confirmed) return;
     try {
       await change.mutateAsync({ kind: 'delete', id: supplier.id });
     } catch (error) {

@@ -5,7 +5,7 @@ import type { Webhook } from '@shared/schemas/webhooks/webhooks.js';
 import { WEBHOOK_EVENTS, type WebhookEvent } from '@shared/webhook-events.js';
 import { Button } from '@/components/ui/Button.js';
 import { Card } from '@/components/ui/Card.js';
-import { confirmButtons, loadDialogs } from '@/components/dialogs/confirm-dialog.js';
+import { confirmAction } from '@/components/dialogs/confirm-action.js';
 import { FormSubmitButton, FormTextField } from '@/components/forms/FormField.js';
 import { getErrorMessage } from '@/lib/api-error.js';
 import { formatDateTime } from '@/lib/format.js';
@@ -213,17 +213,12 @@ function Endpoints({ catalogueId }: { catalogueId: string }) {
   });
 
   const onDelete = async (webhook: Webhook) => {
-    const Swal = await loadDialogs();
-    const answer = await Swal.fire({
-      title: 'Delete this webhook?',
-      text: `${webhook.url} will no longer be sent events.`,
-      icon: 'warning',
-      showCancelButton: true,
-      confirmButtonText: 'Yes, delete it!',
-      focusCancel: true,
-      ...confirmButtons,
-    });
-    if (answer.isConfirmed) remove.mutate({ catalogueId, webhookId: webhook.id });
+    const confirmed = await confirmAction(
+      'Delete this webhook?',
+      `${webhook.url} will no longer be sent events.`,
+      'Yes, delete it!',
+    );
+    if (confirmed) remove.mutate({ catalogueId, webhookId: webhook.id });
   };
 
   if (webhooks.isError && !webhooks.data) {
