@@ -47,6 +47,7 @@ import * as topMoverWindows from './migrations/041_top_mover_windows.js';
 import * as lastMovedAt from './migrations/042_last_moved_at.js';
 import * as mailAttachments from './migrations/043_mail_attachments.js';
 import * as importInSortIndexes from './migrations/044_import_in_sort_indexes.js';
+import * as rowTriggersOnChange from './migrations/045_row_triggers_on_change.js';
 
 export type MigrationDialect = 'sqlite' | 'postgres';
 
@@ -99,6 +100,7 @@ export const migrations: Migration[] = [
   { name: '042_last_moved_at', ...lastMovedAt },
   { name: '043_mail_attachments', ...mailAttachments },
   { name: '044_import_in_sort_indexes', ...importInSortIndexes },
+  { name: '045_row_triggers_on_change', ...rowTriggersOnChange },
 ];
 
 /** What the hand-written runner before Kysely's Migrator recorded applied migrations in. */
