@@ -204,10 +204,13 @@ export function csvText(rows: (string | number)[][], eol = '\r\n') {
 }
 
 /** The largest import a file may hold: IMPORT_MAX_ROWS rows (50,000, about 2.8 MB). */
-export const largestImportCsv = () =>
+export const largestImportCsv = () => importCsvOf(IMPORT_MAX_ROWS);
+
+/** An import of `rows` new products, names, prices and stocks varied. */
+export const importCsvOf = (rows: number) =>
   csvText([
     ['name', 'price', 'stock', 'description'],
-    ...Array.from({ length: IMPORT_MAX_ROWS }, (_, i) => [
+    ...Array.from({ length: rows }, (_, i) => [
       `Imported product number ${i}`,
       `${(i % 1000) + 1}.99`,
       String(i % 500),

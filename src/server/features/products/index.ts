@@ -10,6 +10,7 @@ export type { ExportRow, ProductRow } from './rows.js';
 // The data access of writes, for the features that write products (in the write pipeline).
 export { deleteProducts } from './delete-writes.js';
 export { loadProducts, stageProducts, type StagedProducts } from './import-writes.js';
+export { dropImport, publishImport, stageImport, type StagedImport } from './staged-imports.js';
 export { moveStock, restoreDeleted, revertEdit } from './restore.js';
 export { ProductRepository } from './repository.js';
 export type { ProductsContext } from './routes/context.js';

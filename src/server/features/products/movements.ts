@@ -49,6 +49,8 @@ export async function recordMovements(
   catalogueId: string,
   actorId: string | null,
   movements: Movement[],
+  // False for a staged import's products: the locations' units count them when it publishes.
+  countUnits = true,
 ): Promise<number[]> {
   const ids: number[] = [];
   for (let i = 0; i < movements.length; i += BATCH_ROWS) {
@@ -72,7 +74,7 @@ export async function recordMovements(
   }
   const unplaced = movements.filter((movement) => movement.locationId === undefined);
   const changes = unplaced.map((m) => ({ productId: m.productId, delta: m.newStock - m.oldStock }));
-  await placeInDefault(trx, catalogueId, changes);
+  await placeInDefault(trx, catalogueId, changes, countUnits);
   return ids;
 }
 

@@ -71,6 +71,8 @@ export async function trackReorderCrossings(
   catalogueId: string,
   ids: readonly string[] | 'all',
   now: number,
+  // False while an import stages its products: its publish announces them (announceStaged).
+  announce = true,
 ): Promise<void> {
   const chunks: (readonly string[] | undefined)[] = [];
   if (ids === 'all') chunks.push(undefined);
@@ -109,8 +111,29 @@ export async function trackReorderCrossings(
           .execute();
       }
     }
-    await onReorderPointsReached(trx, catalogueId, crossed, now);
+    if (announce) await onReorderPointsReached(trx, catalogueId, crossed, now);
   }
+}
+
+/**
+ * The crossings of a staged import's products (marked, not announced, as they were staged), queued
+ * for the webhooks in the transaction that publishes them.
+ */
+export async function announceStaged(
+  trx: DB,
+  catalogueId: string,
+  importId: string,
+  now: number,
+): Promise<void> {
+  const crossed = await trx
+    .selectFrom('products')
+    .select(['id', 'name', 'stock'])
+    .select(sql<number>`coalesce(reorder_point, ${cataloguePointOf(catalogueId)})`.as('point'))
+    .where('import_id', '=', importId)
+    .where('reorder_crossed_at', 'is not', null)
+    .execute();
+  for (let i = 0; i < crossed.length; i += BATCH_ROWS)
+    await onReorderPointsReached(trx, catalogueId, crossed.slice(i, i + BATCH_ROWS), now);
 }
 
 /**

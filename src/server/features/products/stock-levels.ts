@@ -135,6 +135,7 @@ export async function placeInDefault(
   trx: DB,
   catalogueId: string,
   changes: { productId: string; delta: number }[],
+  countUnits = true,
 ) {
   const home = catalogueId;
   const deltas = new Map<string, number>();
@@ -161,7 +162,7 @@ export async function placeInDefault(
     }
     await dropEmpty(trx, ids, home);
   }
-  await addUnits(trx, catalogueId, units);
+  if (countUnits) await addUnits(trx, catalogueId, units);
 }
 
 /** Brings a product's quantity at `home` up from `-missing` to 0 with units of its other places. */

@@ -17,6 +17,7 @@ import {
 } from '../../../../shared/schemas/catalogue.js';
 import { centsToPrice } from '../../../../shared/schemas/money.js';
 import { HttpError } from '../../../lib/http-error.js';
+import { errorResponses } from '../../../http/route-options.js';
 import { currentSession } from '../../../http/authenticate.js';
 import { currentCatalogue, type CurrentCatalogue } from '../../catalogues/index.js';
 import { checkImport, type ImportCheck } from '../csv-import.js';
@@ -167,7 +168,15 @@ export const importRoute: FastifyPluginAsync<CatalogueContext> = async (fastify,
     if (dryRun) return report(check, plan, reportMessage(planned, badRows, true), planned, options);
     const written = await catalogueWrite(
       { request, reply },
-      { stage: importStage(catalogue, plan) },
+      {
+        stage: importStage(
+          { db: request.server.db, dialect: request.server.database.dialect },
+          catalogue,
+          plan,
+          // A client gone stops the staging: nobody would read its answer.
+          () => reply.raw.destroyed,
+        ),
+      },
       async (
         w,
         staged,
@@ -194,7 +203,7 @@ export const importRoute: FastifyPluginAsync<CatalogueContext> = async (fastify,
         ...productDocs,
         operationId: 'importProductsCsv',
         summary: 'Create or update products from a CSV file, every row or none',
-        description: `At most one import of a user runs at a time (another one meanwhile: 429), and a few per server (beyond: 503), both with \`Retry-After\`. Every row is checked with the rules of \`POST /api/products\` (stock may be 0; a price or cost as text with at most 2 decimals, \`$14.00\` and \`1,234.50\` accepted). A row matches one of your products by \`id\`, then by SKU, then by barcode; \`matches\` says what happens to a matching row: \`update\` (the default: its fields are written over the product, which keeps its image and history, a stock change recorded as an \`import\` movement), \`skip\`, or \`copy\` (a new product). The optional columns \`sku\`, \`barcode\`, \`tags\` (separated by \`;\`) and \`cost\` follow the API's rules; a code that another product of the catalogue, or an earlier row of the file, has is an error of its row. With \`dryRun=true\` nothing is written: 200 with the report, counting the rows that would be \`created\`, \`updated\` and left \`unchanged\`, and listing the first changes. Otherwise every change is made in one transaction (200), or none if any row has an error: 400 with the same errors and every count 0. \`errors\` gives, for each bad cell, the line its record starts on (the header is line 1) and the message; at most 1,000 are listed. With \`preview=true\` the report adds \`rows\` and the first ${IMPORT_PREVIEW_ROWS} valid rows as they would be stored. A cell that starts with ' followed by =, +, -, @, a tab or a carriage return loses the ' (what an export adds).`,
+        description: `At most one import of a user runs at a time (another one meanwhile: 429), and a few per server (beyond: 503), both with \`Retry-After\`. Every row is checked with the rules of \`POST /api/products\` (stock may be 0; a price or cost as text with at most 2 decimals, \`$14.00\` and \`1,234.50\` accepted). A row matches one of your products by \`id\`, then by SKU, then by barcode; \`matches\` says what happens to a matching row: \`update\` (the default: its fields are written over the product, which keeps its image and history, a stock change recorded as an \`import\` movement), \`skip\`, or \`copy\` (a new product). The optional columns \`sku\`, \`barcode\`, \`tags\` (separated by \`;\`) and \`cost\` follow the API's rules; a code that another product of the catalogue, or an earlier row of the file, has is an error of its row. With \`dryRun=true\` nothing is written: 200 with the report, counting the rows that would be \`created\`, \`updated\` and left \`unchanged\`, and listing the first changes. Otherwise every change is made, all at once (200), or none if any row has an error: 400 with the same errors and every count 0; 409 if another product took a SKU or barcode of the file while it was written. \`errors\` gives, for each bad cell, the line its record starts on (the header is line 1) and the message; at most 1,000 are listed. With \`preview=true\` the report adds \`rows\` and the first ${IMPORT_PREVIEW_ROWS} valid rows as they would be stored. A cell that starts with ' followed by =, +, -, @, a tab or a carriage return loses the ' (what an export adds).`,
         consumes: ['multipart/form-data'],
         querystring: importQuerySchema,
         body: importBody,
@@ -202,6 +211,8 @@ export const importRoute: FastifyPluginAsync<CatalogueContext> = async (fastify,
           200: importReportSchema,
           // The report, or the API's usual 400 for an invalid query or a body that is not a CSV part.
           400: z.union([importReportSchema, validationErrorSchema]),
+          // A code another product took while the import was written: nothing of it was kept.
+          ...errorResponses(409),
         },
       },
     },

@@ -1,0 +1,114 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { build } from '../support/build.js';
+import { signIn } from '../support/accounts.js';
+import { keptTotals, recountTotals } from '../support/catalogue-totals.js';
+import { createProduct, csvText, importCsv, listProducts } from '../support/products.js';
+
+/** Rows of an import: staged over a few seconds, long enough to act while it stages. */
+const ROWS = 3_000;
+
+const rowsOf = (prefix: string, code: string) => [
+  ['name', 'price', 'stock', 'description', 'sku'],
+  ...Array.from({ length: ROWS }, (_, i) => [
+    `${prefix} ${i}`,
+    '2.50',
+    String(i % 20),
+    'A lamp',
+    `${code}-${i}`,
+  ]),
+];
+
+/**
+ * An import's new products, written in short transactions on SQLite before one short transaction
+ * publishes them (on PostgreSQL, in the one transaction as before): either way no read sees a row
+ * before the import's answer, and a failed import leaves nothing behind, its totals untouched.
+ */
+describe('an import staged, then published or dropped', async () => {
+  const server = await build();
+  const owner = await signIn(server);
+  const db = server.database.db;
+  const first = await createProduct(server, owner, { name: 'Lamp there first', stock: '3' });
+  const { catalogue_id: catalogueId } = await db
+    .selectFrom('products')
+    .select('catalogue_id')
+    .where('id', '=', first.id)
+    .executeTakeFirstOrThrow();
+
+  const listed = async () => {
+    const res = await listProducts(server, owner, 'limit=100');
+    return (res.json() as { total: number; products: unknown[] }).products.length;
+  };
+  const staged = async () =>
+    Number(
+      (
+        await db
+          .selectFrom('products')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .where('import_id', 'in', db.selectFrom('pending_imports').select('id'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+  /** The default location's kept units against its stock levels' sum. */
+  const units = async () => {
+    const { rows } = await sql<{ kept: number; levels: number }>`select
+        (select units from locations where id = ${catalogueId}) as kept,
+        (select coalesce(sum(quantity), 0) from stock_levels where location_id = ${catalogueId}) as levels`.execute(
+      db,
+    );
+    return { kept: Number(rows[0]!.kept), levels: Number(rows[0]!.levels) };
+  };
+
+  it('shows no staged row while it writes, then every row at once', async () => {
+    const importing = importCsv(server, owner, csvText(rowsOf('Published lamp', 'PL')));
+    let seen = 0;
+    let done = false;
+    void importing.finally(() => (done = true));
+    while (!done) {
+      // Never a row of the import before its answer: the list holds the first product alone.
+      expect(await listed()).toBe(1);
+      seen += 1;
+      await sleep(20);
+    }
+    const res = await importing;
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ created: ROWS, updated: 0 });
+    expect(seen).toBeGreaterThan(1);
+    expect(await listed()).toBe(100);
+    expect(await keptTotals(db, catalogueId)).toEqual(await recountTotals(db, catalogueId));
+    const { kept, levels } = await units();
+    expect(kept).toBe(levels);
+    expect(await db.selectFrom('pending_imports').selectAll().execute()).toEqual([]);
+  }, 120_000);
+
+  // Staging is SQLite's: on PostgreSQL the import is one transaction, its conflicts as before.
+  it.runIf(!process.env.TEST_DATABASE_URL)(
+    'drops what it staged when a code is taken meanwhile: the usual 409',
+    async () => {
+      const before = await keptTotals(db, catalogueId);
+      const beforeUnits = await units();
+      const importing = importCsv(server, owner, csvText(rowsOf('Conflicting lamp', 'CL')));
+      // The last row's code, taken by another product once the first rows are staged.
+      let answered = false;
+      void importing.finally(() => (answered = true));
+      while ((await staged()) === 0 && !answered) await sleep(5);
+      await createProduct(server, owner, {
+        name: 'Rival lamp',
+        stock: '1',
+        sku: `CL-${ROWS - 1}`,
+      });
+      const res = await importing;
+      expect(res.statusCode, res.body).toBe(409);
+      expect(await staged()).toBe(0);
+      expect(await db.selectFrom('pending_imports').selectAll().execute()).toEqual([]);
+      const after = await keptTotals(db, catalogueId);
+      expect(after).toEqual(await recountTotals(db, catalogueId));
+      expect(after.all!.count).toBe(before.all!.count + 1);
+      const { kept, levels } = await units();
+      expect(kept).toBe(levels);
+      expect(kept).toBe(beforeUnits.kept + 1);
+    },
+    120_000,
+  );
+});
