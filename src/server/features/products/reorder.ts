@@ -122,16 +122,9 @@ export async function trackReorderCrossings(
 export async function announceStaged(
   trx: DB,
   catalogueId: string,
-  importId: string,
+  crossed: { id: string; name: string; stock: number; point: number }[],
   now: number,
 ): Promise<void> {
-  const crossed = await trx
-    .selectFrom('products')
-    .select(['id', 'name', 'stock'])
-    .select(sql<number>`coalesce(reorder_point, ${cataloguePointOf(catalogueId)})`.as('point'))
-    .where('import_id', '=', importId)
-    .where('reorder_crossed_at', 'is not', null)
-    .execute();
   for (let i = 0; i < crossed.length; i += BATCH_ROWS)
     await onReorderPointsReached(trx, catalogueId, crossed.slice(i, i + BATCH_ROWS), now);
 }

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
 import { LOW_STOCK_THRESHOLD } from '../../../shared/constants.js';
 import type { DB } from '../../infra/db/handle.js';
 import { nextTurn } from '../../lib/turns.js';
@@ -9,6 +8,7 @@ import { recordMovements } from './movements.js';
 import { announceStaged, trackReorderCrossings } from './reorder.js';
 import { addUnits } from './stock-levels.js';
 import type { StagedProducts } from './import-writes.js';
+import type { ProductInsert } from './rows.js';
 import { insertTags } from './write-helpers.js';
 
 /**
@@ -18,12 +18,14 @@ import { insertTags } from './write-helpers.js';
 const LEASE_MS = 60_000;
 /** Staged products deleted a transaction when an import fails (as the sweep does). */
 const DROPPED_A_TRANSACTION = 100;
+const DAY_MS = 86_400_000;
 
 /** An import whose new products are staged: invisible until it publishes. */
 export interface StagedImport {
   id: string;
   catalogueId: string;
-  created: number;
+  /** The rows it staged: what its publish adds up. */
+  rows: StagedProducts;
 }
 
 /** The import's lease, renewed only while it is live: false once it ran out (being swept). */
@@ -57,7 +59,7 @@ export async function stageImport(
   batches: StagedProducts,
   isGone: () => boolean = () => false,
 ): Promise<StagedImport> {
-  const staged: StagedImport = { id: randomUUID(), catalogueId: target.id, created: 0 };
+  const staged: StagedImport = { id: randomUUID(), catalogueId: target.id, rows: batches };
   const now = Date.now();
   await db
     .insertInto('pending_imports')
@@ -89,7 +91,6 @@ export async function stageImport(
         const ids = batch.map((row) => row.id);
         await trackReorderCrossings(trx, target.id, ids, at, false);
       });
-      staged.created += batch.length;
       await nextTurn();
     }
   } catch (error) {
@@ -120,77 +121,136 @@ export async function dropImport(db: DB, staged: StagedImport): Promise<void> {
   await db.deleteFrom('pending_imports').where('id', '=', staged.id).execute();
 }
 
-/** What one product adds to each column of `catalogue_totals` (migration 032), signs aside. */
-const TOTALS = (point: string): Record<string, string> => {
-  const halves = (cents: string, name: string) => ({
-    [`${name}_low`]: `(${cents} & 65535) * (r.stock & 65535)`,
-    [`${name}_middle`]: `(${cents} & 65535) * (r.stock >> 16) + (${cents} >> 16) * (r.stock & 65535)`,
-    [`${name}_high`]: `(${cents} >> 16) * (r.stock >> 16)`,
-  });
-  return {
-    count: '1',
-    units: 'r.stock',
-    costed: 'case when r.cost_cents is null then 0 else 1 end',
-    to_reorder: `case when r.stock <= coalesce(r.reorder_point, ${point}) then 1 else 0 end`,
-    ...halves('r.price_cents', 'value'),
-    ...halves('coalesce(r.cost_cents, 0)', 'cost'),
-  };
+/** cents × units in the three parts the kept sums hold (features/products/exact-sum.ts). */
+const parts = (cents: number, units: number) => {
+  const [c0, c1, u0, u1] = [
+    cents % 65536,
+    Math.floor(cents / 65536),
+    units % 65536,
+    Math.floor(units / 65536),
+  ];
+  return [c0 * u0, c0 * u1 + c1 * u0, c1 * u1];
 };
+
+const PARTS = ['all', 'low', 'out', 'reorder'] as const;
+
+/**
+ * What the staged products add to each part of the catalogue's totals (migration 032's rules),
+ * summed here from the rows the import wrote: a publish reads none of them again. An import's
+ * sums stay far below 2^53 (50,000 rows of at most 2^32 per part).
+ */
+function totalsOf(rows: ProductInsert[], point: number) {
+  const sums = new Map(
+    PARTS.map((part) => [
+      part,
+      { count: 0, units: 0, costed: 0, to_reorder: 0, value: [0, 0, 0], cost: [0, 0, 0] },
+    ]),
+  );
+  for (const row of rows) {
+    const toReorder = row.stock <= (row.reorder_point ?? point);
+    const member = {
+      all: true,
+      low: row.stock >= 1 && row.stock <= LOW_STOCK_THRESHOLD,
+      out: row.stock === 0,
+      reorder: toReorder,
+    };
+    const value = parts(row.price_cents, row.stock);
+    const cost = parts(row.cost_cents ?? 0, row.stock);
+    for (const part of PARTS) {
+      if (!member[part]) continue;
+      const sum = sums.get(part)!;
+      sum.count += 1;
+      sum.units += row.stock;
+      sum.costed += row.cost_cents === null ? 0 : 1;
+      sum.to_reorder += toReorder ? 1 : 0;
+      for (let i = 0; i < 3; i += 1) {
+        sum.value[i]! += value[i]!;
+        sum.cost[i]! += cost[i]!;
+      }
+    }
+  }
+  return sums;
+}
 
 /**
  * Publishes a staged import in the write's transaction (SQLite): its lease checked, its products
- * added to the catalogue's totals and days and their units to the default location (each summed
- * once over the import's partial index), its reorder crossings announced, then its pending row
- * deleted, which makes every one of its products visible at the commit. No product row is written.
+ * added to the catalogue's totals, their movements to its day and their units to the default
+ * location (summed from the rows it staged, not read again), the crossings of their reorder
+ * points announced, then its pending row deleted, which makes every one of its products visible
+ * at the commit. No product row is written: a few statements whatever the import's size.
  */
 export async function publishImport(w: CatalogueWrite, staged: StagedImport): Promise<number> {
   const { trx, catalogueId } = w;
   if (!(await renewLease(trx, staged.id, Date.now()))) throw new LeaseLost();
-  const sums = Object.entries(TOTALS('c.reorder_point'))
-    .map(([column, value]) => `coalesce(sum(${value}), 0) as ${column}`)
-    .join(', ');
-  const sets = Object.keys(TOTALS('c.reorder_point'))
-    .map((column) => `${column} = catalogue_totals.${column} + d.${column}`)
-    .join(', ');
-  const inPart = `(k.part = 'all' or (k.part = 'low' and r.stock between 1 and ${LOW_STOCK_THRESHOLD})
-    or (k.part = 'out' and r.stock = 0)
-    or (k.part = 'reorder' and r.stock <= coalesce(r.reorder_point, c.reorder_point)))`;
-  await sql`update catalogue_totals set ${sql.raw(sets)}
-    from (select k.part, ${sql.raw(sums)}
-      from products r
-      join catalogues c on c.id = r.catalogue_id
-      join (select 'all' as part union all select 'low' union all select 'out'
-        union all select 'reorder') k on ${sql.raw(inPart)}
-      where r.import_id = ${staged.id}
-      group by k.part) d
-    where catalogue_totals.catalogue_id = ${catalogueId} and catalogue_totals.part = d.part`.execute(
-    trx,
-  );
-  const parts = (cents: string, units: string) => [
-    `(${cents} & 65535) * (${units} & 65535)`,
-    `(${cents} & 65535) * (${units} >> 16) + (${cents} >> 16) * (${units} & 65535)`,
-    `(${cents} >> 16) * (${units} >> 16)`,
-  ];
-  const daySums = parts('p.price_cents', 'm.delta')
-    .map((part) => `sum(${part})`)
-    .join(', ');
-  await sql`insert into catalogue_days (catalogue_id, day, units, value_low, value_middle, value_high)
-    select m.catalogue_id, m.created_at / 86400000, sum(m.delta), ${sql.raw(daySums)}
-    from products p join stock_movements m on m.product_id = p.id
-    where p.import_id = ${staged.id}
-    group by m.catalogue_id, m.created_at / 86400000
-    on conflict (catalogue_id, day) do update set units = catalogue_days.units + excluded.units,
-      value_low = catalogue_days.value_low + excluded.value_low,
-      value_middle = catalogue_days.value_middle + excluded.value_middle,
-      value_high = catalogue_days.value_high + excluded.value_high`.execute(trx);
-  const placed = await trx
-    .selectFrom('products')
-    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('stock'), eb.lit(0)).as('units'))
-    .where('import_id', '=', staged.id)
+  const { reorder_point: point } = await trx
+    .selectFrom('catalogues')
+    .select('reorder_point')
+    .where('id', '=', catalogueId)
     .executeTakeFirstOrThrow();
+  const rows = staged.rows.flat();
+  for (const [part, sum] of totalsOf(rows, point)) {
+    if (sum.count === 0) continue;
+    await trx
+      .updateTable('catalogue_totals')
+      .set((eb) => ({
+        count: eb('count', '+', sum.count),
+        units: eb('units', '+', sum.units),
+        costed: eb('costed', '+', sum.costed),
+        to_reorder: eb('to_reorder', '+', sum.to_reorder),
+        value_low: eb('value_low', '+', sum.value[0]!),
+        value_middle: eb('value_middle', '+', sum.value[1]!),
+        value_high: eb('value_high', '+', sum.value[2]!),
+        cost_low: eb('cost_low', '+', sum.cost[0]!),
+        cost_middle: eb('cost_middle', '+', sum.cost[1]!),
+        cost_high: eb('cost_high', '+', sum.cost[2]!),
+      }))
+      .where('catalogue_id', '=', catalogueId)
+      .where('part', '=', part)
+      .execute();
+  }
+  // Each new product's one movement, from 0 to its stock, on the day it was created.
+  const days = new Map<number, number[]>();
+  for (const row of rows) {
+    const day = Math.floor(row.created_at / DAY_MS);
+    const sum = days.get(day) ?? [0, 0, 0, 0];
+    const value = parts(row.price_cents, row.stock);
+    sum[0]! += row.stock;
+    for (let i = 0; i < 3; i += 1) sum[i + 1]! += value[i]!;
+    days.set(day, sum);
+  }
+  for (const [day, [units, low, middle, high]] of days) {
+    await trx
+      .insertInto('catalogue_days')
+      .values({
+        catalogue_id: catalogueId,
+        day,
+        units: units!,
+        value_low: low!,
+        value_middle: middle!,
+        value_high: high!,
+      })
+      .onConflict((oc) =>
+        oc.columns(['catalogue_id', 'day']).doUpdateSet((eb) => ({
+          units: eb('catalogue_days.units', '+', units!),
+          value_low: eb('catalogue_days.value_low', '+', low!),
+          value_middle: eb('catalogue_days.value_middle', '+', middle!),
+          value_high: eb('catalogue_days.value_high', '+', high!),
+        })),
+      )
+      .execute();
+  }
   // New products' stock went to the default location, whose id is the catalogue's.
-  await addUnits(trx, catalogueId, new Map([[catalogueId, Number(placed.units)]]));
-  await announceStaged(trx, catalogueId, staged.id, w.now);
+  const units = rows.reduce((total, row) => total + row.stock, 0);
+  await addUnits(trx, catalogueId, new Map([[catalogueId, units]]));
+  const crossed = rows
+    .filter((row) => row.stock <= (row.reorder_point ?? point))
+    .map((row) => ({
+      id: row.id,
+      name: row.name,
+      stock: row.stock,
+      point: row.reorder_point ?? point,
+    }));
+  await announceStaged(trx, catalogueId, crossed, w.now);
   await trx.deleteFrom('pending_imports').where('id', '=', staged.id).execute();
-  return staged.created;
+  return rows.length;
 }
