@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
+import { visibleProduct } from '../../../src/server/infra/db/visible-products.js';
 import { build } from '../support/build.js';
 import { signIn } from '../support/accounts.js';
 import { keptTotals, recountTotals } from '../support/catalogue-totals.js';
@@ -10,13 +11,14 @@ import { createProduct, csvText, importCsv, listProducts } from '../support/prod
 const ROWS = 3_000;
 
 const rowsOf = (prefix: string, code: string) => [
-  ['name', 'price', 'stock', 'description', 'sku'],
+  ['name', 'price', 'stock', 'description', 'sku', 'cost'],
   ...Array.from({ length: ROWS }, (_, i) => [
     `${prefix} ${i}`,
     '2.50',
     String(i % 20),
     'A lamp',
     `${code}-${i}`,
+    i % 3 === 0 ? '' : `1.${i % 100}`,
   ]),
 ];
 
@@ -60,6 +62,18 @@ describe('an import staged, then published or dropped', async () => {
     return { kept: Number(rows[0]!.kept), levels: Number(rows[0]!.levels) };
   };
 
+  /** The catalogue's kept days against its visible products' movements, added up again. */
+  const days = async () => {
+    const kept = await sql<{ units: number; value: string }>`select sum(units) as units,
+        cast(sum(value_low) + sum(value_middle) * 65536 + sum(value_high) * 4294967296 as text) as value
+      from catalogue_days where catalogue_id = ${catalogueId}`.execute(db);
+    const counted = await sql<{ units: number; value: string }>`select sum(m.delta) as units,
+        cast(sum(p.price_cents * m.delta) as text) as value
+      from stock_movements m join products p on p.id = m.product_id
+      where m.catalogue_id = ${catalogueId} and ${visibleProduct('p')}`.execute(db);
+    return { kept: kept.rows[0], counted: counted.rows[0] };
+  };
+
   it('shows no staged row while it writes, then every row at once', async () => {
     const importing = importCsv(server, owner, csvText(rowsOf('Published lamp', 'PL')));
     let seen = 0;
@@ -79,6 +93,9 @@ describe('an import staged, then published or dropped', async () => {
     expect(await keptTotals(db, catalogueId)).toEqual(await recountTotals(db, catalogueId));
     const { kept, levels } = await units();
     expect(kept).toBe(levels);
+    const { kept: keptDays, counted } = await days();
+    expect(String(keptDays!.units)).toBe(String(counted!.units));
+    expect(String(keptDays!.value)).toBe(String(counted!.value));
     expect(await db.selectFrom('pending_imports').selectAll().execute()).toEqual([]);
   }, 120_000);
 
@@ -108,6 +125,8 @@ describe('an import staged, then published or dropped', async () => {
       const { kept, levels } = await units();
       expect(kept).toBe(levels);
       expect(kept).toBe(beforeUnits.kept + 1);
+      const { kept: keptDays, counted } = await days();
+      expect(String(keptDays!.units)).toBe(String(counted!.units));
     },
     120_000,
   );
