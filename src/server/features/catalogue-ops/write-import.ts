@@ -40,7 +40,7 @@ export const importStage = (
   database: { db: DB; dialect: MigrationDialect },
   target: WriteTarget,
   plan: ImportPlan,
-  isGone: () => boolean,
+  clock: { now: () => number; isGone: () => boolean },
 ): Stage<ImportStaged> => ({
   prepare: async (at) => {
     const rows = await stageProducts(
@@ -51,7 +51,7 @@ export const importStage = (
       })(),
     );
     if (database.dialect !== 'sqlite' || plan.create.length === 0) return { rows };
-    return { staged: await stageImport(database.db, target, rows, isGone) };
+    return { staged: await stageImport(database.db, target, rows, clock) };
   },
   discard: async (prepared) => {
     if ('staged' in prepared) await dropImport(database.db, prepared.staged);

@@ -26,6 +26,8 @@ export interface StagedImport {
   catalogueId: string;
   /** The rows it staged: what its publish adds up. */
   rows: StagedProducts;
+  /** The app's clock, which the sweep reads leases by. */
+  now: () => number;
 }
 
 /** The import's lease, renewed only while it is live: false once it ran out (being swept). */
@@ -57,10 +59,15 @@ export async function stageImport(
   db: DB,
   target: { id: string; actorId: string | null },
   batches: StagedProducts,
-  isGone: () => boolean = () => false,
+  clock: { now: () => number; isGone: () => boolean },
 ): Promise<StagedImport> {
-  const staged: StagedImport = { id: randomUUID(), catalogueId: target.id, rows: batches };
-  const now = Date.now();
+  const staged: StagedImport = {
+    id: randomUUID(),
+    catalogueId: target.id,
+    rows: batches,
+    now: clock.now,
+  };
+  const now = clock.now();
   await db
     .insertInto('pending_imports')
     .values({
@@ -73,9 +80,9 @@ export async function stageImport(
   try {
     for (const batch of batches) {
       if (batch.length === 0) continue;
-      if (isGone()) throw new Error('The client went away during the import');
+      if (clock.isGone()) throw new Error('The client went away during the import');
       await db.transaction().execute(async (trx) => {
-        if (!(await renewLease(trx, staged.id, Date.now()))) throw new LeaseLost();
+        if (!(await renewLease(trx, staged.id, staged.now()))) throw new LeaseLost();
         const rows = batch.map((row) => ({ ...row, import_id: staged.id }));
         await trx.insertInto('products').values(rows).execute();
         await insertTags(trx, target.id, batch);
@@ -181,7 +188,7 @@ function totalsOf(rows: ProductInsert[], point: number) {
  */
 export async function publishImport(w: CatalogueWrite, staged: StagedImport): Promise<number> {
   const { trx, catalogueId } = w;
-  if (!(await renewLease(trx, staged.id, Date.now()))) throw new LeaseLost();
+  if (!(await renewLease(trx, staged.id, staged.now()))) throw new LeaseLost();
   const { reorder_point: point } = await trx
     .selectFrom('catalogues')
     .select('reorder_point')

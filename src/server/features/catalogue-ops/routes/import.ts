@@ -173,8 +173,11 @@ export const importRoute: FastifyPluginAsync<CatalogueContext> = async (fastify,
           { db: request.server.db, dialect: request.server.database.dialect },
           catalogue,
           plan,
-          // A client gone stops the staging: nobody would read its answer.
-          () => reply.raw.destroyed,
+          {
+            now: () => request.server.clock.now(),
+            // A client gone stops the staging: nobody would read its answer.
+            isGone: () => reply.raw.destroyed,
+          },
         ),
       },
       async (
