@@ -130,4 +130,27 @@ describe('an import staged, then published or dropped', async () => {
     },
     120_000,
   );
+
+  it.runIf(!process.env.TEST_DATABASE_URL)(
+    'gives up with a 503 when it stalls past its lease, and leaves nothing behind',
+    async () => {
+      const before = await keptTotals(db, catalogueId);
+      const importing = importCsv(server, owner, csvText(rowsOf('Stalled lamp', 'SL')));
+      let answered = false;
+      void importing.finally(() => (answered = true));
+      while ((await staged()) === 0 && !answered) await sleep(5);
+      // A minute and more between two batches: the sweep may take what it staged.
+      server.clock.advance(61_000);
+      const res = await importing;
+      expect(res.statusCode, res.body).toBe(503);
+      expect(res.headers['retry-after']).toBeDefined();
+      expect(res.json()).toMatchObject({
+        message: expect.stringContaining('nothing of it was kept'),
+      });
+      expect(await staged()).toBe(0);
+      expect(await db.selectFrom('pending_imports').selectAll().execute()).toEqual([]);
+      expect(await keptTotals(db, catalogueId)).toEqual(before);
+    },
+    120_000,
+  );
 });

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { LOW_STOCK_THRESHOLD } from '../../../shared/constants.js';
 import type { DB } from '../../infra/db/handle.js';
+import { HttpError } from '../../lib/http-error.js';
 import { nextTurn } from '../../lib/turns.js';
 import type { CatalogueWrite } from '../writes/index.js';
 import { rethrowCodeTaken } from './codes.js';
@@ -41,9 +42,18 @@ async function renewLease(trx: DB, importId: string, now: number): Promise<boole
   return Number(renewed.numUpdatedRows) === 1;
 }
 
-class LeaseLost extends Error {
+/**
+ * The import stalled past its lease (the server fell far behind): what it staged may be swept
+ * already, so it stops, drops the rest, and the client may send the file again.
+ */
+class LeaseLost extends HttpError {
   constructor() {
-    super('The import stalled past its lease; its staged products are being swept');
+    super(
+      503,
+      'The import fell behind and was stopped: nothing of it was kept. Try again in a few seconds',
+      { 'retry-after': '5' },
+    );
+    this.name = 'LeaseLost';
   }
 }
 
