@@ -95,6 +95,9 @@ export async function stageImport(
         if (!(await renewLease(trx, staged.id, staged.now()))) throw new LeaseLost();
         const rows = batch.map((row) => ({ ...row, import_id: staged.id }));
         await trx.insertInto('products').values(rows).execute();
+        // A turn between the rows (their search index) and the rest: each turn holds the event
+        // loop for half a batch, as the single transaction's batches did.
+        await nextTurn();
         await insertTags(trx, target.id, batch);
         const movements = batch.map((row) => ({
           productId: row.id,
@@ -138,53 +141,57 @@ export async function dropImport(db: DB, staged: StagedImport): Promise<void> {
   await db.deleteFrom('pending_imports').where('id', '=', staged.id).execute();
 }
 
-/** cents × units in the three parts the kept sums hold (features/products/exact-sum.ts). */
-const parts = (cents: number, units: number) => {
+/** Adds cents × units to `into` in the three parts the kept sums hold (products/exact-sum.ts). */
+function addParts(into: number[], cents: number, units: number) {
   const [c0, c1, u0, u1] = [
     cents % 65536,
     Math.floor(cents / 65536),
     units % 65536,
     Math.floor(units / 65536),
   ];
-  return [c0 * u0, c0 * u1 + c1 * u0, c1 * u1];
-};
+  into[0]! += c0 * u0;
+  into[1]! += c0 * u1 + c1 * u0;
+  into[2]! += c1 * u1;
+}
 
 const PARTS = ['all', 'low', 'out', 'reorder'] as const;
+type Sum = {
+  count: number;
+  units: number;
+  costed: number;
+  to_reorder: number;
+  value: number[];
+  cost: number[];
+};
 
 /**
  * What the staged products add to each part of the catalogue's totals (migration 032's rules),
  * summed here from the rows the import wrote: a publish reads none of them again. An import's
- * sums stay far below 2^53 (50,000 rows of at most 2^32 per part).
+ * sums stay far below 2^53 (50,000 rows of at most 2^32 per part). One pass, no allocation a
+ * row: it runs in the publish's transaction, on the event loop.
  */
 function totalsOf(rows: ProductInsert[], point: number) {
-  const sums = new Map(
+  const sums = new Map<(typeof PARTS)[number], Sum>(
     PARTS.map((part) => [
       part,
       { count: 0, units: 0, costed: 0, to_reorder: 0, value: [0, 0, 0], cost: [0, 0, 0] },
     ]),
   );
+  const [all, low, out, reorder] = PARTS.map((part) => sums.get(part)!) as [Sum, Sum, Sum, Sum];
+  const add = (sum: Sum, row: ProductInsert, toReorder: boolean) => {
+    sum.count += 1;
+    sum.units += row.stock;
+    if (row.cost_cents !== null) sum.costed += 1;
+    if (toReorder) sum.to_reorder += 1;
+    addParts(sum.value, row.price_cents, row.stock);
+    addParts(sum.cost, row.cost_cents ?? 0, row.stock);
+  };
   for (const row of rows) {
     const toReorder = row.stock <= (row.reorder_point ?? point);
-    const member = {
-      all: true,
-      low: row.stock >= 1 && row.stock <= LOW_STOCK_THRESHOLD,
-      out: row.stock === 0,
-      reorder: toReorder,
-    };
-    const value = parts(row.price_cents, row.stock);
-    const cost = parts(row.cost_cents ?? 0, row.stock);
-    for (const part of PARTS) {
-      if (!member[part]) continue;
-      const sum = sums.get(part)!;
-      sum.count += 1;
-      sum.units += row.stock;
-      sum.costed += row.cost_cents === null ? 0 : 1;
-      sum.to_reorder += toReorder ? 1 : 0;
-      for (let i = 0; i < 3; i += 1) {
-        sum.value[i]! += value[i]!;
-        sum.cost[i]! += cost[i]!;
-      }
-    }
+    add(all, row, toReorder);
+    if (row.stock >= 1 && row.stock <= LOW_STOCK_THRESHOLD) add(low, row, toReorder);
+    if (row.stock === 0) add(out, row, toReorder);
+    if (toReorder) add(reorder, row, toReorder);
   }
   return sums;
 }
@@ -198,7 +205,6 @@ function totalsOf(rows: ProductInsert[], point: number) {
  */
 export async function publishImport(w: CatalogueWrite, staged: StagedImport): Promise<number> {
   const { trx, catalogueId } = w;
-  if (!(await renewLease(trx, staged.id, staged.now()))) throw new LeaseLost();
   const { reorder_point: point } = await trx
     .selectFrom('catalogues')
     .select('reorder_point')
@@ -226,29 +232,29 @@ export async function publishImport(w: CatalogueWrite, staged: StagedImport): Pr
       .execute();
   }
   // Each new product's one movement, from 0 to its stock, on the day it was created.
-  const days = new Map<number, number[]>();
+  const days = new Map<number, { units: number; value: number[] }>();
   for (const row of rows) {
     const day = Math.floor(row.created_at / DAY_MS);
-    const sum = days.get(day) ?? [0, 0, 0, 0];
-    const value = parts(row.price_cents, row.stock);
-    sum[0]! += row.stock;
-    for (let i = 0; i < 3; i += 1) sum[i + 1]! += value[i]!;
+    const sum = days.get(day) ?? { units: 0, value: [0, 0, 0] };
+    sum.units += row.stock;
+    addParts(sum.value, row.price_cents, row.stock);
     days.set(day, sum);
   }
-  for (const [day, [units, low, middle, high]] of days) {
+  for (const [day, { units, value }] of days) {
+    const [low, middle, high] = value;
     await trx
       .insertInto('catalogue_days')
       .values({
         catalogue_id: catalogueId,
         day,
-        units: units!,
+        units,
         value_low: low!,
         value_middle: middle!,
         value_high: high!,
       })
       .onConflict((oc) =>
         oc.columns(['catalogue_id', 'day']).doUpdateSet((eb) => ({
-          units: eb('catalogue_days.units', '+', units!),
+          units: eb('catalogue_days.units', '+', units),
           value_low: eb('catalogue_days.value_low', '+', low!),
           value_middle: eb('catalogue_days.value_middle', '+', middle!),
           value_high: eb('catalogue_days.value_high', '+', high!),
