@@ -1,8 +1,34 @@
-import { nextTurn } from '../../lib/turns.js';
 import type { DB } from '../../infra/db/handle.js';
+import { nextTurn } from '../../lib/turns.js';
 
 /** Products deleted a transaction: each one short, so another writer waits for one at most. */
 const ROWS_A_TRANSACTION = 100;
+
+/**
+ * Deletes an import's staged products (their tags, movements, stock rows and days going with
+ * them), a short transaction at a time. Returns how many.
+ */
+export async function deleteStagedProducts(db: DB, importId: string): Promise<number> {
+  let deleted = 0;
+  for (;;) {
+    const rows = await db
+      .deleteFrom('products')
+      .where(
+        'id',
+        'in',
+        db
+          .selectFrom('products')
+          .select('id')
+          .where('import_id', '=', importId)
+          .limit(ROWS_A_TRANSACTION),
+      )
+      .executeTakeFirst();
+    const count = Number(rows.numDeletedRows);
+    deleted += count;
+    if (count < ROWS_A_TRANSACTION) return deleted;
+    await nextTurn();
+  }
+}
 /** Imports swept a run: the next run takes the rest. */
 const IMPORTS_A_RUN = 10;
 
@@ -26,24 +52,7 @@ export async function sweepFailedImports(db: DB, now: number): Promise<number> {
     .execute();
   let deleted = 0;
   for (const { id } of expired) {
-    for (;;) {
-      const rows = await db
-        .deleteFrom('products')
-        .where(
-          'id',
-          'in',
-          db
-            .selectFrom('products')
-            .select('id')
-            .where('import_id', '=', id)
-            .limit(ROWS_A_TRANSACTION),
-        )
-        .executeTakeFirst();
-      const count = Number(rows.numDeletedRows);
-      deleted += count;
-      if (count < ROWS_A_TRANSACTION) break;
-      await nextTurn();
-    }
+    deleted += await deleteStagedProducts(db, id);
     await db
       .deleteFrom('pending_imports')
       .where('id', '=', id)

@@ -7,6 +7,7 @@ import type { CatalogueWrite } from '../writes/index.js';
 import { rethrowCodeTaken } from './codes.js';
 import { recordMovements } from './movements.js';
 import { announceStaged, trackReorderCrossings } from './reorder.js';
+import { deleteStagedProducts } from './failed-imports.js';
 import { addUnits } from './stock-levels.js';
 import type { StagedProducts } from './import-writes.js';
 import type { ProductInsert } from './rows.js';
@@ -17,8 +18,6 @@ import { insertTags } from './write-helpers.js';
  * apart), so only a process that died or stalled this long loses it to the sweep.
  */
 const LEASE_MS = 60_000;
-/** Staged products deleted a transaction when an import fails (as the sweep does). */
-const DROPPED_A_TRANSACTION = 100;
 const DAY_MS = 86_400_000;
 
 /** An import whose new products are staged: invisible until it publishes. */
@@ -122,22 +121,7 @@ export async function stageImport(
 
 /** Deletes a failed import's staged products, a short transaction at a time, then its row. */
 export async function dropImport(db: DB, staged: StagedImport): Promise<void> {
-  for (;;) {
-    const rows = await db
-      .deleteFrom('products')
-      .where(
-        'id',
-        'in',
-        db
-          .selectFrom('products')
-          .select('id')
-          .where('import_id', '=', staged.id)
-          .limit(DROPPED_A_TRANSACTION),
-      )
-      .executeTakeFirst();
-    if (Number(rows.numDeletedRows) < DROPPED_A_TRANSACTION) break;
-    await nextTurn();
-  }
+  await deleteStagedProducts(db, staged.id);
   await db.deleteFrom('pending_imports').where('id', '=', staged.id).execute();
 }
 
