@@ -1,21 +1,14 @@
-import { useRef, useState } from 'react';
-import { useCatalogueRef } from '@/lib/catalogue-ref.js';
-import { useNavigate } from 'react-router';
+import { useState } from 'react';
 import { EXPORT_COLUMNS, type ImportMatches } from '@shared/constants.js';
-import type { ImportReport as Report } from '@shared/schemas/catalogue.js';
-import { Button } from '@/components/ui/Button.js';
 import { Card } from '@/components/ui/Card.js';
 import { controlClasses } from '@/components/ui/Field.js';
-import { ProgressBar } from '@/components/forms/ProgressBar.js';
-import { getErrorMessage } from '@/lib/api-error.js';
 import { formatCount } from '@/lib/format.js';
-import { notifySuccess } from '@/lib/notify.js';
-import { paths } from '@/lib/paths.js';
-import { ImportRefused, useImportProducts, type ImportUpload } from '../api/import-products.js';
+import { productsImport } from '../api/import-products.js';
 import { BackToProductsLink } from './BackToProductsLink.js';
-import { CsvFilePicker, csvFileError } from './CsvFilePicker.js';
+import { CsvImportSteps } from './CsvImportSteps.js';
 import { ImportReport } from './ImportReport.js';
 import { PageHeader } from './PageHeader.js';
+import { useCsvImport } from './use-csv-import.js';
 
 const TEMPLATE_ROW: Partial<Record<(typeof EXPORT_COLUMNS)[number], string>> = {
   name: 'Desk lamp',
@@ -48,60 +41,9 @@ function downloadTemplate() {
  * progress; then the list, with the server's message.
  */
 export function ImportProducts() {
-  const catalogue = useCatalogueRef();
-  const navigate = useNavigate();
-  const [file, setFile] = useState<File | null>(null);
-  const [fileError, setFileError] = useState<string>();
-  const [report, setReport] = useState<Report | null>(null);
-  const [progress, setProgress] = useState(0);
   const [matches, setMatches] = useState<ImportMatches>('update');
-  // The file on screen: the answer about a file chosen before it is not shown.
-  const latest = useRef<File | null>(null);
-  const current = (upload: ImportUpload) => upload.file === latest.current;
-
-  const showFailure = (error: unknown, upload: ImportUpload) => {
-    if (!current(upload)) return;
-    if (error instanceof ImportRefused) setReport(error.report);
-    else setFileError(getErrorMessage(error));
-  };
-
-  const check = useImportProducts({
-    mutationConfig: {
-      onSuccess: (answer, upload) => {
-        if (current(upload)) setReport(answer);
-      },
-      onError: showFailure,
-    },
-  });
-  const run = useImportProducts({
-    mutationConfig: {
-      onSuccess: async ({ message }) => {
-        notifySuccess(message);
-        await navigate(paths.products.list.getHref(catalogue));
-      },
-      onError: showFailure,
-    },
-  });
-
-  const choose = (chosen: File, withMatches = matches) => {
-    latest.current = chosen;
-    setFile(chosen);
-    setReport(null);
-    run.reset();
-    const problem = csvFileError(chosen);
-    setFileError(problem);
-    if (problem) return;
-    setProgress(0);
-    check.mutate({ file: chosen, dryRun: true, matches: withMatches, onProgress: setProgress });
-  };
-
-  const importAll = () => {
-    if (!file) return;
-    setProgress(0);
-    run.mutate({ file, dryRun: false, matches, onProgress: setProgress });
-  };
-
-  const busy = check.isPending || run.isPending;
+  const csv = useCsvImport(productsImport, { matches });
+  const { report } = csv;
   const writes = report ? report.created + report.updated : 0;
   const ready = report !== null && report.errors.length === 0 && writes > 0;
   return (
@@ -127,11 +69,11 @@ export function ImportProducts() {
           Rows that match a product
           <select
             value={matches}
-            disabled={busy}
+            disabled={csv.checking || csv.importing}
             onChange={(event) => {
               const chosen = event.target.value as ImportMatches;
               setMatches(chosen);
-              if (file) choose(file, chosen);
+              if (csv.file) csv.choose(csv.file, { matches: chosen });
             }}
             className={`mt-2 ${controlClasses}`}
           >
@@ -140,23 +82,15 @@ export function ImportProducts() {
             <option value="copy">Create a copy</option>
           </select>
         </label>
-        <CsvFilePicker file={file} onChange={choose} error={fileError} disabled={run.isPending} />
-        {busy && (
-          <div aria-live="polite">
-            <ProgressBar
-              value={progress}
-              label={run.isPending ? 'Importing...' : 'Checking the file...'}
-            />
-          </div>
-        )}
-        {report && !check.isPending && <ImportReport report={report} />}
-        {ready && (
-          <div className="flex flex-wrap items-center gap-3 border-t border-gray-200 pt-6">
-            <Button busy={run.isPending} busyLabel="Importing..." onClick={importAll}>
-              Import {formatCount(writes)} {writes === 1 ? 'product' : 'products'}
-            </Button>
-          </div>
-        )}
+        <CsvImportSteps
+          csv={csv}
+          report={report && <ImportReport report={report} />}
+          importLabel={
+            ready
+              ? `Import ${formatCount(writes)} ${writes === 1 ? 'product' : 'products'}`
+              : undefined
+          }
+        />
       </Card>
     </div>
   );

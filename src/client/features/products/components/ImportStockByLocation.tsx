@@ -1,23 +1,12 @@
-import { useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
 import type { StockImportReport } from '@shared/schemas/locations/stock-import.js';
-import { Button } from '@/components/ui/Button.js';
 import { Card } from '@/components/ui/Card.js';
-import { ProgressBar } from '@/components/forms/ProgressBar.js';
-import { getErrorMessage } from '@/lib/api-error.js';
-import { useCatalogueRef } from '@/lib/catalogue-ref.js';
 import { formatCount } from '@/lib/format.js';
-import { notifySuccess } from '@/lib/notify.js';
-import { paths } from '@/lib/paths.js';
-import {
-  StockImportRefused,
-  useImportStockByLocation,
-  type StockUpload,
-} from '../api/stock-by-location.js';
+import { stockByLocationImport } from '../api/stock-by-location.js';
 import { BackToProductsLink } from './BackToProductsLink.js';
-import { CsvFilePicker, csvFileError } from './CsvFilePicker.js';
+import { CsvImportSteps } from './CsvImportSteps.js';
 import { ImportErrors } from './ImportErrors.js';
 import { PageHeader } from './PageHeader.js';
+import { useCsvImport } from './use-csv-import.js';
 
 /** What a dry run found: the verdict, each error with its line, and the first changes. */
 function StockReport({ report }: { report: StockImportReport }) {
@@ -59,57 +48,8 @@ function StockReport({ report }: { report: StockImportReport }) {
  * errors can then be counted in, every row or none; then the list, with the server's message.
  */
 export function ImportStockByLocation() {
-  const catalogue = useCatalogueRef();
-  const navigate = useNavigate();
-  const [file, setFile] = useState<File | null>(null);
-  const [fileError, setFileError] = useState<string>();
-  const [report, setReport] = useState<StockImportReport | null>(null);
-  const [progress, setProgress] = useState(0);
-  // The file on screen: the answer about a file chosen before it is not shown.
-  const latest = useRef<File | null>(null);
-  const current = (upload: StockUpload) => upload.file === latest.current;
-
-  const showFailure = (error: unknown, upload: StockUpload) => {
-    if (!current(upload)) return;
-    if (error instanceof StockImportRefused) setReport(error.report);
-    else setFileError(getErrorMessage(error));
-  };
-  const check = useImportStockByLocation({
-    mutationConfig: {
-      onSuccess: (answer, upload) => {
-        if (current(upload)) setReport(answer);
-      },
-      onError: showFailure,
-    },
-  });
-  const run = useImportStockByLocation({
-    mutationConfig: {
-      onSuccess: async ({ message }) => {
-        notifySuccess(message);
-        await navigate(paths.products.list.getHref(catalogue));
-      },
-      onError: showFailure,
-    },
-  });
-
-  const choose = (chosen: File) => {
-    latest.current = chosen;
-    setFile(chosen);
-    setReport(null);
-    run.reset();
-    const problem = csvFileError(chosen);
-    setFileError(problem);
-    if (problem) return;
-    setProgress(0);
-    check.mutate({ file: chosen, dryRun: true, onProgress: setProgress });
-  };
-  const countAll = () => {
-    if (!file) return;
-    setProgress(0);
-    run.mutate({ file, dryRun: false, onProgress: setProgress });
-  };
-
-  const busy = check.isPending || run.isPending;
+  const csv = useCsvImport(stockByLocationImport, {});
+  const { report } = csv;
   const changed = report?.changed ?? 0;
   const ready = report !== null && report.errors.length === 0 && changed > 0;
   return (
@@ -122,23 +62,15 @@ export function ImportStockByLocation() {
           you counted there. The file is checked first: nothing changes until you confirm, and then
           every row does, or none.
         </p>
-        <CsvFilePicker file={file} onChange={choose} error={fileError} disabled={run.isPending} />
-        {busy && (
-          <div aria-live="polite">
-            <ProgressBar
-              value={progress}
-              label={run.isPending ? 'Importing...' : 'Checking the file...'}
-            />
-          </div>
-        )}
-        {report && !check.isPending && <StockReport report={report} />}
-        {ready && (
-          <div className="flex flex-wrap items-center gap-3 border-t border-gray-200 pt-6">
-            <Button busy={run.isPending} busyLabel="Importing..." onClick={countAll}>
-              Set {formatCount(changed)} {changed === 1 ? 'quantity' : 'quantities'}
-            </Button>
-          </div>
-        )}
+        <CsvImportSteps
+          csv={csv}
+          report={report && <StockReport report={report} />}
+          importLabel={
+            ready
+              ? `Set ${formatCount(changed)} ${changed === 1 ? 'quantity' : 'quantities'}`
+              : undefined
+          }
+        />
       </Card>
     </div>
   );
