@@ -12,8 +12,7 @@ import {
 } from '../../../shared/schemas/counts/counts.js';
 import { errorResponses } from '../../http/route-options.js';
 import { actionConfig, currentCatalogue } from '../catalogues/index.js';
-import { sendAnswer } from '../idempotency/index.js';
-import { catalogueWrite, type WriteOutcome } from '../writes/index.js';
+import { catalogueWrite, sendCatalogueWrite, type WriteOutcome } from '../writes/index.js';
 import { countDetail, findCount, withPath } from './reads.js';
 import { countOf, moveCount, postCount } from './writes.js';
 
@@ -88,7 +87,7 @@ export async function countLifecycleRoutes(fastify: FastifyInstance) {
     async (request, reply) => {
       const catalogue = currentCatalogue(request);
       const { countId } = request.params;
-      const answer = await catalogueWrite(
+      return sendCatalogueWrite(
         { request, reply },
         { idempotency: [request.params, request.body] },
         async (w): Promise<WriteOutcome> => {
@@ -131,7 +130,6 @@ export async function countLifecycleRoutes(fastify: FastifyInstance) {
           };
         },
       );
-      return sendAnswer(reply, answer);
     },
   );
 
@@ -152,7 +150,7 @@ export async function countLifecycleRoutes(fastify: FastifyInstance) {
     async (request, reply) => {
       const catalogue = currentCatalogue(request);
       const { countId } = request.params;
-      const answer = await catalogueWrite(
+      return sendCatalogueWrite(
         { request, reply },
         { idempotency: [request.params] },
         async (w): Promise<WriteOutcome> => {
@@ -171,7 +169,6 @@ export async function countLifecycleRoutes(fastify: FastifyInstance) {
           };
         },
       );
-      return sendAnswer(reply, answer);
     },
   );
 }

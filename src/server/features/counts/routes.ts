@@ -17,8 +17,7 @@ import {
 import { errorResponses } from '../../http/route-options.js';
 import { notFound } from '../../lib/http-error.js';
 import { actionConfig, currentCatalogue } from '../catalogues/index.js';
-import { sendAnswer } from '../idempotency/index.js';
-import { catalogueWrite, type WriteOutcome } from '../writes/index.js';
+import { sendCatalogueWrite, type WriteOutcome } from '../writes/index.js';
 import { countFileRoutes } from './file-routes.js';
 import { countLifecycleRoutes } from './lifecycle-routes.js';
 import { countDetail, findCount, listCounts, withPath } from './reads.js';
@@ -66,7 +65,7 @@ export async function countRoutes(fastify: FastifyInstance) {
     },
     async (request, reply) => {
       const catalogue = currentCatalogue(request);
-      const answer = await catalogueWrite(
+      return sendCatalogueWrite(
         { request, reply },
         { idempotency: [request.body] },
         async (w): Promise<WriteOutcome> => {
@@ -84,7 +83,6 @@ export async function countRoutes(fastify: FastifyInstance) {
           };
         },
       );
-      return sendAnswer(reply, answer);
     },
   );
 
@@ -128,7 +126,7 @@ export async function countRoutes(fastify: FastifyInstance) {
     async (request, reply) => {
       const catalogue = currentCatalogue(request);
       const { countId } = request.params;
-      const answer = await catalogueWrite(
+      return sendCatalogueWrite(
         { request, reply },
         { idempotency: [request.params, request.body] },
         async (w): Promise<WriteOutcome> => {
@@ -152,7 +150,6 @@ export async function countRoutes(fastify: FastifyInstance) {
           };
         },
       );
-      return sendAnswer(reply, answer);
     },
   );
 

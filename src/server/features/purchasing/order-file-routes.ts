@@ -14,8 +14,7 @@ import { bulkLimit } from '../../http/rate-limits.js';
 import { errorResponses, rateLimit } from '../../http/route-options.js';
 import { csvStream } from '../catalogue-ops/index.js';
 import { currentCatalogue } from '../catalogues/index.js';
-import { sendAnswer } from '../idempotency/index.js';
-import { catalogueWrite } from '../writes/index.js';
+import { sendCatalogueWrite } from '../writes/index.js';
 import { ORDER_CSV_HEADER, orderFile } from './order-files.js';
 import { pdfBytes, queueOrderMail, refuseUnsendable } from './order-send.js';
 import { findOrder } from './purchase-orders.js';
@@ -134,35 +133,30 @@ export async function purchaseOrderFileRoutes(fastify: FastifyInstance) {
       const pdf = await pdfBytes(
         orderPdf(sheet, (error) => request.log.error({ err: error }, 'Purchase order PDF failed')),
       );
-      const answer = await catalogueWrite(
-        { request, reply },
-        { idempotency: [poId] },
-        async (w) => {
-          const sent = await queueOrderMail(w, {
-            outbox: app.outbox,
-            poId,
-            sheet,
-            pdf,
-            sender: user,
-          });
-          const { order: now } = await findOrder(w.trx, w.catalogueId, sent.id);
-          return {
-            answer: { status: 200, body: { message: PO.sent, purchaseOrder: now } },
-            live: { kind: 'purchasing.changed', data: { productIds: [] } },
-            activity: {
-              kind: 'purchase_order.sent',
-              details: {
-                data: {
-                  purchaseOrder: { id: sent.id, number: poNumber(sent.number) },
-                  to: sent.to,
-                },
+      return sendCatalogueWrite({ request, reply }, { idempotency: [poId] }, async (w) => {
+        const sent = await queueOrderMail(w, {
+          outbox: app.outbox,
+          poId,
+          sheet,
+          pdf,
+          sender: user,
+        });
+        const { order: now } = await findOrder(w.trx, w.catalogueId, sent.id);
+        return {
+          answer: { status: 200, body: { message: PO.sent, purchaseOrder: now } },
+          live: { kind: 'purchasing.changed', data: { productIds: [] } },
+          activity: {
+            kind: 'purchase_order.sent',
+            details: {
+              data: {
+                purchaseOrder: { id: sent.id, number: poNumber(sent.number) },
+                to: sent.to,
               },
             },
-            afterCommit: async () => app.outbox.wake(),
-          };
-        },
-      );
-      return sendAnswer(reply, answer);
+          },
+          afterCommit: async () => app.outbox.wake(),
+        };
+      });
     },
   );
 }

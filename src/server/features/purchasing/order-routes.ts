@@ -20,8 +20,7 @@ import {
 } from '../../../shared/schemas/purchasing/purchase-orders.js';
 import { errorResponses } from '../../http/route-options.js';
 import { actionConfig, currentCatalogue } from '../catalogues/index.js';
-import { sendAnswer } from '../idempotency/index.js';
-import { catalogueWrite, type LiveEvent } from '../writes/index.js';
+import { sendCatalogueWrite, type LiveEvent } from '../writes/index.js';
 import { deleteOrder, updateOrder } from './order-writes.js';
 import { createOrder, findOrder, listOrders } from './purchase-orders.js';
 import { receiveAgainst } from './receiving.js';
@@ -81,7 +80,7 @@ export async function purchaseOrderRoutes(fastify: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const answer = await catalogueWrite({ request, reply }, {}, async (w) => {
+      return sendCatalogueWrite({ request, reply }, {}, async (w) => {
         const purchaseOrder = await createOrder(w, request.body);
         return {
           answer: { status: 201, body: { message: PO.created, purchaseOrder } },
@@ -92,7 +91,6 @@ export async function purchaseOrderRoutes(fastify: FastifyInstance) {
           },
         };
       });
-      return sendAnswer(reply, answer);
     },
   );
 
@@ -109,7 +107,7 @@ export async function purchaseOrderRoutes(fastify: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const answer = await catalogueWrite({ request, reply }, {}, async (w) => {
+      return sendCatalogueWrite({ request, reply }, {}, async (w) => {
         const purchaseOrders = await draftsFromReorder(w);
         const body = { message: PO.drafted(purchaseOrders.length), purchaseOrders };
         if (purchaseOrders.length === 0) return { unchanged: true, answer: { status: 201, body } };
@@ -122,7 +120,6 @@ export async function purchaseOrderRoutes(fastify: FastifyInstance) {
           },
         };
       });
-      return sendAnswer(reply, answer);
     },
   );
 
@@ -161,7 +158,7 @@ export async function purchaseOrderRoutes(fastify: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const answer = await catalogueWrite({ request, reply }, {}, async (w) => {
+      return sendCatalogueWrite({ request, reply }, {}, async (w) => {
         const changed = await updateOrder(w, request.params.poId, request.body);
         const { order } = await findOrder(w.trx, w.catalogueId, changed.id);
         return {
@@ -170,7 +167,6 @@ export async function purchaseOrderRoutes(fastify: FastifyInstance) {
           activity: { kind: changed.kind, details: { data: { purchaseOrder: named(changed) } } },
         };
       });
-      return sendAnswer(reply, answer);
     },
   );
 
@@ -188,7 +184,7 @@ export async function purchaseOrderRoutes(fastify: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const answer = await catalogueWrite({ request, reply }, {}, async (w) => {
+      return sendCatalogueWrite({ request, reply }, {}, async (w) => {
         const order = await deleteOrder(w, request.params.poId);
         return {
           answer: { status: 200, body: { message: PO.deleted } },
@@ -199,7 +195,6 @@ export async function purchaseOrderRoutes(fastify: FastifyInstance) {
           },
         };
       });
-      return sendAnswer(reply, answer);
     },
   );
 
@@ -220,7 +215,7 @@ export async function purchaseOrderRoutes(fastify: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const answer = await catalogueWrite(
+      return sendCatalogueWrite(
         { request, reply },
         { idempotency: [request.params.poId, request.body] },
         async (w) => {
@@ -254,7 +249,6 @@ export async function purchaseOrderRoutes(fastify: FastifyInstance) {
           };
         },
       );
-      return sendAnswer(reply, answer);
     },
   );
 }

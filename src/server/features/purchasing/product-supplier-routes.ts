@@ -9,8 +9,7 @@ import {
 } from '../../../shared/schemas/purchasing/suppliers.js';
 import { errorResponses } from '../../http/route-options.js';
 import { notFound } from '../../lib/http-error.js';
-import { sendAnswer } from '../idempotency/index.js';
-import { catalogueWrite } from '../writes/index.js';
+import { sendCatalogueWrite } from '../writes/index.js';
 import { setProductSuppliers, suppliersOfProduct } from './suppliers.js';
 import { actionConfig } from '../catalogues/index.js';
 
@@ -36,7 +35,7 @@ export async function productSupplierRoutes(fastify: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const answer = await catalogueWrite({ request, reply }, {}, async (w) => {
+      return sendCatalogueWrite({ request, reply }, {}, async (w) => {
         const product = await setProductSuppliers(w, request.params.id, request.body);
         if (!product) throw notFound(SUP.productNotFound);
         const suppliers = await suppliersOfProduct(w.trx, w.catalogueId, product.id);
@@ -49,7 +48,6 @@ export async function productSupplierRoutes(fastify: FastifyInstance) {
           },
         };
       });
-      return sendAnswer(reply, answer);
     },
   );
 }

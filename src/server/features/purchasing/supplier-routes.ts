@@ -14,8 +14,7 @@ import {
 import { messageSchema } from '../../../shared/schemas/common.js';
 import { errorResponses } from '../../http/route-options.js';
 import { actionConfig, currentCatalogue } from '../catalogues/index.js';
-import { sendAnswer } from '../idempotency/index.js';
-import { catalogueWrite, type LiveEvent } from '../writes/index.js';
+import { sendCatalogueWrite, type LiveEvent } from '../writes/index.js';
 import {
   createSupplier,
   deleteSupplier,
@@ -66,7 +65,7 @@ export async function supplierRoutes(fastify: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const answer = await catalogueWrite({ request, reply }, {}, async (w) => {
+      return sendCatalogueWrite({ request, reply }, {}, async (w) => {
         const supplier = await createSupplier(w, request.body);
         return {
           answer: { status: 201, body: { message: SUP.created, supplier } },
@@ -74,7 +73,6 @@ export async function supplierRoutes(fastify: FastifyInstance) {
           activity: { kind: 'supplier.created', details: { data: { supplier } } },
         };
       });
-      return sendAnswer(reply, answer);
     },
   );
 
@@ -111,7 +109,7 @@ export async function supplierRoutes(fastify: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const answer = await catalogueWrite({ request, reply }, {}, async (w) => {
+      return sendCatalogueWrite({ request, reply }, {}, async (w) => {
         const supplier = await updateSupplier(w, request.params.supplierId, request.body);
         return {
           answer: { status: 200, body: { message: SUP.updated, supplier } },
@@ -119,7 +117,6 @@ export async function supplierRoutes(fastify: FastifyInstance) {
           activity: { kind: 'supplier.updated', details: { data: { supplier } } },
         };
       });
-      return sendAnswer(reply, answer);
     },
   );
 
@@ -137,7 +134,7 @@ export async function supplierRoutes(fastify: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const answer = await catalogueWrite({ request, reply }, {}, async (w) => {
+      return sendCatalogueWrite({ request, reply }, {}, async (w) => {
         const supplier = await deleteSupplier(w, request.params.supplierId);
         return {
           answer: { status: 200, body: { message: SUP.deleted } },
@@ -145,7 +142,6 @@ export async function supplierRoutes(fastify: FastifyInstance) {
           activity: { kind: 'supplier.deleted', details: { data: { supplier } } },
         };
       });
-      return sendAnswer(reply, answer);
     },
   );
 }

@@ -5,6 +5,7 @@
 export {
   bumpCatalogueVersion,
   catalogueWrite,
+  sendCatalogueWrite,
   writeCatalogue,
   type CatalogueWrite,
   type LiveEvent,

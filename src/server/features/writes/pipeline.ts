@@ -6,7 +6,7 @@ import type { MigrationDialect } from '../../infra/db/migrate.js';
 import { currentSession } from '../../http/authenticate.js';
 import type { ActivityDetails } from '../activity/index.js';
 import { currentCatalogue } from '../catalogues/index.js';
-import { idempotently, type Answer, type RecordAnswer } from '../idempotency/index.js';
+import { idempotently, sendAnswer, type Answer, type RecordAnswer } from '../idempotency/index.js';
 import { recordLiveEvent } from '../live-events/index.js';
 
 /**
@@ -178,4 +178,13 @@ export async function catalogueWrite<A extends Answer, S = undefined>(
   const ownerId = currentSession(request).user.id;
   const guarded = { request, reply, ownerId, now };
   return (await idempotently(app.idempotency, guarded, options.idempotency, run)) as A;
+}
+
+/** A route's write, answered: `catalogueWrite`, then its answer sent, first or given again. */
+export async function sendCatalogueWrite<A extends Answer, S = undefined>(
+  http: { request: FastifyRequest; reply: FastifyReply },
+  options: { idempotency?: unknown; stage?: Stage<S> },
+  write: (w: CatalogueWrite, staged: S) => Promise<WriteOutcome<A>>,
+) {
+  return sendAnswer(http.reply, await catalogueWrite(http, options, write));
 }

@@ -11,9 +11,8 @@ import {
 } from '../../../../shared/schemas/catalogue.js';
 import { idempotentWriteHeadersSchema } from '../../../../shared/schemas/idempotency.js';
 import { notFound } from '../../../lib/http-error.js';
-import { sendAnswer } from '../../idempotency/index.js';
 import { currentCatalogue } from '../../catalogues/index.js';
-import { catalogueWrite, type WriteOutcome } from '../../writes/index.js';
+import { sendCatalogueWrite, type WriteOutcome } from '../../writes/index.js';
 import { startCsvExport } from '../csv-export.js';
 import { stockByLocationCsv } from '../stock-by-location.js';
 import type { CatalogueContext } from './context.js';
@@ -128,7 +127,7 @@ export const catalogueRoutes: FastifyPluginAsync<CatalogueContext> = async (fast
     },
     async (request, reply) => {
       const { ids } = request.body;
-      const answer = await catalogueWrite(
+      return sendCatalogueWrite(
         { request, reply },
         { idempotency: [ids] },
         async (w): Promise<WriteOutcome> => {
@@ -150,7 +149,6 @@ export const catalogueRoutes: FastifyPluginAsync<CatalogueContext> = async (fast
           };
         },
       );
-      return sendAnswer(reply, answer);
     },
   );
 };

@@ -6,9 +6,8 @@ import { productIdParamsSchema } from '../../../../shared/schemas/product-querie
 import { productResponseSchema } from '../../../../shared/schemas/products.js';
 import { idempotentWriteHeadersSchema } from '../../../../shared/schemas/idempotency.js';
 import { notFound } from '../../../lib/http-error.js';
-import { sendAnswer } from '../../idempotency/index.js';
 import { actionConfig, currentCatalogue } from '../../catalogues/index.js';
-import { catalogueWrite, type WriteOutcome } from '../../writes/index.js';
+import { sendCatalogueWrite, type WriteOutcome } from '../../writes/index.js';
 import { deleteProducts } from '../delete-writes.js';
 import type { ProductsContext } from './context.js';
 import { productDocs } from './route-options.js';
@@ -74,7 +73,7 @@ export const itemRoutes: FastifyPluginAsync<ProductsContext> = async (fastify, c
     },
     async (request, reply) => {
       const { id } = request.params;
-      const answer = await catalogueWrite(
+      return sendCatalogueWrite(
         { request, reply },
         { idempotency: [id] },
         async (w): Promise<WriteOutcome> => {
@@ -95,7 +94,6 @@ export const itemRoutes: FastifyPluginAsync<ProductsContext> = async (fastify, c
           };
         },
       );
-      return sendAnswer(reply, answer);
     },
   );
 };

@@ -12,8 +12,7 @@ import { productMutationResponseSchema } from '../../../../shared/schemas/produc
 import { notFound } from '../../../lib/http-error.js';
 import { actionConfig, currentCatalogue } from '../../catalogues/index.js';
 import { idempotentWriteHeadersSchema } from '../../../../shared/schemas/idempotency.js';
-import { sendAnswer } from '../../idempotency/index.js';
-import { catalogueWrite, type WriteOutcome } from '../../writes/index.js';
+import { sendCatalogueWrite, type WriteOutcome } from '../../writes/index.js';
 import { decodeIdCursor, encodeIdCursor } from '../../../lib/id-cursor.js';
 import { toMovement } from '../movements.js';
 import { changeStock } from '../stock-writes.js';
@@ -55,7 +54,7 @@ export const stockRoutes: FastifyPluginAsync<ProductsContext> = async (fastify, 
         throw request.validationError;
       }
       // A refusal (409) is an answer too: given again on a replay, never applied later.
-      const answer = await catalogueWrite(
+      return sendCatalogueWrite(
         { request, reply },
         { idempotency: [id, request.body] },
         async (w): Promise<WriteOutcome> => {
@@ -100,7 +99,6 @@ export const stockRoutes: FastifyPluginAsync<ProductsContext> = async (fastify, 
           };
         },
       );
-      return sendAnswer(reply, answer);
     },
   );
 

@@ -10,9 +10,8 @@ import {
 } from '../../../../shared/schemas/locations/transfers.js';
 import { errorResponses } from '../../../http/route-options.js';
 import { notFound } from '../../../lib/http-error.js';
-import { sendAnswer } from '../../idempotency/index.js';
 import { actionConfig, currentCatalogue } from '../../catalogues/index.js';
-import { catalogueWrite, type WriteOutcome } from '../../writes/index.js';
+import { sendCatalogueWrite, type WriteOutcome } from '../../writes/index.js';
 import { transferStock } from '../transfers.js';
 
 /** The largest body: the most lines, with room for white space. */
@@ -45,7 +44,7 @@ export async function stockTransferRoutes(fastify: FastifyInstance) {
     async (request, reply) => {
       const catalogue = currentCatalogue(request);
       const lines = 'lines' in request.body ? request.body.lines : [request.body];
-      const answer = await catalogueWrite(
+      return sendCatalogueWrite(
         { request, reply },
         { idempotency: [request.body] },
         async (w): Promise<WriteOutcome> => {
@@ -92,7 +91,6 @@ export async function stockTransferRoutes(fastify: FastifyInstance) {
           };
         },
       );
-      return sendAnswer(reply, answer);
     },
   );
 }

@@ -23,8 +23,7 @@ import { productIdParamsSchema } from '../../../../shared/schemas/product-querie
 import { idempotentWriteHeadersSchema } from '../../../../shared/schemas/idempotency.js';
 import { REORDER_POINT_MAX, REORDER_QUANTITY_MAX } from '../../../../shared/reorder.js';
 import { notFound } from '../../../lib/http-error.js';
-import { sendAnswer } from '../../idempotency/index.js';
-import { catalogueWrite, type WriteOutcome } from '../../writes/index.js';
+import { sendCatalogueWrite, type WriteOutcome } from '../../writes/index.js';
 import { changedFields, replacedPicture } from '../changes.js';
 import type { NewProduct, ProductChanges } from '../rows.js';
 import { uploadStage } from '../uploads.js';
@@ -205,7 +204,7 @@ export const writeRoutes: FastifyPluginAsync<ProductsContext> = async (fastify, 
     },
     async (request, reply) => {
       const { data, image } = await readProductInput(request, productCreateSchema);
-      const answer = await catalogueWrite(
+      return sendCatalogueWrite(
         { request, reply },
         {
           idempotency: [data, digest(image)],
@@ -221,7 +220,6 @@ export const writeRoutes: FastifyPluginAsync<ProductsContext> = async (fastify, 
           };
         },
       );
-      return sendAnswer(reply, answer);
     },
   );
 
@@ -251,7 +249,7 @@ export const writeRoutes: FastifyPluginAsync<ProductsContext> = async (fastify, 
       const keyed = request.headers['idempotency-key'] !== undefined;
       if (!keyed) await exists();
       const { data, image } = await readProductInput(request, productUpdateSchema);
-      const answer = await catalogueWrite(
+      return sendCatalogueWrite(
         { request, reply },
         {
           idempotency: [id, data, digest(image)],
@@ -273,7 +271,6 @@ export const writeRoutes: FastifyPluginAsync<ProductsContext> = async (fastify, 
           };
         },
       );
-      return sendAnswer(reply, answer);
     },
   );
 };
