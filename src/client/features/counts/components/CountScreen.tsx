@@ -1,4 +1,4 @@
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { Button } from '@/components/ui/Button.js';
 import { Card } from '@/components/ui/Card.js';
 import { useCatalogueRef } from '@/lib/catalogue-ref.js';
@@ -6,7 +6,6 @@ import { useCatalogueCan } from '@/lib/catalogues/current-catalogue.js';
 import { formatDateTime } from '@/lib/format.js';
 import { useLocations } from '@/lib/locations/locations-query.js';
 import { paths } from '@/lib/paths.js';
-import { tabTitle } from '@/lib/texts.js';
 import { useCount } from '../api/counts.js';
 import { CountActions } from './CountActions.js';
 import { CountLineForm } from './CountLineForm.js';
@@ -14,6 +13,7 @@ import { CountLines } from './CountLines.js';
 import { CountReview } from './CountReview.js';
 import { isActive, scopeText, statusText } from './count-texts.js';
 import { useQueuedLines } from './use-count-line.js';
+import { ItemHeading } from '@/components/ui/ItemHeading.js';
 
 /** The locations lines may be counted at: the scope's location and those under it, or all. */
 function placesOf(
@@ -64,28 +64,23 @@ export function CountScreen() {
   );
   return (
     <div className="mx-auto max-w-4xl min-w-0 space-y-6">
-      <title>{tabTitle(count.name)}</title>
-      <div>
-        <Link
-          to={paths.counts.list.getHref(catalogue)}
-          className="text-sm text-indigo-700 hover:underline"
-        >
-          All counts
-        </Link>
-        <h1 className="mt-2 text-2xl font-bold tracking-tight break-words text-gray-900 sm:text-3xl">
-          {count.name}
-        </h1>
-        <p className="mt-1 text-sm text-gray-700">
-          {scopeText(count.scope)} · <strong>{statusText(count.status)}</strong>
-          {count.blind && ' · Blind'} · Started {formatDateTime(count.createdAt)}
-          {count.createdBy && ` by ${count.createdBy.name}`}
-        </p>
+      <ItemHeading
+        name={count.name}
+        back={{ to: paths.counts.list.getHref(catalogue), label: 'All counts' }}
+        description={
+          <>
+            {scopeText(count.scope)} · <strong>{statusText(count.status)}</strong>
+            {count.blind && ' · Blind'} · Started {formatDateTime(count.createdAt)}
+            {count.createdBy && ` by ${count.createdBy.name}`}
+          </>
+        }
+      >
         {first.expectedHidden && isActive(count) && (
           <p className="mt-1 text-sm text-gray-600">
             A blind count: the expected quantities show at the review.
           </p>
         )}
-      </div>
+      </ItemHeading>
       <CountActions count={count} manage={may('manageCounts')} />
       {counting && <CountLineForm countId={countId} places={places} />}
       <CountReview summary={first.summary} uncounted={first.uncounted} pathOf={pathOf} />

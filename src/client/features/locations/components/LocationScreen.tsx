@@ -7,11 +7,11 @@ import { useCatalogueCan } from '@/lib/catalogues/current-catalogue.js';
 import { formatUnits } from '@/lib/format.js';
 import { notifyError } from '@/lib/notify.js';
 import { paths } from '@/lib/paths.js';
-import { tabTitle } from '@/lib/texts.js';
 import { useLocationChange, useLocations } from '../api/locations.js';
 import { LocationFields, LocationFormCard } from './LocationFields.js';
 import { PrintLocationLabels } from './PrintLocationLabels.js';
 import { treeRows } from './tree.js';
+import { ItemHeading } from '@/components/ui/ItemHeading.js';
 
 /**
  * `/locations/:locationId`: one location, its code and label, what is held in it and below it,
@@ -50,23 +50,17 @@ export function LocationScreen() {
   };
   return (
     <div className="mx-auto max-w-3xl min-w-0 space-y-6">
-      <title>{tabTitle(location.name)}</title>
-      <div>
-        <Link
-          to={paths.locations.list.getHref(catalogue)}
-          className="text-sm text-indigo-700 hover:underline"
-        >
-          All locations
-        </Link>
-        <h1 className="mt-2 text-2xl font-bold tracking-tight break-words text-gray-900 sm:text-3xl">
-          {location.path}
-        </h1>
-        <p className="mt-1 text-sm text-gray-700">
-          Code <code>{location.code}</code> · {formatUnits(location.unitsWithin)} held here and
-          below
-          {location.isDefault && ' · the default location, where stock without another one is'}
-        </p>
-      </div>
+      <ItemHeading
+        name={location.path}
+        back={{ to: paths.locations.list.getHref(catalogue), label: 'All locations' }}
+        description={
+          <>
+            Code <code>{location.code}</code> · {formatUnits(location.unitsWithin)} held here and
+            below
+            {location.isDefault && ' · the default location, where stock without another one is'}
+          </>
+        }
+      />
       <PrintLocationLabels ids={[location.id]} label="Print label" />
       {children.length > 0 && (
         <Card className="p-4 sm:p-6">

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import type { PurchaseOrder } from '@shared/schemas/purchasing/purchase-orders.js';
 import { confirmAction } from '@/components/dialogs/confirm-action.js';
 import { Button } from '@/components/ui/Button.js';
@@ -9,7 +9,6 @@ import { useCatalogueCan } from '@/lib/catalogues/current-catalogue.js';
 import { formatCount, formatDateTime, formatPrice } from '@/lib/format.js';
 import { notifyError } from '@/lib/notify.js';
 import { paths } from '@/lib/paths.js';
-import { tabTitle } from '@/lib/texts.js';
 import {
   useDownloadOrder,
   usePurchaseOrder,
@@ -19,6 +18,7 @@ import { orderUrl } from '@/lib/purchasing/urls.js';
 import { DraftEditor } from './DraftEditor.js';
 import { formatExpected, isReceivable, StatusPill } from './OrderStatus.js';
 import { ReceivePanel } from './ReceivePanel.js';
+import { ItemHeading } from '@/components/ui/ItemHeading.js';
 
 /**
  * `/purchase-orders/:poId`: one order. A draft's lines, date and notes are edited here by editors
@@ -42,27 +42,23 @@ export function PurchaseOrderScreen() {
   const editable = po.status === 'draft' && may('managePurchasing');
   return (
     <div className="mx-auto max-w-4xl min-w-0 space-y-6">
-      <title>{tabTitle(po.number)}</title>
-      <div>
-        <Link
-          to={paths.purchaseOrders.list.getHref(catalogue)}
-          className="text-sm text-indigo-700 hover:underline"
-        >
-          All purchase orders
-        </Link>
-        <h1 className="mt-2 flex flex-wrap items-center gap-3 text-2xl font-bold tracking-tight text-gray-900 sm:text-3xl">
-          {po.number} <StatusPill status={po.status} />
-        </h1>
-        <p className="mt-1 text-sm text-gray-700">
-          {po.supplierName} · expected {formatExpected(po.expectedAt)} ·{' '}
-          {formatCount(po.totalQuantity)} {po.totalQuantity === 1 ? 'unit' : 'units'} ·{' '}
-          {formatPrice(po.totalCost)}
-          {po.sentAt && ` · sent ${formatDateTime(po.sentAt)}`}
-        </p>
+      <ItemHeading
+        name={po.number}
+        back={{ to: paths.purchaseOrders.list.getHref(catalogue), label: 'All purchase orders' }}
+        badge={<StatusPill status={po.status} />}
+        description={
+          <>
+            {po.supplierName} · expected {formatExpected(po.expectedAt)} ·{' '}
+            {formatCount(po.totalQuantity)} {po.totalQuantity === 1 ? 'unit' : 'units'} ·{' '}
+            {formatPrice(po.totalCost)}
+            {po.sentAt && ` · sent ${formatDateTime(po.sentAt)}`}
+          </>
+        }
+      >
         {po.notes && !editable && (
           <p className="mt-2 text-sm whitespace-pre-line text-gray-700">{po.notes}</p>
         )}
-      </div>
+      </ItemHeading>
       <OrderActions order={po} dirty={dirty} />
       {editable ? (
         <DraftEditor key={po.updatedAt} order={po} onDirty={setDirty} />
