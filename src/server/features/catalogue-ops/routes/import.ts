@@ -4,11 +4,10 @@ import { z } from 'zod';
 import {
   IMPORT_COLUMNS,
   IMPORT_ERRORS_MAX,
-  IMPORT_MAX_BYTES,
   IMPORT_PREVIEW_ROWS,
   type ImportMatches,
 } from '../../../../shared/constants.js';
-import { IMPORT_MAX_MB_TEXT, IMPORT_MAX_ROWS_TEXT, M, T } from '../../../../shared/messages.js';
+import { T } from '../../../../shared/messages.js';
 import { validationErrorSchema } from '../../../../shared/schemas/common.js';
 import {
   importQuerySchema,
@@ -16,9 +15,7 @@ import {
   type ImportReport,
 } from '../../../../shared/schemas/catalogue.js';
 import { centsToPrice } from '../../../../shared/schemas/money.js';
-import { HttpError } from '../../../lib/http-error.js';
 import { errorResponses } from '../../../http/route-options.js';
-import { currentSession } from '../../../http/authenticate.js';
 import { currentCatalogue, type CurrentCatalogue } from '../../catalogues/index.js';
 import { checkImport, type ImportCheck } from '../csv-import.js';
 import { ImportRefused } from '../csv-records.js';
@@ -31,46 +28,13 @@ import {
 import { importStage, writeImport } from '../write-import.js';
 import { catalogueWrite, type WriteOutcome } from '../../writes/index.js';
 import type { CatalogueContext } from './context.js';
-import { bodyCheckedInHandler, partError, readingMultipart } from '../../products/index.js';
-import { productDocs } from '../../products/index.js';
+import { bodyCheckedInHandler, productDocs } from '../../products/index.js';
+import { csvFileBody, inImportSlot, readCsvFile } from './csv-upload.js';
 import { bulkRouteOptions } from './route-options.js';
 
-const FILE = 'file';
-
-/** An import refused while others run: they take seconds, not minutes. */
-const retryLater = { 'retry-after': '5' };
-
-/** One file, under FILE_FIELD; a second file or any other part is seen and refused. */
-const importLimits = { fileSize: IMPORT_MAX_BYTES, files: 3, fields: 3, parts: 6 };
-
-/** The form as the OpenAPI document shows it; the handler reads the file as it streams in. */
-const importBody = z.object({
-  file: z
-    .string()
-    .meta({ format: 'binary', maxLength: IMPORT_MAX_BYTES })
-    .describe(
-      `CSV, UTF-8 (a BOM is fine), at most ${IMPORT_MAX_MB_TEXT} and ${IMPORT_MAX_ROWS_TEXT} rows; a header row naming ${IMPORT_COLUMNS.join(', ')} in any order (other columns are ignored)`,
-    ),
-});
-
-/**
- * Reads and checks the CSV file of a multipart body as it arrives. No file, another part or a
- * second file is a 400; a file that cannot be imported at all throws ImportRefused.
- */
-async function readImportFile(request: FastifyRequest): Promise<ImportCheck> {
-  if (!request.isMultipart()) throw new HttpError(415, M.importNotMultipart);
-  let check: ImportCheck | undefined;
-  await readingMultipart(async () => {
-    for await (const part of request.parts({ limits: importLimits })) {
-      if (part.fieldname !== FILE) throw partError(part.fieldname, M.unknownPart);
-      if (part.type !== 'file') throw partError(FILE, M.importNoFile);
-      if (check) throw partError(FILE, M.importOneFile);
-      check = await checkImport(part.file, () => part.file.truncated);
-    }
-  });
-  if (!check) throw partError(FILE, M.importNoFile);
-  return check;
-}
+const importBody = csvFileBody(
+  `a header row naming ${IMPORT_COLUMNS.join(', ')} in any order (other columns are ignored)`,
+);
 
 /** What a report counts. */
 interface Counts {
@@ -145,13 +109,9 @@ export const importRoute: FastifyPluginAsync<CatalogueContext> = async (fastify,
     { dryRun, preview, matches }: { dryRun: boolean; preview: boolean; matches: ImportMatches },
   ) {
     const none = { created: 0, updated: 0, unchanged: 0 };
-    let check: ImportCheck;
-    try {
-      check = await readImportFile(request);
-    } catch (error) {
-      if (!(error instanceof ImportRefused)) throw error;
-      if (error.statusCode === 413) throw new HttpError(413, error.message);
-      return reply.code(400).send({ message: error.message, ...none, errors: error.errors });
+    const check = await readCsvFile(request, checkImport);
+    if (check instanceof ImportRefused) {
+      return reply.code(400).send({ message: check.message, ...none, errors: check.errors });
     }
     const plan = await planImport(context.repository, catalogue.id, check.valid, matches);
     await refuseTakenCodes(context.repository, catalogue.id, plan);
@@ -219,17 +179,9 @@ export const importRoute: FastifyPluginAsync<CatalogueContext> = async (fastify,
         },
       },
     },
-    async (request, reply) => {
-      const { user } = currentSession(request);
-      const slot = await context.imports.take(user.id);
-      // Refused before the file is read: the body is drained and dropped.
-      if (slot === 'owner-busy') throw new HttpError(429, M.importRunning, retryLater);
-      if (slot === 'full') throw new HttpError(503, M.importsBusy, retryLater);
-      try {
-        return await runImport(request, reply, currentCatalogue(request), request.query);
-      } finally {
-        slot();
-      }
-    },
+    async (request, reply) =>
+      inImportSlot(context, request, () =>
+        runImport(request, reply, currentCatalogue(request), request.query),
+      ),
   );
 };

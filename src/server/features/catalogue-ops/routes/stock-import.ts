@@ -1,12 +1,7 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  IMPORT_MAX_BYTES,
-  IMPORT_PREVIEW_ROWS,
-  STOCK_BY_LOCATION_COLUMNS,
-} from '../../../../shared/constants.js';
-import { IMPORT_MAX_MB_TEXT, IMPORT_MAX_ROWS_TEXT, M } from '../../../../shared/messages.js';
+import { IMPORT_PREVIEW_ROWS, STOCK_BY_LOCATION_COLUMNS } from '../../../../shared/constants.js';
 import { validationErrorSchema } from '../../../../shared/schemas/common.js';
 import {
   SI,
@@ -14,51 +9,19 @@ import {
   stockImportReportSchema,
   type StockImportReport,
 } from '../../../../shared/schemas/locations/stock-import.js';
-import { HttpError } from '../../../lib/http-error.js';
-import { currentSession } from '../../../http/authenticate.js';
 import { currentCatalogue } from '../../catalogues/index.js';
-import {
-  bodyCheckedInHandler,
-  partError,
-  productDocs,
-  readingMultipart,
-  setCountedLevels,
-} from '../../products/index.js';
+import { bodyCheckedInHandler, productDocs, setCountedLevels } from '../../products/index.js';
 import { catalogueWrite, type WriteOutcome } from '../../writes/index.js';
 import { ImportRefused } from '../csv-records.js';
-import { checkCountFile, type CountCheck } from '../stock-import-check.js';
+import { checkCountFile } from '../stock-import-check.js';
 import { listedCounts, planCounts, type CountPlan } from '../stock-import-plan.js';
 import type { CatalogueContext } from './context.js';
+import { csvFileBody, inImportSlot, readCsvFile } from './csv-upload.js';
 import { bulkRouteOptions } from './route-options.js';
 
-const FILE = 'file';
-const retryLater = { 'retry-after': '5' };
-const importLimits = { fileSize: IMPORT_MAX_BYTES, files: 3, fields: 3, parts: 6 };
-
-const countsBody = z.object({
-  file: z
-    .string()
-    .meta({ format: 'binary', maxLength: IMPORT_MAX_BYTES })
-    .describe(
-      `CSV, UTF-8 (a BOM is fine), at most ${IMPORT_MAX_MB_TEXT} and ${IMPORT_MAX_ROWS_TEXT} rows; the header of \`stock-by-location.csv\` (${STOCK_BY_LOCATION_COLUMNS.join(', ')}), in any order: \`location\`, \`quantity\` and at least one of \`id\`, \`sku\`, \`barcode\` (other columns are ignored)`,
-    ),
-});
-
-/** The CSV file of a multipart body, checked as it arrives (as the products import reads its). */
-async function readCountFile(request: FastifyRequest): Promise<CountCheck> {
-  if (!request.isMultipart()) throw new HttpError(415, M.importNotMultipart);
-  let check: CountCheck | undefined;
-  await readingMultipart(async () => {
-    for await (const part of request.parts({ limits: importLimits })) {
-      if (part.fieldname !== FILE) throw partError(part.fieldname, M.unknownPart);
-      if (part.type !== 'file') throw partError(FILE, M.importNoFile);
-      if (check) throw partError(FILE, M.importOneFile);
-      check = await checkCountFile(part.file, () => part.file.truncated);
-    }
-  });
-  if (!check) throw partError(FILE, M.importNoFile);
-  return check;
-}
+const countsBody = csvFileBody(
+  `the header of \`stock-by-location.csv\` (${STOCK_BY_LOCATION_COLUMNS.join(', ')}), in any order: \`location\`, \`quantity\` and at least one of \`id\`, \`sku\`, \`barcode\` (other columns are ignored)`,
+);
 
 const refusedReport = (plan: Pick<CountPlan, 'badRows' | 'errors'>): StockImportReport => ({
   message: SI.failed(plan.badRows),
@@ -93,22 +56,14 @@ export const stockImportRoute: FastifyPluginAsync<CatalogueContext> = async (fas
         },
       },
     },
-    async (request, reply) => {
-      const { user } = currentSession(request);
-      const slot = await context.imports.take(user.id);
-      if (slot === 'owner-busy') throw new HttpError(429, M.importRunning, retryLater);
-      if (slot === 'full') throw new HttpError(503, M.importsBusy, retryLater);
-      try {
+    async (request, reply) =>
+      inImportSlot(context, request, async () => {
         const catalogue = currentCatalogue(request);
-        let check: CountCheck;
-        try {
-          check = await readCountFile(request);
-        } catch (error) {
-          if (!(error instanceof ImportRefused)) throw error;
-          if (error.statusCode === 413) throw new HttpError(413, error.message);
+        const check = await readCsvFile(request, checkCountFile);
+        if (check instanceof ImportRefused) {
           return reply
             .code(400)
-            .send({ message: error.message, changed: 0, unchanged: 0, errors: error.errors });
+            .send({ message: check.message, changed: 0, unchanged: 0, errors: check.errors });
         }
         const locations = await app.locations.list(catalogue.id);
         const plan = await planCounts(context.repository, catalogue.id, locations, check);
@@ -159,9 +114,6 @@ export const stockImportRoute: FastifyPluginAsync<CatalogueContext> = async (fas
           },
         );
         return reply.code(answer.status).send(answer.body);
-      } finally {
-        slot();
-      }
-    },
+      }),
   );
 };
