@@ -283,12 +283,10 @@ export class ReportQueries {
       .orderBy('name_key')
       .orderBy('id');
     const rows = await upTo(query, limit).execute();
-    return rows.map((row) => ({
-      id: row.id,
-      name: row.name,
-      stock: row.stock,
-      priceCents: Number(row.price_cents),
-      lastMovedAt: Number(row.last_moved_at),
+    return rows.map(({ price_cents, last_moved_at, ...row }) => ({
+      ...row,
+      priceCents: Number(price_cents),
+      lastMovedAt: Number(last_moved_at),
     }));
   }
 
@@ -334,12 +332,7 @@ export class ReportQueries {
       .orderBy('name_key')
       .orderBy('id');
     const rows = await upTo(query, limit).execute();
-    return rows.map((row) => ({
-      id: row.id,
-      name: row.name,
-      stock: row.stock,
-      reorderPoint: Number(row.point),
-    }));
+    return rows.map(({ point, ...row }) => ({ ...row, reorderPoint: Number(point) }));
   }
 
   /**
