@@ -13,6 +13,7 @@ import { usePurchaseOrderChange, usePurchaseOrders } from '../api/purchase-order
 import { useSuppliers } from '../api/suppliers.js';
 import { formatExpected, StatusPill } from './OrderStatus.js';
 import { OrderWhatsLowButton } from '@/components/purchasing/OrderWhatsLowButton.js';
+import { ListStatus } from '@/components/ui/ListStatus.js';
 
 /**
  * `/purchase-orders`: the catalogue's orders, newest first (number, supplier, status, expected
@@ -64,10 +65,7 @@ export function PurchaseOrdersScreen() {
             ))}
           </tbody>
         </table>
-        {orders.isPending && <p className="p-4 text-sm text-gray-600">Loading orders…</p>}
-        {orders.isSuccess && list.length === 0 && (
-          <p className="p-4 text-sm text-gray-600">No purchase orders yet.</p>
-        )}
+        <ListStatus query={orders} loading="Loading orders…" empty="No purchase orders yet." />
       </Card>
       {mayManage && <NewOrder />}
     </div>

@@ -9,6 +9,7 @@ import { useCatalogueCan } from '@/lib/catalogues/current-catalogue.js';
 import { notifyError } from '@/lib/notify.js';
 import { useSupplierChange, useSuppliers } from '../api/suppliers.js';
 import { SupplierForm } from './SupplierForm.js';
+import { ListStatus } from '@/components/ui/ListStatus.js';
 
 /**
  * `/suppliers` and `/catalogues/:catalogueId/suppliers`: whom the catalogue buys from. Every member
@@ -92,10 +93,7 @@ export function SuppliersScreen() {
             </li>
           ))}
         </ul>
-        {suppliers.isPending && <p className="p-4 text-sm text-gray-600">Loading suppliers…</p>}
-        {suppliers.isSuccess && list.length === 0 && (
-          <p className="p-4 text-sm text-gray-600">No suppliers yet.</p>
-        )}
+        <ListStatus query={suppliers} loading="Loading suppliers…" empty="No suppliers yet." />
       </Card>
       {mayManage && (
         <CardSection id="add-supplier" title="Add a supplier" className="space-y-4">
