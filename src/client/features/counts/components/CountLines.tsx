@@ -2,7 +2,6 @@ import { useState } from 'react';
 import type { CountLine } from '@shared/schemas/counts/counts.js';
 import { FormFailure } from '@/components/ui/Alert.js';
 import { Button } from '@/components/ui/Button.js';
-import { inlineControlClasses } from '@/components/ui/Field.js';
 import { ScrollRegion, TableHead, tableCell } from '@/components/controls/Table.js';
 import { getErrorMessage } from '@/lib/api-error.js';
 import { formatDateTime, formatPrice } from '@/lib/format.js';
@@ -10,6 +9,7 @@ import { notifySuccess } from '@/lib/notify.js';
 import { lineKey } from '../api/counts.js';
 import { signed } from './count-texts.js';
 import { useCountLine } from './use-count-line.js';
+import { QuantityInput } from '@/components/forms/QuantityInput.js';
 
 interface CountLinesProps {
   countId: string;
@@ -182,14 +182,9 @@ function Recount({
             <span className="min-w-0 flex-1">
               {line.name} at {pathOf(line.locationId)}
             </span>
-            <input
-              type="number"
-              inputMode="numeric"
-              min={0}
-              step={1}
-              className={`w-24 ${inlineControlClasses}`}
+            <QuantityInput
               value={values[key] ?? ''}
-              onChange={(event) => setValues({ ...values, [key]: event.target.value })}
+              onChange={(text) => setValues({ ...values, [key]: text })}
             />
           </label>
         );

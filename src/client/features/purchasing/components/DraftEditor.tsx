@@ -8,6 +8,7 @@ import { apiRequest } from '@/lib/api-client.js';
 import { getErrorMessage } from '@/lib/api-error.js';
 import { productsUrl, useCatalogueRef } from '@/lib/catalogue-ref.js';
 import { usePurchaseOrderChange } from '../api/purchase-orders.js';
+import { QuantityInput } from '@/components/forms/QuantityInput.js';
 
 /** A line as typed: the quantity and unit cost as text until sent. */
 interface DraftLine {
@@ -95,15 +96,12 @@ export function DraftEditor({
               </span>
               <label className="text-sm text-gray-700">
                 Quantity
-                <input
-                  type="number"
-                  inputMode="numeric"
+                <QuantityInput
                   min={1}
-                  step={1}
                   aria-label={`Quantity of ${line.name}`}
-                  className={`mt-1 block w-24 ${inlineControlClasses}`}
+                  className="mt-1 block"
                   value={line.quantity}
-                  onChange={(event) => edit(line.productId, { quantity: event.target.value })}
+                  onChange={(text) => edit(line.productId, { quantity: text })}
                 />
               </label>
               <label className="text-sm text-gray-700">

@@ -5,7 +5,6 @@ import type { PurchaseOrder } from '@shared/schemas/purchasing/purchase-orders.j
 import { LocationSelect } from '@/components/locations/LocationSelect.js';
 import { Button } from '@/components/ui/Button.js';
 import { CardSection } from '@/components/ui/Card.js';
-import { inlineControlClasses } from '@/components/ui/Field.js';
 import { getErrorMessage } from '@/lib/api-error.js';
 import { useCatalogueRef } from '@/lib/catalogue-ref.js';
 import { formatCount } from '@/lib/format.js';
@@ -14,6 +13,7 @@ import { notifySuccess } from '@/lib/notify.js';
 import { paths } from '@/lib/paths.js';
 import { receiveStock } from '@/lib/stock-change/receipts/receive.js';
 import { useExpectedLines } from '@/lib/purchasing/expected.js';
+import { QuantityInput } from '@/components/forms/QuantityInput.js';
 
 /**
  * Receiving on a desktop: a quantity typed per line (what is still expected, to start with), into
@@ -99,17 +99,10 @@ export function ReceivePanel({ order }: { order: PurchaseOrder }) {
                 {formatCount(line.expected)} expected
               </span>
             </span>
-            <input
-              type="number"
-              inputMode="numeric"
-              min={0}
-              step={1}
+            <QuantityInput
               aria-label={`Received of ${line.name}`}
-              className={`w-24 ${inlineControlClasses}`}
               value={quantityOf(line.productId, line.expected)}
-              onChange={(event) =>
-                setTyped((all) => ({ ...all, [line.productId]: event.target.value }))
-              }
+              onChange={(text) => setTyped((all) => ({ ...all, [line.productId]: text }))}
             />
           </li>
         ))}
