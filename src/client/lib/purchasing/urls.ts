@@ -11,6 +11,25 @@ export const purchasingUrl = (
 export const orderUrl = (catalogue: CatalogueRef, id: string, rest = '') =>
   purchasingUrl(catalogue, 'purchase-orders', `/${encodeURIComponent(id)}${rest}`);
 
+/** A supplier or an order made, edited or deleted. */
+export type RecordChange<Create, Update> =
+  | { kind: 'create'; body: Create }
+  | { kind: 'update'; id: string; body: Update }
+  | { kind: 'delete'; id: string };
+
+const METHODS = { create: 'POST', update: 'PATCH', delete: 'DELETE' } as const;
+
+/** The request of a change of a supplier or an order: to the list's path, or to its own. */
+export const recordRequest = (
+  catalogue: CatalogueRef,
+  part: 'suppliers' | 'purchase-orders',
+  change: RecordChange<unknown, unknown>,
+) => ({
+  method: METHODS[change.kind],
+  url: purchasingUrl(catalogue, part, 'id' in change ? `/${encodeURIComponent(change.id)}` : ''),
+  ...('body' in change ? { data: change.body } : {}),
+});
+
 /**
  * The cached purchasing data of a catalogue, under one key: whatever changes suppliers or orders
  * (a write here, a live event from elsewhere) reads all of it again.

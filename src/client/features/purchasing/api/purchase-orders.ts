@@ -6,7 +6,12 @@ import type { CatalogueRef } from '@/lib/catalogue-ref.js';
 import { saveDownload } from '@/lib/download.js';
 import { messageResponse } from '@/lib/lazy-schemas.js';
 import { notifyError, notifySuccess } from '@/lib/notify.js';
-import { orderUrl, purchasingKeys, purchasingUrl } from '@/lib/purchasing/urls.js';
+import {
+  orderUrl,
+  purchasingKeys,
+  recordRequest,
+  type RecordChange,
+} from '@/lib/purchasing/urls.js';
 
 const load = () => import('@shared/schemas/purchasing/purchase-orders.js');
 const savedSchema = () => load().then((m) => m.purchaseOrderSavedSchema);
@@ -33,19 +38,14 @@ interface OrderUpdate {
   status?: 'ordered' | 'cancelled';
 }
 
-type OrderChange =
-  | {
-      kind: 'create';
-      body: {
-        supplierId: string;
-        expectedAt?: string | null;
-        notes?: string | null;
-        lines?: OrderLineInput[];
-      };
-    }
-  | { kind: 'update'; id: string; body: OrderUpdate }
-  | { kind: 'delete'; id: string }
-  | { kind: 'send'; id: string };
+interface OrderCreate {
+  supplierId: string;
+  expectedAt?: string | null;
+  notes?: string | null;
+  lines?: OrderLineInput[];
+}
+
+type OrderChange = RecordChange<OrderCreate, OrderUpdate> | { kind: 'send'; id: string };
 
 /**
  * POST, PATCH, DELETE of an order, or its sending: the message is shown, the order's answer
@@ -57,30 +57,16 @@ export function usePurchaseOrderChange(catalogue: CatalogueRef) {
     mutationFn: async (
       change: OrderChange,
     ): Promise<{ message: string; purchaseOrder?: PurchaseOrder }> => {
-      switch (change.kind) {
-        case 'create':
-          return apiRequest(savedSchema, {
-            method: 'POST',
-            url: purchasingUrl(catalogue, 'purchase-orders'),
-            data: change.body,
-          });
-        case 'update':
-          return apiRequest(savedSchema, {
-            method: 'PATCH',
-            url: orderUrl(catalogue, change.id),
-            data: change.body,
-          });
-        case 'delete':
-          return apiRequest(messageResponse, {
-            method: 'DELETE',
-            url: orderUrl(catalogue, change.id),
-          });
-        case 'send':
-          return apiRequest(savedSchema, {
-            method: 'POST',
-            url: orderUrl(catalogue, change.id, '/send'),
-          });
+      if (change.kind === 'send') {
+        return apiRequest(savedSchema, {
+          method: 'POST',
+          url: orderUrl(catalogue, change.id, '/send'),
+        });
       }
+      const request = recordRequest(catalogue, 'purchase-orders', change);
+      return change.kind === 'delete'
+        ? apiRequest(messageResponse, request)
+        : apiRequest(savedSchema, request);
     },
     onSuccess: ({ message, purchaseOrder }) => {
       notifySuccess(message);

@@ -9,7 +9,12 @@ import { productsUrl, type CatalogueRef } from '@/lib/catalogue-ref.js';
 import { messageResponse } from '@/lib/lazy-schemas.js';
 import { notifySuccess } from '@/lib/notify.js';
 import { queryKeys } from '@/lib/query/query-client.js';
-import { purchasingKeys, purchasingUrl } from '@/lib/purchasing/urls.js';
+import {
+  purchasingKeys,
+  purchasingUrl,
+  recordRequest,
+  type RecordChange,
+} from '@/lib/purchasing/urls.js';
 
 /** The suppliers' shapes, loaded beside their requests: zod stays out of the screens' code. */
 const load = () => import('@shared/schemas/purchasing/suppliers.js');
@@ -29,10 +34,7 @@ export const suppliersQueryOptions = (catalogue: CatalogueRef) =>
 
 export const useSuppliers = (catalogue: CatalogueRef) => useQuery(suppliersQueryOptions(catalogue));
 
-type SupplierChange =
-  | { kind: 'create'; body: SupplierCreate }
-  | { kind: 'update'; id: string; body: SupplierUpdate }
-  | { kind: 'delete'; id: string };
+type SupplierChange = RecordChange<SupplierCreate, SupplierUpdate>;
 
 /** POST, PATCH or DELETE of a supplier → {message}: the message is shown and the list read again. */
 export function useSupplierChange(catalogue: CatalogueRef) {
@@ -40,25 +42,10 @@ export function useSupplierChange(catalogue: CatalogueRef) {
   const saved = () => load().then((m) => m.supplierSavedSchema);
   return useMutation({
     mutationFn: (change: SupplierChange) => {
-      switch (change.kind) {
-        case 'create':
-          return apiRequest(saved, {
-            method: 'POST',
-            url: purchasingUrl(catalogue, 'suppliers'),
-            data: change.body,
-          });
-        case 'update':
-          return apiRequest(saved, {
-            method: 'PATCH',
-            url: purchasingUrl(catalogue, 'suppliers', `/${encodeURIComponent(change.id)}`),
-            data: change.body,
-          });
-        case 'delete':
-          return apiRequest(messageResponse, {
-            method: 'DELETE',
-            url: purchasingUrl(catalogue, 'suppliers', `/${encodeURIComponent(change.id)}`),
-          });
-      }
+      const request = recordRequest(catalogue, 'suppliers', change);
+      return change.kind === 'delete'
+        ? apiRequest(messageResponse, request)
+        : apiRequest(saved, request);
     },
     onSuccess: ({ message }) => notifySuccess(message),
     // A deleted supplier leaves the products that named it.
