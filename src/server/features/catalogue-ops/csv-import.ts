@@ -10,7 +10,7 @@ import type { ImportError } from '../../../shared/schemas/catalogue.js';
 import { productCreateSchema } from '../../../shared/schemas/products.js';
 import { codeKeys } from '../products/index.js';
 import { restoreCell } from './csv-cells.js';
-import type { MatchColumn } from '../products/index.js';
+import type { MatchColumn, ProductChanges } from '../products/index.js';
 import { csvRows, ImportRefused, readCsvFile, type LineRecord } from './csv-records.js';
 
 /**
@@ -32,24 +32,20 @@ type Columns = Record<(typeof IMPORT_COLUMNS)[number], number> &
 /** Every column a row's errors may name, in the order they are listed. */
 const ROW_COLUMNS: readonly Column[] = [...IMPORT_COLUMNS, ...OPTIONAL_COLUMNS];
 
-/** A valid row, as the API would store it, and the line its record starts on. */
-export interface ImportRow {
+/**
+ * A valid row, as the API would store it, and the line its record starts on. Its optional fields
+ * are undefined when the file has no such column (an update then keeps the product's value), and
+ * null for an empty cell, as in a change of a product.
+ */
+export interface ImportRow extends Pick<
+  ProductChanges,
+  'sku' | 'barcode' | 'tags' | 'costCents' | 'reorderPoint' | 'reorderQuantity'
+> {
   line: number;
   name: string;
   description: string;
   priceCents: number;
   stock: number;
-  /** Undefined when the file has no such column (an update then keeps the product's code). */
-  sku?: string | null | undefined;
-  barcode?: string | null | undefined;
-  /** Undefined when the file has no `tags` column (an update then keeps a product's tags). */
-  tags?: string[] | undefined;
-  /** Undefined when the file has no `cost` column; null for an empty cell (no cost). */
-  costCents?: number | null | undefined;
-  /** Undefined when the file has no `reorderPoint` column; null for an empty cell (the catalogue's). */
-  reorderPoint?: number | null | undefined;
-  /** Undefined when the file has no `reorderQuantity` column; null for an empty cell (none). */
-  reorderQuantity?: number | null | undefined;
   /** The row's values of the columns that match existing products (non-empty ones). */
   keys: Partial<Record<MatchColumn, string>>;
 }

@@ -6,7 +6,7 @@ export type { PictureChange } from './changes.js';
 export { codeKeys } from './codes.js';
 export { csvColumnOf, MATCH_COLUMNS, type MatchColumn } from './match-columns.js';
 export { productsPlugin } from './plugin.js';
-export type { ExportRow, ProductRow } from './rows.js';
+export type { ExportRow, ProductChanges, ProductRow } from './rows.js';
 // The data access of writes, for the features that write products (in the write pipeline).
 export { deleteProducts } from './delete-writes.js';
 export { loadProducts, stageProducts, type StagedProducts } from './import-writes.js';
