@@ -2,13 +2,8 @@ import { z } from 'zod';
 import { IMAGE_ACCEPTED_TYPES, IMAGE_MAX_BYTES, MIN_FORM_STOCK } from '../constants.js';
 import { M, V } from '../messages.js';
 import { barcodeProblem, formCode, skuProblem } from './product-codes.js';
-import {
-  productFields,
-  reorderPointField,
-  reorderQuantityField,
-  stockWithMin,
-  tagsSchema,
-} from './product-fields.js';
+// The API's rules, by which each field of a form is checked.
+import * as api from './product-fields.js';
 import { parseCostToCents, parsePriceToCents } from './money.js';
 
 // The create and edit forms: their fields stay as typed text, checked by the API's rules.
@@ -25,7 +20,7 @@ const checkedBy = (rule: z.ZodType) => (value: unknown, ctx: z.RefinementCtx) =>
   if (!result.success) ctx.addIssue({ code: 'custom', message: result.error.issues[0]!.message });
 };
 
-const formStock = (min: number) => z.string().superRefine(checkedBy(stockWithMin(min)));
+const formStock = (min: number) => z.string().superRefine(checkedBy(api.stockWithMin(min)));
 
 /** A form's cost: blank is none, anything else a cost (0 allowed). */
 const formCost = z.string().superRefine((value, ctx) => {
@@ -35,13 +30,13 @@ const formCost = z.string().superRefine((value, ctx) => {
 });
 
 /** A form's tags, as chips: each one checked like the API's. */
-const formTags = z.array(z.string()).superRefine(checkedBy(tagsSchema));
+const formTags = z.array(z.string()).superRefine(checkedBy(api.tagsSchema));
 
 /** A form's reorder point: blank is the catalogue's, anything else a point of its own. */
-const formReorderPoint = z.string().superRefine(checkedBy(reorderPointField));
+const formReorderPoint = z.string().superRefine(checkedBy(api.reorderPointField));
 
 /** A form's reorder quantity: blank is none, anything else how many to order. */
-const formReorderQuantity = z.string().superRefine(checkedBy(reorderQuantityField));
+const formReorderQuantity = z.string().superRefine(checkedBy(api.reorderQuantityField));
 
 /**
  * The fields both forms send as they are: a blank code, cost or reorder quantity is none, a blank
@@ -59,7 +54,7 @@ const sentAsTyped = {
 
 /** What the create form accepts: a stock of at least 1. Values stay as typed text. */
 export const productFormSchema = z.object({
-  ...productFields,
+  ...api.productFields,
   price: z.string().superRefine((value, ctx) => {
     const result = parsePriceToCents(value);
     if (typeof result !== 'number') ctx.addIssue({ code: 'custom', message: result.error });
