@@ -10,6 +10,7 @@ import { useCatalogueCan } from '@/lib/catalogues/current-catalogue.js';
 import { formatPrice } from '@/lib/format.js';
 import { paths } from '@/lib/paths.js';
 import { useSaveProductSuppliers, useSuppliers } from '../api/suppliers.js';
+import { NamedOptions } from '@/components/controls/NamedOptions.js';
 
 /** A row as typed: the cost as text until sent. */
 interface Row {
@@ -205,11 +206,7 @@ function SuppliersEditor({
             }}
           >
             <option value="">Choose…</option>
-            {unused.map((one) => (
-              <option key={one.id} value={one.id}>
-                {one.name}
-              </option>
-            ))}
+            <NamedOptions items={unused} />
           </select>
         </label>
       )}

@@ -14,6 +14,7 @@ import { useSuppliers } from '../api/suppliers.js';
 import { formatExpected, StatusPill } from './OrderStatus.js';
 import { OrderWhatsLowButton } from '@/components/purchasing/OrderWhatsLowButton.js';
 import { ListStatus } from '@/components/ui/ListStatus.js';
+import { NamedOptions } from '@/components/controls/NamedOptions.js';
 
 /**
  * `/purchase-orders`: the catalogue's orders, newest first (number, supplier, status, expected
@@ -116,11 +117,7 @@ function NewOrder() {
               value={chosen}
               onChange={(event) => setSupplierId(event.target.value)}
             >
-              {suppliers.map((supplier) => (
-                <option key={supplier.id} value={supplier.id}>
-                  {supplier.name}
-                </option>
-              ))}
+              <NamedOptions items={suppliers} />
             </select>
           </div>
           <Button type="submit" busy={change.isPending} busyLabel="Creating...">
