@@ -11,6 +11,12 @@ import {
   useUndoPosting,
 } from '../api/counts.js';
 
+/** The count's files, each one button. */
+const FILES = [
+  { format: 'csv', label: 'Download CSV' },
+  { format: 'pdf', label: 'Count sheet (PDF)' },
+] as const;
+
 /**
  * What a reviewer does with the count by its status: Review, Post (the places never counted left
  * alone or counted as 0), Cancel, or Undo a posting (from the activity log, within 7 days); and
@@ -107,20 +113,16 @@ export function CountActions({ count, manage }: { count: Count; manage: boolean 
             Undo posting
           </Button>
         )}
-        <Button
-          variant="secondary"
-          disabled={download.isPending}
-          onClick={() => download.mutate('csv')}
-        >
-          Download CSV
-        </Button>
-        <Button
-          variant="secondary"
-          disabled={download.isPending}
-          onClick={() => download.mutate('pdf')}
-        >
-          Count sheet (PDF)
-        </Button>
+        {FILES.map(({ format, label }) => (
+          <Button
+            key={format}
+            variant="secondary"
+            disabled={download.isPending}
+            onClick={() => download.mutate(format)}
+          >
+            {label}
+          </Button>
+        ))}
       </div>
     </div>
   );
