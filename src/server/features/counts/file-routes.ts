@@ -10,6 +10,7 @@ import { currentCatalogue } from '../catalogues/index.js';
 import { findCount, linesQuery } from './reads.js';
 import { hidesExpected, type LineRow } from './rows.js';
 import { SHEET_ROWS_MAX, sheetRows } from './sheet-rows.js';
+import { logCutShort, sendFile } from '../../http/file-replies.js';
 
 const CSV_HEADER = [
   'productId',
@@ -33,10 +34,6 @@ const pdfFile = {
   description: 'The count sheet, a PDF shown in the browser',
   content: { 'application/pdf': { schema: z.unknown().describe('A PDF document') } },
 };
-
-/** What a client gone half-way through a download leaves behind: nothing to log. */
-const isClientGone = (error: unknown) =>
-  (error as { code?: unknown } | null)?.code === 'ERR_STREAM_PREMATURE_CLOSE';
 
 /**
  * A count on paper and in a spreadsheet: its lines as CSV, and a printable count sheet (PDF) of
@@ -102,15 +99,12 @@ export async function countFileRoutes(fastify: FastifyInstance) {
           after = [last.product_id, last.location_id];
         }
       }
-      const filename = `stockroom-count-${count.id.slice(0, 8)}.csv`;
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${filename}"`)
-        .send(
-          csvStream(CSV_HEADER, pages(), (error) => {
-            if (!isClientGone(error)) request.log.error({ err: error }, 'Count CSV cut short');
-          }),
-        );
+      return sendFile(
+        reply,
+        'csv',
+        `stockroom-count-${count.id.slice(0, 8)}.csv`,
+        csvStream(CSV_HEADER, pages(), logCutShort(request, 'Count CSV')),
+      );
     },
   );
 
@@ -152,17 +146,9 @@ export async function countFileRoutes(fastify: FastifyInstance) {
         },
         rows,
         pageUrl,
-        (error) => {
-          if (!isClientGone(error)) request.log.error({ err: error }, 'Count sheet cut short');
-        },
+        logCutShort(request, 'Count sheet'),
       );
-      return reply
-        .type('application/pdf')
-        .header(
-          'content-disposition',
-          `inline; filename="stockroom-count-sheet-${count.id.slice(0, 8)}.pdf"`,
-        )
-        .send(pdf);
+      return sendFile(reply, 'pdf', `stockroom-count-sheet-${count.id.slice(0, 8)}.pdf`, pdf);
     },
   );
 }

@@ -18,6 +18,7 @@ import { sendCatalogueWrite } from '../writes/index.js';
 import { ORDER_CSV_HEADER, orderFile } from './order-files.js';
 import { pdfBytes, queueOrderMail, refuseUnsendable } from './order-send.js';
 import { findOrder } from './purchase-orders.js';
+import { logCutShort, sendFile } from '../../http/file-replies.js';
 
 const csvFile = {
   description: "The order's lines, a CSV attachment",
@@ -27,10 +28,6 @@ const pdfFile = {
   description: 'The purchase order, a PDF shown in the browser',
   content: { 'application/pdf': { schema: z.unknown().describe('A PDF document') } },
 };
-
-/** What a client gone half-way through a download leaves behind: nothing to log. */
-const isClientGone = (error: unknown) =>
-  (error as { code?: unknown } | null)?.code === 'ERR_STREAM_PREMATURE_CLOSE';
 
 /** The PDF code (pdfkit and the label fonts) loads on the first order printed. */
 const loadOrderPdf = () => import('./order-pdf.js');
@@ -70,13 +67,8 @@ export async function purchaseOrderFileRoutes(fastify: FastifyInstance) {
         request.params.poId,
       );
       const { orderPdf } = await loadOrderPdf();
-      const pdf = orderPdf(sheet, (error) => {
-        if (!isClientGone(error)) request.log.error({ err: error }, 'Purchase order PDF cut short');
-      });
-      return reply
-        .type('application/pdf')
-        .header('content-disposition', `inline; filename="stockroom-${order.number}.pdf"`)
-        .send(pdf);
+      const pdf = orderPdf(sheet, logCutShort(request, 'Purchase order PDF'));
+      return sendFile(reply, 'pdf', `stockroom-${order.number}.pdf`, pdf);
     },
   );
 
@@ -99,10 +91,12 @@ export async function purchaseOrderFileRoutes(fastify: FastifyInstance) {
         currentCatalogue(request).id,
         request.params.poId,
       );
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="stockroom-${order.number}.csv"`)
-        .send(csvStream(ORDER_CSV_HEADER, [records]));
+      return sendFile(
+        reply,
+        'csv',
+        `stockroom-${order.number}.csv`,
+        csvStream(ORDER_CSV_HEADER, [records]),
+      );
     },
   );
 

@@ -36,10 +36,6 @@ export function reportCsv(
   );
 }
 
-/** What a client gone half-way through a download leaves behind: nothing to log. */
-export const isClientGone = (error: unknown) =>
-  (error as { code?: unknown } | null)?.code === 'ERR_STREAM_PREMATURE_CLOSE';
-
 export const csvResponse = {
   200: {
     description: 'The report as a CSV file, as an attachment',

@@ -1,7 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { currentCatalogue } from '../catalogues/index.js';
-import { CODE_COLUMNS, isClientGone, reportCsv } from './csv.js';
+import { CODE_COLUMNS, reportCsv } from './csv.js';
 import type { ReportQueries } from './queries.js';
+import { logCutShort, sendFile } from '../../http/file-replies.js';
 
 type Column = { key: string; header: string };
 
@@ -13,13 +14,8 @@ export function sendCsv(
   columns: Column[],
   rows: Record<string, string | number>[],
 ) {
-  const csv = reportCsv(columns, rows, (error) => {
-    if (!isClientGone(error)) request.log.error({ err: error }, 'Report CSV cut short');
-  });
-  return reply
-    .type('text/csv; charset=utf-8')
-    .header('content-disposition', `attachment; filename="${filename}"`)
-    .send(csv);
+  const csv = reportCsv(columns, rows, logCutShort(request, 'Report CSV'));
+  return sendFile(reply, 'csv', filename, csv);
 }
 
 /**

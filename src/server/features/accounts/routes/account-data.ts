@@ -13,10 +13,7 @@ import { accountExport } from '../account-export.js';
 import { deleteAccount } from '../account-deletion.js';
 import { securityMails } from '../security-mails.js';
 import { twoFactorDeps } from '../two-factor/deps.js';
-
-/** What a client gone half-way through a download leaves behind: nothing to log. */
-const isClientGone = (error: unknown) =>
-  (error as { code?: unknown } | null)?.code === 'ERR_STREAM_PREMATURE_CLOSE';
+import { logCutShort, sendFile } from '../../../http/file-replies.js';
 
 /** Taking the account's data out, and deleting the account (`/api/auth/export`, `/api/auth/user`). */
 export async function accountDataRoutes(fastify: FastifyInstance) {
@@ -46,15 +43,16 @@ export async function accountDataRoutes(fastify: FastifyInstance) {
       const { user, sessionId } = currentSession(request);
       const now = clock.now();
       const deps = { db, images: app.images, products: app.products };
-      const zip = await accountExport(deps, user.id, sessionId, now, (error) => {
-        if (!isClientGone(error)) request.log.error({ err: error }, 'account export cut short');
-      });
+      const zip = await accountExport(
+        deps,
+        user.id,
+        sessionId,
+        now,
+        logCutShort(request, 'account export'),
+      );
       if (!zip) throw new HttpError(401, M.unauthorized);
       const day = new Date(now).toISOString().slice(0, 10);
-      return reply
-        .type('application/zip')
-        .header('content-disposition', `attachment; filename="stockroom-${day}.zip"`)
-        .send(zip);
+      return sendFile(reply, 'zip', `stockroom-${day}.zip`, zip);
     },
   );
 

@@ -1,5 +1,4 @@
-import type { Readable } from 'node:stream';
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { EXPORT_COLUMNS, STOCK_BY_LOCATION_COLUMNS } from '../../../../shared/constants.js';
@@ -20,20 +19,10 @@ import { deleteProducts, productDocs } from '../../products/index.js';
 import { bulkRouteOptions, costlyRouteOptions } from './route-options.js';
 import { COSTLY_WORK_NOTE } from '../../../http/costly-work.js';
 import { errorResponses } from '../../../http/route-options.js';
-
-/** What a client gone half-way through an export leaves behind: nothing to log. */
-const isClientGone = (error: unknown) =>
-  (error as { code?: unknown } | null)?.code === 'ERR_STREAM_PREMATURE_CLOSE';
+import { logCutShort, sendFile } from '../../../http/file-replies.js';
 
 /** The day of a file's name: 2026-01-01. */
 const today = (now: number) => new Date(now).toISOString().slice(0, 10);
-
-/** A CSV file as an attachment. */
-const sendCsv = (reply: FastifyReply, csv: Readable, filename: string) =>
-  reply
-    .type('text/csv; charset=utf-8')
-    .header('content-disposition', `attachment; filename="${filename}"`)
-    .send(csv);
 
 /**
  * The whole catalogue at once: CSV exports (products, and stock by location), bulk delete (the
@@ -65,10 +54,12 @@ export const catalogueRoutes: FastifyPluginAsync<CatalogueContext> = async (fast
       const catalogue = currentCatalogue(request);
       const { q, sort, stock, tag } = request.query;
       const pages = context.repository.exportPages(catalogue.id, { q, sort, stock, tag });
-      const csv = await startCsvExport(pages, context.present.ownImageUrl, (error) => {
-        if (!isClientGone(error)) request.log.error({ err: error }, 'CSV export cut short');
-      });
-      return sendCsv(reply, csv, `stockroom-products-${today(app.clock.now())}.csv`);
+      const csv = await startCsvExport(
+        pages,
+        context.present.ownImageUrl,
+        logCutShort(request, 'CSV export'),
+      );
+      return sendFile(reply, 'csv', `stockroom-products-${today(app.clock.now())}.csv`, csv);
     },
   );
 
@@ -99,11 +90,14 @@ export const catalogueRoutes: FastifyPluginAsync<CatalogueContext> = async (fast
         products,
         (ids) => context.repository.levelsOf(catalogue.id, ids),
         paths,
-        (error) => {
-          if (!isClientGone(error)) request.log.error({ err: error }, 'CSV export cut short');
-        },
+        logCutShort(request, 'CSV export'),
       );
-      return sendCsv(reply, csv, `stockroom-stock-by-location-${today(app.clock.now())}.csv`);
+      return sendFile(
+        reply,
+        'csv',
+        `stockroom-stock-by-location-${today(app.clock.now())}.csv`,
+        csv,
+      );
     },
   );
 

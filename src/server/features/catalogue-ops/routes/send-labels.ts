@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { LabelLayout } from '../../../../shared/labels.js';
 import type { LabelContent } from '../labels/pdf.js';
+import { logCutShort, sendFile } from '../../../http/file-replies.js';
 
 /**
  * The PDF code (pdfkit, bwip-js and their fonts and tables) loads on the first labels request,
@@ -21,10 +22,6 @@ const loadLabels = () =>
 /** What makes a label's content: a product's, or a thing's known by a code. */
 type LabelMakers = Pick<Awaited<ReturnType<typeof loadLabels>>, 'productLabel' | 'codeLabel'>;
 
-/** What a client gone half-way through a download leaves behind: nothing to log. */
-const isClientGone = (error: unknown) =>
-  (error as { code?: unknown } | null)?.code === 'ERR_STREAM_PREMATURE_CLOSE';
-
 /**
  * Answers with the labels as a PDF streamed as it is drawn, on the chosen sheet or roll, each
  * label `copies` times, after `skip` cells of a used sheet. `labels` makes their contents once
@@ -40,12 +37,7 @@ export async function sendLabelsPdf(
   const pdf = labelsPdf(
     labels(makers),
     { layout: LAYOUTS[run.layout], copies: run.copies, skip: run.skip },
-    (error) => {
-      if (!isClientGone(error)) request.log.error({ err: error }, 'Labels PDF cut short');
-    },
+    logCutShort(request, 'Labels PDF'),
   );
-  return reply
-    .type('application/pdf')
-    .header('content-disposition', `inline; filename="${run.filename}-${run.layout}.pdf"`)
-    .send(pdf);
+  return sendFile(reply, 'pdf', `${run.filename}-${run.layout}.pdf`, pdf);
 }
