@@ -12,6 +12,7 @@ import type { Product } from '../../../src/shared/schemas/products.js';
 import { build } from '../support/build.js';
 import type { SignedIn } from '../support/accounts.js';
 import { createProduct, getProduct } from '../support/products.js';
+import { addWebhook } from '../webhooks/support.js';
 import {
   addMember,
   api,
@@ -387,5 +388,81 @@ describe('posting', () => {
     expect(undo.json()).toEqual({ message: A.belowZero });
     expect((await quantities(user, cup.id)).stock).toBe(1);
     expect((await detail(user, '/api', made.id)).count.status).toBe('posted');
+  });
+  it('marks and clears reorder crossings as any stock change, announcing each new one once', async () => {
+    const user = await member(server);
+    await addWebhook(server, user, user.id, 'https://hooks.example.com/stock', ['reorder.reached']);
+    // The catalogue's point is 10: Cup is above it, Jug and Pan at or below it since created.
+    const cup = await createProduct(server, user, { name: 'Cup', stock: '12' });
+    const jug = await createProduct(server, user, { name: 'Jug', stock: '3' });
+    const pan = await createProduct(server, user, { name: 'Pan', stock: '2' });
+    const marks = async () =>
+      Object.fromEntries(
+        (
+          await server.database.db
+            .selectFrom('products')
+            .select(['name', 'reorder_crossed_at', 'last_moved_at'])
+            .where('catalogue_id', '=', user.id)
+            .execute()
+        ).map((row) => [
+          row.name,
+          {
+            crossed: row.reorder_crossed_at === null ? null : Number(row.reorder_crossed_at),
+            moved: row.last_moved_at === null ? null : Number(row.last_moved_at),
+          },
+        ]),
+      );
+    const announced = async () =>
+      (
+        await server.database.db
+          .selectFrom('webhook_deliveries')
+          .select('payload')
+          .where('catalogue_id', '=', user.id)
+          .where('event_type', '=', 'reorder.reached')
+          .execute()
+      )
+        .map((row) => {
+          const { data } = JSON.parse(row.payload) as {
+            data: { product: { name: string }; stock: number; reorderPoint: number };
+          };
+          return `${data.product.name} ${data.stock} of ${data.reorderPoint}`;
+        })
+        .sort();
+    const created = server.clock.now();
+    const before = await announced();
+    expect(before).toEqual(['Jug 3 of 10', 'Pan 2 of 10']);
+    server.clock.advance(60_000);
+    const postedAt = server.clock.now();
+    const made = await start(user, { scope: { kind: 'catalogue' } });
+    for (const [product, counted] of [
+      [cup, 4],
+      [jug, 20],
+      [pan, 1],
+    ] as const) {
+      await count(user, '/api', made.id, { productId: product.id, locationId: user.id, counted });
+    }
+    const posted = await call(user, 'POST', `/api/counts/${made.id}/post`, {});
+    expect(posted.statusCode, posted.body).toBe(200);
+    expect(await marks()).toEqual({
+      Cup: { crossed: postedAt, moved: postedAt },
+      Jug: { crossed: null, moved: postedAt },
+      // Still to reorder: its mark keeps the time it crossed, and it is not announced again.
+      Pan: { crossed: created, moved: postedAt },
+    });
+    expect(await announced()).toEqual(['Cup 4 of 10', ...before]);
+
+    server.clock.advance(60_000);
+    const { entries } = (
+      await call(user, 'GET', '/api/products/activity?kind=count.posted')
+    ).json() as { entries: { id: string }[] };
+    const undone = await call(user, 'POST', `/api/products/activity/${entries[0]!.id}/undo`);
+    expect(undone.statusCode, undone.body).toBe(200);
+    const undoneAt = server.clock.now();
+    expect(await marks()).toEqual({
+      Cup: { crossed: null, moved: undoneAt },
+      Jug: { crossed: undoneAt, moved: undoneAt },
+      Pan: { crossed: created, moved: undoneAt },
+    });
+    expect(await announced()).toEqual(['Cup 4 of 10', 'Jug 3 of 10', ...before]);
   });
 });

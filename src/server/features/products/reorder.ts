@@ -41,7 +41,7 @@ export const reorderParts = (catalogueId: string) =>
  * per crossing (again only after a restock above it): the catalogue's webhooks that listen to
  * 'reorder.reached' are queued with the write, or not at all.
  */
-async function onReorderPointsReached(
+export async function onReorderPointsReached(
   trx: DB,
   catalogueId: string,
   reached: { id: string; name: string; stock: number; point: number }[],
@@ -148,3 +148,26 @@ export async function setCatalogueReorderPoint(
   await trackReorderCrossings(trx, catalogueId, 'all', now);
   await bumpCatalogueVersion(trx, catalogueId);
 }
+
+/**
+ * `reorder_crossed_at` as trackReorderCrossings leaves it once the product's stock is `stock`: for
+ * the SET of the statement that changes the stock itself (unqualified columns of `products`, read
+ * before the change), so a bulk change marks and clears its crossings without reading its
+ * products again. Marked at `now` when now to reorder and not yet marked, cleared when marked
+ * and no longer to reorder, else kept. The caller announces the new marks (onReorderPointsReached).
+ */
+export const crossedAtOnceStockIs = (
+  catalogueId: string,
+  stock: RawBuilder<unknown>,
+  now: number,
+) => {
+  const rule = toReorderRule(stock, sql.ref('reorder_point'), cataloguePointOf(catalogueId));
+  return sql<number | null>`case
+    when reorder_crossed_at is null and ${rule} then ${now}
+    when reorder_crossed_at is not null and not (${rule}) then null
+    else reorder_crossed_at end`;
+};
+
+/** The point that applies to a row of `products` (unaliased): its own, else its catalogue's. */
+export const pointThatApplies = (catalogueId: string) =>
+  sql<number>`coalesce(reorder_point, ${cataloguePointOf(catalogueId)})`;

@@ -1,9 +1,11 @@
-import { sql } from 'kysely';
+import { setImmediate } from 'node:timers/promises';
+import { sql, type RawBuilder } from 'kysely';
 import { MAX_STOCK, type StockReason } from '../../../shared/constants.js';
+import type { DB } from '../../infra/db/handle.js';
+import type { MigrationDialect } from '../../infra/db/migrate.js';
 import type { CatalogueWrite } from '../writes/index.js';
-import { recordMovements, type Movement } from './movements.js';
-import { trackReorderCrossings } from './reorder.js';
-import { addTo, addUnits, putIn, type UnitChanges } from './stock-levels.js';
+import { crossedAtOnceStockIs, onReorderPointsReached, pointThatApplies } from './reorder.js';
+import { putIn } from './stock-levels.js';
 
 /** A change of one product's quantity at one location. */
 export interface StockDelta {
@@ -19,10 +21,54 @@ export type DeltasResult =
   | { outcome: 'above-max'; name: string }
   | { outcome: 'no-location' };
 
-/** Rows per statement: a few values each, well under either engine's limit on bound parameters. */
+/** Rows per read: a few values each, well under either engine's limit on bound parameters. */
 const BATCH_ROWS = 500;
 
+/**
+ * Rows per write statement, a turn of the event loop between two. SQLite runs each statement on
+ * the event loop, its row triggers included (a movement's days and windows, a product's totals):
+ * 250 rows hold it for tens of milliseconds, where 1,000 held it for a quarter of a second.
+ * PostgreSQL's run on its server, so fewer round trips: 1,000 rows.
+ */
+const WRITE_ROWS = { sqlite: 250, postgres: 1_000 } as const;
+
 const key = (productId: string, locationId: string) => `${productId} ${locationId}`;
+
+type Column = readonly [name: string, type: 'text' | 'integer'];
+
+/**
+ * Rows given as one table of a statement (alias it), in a text that stays the same whatever their
+ * number: SQLite reads them from one JSON parameter, PostgreSQL from one array per column. `n`
+ * numbers them in their order.
+ */
+function rowsTable(
+  dialect: MigrationDialect,
+  columns: readonly Column[],
+  rows: readonly (string | number)[][],
+): RawBuilder<unknown> {
+  if (dialect === 'sqlite') {
+    const picks = columns.map(
+      ([name], i) => sql`value ->> ${sql.raw(String(i))} as ${sql.id(name)}`,
+    );
+    return sql`(select key as n, ${sql.join(picks)} from json_each(${JSON.stringify(rows)}))`;
+  }
+  const arrays = columns.map(
+    ([, type], i) => sql`cast(${rows.map((row) => row[i])} as ${sql.raw(type)}[])`,
+  );
+  const names = sql.join(columns.map(([name]) => sql.id(name)));
+  return sql`(select * from unnest(${sql.join(arrays)}) with ordinality as t(${names}, n))`;
+}
+
+/**
+ * A table's `catalogue_id` in a statement that joins it to rowsTable on its key. SQLite takes a
+ * JSON table for a small one and would read the whole catalogue down its index, probing the JSON
+ * for each row (minutes for 10,000 rows): the unary `+` keeps the index out of reach, so each of
+ * the rows probes the table's key instead.
+ */
+const catalogueOf = (dialect: MigrationDialect, table: 'products' | 'locations') =>
+  dialect === 'sqlite'
+    ? sql`+${sql.ref(`${table}.catalogue_id`)}`
+    : sql.ref(`${table}.catalogue_id`);
 
 /**
  * Applies many changes of quantities at locations in a few statements whatever their number (a
@@ -42,21 +88,24 @@ export async function applyStockDeltas(
     countId: string;
   },
 ): Promise<DeltasResult> {
-  const { trx, catalogueId, actorId, now } = w;
+  const { trx, catalogueId } = w;
   const wanted = deltas.filter((d) => d.delta !== 0);
-  const products = new Map<string, { name: string; stock: number }>();
+  const products = new Map<string, { name: string; stock: number; crossedAt: number | null }>();
   const held = new Map<string, number>();
   const locations = new Set<string>();
   for (let i = 0; i < wanted.length; i += BATCH_ROWS) {
+    if (i > 0) await setImmediate();
     const batch = wanted.slice(i, i + BATCH_ROWS);
     const ids = [...new Set(batch.map((d) => d.productId))];
     const rows = await trx
       .selectFrom('products')
-      .select(['id', 'name', 'stock'])
+      .select(['id', 'name', 'stock', 'reorder_crossed_at'])
       .where('catalogue_id', '=', catalogueId)
       .where('id', 'in', ids)
       .execute();
-    for (const row of rows) products.set(row.id, { name: row.name, stock: row.stock });
+    for (const row of rows) {
+      products.set(row.id, { name: row.name, stock: row.stock, crossedAt: row.reorder_crossed_at });
+    }
     const places = [...new Set(batch.map((d) => d.locationId))];
     const found = await trx
       .selectFrom('locations')
@@ -102,54 +151,142 @@ export async function applyStockDeltas(
     if (product.stock + total > MAX_STOCK) return { outcome: 'above-max', name: product.name };
   }
   if (applied.length === 0) return { outcome: 'done', applied };
+  await writeDeltas(w, applied, products, totals, how);
+  return { outcome: 'done', applied };
+}
 
+/**
+ * The statements of the changes checked: quantities, products (their stock, when they last
+ * moved, their reorder marks), locations' units, movements. Each a statement per WRITE_ROWS
+ * rows, whatever the catalogue's size: the rows are a table of the statement, joined to what
+ * they change down its key.
+ */
+async function writeDeltas(
+  w: CatalogueWrite,
+  applied: StockDelta[],
+  products: Map<string, { name: string; stock: number; crossedAt: number | null }>,
+  totals: Map<string, number>,
+  how: { reason: StockReason | null; note: string | null; countId: string },
+) {
+  const { trx, catalogueId, actorId, now, dialect } = w;
+  const size = WRITE_ROWS[dialect];
   // Quantities: an upsert adds each change (a decrease lands on a row that holds enough), then
   // the rows left at 0 go, as every write of stock leaves none.
-  await putIn(
-    trx,
-    catalogueId,
-    applied.map(({ productId, locationId, delta }) => ({ productId, locationId, quantity: delta })),
-  );
-  const changedIds = [...totals.keys()];
-  for (let i = 0; i < changedIds.length; i += BATCH_ROWS) {
-    const ids = changedIds.slice(i, i + BATCH_ROWS);
+  for (let i = 0; i < applied.length; i += size) {
+    await setImmediate();
+    const levels = applied.slice(i, i + size).map(({ productId, locationId, delta }) => ({
+      productId,
+      locationId,
+      quantity: delta,
+    }));
+    await putIn(trx, catalogueId, levels);
+  }
+  const changed = [...totals];
+  const crossed: { id: string; name: string; stock: number; point: number }[] = [];
+  for (let i = 0; i < changed.length; i += size) {
+    await setImmediate();
+    const batch = changed.slice(i, i + size);
     await trx
       .deleteFrom('stock_levels')
-      .where('product_id', 'in', ids)
+      .where(
+        'product_id',
+        'in',
+        batch.map(([id]) => id),
+      )
       .where('quantity', '=', 0)
       .execute();
-    const byId = sql.join(
-      ids.map((id) => sql`when ${id} then cast(${totals.get(id)!} as integer)`),
-      sql` `,
-    );
-    await trx
-      .updateTable('products')
-      .set({ stock: sql`stock + (case id ${byId} end)`, updated_at: now })
-      .where('catalogue_id', '=', catalogueId)
-      .where('id', 'in', ids)
-      .execute();
+    for (const row of await changeProducts(trx, dialect, catalogueId, now, batch)) {
+      // Marked by this change: the rows marked before keep their time and were announced then.
+      if (row.reorder_crossed_at !== null && products.get(row.id)!.crossedAt === null)
+        crossed.push(row);
+    }
   }
-  const units: UnitChanges = new Map();
-  for (const { locationId, delta } of applied) addTo(units, locationId, delta);
-  await addUnits(trx, catalogueId, units);
+  const units = new Map<string, number>();
+  for (const { locationId, delta } of applied)
+    units.set(locationId, (units.get(locationId) ?? 0) + delta);
+  const places = [...units].filter(([, n]) => n !== 0);
+  for (let i = 0; i < places.length; i += size) {
+    await setImmediate();
+    const table = rowsTable(
+      dialect,
+      [
+        ['id', 'text'],
+        ['gained', 'integer'],
+      ],
+      places.slice(i, i + size),
+    );
+    // Not one statement per location in the order of their ids: the pipeline's catalogue lock
+    // (PostgreSQL) already keeps two writes of the catalogue from taking them in opposite orders.
+    await sql`update locations set units = units + d.gained from ${table} as d
+      where ${catalogueOf(dialect, 'locations')} = ${catalogueId} and locations.id = d.id`.execute(
+      trx,
+    );
+  }
 
   const running = new Map([...products].map(([id, { stock }]) => [id, stock]));
-  const movements: Movement[] = applied.map(({ productId, locationId, delta }) => {
+  const movements = applied.map(({ productId, locationId, delta }) => {
     const oldStock = running.get(productId)!;
     running.set(productId, oldStock + delta);
-    return {
-      productId,
-      oldStock,
-      newStock: oldStock + delta,
-      source: 'count',
-      reason: how.reason,
-      note: how.note,
-      at: now,
-      locationId,
-      countId: how.countId,
-    };
+    return [productId, locationId, oldStock, oldStock + delta];
   });
-  await recordMovements(trx, catalogueId, actorId, movements);
-  await trackReorderCrossings(trx, catalogueId, changedIds, now);
-  return { outcome: 'done', applied };
+  for (let i = 0; i < movements.length; i += size) {
+    await setImmediate();
+    const table = rowsTable(
+      dialect,
+      [
+        ['product_id', 'text'],
+        ['location_id', 'text'],
+        ['old_stock', 'integer'],
+        ['new_stock', 'integer'],
+      ],
+      movements.slice(i, i + size),
+    );
+    // Cast, as PostgreSQL types a select's parameters as text.
+    await sql`insert into stock_movements (product_id, catalogue_id, actor_id, created_at,
+        old_stock, new_stock, delta, source, note, reason, location_id, count_id)
+      select d.product_id, ${catalogueId}, cast(${actorId} as text), cast(${now} as bigint),
+        d.old_stock, d.new_stock, d.new_stock - d.old_stock, 'count', cast(${how.note} as text),
+        cast(${how.reason} as text), d.location_id, cast(${how.countId} as text)
+      from ${table} as d order by d.n`.execute(trx);
+  }
+  await onReorderPointsReached(trx, catalogueId, crossed, now);
+}
+
+/**
+ * Adds each product's total change to its stock in one statement, with what follows from it on
+ * the same row: its `updated_at`, its `last_moved_at` as the movements' trigger would set it
+ * (migration 042: so that trigger finds nothing left to write, and each row is written once,
+ * its indexes with it, not twice) and its reorder mark (trackReorderCrossings' rule). Returns
+ * the products newly marked, to announce.
+ */
+async function changeProducts(
+  trx: DB,
+  dialect: MigrationDialect,
+  catalogueId: string,
+  now: number,
+  batch: [string, number][],
+) {
+  const table = rowsTable(
+    dialect,
+    [
+      ['id', 'text'],
+      ['delta', 'integer'],
+    ],
+    batch,
+  );
+  const { rows } = await sql<{
+    id: string;
+    name: string;
+    stock: number;
+    point: number;
+    reorder_crossed_at: number | null;
+  }>`update products set stock = stock + d.delta, updated_at = ${now},
+      last_moved_at = case when cast(${now} as bigint) > created_at
+        and coalesce(last_moved_at < ${now}, true) then ${now} else last_moved_at end,
+      reorder_crossed_at = ${crossedAtOnceStockIs(catalogueId, sql`(stock + d.delta)`, now)}
+    from ${table} as d
+    where ${catalogueOf(dialect, 'products')} = ${catalogueId} and products.id = d.id
+    returning products.id, products.name, products.stock, products.reorder_crossed_at,
+      ${pointThatApplies(catalogueId)} as point`.execute(trx);
+  return rows;
 }
