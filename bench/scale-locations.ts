@@ -89,6 +89,10 @@ export async function seedLocations({ db, dialect }: DatabaseHandle, catalogueId
       .values(levels.filter((level) => level.quantity > 0))
       .execute();
   }
+  // PostgreSQL's statistics still have every stock row in one place (the default location), so
+  // without fresh ones it sums each location's units by reading the whole table: at 100,000
+  // products, 10,000 reads of 290,000 rows, which did not end in 15 minutes.
+  if (dialect === 'postgres') await sql`analyze stock_levels`.execute(db);
   await sql`update locations set units = coalesce(
       (select sum(quantity) from stock_levels where location_id = locations.id), 0)
     where catalogue_id = ${catalogueId}`.execute(db);
