@@ -4,7 +4,6 @@ import { z } from 'zod';
 import { idempotentWriteHeadersSchema } from '../../../shared/schemas/idempotency.js';
 import {
   PO,
-  poNumber,
   purchaseOrderParamsSchema,
   purchaseOrderSavedSchema,
 } from '../../../shared/schemas/purchasing/purchase-orders.js';
@@ -15,6 +14,7 @@ import { errorResponses, rateLimit } from '../../http/route-options.js';
 import { csvStream } from '../catalogue-ops/index.js';
 import { currentCatalogue } from '../catalogues/index.js';
 import { sendCatalogueWrite } from '../writes/index.js';
+import { named, purchasingOutcome } from './outcome.js';
 import { ORDER_CSV_HEADER, orderFile } from './order-files.js';
 import { pdfBytes, queueOrderMail, refuseUnsendable } from './order-send.js';
 import { findOrder } from './purchase-orders.js';
@@ -137,17 +137,11 @@ export async function purchaseOrderFileRoutes(fastify: FastifyInstance) {
         });
         const { order: now } = await findOrder(w.trx, w.catalogueId, sent.id);
         return {
-          answer: { status: 200, body: { message: PO.sent, purchaseOrder: now } },
-          live: { kind: 'purchasing.changed', data: { productIds: [] } },
-          activity: {
-            kind: 'purchase_order.sent',
-            details: {
-              data: {
-                purchaseOrder: { id: sent.id, number: poNumber(sent.number) },
-                to: sent.to,
-              },
-            },
-          },
+          ...purchasingOutcome(
+            { status: 200, body: { message: PO.sent, purchaseOrder: now } },
+            'purchase_order.sent',
+            { data: { purchaseOrder: named(sent), to: sent.to } },
+          ),
           afterCommit: async () => app.outbox.wake(),
         };
       });

@@ -4,7 +4,6 @@ import { messageSchema } from '../../../shared/schemas/common.js';
 import { idempotentWriteHeadersSchema } from '../../../shared/schemas/idempotency.js';
 import {
   PO,
-  poNumber,
   PURCHASE_ORDER_LINES_MAX,
   PURCHASE_ORDERS_PAGE_MAX,
   purchaseOrderCreateSchema,
@@ -20,21 +19,13 @@ import {
 } from '../../../shared/schemas/purchasing/purchase-orders.js';
 import { errorResponses } from '../../http/route-options.js';
 import { actionConfig, currentCatalogue } from '../catalogues/index.js';
-import { sendCatalogueWrite, type LiveEvent } from '../writes/index.js';
+import { sendCatalogueWrite } from '../writes/index.js';
+import { named, purchasingOutcome } from './outcome.js';
 import { deleteOrder, updateOrder } from './order-writes.js';
 import { createOrder, findOrder, listOrders } from './purchase-orders.js';
 import { receiveAgainst } from './receiving.js';
 import { draftsFromReorder } from './reorder-drafts.js';
 
-/** What a change of orders tells the live streams: the products whose stock or cost changed. */
-const live = (productIds: string[] = []): LiveEvent => ({
-  kind: 'purchasing.changed',
-  data: { productIds },
-});
-const named = (order: { id: string; number: number | string }) => ({
-  id: order.id,
-  number: typeof order.number === 'number' ? poNumber(order.number) : order.number,
-});
 /** The largest body: the most lines, with room for white space. */
 const LINES_BODY_MAX = PURCHASE_ORDER_LINES_MAX * 256;
 
@@ -82,14 +73,11 @@ export async function purchaseOrderRoutes(fastify: FastifyInstance) {
     async (request, reply) => {
       return sendCatalogueWrite({ request, reply }, {}, async (w) => {
         const purchaseOrder = await createOrder(w, request.body);
-        return {
-          answer: { status: 201, body: { message: PO.created, purchaseOrder } },
-          live: live(),
-          activity: {
-            kind: 'purchase_order.created',
-            details: { data: { purchaseOrder: named(purchaseOrder) } },
-          },
-        };
+        return purchasingOutcome(
+          { status: 201, body: { message: PO.created, purchaseOrder } },
+          'purchase_order.created',
+          { data: { purchaseOrder: named(purchaseOrder) } },
+        );
       });
     },
   );
@@ -111,14 +99,9 @@ export async function purchaseOrderRoutes(fastify: FastifyInstance) {
         const purchaseOrders = await draftsFromReorder(w);
         const body = { message: PO.drafted(purchaseOrders.length), purchaseOrders };
         if (purchaseOrders.length === 0) return { unchanged: true, answer: { status: 201, body } };
-        return {
-          answer: { status: 201, body },
-          live: live(),
-          activity: {
-            kind: 'purchase_order.created',
-            details: { data: { purchaseOrders: purchaseOrders.map(named) } },
-          },
-        };
+        return purchasingOutcome({ status: 201, body }, 'purchase_order.created', {
+          data: { purchaseOrders: purchaseOrders.map(named) },
+        });
       });
     },
   );
@@ -161,11 +144,11 @@ export async function purchaseOrderRoutes(fastify: FastifyInstance) {
       return sendCatalogueWrite({ request, reply }, {}, async (w) => {
         const changed = await updateOrder(w, request.params.poId, request.body);
         const { order } = await findOrder(w.trx, w.catalogueId, changed.id);
-        return {
-          answer: { status: 200, body: { message: PO.updated, purchaseOrder: order } },
-          live: live(),
-          activity: { kind: changed.kind, details: { data: { purchaseOrder: named(changed) } } },
-        };
+        return purchasingOutcome(
+          { status: 200, body: { message: PO.updated, purchaseOrder: order } },
+          changed.kind,
+          { data: { purchaseOrder: named(changed) } },
+        );
       });
     },
   );
@@ -186,14 +169,11 @@ export async function purchaseOrderRoutes(fastify: FastifyInstance) {
     async (request, reply) => {
       return sendCatalogueWrite({ request, reply }, {}, async (w) => {
         const order = await deleteOrder(w, request.params.poId);
-        return {
-          answer: { status: 200, body: { message: PO.deleted } },
-          live: live(),
-          activity: {
-            kind: 'purchase_order.deleted',
-            details: { data: { purchaseOrder: named(order) } },
-          },
-        };
+        return purchasingOutcome(
+          { status: 200, body: { message: PO.deleted } },
+          'purchase_order.deleted',
+          { data: { purchaseOrder: named(order) } },
+        );
       });
     },
   );
@@ -231,22 +211,20 @@ export async function purchaseOrderRoutes(fastify: FastifyInstance) {
             ordered,
             received,
           }));
-          return {
-            answer: { status: 200, body: { message, purchaseOrder: order, overReceived } },
-            live: live(got.productIds),
-            activity: {
-              kind: 'purchase_order.received',
-              details: {
-                data: {
-                  purchaseOrder: named({ id: got.poId, number: got.number }),
-                  units: got.units,
-                  locationId: request.body.locationId,
-                  lines: request.body.lines,
-                  overReceived,
-                },
+          return purchasingOutcome(
+            { status: 200, body: { message, purchaseOrder: order, overReceived } },
+            'purchase_order.received',
+            {
+              data: {
+                purchaseOrder: named({ id: got.poId, number: got.number }),
+                units: got.units,
+                locationId: request.body.locationId,
+                lines: request.body.lines,
+                overReceived,
               },
             },
-          };
+            got.productIds,
+          );
         },
       );
     },

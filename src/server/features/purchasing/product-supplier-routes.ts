@@ -10,6 +10,7 @@ import {
 import { errorResponses } from '../../http/route-options.js';
 import { notFound } from '../../lib/http-error.js';
 import { sendCatalogueWrite } from '../writes/index.js';
+import { purchasingOutcome } from './outcome.js';
 import { setProductSuppliers, suppliersOfProduct } from './suppliers.js';
 import { actionConfig } from '../catalogues/index.js';
 
@@ -39,14 +40,12 @@ export async function productSupplierRoutes(fastify: FastifyInstance) {
         const product = await setProductSuppliers(w, request.params.id, request.body);
         if (!product) throw notFound(SUP.productNotFound);
         const suppliers = await suppliersOfProduct(w.trx, w.catalogueId, product.id);
-        return {
-          answer: { status: 200, body: { message: SUP.productSuppliersSaved, suppliers } },
-          live: { kind: 'purchasing.changed', data: { productIds: [product.id] } },
-          activity: {
-            kind: 'product.suppliers_changed',
-            details: { product, data: { suppliers } },
-          },
-        };
+        return purchasingOutcome(
+          { status: 200, body: { message: SUP.productSuppliersSaved, suppliers } },
+          'product.suppliers_changed',
+          { product, data: { suppliers } },
+          [product.id],
+        );
       });
     },
   );

@@ -14,7 +14,8 @@ import {
 import { messageSchema } from '../../../shared/schemas/common.js';
 import { errorResponses } from '../../http/route-options.js';
 import { actionConfig, currentCatalogue } from '../catalogues/index.js';
-import { sendCatalogueWrite, type LiveEvent } from '../writes/index.js';
+import { sendCatalogueWrite } from '../writes/index.js';
+import { purchasingOutcome } from './outcome.js';
 import {
   createSupplier,
   deleteSupplier,
@@ -24,8 +25,6 @@ import {
 } from './suppliers.js';
 
 const NAME_RULE = `\`name\`: 1 to ${SUPPLIER_NAME_MAX} characters, unique in the catalogue whatever the case (else 409 \`${SUP.nameTaken}\`). \`email\` is where purchase orders are sent.`;
-/** Suppliers changed: no product's stock or cost did. */
-const live = (): LiveEvent => ({ kind: 'purchasing.changed', data: { productIds: [] } });
 
 /**
  * A catalogue's suppliers, at `/api/suppliers` for the caller's personal catalogue and at
@@ -67,11 +66,11 @@ export async function supplierRoutes(fastify: FastifyInstance) {
     async (request, reply) => {
       return sendCatalogueWrite({ request, reply }, {}, async (w) => {
         const supplier = await createSupplier(w, request.body);
-        return {
-          answer: { status: 201, body: { message: SUP.created, supplier } },
-          live: live(),
-          activity: { kind: 'supplier.created', details: { data: { supplier } } },
-        };
+        return purchasingOutcome(
+          { status: 201, body: { message: SUP.created, supplier } },
+          'supplier.created',
+          { data: { supplier } },
+        );
       });
     },
   );
@@ -111,11 +110,11 @@ export async function supplierRoutes(fastify: FastifyInstance) {
     async (request, reply) => {
       return sendCatalogueWrite({ request, reply }, {}, async (w) => {
         const supplier = await updateSupplier(w, request.params.supplierId, request.body);
-        return {
-          answer: { status: 200, body: { message: SUP.updated, supplier } },
-          live: live(),
-          activity: { kind: 'supplier.updated', details: { data: { supplier } } },
-        };
+        return purchasingOutcome(
+          { status: 200, body: { message: SUP.updated, supplier } },
+          'supplier.updated',
+          { data: { supplier } },
+        );
       });
     },
   );
@@ -136,11 +135,11 @@ export async function supplierRoutes(fastify: FastifyInstance) {
     async (request, reply) => {
       return sendCatalogueWrite({ request, reply }, {}, async (w) => {
         const supplier = await deleteSupplier(w, request.params.supplierId);
-        return {
-          answer: { status: 200, body: { message: SUP.deleted } },
-          live: live(),
-          activity: { kind: 'supplier.deleted', details: { data: { supplier } } },
-        };
+        return purchasingOutcome(
+          { status: 200, body: { message: SUP.deleted } },
+          'supplier.deleted',
+          { data: { supplier } },
+        );
       });
     },
   );
