@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { setImmediate } from 'node:timers/promises';
 import type { MovementSource } from '../../../shared/constants.js';
 import type { DB } from '../../infra/db/handle.js';
@@ -13,8 +14,33 @@ import { insertTags, newProductRow, replaceTags, textColumns } from './write-hel
 export type StagedProducts = ProductInsert[][];
 
 /**
- * Makes the rows of new products, grouped by `batchesOf` with a turn of the event loop between
- * batches (folding names and descriptions for search costs CPU too), before the transaction opens.
+ * Ids that sort in the order they are made, in UUID version 7's layout (RFC 9562, its "dedicated
+ * counter" method): the time the load started, a 24-bit count, then 48 random bits. A load's rows
+ * follow each other in every index keyed by the product's id (the products', their days', top
+ * movers' windows', stock levels' and movements'), so a batch of 100 writes a few pages of each
+ * instead of 100 scattered ones, which a transaction of 100 rows spends most of its time writing.
+ */
+function orderedIds(startedAt: number): () => string {
+  let count = 0;
+  return () => {
+    // Past 2^24 rows the time moves on a millisecond: still in order, still unique.
+    const time = (startedAt + Math.floor(count / 0x1000000)).toString(16).padStart(12, '0');
+    const counter = (count % 0x1000000).toString(16).padStart(6, '0');
+    count += 1;
+    const random = randomBytes(6).toString('hex');
+    return `${time.slice(0, 8)}-${time.slice(8)}-7${counter.slice(0, 3)}-8${counter.slice(3)}-${random}`;
+  };
+}
+
+/** Stock first, then name: the order of the stock, reorder and top movers' indexes. */
+const byStockThenName = (a: ProductInsert, b: ProductInsert) =>
+  a.stock - b.stock || (a.name_key < b.name_key ? -1 : a.name_key > b.name_key ? 1 : 0);
+
+/**
+ * Makes the rows of new products, with a turn of the event loop between batches (folding names
+ * and descriptions for search costs CPU too), before the transaction opens; then orders them by
+ * stock and name, numbers them in that order (orderedIds) and groups them as `batchesOf` writes
+ * them. A batch's rows then sit side by side in most of the indexes they go into.
  */
 export async function stageProducts(
   target: { id: string; actorId: string | null },
@@ -24,11 +50,17 @@ export async function stageProducts(
     for (const product of products)
       yield newProductRow(target.id, target.actorId, product, product.createdAt);
   })();
-  const batches: ProductInsert[][] = [];
+  const made: ProductInsert[] = [];
   for (const batch of batchesOf(rows, (row) => row.search_key.length)) {
-    batches.push(batch);
+    for (const row of batch) made.push(row);
     await setImmediate();
   }
+  made.sort(byStockThenName);
+  const nextId = orderedIds(Date.now());
+  for (const row of made) row.id = nextId();
+  await setImmediate();
+  const batches: ProductInsert[][] = [];
+  for (const batch of batchesOf(made, (row) => row.search_key.length)) batches.push(batch);
   return batches;
 }
 

@@ -11,6 +11,11 @@ type Connection = ReturnType<typeof statementCachingConnection>;
 
 /** A pragma sets or reads the connection's own settings (`busy_timeout = …` returns a row too). */
 const PRAGMA = /^\s*pragma\b/i;
+/**
+ * A pragma that changes how the writer's commits are synced: it takes the writer first, so that
+ * it applies to the holder's own transactions only, never to another's that holds the writer.
+ */
+const SYNC_PRAGMA = /^\s*pragma\s+synchronous\s*=/i;
 
 /** One holder of the writing connection at a time, in the order they asked. */
 class WriterLock {
@@ -100,6 +105,7 @@ class RoutedConnection implements DatabaseConnection {
 
   async executeQuery<R>(compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
     const { sql, parameters } = compiledQuery;
+    if (SYNC_PRAGMA.test(sql)) await this.bindToWriter();
     if (!this.releaseWriter && !PRAGMA.test(sql)) {
       // A statement that returns rows and changes nothing (BEGIN is "read-only" too, but returns
       // no rows) runs on the reader.
