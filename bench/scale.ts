@@ -8,7 +8,8 @@
  * the server's own CPU time (bench/scale-requests.ts). Beside the largest catalogue, a catalogue
  * of the smallest size is measured again. Then the export, a count of 10,000 lines over the whole
  * catalogue (bench/scale-counts.ts) and the imports of the catalogue, the new import beside
- * another user's stock changes (BENCH_SCALE_IMPORTS=off leaves them out).
+ * another user's stock changes (BENCH_SCALE_IMPORTS=off leaves them out; BENCH_SCALE_ONLY=imports
+ * runs them alone, without the requests, the export and the count).
  * Writes bench/results-scale.md, or bench/results-scale-<sizes>.md for other sizes.
  */
 import { existsSync } from 'node:fs';
@@ -32,6 +33,7 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const SIZES = (process.env.BENCH_SCALE_SIZES ?? '1000,10000,100000').split(',').map(Number);
 const ENGINES = (process.env.BENCH_SCALE_ENGINES ?? 'sqlite,postgres').split(',');
 const IMPORTS = process.env.BENCH_SCALE_IMPORTS !== 'off';
+const ONLY_IMPORTS = process.env.BENCH_SCALE_ONLY === 'imports';
 const POSTGRES = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 /** Stock movements of every catalogue measured: its products' creations, then more. */
 const MOVEMENTS = 100_000;
@@ -109,11 +111,13 @@ async function measureEngine(engine: string): Promise<EngineResult> {
         const postgresUrl = 'postgresUrl' in database.raw ? database.raw.postgresUrl : undefined;
         const cpu = await cpuReader(server.child.pid!, postgresUrl);
         const client = { url: server.url, cpu, token: user.token };
-        const costs = await measureRequests(client);
-        const exported = await measureExport(client, user.id, database.raw);
-        const wideCount = await measureWideCount(client);
+        const costs = ONLY_IMPORTS ? new Map() : await measureRequests(client);
+        const exported = ONLY_IMPORTS
+          ? undefined
+          : await measureExport(client, user.id, database.raw);
+        const wideCount = ONLY_IMPORTS ? undefined : await measureWideCount(client);
         const largest = size === Math.max(...SIZES);
-        if (largest && SIZES.length > 1) {
+        if (largest && SIZES.length > 1 && !ONLY_IMPORTS) {
           // Another tenant's small catalogue, beside this large one.
           const small = Math.min(...SIZES);
           console.log(`${engine}, ${small} products beside ${size}: seeding…`);

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { setImmediate } from 'node:timers/promises';
+import { sql } from 'kysely';
 import type { MovementSource } from '../../../shared/constants.js';
 import type { DB } from '../../infra/db/handle.js';
 import type { MigrationDialect } from '../../infra/db/migrate.js';
@@ -80,10 +81,8 @@ export async function loadProducts(
   let created = 0;
   let updated = 0;
   try {
-    // A changed text is taken out of the search index and put in again: counted twice.
-    const text = ({ product }: ImportedUpdate) =>
-      2 * (product.name.length + product.description.length);
-    for (const batch of batchesOf(updates, text)) {
+    // Read and written BATCH_ROWS at a time; the search index's work is bounded when written.
+    for (const batch of batchesOf(updates, () => 0)) {
       updated += await applyImported(w, batch);
       await setImmediate();
     }
@@ -112,30 +111,61 @@ export async function loadProducts(
   return { created, updated };
 }
 
-/** The columns an import's row may write over a product. */
-const UPDATED_COLUMNS = [
-  'name',
-  'name_key',
-  'description',
-  'search_key',
-  'sku',
-  'barcode',
-  'sku_key',
-  'barcode_key',
-  'price_cents',
-  'stock',
-  'tags',
-  'cost_cents',
-  'reorder_point',
-  'reorder_quantity',
-] as const;
+/** The columns an import's row may write over a product, with their type (both engines'). */
+const UPDATED_COLUMNS = {
+  name: 'text',
+  name_key: 'text',
+  description: 'text',
+  search_key: 'text',
+  sku: 'text',
+  barcode: 'text',
+  sku_key: 'text',
+  barcode_key: 'text',
+  price_cents: 'bigint',
+  stock: 'integer',
+  tags: 'text',
+  cost_cents: 'bigint',
+  reorder_point: 'integer',
+  reorder_quantity: 'integer',
+} as const;
+type UpdatedColumn = keyof typeof UPDATED_COLUMNS;
+type UpdatedValue = string | number | null;
+
+/** Rows to write over their products, all changing the same columns. */
+interface Rewrite {
+  columns: UpdatedColumn[];
+  rows: { id: string; at: number; values: UpdatedValue[]; searchChars: number }[];
+}
+
+/**
+ * Writes one group of rows in one statement, set-based: `update … from (values …)` on both engines,
+ * each value cast to its column's type (PostgreSQL reads the parameters of a VALUES list as text).
+ * Only the columns that change are set: every index over a column set is rewritten, even to the
+ * same value, and so would the search index be on SQLite. The triggers keep what they kept row by
+ * row: SQLite's fire per row, PostgreSQL's statement triggers once over the statement's rows.
+ */
+async function rewrite(w: CatalogueWrite, { columns, rows }: Rewrite): Promise<void> {
+  // VALUES columns are column1, column2, … on both engines: the id, the time, then the values.
+  const sets = columns.map(
+    (column, i) =>
+      sql`${sql.ref(column)} = cast(${sql.ref(`u.column${i + 3}`)} as ${sql.raw(UPDATED_COLUMNS[column])})`,
+  );
+  const values = rows.map(({ id, at, values }) => sql`(${sql.join([id, at, ...values])})`);
+  await sql`update products set ${sql.join([
+    ...sets,
+    sql`updated_at = cast(u.column2 as bigint)`,
+    sql`updated_by = ${w.actorId}`,
+  ])}
+    from (values ${sql.join(values)}) as u
+    where products.catalogue_id = ${w.catalogueId} and products.id = u.column1`.execute(w.trx);
+}
 
 /**
  * Writes import rows over existing products (a batch of `batchesOf`): their fields, not their images
  * or history; a change of stock is recorded as an `import` movement from the stock the product
- * had then. The products are read, their tags replaced, their movements recorded and their
- * reorder points checked a batch at a time: a few statements per batch, not per row. Returns how
- * many were written (a product gone meanwhile is not).
+ * had then. The products are read, written, re-tagged, their movements recorded and their reorder
+ * points checked a batch at a time: a few statements per batch, not per row (the rows that change
+ * the same columns in one update). Returns how many were written (a product gone meanwhile is not).
  */
 async function applyImported(w: CatalogueWrite, updates: ImportedUpdate[]): Promise<number> {
   const { trx, catalogueId, actorId } = w;
@@ -143,7 +173,7 @@ async function applyImported(w: CatalogueWrite, updates: ImportedUpdate[]): Prom
     (
       await trx
         .selectFrom('products')
-        .select(['id', ...UPDATED_COLUMNS])
+        .select(['id', ...(Object.keys(UPDATED_COLUMNS) as UpdatedColumn[])])
         .where('catalogue_id', '=', catalogueId)
         .where(
           'id',
@@ -157,6 +187,7 @@ async function applyImported(w: CatalogueWrite, updates: ImportedUpdate[]): Prom
   const retagged: { id: string; tags: string }[] = [];
   const movements: Movement[] = [];
   const written: string[] = [];
+  const rewrites = new Map<string, Rewrite>();
   let at = 0;
   for (const { id, product, at: when } of updates) {
     const current = currents.get(id);
@@ -167,7 +198,7 @@ async function applyImported(w: CatalogueWrite, updates: ImportedUpdate[]): Prom
       barcode: product.barcode === undefined ? current.barcode : product.barcode,
     };
     const keys = codeKeys(codes);
-    const values = {
+    const values: Partial<Record<UpdatedColumn, UpdatedValue>> = {
       ...textColumns(product.name, product.description, keys),
       ...codes,
       ...keys,
@@ -180,19 +211,20 @@ async function applyImported(w: CatalogueWrite, updates: ImportedUpdate[]): Prom
         ? {}
         : { reorder_quantity: product.reorderQuantity }),
     };
-    // Only the columns that change: every index over a column set is rewritten, even to the same
-    // value, and a re-import mostly changes stocks.
-    const changed = Object.fromEntries(
-      Object.entries(values).filter(
-        ([column, value]) => String(value) !== String(current[column as keyof typeof values]),
-      ),
+    // Only the columns that change (a re-import mostly changes stocks): grouped by which.
+    const changed = (Object.keys(values) as UpdatedColumn[]).filter(
+      (column) => String(values[column]) !== String(current[column]),
     );
-    await trx
-      .updateTable('products')
-      .set({ ...changed, updated_at: when, updated_by: actorId })
-      .where('catalogue_id', '=', catalogueId)
-      .where('id', '=', id)
-      .execute();
+    const key = changed.join();
+    const group = rewrites.get(key) ?? { columns: changed, rows: [] };
+    group.rows.push({
+      id,
+      at: when,
+      values: changed.map((column) => values[column] ?? null),
+      // A changed search key is taken out of the search index and put in again: counted twice.
+      searchChars: changed.includes('search_key') ? 2 * String(values.search_key).length : 0,
+    });
+    rewrites.set(key, group);
     if (tags !== current.tags) retagged.push({ id, tags });
     if (product.stock !== current.stock) {
       const movement = { productId: id, oldStock: current.stock, newStock: product.stock };
@@ -200,6 +232,13 @@ async function applyImported(w: CatalogueWrite, updates: ImportedUpdate[]): Prom
     }
     written.push(id);
     at = Math.max(at, when);
+  }
+  // The search index's work bounded per statement, as a bulk load's (a turn between them).
+  for (const { columns, rows } of rewrites.values()) {
+    for (const chunk of batchesOf(rows, (row) => row.searchChars)) {
+      await rewrite(w, { columns, rows: chunk });
+      if (chunk.length < rows.length) await setImmediate();
+    }
   }
   await replaceTags(trx, catalogueId, retagged);
   await recordMovements(trx, catalogueId, actorId, movements);
