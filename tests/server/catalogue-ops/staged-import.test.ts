@@ -153,4 +153,38 @@ describe('an import staged, then published or dropped', async () => {
     },
     120_000,
   );
+
+  it('numbers its new products in the order of their stock and name', async () => {
+    const res = await importCsv(server, owner, csvText(rowsOf('Ordered lamp', 'OL')));
+    expect(res.statusCode, res.body).toBe(200);
+    const rows = await db
+      .selectFrom('products')
+      .select(['id', 'stock', 'name_key'])
+      .where('catalogue_id', '=', catalogueId)
+      .where('name', 'like', 'Ordered lamp %')
+      .execute();
+    expect(rows.length).toBe(ROWS);
+    // By id, the rows come in the order of stock then name: neighbours in the indexes.
+    const byId = [...rows].sort((a, b) => (a.id < b.id ? -1 : 1));
+    const byStock = [...rows].sort(
+      (a, b) => a.stock - b.stock || (a.name_key < b.name_key ? -1 : 1),
+    );
+    expect(byId.map((row) => row.id)).toEqual(byStock.map((row) => row.id));
+    // Each a UUID of version 7's layout.
+    for (const { id } of rows)
+      expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-8[0-9a-f]{3}-[0-9a-f]{12}$/);
+  }, 120_000);
+
+  // The batches commit unsynced; every other write commits synced as before.
+  it.runIf(!process.env.TEST_DATABASE_URL)(
+    "leaves the writer's commits synced once it is done",
+    async () => {
+      const res = await importCsv(server, owner, csvText(rowsOf('Synced lamp', 'SY')));
+      expect(res.statusCode, res.body).toBe(200);
+      const { rows } = await sql<{ synchronous: number }>`pragma synchronous`.execute(db);
+      // 2: full.
+      expect(rows[0]!.synchronous).toBe(2);
+    },
+    120_000,
+  );
 });
