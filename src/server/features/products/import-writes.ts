@@ -23,25 +23,29 @@ export type StagedProducts = ProductInsert[][];
  */
 function orderedIds(startedAt: number): () => string {
   let count = 0;
+  // Random bytes drawn for many ids at once: one call each costs microseconds.
+  let pool = Buffer.alloc(0);
   return () => {
+    if (count % ID_POOL === 0) pool = randomBytes(6 * ID_POOL);
+    const random = pool.toString('hex', (count % ID_POOL) * 6, (count % ID_POOL) * 6 + 6);
     // Past 2^24 rows the time moves on a millisecond: still in order, still unique.
     const time = (startedAt + Math.floor(count / 0x1000000)).toString(16).padStart(12, '0');
     const counter = (count % 0x1000000).toString(16).padStart(6, '0');
     count += 1;
-    const random = randomBytes(6).toString('hex');
     return `${time.slice(0, 8)}-${time.slice(8)}-7${counter.slice(0, 3)}-8${counter.slice(3)}-${random}`;
   };
 }
+const ID_POOL = 1024;
 
-/** Stock first, then name: the order of the stock, reorder and top movers' indexes. */
-const byStockThenName = (a: ProductInsert, b: ProductInsert) =>
-  a.stock - b.stock || (a.name_key < b.name_key ? -1 : a.name_key > b.name_key ? 1 : 0);
+/** Rows numbered in one turn of the event loop: a few milliseconds. */
+const NUMBERED_PER_TURN = 5_000;
 
 /**
  * Makes the rows of new products, with a turn of the event loop between batches (folding names
- * and descriptions for search costs CPU too), before the transaction opens; then orders them by
- * stock and name, numbers them in that order (orderedIds) and groups them as `batchesOf` writes
- * them. A batch's rows then sit side by side in most of the indexes they go into.
+ * and descriptions for search costs CPU too), before the transaction opens; then numbers them in
+ * the order of their stock (orderedIds; the file's order within a stock) and groups them as
+ * `batchesOf` writes them. A batch's rows then sit side by side in most of the indexes they go
+ * into: those by id, and those by stock (the stock list, the reorder list, the top movers').
  */
 export async function stageProducts(
   target: { id: string; actorId: string | null },
@@ -51,18 +55,26 @@ export async function stageProducts(
     for (const product of products)
       yield newProductRow(target.id, target.actorId, product, product.createdAt);
   })();
-  const made: ProductInsert[] = [];
+  // By stock as they are made: no sort of the rows themselves, which takes a whole turn.
+  const byStock = new Map<number, ProductInsert[]>();
   for (const batch of batchesOf(rows, (row) => row.search_key.length)) {
-    for (const row of batch) made.push(row);
+    for (const row of batch) {
+      const same = byStock.get(row.stock);
+      if (same) same.push(row);
+      else byStock.set(row.stock, [row]);
+    }
     await setImmediate();
   }
-  made.sort(byStockThenName);
   const nextId = orderedIds(Date.now());
-  for (const row of made) row.id = nextId();
-  await setImmediate();
-  const batches: ProductInsert[][] = [];
-  for (const batch of batchesOf(made, (row) => row.search_key.length)) batches.push(batch);
-  return batches;
+  const ordered: ProductInsert[] = [];
+  for (const stock of [...byStock.keys()].sort((a, b) => a - b)) {
+    for (const row of byStock.get(stock)!) {
+      row.id = nextId();
+      ordered.push(row);
+      if (ordered.length % NUMBERED_PER_TURN === 0) await setImmediate();
+    }
+  }
+  return [...batchesOf(ordered, (row) => row.search_key.length)];
 }
 
 /**
