@@ -13,7 +13,7 @@ export type HeldSumOptions = Pick<PageOptions, 'text' | 'stock' | 'tag'> & {
 };
 
 /**
- * Product ids cut into 16 ranges by their first character (ids are random UUIDs): a summary of
+ * Product ids cut into 16 ranges by their first character (random, or spread by an import): a summary of
  * locations holding many stock rows adds up one range a statement, each product in one of them,
  * so that no statement holds SQLite's event loop for the whole of a warehouse.
  */

@@ -8,31 +8,42 @@ import { writeCatalogue, type CatalogueWrite } from '../writes/index.js';
 import { codeKeys, rethrowCodeTaken } from './codes.js';
 import { recordMovements, type Movement } from './movements.js';
 import { trackReorderCrossings } from './reorder.js';
-import { batchesOf, type ImportedUpdate, type NewProduct, type ProductInsert } from './rows.js';
+import {
+  BATCH_ROWS,
+  batchesOf,
+  type ImportedUpdate,
+  type NewProduct,
+  type ProductInsert,
+} from './rows.js';
 import { insertTags, newProductRow, replaceTags, textColumns } from './write-helpers.js';
 
 /** New products' rows, made before their write and grouped as it inserts them. */
 export type StagedProducts = ProductInsert[][];
 
 /**
- * Ids that sort in the order they are made, in UUID version 7's layout (RFC 9562, its "dedicated
- * counter" method): the time the load started, a 24-bit count, then 48 random bits. A load's rows
- * follow each other in every index keyed by the product's id (the products', their days', top
- * movers' windows', stock levels' and movements'), so a batch of 100 writes a few pages of each
- * instead of 100 scattered ones, which a transaction of 100 rows spends most of its time writing.
+ * Ids that sort in the order they are made within runs of BATCH_ROWS (a staged batch), in the layout of UUID version
+ * 8 (RFC 9562's custom one): a first character that moves to the next of the 16 hex digits with
+ * each run (from a random one), the time the load started, a 24-bit count, then 48 random bits. A
+ * run's rows follow each other in every index keyed by the product's id (the products', their
+ * days', top movers' windows', stock levels' and movements'), so a batch of 100 writes a few pages
+ * of each instead of 100 scattered ones, which a transaction of 100 rows spends most of its time
+ * writing. The first character still spreads a load's products evenly over the 16 ranges a
+ * location's summary adds up one at a time, as random ids do.
  */
 function orderedIds(startedAt: number): () => string {
   let count = 0;
+  const firstRun = randomBytes(1)[0]!;
   // Random bytes drawn for many ids at once: one call each costs microseconds.
   let pool = Buffer.alloc(0);
   return () => {
     if (count % ID_POOL === 0) pool = randomBytes(6 * ID_POOL);
     const random = pool.toString('hex', (count % ID_POOL) * 6, (count % ID_POOL) * 6 + 6);
+    const range = ((firstRun + Math.floor(count / BATCH_ROWS)) % 16).toString(16);
     // Past 2^24 rows the time moves on a millisecond: still in order, still unique.
-    const time = (startedAt + Math.floor(count / 0x1000000)).toString(16).padStart(12, '0');
+    const time = (startedAt + Math.floor(count / 0x1000000)).toString(16).padStart(11, '0');
     const counter = (count % 0x1000000).toString(16).padStart(6, '0');
     count += 1;
-    return `${time.slice(0, 8)}-${time.slice(8)}-7${counter.slice(0, 3)}-8${counter.slice(3)}-${random}`;
+    return `${range}${time.slice(0, 7)}-${time.slice(7)}-8${counter.slice(0, 3)}-8${counter.slice(3)}-${random}`;
   };
 }
 const ID_POOL = 1024;

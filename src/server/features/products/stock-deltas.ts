@@ -217,10 +217,12 @@ async function writeDeltas(
     );
     // Not one statement per location in the order of their ids: the pipeline's catalogue lock
     // (PostgreSQL) already keeps two writes of the catalogue from taking them in opposite orders.
+    // The ids listed as well: PostgreSQL then finds the rows by key, where it would read every
+    // location of a catalogue with few of them down its catalogue's index.
+    const ids = places.slice(i, i + size).map(([id]) => id);
     await sql`update locations set units = units + d.gained from ${table} as d
-      where ${catalogueOf(dialect, 'locations')} = ${catalogueId} and locations.id = d.id`.execute(
-      trx,
-    );
+      where ${catalogueOf(dialect, 'locations')} = ${catalogueId} and locations.id = d.id
+      and locations.id in (${sql.join(ids)})`.execute(trx);
   }
 
   const running = new Map([...products].map(([id, { stock }]) => [id, stock]));
