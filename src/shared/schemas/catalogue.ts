@@ -130,6 +130,20 @@ const fieldValue = z.union([
   z.array(z.string().meta({ maxLength: TAG_MAX })).meta({ maxItems: TAGS_MAX }),
 ]);
 
+/** The fields of a product an import can change, as its columns name them. */
+export const IMPORT_CHANGE_FIELDS = [
+  'name',
+  'price',
+  'stock',
+  'description',
+  'tags',
+  'cost',
+  'sku',
+  'barcode',
+  'reorderPoint',
+  'reorderQuantity',
+] as const;
+
 /** A product an import would update: its row, its id, and each field that changes. */
 export const importChangeSchema = z.object({
   line: z.number().int().meta(int32(MAX_STOCK, 1)),
@@ -137,23 +151,12 @@ export const importChangeSchema = z.object({
   fields: z
     .array(
       z.object({
-        field: z.enum([
-          'name',
-          'price',
-          'stock',
-          'description',
-          'tags',
-          'cost',
-          'sku',
-          'barcode',
-          'reorderPoint',
-          'reorderQuantity',
-        ]),
+        field: z.enum(IMPORT_CHANGE_FIELDS),
         before: fieldValue,
         after: fieldValue,
       }),
     )
-    .meta({ maxItems: 10 }),
+    .meta({ maxItems: IMPORT_CHANGE_FIELDS.length }),
 });
 export type ImportChange = z.infer<typeof importChangeSchema>;
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { IMPORT_CHANGE_FIELDS } from '../../../src/shared/schemas/catalogue.js';
 import { signIn } from '../support/accounts.js';
 import { build } from '../support/build.js';
 import { keptTotals, recountTotals } from '../support/catalogue-totals.js';
@@ -6,16 +7,10 @@ import { allProducts, csvText, importCsv } from '../support/products.js';
 
 /** Products enough for several batches of the write (100 rows each) and every kind of change. */
 const ROWS = 260;
+/** The id, then the columns an import can change but the barcode and reorder quantity (left alone). */
 const HEADER = [
   'id',
-  'name',
-  'price',
-  'stock',
-  'description',
-  'tags',
-  'cost',
-  'sku',
-  'reorderPoint',
+  ...IMPORT_CHANGE_FIELDS.filter((field) => field !== 'barcode' && field !== 'reorderQuantity'),
 ];
 
 interface Row {
@@ -27,19 +22,9 @@ interface Row {
   tags: string;
   cost: string;
   sku: string;
-  point: string;
+  reorderPoint: string;
 }
-const cells = (row: Row) => [
-  row.id,
-  row.name,
-  row.price,
-  String(row.stock),
-  row.description,
-  row.tags,
-  row.cost,
-  row.sku,
-  row.point,
-];
+const cells = (row: Row) => HEADER.map((column) => String(row[column as keyof Row]));
 
 /**
  * A re-import writes its matched rows a group at a time (the rows that change the same columns in
@@ -62,7 +47,7 @@ describe('a re-import whose rows change different columns', async () => {
       tags: i % 2 === 0 ? 'desk' : '',
       cost: i % 3 === 0 ? '' : '1.25',
       sku: `L-${i}`,
-      point: i % 4 === 0 ? '5' : '',
+      reorderPoint: i % 4 === 0 ? '5' : '',
     }));
     const created = await importCsv(
       server,
@@ -91,7 +76,12 @@ describe('a re-import whose rows change different columns', async () => {
         case 3:
           return { ...row, tags: 'floor; sale', cost: row.cost === '' ? '2.00' : '' };
         case 4:
-          return { ...row, sku: `N-${i}`, point: row.point === '' ? '40' : '', stock: 1 };
+          return {
+            ...row,
+            sku: `N-${i}`,
+            reorderPoint: row.reorderPoint === '' ? '40' : '',
+            stock: 1,
+          };
         default:
           return row;
       }
@@ -131,7 +121,7 @@ describe('a re-import whose rows change different columns', async () => {
         tags: JSON.stringify(row.tags === '' ? [] : row.tags.split('; ')),
         cost_cents: row.cost === '' ? null : cents(row.cost),
         sku: row.sku,
-        reorder_point: row.point === '' ? null : Number(row.point),
+        reorder_point: row.reorderPoint === '' ? null : Number(row.reorderPoint),
       });
     }
     // One import movement per change of stock, from the stock the product had.
