@@ -34,7 +34,32 @@ const WRITE_ROWS = { sqlite: 250, postgres: 1_000 } as const;
 
 const key = (productId: string, locationId: string) => `${productId} ${locationId}`;
 
+/** Runs `write` on each WRITE_ROWS slice of the rows in turn, a turn of the event loop before each. */
+async function eachSlice<T>(
+  dialect: MigrationDialect,
+  rows: readonly T[],
+  write: (slice: T[]) => Promise<unknown>,
+) {
+  const size = WRITE_ROWS[dialect];
+  for (let i = 0; i < rows.length; i += size) {
+    await setImmediate();
+    await write(rows.slice(i, i + size));
+  }
+}
+
 type Column = readonly [name: string, type: 'text' | 'integer'];
+
+/** The columns of the rows the writes below give as tables: a location's units, a movement. */
+const LOCATION_UNITS: readonly Column[] = [
+  ['id', 'text'],
+  ['gained', 'integer'],
+];
+const MOVEMENTS: readonly Column[] = [
+  ['product_id', 'text'],
+  ['location_id', 'text'],
+  ['old_stock', 'integer'],
+  ['new_stock', 'integer'],
+];
 
 /**
  * Rows given as one table of a statement (alias it), in a text that stays the same whatever their
@@ -169,23 +194,17 @@ async function writeDeltas(
   how: { reason: StockReason | null; note: string | null; countId: string },
 ) {
   const { trx, catalogueId, actorId, now, dialect } = w;
-  const size = WRITE_ROWS[dialect];
   // Quantities: an upsert adds each change (a decrease lands on a row that holds enough), then
   // the rows left at 0 go, as every write of stock leaves none.
-  for (let i = 0; i < applied.length; i += size) {
-    await setImmediate();
-    const levels = applied.slice(i, i + size).map(({ productId, locationId, delta }) => ({
-      productId,
-      locationId,
-      quantity: delta,
-    }));
-    await putIn(trx, catalogueId, levels);
-  }
-  const changed = [...totals];
+  await eachSlice(dialect, applied, (slice) =>
+    putIn(
+      trx,
+      catalogueId,
+      slice.map(({ productId, locationId, delta }) => ({ productId, locationId, quantity: delta })),
+    ),
+  );
   const crossed: { id: string; name: string; stock: number; point: number }[] = [];
-  for (let i = 0; i < changed.length; i += size) {
-    await setImmediate();
-    const batch = changed.slice(i, i + size);
+  await eachSlice(dialect, [...totals], async (batch) => {
     await trx
       .deleteFrom('stock_levels')
       .where(
@@ -200,30 +219,21 @@ async function writeDeltas(
       if (row.reorder_crossed_at !== null && products.get(row.id)!.crossedAt === null)
         crossed.push(row);
     }
-  }
+  });
   const units = new Map<string, number>();
   for (const { locationId, delta } of applied)
     units.set(locationId, (units.get(locationId) ?? 0) + delta);
   const places = [...units].filter(([, n]) => n !== 0);
-  for (let i = 0; i < places.length; i += size) {
-    await setImmediate();
-    const table = rowsTable(
-      dialect,
-      [
-        ['id', 'text'],
-        ['gained', 'integer'],
-      ],
-      places.slice(i, i + size),
-    );
-    // Not one statement per location in the order of their ids: the pipeline's catalogue lock
-    // (PostgreSQL) already keeps two writes of the catalogue from taking them in opposite orders.
-    // The ids listed as well: PostgreSQL then finds the rows by key, where it would read every
-    // location of a catalogue with few of them down its catalogue's index.
-    const ids = places.slice(i, i + size).map(([id]) => id);
-    await sql`update locations set units = units + d.gained from ${table} as d
+  // Not one statement per location in the order of their ids: the pipeline's catalogue lock
+  // (PostgreSQL) already keeps two writes of the catalogue from taking them in opposite orders.
+  // The ids listed as well: PostgreSQL then finds the rows by key, where it would read every
+  // location of a catalogue with few of them down its catalogue's index.
+  await eachSlice(dialect, places, (slice) =>
+    sql`update locations set units = units + d.gained
+      from ${rowsTable(dialect, LOCATION_UNITS, slice)} as d
       where ${catalogueOf(dialect, 'locations')} = ${catalogueId} and locations.id = d.id
-      and locations.id in (${sql.join(ids)})`.execute(trx);
-  }
+      and locations.id in (${sql.join(slice.map(([id]) => id))})`.execute(trx),
+  );
 
   const running = new Map([...products].map(([id, { stock }]) => [id, stock]));
   const movements = applied.map(({ productId, locationId, delta }) => {
@@ -231,26 +241,15 @@ async function writeDeltas(
     running.set(productId, oldStock + delta);
     return [productId, locationId, oldStock, oldStock + delta];
   });
-  for (let i = 0; i < movements.length; i += size) {
-    await setImmediate();
-    const table = rowsTable(
-      dialect,
-      [
-        ['product_id', 'text'],
-        ['location_id', 'text'],
-        ['old_stock', 'integer'],
-        ['new_stock', 'integer'],
-      ],
-      movements.slice(i, i + size),
-    );
-    // Cast, as PostgreSQL types a select's parameters as text.
-    await sql`insert into stock_movements (product_id, catalogue_id, actor_id, created_at,
+  // Cast, as PostgreSQL types a select's parameters as text.
+  await eachSlice(dialect, movements, (slice) =>
+    sql`insert into stock_movements (product_id, catalogue_id, actor_id, created_at,
         old_stock, new_stock, delta, source, note, reason, location_id, count_id)
       select d.product_id, ${catalogueId}, cast(${actorId} as text), cast(${now} as bigint),
         d.old_stock, d.new_stock, d.new_stock - d.old_stock, 'count', cast(${how.note} as text),
         cast(${how.reason} as text), d.location_id, cast(${how.countId} as text)
-      from ${table} as d order by d.n`.execute(trx);
-  }
+      from ${rowsTable(dialect, MOVEMENTS, slice)} as d order by d.n`.execute(trx),
+  );
   await onReorderPointsReached(trx, catalogueId, crossed, now);
 }
 
