@@ -66,6 +66,7 @@ export type TextFieldProps = FieldOwnProps &
   };
 export type TextAreaFieldProps = FieldOwnProps &
   Omit<ComponentProps<'textarea'>, 'id' | 'className'>;
+type SelectFieldProps = FieldOwnProps & Omit<ComponentProps<'select'>, 'id' | 'className'>;
 
 export function TextField({
   label,
@@ -120,6 +121,27 @@ function PasswordInput({ label, ...props }: ComponentProps<'input'> & { label: R
         {shown ? 'Hide' : 'Show'}
       </button>
     </div>
+  );
+}
+
+/** A labelled choice: its options are the children. */
+export function SelectField({
+  label,
+  error,
+  hint,
+  id,
+  className,
+  children,
+  ...props
+}: SelectFieldProps) {
+  return (
+    <Field label={label} error={error} hint={hint} id={id} className={className}>
+      {(control) => (
+        <select className={controlClasses} {...props} {...control}>
+          {children}
+        </select>
+      )}
+    </Field>
   );
 }
 

@@ -4,7 +4,7 @@ import type { ProductListItem } from '@shared/schemas/products.js';
 import { FormFailure } from '@/components/ui/Alert.js';
 import { Button } from '@/components/ui/Button.js';
 import { Card } from '@/components/ui/Card.js';
-import { TextField, controlClasses } from '@/components/ui/Field.js';
+import { SelectField, TextField } from '@/components/ui/Field.js';
 import { getErrorMessage } from '@/lib/api-error.js';
 import { useCatalogueRef } from '@/lib/catalogue-ref.js';
 import { notifySuccess } from '@/lib/notify.js';
@@ -113,23 +113,18 @@ export function CountLineForm({
             onChange={(event) => setQuantity(event.target.value)}
           />
         </div>
-        <div>
-          <label htmlFor="count-line-location" className="block text-sm font-medium text-gray-900">
-            At
-          </label>
-          <select
-            id="count-line-location"
-            className={`mt-2 ${controlClasses}`}
-            value={location?.id ?? ''}
-            onChange={(event) => setLocationId(event.target.value)}
-          >
-            {places.map((place) => (
-              <option key={place.id} value={place.id}>
-                {place.path}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField
+          label="At"
+          id="count-line-location"
+          value={location?.id ?? ''}
+          onChange={(event) => setLocationId(event.target.value)}
+        >
+          {places.map((place) => (
+            <option key={place.id} value={place.id}>
+              {place.path}
+            </option>
+          ))}
+        </SelectField>
         <label className="flex items-center gap-2 text-sm text-gray-900">
           <input
             type="checkbox"

@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import { FormFailure } from '@/components/ui/Alert.js';
 import { Button } from '@/components/ui/Button.js';
 import { Card } from '@/components/ui/Card.js';
-import { TextField, controlClasses } from '@/components/ui/Field.js';
+import { SelectField, TextField } from '@/components/ui/Field.js';
 import { Segmented } from '@/components/controls/Segmented.js';
 import { getErrorMessage } from '@/lib/api-error.js';
 import { useCatalogueRef } from '@/lib/catalogue-ref.js';
@@ -58,27 +58,19 @@ export function NewCount() {
       >
         <Segmented label="What to count" options={KINDS} value={kind} onChange={setKind} />
         {kind === 'location' && (
-          <div>
-            <label htmlFor="count-location" className="block text-sm font-medium text-gray-900">
-              Location
-            </label>
-            <select
-              id="count-location"
-              className={`mt-2 ${controlClasses}`}
-              value={chosenLocation}
-              onChange={(event) => setLocationId(event.target.value)}
-              aria-describedby="count-location-hint"
-            >
-              {locations.map((location) => (
-                <option key={location.id} value={location.id}>
-                  {location.path}
-                </option>
-              ))}
-            </select>
-            <p id="count-location-hint" className="mt-2 text-sm text-gray-600">
-              With its sub-locations.
-            </p>
-          </div>
+          <SelectField
+            label="Location"
+            hint="With its sub-locations."
+            id="count-location"
+            value={chosenLocation}
+            onChange={(event) => setLocationId(event.target.value)}
+          >
+            {locations.map((location) => (
+              <option key={location.id} value={location.id}>
+                {location.path}
+              </option>
+            ))}
+          </SelectField>
         )}
         {kind === 'tag' && (
           <TextField label="Tag" value={tag} onChange={(event) => setTag(event.target.value)} />

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { controlClasses } from '@/components/ui/Field.js';
+import { SelectField } from '@/components/ui/Field.js';
 import { useCatalogueRef } from '@/lib/catalogue-ref.js';
 import { useCounts } from '@/lib/counts/counts-query.js';
 import { useLocations } from '@/lib/locations/locations-query.js';
@@ -40,23 +40,18 @@ export function CountIntoChoice({
   });
   if (counts.length === 0 && value === undefined) return null;
   return (
-    <div>
-      <label htmlFor="scan-count-into" className="block text-sm font-medium text-gray-900">
-        Count into
-      </label>
-      <select
-        id="scan-count-into"
-        className={`mt-2 ${controlClasses}`}
-        value={value?.id ?? ''}
-        onChange={(event) => onChange(into(event.target.value))}
-      >
-        <option value="">Stock directly (set each product's stock)</option>
-        {counts.map((count) => (
-          <option key={count.id} value={count.id}>
-            {count.name}
-          </option>
-        ))}
-      </select>
-    </div>
+    <SelectField
+      label="Count into"
+      id="scan-count-into"
+      value={value?.id ?? ''}
+      onChange={(event) => onChange(into(event.target.value))}
+    >
+      <option value="">Stock directly (set each product's stock)</option>
+      {counts.map((count) => (
+        <option key={count.id} value={count.id}>
+          {count.name}
+        </option>
+      ))}
+    </SelectField>
   );
 }

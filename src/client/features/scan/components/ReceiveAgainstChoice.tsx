@@ -1,4 +1,4 @@
-import { controlClasses } from '@/components/ui/Field.js';
+import { SelectField } from '@/components/ui/Field.js';
 import { useCatalogueRef } from '@/lib/catalogue-ref.js';
 import { formatCount } from '@/lib/format.js';
 import { useExpectedLines } from '@/lib/purchasing/expected.js';
@@ -23,12 +23,9 @@ export function ReceiveAgainstChoice({
   if (open.length === 0 && value === undefined) return null;
   return (
     <div className="space-y-2">
-      <label htmlFor="scan-receive-against" className="block text-sm font-medium text-gray-900">
-        Receive against
-      </label>
-      <select
+      <SelectField
+        label="Receive against"
         id="scan-receive-against"
-        className={controlClasses}
         value={value ?? ''}
         onChange={(event) => onChange(event.target.value || undefined)}
       >
@@ -41,7 +38,7 @@ export function ReceiveAgainstChoice({
         {value !== undefined && !open.some((order) => order.id === value) && (
           <option value={value}>This purchase order</option>
         )}
-      </select>
+      </SelectField>
       {value && <StillExpected poId={value} />}
     </div>
   );

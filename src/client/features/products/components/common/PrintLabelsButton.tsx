@@ -8,7 +8,7 @@ import {
   type LabelLayout,
 } from '@shared/labels.js';
 import { Button } from '@/components/ui/Button.js';
-import { controlClasses, TextField } from '@/components/ui/Field.js';
+import { SelectField, TextField } from '@/components/ui/Field.js';
 import type { Download } from '@/lib/api-download.js';
 import { saveDownload } from '@/lib/download.js';
 import { formatCount } from '@/lib/format.js';
@@ -118,26 +118,18 @@ function LabelsDialogButton({ ids }: { ids: string[] }) {
             Print labels for{' '}
             {ids.length === 1 ? 'this product' : `${formatCount(ids.length)} products`}
           </h2>
-          <div>
-            <label
-              htmlFor={`${titleId}-layout`}
-              className="block text-sm font-medium text-gray-900"
-            >
-              Labels
-            </label>
-            <select
-              id={`${titleId}-layout`}
-              value={layout}
-              onChange={(event) => setLayout(event.target.value as LabelLayout)}
-              className={`mt-2 ${controlClasses}`}
-            >
-              {LABEL_LAYOUTS.map((value) => (
-                <option key={value} value={value}>
-                  {LABEL_LAYOUT_NAMES[value]}
-                </option>
-              ))}
-            </select>
-          </div>
+          <SelectField
+            label="Labels"
+            id={`${titleId}-layout`}
+            value={layout}
+            onChange={(event) => setLayout(event.target.value as LabelLayout)}
+          >
+            {LABEL_LAYOUTS.map((value) => (
+              <option key={value} value={value}>
+                {LABEL_LAYOUT_NAMES[value]}
+              </option>
+            ))}
+          </SelectField>
           <div className="grid gap-4 sm:grid-cols-2">
             <TextField
               label="Copies of each"

@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useCatalogueCan } from '@/lib/catalogues/current-catalogue.js';
 import { MAX_STOCK, STOCK_NOTE_MAX, type StockReason } from '@shared/constants.js';
 import { V } from '@shared/messages.js';
-import { controlClasses, inlineControlClasses } from '@/components/ui/Field.js';
+import { SelectField, controlClasses, inlineControlClasses } from '@/components/ui/Field.js';
 import { formatUnits } from '@/lib/format.js';
 import { notifyError } from '@/lib/notify.js';
 import { useChangeStock } from '@/lib/stock-change/index.js';
@@ -138,19 +138,14 @@ function Stepper({ product, large = false, oneLine = false, location }: StockSte
       </div>
       {large && (
         <div className="mt-3 grid gap-3 sm:grid-cols-[12rem_1fr]">
-          <div>
-            <label htmlFor={`${formId}-reason`} className="block text-sm font-medium text-gray-900">
-              Reason (optional)
-            </label>
-            <select
-              id={`${formId}-reason`}
-              value={reason}
-              onChange={(event) => setReason(event.target.value as StockReason | '')}
-              className={`mt-2 ${controlClasses}`}
-            >
-              <ReasonOptions none="None" />
-            </select>
-          </div>
+          <SelectField
+            label="Reason (optional)"
+            id={`${formId}-reason`}
+            value={reason}
+            onChange={(event) => setReason(event.target.value as StockReason | '')}
+          >
+            <ReasonOptions none="None" />
+          </SelectField>
           <div>
             <label htmlFor={`${formId}-note`} className="block text-sm font-medium text-gray-900">
               Note (optional)
