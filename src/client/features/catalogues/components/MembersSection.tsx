@@ -5,7 +5,7 @@ import {
   type AssignableRole,
 } from '@shared/catalogue-roles.js';
 import type { Catalogue, Member } from '@shared/schemas/catalogues.js';
-import { Card } from '@/components/ui/Card.js';
+import { ListCard } from '@/components/ui/Card.js';
 import { getErrorMessage } from '@/lib/api-error.js';
 import { useUser } from '@/lib/session/get-user.js';
 import { formatDateTime } from '@/lib/format.js';
@@ -28,34 +28,27 @@ export function MembersSection({ catalogue }: { catalogue: Catalogue }) {
   const me = useUser().data?.id;
   const manage = can(catalogue.role, 'manageMembers');
   return (
-    <Card className="overflow-hidden">
-      <section aria-labelledby="catalogue-members">
-        <div className="border-b border-gray-200 px-4 py-4 sm:px-6">
-          <h2 id="catalogue-members" className="text-base font-semibold text-gray-900">
-            Members
-          </h2>
-        </div>
-        {members.isPending ? (
-          <p className="px-6 py-6 text-sm text-gray-600">Loading...</p>
-        ) : members.isError && !members.data ? (
-          <p role="alert" className="px-6 py-6 text-sm font-medium text-red-700">
-            {getErrorMessage(members.error)}
-          </p>
-        ) : (
-          <ul className="divide-y divide-gray-200">
-            {members.data.map((member) => (
-              <MemberRow
-                key={member.user.id}
-                catalogue={catalogue}
-                member={member}
-                manage={manage && member.role !== 'owner' && member.user.id !== me}
-                isMe={member.user.id === me}
-              />
-            ))}
-          </ul>
-        )}
-      </section>
-    </Card>
+    <ListCard id="catalogue-members" title="Members">
+      {members.isPending ? (
+        <p className="px-6 py-6 text-sm text-gray-600">Loading...</p>
+      ) : members.isError && !members.data ? (
+        <p role="alert" className="px-6 py-6 text-sm font-medium text-red-700">
+          {getErrorMessage(members.error)}
+        </p>
+      ) : (
+        <ul className="divide-y divide-gray-200">
+          {members.data.map((member) => (
+            <MemberRow
+              key={member.user.id}
+              catalogue={catalogue}
+              member={member}
+              manage={manage && member.role !== 'owner' && member.user.id !== me}
+              isMe={member.user.id === me}
+            />
+          ))}
+        </ul>
+      )}
+    </ListCard>
   );
 }
 

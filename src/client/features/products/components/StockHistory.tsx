@@ -2,7 +2,7 @@ import { useInfiniteQuery, type UseQueryResult } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { MovementSource, StockReason } from '@shared/constants.js';
 import type { MovementsResponse, StockMovement } from '@shared/schemas/catalogue.js';
-import { Card } from '@/components/ui/Card.js';
+import { ListCard } from '@/components/ui/Card.js';
 import { getErrorMessage } from '@/lib/api-error.js';
 import { useCatalogueRef } from '@/lib/catalogue-ref.js';
 import { formatCount, formatDateTime } from '@/lib/format.js';
@@ -96,54 +96,50 @@ export function StockHistory({
   });
   const movements = pages.data?.pages.flatMap((page) => page.movements) ?? [];
   return (
-    <Card className="overflow-hidden">
-      <section aria-labelledby="stock-history">
-        <div className="flex flex-wrap items-end justify-between gap-3 border-b border-gray-200 px-4 py-4 sm:px-6">
-          <div>
-            <h2 id="stock-history" className="text-base font-semibold text-gray-900">
-              Stock history
-            </h2>
-            <p className="mt-1 text-sm text-gray-600">Every change of the stock, newest first.</p>
-          </div>
-          <label className="text-sm text-gray-700">
-            <span className="mr-2">Reason</span>
-            <select
-              value={reason}
-              onChange={(event) => setReason(event.target.value as StockReason | '')}
-              className="rounded-md border-0 py-1.5 pr-8 pl-2 text-gray-900 ring-1 ring-gray-300 ring-inset"
-            >
-              <ReasonOptions none="All" />
-            </select>
-          </label>
+    <ListCard
+      id="stock-history"
+      title="Stock history"
+      description="Every change of the stock, newest first."
+      actions={
+        <label className="text-sm text-gray-700">
+          <span className="mr-2">Reason</span>
+          <select
+            value={reason}
+            onChange={(event) => setReason(event.target.value as StockReason | '')}
+            className="rounded-md border-0 py-1.5 pr-8 pl-2 text-gray-900 ring-1 ring-gray-300 ring-inset"
+          >
+            <ReasonOptions none="All" />
+          </select>
+        </label>
+      }
+    >
+      {pages.isError && movements.length === 0 ? (
+        <p role="alert" className="px-6 py-8 text-center text-sm font-medium text-red-700">
+          {getErrorMessage(pages.error)}
+        </p>
+      ) : movements.length === 0 ? (
+        <p className="px-6 py-8 text-center text-sm text-gray-600">
+          {pages.isPending ? 'Loading...' : 'No stock changes yet.'}
+        </p>
+      ) : (
+        <ol aria-labelledby="stock-history" className="divide-y divide-gray-200">
+          {movements.map((movement) => (
+            <Movement key={movement.id} movement={movement} />
+          ))}
+        </ol>
+      )}
+      {pages.hasNextPage && (
+        <div className="border-t border-gray-200 px-4 py-3 text-center sm:px-6">
+          <button
+            type="button"
+            onClick={() => void pages.fetchNextPage()}
+            disabled={pages.isFetchingNextPage}
+            className="rounded-md px-3 py-2 text-sm font-semibold text-indigo-700 hover:bg-indigo-50 disabled:opacity-60"
+          >
+            {pages.isFetchingNextPage ? 'Loading...' : `Load ${MOVEMENTS_SHOWN} more`}
+          </button>
         </div>
-        {pages.isError && movements.length === 0 ? (
-          <p role="alert" className="px-6 py-8 text-center text-sm font-medium text-red-700">
-            {getErrorMessage(pages.error)}
-          </p>
-        ) : movements.length === 0 ? (
-          <p className="px-6 py-8 text-center text-sm text-gray-600">
-            {pages.isPending ? 'Loading...' : 'No stock changes yet.'}
-          </p>
-        ) : (
-          <ol aria-labelledby="stock-history" className="divide-y divide-gray-200">
-            {movements.map((movement) => (
-              <Movement key={movement.id} movement={movement} />
-            ))}
-          </ol>
-        )}
-        {pages.hasNextPage && (
-          <div className="border-t border-gray-200 px-4 py-3 text-center sm:px-6">
-            <button
-              type="button"
-              onClick={() => void pages.fetchNextPage()}
-              disabled={pages.isFetchingNextPage}
-              className="rounded-md px-3 py-2 text-sm font-semibold text-indigo-700 hover:bg-indigo-50 disabled:opacity-60"
-            >
-              {pages.isFetchingNextPage ? 'Loading...' : `Load ${MOVEMENTS_SHOWN} more`}
-            </button>
-          </div>
-        )}
-      </section>
-    </Card>
+      )}
+    </ListCard>
   );
 }
