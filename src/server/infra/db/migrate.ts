@@ -48,6 +48,7 @@ import * as lastMovedAt from './migrations/042_last_moved_at.js';
 import * as mailAttachments from './migrations/043_mail_attachments.js';
 import * as importInSortIndexes from './migrations/044_import_in_sort_indexes.js';
 import * as rowTriggersOnChange from './migrations/045_row_triggers_on_change.js';
+import * as movementTriggersByKey from './migrations/046_movement_triggers_by_key.js';
 
 export type MigrationDialect = 'sqlite' | 'postgres';
 
@@ -101,6 +102,7 @@ export const migrations: Migration[] = [
   { name: '043_mail_attachments', ...mailAttachments },
   { name: '044_import_in_sort_indexes', ...importInSortIndexes },
   { name: '045_row_triggers_on_change', ...rowTriggersOnChange },
+  { name: '046_movement_triggers_by_key', ...movementTriggersByKey },
 ];
 
 /** What the hand-written runner before Kysely's Migrator recorded applied migrations in. */
