@@ -105,7 +105,11 @@ export async function loadProducts(
   let updated = 0;
   try {
     // Read and written BATCH_ROWS at a time; the search index's work is bounded when written.
-    for (const batch of batchesOf(updates, () => 0)) {
+    // In the order of the products' ids, not the file's: most of what a change of stock writes
+    // (the product, its days and windows, its movements' indexes by product) is keyed by the id,
+    // so a batch of neighbours writes a few pages of each where file order wrote one page a row.
+    // Measured on 50,000 rows into 100,000 products (SQLite): half the CPU of file order.
+    for (const batch of batchesOf(await sortedById(updates), () => 0)) {
       updated += await applyImported(w, batch);
       await setImmediate();
     }
@@ -132,6 +136,43 @@ export async function loadProducts(
     rethrowCodeTaken(error);
   }
   return { created, updated };
+}
+
+/** Updates sorted, or merged, in one turn of the event loop: a few milliseconds. */
+const SORTED_PER_TURN = 2_000;
+
+const byId = (a: { id: string }, b: { id: string }) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+
+/**
+ * The updates in the order of their products' ids (a copy: the caller's order stays), a few
+ * thousand at a time with a turn of the event loop between (one sort of 50,000 ids took 90 to
+ * 900 ms on a loaded machine): runs sorted alone, then merged two by two.
+ */
+async function sortedById(updates: ImportedUpdate[]): Promise<ImportedUpdate[]> {
+  let runs: ImportedUpdate[][] = [];
+  for (let i = 0; i < updates.length; i += SORTED_PER_TURN) {
+    runs.push(updates.slice(i, i + SORTED_PER_TURN).sort(byId));
+    if (i + SORTED_PER_TURN < updates.length) await setImmediate();
+  }
+  while (runs.length > 1) {
+    const merged: ImportedUpdate[][] = [];
+    for (let r = 0; r < runs.length; r += 2) {
+      const [left, right = []] = [runs[r]!, runs[r + 1]];
+      const run: ImportedUpdate[] = [];
+      let [i, j] = [0, 0];
+      while (i < left.length || j < right.length) {
+        if (j === right.length || (i < left.length && byId(left[i]!, right[j]!) <= 0)) {
+          run.push(left[i++]!);
+        } else {
+          run.push(right[j++]!);
+        }
+        if (run.length % SORTED_PER_TURN === 0) await setImmediate();
+      }
+      merged.push(run);
+    }
+    runs = merged;
+  }
+  return runs[0] ?? [];
 }
 
 /** The columns an import's row may write over a product, with their type (both engines'). */

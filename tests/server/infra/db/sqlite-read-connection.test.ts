@@ -86,6 +86,19 @@ describe.skipIf(process.env.TEST_DATABASE_URL)('the reading connection', async (
     await sql`pragma busy_timeout = 5000`.execute(handle.db);
   });
 
+  it('keeps a large transaction in memory on the writer: a page cache, temporary data', async () => {
+    const settings = await handle.db.connection().execute(async (connection) => {
+      await sql`begin immediate`.execute(connection);
+      const read = async (pragma: 'cache_size' | 'temp_store') =>
+        Object.values((await sql.raw(`pragma ${pragma}`).execute(connection)).rows[0]!)[0];
+      const found = { cacheSize: await read('cache_size'), tempStore: await read('temp_store') };
+      await sql`rollback`.execute(connection);
+      return found;
+    });
+    // 64 MiB of pages (a negative size is in KiB); temp_store 2 is memory.
+    expect(settings).toEqual({ cacheSize: -65536, tempStore: 2 });
+  });
+
   it('closes both connections and the checkpointer', async () => {
     await user('last');
     await handle.close();
