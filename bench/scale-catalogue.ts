@@ -254,8 +254,19 @@ export interface ImportCosts {
   rawRowsPerSecond: number;
   /** Raw prepared inserts of the same rows into the app's own products table. */
   rawAppRowsPerSecond: number;
+  /** Another user's stock changes while every existing row was re-imported: wall ms. */
+  reimportBystander: Waits;
   /** Another user's stock changes, one after another, while the new import ran: wall ms. */
-  bystander: { p50: number; p99: number; max: number; count: number; failed: number };
+  bystander: Waits;
+}
+
+/** Wall ms of another user's stock changes sent every 50 ms (changesBeside). */
+export interface Waits {
+  p50: number;
+  p99: number;
+  max: number;
+  count: number;
+  failed: number;
 }
 
 /** Posts a CSV file to the import, and checks what it reports. */
@@ -334,9 +345,12 @@ export async function measureImports(client: Client, bystander: Client): Promise
   // Read again: the stocks the first re-import changed.
   const existing = await firstProducts(client, 50_000);
   console.log(`  re-import of ${existing.length} existing rows…`);
+  let reimporting = true;
+  const besideReimport = changesBeside(bystander, () => !reimporting);
   const all = await costOf(client, () =>
     postImport(client, reimportFile(existing), reimported(existing.length)),
-  );
+  ).finally(() => (reimporting = false));
+  const reimportBystander = waitsOf(await besideReimport);
   console.log('  new 50,000-row import…');
   const file = importFile(50_000);
   let done = false;
@@ -344,16 +358,21 @@ export async function measureImports(client: Client, bystander: Client): Promise
   const fresh = await costOf(client, () =>
     postImport(client, file, (report) => (report as { created?: number }).created === 50_000),
   ).finally(() => (done = true));
-  const { waits, failed } = await beside;
-  waits.sort((a, b) => a - b);
-  const at = (p: number) => waits[Math.min(waits.length - 1, Math.ceil(p * waits.length) - 1)]!;
   return {
     reimport,
     reimportAll: { ...all, rows: existing.length },
+    reimportBystander,
     newRowsPerSecond: 50_000 / (fresh.wallMs / 1000),
     newCpuSeconds: fresh.cpuMs / 1000,
     rawRowsPerSecond: await rawInsertRate(50_000),
     rawAppRowsPerSecond: await rawAppInsertRate(50_000),
-    bystander: { p50: at(0.5), p99: at(0.99), max: waits.at(-1)!, count: waits.length, failed },
+    bystander: waitsOf(await beside),
   };
+}
+
+/** The percentiles of another user's waits (changesBeside). */
+function waitsOf({ waits, failed }: { waits: number[]; failed: number }): Waits {
+  waits.sort((a, b) => a - b);
+  const at = (p: number) => waits[Math.min(waits.length - 1, Math.ceil(p * waits.length) - 1)]!;
+  return { p50: at(0.5), p99: at(0.99), max: waits.at(-1)!, count: waits.length, failed };
 }

@@ -1,6 +1,6 @@
 /** The tables of `npm run bench:scale` (bench/scale.ts), as Markdown. */
 import os from 'node:os';
-import type { Costs, ExportCost, ImportCosts } from './scale-catalogue.js';
+import type { Costs, ExportCost, ImportCosts, Waits } from './scale-catalogue.js';
 import type { WideCountCost } from './scale-counts.js';
 
 interface SizeResult {
@@ -119,6 +119,8 @@ function engineTable(result: EngineResult) {
   if (first.imports) {
     const seconds = (cost: { wallMs: number; cpuMs: number }) =>
       `**${(cost.wallMs / 1000).toFixed(2)}** (${(cost.cpuMs / 1000).toFixed(2)})`;
+    const waits = ({ p50, p99, max, count: n, failed }: Waits) =>
+      `${ms(p50)} / **${ms(p99)}** / ${ms(max)} (${n}, ${failed})`;
     const percent = (part: number, whole: number) => `**${((part / whole) * 100).toFixed(1)} %**`;
     row('re-import 1,000 existing rows: wall s (server CPU s)', (s) =>
       seconds(s.imports!.reimport),
@@ -126,6 +128,10 @@ function engineTable(result: EngineResult) {
     row(
       're-import every existing row (at most 50,000): rows, wall s (server CPU s)',
       (s) => `${count(s.imports!.reimportAll.rows)}, ${seconds(s.imports!.reimportAll)}`,
+    );
+    row(
+      "another user's stock change every 50 ms during that re-import: wall ms p50 / p99 / max (changes, failed)",
+      (s) => waits(s.imports!.reimportBystander),
     );
     row(
       'new 50,000-row import: rows/s (server CPU s)',
@@ -147,10 +153,7 @@ function engineTable(result: EngineResult) {
     );
     row(
       "another user's stock change every 50 ms during the new import: wall ms p50 / p99 / max (changes, failed)",
-      (s) => {
-        const { p50, p99, max, count: n, failed } = s.imports!.bystander;
-        return `${ms(p50)} / **${ms(p99)}** / ${ms(max)} (${n}, ${failed})`;
-      },
+      (s) => waits(s.imports!.bystander),
     );
   }
   row('seeding the catalogue (data layer): s', (s) => s.seedSeconds.toFixed(1));
