@@ -5,6 +5,7 @@ import { sweepOrphanImages } from './orphan-images.js';
 import { ProductImages } from './product-images.js';
 import { ProductRepository } from './repository.js';
 import { ResponseCache } from './response-cache.js';
+import { searchIndexMerges } from './search/sqlite-merges.js';
 import { setCatalogueReorderPoint } from './reorder.js';
 import type { ProductsContext } from './routes/context.js';
 import { presenters } from './routes/presenters.js';
@@ -33,9 +34,19 @@ const FIRST_SWEEP_AFTER_MS = 2_000;
 const FAILED_IMPORTS_EVERY_MS = 60_000;
 
 /**
+ * How often SQLite's search index is merged (search/sqlite-merges.ts): writes leave it to this
+ * job, and a write merges itself only when 16 flushes pile up on the smallest level between runs.
+ */
+const SEARCH_MERGES_EVERY_MS = 1_000;
+
+/** The name of that job (tests run it with `runner.runNow`). */
+const SEARCH_MERGES_JOB = 'merging the search index';
+
+/**
  * Each signed-in user's own catalogue, decorated once for the routes that read and write it, and
  * the runner's sweep of image files no product needs (sweepOrphanImages), shortly after start, then
- * daily; and the sweep of what failed imports left staged (sweepFailedImports), every minute.
+ * daily; the sweep of what failed imports left staged (sweepFailedImports), every minute; and on
+ * SQLite, the search index's merging in bounded steps, every second.
  */
 export const productsPlugin = fp<{ responseCacheBytes?: number | undefined }>(
   (app, options, done) => {
@@ -70,6 +81,13 @@ export const productsPlugin = fp<{ responseCacheBytes?: number | undefined }>(
         if (removed > 0) app.log.info({ products: removed }, 'swept failed imports');
       },
     });
+    if (database.dialect === 'sqlite') {
+      app.runner.every({
+        name: SEARCH_MERGES_JOB,
+        everyMs: SEARCH_MERGES_EVERY_MS,
+        run: searchIndexMerges(database),
+      });
+    }
     done();
   },
   { name: 'products', dependencies: ['settings', 'database', 'images', 'runner'] },

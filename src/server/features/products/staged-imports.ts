@@ -8,6 +8,7 @@ import type { CatalogueWrite } from '../writes/index.js';
 import { rethrowCodeTaken } from './codes.js';
 import { recordMovements } from './movements.js';
 import { announceStaged, trackReorderCrossings } from './reorder.js';
+import { mergeSearchIndexStep } from './search/sqlite-merges.js';
 import { deleteStagedProducts } from './failed-imports.js';
 import { addUnits } from './stock-levels.js';
 import type { StagedProducts } from './import-writes.js';
@@ -77,10 +78,10 @@ async function unsyncedTransaction(db: DB, write: (trx: DB) => Promise<void>): P
 }
 
 /**
- * Writes what the search index (SQLite's FTS5) holds in memory for the transaction's new rows, and
- * the share of merging its segments that the write brings: a few to tens of milliseconds for a
- * batch of long descriptions. FTS5 does it at the next savepoint, so an empty one does it here,
- * in a turn of its own, instead of inside the next statement (the movements, with theirs).
+ * Writes what the search index (SQLite's FTS5) holds in memory for the transaction's new rows: a
+ * few milliseconds for a batch of long descriptions. FTS5 does it at the next savepoint, so an
+ * empty one does it here, in a turn of its own, instead of inside the next statement (the
+ * movements, with theirs).
  */
 async function flushSearchIndex(trx: DB): Promise<void> {
   await sql`savepoint search_flush`.execute(trx);
@@ -129,6 +130,11 @@ export async function stageImport(
         // loop for a part of a batch.
         await nextTurn();
         await flushSearchIndex(trx);
+        await nextTurn();
+        // Writes leave merging the index to bounded steps (migration 047): an import's batches,
+        // many in a second, do theirs as they go, each in a turn, or 16 flushes would pile up on
+        // the smallest level and the next one merge them all, and the levels above in cascade.
+        await mergeSearchIndexStep(trx);
         await nextTurn();
         await insertTags(trx, target.id, batch);
         const movements = batch.map((row) => ({

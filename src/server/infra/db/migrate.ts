@@ -49,6 +49,7 @@ import * as mailAttachments from './migrations/043_mail_attachments.js';
 import * as importInSortIndexes from './migrations/044_import_in_sort_indexes.js';
 import * as rowTriggersOnChange from './migrations/045_row_triggers_on_change.js';
 import * as movementTriggersByKey from './migrations/046_movement_triggers_by_key.js';
+import * as searchIndexMergeSteps from './migrations/047_search_index_merge_steps.js';
 
 export type MigrationDialect = 'sqlite' | 'postgres';
 
@@ -103,6 +104,7 @@ export const migrations: Migration[] = [
   { name: '044_import_in_sort_indexes', ...importInSortIndexes },
   { name: '045_row_triggers_on_change', ...rowTriggersOnChange },
   { name: '046_movement_triggers_by_key', ...movementTriggersByKey },
+  { name: '047_search_index_merge_steps', ...searchIndexMergeSteps },
 ];
 
 /** What the hand-written runner before Kysely's Migrator recorded applied migrations in. */
