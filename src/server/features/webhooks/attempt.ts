@@ -103,15 +103,15 @@ export async function attemptDelivery(
   }
   const deadline = row.created_at + RETRY_FOR_MS;
   const error = result.error ?? `HTTP ${result.status}`;
+  // Disabled before the delivery is finished: finishing frees the endpoint's slot, and an
+  // attempt claimed into it meanwhile would still find the endpoint enabled and send.
   if (now >= deadline) {
-    await failed(result.status, error);
     await disableWhenFailing(deps, row.webhook_id, row.created_at, error);
-    return;
+    return failed(result.status, error);
   }
   if (streak.failures >= FAILURES_TO_DISABLE && now - streak.since >= FAILING_FOR_MS) {
-    await failed(result.status, error);
     await disableWhenFailing(deps, row.webhook_id, streak.since, error);
-    return;
+    return failed(result.status, error);
   }
   // The last attempt is made when the 3 days end, not skipped because a wait overshoots them.
   await job.retryAt(Math.min(now + backoffMs(row.attempts), deadline), {
