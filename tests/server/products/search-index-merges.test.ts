@@ -14,10 +14,16 @@ const WRITES = 300;
 /** The merging job runs after every so many writes (every second in a server). */
 const MERGE_EVERY = 10;
 /**
- * The longest a product's write, or one turn of the merging job, may run, in CPU time of the main
- * thread: before, a write's flush merged 64 pages per level of the index (40-70 ms).
+ * The longest a product's write may run, in CPU time of the main thread: before, a write's flush
+ * merged 64 pages per level of the index (40-70 ms); now it writes its own pages (about 6 ms).
  */
-const TURN_MS = 25;
+const WRITE_MS = 25;
+/**
+ * The longest turn of the merging job: a step of 50 pages is 9-13 ms on a quiet machine, 19-25 ms
+ * on a loaded one (a turn's CPU time holds whatever else ran in it, a garbage collection too);
+ * still well under the 57-97 ms that merging reached inside writes.
+ */
+const MERGE_TURN_MS = 40;
 
 /** CPU time the main thread has run, in milliseconds. */
 const cpuMs = () =>
@@ -73,8 +79,8 @@ describe('the search index merges in bounded steps', async () => {
           longestMergeTurn = Math.max(longestMergeTurn, stop());
         }
       }
-      expect(longestWrite).toBeLessThan(TURN_MS);
-      expect(longestMergeTurn).toBeLessThan(TURN_MS);
+      expect(longestWrite).toBeLessThan(WRITE_MS);
+      expect(longestMergeTurn).toBeLessThan(MERGE_TURN_MS);
       // The job keeps the segments that every search reads few.
       const { rows } = await sql<{ n: number }>`
       select count(distinct segid) as n from product_search_idx`.execute(db);
