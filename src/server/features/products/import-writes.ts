@@ -8,6 +8,7 @@ import { writeCatalogue, type CatalogueWrite } from '../writes/index.js';
 import { codeKeys, rethrowCodeTaken } from './codes.js';
 import { recordMovements, type Movement } from './movements.js';
 import { trackReorderCrossings } from './reorder.js';
+import { flushSearchIndexTurn } from './search/sqlite-merges.js';
 import {
   BATCH_ROWS,
   batchesOf,
@@ -116,6 +117,7 @@ export async function loadProducts(
     for (const batch of batches) {
       if (batch.length === 0) continue;
       await trx.insertInto('products').values(batch).execute();
+      await flushSearchIndexTurn(trx, w.dialect);
       await insertTags(trx, catalogueId, batch);
       await setImmediate();
       const movements = batch.map((row) => ({
@@ -297,10 +299,12 @@ async function applyImported(w: CatalogueWrite, updates: ImportedUpdate[]): Prom
     written.push(id);
     at = Math.max(at, when);
   }
-  // The search index's work bounded per statement, as a bulk load's (a turn between them).
+  // The search index's work bounded per statement, as a bulk load's (a turn between them), and
+  // written, with a merge step, in turns of its own after each that changed search keys.
   for (const { columns, rows } of rewrites.values()) {
     for (const chunk of batchesOf(rows, (row) => row.searchChars)) {
       await rewrite(w, { columns, rows: chunk });
+      if (columns.includes('search_key')) await flushSearchIndexTurn(trx, w.dialect);
       if (chunk.length < rows.length) await setImmediate();
     }
   }

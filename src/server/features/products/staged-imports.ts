@@ -8,7 +8,7 @@ import type { CatalogueWrite } from '../writes/index.js';
 import { rethrowCodeTaken } from './codes.js';
 import { recordMovements } from './movements.js';
 import { announceStaged, trackReorderCrossings } from './reorder.js';
-import { mergeSearchIndexStep } from './search/sqlite-merges.js';
+import { flushSearchIndexTurn } from './search/sqlite-merges.js';
 import { deleteStagedProducts } from './failed-imports.js';
 import { addUnits } from './stock-levels.js';
 import type { StagedProducts } from './import-writes.js';
@@ -78,17 +78,6 @@ async function unsyncedTransaction(db: DB, write: (trx: DB) => Promise<void>): P
 }
 
 /**
- * Writes what the search index (SQLite's FTS5) holds in memory for the transaction's new rows: a
- * few milliseconds for a batch of long descriptions. FTS5 does it at the next savepoint, so an
- * empty one does it here, in a turn of its own, instead of inside the next statement (the
- * movements, with theirs).
- */
-async function flushSearchIndex(trx: DB): Promise<void> {
-  await sql`savepoint search_flush`.execute(trx);
-  await sql`release search_flush`.execute(trx);
-}
-
-/**
  * Writes an import's new products (SQLite) in short transactions, a batch of `batches` each, with
  * a turn of the event loop between them: other writers wait for one batch at most. The products,
  * their tags, movements and stock in the default location are written as a creation writes them,
@@ -126,16 +115,9 @@ export async function stageImport(
         if (!(await renewLease(trx, staged.id, staged.now()))) throw new LeaseLost();
         const rows = batch.map((row) => ({ ...row, import_id: staged.id }));
         await trx.insertInto('products').values(rows).execute();
-        // A turn between the rows, their search index's write and the rest: each holds the event
-        // loop for a part of a batch.
-        await nextTurn();
-        await flushSearchIndex(trx);
-        await nextTurn();
-        // Writes leave merging the index to bounded steps (migration 047): an import's batches,
-        // many in a second, do theirs as they go, each in a turn, or 16 flushes would pile up on
-        // the smallest level and the next one merge them all, and the levels above in cascade.
-        await mergeSearchIndexStep(trx);
-        await nextTurn();
+        // The rows, their search index's write, a merge step and the rest each in a turn: an
+        // import's batches, many in a second, merge as they go (migration 047).
+        await flushSearchIndexTurn(trx, 'sqlite');
         await insertTags(trx, target.id, batch);
         const movements = batch.map((row) => ({
           productId: row.id,

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { DatabaseHandle, DB } from '../../../infra/db/handle.js';
+import type { MigrationDialect } from '../../../infra/db/migrate.js';
 import { nextTurn } from '../../../lib/turns.js';
 
 /**
@@ -22,7 +23,7 @@ const MERGE_STEPS = 200;
  * that every search reads few. False when FTS5 found nothing to merge (fewer than 4 segments on
  * every level).
  */
-export async function mergeSearchIndexStep(trx: DB): Promise<boolean> {
+async function mergeSearchIndexStep(trx: DB): Promise<boolean> {
   const changes = async () =>
     Number((await sql<{ n: number }>`select total_changes() as n`.execute(trx)).rows[0]!.n);
   const before = await changes();
@@ -30,6 +31,25 @@ export async function mergeSearchIndexStep(trx: DB): Promise<boolean> {
     values ('merge', ${MERGE_PAGES})`.execute(trx);
   // FTS5's documented test: a merge that did no work changed fewer than two rows.
   return (await changes()) - before >= 2;
+}
+
+/**
+ * What a bulk writer does after each batch that changed search keys (SQLite): writes what the
+ * search index (FTS5) holds in memory for the transaction's batch, then one merge step, each in a
+ * turn of its own. FTS5 writes a batch's entries at the next savepoint (each statement's), so the
+ * next statement, the movements' or the next batch's, paid for them: an empty savepoint does it
+ * alone. A long transaction's flushes pile up on the smallest level meanwhile (the merging job
+ * waits for the write lock): at 16 FTS5 merges them inside a statement, and the levels above in
+ * cascade (55-110 ms); a step a batch keeps them few. Nothing to do on PostgreSQL.
+ */
+export async function flushSearchIndexTurn(trx: DB, dialect: MigrationDialect): Promise<void> {
+  if (dialect !== 'sqlite') return;
+  await nextTurn();
+  await sql`savepoint search_flush`.execute(trx);
+  await sql`release search_flush`.execute(trx);
+  await nextTurn();
+  await mergeSearchIndexStep(trx);
+  await nextTurn();
 }
 
 /**
