@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { Webhook } from '../../../src/shared/schemas/webhooks/webhooks.js';
-import { FAILURES_TO_DISABLE, timeoutFor } from '../../../src/server/features/webhooks/attempt.js';
+import { systemResolver } from '../../../src/server/features/webhooks/addresses.js';
+import {
+  attemptDelivery,
+  FAILURES_TO_DISABLE,
+  timeoutFor,
+  type DeliveryRow,
+} from '../../../src/server/features/webhooks/attempt.js';
+import type { Job } from '../../../src/server/infra/runner/queue.js';
 import { build } from '../support/build.js';
 import { LocalInbox } from '../support/inbox.js';
 import { api, createIn, member, newCatalogue } from '../catalogues/support.js';
@@ -85,5 +92,87 @@ describe('an endpoint that keeps failing', async () => {
       enabled: true,
     });
     expect(await failuresOf(webhook.id)).toBe(0);
+  });
+
+  /**
+   * The attempt that switches the endpoint off settles its delivery too, which frees its slot of
+   * the endpoint's bound: another worker (of any instance) may claim the next delivery at once.
+   * Here it does, inside the settle step, which the first attempt awaits: the interleaving a
+   * PostgreSQL run met once, every time on both engines. Switched off first, the endpoint has no
+   * pending delivery left to claim by then; settled first, the next one found it enabled and sent.
+   */
+  it('is sent nothing more once an attempt decided to disable it', async () => {
+    const racing = await newCatalogue(server, owner, 'Racing');
+    const hook = await receiver(() => 503);
+    const { webhook } = await addWebhook(server, owner, racing.id, hook.url);
+    await createIn(server, owner, racing.id, { name: 'First' });
+    await createIn(server, owner, racing.id, { name: 'Second' });
+    const { db } = server.database;
+    const now = server.clock.now();
+    // One failure short of the bound, failing for an hour: the next failure disables it.
+    await db
+      .updateTable('webhooks')
+      .set({ failures: FAILURES_TO_DISABLE - 1, failing_since: now - HOUR })
+      .where('id', '=', webhook.id)
+      .execute();
+    const [first] = await db
+      .selectFrom('webhook_deliveries')
+      .select('id')
+      .where('webhook_id', '=', webhook.id)
+      .orderBy('id')
+      .execute();
+    // Claimed as the queue claims: a lease, one attempt more.
+    const row = await db
+      .updateTable('webhook_deliveries')
+      .set((eb) => ({ locked_until: now + 60_000, attempts: eb('attempts', '+', 1) }))
+      .where('id', '=', first!.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    let claimedMeanwhile = -1;
+    const settle = async (values: Partial<DeliveryRow>) => {
+      await db
+        .updateTable('webhook_deliveries')
+        .set({ ...values, locked_until: null })
+        .where('id', '=', row.id)
+        .where('attempts', '=', row.attempts)
+        .execute();
+      // Its slot is free: another worker claims and attempts what is due, before it goes on.
+      claimedMeanwhile = await server.app.webhookDeliverer.deliverDue();
+    };
+    const job: Job<DeliveryRow> = {
+      row,
+      finish: settle,
+      retryAt: (at, values = {}) => settle({ ...values, next_attempt_at: at }),
+      release: () => settle({ next_attempt_at: server.clock.now() }),
+    };
+    const deps = {
+      db,
+      clock: server.clock,
+      outbox: server.app.outbox,
+      publicUrl: server.config.publicUrl,
+      log: server.app.log,
+      policy: { allowPrivateNetwork: true, resolve: systemResolver },
+    };
+    await attemptDelivery(deps, job, new AbortController().signal);
+
+    expect(hook.received).toHaveLength(1);
+    expect(claimedMeanwhile).toBe(0);
+    const settled = await db
+      .selectFrom('webhook_deliveries')
+      .select(['id', 'status', 'last_error'])
+      .where('webhook_id', '=', webhook.id)
+      .execute();
+    expect(settled).toHaveLength(2);
+    for (const { id, status, last_error } of settled) {
+      expect(status).toBe('failed');
+      expect(last_error).toBe(id === row.id ? 'HTTP 503' : 'The endpoint is disabled');
+    }
+    expect(
+      await db
+        .selectFrom('webhooks')
+        .select('enabled')
+        .where('id', '=', webhook.id)
+        .executeTakeFirstOrThrow(),
+    ).toEqual({ enabled: 0 });
   });
 });
