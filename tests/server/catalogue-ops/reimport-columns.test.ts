@@ -1,7 +1,8 @@
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { IMPORT_CHANGE_FIELDS } from '../../../src/shared/schemas/catalogue.js';
 import { signIn } from '../support/accounts.js';
-import { build } from '../support/build.js';
+import { build, type TestServer } from '../support/build.js';
 import { keptTotals, recountTotals } from '../support/catalogue-totals.js';
 import { allProducts, csvText, importCsv } from '../support/products.js';
 
@@ -208,5 +209,79 @@ describe("a re-import in an order other than its products' ids", async () => {
       .execute();
     const ids = products.map((p) => p.id).sort((a, b) => (a < b ? -1 : 1));
     expect(written.map((m) => m.product_id)).toEqual(ids);
+  });
+});
+
+/** Keeps the id of every product row written from now on in `product_writes`, on either engine. */
+async function countProductWrites(server: TestServer) {
+  const { db, dialect } = server.database;
+  await sql`create table product_writes (product_id text not null)`.execute(db);
+  if (dialect === 'sqlite') {
+    await sql`create trigger product_writes after update on products
+      begin insert into product_writes values (new.id); end`.execute(db);
+  } else {
+    await sql`create function product_writes() returns trigger language plpgsql as $$
+      begin insert into product_writes values (new.id); return null; end $$`.execute(db);
+    await sql`create trigger product_writes after update on products
+      for each row execute function product_writes()`.execute(db);
+  }
+}
+
+/**
+ * A re-import's change of stock sets when the product last moved in the same write as its stock,
+ * as a count's posting does: the movements' trigger then finds it set (migration 042) instead of
+ * writing every changed product a second time, its indexes with it.
+ */
+describe("a re-import's changes of stock", async () => {
+  const server = await build();
+  const db = server.database.db;
+
+  it('write each product once, and when it last moved as the movement was made', async () => {
+    const user = await signIn(server);
+    const header = ['name', 'price', 'stock', 'description'];
+    const rows = Array.from({ length: ROWS }, (_, i) => [
+      `Jar ${i}`,
+      '2.00',
+      String(50 + i),
+      'Glass',
+    ]);
+    expect((await importCsv(server, user, csvText([header, ...rows]))).json()).toMatchObject({
+      created: ROWS,
+    });
+    const products = await allProducts(server, user);
+    server.clock.advance(60_000);
+    await countProductWrites(server);
+    const res = await importCsv(
+      server,
+      user,
+      csvText([
+        ['id', ...header],
+        ...products.map((p) => [p.id, p.name, '2.00', String(p.stock + 1), 'Glass']),
+      ]),
+    );
+    expect(res.json()).toMatchObject({ created: 0, updated: ROWS });
+    const writes = await db
+      .selectFrom(sql<{ product_id: string }>`product_writes`.as('w'))
+      .select(['w.product_id', (eb) => eb.fn.countAll<number | string>().as('n')])
+      .groupBy('w.product_id')
+      .execute();
+    expect(writes.length).toBe(ROWS);
+    expect(writes.filter((w) => Number(w.n) !== 1)).toEqual([]);
+    const moved = await db
+      .selectFrom('products as p')
+      .innerJoin('stock_movements as m', 'm.product_id', 'p.id')
+      .select(['p.last_moved_at', 'm.created_at', 'p.created_at as made'])
+      .where(
+        'p.id',
+        'in',
+        products.map((p) => p.id),
+      )
+      .where('m.old_stock', '>', 0)
+      .execute();
+    expect(moved.length).toBe(ROWS);
+    for (const row of moved) {
+      expect(Number(row.created_at)).toBeGreaterThan(Number(row.made));
+      expect(Number(row.last_moved_at)).toBe(Number(row.created_at));
+    }
   });
 });

@@ -217,10 +217,21 @@ async function rewrite(w: CatalogueWrite, { columns, rows }: Rewrite): Promise<v
       sql`${sql.ref(column)} = cast(${sql.ref(`u.column${i + 3}`)} as ${sql.raw(UPDATED_COLUMNS[column])})`,
   );
   const values = rows.map(({ id, at, values }) => sql`(${sql.join([id, at, ...values])})`);
+  const at = sql`cast(u.column2 as bigint)`;
+  // A change of stock is a movement at `at`: when the product last moved is set here as the
+  // movements' trigger would set it (migration 042), which then finds nothing left to write,
+  // instead of writing each product a second time (a tenth of a 50,000-row re-import's CPU).
+  const moved = columns.includes('stock')
+    ? [
+        sql`last_moved_at = case when ${at} > created_at
+          and coalesce(last_moved_at < ${at}, true) then ${at} else last_moved_at end`,
+      ]
+    : [];
   await sql`update products set ${sql.join([
     ...sets,
-    sql`updated_at = cast(u.column2 as bigint)`,
+    sql`updated_at = ${at}`,
     sql`updated_by = ${w.actorId}`,
+    ...moved,
   ])}
     from (values ${sql.join(values)}) as u
     where products.catalogue_id = ${w.catalogueId} and products.id = u.column1`.execute(w.trx);
