@@ -90,7 +90,7 @@ describe('an import killed while it writes', async () => {
         .executeTakeFirstOrThrow();
       expect(Number(visible.n)).toBe(0);
       // Past the lease (a minute), the runner's sweep takes what was staged.
-      while ((await sweepFailedImports(database.db, Date.now() + 120_000)) > 0);
+      while ((await sweepFailedImports(database, Date.now() + 120_000)) > 0);
       expect(await count('products')).toBe(0);
       expect(await count('stock_movements')).toBe(0);
       expect(await database.db.selectFrom('pending_imports').selectAll().execute()).toEqual([]);

@@ -77,7 +77,7 @@ export const productsPlugin = fp<{ responseCacheBytes?: number | undefined }>(
       name: 'sweeping failed imports',
       everyMs: FAILED_IMPORTS_EVERY_MS,
       run: async () => {
-        const removed = await sweepFailedImports(db, clock.now());
+        const removed = await sweepFailedImports(database, clock.now());
         if (removed > 0) app.log.info({ products: removed }, 'swept failed imports');
       },
     });

@@ -140,9 +140,12 @@ export async function stageImport(
   return staged;
 }
 
-/** Deletes a failed import's staged products, a short transaction at a time, then its row. */
+/**
+ * Deletes a failed import's staged products (only SQLite stages), a short transaction at a time,
+ * then its row.
+ */
 export async function dropImport(db: DB, staged: StagedImport): Promise<void> {
-  await deleteStagedProducts(db, staged.id);
+  await deleteStagedProducts({ db, dialect: 'sqlite' }, staged.id);
   await db.deleteFrom('pending_imports').where('id', '=', staged.id).execute();
 }
 
