@@ -3,6 +3,7 @@ import { useCatalogueRef } from '@/lib/catalogue-ref.js';
 import { useNavigate } from 'react-router';
 import { PRODUCT_SORTS, type ProductSort } from '@shared/constants.js';
 import { controlClasses } from '@/components/ui/Field.js';
+import { SearchForm } from '@/components/ui/SearchForm.js';
 import { notifyError } from '@/lib/notify.js';
 import { paths } from '@/lib/paths.js';
 import { ignoredScanText } from '@/lib/keyboard-burst.js';
@@ -88,15 +89,7 @@ export function ProductsToolbar({ q, sort, onSearch, onSort }: ProductsToolbarPr
   }, [lookingUp, text, q, search]);
 
   return (
-    <form
-      role="search"
-      aria-label="Products"
-      className="flex items-end gap-3"
-      onSubmit={(event) => {
-        event.preventDefault();
-        search(text.trim());
-      }}
-    >
+    <SearchForm label="Products" onSearch={() => search(text.trim())}>
       <div className="min-w-0 flex-1">
         <label htmlFor="product-search" className="block text-sm font-medium text-gray-900">
           Search
@@ -129,6 +122,6 @@ export function ProductsToolbar({ q, sort, onSearch, onSort }: ProductsToolbarPr
           ))}
         </select>
       </div>
-    </form>
+    </SearchForm>
   );
 }

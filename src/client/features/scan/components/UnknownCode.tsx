@@ -5,6 +5,7 @@ import type { ProductListItem } from '@shared/schemas/products.js';
 import { Button } from '@/components/ui/Button.js';
 import { buttonClasses } from '@/components/ui/button-styles.js';
 import { TextField } from '@/components/ui/Field.js';
+import { SearchForm } from '@/components/ui/SearchForm.js';
 import { getErrorMessage } from '@/lib/api-error.js';
 import { paths } from '@/lib/paths.js';
 import { saveBarcode } from '../api/save-barcode.js';
@@ -30,14 +31,11 @@ function AddToProduct({ code }: { code: string }) {
   if (saved) return <p className="text-base text-gray-900">The code is saved on {saved}.</p>;
   return (
     <div className="space-y-3">
-      <form
-        role="search"
-        aria-label="Products to add the code to"
-        className="flex items-end gap-3"
-        onSubmit={(event) => {
-          event.preventDefault();
-          void attempt(async () => setResults(await searchProducts(catalogue, q.trim())));
-        }}
+      <SearchForm
+        label="Products to add the code to"
+        onSearch={() =>
+          void attempt(async () => setResults(await searchProducts(catalogue, q.trim())))
+        }
       >
         <TextField
           label="Find the product"
@@ -49,7 +47,7 @@ function AddToProduct({ code }: { code: string }) {
         <Button type="submit" variant="secondary">
           Search
         </Button>
-      </form>
+      </SearchForm>
       {results && results.length === 0 && (
         <p className="text-sm text-gray-600">No products found.</p>
       )}
