@@ -13,7 +13,7 @@ import {
 import { errorResponses } from '../../http/route-options.js';
 import { actionConfig, currentCatalogue } from '../catalogues/index.js';
 import { catalogueWrite, sendCatalogueWrite, type WriteOutcome } from '../writes/index.js';
-import { countDetail, findCount, withPath } from './reads.js';
+import { countDetail, countStatusOutcome, findCount, withPath } from './reads.js';
 import { countOf, moveCount, postCount } from './writes.js';
 
 /**
@@ -148,25 +148,17 @@ export async function countLifecycleRoutes(fastify: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const catalogue = currentCatalogue(request);
       const { countId } = request.params;
       return sendCatalogueWrite(
         { request, reply },
         { idempotency: [request.params] },
         async (w): Promise<WriteOutcome> => {
           await moveCount(w, countId, 'cancelled');
-          const row = (await findCount(w.trx, catalogue.id, countId))!;
-          return {
-            answer: {
-              status: 200,
-              body: { message: C.cancelled, count: await withPath(places, row) },
-            },
-            keepsVersion: true,
-            live: {
-              kind: 'count.updated',
-              data: { countId, status: 'cancelled', stockChanged: false },
-            },
-          };
+          return countStatusOutcome(w, places, countId, {
+            status: 200,
+            message: C.cancelled,
+            to: 'cancelled',
+          });
         },
       );
     },

@@ -7,6 +7,7 @@ import {
   type CountDetail,
 } from '../../../shared/schemas/counts/counts.js';
 import type { DB } from '../../infra/db/handle.js';
+import type { CatalogueWrite, WriteOutcome } from '../writes/index.js';
 import { hidesExpected, presentCount, presentLine, signedMoney } from './rows.js';
 import type { CountRow, CountRowWithCreator, LineRow } from './rows.js';
 import { uncountedPlaces } from './scope.js';
@@ -65,6 +66,27 @@ export async function withPath(places: CountPlaces, row: CountRowWithCreator): P
       ? await places.pathOf(row.catalogue_id, row.scope_location_id!)
       : null;
   return presentCount(row, path);
+}
+
+/**
+ * The outcome of a count started or cancelled: the count as it now is, answered with `message`,
+ * and its screens told its status. Neither touches stock, so cached reads keep the version.
+ */
+export async function countStatusOutcome(
+  w: CatalogueWrite,
+  places: CountPlaces,
+  countId: string,
+  answer: { status: 200 | 201; message: string; to: 'open' | 'cancelled' },
+): Promise<WriteOutcome> {
+  const row = (await findCount(w.trx, w.catalogueId, countId))!;
+  return {
+    answer: {
+      status: answer.status,
+      body: { message: answer.message, count: await withPath(places, row) },
+    },
+    keepsVersion: true,
+    live: { kind: 'count.updated', data: { countId, status: answer.to, stockChanged: false } },
+  };
 }
 
 /** A page of a count's lines in (product, location) order, after the cursor's line. */

@@ -20,7 +20,7 @@ import { actionConfig, currentCatalogue } from '../catalogues/index.js';
 import { sendCatalogueWrite, type WriteOutcome } from '../writes/index.js';
 import { countFileRoutes } from './file-routes.js';
 import { countLifecycleRoutes } from './lifecycle-routes.js';
-import { countDetail, findCount, listCounts, withPath } from './reads.js';
+import { countDetail, countStatusOutcome, findCount, listCounts } from './reads.js';
 import { hidesExpected, presentLine } from './rows.js';
 import { countLine, startCount } from './writes.js';
 
@@ -72,15 +72,11 @@ export async function countRoutes(fastify: FastifyInstance) {
           const countId = await startCount(w, request.body, (id) =>
             places.pathOf(catalogue.id, id),
           );
-          const row = (await findCount(w.trx, catalogue.id, countId))!;
-          return {
-            answer: {
-              status: 201,
-              body: { message: C.created, count: await withPath(places, row) },
-            },
-            keepsVersion: true,
-            live: { kind: 'count.updated', data: { countId, status: 'open', stockChanged: false } },
-          };
+          return countStatusOutcome(w, places, countId, {
+            status: 201,
+            message: C.created,
+            to: 'open',
+          });
         },
       );
     },
