@@ -2,8 +2,9 @@ import { defineConfig } from 'vitest/config';
 import { alias } from './vite.config.js';
 
 /**
- * Slow tests that do not depend on the database engine: CI runs the server project on SQLite and
- * again on PostgreSQL, and these once (`npm test`, the `slow` project), one at a time.
+ * Tests that do not depend on the database engine and must run one at a time: slow ones, and ones
+ * that start server processes or bound a latency (as `server-alone`'s do). CI runs the server
+ * projects on SQLite and again on PostgreSQL, and these once (`npm test`, the `slow` project).
  */
 const SLOW = [
   'tests/scripts/ensure-chromium.test.ts',
@@ -14,6 +15,60 @@ const SLOW = [
   'tests/server/http/secret.test.ts',
   // Seeds 200,000 stock movements.
   'tests/server/reports/large-catalogue.test.ts',
+  // Latency bounds of what no database takes part in: decoding images, and a stalled Redis, where
+  // the rate limits count.
+  'tests/server/infra/images/pipeline.test.ts',
+  'tests/server/http/redis-stall.test.ts',
+  // A server process's memory while it reads hostile CSV files as dry runs.
+  'tests/server/catalogue-ops/import-memory.test.ts',
+];
+
+/**
+ * Server, shared and script test files whose result does not depend on the database engine: pure
+ * code, and apps built for their HTTP layer only (headers, logs, limits kept in memory or Redis,
+ * answers checked against the OpenAPI document), whose rows are incidental (a user signed in to
+ * have a token) and go through code that the other files test on both engines. `npm test` runs
+ * them once, on SQLite (the `server-once` project); `npm run test:server` leaves them out, so
+ * CI's PostgreSQL pass does not run them again. A file that exercises SQL on purpose (a query, a
+ * migration, a transaction, the cache of database changes) belongs to `server` instead.
+ */
+const ONCE = [
+  'tests/shared/**/*.test.ts',
+  'tests/scripts/**/*.test.ts',
+  // Pure code: configuration, rules, rendering, storage, transports, test helpers.
+  'tests/server/config.test.ts',
+  'tests/server/config-secret.test.ts',
+  'tests/server/ready-line.test.ts',
+  'tests/server/scan-decoder-version.test.ts',
+  'tests/server/start-command.test.ts',
+  'tests/server/accounts/mail-budget.test.ts',
+  'tests/server/accounts/passwords.test.ts',
+  'tests/server/catalogue-ops/label-fonts.test.ts',
+  'tests/server/catalogue-ops/utf8-check.test.ts',
+  'tests/server/http/compression-build.test.ts',
+  'tests/server/infra/images/storage.test.ts',
+  'tests/server/infra/images/s3-storage.test.ts',
+  'tests/server/infra/mail/smtp-transport.test.ts',
+  'tests/server/infra/mail/templates.test.ts',
+  'tests/server/support/mann-whitney.test.ts',
+  // The HTTP layer of a built app.
+  'tests/server/http/built-pages.test.ts',
+  'tests/server/http/compression.test.ts',
+  'tests/server/http/cors.test.ts',
+  'tests/server/http/dev-log.test.ts',
+  'tests/server/http/headers.test.ts',
+  'tests/server/http/headers-on-every-answer.test.ts',
+  'tests/server/http/logging.test.ts',
+  'tests/server/http/openapi-responses.test.ts',
+  'tests/server/http/protected-by-default.test.ts',
+  'tests/server/http/rate-limit-redis.test.ts',
+  'tests/server/http/request-loggers.test.ts',
+  'tests/server/http/trust-proxy.test.ts',
+  'tests/server/accounts/auth/rate-limit.test.ts',
+  'tests/server/accounts/profile/spec-client.test.ts',
+  'tests/server/catalogue-ops/catalogue-rate-limit.test.ts',
+  'tests/server/catalogue-ops/label-scripts.test.ts',
+  'tests/server/dev-mailbox/dev-mailbox.test.ts',
 ];
 
 /**
@@ -37,18 +92,15 @@ const ALONE = [
   'shutdown',
   'sqlite-processes',
   'import-kill',
-  'import-memory',
   // Latency bounds.
   'change-notifications',
   'import-stall',
   'import-writers',
   'import-event-loop',
   'costly-work',
-  'pipeline',
   'search-stall',
   'live-events',
   'fair-delivery',
-  'redis-stall',
 ];
 
 const serverFiles = (names: string[]) => names.map((name) => `tests/server/**/${name}.test.ts`);
@@ -68,32 +120,42 @@ const serverGlobalSetup = [
   'tests/server/support/entry-bundle.ts',
 ];
 
+/** How the `server` and `server-once` projects run their files. */
+const TWO_SHARING_MODULES = {
+  environment: 'node',
+  setupFiles: serverSetup,
+  globalSetup: serverGlobalSetup,
+  // Each file gets its own server and temp DATA_DIR, but the files of a worker share the modules
+  // they import: loading the app afresh for each file cost more CPU than most of their tests.
+  pool: 'forks',
+  isolate: false,
+  // Vitest's default on two cores is one worker, yet many of these files mostly wait (on sockets,
+  // the disk, PostgreSQL): a second one fills that time. The projects of the next group run one
+  // file at a time once these are done.
+  maxWorkers: 2,
+  testTimeout: 30_000,
+  hookTimeout: 30_000,
+} as const;
+
 export default defineConfig({
   test: {
     projects: [
       {
         test: {
           name: 'server',
-          environment: 'node',
-          include: [
-            'tests/server/**/*.test.ts',
-            'tests/shared/**/*.test.ts',
-            'tests/scripts/**/*.test.ts',
-          ],
-          exclude: [...SLOW, ...serverFiles([...OWN_MODULES, ...ALONE])],
-          setupFiles: serverSetup,
-          globalSetup: serverGlobalSetup,
-          // Each file gets its own server and temp DATA_DIR, but the files of a worker share the
-          // modules they import: loading the app afresh for each file cost more CPU than most
-          // of their tests.
-          pool: 'forks',
-          isolate: false,
-          // Vitest's default on two cores is one worker, yet many of these files mostly wait (on
-          // sockets, the disk, PostgreSQL): a second one fills that time. The projects of the
-          // next group run one file at a time once these are done.
-          maxWorkers: 2,
-          testTimeout: 30_000,
-          hookTimeout: 30_000,
+          include: ['tests/server/**/*.test.ts'],
+          exclude: [...SLOW, ...ONCE, ...serverFiles([...OWN_MODULES, ...ALONE])],
+          ...TWO_SHARING_MODULES,
+        },
+      },
+      {
+        test: {
+          // As `server`, and in the same pool of workers (the same group), but not part of the
+          // server suite: `npm test` runs it, `npm run test:server` does not.
+          name: 'server-once',
+          include: ONCE,
+          exclude: SLOW,
+          ...TWO_SHARING_MODULES,
         },
       },
       {
@@ -102,6 +164,8 @@ export default defineConfig({
           name: 'server-alone',
           environment: 'node',
           include: serverFiles(ALONE),
+          // By name: the rule of the accounts' mail budget shares its name with the processes'.
+          exclude: ONCE,
           setupFiles: serverSetup,
           globalSetup: serverGlobalSetup,
           pool: 'forks',
@@ -118,6 +182,7 @@ export default defineConfig({
           name: 'server-own-modules',
           environment: 'node',
           include: serverFiles(OWN_MODULES),
+          exclude: ONCE,
           setupFiles: serverSetup,
           globalSetup: serverGlobalSetup,
           pool: 'forks',
