@@ -28,15 +28,12 @@ export async function deleteStagedProducts(
       .limit(ROWS_A_READ)
       .execute();
     for (const batch of batchesOf(rows, (row) => Number(row.chars))) {
+      const ids = batch.map((row) => row.id);
       await db.transaction().execute(async (trx) => {
         const result = await trx
           .deleteFrom('products')
           .where('import_id', '=', importId)
-          .where(
-            'id',
-            'in',
-            batch.map((row) => row.id),
-          )
+          .where('id', 'in', ids)
           .executeTakeFirst();
         deleted += Number(result.numDeletedRows);
         await flushSearchIndexTurn(trx, dialect);
