@@ -50,6 +50,7 @@ const ONCE = [
   'tests/server/infra/images/s3-storage.test.ts',
   'tests/server/infra/mail/smtp-transport.test.ts',
   'tests/server/infra/mail/templates.test.ts',
+  'tests/server/support/latency.test.ts',
   'tests/server/support/mann-whitney.test.ts',
   // The HTTP layer of a built app.
   'tests/server/http/built-pages.test.ts',
