@@ -11,10 +11,10 @@ import { build } from '../support/build.js';
 import {
   CATALOGUE_NOT_FOUND,
   changes,
+  digests,
   person,
   randomUuid,
   send,
-  snapshot,
   uniqueName,
   watchedTables,
   freshEmail,
@@ -933,7 +933,7 @@ async function aimFor(routeCase: RouteCase, relation: Relation, caller: Person):
 async function check(label: string, request: Request, caller: Person, expected: Expected) {
   // Only where a refusal is due (or may come): an allowed request that is refused fails anyway.
   const refusalDue = expected === 'unspecified' || expected.status >= 400;
-  const before = refusalDue ? await snapshot(server, tables) : undefined;
+  const before = refusalDue ? await digests(server, tables) : undefined;
   const answer = await send(server, caller, request);
   const problems: string[] = [];
   const where = `${label}: ${request.method} ${request.url}`;
@@ -949,7 +949,7 @@ async function check(label: string, request: Request, caller: Person, expected: 
     }
   }
   if (before && answer.status >= 400) {
-    const changed = changes(before, await snapshot(server, tables));
+    const changed = changes(before, await digests(server, tables));
     if (Object.keys(changed).length > 0) {
       problems.push(
         `${where} was refused (${answer.status}) yet changed ${JSON.stringify(changed)}`,
