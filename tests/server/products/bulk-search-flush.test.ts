@@ -12,7 +12,7 @@ import { dropImport, stageImport } from '../../../src/server/features/products/s
 import { writeCatalogue } from '../../../src/server/features/writes/index.js';
 import { member } from '../catalogues/support.js';
 import { build } from '../support/build.js';
-import { longestBlock } from '../support/latency.js';
+import { longestTurn } from '../support/latency.js';
 import { bulkDelete } from '../support/products.js';
 
 /**
@@ -52,13 +52,6 @@ const newProducts = () =>
 describe('bulk writers and the search index', async () => {
   const server = await build();
   const { db, dialect } = server.database;
-
-  /** The longest the main thread ran without a turn meanwhile while `work` ran, in CPU time. */
-  async function longestTurn(work: () => Promise<unknown>) {
-    const stop = longestBlock();
-    await work();
-    return stop();
-  }
 
   /**
    * Loads new products and writes updates over existing ones in one write to the catalogue, as an

@@ -32,6 +32,13 @@ export function longestBlock() {
   };
 }
 
+/** The longest the main thread ran without a turn meanwhile while `work` ran, in CPU time. */
+export async function longestTurn(work: () => Promise<unknown>) {
+  const stop = longestBlock();
+  await work();
+  return stop();
+}
+
 export const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;

@@ -1,7 +1,9 @@
 import type { DeleteAccountInput } from '../../../shared/schemas/account-data.js';
 import type { DB } from '../../infra/db/handle.js';
 import type { MailMessage } from '../../infra/mail/outbox.js';
+import { nextTurn } from '../../lib/turns.js';
 import { recordCatalogueDeleted, recordCatalogueUpdated } from '../live-events/index.js';
+import { deleteCatalogueProducts } from '../products/index.js';
 import { verifyPassword } from './passwords.js';
 import {
   checkSecondFactor,
@@ -80,12 +82,13 @@ async function tellMembers(trx: DB, userId: string, now: number) {
 }
 
 /**
- * Deletes an account: its personal catalogue (its id is the account's) with everything in it,
- * its sessions, codes, second factors and memberships (the foreign keys cascade), and the
- * invitations waiting for its address. Entries it made in shared catalogues keep its name as
- * text. The password is checked first, then the second factor when it is on (a wrong code counts
- * against the daily budget, in the same transaction), then the shared catalogues it owns: any
- * of those and nothing is deleted. The caller removes the image files once this has committed.
+ * Deletes an account: its personal catalogue (its id is the account's) with everything in it (its
+ * products first, in bounded batches: deleteCatalogueProducts), its sessions, codes, second
+ * factors and memberships (the foreign keys cascade), and the invitations waiting for its address.
+ * Entries it made in shared catalogues keep its name as text. The password is checked first, then
+ * the second factor when it is on (a wrong code counts against the daily budget, in the same
+ * transaction), then the shared catalogues it owns: any of those and nothing is deleted. The
+ * caller removes the image files once this has committed.
  */
 export async function deleteAccount(
   deps: DeletionDeps,
@@ -120,9 +123,12 @@ export async function deleteAccount(
       .where('actor_id', '=', userId)
       .execute();
     await trx.deleteFrom('catalogue_invitations').where('email', '=', user.email).execute();
+    await deleteCatalogueProducts(trx, userId, deps.dialect);
     await trx.deleteFrom('catalogues').where('id', '=', userId).execute();
     await trx.deleteFrom('users').where('id', '=', userId).execute();
     await deps.enqueueMail(trx, deps.goodbyeMail(user.email, user.name));
+    // The commit, whose cost grows with all the deletion wrote, in a turn of its own.
+    await nextTurn();
     return { ok: true, imageKeys };
   });
 }

@@ -7,6 +7,7 @@ import type { Catalogue, Member } from '../../../shared/schemas/catalogues.js';
 import type { DB } from '../../infra/db/handle.js';
 import type { MigrationDialect } from '../../infra/db/migrate.js';
 import { HttpError } from '../../lib/http-error.js';
+import { nextTurn } from '../../lib/turns.js';
 import { membershipTurn } from './membership.js';
 
 /** Orders by role (the owner first), then by name: how members are listed. */
@@ -180,9 +181,14 @@ export class CatalogueRepository {
     return rows.map((row) => row.image_key!);
   }
 
-  /** Deletes the catalogue; its members, products, their history and activity go with it. */
+  /**
+   * Deletes the catalogue; its members, activity and the rest go with it (its products went first,
+   * in batches: deleteCatalogueProducts). Then a turn: the commit's cost grows with all the
+   * deletion wrote (40 ms at 10,000 products, 70-110 at 20,000), this statement's cascade aside.
+   */
   async delete(trx: DB, catalogueId: string) {
     await trx.deleteFrom('catalogues').where('id', '=', catalogueId).execute();
+    await nextTurn();
   }
 
   async members(catalogueId: string, db: DB = this.db): Promise<Member[]> {

@@ -162,6 +162,7 @@ export const catalogueRoutes: FastifyPluginAsync = async (fastify) => {
         const members = await catalogues.members(id, trx);
         const memberIds = members.map((member) => member.user.id);
         await recordCatalogueDeleted(trx, id, memberIds, app.clock.now());
+        await app.products.deleteCatalogueProducts(trx, id);
         await catalogues.delete(trx, id);
         return keys;
       });

@@ -1,11 +1,8 @@
 import type { DB } from '../../infra/db/handle.js';
 import type { MigrationDialect } from '../../infra/db/migrate.js';
 import { nextTurn } from '../../lib/turns.js';
-import { batchesOf } from './rows.js';
+import { batchesToDelete } from './delete-writes.js';
 import { flushSearchIndexTurn } from './search/sqlite-merges.js';
-
-/** Staged products read at a time, then deleted in short transactions (batchesOf). */
-const ROWS_A_READ = 100;
 
 /**
  * Deletes an import's staged products (their tags, movements, stock rows and days going with
@@ -20,28 +17,19 @@ export async function deleteStagedProducts(
 ): Promise<number> {
   const { db, dialect } = database;
   let deleted = 0;
-  for (;;) {
-    const rows = await db
-      .selectFrom('products')
-      .select((eb) => ['id', eb.fn<number>('length', ['search_key']).as('chars')])
-      .where('import_id', '=', importId)
-      .limit(ROWS_A_READ)
-      .execute();
-    for (const batch of batchesOf(rows, (row) => Number(row.chars))) {
-      const ids = batch.map((row) => row.id);
-      await db.transaction().execute(async (trx) => {
-        const result = await trx
-          .deleteFrom('products')
-          .where('import_id', '=', importId)
-          .where('id', 'in', ids)
-          .executeTakeFirst();
-        deleted += Number(result.numDeletedRows);
-        await flushSearchIndexTurn(trx, dialect);
-      });
-      await nextTurn();
-    }
-    if (rows.length < ROWS_A_READ) return deleted;
+  for await (const ids of batchesToDelete(db, 'import_id', importId)) {
+    await db.transaction().execute(async (trx) => {
+      const result = await trx
+        .deleteFrom('products')
+        .where('import_id', '=', importId)
+        .where('id', 'in', ids)
+        .executeTakeFirst();
+      deleted += Number(result.numDeletedRows);
+      await flushSearchIndexTurn(trx, dialect);
+    });
+    await nextTurn();
   }
+  return deleted;
 }
 
 /** Imports swept a run: the next run takes the rest. */

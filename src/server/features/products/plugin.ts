@@ -1,5 +1,7 @@
 import fp from 'fastify-plugin';
+import type { DB } from '../../infra/db/handle.js';
 import { PLACEHOLDER_NAME } from '../../infra/images/placeholder.js';
+import { deleteCatalogueProducts } from './delete-writes.js';
 import { sweepFailedImports } from './failed-imports.js';
 import { sweepOrphanImages } from './orphan-images.js';
 import { ProductImages } from './product-images.js';
@@ -18,6 +20,8 @@ declare module 'fastify' {
       setCatalogueReorderPoint: typeof setCatalogueReorderPoint;
       /** Removes the files of images no product refers to any more, after the commit. */
       removeImages(keys: Iterable<string>): Promise<void>;
+      /** A catalogue's products deleted in its deleting transaction, in bounded batches. */
+      deleteCatalogueProducts(trx: DB, catalogueId: string): Promise<void>;
     };
   }
 }
@@ -61,6 +65,8 @@ export const productsPlugin = fp<{ responseCacheBytes?: number | undefined }>(
       removeImages: async (keys: Iterable<string>) => {
         for (const key of keys) await productImages.remove(key);
       },
+      deleteCatalogueProducts: (trx: DB, catalogueId: string) =>
+        deleteCatalogueProducts(trx, catalogueId, database.dialect),
       present: presenters(productImages),
       responses: new ResponseCache(options.responseCacheBytes),
     });

@@ -41,14 +41,24 @@ async function mergeSearchIndexStep(trx: DB): Promise<boolean> {
  * alone. A long transaction's flushes pile up on the smallest level meanwhile (the merging job
  * waits for the write lock): at 16 FTS5 merges them inside a statement, and the levels above in
  * cascade (55-110 ms); a step a batch keeps them few. Nothing to do on PostgreSQL.
+ *
+ * Up to `mergeSteps` steps, each in a turn of its own, stop once there is nothing to merge: a run
+ * of thousands of batches needs more than one a batch, since a step goes on with a merge under way
+ * on a higher level before the smallest one, which then fills (200-330 ms a cascade).
  */
-export async function flushSearchIndexTurn(trx: DB, dialect: MigrationDialect): Promise<void> {
+export async function flushSearchIndexTurn(
+  trx: DB,
+  dialect: MigrationDialect,
+  mergeSteps = 1,
+): Promise<void> {
   if (dialect !== 'sqlite') return;
   await nextTurn();
   await sql`savepoint search_flush`.execute(trx);
   await sql`release search_flush`.execute(trx);
-  await nextTurn();
-  await mergeSearchIndexStep(trx);
+  for (let step = 0; step < mergeSteps; step += 1) {
+    await nextTurn();
+    if (!(await mergeSearchIndexStep(trx))) break;
+  }
   await nextTurn();
 }
 
