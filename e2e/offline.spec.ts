@@ -208,7 +208,9 @@ test('offline, a product seen on the list opens from the list; online again, it 
   // The product screen's code is loaded once, through another product.
   await cardTitleLink(productCard(page, opened.name)).click();
   await expect(page.getByRole('heading', { name: opened.name })).toBeVisible();
-  await page.goBack();
+  // Back through the app's own link: a step back in the history once landed on the document
+  // before the list (the sign-in's), the worker having just taken the page over.
+  await page.getByRole('banner').getByRole('link', { name: 'Stockroom' }).click();
   await expect(productCard(page, seen.name)).toBeVisible();
 
   await context.setOffline(true);
