@@ -95,7 +95,9 @@ describe('hostile imports arriving together', async () => {
     // Written, checked, refused for their rows, or told to come back: never a 5xx of ours.
     for (const status of answers) expect([200, 400, 503]).toContain(status);
     expect(answers.filter((status) => status === 200).length).toBeGreaterThan(0);
-    expect(answers.filter((status) => status === 400).length).toBeGreaterThan(0);
+    // The file of wrong rows, not a dry run: refused for its rows, or told to come back when the
+    // others hold every import slot (which one gets a slot depends on the order they arrive).
+    expect([400, 503]).toContain(answers[1]);
     expect(longest).toBeLessThan(bound);
     expect(blocked).toBeLessThan(LOOP_MS);
   }, 300_000);
