@@ -3,7 +3,6 @@ import type { DB } from '../../infra/db/handle.js';
 import type { MailMessage } from '../../infra/mail/outbox.js';
 import { nextTurn } from '../../lib/turns.js';
 import { recordCatalogueDeleted, recordCatalogueUpdated } from '../live-events/index.js';
-import { deleteCatalogueProducts } from '../products/index.js';
 import { verifyPassword } from './passwords.js';
 import {
   checkSecondFactor,
@@ -17,6 +16,8 @@ export interface DeletionDeps {
   db: DB;
   dialect: 'sqlite' | 'postgres';
   twoFactor: TwoFactorDeps;
+  /** The personal catalogue's products deleted in the deleting transaction (the products feature's). */
+  deleteCatalogueProducts(trx: DB, catalogueId: string): Promise<void>;
   /** Queues a mail in the deleting transaction, so it goes exactly when the account is gone. */
   enqueueMail(trx: DB, mail: MailMessage): Promise<void>;
   goodbyeMail(email: string, name: string): MailMessage;
@@ -123,7 +124,7 @@ export async function deleteAccount(
       .where('actor_id', '=', userId)
       .execute();
     await trx.deleteFrom('catalogue_invitations').where('email', '=', user.email).execute();
-    await deleteCatalogueProducts(trx, userId, deps.dialect);
+    await deps.deleteCatalogueProducts(trx, userId);
     await trx.deleteFrom('catalogues').where('id', '=', userId).execute();
     await trx.deleteFrom('users').where('id', '=', userId).execute();
     await deps.enqueueMail(trx, deps.goodbyeMail(user.email, user.name));

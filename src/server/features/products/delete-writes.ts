@@ -1,6 +1,7 @@
-import { sql, type Selectable } from 'kysely';
+import type { Selectable } from 'kysely';
 import type { DB } from '../../infra/db/handle.js';
 import type { MigrationDialect } from '../../infra/db/migrate.js';
+import { withWriterCache } from '../../infra/db/writer-cache.js';
 import type { ProductsTable, StockMovementsTable } from '../../infra/db/schema-products.js';
 import type { CatalogueWrite } from '../writes/index.js';
 import { lockProducts } from './locks.js';
@@ -148,9 +149,7 @@ export async function deleteCatalogueProducts(
   dialect: MigrationDialect,
 ): Promise<void> {
   if (dialect !== 'sqlite') return;
-  const { rows } = await sql<{ cache_size: number }>`pragma cache_size`.execute(trx);
-  await sql.raw(`pragma cache_size = -${DELETE_CACHE_KIB}`).execute(trx);
-  try {
+  await withWriterCache(trx, DELETE_CACHE_KIB, async () => {
     for await (const ids of batchesToDelete(trx, 'catalogue_id', catalogueId)) {
       await trx
         .deleteFrom('products')
@@ -159,10 +158,7 @@ export async function deleteCatalogueProducts(
         .execute();
       await flushSearchIndexTurn(trx, dialect, MERGE_STEPS_A_BATCH);
     }
-  } finally {
-    // The connection's own setting again, for the statements after these and every transaction.
-    await sql.raw(`pragma cache_size = ${Number(rows[0]!.cache_size)}`).execute(trx);
-  }
+  });
 }
 
 /** Takes the products' quantities off their locations' totals; their rows go with them. */

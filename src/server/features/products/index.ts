@@ -8,7 +8,7 @@ export { csvColumnOf, MATCH_COLUMNS, type MatchColumn } from './match-columns.js
 export { productsPlugin } from './plugin.js';
 export type { ExportRow, ProductChanges, ProductRow } from './rows.js';
 // The data access of writes, for the features that write products (in the write pipeline).
-export { deleteCatalogueProducts, deleteProducts } from './delete-writes.js';
+export { deleteProducts } from './delete-writes.js';
 export { loadProducts, stageProducts, type StagedProducts } from './import-writes.js';
 export { dropImport, publishImport, stageImport, type StagedImport } from './staged-imports.js';
 export { moveStock, restoreDeleted, revertEdit } from './restore.js';

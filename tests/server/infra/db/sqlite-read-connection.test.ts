@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { openSqlite } from '../../../../src/server/infra/db/sqlite.js';
 import { migrate } from '../../../../src/server/infra/db/migrate.js';
+import { withWriterCache } from '../../../../src/server/infra/db/writer-cache.js';
 import type { Kysely } from 'kysely';
 import { tempDir } from '../../support/temp-dirs.js';
 
@@ -97,6 +98,20 @@ describe.skipIf(process.env.TEST_DATABASE_URL)('the reading connection', async (
     });
     // 64 MiB of pages (a negative size is in KiB); temp_store 2 is memory.
     expect(settings).toEqual({ cacheSize: -65536, tempStore: 2 });
+  });
+
+  it("shrinks the writer's page cache for a bulk write only, even when it fails", async () => {
+    const cacheSize = async (trx: typeof handle.db) =>
+      Number(Object.values((await sql`pragma cache_size`.execute(trx)).rows[0]!)[0]);
+    const seen = await handle.db.transaction().execute(async (trx) => {
+      const during = await withWriterCache(trx, 2048, () => cacheSize(trx));
+      const failed = withWriterCache(trx, 1024, () =>
+        Promise.reject(new Error('the bulk write failed')),
+      );
+      await expect(failed).rejects.toThrow('the bulk write failed');
+      return { during, after: await cacheSize(trx) };
+    });
+    expect(seen).toEqual({ during: -2048, after: -65536 });
   });
 
   it('closes both connections and the checkpointer', async () => {

@@ -78,6 +78,7 @@ export async function accountDataRoutes(fastify: FastifyInstance) {
           db,
           dialect: app.database.dialect,
           twoFactor,
+          deleteCatalogueProducts: app.products.deleteCatalogueProducts,
           enqueueMail: (trx, mail) => outbox.enqueue(trx, mail),
           goodbyeMail: securityMails.accountDeleted,
         },
