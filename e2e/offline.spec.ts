@@ -154,7 +154,7 @@ test('the screens a user saw open offline in a new tab, with the time of their d
   await waitForServiceWorker(page);
   // Through the app's links, as a user goes: one page, one cache in memory.
   await cardTitleLink(productCard(page, product.name)).click();
-  await expect(page.getByRole('heading', { name: product.name })).toBeVisible();
+  await expect(page.getByRole('heading', { name: product.name, level: 1 })).toBeVisible();
   const picture = page.getByRole('img', { name: product.name });
   await expect
     .poll(() => picture.evaluate((img: HTMLImageElement) => img.naturalWidth))
@@ -207,16 +207,16 @@ test('offline, a product seen on the list opens from the list; online again, it 
   await waitForServiceWorker(page);
   // The product screen's code is loaded once, through another product.
   await cardTitleLink(productCard(page, opened.name)).click();
-  await expect(page.getByRole('heading', { name: opened.name })).toBeVisible();
-  // Back through the app's own link: a step back in the history once landed on the document
-  // before the list (the sign-in's), the worker having just taken the page over.
-  await page.getByRole('banner').getByRole('link', { name: 'Stockroom' }).click();
+  // The product screen's own heading: the card's, of the same name, is on the list already, and
+  // a step back taken before the product screen's code came would leave the app.
+  await expect(page.getByRole('heading', { name: opened.name, level: 1 })).toBeVisible();
+  await page.goBack();
   await expect(productCard(page, seen.name)).toBeVisible();
 
   await context.setOffline(true);
   await cardTitleLink(productCard(page, seen.name)).click();
   await expect(page).toHaveURL(new RegExp(`/details/product/${seen.id}$`));
-  await expect(page.getByRole('heading', { name: seen.name })).toBeVisible();
+  await expect(page.getByRole('heading', { name: seen.name, level: 1 })).toBeVisible();
   await expect(page.getByText('$21.50').first()).toBeVisible();
   await expect(page.getByText('In Stock: 6')).toBeVisible();
   await expect(page.getByText('Only ever seen on the list.')).toBeVisible();
