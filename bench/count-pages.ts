@@ -1,0 +1,331 @@
+/**
+ * `node --import tsx bench/count-pages.ts`: what posting a count of 1,000 lines costs as the
+ * catalogue grows, in-process (bench/results-count-post.md), and the reads of the indexes a stock
+ * change writes (the top movers, the list sorted by stock, the products to reorder).
+ *
+ * Per engine (BENCH_ENGINE, `sqlite` or `postgres`) and size (BENCH_SIZES, default 1,000 and
+ * 100,000 products), a catalogue seeded as `npm run bench:scale` seeds it (100,000 movements, stock
+ * in 3 of 10,000 places each) with an open count of a new shelf: one line per product for the
+ * 1,000 newest, each found 2 where none was expected. The seeded database is kept as a template
+ * (os.tmpdir()/stockroom-count-pages, PostgreSQL: a database named after the size) and copied for
+ * each process (BENCH_PROCESSES); each copy migrated, then vacuumed (SQLite). In each process: the
+ * reads (BENCH_READS rounds, the median), then BENCH_ROUNDS postings through `writeCatalogue` +
+ * `postCount`, each undone with `reverseCountPosting`. CPU milliseconds of this process (both
+ * SQLite connections run in it) and, on PostgreSQL, of its connections' backends (/proc).
+ * BENCH_PAGES=on (SQLite) also counts the pages of each b-tree the first posting dirtied.
+ */
+import { randomUUID } from 'node:crypto';
+import { cp, mkdir, readFile, rm, stat } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { sql } from 'kysely';
+import pg from 'pg';
+import { postCount, reverseCountPosting } from '../src/server/features/counts/writes.js';
+import { ProductQueries } from '../src/server/features/products/queries.js';
+import { ReportQueries } from '../src/server/features/reports/index.js';
+import { writeCatalogue } from '../src/server/features/writes/index.js';
+import type { DatabaseHandle } from '../src/server/infra/db/handle.js';
+import { openDatabase } from '../src/server/infra/db/open.js';
+import { databaseUrl } from '../tests/server/support/database-template.js';
+import { seedReportCatalogue } from '../tests/server/support/report-seed.js';
+import { cpuReader } from './scale-cpu.js';
+import { seedLocations } from './scale-locations.js';
+import { seedUser } from './seed.js';
+
+const ENGINE = process.env.BENCH_ENGINE ?? 'sqlite';
+const SIZES = (process.env.BENCH_SIZES ?? '1000,100000').split(',').map(Number);
+const PROCESSES = Number(process.env.BENCH_PROCESSES ?? 2);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const READS = Number(process.env.BENCH_READS ?? 15);
+const PAGES = process.env.BENCH_PAGES === 'on';
+const POSTGRES = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const MOVEMENTS = 100_000;
+const LINES = 1_000;
+const TEMPLATES = path.join(os.tmpdir(), 'stockroom-count-pages');
+const PAGE = 4096;
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!;
+
+const templateName = (size: number) => `stockroom_count_pages_${size}`;
+
+async function admin<T>(work: (client: pg.Client) => Promise<T>) {
+  const client = new pg.Client({ connectionString: POSTGRES });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Opens a fresh copy of the size's template (seeding it first when there is none). */
+async function openCopy(size: number, copy: string) {
+  if (ENGINE === 'sqlite') {
+    const template = path.join(TEMPLATES, `sqlite-${size}`);
+    if (!(await stat(path.join(template, 'stockroom.db')).catch(() => null))) {
+      await seed(size, { dataDir: template });
+    }
+    const dataDir = path.join(TEMPLATES, copy);
+    await rm(dataDir, { recursive: true, force: true });
+    await cp(template, dataDir, { recursive: true });
+    const database = await openDatabase({ dataDir });
+    await sql`vacuum`.execute(database.db);
+    return { database, dataDir, drop: () => rm(dataDir, { recursive: true, force: true }) };
+  }
+  const name = templateName(size);
+  const exists = await admin(
+    async (client) =>
+      (await client.query('select 1 from pg_database where datname = $1', [name])).rowCount,
+  );
+  if (!exists) {
+    await admin((client) => client.query(`create database ${name}`));
+    await seed(size, { dataDir: TEMPLATES, databaseUrl: databaseUrl(POSTGRES, name) });
+  }
+  const copyName = `stockroom_count_pages_${copy.replace(/\W/g, '_')}`;
+  await admin(async (client) => {
+    await client.query(`drop database if exists ${copyName} with (force)`);
+    await client.query(`create database ${copyName} template ${name}`);
+  });
+  const url = databaseUrl(POSTGRES, copyName);
+  const database = await openDatabase({ dataDir: TEMPLATES, databaseUrl: url });
+  await sql`vacuum analyze`.execute(database.db);
+  return {
+    database,
+    dataDir: undefined,
+    url,
+    drop: () => admin((client) => client.query(`drop database if exists ${copyName} with (force)`)),
+  };
+}
+
+/** The catalogue as bench:scale seeds it, and an open count of a shelf of the newest products. */
+async function seed(size: number, options: { dataDir: string; databaseUrl?: string }) {
+  console.log(`seeding ${size}…`);
+  const database = await openDatabase(options);
+  try {
+    const user = await seedUser(database.db, 'pages@bench.test');
+    await seedReportCatalogue(database, user.id, Date.now(), {
+      products: size,
+      movements: Math.max(size, MOVEMENTS),
+    });
+    await seedLocations(database, user.id);
+    const now = Date.now();
+    const shelf = randomUUID();
+    await database.db
+      .insertInto('locations')
+      .values({
+        id: shelf,
+        catalogue_id: user.id,
+        parent_id: null,
+        name: 'Counted shelf',
+        name_key: 'counted shelf',
+        code: 'COUNTED-SHELF',
+        code_key: 'counted-shelf',
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    const countId = randomUUID();
+    await database.db
+      .insertInto('counts')
+      .values({
+        id: countId,
+        catalogue_id: user.id,
+        name: 'Counted shelf',
+        scope_kind: 'location',
+        scope_location_id: shelf,
+        scope_tag: null,
+        scope_key: `location:${shelf}`,
+        blind: 0,
+        status: 'review',
+        created_by: user.id,
+        created_at: now,
+        updated_at: now,
+        posted_at: null,
+        lines: LINES,
+      })
+      .execute();
+    const newest = await database.db
+      .selectFrom('products')
+      .select('id')
+      .where('catalogue_id', '=', user.id)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(LINES)
+      .execute();
+    await database.db
+      .insertInto('count_lines')
+      .values(
+        newest.map(({ id }) => ({
+          count_id: countId,
+          product_id: id,
+          location_id: shelf,
+          catalogue_id: user.id,
+          expected: 0,
+          counted: 2,
+          counted_by: user.id,
+          counted_at: now,
+        })),
+      )
+      .execute();
+    if (database.dialect === 'sqlite') await sql`vacuum`.execute(database.db);
+  } finally {
+    await database.close();
+  }
+}
+
+/** Each page of the file, to tell which ones a posting changed. */
+async function pagesOf(file: string) {
+  const raw = new SQLite(file);
+  raw.pragma('wal_checkpoint(TRUNCATE)');
+  raw.close();
+  return readFile(file);
+}
+
+/** The b-trees of the pages that differ between two images of the file. */
+function dirtied(file: string, before: Buffer, after: Buffer) {
+  const raw = new SQLite(file, { readonly: true });
+  const owner = new Map<number, string>();
+  for (const row of raw.prepare('select name, pageno from dbstat').iterate() as Iterable<{
+    name: string;
+    pageno: number;
+  }>)
+    owner.set(row.pageno, row.name);
+  raw.close();
+  const byTree = new Map<string, number>();
+  const pages = Math.max(before.length, after.length) / PAGE;
+  for (let page = 0; page < pages; page += 1) {
+    const a = before.subarray(page * PAGE, (page + 1) * PAGE);
+    const b = after.subarray(page * PAGE, (page + 1) * PAGE);
+    if (a.equals(b)) continue;
+    const name = owner.get(page + 1) ?? '(free or new)';
+    byTree.set(name, (byTree.get(name) ?? 0) + 1);
+  }
+  return [...byTree].sort((x, y) => y[1] - x[1]);
+}
+
+async function measureCopy(size: number, copy: string) {
+  const opened = await openCopy(size, copy);
+  const { database } = opened;
+  const cpu = await cpuReader(process.pid, opened.url);
+  const used = async () => [...(await cpu()).values()].reduce((a, b) => a + b, 0);
+  const costOf = async (work: () => Promise<unknown>) => {
+    const start = await used();
+    await work();
+    return ((await used()) - start) / 1e6;
+  };
+  try {
+    const { db, dialect } = database;
+    const { id: catalogueId, created_by: actorId } = await db
+      .selectFrom('counts')
+      .select(['catalogue_id as id', 'created_by'])
+      .executeTakeFirstOrThrow();
+    const { id: countId } = await db
+      .selectFrom('counts')
+      .select('id')
+      .executeTakeFirstOrThrow();
+    const reads = await measureReads(database, catalogueId, costOf);
+    const postings: number[] = [];
+    let pages: [string, number][] | undefined;
+    const file = opened.dataDir ? path.join(opened.dataDir, 'stockroom.db') : undefined;
+    for (let round = 0; round < ROUNDS; round += 1) {
+      const before = PAGES && file && round === 0 ? await pagesOf(file) : undefined;
+      postings.push(
+        await costOf(() =>
+          writeCatalogue(
+            { db, dialect },
+            { id: catalogueId, actorId: actorId! },
+            Date.now(),
+            async (w) => {
+              await postCount(w, countId, { uncountedAsZero: false, subtree: [] });
+              return { answer: { status: 200, body: {} } };
+            },
+          ),
+        ),
+      );
+      if (before && file) pages = dirtied(file, before, await pagesOf(file));
+      await writeCatalogue(
+        { db, dialect },
+        { id: catalogueId, actorId: actorId! },
+        Date.now(),
+        async (w) => {
+          const undone = await reverseCountPosting(w, countId);
+          if (undone.outcome !== 'done') throw new Error(`undo: ${undone.outcome}`);
+          return { answer: { status: 200, body: {} } };
+        },
+      );
+    }
+    return { postings, reads, pages };
+  } finally {
+    await cpu.close();
+    await database.close();
+    await opened.drop();
+  }
+}
+
+/** The median CPU ms of each read whose index a stock change writes. */
+async function measureReads(
+  { db, dialect }: DatabaseHandle,
+  catalogueId: string,
+  costOf: (work: () => Promise<unknown>) => Promise<number>,
+) {
+  const reports = new ReportQueries(db, dialect);
+  const products = new ProductQueries(db, dialect);
+  const now = Date.now();
+  const requests: Record<string, () => Promise<unknown>> = {
+    'top movers, 365 days': () => reports.topMovers(catalogueId, now, 365, 100),
+    'top movers, 30 days': () => reports.topMovers(catalogueId, now, 30, 10),
+    'list, stock-asc': () =>
+      products.listQuery(catalogueId, { sort: 'stock-asc', limit: 50 }).execute(),
+    'list, stock-desc': () =>
+      products.listQuery(catalogueId, { sort: 'stock-desc', limit: 50 }).execute(),
+    'list, to reorder': () =>
+      products
+        .listQuery(catalogueId, { sort: 'stock-asc', limit: 50, stock: 'reorder' })
+        .execute(),
+    'to-reorder report': () => reports.toReorder(catalogueId, 100),
+  };
+  const costs: Record<string, number> = {};
+  for (const [name, read] of Object.entries(requests)) {
+    // The first of a day moves the windows on; then the caches are warm.
+    await read();
+    await read();
+    const rounds: number[] = [];
+    for (let i = 0; i < READS; i += 1) rounds.push(await costOf(read));
+    costs[name] = median(rounds);
+  }
+  return costs;
+}
+
+async function main() {
+  await mkdir(TEMPLATES, { recursive: true });
+  console.log(`${ENGINE}, load ${os.loadavg().map((n) => n.toFixed(1)).join(', ')}`);
+  for (const size of SIZES) {
+    const postings: number[] = [];
+    const reads: Record<string, number[]> = {};
+    for (let p = 0; p < PROCESSES; p += 1) {
+      const result = await measureCopy(size, `${ENGINE}-${size}-copy-${process.pid}`);
+      postings.push(...result.postings);
+      for (const [name, ms] of Object.entries(result.reads)) (reads[name] ??= []).push(ms);
+      console.log(
+        `${size}: posting CPU ms ${result.postings.map((ms) => ms.toFixed(0)).join(', ')}`,
+      );
+      if (result.pages) {
+        const total = result.pages.reduce((sum, [, n]) => sum + n, 0);
+        console.log(`  pages dirtied: ${total}`);
+        for (const [name, n] of result.pages.slice(0, 14)) console.log(`    ${name}: ${n}`);
+      }
+    }
+    console.log(
+      `${size}: posting median ${median(postings).toFixed(0)} (${Math.min(...postings).toFixed(0)}–${Math.max(...postings).toFixed(0)})`,
+    );
+    for (const [name, values] of Object.entries(reads)) {
+      console.log(
+        `  ${name}: ${values.map((ms) => ms.toFixed(2)).join(', ')} (median of ${READS} each)`,
+      );
+    }
+  }
+  console.log(`load ${os.loadavg().map((n) => n.toFixed(1)).join(', ')}`);
+}
+
+await main();
