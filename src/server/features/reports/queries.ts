@@ -3,6 +3,7 @@ import type { DB } from '../../infra/db/handle.js';
 import type { MigrationDialect } from '../../infra/db/migrate.js';
 import { keptTotals } from '../products/index.js';
 import { dollars } from './csv.js';
+import { MoverWindows, SUMS } from './windows.js';
 import { visibleProduct } from '../../infra/db/visible-products.js';
 
 /** Ids a query names at once: far under every engine's limit on bound values. */
@@ -46,11 +47,6 @@ export interface ReorderRow {
 
 /** The three parts of a kept day's value at today's prices: low + middle·2^16 + high·2^32. */
 const PARTS = ['value_low', 'value_middle', 'value_high'] as const;
-
-/** A product's kept days added up: units in and out, movements. */
-const SUMS = (['units_in', 'units_out', 'moves'] as const).map((column) =>
-  sql<number>`sum(${sql.ref(column)})`.as(column),
-);
 
 const moverRow = (row: { id: string; name: string; units_in: unknown; units_out: unknown }) => ({
   id: row.id,
@@ -122,9 +118,10 @@ export class ReportQueries {
   /**
    * Units in and out per product since the first day's midnight, the most moved first: the
    * catalogue's kept window of that length (migration 041), moved forward to this period's first
-   * day, read in the report's order from its index, so that the answer costs its rows however
-   * many products moved. A period that starts before the window (a clock set back) is added up
-   * from the kept days instead.
+   * day, read in the report's order from the index of its marked windows (migration 048), so that
+   * the answer costs its rows however many products moved. The floor is set again when the marked
+   * do not hold the answer, or hold many more. A period that starts before the window (a clock set
+   * back) is added up from the kept days instead.
    */
   async topMovers(
     catalogueId: string,
@@ -133,99 +130,23 @@ export class ReportQueries {
     limit: number,
   ): Promise<MoverRow[]> {
     const firstDay = periodStart(now, days) / DAY_MS;
-    if ((await this.windowFrom(catalogueId, days, firstDay)) !== firstDay) {
+    const windows = new MoverWindows(this.db, this.dialect);
+    if ((await windows.moveTo(catalogueId, days, firstDay)) !== firstDay) {
       return this.moversFromDays(catalogueId, firstDay, limit);
     }
-    const rows = await this.db
-      .selectFrom('product_windows')
-      .innerJoin('products', 'products.id', 'product_windows.product_id')
-      .select([
-        'products.id',
-        'products.name',
-        'product_windows.units_in',
-        'product_windows.units_out',
-      ])
-      .where('product_windows.catalogue_id', '=', catalogueId)
-      .where('product_windows.days', '=', days)
-      .where('products.catalogue_id', '=', catalogueId)
-      .where(visibleProduct())
-      .orderBy('product_windows.moved', 'desc')
-      .orderBy('product_windows.name_key')
-      .orderBy('product_windows.product_id')
-      .limit(limit)
-      .execute();
+    let top = await windows.markedTop(catalogueId, days, limit);
+    if (!top.whole) {
+      await windows.setFloor(catalogueId, days, 'lower');
+      top = await windows.markedTop(catalogueId, days, limit);
+    } else if (await windows.manyMarked(catalogueId, days, top.floor)) {
+      await windows.setFloor(catalogueId, days, 'raise');
+    }
     // Another instance, its clock a little ahead past midnight, may have moved the window on
     // while it was read: then this period's answer is added up from the days.
-    if ((await this.windowStart(catalogueId, days)) !== firstDay) {
+    if (!top.whole || (await windows.start(catalogueId, days)) !== firstDay) {
       return this.moversFromDays(catalogueId, firstDay, limit);
     }
-    return rows.map(moverRow);
-  }
-
-  /** Where the catalogue's window of `days` starts (a day), or undefined for no such window. */
-  private async windowStart(catalogueId: string, days: number): Promise<number | undefined> {
-    const row = await this.db
-      .selectFrom('window_starts')
-      .select('start_day')
-      .where('catalogue_id', '=', catalogueId)
-      .where('days', '=', days)
-      .executeTakeFirst();
-    return row === undefined ? undefined : Number(row.start_day);
-  }
-
-  /**
-   * Moves the catalogue's window of `days` forward to `firstDay` when it starts before: the kept
-   * days it leaves behind are taken out of its products' windows (a product with no movement left
-   * in it leaves), in one transaction with the start, which PostgreSQL locks `for update` against
-   * the writes that add to the windows (they read it `for share`). Returns where it starts now.
-   */
-  private async windowFrom(catalogueId: string, days: number, firstDay: number) {
-    const start = await this.windowStart(catalogueId, days);
-    if (start === undefined || start >= firstDay) return start;
-    return this.db.transaction().execute(async (trx) => {
-      const row = await trx
-        .selectFrom('window_starts')
-        .select('start_day')
-        .where('catalogue_id', '=', catalogueId)
-        .where('days', '=', days)
-        .$if(this.dialect === 'postgres', (query) => query.forUpdate())
-        .executeTakeFirstOrThrow();
-      const from = Number(row.start_day);
-      // Moved already by another request meanwhile.
-      if (from >= firstDay) return from;
-      const left = trx
-        .selectFrom('product_days')
-        .select(['product_id', ...SUMS])
-        .where('catalogue_id', '=', catalogueId)
-        .where('day', '>=', from)
-        .where('day', '<', firstDay)
-        .groupBy('product_id');
-      await trx
-        .updateTable('product_windows')
-        .from(left.as('d'))
-        .set((eb) => ({
-          units_in: eb('product_windows.units_in', '-', eb.ref('d.units_in')),
-          units_out: eb('product_windows.units_out', '-', eb.ref('d.units_out')),
-          moves: eb('product_windows.moves', '-', eb.ref('d.moves')),
-          moved: sql`product_windows.moved - (d.units_in + d.units_out)`,
-        }))
-        .whereRef('product_windows.product_id', '=', 'd.product_id')
-        .where('product_windows.days', '=', days)
-        .execute();
-      await trx
-        .deleteFrom('product_windows')
-        .where('catalogue_id', '=', catalogueId)
-        .where('days', '=', days)
-        .where('moves', '<=', 0)
-        .execute();
-      await trx
-        .updateTable('window_starts')
-        .set({ start_day: firstDay })
-        .where('catalogue_id', '=', catalogueId)
-        .where('days', '=', days)
-        .execute();
-      return firstDay;
-    });
+    return top.rows.map(moverRow);
   }
 
   /**

@@ -50,6 +50,7 @@ import * as importInSortIndexes from './migrations/044_import_in_sort_indexes.js
 import * as rowTriggersOnChange from './migrations/045_row_triggers_on_change.js';
 import * as movementTriggersByKey from './migrations/046_movement_triggers_by_key.js';
 import * as searchIndexMergeSteps from './migrations/047_search_index_merge_steps.js';
+import * as topMoverFloor from './migrations/048_top_mover_floor.js';
 
 export type MigrationDialect = 'sqlite' | 'postgres';
 
@@ -105,6 +106,7 @@ export const migrations: Migration[] = [
   { name: '045_row_triggers_on_change', ...rowTriggersOnChange },
   { name: '046_movement_triggers_by_key', ...movementTriggersByKey },
   { name: '047_search_index_merge_steps', ...searchIndexMergeSteps },
+  { name: '048_top_mover_floor', ...topMoverFloor },
 ];
 
 /** What the hand-written runner before Kysely's Migrator recorded applied migrations in. */

@@ -131,7 +131,7 @@ export interface CatalogueDaysTable {
 /**
  * A product's movements of a report's window (30, 90 or 365 days) from its catalogue's start of
  * that window on (`window_starts`), kept from `product_days` by triggers (migration 041): what the
- * top movers read, in their order, from the index `product_windows_top`.
+ * top movers read, in their order, from the index `product_windows_top` of the marked ones.
  */
 export interface ProductWindowsTable {
   product_id: string;
@@ -144,6 +144,11 @@ export interface ProductWindowsTable {
   moves: number;
   /** units_in + units_out: the ranking. */
   moved: number;
+  /**
+   * 1 when in the index `product_windows_top`: every window that moved at least its start's
+   * `top_floor` is (migration 048).
+   */
+  top: number;
 }
 
 /**
@@ -154,4 +159,6 @@ export interface WindowStartsTable {
   catalogue_id: string;
   days: number;
   start_day: number;
+  /** The least `moved` of the windows marked `top` must be (migration 048). */
+  top_floor: number;
 }

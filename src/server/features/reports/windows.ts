@@ -1,0 +1,262 @@
+import { sql, type SqlBool } from 'kysely';
+import { TOP_MOVERS_MAX } from '../../../shared/schemas/reports.js';
+import type { DB } from '../../infra/db/handle.js';
+import type { MigrationDialect } from '../../infra/db/migrate.js';
+import { visibleProduct } from '../../infra/db/visible-products.js';
+import { nextTurn } from '../../lib/turns.js';
+
+/** Ids a statement names at once: far under every engine's limit on bound values. */
+const ID_CHUNK = 500;
+
+/** A product's kept days added up: units in and out, movements. */
+export const SUMS = (['units_in', 'units_out', 'moves'] as const).map((column) =>
+  sql<number>`sum(${sql.ref(column)})`.as(column),
+);
+
+/** Windows left marked above a floor the report sets: twice the most it shows. */
+const TOP_KEPT = 2 * TOP_MOVERS_MAX;
+/** Marked windows past which the report raises the floor: the index stays a few pages. */
+const TOP_MARKED_MAX = 4 * TOP_KEPT;
+/** Windows read at once when a floor is lowered: a few milliseconds of the event loop. */
+const WINDOW_CHUNK = 2_000;
+
+/**
+ * A catalogue's kept windows of the top movers (migrations 041 and 048): where each starts, its
+ * move forward, and the floor above which every window is marked, so that the index of the
+ * marked holds the report's answer and a movement of any other product writes none of its pages.
+ */
+export class MoverWindows {
+  constructor(
+    private readonly db: DB,
+    private readonly dialect: MigrationDialect,
+  ) {}
+
+  /**
+   * The first `limit` visible windows of those marked (migration 048), and whether they are the
+   * answer: every window that moved at least the floor is marked, so they are when the last of
+   * them moved that much, or when the floor is 0 (every window marked).
+   */
+  async markedTop(catalogueId: string, days: number, limit: number) {
+    const rows = await this.db
+      .selectFrom('product_windows')
+      .innerJoin('products', 'products.id', 'product_windows.product_id')
+      .innerJoin('window_starts', (join) =>
+        join
+          .onRef('window_starts.catalogue_id', '=', 'product_windows.catalogue_id')
+          .onRef('window_starts.days', '=', 'product_windows.days'),
+      )
+      .select([
+        'products.id',
+        'products.name',
+        'product_windows.units_in',
+        'product_windows.units_out',
+        'product_windows.moved',
+        'window_starts.top_floor',
+      ])
+      .where('product_windows.catalogue_id', '=', catalogueId)
+      .where('product_windows.days', '=', days)
+      // As the index's condition has it, word for word.
+      .where(sql<SqlBool>`product_windows.top = 1`)
+      .where('products.catalogue_id', '=', catalogueId)
+      .where(visibleProduct())
+      .orderBy('product_windows.moved', 'desc')
+      .orderBy('product_windows.name_key')
+      .orderBy('product_windows.product_id')
+      .limit(limit)
+      .execute();
+    const floor =
+      rows.length > 0 ? Number(rows[0]!.top_floor) : await this.floorOf(catalogueId, days);
+    const whole = floor === 0 || (rows.length === limit && Number(rows.at(-1)!.moved) >= floor);
+    return { rows, whole, floor };
+  }
+
+  private async floorOf(catalogueId: string, days: number) {
+    const row = await this.db
+      .selectFrom('window_starts')
+      .select('top_floor')
+      .where('catalogue_id', '=', catalogueId)
+      .where('days', '=', days)
+      .executeTakeFirst();
+    return Number(row?.top_floor ?? 0);
+  }
+
+  /**
+   * Whether raising the floor would unmark windows: more than TOP_MARKED_MAX are marked (as many
+   * steps of the index), and not all of them from the TOP_KEPT-th on tie at the floor.
+   */
+  async manyMarked(catalogueId: string, days: number, floor: number) {
+    const movedAt = async (offset: number) => {
+      const row = await this.db
+        .selectFrom('product_windows')
+        .select('moved')
+        .where('catalogue_id', '=', catalogueId)
+        .where('days', '=', days)
+        .where(sql<SqlBool>`top = 1`)
+        .orderBy('moved', 'desc')
+        .orderBy('name_key')
+        .orderBy('product_id')
+        .limit(1)
+        .offset(offset)
+        .executeTakeFirst();
+      return row === undefined ? undefined : Number(row.moved);
+    };
+    const past = await movedAt(TOP_MARKED_MAX);
+    if (past === undefined) return false;
+    return past !== floor || (await movedAt(TOP_KEPT - 1)) !== floor;
+  }
+
+  /**
+   * Sets the floor of the catalogue's window of `days` to the TOP_KEPT-th visible window's
+   * `moved` (0 when fewer), marks those at or above it and unmarks the others. Raised, it is found
+   * among the marked alone (every window above the old floor is); lowered (too few visible
+   * windows marked above it: the start moved on, products deleted or staged), among all of the
+   * window, a chunk at a time. In one transaction with the start, which PostgreSQL locks `for
+   * update` against the writes that mark windows (they read it `for share`).
+   */
+  async setFloor(catalogueId: string, days: number, how: 'raise' | 'lower') {
+    await this.db.transaction().execute(async (trx) => {
+      const start = await trx
+        .selectFrom('window_starts')
+        .select('top_floor')
+        .where('catalogue_id', '=', catalogueId)
+        .where('days', '=', days)
+        .$if(this.dialect === 'postgres', (query) => query.forUpdate())
+        .executeTakeFirst();
+      if (!start) return;
+      const windows = trx
+        .selectFrom('product_windows')
+        .innerJoin('products', 'products.id', 'product_windows.product_id')
+        .where('product_windows.catalogue_id', '=', catalogueId)
+        .where('product_windows.days', '=', days)
+        .where('products.catalogue_id', '=', catalogueId);
+      let floor: number;
+      if (how === 'raise') {
+        const kept = await windows
+          .select('product_windows.moved')
+          .where(sql<SqlBool>`product_windows.top = 1`)
+          .where(visibleProduct())
+          .orderBy('product_windows.moved', 'desc')
+          .orderBy('product_windows.name_key')
+          .orderBy('product_windows.product_id')
+          .limit(1)
+          .offset(TOP_KEPT - 1)
+          .executeTakeFirst();
+        floor = Math.max(Number(start.top_floor), Number(kept?.moved ?? 0));
+      } else {
+        // The floor among the visible windows; marked, every window at or above it, a staged
+        // product's too (it shows once its import is published).
+        const visible: number[] = [];
+        const unmarked: { id: string; moved: number }[] = [];
+        for (let after = ''; ;) {
+          const chunk = await windows
+            .select(['product_windows.product_id', 'product_windows.moved', 'product_windows.top'])
+            .select(visibleProduct().as('visible'))
+            .where('product_windows.product_id', '>', after)
+            .orderBy('product_windows.product_id')
+            .limit(WINDOW_CHUNK)
+            .execute();
+          for (const row of chunk) {
+            if (row.visible) visible.push(Number(row.moved));
+            if (Number(row.top) === 0)
+              unmarked.push({ id: row.product_id, moved: Number(row.moved) });
+          }
+          if (chunk.length < WINDOW_CHUNK) break;
+          after = chunk.at(-1)!.product_id;
+          await nextTurn();
+        }
+        visible.sort((x, y) => y - x);
+        floor = visible.length >= TOP_KEPT ? visible[TOP_KEPT - 1]! : 0;
+        const toMark = unmarked.filter((row) => row.moved >= floor).map((row) => row.id);
+        for (let i = 0; i < toMark.length; i += ID_CHUNK) {
+          await trx
+            .updateTable('product_windows')
+            .set({ top: 1 })
+            .where('days', '=', days)
+            .where('product_id', 'in', toMark.slice(i, i + ID_CHUNK))
+            .execute();
+        }
+      }
+      // Unmarked below the floor: read from the index of the marked.
+      await trx
+        .updateTable('product_windows')
+        .set({ top: 0 })
+        .where('catalogue_id', '=', catalogueId)
+        .where('days', '=', days)
+        .where(sql<SqlBool>`top = 1`)
+        .where('moved', '<', floor)
+        .execute();
+      await trx
+        .updateTable('window_starts')
+        .set({ top_floor: floor })
+        .where('catalogue_id', '=', catalogueId)
+        .where('days', '=', days)
+        .execute();
+    });
+  }
+
+  /** Where the catalogue's window of `days` starts (a day), or undefined for no such window. */
+  async start(catalogueId: string, days: number): Promise<number | undefined> {
+    const row = await this.db
+      .selectFrom('window_starts')
+      .select('start_day')
+      .where('catalogue_id', '=', catalogueId)
+      .where('days', '=', days)
+      .executeTakeFirst();
+    return row === undefined ? undefined : Number(row.start_day);
+  }
+
+  /**
+   * Moves the catalogue's window of `days` forward to `firstDay` when it starts before: the kept
+   * days it leaves behind are taken out of its products' windows (a product with no movement left
+   * in it leaves), in one transaction with the start, which PostgreSQL locks `for update` against
+   * the writes that add to the windows (they read it `for share`). Returns where it starts now.
+   */
+  async moveTo(catalogueId: string, days: number, firstDay: number) {
+    const start = await this.start(catalogueId, days);
+    if (start === undefined || start >= firstDay) return start;
+    return this.db.transaction().execute(async (trx) => {
+      const row = await trx
+        .selectFrom('window_starts')
+        .select('start_day')
+        .where('catalogue_id', '=', catalogueId)
+        .where('days', '=', days)
+        .$if(this.dialect === 'postgres', (query) => query.forUpdate())
+        .executeTakeFirstOrThrow();
+      const from = Number(row.start_day);
+      // Moved already by another request meanwhile.
+      if (from >= firstDay) return from;
+      const left = trx
+        .selectFrom('product_days')
+        .select(['product_id', ...SUMS])
+        .where('catalogue_id', '=', catalogueId)
+        .where('day', '>=', from)
+        .where('day', '<', firstDay)
+        .groupBy('product_id');
+      await trx
+        .updateTable('product_windows')
+        .from(left.as('d'))
+        .set((eb) => ({
+          units_in: eb('product_windows.units_in', '-', eb.ref('d.units_in')),
+          units_out: eb('product_windows.units_out', '-', eb.ref('d.units_out')),
+          moves: eb('product_windows.moves', '-', eb.ref('d.moves')),
+          moved: sql`product_windows.moved - (d.units_in + d.units_out)`,
+        }))
+        .whereRef('product_windows.product_id', '=', 'd.product_id')
+        .where('product_windows.days', '=', days)
+        .execute();
+      await trx
+        .deleteFrom('product_windows')
+        .where('catalogue_id', '=', catalogueId)
+        .where('days', '=', days)
+        .where('moves', '<=', 0)
+        .execute();
+      await trx
+        .updateTable('window_starts')
+        .set({ start_day: firstDay })
+        .where('catalogue_id', '=', catalogueId)
+        .where('days', '=', days)
+        .execute();
+      return firstDay;
+    });
+  }
+}

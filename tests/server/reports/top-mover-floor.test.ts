@@ -1,0 +1,183 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { describe, expect, it } from 'vitest';
+import { bulkLoad } from '../../../src/server/features/products/import-writes.js';
+import { build } from '../support/build.js';
+import { SQLITE_FILE } from '../support/database-template.js';
+import { api, member } from '../catalogues/support.js';
+import { readRaw, topMovers } from './recompute.js';
+
+const PRODUCTS = 1_200;
+const WINDOWS = [30, 90, 365] as const;
+const PAGE = 4096;
+
+/**
+ * The top movers' index holds the windows at or above their catalogue's floor alone (migration
+ * 048): a stock change of a product far from the top writes none of its pages, and the report
+ * still answers what the movements say as products pass the floor and leave the top.
+ */
+describe("the top movers' floor", async () => {
+  const server = await build();
+  const { db, dialect } = server.database;
+  const owner = await member(server, 'Ada');
+  const base = `/api/catalogues/${owner.id}`;
+  // Created now, each with its stock as its one movement: 1 to 97 units moved.
+  await bulkLoad(
+    server.database,
+    owner.id,
+    Array.from({ length: PRODUCTS }, (_, i) => ({
+      name: `Mover ${i}`,
+      description: 'Moved',
+      priceCents: 100,
+      stock: ((i * 7) % 97) + 1,
+      image: null,
+      createdAt: server.clock.now(),
+    })),
+    'create',
+  );
+
+  const report = async (days: number, limit = 100) => {
+    const res = await api(
+      server,
+      owner,
+      'GET',
+      `${base}/reports/top-movers?days=${days}&limit=${limit}`,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json() as unknown;
+  };
+  const recomputed = async (days: number, limit = 100) =>
+    topMovers(await readRaw(db, owner.id), server.clock.now(), days, limit);
+  const floors = async () =>
+    new Map(
+      (
+        await db
+          .selectFrom('window_starts')
+          .select(['days', 'top_floor'])
+          .where('catalogue_id', '=', owner.id)
+          .execute()
+      ).map((row) => [Number(row.days), Number(row.top_floor)]),
+    );
+  const marked = async (days: number) =>
+    Number(
+      (
+        await db
+          .selectFrom('product_windows')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .where('catalogue_id', '=', owner.id)
+          .where('days', '=', days)
+          .where('top', '=', 1)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+
+  /** The pages of product_windows' indexes but its key, as the file holds them once checkpointed. */
+  const indexPages = () => {
+    const raw = new SQLite(path.join(server.dataDir, SQLITE_FILE));
+    try {
+      raw.pragma('wal_checkpoint(TRUNCATE)');
+      const pages = raw
+        .prepare(
+          `select name, pageno from dbstat where name in (select name from sqlite_master
+            where type = 'index' and tbl_name = 'product_windows'
+            and name not like 'sqlite_autoindex%')`,
+        )
+        .all() as { name: string; pageno: number }[];
+      const file = readFileSync(path.join(server.dataDir, SQLITE_FILE));
+      return new Map(
+        pages.map(({ name, pageno }) => [
+          `${name} ${pageno}`,
+          file.subarray((pageno - 1) * PAGE, pageno * PAGE).toString('base64'),
+        ]),
+      );
+    } finally {
+      raw.close();
+    }
+  };
+
+  it('keeps a few hundred windows marked once read', async () => {
+    for (const days of WINDOWS) expect(await report(days)).toEqual(await recomputed(days));
+    const floor = await floors();
+    for (const days of WINDOWS) {
+      expect(floor.get(days)).toBeGreaterThan(0);
+      expect(await marked(days)).toBeLessThan(PRODUCTS / 2);
+    }
+  });
+
+  it('writes no page of its indexes for a stock change below the floor', async () => {
+    const [quiet] = await db
+      .selectFrom('product_windows')
+      .select('product_id')
+      .where('catalogue_id', '=', owner.id)
+      .where('moved', '=', 1)
+      .limit(1)
+      .execute();
+    const before = dialect === 'sqlite' ? indexPages() : undefined;
+    const counted = await Promise.all(WINDOWS.map(marked));
+    const res = await api(server, owner, 'POST', `${base}/products/${quiet!.product_id}/stock`, {
+      delta: 2,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await Promise.all(WINDOWS.map(marked))).toEqual(counted);
+    const moved = await db
+      .selectFrom('product_windows')
+      .select(['moved', 'top'])
+      .where('product_id', '=', quiet!.product_id)
+      .execute();
+    expect(moved.map((row) => [Number(row.moved), Number(row.top)])).toEqual(
+      WINDOWS.map(() => [3, 0]),
+    );
+    if (before) {
+      const after = indexPages();
+      const changed = [...before].filter(([page, bytes]) => after.get(page) !== bytes);
+      expect(changed.map(([page]) => page)).toEqual([]);
+    }
+  });
+
+  it('answers as the movements say when a window passes the floor', async () => {
+    const [quiet] = await db
+      .selectFrom('product_windows')
+      .select('product_id')
+      .where('catalogue_id', '=', owner.id)
+      .where('top', '=', 0)
+      .limit(1)
+      .execute();
+    const res = await api(server, owner, 'POST', `${base}/products/${quiet!.product_id}/stock`, {
+      delta: 500,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    for (const days of WINDOWS) {
+      const answer = (await report(days)) as { products: { id: string }[] };
+      expect(answer.products[0]!.id).toBe(quiet!.product_id);
+      expect(answer).toEqual(await recomputed(days));
+    }
+  });
+
+  it('lowers the floor when the marked leave the top', async () => {
+    const before = await floors();
+    // The most moved 250 go (more than the floor keeps above it): the rest is all unmarked.
+    const leaving = await db
+      .selectFrom('product_windows')
+      .select('product_id')
+      .where('catalogue_id', '=', owner.id)
+      .where('days', '=', 30)
+      .orderBy('moved', 'desc')
+      .orderBy('product_id')
+      .limit(250)
+      .execute();
+    const ids = leaving.map((row) => row.product_id);
+    for (let i = 0; i < ids.length; i += 100) {
+      const res = await api(server, owner, 'POST', `${base}/products/bulk-delete`, {
+        ids: ids.slice(i, i + 100),
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    for (const days of WINDOWS) {
+      expect(await report(days)).toEqual(await recomputed(days));
+      expect(await report(days, 7)).toEqual(await recomputed(days, 7));
+    }
+    const after = await floors();
+    for (const days of WINDOWS) expect(after.get(days)).toBeLessThan(before.get(days)!);
+  });
+});
