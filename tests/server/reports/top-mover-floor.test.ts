@@ -11,6 +11,8 @@ import { readRaw, topMovers } from './recompute.js';
 const PRODUCTS = 1_200;
 const WINDOWS = [30, 90, 365] as const;
 const PAGE = 4096;
+/** The most windows left marked after a report (reports/windows.ts). */
+const MARKED_MAX = 800;
 
 /**
  * The top movers' index holds the windows at or above their catalogue's floor alone (migration
@@ -96,12 +98,18 @@ describe("the top movers' floor", async () => {
     }
   };
 
+  // SQLite raises the floor as windows are marked: a catalogue whose report was never read.
+  it.runIf(dialect === 'sqlite')('keeps a few hundred windows marked as they move', async () => {
+    for (const days of WINDOWS) expect(await marked(days)).toBeLessThanOrEqual(MARKED_MAX);
+    expect([...(await floors()).values()].every((floor) => floor > 0)).toBe(true);
+  });
+
   it('keeps a few hundred windows marked once read', async () => {
     for (const days of WINDOWS) expect(await report(days)).toEqual(await recomputed(days));
     const floor = await floors();
     for (const days of WINDOWS) {
       expect(floor.get(days)).toBeGreaterThan(0);
-      expect(await marked(days)).toBeLessThan(PRODUCTS / 2);
+      expect(await marked(days)).toBeLessThanOrEqual(MARKED_MAX);
     }
   });
 
@@ -156,7 +164,7 @@ describe("the top movers' floor", async () => {
 
   it('lowers the floor when the marked leave the top', async () => {
     const before = await floors();
-    // The most moved 250 go (more than the floor keeps above it): the rest is all unmarked.
+    // All but 50 of the marked go: fewer than a report of 100 shows are left above the floor.
     const leaving = await db
       .selectFrom('product_windows')
       .select('product_id')
@@ -164,7 +172,7 @@ describe("the top movers' floor", async () => {
       .where('days', '=', 30)
       .orderBy('moved', 'desc')
       .orderBy('product_id')
-      .limit(250)
+      .limit((await marked(30)) - 50)
       .execute();
     const ids = leaving.map((row) => row.product_id);
     for (let i = 0; i < ids.length; i += 100) {

@@ -142,6 +142,7 @@ export class MoverWindows {
           .offset(TOP_KEPT - 1)
           .executeTakeFirst();
         floor = Math.max(Number(start.top_floor), Number(kept?.moved ?? 0));
+        await this.putFloor(trx, catalogueId, days, floor);
       } else {
         // The floor among the visible windows; marked, every window at or above it, a staged
         // product's too (it shows once its import is published).
@@ -166,6 +167,7 @@ export class MoverWindows {
         }
         visible.sort((x, y) => y - x);
         floor = visible.length >= TOP_KEPT ? visible[TOP_KEPT - 1]! : 0;
+        await this.putFloor(trx, catalogueId, days, floor);
         const toMark = unmarked.filter((row) => row.moved >= floor).map((row) => row.id);
         for (let i = 0; i < toMark.length; i += ID_CHUNK) {
           await trx
@@ -176,22 +178,35 @@ export class MoverWindows {
             .execute();
         }
       }
-      // Unmarked below the floor: read from the index of the marked.
+      // Unmarked below the floor, as it is now (SQLite's triggers may have raised it as windows
+      // were marked): read from the index of the marked.
       await trx
         .updateTable('product_windows')
         .set({ top: 0 })
         .where('catalogue_id', '=', catalogueId)
         .where('days', '=', days)
         .where(sql<SqlBool>`top = 1`)
-        .where('moved', '<', floor)
-        .execute();
-      await trx
-        .updateTable('window_starts')
-        .set({ top_floor: floor })
-        .where('catalogue_id', '=', catalogueId)
-        .where('days', '=', days)
+        .where(
+          'moved',
+          '<',
+          trx
+            .selectFrom('window_starts')
+            .select('top_floor')
+            .where('catalogue_id', '=', catalogueId)
+            .where('days', '=', days),
+        )
         .execute();
     });
+  }
+
+  /** Sets the floor first: a window marked after it (SQLite's triggers) may raise it again. */
+  private async putFloor(trx: DB, catalogueId: string, days: number, floor: number) {
+    await trx
+      .updateTable('window_starts')
+      .set({ top_floor: floor })
+      .where('catalogue_id', '=', catalogueId)
+      .where('days', '=', days)
+      .execute();
   }
 
   /** Where the catalogue's window of `days` starts (a day), or undefined for no such window. */

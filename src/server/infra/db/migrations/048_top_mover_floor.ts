@@ -24,6 +24,8 @@ const COLUMNS = ['units_in', 'units_out', 'moves', 'moved'];
 
 /** Windows kept above the floor when it is set: twice the most a report shows. */
 const KEPT = 200;
+/** Marked windows past which the floor rises. */
+const MARKED_MAX = 800;
 
 /** The floor of the window of the row being written. */
 const FLOOR = `(select s.top_floor from window_starts s
@@ -60,6 +62,25 @@ function addToWindows(changes: string, dialect: MigrationDialect): string {
     ${group ? 'group by d.product_id, ws.days, d.catalogue_id, p.name_key, ws.top_floor' : ''}
     ${ADD_ON_CONFLICT};`;
 }
+
+/** The marked windows of the row's catalogue and window. */
+const MARKED = `from product_windows pw where pw.catalogue_id = new.catalogue_id
+  and pw.days = new.days and pw.top = 1`;
+
+/**
+ * SQLite, as a window is marked: past MARKED_MAX marked, the floor rises to the KEPT-th of them
+ * and those below it are unmarked, so that a catalogue whose report is never read (a new one's
+ * floor is 0) keeps its index small too. Each step reads at most MARKED_MAX + 1 entries of the
+ * index. PostgreSQL leaves it to the report: raising the floor there would have a write take the
+ * start its report holds `for update`.
+ */
+const RAISE_FLOOR = `update window_starts set top_floor = max(top_floor, coalesce((select pw.moved
+    ${MARKED} order by pw.moved desc, pw.name_key, pw.product_id limit 1 offset ${KEPT - 1}), 0))
+  where catalogue_id = new.catalogue_id and days = new.days
+    and (select count(*) from (select 1 ${MARKED} limit ${MARKED_MAX + 1})) > ${MARKED_MAX};
+  update product_windows set top = 0 where catalogue_id = new.catalogue_id and days = new.days
+    and top = 1 and moved < (select s.top_floor from window_starts s
+      where s.catalogue_id = new.catalogue_id and s.days = new.days);`;
 
 /** A row's change of a day: all of it (inserted), or new less old (updated). */
 const changeOf = (n: string, o?: string) =>
@@ -107,6 +128,12 @@ export async function up(db: Kysely<unknown>, dialect: MigrationDialect): Promis
       ${sql.raw(addToWindows(row(), dialect))} end`.execute(db);
     await sql`create trigger product_windows_day_update after update on product_days begin
       ${sql.raw(addToWindows(row('old'), dialect))} end`.execute(db);
+    await sql`drop trigger if exists product_windows_marked_insert`.execute(db);
+    await sql`drop trigger if exists product_windows_marked_update`.execute(db);
+    await sql`create trigger product_windows_marked_insert after insert on product_windows
+      when new.top = 1 begin ${sql.raw(RAISE_FLOOR)} end`.execute(db);
+    await sql`create trigger product_windows_marked_update after update of top on product_windows
+      when old.top = 0 and new.top = 1 begin ${sql.raw(RAISE_FLOOR)} end`.execute(db);
   } else {
     const holdStarts = `perform 1 from window_starts
       where catalogue_id in (select catalogue_id from new_rows)
