@@ -1,5 +1,5 @@
 /**
- * `node --import tsx bench/count-pages.ts`: what posting a count of 1,000 lines costs as the
+ * `npm run bench:count-pages`: what posting a count of 1,000 lines costs as the
  * catalogue grows, in-process (bench/results-count-post.md), and the reads of the indexes a stock
  * change writes (the top movers, the list sorted by stock, the products to reorder).
  *
