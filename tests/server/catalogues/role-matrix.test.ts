@@ -1,5 +1,5 @@
 import type { HTTPMethods } from 'fastify';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import {
   CATALOGUE_ROLES,
   can,
@@ -11,12 +11,12 @@ import { build } from '../support/build.js';
 import {
   CATALOGUE_NOT_FOUND,
   changes,
-  digests,
   person,
   randomUuid,
   send,
   uniqueName,
   watchedTables,
+  watchRows,
   freshEmail,
   must,
   roleOf,
@@ -869,7 +869,8 @@ function expectedAnswer(routeCase: RouteCase, relation: Relation, role: Catalogu
 }
 
 const server = await build();
-const tables = await watchedTables(server);
+const rows = watchRows(server, await watchedTables(server));
+afterAll(() => rows.close());
 
 const people = {} as Record<CatalogueRole, Person>;
 for (const role of CATALOGUE_ROLES) people[role] = await person(server, `The ${role}`);
@@ -933,7 +934,7 @@ async function aimFor(routeCase: RouteCase, relation: Relation, caller: Person):
 async function check(label: string, request: Request, caller: Person, expected: Expected) {
   // Only where a refusal is due (or may come): an allowed request that is refused fails anyway.
   const refusalDue = expected === 'unspecified' || expected.status >= 400;
-  const before = refusalDue ? await digests(server, tables) : undefined;
+  const before = refusalDue ? await rows.take() : undefined;
   const answer = await send(server, caller, request);
   const problems: string[] = [];
   const where = `${label}: ${request.method} ${request.url}`;
@@ -949,7 +950,7 @@ async function check(label: string, request: Request, caller: Person, expected: 
     }
   }
   if (before && answer.status >= 400) {
-    const changed = changes(before, await digests(server, tables));
+    const changed = changes(before, await rows.take());
     if (Object.keys(changed).length > 0) {
       problems.push(
         `${where} was refused (${answer.status}) yet changed ${JSON.stringify(changed)}`,
