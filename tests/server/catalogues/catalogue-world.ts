@@ -224,7 +224,7 @@ export async function snapshot(server: TestServer, tables: string[]) {
  * compare them here took half its time on PostgreSQL. A changed table shows as its digests before
  * and after there; on SQLite, which reads in this process anyway, as its rows (`snapshot`).
  */
-export async function digests(server: TestServer, tables: string[]) {
+async function digests(server: TestServer, tables: string[]) {
   if (server.database.dialect !== 'postgres') return snapshot(server, tables);
   const columns = tables.map(
     (table) =>
