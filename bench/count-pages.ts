@@ -13,6 +13,8 @@
  * `postCount`, each undone with `reverseCountPosting`. CPU milliseconds of this process (both
  * SQLite connections run in it) and, on PostgreSQL, of its connections' backends (/proc).
  * BENCH_PAGES=on (SQLite) also counts the pages of each b-tree the first posting dirtied.
+ * BENCH_DROP=<index,…> (SQLite) drops those indexes from each copy: what the posting would cost
+ * without them (with BENCH_READS=0, as reads may name them).
  */
 import { randomUUID } from 'node:crypto';
 import { cp, mkdir, readFile, rm, stat } from 'node:fs/promises';
@@ -72,6 +74,8 @@ async function openCopy(size: number, copy: string) {
     await rm(dataDir, { recursive: true, force: true });
     await cp(template, dataDir, { recursive: true });
     const database = await openDatabase({ dataDir });
+    for (const index of (process.env.BENCH_DROP ?? '').split(',').filter(Boolean))
+      await sql`drop index ${sql.id(index)}`.execute(database.db);
     await sql`vacuum`.execute(database.db);
     return { database, dataDir, drop: () => rm(dataDir, { recursive: true, force: true }) };
   }
@@ -289,6 +293,7 @@ async function measureReads(
   };
   const costs: Record<string, number> = {};
   for (const [name, read] of Object.entries(requests)) {
+    if (READS === 0) break;
     // The first of a day moves the windows on; then the caches are warm.
     await read();
     await read();
