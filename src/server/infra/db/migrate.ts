@@ -51,6 +51,7 @@ import * as rowTriggersOnChange from './migrations/045_row_triggers_on_change.js
 import * as movementTriggersByKey from './migrations/046_movement_triggers_by_key.js';
 import * as searchIndexMergeSteps from './migrations/047_search_index_merge_steps.js';
 import * as topMoverFloor from './migrations/048_top_mover_floor.js';
+import * as importUpdates from './migrations/049_import_updates.js';
 
 export type MigrationDialect = 'sqlite' | 'postgres';
 
@@ -107,6 +108,7 @@ export const migrations: Migration[] = [
   { name: '046_movement_triggers_by_key', ...movementTriggersByKey },
   { name: '047_search_index_merge_steps', ...searchIndexMergeSteps },
   { name: '048_top_mover_floor', ...topMoverFloor },
+  { name: '049_import_updates', ...importUpdates },
 ];
 
 /** What the hand-written runner before Kysely's Migrator recorded applied migrations in. */

@@ -66,6 +66,25 @@ export interface PendingImportsTable {
   created_at: number;
 }
 
+/** What a re-import writes over one product, staged until it is applied (migration 049). */
+export interface ImportUpdatesTable {
+  import_id: string;
+  product_id: string;
+  catalogue_id: string;
+  /** The row's fields as JSON: a field the file lacks is absent, and keeps the product's value. */
+  fields: string;
+}
+
+/** A committed import whose staged updates are still being applied (migration 049). */
+export interface ImportAppliesTable {
+  id: string;
+  catalogue_id: string;
+  actor_id: string | null;
+  committed_at: number;
+  /** Renewed by its applier; once past, its process died and the sweep applies the rest. */
+  lease_until: number;
+}
+
 /** One folded tag of a product: what the tag filter reads (migration 012). */
 export interface ProductTagsTable {
   product_id: string;

@@ -25,6 +25,8 @@ import type { LocationsTable, StockLevelsTable } from './schema-locations.js';
 import type { LowStockDigestsTable, OutboxAttachmentsTable, OutboxTable } from './schema-mail.js';
 import type {
   CatalogueDaysTable,
+  ImportAppliesTable,
+  ImportUpdatesTable,
   PendingImportsTable,
   ProductDaysTable,
   ProductTagsTable,
@@ -58,6 +60,8 @@ export interface Database {
   product_tags: ProductTagsTable;
   stock_movements: StockMovementsTable;
   pending_imports: PendingImportsTable;
+  import_updates: ImportUpdatesTable;
+  import_applies: ImportAppliesTable;
   product_days: ProductDaysTable;
   catalogue_days: CatalogueDaysTable;
   product_windows: ProductWindowsTable;
