@@ -97,6 +97,7 @@ const ALONE = [
   'change-notifications',
   'import-stall',
   'import-writers',
+  'reimport-writers',
   'import-event-loop',
   'costly-work',
   'search-stall',
