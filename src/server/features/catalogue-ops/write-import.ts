@@ -1,11 +1,13 @@
 import type { MigrationDialect } from '../../infra/db/migrate.js';
 import type { DB } from '../../infra/db/handle.js';
 import {
+  applyStagedUpdates,
   dropImport,
   loadProducts,
   publishImport,
   stageImport,
   stageProducts,
+  type ImportedUpdate,
   type StagedImport,
   type StagedProducts,
 } from '../products/index.js';
@@ -27,14 +29,56 @@ const fields = (row: ImportRow) => ({
   reorderQuantity: row.reorderQuantity ?? null,
 });
 
+/** An import's updates as the products' writes take them, at `at`. */
+function updatesOf(plan: ImportPlan, at: number): ImportedUpdate[] {
+  return plan.update.map(({ row, current }) => ({
+    id: current.id,
+    // A column the file lacks keeps the product's value.
+    product: {
+      ...fields(row),
+      costCents: row.costCents,
+      sku: row.sku,
+      barcode: row.barcode,
+      reorderPoint: row.reorderPoint,
+      reorderQuantity: row.reorderQuantity,
+    },
+    at,
+  }));
+}
+
 /**
- * An import's new products before the write's transaction opens: their rows made, and on SQLite
- * written already, invisible, in short transactions (staged), so that the write's transaction
- * only publishes them and other writers wait for a batch at most. PostgreSQL writes them in the
- * write's transaction: its other writers do not wait for another transaction's inserts, and its
- * list pages would read every staged row before testing it.
+ * Updates that change a product's SKU or barcode (may conflict with a product made meanwhile:
+ * written in the import's transaction, a 409 undoing all of it), and the others, which cannot
+ * fail once the import committed. The others keep the product's codes as they are when written:
+ * the file's are those it had when the import was planned, and a code changed since stays.
  */
-export type ImportStaged = { rows: StagedProducts } | { staged: StagedImport };
+function splitByCodes(updates: ImportedUpdate[], plan: ImportPlan) {
+  const coded: ImportedUpdate[] = [];
+  const plain: ImportedUpdate[] = [];
+  plan.update.forEach(({ current }, i) => {
+    const update = updates[i]!;
+    const { sku, barcode } = update.product;
+    const changes =
+      (sku !== undefined && sku !== current.sku) ||
+      (barcode !== undefined && barcode !== current.barcode);
+    if (changes) coded.push(update);
+    else
+      plain.push({ ...update, product: { ...update.product, sku: undefined, barcode: undefined } });
+  });
+  return { coded, plain };
+}
+
+/**
+ * An import before the write's transaction opens: its new products' rows made, and on SQLite
+ * written already, invisible, in short transactions, with its updates that keep the products'
+ * codes (staged), so that the write's transaction only publishes them and other writers wait for
+ * a batch at most; the staged updates are applied after the commit, in short transactions
+ * (applyStagedUpdates). PostgreSQL writes it all in the write's transaction: its other writers
+ * do not wait for another transaction's rows, and its list pages would read every staged row
+ * before testing it.
+ */
+export type ImportStaged =
+  { rows: StagedProducts } | { staged: StagedImport; coded: ImportedUpdate[] };
 
 export const importStage = (
   database: { db: DB; dialect: MigrationDialect },
@@ -50,37 +94,60 @@ export const importStage = (
         for (const row of plan.create) yield { ...fields(row), image: null, createdAt: at };
       })(),
     );
-    if (database.dialect !== 'sqlite' || plan.create.length === 0) return { rows };
-    return { staged: await stageImport(database.db, target, rows, clock) };
+    const { coded, plain } = splitByCodes(updatesOf(plan, at), plan);
+    if (database.dialect !== 'sqlite' || (plan.create.length === 0 && plain.length === 0)) {
+      return { rows };
+    }
+    return { staged: await stageImport(database.db, target, rows, clock, plain), coded };
   },
   discard: async (prepared) => {
     if ('staged' in prepared) await dropImport(database.db, prepared.staged);
   },
 });
 
+/** What an import's write did, and on SQLite what is left to apply once it committed. */
+export interface ImportWritten {
+  created: number;
+  updated: number;
+  /** The staged import whose updates are applied after the commit (applyStagedUpdates). */
+  applying?: StagedImport;
+}
+
 /**
  * Writes an import's plan in the write's transaction: its updates (fields only: images stay), and
- * its new products, all created at the write's instant: published if staged, else written.
+ * its new products, all created at the write's instant: published if staged, else written. A
+ * staged import's other updates are counted here, applied after the commit: each of them matched a
+ * product when the import was planned, and one deleted since is deleted after the import.
  */
 export async function writeImport(
   w: CatalogueWrite,
   plan: ImportPlan,
   prepared: ImportStaged,
-): Promise<{ created: number; updated: number }> {
-  const updates = plan.update.map(({ row, current }) => ({
-    id: current.id,
-    // A column the file lacks keeps the product's value.
-    product: {
-      ...fields(row),
-      costCents: row.costCents,
-      sku: row.sku,
-      barcode: row.barcode,
-      reorderPoint: row.reorderPoint,
-      reorderQuantity: row.reorderQuantity,
-    },
-    at: w.now,
-  }));
-  if ('rows' in prepared) return loadProducts(w, prepared.rows, 'import', updates);
-  const { updated } = await loadProducts(w, [], 'import', updates);
-  return { created: await publishImport(w, prepared.staged), updated };
+): Promise<ImportWritten> {
+  if ('rows' in prepared) {
+    return loadProducts(w, prepared.rows, 'import', updatesOf(plan, w.now));
+  }
+  const { staged, coded } = prepared;
+  const { updated } = await loadProducts(w, [], 'import', coded);
+  const created = await publishImport(w, staged);
+  return {
+    created,
+    updated: updated + staged.updates,
+    ...(staged.updates > 0 ? { applying: staged } : {}),
+  };
+}
+
+/**
+ * Applies what a committed import left to apply (SQLite), in short transactions, then records its
+ * live event: nothing of it can fail for want of a code, and if this process dies midway the
+ * sweep applies the rest. Its client is answered once this is done.
+ */
+export async function applyImport(
+  db: DB,
+  written: ImportWritten,
+  clock: { now: () => number },
+): Promise<void> {
+  if (!written.applying) return;
+  const { created, updated } = written;
+  await applyStagedUpdates(db, written.applying.id, clock, () => ({ created, updated }));
 }

@@ -2,6 +2,7 @@ import type { DB } from '../../infra/db/handle.js';
 import type { MigrationDialect } from '../../infra/db/migrate.js';
 import { nextTurn } from '../../lib/turns.js';
 import { batchesToDelete } from './delete-writes.js';
+import { applyStagedUpdates, claimApplying, dropStagedUpdates } from './import-applies.js';
 import { flushSearchIndexTurn } from './search/sqlite-merges.js';
 
 /**
@@ -36,13 +37,16 @@ export async function deleteStagedProducts(
 const IMPORTS_A_RUN = 10;
 
 /**
- * Deletes what imports whose lease ran out (their process died, or they stalled past it) left
- * staged: their products (tags, movements, stock rows and days going with them), a short
- * transaction at a time, then their pending row. A lease once past is never renewed (the writer
- * renews only a live one), so nothing is staged into an import being swept. Their products were
- * never counted in any total (migration 039) nor seen by any read, so deleting them changes
- * neither; the pending row goes last, in a statement that finds none of its products left,
- * since a product of an import that is no longer pending is visible.
+ * Deletes what imports whose lease ran out before their commit (their process died, or they
+ * stalled past it) left staged: their staged updates, their products (tags, movements, stock
+ * rows and days going with them), a short transaction at a time, then their pending row. A lease
+ * once past is never renewed (the writer renews only a live one, and a publish checks it), so
+ * nothing is staged into an import being swept. Their products were never counted in any total
+ * (migration 039) nor seen by any read, so deleting them changes neither; the pending row goes
+ * last, in a statement that finds none of its products left, since a product of an import that is
+ * no longer pending is visible.
+ * Then it finishes what imports that committed left to apply when their applier's lease ran out
+ * (their process died after the commit): the rest of their updates, as the import would have.
  * Returns how many products were deleted.
  */
 export async function sweepFailedImports(
@@ -59,6 +63,7 @@ export async function sweepFailedImports(
     .execute();
   let deleted = 0;
   for (const { id } of expired) {
+    await dropStagedUpdates(db, id);
     deleted += await deleteStagedProducts(database, id);
     await db
       .deleteFrom('pending_imports')
@@ -68,6 +73,17 @@ export async function sweepFailedImports(
         not(exists(selectFrom('products').select('id').where('import_id', '=', id))),
       )
       .execute();
+  }
+  const unfinished = await db
+    .selectFrom('import_applies')
+    .select('id')
+    .where('lease_until', '<', now)
+    .orderBy('lease_until')
+    .limit(IMPORTS_A_RUN)
+    .execute();
+  for (const { id } of unfinished) {
+    if (!(await claimApplying(db, id, now))) continue;
+    await applyStagedUpdates(db, id, { now: () => now }, (updated) => ({ created: 0, updated }));
   }
   return deleted;
 }

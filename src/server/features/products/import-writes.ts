@@ -244,7 +244,7 @@ async function rewrite(w: CatalogueWrite, { columns, rows }: Rewrite): Promise<v
  * points checked a batch at a time: a few statements per batch, not per row (the rows that change
  * the same columns in one update). Returns how many were written (a product gone meanwhile is not).
  */
-async function applyImported(w: CatalogueWrite, updates: ImportedUpdate[]): Promise<number> {
+export async function applyImported(w: CatalogueWrite, updates: ImportedUpdate[]): Promise<number> {
   const { trx, catalogueId, actorId } = w;
   const currents = new Map(
     (

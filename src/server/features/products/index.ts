@@ -6,11 +6,12 @@ export type { PictureChange } from './changes.js';
 export { codeKeys } from './codes.js';
 export { csvColumnOf, MATCH_COLUMNS, type MatchColumn } from './match-columns.js';
 export { productsPlugin } from './plugin.js';
-export type { ExportRow, ProductChanges, ProductRow } from './rows.js';
+export type { ExportRow, ImportedUpdate, ProductChanges, ProductRow } from './rows.js';
 // The data access of writes, for the features that write products (in the write pipeline).
 export { deleteProducts } from './delete-writes.js';
 export { loadProducts, stageProducts, type StagedProducts } from './import-writes.js';
 export { dropImport, publishImport, stageImport, type StagedImport } from './staged-imports.js';
+export { applyStagedUpdates } from './import-applies.js';
 export { moveStock, restoreDeleted, revertEdit } from './restore.js';
 export { ProductRepository } from './repository.js';
 export type { ProductsContext } from './routes/context.js';

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
 import { LOW_STOCK_THRESHOLD } from '../../../shared/constants.js';
 import type { DB } from '../../infra/db/handle.js';
 import { HttpError } from '../../lib/http-error.js';
@@ -10,9 +9,16 @@ import { recordMovements } from './movements.js';
 import { announceStaged, trackReorderCrossings } from './reorder.js';
 import { flushSearchIndexTurn } from './search/sqlite-merges.js';
 import { deleteStagedProducts } from './failed-imports.js';
+import {
+  dropStagedUpdates,
+  markApplying,
+  stageUpdates,
+  stagingGroups,
+  unsyncedTransaction,
+} from './import-applies.js';
 import { addUnits } from './stock-levels.js';
 import type { StagedProducts } from './import-writes.js';
-import type { ProductInsert } from './rows.js';
+import type { ImportedUpdate, ProductInsert } from './rows.js';
 import { insertTags } from './write-helpers.js';
 
 /**
@@ -28,6 +34,8 @@ export interface StagedImport {
   catalogueId: string;
   /** The rows it staged: what its publish adds up. */
   rows: StagedProducts;
+  /** How many updates of matched products it staged: applied once it is published. */
+  updates: number;
   /** The app's clock, which the sweep reads leases by. */
   now: () => number;
 }
@@ -59,42 +67,27 @@ class LeaseLost extends HttpError {
 }
 
 /**
- * A transaction whose commit is not synced to disk (SQLite's `synchronous = normal` in WAL mode:
- * a power loss may undo it, never corrupt the file), the writer held from before it starts until
- * the setting is back. A staged batch needs no durability of its own: its import is kept only by
- * the publish, whose synced commit makes the log durable up to it, staged batches included; each
- * batch's sync was half of its wall time on a busy disk.
- */
-async function unsyncedTransaction(db: DB, write: (trx: DB) => Promise<void>): Promise<void> {
-  await db.connection().execute(async (connection) => {
-    await sql`pragma synchronous = normal`.execute(connection);
-    try {
-      await connection.transaction().execute(write);
-    } finally {
-      // The connection's setting (sqlite.ts: full), for every transaction after this one.
-      await sql`pragma synchronous = full`.execute(connection);
-    }
-  });
-}
-
-/**
  * Writes an import's new products (SQLite) in short transactions, a batch of `batches` each, with
  * a turn of the event loop between them: other writers wait for one batch at most. The products,
  * their tags, movements and stock in the default location are written as a creation writes them,
  * marked with the import, so no read and no kept total sees them (migrations 037, 039); the
- * locations' units and the reorder webhooks wait for the publish. On any failure what was staged
- * is deleted before the error goes on (a conflict of codes is the usual 409).
+ * locations' units and the reorder webhooks wait for the publish. Then its `updates` of matched
+ * products are staged too, as rows no read sees (migration 048), applied once it is published.
+ * On any failure what was staged is deleted before the error goes on (a conflict of codes is the
+ * usual 409).
  */
 export async function stageImport(
   db: DB,
   target: { id: string; actorId: string | null },
   batches: StagedProducts,
   clock: { now: () => number; isGone: () => boolean },
+  updates: ImportedUpdate[] = [],
 ): Promise<StagedImport> {
   const staged: StagedImport = {
     id: randomUUID(),
     catalogueId: target.id,
     rows: batches,
+    updates: updates.length,
     now: clock.now,
   };
   const now = clock.now();
@@ -133,6 +126,15 @@ export async function stageImport(
       });
       await nextTurn();
     }
+    const into = { importId: staged.id, catalogueId: target.id };
+    for (const group of stagingGroups(updates)) {
+      if (clock.isGone()) throw new Error('The client went away during the import');
+      await unsyncedTransaction(db, async (trx) => {
+        if (!(await renewLease(trx, staged.id, staged.now()))) throw new LeaseLost();
+        await stageUpdates(trx, into, group);
+      });
+      await nextTurn();
+    }
   } catch (error) {
     await dropImport(db, staged);
     rethrowCodeTaken(error);
@@ -141,10 +143,11 @@ export async function stageImport(
 }
 
 /**
- * Deletes a failed import's staged products (only SQLite stages), a short transaction at a time,
- * then its row.
+ * Deletes a failed import's staged products and updates (only SQLite stages), a short
+ * transaction at a time, then its row.
  */
 export async function dropImport(db: DB, staged: StagedImport): Promise<void> {
+  await dropStagedUpdates(db, staged.id);
   await deleteStagedProducts({ db, dialect: 'sqlite' }, staged.id);
   await db.deleteFrom('pending_imports').where('id', '=', staged.id).execute();
 }
@@ -205,14 +208,19 @@ function totalsOf(rows: ProductInsert[], point: number) {
 }
 
 /**
- * Publishes a staged import in the write's transaction (SQLite): its lease checked, its products
+ * Publishes a staged import in the write's transaction (SQLite): its lease checked (a lapsed one
+ * may be swept already: nothing of it is kept), its products
  * added to the catalogue's totals, their movements to its day and their units to the default
  * location (summed from the rows it staged, not read again), the crossings of their reorder
- * points announced, then its pending row deleted, which makes every one of its products visible
- * at the commit. No product row is written: a few statements whatever the import's size.
+ * points announced, its staged updates marked to be applied after the commit (applyStagedUpdates),
+ * then its pending row deleted, which makes every one of its products visible at the commit. No
+ * product row is written: a few statements whatever the import's size.
  */
 export async function publishImport(w: CatalogueWrite, staged: StagedImport): Promise<number> {
   const { trx, catalogueId } = w;
+  const now = staged.now();
+  if (!(await renewLease(trx, staged.id, now))) throw new LeaseLost();
+  if (staged.updates > 0) await markApplying(w, staged.id, now);
   const { reorder_point: point } = await trx
     .selectFrom('catalogues')
     .select('reorder_point')

@@ -25,7 +25,7 @@ import {
   refuseTakenCodes,
   type ImportPlan,
 } from '../import-matching.js';
-import { importStage, writeImport } from '../write-import.js';
+import { applyImport, importStage, writeImport } from '../write-import.js';
 import { catalogueWrite, type WriteOutcome } from '../../writes/index.js';
 import type { CatalogueContext } from './context.js';
 import { bodyCheckedInHandler, productDocs } from '../../products/index.js';
@@ -144,11 +144,14 @@ export const importRoute: FastifyPluginAsync<CatalogueContext> = async (fastify,
         w,
         staged,
       ): Promise<WriteOutcome<{ status: 200; body: Omit<Counts, 'unchanged'> }>> => {
-        const counts = await writeImport(w, plan, staged);
+        const written = await writeImport(w, plan, staged);
+        const counts = { created: written.created, updated: written.updated };
         return {
           answer: { status: 200, body: counts },
-          live: { kind: 'import.done', data: counts },
+          // Updates applied after the commit: the live event once the last one is (applyImport).
+          ...(written.applying ? {} : { live: { kind: 'import.done', data: counts } }),
           activity: { kind: 'import.done', details: { data: counts }, source: 'import' },
+          afterCommit: () => applyImport(request.server.db, written, request.server.clock),
         };
       },
     );

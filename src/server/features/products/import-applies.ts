@@ -1,0 +1,218 @@
+import { sql } from 'kysely';
+import type { DB } from '../../infra/db/handle.js';
+import { nextTurn } from '../../lib/turns.js';
+import { recordLiveEvent } from '../live-events/index.js';
+import { bumpCatalogueVersion, type CatalogueWrite } from '../writes/index.js';
+import { applyImported } from './import-writes.js';
+import { BATCH_ROWS, type ImportedUpdate } from './rows.js';
+
+/**
+ * How long an applying import's lease runs: renewed with every batch, so only a process that
+ * died (or stalled this long) leaves the rest of its updates to the sweep.
+ */
+const APPLY_LEASE_MS = 60_000;
+
+/**
+ * Products written in one applied batch: half a bulk write's batch, whose search index's work and
+ * turns inside the transaction held the writer up to 200 ms on a loaded machine (measured beside
+ * an 8,000-row re-import, four processes to a core); half as long a wait for other writers.
+ */
+const APPLIED_PER_TRANSACTION = BATCH_ROWS / 2;
+
+/** Staged updates written in one of the staging's transactions: a few hundred rows of JSON. */
+const STAGED_PER_TRANSACTION = 5 * BATCH_ROWS;
+
+/**
+ * A transaction whose commit is not synced to disk (SQLite's `synchronous = normal` in WAL mode:
+ * a power loss may undo it, never corrupt the file, and undoes the transactions after it too).
+ * Neither a staged batch nor an applied one needs durability of its own: a staging is kept only
+ * by the publish, whose synced commit makes the log durable up to it; an applied batch lost to a
+ * power cut takes its staged rows' deletion with it, so the sweep applies it again. Each batch's
+ * sync was half of its wall time on a busy disk.
+ */
+export async function unsyncedTransaction(db: DB, write: (trx: DB) => Promise<void>) {
+  await db.connection().execute(async (connection) => {
+    await sql`pragma synchronous = normal`.execute(connection);
+    try {
+      await connection.transaction().execute(write);
+    } finally {
+      // The connection's setting (sqlite.ts: full), for every transaction after this one.
+      await sql`pragma synchronous = full`.execute(connection);
+    }
+  });
+}
+
+/**
+ * Stages a re-import's updates under its pending import (in the transaction of one staged batch):
+ * each row's fields as JSON, keyed by its product. None of them touches a product until the import
+ * commits, so a failed import only deletes them.
+ */
+export async function stageUpdates(
+  trx: DB,
+  target: { importId: string; catalogueId: string },
+  updates: ImportedUpdate[],
+): Promise<void> {
+  await trx
+    .insertInto('import_updates')
+    .values(
+      updates.map(({ id, product }) => ({
+        import_id: target.importId,
+        product_id: id,
+        catalogue_id: target.catalogueId,
+        fields: JSON.stringify(product),
+      })),
+    )
+    .execute();
+}
+
+/** The updates in groups of one staging transaction each. */
+export function* stagingGroups(updates: ImportedUpdate[]): Generator<ImportedUpdate[]> {
+  for (let i = 0; i < updates.length; i += STAGED_PER_TRANSACTION)
+    yield updates.slice(i, i + STAGED_PER_TRANSACTION);
+}
+
+/**
+ * Deletes an import's staged updates (a failed import's), a short transaction at a time.
+ */
+export async function dropStagedUpdates(db: DB, importId: string): Promise<void> {
+  for (;;) {
+    const result = await db
+      .deleteFrom('import_updates')
+      .where('import_id', '=', importId)
+      .where(
+        'product_id',
+        'in',
+        db
+          .selectFrom('import_updates')
+          .select('product_id')
+          .where('import_id', '=', importId)
+          .limit(STAGED_PER_TRANSACTION),
+      )
+      .executeTakeFirst();
+    if (Number(result.numDeletedRows) === 0) return;
+    await nextTurn();
+  }
+}
+
+/**
+ * Marks a published import's staged updates as to be applied (in the publish's transaction: the
+ * import's commit point). From then on they are applied whatever happens: by the import, or by
+ * the sweep once its lease ran out.
+ */
+export async function markApplying(
+  w: CatalogueWrite,
+  importId: string,
+  leaseFrom: number,
+): Promise<void> {
+  await w.trx
+    .insertInto('import_applies')
+    .values({
+      id: importId,
+      catalogue_id: w.catalogueId,
+      actor_id: w.actorId,
+      committed_at: w.now,
+      lease_until: leaseFrom + APPLY_LEASE_MS,
+    })
+    .execute();
+}
+
+/** What `applyStagedUpdates` reports once every update is applied. */
+export interface Applied {
+  /** Products written (a product deleted since the import was planned is not). */
+  updated: number;
+}
+
+/**
+ * Applies a committed import's staged updates (SQLite), a batch of its products at a time in the
+ * order of their ids, each batch in a short transaction of its own with a turn of the event loop
+ * between them: other writers wait for one batch at most. A batch reads its products as they are
+ * then, so each change of stock is a movement from the stock the product has when it is written
+ * (another user's change meanwhile stays in the history), and it writes what the write pipeline
+ * would: the catalogue's version bumped (caches follow), the kept totals, days, windows and
+ * reorder marks through the same writes as before. Its staged rows go in the same transaction,
+ * so a batch is applied once even when the sweep and the import both apply (a stall past the
+ * lease). The last batch deletes the import's row and records `live` for the catalogue's streams.
+ * Renews the lease with every batch.
+ */
+export async function applyStagedUpdates(
+  db: DB,
+  importId: string,
+  clock: { now: () => number },
+  live: (updated: number) => { created: number; updated: number },
+): Promise<Applied> {
+  let updated = 0;
+  for (let done = false; !done;) {
+    await unsyncedTransaction(db, async (trx) => {
+      const now = clock.now();
+      const applying = await trx
+        .updateTable('import_applies')
+        .set({ lease_until: now + APPLY_LEASE_MS })
+        .where('id', '=', importId)
+        .returning(['catalogue_id', 'actor_id', 'committed_at'])
+        .executeTakeFirst();
+      // Applied to the end by someone else (the sweep, after a stall).
+      if (!applying) {
+        done = true;
+        return;
+      }
+      const staged = await trx
+        .selectFrom('import_updates')
+        .select(['product_id', 'fields'])
+        .where('import_id', '=', importId)
+        .orderBy('product_id')
+        .limit(APPLIED_PER_TRANSACTION)
+        .execute();
+      const catalogueId = applying.catalogue_id;
+      if (staged.length > 0) {
+        const w: CatalogueWrite = {
+          trx,
+          catalogueId,
+          actorId: applying.actor_id,
+          dialect: 'sqlite',
+          now: Math.max(now, Number(applying.committed_at)),
+          recordActivity: () => {
+            throw new Error('An applied batch records no activity: its import did');
+          },
+        };
+        // A product's movement is when it is written, never before the import committed.
+        const updates: ImportedUpdate[] = staged.map((row) => ({
+          id: row.product_id,
+          product: JSON.parse(row.fields) as ImportedUpdate['product'],
+          at: w.now,
+        }));
+        updated += await applyImported(w, updates);
+        await trx
+          .deleteFrom('import_updates')
+          .where('import_id', '=', importId)
+          .where(
+            'product_id',
+            'in',
+            staged.map((row) => row.product_id),
+          )
+          .execute();
+        await bumpCatalogueVersion(trx, catalogueId);
+      }
+      if (staged.length < APPLIED_PER_TRANSACTION) {
+        await trx.deleteFrom('import_applies').where('id', '=', importId).execute();
+        await recordLiveEvent(trx, catalogueId, 'import.done', live(updated), now);
+        done = true;
+      }
+    });
+    await nextTurn();
+  }
+  return { updated };
+}
+
+/**
+ * Claims a committed import whose applier's lease ran out (its process died after the commit,
+ * or stalled a minute): true when this caller took it over and should apply the rest.
+ */
+export async function claimApplying(db: DB, importId: string, now: number): Promise<boolean> {
+  const claimed = await db
+    .updateTable('import_applies')
+    .set({ lease_until: now + APPLY_LEASE_MS })
+    .where('id', '=', importId)
+    .where('lease_until', '<', now)
+    .executeTakeFirst();
+  return Number(claimed.numUpdatedRows) === 1;
+}
