@@ -8,7 +8,7 @@ import {
   type ImportedUpdate,
 } from '../../../src/server/features/products/index.js';
 import { writeCatalogue } from '../../../src/server/features/writes/index.js';
-import { signIn, type SignedIn } from '../support/accounts.js';
+import { signIn } from '../support/accounts.js';
 import { build } from '../support/build.js';
 import { keptTotals, recountTotals } from '../support/catalogue-totals.js';
 import { adjustStock, csvText, importCsv, patchProduct } from '../support/products.js';
