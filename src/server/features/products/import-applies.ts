@@ -116,12 +116,6 @@ export async function markApplying(
     .execute();
 }
 
-/** What `applyStagedUpdates` reports once every update is applied. */
-export interface Applied {
-  /** Products written (a product deleted since the import was planned is not). */
-  updated: number;
-}
-
 /**
  * Applies a committed import's staged updates (SQLite), a batch of its products at a time in the
  * order of their ids, each batch in a short transaction of its own with a turn of the event loop
@@ -132,14 +126,15 @@ export interface Applied {
  * reorder marks through the same writes as before. Its staged rows go in the same transaction,
  * so a batch is applied once even when the sweep and the import both apply (a stall past the
  * lease). The last batch deletes the import's row and records `live` for the catalogue's streams.
- * Renews the lease with every batch.
+ * Renews the lease with every batch. Returns how many products it wrote (a product deleted since
+ * the import was planned is not).
  */
 export async function applyStagedUpdates(
   db: DB,
   importId: string,
   clock: { now: () => number },
   live: (updated: number) => { created: number; updated: number },
-): Promise<Applied> {
+): Promise<number> {
   let updated = 0;
   for (let done = false; !done;) {
     await unsyncedTransaction(db, async (trx) => {
@@ -200,7 +195,7 @@ export async function applyStagedUpdates(
     });
     await nextTurn();
   }
-  return { updated };
+  return updated;
 }
 
 /**
