@@ -1,8 +1,7 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { build } from '../support/build.js';
 import { signIn } from '../support/accounts.js';
-import { contention, percentile } from '../support/latency.js';
+import { changeStockEvery, contention, percentile } from '../support/latency.js';
 import { createProduct, getProduct, importCsvOf } from '../support/products.js';
 import { csvForm } from '../support/server-process.js';
 
@@ -34,30 +33,14 @@ describe(`another user's stock changes while a ${ROWS}-row import writes`, async
   const base = await server.app.listen({ host: '127.0.0.1', port: 0 });
   const form = await csvForm(importCsvOf(ROWS));
 
-  /**
-   * A stock change every EVERY_MS until `isDone()`, each sent on time whether or not the ones
-   * before were answered: a change held up for seconds holds up every change sent meanwhile, and
-   * the percentiles see it (one after another, the whole wait would be a single sample).
-   */
-  async function changeStock(isDone: () => boolean, waits: number[]) {
-    const sent: Promise<void>[] = [];
-    while (!isDone()) {
-      const started = performance.now();
-      sent.push(
-        fetch(`${base}/api/products/${product.id}/stock`, {
-          method: 'POST',
-          headers: { ...bystander.headers, 'content-type': 'application/json' },
-          body: JSON.stringify({ delta: 1 }),
-        }).then(async (res) => {
-          await res.arrayBuffer();
-          if (res.status !== 200) throw new Error(`a stock change answered ${res.status}`);
-          waits.push(performance.now() - started);
-        }),
-      );
-      await sleep(EVERY_MS);
-    }
-    await Promise.all(sent);
-  }
+  /** A stock change every EVERY_MS until `isDone()` (changeStockEvery). */
+  const changeStock = (isDone: () => boolean, waits: number[]) =>
+    changeStockEvery(
+      EVERY_MS,
+      { base, productId: product.id, headers: bystander.headers },
+      isDone,
+      waits,
+    );
 
   it(`answers within ${P99_MS} ms (p99) meanwhile`, async () => {
     let done = false;

@@ -1,8 +1,7 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { build } from '../support/build.js';
 import { signIn } from '../support/accounts.js';
-import { contention, percentile } from '../support/latency.js';
+import { changeStockEvery, contention, percentile } from '../support/latency.js';
 import { createProduct, csvText, getProduct, importCsvOf } from '../support/products.js';
 import { csvForm } from '../support/server-process.js';
 
@@ -31,26 +30,14 @@ describe.runIf(!process.env.TEST_DATABASE_URL)(
     const base = await server.app.listen({ host: '127.0.0.1', port: 0 });
     const db = server.database.db;
 
-    /** A stock change every EVERY_MS until `isDone()`, each sent on time (import-writers.test.ts). */
-    async function changeStock(isDone: () => boolean, waits: number[]) {
-      const sent: Promise<void>[] = [];
-      while (!isDone()) {
-        const started = performance.now();
-        sent.push(
-          fetch(`${base}/api/products/${product.id}/stock`, {
-            method: 'POST',
-            headers: { ...bystander.headers, 'content-type': 'application/json' },
-            body: JSON.stringify({ delta: 1 }),
-          }).then(async (res) => {
-            await res.arrayBuffer();
-            if (res.status !== 200) throw new Error(`a stock change answered ${res.status}`);
-            waits.push(performance.now() - started);
-          }),
-        );
-        await sleep(EVERY_MS);
-      }
-      await Promise.all(sent);
-    }
+    /** A stock change every EVERY_MS until `isDone()` (changeStockEvery). */
+    const changeStock = (isDone: () => boolean, waits: number[]) =>
+      changeStockEvery(
+        EVERY_MS,
+        { base, productId: product.id, headers: bystander.headers },
+        isDone,
+        waits,
+      );
 
     const post = async (csv: string) => {
       const form = await csvForm(csv);

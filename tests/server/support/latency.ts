@@ -67,3 +67,34 @@ export async function timeRequests(
     await setTimeout(BETWEEN_REQUESTS_MS);
   }
 }
+
+/**
+ * Adds 1 to a product's stock over HTTP every `everyMs` until `isDone()`, timing each answer (each
+ * must be a 200), each sent on time whether or not the ones before were answered: a change held
+ * up for seconds holds up every change sent meanwhile, and the percentiles see it (one after
+ * another, the whole wait would be a single sample).
+ */
+export async function changeStockEvery(
+  everyMs: number,
+  to: { base: string; productId: string; headers: Record<string, string> },
+  isDone: () => boolean,
+  waits: number[],
+) {
+  const sent: Promise<void>[] = [];
+  while (!isDone()) {
+    const started = performance.now();
+    sent.push(
+      fetch(`${to.base}/api/products/${to.productId}/stock`, {
+        method: 'POST',
+        headers: { ...to.headers, 'content-type': 'application/json' },
+        body: JSON.stringify({ delta: 1 }),
+      }).then(async (res) => {
+        await res.arrayBuffer();
+        if (res.status !== 200) throw new Error(`a stock change answered ${res.status}`);
+        waits.push(performance.now() - started);
+      }),
+    );
+    await setTimeout(everyMs);
+  }
+  await Promise.all(sent);
+}

@@ -54,15 +54,17 @@ export async function sweepFailedImports(
   now: number,
 ): Promise<number> {
   const { db } = database;
-  const expired = await db
-    .selectFrom('pending_imports')
-    .select('id')
-    .where('lease_until', '<', now)
-    .orderBy('lease_until')
-    .limit(IMPORTS_A_RUN)
-    .execute();
+  // The imports of either kind whose lease ran out, the oldest first.
+  const expired = (table: 'pending_imports' | 'import_applies') =>
+    db
+      .selectFrom(table)
+      .select('id')
+      .where('lease_until', '<', now)
+      .orderBy('lease_until')
+      .limit(IMPORTS_A_RUN)
+      .execute();
   let deleted = 0;
-  for (const { id } of expired) {
+  for (const { id } of await expired('pending_imports')) {
     await dropStagedUpdates(db, id);
     deleted += await deleteStagedProducts(database, id);
     await db
@@ -74,14 +76,7 @@ export async function sweepFailedImports(
       )
       .execute();
   }
-  const unfinished = await db
-    .selectFrom('import_applies')
-    .select('id')
-    .where('lease_until', '<', now)
-    .orderBy('lease_until')
-    .limit(IMPORTS_A_RUN)
-    .execute();
-  for (const { id } of unfinished) {
+  for (const { id } of await expired('import_applies')) {
     if (!(await claimApplying(db, id, now))) continue;
     await applyStagedUpdates(db, id, { now: () => now }, (updated) => ({ created: 0, updated }));
   }
