@@ -72,7 +72,7 @@ class LeaseLost extends HttpError {
  * their tags, movements and stock in the default location are written as a creation writes them,
  * marked with the import, so no read and no kept total sees them (migrations 037, 039); the
  * locations' units and the reorder webhooks wait for the publish. Then its `updates` of matched
- * products are staged too, as rows no read sees (migration 048), applied once it is published.
+ * products are staged too, as rows no read sees (migration 049), applied once it is published.
  * On any failure what was staged is deleted before the error goes on (a conflict of codes is the
  * usual 409).
  */
