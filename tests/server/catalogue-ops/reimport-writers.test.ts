@@ -30,15 +30,6 @@ describe.runIf(!process.env.TEST_DATABASE_URL)(
     const base = await server.app.listen({ host: '127.0.0.1', port: 0 });
     const db = server.database.db;
 
-    /** A stock change every EVERY_MS until `isDone()` (changeStockEvery). */
-    const changeStock = (isDone: () => boolean, waits: number[]) =>
-      changeStockEvery(
-        EVERY_MS,
-        { base, productId: product.id, headers: bystander.headers },
-        isDone,
-        waits,
-      );
-
     const post = async (csv: string) => {
       const form = await csvForm(csv);
       return fetch(`${base}/api/products/import`, {
@@ -69,7 +60,9 @@ describe.runIf(!process.env.TEST_DATABASE_URL)(
       ]);
       let done = false;
       const waits: number[] = [];
-      const changes = changeStock(() => done, waits);
+      // A stock change every EVERY_MS, each sent on time, until the re-import is answered.
+      const to = { base, productId: product.id, headers: bystander.headers };
+      const changes = changeStockEvery(EVERY_MS, to, () => done, waits);
       const res = await post(csv).finally(() => (done = true));
       await changes;
       expect(res.status).toBe(200);
