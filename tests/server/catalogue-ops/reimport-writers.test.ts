@@ -16,9 +16,11 @@ const ROWS = 8_000;
  * Another user's writes beside a large re-import (every row matching a product, each changing
  * its stock), over real HTTP. On SQLite the re-import's updates are staged, then applied after
  * its commit in short transactions, so another writer waits for a batch at most. PostgreSQL
- * writes them in one transaction whose row locks other writers do not wait for, yet on a loaded
- * machine its 40 s re-import left some of the changes beside it answered 503 (waiting for a
- * connection): not yet explained, and not what this file bounds, so it runs on SQLite alone.
+ * writes them in one transaction whose row locks other writers do not wait for; there these
+ * changes, all of one product, queue behind each other's lock of its row once they come faster
+ * than PostgreSQL answers them beside the import (every 20 ms: p50 1.3 s, some answered 503 when
+ * the queue outgrew the connection pool; every 100 ms: p50 14 ms, p99 107 ms). That queue is the
+ * test's own, not the import's, so this file bounds SQLite alone.
  */
 describe.runIf(!process.env.TEST_DATABASE_URL)(
   `another user's stock changes while a ${ROWS}-row re-import writes`,
