@@ -2,6 +2,7 @@ import { IMPORT_PREVIEW_ROWS, type ImportMatches } from '../../../shared/constan
 import { M, T } from '../../../shared/messages.js';
 import type { ImportChange, ImportError } from '../../../shared/schemas/catalogue.js';
 import { centsToPrice } from '../../../shared/schemas/money.js';
+import { nextTurn } from '../../lib/turns.js';
 import { codeKeys } from '../products/index.js';
 import type { ImportRow } from './csv-import.js';
 import { csvColumnOf, MATCH_COLUMNS, type MatchColumn } from '../products/index.js';
@@ -24,6 +25,9 @@ export interface ImportPlan {
   errors: ImportError[];
 }
 
+/** Rows compared with their products in one turn of the event loop: a few milliseconds. */
+const PLANNED_PER_TURN = 2_000;
+
 /**
  * Sorts the checked rows: a row that matches one of the owner's products is, by `matches`,
  * an update (`update`: only the fields that differ; none is `unchanged`), left alone (`skip`),
@@ -38,7 +42,8 @@ export async function planImport(
   const plan: ImportPlan = { create: [], update: [], unchanged: 0, errors: [] };
   const found = await findMatches(repository, catalogueId, rows);
   const matchedBy = new Map<string, number>();
-  for (const row of rows) {
+  for (const [i, row] of rows.entries()) {
+    if (i > 0 && i % PLANNED_PER_TURN === 0) await nextTurn();
     const match = found(row);
     if (!match || matches === 'copy') {
       plan.create.push(row);
