@@ -1,7 +1,7 @@
 import type { Selectable } from 'kysely';
 import type { DB } from '../../infra/db/handle.js';
 import type { MigrationDialect } from '../../infra/db/migrate.js';
-import { withWriterCache } from '../../infra/db/writer-cache.js';
+import { withWriterCache } from '../../infra/db/writer-settings.js';
 import type { ProductsTable, StockMovementsTable } from '../../infra/db/schema-products.js';
 import type { CatalogueWrite } from '../writes/index.js';
 import { lockProducts } from './locks.js';

@@ -1,5 +1,5 @@
-import { sql } from 'kysely';
 import type { DB } from '../../infra/db/handle.js';
+import { unsyncedTransaction } from '../../infra/db/writer-settings.js';
 import { nextTurn } from '../../lib/turns.js';
 import { recordLiveEvent } from '../live-events/index.js';
 import { bumpCatalogueVersion, type CatalogueWrite } from '../writes/index.js';
@@ -22,26 +22,6 @@ const APPLIED_PER_TRANSACTION = BATCH_ROWS;
 
 /** Staged updates written in one of the staging's transactions: a few hundred rows of JSON. */
 const STAGED_PER_TRANSACTION = 5 * BATCH_ROWS;
-
-/**
- * A transaction whose commit is not synced to disk (SQLite's `synchronous = normal` in WAL mode:
- * a power loss may undo it, never corrupt the file, and undoes the transactions after it too).
- * Neither a staged batch nor an applied one needs durability of its own: a staging is kept only
- * by the publish, whose synced commit makes the log durable up to it; an applied batch lost to a
- * power cut takes its staged rows' deletion with it, so the sweep applies it again. Each batch's
- * sync was half of its wall time on a busy disk.
- */
-export async function unsyncedTransaction(db: DB, write: (trx: DB) => Promise<void>) {
-  await db.connection().execute(async (connection) => {
-    await sql`pragma synchronous = normal`.execute(connection);
-    try {
-      await connection.transaction().execute(write);
-    } finally {
-      // The connection's setting (sqlite.ts: full), for every transaction after this one.
-      await sql`pragma synchronous = full`.execute(connection);
-    }
-  });
-}
 
 /**
  * Stages a re-import's updates under its pending import (in the transaction of one staged batch):

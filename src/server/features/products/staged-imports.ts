@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { LOW_STOCK_THRESHOLD } from '../../../shared/constants.js';
 import type { DB } from '../../infra/db/handle.js';
+import { unsyncedTransaction } from '../../infra/db/writer-settings.js';
 import { HttpError } from '../../lib/http-error.js';
 import { nextTurn } from '../../lib/turns.js';
 import type { CatalogueWrite } from '../writes/index.js';
@@ -9,13 +10,7 @@ import { recordMovements } from './movements.js';
 import { announceStaged, trackReorderCrossings } from './reorder.js';
 import { flushSearchIndexTurn } from './search/sqlite-merges.js';
 import { deleteStagedProducts } from './failed-imports.js';
-import {
-  dropStagedUpdates,
-  markApplying,
-  stageUpdates,
-  stagingGroups,
-  unsyncedTransaction,
-} from './import-applies.js';
+import { dropStagedUpdates, markApplying, stageUpdates, stagingGroups } from './import-applies.js';
 import { addUnits } from './stock-levels.js';
 import type { StagedProducts } from './import-writes.js';
 import type { ImportedUpdate, ProductInsert } from './rows.js';

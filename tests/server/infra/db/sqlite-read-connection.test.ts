@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { openSqlite } from '../../../../src/server/infra/db/sqlite.js';
 import { migrate } from '../../../../src/server/infra/db/migrate.js';
-import { withWriterCache } from '../../../../src/server/infra/db/writer-cache.js';
+import { withWriterCache } from '../../../../src/server/infra/db/writer-settings.js';
 import type { Kysely } from 'kysely';
 import { tempDir } from '../../support/temp-dirs.js';
 
