@@ -285,6 +285,49 @@ describe('a re-import split into short transactions', async () => {
     if (sqlite) expect(await leftOver()).toEqual({ pending: 0, updates: 0, applying: 0 });
   });
 
+  it.runIf(sqlite)(
+    'answers its committed result when the database fails after its commit, the sweep finishing it',
+    async () => {
+      const { user, products, catalogueId } = await catalogue('Failing');
+      // Every write of a product with the file's description fails: only the applied batches'.
+      await sql`create trigger fail_reimport before update on products
+        when new.description = 'A re-imported lamp'
+        begin select raise(abort, 'disk I/O error'); end`.execute(db);
+      try {
+        const res = await importCsv(server, user, reimportCsv(products, { creates: 20 }));
+        expect(res.statusCode, res.body).toBe(200);
+        expect(res.json()).toMatchObject({ created: 20, updated: ROWS });
+      } finally {
+        await sql`drop trigger fail_reimport`.execute(db);
+      }
+      // Committed: its new products are there, its updates left to the sweep.
+      const created = await db
+        .selectFrom('products')
+        .select('id')
+        .where('catalogue_id', '=', catalogueId)
+        .where('name', 'like', 'Created %')
+        .execute();
+      expect(created.length).toBe(20);
+      expect(await leftOver()).toEqual({ pending: 0, updates: ROWS, applying: 1 });
+      server.clock.advance(61_000);
+      await sweep();
+      expect(await leftOver()).toEqual({ pending: 0, updates: 0, applying: 0 });
+      const stocks = new Map(
+        (
+          await db
+            .selectFrom('products')
+            .select(['id', 'stock'])
+            .where('catalogue_id', '=', catalogueId)
+            .execute()
+        ).map((p) => [p.id, p.stock]),
+      );
+      for (const p of products) expect(stocks.get(p.id), p.id).toBe(p.stock + 3);
+      await movementsChain(catalogueId);
+      await keptEqualsCounted(catalogueId);
+    },
+    60_000,
+  );
+
   /** The re-import's updates as the import route makes them (all but the SKU, kept). */
   const updatesOf = (products: { id: string; name: string; stock: number }[], at: number) =>
     products.map((p, i): ImportedUpdate => ({

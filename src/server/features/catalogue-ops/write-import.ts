@@ -1,3 +1,5 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { FastifyBaseLogger } from 'fastify';
 import type { MigrationDialect } from '../../infra/db/migrate.js';
 import type { DB } from '../../infra/db/handle.js';
 import {
@@ -138,16 +140,41 @@ export async function writeImport(
 }
 
 /**
+ * Waits before each new try of a committed import's apply after an error of the database (a
+ * writer busy past its timeout, a full disk freed meanwhile): a few seconds in all, well within
+ * the apply's lease, after which the sweep would take it over.
+ */
+const APPLY_RETRIES_MS = [250, 1_000, 4_000];
+
+/**
  * Applies what a committed import left to apply (SQLite), in short transactions, then records its
  * live event: nothing of it can fail for want of a code, and if this process dies midway the
- * sweep applies the rest. Its client is answered once this is done.
+ * sweep applies the rest. Its client is answered once this is done. It never throws: the import
+ * committed, so its client must not be told it failed. An error of the database is tried again
+ * from the batch it failed in (the batches before it committed with their staged rows' deletion);
+ * if it persists, the rest is left to the sweep, once the lease runs out.
  */
 export async function applyImport(
   db: DB,
   written: ImportWritten,
   clock: { now: () => number },
+  log: FastifyBaseLogger,
 ): Promise<void> {
   if (!written.applying) return;
   const { created, updated } = written;
-  await applyStagedUpdates(db, written.applying.id, clock, () => ({ created, updated }));
+  const importId = written.applying.id;
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      await applyStagedUpdates(db, importId, clock, () => ({ created, updated }));
+      return;
+    } catch (error) {
+      const wait = APPLY_RETRIES_MS[attempt];
+      if (wait === undefined) {
+        log.error({ err: error, importId }, 'A committed import is left to the sweep to apply');
+        return;
+      }
+      log.warn({ err: error, importId }, 'Applying a committed import failed: trying again');
+      await sleep(wait);
+    }
+  }
 }

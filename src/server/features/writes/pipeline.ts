@@ -108,7 +108,22 @@ async function lockCatalogue(trx: DB, catalogueId: string) {
  * activity (a benchmark's bulk load) pass no `activity` recorder.
  */
 export async function writeCatalogue<A extends Answer>(
-  database: { db: DB; dialect: MigrationDialect; activity?: RecordActivity },
+  database: WriteDatabase,
+  target: WriteTarget,
+  now: number,
+  write: (w: CatalogueWrite) => Promise<WriteOutcome<A>>,
+  recordAnswer?: RecordAnswer,
+): Promise<WriteOutcome<A>> {
+  const outcome = await commitWrite(database, target, now, write, recordAnswer);
+  await outcome.afterCommit?.();
+  return outcome;
+}
+
+type WriteDatabase = { db: DB; dialect: MigrationDialect; activity?: RecordActivity };
+
+/** `writeCatalogue` up to its commit: what runs after it is the caller's. */
+async function commitWrite<A extends Answer>(
+  database: WriteDatabase,
   target: WriteTarget,
   now: number,
   write: (w: CatalogueWrite) => Promise<WriteOutcome<A>>,
@@ -120,7 +135,7 @@ export async function writeCatalogue<A extends Answer>(
     return database.activity(...args);
   };
   const scope = { id: target.id, actorId: target.actorId, source: target.source ?? 'api' };
-  const outcome = await db.transaction().execute(async (trx) => {
+  return db.transaction().execute(async (trx) => {
     await target.confirm?.(trx);
     if (dialect === 'postgres') await lockCatalogue(trx, target.id);
     const w: CatalogueWrite = {
@@ -141,8 +156,6 @@ export async function writeCatalogue<A extends Answer>(
     }
     return done;
   });
-  await outcome.afterCommit?.();
-  return outcome;
 }
 
 /** The activity log's recorder (features/activity), as the app decorates it. */
@@ -166,13 +179,16 @@ export async function catalogueWrite<A extends Answer, S = undefined>(
   const database = { db: app.db, dialect: app.database.dialect, activity: app.activity.record };
   const run = async (record?: RecordAnswer): Promise<A> => {
     const staged = (await options.stage?.prepare(now)) as S;
+    let done: WriteOutcome<A>;
     try {
-      const done = await writeCatalogue(database, catalogue, now, (w) => write(w, staged), record);
-      return done.answer;
+      done = await commitWrite(database, catalogue, now, (w) => write(w, staged), record);
     } catch (error) {
       if (options.stage) await options.stage.discard(staged);
       throw error;
     }
+    // Committed: what was staged is the write's now, whatever fails after (an import's products).
+    await done.afterCommit?.();
+    return done.answer;
   };
   if (options.idempotency === undefined) return run();
   const ownerId = currentSession(request).user.id;

@@ -151,7 +151,8 @@ export const importRoute: FastifyPluginAsync<CatalogueContext> = async (fastify,
           // Updates applied after the commit: the live event once the last one is (applyImport).
           ...(written.applying ? {} : { live: { kind: 'import.done', data: counts } }),
           activity: { kind: 'import.done', details: { data: counts }, source: 'import' },
-          afterCommit: () => applyImport(request.server.db, written, request.server.clock),
+          afterCommit: () =>
+            applyImport(request.server.db, written, request.server.clock, request.log),
         };
       },
     );
