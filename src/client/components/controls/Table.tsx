@@ -29,18 +29,25 @@ export function ScrollRegion({ label, labelledBy, className = '', children }: Sc
 /** The cells of the app's small tables: a column's padding, and its headers' weight. */
 export const tableCell = 'px-3 py-2 align-top';
 
-/** A table's header row: the column names, numbers' columns aligned right. */
-export function TableHead({ columns }: { columns: { label: string; numeric?: boolean }[] }) {
+/**
+ * A table's header row: the column names, numbers' columns aligned right. A column whose cells say
+ * what they are (a "Preferred" badge) is named for assistive technology alone.
+ */
+export function TableHead({
+  columns,
+}: {
+  columns: { label: string; numeric?: boolean; hideLabel?: boolean }[];
+}) {
   return (
     <thead className="bg-gray-50 text-gray-700">
       <tr>
-        {columns.map(({ label, numeric }) => (
+        {columns.map(({ label, numeric, hideLabel }) => (
           <th
             key={label}
             scope="col"
             className={`${tableCell} font-semibold whitespace-nowrap ${numeric ? 'text-right' : ''}`}
           >
-            {label}
+            {hideLabel ? <span className="sr-only">{label}</span> : label}
           </th>
         ))}
       </tr>

@@ -11,6 +11,14 @@ import { formatPrice } from '@/lib/format.js';
 import { paths } from '@/lib/paths.js';
 import { useSaveProductSuppliers, useSuppliers } from '../api/suppliers.js';
 import { NamedOptions } from '@/components/controls/NamedOptions.js';
+import { ScrollRegion, TableHead, tableCell } from '@/components/controls/Table.js';
+
+const COLUMNS = [
+  { label: 'Supplier' },
+  { label: 'SKU' },
+  { label: 'Cost', numeric: true },
+  { label: 'Preferred', hideLabel: true },
+];
 
 /** A row as typed: the cost as text until sent. */
 interface Row {
@@ -54,36 +62,29 @@ export function ProductSuppliers({
           {suppliers.length === 0 ? (
             <p className="mt-2 text-sm text-gray-600">No suppliers named.</p>
           ) : (
-            <table aria-label="Product suppliers" className="mt-2 min-w-full text-sm">
-              <thead className="text-left text-gray-700">
-                <tr>
-                  <th className="py-1 pr-3 font-semibold">Supplier</th>
-                  <th className="py-1 pr-3 font-semibold">SKU</th>
-                  <th className="py-1 pr-3 text-right font-semibold">Cost</th>
-                  <th className="py-1 font-semibold">
-                    <span className="sr-only">Preferred</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-gray-100">
-                {suppliers.map((one) => (
-                  <tr key={one.supplierId}>
-                    <td className="py-1 pr-3 break-words">{one.name}</td>
-                    <td className="py-1 pr-3 font-mono">{one.supplierSku ?? '—'}</td>
-                    <td className="py-1 pr-3 text-right tabular-nums">
-                      {one.cost === null ? '—' : formatPrice(one.cost)}
-                    </td>
-                    <td className="py-1">
-                      {one.preferred && (
-                        <span className="rounded-full bg-indigo-100 px-2 py-0.5 text-xs text-indigo-900">
-                          Preferred
-                        </span>
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <ScrollRegion label="Product suppliers" className="mt-2">
+              <table aria-label="Product suppliers" className="min-w-full text-sm">
+                <TableHead columns={COLUMNS} />
+                <tbody className="divide-y divide-gray-100">
+                  {suppliers.map((one) => (
+                    <tr key={one.supplierId}>
+                      <td className={`${tableCell} break-words`}>{one.name}</td>
+                      <td className={`${tableCell} font-mono`}>{one.supplierSku ?? '—'}</td>
+                      <td className={`${tableCell} text-right tabular-nums`}>
+                        {one.cost === null ? '—' : formatPrice(one.cost)}
+                      </td>
+                      <td className={tableCell}>
+                        {one.preferred && (
+                          <span className="rounded-full bg-indigo-100 px-2 py-0.5 text-xs text-indigo-900">
+                            Preferred
+                          </span>
+                        )}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </ScrollRegion>
           )}
           {mayEdit && (
             <Button variant="secondary" onClick={() => setEditing(true)}>

@@ -4,6 +4,7 @@ import type { PurchaseOrder } from '@shared/schemas/purchasing/purchase-orders.j
 import { confirmAction } from '@/components/dialogs/confirm-action.js';
 import { Button } from '@/components/ui/Button.js';
 import { Card } from '@/components/ui/Card.js';
+import { ScrollRegion, TableHead, tableCell } from '@/components/controls/Table.js';
 import { useCatalogueRef } from '@/lib/catalogue-ref.js';
 import { useCatalogueCan } from '@/lib/catalogues/current-catalogue.js';
 import { formatCount, formatDateTime, formatPrice } from '@/lib/format.js';
@@ -185,36 +186,39 @@ function OrderActions({ order, dirty }: { order: PurchaseOrder; dirty: boolean }
   return <div className="flex flex-wrap gap-3">{actions}</div>;
 }
 
+const LINE_COLUMNS = [
+  { label: 'Product' },
+  { label: 'Supplier SKU' },
+  { label: 'Ordered', numeric: true },
+  { label: 'Received', numeric: true },
+  { label: 'Unit cost', numeric: true },
+  { label: 'Total', numeric: true },
+];
+const numeric = `${tableCell} text-right tabular-nums`;
+
 /** An order's lines as ordered and received (any order but a draft an editor is changing). */
 function OrderLines({ order }: { order: PurchaseOrder }) {
   return (
-    <Card className="overflow-x-auto p-0">
-      <table aria-label="Lines" className="min-w-full text-sm">
-        <thead className="bg-gray-50 text-left text-gray-700">
-          <tr>
-            <th className="px-4 py-2 font-semibold">Product</th>
-            <th className="px-4 py-2 font-semibold">Supplier SKU</th>
-            <th className="px-4 py-2 text-right font-semibold">Ordered</th>
-            <th className="px-4 py-2 text-right font-semibold">Received</th>
-            <th className="px-4 py-2 text-right font-semibold">Unit cost</th>
-            <th className="px-4 py-2 text-right font-semibold">Total</th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-gray-100">
-          {order.lines.map((line) => (
-            <tr key={line.productId}>
-              <td className="px-4 py-2 break-words">{line.name ?? 'Deleted product'}</td>
-              <td className="px-4 py-2 font-mono">{line.supplierSku ?? '—'}</td>
-              <td className="px-4 py-2 text-right tabular-nums">{formatCount(line.quantity)}</td>
-              <td className="px-4 py-2 text-right tabular-nums">{formatCount(line.received)}</td>
-              <td className="px-4 py-2 text-right tabular-nums">{formatPrice(line.unitCost)}</td>
-              <td className="px-4 py-2 text-right tabular-nums">
-                {formatPrice(Math.round(line.unitCost * line.quantity * 100) / 100)}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+    <Card className="p-0">
+      <ScrollRegion label="Lines">
+        <table aria-label="Lines" className="min-w-full text-sm">
+          <TableHead columns={LINE_COLUMNS} />
+          <tbody className="divide-y divide-gray-100">
+            {order.lines.map((line) => (
+              <tr key={line.productId}>
+                <td className={`${tableCell} break-words`}>{line.name ?? 'Deleted product'}</td>
+                <td className={`${tableCell} font-mono`}>{line.supplierSku ?? '—'}</td>
+                <td className={numeric}>{formatCount(line.quantity)}</td>
+                <td className={numeric}>{formatCount(line.received)}</td>
+                <td className={numeric}>{formatPrice(line.unitCost)}</td>
+                <td className={numeric}>
+                  {formatPrice(Math.round(line.unitCost * line.quantity * 100) / 100)}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </ScrollRegion>
       {order.lines.length === 0 && <p className="p-4 text-sm text-gray-600">No lines.</p>}
     </Card>
   );

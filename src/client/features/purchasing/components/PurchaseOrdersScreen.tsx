@@ -15,6 +15,15 @@ import { formatExpected, StatusPill } from './OrderStatus.js';
 import { OrderWhatsLowButton } from '@/components/purchasing/OrderWhatsLowButton.js';
 import { ListStatus } from '@/components/ui/ListStatus.js';
 import { NamedOptions } from '@/components/controls/NamedOptions.js';
+import { ScrollRegion, TableHead, tableCell } from '@/components/controls/Table.js';
+
+const COLUMNS = [
+  { label: 'Number' },
+  { label: 'Supplier' },
+  { label: 'Status' },
+  { label: 'Expected' },
+  { label: 'Total', numeric: true },
+];
 
 /**
  * `/purchase-orders`: the catalogue's orders, newest first (number, supplier, status, expected
@@ -32,40 +41,36 @@ export function PurchaseOrdersScreen() {
         description="What was ordered from suppliers, and what has come in."
         actions={<OrderWhatsLowButton />}
       />
-      <Card className="overflow-x-auto p-0">
-        <table aria-label="Purchase orders" className="min-w-full text-sm">
-          <thead className="bg-gray-50 text-left text-gray-700">
-            <tr>
-              <th className="px-4 py-2 font-semibold">Number</th>
-              <th className="px-4 py-2 font-semibold">Supplier</th>
-              <th className="px-4 py-2 font-semibold">Status</th>
-              <th className="px-4 py-2 font-semibold">Expected</th>
-              <th className="px-4 py-2 text-right font-semibold">Total</th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-gray-100">
-            {list.map((order) => (
-              <tr key={order.id}>
-                <td className="px-4 py-2">
-                  <Link
-                    to={paths.purchaseOrders.order.getHref(order.id, catalogue)}
-                    className="font-medium whitespace-nowrap text-indigo-700 hover:underline"
-                  >
-                    {order.number}
-                  </Link>
-                </td>
-                <td className="px-4 py-2 break-words">{order.supplierName}</td>
-                <td className="px-4 py-2">
-                  <StatusPill status={order.status} />
-                </td>
-                <td className="px-4 py-2 whitespace-nowrap">{formatExpected(order.expectedAt)}</td>
-                <td className="px-4 py-2 text-right tabular-nums">
-                  {formatPrice(order.totalCost)}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+      <Card className="p-0">
+        <ScrollRegion label="Purchase orders">
+          <table aria-label="Purchase orders" className="min-w-full text-sm">
+            <TableHead columns={COLUMNS} />
+            <tbody className="divide-y divide-gray-100">
+              {list.map((order) => (
+                <tr key={order.id}>
+                  <td className={tableCell}>
+                    <Link
+                      to={paths.purchaseOrders.order.getHref(order.id, catalogue)}
+                      className="font-medium whitespace-nowrap text-indigo-700 hover:underline"
+                    >
+                      {order.number}
+                    </Link>
+                  </td>
+                  <td className={`${tableCell} break-words`}>{order.supplierName}</td>
+                  <td className={tableCell}>
+                    <StatusPill status={order.status} />
+                  </td>
+                  <td className={`${tableCell} whitespace-nowrap`}>
+                    {formatExpected(order.expectedAt)}
+                  </td>
+                  <td className={`${tableCell} text-right tabular-nums`}>
+                    {formatPrice(order.totalCost)}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </ScrollRegion>
         <ListStatus query={orders} loading="Loading orders…" empty="No purchase orders yet." />
       </Card>
       {mayManage && <NewOrder />}
