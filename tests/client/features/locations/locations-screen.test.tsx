@@ -84,6 +84,16 @@ describe('the locations screen', () => {
 });
 
 describe("a location's page", () => {
+  it('lists its sub-locations, each linked, with the units held in and under it', async () => {
+    server.use(http.get('/api/locations', () => HttpResponse.json({ locations: TREE })));
+    show(<LocationScreen />, '/locations/wh', '/locations/:locationId');
+    const inside = within(await screen.findByRole('list', { name: 'Sub-locations' }));
+    expect(inside.getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      'Aisle 37 units',
+    ]);
+    expect(inside.getByRole('link', { name: 'Aisle 3' })).toHaveAttribute('href', '/locations/a3');
+  });
+
   it('moves it anywhere but under itself or its sub-locations', async () => {
     server.use(http.get('/api/locations', () => HttpResponse.json({ locations: TREE })));
     show(<LocationScreen />, '/locations/wh', '/locations/:locationId');

@@ -1,4 +1,4 @@
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { Button } from '@/components/ui/Button.js';
 import { Card } from '@/components/ui/Card.js';
 import { confirmAction } from '@/components/dialogs/confirm-action.js';
@@ -12,6 +12,7 @@ import { LocationFields, LocationFormCard } from './LocationFields.js';
 import { PrintLocationLabels } from './PrintLocationLabels.js';
 import { treeRows } from './tree.js';
 import { ItemHeading } from '@/components/ui/ItemHeading.js';
+import { LinkedAmounts } from '@/components/ui/LinkedAmounts.js';
 
 /**
  * `/locations/:locationId`: one location, its code and label, what is held in it and below it,
@@ -65,21 +66,12 @@ export function LocationScreen() {
       {children.length > 0 && (
         <Card className="p-4 sm:p-6">
           <h2 className="text-base font-semibold text-gray-900">Inside</h2>
-          <ul className="mt-2 space-y-1">
-            {children.map((child) => (
-              <li key={child.id} className="flex gap-3">
-                <Link
-                  to={paths.locations.location.getHref(child.id, catalogue)}
-                  className="text-indigo-700 hover:underline"
-                >
-                  {child.name}
-                </Link>
-                <span className="ml-auto text-sm text-gray-700">
-                  {formatUnits(child.unitsWithin)}
-                </span>
-              </li>
-            ))}
-          </ul>
+          <LinkedAmounts
+            label="Sub-locations"
+            items={children}
+            href={(child) => paths.locations.location.getHref(child.id, catalogue)}
+            amount={(child) => formatUnits(child.unitsWithin)}
+          />
         </Card>
       )}
       {may('manageLocations') && (

@@ -1,6 +1,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { Card } from '@/components/ui/Card.js';
+import { LinkedAmounts } from '@/components/ui/LinkedAmounts.js';
 import { useCatalogueRef } from '@/lib/catalogue-ref.js';
 import { useCatalogueCan } from '@/lib/catalogues/current-catalogue.js';
 import { formatUnits } from '@/lib/format.js';
@@ -56,21 +57,12 @@ export function LocationHoldings() {
           <p className="mt-2 text-sm text-gray-600">Nothing is here.</p>
         )}
         {products.length > 0 && (
-          <ul aria-label="What it holds" className="mt-2 divide-y divide-gray-100">
-            {products.map((product) => (
-              <li key={product.id} className="flex gap-3 py-2">
-                <Link
-                  to={paths.products.details.getHref(product.id, catalogue)}
-                  className="min-w-0 wrap-anywhere text-indigo-700 hover:underline"
-                >
-                  {product.name}
-                </Link>
-                <span className="ml-auto shrink-0 text-sm text-gray-700">
-                  {formatUnits(product.stock)} in all
-                </span>
-              </li>
-            ))}
-          </ul>
+          <LinkedAmounts
+            label="What it holds"
+            items={products}
+            href={(product) => paths.products.details.getHref(product.id, catalogue)}
+            amount={(product) => `${formatUnits(product.stock)} in all`}
+          />
         )}
         <div className="mt-3 flex flex-wrap gap-4 text-sm">
           {held.hasNextPage && (
