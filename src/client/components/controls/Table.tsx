@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 
 interface ScrollRegionProps {
   /** Names the region: the label, or the id of the heading that names it. */
@@ -28,6 +29,34 @@ export function ScrollRegion({ label, labelledBy, className = '', children }: Sc
 
 /** The cells of the app's small tables: a column's padding, and its headers' weight. */
 export const tableCell = 'px-3 py-2 align-top';
+
+/**
+ * A row's first cell: what the row is (a count, an order), linked to its page. `children` follow
+ * the link (a note such as "Blind"); `nowrap` keeps a short code such as PO-0001 whole.
+ */
+export function LinkCell({
+  to,
+  text,
+  nowrap = false,
+  children,
+}: {
+  to: string;
+  text: string;
+  nowrap?: boolean;
+  children?: ReactNode;
+}) {
+  return (
+    <td className={tableCell}>
+      <Link
+        to={to}
+        className={`font-medium text-indigo-700 hover:underline ${nowrap ? 'whitespace-nowrap' : 'break-words'}`}
+      >
+        {text}
+      </Link>
+      {children}
+    </td>
+  );
+}
 
 /**
  * A table's header row: the column names, numbers' columns aligned right. A column whose cells say

@@ -1,6 +1,5 @@
-import { Link } from 'react-router';
 import { Card } from '@/components/ui/Card.js';
-import { ScrollRegion, TableHead, tableCell } from '@/components/controls/Table.js';
+import { LinkCell, ScrollRegion, TableHead, tableCell } from '@/components/controls/Table.js';
 import { ScreenHeading } from '@/components/ui/ScreenHeading.js';
 import { useCatalogueRef } from '@/lib/catalogue-ref.js';
 import { useCatalogueCan } from '@/lib/catalogues/current-catalogue.js';
@@ -39,15 +38,9 @@ export function CountsScreen() {
             <tbody className="divide-y divide-gray-100">
               {(counts.data ?? []).map((count) => (
                 <tr key={count.id}>
-                  <td className={tableCell}>
-                    <Link
-                      to={paths.counts.count.getHref(count.id, catalogue)}
-                      className="font-medium break-words text-indigo-700 hover:underline"
-                    >
-                      {count.name}
-                    </Link>
+                  <LinkCell to={paths.counts.count.getHref(count.id, catalogue)} text={count.name}>
                     {count.blind && <span className="ml-2 text-xs text-gray-600">Blind</span>}
-                  </td>
+                  </LinkCell>
                   <td className={tableCell}>{scopeText(count.scope)}</td>
                   <td className={tableCell}>{statusText(count.status)}</td>
                   <td className={`${tableCell} text-right tabular-nums`}>

@@ -15,7 +15,7 @@ import { formatExpected, StatusPill } from './OrderStatus.js';
 import { OrderWhatsLowButton } from '@/components/purchasing/OrderWhatsLowButton.js';
 import { ListStatus } from '@/components/ui/ListStatus.js';
 import { NamedOptions } from '@/components/controls/NamedOptions.js';
-import { ScrollRegion, TableHead, tableCell } from '@/components/controls/Table.js';
+import { LinkCell, ScrollRegion, TableHead, tableCell } from '@/components/controls/Table.js';
 
 const COLUMNS = [
   { label: 'Number' },
@@ -48,14 +48,11 @@ export function PurchaseOrdersScreen() {
             <tbody className="divide-y divide-gray-100">
               {list.map((order) => (
                 <tr key={order.id}>
-                  <td className={tableCell}>
-                    <Link
-                      to={paths.purchaseOrders.order.getHref(order.id, catalogue)}
-                      className="font-medium whitespace-nowrap text-indigo-700 hover:underline"
-                    >
-                      {order.number}
-                    </Link>
-                  </td>
+                  <LinkCell
+                    to={paths.purchaseOrders.order.getHref(order.id, catalogue)}
+                    text={order.number}
+                    nowrap
+                  />
                   <td className={`${tableCell} break-words`}>{order.supplierName}</td>
                   <td className={tableCell}>
                     <StatusPill status={order.status} />
