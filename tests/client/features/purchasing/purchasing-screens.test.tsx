@@ -9,6 +9,7 @@ import { PurchaseOrdersScreen } from '@/features/purchasing/components/PurchaseO
 import { SuppliersScreen } from '@/features/purchasing/components/SuppliersScreen.js';
 import { ProductSuppliers } from '@/features/purchasing/components/ProductSuppliers.js';
 import { queryKeys } from '@/lib/query/query-client.js';
+import { product } from '../products/fixtures.js';
 import { renderRoute, testQueryClient } from '../../support/render.js';
 import { server } from '../../support/server.js';
 import { answerCatalogues, USER } from '../catalogues/fixtures.js';
@@ -175,6 +176,29 @@ describe("a purchase order's page", () => {
       }),
     );
     expect(screen.getByRole('button', { name: 'Delete draft' })).toBeInTheDocument();
+  });
+
+  it("adds a product found by a search to a draft's lines", async () => {
+    let searched: URLSearchParams | undefined;
+    const draft = order({ status: 'draft' });
+    server.use(
+      http.get('/api/purchase-orders/po1', () => HttpResponse.json({ purchaseOrder: draft })),
+      http.get('/api/products', ({ request }) => {
+        searched = new URL(request.url).searchParams;
+        return HttpResponse.json({
+          products: [product({ id: 'p2', name: 'Red cup', sku: 'CUP-2' })],
+          nextCursor: null,
+        });
+      }),
+    );
+    show(<PurchaseOrderScreen />, '/purchase-orders/po1', '/purchase-orders/:poId');
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Add product'), ' cup {Enter}');
+    await user.click(await screen.findByRole('button', { name: 'Add Red cup' }));
+    expect(searched?.get('q')).toBe('cup');
+    expect(searched?.get('limit')).toBe('8');
+    expect(screen.getByLabelText('Quantity of Red cup')).toHaveValue(1);
+    expect(screen.queryByRole('list', { name: 'Products found' })).not.toBeInTheDocument();
   });
 
   it('receives typed quantities into a location and says more than ordered', async () => {

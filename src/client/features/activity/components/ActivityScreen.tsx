@@ -136,7 +136,7 @@ function ProductFilter({
       </div>
     );
   }
-  const products = text.trim() ? (found.data?.products ?? []) : [];
+  const products = text.trim() ? (found.data ?? []) : [];
   return (
     <div className="relative">
       <label htmlFor="activity-product" className={labelClasses}>

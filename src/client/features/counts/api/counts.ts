@@ -4,7 +4,8 @@ import type { ProductListItem } from '@shared/schemas/products.js';
 import { apiRequest } from '@/lib/api-client.js';
 import { apiDownload } from '@/lib/api-download.js';
 import { getErrorStatus, isUnreachable } from '@/lib/api-error.js';
-import { productsUrl, type CatalogueRef } from '@/lib/catalogue-ref.js';
+import type { CatalogueRef } from '@/lib/catalogue-ref.js';
+import { SEARCH_RESULTS, searchProducts } from '@/lib/products/search-products.js';
 import { countsUrl } from '@/lib/counts/counts-query.js';
 import { saveDownload } from '@/lib/download.js';
 import { notifyError, notifySuccess } from '@/lib/notify.js';
@@ -158,11 +159,7 @@ function cachedProducts(queryClient: QueryClient, catalogue: CatalogueRef) {
  */
 export async function findProducts(queryClient: QueryClient, catalogue: CatalogueRef, q: string) {
   try {
-    const { products } = await apiRequest(
-      () => import('@shared/schemas/products.js').then((m) => m.productListResponseSchema),
-      { url: productsUrl(catalogue), params: { q, limit: 8 } },
-    );
-    return products;
+    return await searchProducts(catalogue, q);
   } catch (error) {
     if (getErrorStatus(error) !== undefined || !isUnreachable(error)) throw error;
     const wanted = q.toLowerCase();
@@ -172,6 +169,6 @@ export async function findProducts(queryClient: QueryClient, catalogue: Catalogu
           text.toLowerCase().includes(wanted),
         ),
       )
-      .slice(0, 8);
+      .slice(0, SEARCH_RESULTS);
   }
 }

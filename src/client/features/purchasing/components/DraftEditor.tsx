@@ -1,12 +1,13 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import type { PurchaseOrder } from '@shared/schemas/purchasing/purchase-orders.js';
 import type { ProductListItem } from '@shared/schemas/products.js';
 import { Button } from '@/components/ui/Button.js';
 import { CardSection } from '@/components/ui/Card.js';
+import { SearchForm } from '@/components/ui/SearchForm.js';
 import { inlineControlClasses, TextAreaField, TextField } from '@/components/ui/Field.js';
-import { apiRequest } from '@/lib/api-client.js';
 import { getErrorMessage } from '@/lib/api-error.js';
-import { productsUrl, useCatalogueRef } from '@/lib/catalogue-ref.js';
+import { useCatalogueRef } from '@/lib/catalogue-ref.js';
+import { searchProducts } from '@/lib/products/search-products.js';
 import { usePurchaseOrderChange } from '../api/purchase-orders.js';
 import { QuantityInput } from '@/components/forms/QuantityInput.js';
 
@@ -25,15 +26,6 @@ const linesOf = (order: PurchaseOrder): DraftLine[] =>
     quantity: String(line.quantity),
     unitCost: line.unitCost.toFixed(2),
   }));
-
-/** GET /products?q=&limit=8 → the first products whose name or codes match. */
-async function findProducts(catalogue: string | undefined, q: string) {
-  const { products } = await apiRequest(
-    () => import('@shared/schemas/products.js').then((m) => m.productListResponseSchema),
-    { url: productsUrl(catalogue), params: { q, limit: 8 } },
-  );
-  return products;
-}
 
 /**
  * A draft's lines (product, quantity, unit cost), expected date and notes, saved together with
@@ -180,40 +172,28 @@ function AddProduct({
   const [q, setQ] = useState('');
   const [results, setResults] = useState<ProductListItem[]>();
   const [error, setError] = useState<string>();
-  const field = useId();
   const search = async () => {
     setError(undefined);
     try {
-      setResults(await findProducts(catalogue, q.trim()));
+      setResults(await searchProducts(catalogue, q.trim()));
     } catch (caught) {
       setError(getErrorMessage(caught));
     }
   };
   return (
     <div className="space-y-2">
-      <div role="search" aria-label="Products to add" className="flex items-end gap-3">
-        <div className="min-w-0 flex-1">
-          <label htmlFor={field} className="block text-sm font-medium text-gray-900">
-            Add product
-          </label>
-          <input
-            id={field}
-            className={`mt-1 block w-full ${inlineControlClasses}`}
-            value={q}
-            placeholder="Name, SKU or barcode"
-            onChange={(event) => setQ(event.target.value)}
-            onKeyDown={(event) => {
-              if (event.key === 'Enter') {
-                event.preventDefault();
-                void search();
-              }
-            }}
-          />
-        </div>
-        <Button variant="secondary" onClick={() => void search()}>
+      <SearchForm label="Products to add" onSearch={() => void search()}>
+        <TextField
+          label="Add product"
+          className="min-w-0 flex-1"
+          value={q}
+          placeholder="Name, SKU or barcode"
+          onChange={(event) => setQ(event.target.value)}
+        />
+        <Button type="submit" variant="secondary">
           Search
         </Button>
-      </div>
+      </SearchForm>
       {error && <p className="text-sm text-red-700">{error}</p>}
       {results && results.length === 0 && (
         <p className="text-sm text-gray-600">No products found.</p>

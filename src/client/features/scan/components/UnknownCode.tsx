@@ -8,8 +8,8 @@ import { TextField } from '@/components/ui/Field.js';
 import { SearchForm } from '@/components/ui/SearchForm.js';
 import { getErrorMessage } from '@/lib/api-error.js';
 import { paths } from '@/lib/paths.js';
+import { searchProducts } from '@/lib/products/search-products.js';
 import { saveBarcode } from '../api/save-barcode.js';
-import { searchProducts } from '../api/search-products.js';
 
 /** A product to give the code to: found by a search, saved with a tap. */
 function AddToProduct({ code }: { code: string }) {
