@@ -11,7 +11,13 @@ import { writeCatalogue } from '../../../src/server/features/writes/index.js';
 import { signIn } from '../support/accounts.js';
 import { build } from '../support/build.js';
 import { keptTotals, recountTotals } from '../support/catalogue-totals.js';
-import { adjustStock, csvText, importCsv, patchProduct } from '../support/products.js';
+import {
+  adjustStock,
+  csvText,
+  deleteProduct,
+  importCsv,
+  patchProduct,
+} from '../support/products.js';
 import { csvForm } from '../support/server-process.js';
 
 /** Matched rows of a re-import: dozens of applied batches on SQLite. */
@@ -328,6 +334,38 @@ describe('a re-import split into short transactions', async () => {
     60_000,
   );
 
+  it.runIf(sqlite)(
+    'counts in its answer and live event the products it wrote, not one deleted before its apply',
+    async () => {
+      const { user, products, catalogueId } = await catalogue('Deleted');
+      // The last product by id: applied in the last batch, long after the commit.
+      const gone = products.at(-1)!;
+      const importing = importCsv(server, user, reimportCsv(products, { creates: 3_000 }));
+      let answered = false;
+      void importing.finally(() => (answered = true));
+      while ((await staging()) === 0 && !answered) await sleep(5);
+      expect(answered).toBe(false);
+      const deleted = await deleteProduct(server, user, gone.id);
+      expect(deleted.statusCode, deleted.body).toBe(200);
+      const res = await importing;
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toMatchObject({ created: 3_000, updated: ROWS - 1 });
+      const events = await db
+        .selectFrom('live_events')
+        .select('data')
+        .where('catalogue_id', '=', catalogueId)
+        .where('kind', '=', 'import.done')
+        .orderBy('id', 'desc')
+        .limit(1)
+        .execute();
+      expect(JSON.parse(events[0]!.data)).toMatchObject({ created: 3_000, updated: ROWS - 1 });
+      expect(await leftOver()).toEqual({ pending: 0, updates: 0, applying: 0 });
+      await movementsChain(catalogueId);
+      await keptEqualsCounted(catalogueId);
+    },
+    120_000,
+  );
+
   /** The re-import's updates as the import route makes them (all but the SKU, kept). */
   const updatesOf = (products: { id: string; name: string; stock: number }[], at: number) =>
     products.map((p, i): ImportedUpdate => ({
@@ -382,7 +420,10 @@ describe('a re-import split into short transactions', async () => {
         },
       };
       await expect(
-        applyStagedUpdates(db, staged.id, dying, (updated) => ({ created: 0, updated })),
+        applyStagedUpdates(db, staged.id, dying, ({ applied }) => ({
+          created: 0,
+          updated: applied,
+        })),
       ).rejects.toThrow('The process died');
       const left = await leftOver();
       expect(left.applying).toBe(1);

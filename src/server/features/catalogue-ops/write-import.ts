@@ -118,8 +118,8 @@ export interface ImportWritten {
 /**
  * Writes an import's plan in the write's transaction: its updates (fields only: images stay), and
  * its new products, all created at the write's instant: published if staged, else written. A
- * staged import's other updates are counted here, applied after the commit: each of them matched a
- * product when the import was planned, and one deleted since is deleted after the import.
+ * staged import's other updates are counted here as planned (each matched a product when the
+ * import was planned), applied after the commit: applyImport takes off those deleted meanwhile.
  */
 export async function writeImport(
   w: CatalogueWrite,
@@ -149,29 +149,32 @@ const APPLY_RETRIES_MS = [250, 1_000, 4_000];
 /**
  * Applies what a committed import left to apply (SQLite), in short transactions, then records its
  * live event: nothing of it can fail for want of a code, and if this process dies midway the
- * sweep applies the rest. Its client is answered once this is done. It never throws: the import
- * committed, so its client must not be told it failed. An error of the database is tried again
- * from the batch it failed in (the batches before it committed with their staged rows' deletion);
- * if it persists, the rest is left to the sweep, once the lease runs out.
+ * sweep applies the rest. Its client is answered once this is done, with what it wrote: the
+ * updates planned, less the products found deleted when their batch was applied. It never
+ * throws: the import committed, so its client must not be told it failed. An error of the
+ * database is tried again from the batch it failed in (the batches before it committed with their
+ * staged rows' deletion); if it persists, the rest is left to the sweep once the lease runs out,
+ * and counted as planned. So is what the sweep applied if it took over a stalled apply.
  */
 export async function applyImport(
   db: DB,
   written: ImportWritten,
   clock: { now: () => number },
   log: FastifyBaseLogger,
-): Promise<void> {
-  if (!written.applying) return;
+): Promise<{ created: number; updated: number }> {
   const { created, updated } = written;
+  if (!written.applying) return { created, updated };
   const importId = written.applying.id;
+  const tally = { applied: 0, skipped: 0 };
+  const counts = ({ skipped }: { skipped: number }) => ({ created, updated: updated - skipped });
   for (let attempt = 0; ; attempt += 1) {
     try {
-      await applyStagedUpdates(db, importId, clock, () => ({ created, updated }));
-      return;
+      return counts(await applyStagedUpdates(db, importId, clock, counts, tally));
     } catch (error) {
       const wait = APPLY_RETRIES_MS[attempt];
       if (wait === undefined) {
         log.error({ err: error, importId }, 'A committed import is left to the sweep to apply');
-        return;
+        return counts(tally);
       }
       log.warn({ err: error, importId }, 'Applying a committed import failed: trying again');
       await sleep(wait);

@@ -78,7 +78,10 @@ export async function sweepFailedImports(
   }
   for (const { id } of await expired('import_applies')) {
     if (!(await claimApplying(db, id, now))) continue;
-    await applyStagedUpdates(db, id, { now: () => now }, (updated) => ({ created: 0, updated }));
+    await applyStagedUpdates(db, id, { now: () => now }, ({ applied }) => ({
+      created: 0,
+      updated: applied,
+    }));
   }
   return deleted;
 }

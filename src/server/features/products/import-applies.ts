@@ -97,6 +97,12 @@ export async function markApplying(
     .execute();
 }
 
+/** What an import's apply did so far: products written, and products found deleted. */
+export interface ApplyTally {
+  applied: number;
+  skipped: number;
+}
+
 /**
  * Applies a committed import's staged updates (SQLite), a batch of its products at a time in the
  * order of their ids, each batch in a short transaction of its own with a turn of the event loop
@@ -106,18 +112,21 @@ export async function markApplying(
  * would: the catalogue's version bumped (caches follow), the kept totals, days, windows and
  * reorder marks through the same writes as before. Its staged rows go in the same transaction,
  * so a batch is applied once even when the sweep and the import both apply (a stall past the
- * lease). The last batch deletes the import's row and records `live` for the catalogue's streams.
- * Renews the lease with every batch. Returns how many products it wrote (a product deleted since
- * the import was planned is not).
+ * lease). The last batch deletes the import's row and records `live` (given the tally with that
+ * batch) for the catalogue's streams. Renews the lease with every batch. Adds each committed
+ * batch to `tally` (a product deleted since the import was planned is skipped), so a caller that
+ * tries again after an error counts on from where it failed.
  */
 export async function applyStagedUpdates(
   db: DB,
   importId: string,
   clock: { now: () => number },
-  live: (updated: number) => { created: number; updated: number },
-): Promise<number> {
-  let updated = 0;
+  live: (tally: ApplyTally) => { created: number; updated: number },
+  tally: ApplyTally = { applied: 0, skipped: 0 },
+): Promise<ApplyTally> {
   for (let done = false; !done;) {
+    // Counted once its transaction committed: a batch rolled back is applied again.
+    const batch = { applied: 0, skipped: 0 };
     await unsyncedTransaction(db, async (trx) => {
       const now = clock.now();
       const applying = await trx
@@ -156,7 +165,8 @@ export async function applyStagedUpdates(
           product: JSON.parse(row.fields) as ImportedUpdate['product'],
           at: w.now,
         }));
-        updated += await applyImported(w, updates);
+        batch.applied = await applyImported(w, updates);
+        batch.skipped = staged.length - batch.applied;
         await trx
           .deleteFrom('import_updates')
           .where('import_id', '=', importId)
@@ -170,13 +180,19 @@ export async function applyStagedUpdates(
       }
       if (staged.length < APPLIED_PER_TRANSACTION) {
         await trx.deleteFrom('import_applies').where('id', '=', importId).execute();
-        await recordLiveEvent(trx, catalogueId, 'import.done', live(updated), now);
+        const counts = live({
+          applied: tally.applied + batch.applied,
+          skipped: tally.skipped + batch.skipped,
+        });
+        await recordLiveEvent(trx, catalogueId, 'import.done', counts, now);
         done = true;
       }
     });
+    tally.applied += batch.applied;
+    tally.skipped += batch.skipped;
     await nextTurn();
   }
-  return updated;
+  return tally;
 }
 
 /**

@@ -25,7 +25,7 @@ import {
   refuseTakenCodes,
   type ImportPlan,
 } from '../import-matching.js';
-import { applyImport, importStage, writeImport } from '../write-import.js';
+import { applyImport, importStage, writeImport, type ImportWritten } from '../write-import.js';
 import { catalogueWrite, type WriteOutcome } from '../../writes/index.js';
 import type { CatalogueContext } from './context.js';
 import { bodyCheckedInHandler, productDocs } from '../../products/index.js';
@@ -126,7 +126,9 @@ export const importRoute: FastifyPluginAsync<CatalogueContext> = async (fastify,
       return reply.code(400).send(report(check, plan, T.importFailed(badRows), none, options));
     }
     if (dryRun) return report(check, plan, reportMessage(planned, badRows, true), planned, options);
-    const written = await catalogueWrite(
+    // What is left to apply after the commit (SQLite), and the count it may take off.
+    let applying: ImportWritten | undefined;
+    const answer = await catalogueWrite(
       { request, reply },
       {
         stage: importStage(
@@ -146,18 +148,20 @@ export const importRoute: FastifyPluginAsync<CatalogueContext> = async (fastify,
       ): Promise<WriteOutcome<{ status: 200; body: Omit<Counts, 'unchanged'> }>> => {
         const written = await writeImport(w, plan, staged);
         const counts = { created: written.created, updated: written.updated };
+        if (written.applying) applying = written;
         return {
           answer: { status: 200, body: counts },
           // Updates applied after the commit: the live event once the last one is (applyImport).
           ...(written.applying ? {} : { live: { kind: 'import.done', data: counts } }),
+          // Written at the commit: its count of updates is the planned one.
           activity: { kind: 'import.done', details: { data: counts }, source: 'import' },
-          afterCommit: () =>
-            applyImport(request.server.db, written, request.server.clock, request.log),
         };
       },
     );
-    const counts = { ...written.body, unchanged: plan.unchanged };
-    const changed = written.body.created + written.body.updated;
+    const { db, clock } = request.server;
+    const body = applying ? await applyImport(db, applying, clock, request.log) : answer.body;
+    const counts = { ...body, unchanged: plan.unchanged };
+    const changed = body.created + body.updated;
     context.statistics.refresh(changed);
     return report(check, plan, reportMessage(counts, 0, false), counts, options);
   }
