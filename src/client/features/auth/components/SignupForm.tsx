@@ -45,11 +45,7 @@ export function SignupForm() {
       >
         <FormTextField form={form} name="name" label="Name" autoComplete="name" />
         <FormTextField form={form} name="email" label="Email" type="email" autoComplete="email" />
-        <NewPasswordFields
-          form={form}
-          password={{ name: 'password', label: 'Password' }}
-          confirm={{ name: 'confirmPassword', label: 'Confirm Password' }}
-        />
+        <NewPasswordFields form={form} names={['password', 'confirmPassword']} label="Password" />
       </AuthForm>
     </AuthPanel>
   );

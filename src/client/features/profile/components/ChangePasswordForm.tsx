@@ -31,8 +31,8 @@ export function ChangePasswordForm() {
       />
       <NewPasswordFields
         form={form}
-        password={{ name: 'newPassword', label: 'New Password' }}
-        confirm={{ name: 'confirmNewPassword', label: 'Confirm New Password' }}
+        names={['newPassword', 'confirmNewPassword']}
+        label="New Password"
       />
     </SettingsForm>
   );
