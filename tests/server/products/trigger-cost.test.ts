@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { bulkLoad } from '../../../src/server/features/products/import-writes.js';
 import { build } from '../support/build.js';
@@ -107,4 +108,75 @@ describe.runIf(process.env.TEST_DATABASE_URL)('the triggers of the movements', a
     // Its product, by its foreign key, its catalogue's days and its windows: not the 6,000.
     expect(read).toBeLessThanOrEqual(10);
   }, 120_000);
+});
+
+/**
+ * The greatest number of times one plan, of any statement a trigger ran during `statement`,
+ * read a transition table (auto_explain's `loops` of its Named Tuplestore Scans), on a
+ * connection of its own whose plans were made by `first`.
+ */
+async function transitionReads(url: string, first: string, statement: string) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const plans: string[] = [];
+    client.on('notice', (notice) => plans.push(notice.message ?? ''));
+    await client.query(`load 'auto_explain'`);
+    for (const setting of [
+      'log_min_duration = 0',
+      'log_analyze = on',
+      'log_timing = off',
+      'log_nested_statements = on',
+      'log_level = notice',
+    ]) {
+      await client.query(`set auto_explain.${setting}`);
+    }
+    await client.query('begin');
+    await client.query(first);
+    plans.length = 0;
+    await client.query(statement);
+    await client.query('rollback');
+    const loops = plans.flatMap((plan) =>
+      [...plan.matchAll(/Named Tuplestore Scan .*\bloops=(\d+)\)/g)].map((m) => Number(m[1])),
+    );
+    return { loops: Math.max(...loops), plans };
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * A trigger's plan, kept from the connection's first call with one row in its transition
+ * tables, joined the old rows to the new ones in a nested loop: a later statement of n rows read
+ * the new rows n times over, n² rows (a count posting's 1,000 movements, the last-moved times
+ * they set, an import's products, a seed's update of 100,000 stocks).
+ */
+describe.runIf(process.env.TEST_DATABASE_URL)('a large statement after a small one', async () => {
+  const server = await build();
+  const own = await member(server, 'Ada');
+  await bulkLoad(server.database, own.id, products('own', 2 * BATCH), 'create');
+  const url = server.config.databaseUrl!;
+  const ofOwn = (limit: number) =>
+    `select id from products where catalogue_id = '${own.id}' order by id limit ${limit}`;
+  const move = (limit: number, at: number) =>
+    `insert into stock_movements (product_id, catalogue_id, created_at, old_stock, new_stock,
+      delta, source) select id, catalogue_id, ${at}, stock, stock + 1, 1, 'adjustment'
+      from products where id in (${ofOwn(limit)})`;
+
+  it('reads each transition table once: a stock change of many products', async () => {
+    const { loops, plans } = await transitionReads(
+      url,
+      `update products set stock = stock + 1 where id in (${ofOwn(1)})`,
+      `update products set stock = stock + 1 where id in (${ofOwn(2 * BATCH)})`,
+    );
+    expect(loops, plans.join('\n')).toBe(1);
+  }, 60_000);
+
+  it('reads each transition table once: movements of many products on days they had', async () => {
+    const day = Date.parse('2026-01-01T12:00:00Z');
+    // Days of their own already, so that the movements update them (the days' update trigger).
+    await sql.raw(move(2 * BATCH, day)).execute(server.database.db);
+    const { loops, plans } = await transitionReads(url, move(1, day), move(2 * BATCH, day));
+    expect(loops, plans.join('\n')).toBe(1);
+  }, 60_000);
 });

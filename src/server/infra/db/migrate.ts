@@ -52,6 +52,7 @@ import * as movementTriggersByKey from './migrations/046_movement_triggers_by_ke
 import * as searchIndexMergeSteps from './migrations/047_search_index_merge_steps.js';
 import * as topMoverFloor from './migrations/048_top_mover_floor.js';
 import * as importUpdates from './migrations/049_import_updates.js';
+import * as transitionTablesUnjoined from './migrations/050_transition_tables_unjoined.js';
 
 export type MigrationDialect = 'sqlite' | 'postgres';
 
@@ -109,6 +110,7 @@ export const migrations: Migration[] = [
   { name: '047_search_index_merge_steps', ...searchIndexMergeSteps },
   { name: '048_top_mover_floor', ...topMoverFloor },
   { name: '049_import_updates', ...importUpdates },
+  { name: '050_transition_tables_unjoined', ...transitionTablesUnjoined },
 ];
 
 /** What the hand-written runner before Kysely's Migrator recorded applied migrations in. */
