@@ -4,10 +4,10 @@ import { FormTextField, type FormBinding } from './FormField.js';
 
 interface NewPasswordFieldsProps<T extends FieldValues, Output> {
   form: FormBinding<T, Output>['form'];
-  /** The new password's field, and the field that repeats it. */
-  names: [password: Path<T>, confirm: Path<T>];
-  /** The new password's label; the repeat is 'Confirm' and this. */
-  label: string;
+  /** The new password's field and label. */
+  password: { name: Path<T>; label: string };
+  /** The field that repeats it. */
+  confirm: { name: Path<T>; label: string };
 }
 
 /**
@@ -16,14 +16,14 @@ interface NewPasswordFieldsProps<T extends FieldValues, Output> {
  */
 export function NewPasswordFields<T extends FieldValues, Output>({
   form,
-  names: [password, confirm],
-  label,
+  password,
+  confirm,
 }: NewPasswordFieldsProps<T, Output>) {
   const shared = { form, type: 'password', autoComplete: 'new-password' } as const;
   return (
     <>
-      <FormTextField {...shared} name={password} label={label} hint={PASSWORD_HINT} />
-      <FormTextField {...shared} name={confirm} label={`Confirm ${label}`} />
+      <FormTextField {...shared} {...password} hint={PASSWORD_HINT} />
+      <FormTextField {...shared} {...confirm} />
     </>
   );
 }

@@ -89,7 +89,7 @@ describe('ResetPassword', () => {
 
     expect(await screen.findByLabelText('New Password')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Reset your password' })).toBeInTheDocument();
-    expect(screen.getByLabelText('Confirm New Password')).toBeInTheDocument();
+    expect(screen.getByLabelText('Confirm New password')).toBeInTheDocument();
     await waitFor(async () =>
       expect(await sent()).toEqual([
         ['POST', '/auth/validate-password-token', { token: '246810', email: 'ada@example.com' }],
@@ -123,10 +123,10 @@ describe('ResetPassword', () => {
     expect(await screen.findAllByText('Password is required')).toHaveLength(2);
 
     await user.type(screen.getByLabelText('New Password'), 'newpass123');
-    await user.type(screen.getByLabelText('Confirm New Password'), 'newpass124');
+    await user.type(screen.getByLabelText('Confirm New password'), 'newpass124');
     expect(await screen.findByText('Passwords do not match')).toBeInTheDocument();
-    await user.clear(screen.getByLabelText('Confirm New Password'));
-    await user.type(screen.getByLabelText('Confirm New Password'), 'newpass123');
+    await user.clear(screen.getByLabelText('Confirm New password'));
+    await user.type(screen.getByLabelText('Confirm New password'), 'newpass123');
     await user.click(screen.getByRole('button', { name: 'Reset password' }));
 
     expect(await screen.findByRole('button', { name: 'Resetting...' })).toBeDisabled();

@@ -198,8 +198,8 @@ function NewPasswordForm({ token, email }: NewPasswordFormProps) {
       >
         <NewPasswordFields
           form={form}
-          names={['password', 'confirmPassword']}
-          label="New Password"
+          password={{ name: 'password', label: 'New Password' }}
+          confirm={{ name: 'confirmPassword', label: 'Confirm New password' }}
         />
       </AuthForm>
     </AuthPanel>

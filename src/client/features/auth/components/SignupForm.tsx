@@ -45,7 +45,11 @@ export function SignupForm() {
       >
         <FormTextField form={form} name="name" label="Name" autoComplete="name" />
         <FormTextField form={form} name="email" label="Email" type="email" autoComplete="email" />
-        <NewPasswordFields form={form} names={['password', 'confirmPassword']} label="Password" />
+        <NewPasswordFields
+          form={form}
+          password={{ name: 'password', label: 'Password' }}
+          confirm={{ name: 'confirmPassword', label: 'Confirm Password' }}
+        />
       </AuthForm>
     </AuthPanel>
   );

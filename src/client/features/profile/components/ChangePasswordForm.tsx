@@ -31,8 +31,8 @@ export function ChangePasswordForm() {
       />
       <NewPasswordFields
         form={form}
-        names={['newPassword', 'confirmNewPassword']}
-        label="New Password"
+        password={{ name: 'newPassword', label: 'New Password' }}
+        confirm={{ name: 'confirmNewPassword', label: 'Confirm New Password' }}
       />
     </SettingsForm>
   );
