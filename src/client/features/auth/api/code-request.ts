@@ -1,0 +1,23 @@
+import { useMutation } from '@tanstack/react-query';
+import type { MutationConfig } from '@/lib/query/query-client.js';
+import { noteCodeRequest, type CodePurpose } from '../hooks/use-resend-wait.js';
+
+/**
+ * A request that has a code e-mailed (or held back by the mail budget): once it is answered, the
+ * wait before asking again starts (hooks/use-resend-wait.ts); then the screen's own onSuccess.
+ */
+export function useCodeRequest<Body extends { email: string }>(
+  request: (body: Body) => Promise<{ message: string }>,
+  purpose: CodePurpose,
+  mutationConfig: MutationConfig<typeof request> = {},
+) {
+  const { onSuccess, ...config } = mutationConfig;
+  return useMutation({
+    ...config,
+    mutationFn: request,
+    onSuccess: async (data, variables, ...rest) => {
+      noteCodeRequest(purpose, variables.email);
+      await onSuccess?.(data, variables, ...rest);
+    },
+  });
+}
