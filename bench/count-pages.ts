@@ -23,6 +23,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
 import pg from 'pg';
+import { PRODUCT_SORTS } from '../src/shared/constants.js';
 import { postCount, reverseCountPosting } from '../src/server/features/counts/writes.js';
 import { ProductQueries } from '../src/server/features/products/queries.js';
 import { ReportQueries } from '../src/server/features/reports/index.js';
@@ -33,7 +34,7 @@ import { databaseUrl } from '../tests/server/support/database-template.js';
 import { seedReportCatalogue } from '../tests/server/support/report-seed.js';
 import { cpuReader } from './scale-cpu.js';
 import { seedLocations } from './scale-locations.js';
-import { seedUser } from './seed.js';
+import { markReorderCrossings, seedUser } from './seed.js';
 
 const ENGINE = process.env.BENCH_ENGINE ?? 'sqlite';
 const SIZES = (process.env.BENCH_SIZES ?? '1000,100000').split(',').map(Number);
@@ -114,6 +115,7 @@ async function seed(size: number, options: { dataDir: string; databaseUrl?: stri
       products: size,
       movements: Math.max(size, MOVEMENTS),
     });
+    await markReorderCrossings(database, user.id);
     await seedLocations(database, user.id);
     const now = Date.now();
     const shelf = randomUUID();
@@ -287,8 +289,13 @@ async function measureReads(
       products.listQuery(catalogueId, { sort: 'stock-asc', limit: 50 }).execute(),
     'list, stock-desc': () =>
       products.listQuery(catalogueId, { sort: 'stock-desc', limit: 50 }).execute(),
-    'list, to reorder': () =>
-      products.listQuery(catalogueId, { sort: 'stock-asc', limit: 50, stock: 'reorder' }).execute(),
+    // The list filtered to reorder in each of its orders.
+    ...Object.fromEntries(
+      PRODUCT_SORTS.map((sort) => [
+        `list to reorder, ${sort}`,
+        () => products.listQuery(catalogueId, { sort, limit: 50, stock: 'reorder' }).execute(),
+      ]),
+    ),
     'to-reorder report': () => reports.toReorder(catalogueId, 100),
   };
   const costs: Record<string, number> = {};

@@ -49,6 +49,11 @@ export async function measureRequests(client: Client): Promise<Costs> {
   await measure('list, low stock (stock=low)', (round) =>
     get(`/api/products?stock=low&limit=${pageLimit(round)}`),
   );
+  for (const sort of Object.keys(SORT_ORDERS)) {
+    await measure(`list to reorder, sort=${sort}`, (round) =>
+      get(`/api/products?stock=reorder&sort=${sort}&limit=${pageLimit(round)}`),
+    );
+  }
   await measure('search, a few matches (q=00042)', (round) =>
     get(`/api/products?q=00042&limit=${pageLimit(round)}`),
   );
