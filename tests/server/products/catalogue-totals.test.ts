@@ -1,5 +1,7 @@
+import { sql, type SqlBool } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import type { ActivityResponse } from '../../../src/shared/schemas/activity.js';
+import { toReorderIn } from '../../../src/server/features/products/reorder.js';
 import { PASSWORD } from '../support/accounts.js';
 import { build } from '../support/build.js';
 import { keptTotals, recountTotals } from '../support/catalogue-totals.js';
@@ -10,13 +12,24 @@ import { api, member, type Member } from '../catalogues/support.js';
  * The totals the database keeps per catalogue must equal a count of its products from scratch,
  * after any mix of the writes that change them: creates, edits of every counted field, stock
  * changes and counts, deletes one and many, undos of each, imports that create and update, a
- * change of the catalogue's reorder point, and the deletion of the owner's account.
+ * change of the catalogue's reorder point, and the deletion of the owner's account. So must each
+ * product's reorder mark follow the rule.
  */
 describe("a catalogue's kept totals", async () => {
   const server = await build();
   const { db } = server.database;
   const recount = (id: string) => recountTotals(db, id);
   const kept = (id: string) => keptTotals(db, id);
+
+  // The list filtered to reorder reads the products marked to reorder (migration 051): the mark
+  // must follow the rule through every write, as the totals do.
+  const outOfStep = (id: string) =>
+    db
+      .selectFrom('products')
+      .select(['name', 'stock', 'reorder_point', 'reorder_crossed_at'])
+      .where('catalogue_id', '=', id)
+      .where(sql<SqlBool>`(reorder_crossed_at is not null) <> (${toReorderIn(id)})`)
+      .execute();
 
   const entries = async (user: Member, base: string, kind: string) => {
     const res = await api(server, user, 'GET', `${base}/activity?kind=${kind}&limit=5`);
@@ -96,6 +109,7 @@ describe("a catalogue's kept totals", async () => {
       expect(await kept(catalogueId), `after ${kind} (step ${step})`).toEqual(
         await recount(catalogueId),
       );
+      expect(await outOfStep(catalogueId), `marks after ${kind} (step ${step})`).toEqual([]);
     }
 
     expect([...done].sort()).toEqual([...kinds].sort());

@@ -1,4 +1,4 @@
-import { sql, type RawBuilder, type Selectable, type SqlBool } from 'kysely';
+import { sql, type Selectable, type SqlBool } from 'kysely';
 import type { ProductSort, StockFilter } from '../../../shared/constants.js';
 import { tagKey } from '../../../shared/tags.js';
 import type { DB } from '../../infra/db/handle.js';
@@ -6,11 +6,11 @@ import type { TotalsPart } from '../../infra/db/schema-catalogues.js';
 import type { ProductsTable } from '../../infra/db/schema-products.js';
 import type { MigrationDialect } from '../../infra/db/migrate.js';
 import { visibleByKey, visibleProduct } from '../../infra/db/visible-products.js';
-import { SORT_ORDERS, type Position } from './cursor.js';
+import { SORT_ORDERS, type Position, type SortOrder } from './cursor.js';
 import { exactSum } from './exact-sum.js';
 import { searchText } from './keys.js';
 import { COLUMNS, EXPORT_COLUMNS, LIST_COLUMNS, type ListOptions, type Summary } from './rows.js';
-import { reorderParts, toReorderIn } from './reorder.js';
+import { toReorderIn } from './reorder.js';
 import { keptTotals } from './totals.js';
 import { stockCondition } from './stock-filter.js';
 
@@ -66,6 +66,14 @@ export function toSummary(parts: SummaryPart[]): Summary {
     toReorder: total('toReorder'),
   };
 }
+
+/** The index of the products to reorder in each sort's column (migration 051). */
+const REORDER_INDEXES: Record<SortOrder['column'], string> = {
+  created_at: 'products_reorder_by_created',
+  name_key: 'products_reorder_by_name',
+  price_cents: 'products_reorder_by_price',
+  stock: 'products_reorder_by_stock',
+};
 
 /**
  * The owner's rows among these rowids, read by rowid: `+catalogue_id` keeps SQLite from scanning the
@@ -180,7 +188,7 @@ export class ProductQueries {
     // The products to reorder have the table's columns and name: typed as the table itself.
     const source =
       stock === 'reorder' && !rowids && !held
-        ? this.db.selectFrom(this.toReorder(catalogueId) as unknown as 'products')
+        ? this.db.selectFrom(this.toReorder(catalogueId, sort) as unknown as 'products')
         : this.from(held);
     let query = source
       .select(LIST_COLUMNS)
@@ -201,20 +209,19 @@ export class ProductQueries {
   }
 
   /**
-   * The catalogue's products to reorder, as a table named `products`: each part of the rule read
-   * from the partial index that holds it (migration 036), so a list to reorder reads what is to
-   * reorder and sorts it, instead of walking the catalogue in the sort's order until a page is due.
+   * The catalogue's products whose reorder mark is set, as a table named `products`: read in the
+   * sort's order from the index that holds them (migration 051), so a page reads that page however
+   * many are due. The rule itself is still asked of each row (stockCondition), so a page shows no
+   * product that is not to reorder.
    */
-  private toReorder(catalogueId: string) {
-    const [own, byCatalogue] = reorderParts(catalogueId);
-    // SQLite would rather walk an index in the page's order and filter it: told which index, it
-    // reads the products to reorder and sorts them. PostgreSQL chooses by its statistics.
-    const from = (index: string) =>
-      this.dialect === 'sqlite' ? sql`products indexed by ${sql.id(index)}` : sql`products`;
-    const part = (index: string, condition: RawBuilder<SqlBool>) =>
-      sql`select * from ${from(index)} where catalogue_id = ${catalogueId} and ${condition}`;
-    return sql<Selectable<ProductsTable>>`(${part('products_reorder_own_order', own)}
-      union all ${part('products_reorder_default_order', byCatalogue)})`.as('products');
+  private toReorder(catalogueId: string, sort: ProductSort) {
+    // SQLite without statistics would rather walk the catalogue's index in the same order.
+    const from =
+      this.dialect === 'sqlite'
+        ? sql`products indexed by ${sql.id(REORDER_INDEXES[SORT_ORDERS[sort].column])}`
+        : sql`products`;
+    return sql<Selectable<ProductsTable>>`(select * from ${from}
+      where catalogue_id = ${catalogueId} and reorder_crossed_at is not null)`.as('products');
   }
 
   /**

@@ -27,16 +27,6 @@ export const toReorderIn = (catalogueId: string) =>
   toReorderRule(sql.ref('stock'), sql.ref('reorder_point'), cataloguePointOf(catalogueId));
 
 /**
- * The same rule in its two parts, each in the words of the partial index that holds it (migration
- * 036): at or below their own point; without one, at or below the catalogue's.
- */
-export const reorderParts = (catalogueId: string) =>
-  [
-    sql<SqlBool>`reorder_point is not null and stock <= reorder_point`,
-    sql<SqlBool>`reorder_point is null and stock <= ${cataloguePointOf(catalogueId)}`,
-  ] as const;
-
-/**
  * Called in the transaction of the write that took products to or below their reorder point, once
  * per crossing (again only after a restock above it): the catalogue's webhooks that listen to
  * 'reorder.reached' are queued with the write, or not at all.

@@ -24,8 +24,8 @@ const stockFilterSql: Record<'range' | 'partial', Record<ThresholdStockFilter, s
  * The filter's condition for rows read in the sort's order: through the stock index when sorted by
  * stock or in no order at all, through the filter's partial index otherwise. `reorder` compares
  * each row with its own point or the catalogue's (reorder.ts); a page of the list reads the
- * products to reorder from their own indexes instead (queries.ts, `toReorder`), and the summary
- * reads the catalogue's kept totals.
+ * products marked to reorder from the index of its order (queries.ts, `toReorder`) and asks each
+ * this, and the summary reads the catalogue's kept totals.
  */
 export function stockCondition(catalogueId: string, filter: StockFilter, sort?: ProductSort) {
   if (filter === 'reorder') return toReorderIn(catalogueId);

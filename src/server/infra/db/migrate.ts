@@ -53,6 +53,7 @@ import * as searchIndexMergeSteps from './migrations/047_search_index_merge_step
 import * as topMoverFloor from './migrations/048_top_mover_floor.js';
 import * as importUpdates from './migrations/049_import_updates.js';
 import * as transitionTablesUnjoined from './migrations/050_transition_tables_unjoined.js';
+import * as reorderListIndexes from './migrations/051_reorder_list_indexes.js';
 
 export type MigrationDialect = 'sqlite' | 'postgres';
 
@@ -111,6 +112,7 @@ export const migrations: Migration[] = [
   { name: '048_top_mover_floor', ...topMoverFloor },
   { name: '049_import_updates', ...importUpdates },
   { name: '050_transition_tables_unjoined', ...transitionTablesUnjoined },
+  { name: '051_reorder_list_indexes', ...reorderListIndexes },
 ];
 
 /** What the hand-written runner before Kysely's Migrator recorded applied migrations in. */
