@@ -188,4 +188,83 @@ describe("the top movers' floor", async () => {
     const after = await floors();
     for (const days of WINDOWS) expect(after.get(days)).toBeLessThan(before.get(days)!);
   });
+
+  // The whole window is read a chunk a turn: other writers go on meanwhile (PostgreSQL's do not
+  // wait for a reader; SQLite's file has one writer).
+  it.runIf(dialect === 'sqlite')(
+    'lowers the floor without holding the writer while it reads the window',
+    async () => {
+      const other = await member(server, 'Bo');
+      // Windows enough for several chunks of the lowering's read.
+      await bulkLoad(
+        server.database,
+        other.id,
+        Array.from({ length: 12_000 }, (_, i) => ({
+          name: `Big ${i}`,
+          description: 'Moved',
+          priceCents: 100,
+          stock: ((i * 7) % 97) + 1,
+          image: null,
+          createdAt: server.clock.now(),
+        })),
+        'create',
+      );
+      const [first] = await db
+        .selectFrom('product_windows')
+        .select('product_id')
+        .where('catalogue_id', '=', other.id)
+        .where('days', '=', 30)
+        .where('moved', '<', 10)
+        .orderBy('product_id')
+        .limit(1)
+        .execute();
+      // A floor above every window: none of the marked is at it, so the report lowers it.
+      await db
+        .updateTable('window_starts')
+        .set({ top_floor: 1_000_000 })
+        .where('catalogue_id', '=', other.id)
+        .where('days', '=', 30)
+        .execute();
+      const url = `/api/catalogues/${other.id}/reports/top-movers?days=30&limit=100`;
+      const raw = new SQLite(path.join(server.dataDir, SQLITE_FILE), { timeout: 0 });
+      let held = 0;
+      let moved: Promise<unknown> | undefined;
+      try {
+        let done = false;
+        const reading = api(server, other, 'GET', url).finally(() => (done = true));
+        for (let turn = 0; !done; turn += 1) {
+          try {
+            raw.exec('begin immediate');
+            raw.exec('rollback');
+          } catch {
+            held += 1;
+          }
+          // A product whose window was read early moves past every other while the rest is read.
+          if (turn === 5) {
+            moved = api(
+              server,
+              other,
+              'POST',
+              `/api/catalogues/${other.id}/products/${first!.product_id}/stock`,
+              {
+                delta: 5_000,
+              },
+            );
+          }
+          await new Promise((resolve) => setImmediate(resolve));
+        }
+        expect((await reading).statusCode).toBe(200);
+      } finally {
+        raw.close();
+      }
+      expect(((await moved) as { statusCode: number }).statusCode).toBe(200);
+      // The short transaction that writes the floor, at most.
+      expect(held).toBeLessThanOrEqual(1);
+      const res = await api(server, other, 'GET', url);
+      const answer = res.json() as { products: { id: string }[] };
+      expect(answer.products[0]!.id).toBe(first!.product_id);
+      expect(answer).toEqual(topMovers(await readRaw(db, other.id), server.clock.now(), 30, 100));
+    },
+    120_000,
+  );
 });

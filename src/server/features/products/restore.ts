@@ -152,6 +152,14 @@ export async function restoreDeleted(
       .values({ ...movement, ...(idsTaken ? {} : { id }), catalogue_id: target.id })
       .execute();
   }
+  // Its top movers' windows marked, whatever the floor: a floor lowered while its window was read
+  // (SQLite) finds what grew meanwhile by the movements' ids, which these may keep. A marked
+  // window below the floor is only one more entry of the index (reports/windows.ts).
+  await trx
+    .updateTable('product_windows')
+    .set({ top: 1 })
+    .where('product_id', '=', row.id)
+    .execute();
   await restoreLevels(trx, target.id, snapshot);
   await trackReorderCrossings(trx, target.id, [row.id], now);
   const restored = await find(w, row.id);

@@ -110,10 +110,15 @@ export class MoverWindows {
    * `moved` (0 when fewer), marks those at or above it and unmarks the others. Raised, it is found
    * among the marked alone (every window above the old floor is); lowered (too few visible
    * windows marked above it: the start moved on, products deleted or staged), among all of the
-   * window, a chunk at a time. In one transaction with the start, which PostgreSQL locks `for
-   * update` against the writes that mark windows (they read it `for share`).
+   * window, a chunk at a time. Raised, and lowered on PostgreSQL, in one transaction with the
+   * start, which PostgreSQL locks `for update` against the writes that mark windows (they read it
+   * `for share`). Lowered on SQLite, the window is read before the transaction (lowerApart).
    */
   async setFloor(catalogueId: string, days: number, how: 'raise' | 'lower') {
+    if (how === 'lower' && this.dialect === 'sqlite') {
+      await this.lowerApart(catalogueId, days);
+      return;
+    }
     await this.db.transaction().execute(async (trx) => {
       const start = await trx
         .selectFrom('window_starts')
@@ -123,15 +128,9 @@ export class MoverWindows {
         .$if(this.dialect === 'postgres', (query) => query.forUpdate())
         .executeTakeFirst();
       if (!start) return;
-      const windows = trx
-        .selectFrom('product_windows')
-        .innerJoin('products', 'products.id', 'product_windows.product_id')
-        .where('product_windows.catalogue_id', '=', catalogueId)
-        .where('product_windows.days', '=', days)
-        .where('products.catalogue_id', '=', catalogueId);
       let floor: number;
       if (how === 'raise') {
-        const kept = await windows
+        const kept = await this.windows(trx, catalogueId, days)
           .select('product_windows.moved')
           .where(sql<SqlBool>`product_windows.top = 1`)
           .where(visibleProduct())
@@ -144,59 +143,146 @@ export class MoverWindows {
         floor = Math.max(Number(start.top_floor), Number(kept?.moved ?? 0));
         await this.putFloor(trx, catalogueId, days, floor);
       } else {
-        // The floor among the visible windows; marked, every window at or above it, a staged
-        // product's too (it shows once its import is published).
-        const visible: number[] = [];
-        const unmarked: { id: string; moved: number }[] = [];
-        for (let after = ''; ;) {
-          const chunk = await windows
-            .select(['product_windows.product_id', 'product_windows.moved', 'product_windows.top'])
-            .select(visibleProduct().as('visible'))
-            .where('product_windows.product_id', '>', after)
-            .orderBy('product_windows.product_id')
-            .limit(WINDOW_CHUNK)
-            .execute();
-          for (const row of chunk) {
-            if (row.visible) visible.push(Number(row.moved));
-            if (Number(row.top) === 0)
-              unmarked.push({ id: row.product_id, moved: Number(row.moved) });
-          }
-          if (chunk.length < WINDOW_CHUNK) break;
-          after = chunk.at(-1)!.product_id;
-          await nextTurn();
-        }
-        visible.sort((x, y) => y - x);
-        floor = visible.length >= TOP_KEPT ? visible[TOP_KEPT - 1]! : 0;
+        const { floor: lowered, atOrAbove } = await this.readFloor(trx, catalogueId, days);
+        floor = lowered;
         await this.putFloor(trx, catalogueId, days, floor);
-        const toMark = unmarked.filter((row) => row.moved >= floor).map((row) => row.id);
-        for (let i = 0; i < toMark.length; i += ID_CHUNK) {
-          await trx
-            .updateTable('product_windows')
-            .set({ top: 1 })
-            .where('days', '=', days)
-            .where('product_id', 'in', toMark.slice(i, i + ID_CHUNK))
-            .execute();
-        }
+        await this.mark(trx, days, atOrAbove);
       }
-      // Unmarked below the floor, as it is now (SQLite's triggers may have raised it as windows
-      // were marked): read from the index of the marked.
-      await trx
-        .updateTable('product_windows')
-        .set({ top: 0 })
+      await this.unmarkBelowFloor(trx, catalogueId, days);
+    });
+  }
+
+  /**
+   * SQLite's lowering: its writer is the file's, held by a transaction from its BEGIN, and a
+   * window of 100,000 products takes some 50 turns to read. So the window is read outside any
+   * transaction, then one short one writes the floor and the marks, unless the start or the floor
+   * changed meanwhile (then the report adds up the days; the next one tries again). What moved
+   * while the window was read is marked too: a window only grows between two moves of its start,
+   * and only by a movement, which SQLite numbers in the order its writes commit, so the windows
+   * of the products with a movement numbered after the read began are the only ones it may have
+   * read too low.
+   */
+  private async lowerApart(catalogueId: string, days: number) {
+    const startOf = (db: DB) =>
+      db
+        .selectFrom('window_starts')
+        .select(['top_floor', 'start_day'])
         .where('catalogue_id', '=', catalogueId)
         .where('days', '=', days)
-        .where(sql<SqlBool>`top = 1`)
+        .executeTakeFirst();
+    const before = await startOf(this.db);
+    if (!before) return;
+    const last = await this.db
+      .selectFrom('stock_movements')
+      .select((eb) => eb.fn.max('id').as('id'))
+      .where('catalogue_id', '=', catalogueId)
+      .executeTakeFirst();
+    const since = Number(last?.id ?? 0);
+    const { floor, atOrAbove } = await this.readFloor(this.db, catalogueId, days);
+    await this.db.transaction().execute(async (trx) => {
+      const now = await startOf(trx);
+      const same =
+        now !== undefined &&
+        Number(now.top_floor) === Number(before.top_floor) &&
+        Number(now.start_day) === Number(before.start_day);
+      if (!same) return;
+      await this.putFloor(trx, catalogueId, days, floor);
+      await this.mark(trx, days, atOrAbove);
+      await trx
+        .updateTable('product_windows')
+        .set({ top: 1 })
+        .where('catalogue_id', '=', catalogueId)
+        .where('days', '=', days)
+        .where(sql<SqlBool>`top = 0`)
+        .where('moved', '>=', floor)
         .where(
-          'moved',
-          '<',
+          'product_id',
+          'in',
           trx
-            .selectFrom('window_starts')
-            .select('top_floor')
+            .selectFrom('stock_movements')
+            .select('product_id')
             .where('catalogue_id', '=', catalogueId)
-            .where('days', '=', days),
+            .where('id', '>', since),
         )
         .execute();
+      await this.unmarkBelowFloor(trx, catalogueId, days);
     });
+  }
+
+  /** The catalogue's windows of `days`, joined to their products. */
+  private windows(db: DB, catalogueId: string, days: number) {
+    return db
+      .selectFrom('product_windows')
+      .innerJoin('products', 'products.id', 'product_windows.product_id')
+      .where('product_windows.catalogue_id', '=', catalogueId)
+      .where('product_windows.days', '=', days)
+      .where('products.catalogue_id', '=', catalogueId);
+  }
+
+  /**
+   * The floor among the visible windows of the whole window, read a chunk a turn, and the windows
+   * at or above it, a staged product's too (it shows once its import is published): all to be
+   * marked, whatever their mark when read.
+   */
+  private async readFloor(db: DB, catalogueId: string, days: number) {
+    const visible: number[] = [];
+    const all: { id: string; moved: number }[] = [];
+    for (let after = ''; ;) {
+      const chunk = await this.windows(db, catalogueId, days)
+        .select(['product_windows.product_id', 'product_windows.moved'])
+        .select(visibleProduct().as('visible'))
+        .where('product_windows.product_id', '>', after)
+        .orderBy('product_windows.product_id')
+        .limit(WINDOW_CHUNK)
+        .execute();
+      for (const row of chunk) {
+        if (row.visible) visible.push(Number(row.moved));
+        all.push({ id: row.product_id, moved: Number(row.moved) });
+      }
+      if (chunk.length < WINDOW_CHUNK) break;
+      after = chunk.at(-1)!.product_id;
+      await nextTurn();
+    }
+    visible.sort((x, y) => y - x);
+    const floor = visible.length >= TOP_KEPT ? visible[TOP_KEPT - 1]! : 0;
+    const atOrAbove = all.filter((row) => row.moved >= floor).map((row) => row.id);
+    return { floor, atOrAbove };
+  }
+
+  /** Marks these windows of `days`: a few statements of ID_CHUNK ids each. */
+  private async mark(trx: DB, days: number, ids: string[]) {
+    for (let i = 0; i < ids.length; i += ID_CHUNK) {
+      await trx
+        .updateTable('product_windows')
+        .set({ top: 1 })
+        .where('days', '=', days)
+        .where('product_id', 'in', ids.slice(i, i + ID_CHUNK))
+        .where(sql<SqlBool>`top = 0`)
+        .execute();
+    }
+  }
+
+  /**
+   * Unmarks the windows below the floor, as it is now (SQLite's triggers may have raised it as
+   * windows were marked): read from the index of the marked.
+   */
+  private async unmarkBelowFloor(trx: DB, catalogueId: string, days: number) {
+    await trx
+      .updateTable('product_windows')
+      .set({ top: 0 })
+      .where('catalogue_id', '=', catalogueId)
+      .where('days', '=', days)
+      .where(sql<SqlBool>`top = 1`)
+      .where(
+        'moved',
+        '<',
+        trx
+          .selectFrom('window_starts')
+          .select('top_floor')
+          .where('catalogue_id', '=', catalogueId)
+          .where('days', '=', days),
+      )
+      .execute();
   }
 
   /** Sets the floor first: a window marked after it (SQLite's triggers) may raise it again. */
