@@ -1,5 +1,5 @@
-import { useMutation } from '@tanstack/react-query';
 import type { MutationConfig } from '@/lib/query/query-client.js';
+import { useMutationHook } from '@/lib/query/mutation-hook.js';
 import { noteCodeRequest, type CodePurpose } from '../hooks/use-resend-wait.js';
 
 /**
@@ -9,15 +9,9 @@ import { noteCodeRequest, type CodePurpose } from '../hooks/use-resend-wait.js';
 export function useCodeRequest<Body extends { email: string }>(
   request: (body: Body) => Promise<{ message: string }>,
   purpose: CodePurpose,
-  mutationConfig: MutationConfig<typeof request> = {},
+  mutationConfig?: MutationConfig<typeof request>,
 ) {
-  const { onSuccess, ...config } = mutationConfig;
-  return useMutation({
-    ...config,
-    mutationFn: request,
-    onSuccess: async (data, variables, ...rest) => {
-      noteCodeRequest(purpose, variables.email);
-      await onSuccess?.(data, variables, ...rest);
-    },
-  });
+  return useMutationHook(request, mutationConfig, (_, { email }) =>
+    noteCodeRequest(purpose, email),
+  );
 }

@@ -1,5 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { queryKeys, type MutationConfig } from '@/lib/query/query-client.js';
+import { useMutationHook } from '@/lib/query/mutation-hook.js';
 
 /**
  * A mutation of the signed-in user's account: the cached 'user' is refreshed (the header greets
@@ -10,17 +11,7 @@ export function useUserMutation<Request extends (variables: never) => Promise<un
   mutationConfig?: MutationConfig<Request>,
 ) {
   const queryClient = useQueryClient();
-  const { onSuccess, ...config } = mutationConfig ?? {};
-  // The request's own types, which TypeScript cannot relate to React Query's on its own.
-  const mutationFn = request as unknown as (
-    variables: Parameters<Request>[0],
-  ) => Promise<Awaited<ReturnType<Request>>>;
-  return useMutation({
-    ...config,
-    mutationFn,
-    onSuccess: async (data, variables, ...rest) => {
-      await queryClient.invalidateQueries({ queryKey: queryKeys.user });
-      await onSuccess?.(data, variables, ...rest);
-    },
-  });
+  return useMutationHook(request, mutationConfig, () =>
+    queryClient.invalidateQueries({ queryKey: queryKeys.user }),
+  );
 }

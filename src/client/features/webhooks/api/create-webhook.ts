@@ -1,8 +1,8 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { WebhookEvent } from '@shared/schemas/webhooks/webhooks.js';
 import { apiRequest } from '@/lib/api-client.js';
 import type { MutationConfig } from '@/lib/query/query-client.js';
-import { webhookCreatedSchema, webhooksKey, webhooksUrl } from './schemas.js';
+import { webhookCreatedSchema, webhooksUrl } from './schemas.js';
+import { useWebhookMutation } from './webhook-mutation.js';
 
 interface NewWebhook {
   catalogueId: string;
@@ -18,18 +18,7 @@ const createWebhook = ({ catalogueId, url, events }: NewWebhook) =>
     data: { url, events },
   });
 
-/** The endpoints are read again; then the screen's onSuccess. */
-export function useCreateWebhook({
+export const useCreateWebhook = ({
   mutationConfig,
-}: { mutationConfig?: MutationConfig<typeof createWebhook> } = {}) {
-  const queryClient = useQueryClient();
-  const { onSuccess, ...config } = mutationConfig ?? {};
-  return useMutation({
-    ...config,
-    mutationFn: createWebhook,
-    onSuccess: async (data, variables, ...rest) => {
-      await queryClient.invalidateQueries({ queryKey: webhooksKey(variables.catalogueId) });
-      await onSuccess?.(data, variables, ...rest);
-    },
-  });
-}
+}: { mutationConfig?: MutationConfig<typeof createWebhook> } = {}) =>
+  useWebhookMutation(createWebhook, mutationConfig);

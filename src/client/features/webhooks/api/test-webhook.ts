@@ -1,7 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client.js';
 import type { MutationConfig } from '@/lib/query/query-client.js';
-import { deliverySchema, webhooksKey, webhooksUrl } from './schemas.js';
+import { deliverySchema, webhooksUrl } from './schemas.js';
+import { useWebhookMutation } from './webhook-mutation.js';
 
 /** POST /catalogues/{catalogueId}/webhooks/{webhookId}/test → {delivery}, once it ended. */
 const testWebhook = ({ catalogueId, webhookId }: { catalogueId: string; webhookId: string }) =>
@@ -11,18 +11,7 @@ const testWebhook = ({ catalogueId, webhookId }: { catalogueId: string; webhookI
     data: {},
   });
 
-/** The endpoints are read again (the test changed the last status); then the screen's onSuccess. */
-export function useTestWebhook({
+export const useTestWebhook = ({
   mutationConfig,
-}: { mutationConfig?: MutationConfig<typeof testWebhook> } = {}) {
-  const queryClient = useQueryClient();
-  const { onSuccess, ...config } = mutationConfig ?? {};
-  return useMutation({
-    ...config,
-    mutationFn: testWebhook,
-    onSuccess: async (data, variables, ...rest) => {
-      await queryClient.invalidateQueries({ queryKey: webhooksKey(variables.catalogueId) });
-      await onSuccess?.(data, variables, ...rest);
-    },
-  });
-}
+}: { mutationConfig?: MutationConfig<typeof testWebhook> } = {}) =>
+  useWebhookMutation(testWebhook, mutationConfig);

@@ -1,7 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client.js';
 import type { MutationConfig } from '@/lib/query/query-client.js';
-import { webhookSavedSchema, webhooksKey, webhooksUrl } from './schemas.js';
+import { webhookSavedSchema, webhooksUrl } from './schemas.js';
+import { useWebhookMutation } from './webhook-mutation.js';
 
 /** PATCH /catalogues/{catalogueId}/webhooks/{webhookId} {enabled} → {message, webhook}. */
 const updateWebhook = ({
@@ -19,17 +19,7 @@ const updateWebhook = ({
     data: { enabled },
   });
 
-export function useUpdateWebhook({
+export const useUpdateWebhook = ({
   mutationConfig,
-}: { mutationConfig?: MutationConfig<typeof updateWebhook> } = {}) {
-  const queryClient = useQueryClient();
-  const { onSuccess, ...config } = mutationConfig ?? {};
-  return useMutation({
-    ...config,
-    mutationFn: updateWebhook,
-    onSuccess: async (data, variables, ...rest) => {
-      await queryClient.invalidateQueries({ queryKey: webhooksKey(variables.catalogueId) });
-      await onSuccess?.(data, variables, ...rest);
-    },
-  });
-}
+}: { mutationConfig?: MutationConfig<typeof updateWebhook> } = {}) =>
+  useWebhookMutation(updateWebhook, mutationConfig);
