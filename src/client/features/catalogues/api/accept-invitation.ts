@@ -1,6 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client.js';
 import { queryKeys, type MutationConfig } from '@/lib/query/query-client.js';
+import { useMutationHook } from '@/lib/query/mutation-hook.js';
 import { catalogueMessageSchema } from './schemas.js';
 
 /** POST /invitations/{invitationId}/accept → {message, catalogue}: the user joined it. */
@@ -15,16 +16,10 @@ export function useAcceptInvitation({
   mutationConfig,
 }: { mutationConfig?: MutationConfig<typeof acceptInvitation> } = {}) {
   const queryClient = useQueryClient();
-  const { onSuccess, ...config } = mutationConfig ?? {};
-  return useMutation({
-    ...config,
-    mutationFn: acceptInvitation,
-    onSuccess: async (data, ...rest) => {
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: queryKeys.invitations }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.catalogues, exact: true }),
-      ]);
-      await onSuccess?.(data, ...rest);
-    },
-  });
+  return useMutationHook(acceptInvitation, mutationConfig, () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: queryKeys.invitations }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.catalogues, exact: true }),
+    ]),
+  );
 }

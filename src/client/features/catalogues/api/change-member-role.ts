@@ -1,7 +1,8 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import type { AssignableRole } from '@shared/catalogue-roles.js';
 import { apiRequest } from '@/lib/api-client.js';
 import { queryKeys, type MutationConfig } from '@/lib/query/query-client.js';
+import { useMutationHook } from '@/lib/query/mutation-hook.js';
 import { memberMessageSchema } from './schemas.js';
 
 interface RoleChange {
@@ -23,13 +24,7 @@ export function useChangeMemberRole({
   mutationConfig,
 }: { mutationConfig?: MutationConfig<typeof changeMemberRole> } = {}) {
   const queryClient = useQueryClient();
-  const { onSuccess, ...config } = mutationConfig ?? {};
-  return useMutation({
-    ...config,
-    mutationFn: changeMemberRole,
-    onSuccess: async (data, variables, ...rest) => {
-      await queryClient.invalidateQueries({ queryKey: queryKeys.members(variables.catalogueId) });
-      await onSuccess?.(data, variables, ...rest);
-    },
-  });
+  return useMutationHook(changeMemberRole, mutationConfig, (_, { catalogueId }) =>
+    queryClient.invalidateQueries({ queryKey: queryKeys.members(catalogueId) }),
+  );
 }

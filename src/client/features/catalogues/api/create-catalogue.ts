@@ -1,8 +1,9 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { catalogueBodySchema } from '@shared/schemas/catalogues.js';
 import { apiRequest } from '@/lib/api-client.js';
 import { queryKeys, type MutationConfig } from '@/lib/query/query-client.js';
+import { useMutationHook } from '@/lib/query/mutation-hook.js';
 import { catalogueMessageSchema } from './schemas.js';
 
 type CatalogueBody = z.infer<typeof catalogueBodySchema>;
@@ -16,13 +17,7 @@ export function useCreateCatalogue({
   mutationConfig,
 }: { mutationConfig?: MutationConfig<typeof createCatalogue> } = {}) {
   const queryClient = useQueryClient();
-  const { onSuccess, ...config } = mutationConfig ?? {};
-  return useMutation({
-    ...config,
-    mutationFn: createCatalogue,
-    onSuccess: async (data, ...rest) => {
-      await queryClient.invalidateQueries({ queryKey: queryKeys.catalogues, exact: true });
-      await onSuccess?.(data, ...rest);
-    },
-  });
+  return useMutationHook(createCatalogue, mutationConfig, () =>
+    queryClient.invalidateQueries({ queryKey: queryKeys.catalogues, exact: true }),
+  );
 }

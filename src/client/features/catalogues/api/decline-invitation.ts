@@ -1,7 +1,8 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client.js';
 import { messageResponse } from '@/lib/lazy-schemas.js';
 import { queryKeys, type MutationConfig } from '@/lib/query/query-client.js';
+import { useMutationHook } from '@/lib/query/mutation-hook.js';
 
 /** POST /invitations/{invitationId}/decline → {message}. */
 const declineInvitation = (invitationId: string) =>
@@ -15,13 +16,7 @@ export function useDeclineInvitation({
   mutationConfig,
 }: { mutationConfig?: MutationConfig<typeof declineInvitation> } = {}) {
   const queryClient = useQueryClient();
-  const { onSuccess, ...config } = mutationConfig ?? {};
-  return useMutation({
-    ...config,
-    mutationFn: declineInvitation,
-    onSuccess: async (data, ...rest) => {
-      await queryClient.invalidateQueries({ queryKey: queryKeys.invitations });
-      await onSuccess?.(data, ...rest);
-    },
-  });
+  return useMutationHook(declineInvitation, mutationConfig, () =>
+    queryClient.invalidateQueries({ queryKey: queryKeys.invitations }),
+  );
 }

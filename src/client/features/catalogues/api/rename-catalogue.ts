@@ -1,6 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client.js';
 import { queryKeys, type MutationConfig } from '@/lib/query/query-client.js';
+import { useMutationHook } from '@/lib/query/mutation-hook.js';
 import { catalogueMessageSchema } from './schemas.js';
 
 /** PATCH /catalogues/{catalogueId} {name} → {message, catalogue}. */
@@ -16,13 +17,7 @@ export function useRenameCatalogue({
   mutationConfig,
 }: { mutationConfig?: MutationConfig<typeof renameCatalogue> } = {}) {
   const queryClient = useQueryClient();
-  const { onSuccess, ...config } = mutationConfig ?? {};
-  return useMutation({
-    ...config,
-    mutationFn: renameCatalogue,
-    onSuccess: async (data, ...rest) => {
-      await queryClient.invalidateQueries({ queryKey: queryKeys.catalogues, exact: true });
-      await onSuccess?.(data, ...rest);
-    },
-  });
+  return useMutationHook(renameCatalogue, mutationConfig, () =>
+    queryClient.invalidateQueries({ queryKey: queryKeys.catalogues, exact: true }),
+  );
 }

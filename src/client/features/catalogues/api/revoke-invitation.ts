@@ -1,7 +1,8 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client.js';
 import { messageResponse } from '@/lib/lazy-schemas.js';
 import { queryKeys, type MutationConfig } from '@/lib/query/query-client.js';
+import { useMutationHook } from '@/lib/query/mutation-hook.js';
 
 /** DELETE /catalogues/{catalogueId}/invitations/{invitationId} → {message}. */
 const revokeInvitation = ({
@@ -21,15 +22,7 @@ export function useRevokeInvitation({
   mutationConfig,
 }: { mutationConfig?: MutationConfig<typeof revokeInvitation> } = {}) {
   const queryClient = useQueryClient();
-  const { onSuccess, ...config } = mutationConfig ?? {};
-  return useMutation({
-    ...config,
-    mutationFn: revokeInvitation,
-    onSuccess: async (data, variables, ...rest) => {
-      await queryClient.invalidateQueries({
-        queryKey: queryKeys.sentInvitations(variables.catalogueId),
-      });
-      await onSuccess?.(data, variables, ...rest);
-    },
-  });
+  return useMutationHook(revokeInvitation, mutationConfig, (_, { catalogueId }) =>
+    queryClient.invalidateQueries({ queryKey: queryKeys.sentInvitations(catalogueId) }),
+  );
 }

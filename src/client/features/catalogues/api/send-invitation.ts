@@ -1,7 +1,8 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import type { AssignableRole } from '@shared/catalogue-roles.js';
 import { apiRequest } from '@/lib/api-client.js';
 import { queryKeys, type MutationConfig } from '@/lib/query/query-client.js';
+import { useMutationHook } from '@/lib/query/mutation-hook.js';
 import { invitationMessageSchema } from './schemas.js';
 
 interface NewInvitation {
@@ -23,15 +24,7 @@ export function useSendInvitation({
   mutationConfig,
 }: { mutationConfig?: MutationConfig<typeof sendInvitation> } = {}) {
   const queryClient = useQueryClient();
-  const { onSuccess, ...config } = mutationConfig ?? {};
-  return useMutation({
-    ...config,
-    mutationFn: sendInvitation,
-    onSuccess: async (data, variables, ...rest) => {
-      await queryClient.invalidateQueries({
-        queryKey: queryKeys.sentInvitations(variables.catalogueId),
-      });
-      await onSuccess?.(data, variables, ...rest);
-    },
-  });
+  return useMutationHook(sendInvitation, mutationConfig, (_, { catalogueId }) =>
+    queryClient.invalidateQueries({ queryKey: queryKeys.sentInvitations(catalogueId) }),
+  );
 }

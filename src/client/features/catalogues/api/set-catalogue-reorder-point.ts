@@ -1,6 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client.js';
 import { queryKeys, type MutationConfig } from '@/lib/query/query-client.js';
+import { useMutationHook } from '@/lib/query/mutation-hook.js';
 import { catalogueMessageSchema } from './schemas.js';
 
 interface ReorderPointChange {
@@ -24,15 +25,9 @@ export function useSetCatalogueReorderPoint({
   mutationConfig,
 }: { mutationConfig?: MutationConfig<typeof setCatalogueReorderPoint> } = {}) {
   const queryClient = useQueryClient();
-  const { onSuccess, ...config } = mutationConfig ?? {};
-  return useMutation({
-    ...config,
-    mutationFn: setCatalogueReorderPoint,
-    onSuccess: async (data, ...rest) => {
-      await queryClient.invalidateQueries({ queryKey: queryKeys.catalogues, exact: true });
-      // Every catalogue's products: the personal one's keys name it 'personal', not by its id.
-      await queryClient.invalidateQueries({ queryKey: queryKeys.allProducts });
-      await onSuccess?.(data, ...rest);
-    },
+  return useMutationHook(setCatalogueReorderPoint, mutationConfig, async () => {
+    await queryClient.invalidateQueries({ queryKey: queryKeys.catalogues, exact: true });
+    // Every catalogue's products: the personal one's keys name it 'personal', not by its id.
+    await queryClient.invalidateQueries({ queryKey: queryKeys.allProducts });
   });
 }

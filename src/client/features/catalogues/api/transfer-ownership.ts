@@ -1,6 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client.js';
 import { queryKeys, type MutationConfig } from '@/lib/query/query-client.js';
+import { useMutationHook } from '@/lib/query/mutation-hook.js';
 import { catalogueMessageSchema } from './schemas.js';
 
 /** POST /catalogues/{catalogueId}/transfer {userId} → {message, catalogue}: to an admin. */
@@ -16,16 +17,10 @@ export function useTransferOwnership({
   mutationConfig,
 }: { mutationConfig?: MutationConfig<typeof transferOwnership> } = {}) {
   const queryClient = useQueryClient();
-  const { onSuccess, ...config } = mutationConfig ?? {};
-  return useMutation({
-    ...config,
-    mutationFn: transferOwnership,
-    onSuccess: async (data, variables, ...rest) => {
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: queryKeys.catalogues, exact: true }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.members(variables.catalogueId) }),
-      ]);
-      await onSuccess?.(data, variables, ...rest);
-    },
-  });
+  return useMutationHook(transferOwnership, mutationConfig, (_, { catalogueId }) =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: queryKeys.catalogues, exact: true }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.members(catalogueId) }),
+    ]),
+  );
 }
