@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { build } from '../support/build.js';
 import { signIn } from '../support/accounts.js';
 import { keptTotals, recountTotals } from '../support/catalogue-totals.js';
 import { allProducts, createProduct } from '../support/products.js';
+import { tableReads } from '../support/statement-plans.js';
 
 /** Staged rows an import leaves, more than one of the sweep's transactions holds. */
 const STAGED = 250;
@@ -151,5 +153,20 @@ describe('the sweep of failed imports', async () => {
     expect((await allProducts(server, owner)).map((p) => p.name)).toEqual(['Visible lamp']);
     expect(await keptTotals(db, catalogueId)).toEqual(totals);
     expect(await keptTotals(db, catalogueId)).toEqual(await recountTotals(db, catalogueId));
+  });
+
+  // A catalogue's deletion cascades into the updates its imports staged: by an index, not a scan
+  // of every catalogue's (a re-import stages up to 50,000 rows).
+  it("finds a catalogue's staged updates by its index", async () => {
+    const { dialect } = server.database;
+    const statement = db.deleteFrom('import_updates').where('catalogue_id', '=', catalogueId);
+    const reads = await db.transaction().execute(async (trx) => {
+      // Its planner would scan a table this small anyway.
+      if (dialect === 'postgres') await sql`set local enable_seqscan = off`.execute(trx);
+      return tableReads(trx, dialect, statement.compile(), new Set(['import_updates']));
+    });
+    expect(reads.map(({ table, reach }) => ({ table, reach }))).toEqual([
+      { table: 'import_updates', reach: 'catalogue' },
+    ]);
   });
 });

@@ -54,6 +54,7 @@ import * as topMoverFloor from './migrations/048_top_mover_floor.js';
 import * as importUpdates from './migrations/049_import_updates.js';
 import * as transitionTablesUnjoined from './migrations/050_transition_tables_unjoined.js';
 import * as reorderListIndexes from './migrations/051_reorder_list_indexes.js';
+import * as importUpdatesByCatalogue from './migrations/052_import_updates_by_catalogue.js';
 
 export type MigrationDialect = 'sqlite' | 'postgres';
 
@@ -113,6 +114,7 @@ export const migrations: Migration[] = [
   { name: '049_import_updates', ...importUpdates },
   { name: '050_transition_tables_unjoined', ...transitionTablesUnjoined },
   { name: '051_reorder_list_indexes', ...reorderListIndexes },
+  { name: '052_import_updates_by_catalogue', ...importUpdatesByCatalogue },
 ];
 
 /** What the hand-written runner before Kysely's Migrator recorded applied migrations in. */
