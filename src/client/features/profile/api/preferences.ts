@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   preferencesResponseSchema,
   preferencesSavedSchema,
@@ -6,6 +6,7 @@ import {
 } from '@shared/schemas/preferences.js';
 import { apiRequest } from '@/lib/api-client.js';
 import { queryKeys, type MutationConfig } from '@/lib/query/query-client.js';
+import { useMutationHook } from '@/lib/query/mutation-hook.js';
 
 /**
  * GET /auth/preferences → {preferences}. Read once a session, like the current user: only this
@@ -29,13 +30,7 @@ export function useUpdatePreferences({
   mutationConfig,
 }: { mutationConfig?: MutationConfig<typeof updatePreferences> } = {}) {
   const queryClient = useQueryClient();
-  const { onSuccess, ...config } = mutationConfig ?? {};
-  return useMutation({
-    ...config,
-    mutationFn: updatePreferences,
-    onSuccess: async (data, ...rest) => {
-      queryClient.setQueryData(queryKeys.preferences, data.preferences);
-      await onSuccess?.(data, ...rest);
-    },
-  });
+  return useMutationHook(updatePreferences, mutationConfig, (data) =>
+    queryClient.setQueryData(queryKeys.preferences, data.preferences),
+  );
 }
