@@ -6,7 +6,12 @@ import { expectNoSeriousA11yViolations } from './support/a11y.js';
 import { Api } from './support/api.js';
 import { ENV, requireEnv } from './support/env.js';
 import { expect, test as base } from './support/fixtures.js';
-import { layoutShift, watchLayoutShifts } from './support/layout-shift.js';
+import {
+  layoutShift,
+  openReadInTwo,
+  startTagsBetween,
+  watchLayoutShifts,
+} from './support/layout-shift.js';
 import { readCode } from './support/mail.js';
 import {
   codeBoxes,
@@ -202,6 +207,24 @@ for (const size of WIDTHS) {
       await expect(productCard(page, 'Oak crate')).toBeVisible();
       await expect(productCard(page, 'Sold-out tray')).toBeVisible();
       await capture(page, 'products');
+    });
+
+    test('product list, painted before its page was read whole', async ({ stockedPage: page }) => {
+      // A browser paints what it has read of a page whenever its reading pauses (a slow
+      // connection, a busy phone). Held after each start tag of the header in turn, the first
+      // screen must not move once the rest is read: once, the header painted with a part of its
+      // buttons gave the title their room, then took it back.
+      const html = await (await page.request.get('/')).text();
+      for (const at of startTagsBetween(html, '<main', 'Loading products')) {
+        await openReadInTwo(page, '/', at);
+        await expect(productCard(page, 'Oak crate')).toBeVisible();
+        const shift = await layoutShift(page);
+        const where = html.slice(at - 60, at);
+        expect(
+          shift.score,
+          `layout shift, painted after ${where}:\n${shift.shifts.join('\n')}`,
+        ).toBeLessThanOrEqual(MAX_LAYOUT_SHIFT);
+      }
     });
 
     test('empty product list', async ({ newcomerPage: page }) => {

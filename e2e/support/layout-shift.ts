@@ -52,3 +52,46 @@ export async function layoutShift(page: Page): Promise<{ score: number; shifts: 
     return (window as Watched).__layoutShift ?? { score: 0, shifts: [] };
   });
 }
+
+/** A script the page's parser waits for (a classic script stops it), answered after HOLD_MS. */
+const HOLD_PATH = '/__hold-the-parser.js';
+const HOLD_MS = 150;
+
+/**
+ * Where a page's HTML may be cut in two so that an element is there but none of what it holds:
+ * right after each start tag from the first `from` to the first `to` after it (but an svg's
+ * paths, which hold nothing).
+ */
+export function startTagsBetween(html: string, from: string, to: string): number[] {
+  const start = html.indexOf(from);
+  const end = html.indexOf(to, start + from.length);
+  if (start < 0 || end < 0) throw new Error(`no ${from} ... ${to} in the page`);
+  return [...html.slice(start, end).matchAll(/<(?!path)[a-z][^>]*>/g)].map(
+    (tag) => start + tag.index + tag[0].length,
+  );
+}
+
+/**
+ * Opens `path` read in two parts, as on a slow connection or a busy phone: its parser is held
+ * at the character `at` of the page for a moment, in which the browser paints what it has
+ * read, then reads the rest (the page's shifts are watched from then on: watchLayoutShifts).
+ */
+export async function openReadInTwo(page: Page, path: string, at: number) {
+  await page.route(HOLD_PATH, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, HOLD_MS));
+    await route.fulfill({ contentType: 'text/javascript', body: '' });
+  });
+  const cut = (url: URL) => url.pathname === path;
+  await page.route(cut, async (route) => {
+    const response = await route.fetch();
+    const html = await response.text();
+    const body = `${html.slice(0, at)}<script src="${HOLD_PATH}"></script>${html.slice(at)}`;
+    await route.fulfill({ response, body });
+  });
+  try {
+    await page.goto(path);
+  } finally {
+    await page.unroute(cut);
+    await page.unroute(HOLD_PATH);
+  }
+}

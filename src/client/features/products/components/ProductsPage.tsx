@@ -25,6 +25,9 @@ interface ProductsHeaderProps {
   heading?: RefObject<HTMLHeadingElement | null>;
 }
 
+/** The header's last element (see the `expect` link). */
+const HEADER_READ = 'products-header-read';
+
 /**
  * The list's title and subtitle, and what can be done with the catalogue beside them. The page
  * the build writes for the list shows it too (ProductsPlaceholder): it is the largest text of the
@@ -39,6 +42,11 @@ function ProductsHeader({ params, onTag, onLocation, heading }: ProductsHeaderPr
     // to the right of both.
     <div className="grid grid-cols-[minmax(0,1fr)_auto] items-center gap-x-3 gap-y-1 sm:items-end sm:gap-x-4">
       <title>{tabTitle('Products')}</title>
+      {/* A browser paints what it has read of a page whenever its reading pauses: the header
+          painted with a part of its buttons gave the title their room, then took it back. The
+          first paint waits for the header's last element, so for all of it (Chromium waits until
+          the element is there, not until its end is read). */}
+      <link rel="expect" href={`#${HEADER_READ}`} blocking="render" />
       {/* Focusable from script: focus lands here when the last product is deleted. */}
       <h1
         ref={heading}
@@ -98,6 +106,7 @@ function ProductsHeader({ params, onTag, onLocation, heading }: ProductsHeaderPr
           </button>
         )}
       </div>
+      <span id={HEADER_READ} hidden />
     </div>
   );
 }
