@@ -1,4 +1,4 @@
-import type { BrowserContext, Page } from '@playwright/test';
+import type { BrowserContext, Page, Route } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/a11y.js';
 import { expect, test } from './support/fixtures.js';
 import { stockQueueReady } from './support/stock-queue.js';
@@ -31,6 +31,9 @@ const afterRender = (page: Page) =>
 
 /** A product of the list that these tests change or open. */
 const OAK = { name: 'Oak crate', price: 12.5, stock: 3, description: 'Oak.' };
+
+/** The code of a product page's activity, its own chunk. */
+const ACTIVITY_CODE = /\/assets\/ProductActivity-[\w-]+\.js$/;
 
 /** Where a screen (not a toast) says why it has nothing to show. */
 const failureAlert = (page: Page, failure: Failure) =>
@@ -114,21 +117,33 @@ for (const failure of FAILURES) {
     await page.clock.install();
     await signIn();
     // Another product's page was opened once, so the page's code is in the browser (a screen
-    // never opened has no code offline until the app can be installed), not this product.
+    // never opened has no code offline until the app can be installed), not this product. All
+    // but its activity, asked for once the page is drawn: the user left before it came (held
+    // here until the connection is gone, as it once was by chance and took the screen down).
+    const held: Route[] = [];
+    await page.route(ACTIVITY_CODE, (route) => void held.push(route));
     await cardTitleLink(productCard(page, 'Pine crate')).click();
     await expect(page.getByRole('heading', { name: 'Pine crate', level: 1 })).toBeVisible();
+    await expect.poll(() => held.length).toBeGreaterThan(0);
     await page.goBack();
     await expect(productCard(page, 'Oak crate')).toBeVisible();
     const restore = await cutOff(page, context, failure);
+    for (const route of held) {
+      if (failure === 'offline') await route.abort('internetdisconnected');
+      else await route.fallback();
+    }
+    await page.unroute(ACTIVITY_CODE);
     await cardTitleLink(productCard(page, 'Oak crate')).click();
     await expect(failureAlert(page, failure)).toBeVisible({ timeout: 15_000 });
 
     await restore();
     // No click: the screen tries again on its own, on the browser's 'online' event or every
-    // 5 seconds while the server is away.
+    // 5 seconds while the server is away; the activity's code comes then too.
     if (failure === '503') await page.clock.fastForward(5_000);
     await expect(page.getByRole('heading', { name: 'Oak crate', level: 1 })).toBeVisible({
       timeout: 15_000,
     });
+    await expect(failureAlert(page, failure)).toHaveCount(0);
+    await expect(page.getByRole('heading', { name: 'Activity', level: 2 })).toBeVisible();
   });
 }

@@ -1,4 +1,4 @@
-import { createElement, lazy, type ComponentType } from 'react';
+import { createElement, lazy, type Attributes, type ComponentType } from 'react';
 import { cachedImport } from '@/lib/lazy-import.js';
 
 /** How to give each screen that could not be loaded a fresh start. */
@@ -19,15 +19,16 @@ export function retryFailedScreens() {
  * browser's own error page; so the route modules are small and fetched ahead
  * (app/routes/main-layout.tsx), and a screen that then cannot load is asked for twice and
  * explained by the app's error boundary ("This screen could not be loaded"), which tries it again
- * once the connection is back (retryFailedScreens).
+ * once the connection is back (retryFailedScreens). A part of a screen loaded after it is drawn
+ * is one too, in a LaterPart, which leaves it out instead.
  */
-export function lazyScreen<K extends string>(
-  load: () => Promise<Record<K, ComponentType>>,
+export function lazyScreen<K extends string, P extends object = object>(
+  load: () => Promise<Record<K, ComponentType<P>>>,
   name: K,
 ) {
   const loadOnce = cachedImport(load);
   const fresh = () =>
-    lazy(async () => {
+    lazy<ComponentType<P>>(async () => {
       try {
         return { default: (await loadOnce())[name] };
       } catch (error) {
@@ -38,7 +39,7 @@ export function lazyScreen<K extends string>(
       }
     });
   let screen = fresh();
-  return function LazyScreen() {
-    return createElement(screen);
+  return function LazyScreen(props: P) {
+    return createElement(screen, props as Attributes & P);
   };
 }

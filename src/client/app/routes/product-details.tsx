@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { useParams } from 'react-router';
 import { movementsQueryOptions } from '@/features/products/api/get-movements.js';
 import { productQueryOptions } from '@/features/products/api/get-product.js';
@@ -8,6 +8,8 @@ import { ProductDetailsSkeleton } from '@/features/products/components/ProductDe
 import { isUnreachable } from '@/lib/api-error.js';
 import { seedFromList } from '@/lib/query/product-cache.js';
 import { queryClient } from '@/lib/query/query-client.js';
+import { LaterPart } from '../components/LaterPart.js';
+import { lazyScreen } from '../components/lazy-screen.js';
 import type { ScreenHandle } from '../components/screen-placeholder.js';
 import { cachedOrRead, loadScreenData } from '../layouts/signed-in/route-data.js';
 import type { Route } from './+types/product-details.js';
@@ -42,17 +44,15 @@ export const handle: ScreenHandle = { placeholder: <ProductDetailsSkeleton /> };
 export { ProductErrorBoundary as ErrorBoundary } from '../screens/product-error-boundary.js';
 
 /** The product's activity: its own chunk, asked for once the page has drawn, below everything. */
-const ProductActivity = lazy(() =>
-  import('@/features/activity/components/ProductActivity.js').then((m) => ({
-    default: m.ProductActivity,
-  })),
+const ProductActivity = lazyScreen(
+  () => import('@/features/activity/components/ProductActivity.js'),
+  'ProductActivity',
 );
 
 /** Whom the product is bought from: its own chunk too, above the activity. */
-const ProductSuppliers = lazy(() =>
-  import('@/features/purchasing/components/ProductSuppliers.js').then((m) => ({
-    default: m.ProductSuppliers,
-  })),
+const ProductSuppliers = lazyScreen(
+  () => import('@/features/purchasing/components/ProductSuppliers.js'),
+  'ProductSuppliers',
 );
 
 /** The product's suppliers, from the product the page shows (the products' cache). */
@@ -66,9 +66,14 @@ export default function ProductDetailsRoute() {
   return (
     <ProductDetails
       after={
+        // Offline, a part whose code never came is left out; the product shows all the same.
         <Suspense fallback={null}>
-          <Suppliers />
-          <ProductActivity />
+          <LaterPart>
+            <Suppliers />
+          </LaterPart>
+          <LaterPart>
+            <ProductActivity />
+          </LaterPart>
         </Suspense>
       }
     />
