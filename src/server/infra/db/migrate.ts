@@ -55,6 +55,7 @@ import * as importUpdates from './migrations/049_import_updates.js';
 import * as transitionTablesUnjoined from './migrations/050_transition_tables_unjoined.js';
 import * as reorderListIndexes from './migrations/051_reorder_list_indexes.js';
 import * as importUpdatesByCatalogue from './migrations/052_import_updates_by_catalogue.js';
+import * as stockFilterStatistics from './migrations/053_stock_filter_statistics.js';
 
 export type MigrationDialect = 'sqlite' | 'postgres';
 
@@ -115,6 +116,7 @@ export const migrations: Migration[] = [
   { name: '050_transition_tables_unjoined', ...transitionTablesUnjoined },
   { name: '051_reorder_list_indexes', ...reorderListIndexes },
   { name: '052_import_updates_by_catalogue', ...importUpdatesByCatalogue },
+  { name: '053_stock_filter_statistics', ...stockFilterStatistics },
 ];
 
 /** What the hand-written runner before Kysely's Migrator recorded applied migrations in. */
