@@ -1,7 +1,7 @@
 /**
  * `npm run bench:count-pages`: what posting a count of 1,000 lines costs as the
  * catalogue grows, in-process (bench/results-count-post.md), and the reads of the indexes a stock
- * change writes (the top movers, the list sorted by stock, the products to reorder).
+ * change writes (the top movers, the list sorted by stock, the lists filtered by stock).
  *
  * Per engine (BENCH_ENGINE, `sqlite` or `postgres`) and size (BENCH_SIZES, default 1,000 and
  * 100,000 products), a catalogue seeded as `npm run bench:scale` seeds it (100,000 movements, stock
@@ -23,7 +23,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
 import pg from 'pg';
-import { PRODUCT_SORTS } from '../src/shared/constants.js';
+import { PRODUCT_SORTS, STOCK_FILTERS } from '../src/shared/constants.js';
 import { postCount, reverseCountPosting } from '../src/server/features/counts/writes.js';
 import { ProductQueries } from '../src/server/features/products/queries.js';
 import { ReportQueries } from '../src/server/features/reports/index.js';
@@ -295,6 +295,15 @@ async function measureReads(
         `list to reorder, ${sort}`,
         () => products.listQuery(catalogueId, { sort, limit: 50, stock: 'reorder' }).execute(),
       ]),
+    ),
+    // The list filtered to low stock and to out of stock in each of its orders.
+    ...Object.fromEntries(
+      PRODUCT_SORTS.flatMap((sort) =>
+        STOCK_FILTERS.map((stock) => [
+          `list ${stock}, ${sort}`,
+          () => products.listQuery(catalogueId, { sort, limit: 50, stock }).execute(),
+        ]),
+      ),
     ),
     'to-reorder report': () => reports.toReorder(catalogueId, 100),
   };
