@@ -296,13 +296,16 @@ async function measureReads(
         () => products.listQuery(catalogueId, { sort, limit: 50, stock: 'reorder' }).execute(),
       ]),
     ),
-    // The list filtered to low stock and to out of stock in each of its orders.
+    // The list filtered to low stock and to out of stock in each of its orders: a page of 50, and
+    // one of 5, which both sizes fill (the 1,000-product seed has 20 low and 8 out of stock).
     ...Object.fromEntries(
       PRODUCT_SORTS.flatMap((sort) =>
-        STOCK_FILTERS.map((stock) => [
-          `list ${stock}, ${sort}`,
-          () => products.listQuery(catalogueId, { sort, limit: 50, stock }).execute(),
-        ]),
+        STOCK_FILTERS.flatMap((stock) =>
+          [50, 5].map((limit) => [
+            `list ${stock} (${limit}), ${sort}`,
+            () => products.listQuery(catalogueId, { sort, limit, stock }).execute(),
+          ]),
+        ),
       ),
     ),
     'to-reorder report': () => reports.toReorder(catalogueId, 100),
