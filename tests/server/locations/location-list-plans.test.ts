@@ -146,7 +146,7 @@ describe('the list by location: plans and pages', async () => {
   );
 
   it.each(['a bin', 'an aisle', 'the warehouse'])(
-    'the summary of %s reads its stock rows by the locations’ index, its products by id',
+    'the summary of %s reads its stock rows by a locations’ index, its products by id',
     async (place) => {
       const id =
         place === 'a bin'
@@ -168,7 +168,10 @@ describe('the list by location: plans and pages', async () => {
       ]) {
         const query = heldSummaryQuery(queries, owner, { text: '', locationIds, ...options });
         const text = await plan(query.compile());
-        expect(text, JSON.stringify(options)).toContain('stock_levels_location');
+        // PostgreSQL reads the catalogue's part of them (migration 054).
+        const index =
+          dialect === 'postgres' ? 'stock_levels_catalogue_location' : 'stock_levels_location';
+        expect(text, JSON.stringify(options)).toContain(index);
         // The catalogue's reorder point is one row of a small table.
         expect(text, JSON.stringify(options)).not.toMatch(
           /Seq Scan on (?!pending_imports|catalogues)|SCAN products|SCAN stock_levels/i,

@@ -35,7 +35,7 @@ const heldValue = (queries: ProductQueries, cents: 'price_cents' | 'cost_cents')
  * The totals of what some locations hold (one and those under it) among the rows the options
  * keep: each product held there once, its units and their value those it holds there; the stock
  * filter and the reorder count follow each product's own stock, as the list's do. One statement
- * over the locations' stock rows, found by the locations' index, and their products by id
+ * over the locations' stock rows, found by a locations' index, and their products by id
  * (`+catalogue_id` keeps SQLite from walking the catalogue's index instead): its cost is what the
  * locations hold, whatever else the catalogue, or another, holds.
  */
@@ -50,6 +50,11 @@ export function heldSummaryQuery(
     .selectFrom('stock_levels')
     .select(['product_id', sql<number>`sum(quantity)`.as('quantity')])
     .where(queries.inLocations(locationIds))
+    // Redundant (the locations are the catalogue's), but PostgreSQL sizes the locations' rows by
+    // every catalogue's: by the catalogue first (migration 054), a small catalogue's warehouse is
+    // not summed by a scan of every tenant's stock. SQLite, without statistics, reads the
+    // locations' index.
+    .$if(dialect === 'postgres', (query) => query.where('catalogue_id', '=', catalogueId))
     .$if(ids?.from !== undefined, (query) => query.where('product_id', '>=', ids!.from!))
     .$if(ids?.to !== undefined, (query) => query.where('product_id', '<', ids!.to!))
     .groupBy('product_id')
