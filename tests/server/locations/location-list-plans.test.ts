@@ -186,8 +186,8 @@ describe('the list by location: plans and pages', async () => {
 
   it('counts what a location holds from the locations’ index, no further than asked', async () => {
     const many = await subtree(warehouses.get(owner)!);
-    expect(await queries.heldRows(many, 100)).toBe(100);
-    expect(await queries.heldRows([bins.get(owner)![0]!], 1000)).toBe(45);
+    expect(await queries.heldRows(owner, many, 100)).toBe(100);
+    expect(await queries.heldRows(owner, [bins.get(owner)![0]!], 1000)).toBe(45);
   });
 
   it('sums the same in one statement as in ranges of product ids', async () => {

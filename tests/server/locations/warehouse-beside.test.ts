@@ -149,6 +149,13 @@ describe('a warehouse beside a larger tenant', async () => {
   it('lists a warehouse from its own stock rows, none of the other tenant’s', async () => {
     const locationIds = (await server.app.locations.subtree(small, warehouses.get(small)!))!;
     const held = { locationIds, gather: false };
+    // Whether to gather the list or walk the sort's index, counted up to the limits the list and
+    // the summary ask.
+    for (const max of [51, 2001, 8001]) {
+      const read = await stockRowsRead(queries.heldRowsQuery(small, locationIds, max).compile(db));
+      expect(read.plan, `${max}`).not.toMatch(/Seq Scan on stock_levels|SCAN stock_levels/);
+      expect(read.rows, `${max}`).toBeLessThanOrEqual(900);
+    }
     for (const sort of ['newest', 'name', 'stock-asc'] as const) {
       const query = queries.pageQuery(small, sort, { text: '', held, rows: 51 });
       const read = await stockRowsRead(query.compile());

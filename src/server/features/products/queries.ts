@@ -122,13 +122,21 @@ export class ProductQueries {
   }
 
   /**
-   * How many stock rows these locations hold, counted up to `max` (the stock_levels location
-   * index, no further): whether a list of what they hold may gather and sort it.
+   * How many of the catalogue's stock rows these locations hold, counted up to `max` (an index,
+   * no further): whether a list of what they hold may gather and sort it. PostgreSQL sizes the
+   * locations' rows by every catalogue's; named, the catalogue's own index (migration 054) bounds
+   * it, where a scan expecting the limit soon read every tenant's stock. SQLite, without
+   * statistics, reads the locations' index.
    */
-  async heldRows(locationIds: string[], max: number): Promise<number> {
-    const { rows } = await sql<{ n: number | string }>`select count(*) as n from (
-        select 1 from stock_levels where ${this.inLocations(locationIds)} limit ${max}
-      ) as held`.execute(this.db);
+  heldRowsQuery(catalogueId: string, locationIds: string[], max: number) {
+    const own = this.dialect === 'postgres' ? sql`and catalogue_id = ${catalogueId}` : sql``;
+    return sql<{ n: number | string }>`select count(*) as n from (
+        select 1 from stock_levels where ${this.inLocations(locationIds)} ${own} limit ${max}
+      ) as held`;
+  }
+
+  async heldRows(catalogueId: string, locationIds: string[], max: number): Promise<number> {
+    const { rows } = await this.heldRowsQuery(catalogueId, locationIds, max).execute(this.db);
     return Number(rows[0]!.n);
   }
 

@@ -189,7 +189,7 @@ export class ProductRepository {
   async list(catalogueId: string, options: ListOptions & { times?: boolean }) {
     const { sort, limit, q, stock, tag, locationIds, after, times } = options;
     const text = q ? searchText(q) : '';
-    const held = locationIds && (await this.heldIn(locationIds));
+    const held = locationIds && (await this.heldIn(catalogueId, locationIds));
     const rows = await this.pageRows(catalogueId, sort, {
       text,
       stock,
@@ -228,8 +228,8 @@ export class ProductRepository {
   }
 
   /** How a list of what these locations hold reads it (HELD_GATHER_MAX). */
-  private async heldIn(locationIds: string[]): Promise<HeldIn> {
-    const rows = await this.queries.heldRows(locationIds, this.heldGatherMax + 1);
+  private async heldIn(catalogueId: string, locationIds: string[]): Promise<HeldIn> {
+    const rows = await this.queries.heldRows(catalogueId, locationIds, this.heldGatherMax + 1);
     return { locationIds, gather: rows <= this.heldGatherMax };
   }
 
@@ -262,7 +262,7 @@ export class ProductRepository {
       // one range of ids a statement: more CPU in all (each range seeks every location), but
       // no statement holds the event loop for a whole warehouse.
       const most = this.heldGatherMax * 4;
-      if ((await this.queries.heldRows(locationIds, most + 1)) <= most) {
+      if ((await this.queries.heldRows(catalogueId, locationIds, most + 1)) <= most) {
         return toSummary([await heldSum(this.queries, catalogueId, held)]);
       }
       const parts = [];
