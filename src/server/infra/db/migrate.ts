@@ -55,7 +55,6 @@ import * as importUpdates from './migrations/049_import_updates.js';
 import * as transitionTablesUnjoined from './migrations/050_transition_tables_unjoined.js';
 import * as reorderListIndexes from './migrations/051_reorder_list_indexes.js';
 import * as importUpdatesByCatalogue from './migrations/052_import_updates_by_catalogue.js';
-import * as stockFilterStatistics from './migrations/053_stock_filter_statistics.js';
 import * as stockLevelsByCatalogue from './migrations/054_stock_levels_by_catalogue.js';
 
 export type MigrationDialect = 'sqlite' | 'postgres';
@@ -117,7 +116,6 @@ export const migrations: Migration[] = [
   { name: '050_transition_tables_unjoined', ...transitionTablesUnjoined },
   { name: '051_reorder_list_indexes', ...reorderListIndexes },
   { name: '052_import_updates_by_catalogue', ...importUpdatesByCatalogue },
-  { name: '053_stock_filter_statistics', ...stockFilterStatistics },
   { name: '054_stock_levels_by_catalogue', ...stockLevelsByCatalogue },
 ];
 
