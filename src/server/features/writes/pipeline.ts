@@ -108,26 +108,27 @@ async function lockCatalogue(trx: DB, catalogueId: string) {
  * activity (a benchmark's bulk load) pass no `activity` recorder.
  */
 export async function writeCatalogue<A extends Answer>(
-  database: WriteDatabase,
-  target: WriteTarget,
-  now: number,
-  write: (w: CatalogueWrite) => Promise<WriteOutcome<A>>,
-  recordAnswer?: RecordAnswer,
+  ...args: WriteArgs<A>
 ): Promise<WriteOutcome<A>> {
-  const outcome = await commitWrite(database, target, now, write, recordAnswer);
+  const outcome = await commitWrite(...args);
   await outcome.afterCommit?.();
   return outcome;
 }
 
 type WriteDatabase = { db: DB; dialect: MigrationDialect; activity?: RecordActivity };
 
-/** `writeCatalogue` up to its commit: what runs after it is the caller's. */
-async function commitWrite<A extends Answer>(
+/** What `writeCatalogue` takes, and `commitWrite`, its part up to the commit. */
+type WriteArgs<A extends Answer> = [
   database: WriteDatabase,
   target: WriteTarget,
   now: number,
   write: (w: CatalogueWrite) => Promise<WriteOutcome<A>>,
   recordAnswer?: RecordAnswer,
+];
+
+/** `writeCatalogue` up to its commit: what runs after it is the caller's. */
+async function commitWrite<A extends Answer>(
+  ...[database, target, now, write, recordAnswer]: WriteArgs<A>
 ): Promise<WriteOutcome<A>> {
   const { db, dialect } = database;
   const activity: RecordActivity = async (...args) => {
