@@ -1,15 +1,17 @@
-import { randomUUID } from 'node:crypto';
-import { CompiledQuery, sql } from 'kysely';
+import type { CompiledQuery } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { PRODUCT_SORTS, STOCK_FILTERS } from '../../../src/shared/constants.js';
-import { insertUser } from '../../../src/server/features/accounts/users.js';
 import { SORT_ORDERS } from '../../../src/server/features/products/cursor.js';
-import { bulkLoad } from '../../../src/server/features/products/import-writes.js';
 import { heldSummaryQuery } from '../../../src/server/features/products/held-summary.js';
 import { ProductQueries } from '../../../src/server/features/products/queries.js';
 import { ProductRepository } from '../../../src/server/features/products/repository.js';
 import { build } from '../support/build.js';
-import { productIdsOf } from '../support/products.js';
+import {
+  analyze,
+  numberedCatalogue,
+  planText,
+  stockedWarehouse,
+} from '../support/statement-plans.js';
 
 /**
  * The list of what a location holds must not grow with the catalogue: a location holding few
@@ -21,95 +23,30 @@ describe('the list by location: plans and pages', async () => {
   const { db, dialect } = server.database;
   const queries = new ProductQueries(db, dialect);
   const owners = [] as string[];
-  for (const name of ['a', 'b']) {
-    owners.push(
-      await insertUser(db, { name, email: `${name}-plans@example.com`, passwordHash: 'x' }, 0),
-    );
-  }
-  const owner = owners[0]!;
-
   /** A warehouse of 10 aisles of 20 bins in each catalogue; every product in 3 bins. */
   const bins = new Map<string, string[]>();
   const aisles = new Map<string, string[]>();
   const warehouses = new Map<string, string>();
-  for (const catalogueId of owners) {
-    await bulkLoad(
-      { db, dialect },
-      catalogueId,
-      Array.from({ length: 3000 }, (_, i) => ({
-        name: `Product ${i}`,
+  for (const name of ['a', 'b']) {
+    const catalogueId = await numberedCatalogue(
+      server.database,
+      `${name}-plans@example.com`,
+      3000,
+      (i) => ({
         description: i % 4 === 0 ? 'Brass fitting' : 'Plain',
-        priceCents: (i % 700) + 1,
-        stock: 0,
-        image: null,
-        createdAt: i,
         tags: [`t-${i % 3}`],
-      })),
+      }),
     );
-    const warehouse = randomUUID();
-    const rows = [{ id: warehouse, parent: null as string | null }];
-    const theseAisles: string[] = [];
-    const theseBins: string[] = [];
-    for (let a = 0; a < 10; a += 1) {
-      const aisle = randomUUID();
-      theseAisles.push(aisle);
-      rows.push({ id: aisle, parent: warehouse });
-      for (let b = 0; b < 20; b += 1) {
-        const bin = randomUUID();
-        theseBins.push(bin);
-        rows.push({ id: bin, parent: aisle });
-      }
-    }
-    await db
-      .insertInto('locations')
-      .values(
-        rows.map((row, i) => ({
-          id: row.id,
-          catalogue_id: catalogueId,
-          parent_id: row.parent,
-          name: `Place ${i}`,
-          name_key: `place ${i}`,
-          code: `P-${catalogueId.slice(0, 4)}-${i}`,
-          code_key: `p-${catalogueId.slice(0, 4)}-${i}`,
-          created_at: 0,
-          updated_at: 0,
-        })),
-      )
-      .execute();
-    const levels = (await productIdsOf(db, catalogueId)).flatMap((id, i) =>
-      [0, 67, 131].map((step) => ({
-        product_id: id,
-        location_id: theseBins[(i + step) % theseBins.length]!,
-        catalogue_id: catalogueId,
-        quantity: (i % 12) + 1,
-      })),
-    );
-    for (let i = 0; i < levels.length; i += 500) {
-      await db
-        .insertInto('stock_levels')
-        .values(levels.slice(i, i + 500))
-        .execute();
-    }
-    await db
-      .updateTable('products')
-      .set({ stock: sql`(select sum(quantity) from stock_levels where product_id = products.id)` })
-      .where('catalogue_id', '=', catalogueId)
-      .execute();
-    bins.set(catalogueId, theseBins);
-    aisles.set(catalogueId, theseAisles);
-    warehouses.set(catalogueId, warehouse);
+    const stocked = await stockedWarehouse(db, catalogueId, [0, 67, 131]);
+    owners.push(catalogueId);
+    bins.set(catalogueId, stocked.bins);
+    aisles.set(catalogueId, stocked.aisles);
+    warehouses.set(catalogueId, stocked.warehouse);
   }
-  await sql.raw(dialect === 'postgres' ? 'vacuum analyze' : 'select 1').execute(db);
+  const owner = owners[0]!;
+  await analyze(db, dialect);
 
-  // Every read of products reads the pending imports, a handful of rows, once per statement
-  // (visible-products.ts): a scan of that table is no scan of a catalogue.
-  async function plan(query: CompiledQuery): Promise<string> {
-    const explain = dialect === 'postgres' ? 'explain' : 'explain query plan';
-    const result = await db.executeQuery<Record<string, string>>(
-      CompiledQuery.raw(`${explain} ${query.sql}`, [...query.parameters]),
-    );
-    return result.rows.map((row) => row.detail ?? row['QUERY PLAN']).join('\n');
-  }
+  const plan = (query: CompiledQuery) => planText(db, dialect, query);
   const subtree = async (id: string) => (await server.app.locations.subtree(owner, id))!;
 
   it.each(PRODUCT_SORTS)(

@@ -1,12 +1,11 @@
 import { CompiledQuery, sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { PRODUCT_SORTS, STOCK_FILTERS } from '../../../src/shared/constants.js';
-import { insertUser } from '../../../src/server/features/accounts/users.js';
 import { SORT_ORDERS } from '../../../src/server/features/products/cursor.js';
 import { trigramQuery } from '../../../src/server/features/products/keys.js';
 import { ProductQueries } from '../../../src/server/features/products/queries.js';
-import { bulkLoad } from '../../../src/server/features/products/import-writes.js';
 import { build } from '../support/build.js';
+import { analyzeProducts, numberedCatalogue, planText } from '../support/statement-plans.js';
 
 /**
  * A page must cost the same at any catalogue size: each list query is a range scan of an
@@ -16,38 +15,19 @@ describe('list query plans', async () => {
   const server = await build();
   const { db, dialect } = server.database;
   const queries = new ProductQueries(db, dialect);
-  const owner = await insertUser(
-    db,
-    { name: 'a', email: 'plan@example.com', passwordHash: 'x' },
-    0,
-  );
-  const other = await insertUser(
-    db,
-    { name: 'b', email: 'other@example.com', passwordHash: 'x' },
-    0,
-  );
   // Enough rows, spread over two owners, that PostgreSQL's planner prefers the index.
-  for (const id of [owner, other]) {
-    await bulkLoad(
-      { db, dialect },
-      id,
-      Array.from({ length: 3000 }, (_, i) => ({
-        name: `Product ${i}`,
-        description: 'Plain',
-        priceCents: (i % 700) + 1,
-        stock: i % 40,
-        image: null,
-        createdAt: i,
-        // A third of the products carry codes, as a catalogue part-way through labelling does.
-        sku: i % 3 === 0 ? `SKU-${i}` : null,
-        barcode: i % 3 === 0 ? `BC-${i}` : null,
-      })),
-    );
-  }
+  const codes = (i: number) => ({
+    stock: i % 40,
+    // A third of the products carry codes, as a catalogue part-way through labelling does.
+    sku: i % 3 === 0 ? `SKU-${i}` : null,
+    barcode: i % 3 === 0 ? `BC-${i}` : null,
+  });
+  const owner = await numberedCatalogue(server.database, 'plan@example.com', 3000, codes);
+  await numberedCatalogue(server.database, 'other@example.com', 3000, codes);
   // PostgreSQL: VACUUM as well, as autovacuum soon does in production. Without a visibility map the
   // planner prices an index-only scan of the covering stock index like a heap scan, and picks the
   // trigram index for the owner’s rows at times (seen once in CI, on the summary plan).
-  await sql.raw(dialect === 'postgres' ? 'vacuum analyze products' : 'analyze').execute(db);
+  await analyzeProducts(db, dialect);
   // New rows wait in the GIN index's pending list, which the planner counts against the index,
   // until autovacuum moves them in; do now what it does within a minute in production.
   if (dialect === 'postgres') {
@@ -61,15 +41,7 @@ describe('list query plans', async () => {
     stock: 'products_owner_stock',
   };
 
-  // Every read of products reads the pending imports, a handful of rows, once per statement
-  // (visible-products.ts): a scan of that table is no scan of a catalogue.
-  async function plan(query: CompiledQuery): Promise<string> {
-    const explain = dialect === 'postgres' ? 'explain' : 'explain query plan';
-    const result = await db.executeQuery<Record<string, string>>(
-      CompiledQuery.raw(`${explain} ${query.sql}`, [...query.parameters]),
-    );
-    return result.rows.map((row) => row.detail ?? row['QUERY PLAN']).join('\n');
-  }
+  const plan = (query: CompiledQuery) => planText(db, dialect, query);
 
   it.each([
     ['barcode_key', 'BC-300', 'products_owner_barcode_key'],
@@ -217,29 +189,11 @@ describe.runIf(!process.env.TEST_DATABASE_URL)(
     const server = await build();
     const { db, dialect } = server.database;
     const queries = new ProductQueries(db, dialect);
-    const owner = await insertUser(
-      db,
-      { name: 'a', email: 'stats@example.com', passwordHash: 'x' },
-      0,
-    );
-    await bulkLoad(
-      { db, dialect },
-      owner,
-      Array.from({ length: 500 }, (_, i) => ({
-        name: `Product ${i}`,
-        description: 'Plain',
-        priceCents: i + 1,
-        stock: i % 40,
-        image: null,
-        createdAt: i,
-      })),
-    );
-    const plan = async (query: CompiledQuery) => {
-      const { rows } = await db.executeQuery<{ detail: string }>(
-        CompiledQuery.raw(`explain query plan ${query.sql}`, [...query.parameters]),
-      );
-      return rows.map((row) => row.detail).join('\n');
-    };
+    const owner = await numberedCatalogue(server.database, 'stats@example.com', 500, (i) => ({
+      priceCents: i + 1,
+      stock: i % 40,
+    }));
+    const plan = (query: CompiledQuery) => planText(db, dialect, query);
     const INDEX_NAMES = { created_at: 'created', name_key: 'name', price_cents: 'price' } as const;
 
     it.each(PRODUCT_SORTS)('a stock filter sorted by %s reads its index in order', async (sort) => {

@@ -1,21 +1,16 @@
-import { CompiledQuery, sql } from 'kysely';
+import type { CompiledQuery } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { PRODUCT_SORTS } from '../../../src/shared/constants.js';
-import { insertUser } from '../../../src/server/features/accounts/users.js';
 import type { Position } from '../../../src/server/features/products/cursor.js';
 import { ProductQueries } from '../../../src/server/features/products/queries.js';
 import { ProductRepository } from '../../../src/server/features/products/repository.js';
-import { bulkLoad } from '../../../src/server/features/products/import-writes.js';
 import { build } from '../support/build.js';
-
-interface PgNode {
-  'Node Type': string;
-  'Relation Name'?: string;
-  'Actual Rows': number;
-  'Actual Loops': number;
-  'Rows Removed by Filter'?: number;
-  Plans?: PgNode[];
-}
+import {
+  analyzeProducts,
+  numberedCatalogue,
+  planText,
+  rowsRead,
+} from '../support/statement-plans.js';
 
 /**
  * `stock=reorder` compares each row with its own point or its catalogue's. A page of the list reads
@@ -30,53 +25,15 @@ describe('reorder query plans', async () => {
   const owners = [];
   for (const name of ['a', 'b']) {
     owners.push(
-      await insertUser(db, { name, email: `reorder-${name}@example.com`, passwordHash: 'x' }, 0),
-    );
-  }
-  for (const id of owners) {
-    await bulkLoad(
-      { db, dialect },
-      id,
-      Array.from({ length: 3000 }, (_, i) => ({
-        name: `Product ${i}`,
-        description: 'Plain',
-        priceCents: (i % 700) + 1,
+      await numberedCatalogue(server.database, `reorder-${name}@example.com`, 3000, (i) => ({
         stock: i % 40,
-        image: null,
-        createdAt: i,
         reorderPoint: i % 5 === 0 ? 30 : null,
       })),
     );
   }
-  await sql.raw(dialect === 'postgres' ? 'vacuum analyze products' : 'analyze').execute(db);
+  await analyzeProducts(db, dialect);
   const owner = owners[0]!;
-
-  // Every read of products reads the pending imports, a handful of rows, once per statement
-  // (visible-products.ts): a scan of that table is no scan of a catalogue.
-  async function plan(query: CompiledQuery): Promise<string> {
-    const explain = dialect === 'postgres' ? 'explain' : 'explain query plan';
-    const result = await db.executeQuery<Record<string, string>>(
-      CompiledQuery.raw(`${explain} ${query.sql}`, [...query.parameters]),
-    );
-    return result.rows.map((row) => row.detail ?? row['QUERY PLAN']).join('\n');
-  }
-
-  /**
-   * The rows a PostgreSQL plan's scans of `products` read (returned, or read and filtered out),
-   * over every loop, and whether any node sorts.
-   */
-  function pgRead(node: PgNode): { rows: number; sorts: boolean } {
-    const own =
-      node['Relation Name'] === 'products' && /Scan$/.test(node['Node Type'])
-        ? (node['Actual Rows'] + (node['Rows Removed by Filter'] ?? 0)) * node['Actual Loops']
-        : 0;
-    return (node.Plans ?? [])
-      .map(pgRead)
-      .reduce((sum, child) => ({ rows: sum.rows + child.rows, sorts: sum.sorts || child.sorts }), {
-        rows: own,
-        sorts: /Sort/.test(node['Node Type']),
-      });
-  }
+  const plan = (query: CompiledQuery) => planText(db, dialect, query);
 
   // A third of the catalogue is due (over a thousand products): a page in any order reads its own
   // rows in that order from an index of the products to reorder and stops, sorting none of them.
@@ -90,10 +47,8 @@ describe('reorder query plans', async () => {
       expect(text, sort).not.toMatch(/products_owner_\w+|TEMP B-TREE/);
       expect(text).not.toMatch(/SCAN products(?! USING)/i);
     } else {
-      const explained = await db.executeQuery<{ 'QUERY PLAN': [{ Plan: PgNode }] }>(
-        CompiledQuery.raw(`explain (analyze, format json) ${query.sql}`, [...query.parameters]),
-      );
-      const read = pgRead(explained.rows[0]!['QUERY PLAN'][0].Plan);
+      // The rows its scans of products read (returned, or read and filtered out), every loop's.
+      const read = await rowsRead(db, dialect, query, 'products');
       expect(read.sorts, sort).toBe(false);
       expect(read.rows, sort).toBeLessThanOrEqual(limit + 1);
     }

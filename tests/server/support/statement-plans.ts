@@ -1,7 +1,12 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { randomUUID } from 'node:crypto';
 import { CompiledQuery, DefaultQueryExecutor, sql } from 'kysely';
+import { insertUser } from '../../../src/server/features/accounts/users.js';
+import { bulkLoad } from '../../../src/server/features/products/import-writes.js';
+import type { NewProduct } from '../../../src/server/features/products/rows.js';
 import type { DB } from '../../../src/server/infra/db/handle.js';
 import type { MigrationDialect } from '../../../src/server/infra/db/migrate.js';
+import { productIdsOf } from './products.js';
 
 type Executes = { executeQuery(query: CompiledQuery): Promise<unknown> };
 
@@ -60,6 +65,10 @@ interface PgPlanNode {
   'Index Name'?: string;
   'Index Cond'?: string;
   Filter?: string;
+  /** What `explain analyze` counted. */
+  'Actual Rows'?: number;
+  'Actual Loops'?: number;
+  'Rows Removed by Filter'?: number;
   Plans?: PgPlanNode[];
 }
 
@@ -143,4 +152,143 @@ export async function tableSizes(db: DB, dialect: MigrationDialect): Promise<Map
 /** Fresh statistics, as autovacuum (PostgreSQL) would soon gather them; SQLite's app keeps none. */
 export async function analyze(db: DB, dialect: MigrationDialect) {
   if (dialect === 'postgres') await sql`vacuum analyze`.execute(db);
+}
+
+/** Statistics of the products on both engines: SQLite's app gathers none, these plans have them. */
+export async function analyzeProducts(db: DB, dialect: MigrationDialect) {
+  await sql.raw(dialect === 'postgres' ? 'vacuum analyze products' : 'analyze').execute(db);
+}
+
+/**
+ * A statement's plan as text, a line a step: SQLite's details, PostgreSQL's lines. Every read of
+ * products reads the pending imports, a handful of rows, once per statement (visible-products.ts):
+ * a scan of that table is no scan of a catalogue.
+ */
+export async function planText(
+  db: DB,
+  dialect: MigrationDialect,
+  query: CompiledQuery,
+): Promise<string> {
+  const explain = dialect === 'postgres' ? 'explain' : 'explain query plan';
+  const result = await db.executeQuery<Record<string, string>>(
+    CompiledQuery.raw(`${explain} ${query.sql}`, [...query.parameters]),
+  );
+  return result.rows.map((row) => row.detail ?? row['QUERY PLAN']).join('\n');
+}
+
+/**
+ * A statement's plan, and what it read of `table`. On PostgreSQL as it ran (explain analyze): its
+ * steps, every row its scans of the table produced or filtered out over every loop, and whether a
+ * step sorts. SQLite plans without counts: its plan's text alone.
+ */
+export async function rowsRead(
+  db: DB,
+  dialect: MigrationDialect,
+  query: CompiledQuery,
+  table: string,
+): Promise<{ plan: string; rows: number; sorts: boolean }> {
+  if (dialect === 'sqlite')
+    return { plan: await planText(db, dialect, query), rows: 0, sorts: false };
+  const result = await db.executeQuery<{ 'QUERY PLAN': [{ Plan: PgPlanNode }] }>(
+    CompiledQuery.raw(`explain (analyze, format json) ${query.sql}`, [...query.parameters]),
+  );
+  const read = { plan: [] as string[], rows: 0, sorts: false };
+  const walk = (node: PgPlanNode) => {
+    read.plan.push(`${node['Node Type']} on ${node['Relation Name'] ?? ''}`);
+    if (node['Relation Name'] === table && /Scan$/.test(node['Node Type'])) {
+      const produced = node['Actual Rows']! + (node['Rows Removed by Filter'] ?? 0);
+      read.rows += produced * node['Actual Loops']!;
+    }
+    read.sorts ||= /Sort/.test(node['Node Type']);
+    for (const child of node.Plans ?? []) walk(child);
+  };
+  walk(result.rows[0]!['QUERY PLAN'][0].Plan);
+  return { ...read, plan: read.plan.join('\n') };
+}
+
+/**
+ * A catalogue (its owner's, who signs up by `email`) of `count` products numbered from 0, plain
+ * but for what `more` gives each, loaded in one write.
+ */
+export async function numberedCatalogue(
+  database: { db: DB; dialect: MigrationDialect },
+  email: string,
+  count: number,
+  more: (i: number) => Partial<NewProduct> = () => ({}),
+): Promise<string> {
+  const name = email.split('@')[0]!;
+  const catalogueId = await insertUser(database.db, { name, email, passwordHash: 'x' }, 0);
+  await bulkLoad(
+    database,
+    catalogueId,
+    Array.from({ length: count }, (_, i) => ({
+      name: `Product ${i}`,
+      description: 'Plain',
+      priceCents: (i % 700) + 1,
+      stock: 0,
+      image: null,
+      createdAt: i,
+      ...more(i),
+    })),
+  );
+  return catalogueId;
+}
+
+/**
+ * A warehouse of 10 aisles of 20 bins in the catalogue, and the catalogue's i-th product (by
+ * creation) in the bins `i + step` for each step (from the first, round), (i % 12) + 1 units in
+ * each: its stock their sum.
+ */
+export async function stockedWarehouse(db: DB, catalogueId: string, steps: number[]) {
+  const warehouse = randomUUID();
+  const rows = [{ id: warehouse, parent: null as string | null }];
+  const aisles: string[] = [];
+  const bins: string[] = [];
+  for (let a = 0; a < 10; a += 1) {
+    const aisle = randomUUID();
+    aisles.push(aisle);
+    rows.push({ id: aisle, parent: warehouse });
+    for (let b = 0; b < 20; b += 1) {
+      const bin = randomUUID();
+      bins.push(bin);
+      rows.push({ id: bin, parent: aisle });
+    }
+  }
+  const code = catalogueId.slice(0, 8);
+  await db
+    .insertInto('locations')
+    .values(
+      rows.map((row, i) => ({
+        id: row.id,
+        catalogue_id: catalogueId,
+        parent_id: row.parent,
+        name: `Place ${i}`,
+        name_key: `place ${i}`,
+        code: `P-${code}-${i}`,
+        code_key: `p-${code}-${i}`,
+        created_at: 0,
+        updated_at: 0,
+      })),
+    )
+    .execute();
+  const levels = (await productIdsOf(db, catalogueId)).flatMap((id, i) =>
+    steps.map((step) => ({
+      product_id: id,
+      location_id: bins[(i + step) % bins.length]!,
+      catalogue_id: catalogueId,
+      quantity: (i % 12) + 1,
+    })),
+  );
+  for (let i = 0; i < levels.length; i += 2000) {
+    await db
+      .insertInto('stock_levels')
+      .values(levels.slice(i, i + 2000))
+      .execute();
+  }
+  await db
+    .updateTable('products')
+    .set({ stock: sql`(select sum(quantity) from stock_levels where product_id = products.id)` })
+    .where('catalogue_id', '=', catalogueId)
+    .execute();
+  return { warehouse, aisles, bins };
 }
