@@ -34,7 +34,7 @@ import { databaseUrl } from '../tests/server/support/database-template.js';
 import { seedReportCatalogue } from '../tests/server/support/report-seed.js';
 import { cpuReader } from './scale-cpu.js';
 import { seedLocations } from './scale-locations.js';
-import { markReorderCrossings, seedUser } from './seed.js';
+import { seedUser } from './seed.js';
 
 const ENGINE = process.env.BENCH_ENGINE ?? 'sqlite';
 const SIZES = (process.env.BENCH_SIZES ?? '1000,100000').split(',').map(Number);
@@ -115,7 +115,6 @@ async function seed(size: number, options: { dataDir: string; databaseUrl?: stri
       products: size,
       movements: Math.max(size, MOVEMENTS),
     });
-    await markReorderCrossings(database, user.id);
     await seedLocations(database, user.id);
     const now = Date.now();
     const shelf = randomUUID();

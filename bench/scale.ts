@@ -26,7 +26,7 @@ import { measureWideCount, seedWideCount } from './scale-counts.js';
 import { cpuReader } from './scale-cpu.js';
 import { seedLocations } from './scale-locations.js';
 import { renderScale, type EngineResult } from './scale-table.js';
-import { markReorderCrossings, seedUser } from './seed.js';
+import { seedUser } from './seed.js';
 import { BUILT_SERVER, START_ARGS, launch, stopProcess } from './startup.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -81,7 +81,6 @@ async function seedCatalogue(env: NodeJS.ProcessEnv, email: string, size: number
       products: size,
       movements: Math.max(size, MOVEMENTS),
     });
-    await markReorderCrossings(database, user.id);
     await seedLocations(database, user.id);
     await seedWideCount(database, user.id, user.id);
     return { user, seconds: (performance.now() - started) / 1000 };

@@ -1,8 +1,7 @@
 import sharp from 'sharp';
 import { insertUser, updateUser } from '../src/server/features/accounts/users.js';
 import { createSession } from '../src/server/features/accounts/sessions.js';
-import { trackReorderCrossings } from '../src/server/features/products/index.js';
-import type { DatabaseHandle, DB } from '../src/server/infra/db/handle.js';
+import type { DB } from '../src/server/infra/db/handle.js';
 import { systemClock } from '../src/server/lib/clock.js';
 
 /** A confirmed user with a live session, made through the data layer. */
@@ -10,17 +9,6 @@ export async function seedUser(db: DB, email: string) {
   const id = await insertUser(db, { name: 'Bench', email, passwordHash: 'unused' }, Date.now());
   await updateUser(db, id, { confirmed: 1 }, Date.now());
   return { id, token: await createSession(db, systemClock, id) };
-}
-
-/**
- * The reorder marks of a catalogue seeded directly (tests/server/support/report-seed.ts sets stocks
- * and points without them) brought in step with the rule, as every write keeps them: the list
- * filtered to reorder reads the marked products. Not announced: no webhook listens yet.
- */
-export async function markReorderCrossings({ db }: DatabaseHandle, catalogueId: string) {
-  await db
-    .transaction()
-    .execute((trx) => trackReorderCrossings(trx, catalogueId, 'all', Date.now(), false));
 }
 
 const WORDS = ['oak', 'steel', 'lamp', 'desk', 'chair', 'blue', 'large', 'mug', 'shelf', 'rug'];

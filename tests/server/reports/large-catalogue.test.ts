@@ -34,6 +34,19 @@ describe('stock reports of a large catalogue', async () => {
     expect(await keptTotals(db, owner.id)).toEqual(await recountTotals(db, owner.id));
   });
 
+  // As every write marks them: the list filtered to reorder reads the marks.
+  it('marks the products to reorder', async () => {
+    const marked = await server.database.db
+      .selectFrom('products')
+      .select('id')
+      .where('catalogue_id', '=', owner.id)
+      .where('reorder_crossed_at', 'is not', null)
+      .execute();
+    const due = toReorder(raw).products.map((product) => product.id);
+    expect(due.length).toBeGreaterThan(100);
+    expect(marked.map((row) => row.id).sort()).toEqual(due.sort());
+  });
+
   // Minutes rather than seconds on a busy machine: the recomputation walks 200,000 rows per day.
   it('agrees with the recomputation, figure for figure', { timeout: 180_000 }, async () => {
     for (const days of [30, 90, 365]) {

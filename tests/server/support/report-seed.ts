@@ -1,5 +1,6 @@
 import { setImmediate } from 'node:timers/promises';
 import { sql } from 'kysely';
+import { trackReorderCrossings } from '../../../src/server/features/products/index.js';
 import { bulkLoad } from '../../../src/server/features/products/import-writes.js';
 import type { DatabaseHandle } from '../../../src/server/infra/db/handle.js';
 
@@ -116,6 +117,11 @@ export async function seedReportCatalogue(
       .where('id', 'in', chosen)
       .execute();
   }
+  // Marked as every write path marks them, so the list filtered to reorder sees what a
+  // catalogue that grew through the app would show.
+  await database.db
+    .transaction()
+    .execute((trx) => trackReorderCrossings(trx, catalogueId, 'all', now, false));
   if (database.dialect === 'postgres') {
     // Fresh statistics, as autovacuum would have them on a catalogue that grew over time.
     await sql`analyze`.execute(database.db);
