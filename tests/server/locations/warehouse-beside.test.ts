@@ -20,6 +20,7 @@ describe('a warehouse beside a larger tenant', async () => {
   const { db, dialect } = server.database;
   const queries = new ProductQueries(db, dialect);
   const warehouses = new Map<string, string>();
+  const seeded = new Map<string, Awaited<ReturnType<typeof stockedWarehouse>>>();
   async function seed(name: string, count: number, places: number) {
     const catalogueId = await numberedCatalogue(
       server.database,
@@ -28,7 +29,9 @@ describe('a warehouse beside a larger tenant', async () => {
       () => ({ tags: [] }),
     );
     const steps = Array.from({ length: places }, (_, step) => step * 7);
-    warehouses.set(catalogueId, (await stockedWarehouse(db, catalogueId, steps)).warehouse);
+    const stocked = await stockedWarehouse(db, catalogueId, steps);
+    warehouses.set(catalogueId, stocked.warehouse);
+    seeded.set(catalogueId, stocked);
     return catalogueId;
   }
   await seed('big', 2_000, 25);
@@ -73,6 +76,30 @@ describe('a warehouse beside a larger tenant', async () => {
       const read = await stockRowsRead(query.compile());
       expect(read.plan, sort).not.toMatch(/Seq Scan on stock_levels|SCAN stock_levels/);
       expect(read.rows, sort).toBeLessThanOrEqual(900);
+    }
+  });
+
+  // Locations holding few stock rows (up to 2,000, the small warehouse too) gather what they
+  // hold: their stock rows and products alone, however many of the other tenant's PostgreSQL
+  // expects there.
+  it('gathers a place’s list from its own rows, none of the other tenant’s', async () => {
+    const { warehouse, aisles, bins } = seeded.get(small)!;
+    for (const place of [warehouse, aisles[2]!, bins[7]!]) {
+      const locationIds = (await server.app.locations.subtree(small, place))!;
+      const held = { locationIds, gather: true };
+      for (const sort of ['newest', 'name', 'stock-asc'] as const) {
+        for (const options of [{}, { stock: 'low' as const }]) {
+          const query = queries.pageQuery(small, sort, { text: '', held, rows: 51, ...options });
+          const stock = await stockRowsRead(query.compile());
+          const products = await rowsRead(db, dialect, query.compile(), 'products');
+          const label = `${locationIds.length} ${sort} ${JSON.stringify(options)}`;
+          expect(stock.plan, label).not.toMatch(
+            /Seq Scan on (?!pending_imports)|SCAN (stock_levels|products)/,
+          );
+          expect(stock.rows, label).toBeLessThanOrEqual(900);
+          expect(products.rows, label).toBeLessThanOrEqual(300);
+        }
+      }
     }
   });
 });
