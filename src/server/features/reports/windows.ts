@@ -119,15 +119,7 @@ export class MoverWindows {
       await this.lowerApart(catalogueId, days);
       return;
     }
-    await this.db.transaction().execute(async (trx) => {
-      const start = await trx
-        .selectFrom('window_starts')
-        .select('top_floor')
-        .where('catalogue_id', '=', catalogueId)
-        .where('days', '=', days)
-        .$if(this.dialect === 'postgres', (query) => query.forUpdate())
-        .executeTakeFirst();
-      if (!start) return;
+    await this.withStart(catalogueId, days, async (trx, start) => {
       let floor: number;
       if (how === 'raise') {
         const kept = await this.windows(trx, catalogueId, days)
@@ -163,14 +155,7 @@ export class MoverWindows {
    * read too low.
    */
   private async lowerApart(catalogueId: string, days: number) {
-    const startOf = (db: DB) =>
-      db
-        .selectFrom('window_starts')
-        .select(['top_floor', 'start_day'])
-        .where('catalogue_id', '=', catalogueId)
-        .where('days', '=', days)
-        .executeTakeFirst();
-    const before = await startOf(this.db);
+    const before = await this.startOf(this.db, catalogueId, days);
     if (!before) return;
     const last = await this.db
       .selectFrom('stock_movements')
@@ -179,10 +164,8 @@ export class MoverWindows {
       .executeTakeFirst();
     const since = Number(last?.id ?? 0);
     const { floor, atOrAbove } = await this.readFloor(this.db, catalogueId, days);
-    await this.db.transaction().execute(async (trx) => {
-      const now = await startOf(trx);
+    await this.withStart(catalogueId, days, async (trx, now) => {
       const same =
-        now !== undefined &&
         Number(now.top_floor) === Number(before.top_floor) &&
         Number(now.start_day) === Number(before.start_day);
       if (!same) return;
@@ -206,6 +189,32 @@ export class MoverWindows {
         )
         .execute();
       await this.unmarkBelowFloor(trx, catalogueId, days);
+    });
+  }
+
+  /**
+   * Where the catalogue's window of `days` starts and its floor, locked `for update` on PostgreSQL
+   * (in a transaction, against the writes that mark windows, which read it `for share`).
+   */
+  private startOf(db: DB, catalogueId: string, days: number) {
+    return db
+      .selectFrom('window_starts')
+      .select(['top_floor', 'start_day'])
+      .where('catalogue_id', '=', catalogueId)
+      .where('days', '=', days)
+      .$if(this.dialect === 'postgres', (query) => query.forUpdate())
+      .executeTakeFirst();
+  }
+
+  /** Runs `work` in a transaction that read the window's start first; none when it has none. */
+  private async withStart(
+    catalogueId: string,
+    days: number,
+    work: (trx: DB, start: { top_floor: number; start_day: number }) => Promise<void>,
+  ) {
+    await this.db.transaction().execute(async (trx) => {
+      const start = await this.startOf(trx, catalogueId, days);
+      if (start) await work(trx, start);
     });
   }
 
