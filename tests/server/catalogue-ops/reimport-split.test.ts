@@ -160,15 +160,9 @@ describe('a re-import split into short transactions', async () => {
     expect(Number(rows[0]!.kept)).toBe(Number(rows[0]!.counted));
   }
 
-  /** Each product's movements follow from each other, and end at its stock. */
-  async function movementsChain(catalogueId: string) {
-    const movements = await db
-      .selectFrom('stock_movements')
-      .select(['product_id', 'old_stock', 'new_stock'])
-      .where('catalogue_id', '=', catalogueId)
-      .orderBy('id')
-      .execute();
-    const stocks = new Map(
+  /** The stock of each of the catalogue's products, by id. */
+  const stocksOf = async (catalogueId: string) =>
+    new Map(
       (
         await db
           .selectFrom('products')
@@ -177,6 +171,16 @@ describe('a re-import split into short transactions', async () => {
           .execute()
       ).map((p) => [p.id, p.stock]),
     );
+
+  /** Each product's movements follow from each other, and end at its stock. */
+  async function movementsChain(catalogueId: string) {
+    const movements = await db
+      .selectFrom('stock_movements')
+      .select(['product_id', 'old_stock', 'new_stock'])
+      .where('catalogue_id', '=', catalogueId)
+      .orderBy('id')
+      .execute();
+    const stocks = await stocksOf(catalogueId);
     const last = new Map<string, number>();
     for (const m of movements) {
       expect(m.old_stock, m.product_id).toBe(last.get(m.product_id) ?? 0);
@@ -195,6 +199,18 @@ describe('a re-import split into short transactions', async () => {
   });
   const sweep = () => server.app.runner.runNow('sweeping failed imports');
 
+  /** Waits until `reached` holds, the import still unanswered then (before its commit). */
+  async function unansweredUntil(
+    importing: Promise<unknown>,
+    reached: () => Promise<boolean>,
+    pause = 5,
+  ) {
+    let answered = false;
+    void importing.finally(() => (answered = true));
+    while (!(await reached()) && !answered) await sleep(pause);
+    expect(answered).toBe(false);
+  }
+
   it.runIf(sqlite)(
     'fails on a code taken meanwhile with nothing of it kept, a stock change meanwhile kept',
     async () => {
@@ -206,10 +222,7 @@ describe('a re-import split into short transactions', async () => {
         user,
         reimportCsv(products, { newSku: 'TAKEN-1', creates: 1_500 }),
       );
-      let answered = false;
-      void importing.finally(() => (answered = true));
-      while ((await staging()) === 0 && !answered) await sleep(5);
-      expect(answered).toBe(false);
+      await unansweredUntil(importing, async () => (await staging()) > 0);
       // Another user's change of a product in the file, and the rival taking the new SKU.
       expect((await adjustStock(server, user, moved.id, { delta: 5 })).statusCode).toBe(200);
       const taken = await patchProduct(server, user, rivalId, { sku: 'TAKEN-1' });
@@ -218,12 +231,7 @@ describe('a re-import split into short transactions', async () => {
       expect(res.statusCode, res.body).toBe(409);
       expect(await leftOver()).toEqual({ pending: 0, updates: 0, applying: 0 });
       expect(await snapshot(catalogueId, [rivalId, moved.id])).toEqual(before);
-      const { stock } = await db
-        .selectFrom('products')
-        .select('stock')
-        .where('id', '=', moved.id)
-        .executeTakeFirstOrThrow();
-      expect(stock).toBe(moved.stock + 5);
+      expect((await stocksOf(catalogueId)).get(moved.id)).toBe(moved.stock + 5);
       await movementsChain(catalogueId);
       await keptEqualsCounted(catalogueId);
     },
@@ -261,10 +269,7 @@ describe('a re-import split into short transactions', async () => {
     const moved = products.at(-1)!;
     const importing = importCsv(server, user, reimportCsv(products));
     if (sqlite) {
-      let answered = false;
-      void importing.finally(() => (answered = true));
-      while ((await leftOver()).applying === 0 && !answered) await sleep(2);
-      expect(answered).toBe(false);
+      await unansweredUntil(importing, async () => (await leftOver()).applying > 0, 2);
     } else {
       await sleep(20);
     }
@@ -272,11 +277,7 @@ describe('a re-import split into short transactions', async () => {
     const res = await importing;
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ created: 0, updated: ROWS });
-    const { stock } = await db
-      .selectFrom('products')
-      .select('stock')
-      .where('id', '=', moved.id)
-      .executeTakeFirstOrThrow();
+    const stock = (await stocksOf(catalogueId)).get(moved.id);
     // Applied after the change (its movement from the changed stock), or the change after it.
     expect([moved.stock + 3, moved.stock + 8]).toContain(stock);
     const mine = await db
@@ -318,15 +319,7 @@ describe('a re-import split into short transactions', async () => {
       server.clock.advance(61_000);
       await sweep();
       expect(await leftOver()).toEqual({ pending: 0, updates: 0, applying: 0 });
-      const stocks = new Map(
-        (
-          await db
-            .selectFrom('products')
-            .select(['id', 'stock'])
-            .where('catalogue_id', '=', catalogueId)
-            .execute()
-        ).map((p) => [p.id, p.stock]),
-      );
+      const stocks = await stocksOf(catalogueId);
       for (const p of products) expect(stocks.get(p.id), p.id).toBe(p.stock + 3);
       await movementsChain(catalogueId);
       await keptEqualsCounted(catalogueId);
@@ -341,10 +334,7 @@ describe('a re-import split into short transactions', async () => {
       // The last product by id: applied in the last batch, long after the commit.
       const gone = products.at(-1)!;
       const importing = importCsv(server, user, reimportCsv(products, { creates: 3_000 }));
-      let answered = false;
-      void importing.finally(() => (answered = true));
-      while ((await staging()) === 0 && !answered) await sleep(5);
-      expect(answered).toBe(false);
+      await unansweredUntil(importing, async () => (await staging()) > 0);
       const deleted = await deleteProduct(server, user, gone.id);
       expect(deleted.statusCode, deleted.body).toBe(200);
       const res = await importing;
@@ -380,14 +370,23 @@ describe('a re-import split into short transactions', async () => {
       at,
     }));
 
+  /** The re-import's updates staged, as by a process that has not committed it yet. */
+  async function stageUpdates(
+    catalogueId: string,
+    products: { id: string; name: string; stock: number }[],
+    at: number,
+  ) {
+    const clock = { now: () => server.clock.now(), isGone: () => false };
+    const target = { id: catalogueId, actorId: null };
+    return { staged: await stageImport(db, target, [], clock, updatesOf(products, at)), target };
+  }
+
   it.runIf(sqlite)(
     'is swept away whole when its process dies before its commit',
     async () => {
       const { products, catalogueId } = await catalogue('Died early');
       const before = await snapshot(catalogueId);
-      const clock = { now: () => server.clock.now(), isGone: () => false };
-      const target = { id: catalogueId, actorId: null };
-      await stageImport(db, target, [], clock, updatesOf(products, server.clock.now()));
+      await stageUpdates(catalogueId, products, server.clock.now());
       expect((await leftOver()).updates).toBe(ROWS);
       // Its process died: the lease runs out and the sweep takes what it staged.
       server.clock.advance(61_000);
@@ -402,10 +401,8 @@ describe('a re-import split into short transactions', async () => {
     'is finished by the sweep when its process dies after its commit',
     async () => {
       const { products, catalogueId } = await catalogue('Died late');
-      const clock = { now: () => server.clock.now(), isGone: () => false };
-      const target = { id: catalogueId, actorId: null };
       const now = server.clock.now();
-      const staged = await stageImport(db, target, [], clock, updatesOf(products, now));
+      const { staged, target } = await stageUpdates(catalogueId, products, now);
       await writeCatalogue(server.database, target, now, async (w) => {
         await publishImport(w, staged);
         return { answer: { status: 200, body: {} } };

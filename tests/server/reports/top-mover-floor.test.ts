@@ -24,20 +24,22 @@ describe("the top movers' floor", async () => {
   const { db, dialect } = server.database;
   const owner = await member(server, 'Ada');
   const base = `/api/catalogues/${owner.id}`;
-  // Created now, each with its stock as its one movement: 1 to 97 units moved.
-  await bulkLoad(
-    server.database,
-    owner.id,
-    Array.from({ length: PRODUCTS }, (_, i) => ({
-      name: `Mover ${i}`,
-      description: 'Moved',
-      priceCents: 100,
-      stock: ((i * 7) % 97) + 1,
-      image: null,
-      createdAt: server.clock.now(),
-    })),
-    'create',
-  );
+  /** Products created now, each with its stock as its one movement: 1 to 97 units moved. */
+  const loadMovers = (catalogueId: string, count: number, name: string) =>
+    bulkLoad(
+      server.database,
+      catalogueId,
+      Array.from({ length: count }, (_, i) => ({
+        name: `${name} ${i}`,
+        description: 'Moved',
+        priceCents: 100,
+        stock: ((i * 7) % 97) + 1,
+        image: null,
+        createdAt: server.clock.now(),
+      })),
+      'create',
+    );
+  await loadMovers(owner.id, PRODUCTS, 'Mover');
 
   const report = async (days: number, limit = 100) => {
     const res = await api(
@@ -73,6 +75,18 @@ describe("the top movers' floor", async () => {
           .executeTakeFirstOrThrow()
       ).n,
     );
+
+  /** A window of the owner's products with this `moved` or `top`. */
+  const aWindow = async (column: 'moved' | 'top', value: number) =>
+    db
+      .selectFrom('product_windows')
+      .select('product_id')
+      .where('catalogue_id', '=', owner.id)
+      .where(column, '=', value)
+      .limit(1)
+      .executeTakeFirstOrThrow();
+  const moveStock = (productId: string, delta: number) =>
+    api(server, owner, 'POST', `${base}/products/${productId}/stock`, { delta });
 
   /** The pages of product_windows' indexes but its key, as the file holds them once checkpointed. */
   const indexPages = () => {
@@ -114,24 +128,16 @@ describe("the top movers' floor", async () => {
   });
 
   it('writes no page of its indexes for a stock change below the floor', async () => {
-    const [quiet] = await db
-      .selectFrom('product_windows')
-      .select('product_id')
-      .where('catalogue_id', '=', owner.id)
-      .where('moved', '=', 1)
-      .limit(1)
-      .execute();
+    const quiet = await aWindow('moved', 1);
     const before = dialect === 'sqlite' ? indexPages() : undefined;
     const counted = await Promise.all(WINDOWS.map(marked));
-    const res = await api(server, owner, 'POST', `${base}/products/${quiet!.product_id}/stock`, {
-      delta: 2,
-    });
+    const res = await moveStock(quiet.product_id, 2);
     expect(res.statusCode, res.body).toBe(200);
     expect(await Promise.all(WINDOWS.map(marked))).toEqual(counted);
     const moved = await db
       .selectFrom('product_windows')
       .select(['moved', 'top'])
-      .where('product_id', '=', quiet!.product_id)
+      .where('product_id', '=', quiet.product_id)
       .execute();
     expect(moved.map((row) => [Number(row.moved), Number(row.top)])).toEqual(
       WINDOWS.map(() => [3, 0]),
@@ -144,20 +150,12 @@ describe("the top movers' floor", async () => {
   });
 
   it('answers as the movements say when a window passes the floor', async () => {
-    const [quiet] = await db
-      .selectFrom('product_windows')
-      .select('product_id')
-      .where('catalogue_id', '=', owner.id)
-      .where('top', '=', 0)
-      .limit(1)
-      .execute();
-    const res = await api(server, owner, 'POST', `${base}/products/${quiet!.product_id}/stock`, {
-      delta: 500,
-    });
+    const quiet = await aWindow('top', 0);
+    const res = await moveStock(quiet.product_id, 500);
     expect(res.statusCode, res.body).toBe(200);
     for (const days of WINDOWS) {
       const answer = (await report(days)) as { products: { id: string }[] };
-      expect(answer.products[0]!.id).toBe(quiet!.product_id);
+      expect(answer.products[0]!.id).toBe(quiet.product_id);
       expect(answer).toEqual(await recomputed(days));
     }
   });
@@ -196,19 +194,7 @@ describe("the top movers' floor", async () => {
     async () => {
       const other = await member(server, 'Bo');
       // Windows enough for several chunks of the lowering's read.
-      await bulkLoad(
-        server.database,
-        other.id,
-        Array.from({ length: 12_000 }, (_, i) => ({
-          name: `Big ${i}`,
-          description: 'Moved',
-          priceCents: 100,
-          stock: ((i * 7) % 97) + 1,
-          image: null,
-          createdAt: server.clock.now(),
-        })),
-        'create',
-      );
+      await loadMovers(other.id, 12_000, 'Big');
       const [first] = await db
         .selectFrom('product_windows')
         .select('product_id')
