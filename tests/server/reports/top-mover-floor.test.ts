@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
+import type { ActivityResponse } from '../../../src/shared/schemas/activity.js';
 import { bulkLoad } from '../../../src/server/features/products/import-writes.js';
 import { build } from '../support/build.js';
 import { SQLITE_FILE } from '../support/database-template.js';
@@ -186,6 +187,40 @@ describe("the top movers' floor", async () => {
     const after = await floors();
     for (const days of WINDOWS) expect(after.get(days)).toBeLessThan(before.get(days)!);
   });
+
+  // A lowering finds what moved while it read the window by the movements' ids, which an undone
+  // delete's movements may keep: the undo marks the product's windows itself. Only PostgreSQL
+  // keeps that mark below the floor: SQLite's trigger that raises the floor as a window is marked
+  // unmarks every marked window below it (migration 048), this one too.
+  it.runIf(dialect === 'postgres')(
+    'marks the windows of a product an undo brings back, whatever the floor',
+    async () => {
+      const { product_id: id } = await aWindow('moved', 1);
+      const windowsOf = async () =>
+        (
+          await db
+            .selectFrom('product_windows')
+            .select(['days', 'top'])
+            .where('product_id', '=', id)
+            .orderBy('days')
+            .execute()
+        ).map((row) => [Number(row.days), Number(row.top)]);
+      expect(await windowsOf()).toEqual(WINDOWS.map((days) => [days, 0]));
+      const deleted = await api(server, owner, 'DELETE', `${base}/products/${id}`);
+      expect(deleted.statusCode, deleted.body).toBe(200);
+      const entries = await api(
+        server,
+        owner,
+        'GET',
+        `${base}/activity?kind=product.deleted&limit=1`,
+      );
+      const entry = (entries.json() as ActivityResponse).entries[0]!.id;
+      const undone = await api(server, owner, 'POST', `${base}/activity/${entry}/undo`);
+      expect(undone.statusCode, undone.body).toBe(200);
+      expect(await windowsOf()).toEqual(WINDOWS.map((days) => [days, 1]));
+      for (const days of WINDOWS) expect(await report(days)).toEqual(await recomputed(days));
+    },
+  );
 
   // The whole window is read a chunk a turn: other writers go on meanwhile (PostgreSQL's do not
   // wait for a reader; SQLite's file has one writer).
