@@ -15,6 +15,9 @@
  * BENCH_PAGES=on (SQLite) also counts the pages of each b-tree the first posting dirtied.
  * BENCH_DROP=<index,…> (SQLite) drops those indexes from each copy: what the posting would cost
  * without them (with BENCH_READS=0, as reads may name them).
+ * BENCH_SINGLE=<n> then changes the stock of n older products one at a time, one unit in and then
+ * out again (the API's `changeStock`, a write each), and BENCH_IMPORT=<n> loads n new products
+ * (the import's `bulkLoad`): CPU ms per change, and for the load.
  */
 import { randomUUID } from 'node:crypto';
 import { cp, mkdir, readFile, rm, stat } from 'node:fs/promises';
@@ -25,6 +28,8 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { PRODUCT_SORTS, STOCK_FILTERS } from '../src/shared/constants.js';
 import { postCount, reverseCountPosting } from '../src/server/features/counts/writes.js';
+import { bulkLoad } from '../src/server/features/products/import-writes.js';
+import { changeStock } from '../src/server/features/products/stock-writes.js';
 import { ProductQueries } from '../src/server/features/products/queries.js';
 import { ReportQueries } from '../src/server/features/reports/index.js';
 import { writeCatalogue } from '../src/server/features/writes/index.js';
@@ -34,7 +39,7 @@ import { databaseUrl } from '../tests/server/support/database-template.js';
 import { seedReportCatalogue } from '../tests/server/support/report-seed.js';
 import { cpuReader } from './scale-cpu.js';
 import { seedLocations } from './scale-locations.js';
-import { seedUser } from './seed.js';
+import { products as newProducts, seedUser } from './seed.js';
 
 const ENGINE = process.env.BENCH_ENGINE ?? 'sqlite';
 const SIZES = (process.env.BENCH_SIZES ?? '1000,100000').split(',').map(Number);
@@ -44,6 +49,8 @@ const READS = Number(process.env.BENCH_READS ?? 5);
 /** Reads per measurement. */
 const BATCH = 20;
 const PAGES = process.env.BENCH_PAGES === 'on';
+const SINGLE = Number(process.env.BENCH_SINGLE ?? 0);
+const IMPORT = Number(process.env.BENCH_IMPORT ?? 0);
 const POSTGRES = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const MOVEMENTS = 100_000;
 const LINES = 1_000;
@@ -264,7 +271,34 @@ async function measureCopy(size: number, copy: string) {
         },
       );
     }
-    return { postings, reads, pages };
+    const writer = { id: catalogueId, actorId: actorId! };
+    // Older products than the count's, spread over the catalogue as its ids are.
+    const older = await db
+      .selectFrom('products')
+      .select('id')
+      .where('catalogue_id', '=', catalogueId)
+      .orderBy('created_at')
+      .limit(SINGLE)
+      .execute();
+    const singles: number[] = [];
+    for (const delta of [1, -1]) {
+      if (SINGLE === 0) break;
+      singles.push(
+        (await costOf(async () => {
+          for (const { id } of older)
+            await writeCatalogue({ db, dialect }, writer, Date.now(), async (w) => {
+              const done = await changeStock(w, id, { delta, reason: null, note: null });
+              if (done.outcome !== 'done') throw new Error(`stock change: ${done.outcome}`);
+              return { answer: { status: 200, body: {} } };
+            });
+        })) / SINGLE,
+      );
+    }
+    const loaded =
+      IMPORT > 0
+        ? await costOf(() => bulkLoad({ db, dialect }, writer, [...newProducts(IMPORT)], 'import'))
+        : undefined;
+    return { postings, reads, pages, singles, loaded };
   } finally {
     await cpu.close();
     await database.close();
@@ -347,6 +381,12 @@ async function main() {
       console.log(
         `${size}: posting CPU ms ${result.postings.map((ms) => ms.toFixed(0)).join(', ')}`,
       );
+      if (result.singles.length > 0)
+        console.log(
+          `  single stock change CPU ms each: ${result.singles.map((ms) => ms.toFixed(2)).join(', ')}`,
+        );
+      if (result.loaded !== undefined)
+        console.log(`  import of ${IMPORT} products CPU ms: ${result.loaded.toFixed(0)}`);
       if (result.pages) {
         const total = result.pages.reduce((sum, [, n]) => sum + n, 0);
         console.log(`  pages dirtied: ${total}`);

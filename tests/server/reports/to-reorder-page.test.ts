@@ -1,5 +1,6 @@
 import { CompiledQuery, sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
+import { trackReorderCrossings } from '../../../src/server/features/products/index.js';
 import { build } from '../support/build.js';
 import { seedReportCatalogue } from '../support/report-seed.js';
 import { statementRecorder } from '../support/statement-plans.js';
@@ -46,6 +47,10 @@ describe('a page of the to-reorder report', async () => {
     .execute();
   await sql`update products set reorder_point = stock + 1 where catalogue_id = ${owner.id}
     and reorder_point is not null`.execute(db);
+  // Written behind the application's back: the reorder marks brought in step, as a write would.
+  await db
+    .transaction()
+    .execute((trx) => trackReorderCrossings(trx, owner.id, 'all', server.clock.now(), false));
   if (dialect === 'postgres') await sql`analyze`.execute(db);
   const raw = await readRaw(db, owner.id);
 
@@ -86,7 +91,7 @@ describe('a page of the to-reorder report', async () => {
     const rows = explained.rows;
     const reads = rows.filter((row) => /^(SCAN|SEARCH) products/.test(row.detail));
     expect(reads.map((row) => /USING INDEX (\w+)/.exec(row.detail)?.[1]).sort()).toEqual([
-      'products_reorder_default_order',
+      'products_reorder_default_marked',
       'products_reorder_own_order',
     ]);
     for (const read of reads) {
@@ -95,5 +100,41 @@ describe('a page of the to-reorder report', async () => {
         expect.stringMatching(/TEMP B-TREE/),
       );
     }
+  });
+});
+
+/**
+ * A stock change of a product above the catalogue's point, most of a catalogue's, writes no
+ * entry of the index the report reads the catalogue's part from: it holds the marked products
+ * only (the rule is asked of each of them).
+ */
+describe("the index of the to-reorder report's part by the catalogue's point", async () => {
+  const server = await build();
+  const owner = await person(server, 'Some to reorder');
+  const { db, dialect } = server.database;
+  await seedReportCatalogue(server.database, owner.id, server.clock.now(), {
+    products: 600,
+    movements: 600,
+  });
+  // Analyzed whole (a small table), a partial index's count of its tuples is exact (PostgreSQL).
+  if (dialect === 'postgres') await sql`analyze products`.execute(db);
+
+  it('holds the products marked to reorder, no others', async () => {
+    const { marked, without } = await db
+      .selectFrom('products')
+      .select(sql<number>`count(case when reorder_crossed_at is not null then 1 end)`.as('marked'))
+      .select(sql<number>`count(*)`.as('without'))
+      .where('reorder_point', 'is', null)
+      .executeTakeFirstOrThrow();
+    expect(Number(marked)).toBeGreaterThan(0);
+    expect(Number(marked)).toBeLessThan(Number(without) / 2);
+    const name = 'products_reorder_default_marked';
+    const { rows } =
+      dialect === 'sqlite'
+        ? await sql<{ entries: number }>`select sum(ncell) as entries from dbstat
+            where name = ${name}`.execute(db)
+        : await sql<{ entries: number }>`select reltuples as entries from pg_class
+            where relname = ${name}`.execute(db);
+    expect(Number(rows[0]?.entries)).toBe(Number(marked));
   });
 });

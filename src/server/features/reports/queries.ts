@@ -214,9 +214,11 @@ export class ReportQueries {
   /**
    * Products at or below their reorder point (their own, else the catalogue's), the most short
    * first, then by name. The rule in two parts, each read in that order from an index that holds
-   * only its products (migration 036): by their own point, `stock - reorder_point` ascending; by
-   * the catalogue's, which they share, `stock` ascending. A page takes at most `limit` rows of
-   * each and merges them, so it costs the same however many products are due.
+   * only its products: by their own point, `stock - reorder_point` ascending (migration 036); by
+   * the catalogue's, which they share, `stock` ascending, among the products marked to reorder
+   * (migration 055: an index of every product by stock moved an entry at each stock change). A
+   * page takes at most `limit` rows of each and merges them, so it costs the same however many
+   * products are due.
    */
   async toReorder(catalogueId: string, limit?: number): Promise<ReorderRow[]> {
     const cataloguePoint = sql<number>`(select reorder_point from catalogues where id = ${catalogueId})`;
@@ -240,6 +242,7 @@ export class ReportQueries {
       .where('catalogue_id', '=', catalogueId)
       .where(visibleProduct())
       .where('reorder_point', 'is', null)
+      .where('reorder_crossed_at', 'is not', null)
       .where('stock', '<=', cataloguePoint)
       .orderBy('stock')
       .orderBy('name_key')

@@ -56,6 +56,7 @@ import * as transitionTablesUnjoined from './migrations/050_transition_tables_un
 import * as reorderListIndexes from './migrations/051_reorder_list_indexes.js';
 import * as importUpdatesByCatalogue from './migrations/052_import_updates_by_catalogue.js';
 import * as stockLevelsByCatalogue from './migrations/054_stock_levels_by_catalogue.js';
+import * as reorderDefaultMarked from './migrations/055_reorder_default_marked.js';
 
 export type MigrationDialect = 'sqlite' | 'postgres';
 
@@ -117,6 +118,7 @@ export const migrations: Migration[] = [
   { name: '051_reorder_list_indexes', ...reorderListIndexes },
   { name: '052_import_updates_by_catalogue', ...importUpdatesByCatalogue },
   { name: '054_stock_levels_by_catalogue', ...stockLevelsByCatalogue },
+  { name: '055_reorder_default_marked', ...reorderDefaultMarked },
 ];
 
 /** What the hand-written runner before Kysely's Migrator recorded applied migrations in. */
