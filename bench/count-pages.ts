@@ -390,7 +390,7 @@ async function main() {
       if (result.pages) {
         const total = result.pages.reduce((sum, [, n]) => sum + n, 0);
         console.log(`  pages dirtied: ${total}`);
-        for (const [name, n] of result.pages.slice(0, 14)) console.log(`    ${name}: ${n}`);
+        for (const [name, n] of result.pages.slice(0, 40)) console.log(`    ${name}: ${n}`);
       }
     }
     console.log(

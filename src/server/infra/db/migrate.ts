@@ -57,6 +57,7 @@ import * as reorderListIndexes from './migrations/051_reorder_list_indexes.js';
 import * as importUpdatesByCatalogue from './migrations/052_import_updates_by_catalogue.js';
 import * as stockLevelsByCatalogue from './migrations/054_stock_levels_by_catalogue.js';
 import * as reorderDefaultMarked from './migrations/055_reorder_default_marked.js';
+import * as imageKeyPictured from './migrations/056_image_key_pictured.js';
 
 export type MigrationDialect = 'sqlite' | 'postgres';
 
@@ -119,6 +120,7 @@ export const migrations: Migration[] = [
   { name: '052_import_updates_by_catalogue', ...importUpdatesByCatalogue },
   { name: '054_stock_levels_by_catalogue', ...stockLevelsByCatalogue },
   { name: '055_reorder_default_marked', ...reorderDefaultMarked },
+  { name: '056_image_key_pictured', ...imageKeyPictured },
 ];
 
 /** What the hand-written runner before Kysely's Migrator recorded applied migrations in. */
