@@ -191,8 +191,18 @@ async function seed(size: number, options: { dataDir: string; databaseUrl?: stri
 /** Each page of the file, to tell which ones a posting changed. */
 async function pagesOf(file: string) {
   const raw = new SQLite(file);
-  raw.pragma('wal_checkpoint(TRUNCATE)');
-  raw.close();
+  try {
+    // Until the whole log is in the file: a checkpoint that a reader held up leaves pages in the
+    // log, which the file's image would then miss.
+    for (let attempt = 0; ; attempt += 1) {
+      const [done] = raw.pragma('wal_checkpoint(TRUNCATE)') as { busy: number }[];
+      if (done?.busy === 0) break;
+      if (attempt === 50) throw new Error('the log could not be checkpointed');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  } finally {
+    raw.close();
+  }
   return readFile(file);
 }
 
