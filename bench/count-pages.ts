@@ -12,7 +12,8 @@
  * reads (BENCH_READS rounds, the median), then BENCH_ROUNDS postings through `writeCatalogue` +
  * `postCount`, each undone with `reverseCountPosting`. CPU milliseconds of this process (both
  * SQLite connections run in it) and, on PostgreSQL, of its connections' backends (/proc).
- * BENCH_PAGES=on (SQLite) also counts the pages of each b-tree the first posting dirtied.
+ * BENCH_PAGES=on (SQLite) also counts the pages of each b-tree the first posting dirtied
+ * (BENCH_PAGES_ROUND=<n>: the nth posting's, counted from 0, once earlier ones split full pages).
  * BENCH_DROP=<index,…> (SQLite) drops those indexes from each copy: what the posting would cost
  * without them (with BENCH_READS=0, as reads may name them).
  * BENCH_SINGLE=<n> then changes the stock of n older products one at a time, one unit in and then
@@ -49,6 +50,7 @@ const READS = Number(process.env.BENCH_READS ?? 5);
 /** Reads per measurement. */
 const BATCH = 20;
 const PAGES = process.env.BENCH_PAGES === 'on';
+const PAGES_ROUND = Number(process.env.BENCH_PAGES_ROUND ?? 0);
 const SINGLE = Number(process.env.BENCH_SINGLE ?? 0);
 const IMPORT = Number(process.env.BENCH_IMPORT ?? 0);
 const POSTGRES = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -255,7 +257,7 @@ async function measureCopy(size: number, copy: string) {
     let pages: [string, number][] | undefined;
     const file = opened.dataDir ? path.join(opened.dataDir, 'stockroom.db') : undefined;
     for (let round = 0; round < ROUNDS; round += 1) {
-      const before = PAGES && file && round === 0 ? await pagesOf(file) : undefined;
+      const before = PAGES && file && round === PAGES_ROUND ? await pagesOf(file) : undefined;
       postings.push(
         await costOf(() =>
           writeCatalogue(
