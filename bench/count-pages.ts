@@ -237,7 +237,7 @@ async function measureCopy(size: number, copy: string) {
   // This process by its own clock (microseconds), its backends by /proc (clock ticks).
   const used = async () => {
     const { user, system } = process.cpuUsage();
-    const backends = [...(await cpu())].filter(([pid]) => pid !== process.pid);
+    const backends = [...(await cpu())].filter(([thread]) => !thread.startsWith(`${process.pid}/`));
     return (user + system) * 1000 + backends.reduce((sum, [, ns]) => sum + ns, 0);
   };
   const costOf = async (work: () => Promise<unknown>) => {

@@ -58,19 +58,23 @@ export async function peakRss<T>(pids: number[], work: () => Promise<T>) {
 }
 
 /**
- * CPU nanoseconds every thread of the process has run (the first field of each thread's
- * /proc/<pid>/task/<tid>/schedstat): precise enough for one request, where /proc/<pid>/stat
- * counts clock ticks of 10 ms. Threads that ended are no longer counted, so only a difference
- * over a short span, with the same threads alive, means anything.
+ * CPU nanoseconds each thread of the process has run, by thread id (the first field of each
+ * thread's /proc/<pid>/task/<tid>/schedstat): precise enough for one request, where
+ * /proc/<pid>/stat counts clock ticks of 10 ms. Compare two readings thread by thread: a thread
+ * that ended between them (SQLite's checkpointer ends when idle) takes its whole time with it, and
+ * a sum over the process would count that as negative time.
  */
-export function cpuNanos(pid: number): number {
-  let total = 0;
+export function threadNanos(pid: number): Map<number, number> {
+  const used = new Map<number, number>();
   for (const tid of readdirSync(`/proc/${pid}/task`)) {
     try {
-      total += Number(readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').split(' ')[0]);
+      const nanos = Number(
+        readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').split(' ')[0],
+      );
+      used.set(Number(tid), nanos);
     } catch {
       // the thread ended meanwhile
     }
   }
-  return total;
+  return used;
 }

@@ -7,6 +7,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { SORT_ORDERS } from '../src/server/features/products/cursor.js';
 import { importFile } from './catalogue.js';
 import { measureShelfCount } from './scale-counts.js';
+import { settle } from './scale-cpu.js';
 import { binCode, WAREHOUSES } from './scale-locations.js';
 import { rawAppInsertRate, rawExport, rawInsertRate } from './scale-yardsticks.js';
 import {
@@ -76,6 +77,7 @@ export async function measureRequests(client: Client): Promise<Costs> {
 
   // A stock change, then the summary it changed: two rows from the same rounds.
   console.log('  stock change, summary after it…');
+  await settle(client.cpu);
   const change: Cost[] = [];
   const summary: Cost[] = [];
   for (let round = 0; round < MAX_ROUNDS; round += 1) {
@@ -191,6 +193,7 @@ async function measureSummaries(
   for (const [name, id] of Object.entries(places)) {
     const label = `summary of a ${name} (location=)`;
     console.log(`  ${label}…`);
+    await settle(client.cpu);
     const rounds: Cost[] = [];
     for (let round = 0; round < MAX_ROUNDS; round += 1) {
       await move();

@@ -5,6 +5,7 @@
  * median of the rounds.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
+import { cpuMsBetween, settle, type CpuReading } from './scale-cpu.js';
 
 /** What one request costs: medians of the rounds, in milliseconds. */
 export interface Cost {
@@ -20,8 +21,8 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.le
 
 export interface Client {
   url: string;
-  /** CPU nanoseconds used so far by each process serving requests (scale-cpu.ts). */
-  cpu: () => Promise<Map<number, number>>;
+  /** CPU nanoseconds used so far by each thread of the processes serving requests (scale-cpu.ts). */
+  cpu: () => Promise<CpuReading>;
   token: string;
 }
 
@@ -50,8 +51,8 @@ export async function send(
 }
 
 /**
- * The CPU and wall time of one call of `work`, the server otherwise idle. A process that started
- * meanwhile (a database connection opened) counts whole; one that ended is not counted.
+ * The CPU and wall time of one call of `work`, the server otherwise idle. A thread or process that
+ * started meanwhile (a database connection opened) counts whole; one that ended is not counted.
  */
 export async function costOf(client: Client, work: () => Promise<unknown>) {
   const before = await client.cpu();
@@ -60,17 +61,19 @@ export async function costOf(client: Client, work: () => Promise<unknown>) {
   const wallMs = performance.now() - started;
   // What the server does after the answer left (its onResponse hooks) belongs to this request.
   await sleep(2);
-  let nanos = 0;
-  for (const [pid, used] of await client.cpu()) nanos += used - (before.get(pid) ?? 0);
-  return { cpuMs: nanos / 1e6, wallMs };
+  return { cpuMs: cpuMsBetween(before, await client.cpu()), wallMs };
 }
 
-/** `request(round)` WARM_UPS times, then ROUNDS times measured: the medians. */
+/**
+ * `request(round)` WARM_UPS times, then ROUNDS times measured: the medians. Starts once the
+ * server is idle: what the rows before left it to do in the background is theirs.
+ */
 export async function measureRounds(
   client: Client,
   request: (round: number) => Promise<unknown>,
   rounds = ROUNDS,
 ): Promise<Cost> {
+  await settle(client.cpu);
   for (let round = 0; round < WARM_UPS; round += 1) await request(round);
   const costs = [];
   for (let round = WARM_UPS; round < WARM_UPS + rounds; round += 1) {

@@ -5,26 +5,25 @@
  * catalogue of that size with about 100,000 stock movements over the last 400 days, its stock in 3
  * of 10,000 places per product (bench/scale-locations.ts); the production
  * build (`npm run build` first) serves it, and every request is sent one at a time and costed by
- * the server's own CPU time (bench/scale-requests.ts). Beside the largest catalogue, a catalogue
- * of the smallest size is measured again. Then the export, a count of 10,000 lines over the whole
+ * the server's own CPU time once it is idle (bench/scale-requests.ts). Beside the largest
+ * catalogue, a catalogue of the smallest size is measured again (`npm run bench:scale-beside`
+ * compares the two in alternating rounds). Then the export, a count of 10,000 lines over the whole
  * catalogue (bench/scale-counts.ts) and the imports of the catalogue, the new import beside
  * another user's stock changes (BENCH_SCALE_IMPORTS=off leaves them out; BENCH_SCALE_ONLY=imports
  * runs them alone, without the requests, the export and the count).
  * Writes bench/results-scale.md, or bench/results-scale-<sizes>.md for other sizes.
  */
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
+import { stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadConfig } from '../src/server/config.js';
 import { openDatabase } from '../src/server/infra/db/open.js';
-import { freshPostgresDatabase } from '../tests/server/support/build.js';
-import { seedReportCatalogue } from '../tests/server/support/report-seed.js';
 import { measureExport, measureImports, measureRequests } from './scale-catalogue.js';
-import { measureWideCount, seedWideCount } from './scale-counts.js';
+import { measureWideCount } from './scale-counts.js';
 import { cpuReader } from './scale-cpu.js';
-import { seedLocations } from './scale-locations.js';
+import { freshDatabase, seedCatalogue } from './scale-seed.js';
 import { renderScale, type EngineResult } from './scale-table.js';
 import { seedUser } from './seed.js';
 import { BUILT_SERVER, START_ARGS, launch, stopProcess } from './startup.js';
@@ -34,60 +33,6 @@ const SIZES = (process.env.BENCH_SCALE_SIZES ?? '1000,10000,100000').split(',').
 const ENGINES = (process.env.BENCH_SCALE_ENGINES ?? 'sqlite,postgres').split(',');
 const IMPORTS = process.env.BENCH_SCALE_IMPORTS !== 'off';
 const ONLY_IMPORTS = process.env.BENCH_SCALE_ONLY === 'imports';
-const POSTGRES = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-/** Stock movements of every catalogue measured: its products' creations, then more. */
-const MOVEMENTS = 100_000;
-
-/** A fresh database of the engine: its environment for the server, and how to drop it. */
-async function freshDatabase(engine: string) {
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'stockroom-scale-'));
-  const postgres = engine === 'postgres' ? await freshPostgresDatabase(POSTGRES) : undefined;
-  const env = {
-    NODE_ENV: 'production',
-    DATA_DIR: dataDir,
-    APP_SECRET: 'bench-secret-that-is-at-least-32-characters-long',
-    PUBLIC_URL: 'http://localhost:3000',
-    LOG_LEVEL: 'warn',
-    RATE_LIMIT_GENERAL: '1000000000',
-    RATE_LIMIT_SENSITIVE: '1000000000',
-    ...(postgres ? { DATABASE_URL: postgres.url } : {}),
-  };
-  const sqliteFile = postgres ? undefined : path.join(dataDir, 'stockroom.db');
-  const raw: { postgresUrl: string } | { sqliteFile: string } = postgres
-    ? { postgresUrl: postgres.url }
-    : { sqliteFile: sqliteFile! };
-  return {
-    env,
-    raw,
-    sqliteFile,
-    drop: async () => {
-      await postgres?.drop();
-      await rm(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
-/**
- * A user with a catalogue of `size` products and about MOVEMENTS movements, seeded through the
- * data layer (batched inserts, as the reports' tests seed): what is measured is the requests, not
- * the loading. The seconds it took.
- */
-async function seedCatalogue(env: NodeJS.ProcessEnv, email: string, size: number) {
-  const database = await openDatabase(loadConfig(env));
-  try {
-    const started = performance.now();
-    const user = await seedUser(database.db, email);
-    await seedReportCatalogue(database, user.id, Date.now(), {
-      products: size,
-      movements: Math.max(size, MOVEMENTS),
-    });
-    await seedLocations(database, user.id);
-    await seedWideCount(database, user.id, user.id);
-    return { user, seconds: (performance.now() - started) / 1000 };
-  } finally {
-    await database.close();
-  }
-}
 
 /** Another user, with a catalogue of their own: who changes a stock while an import runs. */
 async function seedBystander(env: NodeJS.ProcessEnv) {
