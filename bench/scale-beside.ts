@@ -9,7 +9,7 @@
  * and costs its writes. Each round sends every request to each server in turn (the order turning
  * each round), each after the servers fell idle, so that a loaded machine weighs on both alike.
  * An idle span of 10 ms is costed as a request is: what background work adds to a row.
- * Writes bench/results-scale-beside-<engine>-<small>-<large>.md.
+ * Writes bench/results-scale-beside-<date>-<engine>-<small>-<large>.md.
  */
 import { existsSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
@@ -235,7 +235,8 @@ async function main() {
         .join(', '),
     });
     console.log(`\n${report}`);
-    const name = `results-scale-beside-${ENGINE}-${SMALL}-${LARGE}.md`;
+    const day = new Date().toISOString().slice(0, 10);
+    const name = `results-scale-beside-${day}-${ENGINE}-${SMALL}-${LARGE}.md`;
     await writeFile(path.join(here, name), report);
     console.log(`written to bench/${name}`);
   } finally {
