@@ -32,12 +32,10 @@ export default defineConfig({
     // the network, the security headers and hydration.
     serviceWorkers: 'block',
     launchOptions: { executablePath: chromiumPath(), args: PLAYWRIGHT_CHROMIUM_ARGS },
-    // A failed test keeps its trace: every action with the page's DOM before and after. Without the
-    // screencast of every frame, which Chromium encoded for every test whether it failed or not:
-    // two spec files took 99 s of CPU with it, 62 s without (51 s with no trace at all). Recording
-    // only retries ('on-first-retry') saved a sixth more; in the three runs tried so, three tests
-    // lost races of their own (docs/performance.md, sixth pass), so it waits until they are fixed.
-    trace: { mode: 'retain-on-failure', screenshots: false },
+    // A test that failed once is recorded when it runs again (CI retries it): every action with
+    // the page's DOM before and after, without the screencast of every frame. Recording every test
+    // to keep the failures' traces cost a sixth of the CPU (docs/performance.md, eleventh pass).
+    trace: { mode: 'on-first-retry', screenshots: false },
     screenshot: 'only-on-failure',
   },
 });
