@@ -86,6 +86,14 @@ describe("the top movers' floor", async () => {
       .where(column, '=', value)
       .limit(1)
       .executeTakeFirstOrThrow();
+  /** Deletes one of the member's products: the address that undoes it. */
+  const deleteProduct = async (who: typeof owner, productId: string) => {
+    const at = `/api/catalogues/${who.id}`;
+    const deleted = await api(server, who, 'DELETE', `${at}/products/${productId}`);
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    const entries = await api(server, who, 'GET', `${at}/activity?kind=product.deleted&limit=1`);
+    return `${at}/activity/${(entries.json() as ActivityResponse).entries[0]!.id}/undo`;
+  };
   const moveStock = (productId: string, delta: number) =>
     api(server, owner, 'POST', `${base}/products/${productId}/stock`, { delta });
 
@@ -189,38 +197,46 @@ describe("the top movers' floor", async () => {
   });
 
   // A lowering finds what moved while it read the window by the movements' ids, which an undone
-  // delete's movements may keep: the undo marks the product's windows itself. Only PostgreSQL
-  // keeps that mark below the floor: SQLite's trigger that raises the floor as a window is marked
-  // unmarks every marked window below it (migration 048), this one too.
-  it.runIf(dialect === 'postgres')(
-    'marks the windows of a product an undo brings back, whatever the floor',
-    async () => {
-      const { product_id: id } = await aWindow('moved', 1);
-      const windowsOf = async () =>
-        (
-          await db
-            .selectFrom('product_windows')
-            .select(['days', 'top'])
-            .where('product_id', '=', id)
-            .orderBy('days')
-            .execute()
-        ).map((row) => [Number(row.days), Number(row.top)]);
-      expect(await windowsOf()).toEqual(WINDOWS.map((days) => [days, 0]));
-      const deleted = await api(server, owner, 'DELETE', `${base}/products/${id}`);
-      expect(deleted.statusCode, deleted.body).toBe(200);
-      const entries = await api(
-        server,
-        owner,
-        'GET',
-        `${base}/activity?kind=product.deleted&limit=1`,
-      );
-      const entry = (entries.json() as ActivityResponse).entries[0]!.id;
-      const undone = await api(server, owner, 'POST', `${base}/activity/${entry}/undo`);
-      expect(undone.statusCode, undone.body).toBe(200);
-      expect(await windowsOf()).toEqual(WINDOWS.map((days) => [days, 1]));
-      for (const days of WINDOWS) expect(await report(days)).toEqual(await recomputed(days));
-    },
-  );
+  // delete's movements may keep: the undo marks the product's windows itself, and the mark lasts
+  // below the floor.
+  it('marks the windows of a product an undo brings back, whatever the floor', async () => {
+    const { product_id: id } = await aWindow('moved', 1);
+    const windowsOf = async () =>
+      (
+        await db
+          .selectFrom('product_windows')
+          .select(['days', 'top'])
+          .where('product_id', '=', id)
+          .orderBy('days')
+          .execute()
+      ).map((row) => [Number(row.days), Number(row.top)]);
+    expect(await windowsOf()).toEqual(WINDOWS.map((days) => [days, 0]));
+    const undo = await deleteProduct(owner, id);
+    const undone = await api(server, owner, 'POST', undo);
+    expect(undone.statusCode, undone.body).toBe(200);
+    expect(await windowsOf()).toEqual(WINDOWS.map((days) => [days, 1]));
+    for (const days of WINDOWS) expect(await report(days)).toEqual(await recomputed(days));
+  });
+
+  /**
+   * A floor above every 30-day window of the catalogue: none of the marked is at it, so its report
+   * lowers it. The report's address.
+   */
+  const floorAboveAll = async (catalogueId: string) => {
+    await db
+      .updateTable('window_starts')
+      .set({ top_floor: 1_000_000 })
+      .where('catalogue_id', '=', catalogueId)
+      .where('days', '=', 30)
+      .execute();
+    return `/api/catalogues/${catalogueId}/reports/top-movers?days=30&limit=100`;
+  };
+  /** The report answers as the movements say, this product first. */
+  const expectFirst = async (who: typeof owner, url: string, productId: string) => {
+    const answer = (await api(server, who, 'GET', url)).json() as { products: { id: string }[] };
+    expect(answer.products[0]!.id).toBe(productId);
+    expect(answer).toEqual(topMovers(await readRaw(db, who.id), server.clock.now(), 30, 100));
+  };
 
   // The whole window is read a chunk a turn: other writers go on meanwhile (PostgreSQL's do not
   // wait for a reader; SQLite's file has one writer).
@@ -239,14 +255,7 @@ describe("the top movers' floor", async () => {
         .orderBy('product_id')
         .limit(1)
         .execute();
-      // A floor above every window: none of the marked is at it, so the report lowers it.
-      await db
-        .updateTable('window_starts')
-        .set({ top_floor: 1_000_000 })
-        .where('catalogue_id', '=', other.id)
-        .where('days', '=', 30)
-        .execute();
-      const url = `/api/catalogues/${other.id}/reports/top-movers?days=30&limit=100`;
+      const url = await floorAboveAll(other.id);
       const raw = new SQLite(path.join(server.dataDir, SQLITE_FILE), { timeout: 0 });
       let held = 0;
       let moved: Promise<unknown> | undefined;
@@ -281,10 +290,51 @@ describe("the top movers' floor", async () => {
       expect(((await moved) as { statusCode: number }).statusCode).toBe(200);
       // The short transaction that writes the floor, at most.
       expect(held).toBeLessThanOrEqual(1);
-      const res = await api(server, other, 'GET', url);
-      const answer = res.json() as { products: { id: string }[] };
-      expect(answer.products[0]!.id).toBe(first!.product_id);
-      expect(answer).toEqual(topMovers(await readRaw(db, other.id), server.clock.now(), 30, 100));
+      await expectFirst(other, url, first!.product_id);
+    },
+    120_000,
+  );
+
+  // An undo that brings a top mover back while a lowering reads the window (SQLite): its movements
+  // keep ids below those the lowering asks, and its mark must outlast the old, higher floor.
+  it.runIf(dialect === 'sqlite')(
+    'counts a top mover an undo brings back while the floor is lowered',
+    async () => {
+      const other = await member(server, 'Cy');
+      await loadMovers(other.id, 12_000, 'Race');
+      const base2 = `/api/catalogues/${other.id}`;
+      const windowAt = (direction: 'asc' | 'desc') =>
+        db
+          .selectFrom('product_windows')
+          .select('product_id')
+          .where('catalogue_id', '=', other.id)
+          .where('days', '=', 30)
+          .orderBy('product_id', direction)
+          .limit(1)
+          .executeTakeFirstOrThrow();
+      const { product_id: first } = await windowAt('asc');
+      const big = await api(server, other, 'POST', `${base2}/products/${first}/stock`, {
+        delta: 5_000,
+      });
+      expect(big.statusCode, big.body).toBe(200);
+      // A later movement of another product: the restored movements' ids stay below it.
+      const { product_id: later } = await windowAt('desc');
+      const after = await api(server, other, 'POST', `${base2}/products/${later}/stock`, {
+        delta: 1,
+      });
+      expect(after.statusCode, after.body).toBe(200);
+      const undo = await deleteProduct(other, first);
+      const url = await floorAboveAll(other.id);
+      let done = false;
+      let undone: Promise<unknown> | undefined;
+      const reading = api(server, other, 'GET', url).finally(() => (done = true));
+      for (let turn = 0; !done; turn += 1) {
+        if (turn === 5) undone = api(server, other, 'POST', undo);
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      expect((await reading).statusCode).toBe(200);
+      expect(((await undone) as { statusCode: number }).statusCode).toBe(200);
+      await expectFirst(other, url, first);
     },
     120_000,
   );

@@ -58,6 +58,7 @@ import * as importUpdatesByCatalogue from './migrations/052_import_updates_by_ca
 import * as stockLevelsByCatalogue from './migrations/054_stock_levels_by_catalogue.js';
 import * as reorderDefaultMarked from './migrations/055_reorder_default_marked.js';
 import * as imageKeyPictured from './migrations/056_image_key_pictured.js';
+import * as topMoverUnmarkOnRaise from './migrations/057_top_mover_unmark_on_raise.js';
 
 export type MigrationDialect = 'sqlite' | 'postgres';
 
@@ -121,6 +122,7 @@ export const migrations: Migration[] = [
   { name: '054_stock_levels_by_catalogue', ...stockLevelsByCatalogue },
   { name: '055_reorder_default_marked', ...reorderDefaultMarked },
   { name: '056_image_key_pictured', ...imageKeyPictured },
+  { name: '057_top_mover_unmark_on_raise', ...topMoverUnmarkOnRaise },
 ];
 
 /** What the hand-written runner before Kysely's Migrator recorded applied migrations in. */
