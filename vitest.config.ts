@@ -42,6 +42,7 @@ const ONCE = [
   'tests/server/scan-decoder-version.test.ts',
   'tests/server/start-command.test.ts',
   'tests/server/accounts/mail-budget.test.ts',
+  'tests/server/infra/backup-under-writes.test.ts',
   'tests/server/accounts/passwords.test.ts',
   'tests/server/catalogue-ops/label-fonts.test.ts',
   'tests/server/catalogue-ops/utf8-check.test.ts',

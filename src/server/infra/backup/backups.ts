@@ -111,7 +111,13 @@ export async function takeBackup({
     const SQLite = await loadSqlite();
     const source = new SQLite(file, { readonly: true, fileMustExist: true });
     try {
+      // The online backup starts over whenever another connection writes, so under a server's
+      // steady writes it never finished. A read transaction held through it pins one snapshot
+      // (the database is in WAL mode: writers go on) and the copy is of that moment.
+      source.exec('begin');
+      source.prepare('select count(*) from sqlite_master').get();
       await source.backup(path.join(partial, DATABASE_FILE));
+      source.exec('commit');
     } finally {
       source.close();
     }
