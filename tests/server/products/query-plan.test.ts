@@ -1,11 +1,18 @@
 import { CompiledQuery, sql } from 'kysely';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { PRODUCT_SORTS, STOCK_FILTERS } from '../../../src/shared/constants.js';
+import { insertUser } from '../../../src/server/features/accounts/users.js';
 import { SORT_ORDERS } from '../../../src/server/features/products/cursor.js';
 import { trigramQuery } from '../../../src/server/features/products/keys.js';
 import { ProductQueries } from '../../../src/server/features/products/queries.js';
+import { bulkLoad } from '../../../src/server/features/products/import-writes.js';
 import { build } from '../support/build.js';
-import { analyzeProducts, numberedCatalogue, planText } from '../support/statement-plans.js';
+import {
+  analyzeProducts,
+  numberedCatalogue,
+  planText,
+  rowsRead,
+} from '../support/statement-plans.js';
 
 /**
  * A page must cost the same at any catalogue size: each list query is a range scan of an
@@ -75,8 +82,8 @@ describe('list query plans', async () => {
   /**
    * A stock filter reads a partial index of the products it keeps (migration 011), in the list's
    * order: a page costs the same however few products match. Sorted by stock, the filter is a range
-   * of the stock index. PostgreSQL may instead fetch a small filtered set through an index and
-   * sort it (here 75 products are out of stock): its choice by cost, never a scan of the table.
+   * of the stock index. PostgreSQL is asked for no index here, only never to scan the table; that
+   * it reads a page in order, whatever it expects, is the last suite's test.
    */
   it.each(PRODUCT_SORTS)(
     'a stock filter sorted by %s reads an index of what it keeps',
@@ -217,3 +224,71 @@ describe.runIf(!process.env.TEST_DATABASE_URL)(
     });
   },
 );
+
+/**
+ * PostgreSQL keeps no statistics of a stock filter's condition (`stock + 0 …`, the form SQLite's
+ * partial indexes need) and takes half a percent of a catalogue to pass it: 15 of these 3,000
+ * products, where 750 are low and 75 out of stock. Expecting fewer than a page, it weighs reading
+ * the filter's index in the list's order against fetching every match and sorting them by their
+ * cost alone, which the table's layout tips: two tenants whose rows are interleaved, as
+ * catalogues written at the same time are, make reading in order look like a random read a row.
+ * A page must read a page all the same.
+ */
+describe.runIf(!!process.env.TEST_DATABASE_URL)('stock filter pages on PostgreSQL', async () => {
+  const server = await build();
+  const { db, dialect } = server.database;
+  const queries = new ProductQueries(db, dialect);
+  let owner = '';
+  // Loaded in a hook, which a skipped suite (SQLite) does not run.
+  beforeAll(async () => {
+    const owners: string[] = [];
+    for (const name of ['a', 'b']) {
+      owners.push(
+        await insertUser(db, { name, email: `low-${name}@example.com`, passwordHash: 'x' }, 0),
+      );
+    }
+    for (let start = 0; start < 3000; start += 250) {
+      for (const id of owners) {
+        await bulkLoad(
+          { db, dialect },
+          id,
+          Array.from({ length: 250 }, (_, k) => ({
+            name: `Product ${start + k}`,
+            description: 'Plain',
+            priceCents: ((start + k) % 700) + 1,
+            stock: (start + k) % 40,
+            image: null,
+            createdAt: start + k,
+          })),
+        );
+      }
+    }
+    await analyzeProducts(db, dialect);
+    owner = owners[0]!;
+  });
+  const limit = 50;
+
+  // The case the next test is for: the planner expects fewer rows than a page, more pass.
+  it.each(STOCK_FILTERS)('the planner misjudges what stock=%s keeps', async (stock) => {
+    const query = queries.pageQuery(owner, 'newest', { text: '', stock, rows: 10_000 });
+    const run = await rowsRead(db, dialect, query.compile(), 'products');
+    const seen = `${run.expected} expected, ${run.returned} read`;
+    expect(run.expected, seen).toBeLessThan(limit);
+    expect(run.returned, seen).toBeGreaterThan(limit);
+  });
+
+  it.each(PRODUCT_SORTS.flatMap((sort) => STOCK_FILTERS.map((stock) => [sort, stock] as const)))(
+    'sorted by %s, stock=%s reads a page, not all it keeps',
+    async (sort, stock) => {
+      const first = queries.listQuery(owner, { sort, limit, stock });
+      const rows = await first.execute();
+      const last = rows[limit - 1]!;
+      const after = { key: last.sort_key as string | number, id: last.id };
+      for (const query of [first, queries.listQuery(owner, { sort, limit, stock, after })]) {
+        const run = await rowsRead(db, dialect, query.compile(), 'products');
+        expect(run.sorts, `${sort} ${stock}`).toBe(false);
+        expect(run.rows, `${sort} ${stock}`).toBeLessThanOrEqual(limit + 1);
+      }
+    },
+  );
+});

@@ -65,7 +65,8 @@ interface PgPlanNode {
   'Index Name'?: string;
   'Index Cond'?: string;
   Filter?: string;
-  /** What `explain analyze` counted. */
+  /** What the planner expected a step to return, and what `explain analyze` counted. */
+  'Plan Rows'?: number;
   'Actual Rows'?: number;
   'Actual Loops'?: number;
   'Rows Removed by Filter'?: number;
@@ -179,25 +180,30 @@ export async function planText(
 /**
  * A statement's plan, and what it read of `table`. On PostgreSQL as it ran (explain analyze): its
  * steps, every row its scans of the table produced or filtered out over every loop, and whether a
- * step sorts. SQLite plans without counts: its plan's text alone.
+ * step sorts; and the rows those scans returned against the rows the planner expected them to
+ * (`returned`, `expected`). SQLite plans without counts: its plan's text alone.
  */
 export async function rowsRead(
   db: DB,
   dialect: MigrationDialect,
   query: CompiledQuery,
   table: string,
-): Promise<{ plan: string; rows: number; sorts: boolean }> {
-  if (dialect === 'sqlite')
-    return { plan: await planText(db, dialect, query), rows: 0, sorts: false };
+): Promise<{ plan: string; rows: number; sorts: boolean; returned: number; expected: number }> {
+  if (dialect === 'sqlite') {
+    const plan = await planText(db, dialect, query);
+    return { plan, rows: 0, sorts: false, returned: 0, expected: 0 };
+  }
   const result = await db.executeQuery<{ 'QUERY PLAN': [{ Plan: PgPlanNode }] }>(
     CompiledQuery.raw(`explain (analyze, format json) ${query.sql}`, [...query.parameters]),
   );
-  const read = { plan: [] as string[], rows: 0, sorts: false };
+  const read = { plan: [] as string[], rows: 0, sorts: false, returned: 0, expected: 0 };
   const walk = (node: PgPlanNode) => {
     read.plan.push(`${node['Node Type']} on ${node['Relation Name'] ?? ''}`);
     if (node['Relation Name'] === table && /Scan$/.test(node['Node Type'])) {
       const produced = node['Actual Rows']! + (node['Rows Removed by Filter'] ?? 0);
       read.rows += produced * node['Actual Loops']!;
+      read.returned += node['Actual Rows']! * node['Actual Loops']!;
+      read.expected += node['Plan Rows']! * node['Actual Loops']!;
     }
     read.sorts ||= /Sort/.test(node['Node Type']);
     for (const child of node.Plans ?? []) walk(child);
