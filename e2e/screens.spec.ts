@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import type { Browser, Page } from '@playwright/test';
+import type { Browser, Page, ViewportSize } from '@playwright/test';
 import { M, T } from '../src/shared/messages.js';
 import { newAccount, type Account } from './support/accounts.js';
 import { expectNoSeriousA11yViolations } from './support/a11y.js';
 import { Api } from './support/api.js';
 import { ENV, requireEnv } from './support/env.js';
-import { expect, test as base } from './support/fixtures.js';
+import { expect, test as base, uncaughtErrorsOf } from './support/fixtures.js';
 import {
   layoutShift,
   openReadInTwo,
@@ -103,18 +103,27 @@ const test = base.extend<TestFixtures, WorkerFixtures>({
     { scope: 'worker' },
   ],
   stockedPage: async ({ browser, stocked, viewport }, use) => {
-    const context = await browser.newContext({ storageState: stocked.storageState, viewport });
-    await watchLayoutShifts(context);
-    await use(await context.newPage());
-    await context.close();
+    await usePageOf(browser, stocked, viewport, use);
   },
   newcomerPage: async ({ browser, newcomer, viewport }, use) => {
-    const context = await browser.newContext({ storageState: newcomer.storageState, viewport });
-    await watchLayoutShifts(context);
-    await use(await context.newPage());
-    await context.close();
+    await usePageOf(browser, newcomer, viewport, use);
   },
 });
+
+/** A page of the user's session in a context of its own, held to no uncaught errors too. */
+async function usePageOf(
+  browser: Browser,
+  user: SignedInUser,
+  viewport: ViewportSize | null,
+  use: (page: Page) => Promise<void>,
+) {
+  const context = await browser.newContext({ storageState: user.storageState, viewport });
+  const errors = uncaughtErrorsOf(context);
+  await watchLayoutShifts(context);
+  await use(await context.newPage());
+  await context.close();
+  expect(errors, 'uncaught errors in the page').toEqual([]);
+}
 
 const WIDTHS = [
   { width: 390, height: 844 },

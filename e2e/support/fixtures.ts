@@ -1,4 +1,4 @@
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type BrowserContext, type Page } from '@playwright/test';
 import { newAccount, type Account } from './accounts.js';
 import { Api, type ApiProduct, type NewProduct } from './api.js';
 import { signInWithToken } from './ui.js';
@@ -56,13 +56,22 @@ export const test = base.extend<Fixtures & Options>({
   // screen looks right (a toast that never came, a busy button that never ends).
   noUncaughtErrors: [
     async ({ context }, use) => {
-      const errors: string[] = [];
-      context.on('weberror', (webError) => errors.push(String(webError.error())));
+      const errors = uncaughtErrorsOf(context);
       await use();
       expect(errors, 'uncaught errors in the page').toEqual([]);
     },
     { auto: true },
   ],
 });
+
+/**
+ * The uncaught errors and unhandled rejections of a browser context's pages, as they come: a
+ * fixture that opens a context of its own checks them as `noUncaughtErrors` does the test's.
+ */
+export function uncaughtErrorsOf(context: BrowserContext): string[] {
+  const errors: string[] = [];
+  context.on('weberror', (webError) => errors.push(String(webError.error())));
+  return errors;
+}
 
 export { expect };

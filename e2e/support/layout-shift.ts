@@ -59,16 +59,23 @@ const HOLD_MS = 150;
 
 /**
  * Where a page's HTML may be cut in two so that an element is there but none of what it holds:
- * right after each start tag from the first `from` to the first `to` after it (but an svg's
- * paths, which hold nothing).
+ * right after each start tag from the first `from` to the first `to` after it (but inside an
+ * svg).
  */
 export function startTagsBetween(html: string, from: string, to: string): number[] {
   const start = html.indexOf(from);
   const end = html.indexOf(to, start + from.length);
   if (start < 0 || end < 0) throw new Error(`no ${from} ... ${to} in the page`);
-  return [...html.slice(start, end).matchAll(/<(?!path)[a-z][^>]*>/g)].map(
-    (tag) => start + tag.index + tag[0].length,
-  );
+  const part = html.slice(start, end);
+  // Inside an svg a script is an SVG one, which loads nothing (so holds nothing).
+  const svgs = [...part.matchAll(/<svg[\s\S]*?<\/svg>/g)].map((svg) => [
+    svg.index,
+    svg.index + svg[0].length,
+  ]);
+  return [...part.matchAll(/<[a-z][^>]*>/g)]
+    .map((tag) => tag.index + tag[0].length)
+    .filter((at) => !svgs.some(([from, to]) => at > from! && at < to!))
+    .map((at) => start + at);
 }
 
 /**
@@ -79,7 +86,11 @@ export function startTagsBetween(html: string, from: string, to: string): number
 export async function openReadInTwo(page: Page, path: string, at: number) {
   await page.route(HOLD_PATH, async (route) => {
     await new Promise((resolve) => setTimeout(resolve, HOLD_MS));
-    await route.fulfill({ contentType: 'text/javascript', body: '' });
+    // The hold leaves the page as the server made it: React hydrates what it rendered, and an
+    // element of ours left in its tree would be a mismatch (an uncaught error in the page). By
+    // its address, since inside an svg it is an SVG script, which is no document.currentScript.
+    const remove = `document.querySelectorAll('script[src="${HOLD_PATH}"]').forEach((e) => e.remove());`;
+    await route.fulfill({ contentType: 'text/javascript', body: remove });
   });
   const cut = (url: URL) => url.pathname === path;
   await page.route(cut, async (route) => {
