@@ -1,4 +1,5 @@
 import { SelectField } from '@/components/ui/Field.js';
+import { getErrorMessage } from '@/lib/api-error.js';
 import { useCatalogueRef } from '@/lib/catalogue-ref.js';
 import { formatCount } from '@/lib/format.js';
 import { useExpectedLines } from '@/lib/purchasing/expected.js';
@@ -50,7 +51,12 @@ function StillExpected({ poId }: { poId: string }) {
   const order = usePurchaseOrder(catalogue, poId);
   const lines = useExpectedLines(order.data);
   if (!order.data) {
-    return <p className="text-sm text-gray-600">{order.isPending ? 'Loading the order…' : ''}</p>;
+    // Why it could not be read (an order gone, no connection) rather than an empty line.
+    return (
+      <p className="text-sm text-gray-600">
+        {order.isPending ? 'Loading the order…' : getErrorMessage(order.error)}
+      </p>
+    );
   }
   return (
     <ul aria-label="Still expected" className="divide-y divide-gray-100 text-sm">
