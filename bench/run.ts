@@ -41,6 +41,7 @@ import {
 } from './catalogue.js';
 import { FANOUT_STREAMS, measureFanout, renderFanout } from './fanout.js';
 import { peakRss } from './proc.js';
+import { serverEnv, UNTHROTTLED } from './server-env.js';
 import { measureReports, renderReports } from './reports.js';
 import { seedReportCatalogue } from '../tests/server/support/report-seed.js';
 import { WORST_QUERY, costliest, photo, products, seedUser } from './seed.js';
@@ -255,14 +256,7 @@ async function main() {
   const postgres = process.env.BENCH_DATABASE_URL
     ? await freshPostgresDatabase(process.env.BENCH_DATABASE_URL)
     : undefined;
-  const env = {
-    NODE_ENV: 'production',
-    DATA_DIR: dataDir,
-    APP_SECRET: 'bench-secret-that-is-at-least-32-characters-long',
-    PUBLIC_URL: 'http://localhost:3000',
-    LOG_LEVEL: 'warn',
-    ...(postgres ? { DATABASE_URL: postgres.url } : {}),
-  };
+  const env = serverEnv(dataDir, postgres?.url);
   const children: ChildProcess[] = [];
   try {
     // Seeding goes through the data layer, not HTTP: batched INSERTs in transactions.
@@ -279,12 +273,10 @@ async function main() {
       importers.push(await seedUser(database.db, `import-${i}@bench.test`));
     }
     await bulkLoad(database, main.id, products(1_000));
-    // The production build, as `npm start` runs it. Rate limits stay in the request path, just
-    // high enough that one client is never throttled.
+    // The production build, as `npm start` runs it.
     const appEnv = {
       ...env,
-      RATE_LIMIT_GENERAL: '1000000000',
-      RATE_LIMIT_SENSITIVE: '1000000000',
+      ...UNTHROTTLED,
       // The fan-out row opens all its streams as one user.
       LIVE_STREAMS_PER_USER: String(FANOUT_STREAMS),
     };

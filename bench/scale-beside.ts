@@ -31,6 +31,7 @@ import {
   type Product,
 } from './scale-requests.js';
 import { freshDatabase, seedCatalogue } from './scale-seed.js';
+import { count, ms, tableHead } from './scale-table.js';
 import { BUILT_SERVER, START_ARGS, launch, stopProcess } from './startup.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -50,8 +51,6 @@ interface Side {
   /** The requests, by label, for this side's catalogue. */
   requests: [string, (round: number) => Promise<unknown>][];
 }
-
-const count = (n: number) => n.toLocaleString('en-US');
 
 /** The requests of one catalogue: reads, writes, its places' lists and summaries, moves. */
 async function requestsOf(client: Client): Promise<Side['requests']> {
@@ -248,7 +247,6 @@ async function main() {
 /** A cell: the median CPU ms (its quartiles), then the median wall ms. */
 function cell(costs: Cost[]) {
   const cpu = costs.map((cost) => cost.cpuMs);
-  const ms = (value: number) => (value < 10 ? value.toFixed(2) : value.toFixed(1));
   const wall = quantile(
     costs.map((cost) => cost.wallMs),
     0.5,
@@ -282,11 +280,7 @@ function render(
     '',
     `${count(SMALL)} products alone, against the same catalogue beside another tenant's ${count(LARGE)}${ENGINE === 'postgres' ? ', and beside it without migration 054’s index (a copy of that database, the index dropped, analysed)' : ''}: every request to each server in turn, each once the servers were idle. CPU ms per request of the server${ENGINE === 'postgres' ? ' and its connections’ backends' : ''} (each thread from /proc), median (quartiles), then the median wall ms; ratios are each round's CPU over the same round's alone, median (quartiles).`,
     '',
-    `| ${header.join(' | ')} |`,
-    `| --- |${header
-      .slice(1)
-      .map(() => ' ---: |')
-      .join('')}`,
+    ...tableHead(header),
   ];
   for (const [label, row] of costs) {
     const cells = [...row.map(cell), ...sides.slice(1).map((_, i) => ratio(row, i + 1))];

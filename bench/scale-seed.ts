@@ -11,6 +11,7 @@ import { freshPostgresDatabase } from '../tests/server/support/build.js';
 import { seedReportCatalogue } from '../tests/server/support/report-seed.js';
 import { seedWideCount } from './scale-counts.js';
 import { seedLocations } from './scale-locations.js';
+import { serverEnv, UNTHROTTLED } from './server-env.js';
 import { seedUser } from './seed.js';
 
 const POSTGRES = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -26,19 +27,13 @@ export async function freshDatabase(engine: string, template?: string) {
   const postgres =
     engine === 'postgres' ? await freshPostgresDatabase(POSTGRES, template) : undefined;
   const env = {
-    NODE_ENV: 'production',
-    DATA_DIR: dataDir,
-    APP_SECRET: 'bench-secret-that-is-at-least-32-characters-long',
-    PUBLIC_URL: 'http://localhost:3000',
-    LOG_LEVEL: 'warn',
-    RATE_LIMIT_GENERAL: '1000000000',
-    RATE_LIMIT_SENSITIVE: '1000000000',
+    ...serverEnv(dataDir, postgres?.url),
+    ...UNTHROTTLED,
     // No backups: the first look, a minute after the start, copies the whole SQLite file in
     // the server's process, and every write of the server's own connection restarts the copy.
     // Beside a stock change every 100 ms it used 0.1 to 0.66 of a core for 95 s at 20,000
     // products (1.3 s of CPU on an idle server), charged to whatever request was measured.
     BACKUP_KEEP: '0',
-    ...(postgres ? { DATABASE_URL: postgres.url } : {}),
   };
   const sqliteFile = postgres ? undefined : path.join(dataDir, 'stockroom.db');
   const raw: { postgresUrl: string } | { sqliteFile: string } = postgres

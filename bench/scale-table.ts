@@ -27,10 +27,19 @@ export interface EngineResult {
 /** Growth allowed for a per-request cost from the smallest to the largest catalogue. */
 const FLAT = 1.5;
 
-const count = (n: number) => n.toLocaleString('en-US');
-const ms = (value: number) => (value < 10 ? value.toFixed(2) : value.toFixed(1));
+export const count = (n: number) => n.toLocaleString('en-US');
+export const ms = (value: number) => (value < 10 ? value.toFixed(2) : value.toFixed(1));
 const ratio = (value: number) => `${value.toFixed(2)}${value > FLAT ? ' ✗' : ''}`;
 const mb = (bytes: number) => `${(bytes / 1_000_000).toFixed(1)} MB`;
+
+/** A Markdown table's head: its columns' names, the first aligned left and the others right. */
+export const tableHead = (columns: string[]) => [
+  `| ${columns.join(' | ')} |`,
+  `| --- |${columns
+    .slice(1)
+    .map(() => ' ---: |')
+    .join('')}`,
+];
 
 function engineTable(result: EngineResult) {
   const name = result.engine === 'postgres' ? 'PostgreSQL' : 'SQLite (WAL)';
@@ -49,11 +58,7 @@ function engineTable(result: EngineResult) {
     '',
     `${result.engine === 'postgres' ? 'CPU ms per request of the server and of its connections’ PostgreSQL backends' : 'Server CPU ms per request'} (every thread, from /proc), then the wall ms the client waited; medians of the rounds. ✗: grew more than 1.5 ×.`,
     '',
-    `| ${header.join(' | ')} |`,
-    `| --- |${header
-      .slice(1)
-      .map(() => ' ---: |')
-      .join('')}`,
+    ...tableHead(header),
   ];
   // The imports alone: no request was measured.
   if (first.costs.size === 0) lines.splice(2);
@@ -76,8 +81,7 @@ function engineTable(result: EngineResult) {
   }
   const row = (label: string, cell: (size: SizeResult) => string) =>
     lines.push(`| ${[label, ...result.sizes.map(cell)].join(' | ')} |`);
-  lines.push('', `| catalogue-wide work | ${result.sizes.map((s) => count(s.size)).join(' | ')} |`);
-  lines.push(`| --- |${result.sizes.map(() => ' ---: |').join('')}`);
+  lines.push('', ...tableHead(['catalogue-wide work', ...result.sizes.map((s) => count(s.size))]));
   const exportRows = (row: (label: string, cell: (size: Measured) => string) => void) => {
     row(
       'export.csv: size, wall s (server CPU s)',
