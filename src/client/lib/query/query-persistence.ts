@@ -17,6 +17,8 @@ const BUSTER = '2';
 const SAVE_EVERY_MS = 1_000;
 /** Whose saved cache this browser holds (a user id), beside the token in local storage. */
 const OWNER_KEY = 'OfflineCacheOwner';
+/** The cache as a page being left held it, in local storage until IndexedDB has a newer save. */
+const LEFT_KEY = 'OfflineCacheOnLeave';
 
 /**
  * The data sets worth reading offline: the user, their catalogues, each catalogue's list pages,
@@ -58,6 +60,10 @@ function readOwner() {
 
 let pending: ReturnType<typeof setTimeout> | undefined;
 let latest: PersistedClient | undefined;
+/** The newest state not yet written to IndexedDB, waiting for its second or being written. */
+let unsaved: PersistedClient | undefined;
+/** When the state this page kept in local storage on leaving was taken. */
+let keptAt: number | undefined;
 
 /** Writes the latest state under its user's key; nothing while no user is known or signed in. */
 async function save() {
@@ -68,10 +74,46 @@ async function save() {
   if (!client || !owner || !getToken()) return;
   localStorage.setItem(OWNER_KEY, owner);
   await set(keyOf(owner), client, storeOf());
+  if (unsaved === client) unsaved = undefined;
+  // A copy kept on leaving, older than this save (an earlier page's is): no longer needed.
+  if (keptAt === undefined || client.timestamp >= keptAt) {
+    keptAt = undefined;
+    localStorage.removeItem(LEFT_KEY);
+  }
+}
+
+/**
+ * A page being left may end before a write of IndexedDB begun now is done: the state not yet
+ * saved goes to local storage as well, which is written before this returns.
+ */
+function keepOnLeaving() {
+  const client = unsaved;
+  const owner = client && ownerOf(client);
+  // Hidden, then left: kept once.
+  if (!client || !owner || !getToken() || keptAt === client.timestamp) return;
+  try {
+    localStorage.setItem(OWNER_KEY, owner);
+    localStorage.setItem(LEFT_KEY, JSON.stringify(client));
+    keptAt = client.timestamp;
+  } catch {
+    // Full or unavailable: the write to IndexedDB that follows is all there is.
+  }
+}
+
+/** What a page kept on leaving, if it is the owner's. */
+function keptOnLeaving(owner: string): PersistedClient | undefined {
+  try {
+    const text = localStorage.getItem(LEFT_KEY);
+    const client = text === null ? undefined : (JSON.parse(text) as PersistedClient);
+    return client && ownerOf(client) === owner ? client : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** A save still waiting for its second goes at once when the page is hidden or left. */
 function saveNow() {
+  keepOnLeaving();
   if (pending === undefined) return;
   clearTimeout(pending);
   void save().catch((error: unknown) => console.warn('Not saved for offline', error));
@@ -97,6 +139,7 @@ const userPersister: Persister = {
   persistClient(client) {
     flushWhenHidden();
     latest = client;
+    unsaved = client;
     pending ??= setTimeout(
       () => void save().catch((error: unknown) => console.warn('Not saved for offline', error)),
       SAVE_EVERY_MS,
@@ -105,7 +148,9 @@ const userPersister: Persister = {
   async restoreClient() {
     const owner = readOwner();
     if (!owner || !getToken()) return undefined;
-    const client = await get<PersistedClient>(keyOf(owner), storeOf());
+    const saved = await get<PersistedClient>(keyOf(owner), storeOf());
+    const kept = keptOnLeaving(owner);
+    const client = kept && (!saved || kept.timestamp > saved.timestamp) ? kept : saved;
     return client && ownerOf(client) === owner ? client : undefined;
   },
   removeClient: () => clearPersistedQueries(),
@@ -119,8 +164,11 @@ export async function clearPersistedQueries() {
   clearTimeout(pending);
   pending = undefined;
   latest = undefined;
+  unsaved = undefined;
+  keptAt = undefined;
   try {
     localStorage.removeItem(OWNER_KEY);
+    localStorage.removeItem(LEFT_KEY);
   } catch {
     // Storage unavailable: nothing was saved either.
   }
