@@ -3,6 +3,7 @@ import type { Count } from '@shared/schemas/counts/counts.js';
 import { Button } from '@/components/ui/Button.js';
 import { confirmAction } from '@/components/dialogs/confirm-action.js';
 import { useCatalogueRef } from '@/lib/catalogue-ref.js';
+import { isActive } from '@/lib/counts/count-status.js';
 import { notifyError } from '@/lib/notify.js';
 import {
   useCountAction,
@@ -30,7 +31,7 @@ export function CountActions({ count, manage }: { count: Count; manage: boolean 
   const undo = useUndoPosting(catalogue);
   const [uncountedAsZero, setUncountedAsZero] = useState(false);
   const act = (run: () => Promise<unknown>) => void run().catch(notifyError);
-  const active = count.status === 'open' || count.status === 'review';
+  const active = isActive(count);
   return (
     <div className="space-y-3">
       {manage && count.status === 'review' && (

@@ -3,6 +3,7 @@ import { Button } from '@/components/ui/Button.js';
 import { Card } from '@/components/ui/Card.js';
 import { useCatalogueRef } from '@/lib/catalogue-ref.js';
 import { useCatalogueCan } from '@/lib/catalogues/current-catalogue.js';
+import { isActive } from '@/lib/counts/count-status.js';
 import { formatDateTime } from '@/lib/format.js';
 import { useLocations } from '@/lib/locations/locations-query.js';
 import { paths } from '@/lib/paths.js';
@@ -11,7 +12,7 @@ import { CountActions } from './CountActions.js';
 import { CountLineForm } from './CountLineForm.js';
 import { CountLines } from './CountLines.js';
 import { CountReview } from './CountReview.js';
-import { isActive, scopeText, statusText } from './count-texts.js';
+import { scopeText, statusText } from './count-texts.js';
 import { useQueuedLines } from './use-count-line.js';
 import { ItemHeading } from '@/components/ui/ItemHeading.js';
 

@@ -21,9 +21,5 @@ export function scopeText(scope: Count['scope']) {
   }
 }
 
-/** Whether lines may still be counted (a recount in review too). */
-export const isActive = (count: Pick<Count, 'status'>) =>
-  count.status === 'open' || count.status === 'review';
-
 /** '+3', '-2', '0'. */
 export const signed = (value: number) => (value > 0 ? `+${value}` : `${value}`);

@@ -8,10 +8,6 @@ const STATUS: Record<PurchaseOrderStatus, { label: string; classes: string }> = 
   cancelled: { label: 'Cancelled', classes: 'bg-red-50 text-red-800' },
 };
 
-/** Whether stock may be received against an order in this status. */
-export const isReceivable = (status: PurchaseOrderStatus) =>
-  status === 'ordered' || status === 'partially_received';
-
 /** An order's status as a pill: 'Draft', 'Ordered', 'Partially received'… */
 export function StatusPill({ status }: { status: PurchaseOrderStatus }) {
   return (

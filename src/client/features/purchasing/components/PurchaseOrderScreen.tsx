@@ -10,6 +10,7 @@ import { useCatalogueCan } from '@/lib/catalogues/current-catalogue.js';
 import { formatCount, formatDateTime, formatPrice } from '@/lib/format.js';
 import { notifyError } from '@/lib/notify.js';
 import { paths } from '@/lib/paths.js';
+import { isReceivable } from '@/lib/purchasing/order-status.js';
 import {
   useDownloadOrder,
   usePurchaseOrder,
@@ -17,7 +18,7 @@ import {
 } from '../api/purchase-orders.js';
 import { orderUrl } from '@/lib/purchasing/urls.js';
 import { DraftEditor } from './DraftEditor.js';
-import { formatExpected, isReceivable, StatusPill } from './OrderStatus.js';
+import { formatExpected, StatusPill } from './OrderStatus.js';
 import { ReceivePanel } from './ReceivePanel.js';
 import { ItemHeading } from '@/components/ui/ItemHeading.js';
 

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { SelectField } from '@/components/ui/Field.js';
 import { useCatalogueRef } from '@/lib/catalogue-ref.js';
+import { isActive } from '@/lib/counts/count-status.js';
 import { useCounts } from '@/lib/counts/counts-query.js';
 import { useLocations } from '@/lib/locations/locations-query.js';
 import type { CountInto } from '../use-count-into.js';
@@ -18,9 +19,7 @@ export function CountIntoChoice({
   onChange: (into: CountInto | undefined) => void;
 }) {
   const catalogue = useCatalogueRef();
-  const counts = (useCounts(catalogue).data ?? []).filter(
-    (count) => count.status === 'open' || count.status === 'review',
-  );
+  const counts = (useCounts(catalogue).data ?? []).filter(isActive);
   const tree = useLocations(catalogue).data ?? [];
   const into = (id: string): CountInto | undefined => {
     const count = counts.find((one) => one.id === id);

@@ -3,6 +3,7 @@ import { getErrorMessage } from '@/lib/api-error.js';
 import { useCatalogueRef } from '@/lib/catalogue-ref.js';
 import { formatCount } from '@/lib/format.js';
 import { useExpectedLines } from '@/lib/purchasing/expected.js';
+import { isReceivable } from '@/lib/purchasing/order-status.js';
 import { usePurchaseOrder, usePurchaseOrders } from '@/lib/purchasing/orders-query.js';
 
 /**
@@ -18,8 +19,8 @@ export function ReceiveAgainstChoice({
   onChange: (poId: string | undefined) => void;
 }) {
   const catalogue = useCatalogueRef();
-  const open = (usePurchaseOrders(catalogue).data ?? []).filter(
-    (order) => order.status === 'ordered' || order.status === 'partially_received',
+  const open = (usePurchaseOrders(catalogue).data ?? []).filter((order) =>
+    isReceivable(order.status),
   );
   if (open.length === 0 && value === undefined) return null;
   return (
