@@ -171,12 +171,7 @@ export class MoverWindows {
       if (!same) return;
       await this.putFloor(trx, catalogueId, days, floor);
       await this.mark(trx, days, atOrAbove);
-      await trx
-        .updateTable('product_windows')
-        .set({ top: 1 })
-        .where('catalogue_id', '=', catalogueId)
-        .where('days', '=', days)
-        .where(sql<SqlBool>`top = 0`)
+      await this.marking(trx, catalogueId, days, 1)
         .where('moved', '>=', floor)
         .where(
           'product_id',
@@ -258,6 +253,19 @@ export class MoverWindows {
     return { floor, atOrAbove };
   }
 
+  /**
+   * The catalogue's windows of `days` marked otherwise, to be marked `top`: read from the index
+   * of the marked (its condition word for word) or of the others.
+   */
+  private marking(trx: DB, catalogueId: string, days: number, top: 0 | 1) {
+    return trx
+      .updateTable('product_windows')
+      .set({ top })
+      .where('catalogue_id', '=', catalogueId)
+      .where('days', '=', days)
+      .where(sql<SqlBool>`top = ${sql.lit(1 - top)}`);
+  }
+
   /** Marks these windows of `days`: a few statements of ID_CHUNK ids each. */
   private async mark(trx: DB, days: number, ids: string[]) {
     for (let i = 0; i < ids.length; i += ID_CHUNK) {
@@ -276,12 +284,7 @@ export class MoverWindows {
    * windows were marked): read from the index of the marked.
    */
   private async unmarkBelowFloor(trx: DB, catalogueId: string, days: number) {
-    await trx
-      .updateTable('product_windows')
-      .set({ top: 0 })
-      .where('catalogue_id', '=', catalogueId)
-      .where('days', '=', days)
-      .where(sql<SqlBool>`top = 1`)
+    await this.marking(trx, catalogueId, days, 0)
       .where(
         'moved',
         '<',
