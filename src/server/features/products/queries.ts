@@ -126,13 +126,28 @@ export class ProductQueries {
    * no further): whether a list of what they hold may gather and sort it. PostgreSQL sizes the
    * locations' rows by every catalogue's; named, the catalogue's own index (migration 054) bounds
    * it, where a scan expecting the limit soon read every tenant's stock. SQLite, without
-   * statistics, reads the locations' index.
+   * statistics, reads the index that ownStock() names.
    */
   heldRowsQuery(catalogueId: string, locationIds: string[], max: number) {
-    const own = this.dialect === 'postgres' ? sql`and catalogue_id = ${catalogueId}` : sql``;
+    const own =
+      this.dialect === 'postgres' || this.ownStock(locationIds)
+        ? sql`and catalogue_id = ${catalogueId}`
+        : sql``;
     return sql<{ n: number | string }>`select count(*) as n from (
         select 1 from stock_levels where ${this.inLocations(locationIds)} ${own} limit ${max}
       ) as held`;
+  }
+
+  /**
+   * Whether SQLite seeks these locations' stock rows in the catalogue's index (migration 054)
+   * rather than the locations'. One location's rows are one range of either; many locations are
+   * a seek each, which in the locations' index lands on a page of its own among other tenants'
+   * rows, so that the pages a warehouse read grew with them (1,000 bins beside another tenant's
+   * 100,000 products: a thousand pages more a statement, and twice the CPU). Led by the
+   * catalogue, the seeks stay within its own few pages.
+   */
+  private ownStock(locationIds: string[]) {
+    return locationIds.length > 1;
   }
 
   async heldRows(catalogueId: string, locationIds: string[], max: number): Promise<number> {
@@ -142,16 +157,20 @@ export class ProductQueries {
 
   /**
    * Whether a product has stock in one of the locations (a row at 0 is deleted, stock-levels.ts,
-   * so every row holds some). `gather`: the products the locations' index finds, read by id
-   * (SQLite is told so by `+catalogue_id`, else it walks the catalogue's index in the sort's
-   * order). Otherwise the product's own few stock rows are asked, against the locations' ids
+   * so every row holds some). `gather`: the products the locations' index finds (SQLite's for
+   * many locations: the catalogue's, ownStock()), read by id (SQLite is told so by
+   * `+catalogue_id`, else it walks the catalogue's index in the sort's order). Otherwise the product's own few stock rows are asked, against the locations' ids
    * hashed once: PostgreSQL hashes a long `= any(array)`; SQLite indexes `held_locations`, the
    * statement's materialized table of them (from()).
    */
-  heldIn(held: HeldIn) {
+  heldIn(catalogueId: string, held: HeldIn) {
     if (held.gather) {
+      const own =
+        this.dialect === 'sqlite' && this.ownStock(held.locationIds)
+          ? sql`and catalogue_id = ${catalogueId}`
+          : sql``;
       return sql<SqlBool>`id in (select product_id from stock_levels
-        where ${this.inLocations(held.locationIds)})`;
+        where ${this.inLocations(held.locationIds)} ${own})`;
     }
     if (this.dialect === 'sqlite') {
       return sql<SqlBool>`exists (select 1 from stock_levels
@@ -210,7 +229,7 @@ export class ProductQueries {
     if (text) query = query.where(this.contains(text));
     if (stock) query = query.where(stockCondition(catalogueId, stock, sort));
     if (tag) query = query.where(taggedWith(catalogueId, tag));
-    if (held) query = query.where(this.heldIn(held));
+    if (held) query = query.where(this.heldIn(catalogueId, held));
     if (after) query = query.where(beyond(sort, after));
     if (until) query = query.where(upTo(sort, until));
     const inOrder = (stock === 'low' || stock === 'out') && !text && !tag && !held;
@@ -289,7 +308,7 @@ export class ProductQueries {
       .$if(after !== undefined, (query) => query.where(beyond(sort, after!)))
       .$if(stock !== undefined, (query) => query.where(stockCondition(catalogueId, stock!)))
       .$if(tag !== undefined, (query) => query.where(taggedWith(catalogueId, tag!)))
-      .$if(held !== undefined, (query) => query.where(this.heldIn(held!)))
+      .$if(held !== undefined, (query) => query.where(this.heldIn(catalogueId, held!)))
       .where(this.contains(text));
   }
 
@@ -327,7 +346,7 @@ export class ProductQueries {
       .where('catalogue_id', '=', catalogueId)
       .$if(stock !== undefined, (query) => query.where(stockCondition(catalogueId, stock!, sort)))
       .$if(tag !== undefined, (query) => query.where(taggedWith(catalogueId, tag!)))
-      .$if(held !== undefined, (query) => query.where(this.heldIn(held!)))
+      .$if(held !== undefined, (query) => query.where(this.heldIn(catalogueId, held!)))
       .$if(after !== undefined, (query) => query.where(beyond(sort, after!)))
       .orderBy(column, direction)
       .orderBy('id', direction)
