@@ -6,7 +6,7 @@ import { SORT_ORDERS } from '../../../src/server/features/products/cursor.js';
 import { trigramQuery } from '../../../src/server/features/products/keys.js';
 import { ProductQueries } from '../../../src/server/features/products/queries.js';
 import { bulkLoad } from '../../../src/server/features/products/import-writes.js';
-import { build } from '../support/build.js';
+import { build, type TestServer } from '../support/build.js';
 import {
   analyzeProducts,
   numberedCatalogue,
@@ -192,15 +192,21 @@ describe('list query plans', async () => {
  */
 describe.runIf(!process.env.TEST_DATABASE_URL)(
   'list query plans without statistics (SQLite)',
-  async () => {
-    const server = await build();
-    const { db, dialect } = server.database;
-    const queries = new ProductQueries(db, dialect);
-    const owner = await numberedCatalogue(server.database, 'stats@example.com', 500, (i) => ({
-      priceCents: i + 1,
-      stock: i % 40,
-    }));
-    const plan = (query: CompiledQuery) => planText(db, dialect, query);
+  () => {
+    let queries: ProductQueries;
+    let owner = '';
+    let plan: (query: CompiledQuery) => ReturnType<typeof planText>;
+    // In a hook: a skipped suite's body still runs (on PostgreSQL), a hook does not.
+    beforeAll(async () => {
+      const server = await build();
+      const { db, dialect } = server.database;
+      queries = new ProductQueries(db, dialect);
+      owner = await numberedCatalogue(server.database, 'stats@example.com', 500, (i) => ({
+        priceCents: i + 1,
+        stock: i % 40,
+      }));
+      plan = (query) => planText(db, dialect, query);
+    });
     const INDEX_NAMES = { created_at: 'created', name_key: 'name', price_cents: 'price' } as const;
 
     it.each(PRODUCT_SORTS)('a stock filter sorted by %s reads its index in order', async (sort) => {
@@ -234,13 +240,15 @@ describe.runIf(!process.env.TEST_DATABASE_URL)(
  * catalogues written at the same time are, make reading in order look like a random read a row.
  * A page must read a page all the same.
  */
-describe.runIf(!!process.env.TEST_DATABASE_URL)('stock filter pages on PostgreSQL', async () => {
-  const server = await build();
-  const { db, dialect } = server.database;
-  const queries = new ProductQueries(db, dialect);
+describe.runIf(!!process.env.TEST_DATABASE_URL)('stock filter pages on PostgreSQL', () => {
+  let db: TestServer['database']['db'];
+  let dialect: TestServer['database']['dialect'];
+  let queries: ProductQueries;
   let owner = '';
-  // Loaded in a hook, which a skipped suite (SQLite) does not run.
+  // Built and loaded in a hook, which a skipped suite (SQLite) does not run.
   beforeAll(async () => {
+    ({ db, dialect } = (await build()).database);
+    queries = new ProductQueries(db, dialect);
     const owners: string[] = [];
     for (const name of ['a', 'b']) {
       owners.push(
