@@ -213,6 +213,30 @@ export async function rowsRead(
 }
 
 /**
+ * The pages a statement read as it ran, from its shared buffers, hit or read (PostgreSQL, explain
+ * analyze), and its plan's steps.
+ */
+export async function pagesRead(
+  db: DB,
+  query: CompiledQuery,
+): Promise<{ pages: number; plan: string }> {
+  type Node = PgPlanNode & { 'Shared Hit Blocks': number; 'Shared Read Blocks': number };
+  const result = await db.executeQuery<{ 'QUERY PLAN': [{ Plan: Node }] }>(
+    CompiledQuery.raw(`explain (analyze, buffers, format json) ${query.sql}`, [
+      ...query.parameters,
+    ]),
+  );
+  const top = result.rows[0]!['QUERY PLAN'][0].Plan;
+  const steps: string[] = [];
+  const walk = (node: PgPlanNode) => {
+    steps.push(`${node['Node Type']} ${node['Index Name'] ?? node['Relation Name'] ?? ''}`);
+    for (const child of node.Plans ?? []) walk(child);
+  };
+  walk(top);
+  return { pages: top['Shared Hit Blocks'] + top['Shared Read Blocks'], plan: steps.join('\n') };
+}
+
+/**
  * A catalogue (its owner's, who signs up by `email`) of `count` products numbered from 0, plain
  * but for what `more` gives each, loaded in one write.
  */

@@ -59,6 +59,7 @@ import * as stockLevelsByCatalogue from './migrations/054_stock_levels_by_catalo
 import * as reorderDefaultMarked from './migrations/055_reorder_default_marked.js';
 import * as imageKeyPictured from './migrations/056_image_key_pictured.js';
 import * as topMoverUnmarkOnRaise from './migrations/057_top_mover_unmark_on_raise.js';
+import * as searchPendingListSmall from './migrations/059_search_pending_list_small.js';
 
 export type MigrationDialect = 'sqlite' | 'postgres';
 
@@ -123,6 +124,7 @@ export const migrations: Migration[] = [
   { name: '055_reorder_default_marked', ...reorderDefaultMarked },
   { name: '056_image_key_pictured', ...imageKeyPictured },
   { name: '057_top_mover_unmark_on_raise', ...topMoverUnmarkOnRaise },
+  { name: '059_search_pending_list_small', ...searchPendingListSmall },
 ];
 
 /** What the hand-written runner before Kysely's Migrator recorded applied migrations in. */
