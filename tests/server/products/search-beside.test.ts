@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bulkLoad } from '../../../src/server/features/products/import-writes.js';
 import { ProductQueries } from '../../../src/server/features/products/queries.js';
-import { build } from '../support/build.js';
+import { build, type TestServer } from '../support/build.js';
 import { analyzeProducts, pagesRead, numberedCatalogue } from '../support/statement-plans.js';
 
 /** Pages a search may read beyond what it read before the other tenant wrote: its list's 64 kB. */
@@ -16,17 +16,19 @@ const SLACK_PAGES = 12;
  */
 describe.runIf(!!process.env.TEST_DATABASE_URL)(
   'a search beside another tenant (PostgreSQL)',
-  async () => {
-    const server = await build();
-    const { db, dialect } = server.database;
-    const queries = new ProductQueries(db, dialect);
+  () => {
+    let server: TestServer;
+    let queries: ProductQueries;
     let owner = '';
     let other = '';
     const search = () => queries.listQuery(owner, { sort: 'newest', limit: 50, q: 'product 2345' });
     let alone = { pages: 0, plan: '' };
 
-    // Loaded in a hook, which a skipped suite (SQLite) does not run.
+    // Built and loaded in a hook, which a skipped suite (SQLite) does not run.
     beforeAll(async () => {
+      server = await build();
+      const { db, dialect } = server.database;
+      queries = new ProductQueries(db, dialect);
       owner = await numberedCatalogue(server.database, 'own@example.com', 3000);
       other = await numberedCatalogue(server.database, 'next@example.com', 3000);
       // Vacuumed, as autovacuum does now and then: nothing waits to be merged.
@@ -35,6 +37,7 @@ describe.runIf(!!process.env.TEST_DATABASE_URL)(
     });
 
     it('reads no more of the index after the other tenant imports and changes stock', async () => {
+      const { db } = server.database;
       expect(alone.plan).toContain('products_search_trgm');
       // Products of the same names, as shops selling the same goods have.
       await bulkLoad(
