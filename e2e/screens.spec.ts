@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Browser, Page, ViewportSize } from '@playwright/test';
+import type { Browser, BrowserContext, Page, ViewportSize } from '@playwright/test';
 import { M, T } from '../src/shared/messages.js';
 import { newAccount, type Account } from './support/accounts.js';
 import { expectNoSeriousA11yViolations } from './support/a11y.js';
@@ -47,6 +47,8 @@ interface WorkerFixtures {
 }
 
 interface TestFixtures {
+  /** The test's own context, its layout shifts watched (the screens that need no account). */
+  context: BrowserContext;
   /** A page of `stocked`'s session at the test's viewport. */
   stockedPage: Page;
   newcomerPage: Page;
@@ -70,6 +72,12 @@ async function signedInUser(
 }
 
 const test = base.extend<TestFixtures, WorkerFixtures>({
+  // Not a beforeEach: that would have Playwright create the test's context for the tests that
+  // open the signed-in users' contexts instead and never use it.
+  context: async ({ context }, use) => {
+    await watchLayoutShifts(context);
+    await use(context);
+  },
   stocked: [
     async ({ browser }, use) => {
       await use(
@@ -157,9 +165,6 @@ async function capture(page: Page, screen: string, options: { viewportOnly?: boo
 for (const size of WIDTHS) {
   test.describe(`${size.width}px wide`, () => {
     test.use({ viewport: size });
-    test.beforeEach(async ({ context }) => {
-      await watchLayoutShifts(context);
-    });
 
     test('login', async ({ page }) => {
       await page.goto('/auth/login');

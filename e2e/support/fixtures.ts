@@ -24,8 +24,6 @@ interface Fixtures {
    * on the test's `page` unless told otherwise.
    */
   signIn: (account?: Account, page?: Page) => Promise<void>;
-  /** Fails the test when a page of its browser context throws an uncaught error (automatic). */
-  noUncaughtErrors: void;
 }
 
 export const test = base.extend<Fixtures & Options>({
@@ -53,20 +51,19 @@ export const test = base.extend<Fixtures & Options>({
     );
   },
   // Every spec runs with it: an uncaught error or unhandled rejection is a bug even when the
-  // screen looks right (a toast that never came, a busy button that never ends).
-  noUncaughtErrors: [
-    async ({ context }, use) => {
-      const errors = uncaughtErrorsOf(context);
-      await use();
-      expect(errors, 'uncaught errors in the page').toEqual([]);
-    },
-    { auto: true },
-  ],
+  // screen looks right (a toast that never came, a busy button that never ends). On the context
+  // itself rather than an automatic fixture: a test that opens no page of it (one that only calls
+  // the API, or opens contexts of its own) then has Playwright create no context it never uses.
+  context: async ({ context }, use) => {
+    const errors = uncaughtErrorsOf(context);
+    await use(context);
+    expect(errors, 'uncaught errors in the page').toEqual([]);
+  },
 });
 
 /**
  * The uncaught errors and unhandled rejections of a browser context's pages, as they come: a
- * fixture that opens a context of its own checks them as `noUncaughtErrors` does the test's.
+ * fixture that opens a context of its own checks them as the `context` fixture does the test's.
  */
 export function uncaughtErrorsOf(context: BrowserContext): string[] {
   const errors: string[] = [];
