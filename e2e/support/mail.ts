@@ -12,12 +12,26 @@ export interface MailQuery {
   timeoutMs?: number;
 }
 
+/**
+ * The mails read so far by this worker, by file name. A mail's file is written once and never
+ * changed (renamed into place whole), and each look for a code read and parsed every mail of the
+ * run again, every 100 ms while it waited: a cost that grew with the run.
+ */
+const readSoFar = new Map<string, ReceivedMail>();
+
 function receivedMails(): ReceivedMail[] {
   const dir = requireEnv(ENV.mailDir);
   return readdirSync(dir)
     .filter((name) => name.endsWith('.json'))
     .sort()
-    .map((name) => JSON.parse(readFileSync(path.join(dir, name), 'utf8')) as ReceivedMail);
+    .map((name) => {
+      let mail = readSoFar.get(name);
+      if (!mail) {
+        mail = JSON.parse(readFileSync(path.join(dir, name), 'utf8')) as ReceivedMail;
+        readSoFar.set(name, mail);
+      }
+      return mail;
+    });
 }
 
 /** Every mail received so far for this address, oldest first. */
