@@ -481,6 +481,17 @@ describe("a request's cost beside another tenant's catalogue", async () => {
     expect(readsReaching(beside.writes, 'catalogue', ['catalogue reorder point'])).toEqual([]);
   });
 
+  // One product's stock rows are found by its id: never the range of its catalogue. (SQLite,
+  // without statistics, once took the catalogue's covering index of stock rows over their primary
+  // key, and read every stock row of the catalogue for one product.)
+  it("one product reads its own stock rows, not its catalogue's", () => {
+    for (const measured of [alone.reads, beside.reads]) {
+      const reads = measured.get('one product')!.reads.filter((r) => r.table === 'stock_levels');
+      expect(reads.length).toBeGreaterThan(0);
+      expect(reads.filter((read) => read.reach !== 'keyed').map((r) => r.detail)).toEqual([]);
+    }
+  });
+
   // Nor may they grow with their own catalogue: a summary reads the catalogue's kept totals, and
   // the to-reorder report reads the products to reorder alone, through the indexes that hold them.
   it('the summary reads no product, the to-reorder report those to reorder alone', () => {

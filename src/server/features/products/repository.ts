@@ -1,3 +1,4 @@
+import { sql, type SqlBool } from 'kysely';
 import { UNDO_WINDOW_MS } from '../../../shared/activity.js';
 import type { ProductSort, StockReason } from '../../../shared/constants.js';
 import { lookupKeys } from '../../../shared/codes.js';
@@ -58,12 +59,24 @@ export class ProductRepository {
     this.search = searchStrategy(dialect, this.queries, limits);
   }
 
+  /**
+   * Stock rows of the catalogue, for statements that name their products: found by the products'
+   * ids (the primary key). SQLite, without statistics, would rather read the catalogue's covering
+   * index of stock rows (migration 054), every stock row of the catalogue, for one product;
+   * `+catalogue_id` keeps the condition but not that index. PostgreSQL weighs both by statistics.
+   */
+  private stockOfCatalogue(catalogueId: string) {
+    return this.queries.dialect === 'sqlite'
+      ? sql<SqlBool>`+catalogue_id = ${catalogueId}`
+      : sql<SqlBool>`catalogue_id = ${catalogueId}`;
+  }
+
   /** Where a product's stock is: its quantity in each location holding some. */
   levels(catalogueId: string, productId: string) {
     return this.db
       .selectFrom('stock_levels')
       .select(['location_id', 'quantity'])
-      .where('catalogue_id', '=', catalogueId)
+      .where(this.stockOfCatalogue(catalogueId))
       .where('product_id', '=', productId)
       .where('quantity', '>', 0)
       .execute();
@@ -75,7 +88,7 @@ export class ProductRepository {
     return this.db
       .selectFrom('stock_levels')
       .select(['product_id', 'location_id', 'quantity'])
-      .where('catalogue_id', '=', catalogueId)
+      .where(this.stockOfCatalogue(catalogueId))
       .where('product_id', 'in', productIds)
       .where('quantity', '>', 0)
       .execute();
