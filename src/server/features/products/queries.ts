@@ -159,9 +159,10 @@ export class ProductQueries {
    * Whether a product has stock in one of the locations (a row at 0 is deleted, stock-levels.ts,
    * so every row holds some). `gather`: the products the locations' index finds (SQLite's for
    * many locations: the catalogue's, ownStock()), read by id (SQLite is told so by
-   * `+catalogue_id`, else it walks the catalogue's index in the sort's order). Otherwise the product's own few stock rows are asked, against the locations' ids
-   * hashed once: PostgreSQL hashes a long `= any(array)`; SQLite indexes `held_locations`, the
-   * statement's materialized table of them (from()).
+   * `+catalogue_id`, else it walks the catalogue's index in the sort's order). Otherwise the
+   * product's own few stock rows are asked, against the locations' ids hashed once: PostgreSQL
+   * hashes a long `= any(array)`; SQLite indexes `held_locations`, the statement's materialized
+   * table of them (from()).
    */
   heldIn(catalogueId: string, held: HeldIn) {
     if (held.gather) {
