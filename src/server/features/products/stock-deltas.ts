@@ -1,11 +1,12 @@
 import { setImmediate } from 'node:timers/promises';
-import { sql, type RawBuilder } from 'kysely';
+import { sql } from 'kysely';
 import { MAX_STOCK, type StockReason } from '../../../shared/constants.js';
 import type { DB } from '../../infra/db/handle.js';
 import type { MigrationDialect } from '../../infra/db/migrate.js';
 import type { CatalogueWrite } from '../writes/index.js';
 import { crossedAtOnceStockIs, onReorderPointsReached, pointThatApplies } from './reorder.js';
-import { putIn } from './stock-levels.js';
+import { catalogueOf, eachSlice, rowsTable, type Column } from './row-sets.js';
+import { addUnitsOf, changeQuantities } from './stock-levels.js';
 
 /** A change of one product's quantity at one location. */
 export interface StockDelta {
@@ -24,36 +25,7 @@ export type DeltasResult =
 /** Rows per read: a few values each, well under either engine's limit on bound parameters. */
 const BATCH_ROWS = 500;
 
-/**
- * Rows per write statement, a turn of the event loop between two. SQLite runs each statement on
- * the event loop, its row triggers included (a movement's days and windows, a product's totals):
- * 250 rows hold it for tens of milliseconds, where 1,000 held it for a quarter of a second.
- * PostgreSQL's run on its server, so fewer round trips: 1,000 rows.
- */
-const WRITE_ROWS = { sqlite: 250, postgres: 1_000 } as const;
-
-const key = (productId: string, locationId: string) => `${productId} ${locationId}`;
-
-/** Runs `write` on each WRITE_ROWS slice of the rows in turn, a turn of the event loop before each. */
-async function eachSlice<T>(
-  dialect: MigrationDialect,
-  rows: readonly T[],
-  write: (slice: T[]) => Promise<unknown>,
-) {
-  const size = WRITE_ROWS[dialect];
-  for (let i = 0; i < rows.length; i += size) {
-    await setImmediate();
-    await write(rows.slice(i, i + size));
-  }
-}
-
-type Column = readonly [name: string, type: 'text' | 'integer'];
-
-/** The columns of the rows the writes below give as tables: a location's units, a movement. */
-const LOCATION_UNITS: readonly Column[] = [
-  ['id', 'text'],
-  ['gained', 'integer'],
-];
+/** The columns of a movement's row, given as a table to the write below. */
 const MOVEMENTS: readonly Column[] = [
   ['product_id', 'text'],
   ['location_id', 'text'],
@@ -61,39 +33,7 @@ const MOVEMENTS: readonly Column[] = [
   ['new_stock', 'integer'],
 ];
 
-/**
- * Rows given as one table of a statement (alias it), in a text that stays the same whatever their
- * number: SQLite reads them from one JSON parameter, PostgreSQL from one array per column. `n`
- * numbers them in their order.
- */
-function rowsTable(
-  dialect: MigrationDialect,
-  columns: readonly Column[],
-  rows: readonly (string | number)[][],
-): RawBuilder<unknown> {
-  if (dialect === 'sqlite') {
-    const picks = columns.map(
-      ([name], i) => sql`value ->> ${sql.raw(String(i))} as ${sql.id(name)}`,
-    );
-    return sql`(select key as n, ${sql.join(picks)} from json_each(${JSON.stringify(rows)}))`;
-  }
-  const arrays = columns.map(
-    ([, type], i) => sql`cast(${rows.map((row) => row[i])} as ${sql.raw(type)}[])`,
-  );
-  const names = sql.join(columns.map(([name]) => sql.id(name)));
-  return sql`(select * from unnest(${sql.join(arrays)}) with ordinality as t(${names}, n))`;
-}
-
-/**
- * A table's `catalogue_id` in a statement that joins it to rowsTable on its key. SQLite takes a
- * JSON table for a small one and would read the whole catalogue down its index, probing the JSON
- * for each row (minutes for 10,000 rows): the unary `+` keeps the index out of reach, so each of
- * the rows probes the table's key instead.
- */
-const catalogueOf = (dialect: MigrationDialect, table: 'products' | 'locations') =>
-  dialect === 'sqlite'
-    ? sql`+${sql.ref(`${table}.catalogue_id`)}`
-    : sql.ref(`${table}.catalogue_id`);
+const key = (productId: string, locationId: string) => `${productId} ${locationId}`;
 
 /**
  * Applies many changes of quantities at locations in a few statements whatever their number (a
@@ -194,26 +134,9 @@ async function writeDeltas(
   how: { reason: StockReason | null; note: string | null; countId: string },
 ) {
   const { trx, catalogueId, actorId, now, dialect } = w;
-  // Quantities: an upsert adds each change (a decrease lands on a row that holds enough), then
-  // the rows left at 0 go, as every write of stock leaves none.
-  await eachSlice(dialect, applied, (slice) =>
-    putIn(
-      trx,
-      catalogueId,
-      slice.map(({ productId, locationId, delta }) => ({ productId, locationId, quantity: delta })),
-    ),
-  );
+  await changeQuantities(trx, dialect, catalogueId, applied);
   const crossed: { id: string; name: string; stock: number; point: number }[] = [];
   await eachSlice(dialect, [...totals], async (batch) => {
-    await trx
-      .deleteFrom('stock_levels')
-      .where(
-        'product_id',
-        'in',
-        batch.map(([id]) => id),
-      )
-      .where('quantity', '=', 0)
-      .execute();
     for (const row of await changeProducts(trx, dialect, catalogueId, now, batch)) {
       // Marked by this change: the rows marked before keep their time and were announced then.
       if (row.reorder_crossed_at !== null && products.get(row.id)!.crossedAt === null)
@@ -223,17 +146,7 @@ async function writeDeltas(
   const units = new Map<string, number>();
   for (const { locationId, delta } of applied)
     units.set(locationId, (units.get(locationId) ?? 0) + delta);
-  const places = [...units].filter(([, n]) => n !== 0);
-  // Not one statement per location in the order of their ids: the pipeline's catalogue lock
-  // (PostgreSQL) already keeps two writes of the catalogue from taking them in opposite orders.
-  // The ids listed as well: PostgreSQL then finds the rows by key, where it would read every
-  // location of a catalogue with few of them down its catalogue's index.
-  await eachSlice(dialect, places, (slice) =>
-    sql`update locations set units = units + d.gained
-      from ${rowsTable(dialect, LOCATION_UNITS, slice)} as d
-      where ${catalogueOf(dialect, 'locations')} = ${catalogueId} and locations.id = d.id
-      and locations.id in (${sql.join(slice.map(([id]) => id))})`.execute(trx),
-  );
+  await addUnitsOf(trx, dialect, catalogueId, units);
 
   const running = new Map([...products].map(([id, { stock }]) => [id, stock]));
   const movements = applied.map(({ productId, locationId, delta }) => {

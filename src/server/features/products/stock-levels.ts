@@ -1,4 +1,7 @@
+import { sql } from 'kysely';
 import type { DB } from '../../infra/db/handle.js';
+import type { MigrationDialect } from '../../infra/db/migrate.js';
+import { eachSlice, locationsOf, rowsTable, type Column } from './row-sets.js';
 
 /*
  * Stock per location (migration 032): a product's quantity in each location where it has some,
@@ -29,6 +32,32 @@ export async function addUnits(trx: DB, catalogueId: string, units: UnitChanges)
       .where('id', '=', id)
       .execute();
   }
+}
+
+const LOCATION_UNITS: readonly Column[] = [
+  ['id', 'text'],
+  ['gained', 'integer'],
+];
+
+/**
+ * Adds what each location gained or lost to its total, a statement per slice. Not one statement
+ * per location in the order of their ids: the pipeline's catalogue lock (PostgreSQL) already
+ * keeps two writes of the catalogue from taking them in opposite orders. The ids listed as well:
+ * PostgreSQL then finds the rows by key.
+ */
+export async function addUnitsOf(
+  trx: DB,
+  dialect: MigrationDialect,
+  catalogueId: string,
+  units: Map<string, number>,
+) {
+  const places = [...units].filter(([, n]) => n !== 0);
+  await eachSlice(dialect, places, (slice) =>
+    sql`update locations set units = units + d.gained
+      from ${rowsTable(dialect, LOCATION_UNITS, slice)} as d
+      where ${locationsOf(dialect, catalogueId)} and locations.id = d.id
+      and locations.id in (${sql.join(slice.map(([id]) => id))})`.execute(trx),
+  );
 }
 
 /** Whether the location is one of the catalogue's. */
@@ -76,6 +105,34 @@ export async function putIn(
       )
       .execute();
   }
+}
+
+/**
+ * Adds signed changes to products' quantities at locations, an upsert per slice (a decrease lands
+ * on a row that holds enough: the caller checked), then drops the rows left at 0 among the
+ * products, as every write of stock leaves none. At most one change per product and location.
+ */
+export async function changeQuantities(
+  trx: DB,
+  dialect: MigrationDialect,
+  catalogueId: string,
+  changes: { productId: string; locationId: string; delta: number }[],
+) {
+  await eachSlice(dialect, changes, (slice) =>
+    putIn(
+      trx,
+      catalogueId,
+      slice.map(({ productId, locationId, delta }) => ({ productId, locationId, quantity: delta })),
+    ),
+  );
+  const ids = [...new Set(changes.map((change) => change.productId))];
+  await eachSlice(dialect, ids, (slice) =>
+    trx
+      .deleteFrom('stock_levels')
+      .where('product_id', 'in', slice)
+      .where('quantity', '=', 0)
+      .execute(),
+  );
 }
 
 /**

@@ -1,8 +1,8 @@
-import { sql, type SqlBool } from 'kysely';
 import type { TransferLine } from '../../../shared/schemas/locations/transfers.js';
 import type { CatalogueWrite } from '../writes/index.js';
 import { lockProducts } from './locks.js';
-import { addTo, addUnits, putIn, takeFrom, type UnitChanges } from './stock-levels.js';
+import { locationsOf } from './row-sets.js';
+import { addTo, addUnitsOf, changeQuantities, type UnitChanges } from './stock-levels.js';
 
 /** What a move did, or why it did nothing. */
 export type TransferResult =
@@ -39,17 +39,11 @@ export async function transferStock(
   const products = await lockProducts(w, productIds).select(['id', 'name']).execute();
   if (products.length !== productIds.length) return { outcome: 'no-product' };
   const locationIds = [...new Set(moves.flatMap((move) => [move.from, move.to]))];
-  // Read by id, then checked to be the catalogue's: told `catalogue_id = ?` alone, PostgreSQL walks
-  // a catalogue's locations by their parents' index when its statistics say it has few.
-  const ofCatalogue =
-    w.dialect === 'postgres'
-      ? sql<SqlBool>`catalogue_id || '' = ${catalogueId}`
-      : sql<SqlBool>`+catalogue_id = ${catalogueId}`;
   const locations = await trx
     .selectFrom('locations')
     .select('id')
     .where('id', 'in', locationIds)
-    .where(ofCatalogue)
+    .where(locationsOf(w.dialect, catalogueId))
     .execute();
   if (locations.length !== locationIds.length) return { outcome: 'no-location' };
 
@@ -84,18 +78,14 @@ export async function transferStock(
     return { outcome: 'short', name, locationId, held: there, quantity };
   }
 
+  // In a few statements whatever the number of lines: the netted changes as one upsert, the rows
+  // emptied, the locations' units (per slice of rows). Their order needs no care: the products
+  // are locked above, the locations by the pipeline's catalogue lock (PostgreSQL).
+  const changes = ordered.filter((level) => level.delta !== 0);
+  await changeQuantities(trx, w.dialect, catalogueId, changes);
   const units: UnitChanges = new Map();
-  for (const { productId, locationId, delta } of ordered) {
-    if (delta < 0) await takeFrom(trx, productId, locationId, -delta);
-    addTo(units, locationId, delta);
-  }
-  const gains = ordered.filter((level) => level.delta > 0);
-  await putIn(
-    trx,
-    catalogueId,
-    gains.map(({ productId, locationId, delta }) => ({ productId, locationId, quantity: delta })),
-  );
-  await addUnits(trx, catalogueId, units);
+  for (const { locationId, delta } of changes) addTo(units, locationId, delta);
+  await addUnitsOf(trx, w.dialect, catalogueId, units);
   const levels = await trx
     .selectFrom('stock_levels')
     .select(['product_id as productId', 'location_id as locationId', 'quantity'])
