@@ -82,10 +82,10 @@ describe('migrating an up-to-date database', async () => {
   });
 
   it('still takes the locked step when a migration is missing from the record', async () => {
-    // The last migration, 059_search_pending_list_small, sets the index's limit again
-    // (PostgreSQL; nothing on SQLite).
+    // The last migration, 060_stock_location_key_deferred, alters the key again (PostgreSQL;
+    // nothing on SQLite).
     const last = migrations.at(-1)!.name;
-    expect(last).toBe('059_search_pending_list_small');
+    expect(last).toBe('060_stock_location_key_deferred');
     await sql`delete from kysely_migration where name = ${last}`.execute(db);
     const released = await holdMigrationLock(dataDir, url);
     let applied: string[] | undefined;
