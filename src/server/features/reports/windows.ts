@@ -20,6 +20,18 @@ const TOP_MARKED_MAX = 4 * TOP_KEPT;
 /** Windows read at once when a floor is lowered: a few milliseconds of the event loop. */
 const WINDOW_CHUNK = 2_000;
 
+/** What the first step of SQLite's lowering read, for its second (MoverWindows.readLowering). */
+interface Lowering {
+  catalogueId: string;
+  days: number;
+  /** The window's start and floor when the read began. */
+  before: { top_floor: number; start_day: number };
+  /** The catalogue's last movement then. */
+  since: number;
+  floor: number;
+  atOrAbove: string[];
+}
+
 /**
  * A catalogue's kept windows of the top movers (migrations 041 and 048): where each starts, its
  * move forward, and the floor above which every window is marked, so that the index of the
@@ -112,11 +124,12 @@ export class MoverWindows {
    * windows marked above it: the start moved on, products deleted or staged), among all of the
    * window, a chunk at a time. Raised, and lowered on PostgreSQL, in one transaction with the
    * start, which PostgreSQL locks `for update` against the writes that mark windows (they read it
-   * `for share`). Lowered on SQLite, the window is read before the transaction (lowerApart).
+   * `for share`). Lowered on SQLite, the window is read before the transaction (readLowering).
    */
   async setFloor(catalogueId: string, days: number, how: 'raise' | 'lower') {
     if (how === 'lower' && this.dialect === 'sqlite') {
-      await this.lowerApart(catalogueId, days);
+      const lowering = await this.readLowering(catalogueId, days);
+      if (lowering) await this.applyLowering(lowering);
       return;
     }
     await this.withStart(catalogueId, days, async (trx, start) => {
@@ -145,25 +158,34 @@ export class MoverWindows {
   }
 
   /**
-   * SQLite's lowering: its writer is the file's, held by a transaction from its BEGIN, and a
-   * window of 100,000 products takes some 50 turns to read. So the window is read outside any
-   * transaction, then one short one writes the floor and the marks, unless the start or the floor
-   * changed meanwhile (then the report adds up the days; the next one tries again). What moved
-   * while the window was read is marked too: a window only grows between two moves of its start,
-   * and only by a movement, which SQLite numbers in the order its writes commit, so the windows
-   * of the products with a movement numbered after the read began are the only ones it may have
-   * read too low.
+   * SQLite's lowering, in two steps. Its writer is the file's, held by a transaction from its
+   * BEGIN, and a window of 100,000 products takes some 50 turns to read. So this first step reads
+   * outside any transaction: the window's start and floor as they were, the last movement, then
+   * the floor and the windows at or above it, a chunk a turn. Other writes commit meanwhile, and
+   * before the second step (applyLowering). Undefined for no such window.
    */
-  private async lowerApart(catalogueId: string, days: number) {
+  async readLowering(catalogueId: string, days: number): Promise<Lowering | undefined> {
     const before = await this.startOf(this.db, catalogueId, days);
-    if (!before) return;
+    if (!before) return undefined;
     const last = await this.db
       .selectFrom('stock_movements')
       .select((eb) => eb.fn.max('id').as('id'))
       .where('catalogue_id', '=', catalogueId)
       .executeTakeFirst();
     const since = Number(last?.id ?? 0);
-    const { floor, atOrAbove } = await this.readFloor(this.db, catalogueId, days);
+    const read = await this.readFloor(this.db, catalogueId, days);
+    return { catalogueId, days, before, since, ...read };
+  }
+
+  /**
+   * The second step, one short transaction: the floor and the marks written, unless the start or
+   * the floor changed since the read (then the report adds up the days; the next one tries
+   * again). What moved since the read began is marked too: a window only grows between two moves
+   * of its start, and only by a movement, which SQLite numbers in the order its writes commit, so
+   * the windows of the products with a movement numbered after `since` are the only ones it may
+   * have read too low.
+   */
+  async applyLowering({ catalogueId, days, before, since, floor, atOrAbove }: Lowering) {
     await this.withStart(catalogueId, days, async (trx, now) => {
       const same =
         Number(now.top_floor) === Number(before.top_floor) &&
