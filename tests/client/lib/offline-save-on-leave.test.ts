@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import { createStore, get } from 'idb-keyval';
-import { beforeEach, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 
 const ada = { id: 'u1', name: 'Ada', email: 'ada@example.com' };
 
@@ -35,6 +35,8 @@ function endWithThePage() {
 beforeEach(() => {
   localStorage.setItem('AccessToken', 'token-1');
 });
+// The page's end held by the IndexedDB of the test before: a new page's is its own.
+afterEach(() => vi.restoreAllMocks());
 
 // The cache is saved a second after it changes, and at once when the page is left: what it holds
 // then must be there for the next page, though the page ends before a write of IndexedDB begun
@@ -55,3 +57,65 @@ it('keeps what changed in the last second when the page is left', async () => {
   const next = await openPage();
   expect(next.queryClient.getQueryData(next.queryKeys.user)).toEqual({ ...ada, name: 'Ada L.' });
 });
+
+/** A product as the list gives it, its fields as long as a real catalogue's. */
+const listItem = (i: number) => ({
+  id: `0193${String(i).padStart(4, '0')}-5a1c-7d2e-8f3a-${String(i).padStart(12, '0')}`,
+  name: `Blue enamel mug 350 ml no. ${i}`,
+  price: 12.5,
+  stock: i % 97,
+  description: 'Enamelled steel, dishwasher safe, stacks with the others of the range.',
+  image: `https://stockroom.example.com/images/${String(i).padStart(64, '0')}.webp`,
+  thumbnail: `https://stockroom.example.com/images/${String(i).padStart(64, '0')}-thumb.webp`,
+  sku: `MUG-${String(i).padStart(6, '0')}`,
+  barcode: String(4006381333931 + i),
+  tags: ['kitchen', 'mugs', 'enamel'],
+  reorderPoint: null,
+});
+
+const LEFT_MAX = 1_000_000;
+
+// A large cache stringified whole on leaving filled local storage, which the token and the owner
+// key share: the copy is bounded, and what it leaves out comes from IndexedDB's last save.
+it('keeps a bounded copy on leaving, the newest reads first, the rest from the last save', async () => {
+  const leave = endWithThePage();
+  const page = await openPage();
+  page.queryClient.setQueryData(page.queryKeys.user, ada);
+  const listKey = (sort: string) => ['products', 'c1', { q: '', sort, stock: undefined }];
+  let weight = 0;
+  for (const [n, sort] of ['newest', 'name', 'stock', 'price'].entries()) {
+    // 500 products in pages of 60, as the list loads them when scrolled.
+    const pages = Array.from({ length: 9 }, (_, p) => ({
+      products: Array.from({ length: 60 }, (_, k) => listItem(n * 1000 + p * 60 + k)),
+      nextCursor: 'eyJ2IjoxfQ',
+    }));
+    const data = { pages, pageParams: pages.map((_, p) => (p === 0 ? undefined : `c${p}`)) };
+    page.queryClient.setQueryData(listKey(sort), data);
+    weight += JSON.stringify(data).length;
+  }
+  expect(weight).toBeGreaterThan(LEFT_MAX);
+  await vi.waitFor(
+    async () => {
+      const saved = await get<{ clientState: { queries: unknown[] } }>(
+        'queries:u1',
+        createStore('stockroom-offline', 'queries'),
+      );
+      expect(saved?.clientState.queries.length).toBeGreaterThanOrEqual(5);
+    },
+    { timeout: 10_000 },
+  );
+  // Read after that save, and left before the next one.
+  const opened = { product: { ...listItem(99_999), name: 'Opened last' } };
+  page.queryClient.setQueryData(['editProduct', 'c1', 'opened'], opened);
+  window.dispatchEvent(new PageTransitionEvent('pagehide', { persisted: false }));
+  leave();
+  expect(localStorage.getItem('OfflineCacheOnLeave')!.length).toBeLessThanOrEqual(LEFT_MAX);
+
+  const next = await openPage();
+  expect(next.queryClient.getQueryData(['editProduct', 'c1', 'opened'])).toEqual(opened);
+  expect(next.queryClient.getQueryData(next.queryKeys.user)).toEqual(ada);
+  for (const sort of ['newest', 'name', 'stock', 'price']) {
+    const list = next.queryClient.getQueryData<{ pages: unknown[] }>(listKey(sort));
+    expect(list?.pages).toHaveLength(9);
+  }
+}, 30_000);
