@@ -13,7 +13,7 @@ import { createProduct } from '../support/products.js';
  */
 describe("a pending import's products in the kept totals and days", async () => {
   const server = await build();
-  const { db } = server.database;
+  const { db, dialect } = server.database;
   const owner = await signIn(server);
   const first = await createProduct(server, owner, { name: 'Visible', stock: '4', price: '3' });
   const { catalogue_id: catalogueId } = await db
@@ -60,7 +60,7 @@ describe("a pending import's products in the kept totals and days", async () => 
         source: 'import' as const,
         at: now,
       }));
-      await recordMovements(trx, catalogueId, null, movements);
+      await recordMovements({ trx, dialect, catalogueId, actorId: null }, movements);
     });
     const unchanged = async () => {
       expect(await keptTotals(db, catalogueId)).toEqual(before.totals);

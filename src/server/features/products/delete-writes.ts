@@ -65,7 +65,7 @@ export async function deleteProducts(
     .execute();
   if (found.length !== new Set(ids).size) return undefined;
   const snapshot = ids.length === 1 ? await readSnapshot(trx, catalogueId, ids[0]!) : undefined;
-  await takeAllOf(trx, catalogueId, ids);
+  await takeAllOf(w, ids);
   // Taking a search key out of SQLite's index costs what putting it in did: deleted in a bulk
   // load's batches, each but the last (written at the commit) written to the index with a merge
   // step in turns of its own (100 of the longest descriptions in one statement held the event loop
@@ -162,8 +162,8 @@ export async function deleteCatalogueProducts(
 }
 
 /** Takes the products' quantities off their locations' totals; their rows go with them. */
-async function takeAllOf(trx: DB, catalogueId: string, ids: string[]) {
-  const held = await trx
+async function takeAllOf(w: CatalogueWrite, ids: string[]) {
+  const held = await w.trx
     .selectFrom('stock_levels')
     .select(['location_id', (eb) => eb.fn.sum<number>('quantity').as('units')])
     .where('product_id', 'in', ids)
@@ -171,5 +171,5 @@ async function takeAllOf(trx: DB, catalogueId: string, ids: string[]) {
     .execute();
   const units: UnitChanges = new Map();
   for (const { location_id, units: n } of held) addTo(units, location_id, -Number(n));
-  await addUnits(trx, catalogueId, units);
+  await addUnits(w, units);
 }

@@ -101,7 +101,7 @@ export async function loadProducts(
   source: MovementSource = 'import',
   updates: ImportedUpdate[] = [],
 ): Promise<{ created: number; updated: number }> {
-  const { trx, catalogueId, actorId } = w;
+  const { trx, catalogueId } = w;
   let created = 0;
   let updated = 0;
   try {
@@ -127,7 +127,7 @@ export async function loadProducts(
         source,
         at: row.created_at,
       }));
-      await recordMovements(trx, catalogueId, actorId, movements);
+      await recordMovements(w, movements);
       const at = Math.max(...batch.map((row) => row.created_at));
       const ids = batch.map((row) => row.id);
       await trackReorderCrossings(trx, catalogueId, ids, at);
@@ -245,7 +245,7 @@ async function rewrite(w: CatalogueWrite, { columns, rows }: Rewrite): Promise<v
  * the same columns in one update). Returns how many were written (a product gone meanwhile is not).
  */
 export async function applyImported(w: CatalogueWrite, updates: ImportedUpdate[]): Promise<number> {
-  const { trx, catalogueId, actorId } = w;
+  const { trx, catalogueId } = w;
   const currents = new Map(
     (
       await trx
@@ -320,7 +320,7 @@ export async function applyImported(w: CatalogueWrite, updates: ImportedUpdate[]
     }
   }
   await replaceTags(trx, catalogueId, retagged);
-  await recordMovements(trx, catalogueId, actorId, movements);
+  await recordMovements(w, movements);
   await trackReorderCrossings(trx, catalogueId, written, at);
   return written.length;
 }

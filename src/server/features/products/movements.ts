@@ -2,7 +2,7 @@ import type { MovementSource, StockReason } from '../../../shared/constants.js';
 import type { StockMovement } from '../../../shared/schemas/catalogue.js';
 import type { DB } from '../../infra/db/handle.js';
 import type { StockMovementsTable } from '../../infra/db/schema-products.js';
-import { placeInDefault } from './stock-levels.js';
+import { placeInDefault, type StockWrite } from './stock-levels.js';
 
 /** A change of one product's stock, as recorded (migration 010). */
 export interface Movement {
@@ -45,13 +45,12 @@ const BATCH_ROWS = 1000;
  * and the quantities per location commit together or not at all.
  */
 export async function recordMovements(
-  trx: DB,
-  catalogueId: string,
-  actorId: string | null,
+  w: StockWrite & { actorId: string | null },
   movements: Movement[],
   // False for a staged import's products: the locations' units count them when it publishes.
   countUnits = true,
 ): Promise<number[]> {
+  const { trx, catalogueId, actorId } = w;
   const ids: number[] = [];
   for (let i = 0; i < movements.length; i += BATCH_ROWS) {
     const rows = movements.slice(i, i + BATCH_ROWS).map((movement) => ({
@@ -74,7 +73,7 @@ export async function recordMovements(
   }
   const unplaced = movements.filter((movement) => movement.locationId === undefined);
   const changes = unplaced.map((m) => ({ productId: m.productId, delta: m.newStock - m.oldStock }));
-  await placeInDefault(trx, catalogueId, changes, countUnits);
+  await placeInDefault(w, changes, countUnits);
   return ids;
 }
 

@@ -47,7 +47,7 @@ export async function receiveStock(
   purchaseOrderId: string,
   lines: ReceivedLine[],
 ): Promise<ReceiptResult> {
-  const { trx, catalogueId, actorId, now } = w;
+  const { trx, catalogueId, now } = w;
   const ids = [...new Set(lines.map((line) => line.productId))].sort();
   const rows = await lockProducts(w, ids).select(['id', 'name', 'stock', 'cost_cents']).execute();
   if (rows.length !== ids.length) return { outcome: 'no-product' };
@@ -73,7 +73,7 @@ export async function receiveStock(
     lines.map(({ productId, quantity }) => ({ productId, locationId, quantity })),
   );
   const units = lines.reduce((sum, line) => sum + line.quantity, 0);
-  await addUnits(trx, catalogueId, new Map([[locationId, units]]));
+  await addUnits(w, new Map([[locationId, units]]));
   for (const product of after.values()) {
     await trx
       .updateTable('products')
@@ -84,9 +84,7 @@ export async function receiveStock(
   }
   const stockBefore = new Map(rows.map((row) => [row.id, row.stock]));
   await recordMovements(
-    trx,
-    catalogueId,
-    actorId,
+    w,
     lines.map((line) => {
       const oldStock = stockBefore.get(line.productId)!;
       stockBefore.set(line.productId, oldStock + line.quantity);

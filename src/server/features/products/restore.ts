@@ -112,7 +112,7 @@ export async function revertEdit(
   if (values.stock !== current.stock) {
     const movement = { productId: id, oldStock: current.stock, newStock: values.stock, at: now };
     const undone = { ...movement, source: 'edit' as const, note: UNDO_NOTE };
-    await recordMovements(trx, target.id, target.actorId, [undone]);
+    await recordMovements(w, [undone]);
     await trackReorderCrossings(trx, target.id, [id], now);
   }
   const { search_key: _s, sku_key: _k, barcode_key: _b, ...shown } = { ...values, ...keys };
@@ -160,7 +160,7 @@ export async function restoreDeleted(
     .set({ top: 1 })
     .where('product_id', '=', row.id)
     .execute();
-  await restoreLevels(trx, target.id, snapshot);
+  await restoreLevels(w, snapshot);
   await trackReorderCrossings(trx, target.id, [row.id], now);
   const restored = await find(w, row.id);
   return { outcome: 'done', row: restored! };
@@ -170,7 +170,8 @@ export async function restoreDeleted(
  * Puts a restored product's stock back where it was, in the locations still there; the rest (and
  * all of it, for a product deleted before stock was kept per location) in the default location.
  */
-async function restoreLevels(trx: DB, catalogueId: string, snapshot: DeletedSnapshot) {
+async function restoreLevels(w: CatalogueWrite, snapshot: DeletedSnapshot) {
+  const { trx, catalogueId } = w;
   const productId = snapshot.row.id;
   const wanted = snapshot.levels ?? [];
   const ids = wanted.map((level) => level.locationId);
@@ -197,7 +198,7 @@ async function restoreLevels(trx: DB, catalogueId: string, snapshot: DeletedSnap
   );
   const units: UnitChanges = new Map();
   for (const level of levels) addTo(units, level.locationId, level.quantity);
-  await addUnits(trx, catalogueId, units);
+  await addUnits(w, units);
 }
 
 /** The code another product of the catalogue holds now, if any. */

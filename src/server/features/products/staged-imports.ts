@@ -114,7 +114,8 @@ export async function stageImport(
           source: 'import' as const,
           at: row.created_at,
         }));
-        await recordMovements(trx, target.id, target.actorId, movements, false);
+        const into = { trx, dialect: 'sqlite' as const, catalogueId: target.id };
+        await recordMovements({ ...into, actorId: target.actorId }, movements, false);
         const at = Math.max(...batch.map((row) => row.created_at));
         const ids = batch.map((row) => row.id);
         await trackReorderCrossings(trx, target.id, ids, at, false);
@@ -275,7 +276,7 @@ export async function publishImport(w: CatalogueWrite, staged: StagedImport): Pr
   }
   // New products' stock went to the default location, whose id is the catalogue's.
   const units = rows.reduce((total, row) => total + row.stock, 0);
-  await addUnits(trx, catalogueId, new Map([[catalogueId, units]]));
+  await addUnits(w, new Map([[catalogueId, units]]));
   const crossed = rows
     .filter((row) => row.stock <= (row.reorder_point ?? point))
     .map((row) => ({

@@ -53,7 +53,7 @@ export async function setCountedLevels(
 }
 
 async function writeCounts(w: CatalogueWrite, counts: CountedLevel[]): Promise<CountsResult> {
-  const { trx, catalogueId, actorId, now } = w;
+  const { trx, catalogueId, now } = w;
   const byProduct = new Map<string, CountedLevel[]>();
   for (const count of counts) {
     const rows = byProduct.get(count.productId);
@@ -117,7 +117,7 @@ async function writeCounts(w: CatalogueWrite, counts: CountedLevel[]): Promise<C
         .execute();
     }
     await putIn(trx, catalogueId, gains);
-    await recordMovements(trx, catalogueId, actorId, movements);
+    await recordMovements(w, movements);
     await trackReorderCrossings(
       trx,
       catalogueId,
@@ -125,7 +125,7 @@ async function writeCounts(w: CatalogueWrite, counts: CountedLevel[]): Promise<C
       now,
     );
   }
-  await addUnits(trx, catalogueId, units);
+  await addUnits(w, units);
   return {
     outcome: 'done',
     changed,

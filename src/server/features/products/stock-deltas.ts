@@ -6,7 +6,7 @@ import type { MigrationDialect } from '../../infra/db/migrate.js';
 import type { CatalogueWrite } from '../writes/index.js';
 import { crossedAtOnceStockIs, onReorderPointsReached, pointThatApplies } from './reorder.js';
 import { catalogueOf, eachSlice, rowsTable, type Column } from './row-sets.js';
-import { addUnitsOf, changeQuantities } from './stock-levels.js';
+import { addUnits, changeQuantities } from './stock-levels.js';
 
 /** A change of one product's quantity at one location. */
 export interface StockDelta {
@@ -134,7 +134,7 @@ async function writeDeltas(
   how: { reason: StockReason | null; note: string | null; countId: string },
 ) {
   const { trx, catalogueId, actorId, now, dialect } = w;
-  await changeQuantities(trx, dialect, catalogueId, applied);
+  await changeQuantities(w, applied);
   const crossed: { id: string; name: string; stock: number; point: number }[] = [];
   await eachSlice(dialect, [...totals], async (batch) => {
     for (const row of await changeProducts(trx, dialect, catalogueId, now, batch)) {
@@ -146,7 +146,7 @@ async function writeDeltas(
   const units = new Map<string, number>();
   for (const { locationId, delta } of applied)
     units.set(locationId, (units.get(locationId) ?? 0) + delta);
-  await addUnitsOf(trx, dialect, catalogueId, units);
+  await addUnits(w, units);
 
   const running = new Map([...products].map(([id, { stock }]) => [id, stock]));
   const movements = applied.map(({ productId, locationId, delta }) => {

@@ -1,18 +1,21 @@
 import { sql } from 'kysely';
 import type { DB } from '../../infra/db/handle.js';
-import type { MigrationDialect } from '../../infra/db/migrate.js';
+import type { CatalogueWrite } from '../writes/index.js';
 import { eachSlice, locationsOf, rowsTable, type Column } from './row-sets.js';
 
 /*
  * Stock per location (migration 032): a product's quantity in each location where it has some,
  * whose sum is its `stock`, and each location's `units`, the sum of its quantities. Every write
  * that changes a product's stock changes these in its transaction, with the product's row locked
- * first (PostgreSQL); the locations' totals are changed last, in the order of their ids, so that
- * writes sharing locations wait for each other instead of deadlocking.
+ * first (PostgreSQL); the locations' totals are changed last. Writes sharing locations wait for
+ * each other on the pipeline's catalogue lock (PostgreSQL) instead of deadlocking on them.
  */
 
 /** Rows per INSERT: 4 values each, well under either engine's limit on bound parameters. */
 const BATCH_ROWS = 1000;
+
+/** Where a change of stock writes: the transaction, its engine and the catalogue. */
+export type StockWrite = Pick<CatalogueWrite, 'trx' | 'dialect' | 'catalogueId'>;
 
 /** Units gained (or lost, below 0) by location, to add to their totals at the end of a change. */
 export type UnitChanges = Map<string, number>;
@@ -20,19 +23,6 @@ export type UnitChanges = Map<string, number>;
 export const addTo = (units: UnitChanges, locationId: string, quantity: number) => {
   units.set(locationId, (units.get(locationId) ?? 0) + quantity);
 };
-
-/** Adds what each location gained or lost to its total, in the order of the locations' ids. */
-export async function addUnits(trx: DB, catalogueId: string, units: UnitChanges) {
-  const ordered = [...units].filter(([, n]) => n !== 0).sort(([a], [b]) => (a < b ? -1 : 1));
-  for (const [id, n] of ordered) {
-    await trx
-      .updateTable('locations')
-      .set((eb) => ({ units: eb('units', '+', n) }))
-      .where('catalogue_id', '=', catalogueId)
-      .where('id', '=', id)
-      .execute();
-  }
-}
 
 const LOCATION_UNITS: readonly Column[] = [
   ['id', 'text'],
@@ -45,12 +35,7 @@ const LOCATION_UNITS: readonly Column[] = [
  * keeps two writes of the catalogue from taking them in opposite orders. The ids listed as well:
  * PostgreSQL then finds the rows by key.
  */
-export async function addUnitsOf(
-  trx: DB,
-  dialect: MigrationDialect,
-  catalogueId: string,
-  units: Map<string, number>,
-) {
+export async function addUnits({ trx, dialect, catalogueId }: StockWrite, units: UnitChanges) {
   const places = [...units].filter(([, n]) => n !== 0);
   await eachSlice(dialect, places, (slice) =>
     sql`update locations set units = units + d.gained
@@ -113,9 +98,7 @@ export async function putIn(
  * products, as every write of stock leaves none. At most one change per product and location.
  */
 export async function changeQuantities(
-  trx: DB,
-  dialect: MigrationDialect,
-  catalogueId: string,
+  { trx, dialect, catalogueId }: StockWrite,
   changes: { productId: string; locationId: string; delta: number }[],
 ) {
   await eachSlice(dialect, changes, (slice) =>
@@ -187,13 +170,14 @@ async function dropEmpty(trx: DB, productIds: string[], locationId: string) {
  * undo of one): they go to the catalogue's default location, whose id is the catalogue's. A
  * decrease the default location cannot cover takes the rest from the product's other locations,
  * the fullest first, so that the stock asked for is what the product has, as before locations.
+ * A few statements per BATCH_ROWS products, whatever their number (an import, a bulk edit).
  */
 export async function placeInDefault(
-  trx: DB,
-  catalogueId: string,
+  w: StockWrite,
   changes: { productId: string; delta: number }[],
   countUnits = true,
 ) {
+  const { trx, catalogueId } = w;
   const home = catalogueId;
   const deltas = new Map<string, number>();
   for (const { productId, delta } of changes)
@@ -214,37 +198,54 @@ export async function placeInDefault(
       .where('product_id', 'in', ids)
       .where('quantity', '<', 0)
       .execute();
-    for (const { product_id, quantity } of short) {
-      await takeElsewhere(trx, { catalogueId, productId: product_id, home }, -quantity, units);
-    }
-    await dropEmpty(trx, ids, home);
+    if (short.length > 0) await takeElsewhere(w, short, units);
+    // Rows left at 0: at home, and where the shortfall emptied them.
+    await trx
+      .deleteFrom('stock_levels')
+      .where('product_id', 'in', ids)
+      .where('quantity', '=', 0)
+      .execute();
   }
-  if (countUnits) await addUnits(trx, catalogueId, units);
+  if (countUnits) await addUnits(w, units);
 }
 
-/** Brings a product's quantity at `home` up from `-missing` to 0 with units of its other places. */
+/**
+ * Brings each product's quantity at home up from below 0 to 0 with units of its other places,
+ * the fullest first, in one read of their rows and one upsert of what is taken and put back.
+ */
 async function takeElsewhere(
-  trx: DB,
-  { catalogueId, productId, home }: { catalogueId: string; productId: string; home: string },
-  missing: number,
+  { trx, catalogueId }: StockWrite,
+  short: { product_id: string; quantity: number }[],
   units: UnitChanges,
 ) {
+  const home = catalogueId;
   const others = await trx
     .selectFrom('stock_levels')
-    .select(['location_id', 'quantity'])
-    .where('product_id', '=', productId)
+    .select(['product_id', 'location_id', 'quantity'])
+    .where(
+      'product_id',
+      'in',
+      short.map((row) => row.product_id),
+    )
     .where('location_id', '<>', home)
+    .orderBy('product_id')
     .orderBy('quantity', 'desc')
     .orderBy('location_id')
     .execute();
-  let left = missing;
-  for (const { location_id, quantity } of others) {
-    if (left === 0) break;
-    const taken = Math.min(left, quantity);
-    await takeFrom(trx, productId, location_id, taken);
-    addTo(units, location_id, -taken);
-    left -= taken;
+  const missing = new Map(short.map((row) => [row.product_id, -row.quantity]));
+  const left = new Map(missing);
+  const levels: { productId: string; locationId: string; quantity: number }[] = [];
+  for (const { product_id: productId, location_id: locationId, quantity } of others) {
+    const taken = Math.min(left.get(productId)!, quantity);
+    if (taken === 0) continue;
+    levels.push({ productId, locationId, quantity: -taken });
+    addTo(units, locationId, -taken);
+    left.set(productId, left.get(productId)! - taken);
   }
-  await putIn(trx, catalogueId, [{ productId, locationId: home, quantity: missing - left }]);
-  addTo(units, home, missing - left);
+  for (const [productId, wanted] of missing) {
+    const covered = wanted - left.get(productId)!;
+    levels.push({ productId, locationId: home, quantity: covered });
+    addTo(units, home, covered);
+  }
+  await putIn(trx, catalogueId, levels);
 }

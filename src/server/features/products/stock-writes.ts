@@ -51,7 +51,7 @@ export async function adjustStock(
   id: string,
   change: StockChange & AtLocation & { delta: number },
 ): Promise<Adjustment> {
-  const { trx, catalogueId, actorId, now } = w;
+  const { trx, catalogueId, now } = w;
   const { delta, note, reason } = change;
   const locked = await lockForChange(w, id, change);
   if (locked.outcome !== 'locked') return locked;
@@ -63,7 +63,7 @@ export async function adjustStock(
     if (stock > MAX_STOCK - delta) return { outcome: 'above-max', stock };
     await putIn(trx, catalogueId, [{ productId: id, locationId, quantity: delta }]);
   }
-  await addUnits(trx, catalogueId, new Map([[locationId, delta]]));
+  await addUnits(w, new Map([[locationId, delta]]));
   const row = await trx
     .updateTable('products')
     .set({ stock: (eb) => eb('stock', '+', delta), updated_at: now })
@@ -72,7 +72,7 @@ export async function adjustStock(
     .returning(COLUMNS)
     .executeTakeFirstOrThrow();
   const movement = { productId: id, oldStock: row.stock - delta, newStock: row.stock, at: now };
-  const [movementId] = await recordMovements(trx, catalogueId, actorId, [
+  const [movementId] = await recordMovements(w, [
     { ...movement, source: 'adjustment', reason, note, locationId },
   ]);
   await trackReorderCrossings(trx, catalogueId, [id], now);
@@ -93,7 +93,7 @@ async function countStock(
   id: string,
   change: StockChange & AtLocation & { count: number },
 ): Promise<Adjustment> {
-  const { trx, catalogueId, actorId, now } = w;
+  const { trx, catalogueId, now } = w;
   const { count, note, reason } = change;
   const locked = await lockForChange(w, id, change);
   if (locked.outcome !== 'locked') return locked;
@@ -102,7 +102,7 @@ async function countStock(
   // The other locations' quantities count too.
   if (stock + delta > MAX_STOCK) return { outcome: 'above-max', stock };
   await setQuantity(trx, catalogueId, id, locationId, count);
-  await addUnits(trx, catalogueId, new Map([[locationId, delta]]));
+  await addUnits(w, new Map([[locationId, delta]]));
   const row = await trx
     .updateTable('products')
     .set({ stock: stock + delta, updated_at: now })
@@ -111,7 +111,7 @@ async function countStock(
     .returning(COLUMNS)
     .executeTakeFirstOrThrow();
   const movement = { productId: id, oldStock: stock, newStock: stock + delta, at: now };
-  const [movementId] = await recordMovements(trx, catalogueId, actorId, [
+  const [movementId] = await recordMovements(w, [
     { ...movement, source: 'count', reason, note, locationId },
   ]);
   await trackReorderCrossings(trx, catalogueId, [id], now);

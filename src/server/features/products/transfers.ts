@@ -2,7 +2,7 @@ import type { TransferLine } from '../../../shared/schemas/locations/transfers.j
 import type { CatalogueWrite } from '../writes/index.js';
 import { lockProducts } from './locks.js';
 import { locationsOf } from './row-sets.js';
-import { addTo, addUnitsOf, changeQuantities, type UnitChanges } from './stock-levels.js';
+import { addTo, addUnits, changeQuantities, type UnitChanges } from './stock-levels.js';
 
 /** What a move did, or why it did nothing. */
 export type TransferResult =
@@ -82,10 +82,10 @@ export async function transferStock(
   // emptied, the locations' units (per slice of rows). Their order needs no care: the products
   // are locked above, the locations by the pipeline's catalogue lock (PostgreSQL).
   const changes = ordered.filter((level) => level.delta !== 0);
-  await changeQuantities(trx, w.dialect, catalogueId, changes);
+  await changeQuantities(w, changes);
   const units: UnitChanges = new Map();
   for (const { locationId, delta } of changes) addTo(units, locationId, delta);
-  await addUnitsOf(trx, w.dialect, catalogueId, units);
+  await addUnits(w, units);
   const levels = await trx
     .selectFrom('stock_levels')
     .select(['product_id as productId', 'location_id as locationId', 'quantity'])

@@ -31,7 +31,7 @@ export async function insertProduct(w: CatalogueWrite, product: NewProduct): Pro
   await trx.insertInto('products').values(row).execute().catch(rethrowCodeTaken);
   await insertTags(trx, catalogueId, [row]);
   const created = { productId: row.id, oldStock: 0, newStock: row.stock, at: now };
-  await recordMovements(trx, catalogueId, actorId, [{ ...created, source: 'create' }]);
+  await recordMovements(w, [{ ...created, source: 'create' }]);
   await trackReorderCrossings(trx, catalogueId, [row.id], now);
   return stored;
 }
@@ -95,7 +95,7 @@ export async function updateProduct(
     await replaceTags(trx, catalogueId, [{ id, tags: values.tags }]);
   if (values.stock !== current.stock) {
     const edit = { productId: id, oldStock: current.stock, newStock: values.stock, at: now };
-    await recordMovements(trx, catalogueId, actorId, [{ ...edit, source: 'edit' }]);
+    await recordMovements(w, [{ ...edit, source: 'edit' }]);
   }
   await trackReorderCrossings(trx, catalogueId, [id], now);
   return { row: { ...current, ...values }, before: current };
