@@ -1,4 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import { MAX_STOCK } from '../../../src/shared/constants.js';
 import { bulkLoad } from '../../../src/server/features/products/import-writes.js';
 import { build } from '../support/build.js';
 import { productIdsOf } from '../support/products.js';
@@ -69,5 +70,42 @@ describe("a transfer's statements", async () => {
     const few = await transfer(ids.slice(0, 2));
     const many = await transfer(ids.slice(10, 70));
     expect(many).toBe(few);
+  });
+
+  it("adds to a location's units beyond an integer's range", async () => {
+    const { id: shop } = await newCatalogue(server, owner, 'Full shelves');
+    await bulkLoad(
+      { db, dialect },
+      shop,
+      [0, 1].map((i) => ({
+        name: `Full ${i}`,
+        description: 'Many',
+        priceCents: 1,
+        stock: MAX_STOCK,
+        image: null,
+        createdAt: i,
+        tags: [],
+        costCents: null,
+        sku: null,
+        reorderPoint: null,
+      })),
+    );
+    const res = await api(server, owner, 'POST', `/api/catalogues/${shop}/locations`, {
+      name: 'Deep',
+      parentId: null,
+    });
+    const deep = (res.json() as { location: { id: string } }).location.id;
+    const lines = (await productIdsOf(db, shop)).map((productId) => ({
+      productId,
+      from: shop,
+      to: deep,
+      quantity: MAX_STOCK,
+    }));
+    const moved = await api(server, owner, 'POST', `/api/catalogues/${shop}/stock/transfers`, {
+      lines,
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const units = await db.selectFrom('locations').select('units').where('id', '=', deep).execute();
+    expect(units.map((row) => Number(row.units))).toEqual([2 * MAX_STOCK]);
   });
 });

@@ -28,7 +28,7 @@ export async function eachSlice<T>(
   }
 }
 
-export type Column = readonly [name: string, type: 'text' | 'integer'];
+export type Column = readonly [name: string, type: 'text' | 'integer' | 'bigint'];
 
 /**
  * Rows given as one table of a statement (alias it), in a text that stays the same whatever their

@@ -24,9 +24,10 @@ export const addTo = (units: UnitChanges, locationId: string, quantity: number) 
   units.set(locationId, (units.get(locationId) ?? 0) + quantity);
 };
 
+/** A location's change of units: beyond an integer's range when many products gain their most. */
 const LOCATION_UNITS: readonly Column[] = [
   ['id', 'text'],
-  ['gained', 'integer'],
+  ['gained', 'bigint'],
 ];
 
 /**
