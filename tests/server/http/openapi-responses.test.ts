@@ -1,5 +1,7 @@
 import { getHttpOperationsFromSpec } from '@stoplight/prism-http';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { build } from '../support/build.js';
 import { problemsWith, type ResponseCheck } from '../support/openapi-responses.js';
 import { signIn } from '../support/accounts.js';
@@ -130,5 +132,35 @@ describe('a test server fails on an answer the document does not describe', asyn
     await server.app.inject({ url: '/api/products', headers: user.headers });
     await server.app.inject({ url: '/api/images/missing.webp' });
     expect(server.takeUndocumentedAnswers()).toEqual([]);
+  });
+});
+
+describe('each test server is checked against its own document', async () => {
+  // Two servers alike but for one route's documented status: the second must not be checked
+  // against the first's document, which build() reuses for servers made from the same routes.
+  const withProbe = (status: 200 | 201) =>
+    build({
+      beforeReady: (app) =>
+        app.withTypeProvider<ZodTypeProvider>().get(
+          '/api/probe',
+          {
+            schema: {
+              operationId: 'probe',
+              tags: ['health'],
+              response: { [status]: z.object({ n: z.number() }) },
+            },
+          },
+          async () => ({ n: 1 }),
+        ),
+    });
+  const documented = await withProbe(200);
+  const other = await withProbe(201);
+
+  it('records an answer only where its document does not describe it', async () => {
+    await documented.app.inject({ url: '/api/probe' });
+    expect(documented.takeUndocumentedAnswers()).toEqual([]);
+    const res = await other.app.inject({ url: '/api/probe' });
+    expect(res.statusCode).toBe(200);
+    expect(other.takeUndocumentedAnswers().join()).toMatch(/^GET \/api\/probe → 200: .*status/);
   });
 });

@@ -4,6 +4,8 @@ import { getHttpOperationsFromSpec } from '@stoplight/prism-http';
 import prismRouter from '@stoplight/prism-http/dist/router/index.js';
 import { validateOutput } from '@stoplight/prism-http/dist/validator/index.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { isRateLimited } from '../../../src/server/http/route-options.js';
 
 /**
  * Every answer of our API operations, checked against the OpenAPI document the app serves, by
@@ -26,15 +28,71 @@ type HttpMethod = Parameters<Route>[0]['input']['method'];
 /** Prism's severities: 0 error, 1 warning; both fail the check. */
 const FAILING = 1;
 
-/** Documents seen in this process, turned into Prism's operations once each. */
-const operationsByDocument = new Map<string, Promise<Operations>>();
+/** Prism's operations of the documents seen in this process, by what each was made from. */
+const operationsBySource = new Map<string, Promise<Operations>>();
 
-function operationsOf(document: object): Promise<Operations> {
-  const key = JSON.stringify(document);
-  let operations = operationsByDocument.get(key);
+/**
+ * Each zod schema met, as a short name for its definition and registered metadata: schemas do not
+ * change once made, and the shared ones are met by every app, so each is written out once.
+ */
+const zodNames = new WeakMap<object, string>();
+const namesByText = new Map<string, string>();
+
+function zodAsData(_key: string, value: unknown): unknown {
+  if (typeof value !== 'object' || value === null || !('_zod' in value)) return value;
+  let name = zodNames.get(value);
+  if (name === undefined) {
+    const schema = value as z.core.$ZodType;
+    const text = JSON.stringify(
+      { def: schema._zod.def, meta: z.globalRegistry.get(schema) },
+      zodAsData,
+    );
+    name = namesByText.get(text) ?? `zod ${namesByText.size}`;
+    namesByText.set(text, name);
+    zodNames.set(value, name);
+  }
+  return name;
+}
+
+/**
+ * What an app's document is made from (src/server/http/openapi/document.ts): its public address
+ * and environment, the named shapes, and each route's method, path, schema and the config the
+ * document reads. Apps built alike give the same text; undefined when a schema cannot be written
+ * out (a cycle).
+ */
+function sourceOf(app: FastifyInstance): string | undefined {
+  try {
+    return JSON.stringify(
+      [
+        app.config.publicUrl,
+        app.config.env,
+        [...z.globalRegistry._idmap],
+        app.registeredRoutes.map((route) => [
+          route.method,
+          route.url,
+          route.schema,
+          route.config?.public === true,
+          isRateLimited(route.config),
+        ]),
+      ],
+      zodAsData,
+    );
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The app's operations, read from its document. Making the document was half of what building a
+ * test server cost, so an app made from the same routes and shapes as one before reuses its
+ * operations.
+ */
+function operationsOf(app: FastifyInstance): Promise<Operations> {
+  const key = sourceOf(app);
+  let operations = key === undefined ? undefined : operationsBySource.get(key);
   if (!operations) {
-    operations = getHttpOperationsFromSpec(JSON.parse(key) as object);
-    operationsByDocument.set(key, operations);
+    operations = getHttpOperationsFromSpec(JSON.parse(JSON.stringify(app.swagger())) as object);
+    if (key !== undefined) operationsBySource.set(key, operations);
   }
   return operations;
 }
@@ -179,7 +237,7 @@ export function watchResponses(app: FastifyInstance): ResponseWatch {
 
   return {
     async start() {
-      operations = await operationsOf(app.swagger());
+      operations = await operationsOf(app);
     },
     take: () => problems.splice(0),
   };
