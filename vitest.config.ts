@@ -13,8 +13,6 @@ const SLOW = [
   // Builds and starts the server three times.
   'tests/scripts/build-server.test.ts',
   'tests/server/http/secret.test.ts',
-  // Seeds 200,000 stock movements.
-  'tests/server/reports/large-catalogue.test.ts',
   // Latency bounds of what no database takes part in: decoding images, and a stalled Redis, where
   // the rate limits count.
   'tests/server/infra/images/pipeline.test.ts',
@@ -22,6 +20,14 @@ const SLOW = [
   // A server process's memory while it reads hostile CSV files as dry runs.
   'tests/server/catalogue-ops/import-memory.test.ts',
 ];
+
+/**
+ * The reports of a catalogue seeded with 200,000 stock movements, once on SQLite: the heaviest
+ * file of all (two minutes at load 10), bound by nothing but its CPU. One at a time after the
+ * pool it held a core while the other idled; its project, named to sort before `server` (Vitest
+ * starts a group's projects in the order of their names), starts it first beside the server files.
+ */
+const LARGE = ['tests/server/reports/large-catalogue.test.ts'];
 
 /**
  * Server, shared and script test files whose result does not depend on the database engine: pure
@@ -147,7 +153,15 @@ export default defineConfig({
         test: {
           name: 'server',
           include: ['tests/server/**/*.test.ts'],
-          exclude: [...SLOW, ...ONCE, ...serverFiles([...OWN_MODULES, ...ALONE])],
+          exclude: [...SLOW, ...LARGE, ...ONCE, ...serverFiles([...OWN_MODULES, ...ALONE])],
+          ...TWO_SHARING_MODULES,
+        },
+      },
+      {
+        test: {
+          // As `server-once`, in the same pool of workers.
+          name: 'large-catalogue',
+          include: LARGE,
           ...TWO_SHARING_MODULES,
         },
       },

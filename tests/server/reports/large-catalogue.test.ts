@@ -8,7 +8,7 @@ import { deadStock, readRaw, stockOverTime, toReorder, topMovers } from './recom
 /**
  * The reports of a catalogue of 10,000 products and 200,000 movements, inserted directly, against
  * a plain TypeScript recomputation from the raw rows: the raw sums, the day boundaries and the
- * exact money hold at size (the slow project: seeding takes seconds).
+ * exact money hold at size (a project of its own, run once: seeding takes seconds).
  */
 describe('stock reports of a large catalogue', async () => {
   const server = await build();
