@@ -1,10 +1,20 @@
 import { describe, expect, it } from 'vitest';
+import { MAX_STOCK } from '../../../src/shared/constants.js';
 import { M } from '../../../src/shared/messages.js';
+import { bulkLoad } from '../../../src/server/features/products/import-writes.js';
+import { setCountedLevels } from '../../../src/server/features/products/stock-counts.js';
+import { writeCatalogue } from '../../../src/server/features/writes/index.js';
 import type { Location } from '../../../src/shared/schemas/locations/locations.js';
 import { SI, type StockImportReport } from '../../../src/shared/schemas/locations/stock-import.js';
 import { build } from '../support/build.js';
 import { signIn, type SignedIn } from '../support/accounts.js';
-import { adjustStock, createProduct, csvText, importCsv } from '../support/products.js';
+import {
+  adjustStock,
+  createProduct,
+  csvText,
+  importCsv,
+  productIdsOf,
+} from '../support/products.js';
 import { person, setMember } from '../catalogues/catalogue-world.js';
 
 const server = await build();
@@ -354,5 +364,91 @@ describe('stock by location imported from CSV', () => {
     const refused = await importCounts(viewer, file(0), 'dryRun=true', `${base}/products`);
     expect(refused.statusCode).toBe(403);
     expect(await state(catalogueId)).toEqual(before);
+  });
+
+  it('writes nothing when a line past the first hundreds of products is refused', async () => {
+    const user = await signIn(server);
+    const { id: catalogueId } = await db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', user.email)
+      .executeTakeFirstOrThrow();
+    const bin = await newLocation(user, 'Bin', null);
+    await bulkLoad(
+      { db, dialect: server.database.dialect },
+      catalogueId,
+      Array.from({ length: 1_100 }, (_, i) => ({
+        name: `Item ${i}`,
+        description: 'An item',
+        priceCents: 100,
+        stock: 5,
+        image: null,
+        createdAt: i,
+        tags: [],
+        costCents: null,
+        sku: null,
+        reorderPoint: null,
+      })),
+    );
+    const ids = (await productIdsOf(db, catalogueId)).sort();
+    const last = ids.at(-1)!;
+    const counted = ids.map((productId, i) => ({
+      line: i + 2,
+      productId,
+      locationId: bin.id,
+      quantity: 2,
+    }));
+    const attempts = [
+      {
+        // Matched, then gone before the write: its id sorts after every other product's.
+        counts: [
+          ...counted,
+          {
+            line: 9_000,
+            productId: 'ffffffff-ffff-4fff-8fff-ffffffffffff',
+            locationId: bin.id,
+            quantity: 1,
+          },
+        ],
+        refused: [{ line: 9_000, reason: 'gone' }],
+      },
+      {
+        counts: [
+          ...counted,
+          { line: 9_000, productId: last, locationId: catalogueId, quantity: MAX_STOCK },
+        ],
+        refused: [{ line: 9_000, reason: 'above-max' }],
+      },
+    ];
+    const before = await state(catalogueId);
+    for (const { counts, refused } of attempts) {
+      const { answer } = await writeCatalogue(
+        { db, dialect: server.database.dialect },
+        { id: catalogueId, actorId: catalogueId },
+        Date.now(),
+        async (w) => ({ unchanged: true, answer: await setCountedLevels(w, counts) }),
+      );
+      expect(answer).toEqual({ outcome: 'refused', lines: refused });
+      expect(await state(catalogueId)).toEqual(before);
+    }
+  });
+
+  it('marks a product counted down to its reorder point, and clears it counted back up', async () => {
+    const { user, shelf, lamp } = await world();
+    const markOf = async () =>
+      (
+        await db
+          .selectFrom('products')
+          .select(['stock', 'reorder_crossed_at'])
+          .where('id', '=', lamp.id)
+          .executeTakeFirstOrThrow()
+      ).reorder_crossed_at;
+    // 10 units, above the catalogue's point of 10 once 2 more are counted on the shelf.
+    const up = await importCounts(user, csvText([HEADER, [lamp.id, '', '', '', shelf.code, 8]]));
+    expect(up.statusCode, up.body).toBe(200);
+    expect(await markOf()).toBeNull();
+    const down = await importCounts(user, csvText([HEADER, [lamp.id, '', '', '', shelf.code, 1]]));
+    expect(down.statusCode, down.body).toBe(200);
+    expect(await markOf()).not.toBeNull();
   });
 });

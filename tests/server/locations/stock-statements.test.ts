@@ -86,6 +86,67 @@ describe("a transfer's statements", () => {
 });
 
 /**
+ * A stock import sets quantities at named locations: each line's difference from what is held
+ * there, gained or taken, as in a count's posting.
+ */
+describe("a stock import's statements", () => {
+  it('runs as many statements for 120 lines as for 4', async () => {
+    const { catalogueId, base, ids, place, move } = await stocked(100, 6);
+    const [a, b] = [await place('A'), await place('B')];
+    const moved = await move(
+      ids.map((productId) => ({ productId, from: catalogueId, to: b, quantity: 2 })),
+    );
+    expect(moved.statusCode, moved.body).toBe(200);
+    /** Per product: 3 units counted in A, where it had none, and none in B, which held 2. */
+    const count = async (products: string[]) => {
+      const rows = products.flatMap((id) => [
+        [id, 'A', 3],
+        [id, 'B', 0],
+      ]);
+      const csv = csvText([['id', 'location', 'quantity'], ...rows]);
+      const { result, statements } = await recorder.during(() =>
+        importCsv(server, owner, csv, '', `${base}/products/stock-by-location`),
+      );
+      expect(result.statusCode, result.body).toBe(200);
+      expect(result.json()).toMatchObject({ changed: rows.length, unchanged: 0 });
+      return statements.length;
+    };
+    const few = await count(ids.slice(0, 2));
+    const many = await count(ids.slice(20, 80));
+    expect(many).toBe(few);
+
+    const levels = await db
+      .selectFrom('stock_levels')
+      .select(['product_id', 'location_id', 'quantity'])
+      .where('product_id', 'in', [ids[0]!, ids[20]!, ids[90]!])
+      .orderBy('product_id')
+      .orderBy('location_id')
+      .execute();
+    const expected = [
+      ...[0, 20].flatMap((i) => [
+        { product_id: ids[i], location_id: catalogueId, quantity: 4 },
+        { product_id: ids[i], location_id: a, quantity: 3 },
+      ]),
+      { product_id: ids[90], location_id: catalogueId, quantity: 4 },
+      { product_id: ids[90], location_id: b, quantity: 2 },
+    ];
+    const byKey = (row: { product_id?: string; location_id: string }) =>
+      `${row.product_id} ${row.location_id}`;
+    expect(levels.sort((x, y) => (byKey(x) < byKey(y) ? -1 : 1))).toEqual(
+      expected.sort((x, y) => (byKey(x) < byKey(y) ? -1 : 1)),
+    );
+    const units = await db
+      .selectFrom('locations')
+      .select(['id', 'units'])
+      .where('catalogue_id', '=', catalogueId)
+      .execute();
+    const held = new Map(units.map((row) => [row.id, Number(row.units)]));
+    // 62 products counted: 3 each in A, B's 2 each gone from the other 38 left.
+    expect([held.get(a), held.get(b), held.get(catalogueId)]).toEqual([186, 76, 400]);
+  });
+});
+
+/**
  * A decrease of stock made without a location (an import, an edit) that the default location
  * cannot cover takes the rest from the product's other places.
  */

@@ -1,12 +1,9 @@
 import { setImmediate } from 'node:timers/promises';
-import { sql } from 'kysely';
 import { MAX_STOCK, type StockReason } from '../../../shared/constants.js';
-import type { DB } from '../../infra/db/handle.js';
-import type { MigrationDialect } from '../../infra/db/migrate.js';
 import type { CatalogueWrite } from '../writes/index.js';
-import { crossedAtOnceStockIs, onReorderPointsReached, pointThatApplies } from './reorder.js';
-import { catalogueOf, eachSlice, rowsTable, type Column } from './row-sets.js';
+import { onReorderPointsReached } from './reorder.js';
 import { addUnits, changeQuantities } from './stock-levels.js';
+import { changeStocks, insertMovements, type MovementLine } from './stock-sets.js';
 
 /** A change of one product's quantity at one location. */
 export interface StockDelta {
@@ -24,14 +21,6 @@ export type DeltasResult =
 
 /** Rows per read: a few values each, well under either engine's limit on bound parameters. */
 const BATCH_ROWS = 500;
-
-/** The columns of a movement's row, given as a table to the write below. */
-const MOVEMENTS: readonly Column[] = [
-  ['product_id', 'text'],
-  ['location_id', 'text'],
-  ['old_stock', 'integer'],
-  ['new_stock', 'integer'],
-];
 
 const key = (productId: string, locationId: string) => `${productId} ${locationId}`;
 
@@ -133,74 +122,19 @@ async function writeDeltas(
   totals: Map<string, number>,
   how: { reason: StockReason | null; note: string | null; countId: string },
 ) {
-  const { trx, catalogueId, actorId, now, dialect } = w;
   await changeQuantities(w, applied);
-  const crossed: { id: string; name: string; stock: number; point: number }[] = [];
-  await eachSlice(dialect, [...totals], async (batch) => {
-    for (const row of await changeProducts(trx, dialect, catalogueId, now, batch)) {
-      // Marked by this change: the rows marked before keep their time and were announced then.
-      if (row.reorder_crossed_at !== null && products.get(row.id)!.crossedAt === null)
-        crossed.push(row);
-    }
-  });
+  const crossed = await changeStocks(w, [...totals], (id) => products.get(id)!.crossedAt !== null);
   const units = new Map<string, number>();
   for (const { locationId, delta } of applied)
     units.set(locationId, (units.get(locationId) ?? 0) + delta);
   await addUnits(w, units);
 
   const running = new Map([...products].map(([id, { stock }]) => [id, stock]));
-  const movements = applied.map(({ productId, locationId, delta }) => {
+  const movements = applied.map(({ productId, locationId, delta }): MovementLine => {
     const oldStock = running.get(productId)!;
     running.set(productId, oldStock + delta);
     return [productId, locationId, oldStock, oldStock + delta];
   });
-  // Cast, as PostgreSQL types a select's parameters as text.
-  await eachSlice(dialect, movements, (slice) =>
-    sql`insert into stock_movements (product_id, catalogue_id, actor_id, created_at,
-        old_stock, new_stock, delta, source, note, reason, location_id, count_id)
-      select d.product_id, ${catalogueId}, cast(${actorId} as text), cast(${now} as bigint),
-        d.old_stock, d.new_stock, d.new_stock - d.old_stock, 'count', cast(${how.note} as text),
-        cast(${how.reason} as text), d.location_id, cast(${how.countId} as text)
-      from ${rowsTable(dialect, MOVEMENTS, slice)} as d order by d.n`.execute(trx),
-  );
-  await onReorderPointsReached(trx, catalogueId, crossed, now);
-}
-
-/**
- * Adds each product's total change to its stock in one statement, with what follows from it on
- * the same row: its `updated_at`, its `last_moved_at` as the movements' trigger would set it
- * (migration 042: so that trigger finds nothing left to write, and each row is written once,
- * its indexes with it, not twice) and its reorder mark (trackReorderCrossings' rule). Returns
- * the products newly marked, to announce.
- */
-async function changeProducts(
-  trx: DB,
-  dialect: MigrationDialect,
-  catalogueId: string,
-  now: number,
-  batch: [string, number][],
-) {
-  const table = rowsTable(
-    dialect,
-    [
-      ['id', 'text'],
-      ['delta', 'integer'],
-    ],
-    batch,
-  );
-  const { rows } = await sql<{
-    id: string;
-    name: string;
-    stock: number;
-    point: number;
-    reorder_crossed_at: number | null;
-  }>`update products set stock = stock + d.delta, updated_at = ${now},
-      last_moved_at = case when cast(${now} as bigint) > created_at
-        and coalesce(last_moved_at < ${now}, true) then ${now} else last_moved_at end,
-      reorder_crossed_at = ${crossedAtOnceStockIs(catalogueId, sql`(stock + d.delta)`, now)}
-    from ${table} as d
-    where ${catalogueOf(dialect, 'products')} = ${catalogueId} and products.id = d.id
-    returning products.id, products.name, products.stock, products.reorder_crossed_at,
-      ${pointThatApplies(catalogueId)} as point`.execute(trx);
-  return rows;
+  await insertMovements(w, movements, { source: 'count', ...how });
+  await onReorderPointsReached(w.trx, w.catalogueId, crossed, w.now);
 }
