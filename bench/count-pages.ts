@@ -19,18 +19,27 @@
  * BENCH_SINGLE=<n> then changes the stock of n older products one at a time, one unit in and then
  * out again (the API's `changeStock`, a write each), and BENCH_IMPORT=<n> loads n new products
  * (the import's `bulkLoad`): CPU ms per change, and for the load.
+ * BENCH_RAW=on (SQLite) makes each round also change the same rows through raw prepared
+ * statements (bench/count-raw.ts): the products' stock alone, and every row the posting changes;
+ * the app's posting and the raw changes go first in turn, and each is followed by a checkpoint
+ * of the whole log (its CPU counted apart), so that none pays for another's pages.
+ * BENCH_STATEMENTS=on adds up the CPU of each statement of the app's postings after the first,
+ * by the statement's opening words (SQLite: a statement runs on the event loop).
+ * BENCH_TRANSFER=<n> then moves a unit of each of n older products from a bin holding it to a
+ * far bin and back, BENCH_ROUNDS times (the transfer route's `transferStock`, a write each way).
  */
 import { randomUUID } from 'node:crypto';
 import { cp, mkdir, readFile, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { sql } from 'kysely';
+import { DefaultQueryExecutor, sql, type CompiledQuery } from 'kysely';
 import pg from 'pg';
 import { PRODUCT_SORTS, STOCK_FILTERS } from '../src/shared/constants.js';
 import { postCount, reverseCountPosting } from '../src/server/features/counts/writes.js';
 import { bulkLoad } from '../src/server/features/products/import-writes.js';
 import { changeStock } from '../src/server/features/products/stock-writes.js';
+import { transferStock } from '../src/server/features/products/transfers.js';
 import { ProductQueries } from '../src/server/features/products/queries.js';
 import { ReportQueries } from '../src/server/features/reports/index.js';
 import { writeCatalogue } from '../src/server/features/writes/index.js';
@@ -38,8 +47,9 @@ import type { DatabaseHandle } from '../src/server/infra/db/handle.js';
 import { openDatabase } from '../src/server/infra/db/open.js';
 import { databaseUrl } from '../tests/server/support/database-template.js';
 import { seedReportCatalogue } from '../tests/server/support/report-seed.js';
+import { rawWriter } from './count-raw.js';
 import { cpuReader } from './scale-cpu.js';
-import { seedLocations } from './scale-locations.js';
+import { binCode, seedLocations, WAREHOUSES } from './scale-locations.js';
 import { products as newProducts, seedUser } from './seed.js';
 
 const ENGINE = process.env.BENCH_ENGINE ?? 'sqlite';
@@ -53,11 +63,33 @@ const PAGES = process.env.BENCH_PAGES === 'on';
 const PAGES_ROUND = Number(process.env.BENCH_PAGES_ROUND ?? 0);
 const SINGLE = Number(process.env.BENCH_SINGLE ?? 0);
 const IMPORT = Number(process.env.BENCH_IMPORT ?? 0);
+const RAW = process.env.BENCH_RAW === 'on';
+const TRANSFER = Number(process.env.BENCH_TRANSFER ?? 0);
+const STATEMENTS = process.env.BENCH_STATEMENTS === 'on';
 const POSTGRES = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const MOVEMENTS = 100_000;
 const LINES = 1_000;
 const TEMPLATES = path.join(os.tmpdir(), 'stockroom-count-pages');
 const PAGE = 4096;
+
+/** CPU ms by statement, while `statements.on`. */
+const statements = { on: false, ms: new Map<string, number>() };
+if (STATEMENTS) {
+  type Executes = { executeQuery(query: CompiledQuery): Promise<unknown> };
+  const prototype = DefaultQueryExecutor.prototype as unknown as Executes;
+  const original = prototype.executeQuery;
+  prototype.executeQuery = async function (this: Executes, query: CompiledQuery) {
+    if (!statements.on) return original.call(this, query);
+    const start = process.cpuUsage();
+    try {
+      return await original.call(this, query);
+    } finally {
+      const { user, system } = process.cpuUsage(start);
+      const name = query.sql.replace(/\s+/g, ' ').slice(0, 90);
+      statements.ms.set(name, (statements.ms.get(name) ?? 0) + (user + system) / 1000);
+    }
+  };
+}
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!;
 
@@ -256,10 +288,28 @@ async function measureCopy(size: number, copy: string) {
     const postings: number[] = [];
     let pages: [string, number][] | undefined;
     const file = opened.dataDir ? path.join(opened.dataDir, 'stockroom.db') : undefined;
-    for (let round = 0; round < ROUNDS; round += 1) {
+    const raw =
+      RAW && file
+        ? rawWriter({
+            file,
+            catalogueId,
+            actorId: actorId!,
+            ...(await countRows(database, countId)),
+          })
+        : undefined;
+    /** CPU ms of each step, and of the checkpoint after it (BENCH_RAW). */
+    const steps: Record<string, { ms: number; checkpoint: number }[]> = {};
+    const step = async (name: string, work: () => Promise<unknown>) => {
+      const ms = await costOf(work);
+      const checkpoint = raw ? await costOf(raw.checkpoint) : 0;
+      (steps[name] ??= []).push({ ms, checkpoint });
+      return ms;
+    };
+    const post = async (round: number) => {
       const before = PAGES && file && round === PAGES_ROUND ? await pagesOf(file) : undefined;
+      statements.on = STATEMENTS && round > 0;
       postings.push(
-        await costOf(() =>
+        await step('app: posting', () =>
           writeCatalogue(
             { db, dialect },
             { id: catalogueId, actorId: actorId! },
@@ -271,17 +321,38 @@ async function measureCopy(size: number, copy: string) {
           ),
         ),
       );
+      statements.on = false;
       if (before && file) pages = dirtied(file, before, await pagesOf(file));
-      await writeCatalogue(
-        { db, dialect },
-        { id: catalogueId, actorId: actorId! },
-        Date.now(),
-        async (w) => {
-          const undone = await reverseCountPosting(w, countId);
-          if (undone.outcome !== 'done') throw new Error(`undo: ${undone.outcome}`);
-          return { answer: { status: 200, body: {} } };
-        },
+      await step('app: undo', () =>
+        writeCatalogue(
+          { db, dialect },
+          { id: catalogueId, actorId: actorId! },
+          Date.now(),
+          async (w) => {
+            const undone = await reverseCountPosting(w, countId);
+            if (undone.outcome !== 'done') throw new Error(`undo: ${undone.outcome}`);
+            return { answer: { status: 200, body: {} } };
+          },
+        ),
       );
+    };
+    const rawSteps = async () => {
+      if (!raw) return;
+      await step('raw: products, +2', async () => raw.products(2));
+      await step('raw: products, -2', async () => raw.products(-2));
+      await step('raw: every row, +2', async () => raw.rows(2, false));
+      await step('raw: every row, -2', async () => raw.rows(-2, false));
+      await step('raw: its reads and every row, +2', async () => raw.rows(2, true));
+      await step('raw: its reads and every row, -2', async () => raw.rows(-2, true));
+    };
+    for (let round = 0; round < ROUNDS; round += 1) {
+      if (round % 2 === 0) {
+        await post(round);
+        await rawSteps();
+      } else {
+        await rawSteps();
+        await post(round);
+      }
     }
     const writer = { id: catalogueId, actorId: actorId! };
     // Older products than the count's, spread over the catalogue as its ids are.
@@ -310,12 +381,88 @@ async function measureCopy(size: number, copy: string) {
       IMPORT > 0
         ? await costOf(() => bulkLoad({ db, dialect }, writer, [...newProducts(IMPORT)], 'import'))
         : undefined;
-    return { postings, reads, pages, singles, loaded };
+    const transfers =
+      TRANSFER > 0 ? await measureTransfers(database, writer, step, raw?.transfer) : undefined;
+    raw?.close();
+    return { postings, reads, pages, singles, loaded, steps, transfers };
   } finally {
     await cpu.close();
     await database.close();
     await opened.drop();
   }
+}
+
+/** The count's shelf and the products of its lines. */
+async function countRows({ db }: DatabaseHandle, countId: string) {
+  const { shelf } = await db
+    .selectFrom('counts')
+    .select('scope_location_id as shelf')
+    .where('id', '=', countId)
+    .executeTakeFirstOrThrow();
+  const lines = await db
+    .selectFrom('count_lines')
+    .select('product_id')
+    .where('count_id', '=', countId)
+    .orderBy('product_id')
+    .execute();
+  return { shelf: shelf!, productIds: lines.map((line) => line.product_id) };
+}
+
+/**
+ * CPU ms of each transfer of a unit of TRANSFER older products (spread over the catalogue as its
+ * ids are) from a bin holding it to the last warehouse's last bin, and of each move back.
+ */
+async function measureTransfers(
+  { db, dialect }: DatabaseHandle,
+  writer: { id: string; actorId: string },
+  step: (name: string, work: () => Promise<unknown>) => Promise<number>,
+  raw?: (moves: [string, string][], to: string, out: boolean) => void,
+) {
+  const far = await db
+    .selectFrom('locations')
+    .select('id')
+    .where('catalogue_id', '=', writer.id)
+    .where('code', '=', binCode(WAREHOUSES - 1, 9, 97))
+    .executeTakeFirstOrThrow();
+  const held = await db
+    .selectFrom('products')
+    .innerJoin('stock_levels', 'stock_levels.product_id', 'products.id')
+    .select(['products.id as productId', 'stock_levels.location_id as from'])
+    .where('products.catalogue_id', '=', writer.id)
+    .where('stock_levels.location_id', 'not in', [writer.id, far.id])
+    .where('stock_levels.quantity', '>', 0)
+    .orderBy('products.created_at')
+    .orderBy('products.id')
+    .orderBy('stock_levels.location_id')
+    .limit(TRANSFER * 4)
+    .execute();
+  const lines = new Map<string, string>();
+  for (const { productId, from } of held) if (!lines.has(productId)) lines.set(productId, from);
+  const moves = [...lines].slice(0, TRANSFER);
+  if (moves.length < TRANSFER) console.warn(`  only ${moves.length} products to move`);
+  const move = (out: boolean) =>
+    writeCatalogue({ db, dialect }, writer, Date.now(), async (w) => {
+      const done = await transferStock(
+        w,
+        moves.map(([productId, from]) => ({
+          productId,
+          from: out ? from : far.id,
+          to: out ? far.id : from,
+          quantity: 1,
+        })),
+      );
+      if (done.outcome !== 'done') throw new Error(`transfer: ${done.outcome}`);
+      return { answer: { status: 200, body: {} } };
+    });
+  const costs = { out: [] as number[], back: [] as number[] };
+  for (let round = 0; round < ROUNDS; round += 1) {
+    costs.out.push(await step('app: transfer', () => move(true)));
+    costs.back.push(await step('app: transfer back', () => move(false)));
+    if (!raw) continue;
+    await step('raw: transfer', async () => raw(moves, far.id, true));
+    await step('raw: transfer back', async () => raw(moves, far.id, false));
+  }
+  return costs;
 }
 
 /** The median CPU ms of each read whose index a stock change writes. */
@@ -386,10 +533,20 @@ async function main() {
   for (const size of SIZES) {
     const postings: number[] = [];
     const reads: Record<string, number[]> = {};
+    const steps: Record<string, { ms: number; checkpoint: number }[]> = {};
+    const transfers = { out: [] as number[], back: [] as number[] };
     for (let p = 0; p < PROCESSES; p += 1) {
       const result = await measureCopy(size, `${ENGINE}-${size}-copy-${process.pid}`);
       postings.push(...result.postings);
       for (const [name, ms] of Object.entries(result.reads)) (reads[name] ??= []).push(ms);
+      for (const [name, costs] of Object.entries(result.steps)) (steps[name] ??= []).push(...costs);
+      if (result.transfers) {
+        transfers.out.push(...result.transfers.out);
+        transfers.back.push(...result.transfers.back);
+        console.log(
+          `  transfer of ${TRANSFER} lines CPU ms, out: ${result.transfers.out.map((ms) => ms.toFixed(0)).join(', ')}; back: ${result.transfers.back.map((ms) => ms.toFixed(0)).join(', ')}`,
+        );
+      }
       console.log(
         `${size}: posting CPU ms ${result.postings.map((ms) => ms.toFixed(0)).join(', ')}`,
       );
@@ -408,6 +565,44 @@ async function main() {
     console.log(
       `${size}: posting median ${median(postings).toFixed(0)} (${Math.min(...postings).toFixed(0)}–${Math.max(...postings).toFixed(0)})`,
     );
+    if (RAW) {
+      for (const [name, costs] of Object.entries(steps)) {
+        const totals = costs.map(({ ms, checkpoint }) => ms + checkpoint);
+        console.log(
+          `  ${name}: CPU ms (+ checkpoint) ${costs.map(({ ms, checkpoint }) => `${ms.toFixed(0)}+${checkpoint.toFixed(0)}`).join(', ')}; with its checkpoint median ${median(totals).toFixed(0)}, rounds after the first ${median(totals.slice(1)).toFixed(0)}`,
+        );
+      }
+    }
+    for (const [appName, rawName] of [
+      ['app: posting', 'raw: every row, +2'],
+      ['app: posting', 'raw: its reads and every row, +2'],
+      ['app: transfer', 'raw: transfer'],
+      ['app: transfer back', 'raw: transfer back'],
+    ] as const) {
+      const app = steps[appName];
+      const raw = steps[rawName];
+      if (!app || !raw) continue;
+      // Each of the app's against the raw changes of its own round: the same moment's load.
+      const ratios = app.map((a, i) => (a.ms + a.checkpoint) / (raw[i]!.ms + raw[i]!.checkpoint));
+      const later = ratios.filter((_, i) => i % ROUNDS !== 0);
+      console.log(
+        `  ${appName} ÷ ${rawName}, each round: ${ratios.map((r) => r.toFixed(2)).join(', ')}; median ${median(ratios).toFixed(2)}, rounds after each process's first ${median(later).toFixed(2)}`,
+      );
+    }
+    if (STATEMENTS) {
+      const rounds = PROCESSES * (ROUNDS - 1);
+      const sorted = [...statements.ms].sort((a, b) => b[1] - a[1]);
+      console.log(`  the postings' statements, CPU ms a posting (${rounds} postings):`);
+      for (const [name, ms] of sorted.slice(0, 25))
+        console.log(`    ${(ms / rounds).toFixed(1)}  ${name}`);
+      statements.ms.clear();
+    }
+    if (transfers.out.length > 0) {
+      const both = [...transfers.out, ...transfers.back];
+      console.log(
+        `  transfer of ${TRANSFER} lines: median ${median(both).toFixed(0)} (${Math.min(...both).toFixed(0)}–${Math.max(...both).toFixed(0)})`,
+      );
+    }
     for (const [name, values] of Object.entries(reads)) {
       console.log(
         `  ${name}: ${values.map((ms) => ms.toFixed(2)).join(', ')} (each the median of ${READS} batches of ${BATCH})`,

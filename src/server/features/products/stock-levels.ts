@@ -96,7 +96,8 @@ export async function putIn(
 /**
  * Adds signed changes to products' quantities at locations, an upsert per slice (a decrease lands
  * on a row that holds enough: the caller checked), then drops the rows left at 0 among the
- * products, as every write of stock leaves none. At most one change per product and location.
+ * products decreased, as every write of stock leaves none (only a decrease can empty a row; the
+ * others' rows are not read again). At most one change per product and location.
  */
 export async function changeQuantities(
   { trx, dialect, catalogueId }: StockWrite,
@@ -109,7 +110,7 @@ export async function changeQuantities(
       slice.map(({ productId, locationId, delta }) => ({ productId, locationId, quantity: delta })),
     ),
   );
-  const ids = [...new Set(changes.map((change) => change.productId))];
+  const ids = [...new Set(changes.filter((c) => c.delta <= 0).map((c) => c.productId))];
   await eachSlice(dialect, ids, (slice) =>
     trx
       .deleteFrom('stock_levels')
