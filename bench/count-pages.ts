@@ -72,21 +72,31 @@ const LINES = 1_000;
 const TEMPLATES = path.join(os.tmpdir(), 'stockroom-count-pages');
 const PAGE = 4096;
 
-/** CPU ms by statement, while `statements.on`. */
-const statements = { on: false, ms: new Map<string, number>() };
+/** CPU ms by statement, while `statements.on` (the postings) or `statements.transfers`. */
+const statements = {
+  on: false,
+  ms: new Map<string, number>(),
+  transfers: false,
+  transferMs: new Map<string, number>(),
+};
 if (STATEMENTS) {
   type Executes = { executeQuery(query: CompiledQuery): Promise<unknown> };
   const prototype = DefaultQueryExecutor.prototype as unknown as Executes;
   const original = prototype.executeQuery;
   prototype.executeQuery = async function (this: Executes, query: CompiledQuery) {
-    if (!statements.on) return original.call(this, query);
+    const into = statements.on
+      ? statements.ms
+      : statements.transfers
+        ? statements.transferMs
+        : null;
+    if (!into) return original.call(this, query);
     const start = process.cpuUsage();
     try {
       return await original.call(this, query);
     } finally {
       const { user, system } = process.cpuUsage(start);
       const name = query.sql.replace(/\s+/g, ' ').slice(0, 90);
-      statements.ms.set(name, (statements.ms.get(name) ?? 0) + (user + system) / 1000);
+      into.set(name, (into.get(name) ?? 0) + (user + system) / 1000);
     }
   };
 }
@@ -456,8 +466,10 @@ async function measureTransfers(
     });
   const costs = { out: [] as number[], back: [] as number[] };
   for (let round = 0; round < ROUNDS; round += 1) {
+    statements.transfers = STATEMENTS;
     costs.out.push(await step('app: transfer', () => move(true)));
     costs.back.push(await step('app: transfer back', () => move(false)));
+    statements.transfers = false;
     if (!raw) continue;
     await step('raw: transfer', async () => raw(moves, far.id, true));
     await step('raw: transfer back', async () => raw(moves, far.id, false));
@@ -596,6 +608,15 @@ async function main() {
       for (const [name, ms] of sorted.slice(0, 25))
         console.log(`    ${(ms / rounds).toFixed(1)}  ${name}`);
       statements.ms.clear();
+      if (TRANSFER > 0) {
+        const turns = PROCESSES * ROUNDS * 2;
+        console.log(`  the transfers' statements, CPU ms a transfer (${turns} transfers):`);
+        for (const [name, ms] of [...statements.transferMs]
+          .sort((a, b) => b[1] - a[1])
+          .slice(0, 25))
+          console.log(`    ${(ms / turns).toFixed(1)}  ${name}`);
+        statements.transferMs.clear();
+      }
     }
     if (transfers.out.length > 0) {
       const both = [...transfers.out, ...transfers.back];

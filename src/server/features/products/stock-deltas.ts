@@ -68,11 +68,12 @@ export async function applyStockDeltas(
       .where('id', 'in', places)
       .execute();
     for (const { id } of found) locations.add(id);
+    // The products' rows alone: SQLite would probe their key for each pair of a product and a
+    // location listed.
     const levels = await trx
       .selectFrom('stock_levels')
       .select(['product_id', 'location_id', 'quantity'])
       .where('product_id', 'in', ids)
-      .where('location_id', 'in', places)
       .execute();
     for (const level of levels) held.set(key(level.product_id, level.location_id), level.quantity);
   }

@@ -60,11 +60,12 @@ export async function transferStock(
     const from = key(move.productId, move.from);
     out.set(from, (out.get(from) ?? 0) + move.quantity);
   }
+  // Every row of the products, not those of the locations too: SQLite would probe the rows' key
+  // for each pair of a product and a location listed (250,000 probes for 500 lines).
   const held = await trx
     .selectFrom('stock_levels')
     .select(['product_id', 'location_id', 'quantity'])
     .where('product_id', 'in', productIds)
-    .where('location_id', 'in', locationIds)
     .execute();
   const holding = new Map(held.map((row) => [key(row.product_id, row.location_id), row.quantity]));
   const ordered = [...net.values()].sort((a, b) =>
