@@ -3,7 +3,7 @@ import type { CatalogueWrite } from '../writes/index.js';
 import { lockProducts } from './locks.js';
 import { onReorderPointsReached } from './reorder.js';
 import { eachSlice } from './row-sets.js';
-import { addTo, addUnits, changeQuantities, type UnitChanges } from './stock-levels.js';
+import { addTo, addUnits, changeQuantities, heldAt, type UnitChanges } from './stock-levels.js';
 import { changeStocks, insertMovements, type MovementLine } from './stock-sets.js';
 
 /** A counted quantity of a product at a location, from the line of a file. */
@@ -47,19 +47,12 @@ export async function setCountedLevels(
   }
   const ids = [...byProduct.keys()].sort();
   const products = new Map<string, { stock: number; marked: boolean }>();
-  const holding = new Map<string, number>();
   await eachSlice(dialect, ids, async (slice) => {
     const rows = await lockProducts(w, slice)
       .select(['id', 'stock', 'reorder_crossed_at'])
       .execute();
     for (const row of rows)
       products.set(row.id, { stock: row.stock, marked: row.reorder_crossed_at !== null });
-    const held = await trx
-      .selectFrom('stock_levels')
-      .select(['product_id', 'location_id', 'quantity'])
-      .where('product_id', 'in', slice)
-      .execute();
-    for (const row of held) holding.set(key(row.product_id, row.location_id), row.quantity);
   });
   const gone = ids.filter((id) => !products.has(id));
   if (gone.length > 0) {
@@ -67,6 +60,12 @@ export async function setCountedLevels(
     return { outcome: 'refused', lines: lines.map((line) => ({ line, reason: 'gone' })) };
   }
 
+  const places = ids.flatMap((id) =>
+    byProduct.get(id)!.map(({ locationId }) => [id, locationId] as const),
+  );
+  const holding = new Map(
+    (await heldAt(w, places)).map((row) => [key(row.product_id, row.location_id), row.quantity]),
+  );
   const changes: { productId: string; locationId: string; delta: number }[] = [];
   const movements: MovementLine[] = [];
   const totals: [string, number][] = [];

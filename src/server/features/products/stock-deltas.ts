@@ -2,7 +2,7 @@ import { setImmediate } from 'node:timers/promises';
 import { MAX_STOCK, type StockReason } from '../../../shared/constants.js';
 import type { CatalogueWrite } from '../writes/index.js';
 import { onReorderPointsReached } from './reorder.js';
-import { addUnits, changeQuantities } from './stock-levels.js';
+import { addUnits, changeQuantities, heldAt } from './stock-levels.js';
 import { changeStocks, insertMovements, type MovementLine } from './stock-sets.js';
 
 /** A change of one product's quantity at one location. */
@@ -68,13 +68,10 @@ export async function applyStockDeltas(
       .where('id', 'in', places)
       .execute();
     for (const { id } of found) locations.add(id);
-    // The products' rows alone: SQLite would probe their key for each pair of a product and a
-    // location listed.
-    const levels = await trx
-      .selectFrom('stock_levels')
-      .select(['product_id', 'location_id', 'quantity'])
-      .where('product_id', 'in', ids)
-      .execute();
+    const levels = await heldAt(
+      w,
+      batch.map((d) => [d.productId, d.locationId] as const),
+    );
     for (const level of levels) held.set(key(level.product_id, level.location_id), level.quantity);
   }
 

@@ -2,7 +2,7 @@ import type { TransferLine } from '../../../shared/schemas/locations/transfers.j
 import type { CatalogueWrite } from '../writes/index.js';
 import { lockProducts } from './locks.js';
 import { locationsOf } from './row-sets.js';
-import { addTo, addUnits, changeQuantities, type UnitChanges } from './stock-levels.js';
+import { addTo, addUnits, changeQuantities, heldAt, type UnitChanges } from './stock-levels.js';
 
 /** What a move did, or why it did nothing. */
 export type TransferResult =
@@ -60,17 +60,14 @@ export async function transferStock(
     const from = key(move.productId, move.from);
     out.set(from, (out.get(from) ?? 0) + move.quantity);
   }
-  // Every row of the products, not those of the locations too: SQLite would probe the rows' key
-  // for each pair of a product and a location listed (250,000 probes for 500 lines).
-  const held = await trx
-    .selectFrom('stock_levels')
-    .select(['product_id', 'location_id', 'quantity'])
-    .where('product_id', 'in', productIds)
-    .execute();
-  const holding = new Map(held.map((row) => [key(row.product_id, row.location_id), row.quantity]));
   const ordered = [...net.values()].sort((a, b) =>
     key(a.productId, a.locationId) < key(b.productId, b.locationId) ? -1 : 1,
   );
+  const held = await heldAt(
+    w,
+    ordered.map(({ productId, locationId }) => [productId, locationId] as const),
+  );
+  const holding = new Map(held.map((row) => [key(row.product_id, row.location_id), row.quantity]));
   for (const { productId, locationId, delta } of ordered) {
     const there = holding.get(key(productId, locationId)) ?? 0;
     if (there + delta >= 0) continue;
