@@ -48,6 +48,26 @@ async function stocked(count: number, stock: number) {
   return { catalogueId, base, ids: await productIdsOf(db, catalogueId), place, move };
 }
 
+/** The stock rows of these products, by product and location. */
+const levelsOf = (productIds: string[]) =>
+  db
+    .selectFrom('stock_levels')
+    .select(['product_id', 'location_id', 'quantity'])
+    .where('product_id', 'in', productIds)
+    .orderBy('product_id')
+    .orderBy('location_id')
+    .execute();
+
+/** The units each location of the catalogue holds. */
+async function unitsIn(catalogueId: string) {
+  const units = await db
+    .selectFrom('locations')
+    .select(['id', 'units'])
+    .where('catalogue_id', '=', catalogueId)
+    .execute();
+  return new Map(units.map((row) => [row.id, Number(row.units)]));
+}
+
 describe("a transfer's statements", () => {
   it('runs as many statements for 120 lines as for 4', async () => {
     const { catalogueId, ids, place, move } = await stocked(250, 6);
@@ -134,13 +154,7 @@ describe("a stock import's statements", () => {
     const many = await count(ids.slice(20, 80));
     expect(many).toBe(few);
 
-    const levels = await db
-      .selectFrom('stock_levels')
-      .select(['product_id', 'location_id', 'quantity'])
-      .where('product_id', 'in', [ids[0]!, ids[20]!, ids[90]!])
-      .orderBy('product_id')
-      .orderBy('location_id')
-      .execute();
+    const levels = await levelsOf([ids[0]!, ids[20]!, ids[90]!]);
     const expected = [
       ...[0, 20].flatMap((i) => [
         { product_id: ids[i], location_id: catalogueId, quantity: 4 },
@@ -154,12 +168,7 @@ describe("a stock import's statements", () => {
     expect(levels.sort((x, y) => (byKey(x) < byKey(y) ? -1 : 1))).toEqual(
       expected.sort((x, y) => (byKey(x) < byKey(y) ? -1 : 1)),
     );
-    const units = await db
-      .selectFrom('locations')
-      .select(['id', 'units'])
-      .where('catalogue_id', '=', catalogueId)
-      .execute();
-    const held = new Map(units.map((row) => [row.id, Number(row.units)]));
+    const held = await unitsIn(catalogueId);
     // 62 products counted: 3 each in A, B's 2 each gone from the other 38 left.
     expect([held.get(a), held.get(b), held.get(catalogueId)]).toEqual([186, 76, 400]);
   });
@@ -193,21 +202,10 @@ describe("a shortfall's statements", () => {
     const many = await lower(ids.slice(20, 80));
     expect(many).toBe(few);
 
-    const levels = await db
-      .selectFrom('stock_levels')
-      .select(['product_id', 'location_id', 'quantity'])
-      .where('product_id', 'in', [ids[0]!, ids[1]!, ids[20]!])
-      .orderBy('product_id')
-      .execute();
-    expect(levels).toEqual(
+    expect(await levelsOf([ids[0]!, ids[1]!, ids[20]!])).toEqual(
       [0, 1, 20].map((i) => ({ product_id: ids[i], location_id: bins[i % 5], quantity: 2 })),
     );
-    const units = await db
-      .selectFrom('locations')
-      .select(['id', 'units'])
-      .where('catalogue_id', '=', catalogueId)
-      .execute();
-    const held = new Map(units.map((row) => [row.id, Number(row.units)]));
+    const held = await unitsIn(catalogueId);
     // 20 products a bin, 6 units each, less 4 for each lowered: one in bins 0 and 1, 12 in each.
     expect(bins.map((bin) => held.get(bin))).toEqual([68, 68, 72, 72, 72]);
     expect(held.get(catalogueId)).toBe(0);
