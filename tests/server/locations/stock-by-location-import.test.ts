@@ -13,6 +13,7 @@ import {
   createProduct,
   csvText,
   importCsv,
+  plainProducts,
   productIdsOf,
 } from '../support/products.js';
 import { person, setMember } from '../catalogues/catalogue-world.js';
@@ -374,22 +375,7 @@ describe('stock by location imported from CSV', () => {
       .where('email', '=', user.email)
       .executeTakeFirstOrThrow();
     const bin = await newLocation(user, 'Bin', null);
-    await bulkLoad(
-      { db, dialect: server.database.dialect },
-      catalogueId,
-      Array.from({ length: 1_100 }, (_, i) => ({
-        name: `Item ${i}`,
-        description: 'An item',
-        priceCents: 100,
-        stock: 5,
-        image: null,
-        createdAt: i,
-        tags: [],
-        costCents: null,
-        sku: null,
-        reorderPoint: null,
-      })),
-    );
+    await bulkLoad({ db, dialect: server.database.dialect }, catalogueId, plainProducts(1_100, 5));
     const ids = (await productIdsOf(db, catalogueId)).sort();
     const last = ids.at(-1)!;
     const counted = ids.map((productId, i) => ({

@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { MAX_STOCK } from '../../../src/shared/constants.js';
 import { bulkLoad } from '../../../src/server/features/products/import-writes.js';
 import { build } from '../support/build.js';
-import { csvText, importCsv, productIdsOf } from '../support/products.js';
+import { csvText, importCsv, plainProducts, productIdsOf } from '../support/products.js';
 import { statementRecorder } from '../support/statement-plans.js';
 import { api, member, newCatalogue } from '../catalogues/support.js';
 
@@ -21,22 +21,7 @@ afterAll(() => recorder.restore());
 /** A catalogue of the owner's, its `count` products of `stock` units each in its default location. */
 async function stocked(count: number, stock: number) {
   const { id: catalogueId } = await newCatalogue(server, owner);
-  await bulkLoad(
-    { db, dialect },
-    catalogueId,
-    Array.from({ length: count }, (_, i) => ({
-      name: `Product ${i}`,
-      description: 'A thing',
-      priceCents: 100,
-      stock,
-      image: null,
-      createdAt: i,
-      tags: [],
-      costCents: null,
-      sku: null,
-      reorderPoint: null,
-    })),
-  );
+  await bulkLoad({ db, dialect }, catalogueId, plainProducts(count, stock));
   const base = `/api/catalogues/${catalogueId}`;
   const place = async (name: string) => {
     const res = await api(server, owner, 'POST', `${base}/locations`, { name, parentId: null });

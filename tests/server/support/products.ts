@@ -249,3 +249,18 @@ export async function productIdsOf(db: DB, catalogueId: string): Promise<string[
     .execute();
   return rows.map((row) => row.id);
 }
+
+/** `count` plain products of `stock` units each, numbered from 0, for `bulkLoad`. */
+export const plainProducts = (count: number, stock: number) =>
+  Array.from({ length: count }, (_, i) => ({
+    name: `Product ${i}`,
+    description: 'A thing',
+    priceCents: 100,
+    stock,
+    image: null,
+    createdAt: i,
+    tags: [],
+    costCents: null,
+    sku: null,
+    reorderPoint: null,
+  }));
