@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { sql, type RawBuilder } from 'kysely';
 import { LOW_STOCK_THRESHOLD } from '../../../shared/constants.js';
 import type { DB } from '../../infra/db/handle.js';
 import { unsyncedTransaction } from '../../infra/db/writer-settings.js';
@@ -204,6 +205,56 @@ function totalsOf(rows: ProductInsert[], point: number) {
 }
 
 /**
+ * Adds sums of products to the catalogue's kept totals, or (`held`) to those of its default
+ * location and the locations above it.
+ */
+async function addTotals(
+  { trx, catalogueId }: CatalogueWrite,
+  sums: ReturnType<typeof totalsOf>,
+  kept: 'catalogue' | 'held' = 'catalogue',
+) {
+  for (const [part, sum] of sums) {
+    if (sum.count === 0) continue;
+    const added = {
+      count: sum.count,
+      units: sum.units,
+      costed: sum.costed,
+      to_reorder: sum.to_reorder,
+      value_low: sum.value[0]!,
+      value_middle: sum.value[1]!,
+      value_high: sum.value[2]!,
+      cost_low: sum.cost[0]!,
+      cost_middle: sum.cost[1]!,
+      cost_high: sum.cost[2]!,
+    };
+    const set = Object.fromEntries(
+      Object.entries(added).map(([column, n]) => [column, sql<number>`${sql.ref(column)} + ${n}`]),
+    ) as Record<keyof typeof added, RawBuilder<number>>;
+    if (kept === 'catalogue') {
+      await trx
+        .updateTable('catalogue_totals')
+        .set(set)
+        .where('catalogue_id', '=', catalogueId)
+        .where('part', '=', part)
+        .execute();
+      continue;
+    }
+    await trx
+      .updateTable('location_totals')
+      .set(set)
+      .where('catalogue_id', '=', catalogueId)
+      .where('part', '=', part)
+      .where('location_id', 'in', (eb) =>
+        eb
+          .selectFrom('location_paths')
+          .select('ancestor_id')
+          .where('location_id', '=', catalogueId),
+      )
+      .execute();
+  }
+}
+
+/**
  * Publishes a staged import in the write's transaction (SQLite): its lease checked (a lapsed one
  * may be swept already: nothing of it is kept), its products
  * added to the catalogue's totals, their movements to its day and their units to the default
@@ -223,26 +274,17 @@ export async function publishImport(w: CatalogueWrite, staged: StagedImport): Pr
     .where('id', '=', catalogueId)
     .executeTakeFirstOrThrow();
   const rows = staged.rows.flat();
-  for (const [part, sum] of totalsOf(rows, point)) {
-    if (sum.count === 0) continue;
-    await trx
-      .updateTable('catalogue_totals')
-      .set((eb) => ({
-        count: eb('count', '+', sum.count),
-        units: eb('units', '+', sum.units),
-        costed: eb('costed', '+', sum.costed),
-        to_reorder: eb('to_reorder', '+', sum.to_reorder),
-        value_low: eb('value_low', '+', sum.value[0]!),
-        value_middle: eb('value_middle', '+', sum.value[1]!),
-        value_high: eb('value_high', '+', sum.value[2]!),
-        cost_low: eb('cost_low', '+', sum.cost[0]!),
-        cost_middle: eb('cost_middle', '+', sum.cost[1]!),
-        cost_high: eb('cost_high', '+', sum.cost[2]!),
-      }))
-      .where('catalogue_id', '=', catalogueId)
-      .where('part', '=', part)
-      .execute();
-  }
+  await addTotals(w, totalsOf(rows, point));
+  // Their stock is in the default location (a row each where it is above 0): held there and in
+  // the locations above it (migration 061), each product's units its stock.
+  await addTotals(
+    w,
+    totalsOf(
+      rows.filter((row) => row.stock > 0),
+      point,
+    ),
+    'held',
+  );
   // Each new product's one movement, from 0 to its stock, on the day it was created.
   const days = new Map<number, { units: number; value: number[] }>();
   for (const row of rows) {

@@ -61,6 +61,7 @@ import * as imageKeyPictured from './migrations/056_image_key_pictured.js';
 import * as topMoverUnmarkOnRaise from './migrations/057_top_mover_unmark_on_raise.js';
 import * as searchPendingListSmall from './migrations/059_search_pending_list_small.js';
 import * as stockLocationKeyDeferred from './migrations/060_stock_location_key_deferred.js';
+import * as locationTotals from './migrations/061_location_totals.js';
 
 export type MigrationDialect = 'sqlite' | 'postgres';
 
@@ -127,6 +128,7 @@ export const migrations: Migration[] = [
   { name: '057_top_mover_unmark_on_raise', ...topMoverUnmarkOnRaise },
   { name: '059_search_pending_list_small', ...searchPendingListSmall },
   { name: '060_stock_location_key_deferred', ...stockLocationKeyDeferred },
+  { name: '061_location_totals', ...locationTotals },
 ];
 
 /** What the hand-written runner before Kysely's Migrator recorded applied migrations in. */

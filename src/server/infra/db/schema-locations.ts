@@ -1,4 +1,5 @@
 import type { Generated } from 'kysely';
+import type { CatalogueTotalsTable } from './schema-catalogues.js';
 
 // The locations' tables. schema.ts says how times, booleans and money are stored.
 
@@ -31,4 +32,32 @@ export interface StockLevelsTable {
   location_id: string;
   catalogue_id: string;
   quantity: number;
+}
+
+/**
+ * Each location's ancestors, itself included (migration 061): the locations above one, read by
+ * key in a trigger (SQLite allows no recursive query there).
+ */
+export interface LocationPathsTable {
+  location_id: string;
+  ancestor_id: string;
+}
+
+/**
+ * Per location and product, what the product holds there and under it (migration 061): its units
+ * and in how many stock rows; no row when none.
+ */
+export interface LocationHoldingsTable {
+  product_id: string;
+  location_id: string;
+  units: number;
+  stock_rows: number;
+}
+
+/**
+ * What a location and those under it hold, per part of the catalogue (migration 061), kept by
+ * triggers: as CatalogueTotalsTable, with each product's units those it holds there.
+ */
+export interface LocationTotalsTable extends CatalogueTotalsTable {
+  location_id: string;
 }

@@ -21,7 +21,13 @@ import type {
   LiveEventsTable,
 } from './schema-catalogues.js';
 import type { CountLinesTable, CountsTable } from './schema-counts.js';
-import type { LocationsTable, StockLevelsTable } from './schema-locations.js';
+import type {
+  LocationHoldingsTable,
+  LocationPathsTable,
+  LocationsTable,
+  LocationTotalsTable,
+  StockLevelsTable,
+} from './schema-locations.js';
 import type { LowStockDigestsTable, OutboxAttachmentsTable, OutboxTable } from './schema-mail.js';
 import type {
   CatalogueDaysTable,
@@ -86,6 +92,9 @@ export interface Database {
   passkeys: PasskeysTable;
   sign_in_challenges: SignInChallengesTable;
   locations: LocationsTable;
+  location_paths: LocationPathsTable;
+  location_holdings: LocationHoldingsTable;
+  location_totals: LocationTotalsTable;
   stock_levels: StockLevelsTable;
   user_leases: UserLeasesTable;
   suppliers: SuppliersTable;
