@@ -539,15 +539,40 @@ describe("a request's cost beside another tenant's catalogue", async () => {
     }
   });
 
+  // A location's summary reads the row the database keeps for it (migration 061) by key: none of
+  // what it holds, nor the locations under it, whatever it or another tenant holds.
+  it("a location's summary reads its kept row by key, nothing it holds", () => {
+    for (const measured of [alone.reads, beside.reads]) {
+      for (const name of ['summary of a location', 'summary of a location, low']) {
+        const reads = measured.get(name)!.reads;
+        const kept = reads.filter((read) => read.table === 'location_totals');
+        expect(kept.length, name).toBeGreaterThan(0);
+        // Of the large tables (PostgreSQL scans a small one, such as the sessions, in full).
+        const big = new Set([...large(), 'location_totals']);
+        expect(
+          reads
+            .filter((read) => big.has(read.table) && read.reach !== 'keyed')
+            .map((read) => read.detail),
+          name,
+        ).toEqual([]);
+        const held = ['stock_levels', 'products', 'locations', 'location_holdings'];
+        expect(
+          reads.filter((read) => held.includes(read.table)).map((read) => read.detail),
+          name,
+        ).toEqual([]);
+      }
+    }
+  });
+
   // A location's list reads what it holds by the locations' index and those products by id; it
   // never walks its catalogue's products or locations. PostgreSQL weighs that against reading a
   // small catalogue's rows by its statistics (locations/location-list-plans.test.ts holds it to
   // no table scan); SQLite, without statistics, is held to this plan.
   it.runIf(dialect === 'sqlite')(
-    'the list and summary of a location read its stock rows and their products, not the catalogue',
+    'the list of a location reads its stock rows and their products, not the catalogue',
     () => {
       for (const measured of [alone.reads, beside.reads]) {
-        for (const name of ['list of a location', 'summary of a location']) {
+        for (const name of ['list of a location']) {
           const reads = measured.get(name)!.reads;
           expect(
             reads.filter((read) => read.table === 'stock_levels').length,

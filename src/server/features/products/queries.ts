@@ -11,7 +11,7 @@ import { exactSum } from './exact-sum.js';
 import { searchText } from './keys.js';
 import { COLUMNS, EXPORT_COLUMNS, LIST_COLUMNS, type ListOptions, type Summary } from './rows.js';
 import { toReorderIn } from './reorder.js';
-import { keptTotals } from './totals.js';
+import { keptHeld, keptTotals } from './totals.js';
 import { stockCondition } from './stock-filter.js';
 
 /** Which rows a page query reads, and how many. */
@@ -387,6 +387,11 @@ export class ProductQueries {
   /** The totals the database keeps for a part of the catalogue: one row (totals.ts). */
   kept(catalogueId: string, part: TotalsPart): Promise<SummaryPart> {
     return keptTotals(this.db, catalogueId, part);
+  }
+
+  /** The totals the database keeps for a part of what a location holds (totals.ts). */
+  keptHeld(catalogueId: string, locationId: string, part: TotalsPart) {
+    return keptHeld(this.db, catalogueId, locationId, part);
   }
 
   /** What one summary statement counts, its money read exactly. */

@@ -289,6 +289,26 @@ export class ProductRepository {
   }
 
   /**
+   * What a location and those under it hold among a selection: without a search or a tag, the
+   * totals the database keeps for the location (one row by key); with one, summed over the
+   * locations `subtree` gives. Undefined for a location that is not the catalogue's.
+   */
+  async heldSummary(
+    catalogueId: string,
+    locationId: string,
+    { q, stock, tag }: Omit<Selection, 'locationIds'>,
+    subtree: () => Promise<string[] | undefined>,
+  ): Promise<Summary | undefined> {
+    const text = q ? searchText(q) : '';
+    if (!text && !tag) {
+      const kept = await this.queries.keptHeld(catalogueId, locationId, stock ?? 'all');
+      return kept && toSummary([kept]);
+    }
+    const locationIds = await subtree();
+    return locationIds && this.summary(catalogueId, { q, stock, tag, locationIds });
+  }
+
+  /**
    * A page of a product's stock movements, newest first, plus whether older ones follow; undefined
    * when the product is not the catalogue's.
    */

@@ -11,18 +11,45 @@ const HALVES = ['low', 'middle', 'high'] as const;
  * @public (for other features: reports)
  */
 export async function keptTotals(db: DB, catalogueId: string, part: TotalsPart) {
-  const money = ['value', 'cost'].flatMap((name) =>
+  const row = await db
+    .selectFrom('catalogue_totals')
+    .select(COUNTS)
+    .select(money())
+    .where('catalogue_id', '=', catalogueId)
+    .where('part', '=', part)
+    .executeTakeFirstOrThrow();
+  return fromRow(row);
+}
+
+/**
+ * The totals the database keeps for a part of what a location and those under it hold
+ * (migration 061): one row by key, its catalogue in the key; undefined for a location that is
+ * not the catalogue's.
+ */
+export async function keptHeld(db: DB, catalogueId: string, locationId: string, part: TotalsPart) {
+  const row = await db
+    .selectFrom('location_totals')
+    .select(COUNTS)
+    .select(money())
+    .where('catalogue_id', '=', catalogueId)
+    .where('location_id', '=', locationId)
+    .where('part', '=', part)
+    .executeTakeFirst();
+  return row && fromRow(row);
+}
+
+const COUNTS = ['count', 'units', 'costed', 'to_reorder'] as const;
+
+/** Each sum of money's three parts, read as text (a part may pass 2^53). */
+const money = () =>
+  ['value', 'cost'].flatMap((name) =>
     HALVES.map((half) =>
       sql<string>`cast(${sql.ref(`${name}_${half}`)} as text)`.as(`${name}_${half}`),
     ),
   );
-  const row = await db
-    .selectFrom('catalogue_totals')
-    .select(['count', 'units', 'costed', 'to_reorder'])
-    .select(money)
-    .where('catalogue_id', '=', catalogueId)
-    .where('part', '=', part)
-    .executeTakeFirstOrThrow();
+
+/** A kept row's totals, each sum of money put together exactly. */
+function fromRow(row: Record<(typeof COUNTS)[number], number>) {
   const whole = (name: string) => {
     const [low, middle, high] = HALVES.map((half) =>
       BigInt((row as Record<string, unknown>)[`${name}_${half}`] as string),

@@ -85,9 +85,14 @@ export const listRoute: FastifyPluginAsync<ProductsContext> = async (fastify, co
       const query = { route: 'summary', q, stock, tag, location };
       const key = { catalogue, query };
       return sendCached(reply, context.responses, key, async () => {
-        const locationIds = await subtreeOf(catalogue.id, location);
-        const selection = { q, stock, tag, locationIds };
-        const totals = await context.repository.summary(catalogue.id, selection);
+        const selection = { q, stock, tag };
+        const totals =
+          location === undefined
+            ? await context.repository.summary(catalogue.id, selection)
+            : await context.repository.heldSummary(catalogue.id, location, selection, () =>
+                fastify.locations.subtree(catalogue.id, location),
+              );
+        if (!totals) throw notFound(L.notFound);
         const { count, units, valueCents, valueAtCostCents, toReorder } = totals;
         const summary: Omit<ProductSummary, 'toReorder'> = {
           count,
