@@ -15,6 +15,7 @@ import {
   productInPart,
   productRow,
   productsToTotals,
+  productVisible,
   statementHoldings,
   stockHoldings,
   TOTALS,
@@ -38,6 +39,7 @@ import {
 
 const TRIGGERS: [string, string][] = [
   ['location_totals_stock_insert', 'stock_levels'],
+  ['location_totals_stock_staged', 'stock_levels'],
   ['location_totals_stock_update', 'stock_levels'],
   ['location_totals_stock_moved', 'stock_levels'],
   ['location_totals_stock_delete', 'stock_levels'],
@@ -54,8 +56,14 @@ async function sqliteTriggers(db: Kysely<unknown>) {
     sql.raw(`create trigger ${name} ${on} begin ${body} end`).execute(db);
   await trigger(
     'location_totals_stock_insert',
-    `after insert on stock_levels when ${productExists('new')}`,
+    `after insert on stock_levels when ${productVisible('new', true)}`,
     applyHoldings('sqlite', stockHoldings('new', 1), aboveStock('new')),
+  );
+  // A staged import's row (its product pending): its holdings alone, no total to change.
+  await trigger(
+    'location_totals_stock_staged',
+    `after insert on stock_levels when ${productVisible('new', false)}`,
+    applyHoldings('sqlite', stockHoldings('new', 1), aboveStock('new'), false),
   );
   // A quantity changed in place (a transfer's or a posting's usual row): the units and their
   // value added to the parts the product is in, at its location and those above it.

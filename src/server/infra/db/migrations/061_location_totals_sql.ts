@@ -144,7 +144,12 @@ export const productRow = (p: string, sign: number, point: string) =>
  * holdings found by `emptied`, a condition on `location_holdings`. PostgreSQL: one statement
  * whose parts all read the holdings as they were.
  */
-export function applyHoldings(dialect: MigrationDialect, s: string, emptied: string): string {
+export function applyHoldings(
+  dialect: MigrationDialect,
+  s: string,
+  emptied: string,
+  totals = true,
+): string {
   const joined = `select s.*, h.stock_rows as held_rows from (${s}) s
     left join location_holdings h on h.product_id = s.product_id and h.location_id = s.location_id`;
   const upsert = (from: string) => `insert into location_holdings
@@ -154,7 +159,7 @@ export function applyHoldings(dialect: MigrationDialect, s: string, emptied: str
       units = location_holdings.units + excluded.units,
       stock_rows = location_holdings.stock_rows + excluded.stock_rows`;
   if (dialect === 'sqlite') {
-    return `${holdingsToTotals(joined)};
+    return `${totals ? `${holdingsToTotals(joined)};` : ''}
       ${upsert(`(${s}) where true`)};
       delete from location_holdings where stock_rows = 0 and ${emptied};`;
   }
@@ -186,6 +191,11 @@ export const aboveStock = (r: 'new' | 'old') =>
 
 export const productExists = (r: 'new' | 'old') =>
   `exists (select 1 from products where id = ${r}.product_id)`;
+
+/** Whether the stock row's product exists and is of no pending import. */
+export const productVisible = (r: 'new' | 'old', visibleOrNot: boolean) =>
+  `exists (select 1 from products p where p.id = ${r}.product_id
+    and ${visibleOrNot ? '' : 'not '}${visible('p')})`;
 
 export const POINT = '(select reorder_point from catalogues where id = new.catalogue_id)';
 
