@@ -142,7 +142,8 @@ export const productRow = (p: string, sign: number, point: string) =>
  * location and product, of products that exist) applied: the totals changed from the holdings as
  * they were, then the holdings. SQLite: three statements (no WITH in a trigger), the emptied
  * holdings found by `emptied`, a condition on `location_holdings`. PostgreSQL: one statement
- * whose parts all read the holdings as they were.
+ * whose parts all read the holdings as they were, each holding deleted, updated (a join costs
+ * less than an insert's conflict) or inserted.
  */
 export function applyHoldings(
   dialect: MigrationDialect,
@@ -167,8 +168,12 @@ export function applyHoldings(
       t as (${holdingsToTotals('select * from j')}),
       gone as (delete from location_holdings h using j
         where h.product_id = j.product_id and h.location_id = j.location_id
-          and j.held_rows + j.stock_rows = 0)
-    ${upsert('j where coalesce(j.held_rows, 0) + j.stock_rows <> 0')};`;
+          and j.held_rows + j.stock_rows = 0),
+      kept as (update location_holdings h
+        set units = h.units + j.units, stock_rows = h.stock_rows + j.stock_rows from j
+        where h.product_id = j.product_id and h.location_id = j.location_id
+          and j.held_rows + j.stock_rows <> 0)
+    ${upsert('j where j.held_rows is null')};`;
 }
 
 /** The holdings a location moved takes away from (-1) or adds to (1) the locations above it. */
