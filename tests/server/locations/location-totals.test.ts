@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import type { ActivityResponse } from '../../../src/shared/schemas/activity.js';
 import type { Count } from '../../../src/shared/schemas/counts/counts.js';
 import type { Location } from '../../../src/shared/schemas/locations/locations.js';
 import type { TotalsPart } from '../../../src/server/infra/db/schema-catalogues.js';
@@ -7,7 +6,8 @@ import { heldSum } from '../../../src/server/features/products/held-summary.js';
 import { ProductQueries } from '../../../src/server/features/products/queries.js';
 import { PASSWORD } from '../support/accounts.js';
 import { build } from '../support/build.js';
-import { createInto, importInto, randomMix } from '../support/random-writes.js';
+import { keptTotals } from '../support/catalogue-totals.js';
+import { productWrites, randomMix } from '../support/random-writes.js';
 import { api, member } from '../catalogues/support.js';
 
 const PARTS: TotalsPart[] = ['all', 'low', 'out', 'reorder'];
@@ -23,30 +23,6 @@ describe("the locations' kept totals", async () => {
   const server = await build();
   const { db, dialect } = server.database;
   const queries = new ProductQueries(db, dialect);
-
-  const kept = async (catalogueId: string, locationId: string) => {
-    const rows = await db
-      .selectFrom('location_totals')
-      .selectAll()
-      .where('catalogue_id', '=', catalogueId)
-      .where('location_id', '=', locationId)
-      .execute();
-    const whole = (low: unknown, middle: unknown, high: unknown) =>
-      BigInt(String(low)) + (BigInt(String(middle)) << 16n) + (BigInt(String(high)) << 32n);
-    return Object.fromEntries(
-      rows.map((row) => [
-        row.part,
-        {
-          count: Number(row.count),
-          units: Number(row.units),
-          costed: Number(row.costed),
-          toReorder: Number(row.to_reorder),
-          value: whole(row.value_low, row.value_middle, row.value_high),
-          cost: whole(row.cost_low, row.cost_middle, row.cost_high),
-        },
-      ]),
-    );
-  };
 
   const summed = async (catalogueId: string, locationId: string) => {
     const locationIds = (await server.app.locations.subtree(catalogueId, locationId))!;
@@ -72,9 +48,9 @@ describe("the locations' kept totals", async () => {
 
   it('equal the summed statement for every location after a random mix of every write', async () => {
     const owner = await member(server, 'Lou');
-    const { catalogueId, base, pick, ids, some, target } = randomMix(server, owner, 46);
-    const price = () => [0.01, 2.5, 99_999_999.99][pick(3)]!;
-    const stock = () => [0, 1, 5, 10, 11, 40, 2_147_483_647][pick(7)]!;
+    const mix = randomMix(server, owner, 46);
+    const { catalogueId, base, pick, ids, some } = mix;
+    const { stock, writes: common, undo } = productWrites(mix, owner);
 
     const locations = async () =>
       (
@@ -99,10 +75,6 @@ describe("the locations' kept totals", async () => {
         .execute();
       return rows[pick(Math.max(rows.length, 1))];
     };
-    const latest = async (kind: string) => {
-      const res = await api(server, owner, 'GET', `${base}/activity?kind=${kind}&limit=5`);
-      return (res.json() as ActivityResponse).entries[0];
-    };
     let named = 0;
     const place = async (parentId: string | null) => {
       named += 1;
@@ -114,21 +86,8 @@ describe("the locations' kept totals", async () => {
     };
 
     const writes: Record<string, () => Promise<unknown>> = {
-      create: () =>
-        createInto(target, {
-          name: `P${pick(1000)}`,
-          price: price(),
-          stock: stock() % 100,
-          ...(pick(2) ? { cost: price() } : {}),
-          ...(pick(2) ? { reorderPoint: pick(20) } : {}),
-        }),
-      edit: () =>
-        api(server, owner, 'PATCH', `${base}/products/${some()}`, {
-          ...(pick(2) ? { price: price() } : {}),
-          ...(pick(2) ? { stock: stock() % 100 } : {}),
-          ...(pick(2) ? { cost: pick(2) ? price() : null } : {}),
-          ...(pick(2) ? { reorderPoint: pick(2) ? pick(20) : null } : {}),
-        }),
+      create: common.create,
+      edit: common.edit,
       'stock change at a location': async () =>
         api(server, owner, 'POST', `${base}/products/${some()}/stock`, {
           delta: pick(30) - 8,
@@ -171,37 +130,18 @@ describe("the locations' kept totals", async () => {
           await api(server, owner, 'POST', `${base}/counts/${count.id}/cancel`);
         }
       },
-      delete: async () => {
-        const id = ids.splice(pick(ids.length), 1)[0]!;
-        await api(server, owner, 'DELETE', `${base}/products/${id}`);
-      },
-      'bulk delete': async () => {
-        const gone = ids.splice(pick(ids.length), 2);
-        await api(server, owner, 'POST', `${base}/products/bulk-delete`, { ids: gone });
-      },
-      undo: async () => {
-        const kinds = [
+      delete: common.delete,
+      'bulk delete': common['bulk delete'],
+      undo: () =>
+        undo([
           'stock.moved',
           'stock.transferred',
           'count.posted',
           'product.updated',
           'product.deleted',
-        ];
-        const kind = kinds[pick(kinds.length)]!;
-        const entry = await latest(kind);
-        if (!entry) return;
-        const res = await api(server, owner, 'POST', `${base}/activity/${entry.id}/undo`);
-        if (res.statusCode < 300 && kind === 'product.deleted') ids.push(entry.product!.id);
-      },
-      import: async () => {
-        await importInto(target, [
-          ['id', 'name', 'price', 'stock', 'description', 'cost', 'reorder point'],
-          [some(), 'Imported', String(price()), String(stock() % 50), 'u', '1.00', ''],
-          ['', 'Imported new', String(price()), String(stock() % 50), 'n', '', '7'],
-        ]);
-      },
-      'catalogue reorder point': () =>
-        api(server, owner, 'PATCH', base, { reorderPoint: [0, 3, 10, 25][pick(4)] }),
+        ]),
+      import: common.import,
+      'catalogue reorder point': common['catalogue reorder point'],
       'location added': async () => {
         await place(pick(3) === 0 ? null : await somewhere());
       },
@@ -248,7 +188,7 @@ describe("the locations' kept totals", async () => {
       ).version;
     const compare = async (label: string) => {
       for (const { id } of await locations()) {
-        expect(await kept(catalogueId, id), `${label}, location ${id}`).toEqual(
+        expect(await keptTotals(db, catalogueId, id), `${label}, location ${id}`).toEqual(
           await summed(catalogueId, id),
         );
       }

@@ -1,12 +1,11 @@
 import { sql, type SqlBool } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import type { ActivityResponse } from '../../../src/shared/schemas/activity.js';
 import { toReorderIn } from '../../../src/server/features/products/reorder.js';
 import { PASSWORD } from '../support/accounts.js';
 import { build } from '../support/build.js';
 import { keptTotals, recountTotals } from '../support/catalogue-totals.js';
-import { createInto, importInto, randomMix } from '../support/random-writes.js';
-import { api, member, type Member } from '../catalogues/support.js';
+import { productWrites, randomMix } from '../support/random-writes.js';
+import { api, member } from '../catalogues/support.js';
 
 /**
  * The totals the database keeps per catalogue must equal a count of its products from scratch,
@@ -31,62 +30,25 @@ describe("a catalogue's kept totals", async () => {
       .where(sql<SqlBool>`(reorder_crossed_at is not null) <> (${toReorderIn(id)})`)
       .execute();
 
-  const entries = async (user: Member, base: string, kind: string) => {
-    const res = await api(server, user, 'GET', `${base}/activity?kind=${kind}&limit=5`);
-    return (res.json() as ActivityResponse).entries;
-  };
-
   it('equal a count from scratch after a random mix of every write', async () => {
     const owner = await member(server, 'Ada');
     // The personal catalogue: it goes with its owner's account at the end.
-    const { catalogueId, base, pick, ids, some, target } = randomMix(server, owner, 38);
-    const price = () => [0.01, 2.5, 99_999_999.99][pick(3)]!;
-    const stock = () => [0, 1, 5, 10, 11, 40, 2_147_483_647][pick(7)]!;
+    const mix = randomMix(server, owner, 38);
+    const { catalogueId, base, pick, ids, some } = mix;
+    const { stock, writes: common, undo } = productWrites(mix, owner);
 
     const writes: Record<string, () => Promise<unknown>> = {
-      create: () =>
-        createInto(target, {
-          name: `P${pick(1000)}`,
-          price: price(),
-          stock: stock() % 100,
-          ...(pick(2) ? { cost: price() } : {}),
-          ...(pick(2) ? { reorderPoint: pick(20) } : {}),
-        }),
-      edit: () =>
-        api(server, owner, 'PATCH', `${base}/products/${some()}`, {
-          ...(pick(2) ? { price: price() } : {}),
-          ...(pick(2) ? { stock: stock() % 100 } : {}),
-          ...(pick(2) ? { cost: pick(2) ? price() : null } : {}),
-          ...(pick(2) ? { reorderPoint: pick(2) ? pick(20) : null } : {}),
-        }),
+      create: common.create,
+      edit: common.edit,
       'stock change': () =>
         api(server, owner, 'POST', `${base}/products/${some()}/stock`, { delta: pick(30) - 12 }),
       'stock count': () =>
         api(server, owner, 'POST', `${base}/products/${some()}/stock`, { count: stock() }),
-      delete: async () => {
-        const id = ids.splice(pick(ids.length), 1)[0]!;
-        await api(server, owner, 'DELETE', `${base}/products/${id}`);
-      },
-      'bulk delete': async () => {
-        const gone = ids.splice(pick(ids.length), 2);
-        await api(server, owner, 'POST', `${base}/products/bulk-delete`, { ids: gone });
-      },
-      undo: async () => {
-        const kind = ['stock.moved', 'product.updated', 'product.deleted'][pick(3)]!;
-        const [entry] = await entries(owner, base, kind);
-        if (!entry) return;
-        const res = await api(server, owner, 'POST', `${base}/activity/${entry.id}/undo`);
-        if (res.statusCode < 300 && kind === 'product.deleted') ids.push(entry.product!.id);
-      },
-      import: async () => {
-        await importInto(target, [
-          ['id', 'name', 'price', 'stock', 'description', 'cost', 'reorder point'],
-          [some(), 'Imported', String(price()), String(stock() % 50), 'u', '1.00', ''],
-          ['', 'Imported new', String(price()), String(stock() % 50), 'n', '', '7'],
-        ]);
-      },
-      'catalogue reorder point': () =>
-        api(server, owner, 'PATCH', base, { reorderPoint: [0, 3, 10, 25][pick(4)] }),
+      delete: common.delete,
+      'bulk delete': common['bulk delete'],
+      undo: () => undo(['stock.moved', 'product.updated', 'product.deleted']),
+      import: common.import,
+      'catalogue reorder point': common['catalogue reorder point'],
     };
 
     for (let i = 0; i < 12; i += 1) await writes.create!();

@@ -78,8 +78,16 @@ describe.runIf(process.env.TEST_DATABASE_URL)('the triggers on products', () => 
     it('read the rows of the products changed, whatever else the server holds', async () => {
       const { rowsRead, ids, alone } = world;
       const beside = await rowsRead(ids.slice(BATCH, 2 * BATCH));
+      // A location's holdings (migration 061) are read per product changed, twice (as it was,
+      // as it is) where its parts changed: each of these products has one, in its default
+      // location. Counted apart from the rest, which reads nothing per product.
+      const holdings = (read: Record<string, number>) => read.location_holdings ?? 0;
+      expect(holdings(beside)).toBeLessThanOrEqual(2 * BATCH);
+      expect(holdings(beside)).toBeLessThanOrEqual(holdings(alone));
       const total = (read: Record<string, number>) =>
-        Object.values(read).reduce((sum, rows) => sum + rows, 0);
+        Object.entries(read)
+          .filter(([table]) => table !== 'location_holdings')
+          .reduce((sum, [, rows]) => sum + rows, 0);
       // The catalogue's totals and its row: nothing per product of the catalogue or of the other
       // tenant (a join of the days read them all: 1,000 rows alone, 21,000 beside).
       expect(total(beside), JSON.stringify({ alone, beside })).toBeLessThanOrEqual(BATCH);

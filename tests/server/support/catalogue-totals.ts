@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { LOW_STOCK_THRESHOLD } from '../../../src/shared/constants.js';
 import type { Database } from '../../../src/server/infra/db/schema.js';
 import { visibleProduct } from '../../../src/server/infra/db/visible-products.js';
@@ -45,12 +45,13 @@ export async function recountTotals(db: Kysely<Database>, catalogueId: string) {
   );
 }
 
-/** The totals as kept, in the same shape. */
-export async function keptTotals(db: Kysely<Database>, catalogueId: string) {
+/** The totals as kept, in the same shape: the catalogue's, or a location's (migration 061). */
+export async function keptTotals(db: Kysely<Database>, catalogueId: string, locationId?: string) {
   const rows = await db
-    .selectFrom('catalogue_totals')
+    .selectFrom(locationId === undefined ? 'catalogue_totals' : 'location_totals')
     .selectAll()
     .where('catalogue_id', '=', catalogueId)
+    .$if(locationId !== undefined, (query) => query.where(sql.ref('location_id'), '=', locationId!))
     .execute();
   const whole = (low: unknown, middle: unknown, high: unknown) =>
     BigInt(String(low)) + (BigInt(String(middle)) << 16n) + (BigInt(String(high)) << 32n);

@@ -1,4 +1,5 @@
 import { expect } from 'vitest';
+import type { ActivityResponse } from '../../../src/shared/schemas/activity.js';
 import type { SignedIn } from './accounts.js';
 import type { TestServer } from './build.js';
 import { csvText, importCsv } from './products.js';
@@ -71,4 +72,65 @@ export function randomMix(server: TestServer, user: SignedIn & { id: string }, s
     some: () => ids[pick(ids.length)]!,
     target,
   };
+}
+
+/**
+ * The product writes every kept total must follow, by `user` in the mix's catalogue: a create, an
+ * edit of every counted field, deletes one and two at a time, an import that updates and creates,
+ * a change of the catalogue's reorder point; `undo` undoes the latest entry of one of `kinds`.
+ * `price` and `stock` draw the values they use.
+ */
+export function productWrites(mix: ReturnType<typeof randomMix>, user: SignedIn) {
+  const { target, pick, ids, some, base } = mix;
+  const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
+    target.server.app.inject({
+      method,
+      url,
+      headers: user.headers,
+      ...(payload === undefined ? {} : { payload }),
+    });
+  const price = () => [0.01, 2.5, 99_999_999.99][pick(3)]!;
+  const stock = () => [0, 1, 5, 10, 11, 40, 2_147_483_647][pick(7)]!;
+  const writes = {
+    create: () =>
+      createInto(target, {
+        name: `P${pick(1000)}`,
+        price: price(),
+        stock: stock() % 100,
+        ...(pick(2) ? { cost: price() } : {}),
+        ...(pick(2) ? { reorderPoint: pick(20) } : {}),
+      }),
+    edit: () =>
+      call('PATCH', `${base}/products/${some()}`, {
+        ...(pick(2) ? { price: price() } : {}),
+        ...(pick(2) ? { stock: stock() % 100 } : {}),
+        ...(pick(2) ? { cost: pick(2) ? price() : null } : {}),
+        ...(pick(2) ? { reorderPoint: pick(2) ? pick(20) : null } : {}),
+      }),
+    delete: async () => {
+      const id = ids.splice(pick(ids.length), 1)[0]!;
+      await call('DELETE', `${base}/products/${id}`);
+    },
+    'bulk delete': async () => {
+      const gone = ids.splice(pick(ids.length), 2);
+      await call('POST', `${base}/products/bulk-delete`, { ids: gone });
+    },
+    import: async () => {
+      await importInto(target, [
+        ['id', 'name', 'price', 'stock', 'description', 'cost', 'reorder point'],
+        [some(), 'Imported', String(price()), String(stock() % 50), 'u', '1.00', ''],
+        ['', 'Imported new', String(price()), String(stock() % 50), 'n', '', '7'],
+      ]);
+    },
+    'catalogue reorder point': () => call('PATCH', base, { reorderPoint: [0, 3, 10, 25][pick(4)] }),
+  };
+  const undo = async (kinds: string[]) => {
+    const kind = kinds[pick(kinds.length)]!;
+    const listed = await call('GET', `${base}/activity?kind=${kind}&limit=5`);
+    const [entry] = (listed.json() as ActivityResponse).entries;
+    if (!entry) return;
+    const res = await call('POST', `${base}/activity/${entry.id}/undo`);
+    if (res.statusCode < 300 && kind === 'product.deleted') ids.push(entry.product!.id);
+  };
+  return { price, stock, writes, undo };
 }

@@ -11,14 +11,9 @@ const HALVES = ['low', 'middle', 'high'] as const;
  * @public (for other features: reports)
  */
 export async function keptTotals(db: DB, catalogueId: string, part: TotalsPart) {
-  const row = await db
-    .selectFrom('catalogue_totals')
-    .select(COUNTS)
-    .select(money())
-    .where('catalogue_id', '=', catalogueId)
-    .where('part', '=', part)
-    .executeTakeFirstOrThrow();
-  return fromRow(row);
+  const totals = await keptRow(db, catalogueId, part);
+  if (!totals) throw new Error(`No kept totals for catalogue ${catalogueId}`);
+  return totals;
 }
 
 /**
@@ -26,13 +21,18 @@ export async function keptTotals(db: DB, catalogueId: string, part: TotalsPart) 
  * (migration 061): one row by key, its catalogue in the key; undefined for a location that is
  * not the catalogue's.
  */
-export async function keptHeld(db: DB, catalogueId: string, locationId: string, part: TotalsPart) {
+export function keptHeld(db: DB, catalogueId: string, locationId: string, part: TotalsPart) {
+  return keptRow(db, catalogueId, part, locationId);
+}
+
+/** A part's kept row: the catalogue's, or a location's. */
+async function keptRow(db: DB, catalogueId: string, part: TotalsPart, locationId?: string) {
   const row = await db
-    .selectFrom('location_totals')
+    .selectFrom(locationId === undefined ? 'catalogue_totals' : 'location_totals')
     .select(COUNTS)
     .select(money())
     .where('catalogue_id', '=', catalogueId)
-    .where('location_id', '=', locationId)
+    .$if(locationId !== undefined, (query) => query.where(sql.ref('location_id'), '=', locationId!))
     .where('part', '=', part)
     .executeTakeFirst();
   return row && fromRow(row);

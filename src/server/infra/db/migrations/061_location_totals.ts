@@ -176,20 +176,25 @@ async function postgresTriggers(db: Kysely<unknown>) {
     'old table as old_rows',
     stock(['old_rows']),
   );
+  // The statement's catalogues read once each, not once per row (a plan kept from a one-row
+  // call would look the catalogue up by key for every product of the next statement).
   const rows = (table: 'old_rows' | 'new_rows', sign: number) =>
     `select ${productRow('r', sign, 'c.reorder_point')}
-      from ${table} r join catalogues c on c.id = r.catalogue_id where ${visible('r')}`;
+      from ${table} r join c on c.id = r.catalogue_id where ${visible('r')}`;
+  const points = (tables: string[]) =>
+    `with c as materialized (select id, reorder_point from catalogues
+      where id in (${tables.map((table) => `select catalogue_id from ${table}`).join(' union ')}))`;
   await statement(
     'location_totals_product_update',
     'after update on products',
     'old table as old_rows new table as new_rows',
-    `${productsToTotals(`${rows('old_rows', -1)} union all ${rows('new_rows', 1)}`)};`,
+    `${productsToTotals(`${points(['old_rows', 'new_rows'])} ${rows('old_rows', -1)} union all ${rows('new_rows', 1)}`)};`,
   );
   await statement(
     'location_totals_product_delete',
     'after delete on products',
     'old table as old_rows',
-    `${productsToTotals(rows('old_rows', -1))};
+    `${productsToTotals(`${points(['old_rows'])} ${rows('old_rows', -1)}`)};
     delete from location_holdings where product_id in (select id from old_rows);`,
   );
   await row(
