@@ -69,5 +69,7 @@ describe('a 50,000-row import beside other users', async () => {
     // a batch's turn stays well under this, though its CPU time swells on a loaded machine (shared
     // caches, garbage collection), which the latencies above already allow for.
     expect(block).toBeLessThan(LONGEST_TURN_MS);
-  }, 120_000);
+    // Room to finish, not a bound: the import's pace is measured by `npm run bench:scale`. On
+    // PostgreSQL it takes 70 to 100 s alone, the locations' kept totals included.
+  }, 240_000);
 });
