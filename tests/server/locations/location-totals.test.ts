@@ -7,7 +7,7 @@ import { ProductQueries } from '../../../src/server/features/products/queries.js
 import { PASSWORD } from '../support/accounts.js';
 import { build } from '../support/build.js';
 import { keptTotals } from '../support/catalogue-totals.js';
-import { productWrites, randomMix } from '../support/random-writes.js';
+import { catalogueVersion, productWrites, randomMix } from '../support/random-writes.js';
 import { api, member } from '../catalogues/support.js';
 
 const PARTS: TotalsPart[] = ['all', 'low', 'out', 'reorder'];
@@ -178,14 +178,7 @@ describe("the locations' kept totals", async () => {
     }
     for (let i = 0; i < 12; i += 1) await writes.create!();
 
-    const versionOf = async () =>
-      (
-        await db
-          .selectFrom('catalogues')
-          .select('version')
-          .where('id', '=', catalogueId)
-          .executeTakeFirstOrThrow()
-      ).version;
+    const versionOf = () => catalogueVersion(db, catalogueId);
     const compare = async (label: string) => {
       for (const { id } of await locations()) {
         expect(await keptTotals(db, catalogueId, id), `${label}, location ${id}`).toEqual(

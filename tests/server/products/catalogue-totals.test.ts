@@ -4,7 +4,7 @@ import { toReorderIn } from '../../../src/server/features/products/reorder.js';
 import { PASSWORD } from '../support/accounts.js';
 import { build } from '../support/build.js';
 import { keptTotals, recountTotals } from '../support/catalogue-totals.js';
-import { productWrites, randomMix } from '../support/random-writes.js';
+import { catalogueVersion, productWrites, randomMix } from '../support/random-writes.js';
 import { api, member } from '../catalogues/support.js';
 
 /**
@@ -55,14 +55,7 @@ describe("a catalogue's kept totals", async () => {
     const kinds = Object.keys(writes);
     // Which kinds changed something at least once (an undo may find nothing left to undo).
     const done = new Set<string>();
-    const versionOf = async () =>
-      (
-        await db
-          .selectFrom('catalogues')
-          .select('version')
-          .where('id', '=', catalogueId)
-          .executeTakeFirstOrThrow()
-      ).version;
+    const versionOf = () => catalogueVersion(db, catalogueId);
     for (let step = 0; step < 150; step += 1) {
       const kind = ids.length < 6 ? 'create' : kinds[pick(kinds.length)]!;
       const before = await versionOf();

@@ -1,4 +1,6 @@
+import type { Kysely } from 'kysely';
 import { expect } from 'vitest';
+import type { Database } from '../../../src/server/infra/db/schema.js';
 import type { ActivityResponse } from '../../../src/shared/schemas/activity.js';
 import type { SignedIn } from './accounts.js';
 import type { TestServer } from './build.js';
@@ -133,4 +135,14 @@ export function productWrites(mix: ReturnType<typeof randomMix>, user: SignedIn)
     if (res.statusCode < 300 && kind === 'product.deleted') ids.push(entry.product!.id);
   };
   return { price, stock, writes, undo };
+}
+
+/** The catalogue's version: a write that changed something bumped it. */
+export async function catalogueVersion(db: Kysely<Database>, catalogueId: string) {
+  const { version } = await db
+    .selectFrom('catalogues')
+    .select('version')
+    .where('id', '=', catalogueId)
+    .executeTakeFirstOrThrow();
+  return version;
 }
