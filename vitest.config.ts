@@ -68,6 +68,7 @@ const ONCE = [
   'tests/server/http/headers-on-every-answer.test.ts',
   'tests/server/http/logging.test.ts',
   'tests/server/http/openapi-responses.test.ts',
+  'tests/server/http/plugin-names.test.ts',
   'tests/server/http/protected-by-default.test.ts',
   'tests/server/http/rate-limit-redis.test.ts',
   'tests/server/http/request-loggers.test.ts',

@@ -66,6 +66,7 @@ import { registerCors } from './http/ecosystem/cors.js';
 import { registerRateLimit } from './http/ecosystem/rate-limit.js';
 import { registerErrorHandling } from './http/errors.js';
 import { registerGracefulClose } from './http/graceful-close.js';
+import { registerScope } from './http/plugin-name.js';
 import { lazyChildLoggerFactory } from './http/logging/lazy-child-logger.js';
 import { serializeRequest } from './http/logging/log-redaction.js';
 import { ApiRequestLog, readableLogStream } from './http/logging/readable-log.js';
@@ -230,7 +231,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
 
   // 4. Features: what answers without a token, then what needs one. A route is protected by the
   // scope it is registered in (http/authenticate.ts), not by anything it declares.
-  await app.register(async (scope) => {
+  await registerScope(app, 'public', {}, async (scope) => {
     publicScope(scope);
     await scope.register(healthRoutes, { prefix: '/api' });
     await scope.register(signInRoutes, { prefix: '/api/auth' });
@@ -238,7 +239,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     await scope.register(imageRoutes, { prefix: '/api/images' });
     if (devMailbox(config)) await scope.register(devMailboxRoutes, { prefix: '/api/dev' });
   });
-  await app.register(async (scope) => {
+  await registerScope(app, 'protected', {}, async (scope) => {
     protectedScope(scope);
     await scope.register(sessionRoutes, { prefix: '/api/auth' });
     await scope.register(profileRoutes, { prefix: '/api/auth/profile' });
@@ -251,80 +252,57 @@ export async function buildApp(options: AppOptions): Promise<App> {
     await scope.register(accountDataRoutes, { prefix: '/api/auth' });
     // The caller's personal catalogue at /api/products, and every catalogue they belong to at
     // /api/catalogues/{catalogueId}: the same routes in two scopes that find the catalogue.
-    await scope.register(
-      async (personal) => {
-        personalCatalogueScope(personal);
-        await personal.register(productRoutes);
-        await personal.register(productSupplierRoutes);
-        await personal.register(catalogueOpsRoutes);
-        await personal.register(activityRoutes);
-        await personal.register(reportsRoutes);
-      },
-      { prefix: '/api/products' },
-    );
-    await scope.register(
-      async (personal) => {
-        personalCatalogueScope(personal);
-        await personal.register(locationRoutes);
-      },
-      { prefix: '/api/locations' },
-    );
-    await scope.register(
-      async (personal) => {
-        personalCatalogueScope(personal);
-        await personal.register(stockTransferRoutes);
-      },
-      { prefix: '/api/stock' },
-    );
-    await scope.register(
-      async (personal) => {
-        personalCatalogueScope(personal);
-        await personal.register(purchasingRoutes);
-        await personal.register(countRoutes, { prefix: '/counts' });
-      },
-      { prefix: '/api' },
-    );
-    await scope.register(
-      async (shared) => {
-        catalogueScope(shared);
-        await shared.register(catalogueRoutes);
-        await shared.register(catalogueInvitationRoutes);
-        await shared.register(webhookRoutes);
-        await shared.register(
-          async (mirror) => {
-            mirrorOfPersonalRoutes(mirror);
-            await mirror.register(productRoutes);
-            await mirror.register(productSupplierRoutes);
-            await mirror.register(catalogueOpsRoutes);
-          },
-          { prefix: '/products' },
-        );
-        await shared.register(
-          async (mirror) => {
-            mirrorOfPersonalRoutes(mirror);
-            await mirror.register(locationRoutes);
-          },
-          { prefix: '/locations' },
-        );
-        await shared.register(
-          async (mirror) => {
-            mirrorOfPersonalRoutes(mirror);
-            await mirror.register(stockTransferRoutes);
-          },
-          { prefix: '/stock' },
-        );
+    await registerScope(scope, 'personal', { prefix: '/api/products' }, async (personal) => {
+      personalCatalogueScope(personal);
+      await personal.register(productRoutes);
+      await personal.register(productSupplierRoutes);
+      await personal.register(catalogueOpsRoutes);
+      await personal.register(activityRoutes);
+      await personal.register(reportsRoutes);
+    });
+    await registerScope(scope, 'personal', { prefix: '/api/locations' }, async (personal) => {
+      personalCatalogueScope(personal);
+      await personal.register(locationRoutes);
+    });
+    await registerScope(scope, 'personal', { prefix: '/api/stock' }, async (personal) => {
+      personalCatalogueScope(personal);
+      await personal.register(stockTransferRoutes);
+    });
+    await registerScope(scope, 'personal', { prefix: '/api' }, async (personal) => {
+      personalCatalogueScope(personal);
+      await personal.register(purchasingRoutes);
+      await personal.register(countRoutes, { prefix: '/counts' });
+    });
+    const catalogue = { prefix: '/api/catalogues/:catalogueId' };
+    await registerScope(scope, 'catalogue', catalogue, async (shared) => {
+      catalogueScope(shared);
+      await shared.register(catalogueRoutes);
+      await shared.register(catalogueInvitationRoutes);
+      await shared.register(webhookRoutes);
+      await registerScope(shared, 'mirror', { prefix: '/products' }, async (mirror) => {
+        mirrorOfPersonalRoutes(mirror);
+        await mirror.register(productRoutes);
+        await mirror.register(productSupplierRoutes);
+        await mirror.register(catalogueOpsRoutes);
+      });
+      await registerScope(shared, 'mirror', { prefix: '/locations' }, async (mirror) => {
+        mirrorOfPersonalRoutes(mirror);
+        await mirror.register(locationRoutes);
+      });
+      await registerScope(shared, 'mirror', { prefix: '/stock' }, async (mirror) => {
+        mirrorOfPersonalRoutes(mirror);
+        await mirror.register(stockTransferRoutes);
+      });
 
-        // The activity, reports, purchasing and counts of a catalogue at /api/catalogues/{catalogueId}/….
-        await shared.register(async (mirror) => {
-          mirrorOfPersonalRoutes(mirror);
-          await mirror.register(activityRoutes);
-          await mirror.register(reportsRoutes);
-          await mirror.register(purchasingRoutes);
-          await mirror.register(countRoutes, { prefix: '/counts' });
-        });
-      },
-      { prefix: '/api/catalogues/:catalogueId' },
-    );
+      // The activity, reports, purchasing and counts of a catalogue at /api/catalogues/{catalogueId}/….
+      await registerScope(shared, 'mirror', {}, async (mirror) => {
+        mirrorOfPersonalRoutes(mirror);
+        await mirror.register(activityRoutes);
+        await mirror.register(reportsRoutes);
+        await mirror.register(purchasingRoutes);
+        await mirror.register(countRoutes, { prefix: '/counts' });
+      });
+    });
     await scope.register(cataloguesRoutes, { prefix: '/api/catalogues' });
     await scope.register(liveEventRoutes, { prefix: '/api' });
     await scope.register(receivedInvitationRoutes, { prefix: '/api/invitations' });

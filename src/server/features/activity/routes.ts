@@ -1,4 +1,3 @@
-import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   activityEntryParamsSchema,
@@ -12,6 +11,7 @@ import { actionConfig, currentCatalogue } from '../catalogues/index.js';
 import { decodeIdCursor, encodeIdCursor } from '../../lib/id-cursor.js';
 import { entriesQuery, rangeOf, toEntry, type EntryRow } from './entries.js';
 import { undoEntry } from './undo.js';
+import { named } from '../../http/plugin-name.js';
 
 const docs = { tags: ['activity'] };
 
@@ -21,7 +21,7 @@ const docs = { tags: ['activity'] };
  * Every member reads it; an undo needs the role that may make the change undone (checked in the
  * handler, since it depends on the entry).
  */
-export const activityRoutes: FastifyPluginAsync = async (fastify) => {
+export const activityRoutes = named('activity-routes', async (fastify) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
   app.get(
@@ -79,4 +79,4 @@ export const activityRoutes: FastifyPluginAsync = async (fastify) => {
       return { entry };
     },
   );
-};
+});

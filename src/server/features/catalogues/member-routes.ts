@@ -1,4 +1,3 @@
-import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { CATALOGUE_ACTIONS } from '../../../shared/catalogue-roles.js';
 import { messageSchema } from '../../../shared/schemas/common.js';
@@ -15,12 +14,13 @@ import { recordCatalogueUpdated, recordMemberGone } from '../live-events/index.j
 import { allowed, C, conflict, docs, repositoryOf } from './route-support.js';
 import { actionConfig } from './route-options.js';
 import { currentCatalogue } from './scope.js';
+import { named } from '../../http/plugin-name.js';
 
 /**
  * A catalogue's members, at `/api/catalogues/{catalogueId}/members…`: registered by
  * `catalogueRoutes`, so in its catalogue scope, under the same checks.
  */
-export const memberRoutes: FastifyPluginAsync = async (fastify) => {
+export const memberRoutes = named('member-routes', async (fastify) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const catalogues = repositoryOf(fastify);
 
@@ -114,4 +114,4 @@ export const memberRoutes: FastifyPluginAsync = async (fastify) => {
       return { message: leaving ? C.left : C.memberRemoved };
     },
   );
-};
+});

@@ -1,4 +1,3 @@
-import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { messageSchema } from '../../../shared/schemas/common.js';
 import {
@@ -19,9 +18,10 @@ import { CATALOGUE_NOT_FOUND } from './membership.js';
 import { allowed, C, conflict, docs, repositoryOf } from './route-support.js';
 import { actionConfig } from './route-options.js';
 import { currentCatalogue } from './scope.js';
+import { named } from '../../http/plugin-name.js';
 
 /** `GET` and `POST /api/catalogues`: the caller's catalogues, and a new one. */
-export const cataloguesRoutes: FastifyPluginAsync = async (fastify) => {
+export const cataloguesRoutes = named('catalogues-routes', async (fastify) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const catalogues = repositoryOf(fastify);
   const config = rateLimit(app.rateLimits, app.rateLimits.general);
@@ -66,14 +66,14 @@ export const cataloguesRoutes: FastifyPluginAsync = async (fastify) => {
       return reply.code(201).send({ message: C.created, catalogue });
     },
   );
-};
+});
 
 /**
  * One catalogue and its members, at `/api/catalogues/{catalogueId}`, registered in its catalogue
  * scope: a non-member gets 404 and a role that may not take a route's action 403 before its
  * handler runs; every write checks the role again with the memberships locked.
  */
-export const catalogueRoutes: FastifyPluginAsync = async (fastify) => {
+export const catalogueRoutes = named('catalogue-routes', async (fastify) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const catalogues = repositoryOf(fastify);
 
@@ -206,4 +206,4 @@ export const catalogueRoutes: FastifyPluginAsync = async (fastify) => {
   // Its members' routes, in the same scope; registered last, after the catalogue's own in the API
   // document.
   await fastify.register(memberRoutes);
-};
+});

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { C, countParamsSchema } from '../../../shared/schemas/counts/counts.js';
@@ -11,6 +11,7 @@ import { findCount, linesQuery } from './reads.js';
 import { hidesExpected, type LineRow } from './rows.js';
 import { SHEET_ROWS_MAX, sheetRows } from './sheet-rows.js';
 import { logCutShort, sendFile } from '../../http/file-replies.js';
+import { named } from '../../http/plugin-name.js';
 
 const CSV_HEADER = [
   'productId',
@@ -39,7 +40,7 @@ const pdfFile = {
  * A count on paper and in a spreadsheet: its lines as CSV, and a printable count sheet (PDF) of
  * the places to count. Both leave `expected` out where the count's answers hide it.
  */
-export async function countFileRoutes(fastify: FastifyInstance) {
+export const countFileRoutes = named('count-file-routes', async (fastify) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { rateLimits, countPlaces: places } = app;
   const tags = ['counts'];
@@ -151,4 +152,4 @@ export async function countFileRoutes(fastify: FastifyInstance) {
       return sendFile(reply, 'pdf', `stockroom-count-sheet-${count.id.slice(0, 8)}.pdf`, pdf);
     },
   );
-}
+});

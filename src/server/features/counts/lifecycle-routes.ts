@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { idempotentWriteHeadersSchema } from '../../../shared/schemas/idempotency.js';
 import {
@@ -15,13 +14,14 @@ import { actionConfig, currentCatalogue } from '../catalogues/index.js';
 import { catalogueWrite, sendCatalogueWrite, type WriteOutcome } from '../writes/index.js';
 import { countDetail, countStatusOutcome, findCount, withPath } from './reads.js';
 import { countOf, moveCount, postCount } from './writes.js';
+import { named } from '../../http/plugin-name.js';
 
 /**
  * A count's review, posting and cancelling: editors and above. Posting (and its undo, from the
  * activity log) changes stock through the write pipeline: one activity entry `count.posted`, its
  * webhooks, one live event.
  */
-export async function countLifecycleRoutes(fastify: FastifyInstance) {
+export const countLifecycleRoutes = named('count-lifecycle-routes', async (fastify) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { countPlaces: places } = app;
   const tags = ['counts'];
@@ -163,4 +163,4 @@ export async function countLifecycleRoutes(fastify: FastifyInstance) {
       );
     },
   );
-}
+});

@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { idempotentWriteHeadersSchema } from '../../../shared/schemas/idempotency.js';
 import {
@@ -23,13 +22,14 @@ import { countLifecycleRoutes } from './lifecycle-routes.js';
 import { countDetail, countStatusOutcome, findCount, listCounts } from './reads.js';
 import { hidesExpected, presentLine } from './rows.js';
 import { countLine, startCount } from './writes.js';
+import { named } from '../../http/plugin-name.js';
 
 /**
  * A catalogue's stock counts, at `/api/counts` for the caller's personal catalogue and at
  * `/api/catalogues/{catalogueId}/counts` for any: every member reads them, whoever may adjust
  * stock counts lines, editors and above start, review, post and cancel them.
  */
-export async function countRoutes(fastify: FastifyInstance) {
+export const countRoutes = named('count-routes', async (fastify) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { countPlaces: places } = app;
   const tags = ['counts'];
@@ -151,4 +151,4 @@ export async function countRoutes(fastify: FastifyInstance) {
 
   await app.register(countLifecycleRoutes);
   await app.register(countFileRoutes);
-}
+});

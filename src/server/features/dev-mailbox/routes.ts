@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { M } from '../../../shared/messages.js';
 import { devMailboxResponseSchema } from '../../../shared/schemas/dev-mail.js';
@@ -7,6 +7,7 @@ import { notFound } from '../../lib/http-error.js';
 import { isLoopbackAddress } from '../../lib/loopback.js';
 import { listLocalMail } from '../../infra/mail/local-mailbox-reader.js';
 import { errorResponses } from '../../http/route-options.js';
+import { named } from '../../http/plugin-name.js';
 
 /** `localhost`, `127.0.0.1` or `[::1]`, with or without a port: what the developer's browser sends. */
 const LOOPBACK_HOST = /^(localhost|127\.0\.0\.1|\[::1\])(:\d{1,5})?$/i;
@@ -34,7 +35,7 @@ function isDevelopersBrowser(request: FastifyRequest): boolean {
  * app.ts registers it only outside production and without SMTP; anyone but
  * the developer's own browser gets the 404 of a route that does not exist.
  */
-export async function devMailboxRoutes(fastify: FastifyInstance) {
+export const devMailboxRoutes = named('dev-mailbox-routes', async (fastify) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const dir = path.join(app.config.dataDir, 'mail');
   app.addHook('onRequest', async (request) => {
@@ -62,4 +63,4 @@ export async function devMailboxRoutes(fastify: FastifyInstance) {
       })),
     }),
   );
-}
+});

@@ -1,14 +1,14 @@
-import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { M } from '../../../shared/messages.js';
 import { isDatabaseReachable } from '../../infra/db/handle.js';
 import { errorResponses } from '../../http/route-options.js';
+import { named } from '../../http/plugin-name.js';
 
 /** Seconds a load balancer is asked to wait before it asks again. */
 const NOT_READY_RETRY_AFTER_SECONDS = 5;
 
-export async function healthRoutes(fastify: FastifyInstance) {
+export const healthRoutes = named('health-routes', async (fastify) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.get(
     '/health',
@@ -43,4 +43,4 @@ export async function healthRoutes(fastify: FastifyInstance) {
         .send({ message: M.notReady });
     },
   );
-}
+});

@@ -1,11 +1,11 @@
 import type { Readable } from 'node:stream';
-import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { M } from '../../../shared/messages.js';
 import { PLACEHOLDER_NAME, PLACEHOLDER_SVG } from '../../infra/images/placeholder.js';
 import { notFound } from '../../lib/http-error.js';
 import { errorResponses } from '../../http/route-options.js';
+import { named } from '../../http/plugin-name.js';
 
 /** A picture's bytes (a file stream, or the placeholder's text), documented as a file. */
 const picture = z.custom<Readable | string>(() => true).meta({ type: 'string', format: 'binary' });
@@ -14,7 +14,7 @@ const picture = z.custom<Readable | string>(() => true).meta({ type: 'string', f
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /** Product pictures, public like any <img> source: the unguessable name is the only key. */
-export async function imageRoutes(fastify: FastifyInstance) {
+export const imageRoutes = named('image-routes', async (fastify) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { images } = app;
 
@@ -67,4 +67,4 @@ export async function imageRoutes(fastify: FastifyInstance) {
         .send(file.stream);
     },
   );
-}
+});

@@ -1,4 +1,3 @@
-import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { M } from '../../../shared/messages.js';
@@ -6,6 +5,7 @@ import { LIVE_EVENT_KINDS, LIVE_STREAMS_PER_USER } from '../../../shared/schemas
 import { currentSession } from '../../http/authenticate.js';
 import { errorResponses, rateLimit } from '../../http/route-options.js';
 import { HttpError } from '../../lib/http-error.js';
+import { named } from '../../http/plugin-name.js';
 
 /** Seconds a refused stream is told to wait before it tries again. */
 const RETRY_AFTER_SECONDS = '5';
@@ -13,7 +13,7 @@ const RETRY_AFTER_SECONDS = '5';
 const DESCRIPTION = `Server-Sent Events: one per committed change of every catalogue you belong to, as \`id: <number>\`, \`event: <kind>\` and one \`data:\` line of JSON, which always names the \`catalogueId\` it concerns. Kinds: \`product.created\` and \`product.updated\` (\`{product}\`, the whole product), \`product.deleted\` (\`{id}\`), \`stock.changed\` (\`{id, stock, updatedAt}\`), \`products.deleted\` (\`{ids}\`), \`import.done\` (\`{created, updated}\`), \`catalogue.updated\` (renamed, a member joined, left or changed role, you included: read the catalogues again), \`catalogue.removed\` (you no longer belong to it: removed, left or deleted; the stream ends after it, and a reconnect carries your other catalogues), \`reset\` (\`{}\`: read everything again): ${LIVE_EVENT_KINDS.length} kinds in all. The catalogues are read when the stream opens and again when you join one, so an open stream starts carrying a catalogue once you accept its invitation. Ids grow: reconnect with \`Last-Event-ID\` to get the events after it of the catalogues you belong to now, or one \`reset\` when they are no longer held. Comment lines (\`: heartbeat\`, every 25 s) carry nothing. At most ${LIVE_STREAMS_PER_USER} streams per user on every instance together (429) and a bounded number per server (503), both with \`Retry-After\`. A revoked session's streams end.`;
 
 /** `GET /api/events`: the signed-in user's catalogue changes as they commit. */
-export const liveEventRoutes: FastifyPluginAsync = async (fastify) => {
+export const liveEventRoutes = named('live-event-routes', async (fastify) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { rateLimits } = app;
   const perUser = app.config.liveStreamsPerUser ?? LIVE_STREAMS_PER_USER;
@@ -70,4 +70,4 @@ export const liveEventRoutes: FastifyPluginAsync = async (fastify) => {
       await hub.add({ userId: user.id, sessionId, res }, lastEventId);
     },
   );
-};
+});

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { LABEL_LAYOUTS, LABELS_MAX } from '../../../shared/labels.js';
@@ -13,6 +13,7 @@ import { bulkLimit } from '../../http/rate-limits.js';
 import { HttpError } from '../../lib/http-error.js';
 import { sendLabelsPdf } from '../catalogue-ops/index.js';
 import { currentCatalogue } from '../catalogues/index.js';
+import { named } from '../../http/plugin-name.js';
 
 type LabelsAsked = z.output<typeof locationLabelsBodySchema>;
 
@@ -20,7 +21,7 @@ type LabelsAsked = z.output<typeof locationLabelsBodySchema>;
  * Labels of locations, on the same sheets and rolls as products' labels: each location's path
  * in words and its code, as Code 128 bars (or, for a long code, a QR code) that `/scan` reads.
  */
-export async function locationLabelRoutes(fastify: FastifyInstance) {
+export const locationLabelRoutes = named('location-label-routes', async (fastify) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { locations, rateLimits } = app;
   // A PDF of a thousand labels is costly: the budget of the other catalogue-wide operations.
@@ -84,4 +85,4 @@ export async function locationLabelRoutes(fastify: FastifyInstance) {
     },
     (request, reply) => sendLabels(request, reply, request.body),
   );
-}
+});

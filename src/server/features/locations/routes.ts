@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { messageSchema } from '../../../shared/schemas/common.js';
 import {
@@ -16,6 +15,7 @@ import {
 import { errorResponses } from '../../http/route-options.js';
 import { actionConfig, currentCatalogue } from '../catalogues/index.js';
 import { locationLabelRoutes } from './label-routes.js';
+import { named } from '../../http/plugin-name.js';
 
 const NAME_RULE = `\`name\`: 1 to ${LOCATION_NAME_MAX} characters, unique among the location's siblings whatever the case (else 409 \`${L.nameTaken}\`).`;
 const CODE_RULE = `\`code\`: up to 64 printable ASCII characters, unique in the catalogue whatever the case (409 \`${L.codeTaken}\`) and never a product's SKU or barcode (409 \`${L.codeIsProduct}\`).`;
@@ -26,7 +26,7 @@ const TREE_RULE = `\`parentId\`: a location of the catalogue (404 \`${L.parentNo
  * `/api/catalogues/{catalogueId}/locations` for any: every member reads them, editors and above
  * manage them.
  */
-export async function locationRoutes(fastify: FastifyInstance) {
+export const locationRoutes = named('location-routes', async (fastify) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { locations } = app;
   const tags = ['locations'];
@@ -127,4 +127,4 @@ export async function locationRoutes(fastify: FastifyInstance) {
       return { message: L.deleted };
     },
   );
-}
+});

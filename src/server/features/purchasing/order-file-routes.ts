@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idempotentWriteHeadersSchema } from '../../../shared/schemas/idempotency.js';
@@ -19,6 +18,7 @@ import { ORDER_CSV_HEADER, orderFile } from './order-files.js';
 import { pdfBytes, queueOrderMail, refuseUnsendable } from './order-send.js';
 import { findOrder } from './purchase-orders.js';
 import { logCutShort, sendFile } from '../../http/file-replies.js';
+import { named as namedPlugin } from '../../http/plugin-name.js';
 
 const csvFile = {
   description: "The order's lines, a CSV attachment",
@@ -37,7 +37,7 @@ const loadOrderPdf = () => import('./order-pdf.js');
  * receives, its lines as CSV (every member may download them, like every read of purchasing),
  * and the mail of the PDF to the supplier (editors and above).
  */
-export async function purchaseOrderFileRoutes(fastify: FastifyInstance) {
+export const purchaseOrderFileRoutes = namedPlugin('order-file-routes', async (fastify) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { rateLimits } = app;
   const config = {
@@ -147,4 +147,4 @@ export async function purchaseOrderFileRoutes(fastify: FastifyInstance) {
       });
     },
   );
-}
+});

@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { messageSchema } from '../../../shared/schemas/common.js';
 import { idempotentWriteHeadersSchema } from '../../../shared/schemas/idempotency.js';
@@ -25,6 +24,7 @@ import { deleteOrder, updateOrder } from './order-writes.js';
 import { createOrder, findOrder, listOrders } from './purchase-orders.js';
 import { receiveAgainst } from './receiving.js';
 import { draftsFromReorder } from './reorder-drafts.js';
+import { named as namedPlugin } from '../../http/plugin-name.js';
 
 /** The largest body: the most lines, with room for white space. */
 const LINES_BODY_MAX = PURCHASE_ORDER_LINES_MAX * 256;
@@ -34,7 +34,7 @@ const LINES_BODY_MAX = PURCHASE_ORDER_LINES_MAX * 256;
  * and at `/api/catalogues/{catalogueId}/purchase-orders` for any: every member reads them,
  * editors and above manage them, and the stock role receives against them.
  */
-export async function purchaseOrderRoutes(fastify: FastifyInstance) {
+export const purchaseOrderRoutes = namedPlugin('order-routes', async (fastify) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ['purchasing'];
 
@@ -229,4 +229,4 @@ export async function purchaseOrderRoutes(fastify: FastifyInstance) {
       );
     },
   );
-}
+});

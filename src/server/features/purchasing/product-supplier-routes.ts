@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { productIdParamsSchema } from '../../../shared/schemas/product-queries.js';
 import {
@@ -13,12 +12,13 @@ import { sendCatalogueWrite } from '../writes/index.js';
 import { purchasingOutcome } from './outcome.js';
 import { setProductSuppliers, suppliersOfProduct } from './suppliers.js';
 import { actionConfig } from '../catalogues/index.js';
+import { named } from '../../http/plugin-name.js';
 
 /**
  * Who sells a product, at `/api/products/{id}/suppliers` for the personal catalogue and under
  * `/api/catalogues/{catalogueId}/products` for any: editors and above set them.
  */
-export async function productSupplierRoutes(fastify: FastifyInstance) {
+export const productSupplierRoutes = named('product-supplier-routes', async (fastify) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
   app.put(
@@ -49,4 +49,4 @@ export async function productSupplierRoutes(fastify: FastifyInstance) {
       });
     },
   );
-}
+});

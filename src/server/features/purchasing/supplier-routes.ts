@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   SUP,
@@ -23,6 +22,7 @@ import {
   listSuppliers,
   updateSupplier,
 } from './suppliers.js';
+import { named } from '../../http/plugin-name.js';
 
 const NAME_RULE = `\`name\`: 1 to ${SUPPLIER_NAME_MAX} characters, unique in the catalogue whatever the case (else 409 \`${SUP.nameTaken}\`). \`email\` is where purchase orders are sent.`;
 
@@ -31,7 +31,7 @@ const NAME_RULE = `\`name\`: 1 to ${SUPPLIER_NAME_MAX} characters, unique in the
  * `/api/catalogues/{catalogueId}/suppliers` for any: every member reads them, editors and above
  * manage them.
  */
-export async function supplierRoutes(fastify: FastifyInstance) {
+export const supplierRoutes = named('supplier-routes', async (fastify) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ['purchasing'];
 
@@ -143,4 +143,4 @@ export async function supplierRoutes(fastify: FastifyInstance) {
       });
     },
   );
-}
+});

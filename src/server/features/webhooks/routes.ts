@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { catalogueParamsSchema } from '../../../shared/schemas/catalogues.js';
 import { messageSchema } from '../../../shared/schemas/common.js';
@@ -20,6 +19,7 @@ import {
 } from '../../../shared/schemas/webhooks/webhooks.js';
 import { errorResponses } from '../../http/route-options.js';
 import { actionConfig, currentCatalogue } from '../catalogues/index.js';
+import { named } from '../../http/plugin-name.js';
 
 const URL_RULE = `URLs must be https (400 \`${W.httpsOnly}\`) and must not resolve to a loopback, private, link-local, unspecified or multicast address (400 \`${W.privateAddress}\`), unless the server runs with WEBHOOKS_ALLOW_PRIVATE_NETWORK=true.`;
 const EVENTS_RULE = `\`events\`: a non-empty list among ${WEBHOOK_EVENTS.map((e) => `\`${e}\``).join(', ')}.`;
@@ -29,7 +29,7 @@ const EVENTS_RULE = `\`events\`: a non-empty list among ${WEBHOOK_EVENTS.map((e)
  * register to hear of its changes. Registered in the catalogue's scope (the personal catalogue
  * is there too, under its owner's id), which answers 404 to non-members and 403 to other roles.
  */
-export async function webhookRoutes(fastify: FastifyInstance) {
+export const webhookRoutes = named('webhook-routes', async (fastify) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { webhooks } = app;
   const { config } = actionConfig(app, 'manageWebhooks');
@@ -187,4 +187,4 @@ export async function webhookRoutes(fastify: FastifyInstance) {
       secret: await webhooks.rotateSecret(currentCatalogue(request), request.params.webhookId),
     }),
   );
-}
+});

@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { A } from '../../../../shared/account-messages.js';
@@ -14,9 +13,10 @@ import { deleteAccount } from '../account-deletion.js';
 import { securityMails } from '../security-mails.js';
 import { twoFactorDeps } from '../two-factor/deps.js';
 import { logCutShort, sendFile } from '../../../http/file-replies.js';
+import { named } from '../../../http/plugin-name.js';
 
 /** Taking the account's data out, and deleting the account (`/api/auth/export`, `/api/auth/user`). */
-export async function accountDataRoutes(fastify: FastifyInstance) {
+export const accountDataRoutes = named('account-data-routes', async (fastify) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db, clock, outbox, rateLimits } = app;
   const sensitive = rateLimit(rateLimits, rateLimits.sensitive);
@@ -109,4 +109,4 @@ export async function accountDataRoutes(fastify: FastifyInstance) {
       }
     },
   );
-}
+});

@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { CODE_LENGTH } from '../../../../shared/constants.js';
 import { M } from '../../../../shared/messages.js';
@@ -25,9 +24,10 @@ import { HttpError } from '../../../lib/http-error.js';
 import { currentSession } from '../../../http/authenticate.js';
 import { errorResponses, rateLimit } from '../../../http/route-options.js';
 import { refuseUnlessOk } from './refuse.js';
+import { named } from '../../../http/plugin-name.js';
 
 /** Sign-up, confirmation, login and password reset: the account routes that need no token. */
-export async function signInRoutes(fastify: FastifyInstance) {
+export const signInRoutes = named('sign-in-routes', async (fastify) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db, clock, config, outbox, rateLimits } = app;
   const codes = new Codes(config.appSecret, clock);
@@ -193,10 +193,10 @@ export async function signInRoutes(fastify: FastifyInstance) {
       return { message: M.passwordReset };
     },
   );
-}
+});
 
 /** The signed-in user's session: who it is, and logging out (registered in the protected scope). */
-export async function sessionRoutes(fastify: FastifyInstance) {
+export const sessionRoutes = named('session-routes', async (fastify) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db, rateLimits } = app;
   const general = rateLimit(rateLimits, rateLimits.general);
@@ -233,4 +233,4 @@ export async function sessionRoutes(fastify: FastifyInstance) {
       return { message: M.loggedOut };
     },
   );
-}
+});

@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { A } from '../../../../shared/account-messages.js';
 import { messageSchema } from '../../../../shared/schemas/common.js';
@@ -12,13 +11,14 @@ import { currentSession } from '../../../http/authenticate.js';
 import { errorResponses, rateLimit } from '../../../http/route-options.js';
 import { endDeviceSession, listDeviceSessions } from '../device-sessions.js';
 import { revokeUserSessions } from '../sessions.js';
+import { named } from '../../../http/plugin-name.js';
 
 /**
  * Where the account is signed in (`/api/auth/sessions`): the list, ending one, ending all others.
  * An ended session's next request is refused on every instance within a second, and its live
  * streams close (the session lookup and the live hub read the database again once it changes).
  */
-export async function deviceSessionRoutes(fastify: FastifyInstance) {
+export const deviceSessionRoutes = named('device-session-routes', async (fastify) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db, clock, rateLimits } = app;
   const general = rateLimit(rateLimits, rateLimits.general);
@@ -83,4 +83,4 @@ export async function deviceSessionRoutes(fastify: FastifyInstance) {
       return { message: A.otherSessionsEnded };
     },
   );
-}
+});

@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { RegistrationResponseJSON } from '@simplewebauthn/server';
 import { A } from '../../../../shared/account-messages.js';
@@ -20,9 +19,10 @@ import { securityMails } from '../security-mails.js';
 import { twoFactorDeps } from '../two-factor/deps.js';
 import { presentPasskey } from '../two-factor/passkeys.js';
 import { findUserById } from '../users.js';
+import { named } from '../../../http/plugin-name.js';
 
 /** The signed-in user's passkeys: list, register, rename, remove. */
-export async function passkeyRoutes(fastify: FastifyInstance) {
+export const passkeyRoutes = named('passkey-routes', async (fastify) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db, clock, config, outbox, rateLimits } = app;
   const { passkeys } = twoFactorDeps(app);
@@ -158,4 +158,4 @@ export async function passkeyRoutes(fastify: FastifyInstance) {
       return { message: A.passkeyRemoved };
     },
   );
-}
+});

@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { A } from '../../../../shared/account-messages.js';
 import {
@@ -10,6 +9,7 @@ import {
 import type { DB } from '../../../infra/db/handle.js';
 import { currentSession } from '../../../http/authenticate.js';
 import { rateLimit } from '../../../http/route-options.js';
+import { named } from '../../../http/plugin-name.js';
 
 async function readPreferences(db: DB, userId: string): Promise<Preferences> {
   const row = await db
@@ -24,7 +24,7 @@ async function readPreferences(db: DB, userId: string): Promise<Preferences> {
  * The signed-in user's preferences (`/api/auth/preferences`): apart from the current user's
  * answer, which stays the spec's id, name and e-mail.
  */
-export async function preferenceRoutes(fastify: FastifyInstance) {
+export const preferenceRoutes = named('preference-routes', async (fastify) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db, clock, rateLimits } = app;
 
@@ -73,4 +73,4 @@ export async function preferenceRoutes(fastify: FastifyInstance) {
       return { message: A.preferencesSaved, preferences: await readPreferences(db, user.id) };
     },
   );
-}
+});

@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { CODE_LENGTH } from '../../../../shared/constants.js';
 import { M, T } from '../../../../shared/messages.js';
@@ -18,8 +17,9 @@ import { templates } from '../../../infra/mail/templates.js';
 import { currentSession } from '../../../http/authenticate.js';
 import { errorResponses, rateLimit } from '../../../http/route-options.js';
 import { refuseUnlessOk } from './refuse.js';
+import { named } from '../../../http/plugin-name.js';
 
-export async function profileRoutes(fastify: FastifyInstance) {
+export const profileRoutes = named('profile-routes', async (fastify) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db, clock, config, outbox, rateLimits } = app;
   const codes = new Codes(config.appSecret, clock);
@@ -126,4 +126,4 @@ export async function profileRoutes(fastify: FastifyInstance) {
       return { message: M.passwordChanged };
     },
   );
-}
+});

@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { A } from '../../../../shared/account-messages.js';
 import { M } from '../../../../shared/messages.js';
@@ -19,6 +18,7 @@ import {
   signInWithPasskey,
   type SecondStepResult,
 } from '../two-factor/sign-in.js';
+import { named } from '../../../http/plugin-name.js';
 
 const REFUSALS = {
   expired: A.signInExpired,
@@ -39,7 +39,7 @@ function tokenOrRefusal(result: SecondStepResult) {
  * The second step of a sign-in, and signing in with a passkey alone: public routes, like login.
  * Registered beside the other sign-in routes under /api/auth.
  */
-export async function secondStepRoutes(fastify: FastifyInstance) {
+export const secondStepRoutes = named('second-step-routes', async (fastify) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { rateLimits } = app;
   const deps = twoFactorDeps(app);
@@ -128,4 +128,4 @@ export async function secondStepRoutes(fastify: FastifyInstance) {
       return { message: M.loginDone, token };
     },
   );
-}
+});

@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { A } from '../../../../shared/account-messages.js';
 import { M } from '../../../../shared/messages.js';
@@ -23,6 +22,7 @@ import {
   type SecondFactorCheck,
 } from '../two-factor/second-factor.js';
 import { findUserById } from '../users.js';
+import { named } from '../../../http/plugin-name.js';
 
 /** A wrong code is a 400; a spent budget a 429 with Retry-After. */
 function refuseUnlessRight(check: SecondFactorCheck, wrong: string) {
@@ -34,7 +34,7 @@ function refuseUnlessRight(check: SecondFactorCheck, wrong: string) {
 }
 
 /** Two-factor sign-in with an authenticator app, from the signed-in user's profile. */
-export async function twoFactorRoutes(fastify: FastifyInstance) {
+export const twoFactorRoutes = named('two-factor-routes', async (fastify) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db, clock, config, outbox, rateLimits } = app;
   const deps = twoFactorDeps(app);
@@ -178,4 +178,4 @@ export async function twoFactorRoutes(fastify: FastifyInstance) {
       return { message: A.recoveryCodesMade, recoveryCodes: result as string[] };
     },
   );
-}
+});

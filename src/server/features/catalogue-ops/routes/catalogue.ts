@@ -1,4 +1,3 @@
-import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { EXPORT_COLUMNS, STOCK_BY_LOCATION_COLUMNS } from '../../../../shared/constants.js';
@@ -20,6 +19,7 @@ import { bulkRouteOptions, costlyRouteOptions } from './route-options.js';
 import { COSTLY_WORK_NOTE } from '../../../http/costly-work.js';
 import { errorResponses } from '../../../http/route-options.js';
 import { logCutShort, sendFile } from '../../../http/file-replies.js';
+import { named } from '../../../http/plugin-name.js';
 
 /** The day of a file's name: 2026-01-01. */
 const today = (now: number) => new Date(now).toISOString().slice(0, 10);
@@ -28,7 +28,7 @@ const today = (now: number) => new Date(now).toISOString().slice(0, 10);
  * The whole catalogue at once: CSV exports (products, and stock by location), bulk delete (the
  * import is in import.ts).
  */
-export const catalogueRoutes: FastifyPluginAsync<CatalogueContext> = async (fastify, context) => {
+export const catalogueRoutes = named<CatalogueContext>('bulk-routes', async (fastify, context) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
   app.get(
@@ -145,4 +145,4 @@ export const catalogueRoutes: FastifyPluginAsync<CatalogueContext> = async (fast
       );
     },
   );
-};
+});

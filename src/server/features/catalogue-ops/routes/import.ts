@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -31,6 +31,7 @@ import type { CatalogueContext } from './context.js';
 import { bodyCheckedInHandler, productDocs } from '../../products/index.js';
 import { csvFileBody, inImportSlot, readCsvFile } from './csv-upload.js';
 import { bulkRouteOptions } from './route-options.js';
+import { named } from '../../../http/plugin-name.js';
 
 const importBody = csvFileBody(
   `a header row naming ${IMPORT_COLUMNS.join(', ')} in any order (other columns are ignored)`,
@@ -94,7 +95,7 @@ function reportMessage(counts: Counts, badRows: number, dryRun: boolean): string
 }
 
 /** CSV import: every row or none. */
-export const importRoute: FastifyPluginAsync<CatalogueContext> = async (fastify, context) => {
+export const importRoute = named<CatalogueContext>('csv-import', async (fastify, context) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(bodyCheckedInHandler);
 
@@ -192,4 +193,4 @@ export const importRoute: FastifyPluginAsync<CatalogueContext> = async (fastify,
         runImport(request, reply, currentCatalogue(request), request.query),
       ),
   );
-};
+});

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { LABEL_LAYOUTS, LABELS_MAX } from '../../../../shared/labels.js';
@@ -14,9 +14,10 @@ import { costlyRouteOptions } from './route-options.js';
 import { sendLabelsPdf } from './send-labels.js';
 import { COSTLY_WORK_NOTE } from '../../../http/costly-work.js';
 import { errorResponses } from '../../../http/route-options.js';
+import { named } from '../../../http/plugin-name.js';
 
 /** Printable labels of the caller's products, as a vector PDF. */
-export const labelsRoute: FastifyPluginAsync<CatalogueContext> = async (fastify, context) => {
+export const labelsRoute = named<CatalogueContext>('labels-route', async (fastify, context) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   // The caller's own catalogue keeps the spec's page address; any other catalogue's labels link
   // to the page under that catalogue, which works for every member who scans them.
@@ -96,4 +97,4 @@ export const labelsRoute: FastifyPluginAsync<CatalogueContext> = async (fastify,
     },
     (request, reply) => sendLabels(request, reply, request.body),
   );
-};
+});

@@ -1,4 +1,3 @@
-import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { IMPORT_PREVIEW_ROWS, STOCK_BY_LOCATION_COLUMNS } from '../../../../shared/constants.js';
@@ -18,6 +17,7 @@ import { listedCounts, planCounts, type CountPlan } from '../stock-import-plan.j
 import type { CatalogueContext } from './context.js';
 import { csvFileBody, inImportSlot, readCsvFile } from './csv-upload.js';
 import { bulkRouteOptions } from './route-options.js';
+import { named } from '../../../http/plugin-name.js';
 
 const countsBody = csvFileBody(
   `the header of \`stock-by-location.csv\` (${STOCK_BY_LOCATION_COLUMNS.join(', ')}), in any order: \`location\`, \`quantity\` and at least one of \`id\`, \`sku\`, \`barcode\` (other columns are ignored)`,
@@ -34,7 +34,7 @@ const refusedReport = (plan: Pick<CountPlan, 'badRows' | 'errors'>): StockImport
  * Stock counted by location from a CSV file (what `stock-by-location.csv` writes): every row or
  * none, checked by a dry run first like the products import, under the same bounds.
  */
-export const stockImportRoute: FastifyPluginAsync<CatalogueContext> = async (fastify, context) => {
+export const stockImportRoute = named<CatalogueContext>('stock-csv', async (fastify, context) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(bodyCheckedInHandler);
 
@@ -116,4 +116,4 @@ export const stockImportRoute: FastifyPluginAsync<CatalogueContext> = async (fas
         return reply.code(answer.status).send(answer.body);
       }),
   );
-};
+});

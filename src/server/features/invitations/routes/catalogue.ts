@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { M, T } from '../../../../shared/messages.js';
 import {
@@ -14,13 +13,14 @@ import { messageSchema } from '../../../../shared/schemas/common.js';
 import { currentSession } from '../../../http/authenticate.js';
 import { actionConfig, currentCatalogue } from '../../catalogues/index.js';
 import { errorResponses, rateLimit } from '../../../http/route-options.js';
+import { named } from '../../../http/plugin-name.js';
 
 /**
  * `/api/catalogues/{catalogueId}/invitations…`: a catalogue's invitations, for the members who
  * may manage members (owner and admins). Registered in the catalogue's scope, which answers 404
  * to non-members and 403 to members whose role cannot.
  */
-export async function catalogueInvitationRoutes(fastify: FastifyInstance) {
+export const catalogueInvitationRoutes = named('catalogue-invitation-routes', async (fastify) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { invitations, rateLimits } = app;
 
@@ -80,4 +80,4 @@ export async function catalogueInvitationRoutes(fastify: FastifyInstance) {
       return { message: M.invitationRevoked };
     },
   );
-}
+});

@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { M, T } from '../../../../shared/messages.js';
 import {
@@ -9,11 +8,12 @@ import {
 import { messageSchema } from '../../../../shared/schemas/common.js';
 import { currentSession } from '../../../http/authenticate.js';
 import { errorResponses, rateLimit } from '../../../http/route-options.js';
+import { named } from '../../../http/plugin-name.js';
 
 const NOT_FOUND = `404 \`${M.invitationNotFound}\` when it is not addressed to your confirmed e-mail, was revoked or replaced, or was answered; 404 \`${M.invitationExpired}\` when it is yours but expired.`;
 
 /** `/api/invitations…`: the invitations waiting for the signed-in user's address, and answers. */
-export async function receivedInvitationRoutes(fastify: FastifyInstance) {
+export const receivedInvitationRoutes = named('received-invitation-routes', async (fastify) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { invitations, rateLimits } = app;
 
@@ -75,4 +75,4 @@ export async function receivedInvitationRoutes(fastify: FastifyInstance) {
       return { message: M.invitationDeclined };
     },
   );
-}
+});

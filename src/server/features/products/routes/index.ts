@@ -1,17 +1,17 @@
 import multipart from '@fastify/multipart';
-import type { FastifyInstance } from 'fastify';
 import { multipartLimits } from './form.js';
 import { itemRoutes } from './item.js';
 import { listRoute } from './list.js';
 import { lookupRoute } from './lookup.js';
 import { stockRoutes } from './stock.js';
 import { writeRoutes } from './write.js';
+import { named } from '../../../http/plugin-name.js';
 
 /**
  * The products API: each signed-in user's own catalogue, one product at a time (the whole
  * catalogue at once is catalogue-ops'). Every query is scoped by owner.
  */
-export async function productRoutes(fastify: FastifyInstance) {
+export const productRoutes = named('product-routes', async (fastify) => {
   // Scoped to these routes: only they and the import accept multipart bodies.
   await fastify.register(multipart, { limits: multipartLimits, throwFileSizeLimit: true });
   const context = fastify.products;
@@ -20,4 +20,4 @@ export async function productRoutes(fastify: FastifyInstance) {
   await fastify.register(itemRoutes, context);
   await fastify.register(writeRoutes, context);
   await fastify.register(stockRoutes, context);
-}
+});

@@ -1,4 +1,3 @@
-import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { M } from '../../../../shared/messages.js';
 import { messageSchema } from '../../../../shared/schemas/common.js';
@@ -13,9 +12,10 @@ import type { ProductsContext } from './context.js';
 import { productDocs } from './route-options.js';
 import { sendCached } from './send-cached.js';
 import { errorResponses } from '../../../http/route-options.js';
+import { named } from '../../../http/plugin-name.js';
 
 /** Reading and deleting one product. Another user's product is a 404, never a 403. */
-export const itemRoutes: FastifyPluginAsync<ProductsContext> = async (fastify, context) => {
+export const itemRoutes = named<ProductsContext>('item-routes', async (fastify, context) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
   app.get(
@@ -96,4 +96,4 @@ export const itemRoutes: FastifyPluginAsync<ProductsContext> = async (fastify, c
       );
     },
   );
-};
+});

@@ -1,4 +1,3 @@
-import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   productSummaryQuerySchema,
@@ -19,8 +18,9 @@ import type { ProductsContext } from './context.js';
 import { productDocs } from './route-options.js';
 import { sendCached } from './send-cached.js';
 import { errorResponses } from '../../../http/route-options.js';
+import { named } from '../../../http/plugin-name.js';
 
-export const listRoute: FastifyPluginAsync<ProductsContext> = async (fastify, context) => {
+export const listRoute = named<ProductsContext>('list-route', async (fastify, context) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   /** The ids of a location and those under it, for `location`; 404 for another catalogue's. */
   const subtreeOf = async (catalogueId: string, location: string | undefined) => {
@@ -104,4 +104,4 @@ export const listRoute: FastifyPluginAsync<ProductsContext> = async (fastify, co
       });
     },
   );
-};
+});

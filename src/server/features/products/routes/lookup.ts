@@ -1,4 +1,3 @@
-import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { M } from '../../../../shared/messages.js';
 import { productLookupQuerySchema } from '../../../../shared/schemas/product-queries.js';
@@ -9,12 +8,13 @@ import type { ProductsContext } from './context.js';
 import { productDocs } from './route-options.js';
 import { sendCached } from './send-cached.js';
 import { errorResponses } from '../../../http/route-options.js';
+import { named } from '../../../http/plugin-name.js';
 
 /**
  * Finding what a scanned or typed code belongs to: a product, else a location (a location's code
  * is never a product's SKU or barcode, so at most one of them has it).
  */
-export const lookupRoute: FastifyPluginAsync<ProductsContext> = async (fastify, context) => {
+export const lookupRoute = named<ProductsContext>('lookup-route', async (fastify, context) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
   app.get(
@@ -44,4 +44,4 @@ export const lookupRoute: FastifyPluginAsync<ProductsContext> = async (fastify, 
       });
     },
   );
-};
+});

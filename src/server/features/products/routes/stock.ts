@@ -1,4 +1,3 @@
-import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { M, T } from '../../../../shared/messages.js';
 import {
@@ -20,9 +19,10 @@ import type { ProductsContext } from './context.js';
 import { productDocs } from './route-options.js';
 import { sendCached } from './send-cached.js';
 import { errorResponses } from '../../../http/route-options.js';
+import { named } from '../../../http/plugin-name.js';
 
 /** A product's stock: adjustments, and the history of every change. */
-export const stockRoutes: FastifyPluginAsync<ProductsContext> = async (fastify, context) => {
+export const stockRoutes = named<ProductsContext>('stock-routes', async (fastify, context) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
   app.post(
@@ -143,4 +143,4 @@ export const stockRoutes: FastifyPluginAsync<ProductsContext> = async (fastify, 
       });
     },
   );
-};
+});

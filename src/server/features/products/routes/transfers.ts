@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { idempotentWriteHeadersSchema } from '../../../../shared/schemas/idempotency.js';
 import {
@@ -13,6 +12,7 @@ import { notFound } from '../../../lib/http-error.js';
 import { actionConfig, currentCatalogue } from '../../catalogues/index.js';
 import { sendCatalogueWrite, type WriteOutcome } from '../../writes/index.js';
 import { transferStock } from '../transfers.js';
+import { named } from '../../../http/plugin-name.js';
 
 /** The largest body: the most lines, with room for white space. */
 const TRANSFER_BODY_MAX = TRANSFER_LINES_MAX * 256;
@@ -22,7 +22,7 @@ const TRANSFER_BODY_MAX = TRANSFER_LINES_MAX * 256;
  * personal catalogue and at `/api/catalogues/{catalogueId}/stock/transfers` for any: whoever may
  * adjust stock may move it.
  */
-export async function stockTransferRoutes(fastify: FastifyInstance) {
+export const stockTransferRoutes = named('stock-transfer-routes', async (fastify) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
   app.post(
@@ -93,4 +93,4 @@ export async function stockTransferRoutes(fastify: FastifyInstance) {
       );
     },
   );
-}
+});

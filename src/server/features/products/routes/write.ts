@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -33,6 +32,7 @@ import { errorResponses } from '../../../http/route-options.js';
 import type { ProductsContext } from './context.js';
 import { productDocs } from './route-options.js';
 import { bodyCheckedInHandler, readProductInput } from './form.js';
+import { named } from '../../../http/plugin-name.js';
 
 const IMAGE_TEXT = `JPEG, PNG, WebP, AVIF or GIF, at most ${IMAGE_MAX_MB_TEXT} and ${IMAGE_MAX_PIXELS_TEXT}`;
 
@@ -182,7 +182,7 @@ const bodies = (partial: boolean) => ({
   },
 });
 
-export const writeRoutes: FastifyPluginAsync<ProductsContext> = async (fastify, context) => {
+export const writeRoutes = named<ProductsContext>('write-routes', async (fastify, context) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   // Scoped to this plugin: only these two routes. The body schema below only documents it.
   app.setValidatorCompiler(bodyCheckedInHandler);
@@ -273,4 +273,4 @@ export const writeRoutes: FastifyPluginAsync<ProductsContext> = async (fastify, 
       );
     },
   );
-};
+});
