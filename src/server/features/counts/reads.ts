@@ -10,7 +10,7 @@ import type { DB } from '../../infra/db/handle.js';
 import type { CatalogueWrite, WriteOutcome } from '../writes/index.js';
 import { hidesExpected, presentCount, presentLine, signedMoney } from './rows.js';
 import type { CountRow, CountRowWithCreator, LineRow } from './rows.js';
-import { uncountedPlaces } from './scope.js';
+import { uncountedPlaces, uncountedTotal } from './scope.js';
 
 /** What the reads need of the app: the catalogue's locations' paths and subtrees. */
 export interface CountPlaces {
@@ -191,15 +191,15 @@ async function uncountedOf(db: DB, places: CountPlaces, row: CountRow) {
       ? ((await places.subtree(row.catalogue_id, row.scope_location_id!)) ?? [])
       : [];
   const from = uncountedPlaces(row, subtree);
-  const { rows: totals } = await sql<{ total: number | string }>`
-    select count(*) as total from ${from}`.execute(db);
+  const { rows: totals } = await uncountedTotal(row, subtree).execute(db);
+  // By the product's own id: a catalogue's places come from its products in that order.
   const { rows } = await sql<{
     product_id: string;
     location_id: string;
     quantity: number;
     name: string;
   }>`select sl.product_id, sl.location_id, sl.quantity, p.name from ${from}
-    order by sl.product_id, sl.location_id limit ${UNCOUNTED_SHOWN_MAX}`.execute(db);
+    order by p.id, sl.location_id limit ${UNCOUNTED_SHOWN_MAX}`.execute(db);
   return {
     total: Number(totals[0]?.total ?? 0),
     places: rows.map((place) => ({

@@ -3,7 +3,7 @@ import { LOCATION_DEPTH_MAX, PATH_SEPARATOR } from '../../../shared/schemas/loca
 import type { CountScopeInput } from '../../../shared/schemas/counts/counts.js';
 import { tagKey } from '../../../shared/tags.js';
 import type { DB } from '../../infra/db/handle.js';
-import { visibleProduct } from '../../infra/db/visible-products.js';
+import { ofVisibleProduct, visibleProduct } from '../../infra/db/visible-products.js';
 import type { CountRow } from './rows.js';
 
 /** What identifies a scope among a catalogue's active counts (one each). */
@@ -117,9 +117,41 @@ export function uncountedPlaces(
         where pt.catalogue_id = ${count.catalogue_id}
           and pt.tag_key = ${count.scope_key.slice('tag:'.length)} and ${notCounted}`;
     case 'catalogue':
-      return sql`locations l
-        join stock_levels sl on sl.location_id = l.id
-        join products p on p.id = sl.product_id
-        where l.catalogue_id = ${count.catalogue_id} and ${notCounted}`;
+      // The catalogue's products in order, each one's stock rows down their key: a review's first
+      // places (by product and location) are the first rows, with no sort of every place (`cross
+      // join` keeps SQLite from starting at the stock rows instead).
+      return sql`products p cross join stock_levels sl
+        where p.catalogue_id = ${count.catalogue_id} and sl.product_id = p.id and ${notCounted}`;
   }
+}
+
+/**
+ * How many places of the count's scope were never counted, as a statement: the places it holds
+ * stock in, counted down an index, less the count's lines at one of them. Probing the lines and
+ * the product once per place took seconds over a catalogue's 300,000 places on SQLite; this way
+ * the scope's rows are read once, the lines by the count's key.
+ */
+export function uncountedTotal(count: CountRow, subtree: string[]): RawBuilder<{ total: number }> {
+  const held = sql`sl.quantity > 0 and ${ofVisibleProduct('sl.product_id')}`;
+  let inScope: RawBuilder<unknown>;
+  switch (count.scope_kind) {
+    case 'location':
+      if (subtree.length === 0) return sql`select 0 as total`;
+      inScope = sql`sl.catalogue_id = ${count.catalogue_id}
+        and sl.location_id in (${sql.join(subtree)})`;
+      break;
+    case 'tag':
+      inScope = sql`sl.product_id in (select pt.product_id from product_tags pt
+        where pt.catalogue_id = ${count.catalogue_id}
+          and pt.tag_key = ${count.scope_key.slice('tag:'.length)})`;
+      break;
+    case 'catalogue':
+      inScope = sql`sl.catalogue_id = ${count.catalogue_id}`;
+      break;
+  }
+  return sql`select
+    (select count(*) from stock_levels sl where ${inScope} and ${held})
+    - (select count(*) from count_lines cl
+        join stock_levels sl on sl.product_id = cl.product_id and sl.location_id = cl.location_id
+        where cl.count_id = ${count.id} and ${inScope} and ${held}) as total`;
 }
