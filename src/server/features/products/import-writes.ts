@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import type { MovementSource } from '../../../shared/constants.js';
 import type { DB } from '../../infra/db/handle.js';
 import type { MigrationDialect } from '../../infra/db/migrate.js';
+import { replanAsTablesGrow } from '../../infra/db/planner-statistics.js';
 import { writeCatalogue, type CatalogueWrite } from '../writes/index.js';
 import { codeKeys, rethrowCodeTaken } from './codes.js';
 import { recordMovements, type Movement } from './movements.js';
@@ -104,6 +105,7 @@ export async function loadProducts(
   const { trx, catalogueId } = w;
   let created = 0;
   let updated = 0;
+  const grew = replanAsTablesGrow(trx, w.dialect);
   try {
     // Read and written BATCH_ROWS at a time; the search index's work is bounded when written.
     // In the order of the products' ids, not the file's: most of what a change of stock writes
@@ -112,6 +114,7 @@ export async function loadProducts(
     // Measured on 50,000 rows into 100,000 products (SQLite): half the CPU of file order.
     for (const batch of batchesOf(await sortedById(updates), () => 0)) {
       updated += await applyImported(w, batch);
+      await grew(created + updated);
       await setImmediate();
     }
     for (const batch of batches) {
@@ -132,6 +135,7 @@ export async function loadProducts(
       const ids = batch.map((row) => row.id);
       await trackReorderCrossings(trx, catalogueId, ids, at);
       created += batch.length;
+      await grew(created + updated);
       await setImmediate();
     }
   } catch (error) {

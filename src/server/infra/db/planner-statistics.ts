@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
-import type { DatabaseHandle } from './handle.js';
+import type { DatabaseHandle, DB } from './handle.js';
+import type { MigrationDialect } from './migrate.js';
 
 /**
  * Rows a bulk write (an import) must change before PostgreSQL's statistics of its tables are
@@ -11,6 +12,27 @@ import type { DatabaseHandle } from './handle.js';
  * most 30,000 rows a table, so its own cost does not grow with the catalogue.
  */
 export const ANALYZE_AFTER_ROWS = 1_000;
+
+/** Rows of a bulk write after which its statements are first planned again: a batch's. */
+const REPLAN_FIRST_ROWS = 100;
+
+/**
+ * For a bulk write's transaction (an import): `grew(rows)` after each batch, with the rows written
+ * so far. On PostgreSQL, once they reach REPLAN_FIRST_ROWS and again at each doubling, the
+ * connection's cached plans are dropped (`discard plans`: no lock, a few ms), so that its next
+ * statements are planned for the tables as they are then. The triggers' statements (plpgsql) are
+ * planned once per connection and kept: planned while a young database's tables were analyzed
+ * nearly empty, they read a table whole for each row, and each batch of a growing import read
+ * more than the last (3,000 new rows: 50,000,000 rows read by sequential scans, 400,000 now).
+ */
+export function replanAsTablesGrow(trx: DB, dialect: MigrationDialect) {
+  let next = REPLAN_FIRST_ROWS;
+  return async (rows: number) => {
+    if (dialect !== 'postgres' || rows < next) return;
+    while (next <= rows) next *= 2;
+    await sql`discard plans`.execute(trx);
+  };
+}
 
 /** The tables an import writes. */
 const IMPORT_TABLES = ['products', 'product_tags', 'stock_movements'] as const;
