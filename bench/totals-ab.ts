@@ -28,7 +28,6 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { postCount, reverseCountPosting } from '../src/server/features/counts/writes.js';
 import { bulkLoad } from '../src/server/features/products/import-writes.js';
 import { changeStock } from '../src/server/features/products/stock-writes.js';
@@ -36,7 +35,7 @@ import { transferStock } from '../src/server/features/products/transfers.js';
 import { writeCatalogue, type CatalogueWrite } from '../src/server/features/writes/index.js';
 import type { DatabaseHandle } from '../src/server/infra/db/handle.js';
 import { openDatabase } from '../src/server/infra/db/open.js';
-import { databaseUrl } from '../tests/server/support/database-template.js';
+import { databaseUrl, onAdminConnection } from '../tests/server/support/database-template.js';
 import { cpuReader } from './scale-cpu.js';
 import { products, seedUser } from './seed.js';
 
@@ -56,15 +55,7 @@ const load = () =>
     .map((n) => n.toFixed(1))
     .join(', ');
 
-async function admin(query: string) {
-  const client = new pg.Client({ connectionString: POSTGRES });
-  await client.connect();
-  try {
-    await client.query(query);
-  } finally {
-    await client.end();
-  }
-}
+const admin = (query: string) => onAdminConnection(POSTGRES, query);
 
 async function open() {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'stockroom-totals-ab-'));

@@ -25,7 +25,8 @@ export function databaseUrl(baseUrl: string, name: string): string {
   return url.toString();
 }
 
-async function onAdminConnection(baseUrl: string, query: string) {
+/** Runs one statement on a connection of its own (databases made and dropped). */
+export async function onAdminConnection(baseUrl: string, query: string) {
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();
   try {
