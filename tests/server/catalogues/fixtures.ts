@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { TestServer } from '../support/build.js';
 import {
   createProductIn,
@@ -13,6 +14,19 @@ import {
 } from './catalogue-world.js';
 
 let skuSequence = 0;
+
+/**
+ * Whether a row with this id is in `table`, read straight from the database: what a fixture's
+ * target being there comes to, without a request of the owner's for each look (the role matrix
+ * made hundreds).
+ */
+async function exists(server: TestServer, table: string, id: string, where = sql`true`) {
+  const { rows } =
+    await sql`select 1 from ${sql.table(table)} where id = ${id} and ${where}`.execute(
+      server.database.db,
+    );
+  return rows.length > 0;
+}
 
 /**
  * What the requests of one catalogue aim at, made on first use by its owner through the API and
@@ -53,10 +67,9 @@ export class Fixtures {
 
   /** A supplier a delete may take; a new one once it is gone. */
   async spareSupplier(): Promise<string> {
-    const url = `/api/catalogues/${this.catalogueId}/suppliers/${this.spareSupplierId}`;
     const there =
       this.spareSupplierId !== undefined &&
-      (await send(this.server, this.owner, { method: 'GET', url })).status === 200;
+      (await exists(this.server, 'suppliers', this.spareSupplierId));
     if (!there) this.spareSupplierId = await this.makeSupplier('Spare');
     return this.spareSupplierId!;
   }
@@ -73,10 +86,9 @@ export class Fixtures {
 
   /** A draft a delete may take; a new one once it is gone. */
   async spareDraft(): Promise<string> {
-    const url = `/api/catalogues/${this.catalogueId}/purchase-orders/${this.spareDraftId}`;
     const there =
       this.spareDraftId !== undefined &&
-      (await send(this.server, this.owner, { method: 'GET', url })).status === 200;
+      (await exists(this.server, 'purchase_orders', this.spareDraftId));
     if (!there) this.spareDraftId = await this.makeOrder(false);
     return this.spareDraftId!;
   }
@@ -87,13 +99,23 @@ export class Fixtures {
     return this.orderedId;
   }
 
+  private sendableId?: string;
+
   /**
    * An ordered purchase order not sent yet, to a supplier of its own with an address: a send
-   * takes it (and the address's mail budget), so each call makes a new one.
+   * takes it (and the address's mail budget), so a new one once it was sent.
    */
   async sendableOrder(): Promise<string> {
+    const unsent = sql`status = 'ordered' and sent_at is null`;
+    if (
+      this.sendableId &&
+      (await exists(this.server, 'purchase_orders', this.sendableId, unsent))
+    ) {
+      return this.sendableId;
+    }
     const supplierId = await this.makeSupplier('Mailed', freshEmail('supplier'));
-    return this.makeOrder(true, supplierId);
+    this.sendableId = await this.makeOrder(true, supplierId);
+    return this.sendableId;
   }
 
   private async makeOrder(ordered: boolean, supplierId?: string): Promise<string> {
@@ -147,6 +169,33 @@ export class Fixtures {
     return this.productId;
   }
 
+  private moveEntryId?: number;
+
+  /**
+   * The activity entry of a stock movement of the product, made by the owner, that no undo has
+   * taken yet: what an undo aims at; a new movement once one was undone.
+   */
+  async stockMoveEntry(): Promise<number> {
+    if (this.moveEntryId !== undefined) {
+      const { rows } =
+        await sql`select 1 from activity_entries where undoes = ${this.moveEntryId}`.execute(
+          this.server.database.db,
+        );
+      if (rows.length === 0) return this.moveEntryId;
+    }
+    const url = `/api/catalogues/${this.catalogueId}/products/${await this.product()}/stock`;
+    await must(this.server, this.owner, { method: 'POST', url, json: { delta: 1 } }, 200);
+    const entry = await this.server.database.db
+      .selectFrom('activity_entries')
+      .select('id')
+      .where('catalogue_id', '=', this.catalogueId)
+      .where('kind', '=', 'stock.moved')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    this.moveEntryId = entry.id;
+    return entry.id;
+  }
+
   /** A product a delete may take; a new one once it is gone. */
   async victim(): Promise<string> {
     if (!this.victimId || !(await productExists(this.server, this.victimId))) {
@@ -169,12 +218,13 @@ export class Fixtures {
    */
   async invitation(): Promise<string> {
     const url = `/api/catalogues/${this.catalogueId}/invitations`;
-    if (this.invitationId) {
-      const list = await send(this.server, this.owner, { method: 'GET', url });
-      const pending = (list.body as { invitations?: { id: string }[] }).invitations ?? [];
-      if (pending.some((invitation) => invitation.id === this.invitationId)) {
-        return this.invitationId;
-      }
+    // Pending and unexpired: what the catalogue's list of invitations shows.
+    const pending = sql`status = 'pending' and expires_at > ${this.server.clock.now()}`;
+    if (
+      this.invitationId &&
+      (await exists(this.server, 'catalogue_invitations', this.invitationId, pending))
+    ) {
+      return this.invitationId;
     }
     const sent = await send(this.server, this.owner, {
       method: 'POST',
@@ -192,10 +242,8 @@ export class Fixtures {
    */
   async webhook(): Promise<string> {
     const url = `/api/catalogues/${this.catalogueId}/webhooks`;
-    if (this.webhookId) {
-      const list = await send(this.server, this.owner, { method: 'GET', url });
-      const hooks = (list.body as { webhooks?: { id: string }[] }).webhooks ?? [];
-      if (hooks.some((hook) => hook.id === this.webhookId)) return this.webhookId;
+    if (this.webhookId && (await exists(this.server, 'webhooks', this.webhookId))) {
+      return this.webhookId;
     }
     const added = await send(this.server, this.owner, {
       method: 'POST',
@@ -263,6 +311,7 @@ export const freshTag = () => `t${++tagSequence}-${Math.random().toString(36).sl
 /** The catalogue's stock counts, started by the owner. */
 export class CountFixtures {
   private openId?: string;
+  private freshId?: string;
 
   constructor(
     private readonly server: TestServer,
@@ -295,9 +344,17 @@ export class CountFixtures {
     return this.openId;
   }
 
-  /** A new open count of a tag of its own: what a review, a posting or a cancel uses up. */
-  fresh(): Promise<string> {
-    return this.start({ kind: 'tag', tag: freshTag() });
+  /**
+   * An open count of a tag of its own: what a review, a posting or a cancel uses up; a new one
+   * once one did.
+   */
+  async fresh(): Promise<string> {
+    const open = sql`status = 'open'`;
+    if (this.freshId && (await exists(this.server, 'counts', this.freshId, open))) {
+      return this.freshId;
+    }
+    this.freshId = await this.start({ kind: 'tag', tag: freshTag() });
+    return this.freshId;
   }
 }
 

@@ -18,7 +18,6 @@ import {
   watchedTables,
   watchRows,
   freshEmail,
-  must,
   roleOf,
   type Person,
   type Request,
@@ -637,9 +636,8 @@ const REPORT_CASES: Record<string, RouteCase> = Object.fromEntries(
 );
 
 /**
- * The activity log, at `/activity` of either scope: reading it, and undoing a stock movement (a
- * fresh one for each request, made by the catalogue's owner), which needs the right to adjust
- * stock.
+ * The activity log, at `/activity` of either scope: reading it, and undoing a stock movement (made
+ * by the catalogue's owner, a new one once one was undone), which needs the right to adjust stock.
  */
 const ACTIVITY_CASES: Record<string, RouteCase> = {
   'GET /activity': {
@@ -651,19 +649,10 @@ const ACTIVITY_CASES: Record<string, RouteCase> = {
     action: 'adjustStock',
     success: 200,
     requests: [
-      async ({ fixtures }, base) => {
-        const product = await fixtures.product();
-        const url = `/api/catalogues/${fixtures.catalogueId}/products/${product}/stock`;
-        await must(server, fixtures.owner, { method: 'POST', url, json: { delta: 1 } }, 200);
-        const entry = await server.database.db
-          .selectFrom('activity_entries')
-          .select('id')
-          .where('catalogue_id', '=', fixtures.catalogueId)
-          .where('kind', '=', 'stock.moved')
-          .orderBy('id', 'desc')
-          .executeTakeFirstOrThrow();
-        return { method: 'POST', url: `${base}/activity/${entry.id}/undo` };
-      },
+      async ({ fixtures }, base) => ({
+        method: 'POST',
+        url: `${base}/activity/${await fixtures.stockMoveEntry()}/undo`,
+      }),
     ],
   },
 };
