@@ -131,7 +131,10 @@ export function uncountedPlaces(
  * the product once per place took seconds over a catalogue's 300,000 places on SQLite; this way
  * the scope's rows are read once, the lines by the count's key.
  */
-export function uncountedTotal(count: CountRow, subtree: string[]): RawBuilder<{ total: number }> {
+export function uncountedTotal(
+  count: CountRow,
+  subtree: string[],
+): RawBuilder<{ total: number | string }> {
   const held = sql`sl.quantity > 0 and ${ofVisibleProduct('sl.product_id')}`;
   let inScope: RawBuilder<unknown>;
   switch (count.scope_kind) {
