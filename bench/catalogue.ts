@@ -7,8 +7,7 @@ import { centsText } from '../src/server/features/catalogue-ops/csv-export.js';
 import { ROUNDS } from './measure.js';
 import { peakRss } from './proc.js';
 import { products } from './seed.js';
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!;
+import { median } from './median.js';
 
 export interface ExportFigure {
   rows: number;

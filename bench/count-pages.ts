@@ -51,6 +51,7 @@ import { rawWriter } from './count-raw.js';
 import { cpuReader } from './scale-cpu.js';
 import { binCode, seedLocations, WAREHOUSES } from './scale-locations.js';
 import { products as newProducts, seedUser } from './seed.js';
+import { median } from './median.js';
 
 const ENGINE = process.env.BENCH_ENGINE ?? 'sqlite';
 const SIZES = (process.env.BENCH_SIZES ?? '1000,100000').split(',').map(Number);
@@ -100,8 +101,6 @@ if (STATEMENTS) {
     }
   };
 }
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!;
 
 const templateName = (size: number) => `stockroom_count_pages_${size}`;
 

@@ -6,6 +6,7 @@
  */
 import http from 'node:http';
 import { procStatus } from './proc.js';
+import { median } from './median.js';
 
 export const FANOUT_STREAMS = 1_000;
 /** Changes measured, one after another: the median is reported. */
@@ -49,7 +50,6 @@ function openStream(baseUrl: string, token: string, agent: http.Agent): Promise<
   });
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!;
 const fanoutSummary = (figure: FanoutFigure) => ({
   lastMs: median(figure.lastMs),
   firstMs: median(figure.firstMs),

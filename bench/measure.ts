@@ -1,6 +1,7 @@
 import os from 'node:os';
 import autocannon, { type Result } from 'autocannon';
 import { cpuSeconds } from './proc.js';
+import { median } from './median.js';
 
 export const CONNECTIONS = 10;
 /** Seconds per measured round; each figure is the median of ROUNDS rounds. */
@@ -50,8 +51,6 @@ async function run(url: string, request: Request, duration: number, connections 
   }
   return result;
 }
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!;
 
 /** One round against a target: its figure, with the server's CPU time when its pid is known. */
 async function round(target: Target, seconds: number, connections: number): Promise<Figure> {

@@ -56,6 +56,7 @@ import {
   type Server,
   type StartFigure,
 } from './startup.js';
+import { median } from './median.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -639,7 +640,6 @@ async function measureCatalogue(on: {
   };
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!;
 const mb = (bytes: number) => `${fmt(bytes / (1024 * 1024), 1)} MB`;
 
 /** The load average around a figure: "3.1 → 4.2". */

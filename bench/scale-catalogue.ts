@@ -22,6 +22,7 @@ import {
   type Cost,
   type Product,
 } from './scale-requests.js';
+import { median } from './median.js';
 
 /** The per-request rows: label → cost. */
 export type Costs = Map<string, Cost>;
@@ -207,7 +208,6 @@ async function measureSummaries(
 }
 
 function medianCost(costs: Cost[]): Cost {
-  const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!;
   return {
     cpuMs: median(costs.map((cost) => cost.cpuMs)),
     wallMs: median(costs.map((cost) => cost.wallMs)),

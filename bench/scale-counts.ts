@@ -16,6 +16,7 @@ import {
   type Client,
   type Cost,
 } from './scale-requests.js';
+import { median } from './median.js';
 
 /** Lines of the count whose requests are measured one by one: the same at every size. */
 const SHELF_LINES = 1_000;
@@ -27,8 +28,6 @@ const WIDE_LINES = 10_000;
 const POSTINGS = 3;
 /** Lines counted at once while the shelf's count is filled (not measured). */
 const FILLERS = 4;
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!;
 
 /** Runs `work` over the items, `width` at a time. */
 async function inParallel<T>(items: T[], width: number, work: (item: T) => Promise<unknown>) {

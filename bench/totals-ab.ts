@@ -38,6 +38,7 @@ import { openDatabase } from '../src/server/infra/db/open.js';
 import { databaseUrl, onAdminConnection } from '../tests/server/support/database-template.js';
 import { cpuReader } from './scale-cpu.js';
 import { products, seedUser } from './seed.js';
+import { median } from './median.js';
 
 const ENGINE = process.env.BENCH_ENGINE ?? 'sqlite';
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
@@ -48,7 +49,6 @@ const BINS = 20;
 const CHANGES = 10;
 const TRANSFER = 500;
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!;
 const load = () =>
   os
     .loadavg()
