@@ -6,7 +6,7 @@
  * WIDE_LINES lines (`seedWideCount`): its CSV, its sheet PDF, its review page and its posting.
  */
 import { randomUUID } from 'node:crypto';
-import type { DatabaseHandle } from '../src/server/infra/db/handle.js';
+import type { DatabaseHandle, DB } from '../src/server/infra/db/handle.js';
 import {
   costOf,
   firstProducts,
@@ -167,19 +167,28 @@ export async function seedWideCount({ db }: DatabaseHandle, catalogueId: string,
       lines.push({ product, location, expected: 0, counted: 1 });
     }
   }
+  await insertCountLines(db, { countId, catalogueId, userId, at: now }, lines);
+}
+
+/** A count's lines written straight to its table, 500 a statement, as if counted by `userId`. */
+export async function insertCountLines(
+  db: DB,
+  count: { countId: string; catalogueId: string; userId: string; at: number },
+  lines: { product: string; location: string; expected: number; counted: number }[],
+) {
   for (let i = 0; i < lines.length; i += 500) {
     await db
       .insertInto('count_lines')
       .values(
         lines.slice(i, i + 500).map((line) => ({
-          count_id: countId,
+          count_id: count.countId,
           product_id: line.product,
           location_id: line.location,
-          catalogue_id: catalogueId,
+          catalogue_id: count.catalogueId,
           expected: line.expected,
           counted: line.counted,
-          counted_by: userId,
-          counted_at: now,
+          counted_by: count.userId,
+          counted_at: count.at,
         })),
       )
       .execute();

@@ -39,6 +39,7 @@ import { databaseUrl, onAdminConnection } from '../tests/server/support/database
 import { cpuReader } from './scale-cpu.js';
 import { products, seedUser } from './seed.js';
 import { median } from './median.js';
+import { insertCountLines } from './scale-counts.js';
 
 const ENGINE = process.env.BENCH_ENGINE ?? 'sqlite';
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
@@ -159,23 +160,16 @@ async function seed(database: DatabaseHandle) {
         lines: lines.length,
       })
       .execute();
-    for (let i = 0; i < lines.length; i += 500) {
-      await db
-        .insertInto('count_lines')
-        .values(
-          lines.slice(i, i + 500).map((line) => ({
-            count_id: id,
-            product_id: line.product_id,
-            location_id: line.location_id,
-            catalogue_id: catalogueId,
-            expected: line.quantity,
-            counted: found(line.quantity),
-            counted_by: catalogueId,
-            counted_at: now,
-          })),
-        )
-        .execute();
-    }
+    await insertCountLines(
+      db,
+      { countId: id, catalogueId, userId: catalogueId, at: now },
+      lines.map((line) => ({
+        product: line.product_id,
+        location: line.location_id,
+        expected: line.quantity,
+        counted: found(line.quantity),
+      })),
+    );
     return id;
   };
   const first = levels.filter((_, i) => i % 3 === 0);
