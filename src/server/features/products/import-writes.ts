@@ -8,7 +8,12 @@ import { replanAsTablesGrow } from '../../infra/db/planner-statistics.js';
 import { writeCatalogue, type CatalogueWrite } from '../writes/index.js';
 import { codeKeys, rethrowCodeTaken } from './codes.js';
 import { recordMovements, type Movement } from './movements.js';
-import { trackReorderCrossings } from './reorder.js';
+import {
+  markedAtCreation,
+  onReorderPointsReached,
+  readCataloguePoint,
+  trackReorderCrossings,
+} from './reorder.js';
 import { flushSearchIndexTurn } from './search/sqlite-merges.js';
 import {
   BATCH_ROWS,
@@ -117,9 +122,13 @@ export async function loadProducts(
       await grew(created + updated);
       await setImmediate();
     }
+    // The write holds its catalogue: its point cannot change before the commit.
+    const point = batches.length > 0 ? await readCataloguePoint(trx, catalogueId) : 0;
     for (const batch of batches) {
       if (batch.length === 0) continue;
-      await trx.insertInto('products').values(batch).execute();
+      const at = Math.max(...batch.map((row) => row.created_at));
+      const { rows, crossed } = markedAtCreation(batch, point, at);
+      await trx.insertInto('products').values(rows).execute();
       await flushSearchIndexTurn(trx, w.dialect);
       await insertTags(trx, catalogueId, batch);
       await setImmediate();
@@ -131,9 +140,7 @@ export async function loadProducts(
         at: row.created_at,
       }));
       await recordMovements(w, movements);
-      const at = Math.max(...batch.map((row) => row.created_at));
-      const ids = batch.map((row) => row.id);
-      await trackReorderCrossings(trx, catalogueId, ids, at);
+      await onReorderPointsReached(trx, catalogueId, crossed, at);
       created += batch.length;
       await grew(created + updated);
       await setImmediate();

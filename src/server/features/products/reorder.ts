@@ -2,12 +2,13 @@ import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import { bumpCatalogueVersion } from '../writes/index.js';
 import type { DB } from '../../infra/db/handle.js';
 import { enqueueWebhookEvents } from '../webhooks/index.js';
+import { effectiveReorderPoint, isToReorder } from '../../../shared/reorder.js';
 import { BATCH_ROWS } from './rows.js';
 
 /**
- * The reorder rule in SQL, the one place the server states it (src/shared/reorder.ts is the
- * client's): a product is to reorder when its stock is at or below its own point, or, when it has
- * none, its catalogue's.
+ * The reorder rule in SQL: a product is to reorder when its stock is at or below its own point,
+ * or, when it has none, its catalogue's. Rows not written yet are judged by the same rule in
+ * src/shared/reorder.ts (the client's too): markedAtCreation.
  */
 export const toReorderRule = (
   stock: RawBuilder<unknown>,
@@ -26,6 +27,59 @@ const cataloguePointOf = (catalogueId: string) =>
 export const toReorderIn = (catalogueId: string) =>
   toReorderRule(sql.ref('stock'), sql.ref('reorder_point'), cataloguePointOf(catalogueId));
 
+/** A catalogue's point, read in the caller's transaction. */
+export async function readCataloguePoint(trx: DB, catalogueId: string): Promise<number> {
+  const { reorder_point: point } = await trx
+    .selectFrom('catalogues')
+    .select('reorder_point')
+    .where('id', '=', catalogueId)
+    .executeTakeFirstOrThrow();
+  return point;
+}
+
+/** A product that reached its reorder point, as its announcement names it. */
+export interface Crossing {
+  id: string;
+  name: string;
+  stock: number;
+  point: number;
+}
+
+type Judged = { id: string; name: string; stock: number; reorder_point: number | null };
+
+/** The crossing of a product not written yet, if its stock is at or below its point. */
+function crossing(row: Judged, cataloguePoint: number): Crossing | undefined {
+  if (!isToReorder(row.stock, row.reorder_point, cataloguePoint)) return undefined;
+  const point = effectiveReorderPoint(row.reorder_point, cataloguePoint);
+  return { id: row.id, name: row.name, stock: row.stock, point };
+}
+
+/** The crossings of new products, given their catalogue's point. */
+export const crossingsOf = (rows: readonly Judged[], cataloguePoint: number): Crossing[] =>
+  rows.flatMap((row) => crossing(row, cataloguePoint) ?? []);
+
+/**
+ * New products' rows with their reorder marks, for the insert that creates them: `at` for each
+ * created at or below the point that applies (`cataloguePoint` read in the insert's transaction),
+ * else none; and those crossings, for the caller to announce (onReorderPointsReached) or, staged,
+ * to leave to the import's publish. Marked after their insert, such products were written twice,
+ * and a second version of a row rewrites every index it is in: on PostgreSQL its search key's
+ * trigrams too, half of an import of long descriptions.
+ */
+export function markedAtCreation<Row extends Judged>(
+  rows: readonly Row[],
+  cataloguePoint: number,
+  at: number,
+): { rows: (Row & { reorder_crossed_at: number | null })[]; crossed: Crossing[] } {
+  const crossed: Crossing[] = [];
+  const marked = rows.map((row) => {
+    const crosses = crossing(row, cataloguePoint);
+    if (crosses) crossed.push(crosses);
+    return { ...row, reorder_crossed_at: crosses ? at : null };
+  });
+  return { rows: marked, crossed };
+}
+
 /**
  * Called in the transaction of the write that took products to or below their reorder point, once
  * per crossing (again only after a restock above it): the catalogue's webhooks that listen to
@@ -34,7 +88,7 @@ export const toReorderIn = (catalogueId: string) =>
 export async function onReorderPointsReached(
   trx: DB,
   catalogueId: string,
-  reached: { id: string; name: string; stock: number; point: number }[],
+  reached: Crossing[],
   at: number,
 ): Promise<void> {
   const events = reached.map((row) => ({
@@ -112,7 +166,7 @@ export async function trackReorderCrossings(
 export async function announceStaged(
   trx: DB,
   catalogueId: string,
-  crossed: { id: string; name: string; stock: number; point: number }[],
+  crossed: Crossing[],
   now: number,
 ): Promise<void> {
   for (let i = 0; i < crossed.length; i += BATCH_ROWS)

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type RawBuilder } from 'kysely';
 import { LOW_STOCK_THRESHOLD } from '../../../shared/constants.js';
+import { isToReorder } from '../../../shared/reorder.js';
 import type { DB } from '../../infra/db/handle.js';
 import { unsyncedTransaction } from '../../infra/db/writer-settings.js';
 import { HttpError } from '../../lib/http-error.js';
@@ -8,7 +9,7 @@ import { nextTurn } from '../../lib/turns.js';
 import type { CatalogueWrite } from '../writes/index.js';
 import { rethrowCodeTaken } from './codes.js';
 import { recordMovements } from './movements.js';
-import { announceStaged, trackReorderCrossings } from './reorder.js';
+import { announceStaged, crossingsOf, markedAtCreation, readCataloguePoint } from './reorder.js';
 import { flushSearchIndexTurn } from './search/sqlite-merges.js';
 import { deleteStagedProducts } from './failed-imports.js';
 import { dropStagedUpdates, markApplying, stageUpdates, stagingGroups } from './import-applies.js';
@@ -102,8 +103,14 @@ export async function stageImport(
       if (clock.isGone()) throw new Error('The client went away during the import');
       await unsyncedTransaction(db, async (trx) => {
         if (!(await renewLease(trx, staged.id, staged.now()))) throw new LeaseLost();
-        const rows = batch.map((row) => ({ ...row, import_id: staged.id }));
-        await trx.insertInto('products').values(rows).execute();
+        // Marked, not announced: its publish announces them (announceStaged).
+        const at = Math.max(...batch.map((row) => row.created_at));
+        const point = await readCataloguePoint(trx, target.id);
+        const { rows } = markedAtCreation(batch, point, at);
+        await trx
+          .insertInto('products')
+          .values(rows.map((row) => ({ ...row, import_id: staged.id })))
+          .execute();
         // The rows, their search index's write, a merge step and the rest each in a turn: an
         // import's batches, many in a second, merge as they go (migration 047).
         await flushSearchIndexTurn(trx, 'sqlite');
@@ -117,9 +124,6 @@ export async function stageImport(
         }));
         const into = { trx, dialect: 'sqlite' as const, catalogueId: target.id };
         await recordMovements({ ...into, actorId: target.actorId }, movements, false);
-        const at = Math.max(...batch.map((row) => row.created_at));
-        const ids = batch.map((row) => row.id);
-        await trackReorderCrossings(trx, target.id, ids, at, false);
       });
       await nextTurn();
     }
@@ -195,7 +199,7 @@ function totalsOf(rows: ProductInsert[], point: number) {
     addParts(sum.cost, row.cost_cents ?? 0, row.stock);
   };
   for (const row of rows) {
-    const toReorder = row.stock <= (row.reorder_point ?? point);
+    const toReorder = isToReorder(row.stock, row.reorder_point, point);
     add(all, row, toReorder);
     if (row.stock >= 1 && row.stock <= LOW_STOCK_THRESHOLD) add(low, row, toReorder);
     if (row.stock === 0) add(out, row, toReorder);
@@ -268,11 +272,7 @@ export async function publishImport(w: CatalogueWrite, staged: StagedImport): Pr
   const now = staged.now();
   if (!(await renewLease(trx, staged.id, now))) throw new LeaseLost();
   if (staged.updates > 0) await markApplying(w, staged.id, now);
-  const { reorder_point: point } = await trx
-    .selectFrom('catalogues')
-    .select('reorder_point')
-    .where('id', '=', catalogueId)
-    .executeTakeFirstOrThrow();
+  const point = await readCataloguePoint(trx, catalogueId);
   const rows = staged.rows.flat();
   await addTotals(w, totalsOf(rows, point));
   // Their stock is in the default location (a row each where it is above 0): held there and in
@@ -319,15 +319,7 @@ export async function publishImport(w: CatalogueWrite, staged: StagedImport): Pr
   // New products' stock went to the default location, whose id is the catalogue's.
   const units = rows.reduce((total, row) => total + row.stock, 0);
   await addUnits(w, new Map([[catalogueId, units]]));
-  const crossed = rows
-    .filter((row) => row.stock <= (row.reorder_point ?? point))
-    .map((row) => ({
-      id: row.id,
-      name: row.name,
-      stock: row.stock,
-      point: row.reorder_point ?? point,
-    }));
-  await announceStaged(trx, catalogueId, crossed, w.now);
+  await announceStaged(trx, catalogueId, crossingsOf(rows, point), w.now);
   await trx.deleteFrom('pending_imports').where('id', '=', staged.id).execute();
   return rows.length;
 }

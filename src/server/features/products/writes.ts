@@ -2,7 +2,12 @@ import type { CatalogueWrite } from '../writes/index.js';
 import { codeKeys, rethrowCodeTaken } from './codes.js';
 import { nameKey, searchKey } from './keys.js';
 import { recordMovements } from './movements.js';
-import { trackReorderCrossings } from './reorder.js';
+import {
+  markedAtCreation,
+  onReorderPointsReached,
+  readCataloguePoint,
+  trackReorderCrossings,
+} from './reorder.js';
 import { COLUMNS, UUID, type NewProduct, type ProductChanges, type ProductRow } from './rows.js';
 import { insertTags, newProductRow, replaceTags } from './write-helpers.js';
 import { visibleProduct } from '../../infra/db/visible-products.js';
@@ -28,11 +33,13 @@ export async function insertProduct(w: CatalogueWrite, product: NewProduct): Pro
     updated_by: _updatedBy,
     ...stored
   } = row;
-  await trx.insertInto('products').values(row).execute().catch(rethrowCodeTaken);
+  const point = await readCataloguePoint(trx, catalogueId);
+  const { rows, crossed } = markedAtCreation([row], point, now);
+  await trx.insertInto('products').values(rows).execute().catch(rethrowCodeTaken);
   await insertTags(trx, catalogueId, [row]);
   const created = { productId: row.id, oldStock: 0, newStock: row.stock, at: now };
   await recordMovements(w, [{ ...created, source: 'create' }]);
-  await trackReorderCrossings(trx, catalogueId, [row.id], now);
+  await onReorderPointsReached(trx, catalogueId, crossed, now);
   return stored;
 }
 
