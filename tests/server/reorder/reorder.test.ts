@@ -17,6 +17,7 @@ import {
   patchProduct,
 } from '../support/products.js';
 import { addMember, api, member, newCatalogue } from '../catalogues/support.js';
+import { addWebhook } from '../webhooks/support.js';
 
 describe('reorder points, the stock=reorder filter and crossings', async () => {
   const server = await build();
@@ -191,7 +192,7 @@ describe('reorder points, the stock=reorder filter and crossings', async () => {
    * every index of the product is written again, on PostgreSQL its search key's trigrams too, which
    * doubled the time of an import of long descriptions. Counted by a trigger of the test's own.
    */
-  it('writes a product created or imported at its point once, marked as it is inserted', async () => {
+  it('writes a product once as it is created, imported, re-imported or its stock changes', async () => {
     const user = await member(server);
     const { dialect } = server.database;
     await sql`create table product_rewrites (id text)`.execute(db);
@@ -204,6 +205,7 @@ describe('reorder points, the stock=reorder filter and crossings', async () => {
       await sql`create trigger product_rewrites after update on products
         for each row execute function product_rewrites()`.execute(db);
     }
+    await addWebhook(server, user, user.id, 'https://hooks.example.com/marks', ['reorder.reached']);
     try {
       server.clock.advance(1000);
       const created = await createProduct(server, user, { name: 'Made low', stock: '2' });
@@ -231,6 +233,88 @@ describe('reorder points, the stock=reorder filter and crossings', async () => {
         id: string;
       }>`select id from product_rewrites`.execute(db);
       expect(rewritten.filter(({ id }) => rows.some((row) => row.id === id))).toEqual([]);
+
+      // Written over: each product once, its mark set, cleared or kept in the same statement.
+      server.clock.advance(1000);
+      const id = (name: string) => rows.find((row) => row.name === name)!.id;
+      const again = csvText([
+        ['id', 'name', 'price', 'stock', 'description'],
+        [id('Imported low'), 'Imported low', '1', '50', 'd'],
+        [id('Imported out'), 'Imported out', '1', '1', 'd'],
+        [id('Imported high'), 'Imported high', '1', '4', 'd'],
+      ]);
+      const reimported = await importCsv(server, user, again);
+      expect(reimported.statusCode, reimported.body).toBe(200);
+      const marks = await db
+        .selectFrom('products')
+        .select(['name', 'reorder_crossed_at'])
+        .where('catalogue_id', '=', user.id)
+        .execute();
+      expect(Object.fromEntries(marks.map((row) => [row.name, row.reorder_crossed_at]))).toEqual({
+        'Made low': server.clock.now() - 1000,
+        'Imported low': null,
+        'Imported out': server.clock.now() - 1000,
+        'Imported high': server.clock.now(),
+      });
+      const { rows: writes } = await sql<{ id: string }>`select id from product_rewrites`.execute(
+        db,
+      );
+      const times = (name: string) => writes.filter((write) => write.id === id(name)).length;
+      expect(['Imported low', 'Imported out', 'Imported high'].map(times)).toEqual([1, 1, 1]);
+
+      // A change of stock: the stock, when it last moved and the mark, in one write.
+      await sql`delete from product_rewrites`.execute(db);
+      server.clock.advance(1000);
+      await adjustStock(server, user, id('Imported low'), { delta: -45 }); // 5: crossed
+      await adjustStock(server, user, id('Imported out'), { count: 40 }); // restocked
+      await adjustStock(server, user, id('Imported high'), { delta: 1 }); // still to reorder
+      const after = await db
+        .selectFrom('products')
+        .select(['name', 'reorder_crossed_at', 'last_moved_at'])
+        .where('catalogue_id', '=', user.id)
+        .where('name', 'like', 'Imported%')
+        .execute();
+      expect(after.map((row) => [row.name, row.reorder_crossed_at, row.last_moved_at])).toEqual(
+        expect.arrayContaining([
+          ['Imported low', server.clock.now(), server.clock.now()],
+          ['Imported out', null, server.clock.now()],
+          ['Imported high', server.clock.now() - 1000, server.clock.now()],
+        ]),
+      );
+      const { rows: changes } = await sql<{ id: string }>`select id from product_rewrites`.execute(
+        db,
+      );
+      const changed = (name: string) => changes.filter((write) => write.id === id(name)).length;
+      expect(['Imported low', 'Imported out', 'Imported high'].map(changed)).toEqual([1, 1, 1]);
+
+      // An edit of its stock: once too.
+      await patchProduct(server, user, id('Imported out'), { stock: '7' });
+      const { rows: edits } = await sql<{ id: string }>`select id from product_rewrites
+        where id = ${id('Imported out')}`.execute(db);
+      expect(edits).toHaveLength(2);
+      expect(await crossedAt(id('Imported out'))).toBe(server.clock.now());
+
+      // Each crossing announced once, with the stock and the point it was reached at.
+      const announced = await db
+        .selectFrom('webhook_deliveries')
+        .select('payload')
+        .where('catalogue_id', '=', user.id)
+        .where('event_type', '=', 'reorder.reached')
+        .execute();
+      const reached = announced.map((row) => {
+        const { data } = JSON.parse(row.payload) as {
+          data: { product: { name: string }; stock: number; reorderPoint: number };
+        };
+        return `${data.product.name} ${data.stock} of ${data.reorderPoint}`;
+      });
+      expect(reached.sort()).toEqual([
+        'Imported high 4 of 10',
+        'Imported low 3 of 10',
+        'Imported low 5 of 10',
+        'Imported out 0 of 10',
+        'Imported out 7 of 10',
+        'Made low 2 of 10',
+      ]);
     } finally {
       await sql`drop trigger product_rewrites${sql.raw(dialect === 'sqlite' ? '' : ' on products')}`.execute(
         db,

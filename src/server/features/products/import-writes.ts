@@ -7,12 +7,13 @@ import type { MigrationDialect } from '../../infra/db/migrate.js';
 import { replanAsTablesGrow } from '../../infra/db/planner-statistics.js';
 import { writeCatalogue, type CatalogueWrite } from '../writes/index.js';
 import { codeKeys, rethrowCodeTaken } from './codes.js';
-import { recordMovements, type Movement } from './movements.js';
+import { lastMovedAtOnceMovedAt, recordMovements, type Movement } from './movements.js';
 import {
   markedAtCreation,
+  markOnceWritten,
   onReorderPointsReached,
   readCataloguePoint,
-  trackReorderCrossings,
+  type Crossing,
 } from './reorder.js';
 import { flushSearchIndexTurn } from './search/sqlite-merges.js';
 import {
@@ -204,6 +205,8 @@ const UPDATED_COLUMNS = {
   cost_cents: 'bigint',
   reorder_point: 'integer',
   reorder_quantity: 'integer',
+  // Not a column of the file: the reorder mark its stock and point move (markOnceWritten).
+  reorder_crossed_at: 'bigint',
 } as const;
 type UpdatedColumn = keyof typeof UPDATED_COLUMNS;
 type UpdatedValue = string | number | null;
@@ -233,10 +236,7 @@ async function rewrite(w: CatalogueWrite, { columns, rows }: Rewrite): Promise<v
   // movements' trigger would set it (migration 042), which then finds nothing left to write,
   // instead of writing each product a second time (a tenth of a 50,000-row re-import's CPU).
   const moved = columns.includes('stock')
-    ? [
-        sql`last_moved_at = case when ${at} > created_at
-          and coalesce(last_moved_at < ${at}, true) then ${at} else last_moved_at end`,
-      ]
+    ? [sql`last_moved_at = ${lastMovedAtOnceMovedAt(at)}`]
     : [];
   await sql`update products set ${sql.join([
     ...sets,
@@ -274,12 +274,14 @@ export async function applyImported(w: CatalogueWrite, updates: ImportedUpdate[]
   );
   const retagged: { id: string; tags: string }[] = [];
   const movements: Movement[] = [];
-  const written: string[] = [];
+  const crossed: Crossing[] = [];
   const rewrites = new Map<string, Rewrite>();
-  let at = 0;
-  for (const { id, product, at: when } of updates) {
-    const current = currents.get(id);
-    if (!current) continue;
+  const found = updates.filter((update) => currents.has(update.id));
+  // When the batch's crossings are marked: its latest row's time, as for its new products.
+  const at = Math.max(0, ...found.map((update) => update.at));
+  const point = found.length > 0 ? await readCataloguePoint(trx, catalogueId) : 0;
+  for (const { id, product, at: when } of found) {
+    const current = currents.get(id)!;
     const tags = product.tags === undefined ? current.tags : JSON.stringify(product.tags);
     const codes = {
       sku: product.sku === undefined ? current.sku : product.sku,
@@ -299,6 +301,20 @@ export async function applyImported(w: CatalogueWrite, updates: ImportedUpdate[]
         ? {}
         : { reorder_quantity: product.reorderQuantity }),
     };
+    // The mark in the same statement: a second one would write the product's row again.
+    const { mark, crossed: crossing } = markOnceWritten(
+      {
+        ...current,
+        name: product.name,
+        stock: product.stock,
+        reorder_point:
+          product.reorderPoint === undefined ? current.reorder_point : product.reorderPoint,
+      },
+      point,
+      at,
+    );
+    values.reorder_crossed_at = mark;
+    if (crossing) crossed.push(crossing);
     // Only the columns that change (a re-import mostly changes stocks): grouped by which.
     const changed = (Object.keys(values) as UpdatedColumn[]).filter(
       (column) => String(values[column]) !== String(current[column]),
@@ -318,8 +334,6 @@ export async function applyImported(w: CatalogueWrite, updates: ImportedUpdate[]
       const movement = { productId: id, oldStock: current.stock, newStock: product.stock };
       movements.push({ ...movement, source: 'import', at: when });
     }
-    written.push(id);
-    at = Math.max(at, when);
   }
   // The search index's work bounded per statement, as a bulk load's (a turn between them), and
   // written, with a merge step, in turns of its own after each that changed search keys.
@@ -332,8 +346,8 @@ export async function applyImported(w: CatalogueWrite, updates: ImportedUpdate[]
   }
   await replaceTags(trx, catalogueId, retagged);
   await recordMovements(w, movements);
-  await trackReorderCrossings(trx, catalogueId, written, at);
-  return written.length;
+  await onReorderPointsReached(trx, catalogueId, crossed, at);
+  return found.length;
 }
 
 /**

@@ -1,3 +1,4 @@
+import { sql, type RawBuilder } from 'kysely';
 import type { MovementSource, StockReason } from '../../../shared/constants.js';
 import type { StockMovement } from '../../../shared/schemas/catalogue.js';
 import type { DB } from '../../infra/db/handle.js';
@@ -24,6 +25,15 @@ export interface Movement {
   /** The purchase order it received stock for. */
   purchaseOrderId?: string;
 }
+
+/**
+ * A product's `last_moved_at` as the movements' trigger sets it for a movement at `at` (migration
+ * 042), for the SET of the statement that changes the product's stock: the trigger then finds
+ * nothing left to write, and the row and its indexes are written once, not twice.
+ */
+export const lastMovedAtOnceMovedAt = (at: RawBuilder<unknown>) =>
+  sql<number | null>`case when ${at} > created_at and coalesce(last_moved_at < ${at}, true)
+    then ${at} else last_moved_at end`;
 
 export type MovementRow = Omit<
   StockMovementsTable,

@@ -1,8 +1,14 @@
+import { sql } from 'kysely';
 import { MAX_STOCK } from '../../../shared/constants.js';
 import type { CatalogueWrite } from '../writes/index.js';
 import { lockProducts } from './locks.js';
-import { recordMovements } from './movements.js';
-import { trackReorderCrossings } from './reorder.js';
+import { lastMovedAtOnceMovedAt, recordMovements } from './movements.js';
+import {
+  markOnceWritten,
+  onReorderPointsReached,
+  readCataloguePoint,
+  type Crossing,
+} from './reorder.js';
 import { addUnits, putIn } from './stock-levels.js';
 
 /** One product received: how many, at what unit cost (cents). */
@@ -49,7 +55,9 @@ export async function receiveStock(
 ): Promise<ReceiptResult> {
   const { trx, catalogueId, now } = w;
   const ids = [...new Set(lines.map((line) => line.productId))].sort();
-  const rows = await lockProducts(w, ids).select(['id', 'name', 'stock', 'cost_cents']).execute();
+  const rows = await lockProducts(w, ids)
+    .select(['id', 'name', 'stock', 'cost_cents', 'reorder_point', 'reorder_crossed_at'])
+    .execute();
   if (rows.length !== ids.length) return { outcome: 'no-product' };
   const location = await trx
     .selectFrom('locations')
@@ -74,10 +82,21 @@ export async function receiveStock(
   );
   const units = lines.reduce((sum, line) => sum + line.quantity, 0);
   await addUnits(w, new Map([[locationId, units]]));
+  // When each last moved and its mark in the same statement: a second would write the row again.
+  const point = await readCataloguePoint(trx, catalogueId);
+  const crossed: Crossing[] = [];
   for (const product of after.values()) {
+    const { mark, crossed: crossing } = markOnceWritten(product, point, now);
+    if (crossing) crossed.push(crossing);
     await trx
       .updateTable('products')
-      .set({ stock: product.stock, cost_cents: product.cost, updated_at: now })
+      .set({
+        stock: product.stock,
+        cost_cents: product.cost,
+        updated_at: now,
+        last_moved_at: lastMovedAtOnceMovedAt(sql`cast(${now} as bigint)`),
+        reorder_crossed_at: mark,
+      })
       .where('catalogue_id', '=', catalogueId)
       .where('id', '=', product.id)
       .execute();
@@ -100,7 +119,7 @@ export async function receiveStock(
       };
     }),
   );
-  await trackReorderCrossings(trx, catalogueId, ids, now);
+  await onReorderPointsReached(trx, catalogueId, crossed, now);
   return {
     outcome: 'done',
     products: [...after.values()].map(({ id, name, stock }) => ({ id, name, stock })),

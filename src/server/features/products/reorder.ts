@@ -47,12 +47,26 @@ export interface Crossing {
 
 type Judged = { id: string; name: string; stock: number; reorder_point: number | null };
 
-/** The crossing of a product not written yet, if its stock is at or below its point. */
-function crossing(row: Judged, cataloguePoint: number): Crossing | undefined {
-  if (!isToReorder(row.stock, row.reorder_point, cataloguePoint)) return undefined;
+/**
+ * A product's reorder mark once its stock and own point are these, as trackReorderCrossings would
+ * leave it, for the statement that writes them: `at` when it is now to reorder and was not marked
+ * (and that crossing, to announce), cleared when it is back above its point, else kept.
+ */
+export function markOnceWritten(
+  row: Judged & { reorder_crossed_at: number | null },
+  cataloguePoint: number,
+  at: number,
+): { mark: number | null; crossed?: Crossing } {
+  const toReorder = isToReorder(row.stock, row.reorder_point, cataloguePoint);
+  if (!toReorder) return { mark: null };
+  if (row.reorder_crossed_at !== null) return { mark: row.reorder_crossed_at };
   const point = effectiveReorderPoint(row.reorder_point, cataloguePoint);
-  return { id: row.id, name: row.name, stock: row.stock, point };
+  return { mark: at, crossed: { id: row.id, name: row.name, stock: row.stock, point } };
 }
+
+/** The crossing of a product not written yet, if its stock is at or below its point. */
+const crossing = (row: Judged, cataloguePoint: number) =>
+  markOnceWritten({ ...row, reorder_crossed_at: null }, cataloguePoint, 0).crossed;
 
 /** The crossings of new products, given their catalogue's point. */
 export const crossingsOf = (rows: readonly Judged[], cataloguePoint: number): Crossing[] =>
@@ -73,9 +87,13 @@ export function markedAtCreation<Row extends Judged>(
 ): { rows: (Row & { reorder_crossed_at: number | null })[]; crossed: Crossing[] } {
   const crossed: Crossing[] = [];
   const marked = rows.map((row) => {
-    const crosses = crossing(row, cataloguePoint);
+    const { mark, crossed: crosses } = markOnceWritten(
+      { ...row, reorder_crossed_at: null },
+      cataloguePoint,
+      at,
+    );
     if (crosses) crossed.push(crosses);
-    return { ...row, reorder_crossed_at: crosses ? at : null };
+    return { ...row, reorder_crossed_at: mark };
   });
   return { rows: marked, crossed };
 }

@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
 import type { MovementSource, StockReason } from '../../../shared/constants.js';
 import type { CatalogueWrite } from '../writes/index.js';
-import { crossedAtOnceStockIs, pointThatApplies } from './reorder.js';
+import { lastMovedAtOnceMovedAt } from './movements.js';
+import { crossedAtOnceStockIs, pointThatApplies, type Crossing } from './reorder.js';
 import { catalogueOf, eachSlice, rowsTable, type Column } from './row-sets.js';
 
 /*
@@ -9,14 +10,6 @@ import { catalogueOf, eachSlice, rowsTable, type Column } from './row-sets.js';
  * stock import): a statement per slice of rows whatever their number, the rows a table of the
  * statement joined to what they change down its key.
  */
-
-/** A product newly marked to reorder, to announce (onReorderPointsReached). */
-export interface Crossed {
-  id: string;
-  name: string;
-  stock: number;
-  point: number;
-}
 
 const TOTALS: readonly Column[] = [
   ['id', 'text'],
@@ -35,13 +28,12 @@ export async function changeStocks(
   { trx, dialect, catalogueId, now }: CatalogueWrite,
   totals: readonly [id: string, delta: number][],
   markedBefore: (id: string) => boolean,
-): Promise<Crossed[]> {
-  const crossed: Crossed[] = [];
+): Promise<Crossing[]> {
+  const crossed: Crossing[] = [];
   await eachSlice(dialect, totals, async (slice) => {
-    const { rows } = await sql<Crossed & { reorder_crossed_at: number | null }>`update products
+    const { rows } = await sql<Crossing & { reorder_crossed_at: number | null }>`update products
       set stock = stock + d.delta, updated_at = ${now},
-        last_moved_at = case when cast(${now} as bigint) > created_at
-          and coalesce(last_moved_at < ${now}, true) then ${now} else last_moved_at end,
+        last_moved_at = ${lastMovedAtOnceMovedAt(sql`cast(${now} as bigint)`)},
         reorder_crossed_at = ${crossedAtOnceStockIs(catalogueId, sql`(stock + d.delta)`, now)}
       from ${rowsTable(dialect, TOTALS, slice)} as d
       where ${catalogueOf(dialect, 'products')} = ${catalogueId} and products.id = d.id

@@ -1,8 +1,9 @@
+import { sql, type RawBuilder } from 'kysely';
 import { MAX_STOCK } from '../../../shared/constants.js';
 import type { CatalogueWrite } from '../writes/index.js';
-import { recordMovements } from './movements.js';
-import { trackReorderCrossings } from './reorder.js';
-import { COLUMNS, UUID, type Adjustment, type StockChange } from './rows.js';
+import { lastMovedAtOnceMovedAt, recordMovements } from './movements.js';
+import { crossedAtOnceStockIs, onReorderPointsReached, pointThatApplies } from './reorder.js';
+import { COLUMNS, UUID, type Adjustment, type ProductRow, type StockChange } from './rows.js';
 import {
   addUnits,
   isLocationOf,
@@ -27,7 +28,7 @@ async function lockForChange(w: CatalogueWrite, id: string, at: AtLocation) {
   const { trx, catalogueId } = w;
   const current = await trx
     .selectFrom('products')
-    .select('stock')
+    .select(['stock', 'reorder_crossed_at'])
     .where('catalogue_id', '=', catalogueId)
     .where('id', '=', id)
     .where(visibleProduct())
@@ -37,7 +38,45 @@ async function lockForChange(w: CatalogueWrite, id: string, at: AtLocation) {
   const locationId = at.locationId ?? catalogueId;
   if (!(await isLocationOf(trx, catalogueId, locationId)))
     return { outcome: 'no-location' } as const;
-  return { outcome: 'locked', stock: current.stock, locationId } as const;
+  const marked = current.reorder_crossed_at !== null;
+  return { outcome: 'locked', stock: current.stock, marked, locationId } as const;
+}
+
+/**
+ * Writes the product's new stock (`stock`, over its columns as they are) with what follows from
+ * it on the same row: when it last moved and its reorder mark, as the movements' trigger and
+ * trackReorderCrossings would leave them, so the row and its indexes are written once, not up to
+ * three times (on PostgreSQL every index of a product is written again with each version of its
+ * row, its search key's trigrams too). A product newly marked is announced. Returns the row.
+ */
+async function writeStock(
+  w: CatalogueWrite,
+  id: string,
+  stock: RawBuilder<number>,
+  markedBefore: boolean,
+): Promise<ProductRow> {
+  const { trx, catalogueId, now } = w;
+  const {
+    point,
+    reorder_crossed_at: mark,
+    ...row
+  } = await trx
+    .updateTable('products')
+    .set({
+      stock,
+      updated_at: now,
+      last_moved_at: lastMovedAtOnceMovedAt(sql`cast(${now} as bigint)`),
+      reorder_crossed_at: crossedAtOnceStockIs(catalogueId, stock, now),
+    })
+    .where('catalogue_id', '=', catalogueId)
+    .where('id', '=', id)
+    .returning([...COLUMNS, 'reorder_crossed_at', pointThatApplies(catalogueId).as('point')])
+    .executeTakeFirstOrThrow();
+  if (mark !== null && !markedBefore) {
+    const crossed = { id, name: row.name, stock: row.stock, point: Number(point) };
+    await onReorderPointsReached(trx, catalogueId, [crossed], now);
+  }
+  return row;
 }
 
 /**
@@ -64,18 +103,11 @@ export async function adjustStock(
     await putIn(trx, catalogueId, [{ productId: id, locationId, quantity: delta }]);
   }
   await addUnits(w, new Map([[locationId, delta]]));
-  const row = await trx
-    .updateTable('products')
-    .set({ stock: (eb) => eb('stock', '+', delta), updated_at: now })
-    .where('catalogue_id', '=', catalogueId)
-    .where('id', '=', id)
-    .returning(COLUMNS)
-    .executeTakeFirstOrThrow();
+  const row = await writeStock(w, id, sql<number>`stock + ${delta}`, locked.marked);
   const movement = { productId: id, oldStock: row.stock - delta, newStock: row.stock, at: now };
   const [movementId] = await recordMovements(w, [
     { ...movement, source: 'adjustment', reason, note, locationId },
   ]);
-  await trackReorderCrossings(trx, catalogueId, [id], now);
   return {
     outcome: 'done',
     row,
@@ -103,18 +135,11 @@ async function countStock(
   if (stock + delta > MAX_STOCK) return { outcome: 'above-max', stock };
   await setQuantity(trx, catalogueId, id, locationId, count);
   await addUnits(w, new Map([[locationId, delta]]));
-  const row = await trx
-    .updateTable('products')
-    .set({ stock: stock + delta, updated_at: now })
-    .where('catalogue_id', '=', catalogueId)
-    .where('id', '=', id)
-    .returning(COLUMNS)
-    .executeTakeFirstOrThrow();
+  const row = await writeStock(w, id, sql<number>`${stock + delta}`, locked.marked);
   const movement = { productId: id, oldStock: stock, newStock: stock + delta, at: now };
   const [movementId] = await recordMovements(w, [
     { ...movement, source: 'count', reason, note, locationId },
   ]);
-  await trackReorderCrossings(trx, catalogueId, [id], now);
   return {
     outcome: 'done',
     row,

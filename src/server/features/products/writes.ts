@@ -1,12 +1,13 @@
+import { sql } from 'kysely';
 import type { CatalogueWrite } from '../writes/index.js';
 import { codeKeys, rethrowCodeTaken } from './codes.js';
 import { nameKey, searchKey } from './keys.js';
-import { recordMovements } from './movements.js';
+import { lastMovedAtOnceMovedAt, recordMovements } from './movements.js';
 import {
   markedAtCreation,
+  markOnceWritten,
   onReorderPointsReached,
   readCataloguePoint,
-  trackReorderCrossings,
 } from './reorder.js';
 import { COLUMNS, UUID, type NewProduct, type ProductChanges, type ProductRow } from './rows.js';
 import { insertTags, newProductRow, replaceTags } from './write-helpers.js';
@@ -57,7 +58,7 @@ export async function updateProduct(
   const { trx, catalogueId, actorId, now } = w;
   const current = await trx
     .selectFrom('products')
-    .select(COLUMNS)
+    .select([...COLUMNS, 'reorder_crossed_at'])
     .where('catalogue_id', '=', catalogueId)
     .where('id', '=', id)
     .where(visibleProduct())
@@ -91,19 +92,34 @@ export async function updateProduct(
     ...codes,
   };
   const search_key = searchKey(name, description, [keys.sku_key, keys.barcode_key]);
+  // When it last moved and its mark in the same statement: a second one would write the row again.
+  const { mark, crossed } = markOnceWritten(
+    { ...current, ...values },
+    await readCataloguePoint(trx, catalogueId),
+    now,
+  );
+  const moved = values.stock !== current.stock;
   await trx
     .updateTable('products')
-    .set({ ...values, ...keys, search_key, updated_by: actorId })
+    .set({
+      ...values,
+      ...keys,
+      search_key,
+      updated_by: actorId,
+      reorder_crossed_at: mark,
+      ...(moved ? { last_moved_at: lastMovedAtOnceMovedAt(sql`cast(${now} as bigint)`) } : {}),
+    })
     .where('catalogue_id', '=', catalogueId)
     .where('id', '=', id)
     .execute()
     .catch(rethrowCodeTaken);
   if (values.tags !== current.tags)
     await replaceTags(trx, catalogueId, [{ id, tags: values.tags }]);
-  if (values.stock !== current.stock) {
+  if (moved) {
     const edit = { productId: id, oldStock: current.stock, newStock: values.stock, at: now };
     await recordMovements(w, [{ ...edit, source: 'edit' }]);
   }
-  await trackReorderCrossings(trx, catalogueId, [id], now);
-  return { row: { ...current, ...values }, before: current };
+  if (crossed) await onReorderPointsReached(trx, catalogueId, [crossed], now);
+  const { reorder_crossed_at: _mark, ...before } = current;
+  return { row: { ...before, ...values }, before };
 }
