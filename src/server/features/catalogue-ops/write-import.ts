@@ -90,6 +90,7 @@ export const importStage = (
 ): Stage<ImportStaged> => ({
   prepare: async (at) => {
     const rows = await stageProducts(
+      database.dialect,
       target,
       // Made as the staging takes them, between its turns of the event loop.
       (function* () {

@@ -19,6 +19,7 @@ import { flushSearchIndexTurn } from './search/sqlite-merges.js';
 import {
   BATCH_ROWS,
   batchesOf,
+  statementBatchesOf,
   type ImportedUpdate,
   type NewProduct,
   type ProductInsert,
@@ -67,6 +68,7 @@ const NUMBERED_PER_TURN = 5_000;
  * into: those by id, and those by stock (the stock list, the reorder list, the top movers').
  */
 export async function stageProducts(
+  dialect: MigrationDialect,
   target: { id: string; actorId: string | null },
   products: Iterable<NewProduct & { createdAt: number }>,
 ): Promise<StagedProducts> {
@@ -93,7 +95,7 @@ export async function stageProducts(
       if (ordered.length % NUMBERED_PER_TURN === 0) await setImmediate();
     }
   }
-  return [...batchesOf(ordered, (row) => row.search_key.length)];
+  return [...statementBatchesOf(dialect, ordered, (row) => row.search_key.length)];
 }
 
 /**
@@ -338,7 +340,7 @@ export async function applyImported(w: CatalogueWrite, updates: ImportedUpdate[]
   // The search index's work bounded per statement, as a bulk load's (a turn between them), and
   // written, with a merge step, in turns of its own after each that changed search keys.
   for (const { columns, rows } of rewrites.values()) {
-    for (const chunk of batchesOf(rows, (row) => row.searchChars)) {
+    for (const chunk of statementBatchesOf(w.dialect, rows, (row) => row.searchChars)) {
       await rewrite(w, { columns, rows: chunk });
       if (columns.includes('search_key')) await flushSearchIndexTurn(trx, w.dialect);
       if (chunk.length < rows.length) await setImmediate();
@@ -361,7 +363,7 @@ export async function bulkLoad(
   source: MovementSource = 'import',
 ): Promise<{ created: number; updated: number }> {
   const writer = typeof target === 'string' ? { id: target, actorId: null } : target;
-  const staged = await stageProducts(writer, products);
+  const staged = await stageProducts(database.dialect, writer, products);
   const { answer } = await writeCatalogue(database, writer, Date.now(), async (w) => {
     const body = await loadProducts(w, staged, source);
     return { answer: { status: 200, body } };
