@@ -132,6 +132,9 @@ test('a passkey added on the profile logs in without a password, and is a second
   const code = TOTP.generate({ secret: Secret.fromBase32(secret) });
   await api('/api/auth/mfa/totp/confirm', { token, body: { code } });
   await openUserMenuItem(page, account.name, 'Logout');
+  // Signed out once the login screen shows: a login page opened before that finds the session
+  // still there and goes on to the products.
+  await expect(page.getByText('Welcome Back!')).toBeVisible();
   await logInWithPassword(page, account);
   await expect(page.getByRole('heading', { name: 'Two-factor sign-in' })).toBeVisible();
   await page.getByRole('button', { name: 'Use a passkey' }).click();
