@@ -2,9 +2,9 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { IMPORT_CHANGE_FIELDS } from '../../../src/shared/schemas/catalogue.js';
 import { signIn } from '../support/accounts.js';
-import { build, type TestServer } from '../support/build.js';
+import { build } from '../support/build.js';
 import { keptTotals, recountTotals } from '../support/catalogue-totals.js';
-import { allProducts, csvText, importCsv } from '../support/products.js';
+import { allProducts, countProductWrites, csvText, importCsv } from '../support/products.js';
 
 /** Products enough for several batches of the write (100 rows each) and every kind of change. */
 const ROWS = 260;
@@ -221,21 +221,6 @@ describe("a re-import in an order other than its products' ids", async () => {
     expect(written.map((m) => m.product_id)).toEqual(ids);
   });
 });
-
-/** Keeps the id of every product row written from now on in `product_writes`, on either engine. */
-async function countProductWrites(server: TestServer) {
-  const { db, dialect } = server.database;
-  await sql`create table product_writes (product_id text not null)`.execute(db);
-  if (dialect === 'sqlite') {
-    await sql`create trigger product_writes after update on products
-      begin insert into product_writes values (new.id); end`.execute(db);
-  } else {
-    await sql`create function product_writes() returns trigger language plpgsql as $$
-      begin insert into product_writes values (new.id); return null; end $$`.execute(db);
-    await sql`create trigger product_writes after update on products
-      for each row execute function product_writes()`.execute(db);
-  }
-}
 
 /**
  * A re-import's change of stock sets when the product last moved in the same write as its stock,

@@ -10,11 +10,13 @@ import {
   adjustStock,
   allProducts,
   createProduct,
+  countProductWrites,
   csvText,
   getSummary,
   importCsv,
   listProducts,
   patchProduct,
+  stopCountingProductWrites,
 } from '../support/products.js';
 import { addMember, api, member, newCatalogue } from '../catalogues/support.js';
 import { addWebhook } from '../webhooks/support.js';
@@ -194,17 +196,7 @@ describe('reorder points, the stock=reorder filter and crossings', async () => {
    */
   it('writes a product once as it is created, imported, re-imported or its stock changes', async () => {
     const user = await member(server);
-    const { dialect } = server.database;
-    await sql`create table product_rewrites (id text)`.execute(db);
-    if (dialect === 'sqlite') {
-      await sql`create trigger product_rewrites after update on products
-        begin insert into product_rewrites values (new.id); end`.execute(db);
-    } else {
-      await sql`create function product_rewrites() returns trigger language plpgsql as $$
-        begin insert into product_rewrites values (new.id); return null; end $$`.execute(db);
-      await sql`create trigger product_rewrites after update on products
-        for each row execute function product_rewrites()`.execute(db);
-    }
+    await countProductWrites(server);
     await addWebhook(server, user, user.id, 'https://hooks.example.com/marks', ['reorder.reached']);
     try {
       server.clock.advance(1000);
@@ -231,7 +223,7 @@ describe('reorder points, the stock=reorder filter and crossings', async () => {
       expect(rows.map((row) => row.id)).toContain(created.id);
       const { rows: rewritten } = await sql<{
         id: string;
-      }>`select id from product_rewrites`.execute(db);
+      }>`select product_id as id from product_writes`.execute(db);
       expect(rewritten.filter(({ id }) => rows.some((row) => row.id === id))).toEqual([]);
 
       // Written over: each product once, its mark set, cleared or kept in the same statement.
@@ -256,14 +248,14 @@ describe('reorder points, the stock=reorder filter and crossings', async () => {
         'Imported out': server.clock.now() - 1000,
         'Imported high': server.clock.now(),
       });
-      const { rows: writes } = await sql<{ id: string }>`select id from product_rewrites`.execute(
-        db,
-      );
+      const { rows: writes } = await sql<{
+        id: string;
+      }>`select product_id as id from product_writes`.execute(db);
       const times = (name: string) => writes.filter((write) => write.id === id(name)).length;
       expect(['Imported low', 'Imported out', 'Imported high'].map(times)).toEqual([1, 1, 1]);
 
       // A change of stock: the stock, when it last moved and the mark, in one write.
-      await sql`delete from product_rewrites`.execute(db);
+      await sql`delete from product_writes`.execute(db);
       server.clock.advance(1000);
       await adjustStock(server, user, id('Imported low'), { delta: -45 }); // 5: crossed
       await adjustStock(server, user, id('Imported out'), { count: 40 }); // restocked
@@ -281,16 +273,16 @@ describe('reorder points, the stock=reorder filter and crossings', async () => {
           ['Imported high', server.clock.now() - 1000, server.clock.now()],
         ]),
       );
-      const { rows: changes } = await sql<{ id: string }>`select id from product_rewrites`.execute(
-        db,
-      );
+      const { rows: changes } = await sql<{
+        id: string;
+      }>`select product_id as id from product_writes`.execute(db);
       const changed = (name: string) => changes.filter((write) => write.id === id(name)).length;
       expect(['Imported low', 'Imported out', 'Imported high'].map(changed)).toEqual([1, 1, 1]);
 
       // An edit of its stock: once too.
       await patchProduct(server, user, id('Imported out'), { stock: '7' });
-      const { rows: edits } = await sql<{ id: string }>`select id from product_rewrites
-        where id = ${id('Imported out')}`.execute(db);
+      const { rows: edits } = await sql<{ id: string }>`select product_id as id from product_writes
+        where product_id = ${id('Imported out')}`.execute(db);
       expect(edits).toHaveLength(2);
       expect(await crossedAt(id('Imported out'))).toBe(server.clock.now());
 
@@ -316,11 +308,7 @@ describe('reorder points, the stock=reorder filter and crossings', async () => {
         'Made low 2 of 10',
       ]);
     } finally {
-      await sql`drop trigger product_rewrites${sql.raw(dialect === 'sqlite' ? '' : ' on products')}`.execute(
-        db,
-      );
-      if (dialect === 'postgres') await sql`drop function product_rewrites()`.execute(db);
-      await sql`drop table product_rewrites`.execute(db);
+      await stopCountingProductWrites(server);
     }
   });
 

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { IMPORT_MAX_ROWS } from '../../../src/shared/constants.js';
 import { readdir } from 'node:fs/promises';
 import { expect } from 'vitest';
@@ -264,3 +265,29 @@ export const plainProducts = (count: number, stock: number) =>
     sku: null,
     reorderPoint: null,
   }));
+
+/** Keeps the id of every product row written from now on in `product_writes`, on either engine. */
+export async function countProductWrites(server: TestServer) {
+  const { db, dialect } = server.database;
+  await sql`create table product_writes (product_id text not null)`.execute(db);
+  if (dialect === 'sqlite') {
+    await sql`create trigger product_writes after update on products
+      begin insert into product_writes values (new.id); end`.execute(db);
+  } else {
+    await sql`create function product_writes() returns trigger language plpgsql as $$
+      begin insert into product_writes values (new.id); return null; end $$`.execute(db);
+    await sql`create trigger product_writes after update on products
+      for each row execute function product_writes()`.execute(db);
+  }
+}
+
+/** Ends what countProductWrites started: its trigger, function and table go. */
+export async function stopCountingProductWrites(server: TestServer) {
+  const { db, dialect } = server.database;
+  if (dialect === 'sqlite') await sql`drop trigger product_writes`.execute(db);
+  else {
+    await sql`drop trigger product_writes on products`.execute(db);
+    await sql`drop function product_writes()`.execute(db);
+  }
+  await sql`drop table product_writes`.execute(db);
+}
