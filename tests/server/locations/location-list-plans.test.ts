@@ -8,7 +8,6 @@ import { ProductRepository } from '../../../src/server/features/products/reposit
 import { build } from '../support/build.js';
 import {
   analyze,
-  bystanders,
   numberedCatalogue,
   planText,
   stockedWarehouse,
@@ -45,8 +44,6 @@ describe('the list by location: plans and pages', async () => {
     warehouses.set(catalogueId, stocked.warehouse);
   }
   const owner = owners[0]!;
-  // Where the catalogue is half of 6,000 rows, PostgreSQL reads the table whole to sum an aisle.
-  if (dialect === 'postgres') await bystanders(db, 24_000);
   await analyze(db, dialect);
 
   const plan = (query: CompiledQuery) => planText(db, dialect, query);
@@ -119,7 +116,7 @@ describe('the list by location: plans and pages', async () => {
         // PostgreSQL may read a catalogue's products and hash them when the place holds a good
         // share of them, by its costs; a bin's few it reads by id. SQLite is held to the ids.
         if (dialect === 'sqlite') expect(text).not.toMatch(/products_owner_/);
-        else if (place === 'a bin') expect(text).toMatch(/products_pkey|products_catalogue_id/);
+        else if (place === 'a bin') expect(text).toContain('products_pkey');
       }
     },
   );

@@ -5,7 +5,6 @@ import { ProductQueries } from '../../../src/server/features/products/queries.js
 import { build } from '../support/build.js';
 import {
   analyze,
-  bystanders,
   numberedCatalogue,
   rowsRead,
   stockedWarehouse,
@@ -37,7 +36,6 @@ describe('a warehouse beside a larger tenant', async () => {
   }
   await seed('big', 2_000, 25);
   const small = await seed('small', 300, 3);
-  if (dialect === 'postgres') await bystanders(db, 8_000);
   await analyze(db, dialect);
 
   /**

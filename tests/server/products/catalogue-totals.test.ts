@@ -12,8 +12,7 @@ import { api, member } from '../catalogues/support.js';
  * after any mix of the writes that change them: creates, edits of every counted field, stock
  * changes and counts, deletes one and many, undos of each, imports that create and update, a
  * change of the catalogue's reorder point, and the deletion of the owner's account. So must each
- * product's reorder mark follow the rule, and on PostgreSQL the search keys its triggers copy
- * into `search_texts` (migration 062) match the products'.
+ * product's reorder mark follow the rule.
  */
 describe("a catalogue's kept totals", async () => {
   const server = await build();
@@ -30,18 +29,6 @@ describe("a catalogue's kept totals", async () => {
       .where('catalogue_id', '=', id)
       .where(sql<SqlBool>`(reorder_crossed_at is not null) <> (${toReorderIn(id)})`)
       .execute();
-
-  /** The catalogue's products whose copied search key is missing or stale, and copies of none. */
-  const searchOutOfStep = async (id: string) => {
-    if (server.database.dialect !== 'postgres') return [];
-    const { rows } = await sql<{ product: string | null; copy: string | null }>`
-      select p.id as product, s.product_id as copy
-      from (select id, search_key from products where catalogue_id = ${id}) p
-      full join (select product_id, search_key from search_texts where catalogue_id = ${id}) s
-        on s.product_id = p.id
-      where p.id is null or s.product_id is null or s.search_key <> p.search_key`.execute(db);
-    return rows;
-  };
 
   it('equal a count from scratch after a random mix of every write', async () => {
     const owner = await member(server, 'Ada');
@@ -78,7 +65,6 @@ describe("a catalogue's kept totals", async () => {
         await recount(catalogueId),
       );
       expect(await outOfStep(catalogueId), `marks after ${kind} (step ${step})`).toEqual([]);
-      expect(await searchOutOfStep(catalogueId), `search after ${kind} (step ${step})`).toEqual([]);
     }
 
     expect([...done].sort()).toEqual([...kinds].sort());
@@ -87,6 +73,5 @@ describe("a catalogue's kept totals", async () => {
     const res = await api(server, owner, 'DELETE', '/api/auth/user', { password: PASSWORD });
     expect(res.statusCode, res.body).toBeLessThan(300);
     expect(await kept(catalogueId)).toEqual({});
-    expect(await searchOutOfStep(catalogueId)).toEqual([]);
   }, 120_000);
 });

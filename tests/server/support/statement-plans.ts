@@ -157,9 +157,7 @@ export async function analyze(db: DB, dialect: MigrationDialect) {
 
 /** Statistics of the products on both engines: SQLite's app gathers none, these plans have them. */
 export async function analyzeProducts(db: DB, dialect: MigrationDialect) {
-  await sql
-    .raw(dialect === 'postgres' ? 'vacuum analyze products, search_texts' : 'analyze')
-    .execute(db);
+  await sql.raw(dialect === 'postgres' ? 'vacuum analyze products' : 'analyze').execute(db);
 }
 
 /**
@@ -264,21 +262,6 @@ export async function numberedCatalogue(
     })),
   );
   return catalogueId;
-}
-
-/**
- * Another tenant's `count` plain products, written in one statement (PostgreSQL): a server's
- * worth of rows beside those a test plans for. PostgreSQL plans by size; among a few thousand
- * rows reading the whole table costs less than finding a catalogue's by an index, and it does.
- */
-export async function bystanders(db: DB, count: number) {
-  const email = `bystander-${randomUUID()}@example.com`;
-  const catalogueId = await insertUser(db, { name: 'Bystander', email, passwordHash: 'x' }, 0);
-  await sql`insert into products (id, catalogue_id, name, name_key, description, search_key,
-      price_cents, stock, created_at, updated_at)
-    select gen_random_uuid()::text, ${catalogueId}, 'Product ' || i, 'product ' || i, 'Plain',
-      'product ' || i || chr(10) || 'plain', i % 700 + 1, 20, i, i
-    from generate_series(1, ${count}) as i`.execute(db);
 }
 
 /**

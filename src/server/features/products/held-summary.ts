@@ -76,7 +76,7 @@ export function heldSummaryQuery(
         : sql<SqlBool>`products.catalogue_id = ${catalogueId}`,
     )
     .where(visibleProduct());
-  if (text) query = query.where(queries.contains(catalogueId, text));
+  if (text) query = query.where(queries.contains(text));
   if (stock) query = query.where(stockCondition(catalogueId, stock));
   if (tag) query = query.where(taggedWith(catalogueId, tag));
   return query;

@@ -227,7 +227,7 @@ export class ProductQueries {
       query = query.where(sql<SqlBool>`+catalogue_id = ${catalogueId}`);
     } else query = query.where('catalogue_id', '=', catalogueId);
     query = query.where(visibleProduct());
-    if (text) query = query.where(this.contains(catalogueId, text));
+    if (text) query = query.where(this.contains(text));
     if (stock) query = query.where(stockCondition(catalogueId, stock, sort));
     if (tag) query = query.where(taggedWith(catalogueId, tag));
     if (held) query = query.where(this.heldIn(catalogueId, held));
@@ -270,18 +270,16 @@ export class ProductQueries {
   }
 
   /**
-   * Whether a product's search key contains the folded text. SQLite: instr(), a byte comparison,
-   * many times cheaper than LIKE on long keys (its trigram index is asked first, see
-   * search/sqlite-search.ts). PostgreSQL: the catalogue's keys in `search_texts` (migration 062)
-   * that match a regular expression that is a literal (`***=`), which their pg_trgm index serves
+   * Whether a row's search key contains the folded text. SQLite: instr(), a byte comparison, many
+   * times cheaper than LIKE on long keys (its trigram index is asked first, see search/sqlite-search.ts).
+   * PostgreSQL: a regular expression that is a literal (`***=`), which its pg_trgm index serves
    * from 3 characters on, and whose automaton checks a long key about ten times faster than LIKE.
    */
-  contains(catalogueId: string, text: string) {
+  contains(text: string) {
     if (this.dialect === 'sqlite') return sql<SqlBool>`instr(search_key, ${text}) > 0`;
     // PostgreSQL text cannot hold NUL, so no key contains one (and the driver refuses to send it).
     if (text.includes('\0')) return sql<SqlBool>`false`;
-    return sql<SqlBool>`products.id in (select product_id from search_texts
-      where catalogue_id = ${catalogueId} and search_key ~ ${`***=${text}`})`;
+    return sql<SqlBool>`search_key ~ ${`***=${text}`}`;
   }
 
   /**
@@ -312,7 +310,7 @@ export class ProductQueries {
       .$if(stock !== undefined, (query) => query.where(stockCondition(catalogueId, stock!)))
       .$if(tag !== undefined, (query) => query.where(taggedWith(catalogueId, tag!)))
       .$if(held !== undefined, (query) => query.where(this.heldIn(catalogueId, held!)))
-      .where(this.contains(catalogueId, text));
+      .where(this.contains(text));
   }
 
   /**
@@ -375,7 +373,7 @@ export class ProductQueries {
       ? query.where(ownedAmong(catalogueId, rowids))
       : query.where('catalogue_id', '=', catalogueId);
     query = query.where(visibleByKey(this.dialect));
-    if (text) query = query.where(this.contains(catalogueId, text));
+    if (text) query = query.where(this.contains(text));
     if (stock)
       query = query.where(
         stockCondition(catalogueId, stock, after || until ? 'newest' : undefined),

@@ -34,8 +34,8 @@ export function replanAsTablesGrow(trx: DB, dialect: MigrationDialect) {
   };
 }
 
-/** The tables an import writes (`search_texts` through the products' triggers). */
-const IMPORT_TABLES = ['products', 'product_tags', 'stock_movements', 'search_texts'] as const;
+/** The tables an import writes. */
+const IMPORT_TABLES = ['products', 'product_tags', 'stock_movements'] as const;
 
 /**
  * `refresh(rows)` after a bulk write of `rows` rows: on PostgreSQL, when they are enough, ANALYZE
