@@ -1,7 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type RawBuilder } from 'kysely';
-import { LOW_STOCK_THRESHOLD } from '../../../shared/constants.js';
-import { isToReorder } from '../../../shared/reorder.js';
 import type { DB } from '../../infra/db/handle.js';
 import { unsyncedTransaction } from '../../infra/db/writer-settings.js';
 import { HttpError } from '../../lib/http-error.js';
@@ -9,13 +7,14 @@ import { nextTurn } from '../../lib/turns.js';
 import type { CatalogueWrite } from '../writes/index.js';
 import { rethrowCodeTaken } from './codes.js';
 import { recordMovements } from './movements.js';
-import { announceStaged, crossingsOf, markedAtCreation, readCataloguePoint } from './reorder.js';
+import { announceStaged, markedAtCreation, readCataloguePoint } from './reorder.js';
+import { addBatch, emptySums, sumsAt, type StagedSums, type Totals } from './staged-sums.js';
 import { flushSearchIndexTurn } from './search/sqlite-merges.js';
 import { deleteStagedProducts } from './failed-imports.js';
 import { dropStagedUpdates, markApplying, stageUpdates, stagingGroups } from './import-applies.js';
 import { addUnits } from './stock-levels.js';
 import type { StagedProducts } from './import-writes.js';
-import type { ImportedUpdate, ProductInsert } from './rows.js';
+import type { ImportedUpdate } from './rows.js';
 import { insertTags } from './write-helpers.js';
 
 /**
@@ -23,14 +22,15 @@ import { insertTags } from './write-helpers.js';
  * apart), so only a process that died or stalled this long loses it to the sweep.
  */
 const LEASE_MS = 60_000;
-const DAY_MS = 86_400_000;
 
 /** An import whose new products are staged: invisible until it publishes. */
 export interface StagedImport {
   id: string;
   catalogueId: string;
-  /** The rows it staged: what its publish adds up. */
+  /** The rows it staged. */
   rows: StagedProducts;
+  /** What they add up to, summed as they were staged: what its publish writes. */
+  sums: StagedSums;
   /** How many updates of matched products it staged: applied once it is published. */
   updates: number;
   /** The app's clock, which the sweep reads leases by. */
@@ -85,6 +85,7 @@ export async function stageImport(
     catalogueId: target.id,
     rows: batches,
     updates: updates.length,
+    sums: emptySums(),
     now: clock.now,
   };
   const now = clock.now();
@@ -106,7 +107,8 @@ export async function stageImport(
         // Marked, not announced: its publish announces them (announceStaged).
         const at = Math.max(...batch.map((row) => row.created_at));
         const point = await readCataloguePoint(trx, target.id);
-        const { rows } = markedAtCreation(batch, point, at);
+        const { rows, crossed } = markedAtCreation(batch, point, at);
+        addBatch(staged.sums, batch, point, crossed);
         await trx
           .insertInto('products')
           .values(rows.map((row) => ({ ...row, import_id: staged.id })))
@@ -153,68 +155,13 @@ export async function dropImport(db: DB, staged: StagedImport): Promise<void> {
   await db.deleteFrom('pending_imports').where('id', '=', staged.id).execute();
 }
 
-/** Adds cents × units to `into` in the three parts the kept sums hold (products/exact-sum.ts). */
-function addParts(into: number[], cents: number, units: number) {
-  const [c0, c1, u0, u1] = [
-    cents % 65536,
-    Math.floor(cents / 65536),
-    units % 65536,
-    Math.floor(units / 65536),
-  ];
-  into[0]! += c0 * u0;
-  into[1]! += c0 * u1 + c1 * u0;
-  into[2]! += c1 * u1;
-}
-
-const PARTS = ['all', 'low', 'out', 'reorder'] as const;
-type Sum = {
-  count: number;
-  units: number;
-  costed: number;
-  to_reorder: number;
-  value: number[];
-  cost: number[];
-};
-
-/**
- * What the staged products add to each part of the catalogue's totals (migration 032's rules),
- * summed here from the rows the import wrote: a publish reads none of them again. An import's
- * sums stay far below 2^53 (50,000 rows of at most 2^32 per part). One pass, no allocation a
- * row: it runs in the publish's transaction, on the event loop.
- */
-function totalsOf(rows: ProductInsert[], point: number) {
-  const sums = new Map<(typeof PARTS)[number], Sum>(
-    PARTS.map((part) => [
-      part,
-      { count: 0, units: 0, costed: 0, to_reorder: 0, value: [0, 0, 0], cost: [0, 0, 0] },
-    ]),
-  );
-  const [all, low, out, reorder] = PARTS.map((part) => sums.get(part)!) as [Sum, Sum, Sum, Sum];
-  const add = (sum: Sum, row: ProductInsert, toReorder: boolean) => {
-    sum.count += 1;
-    sum.units += row.stock;
-    if (row.cost_cents !== null) sum.costed += 1;
-    if (toReorder) sum.to_reorder += 1;
-    addParts(sum.value, row.price_cents, row.stock);
-    addParts(sum.cost, row.cost_cents ?? 0, row.stock);
-  };
-  for (const row of rows) {
-    const toReorder = isToReorder(row.stock, row.reorder_point, point);
-    add(all, row, toReorder);
-    if (row.stock >= 1 && row.stock <= LOW_STOCK_THRESHOLD) add(low, row, toReorder);
-    if (row.stock === 0) add(out, row, toReorder);
-    if (toReorder) add(reorder, row, toReorder);
-  }
-  return sums;
-}
-
 /**
  * Adds sums of products to the catalogue's kept totals, or (`held`) to those of its default
  * location and the locations above it.
  */
 async function addTotals(
   { trx, catalogueId }: CatalogueWrite,
-  sums: ReturnType<typeof totalsOf>,
+  sums: Totals,
   kept: 'catalogue' | 'held' = 'catalogue',
 ) {
   for (const [part, sum] of sums) {
@@ -262,8 +209,9 @@ async function addTotals(
  * Publishes a staged import in the write's transaction (SQLite): its lease checked (a lapsed one
  * may be swept already: nothing of it is kept), its products
  * added to the catalogue's totals, their movements to its day and their units to the default
- * location (summed from the rows it staged, not read again), the crossings of their reorder
- * points announced, its staged updates marked to be applied after the commit (applyStagedUpdates),
+ * location, the crossings of their reorder points announced (all summed as its batches were
+ * staged: nothing is walked row by row while the write lock is held, unless the catalogue's
+ * reorder point moved meanwhile), its staged updates marked to be applied after the commit (applyStagedUpdates),
  * then its pending row deleted, which makes every one of its products visible at the commit. No
  * product row is written: a few statements whatever the import's size.
  */
@@ -273,28 +221,13 @@ export async function publishImport(w: CatalogueWrite, staged: StagedImport): Pr
   if (!(await renewLease(trx, staged.id, now))) throw new LeaseLost();
   if (staged.updates > 0) await markApplying(w, staged.id, now);
   const point = await readCataloguePoint(trx, catalogueId);
-  const rows = staged.rows.flat();
-  await addTotals(w, totalsOf(rows, point));
-  // Their stock is in the default location (a row each where it is above 0): held there and in
-  // the locations above it (migration 061), each product's units its stock.
-  await addTotals(
-    w,
-    totalsOf(
-      rows.filter((row) => row.stock > 0),
-      point,
-    ),
-    'held',
-  );
+  const sums = sumsAt(staged, point);
+  await addTotals(w, sums.totals);
+  // Their stock is in the default location: held there and in the locations above it (migration
+  // 061), each product's units its stock.
+  await addTotals(w, sums.held, 'held');
   // Each new product's one movement, from 0 to its stock, on the day it was created.
-  const days = new Map<number, { units: number; value: number[] }>();
-  for (const row of rows) {
-    const day = Math.floor(row.created_at / DAY_MS);
-    const sum = days.get(day) ?? { units: 0, value: [0, 0, 0] };
-    sum.units += row.stock;
-    addParts(sum.value, row.price_cents, row.stock);
-    days.set(day, sum);
-  }
-  for (const [day, { units, value }] of days) {
+  for (const [day, { units, value }] of sums.days) {
     const [low, middle, high] = value;
     await trx
       .insertInto('catalogue_days')
@@ -317,9 +250,9 @@ export async function publishImport(w: CatalogueWrite, staged: StagedImport): Pr
       .execute();
   }
   // New products' stock went to the default location, whose id is the catalogue's.
-  const units = rows.reduce((total, row) => total + row.stock, 0);
-  await addUnits(w, new Map([[catalogueId, units]]));
-  await announceStaged(trx, catalogueId, crossingsOf(rows, point), w.now);
+  await addUnits(w, new Map([[catalogueId, sums.units]]));
+  await announceStaged(trx, catalogueId, sums.crossings, w.now);
   await trx.deleteFrom('pending_imports').where('id', '=', staged.id).execute();
-  return rows.length;
+  // Every product is in the part of all.
+  return sums.totals.get('all')!.count;
 }
