@@ -207,13 +207,13 @@ async function addTotals(
 
 /**
  * Publishes a staged import in the write's transaction (SQLite): its lease checked (a lapsed one
- * may be swept already: nothing of it is kept), its products
- * added to the catalogue's totals, their movements to its day and their units to the default
- * location, the crossings of their reorder points announced (all summed as its batches were
- * staged: nothing is walked row by row while the write lock is held, unless the catalogue's
- * reorder point moved meanwhile), its staged updates marked to be applied after the commit (applyStagedUpdates),
- * then its pending row deleted, which makes every one of its products visible at the commit. No
- * product row is written: a few statements whatever the import's size.
+ * may be swept already: nothing of it is kept), its products added to the catalogue's totals,
+ * their movements to its days and their units to the default location, the crossings of their
+ * reorder points announced (all summed as its batches were staged: no row is walked while the
+ * write lock is held, unless the catalogue's reorder point moved meanwhile), its staged updates
+ * marked to be applied after the commit (applyStagedUpdates), then its pending row deleted, which
+ * makes every one of its products visible at the commit. No product row is written: a few
+ * statements whatever the import's size.
  */
 export async function publishImport(w: CatalogueWrite, staged: StagedImport): Promise<number> {
   const { trx, catalogueId } = w;
