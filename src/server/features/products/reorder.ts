@@ -49,8 +49,8 @@ type Judged = { id: string; name: string; stock: number; reorder_point: number |
 
 /**
  * The crossing of a product whose reorder mark is not set, if its stock is at or below the point
- * that applies; none else. Read field by field: an import's publish asks it of 50,000 rows in
- * one turn of the event loop.
+ * that applies; none else. Read field by field, nothing copied: an import asks it of each of up
+ * to 50,000 new rows.
  */
 function crossingOf(row: Judged, cataloguePoint: number): Crossing | undefined {
   if (!isToReorder(row.stock, row.reorder_point, cataloguePoint)) return undefined;
