@@ -127,6 +127,8 @@ export async function loadProducts(
     }
     // The write holds its catalogue: its point cannot change before the commit.
     const point = batches.length > 0 ? await readCataloguePoint(trx, catalogueId) : 0;
+    // Announced together: many events for their webhooks are queued as one row (enqueue.ts).
+    const reached: Crossing[] = [];
     for (const batch of batches) {
       if (batch.length === 0) continue;
       const at = Math.max(...batch.map((row) => row.created_at));
@@ -143,11 +145,12 @@ export async function loadProducts(
         at: row.created_at,
       }));
       await recordMovements(w, movements);
-      await onReorderPointsReached(trx, catalogueId, crossed, at);
+      for (const crossing of crossed) reached.push(crossing);
       created += batch.length;
       await grew(created + updated);
       await setImmediate();
     }
+    await onReorderPointsReached(trx, catalogueId, reached, w.now);
   } catch (error) {
     rethrowCodeTaken(error);
   }

@@ -141,7 +141,7 @@ export async function trackReorderCrossings(
   catalogueId: string,
   ids: readonly string[] | 'all',
   now: number,
-  // False while an import stages its products: its publish announces them (announceStaged).
+  // False while an import stages its products: its publish announces them.
   announce = true,
 ): Promise<void> {
   const chunks: (readonly string[] | undefined)[] = [];
@@ -149,6 +149,8 @@ export async function trackReorderCrossings(
   else for (let i = 0; i < ids.length; i += BATCH_ROWS) chunks.push(ids.slice(i, i + BATCH_ROWS));
   const point = cataloguePointOf(catalogueId);
   const rule = toReorderIn(catalogueId);
+  // Announced together: many events for their webhooks are queued as one row (enqueue.ts).
+  const reached: Crossing[] = [];
   for (const chunk of chunks) {
     const changed = await trx
       .selectFrom('products')
@@ -181,22 +183,9 @@ export async function trackReorderCrossings(
           .execute();
       }
     }
-    if (announce) await onReorderPointsReached(trx, catalogueId, crossed, now);
+    for (const crossing of crossed) reached.push(crossing);
   }
-}
-
-/**
- * The crossings of a staged import's products (marked, not announced, as they were staged), queued
- * for the webhooks in the transaction that publishes them.
- */
-export async function announceStaged(
-  trx: DB,
-  catalogueId: string,
-  crossed: Crossing[],
-  now: number,
-): Promise<void> {
-  for (let i = 0; i < crossed.length; i += BATCH_ROWS)
-    await onReorderPointsReached(trx, catalogueId, crossed.slice(i, i + BATCH_ROWS), now);
+  if (announce) await onReorderPointsReached(trx, catalogueId, reached, now);
 }
 
 /**

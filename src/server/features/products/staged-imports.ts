@@ -7,7 +7,7 @@ import { nextTurn } from '../../lib/turns.js';
 import type { CatalogueWrite } from '../writes/index.js';
 import { rethrowCodeTaken } from './codes.js';
 import { recordMovements } from './movements.js';
-import { announceStaged, markedAtCreation, readCataloguePoint } from './reorder.js';
+import { markedAtCreation, onReorderPointsReached, readCataloguePoint } from './reorder.js';
 import { addBatch, emptySums, sumsAt, type StagedSums, type Totals } from './staged-sums.js';
 import { flushSearchIndexTurn } from './search/sqlite-merges.js';
 import { deleteStagedProducts } from './failed-imports.js';
@@ -104,7 +104,7 @@ export async function stageImport(
       if (clock.isGone()) throw new Error('The client went away during the import');
       await unsyncedTransaction(db, async (trx) => {
         if (!(await renewLease(trx, staged.id, staged.now()))) throw new LeaseLost();
-        // Marked, not announced: its publish announces them (announceStaged).
+        // Marked, not announced: its publish announces them.
         const at = Math.max(...batch.map((row) => row.created_at));
         const point = await readCataloguePoint(trx, target.id);
         const { rows, crossed } = markedAtCreation(batch, point, at);
@@ -251,7 +251,7 @@ export async function publishImport(w: CatalogueWrite, staged: StagedImport): Pr
   }
   // New products' stock went to the default location, whose id is the catalogue's.
   await addUnits(w, new Map([[catalogueId, sums.units]]));
-  await announceStaged(trx, catalogueId, sums.crossings, w.now);
+  await onReorderPointsReached(trx, catalogueId, sums.crossings, w.now);
   await trx.deleteFrom('pending_imports').where('id', '=', staged.id).execute();
   // Every product is in the part of all.
   return sums.totals.get('all')!.count;

@@ -9,6 +9,7 @@ import type { AddressPolicy } from './addresses.js';
 import type { Runner } from '../../infra/runner/runner.js';
 import type { TableQueue } from '../../infra/runner/queue.js';
 import { attemptDelivery, attemptOnce, type DeliveryRow } from './attempt.js';
+import { expandFanout, FANOUT_LEASE_MS, type FanoutRow } from './fanouts.js';
 
 const HOUR = 3_600_000;
 /** How long a worker owns a claimed delivery: well beyond one attempt's 10 s. */
@@ -45,6 +46,7 @@ export interface DelivererDeps {
  */
 export class WebhookDeliverer {
   private readonly queue: TableQueue<DeliveryRow>;
+  private readonly fanouts: TableQueue<FanoutRow>;
 
   constructor(private readonly deps: DelivererDeps) {
     this.queue = deps.runner.queue<DeliveryRow>({
@@ -64,6 +66,19 @@ export class WebhookDeliverer {
         return true;
       },
     });
+    // Events queued in bulk, their deliveries written a step at a time: one writer per catalogue.
+    this.fanouts = deps.runner.queue<FanoutRow>({
+      name: 'webhook fan-outs',
+      table: 'webhook_fanouts',
+      tenant: { column: 'catalogue_id', perTenant: 1 },
+      concurrency: 2,
+      leaseMs: FANOUT_LEASE_MS,
+      pollMs: POLL_MS,
+      handle: async (job, signal) => {
+        await expandFanout(deps.db, deps.clock, job, signal, () => this.queue.wake());
+        return true;
+      },
+    });
     deps.runner.every({
       name: 'pruning finished webhook deliveries',
       everyMs: HOUR,
@@ -73,11 +88,21 @@ export class WebhookDeliverer {
 
   /** Looks now rather than at the next poll (after a commit that queued deliveries). */
   wake() {
+    this.fanouts.wake();
     this.queue.wake();
   }
 
+  /**
+   * Writes the deliveries of every event queued in bulk; returns how many such rows were written
+   * out. Tests call it (deliverDue does too).
+   */
+  fanOutDue(): Promise<number> {
+    return this.fanouts.drain();
+  }
+
   /** Attempts every due delivery once; returns how many were attempted. Tests call it. */
-  deliverDue(): Promise<number> {
+  async deliverDue(): Promise<number> {
+    await this.fanOutDue();
     return this.queue.drain();
   }
 

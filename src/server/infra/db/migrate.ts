@@ -62,6 +62,7 @@ import * as topMoverUnmarkOnRaise from './migrations/057_top_mover_unmark_on_rai
 import * as searchPendingListSmall from './migrations/059_search_pending_list_small.js';
 import * as stockLocationKeyDeferred from './migrations/060_stock_location_key_deferred.js';
 import * as locationTotals from './migrations/061_location_totals.js';
+import * as webhookFanouts from './migrations/062_webhook_fanouts.js';
 
 export type MigrationDialect = 'sqlite' | 'postgres';
 
@@ -129,6 +130,7 @@ export const migrations: Migration[] = [
   { name: '059_search_pending_list_small', ...searchPendingListSmall },
   { name: '060_stock_location_key_deferred', ...stockLocationKeyDeferred },
   { name: '061_location_totals', ...locationTotals },
+  { name: '062_webhook_fanouts', ...webhookFanouts },
 ];
 
 /** What the hand-written runner before Kysely's Migrator recorded applied migrations in. */

@@ -44,3 +44,21 @@ export interface WebhookDeliveriesTable {
   created_at: number;
   delivered_at: number | null;
 }
+
+/**
+ * Events of one write queued in bulk, whose deliveries the runner writes in short steps
+ * (migration 062): `payloads` one body per line, `expanded` how many of them are written.
+ */
+export interface WebhookFanoutsTable {
+  id: string;
+  catalogue_id: string;
+  event_type: string;
+  /** The endpoints listening when the write committed, a JSON array of ids. */
+  webhook_ids: string;
+  payloads: string;
+  expanded: Generated<number>;
+  attempts: Generated<number>;
+  next_attempt_at: number;
+  locked_until: number | null;
+  created_at: number;
+}

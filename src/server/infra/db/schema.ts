@@ -48,7 +48,11 @@ import type {
   PurchaseOrdersTable,
   SuppliersTable,
 } from './schema-purchasing.js';
-import type { WebhookDeliveriesTable, WebhooksTable } from './schema-webhooks.js';
+import type {
+  WebhookDeliveriesTable,
+  WebhookFanoutsTable,
+  WebhooksTable,
+} from './schema-webhooks.js';
 
 // The tables are grouped by area in the schema-*.ts files beside this one; this one lists the
 // database.
@@ -86,6 +90,7 @@ export interface Database {
   catalogue_invitations: CatalogueInvitationsTable;
   webhooks: WebhooksTable;
   webhook_deliveries: WebhookDeliveriesTable;
+  webhook_fanouts: WebhookFanoutsTable;
   low_stock_digests: LowStockDigestsTable;
   user_totp: UserTotpTable;
   recovery_codes: RecoveryCodesTable;

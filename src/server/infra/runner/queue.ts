@@ -22,8 +22,11 @@ export interface QueueDefinition<Row extends JobRow> {
   /** Names the queue in logs. */
   name: string;
   table: string;
-  /** The column and value of a job still to do (`status = 'pending'`, `closed_at is null`). */
-  open: { column: string; value: string | null };
+  /**
+   * The column and value of a job still to do (`status = 'pending'`, `closed_at is null`); none
+   * when every row is (its handler deletes it once done).
+   */
+  open?: { column: string; value: string | null };
   /**
    * Fairness: jobs of one tenant (a catalogue, a recipient) hold at most `perTenant` leases at
    * once across every instance, and those of one group inside it (an endpoint) `perGroup`; a
@@ -245,7 +248,9 @@ export class TableQueue<Row extends JobRow> {
         .updateTable(table)
         .set((eb) => ({ locked_until: now + leaseMs, attempts: eb('attempts', '+', 1) }))
         .where('id', '=', candidate)
-        .where(open.column, open.value === null ? 'is' : '=', open.value)
+        .$if(open !== undefined, (update) =>
+          update.where(open!.column, open!.value === null ? 'is' : '=', open!.value),
+        )
         .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', now)]))
         .returningAll()
         .executeTakeFirst();
@@ -258,9 +263,8 @@ export class TableQueue<Row extends JobRow> {
 
   private openRows() {
     const { table, open } = this.definition;
-    return this.db
-      .selectFrom(table)
-      .where(open.column, open.value === null ? 'is' : '=', open.value);
+    const rows = this.db.selectFrom(table);
+    return open ? rows.where(open.column, open.value === null ? 'is' : '=', open.value) : rows;
   }
 }
 
