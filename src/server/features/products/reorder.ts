@@ -1,6 +1,14 @@
-import { sql, type RawBuilder, type SqlBool } from 'kysely';
+import { setImmediate } from 'node:timers/promises';
+import {
+  sql,
+  type Expression,
+  type ExpressionBuilder,
+  type RawBuilder,
+  type SqlBool,
+} from 'kysely';
 import { bumpCatalogueVersion } from '../writes/index.js';
 import type { DB } from '../../infra/db/handle.js';
+import type { Database } from '../../infra/db/schema.js';
 import { enqueueWebhookEvents } from '../webhooks/index.js';
 import { effectiveReorderPoint, isToReorder } from '../../../shared/reorder.js';
 import { BATCH_ROWS } from './rows.js';
@@ -144,48 +152,97 @@ export async function trackReorderCrossings(
   // False while an import stages its products: its publish announces them.
   announce = true,
 ): Promise<void> {
-  const chunks: (readonly string[] | undefined)[] = [];
-  if (ids === 'all') chunks.push(undefined);
-  else for (let i = 0; i < ids.length; i += BATCH_ROWS) chunks.push(ids.slice(i, i + BATCH_ROWS));
-  const point = cataloguePointOf(catalogueId);
-  const rule = toReorderIn(catalogueId);
   // Announced together: many events for their webhooks are queued as one row (enqueue.ts).
   const reached: Crossing[] = [];
-  for (const chunk of chunks) {
-    const changed = await trx
-      .selectFrom('products')
-      .select(['id', 'name', 'stock', 'reorder_crossed_at'])
-      .select(sql<number>`coalesce(reorder_point, ${point})`.as('point'))
-      .where('catalogue_id', '=', catalogueId)
-      .$if(chunk !== undefined, (query) => query.where('id', 'in', chunk!))
-      // Crossed one way or the other, among these products only: each side of the `or` is a
-      // group of its own, so the catalogue and the ids above bound the whole condition.
-      .where((eb) =>
-        eb.or([
-          eb.and([eb('reorder_crossed_at', 'is', null), rule]),
-          eb.and([eb('reorder_crossed_at', 'is not', null), eb.not(rule)]),
-        ]),
-      )
-      .execute();
-    const crossed = changed.filter((row) => row.reorder_crossed_at === null);
-    const restocked = changed.filter((row) => row.reorder_crossed_at !== null);
-    for (const [rows, value] of [
-      [crossed, now],
-      [restocked, null],
-    ] as const) {
-      for (let i = 0; i < rows.length; i += BATCH_ROWS) {
-        const batch = rows.slice(i, i + BATCH_ROWS).map((row) => row.id);
-        await trx
-          .updateTable('products')
-          .set({ reorder_crossed_at: value })
-          .where('catalogue_id', '=', catalogueId)
-          .where('id', 'in', batch)
-          .execute();
-      }
+  const track = async (among: Among) => {
+    for (const crossing of await trackAmong(trx, catalogueId, among, now)) reached.push(crossing);
+  };
+  if (ids === 'all') {
+    // A range of the catalogue's products at a time, each in a turn of the event loop of its
+    // own: in one, 100,000 products held it for 1.3 s.
+    for await (const range of idRanges(trx, catalogueId)) {
+      await setImmediate();
+      await track(range);
     }
-    for (const crossing of crossed) reached.push(crossing);
+  } else {
+    for (let i = 0; i < ids.length; i += BATCH_ROWS) {
+      const chunk = ids.slice(i, i + BATCH_ROWS);
+      await track((eb) => eb('id', 'in', chunk));
+    }
   }
   if (announce) await onReorderPointsReached(trx, catalogueId, reached, now);
+}
+
+/** Which of a catalogue's products a step of trackReorderCrossings judges. */
+type Among = (eb: ExpressionBuilder<Database, 'products'>) => Expression<SqlBool>;
+
+/** Products judged in one turn of the event loop after a change of their catalogue's point. */
+const JUDGED_PER_TURN = 1_000;
+
+/** The catalogue's products as ranges of JUDGED_PER_TURN ids, read down its index by id. */
+async function* idRanges(trx: DB, catalogueId: string): AsyncGenerator<Among> {
+  let after: string | undefined;
+  for (;;) {
+    const edge = await trx
+      .selectFrom('products')
+      .select('id')
+      .where('catalogue_id', '=', catalogueId)
+      .$if(after !== undefined, (query) => query.where('id', '>', after!))
+      .orderBy('id')
+      .limit(1)
+      .offset(JUDGED_PER_TURN - 1)
+      .executeTakeFirst();
+    const [from, to] = [after, edge?.id];
+    yield (eb) =>
+      eb.and([
+        ...(from === undefined ? [] : [eb('id', '>', from)]),
+        ...(to === undefined ? [] : [eb('id', '<=', to)]),
+      ]);
+    if (to === undefined) return;
+    after = to;
+  }
+}
+
+/** Marks and clears the crossings of the products `among` selects; returns the new ones. */
+async function trackAmong(
+  trx: DB,
+  catalogueId: string,
+  among: Among,
+  now: number,
+): Promise<Crossing[]> {
+  const rule = toReorderIn(catalogueId);
+  const changed = await trx
+    .selectFrom('products')
+    .select(['id', 'name', 'stock', 'reorder_crossed_at'])
+    .select(sql<number>`coalesce(reorder_point, ${cataloguePointOf(catalogueId)})`.as('point'))
+    .where('catalogue_id', '=', catalogueId)
+    .where(among)
+    // Crossed one way or the other, among these products only: each side of the `or` is a group
+    // of its own, so the catalogue and the products above bound the whole condition.
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('reorder_crossed_at', 'is', null), rule]),
+        eb.and([eb('reorder_crossed_at', 'is not', null), eb.not(rule)]),
+      ]),
+    )
+    .execute();
+  const crossed = changed.filter((row) => row.reorder_crossed_at === null);
+  const restocked = changed.filter((row) => row.reorder_crossed_at !== null);
+  for (const [rows, value] of [
+    [crossed, now],
+    [restocked, null],
+  ] as const) {
+    for (let i = 0; i < rows.length; i += BATCH_ROWS) {
+      const batch = rows.slice(i, i + BATCH_ROWS).map((row) => row.id);
+      await trx
+        .updateTable('products')
+        .set({ reorder_crossed_at: value })
+        .where('catalogue_id', '=', catalogueId)
+        .where('id', 'in', batch)
+        .execute();
+    }
+  }
+  return crossed;
 }
 
 /**
