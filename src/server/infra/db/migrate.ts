@@ -63,6 +63,7 @@ import * as searchPendingListSmall from './migrations/059_search_pending_list_sm
 import * as stockLocationKeyDeferred from './migrations/060_stock_location_key_deferred.js';
 import * as locationTotals from './migrations/061_location_totals.js';
 import * as webhookFanouts from './migrations/062_webhook_fanouts.js';
+import * as queueTenantIndexes from './migrations/063_queue_tenant_indexes.js';
 
 export type MigrationDialect = 'sqlite' | 'postgres';
 
@@ -131,6 +132,7 @@ export const migrations: Migration[] = [
   { name: '060_stock_location_key_deferred', ...stockLocationKeyDeferred },
   { name: '061_location_totals', ...locationTotals },
   { name: '062_webhook_fanouts', ...webhookFanouts },
+  { name: '063_queue_tenant_indexes', ...queueTenantIndexes },
 ];
 
 /** What the hand-written runner before Kysely's Migrator recorded applied migrations in. */

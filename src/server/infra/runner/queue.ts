@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { MigrationDialect } from '../db/migrate.js';
 import type { Clock } from '../../lib/clock.js';
 
@@ -215,13 +215,17 @@ export class TableQueue<Row extends JobRow> {
    * Claims one due job by moving its lease forward, fairly: first among tenants with nothing in
    * flight (anywhere), then among those below their bound. The in-flight
    * counts are the leases in the table, so the bounds hold across instances (give or take the
-   * claims two instances make at the same moment). The conditional update makes the claim atomic.
+   * claims two instances make at the same moment). The conditional update makes the claim atomic:
+   * a job another instance claimed first is looked past.
    */
   private async claim(): Promise<Row | undefined> {
     const { table, open, tenant, leaseMs } = this.definition;
     const group = tenant.group;
     const now = this.deps.clock.now();
-    const leased = await this.openRows()
+    // Every leased job is open (settling a job ends its lease): read by the lease alone, down its
+    // partial index, not among every open job.
+    const leased = await this.db
+      .selectFrom(table)
       .select([`${tenant.column} as tenant`, ...(group ? [`${group.column} as grp`] : [])] as never)
       .where('locked_until', '>', now)
       .execute();
@@ -233,32 +237,97 @@ export class TableQueue<Row extends JobRow> {
       ? [...perGroup].filter(([, n]) => n >= group.perGroup).map(([key]) => key)
       : [];
     for (const excluded of [busy, full]) {
-      let candidate = this.openRows()
-        .select('id')
-        .where('next_attempt_at', '<=', now)
-        .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', now)]))
-        .orderBy('next_attempt_at')
-        .limit(1);
-      if (excluded.length > 0) candidate = candidate.where(tenant.column, 'not in', excluded);
-      if (group && fullGroups.length > 0) {
-        candidate = candidate.where(group.column, 'not in', fullGroups);
+      for (let tries = 0; tries < CLAIM_TRIES; tries += 1) {
+        const id = await this.candidate(new Set(excluded), new Set(fullGroups), now);
+        if (id === undefined) break;
+        const claimed = await this.db
+          .updateTable(table)
+          .set((eb) => ({ locked_until: now + leaseMs, attempts: eb('attempts', '+', 1) }))
+          .where('id', '=', id)
+          .$if(open !== undefined, (update) =>
+            update.where(open!.column, open!.value === null ? 'is' : '=', open!.value),
+          )
+          .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', now)]))
+          .returningAll()
+          .executeTakeFirst();
+        if (claimed) return claimed as unknown as Row;
       }
-      if (this.deps.dialect === 'postgres') candidate = candidate.forUpdate().skipLocked();
-      const claimed = await this.db
-        .updateTable(table)
-        .set((eb) => ({ locked_until: now + leaseMs, attempts: eb('attempts', '+', 1) }))
-        .where('id', '=', candidate)
-        .$if(open !== undefined, (update) =>
-          update.where(open!.column, open!.value === null ? 'is' : '=', open!.value),
-        )
-        .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', now)]))
-        .returningAll()
-        .executeTakeFirst();
-      if (claimed) return claimed as unknown as Row;
       // Nothing due among idle tenants: busy ones below their bound may go.
       if (busy.length === 0) return undefined;
     }
     return undefined;
+  }
+
+  /**
+   * The earliest due job, unleased, of a tenant not `excluded` and a group not full: read from
+   * the head of the queue, or, when the head is all excluded tenants' (a backlog of a busy one),
+   * as each other tenant's earliest down the index by tenant: the cost follows the tenants with
+   * open jobs, not the jobs of the excluded ones.
+   */
+  private async candidate(
+    excluded: Set<string>,
+    fullGroups: Set<string>,
+    now: number,
+  ): Promise<string | undefined> {
+    const { tenant } = this.definition;
+    const group = tenant.group;
+    const head = await this.dueRows(now)
+      .select([
+        'id',
+        `${tenant.column} as tenant`,
+        ...(group ? [`${group.column} as grp`] : []),
+      ] as never)
+      .orderBy('next_attempt_at')
+      .limit(HEAD)
+      .execute();
+    const eligible = (row: Record<string, unknown>) =>
+      !excluded.has(String(row.tenant)) && !(group && fullGroups.has(String(row.grp)));
+    const first = head.find(eligible);
+    if (first || head.length < HEAD) return first?.id as string | undefined;
+    let earliest: { id: string; next_attempt_at: number } | undefined;
+    for (const other of await this.tenantsWithOpenJobs()) {
+      if (excluded.has(other)) continue;
+      const row = await this.dueRows(now)
+        .select(['id', 'next_attempt_at'])
+        .where(tenant.column, '=', other)
+        .$if(group !== undefined && fullGroups.size > 0, (query) =>
+          query.where(group!.column, 'not in', [...fullGroups]),
+        )
+        .orderBy('next_attempt_at')
+        .limit(1)
+        .executeTakeFirst();
+      if (row && (!earliest || Number(row.next_attempt_at) < Number(earliest.next_attempt_at))) {
+        earliest = row as { id: string; next_attempt_at: number };
+      }
+    }
+    return earliest?.id;
+  }
+
+  /** The tenants with open jobs, one index seek each (a loose index scan). */
+  private async tenantsWithOpenJobs(): Promise<string[]> {
+    const { table, open, tenant } = this.definition;
+    const column = sql.ref(tenant.column);
+    const isOpen = open
+      ? open.value === null
+        ? sql`${sql.ref(open.column)} is null`
+        : sql`${sql.ref(open.column)} = ${open.value}`
+      : sql`1 = 1`;
+    const { rows } = await sql<{ tenant: string | null }>`
+      with recursive tenants (tenant) as (
+        select min(${column}) from ${sql.table(table)} where ${isOpen}
+        union all
+        select (select min(${column}) from ${sql.table(table)} where ${isOpen} and ${column} > tenants.tenant)
+        from tenants where tenants.tenant is not null
+      )
+      select tenant from tenants where tenant is not null`.execute(this.deps.db);
+    return rows.map((row) => String(row.tenant));
+  }
+
+  /** Open jobs due now and not leased. */
+  private dueRows(now: number) {
+    return this.openRows()
+      .where('next_attempt_at', '<=', now)
+      .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', now)]));
   }
 
   private openRows() {
@@ -267,6 +336,11 @@ export class TableQueue<Row extends JobRow> {
     return open ? rows.where(open.column, open.value === null ? 'is' : '=', open.value) : rows;
   }
 }
+
+/** Due jobs read from the head of a queue before it looks tenant by tenant. */
+const HEAD = 64;
+/** Candidates tried in a row when another instance claims each first. */
+const CLAIM_TRIES = 3;
 
 function countBy<T>(rows: T[], key: (row: T) => unknown): Map<string, number> {
   const counts = new Map<string, number>();

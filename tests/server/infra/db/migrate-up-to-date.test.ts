@@ -82,9 +82,9 @@ describe('migrating an up-to-date database', async () => {
   });
 
   it('still takes the locked step when a migration is missing from the record', async () => {
-    // The last migration, 062_webhook_fanouts, makes its table only if it is not there yet.
+    // The last migration, 063_queue_tenant_indexes, makes its indexes only if they are not there.
     const last = migrations.at(-1)!.name;
-    expect(last).toBe('062_webhook_fanouts');
+    expect(last).toBe('063_queue_tenant_indexes');
     await sql`delete from kysely_migration where name = ${last}`.execute(db);
     const released = await holdMigrationLock(dataDir, url);
     let applied: string[] | undefined;
