@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Webhook as Verifier } from 'standardwebhooks';
+import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { roleCannot, type CatalogueRole } from '../../../src/shared/catalogue-roles.js';
@@ -10,6 +11,7 @@ import {
 } from '../../../src/shared/schemas/webhooks/webhooks.js';
 import { anotherInstance, build } from '../support/build.js';
 import { LocalInbox } from '../support/inbox.js';
+import { longestTurn } from '../support/latency.js';
 import { addMember, api, createIn, member, newCatalogue } from '../catalogues/support.js';
 import { addWebhook, receiver, webhooksUrl } from './support.js';
 
@@ -17,6 +19,8 @@ const SECOND = 1000;
 const MINUTE = 60 * SECOND;
 const HOUR = 60 * MINUTE;
 const ALLOW = { WEBHOOKS_ALLOW_PRIVATE_NETWORK: 'true' };
+/** What any background job may hold the event loop for, in CPU time. */
+const LONGEST_TURN_MS = 100;
 
 describe('webhook endpoints of a catalogue', async () => {
   const server = await build({ env: ALLOW });
@@ -388,6 +392,51 @@ describe('finished deliveries', async () => {
   const server = await build({ env: ALLOW });
   const owner = await member(server);
   const catalogue = await newCatalogue(server, owner, 'Pruned');
+
+  it('are pruned in short turns however many there are: one bulk write can leave a million', async () => {
+    const { webhook } = await addWebhook(
+      server,
+      owner,
+      catalogue.id,
+      'https://hooks.example.com/x',
+    );
+    const { db } = server.database;
+    const old = server.clock.now() - 31 * 24 * HOUR;
+    const delivery = (status: 'delivered' | 'pending', at: number) => ({
+      id: randomUUID(),
+      webhook_id: webhook.id,
+      catalogue_id: catalogue.id,
+      event_type: 'reorder.reached',
+      payload: '{}',
+      status,
+      attempts: 1,
+      next_attempt_at: status === 'pending' ? at : null,
+      locked_until: null,
+      last_status: null,
+      last_error: null,
+      created_at: at,
+      delivered_at: status === 'pending' ? null : at,
+    });
+    for (let i = 0; i < 100_000; i += 500) {
+      await db
+        .insertInto('webhook_deliveries')
+        .values(Array.from({ length: 500 }, () => delivery('delivered', old)))
+        .execute();
+    }
+    const kept = [delivery('pending', old), delivery('delivered', server.clock.now())];
+    await db.insertInto('webhook_deliveries').values(kept).execute();
+    const turn = await longestTurn(() =>
+      server.app.runner.runNow('pruning finished webhook deliveries'),
+    );
+    const left = await db
+      .selectFrom('webhook_deliveries')
+      .select('id')
+      .where('webhook_id', '=', webhook.id)
+      .execute();
+    expect(left.map(({ id }) => id).sort()).toEqual(kept.map(({ id }) => id).sort());
+    console.log(`pruning 100,000 deliveries: longest turn ${turn.toFixed(0)} ms of CPU`);
+    expect(turn).toBeLessThan(LONGEST_TURN_MS);
+  }, 120_000);
 
   it("are kept 30 days, then pruned by the runner's hourly job", async () => {
     const hook = await receiver();

@@ -64,6 +64,7 @@ import * as stockLocationKeyDeferred from './migrations/060_stock_location_key_d
 import * as locationTotals from './migrations/061_location_totals.js';
 import * as webhookFanouts from './migrations/062_webhook_fanouts.js';
 import * as queueTenantIndexes from './migrations/063_queue_tenant_indexes.js';
+import * as deliveryAgeIndex from './migrations/064_delivery_age_index.js';
 
 export type MigrationDialect = 'sqlite' | 'postgres';
 
@@ -133,6 +134,7 @@ export const migrations: Migration[] = [
   { name: '061_location_totals', ...locationTotals },
   { name: '062_webhook_fanouts', ...webhookFanouts },
   { name: '063_queue_tenant_indexes', ...queueTenantIndexes },
+  { name: '064_delivery_age_index', ...deliveryAgeIndex },
 ];
 
 /** What the hand-written runner before Kysely's Migrator recorded applied migrations in. */
