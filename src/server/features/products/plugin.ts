@@ -8,7 +8,7 @@ import { ProductImages } from './product-images.js';
 import { ProductRepository } from './repository.js';
 import { ResponseCache } from './response-cache.js';
 import { searchIndexMerges } from './search/sqlite-merges.js';
-import { setCatalogueReorderPoint } from './reorder.js';
+import { setCatalogueReorderPoint } from './point-change.js';
 import type { ProductsContext } from './routes/context.js';
 import { presenters } from './routes/presenters.js';
 

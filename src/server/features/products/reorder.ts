@@ -1,4 +1,3 @@
-import { setImmediate } from 'node:timers/promises';
 import {
   sql,
   type Expression,
@@ -6,7 +5,6 @@ import {
   type RawBuilder,
   type SqlBool,
 } from 'kysely';
-import { bumpCatalogueVersion } from '../writes/index.js';
 import type { DB } from '../../infra/db/handle.js';
 import type { Database } from '../../infra/db/schema.js';
 import { enqueueWebhookEvents } from '../webhooks/index.js';
@@ -136,12 +134,13 @@ export async function onReorderPointsReached(
 }
 
 /**
- * Brings `reorder_crossed_at` in step with the rule for these products of the catalogue (or all of
- * them, after a change of the catalogue's point), in the caller's write transaction: set to `now`
- * for a product that is now to reorder and was not (calling onReorderPointsReached), cleared for
- * one back above its point. A product already marked keeps its time: it alerts once per crossing.
- * `updated_at` stays: the product's own fields did not change. Any new write path of a stock (an
- * undo, a bulk change) calls it in its transaction.
+ * Brings `reorder_crossed_at` in step with the rule for these products of the catalogue, in the
+ * caller's write transaction: set to `now` for a product that is now to reorder and was not
+ * (calling onReorderPointsReached), cleared for one back above its point. A product already
+ * marked keeps its time: it alerts once per crossing. `updated_at` stays: the product's own
+ * fields did not change. Any new write path of a stock (an undo, a bulk change) calls it in its
+ * transaction (`all`: every product of the catalogue, in one statement); a change of the
+ * catalogue's point judges them a range at a time (point-change.ts).
  * @public (for other write paths)
  */
 export async function trackReorderCrossings(
@@ -154,57 +153,25 @@ export async function trackReorderCrossings(
 ): Promise<void> {
   // Announced together: many events for their webhooks are queued as one row (enqueue.ts).
   const reached: Crossing[] = [];
-  const track = async (among: Among) => {
-    for (const crossing of await trackAmong(trx, catalogueId, among, now)) reached.push(crossing);
-  };
-  if (ids === 'all') {
-    // A range of the catalogue's products at a time, each in a turn of the event loop of its
-    // own: in one, 100,000 products held it for 1.3 s.
-    for await (const range of idRanges(trx, catalogueId)) {
-      await setImmediate();
-      await track(range);
-    }
-  } else {
-    for (let i = 0; i < ids.length; i += BATCH_ROWS) {
-      const chunk = ids.slice(i, i + BATCH_ROWS);
-      await track((eb) => eb('id', 'in', chunk));
+  const chunks: Among[] = [];
+  if (ids === 'all') chunks.push((eb) => eb('catalogue_id', '=', catalogueId));
+  for (let i = 0; ids !== 'all' && i < ids.length; i += BATCH_ROWS) {
+    const chunk = ids.slice(i, i + BATCH_ROWS);
+    chunks.push((eb) => eb('id', 'in', chunk));
+  }
+  for (const among of chunks) {
+    for (const crossing of await trackCrossingsAmong(trx, catalogueId, among, now)) {
+      reached.push(crossing);
     }
   }
   if (announce) await onReorderPointsReached(trx, catalogueId, reached, now);
 }
 
-/** Which of a catalogue's products a step of trackReorderCrossings judges. */
-type Among = (eb: ExpressionBuilder<Database, 'products'>) => Expression<SqlBool>;
-
-/** Products judged in one turn of the event loop after a change of their catalogue's point. */
-const JUDGED_PER_TURN = 1_000;
-
-/** The catalogue's products as ranges of JUDGED_PER_TURN ids, read down its index by id. */
-async function* idRanges(trx: DB, catalogueId: string): AsyncGenerator<Among> {
-  let after: string | undefined;
-  for (;;) {
-    const edge = await trx
-      .selectFrom('products')
-      .select('id')
-      .where('catalogue_id', '=', catalogueId)
-      .$if(after !== undefined, (query) => query.where('id', '>', after!))
-      .orderBy('id')
-      .limit(1)
-      .offset(JUDGED_PER_TURN - 1)
-      .executeTakeFirst();
-    const [from, to] = [after, edge?.id];
-    yield (eb) =>
-      eb.and([
-        ...(from === undefined ? [] : [eb('id', '>', from)]),
-        ...(to === undefined ? [] : [eb('id', '<=', to)]),
-      ]);
-    if (to === undefined) return;
-    after = to;
-  }
-}
+/** Which of a catalogue's products trackCrossingsAmong judges. */
+export type Among = (eb: ExpressionBuilder<Database, 'products'>) => Expression<SqlBool>;
 
 /** Marks and clears the crossings of the products `among` selects; returns the new ones. */
-async function trackAmong(
+export async function trackCrossingsAmong(
   trx: DB,
   catalogueId: string,
   among: Among,
@@ -243,26 +210,6 @@ async function trackAmong(
     }
   }
   return crossed;
-}
-
-/**
- * Sets a catalogue's reorder point in the caller's transaction: the products that use it may cross
- * either way (tracked as any write's), and its version moves, so no cached list or summary of it
- * answers by the old point.
- */
-export async function setCatalogueReorderPoint(
-  trx: DB,
-  catalogueId: string,
-  point: number,
-  now: number,
-): Promise<void> {
-  await trx
-    .updateTable('catalogues')
-    .set({ reorder_point: point, updated_at: now })
-    .where('id', '=', catalogueId)
-    .execute();
-  await trackReorderCrossings(trx, catalogueId, 'all', now);
-  await bumpCatalogueVersion(trx, catalogueId);
 }
 
 /**

@@ -65,6 +65,7 @@ import * as locationTotals from './migrations/061_location_totals.js';
 import * as webhookFanouts from './migrations/062_webhook_fanouts.js';
 import * as queueTenantIndexes from './migrations/063_queue_tenant_indexes.js';
 import * as deliveryAgeIndex from './migrations/064_delivery_age_index.js';
+import * as locationTotalsPointInApp from './migrations/065_location_totals_point_in_app.js';
 
 export type MigrationDialect = 'sqlite' | 'postgres';
 
@@ -135,6 +136,7 @@ export const migrations: Migration[] = [
   { name: '062_webhook_fanouts', ...webhookFanouts },
   { name: '063_queue_tenant_indexes', ...queueTenantIndexes },
   { name: '064_delivery_age_index', ...deliveryAgeIndex },
+  { name: '065_location_totals_point_in_app', ...locationTotalsPointInApp },
 ];
 
 /** What the hand-written runner before Kysely's Migrator recorded applied migrations in. */
