@@ -127,7 +127,7 @@ export async function loadProducts(
     }
     // The write holds its catalogue: its point cannot change before the commit.
     const point = batches.length > 0 ? await readCataloguePoint(trx, catalogueId) : 0;
-    // Announced together: many events for their webhooks are queued as one row (enqueue.ts).
+    // Announced together: thousands of events are queued as a few rows (enqueue.ts).
     const reached: Crossing[] = [];
     for (const batch of batches) {
       if (batch.length === 0) continue;

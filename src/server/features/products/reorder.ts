@@ -153,7 +153,7 @@ export async function trackReorderCrossings(
   // False while an import stages its products: its publish announces them.
   announce = true,
 ): Promise<void> {
-  // Announced together: many events for their webhooks are queued as one row (enqueue.ts).
+  // Announced together: thousands of events are queued as a few rows (enqueue.ts).
   const reached: Crossing[] = [];
   const chunks: Among[] = [];
   if (ids === 'all') chunks.push((eb) => eb('catalogue_id', '=', catalogueId));
