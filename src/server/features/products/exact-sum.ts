@@ -1,5 +1,19 @@
-import { sql, type AliasedRawBuilder } from 'kysely';
+import { sql, type AliasedRawBuilder, type RawBuilder } from 'kysely';
 import type { MigrationDialect } from '../../infra/db/migrate.js';
+
+/**
+ * cents × units as three products of 16-bit halves, low to high (whole = low + middle·2^16 +
+ * high·2^32), exact for negative units too: what SQLite sums without overflow (exactSum, below) and what
+ * the kept totals hold in their `_low`, `_middle` and `_high` columns.
+ */
+export function halves(
+  cents: RawBuilder<unknown>,
+  units: RawBuilder<unknown>,
+): [RawBuilder<unknown>, RawBuilder<unknown>, RawBuilder<unknown>] {
+  const [c0, c1] = [sql`(${cents} & 65535)`, sql`(${cents} >> 16)`];
+  const [u0, u1] = [sql`(${units} & 65535)`, sql`(${units} >> 16)`];
+  return [sql`${c0} * ${u0}`, sql`${c0} * ${u1} + ${c1} * ${u0}`, sql`${c1} * ${u1}`];
+}
 
 /**
  * Σ cents × units over a selection, exact however large, on both engines: a price (or a cost) of
@@ -21,17 +35,15 @@ export function exactSum(dialect: MigrationDialect, cents: string, units: string
       read: (row: Record<string, unknown>) => BigInt(String(row[names.whole])),
     };
   }
-  const [c, u] = [sql.ref(cents), sql.ref(units)];
-  const [c0, c1] = [sql`(${c} & 65535)`, sql`(${c} >> 16)`];
-  const [u0, u1] = [sql`(${u} & 65535)`, sql`(${u} >> 16)`];
+  const [low, middle, high] = halves(sql.ref(cents), sql.ref(units));
   // As text: the driver would hand a sum past 2^53 over as an inexact number.
-  const part = (expression: ReturnType<typeof sql>, name: string) =>
+  const part = (expression: RawBuilder<unknown>, name: string) =>
     sql<string>`cast(coalesce(sum(${expression}), 0) as text)`.as(name);
   return {
     selections: [
-      part(sql`${c0} * ${u0}`, names.low),
-      part(sql`${c0} * ${u1} + ${c1} * ${u0}`, names.middle),
-      part(sql`${c1} * ${u1}`, names.high),
+      part(low, names.low),
+      part(middle, names.middle),
+      part(high, names.high),
     ] as AliasedRawBuilder[],
     read: (row: Record<string, unknown>) => {
       const [low, middle, high] = [names.low, names.middle, names.high].map((name) =>

@@ -3,6 +3,7 @@ import { sql, type RawBuilder } from 'kysely';
 import { LOW_STOCK_THRESHOLD } from '../../../shared/constants.js';
 import type { DB } from '../../infra/db/handle.js';
 import { bumpCatalogueVersion } from '../writes/index.js';
+import { halves } from './exact-sum.js';
 import {
   onReorderPointsReached,
   readCataloguePoint,
@@ -41,7 +42,7 @@ export async function setCatalogueReorderPoint(
     .where('id', '=', catalogueId)
     .execute();
   if (point !== before) {
-    // Announced together: many events for their webhooks are queued as rows (enqueue.ts).
+    // Announced together: thousands of events are queued as a few rows (enqueue.ts).
     const reached: Crossing[] = [];
     for await (const range of idRanges(trx, catalogueId)) {
       await setImmediate();
@@ -83,13 +84,6 @@ async function* idRanges(trx: DB, catalogueId: string): AsyncGenerator<IdRange> 
 }
 
 type Sql = RawBuilder<unknown>;
-
-/** cents × units in three parts (16-bit halves multiplied), exact for negative units too. */
-function halves(cents: Sql, units: Sql): [Sql, Sql, Sql] {
-  const [c0, c1] = [sql`(${cents} & 65535)`, sql`(${cents} >> 16)`];
-  const [u0, u1] = [sql`(${units} & 65535)`, sql`(${units} >> 16)`];
-  return [sql`${c0} * ${u0}`, sql`${c0} * ${u1} + ${c1} * ${u0}`, sql`${c1} * ${u1}`];
-}
 
 /**
  * What the products of `range` that follow the catalogue's point and lie between the two points
