@@ -476,7 +476,8 @@ describe("a request's cost beside another tenant's catalogue", async () => {
   });
 
   // Nor, for a write, every row of its own catalogue: it names the rows it changes. A change of
-  // the catalogue's reorder point is about all of its products.
+  // the catalogue's reorder point reads its products between the two points, a range of stock
+  // that only the catalogue's equality bounds here.
   it('no write reads all of its catalogue', () => {
     expect(readsReaching(beside.writes, 'catalogue', ['catalogue reorder point'])).toEqual([]);
   });

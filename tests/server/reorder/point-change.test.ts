@@ -1,14 +1,17 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { bulkLoad } from '../../../src/server/features/products/import-writes.js';
 import { api, member } from '../catalogues/support.js';
 import { build } from '../support/build.js';
 import { keptTotals, recountTotals } from '../support/catalogue-totals.js';
 import { longestTurn } from '../support/latency.js';
 import { plainProducts } from '../support/products.js';
+import { planText, statementRecorder } from '../support/statement-plans.js';
 
 const PRODUCTS = 20_000;
 /** What any write may hold the event loop for, in CPU time (as an import's own turns). */
 const LONGEST_TURN_MS = 100;
+/** Products whose stock lies between the two points of the second change. */
+const BETWEEN = 2_500;
 
 /**
  * A change of a catalogue's reorder point judges every product of the catalogue again, in one
@@ -19,9 +22,9 @@ const LONGEST_TURN_MS = 100;
  */
 describe("a change of a large catalogue's reorder point", async () => {
   const server = await build();
-  const { db } = server.database;
+  const { db, dialect } = server.database;
   const owner = await member(server, 'Pat');
-  await bulkLoad({ db, dialect: server.database.dialect }, owner.id, plainProducts(PRODUCTS, 50));
+  await bulkLoad({ db, dialect }, owner.id, plainProducts(PRODUCTS, 50));
 
   const marked = async () => {
     const row = await db
@@ -53,6 +56,9 @@ describe("a change of a large catalogue's reorder point", async () => {
     return turn;
   };
 
+  const recorder = statementRecorder();
+  afterAll(() => recorder.restore());
+
   it(`marks all ${PRODUCTS.toLocaleString('en')} products, then none, in short turns`, async () => {
     const raised = await setPoint(100);
     expect(await marked()).toBe(PRODUCTS);
@@ -66,4 +72,41 @@ describe("a change of a large catalogue's reorder point", async () => {
     expect(raised).toBeLessThan(LONGEST_TURN_MS);
     expect(lowered).toBeLessThan(LONGEST_TURN_MS);
   }, 120_000);
+
+  // A product whose stock lies outside the two points neither crosses nor moves a total: the
+  // change reads those between them from the index by stock, a page at a time, so its cost follows
+  // them, not the catalogue (walked a range of ids at a time, it ran three statements per 1,000
+  // products). No statement reads the catalogue's products by the catalogue alone: each reads its
+  // page's range, or its products by id.
+  it(`judges only the ${BETWEEN.toLocaleString('en')} products between the two points`, async () => {
+    for (let stock = 15; stock < 20; stock += 1) {
+      await bulkLoad({ db, dialect }, owner.id, plainProducts(BETWEEN / 5, stock));
+    }
+    const raised = await recorder.during(() => setPoint(20));
+    expect(await marked()).toBe(BETWEEN);
+    await expectTotalsKept();
+    const lowered = await recorder.during(() => setPoint(10));
+    expect(await marked()).toBe(0);
+    await expectTotalsKept();
+    for (const { statements } of [raised, lowered]) {
+      const ofProducts = statements.filter((query) => /\bproducts\b/.test(query.sql));
+      // Besides the marks' updates (100 products a statement): a page read, its totals moved, its
+      // marks judged.
+      const reads = ofProducts.filter((query) => !/^update "products"/.test(query.sql));
+      expect(reads.length).toBeLessThanOrEqual(3 * Math.ceil(BETWEEN / 1_000));
+      // PostgreSQL plans by its statistics, which its tests gather only where they ask.
+      if (dialect !== 'sqlite') continue;
+      const readsWhole: string[] = [];
+      for (const query of ofProducts) {
+        const plan = (await planText(db, dialect, query)).split('\n');
+        readsWhole.push(
+          ...plan.filter(
+            (step) =>
+              /^(SCAN|SEARCH) (products|p) /.test(step) && /\(catalogue_id=\?\)$|^SCAN/.test(step),
+          ),
+        );
+      }
+      expect(readsWhole).toEqual([]);
+    }
+  });
 });

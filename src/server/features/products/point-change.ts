@@ -1,9 +1,10 @@
 import { setImmediate } from 'node:timers/promises';
-import { sql, type RawBuilder } from 'kysely';
+import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import { LOW_STOCK_THRESHOLD } from '../../../shared/constants.js';
 import type { DB } from '../../infra/db/handle.js';
 import { bumpCatalogueVersion } from '../writes/index.js';
 import { halves } from './exact-sum.js';
+import type { Position } from './cursor.js';
 import {
   onReorderPointsReached,
   readCataloguePoint,
@@ -14,20 +15,16 @@ import {
 /** Products judged in one turn of the event loop when their catalogue's point changes. */
 const JUDGED_PER_TURN = 1_000;
 
-/** A catalogue's products by id: after `after` (else from the first), up to `upTo` (else all). */
-interface IdRange {
-  after: string | undefined;
-  upTo: string | undefined;
-}
-
 /**
  * Sets a catalogue's reorder point in the caller's transaction. The products that follow it and
  * whose stock lies between the two points enter the `reorder` part (raised) or leave it (lowered):
  * its statement's trigger moves the catalogue's totals (migration 032); the totals of the
  * locations holding them are moved here, and the products that cross either way are marked
- * (tracked as any write's), JUDGED_PER_TURN products at a time, each range in a turn of the event
- * loop of its own: in one, 100,000 products held it for 1.35 s. Its version moves,
- * so no cached list or summary of it answers by the old point.
+ * (tracked as any write's). No other product's mark or total can change, so only those are read,
+ * from the index of the list by stock, JUDGED_PER_TURN at a time, each in a turn of the event loop
+ * of its own: the cost follows the products that cross, not the catalogue (all 100,000 of them,
+ * judged in one turn, held it for 1.35 s). Its version moves, so no cached list or summary of it
+ * answers by the old point.
  */
 export async function setCatalogueReorderPoint(
   trx: DB,
@@ -42,21 +39,14 @@ export async function setCatalogueReorderPoint(
     .where('id', '=', catalogueId)
     .execute();
   if (point !== before) {
+    const points = { before, after: point };
     // Announced together: thousands of events are queued as a few rows (enqueue.ts).
     const reached: Crossing[] = [];
-    for await (const range of idRanges(trx, catalogueId)) {
+    for await (const page of pagesBetween(trx, catalogueId, points)) {
       await setImmediate();
-      await moveHeldTotals(trx, catalogueId, { before, after: point }, range);
-      const among = await trackCrossingsAmong(
-        trx,
-        catalogueId,
-        (eb) =>
-          eb.and([
-            ...(range.after === undefined ? [] : [eb('id', '>', range.after)]),
-            ...(range.upTo === undefined ? [] : [eb('id', '<=', range.upTo)]),
-          ]),
-        now,
-      );
+      await moveHeldTotals(trx, catalogueId, points, page);
+      const { ids } = page;
+      const among = await trackCrossingsAmong(trx, catalogueId, (eb) => eb('id', 'in', ids), now);
       for (const crossing of among) reached.push(crossing);
     }
     await onReorderPointsReached(trx, catalogueId, reached, now);
@@ -64,44 +54,80 @@ export async function setCatalogueReorderPoint(
   await bumpCatalogueVersion(trx, catalogueId);
 }
 
-/** The catalogue's products as ranges of JUDGED_PER_TURN ids, read down its index by id. */
-async function* idRanges(trx: DB, catalogueId: string): AsyncGenerator<IdRange> {
-  let after: string | undefined;
+interface Points {
+  before: number;
+  after: number;
+}
+
+/**
+ * Some of the products between the two points, in the order of the list by stock: their ids, and
+ * their range of that order (past `after`, else from the lower point; up to `upTo`).
+ */
+interface Page {
+  ids: string[];
+  after: Position | undefined;
+  upTo: Position;
+}
+
+/** The stock between two points: above the lower, up to the higher (the rule is "at or below"). */
+const between = ({ before, after }: Points) =>
+  [Math.min(before, after), Math.max(before, after)] as const;
+
+/**
+ * Where a page starts in the index of the list by stock (catalogue, stock, id): past the page
+ * before, else above the lower point. One bound of the two: with both, the engine could start
+ * every page at the lower point and read the pages before it again.
+ */
+const pageStart = (low: number, after: Position | undefined, table = 'products') => {
+  const [stock, id] = [sql.ref(`${table}.stock`), sql.ref(`${table}.id`)];
+  return after === undefined
+    ? sql<SqlBool>`${stock} > ${low}`
+    : sql<SqlBool>`(${stock}, ${id}) > (${after.key}, ${after.id})`;
+};
+
+/**
+ * The catalogue's products that follow its point and whose stock lies between the two points,
+ * JUDGED_PER_TURN at a time, read from the index of the list by stock alone: it holds every
+ * product, and each one's own point (migration 044).
+ */
+async function* pagesBetween(trx: DB, catalogueId: string, points: Points): AsyncGenerator<Page> {
+  const [low, high] = between(points);
+  let after: Position | undefined;
   for (;;) {
-    const edge = await trx
+    const rows = await trx
       .selectFrom('products')
-      .select('id')
+      .select(['id', 'stock'])
       .where('catalogue_id', '=', catalogueId)
-      .$if(after !== undefined, (query) => query.where('id', '>', after!))
+      .where('reorder_point', 'is', null)
+      .where(pageStart(low, after))
+      .where('stock', '<=', high)
+      .orderBy('stock')
       .orderBy('id')
-      .limit(1)
-      .offset(JUDGED_PER_TURN - 1)
-      .executeTakeFirst();
-    yield { after, upTo: edge?.id };
-    if (edge === undefined) return;
-    after = edge.id;
+      .limit(JUDGED_PER_TURN)
+      .execute();
+    const last = rows.at(-1);
+    if (!last) return;
+    const upTo = { key: last.stock, id: last.id };
+    yield { ids: rows.map((row) => row.id), after, upTo };
+    if (rows.length < JUDGED_PER_TURN) return;
+    after = upTo;
   }
 }
 
 type Sql = RawBuilder<unknown>;
 
 /**
- * What the products of `range` that follow the catalogue's point and lie between the two points
- * change in the totals of each location holding them (migration 061's rule): raised, each enters
+ * What a page of the products between the points changes in the totals of each location holding them (migration 061's rule): raised, each enters
  * the location's `reorder` part with the units it holds there, and counts as to reorder in every
  * part it is in; lowered, the reverse. Products of an import not published yet count nowhere.
  */
 async function moveHeldTotals(
   trx: DB,
   catalogueId: string,
-  points: { before: number; after: number },
-  range: IdRange,
+  points: Points,
+  page: Page,
 ): Promise<void> {
   const sign = points.after > points.before ? 1 : -1;
-  const [low, high] = [
-    Math.min(points.before, points.after),
-    Math.max(points.before, points.after),
-  ];
   const units = sql`${sql.lit(sign)} * h.units`;
   const inReorder = (value: Sql) => sql`sum(case when k.part = 'reorder' then ${value} else 0 end)`;
   const [value0, value1, value2] = halves(sql`p.price_cents`, units);
@@ -144,10 +170,9 @@ async function moveHeldTotals(
           or (k.part = 'low' and p.stock between 1 and ${sql.lit(LOW_STOCK_THRESHOLD)})
           or (k.part = 'out' and p.stock = 0)
       where p.catalogue_id = ${catalogueId} and p.reorder_point is null
-        and p.stock > ${low} and p.stock <= ${high}
+        and ${pageStart(between(points)[0], page.after, 'p')}
+        and (p.stock, p.id) <= (${page.upTo.key}, ${page.upTo.id})
         and (p.import_id is null or p.import_id not in (select id from pending_imports))
-        ${range.after === undefined ? sql`` : sql`and p.id > ${range.after}`}
-        ${range.upTo === undefined ? sql`` : sql`and p.id <= ${range.upTo}`}
       group by h.location_id, k.part) d
     where location_totals.catalogue_id = ${catalogueId}
       and location_totals.location_id = d.location_id and location_totals.part = d.part`.execute(
