@@ -5,12 +5,7 @@ import type { DB } from '../../infra/db/handle.js';
 import { bumpCatalogueVersion } from '../writes/index.js';
 import { halves } from './exact-sum.js';
 import type { Position } from './cursor.js';
-import {
-  onReorderPointsReached,
-  readCataloguePoint,
-  trackCrossingsAmong,
-  type Crossing,
-} from './reorder.js';
+import { onReorderPointsReached, readCataloguePoint, type Crossing } from './reorder.js';
 
 /** Products judged in one turn of the event loop when their catalogue's point changes. */
 const JUDGED_PER_TURN = 1_000;
@@ -45,10 +40,12 @@ export async function setCatalogueReorderPoint(
     for await (const page of pagesBetween(trx, catalogueId, points)) {
       await setImmediate();
       await moveHeldTotals(trx, catalogueId, points, page);
-      const { ids } = page;
-      const among = await trackCrossingsAmong(trx, catalogueId, (eb) => eb('id', 'in', ids), now);
-      for (const crossing of among) reached.push(crossing);
+      for (const crossing of await markPage(trx, catalogueId, points, page, now)) {
+        reached.push(crossing);
+      }
     }
+    // The write's last steps and its commit in a turn of their own, not after the last page's.
+    await setImmediate();
     await onReorderPointsReached(trx, catalogueId, reached, now);
   }
   await bumpCatalogueVersion(trx, catalogueId);
@@ -85,6 +82,13 @@ const pageStart = (low: number, after: Position | undefined, table = 'products')
     : sql<SqlBool>`(${stock}, ${id}) > (${after.key}, ${after.id})`;
 };
 
+/** A page's range of the index of the list by stock (the rows of `products` as `table`). */
+const pageRange = (points: Points, page: Page, table = 'products') => {
+  const [stock, id] = [sql.ref(`${table}.stock`), sql.ref(`${table}.id`)];
+  return sql<SqlBool>`${pageStart(between(points)[0], page.after, table)}
+    and (${stock}, ${id}) <= (${page.upTo.key}, ${page.upTo.id})`;
+};
+
 /**
  * The catalogue's products that follow its point and whose stock lies between the two points,
  * JUDGED_PER_TURN at a time, read from the index of the list by stock alone: it holds every
@@ -117,9 +121,12 @@ async function* pagesBetween(trx: DB, catalogueId: string, points: Points): Asyn
 type Sql = RawBuilder<unknown>;
 
 /**
- * What a page of the products between the points changes in the totals of each location holding them (migration 061's rule): raised, each enters
- * the location's `reorder` part with the units it holds there, and counts as to reorder in every
- * part it is in; lowered, the reverse. Products of an import not published yet count nowhere.
+ * What a page of the products between the points changes in the totals of each location holding
+ * them (migration 061's rule): raised, each enters the location's `reorder` part with the units
+ * it holds there, and counts as to reorder in every part it is in; lowered, the reverse. Products
+ * of an import not published yet count nowhere. The page is named by its range and by its ids:
+ * by its ids alone, SQLite read the catalogue's whole index of the list by stock; by its range
+ * alone, PostgreSQL expected many rows and read every tenant's holdings to join them.
  */
 async function moveHeldTotals(
   trx: DB,
@@ -170,12 +177,39 @@ async function moveHeldTotals(
           or (k.part = 'low' and p.stock between 1 and ${sql.lit(LOW_STOCK_THRESHOLD)})
           or (k.part = 'out' and p.stock = 0)
       where p.catalogue_id = ${catalogueId} and p.reorder_point is null
-        and ${pageStart(between(points)[0], page.after, 'p')}
-        and (p.stock, p.id) <= (${page.upTo.key}, ${page.upTo.id})
+        and ${pageRange(points, page, 'p')} and p.id in (${sql.join(page.ids)})
         and (p.import_id is null or p.import_id not in (select id from pending_imports))
       group by h.location_id, k.part) d
     where location_totals.catalogue_id = ${catalogueId}
       and location_totals.location_id = d.location_id and location_totals.part = d.part`.execute(
     trx,
   );
+}
+
+/**
+ * Sets or clears the reorder marks of a page, in one statement: each of its products crosses the
+ * way the point moved (the rule of `reorder.ts`: raised, each is now at or below the point and was
+ * not, so it was not marked; lowered, the reverse). Returns the new crossings, to announce. A
+ * mark already set stays as it is; a lowered page is cleared whole, without asking which are
+ * marked: so asked, SQLite reads the index of the marked by the page's stock values, each of them
+ * whole for each page.
+ */
+async function markPage(
+  trx: DB,
+  catalogueId: string,
+  points: Points,
+  page: Page,
+  now: number,
+): Promise<Crossing[]> {
+  const raised = points.after > points.before;
+  const rows = await trx
+    .updateTable('products')
+    .set({ reorder_crossed_at: raised ? now : null })
+    .where('catalogue_id', '=', catalogueId)
+    .where('reorder_point', 'is', null)
+    .where(pageRange(points, page))
+    .$if(raised, (update) => update.where('reorder_crossed_at', 'is', null))
+    .returning(['id', 'name', 'stock'])
+    .execute();
+  return raised ? rows.map((row) => ({ ...row, point: points.after })) : [];
 }
