@@ -141,8 +141,9 @@ export async function onReorderPointsReached(
  * (calling onReorderPointsReached), cleared for one back above its point. A product already
  * marked keeps its time: it alerts once per crossing. `updated_at` stays: the product's own
  * fields did not change. Any new write path of a stock (an undo, a bulk change) calls it in its
- * transaction (`all`: every product of the catalogue, in one statement); a change of the
- * catalogue's point judges them a range at a time (point-change.ts).
+ * transaction (`all`: every product of the catalogue, in one statement). A change of the
+ * catalogue's point, which knows which way its products cross, marks them itself
+ * (point-change.ts).
  * @public (for other write paths)
  */
 export async function trackReorderCrossings(
@@ -170,10 +171,10 @@ export async function trackReorderCrossings(
 }
 
 /** Which of a catalogue's products trackCrossingsAmong judges. */
-export type Among = (eb: ExpressionBuilder<Database, 'products'>) => Expression<SqlBool>;
+type Among = (eb: ExpressionBuilder<Database, 'products'>) => Expression<SqlBool>;
 
 /** Marks and clears the crossings of the products `among` selects; returns the new ones. */
-export async function trackCrossingsAmong(
+async function trackCrossingsAmong(
   trx: DB,
   catalogueId: string,
   among: Among,
