@@ -14,11 +14,12 @@ const LONGEST_TURN_MS = 100;
 const BETWEEN = 2_500;
 
 /**
- * A change of a catalogue's reorder point judges every product of the catalogue again, in one
- * transaction: all of them cross when it is raised above their stock, and enter the `reorder` part
- * of every location that holds them. Done in one turn of the event loop, that held it for 1.35 s at
- * 100,000 products (347 ms at 20,000); it goes a range of products at a time now, a turn each, and
- * still commits every mark and total with the point or none.
+ * A change of a catalogue's reorder point judges again, in one transaction, the products that
+ * follow it and whose stock lies between the two points: raised above the stock of all of them,
+ * all cross, and enter the `reorder` part of every location that holds them. Done in one turn of
+ * the event loop, that held it for 1.35 s at 100,000 products (347 ms at 20,000); it goes a page of
+ * products at a time now, a turn each, and still commits every mark and total with the point or
+ * none.
  */
 describe("a change of a large catalogue's reorder point", async () => {
   const server = await build();

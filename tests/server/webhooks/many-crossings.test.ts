@@ -27,9 +27,8 @@ const csvOf = (rows: number, stock: number) =>
  */
 describe('reorder webhooks of a write that crosses many points', async () => {
   const server = await build({ env: ALLOW });
-  const { db } = server.database;
+  const { db, dialect } = server.database;
   const { webhookDeliverer } = server.app;
-  const { dialect } = server.database;
   // The same app on the same PostgreSQL database, as another instance would be: its runner claims
   // as ours. (Two apps in one process on one SQLite file would block each other's thread: one
   // waits for the file's write lock that the other, on the same thread, cannot release.)
