@@ -10,7 +10,7 @@ export interface KeysetStep<T> {
  * The one page loop of every walk through a catalogue in index order (keyset pagination, like the
  * list's cursors): each step starts where the one before ended, a step is read only when the
  * caller asks for it, and the caller may stop at any time. The export's pages, a search's windows
- * on SQLite and a summary's windows all go through it.
+ * on SQLite, a summary's windows and a reorder point change's pages all go through it.
  */
 export async function* keysetPages<T>(
   read: (after: Position | undefined) => Promise<KeysetStep<T>>,

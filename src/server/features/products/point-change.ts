@@ -4,6 +4,7 @@ import { LOW_STOCK_THRESHOLD } from '../../../shared/constants.js';
 import type { DB } from '../../infra/db/handle.js';
 import { bumpCatalogueVersion } from '../writes/index.js';
 import { halves } from './exact-sum.js';
+import { keysetPages } from './page-loop.js';
 import type { Position } from './cursor.js';
 import { onReorderPointsReached, readCataloguePoint, type Crossing } from './reorder.js';
 
@@ -14,8 +15,8 @@ const JUDGED_PER_TURN = 1_000;
  * Sets a catalogue's reorder point in the caller's transaction. The products that follow it and
  * whose stock lies between the two points enter the `reorder` part (raised) or leave it (lowered):
  * its statement's trigger moves the catalogue's totals (migration 032); the totals of the
- * locations holding them are moved here, and the products that cross either way are marked
- * (tracked as any write's). No other product's mark or total can change, so only those are read,
+ * locations holding them are moved here, and the products that cross either way are marked or
+ * unmarked (`markPage`). No other product's mark or total can change, so only those are read,
  * from the index of the list by stock, JUDGED_PER_TURN at a time, each in a turn of the event loop
  * of its own: the cost follows the products that cross, not the catalogue (all 100,000 of them,
  * judged in one turn, held it for 1.35 s). Its version moves, so no cached list or summary of it
@@ -37,11 +38,11 @@ export async function setCatalogueReorderPoint(
     const points = { before, after: point };
     // Announced together: thousands of events are queued as a few rows (enqueue.ts).
     const reached: Crossing[] = [];
-    for await (const page of pagesBetween(trx, catalogueId, points)) {
-      await setImmediate();
-      await moveHeldTotals(trx, catalogueId, points, page);
-      for (const crossing of await markPage(trx, catalogueId, points, page, now)) {
-        reached.push(crossing);
+    for await (const pages of pagesBetween(trx, catalogueId, points)) {
+      for (const page of pages) {
+        await setImmediate();
+        await moveHeldTotals(trx, catalogueId, points, page);
+        reached.push(...(await markPage(trx, catalogueId, points, page, now)));
       }
     }
     // The write's last steps and its commit in a turn of their own, not after the last page's.
@@ -91,13 +92,12 @@ const pageRange = (points: Points, page: Page, table = 'products') => {
 
 /**
  * The catalogue's products that follow its point and whose stock lies between the two points,
- * JUDGED_PER_TURN at a time, read from the index of the list by stock alone: it holds every
- * product, and each one's own point (migration 044).
+ * JUDGED_PER_TURN at a time (one page per step of the walk), read from the index of the list by
+ * stock alone: it holds every product, and each one's own point (migration 044).
  */
-async function* pagesBetween(trx: DB, catalogueId: string, points: Points): AsyncGenerator<Page> {
+function pagesBetween(trx: DB, catalogueId: string, points: Points): AsyncGenerator<Page[]> {
   const [low, high] = between(points);
-  let after: Position | undefined;
-  for (;;) {
+  return keysetPages<Page>(async (after) => {
     const rows = await trx
       .selectFrom('products')
       .select(['id', 'stock'])
@@ -110,12 +110,11 @@ async function* pagesBetween(trx: DB, catalogueId: string, points: Points): Asyn
       .limit(JUDGED_PER_TURN)
       .execute();
     const last = rows.at(-1);
-    if (!last) return;
+    if (!last) return { rows: [], next: undefined };
     const upTo = { key: last.stock, id: last.id };
-    yield { ids: rows.map((row) => row.id), after, upTo };
-    if (rows.length < JUDGED_PER_TURN) return;
-    after = upTo;
-  }
+    const page = { ids: rows.map((row) => row.id), after, upTo };
+    return { rows: [page], next: rows.length < JUDGED_PER_TURN ? undefined : upTo };
+  });
 }
 
 type Sql = RawBuilder<unknown>;
@@ -202,14 +201,19 @@ async function markPage(
   now: number,
 ): Promise<Crossing[]> {
   const raised = points.after > points.before;
-  const rows = await trx
+  const update = trx
     .updateTable('products')
     .set({ reorder_crossed_at: raised ? now : null })
     .where('catalogue_id', '=', catalogueId)
     .where('reorder_point', 'is', null)
-    .where(pageRange(points, page))
-    .$if(raised, (update) => update.where('reorder_crossed_at', 'is', null))
+    .where(pageRange(points, page));
+  if (!raised) {
+    await update.execute();
+    return [];
+  }
+  const rows = await update
+    .where('reorder_crossed_at', 'is', null)
     .returning(['id', 'name', 'stock'])
     .execute();
-  return raised ? rows.map((row) => ({ ...row, point: points.after })) : [];
+  return rows.map((row) => ({ ...row, point: points.after }));
 }
