@@ -360,13 +360,12 @@ export class MoverWindows {
       const from = Number(row.start_day);
       // Moved already by another request meanwhile.
       if (from >= firstDay) return from;
-      const left = trx
+      const daysLeft = trx
         .selectFrom('product_days')
-        .select(['product_id', ...SUMS])
         .where('catalogue_id', '=', catalogueId)
         .where('day', '>=', from)
-        .where('day', '<', firstDay)
-        .groupBy('product_id');
+        .where('day', '<', firstDay);
+      const left = daysLeft.select(['product_id', ...SUMS]).groupBy('product_id');
       await trx
         .updateTable('product_windows')
         .from(left.as('d'))
@@ -379,9 +378,12 @@ export class MoverWindows {
         .whereRef('product_windows.product_id', '=', 'd.product_id')
         .where('product_windows.days', '=', days)
         .execute();
+      // Movements only add to a window: those the days left took from are the only ones that
+      // can be left with none, so they alone are read (not the catalogue's every window).
       await trx
         .deleteFrom('product_windows')
         .where('catalogue_id', '=', catalogueId)
+        .where('product_id', 'in', daysLeft.select('product_id'))
         .where('days', '=', days)
         .where('moves', '<=', 0)
         .execute();
