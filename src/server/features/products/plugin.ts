@@ -16,8 +16,13 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The product catalogue's data access, service and presenters (this feature's and catalogue-ops'). */
     products: ProductsContext & {
-      /** A catalogue's default reorder point, set in the caller's transaction (reorder.ts). */
-      setCatalogueReorderPoint: typeof setCatalogueReorderPoint;
+      /** A catalogue's default reorder point, set in the caller's transaction (point-change.ts). */
+      setCatalogueReorderPoint(
+        trx: DB,
+        catalogueId: string,
+        point: number,
+        now: number,
+      ): Promise<void>;
       /** Removes the files of images no product refers to any more, after the commit. */
       removeImages(keys: Iterable<string>): Promise<void>;
       /** A catalogue's products deleted in its deleting transaction, in bounded batches. */
@@ -61,7 +66,8 @@ export const productsPlugin = fp<{ responseCacheBytes?: number | undefined }>(
     app.decorate('products', {
       repository,
       images: productImages,
-      setCatalogueReorderPoint,
+      setCatalogueReorderPoint: (trx: DB, catalogueId: string, point: number, now: number) =>
+        setCatalogueReorderPoint(trx, catalogueId, point, now, database.dialect),
       removeImages: async (keys: Iterable<string>) => {
         for (const key of keys) await productImages.remove(key);
       },
