@@ -310,7 +310,7 @@ const reimported = (count: number) => (report: object) =>
  * ones before were answered (one after another, a change held up for seconds would be a single
  * sample): the wall ms of each.
  */
-async function changesBeside(bystander: Client, done: () => boolean) {
+export async function changesBeside(bystander: Client, done: () => boolean) {
   const { product } = (await send(bystander, 'POST', '/api/products', {
     name: 'Bystander',
     price: 1,
@@ -382,7 +382,7 @@ export async function measureImports(client: Client, bystander: Client): Promise
 }
 
 /** The percentiles of another user's waits (changesBeside). */
-function waitsOf({ waits, failed }: { waits: number[]; failed: number }): Waits {
+export function waitsOf({ waits, failed }: { waits: number[]; failed: number }): Waits {
   waits.sort((a, b) => a - b);
   const at = (p: number) => waits[Math.min(waits.length - 1, Math.ceil(p * waits.length) - 1)]!;
   return { p50: at(0.5), p99: at(0.99), max: waits.at(-1)!, count: waits.length, failed };

@@ -2,6 +2,7 @@
 import os from 'node:os';
 import type { Costs, ExportCost, ImportCosts, Waits } from './scale-catalogue.js';
 import type { WideCountCost } from './scale-counts.js';
+import type { PointChangeCost } from './scale-point-change.js';
 
 interface SizeResult {
   size: number;
@@ -10,6 +11,7 @@ interface SizeResult {
   /** Left out, as the requests are, when the imports run alone (BENCH_SCALE_ONLY=imports). */
   exported: ExportCost | undefined;
   wideCount: WideCountCost | undefined;
+  pointChange: PointChangeCost | undefined;
   imports: ImportCosts | undefined;
   /** SQLite's file and log, in bytes (0 on PostgreSQL). */
   disk: number;
@@ -120,11 +122,24 @@ function engineTable(result: EngineResult) {
   };
   if (first.exported) exportRows(row as (label: string, cell: (size: Measured) => string) => void);
   if (first.wideCount) countRows(row as (label: string, cell: (size: Counted) => string) => void);
+  const seconds = (cost: { wallMs: number; cpuMs: number }) =>
+    `**${(cost.wallMs / 1000).toFixed(2)}** (${(cost.cpuMs / 1000).toFixed(2)})`;
+  const waits = ({ p50, p99, max, count: n, failed }: Waits) =>
+    `${ms(p50)} / **${ms(p99)}** / ${ms(max)} (${n}, ${failed})`;
+  if (first.pointChange) {
+    const change = (s: SizeResult) => s.pointChange!;
+    row(
+      "the catalogue's reorder point raised past every stock: products to reorder before → after, wall s (server CPU s)",
+      (s) =>
+        `${count(change(s).toReorder.before)} → ${count(change(s).toReorder.after)}, ${seconds(change(s).raise)}`,
+    );
+    row('and set back: wall s (server CPU s)', (s) => seconds(change(s).lower));
+    row(
+      "another user's stock change every 50 ms during both: wall ms p50 / p99 / max (changes, failed)",
+      (s) => waits(change(s).bystander),
+    );
+  }
   if (first.imports) {
-    const seconds = (cost: { wallMs: number; cpuMs: number }) =>
-      `**${(cost.wallMs / 1000).toFixed(2)}** (${(cost.cpuMs / 1000).toFixed(2)})`;
-    const waits = ({ p50, p99, max, count: n, failed }: Waits) =>
-      `${ms(p50)} / **${ms(p99)}** / ${ms(max)} (${n}, ${failed})`;
     const percent = (part: number, whole: number) => `**${((part / whole) * 100).toFixed(1)} %**`;
     row('re-import 1,000 existing rows: wall s (server CPU s)', (s) =>
       seconds(s.imports!.reimport),

@@ -8,7 +8,9 @@
  * the server's own CPU time once it is idle (bench/scale-requests.ts). Beside the largest
  * catalogue, a catalogue of the smallest size is measured again (`npm run bench:scale-beside`
  * compares the two in alternating rounds). Then the export, a count of 10,000 lines over the whole
- * catalogue (bench/scale-counts.ts) and the imports of the catalogue, the new import beside
+ * catalogue (bench/scale-counts.ts), the catalogue's reorder point raised past every stock and
+ * set back beside another user's stock changes (bench/scale-point-change.ts), and the imports of
+ * the catalogue, the new import beside
  * another user's stock changes (BENCH_SCALE_IMPORTS=off leaves them out; BENCH_SCALE_ONLY=imports
  * runs them alone, without the requests, the export and the count).
  * Writes bench/results-scale.md, or bench/results-scale-<sizes>.md for other sizes.
@@ -22,6 +24,7 @@ import { loadConfig } from '../src/server/config.js';
 import { openDatabase } from '../src/server/infra/db/open.js';
 import { measureExport, measureImports, measureRequests } from './scale-catalogue.js';
 import { measureWideCount } from './scale-counts.js';
+import { measurePointChange } from './scale-point-change.js';
 import { cpuReader } from './scale-cpu.js';
 import { freshDatabase, seedCatalogue } from './scale-seed.js';
 import { renderScale, type EngineResult } from './scale-table.js';
@@ -72,16 +75,18 @@ async function measureEngine(engine: string): Promise<EngineResult> {
         }
         const { sqliteFile } = database;
         const disk = sqliteFile ? await databaseBytes(sqliteFile) : 0;
-        const bystander = IMPORTS ? await seedBystander(database.env) : undefined;
-        const imports = bystander
-          ? await measureImports(client, { ...client, token: bystander })
-          : undefined;
+        const bystander = { ...client, token: await seedBystander(database.env) };
+        const pointChange = ONLY_IMPORTS
+          ? undefined
+          : await measurePointChange(client, bystander, user.id);
+        const imports = IMPORTS ? await measureImports(client, bystander) : undefined;
         result.sizes.push({
           size,
           seedSeconds: seconds,
           costs,
           exported,
           wideCount,
+          pointChange,
           imports,
           disk,
         });
