@@ -111,6 +111,17 @@ describe("a change of a large catalogue's reorder point", async () => {
         readsMore.push(...reads.filter((step) => !/\(stock,id\)<|\bid=\?/.test(step) && !ownRead));
       }
       expect(readsMore).toEqual([]);
+      // A page's totals are found by location: read by the catalogue, each page read every
+      // location's four rows (40,000 beside 10,000 bins) to find the few it moves.
+      const totals = statements.filter((query) => /\blocation_totals\b/.test(query.sql));
+      expect(totals.length).toBeGreaterThan(0);
+      for (const query of totals) {
+        const plan = await planText(db, dialect, query);
+        const reads = plan
+          .split('\n')
+          .filter((step) => /^(SCAN|SEARCH) location_totals\b/.test(step));
+        expect(reads, plan).toEqual([expect.stringMatching(/location_id=\? AND part=\?\)$/)]);
+      }
     }
   });
 });

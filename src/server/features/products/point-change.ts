@@ -1,5 +1,5 @@
 import { setImmediate } from 'node:timers/promises';
-import { sql, type RawBuilder, type SqlBool } from 'kysely';
+import { sql, type SqlBool } from 'kysely';
 import { LOW_STOCK_THRESHOLD } from '../../../shared/constants.js';
 import type { DB } from '../../infra/db/handle.js';
 import type { MigrationDialect } from '../../infra/db/migrate.js';
@@ -130,8 +130,6 @@ function pagesBetween(
   });
 }
 
-type Sql = RawBuilder<unknown>;
-
 /**
  * What a page of the products between the points changes in the totals of each location holding
  * them (migration 061's rule): raised, each enters the location's `reorder` part with the units
@@ -139,6 +137,12 @@ type Sql = RawBuilder<unknown>;
  * of an import not published yet count nowhere. The page is named by its range and by its ids:
  * by its ids alone, SQLite read the catalogue's whole index of the list by stock; by its range
  * alone, PostgreSQL expected many rows and read every tenant's holdings to join them.
+ *
+ * Each location's sums are made once, then spread over its parts (`g` before `k`: the other way
+ * round SQLite made them again for each part), and the moves are materialized before the totals
+ * are found by their key: given the catalogue as a value, SQLite read all of its totals for each
+ * page (four rows a location: 40,000 beside 10,000 bins) to find the few thousand it moves. At
+ * 100,000 products crossing, 2.6 s of totals became 1.6 s.
  */
 async function moveHeldTotals(
   trx: DB,
@@ -146,53 +150,58 @@ async function moveHeldTotals(
   points: Points,
   page: Page,
 ): Promise<void> {
-  const sign = points.after > points.before ? 1 : -1;
-  const units = sql`${sql.lit(sign)} * h.units`;
-  const inReorder = (value: Sql) => sql`sum(case when k.part = 'reorder' then ${value} else 0 end)`;
+  const sign = sql.lit(points.after > points.before ? 1 : -1);
+  const units = sql`${sign} * h.units`;
   const [value0, value1, value2] = halves(sql`p.price_cents`, units);
   const [cost0, cost1, cost2] = halves(sql`coalesce(p.cost_cents, 0)`, units);
-  const columns = [
-    'count',
-    'units',
-    'costed',
-    'to_reorder',
-    'value_low',
-    'value_middle',
-    'value_high',
-    'cost_low',
-    'cost_middle',
-    'cost_high',
-  ];
+  // What each location gains in its `reorder` part: each column summed once per location.
+  const sums = {
+    count: sign,
+    units,
+    costed: sql`case when p.cost_cents is null then 0 else ${sign} end`,
+    value_low: value0,
+    value_middle: value1,
+    value_high: value2,
+    cost_low: cost0,
+    cost_middle: cost1,
+    cost_high: cost2,
+  };
+  const columns = [...Object.keys(sums), 'to_reorder'];
   const set = sql.join(
     columns.map(
       (column) =>
         sql`${sql.ref(column)} = ${sql.ref(`location_totals.${column}`)} + ${sql.ref(`d.${column}`)}`,
     ),
   );
-  await sql`update location_totals set ${set}
-    from (select h.location_id, k.part,
-        ${inReorder(sql.lit(sign))} as count,
-        ${inReorder(units)} as units,
-        ${inReorder(sql`(case when p.cost_cents is null then 0 else ${sql.lit(sign)} end)`)} as costed,
-        sum(${sql.lit(sign)}) as to_reorder,
-        ${inReorder(value0)} as value_low,
-        ${inReorder(value1)} as value_middle,
-        ${inReorder(value2)} as value_high,
-        ${inReorder(cost0)} as cost_low,
-        ${inReorder(cost1)} as cost_middle,
-        ${inReorder(cost2)} as cost_high
-      from products p
-      join location_holdings h on h.product_id = p.id
-      join (select 'all' as part union all select 'low' union all select 'out'
+  const summed = sql.join(
+    Object.entries(sums).map(([column, value]) => sql`sum(${value}) as ${sql.ref(column)}`),
+  );
+  const inReorder = sql.join(
+    Object.keys(sums).map((column) => {
+      const [gained, as] = [sql.ref(`g.${column}`), sql.ref(column)];
+      return sql`case when k.part = 'reorder' then ${gained} else 0 end as ${as}`;
+    }),
+  );
+  const low = sql`p.stock between 1 and ${sql.lit(LOW_STOCK_THRESHOLD)}`;
+  await sql`with d as materialized (
+      select ${catalogueId} as catalogue_id, g.location_id, k.part, ${inReorder},
+        case k.part when 'low' then g.low when 'out' then g.out else g.count end as to_reorder
+      from (select h.location_id, ${summed},
+          sum(case when ${low} then ${sign} else 0 end) as low,
+          sum(case when p.stock = 0 then ${sign} else 0 end) as out
+        from products p
+        join location_holdings h on h.product_id = p.id
+        where p.catalogue_id = ${catalogueId} and p.reorder_point is null
+          and ${pageRange(points, page, 'p')} and p.id in (${sql.join(page.ids)})
+          and (p.import_id is null or p.import_id not in (select id from pending_imports))
+        group by h.location_id) g
+      cross join (select 'all' as part union all select 'low' union all select 'out'
         union all select 'reorder') k
-        on k.part in ('all', 'reorder')
-          or (k.part = 'low' and p.stock between 1 and ${sql.lit(LOW_STOCK_THRESHOLD)})
-          or (k.part = 'out' and p.stock = 0)
-      where p.catalogue_id = ${catalogueId} and p.reorder_point is null
-        and ${pageRange(points, page, 'p')} and p.id in (${sql.join(page.ids)})
-        and (p.import_id is null or p.import_id not in (select id from pending_imports))
-      group by h.location_id, k.part) d
-    where location_totals.catalogue_id = ${catalogueId}
+      where k.part in ('all', 'reorder') or (k.part = 'low' and g.low <> 0)
+        or (k.part = 'out' and g.out <> 0))
+    update location_totals set ${set}
+    from d
+    where location_totals.catalogue_id = d.catalogue_id
       and location_totals.location_id = d.location_id and location_totals.part = d.part`.execute(
     trx,
   );
