@@ -38,13 +38,11 @@ export async function measurePointChange(
   const beside = changesBeside(bystander, () => done);
   const setPoint = (reorderPoint: number) =>
     costOf(client, () => send(client, 'PATCH', path, { reorderPoint }));
-  try {
+  const measured = async () => {
     const raise = await setPoint(PAST_EVERY_STOCK);
     const after = await toReorder(client);
-    const lower = await setPoint(catalogue.reorderPoint);
-    done = true;
-    return { toReorder: { before, after }, raise, lower, bystander: waitsOf(await beside) };
-  } finally {
-    done = true;
-  }
+    return { toReorder: { before, after }, raise, lower: await setPoint(catalogue.reorderPoint) };
+  };
+  const costs = await measured().finally(() => (done = true));
+  return { ...costs, bystander: waitsOf(await beside) };
 }

@@ -10,9 +10,9 @@
  * compares the two in alternating rounds). Then the export, a count of 10,000 lines over the whole
  * catalogue (bench/scale-counts.ts), the catalogue's reorder point raised past every stock and
  * set back beside another user's stock changes (bench/scale-point-change.ts), and the imports of
- * the catalogue, the new import beside
- * another user's stock changes (BENCH_SCALE_IMPORTS=off leaves them out; BENCH_SCALE_ONLY=imports
- * runs them alone, without the requests, the export and the count).
+ * the catalogue, the new import beside another user's stock changes (BENCH_SCALE_IMPORTS=off
+ * leaves them out; BENCH_SCALE_ONLY=imports runs them alone, without the requests, the export,
+ * the count and the point change).
  * Writes bench/results-scale.md, or bench/results-scale-<sizes>.md for other sizes.
  */
 import { existsSync } from 'node:fs';

@@ -50,7 +50,7 @@ describe("the top movers' window moved on to a new day", async () => {
     const windows = await db
       .selectFrom('product_windows')
       .innerJoin('products', 'products.id', 'product_windows.product_id')
-      .select(['products.name', 'product_windows.moves'])
+      .select('products.name')
       .where('product_windows.catalogue_id', '=', owner.id)
       .where('product_windows.days', '=', 30)
       .execute();
