@@ -197,6 +197,24 @@ export default tseslint.config(
     files: ['src/**/*.{ts,tsx}'],
     rules: { 'max-lines': ['error', { max: 300, skipBlankLines: true, skipComments: true }] },
   },
+  // Vitest runs no hook that a test or another hook registers: an afterAll written there never
+  // runs, and what it was to close or remove stays behind (servers, databases, temp folders).
+  // Inside a test, onTestFinished cleans up; a helper that builds in a hook cleans up at the
+  // file's end (tests/server/support/file-end.ts).
+  {
+    files: ['tests/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            ':matches(CallExpression[callee.name=/^(it|test|beforeAll|beforeEach|afterAll|afterEach)$/], CallExpression[callee.object.name=/^(it|test)$/], CallExpression[callee.callee.object.name=/^(it|test)$/]) CallExpression[callee.name=/^(beforeAll|beforeEach|afterAll|afterEach)$/]',
+          message:
+            'Vitest ignores a hook registered inside a test or a hook: use onTestFinished in a test, or register it where the suite is declared.',
+        },
+      ],
+    },
+  },
   {
     files: ['src/server/infra/db/migrations/*.ts'],
     rules: {

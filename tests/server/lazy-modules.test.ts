@@ -40,18 +40,19 @@ function packagesIn(trace: string): Set<string> {
 // Starts Node with tsx: seconds on a busy machine.
 describe('what the production server loads at start-up', { timeout: 90_000 }, () => {
   let entry: Entry | undefined;
+  let postgres: Awaited<ReturnType<typeof freshPostgresDatabase>> | undefined;
   afterAll(async () => {
     if (entry && entry.child.exitCode === null) entry.child.kill('SIGKILL');
     await entry?.exited;
+    await postgres?.drop();
   });
 
   it('answers a signed-in list without the libraries of other requests, which load on first use', async () => {
     const dataDir = await tempDir('stockroom-lazy-');
     const traceFile = path.join(dataDir, 'modules.txt');
-    const postgres = process.env.TEST_DATABASE_URL
+    postgres = process.env.TEST_DATABASE_URL
       ? await freshPostgresDatabase(process.env.TEST_DATABASE_URL)
       : undefined;
-    afterAll(() => postgres?.drop());
     const port = await freePort();
     const origin = `http://127.0.0.1:${port}`;
     entry = startEntry(

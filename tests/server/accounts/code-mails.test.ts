@@ -1,4 +1,4 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { CodeMails } from '../../../src/server/features/accounts/code-mails.js';
 import {
   ClaimLost,
@@ -156,7 +156,7 @@ describe('turning mail requests into mails at send time', async () => {
     // BEGIN IMMEDIATE across processes; within one, a second handle would block the event loop.)
     const other =
       server.database.dialect === 'postgres' ? await openDatabase(server.config) : undefined;
-    afterAll(() => other?.close());
+    onTestFinished(() => other?.close());
     const otherMails = other
       ? new CodeMails(other.db, server.clock, appSecret, publicUrl)
       : codeMails;

@@ -2,13 +2,13 @@ import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promis
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { precompress } from '../../../scripts/precompress.js';
 
 describe('scripts/precompress (run by npm run build:client)', () => {
   it('writes a .br and a .gz beside each text file, and leaves images and tiny files alone', async () => {
     const dir = await mkdtemp(path.join(tmpdir(), 'stockroom-precompress-'));
-    afterAll(() => rm(dir, { recursive: true, force: true }));
+    onTestFinished(() => rm(dir, { recursive: true, force: true }));
     await mkdir(path.join(dir, 'assets'));
     const script = `export const a = ${JSON.stringify('stockroom '.repeat(300))};`;
     const css = `.a{color:red}\n`.repeat(100);

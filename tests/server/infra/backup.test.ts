@@ -1,8 +1,8 @@
 import { appendFile, mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../../src/server/app.js';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { buildApp, type App } from '../../../src/server/app.js';
 import {
   pruneBackups,
   restoreBackup,
@@ -10,21 +10,28 @@ import {
 } from '../../../src/server/infra/backup/backups.js';
 import { openDatabase } from '../../../src/server/infra/db/open.js';
 import type { Product } from '../../../src/shared/schemas/products.js';
-import { build } from '../support/build.js';
-import { signIn } from '../support/accounts.js';
+import { build, type TestServer } from '../support/build.js';
+import { signIn, type SignedIn } from '../support/accounts.js';
+import { atFileEnd } from '../support/file-end.js';
 import { jpeg } from '../support/images.js';
 import { adjustStock, createProduct } from '../support/products.js';
 
 // The embedded database's backup: PostgreSQL has pg_dump (docs/operations.md).
 describe.skipIf(process.env.TEST_DATABASE_URL)(
   'backup and restore of the embedded database',
-  async () => {
-    const server = await build({ manualClose: true, env: { BACKUP_KEEP: '2' } });
-    const backups = await mkdtemp(path.join(tmpdir(), 'stockroom-backups-'));
+  () => {
+    let server: TestServer;
+    let backups: string;
+    let user: SignedIn;
+    // In a hook: a suite skipped on this engine still runs its body, but none of its hooks.
+    beforeAll(async () => {
+      server = await build({ manualClose: true, env: { BACKUP_KEEP: '2' } });
+      backups = await mkdtemp(path.join(tmpdir(), 'stockroom-backups-'));
+      user = await signIn(server);
+    });
     afterAll(() => rm(backups, { recursive: true, force: true }));
-    const user = await signIn(server);
 
-    const list = async (app = server.app) => {
+    const list = async (app: App = server.app) => {
       const res = await app.inject({
         method: 'GET',
         url: '/api/products?limit=100',
@@ -33,7 +40,7 @@ describe.skipIf(process.env.TEST_DATABASE_URL)(
       expect(res.statusCode).toBe(200);
       return (res.json() as { products: Product[] }).products;
     };
-    const movements = async (app: typeof server.app, id: string) =>
+    const movements = async (app: App, id: string) =>
       (
         await app.inject({
           method: 'GET',
@@ -41,7 +48,7 @@ describe.skipIf(process.env.TEST_DATABASE_URL)(
           headers: user.headers,
         })
       ).json() as unknown;
-    const image = async (app: typeof server.app, url: string) =>
+    const image = async (app: App, url: string) =>
       (await app.inject({ method: 'GET', url: new URL(url).pathname })).rawPayload;
 
     it('takes the daily backup as a job of the background runner, keeping the newest', async () => {
@@ -102,7 +109,8 @@ describe.skipIf(process.env.TEST_DATABASE_URL)(
       await restoreBackup(dir, server.dataDir);
       const database = await openDatabase(server.config);
       const restored = await buildApp({ config: server.config, database, clock: server.clock });
-      afterAll(async () => {
+      // Once the file is done: the next test backs up what was restored.
+      atFileEnd(async () => {
         await restored.close();
         await database.close();
         await rm(server.dataDir, { recursive: true, force: true });
@@ -130,7 +138,7 @@ describe.skipIf(process.env.TEST_DATABASE_URL)(
 
     it('refuses a damaged backup and changes nothing; keeps the newest backups', async () => {
       const into = await mkdtemp(path.join(tmpdir(), 'stockroom-prune-'));
-      afterAll(() => rm(into, { recursive: true, force: true }));
+      onTestFinished(() => rm(into, { recursive: true, force: true }));
       const names = [];
       for (const day of ['2026-01-01', '2026-01-02', '2026-01-03']) {
         const { dir } = await takeBackup({
@@ -146,7 +154,7 @@ describe.skipIf(process.env.TEST_DATABASE_URL)(
       const damaged = path.join(into, names[2]!);
       await appendFile(path.join(damaged, 'stockroom.db'), 'x');
       const target = await mkdtemp(path.join(tmpdir(), 'stockroom-target-'));
-      afterAll(() => rm(target, { recursive: true, force: true }));
+      onTestFinished(() => rm(target, { recursive: true, force: true }));
       await expect(restoreBackup(damaged, target)).rejects.toThrow(/stockroom.db does not match/);
       expect(await readdir(target)).toEqual([]);
     });

@@ -16,6 +16,7 @@ import type { DatabaseHandle } from '../../../src/server/infra/db/handle.js';
 import { ManualClock } from '../../../src/server/lib/clock.js';
 import { watchResponses } from './openapi-responses.js';
 import { databaseUrl, SQLITE_FILE } from './database-template.js';
+import { atFileEnd } from './file-end.js';
 
 export interface TestServer {
   app: App;
@@ -112,6 +113,11 @@ export async function build(options: BuildOptions = {}): Promise<TestServer> {
   const answers = watchResponses(app);
   await app.ready();
   await answers.start();
+  const close = async () => {
+    await app.close();
+    await remove();
+    failOnUndocumented(answers.take());
+  };
   const server: TestServer = {
     app,
     config,
@@ -119,18 +125,27 @@ export async function build(options: BuildOptions = {}): Promise<TestServer> {
     clock,
     dataDir,
     takeUndocumentedAnswers: answers.take,
-    close: async () => {
-      await app.close();
-      await remove();
-      failOnUndocumented(answers.take());
-    },
+    close: manualClose ? close : closedAfterFile(close),
   };
-  if (!manualClose) {
-    // After each test, not only at the end: the failure names the test that got the answer.
-    afterEach(() => failOnUndocumented(answers.take()));
-    afterAll(() => server.close());
-  }
+  // After each test, not only at the end: the failure names the test that got the answer.
+  if (!manualClose) afterEach(() => failOnUndocumented(answers.take()));
   return server;
+}
+
+/**
+ * `close` run once the file's tests are done, as an afterAll; and at the file's end in any case,
+ * as Vitest runs no hook that a hook or a test registers: a server built in a beforeAll would
+ * stay open, its database and DATA_DIR left behind. Whichever comes first closes; the returned
+ * function closes at once, and only once.
+ */
+function closedAfterFile(close: () => Promise<void>): () => Promise<void> {
+  let closing: Promise<void> | undefined;
+  const once = () => (closing ??= close());
+  afterAll(once);
+  atFileEnd(async () => {
+    if (!closing) await once();
+  });
+  return once;
 }
 
 /**
@@ -145,7 +160,7 @@ export async function buildPlugins(register: (app: FastifyInstance) => Promise<v
   await app.register(databasePlugin, { database });
   await register(app);
   await app.ready();
-  afterAll(async () => {
+  closedAfterFile(async () => {
     await app.close();
     await remove();
   });
@@ -171,7 +186,7 @@ export async function anotherInstance(
       database,
     }),
   );
-  afterAll(async () => {
+  closedAfterFile(async () => {
     await app.close();
     await database.close();
   });

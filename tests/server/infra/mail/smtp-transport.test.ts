@@ -1,6 +1,6 @@
 import { createServer, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
-import { afterAll, expect, it, vi } from 'vitest';
+import { expect, it, onTestFinished, vi } from 'vitest';
 import { SmtpTransport } from '../../../../src/server/infra/mail/smtp-transport.js';
 
 /** A loopback server that accepts connections and never says a word (no SMTP greeting). */
@@ -8,7 +8,7 @@ async function silentServer() {
   const sockets: Socket[] = [];
   const server = createServer((socket) => sockets.push(socket));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  afterAll(async () => {
+  onTestFinished(async () => {
     for (const socket of sockets) socket.destroy();
     await new Promise((resolve) => server.close(resolve));
   });
@@ -22,7 +22,7 @@ it('gives up on a mail server that never greets after its own 10 s, not nodemail
     'Stockroom <no-reply@localhost>',
     'http://localhost:3000',
   );
-  afterAll(() => transport.close());
+  onTestFinished(() => transport.close());
 
   // nodemailer times the greeting with setTimeout: a fake clock passes the seconds at once, while
   // the socket is real.
