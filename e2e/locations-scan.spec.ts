@@ -1,12 +1,7 @@
 import type { APIRequestContext } from '@playwright/test';
 import sharp from 'sharp';
 import { ENV, requireEnv } from './support/env.js';
-import {
-  browserWithCamera,
-  cameraVideo,
-  L7160_FIRST_LABEL,
-  printedLabel,
-} from './support/fake-camera.js';
+import { browserFilming, L7160_FIRST_LABEL, printedLabel } from './support/fake-camera.js';
 import { expect, test } from './support/fixtures.js';
 import { stockQueueReady } from './support/stock-queue.js';
 import { productCards, signInWithToken } from './support/ui.js';
@@ -87,7 +82,7 @@ test('a bin labelled, scanned and filled with three products on a phone, offline
   const { channels } = await sharp(label).stats();
   expect(channels[0]?.min).toBeLessThan(64);
 
-  const browser = await browserWithCamera(await cameraVideo(label));
+  const browser = await browserFilming(label);
   try {
     const context = await browser.newContext({
       baseURL: requireEnv(ENV.baseUrl),

@@ -3,12 +3,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { newAccount } from './support/accounts.js';
 import { ENV, requireEnv } from './support/env.js';
-import {
-  browserWithCamera,
-  cameraVideo,
-  L7160_FIRST_LABEL,
-  printedLabel,
-} from './support/fake-camera.js';
+import { browserFilming, L7160_FIRST_LABEL, printedLabel } from './support/fake-camera.js';
 import { expect, test } from './support/fixtures.js';
 import { signInWithToken } from './support/ui.js';
 
@@ -119,7 +114,7 @@ test('README screenshot: the scan screen on a phone, its camera on a printed lab
     headers,
   });
   const label = await printedLabel(await sheet.body(), L7160_FIRST_LABEL);
-  const browser = await browserWithCamera(await cameraVideo(label));
+  const browser = await browserFilming(label);
   try {
     const context = await browser.newContext({
       baseURL: requireEnv(ENV.baseUrl),

@@ -2,8 +2,7 @@ import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/a11y.js';
 import { ENV, requireEnv } from './support/env.js';
 import {
-  browserWithCamera,
-  cameraVideo,
+  browserFilming,
   drawBarcode,
   L7160_FIRST_LABEL,
   printedLabel,
@@ -68,7 +67,7 @@ async function scanScreenFilming(
   token: string,
   name: string,
 ): Promise<{ browser: Browser; page: Page }> {
-  const browser = await browserWithCamera(await cameraVideo(picture));
+  const browser = await browserFilming(picture);
   const context = await browser.newContext({
     baseURL: requireEnv(ENV.baseUrl),
     permissions: ['camera'],

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -35,24 +35,38 @@ export async function printedLabel(
   dpi = 300,
 ): Promise<Buffer> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'stockroom-sheet-'));
-  await writeFile(path.join(dir, 'sheet.pdf'), pdf);
-  await run(
-    'pdftoppm',
-    ['-r', String(dpi), '-gray', '-png', '-f', '1', '-l', '1', '-singlefile', 'sheet.pdf', 'page'],
-    {
-      cwd: dir,
-    },
-  );
-  const px = (mm: number) => Math.round((mm / MM_PER_INCH) * dpi);
-  return sharp(await readFile(path.join(dir, 'page.png')))
-    .extract({
-      left: px(cell.left),
-      top: px(cell.top),
-      width: px(cell.width),
-      height: px(cell.height),
-    })
-    .png()
-    .toBuffer();
+  try {
+    await writeFile(path.join(dir, 'sheet.pdf'), pdf);
+    await run(
+      'pdftoppm',
+      [
+        '-r',
+        String(dpi),
+        '-gray',
+        '-png',
+        '-f',
+        '1',
+        '-l',
+        '1',
+        '-singlefile',
+        'sheet.pdf',
+        'page',
+      ],
+      { cwd: dir },
+    );
+    const px = (mm: number) => Math.round((mm / MM_PER_INCH) * dpi);
+    return await sharp(await readFile(path.join(dir, 'page.png')))
+      .extract({
+        left: px(cell.left),
+        top: px(cell.top),
+        width: px(cell.width),
+        height: px(cell.height),
+      })
+      .png()
+      .toBuffer();
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
 }
 
 /**
@@ -60,7 +74,7 @@ export async function printedLabel(
  * white, scaled into the frame, as YUV4MPEG2 4:2:0 (what Chromium reads without ffmpeg). Chromium
  * plays it in a loop, so the code stays in view for as long as the test runs.
  */
-export async function cameraVideo(picture: Buffer): Promise<string> {
+async function cameraVideo(picture: Buffer): Promise<string> {
   const fitted = await sharp(picture)
     .resize({ width: Math.round(WIDTH * FILL), height: Math.round(HEIGHT * FILL), fit: 'inside' })
     .toBuffer();
@@ -79,13 +93,26 @@ export async function cameraVideo(picture: Buffer): Promise<string> {
   return file;
 }
 
-/** A Chromium of its own whose camera shows `video` (one camera file per browser process). */
-export const browserWithCamera = (video: string): Promise<Browser> =>
-  chromium.launch({
-    executablePath: chromiumPath(),
-    args: [
-      ...PLAYWRIGHT_CHROMIUM_ARGS,
-      '--use-fake-device-for-media-stream',
-      `--use-file-for-fake-video-capture=${video}`,
-    ],
-  });
+/**
+ * A Chromium of its own whose camera films `picture` (one camera file per browser process); the
+ * file goes when the browser does.
+ */
+export async function browserFilming(picture: Buffer): Promise<Browser> {
+  const video = await cameraVideo(picture);
+  const removeVideo = () => rm(path.dirname(video), { recursive: true, force: true });
+  try {
+    const browser = await chromium.launch({
+      executablePath: chromiumPath(),
+      args: [
+        ...PLAYWRIGHT_CHROMIUM_ARGS,
+        '--use-fake-device-for-media-stream',
+        `--use-file-for-fake-video-capture=${video}`,
+      ],
+    });
+    browser.on('disconnected', () => void removeVideo());
+    return browser;
+  } catch (error) {
+    await removeVideo();
+    throw error;
+  }
+}
