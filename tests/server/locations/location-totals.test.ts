@@ -6,7 +6,7 @@ import { heldSum } from '../../../src/server/features/products/held-summary.js';
 import { ProductQueries } from '../../../src/server/features/products/queries.js';
 import { PASSWORD } from '../support/accounts.js';
 import { build } from '../support/build.js';
-import { keptTotals } from '../support/catalogue-totals.js';
+import { keptPlaces, keptTotals, recountPlaces } from '../support/catalogue-totals.js';
 import { catalogueVersion, productWrites, randomMix } from '../support/random-writes.js';
 import { api, member } from '../catalogues/support.js';
 
@@ -14,7 +14,8 @@ const PARTS: TotalsPart[] = ['all', 'low', 'out', 'reorder'];
 
 /**
  * What the database keeps per location and part (migration 061) must equal what the summed
- * statement adds up over the location's subtree (held-summary.ts), for every location and part,
+ * statement adds up over the location's subtree (held-summary.ts), and its places (066) the stock
+ * rows of the subtree counted again, for every location and part,
  * after any mix of the writes that change them: stock changes and counts at a location, transfers,
  * count postings, creates, edits, deletes one and many, undos, imports, the catalogue's point,
  * and locations added, moved and deleted.
@@ -183,6 +184,10 @@ describe("the locations' kept totals", async () => {
       for (const { id } of await locations()) {
         expect(await keptTotals(db, catalogueId, id), `${label}, location ${id}`).toEqual(
           await summed(catalogueId, id),
+        );
+        const subtree = (await server.app.locations.subtree(catalogueId, id))!;
+        expect(await keptPlaces(db, catalogueId, id), `${label}, places of ${id}`).toEqual(
+          await recountPlaces(db, catalogueId, subtree),
         );
       }
     };

@@ -69,3 +69,46 @@ export async function keptTotals(db: Kysely<Database>, catalogueId: string, loca
     ]),
   );
 }
+
+/** The places a location and those under it hold, per part, as kept (migration 066). */
+export async function keptPlaces(db: Kysely<Database>, catalogueId: string, locationId: string) {
+  const rows = await db
+    .selectFrom('location_totals')
+    .select(['part', 'places'])
+    .where('catalogue_id', '=', catalogueId)
+    .where('location_id', '=', locationId)
+    .execute();
+  return Object.fromEntries(rows.map((row) => [row.part, Number(row.places)]));
+}
+
+/**
+ * The places (stock rows) of the catalogue's visible products in `locationIds`, per part, counted
+ * again from the stock rows and products. Each row above 0: a row at 0 is deleted.
+ */
+export async function recountPlaces(
+  db: Kysely<Database>,
+  catalogueId: string,
+  locationIds: string[],
+) {
+  const { reorder_point: point } = await db
+    .selectFrom('catalogues')
+    .select('reorder_point')
+    .where('id', '=', catalogueId)
+    .executeTakeFirstOrThrow();
+  const rows = await db
+    .selectFrom('stock_levels as sl')
+    .innerJoin('products as p', 'p.id', 'sl.product_id')
+    .select(['sl.quantity', 'p.stock', 'p.reorder_point'])
+    .where('sl.catalogue_id', '=', catalogueId)
+    .where('sl.location_id', 'in', locationIds)
+    .where(visibleProduct('p'))
+    .execute();
+  if (rows.some((row) => row.quantity <= 0)) throw new Error('a stock row at or below 0');
+  const members = {
+    all: () => true,
+    low: (p: (typeof rows)[number]) => p.stock >= 1 && p.stock <= LOW_STOCK_THRESHOLD,
+    out: (p: (typeof rows)[number]) => p.stock === 0,
+    reorder: (p: (typeof rows)[number]) => p.stock <= (p.reorder_point ?? point),
+  };
+  return Object.fromEntries(PARTS.map((part) => [part, rows.filter(members[part]).length]));
+}

@@ -127,9 +127,10 @@ export function uncountedPlaces(
 
 /**
  * How many places of the count's scope were never counted, as a statement: the places it holds
- * stock in, counted down an index, less the count's lines at one of them. Probing the lines and
- * the product once per place took seconds over a catalogue's 300,000 places on SQLite; this way
- * the scope's rows are read once, the lines by the count's key.
+ * stock in, less the count's lines at one of them. A location's places and those under it are
+ * kept in its totals (migration 066), so a location's scope, and the catalogue's (its top
+ * locations'), are read by key, not counted over every place of a warehouse or of the catalogue;
+ * a tag's are counted down its products. The lines are read by the count's key.
  */
 export function uncountedTotal(
   count: CountRow,
@@ -137,24 +138,34 @@ export function uncountedTotal(
 ): RawBuilder<{ total: number | string }> {
   const held = sql`sl.quantity > 0 and ${ofVisibleProduct('sl.product_id')}`;
   let inScope: RawBuilder<unknown>;
+  let places: RawBuilder<unknown>;
+  const kept = (locations: RawBuilder<unknown>) =>
+    sql`(select coalesce(sum(t.places), 0) from location_totals t
+      where t.catalogue_id = ${count.catalogue_id} and t.part = 'all'
+        and t.location_id in (${locations}))`;
   switch (count.scope_kind) {
     case 'location':
       if (subtree.length === 0) return sql`select 0 as total`;
       inScope = sql`sl.catalogue_id = ${count.catalogue_id}
         and sl.location_id in (${sql.join(subtree)})`;
+      places = kept(sql`${count.scope_location_id}`);
       break;
     case 'tag':
       inScope = sql`sl.product_id in (select pt.product_id from product_tags pt
         where pt.catalogue_id = ${count.catalogue_id}
           and pt.tag_key = ${count.scope_key.slice('tag:'.length)})`;
+      places = sql`(select count(*) from stock_levels sl where ${inScope} and ${held})`;
       break;
     case 'catalogue':
       inScope = sql`sl.catalogue_id = ${count.catalogue_id}`;
+      places = kept(sql`select l.id from locations l
+        where l.catalogue_id = ${count.catalogue_id} and l.parent_id is null`);
       break;
   }
   return sql`select
-    (select count(*) from stock_levels sl where ${inScope} and ${held})
-    - (select count(*) from count_lines cl
-        join stock_levels sl on sl.product_id = cl.product_id and sl.location_id = cl.location_id
-        where cl.count_id = ${count.id} and ${inScope} and ${held}) as total`;
+    ${places}
+    - (select count(*) from count_lines cl cross join stock_levels sl
+        where cl.count_id = ${count.id}
+          and sl.product_id = cl.product_id and sl.location_id = cl.location_id
+          and ${inScope} and ${held}) as total`;
 }

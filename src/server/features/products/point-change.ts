@@ -165,6 +165,7 @@ async function moveHeldTotals(
     cost_low: cost0,
     cost_middle: cost1,
     cost_high: cost2,
+    places: sql`${sign} * h.stock_rows`,
   };
   const columns = [...Object.keys(sums), 'to_reorder'];
   const set = sql.join(

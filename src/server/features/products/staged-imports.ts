@@ -190,9 +190,10 @@ async function addTotals(
         .execute();
       continue;
     }
+    // Each product held is one stock row, in the default location: one place there and above.
     await trx
       .updateTable('location_totals')
-      .set(set)
+      .set({ ...set, places: sql<number>`places + ${sum.count}` })
       .where('catalogue_id', '=', catalogueId)
       .where('part', '=', part)
       .where('location_id', 'in', (eb) =>

@@ -66,6 +66,7 @@ import * as webhookFanouts from './migrations/062_webhook_fanouts.js';
 import * as queueTenantIndexes from './migrations/063_queue_tenant_indexes.js';
 import * as deliveryAgeIndex from './migrations/064_delivery_age_index.js';
 import * as locationTotalsPointInApp from './migrations/065_location_totals_point_in_app.js';
+import * as locationPlaces from './migrations/066_location_places.js';
 
 export type MigrationDialect = 'sqlite' | 'postgres';
 
@@ -137,6 +138,7 @@ export const migrations: Migration[] = [
   { name: '063_queue_tenant_indexes', ...queueTenantIndexes },
   { name: '064_delivery_age_index', ...deliveryAgeIndex },
   { name: '065_location_totals_point_in_app', ...locationTotalsPointInApp },
+  { name: '066_location_places', ...locationPlaces },
 ];
 
 /** What the hand-written runner before Kysely's Migrator recorded applied migrations in. */

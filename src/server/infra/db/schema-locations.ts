@@ -60,4 +60,6 @@ export interface LocationHoldingsTable {
  */
 export interface LocationTotalsTable extends CatalogueTotalsTable {
   location_id: string;
+  /** The places (stock rows) of its products there and under it (migration 066). */
+  places: number;
 }

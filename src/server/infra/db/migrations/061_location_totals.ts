@@ -20,6 +20,7 @@ import {
   stockHoldings,
   TOTALS,
   visible,
+  type WithPlaces,
 } from './061_location_totals_sql.js';
 
 /**
@@ -37,7 +38,8 @@ import {
  * exist, in the migrations' one transaction under their lock, so no write lands between them.
  */
 
-const TRIGGERS: [string, string][] = [
+/** Each trigger and its table. */
+export const TRIGGERS: [string, string][] = [
   ['location_totals_stock_insert', 'stock_levels'],
   ['location_totals_stock_staged', 'stock_levels'],
   ['location_totals_stock_update', 'stock_levels'],
@@ -51,13 +53,24 @@ const TRIGGERS: [string, string][] = [
   ['location_totals_location_delete', 'locations'],
 ];
 
-async function sqliteTriggers(db: Kysely<unknown>) {
+/**
+ * What a build of the triggers keeps: `places` too (migration 066), and the trigger of the
+ * catalogue's point (dropped by migration 065, whose app code moves those totals).
+ */
+export interface TriggerSet {
+  places: WithPlaces;
+  point: boolean;
+}
+
+const AS_WRITTEN: TriggerSet = { places: false, point: true };
+
+export async function sqliteTriggers(db: Kysely<unknown>, { places, point }: TriggerSet) {
   const trigger = (name: string, on: string, body: string) =>
     sql.raw(`create trigger ${name} ${on} begin ${body} end`).execute(db);
   await trigger(
     'location_totals_stock_insert',
     `after insert on stock_levels when ${productVisible('new', true)}`,
-    applyHoldings('sqlite', stockHoldings('new', 1), aboveStock('new')),
+    applyHoldings('sqlite', stockHoldings('new', 1), aboveStock('new'), true, places),
   );
   // A staged import's row (its product pending): its holdings alone, no total to change.
   await trigger(
@@ -93,13 +106,13 @@ async function sqliteTriggers(db: Kysely<unknown>) {
     'location_totals_stock_moved',
     `after update on stock_levels
       when (new.product_id <> old.product_id or new.location_id <> old.location_id)`,
-    `${applyHoldings('sqlite', `${stockHoldings('old', -1)} and ${productExists('old')}`, aboveStock('old'))}
-    ${applyHoldings('sqlite', `${stockHoldings('new', 1)} and ${productExists('new')}`, aboveStock('new'))}`,
+    `${applyHoldings('sqlite', `${stockHoldings('old', -1)} and ${productExists('old')}`, aboveStock('old'), true, places)}
+    ${applyHoldings('sqlite', `${stockHoldings('new', 1)} and ${productExists('new')}`, aboveStock('new'), true, places)}`,
   );
   await trigger(
     'location_totals_stock_delete',
     `after delete on stock_levels when ${productExists('old')}`,
-    applyHoldings('sqlite', stockHoldings('old', -1), aboveStock('old')),
+    applyHoldings('sqlite', stockHoldings('old', -1), aboveStock('old'), true, places),
   );
   const productFlags = (r: 'old' | 'new') =>
     `(${r}.price_cents, ${r}.cost_cents, ${flags(r, POINT).replace(/ as \w+/g, '')})`;
@@ -107,19 +120,21 @@ async function sqliteTriggers(db: Kysely<unknown>) {
     'location_totals_product_update',
     `after update of stock, price_cents, cost_cents, reorder_point on products
       when ${productFlags('old')} is not ${productFlags('new')} and ${visible('new')}`,
-    `${productsToTotals(`select ${productRow('old', -1, POINT)} union all select ${productRow('new', 1, POINT)}`)};`,
+    `${productsToTotals(`select ${productRow('old', -1, POINT)} union all select ${productRow('new', 1, POINT)}`, places)};`,
   );
   await trigger(
     'location_totals_product_delete',
     'after delete on products',
-    `${productsToTotals(`select ${productRow('old', -1, POINT.replace('new.', 'old.'))} where ${visible('old')}`)};
+    `${productsToTotals(`select ${productRow('old', -1, POINT.replace('new.', 'old.'))} where ${visible('old')}`, places)};
     delete from location_holdings where product_id = old.id;`,
   );
-  await trigger(
-    'location_totals_point',
-    'after update of reorder_point on catalogues when old.reorder_point <> new.reorder_point',
-    `${productsToTotals(pointRows('sqlite'))};`,
-  );
+  if (point) {
+    await trigger(
+      'location_totals_point',
+      'after update of reorder_point on catalogues when old.reorder_point <> new.reorder_point',
+      `${productsToTotals(pointRows('sqlite'))};`,
+    );
+  }
   await trigger(
     'location_totals_location_insert',
     'after insert on locations',
@@ -128,12 +143,12 @@ async function sqliteTriggers(db: Kysely<unknown>) {
   await trigger(
     'location_totals_location_move',
     'after update of parent_id on locations when old.parent_id is not new.parent_id',
-    locationMove('sqlite'),
+    locationMove('sqlite', places),
   );
   await trigger('location_totals_location_delete', 'after delete on locations', LOCATION_DELETE);
 }
 
-async function postgresTriggers(db: Kysely<unknown>) {
+export async function postgresTriggers(db: Kysely<unknown>, { places, point }: TriggerSet) {
   const fn = (name: string, body: string) =>
     sql
       .raw(
@@ -157,7 +172,7 @@ async function postgresTriggers(db: Kysely<unknown>) {
       .execute(db);
   };
   const stock = (tables: ('new_rows' | 'old_rows')[]) =>
-    applyHoldings('postgres', statementHoldings(tables), '');
+    applyHoldings('postgres', statementHoldings(tables), '', true, places);
   await statement(
     'location_totals_stock_insert',
     'after insert on stock_levels',
@@ -188,21 +203,23 @@ async function postgresTriggers(db: Kysely<unknown>) {
     'location_totals_product_update',
     'after update on products',
     'old table as old_rows new table as new_rows',
-    `${productsToTotals(`${points(['old_rows', 'new_rows'])} ${rows('old_rows', -1)} union all ${rows('new_rows', 1)}`)};`,
+    `${productsToTotals(`${points(['old_rows', 'new_rows'])} ${rows('old_rows', -1)} union all ${rows('new_rows', 1)}`, places)};`,
   );
   await statement(
     'location_totals_product_delete',
     'after delete on products',
     'old table as old_rows',
-    `${productsToTotals(`${points(['old_rows'])} ${rows('old_rows', -1)}`)};
+    `${productsToTotals(`${points(['old_rows'])} ${rows('old_rows', -1)}`, places)};
     delete from location_holdings where product_id in (select id from old_rows);`,
   );
-  await row(
-    'location_totals_point',
-    'after update of reorder_point on catalogues',
-    `${productsToTotals(pointRows('postgres'))};`,
-    'when (old.reorder_point <> new.reorder_point)',
-  );
+  if (point) {
+    await row(
+      'location_totals_point',
+      'after update of reorder_point on catalogues',
+      `${productsToTotals(pointRows('postgres'))};`,
+      'when (old.reorder_point <> new.reorder_point)',
+    );
+  }
   await row(
     'location_totals_location_insert',
     'after insert on locations',
@@ -214,7 +231,7 @@ async function postgresTriggers(db: Kysely<unknown>) {
     'location_totals_location_move',
     'after update of parent_id on locations',
     `perform 1 from catalogues where id = new.catalogue_id for update;
-    ${locationMove('postgres')}`,
+    ${locationMove('postgres', places)}`,
     'when (old.parent_id is distinct from new.parent_id)',
   );
   await row('location_totals_location_delete', 'after delete on locations', LOCATION_DELETE);
@@ -279,8 +296,8 @@ export async function up(db: Kysely<unknown>, dialect: MigrationDialect): Promis
     .addPrimaryKeyConstraint('location_totals_pkey', ['catalogue_id', 'location_id', 'part'])
     .execute();
 
-  if (dialect === 'sqlite') await sqliteTriggers(db);
-  else await postgresTriggers(db);
+  if (dialect === 'sqlite') await sqliteTriggers(db, AS_WRITTEN);
+  else await postgresTriggers(db, AS_WRITTEN);
 
   // What exists, filled once with the triggers in place.
   await sql`insert into location_paths (location_id, ancestor_id)

@@ -29,6 +29,16 @@ export const TOTALS = [
   ...['value', 'cost'].flatMap((name) => ['low', 'middle', 'high'].map((h) => `${name}_${h}`)),
 ];
 
+/**
+ * Whether the totals also keep `places` (migration 066): the stock rows of the visible products
+ * held there and under it. A stock row at 0 is deleted, so these are the places that hold stock,
+ * each a holding's `stock_rows` summed as its `units` are. Migration 061 built without them, and
+ * does so still: every statement below is the one it wrote when `places` is false.
+ */
+export type WithPlaces = boolean;
+
+const columnsOf = (places: WithPlaces) => (places ? [...TOTALS, 'places'] : TOTALS);
+
 /** Whether the product `p` is of no pending import (migration 039's condition). */
 export const visible = (p: string) =>
   `(${p}.import_id is null or ${p}.import_id not in (select id from pending_imports))`;
@@ -75,7 +85,13 @@ export function halves(cents: string, units: string): [string, string, string] {
  * What a product (`r`: its price, cost and flags) adds to a part for `units` held, each column
  * times `held` (1 when the product newly counts there, -1 when it no longer does, 0 otherwise).
  */
-function contributions(r: string, held: string, units: string, toReorder: string): string[] {
+function contributions(
+  r: string,
+  held: string,
+  units: string,
+  toReorder: string,
+  places: string | undefined,
+): string[] {
   return [
     held,
     units,
@@ -83,13 +99,14 @@ function contributions(r: string, held: string, units: string, toReorder: string
     `${held} * ${toReorder}`,
     ...halves(`${r}.price_cents`, units),
     ...halves(`coalesce(${r}.cost_cents, 0)`, units),
+    ...(places === undefined ? [] : [places]),
   ];
 }
 
 /** Adds the sums of `d` (one row per catalogue, location and part) to the totals. */
-const addTotals = (d: string) => `update location_totals set ${TOTALS.map(
-  (column) => `${column} = location_totals.${column} + d.${column}`,
-).join(', ')}
+const addTotals = (d: string, places: WithPlaces) => `update location_totals set ${columnsOf(places)
+  .map((column) => `${column} = location_totals.${column} + d.${column}`)
+  .join(', ')}
   from (${d}) d
   where location_totals.catalogue_id = d.catalogue_id
     and location_totals.location_id = d.location_id and location_totals.part = d.part`;
@@ -98,20 +115,28 @@ const addTotals = (d: string) => `update location_totals set ${TOTALS.map(
  * The totals' change for changes of holdings: `j` has one row per location and product, with
  * `units` and `stock_rows` the change and `held_rows` the stock rows held before (null: none).
  */
-function holdingsToTotals(j: string) {
+function holdingsToTotals(j: string, places: WithPlaces) {
   const before = `(case when coalesce(j.held_rows, 0) > 0 then 1 else 0 end)`;
   const after = `(case when coalesce(j.held_rows, 0) + j.stock_rows > 0 then 1 else 0 end)`;
   const is = conditions('p', 'c.reorder_point');
-  const sums = contributions('p', `(${after} - ${before})`, 'j.units', flag(is.to_reorder)).map(
-    (value, i) => `sum(${value}) as ${TOTALS[i]}`,
-  );
-  return addTotals(`select j.catalogue_id, j.location_id, k.part, ${sums.join(', ')}
+  const columns = columnsOf(places);
+  const sums = contributions(
+    'p',
+    `(${after} - ${before})`,
+    'j.units',
+    flag(is.to_reorder),
+    places ? 'j.stock_rows' : undefined,
+  ).map((value, i) => `sum(${value}) as ${columns[i]}`);
+  return addTotals(
+    `select j.catalogue_id, j.location_id, k.part, ${sums.join(', ')}
     from (${j}) j
     join products p on p.id = j.product_id
     join catalogues c on c.id = p.catalogue_id
     join ${PARTS} k on ${inPart('k.part', is)}
     where ${visible('p')}
-    group by j.catalogue_id, j.location_id, k.part`);
+    group by j.catalogue_id, j.location_id, k.part`,
+    places,
+  );
 }
 
 /**
@@ -119,17 +144,25 @@ function holdingsToTotals(j: string) {
  * they are (sign 1), each with its flags; a product whose price, cost and flags did not change
  * cancels out, and the rest are applied over their holdings as they are.
  */
-export function productsToTotals(r: string) {
+export function productsToTotals(r: string, places: WithPlaces = false) {
   const state = 'id, catalogue_id, price_cents, cost_cents, is_low, is_out, to_reorder';
-  const sums = contributions('p', 'p.sign', 'p.sign * h.units', 'p.to_reorder').map(
-    (value, i) => `sum(${value}) as ${TOTALS[i]}`,
-  );
-  return addTotals(`select p.catalogue_id, h.location_id, k.part, ${sums.join(', ')}
+  const columns = columnsOf(places);
+  const sums = contributions(
+    'p',
+    'p.sign',
+    'p.sign * h.units',
+    'p.to_reorder',
+    places ? 'p.sign * h.stock_rows' : undefined,
+  ).map((value, i) => `sum(${value}) as ${columns[i]}`);
+  return addTotals(
+    `select p.catalogue_id, h.location_id, k.part, ${sums.join(', ')}
     from (select ${state}, sum(sign) as sign from (${r}) r
       group by ${state} having sum(sign) <> 0) p
     join location_holdings h on h.product_id = p.id
     join ${PARTS} k on ${inPart('k.part', flagged('p'))}
-    group by p.catalogue_id, h.location_id, k.part`);
+    group by p.catalogue_id, h.location_id, k.part`,
+    places,
+  );
 }
 
 /** A product row's columns as `productsToTotals` reads them, with a sign. */
@@ -150,6 +183,7 @@ export function applyHoldings(
   s: string,
   emptied: string,
   totals = true,
+  places: WithPlaces = false,
 ): string {
   const joined = `select s.*, h.stock_rows as held_rows from (${s}) s
     left join location_holdings h on h.product_id = s.product_id and h.location_id = s.location_id`;
@@ -160,12 +194,12 @@ export function applyHoldings(
       units = location_holdings.units + excluded.units,
       stock_rows = location_holdings.stock_rows + excluded.stock_rows`;
   if (dialect === 'sqlite') {
-    return `${totals ? `${holdingsToTotals(joined)};` : ''}
+    return `${totals ? `${holdingsToTotals(joined, places)};` : ''}
       ${upsert(`(${s}) where true`)};
       delete from location_holdings where stock_rows = 0 and ${emptied};`;
   }
   return `with j as materialized (${joined}),
-      t as (${holdingsToTotals('select * from j')}),
+      t as (${holdingsToTotals('select * from j', places)}),
       gone as (delete from location_holdings h using j
         where h.product_id = j.product_id and h.location_id = j.location_id
           and j.held_rows + j.stock_rows = 0),
@@ -237,9 +271,9 @@ export const LOCATION_DELETE = `delete from location_paths where location_id = o
  * A location moved: its subtree's holdings (its own row per product) taken from the locations
  * above it, its subtree's paths rewritten, and the holdings added to those above it now.
  */
-export function locationMove(dialect: MigrationDialect) {
+export function locationMove(dialect: MigrationDialect, places: WithPlaces = false) {
   const emptied = `product_id in (select product_id from location_holdings where location_id = new.id)`;
-  return `${applyHoldings(dialect, movedHoldings(-1), emptied)}
+  return `${applyHoldings(dialect, movedHoldings(-1), emptied, true, places)}
     delete from location_paths
       where location_id in (select location_id from location_paths where ancestor_id = new.id)
         and ancestor_id in (select ancestor_id from location_paths
@@ -248,7 +282,7 @@ export function locationMove(dialect: MigrationDialect) {
       select d.location_id, a.ancestor_id from location_paths d
       join location_paths a on a.location_id = new.parent_id
       where d.ancestor_id = new.id;
-    ${applyHoldings(dialect, movedHoldings(1), emptied)}`;
+    ${applyHoldings(dialect, movedHoldings(1), emptied, true, places)}`;
 }
 
 /** PostgreSQL: a statement's stock rows, summed per product and location above them. */
