@@ -9,7 +9,7 @@ import {
 } from '../../../src/shared/constants.js';
 import { build } from '../support/build.js';
 import { signIn, type SignedIn } from '../support/accounts.js';
-import { contention, longestBlock } from '../support/latency.js';
+import { contention, longestBlock, longestHold } from '../support/latency.js';
 import { csvForm } from '../support/server-process.js';
 
 /** The longest the event loop may be held while hostile imports are read, checked and written. */
@@ -83,14 +83,16 @@ describe('hostile imports arriving together', async () => {
     await sendAll(() => true);
     const delay = monitorEventLoopDelay({ resolution: 10 });
     const stopBlocks = longestBlock();
+    const stopHolds = longestHold();
     delay.enable();
     const answers = await sendAll((i) => i % 3 === 0);
     delay.disable();
     const blocked = stopBlocks();
+    const held = stopHolds();
     const longest = delay.max / 1e6;
     const bound = LOOP_MS * contention();
     console.log(
-      `hostile imports: ${answers.join(', ')}; longest event loop delay ${longest.toFixed(0)} ms (bound ${bound.toFixed(0)}), longest run ${blocked.toFixed(0)} ms of CPU`,
+      `hostile imports: ${answers.join(', ')}; longest event loop delay ${longest.toFixed(0)} ms, ${held.toFixed(0)} ms of it not waiting for a core (bound ${bound.toFixed(0)}), longest run ${blocked.toFixed(0)} ms of CPU`,
     );
     // Written, checked, refused for their rows, or told to come back: never a 5xx of ours.
     for (const status of answers) expect([200, 400, 503]).toContain(status);
@@ -98,7 +100,9 @@ describe('hostile imports arriving together', async () => {
     // The file of wrong rows, not a dry run: refused for its rows, or told to come back when the
     // others hold every import slot (which one gets a slot depends on the order they arrive).
     expect([400, 503]).toContain(answers[1]);
-    expect(longest).toBeLessThan(bound);
+    // Held by this process: the wall-clock time less its waits for a core, which PostgreSQL's
+    // backends writing these imports share on this machine; and its run of CPU.
+    expect(held).toBeLessThan(bound);
     expect(blocked).toBeLessThan(LOOP_MS);
   }, 300_000);
 });

@@ -9,6 +9,33 @@ import { setTimeout } from 'node:timers/promises';
  */
 export const contention = () => Math.min(3, Math.max(1, loadavg()[0]! / availableParallelism()));
 
+/** The main thread's time waiting for a core, in ms (Linux's schedstat). */
+const mainThreadWaitMs = () =>
+  Number(readFileSync(`/proc/self/task/${process.pid}/schedstat`, 'utf8').split(' ')[1]) / 1e6;
+
+/**
+ * The longest the event loop went without a turn, in wall-clock time less what the main thread
+ * waited for a core meanwhile (Linux): sampled by a 1 ms timer until `stop()` is called. Unlike
+ * the CPU time it counts what holds the loop off the CPU too (a synchronous read of a file),
+ * and unlike the wall-clock delay it leaves out the turns other processes took on the same cores
+ * (a database server busy with the requests measured).
+ */
+export function longestHold() {
+  let longest = 0;
+  let last = { at: performance.now(), waited: mainThreadWaitMs() };
+  const tick = () => {
+    const now = { at: performance.now(), waited: mainThreadWaitMs() };
+    longest = Math.max(longest, now.at - last.at - (now.waited - last.waited));
+    last = now;
+  };
+  const timer = setInterval(tick, 1);
+  return () => {
+    clearInterval(timer);
+    tick();
+    return longest;
+  };
+}
+
 /** CPU time the main thread has run, in milliseconds (Linux: its scheduler statistics). */
 const mainThreadCpuMs = () =>
   Number(readFileSync(`/proc/self/task/${process.pid}/schedstat`, 'utf8').split(' ')[0]) / 1e6;
