@@ -130,7 +130,8 @@ export function uncountedPlaces(
  * stock in, less the count's lines at one of them. A location's places and those under it are
  * kept in its totals (migration 066), so a location's scope, and the catalogue's (its top
  * locations'), are read by key, not counted over every place of a warehouse or of the catalogue;
- * a tag's are counted down its products. The lines are read by the count's key.
+ * a tag's are counted down its products. The lines are read by the count's key, each one's stock
+ * row by its own (`cross join` keeps SQLite from starting at the scope's stock rows instead).
  */
 export function uncountedTotal(
   count: CountRow,
