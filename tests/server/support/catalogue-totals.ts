@@ -5,26 +5,35 @@ import { visibleProduct } from '../../../src/server/infra/db/visible-products.js
 
 const PARTS = ['all', 'low', 'out', 'reorder'] as const;
 
-/** The totals of each part, counted again from the catalogue's visible products, exactly. */
-export async function recountTotals(db: Kysely<Database>, catalogueId: string) {
+interface Held {
+  stock: number;
+  reorder_point: number | null;
+}
+
+/** Which products each part holds, under the catalogue's reorder point (the kept totals' rule). */
+async function partRules(db: Kysely<Database>, catalogueId: string) {
   const { reorder_point: point } = await db
     .selectFrom('catalogues')
     .select('reorder_point')
     .where('id', '=', catalogueId)
     .executeTakeFirstOrThrow();
+  return {
+    all: () => true,
+    low: (p: Held) => p.stock >= 1 && p.stock <= LOW_STOCK_THRESHOLD,
+    out: (p: Held) => p.stock === 0,
+    reorder: (p: Held) => p.stock <= (p.reorder_point ?? point),
+  };
+}
+
+/** The totals of each part, counted again from the catalogue's visible products, exactly. */
+export async function recountTotals(db: Kysely<Database>, catalogueId: string) {
+  const members = await partRules(db, catalogueId);
   const products = await db
     .selectFrom('products')
     .select(['stock', 'price_cents', 'cost_cents', 'reorder_point'])
     .where('catalogue_id', '=', catalogueId)
     .where(visibleProduct())
     .execute();
-  const toReorder = (p: (typeof products)[number]) => p.stock <= (p.reorder_point ?? point);
-  const members = {
-    all: () => true,
-    low: (p: (typeof products)[number]) => p.stock >= 1 && p.stock <= LOW_STOCK_THRESHOLD,
-    out: (p: (typeof products)[number]) => p.stock === 0,
-    reorder: toReorder,
-  };
   return Object.fromEntries(
     PARTS.map((part) => {
       const rows = products.filter(members[part]);
@@ -36,7 +45,7 @@ export async function recountTotals(db: Kysely<Database>, catalogueId: string) {
           count: rows.length,
           units: rows.reduce((total, p) => total + p.stock, 0),
           costed: rows.filter((p) => p.cost_cents !== null).length,
-          toReorder: rows.filter(toReorder).length,
+          toReorder: rows.filter(members.reorder).length,
           value: sum((p) => Number(p.price_cents)),
           cost: sum((p) => Number(p.cost_cents ?? 0)),
         },
@@ -90,11 +99,7 @@ export async function recountPlaces(
   catalogueId: string,
   locationIds: string[],
 ) {
-  const { reorder_point: point } = await db
-    .selectFrom('catalogues')
-    .select('reorder_point')
-    .where('id', '=', catalogueId)
-    .executeTakeFirstOrThrow();
+  const members = await partRules(db, catalogueId);
   const rows = await db
     .selectFrom('stock_levels as sl')
     .innerJoin('products as p', 'p.id', 'sl.product_id')
@@ -104,11 +109,5 @@ export async function recountPlaces(
     .where(visibleProduct('p'))
     .execute();
   if (rows.some((row) => row.quantity <= 0)) throw new Error('a stock row at or below 0');
-  const members = {
-    all: () => true,
-    low: (p: (typeof rows)[number]) => p.stock >= 1 && p.stock <= LOW_STOCK_THRESHOLD,
-    out: (p: (typeof rows)[number]) => p.stock === 0,
-    reorder: (p: (typeof rows)[number]) => p.stock <= (p.reorder_point ?? point),
-  };
   return Object.fromEntries(PARTS.map((part) => [part, rows.filter(members[part]).length]));
 }
