@@ -158,4 +158,30 @@ describe('stock per location', () => {
     expect(await whereIs(user, product.id)).toEqual({ stock: 3, at: { Main: 1, 'Bin 4': 2 } });
     expect(await unitsOf(user)).toEqual({ Main: 1, 'Bin 4': 2 });
   });
+
+  it('leaves no place holding 0 when a count that changed nothing is undone', async () => {
+    const user = await signIn(server);
+    const bin = await newLocation(user, 'Bin 5');
+    const product = await createProduct(server, user, { stock: '4' });
+    // Counted 0 where it has none: a movement of 0, kept as the count itself.
+    const counted = await adjustStock(server, user, product.id, { count: 0, locationId: bin.id });
+    expect(counted.statusCode, counted.body).toBe(200);
+    const { locations } = (await locationsApi(user, 'GET')).json() as { locations: Location[] };
+    const base = `/api/catalogues/${locations.find((location) => location.isDefault)!.id}`;
+    const listed = await server.app.inject({
+      method: 'GET',
+      url: `${base}/activity?kind=stock.moved&limit=1`,
+      headers: user.headers,
+    });
+    const [entry] = (listed.json() as { entries: { id: string }[] }).entries;
+    const undone = await server.app.inject({
+      method: 'POST',
+      url: `${base}/activity/${entry!.id}/undo`,
+      headers: user.headers,
+    });
+    expect(undone.statusCode, undone.body).toBe(200);
+    expect(await whereIs(user, product.id)).toEqual({ stock: 4, at: { Main: 4 } });
+    // A place holding nothing has no row: the bin holds no stock and can go.
+    expect((await locationsApi(user, 'DELETE', `/${bin.id}`)).statusCode).toBe(200);
+  });
 });

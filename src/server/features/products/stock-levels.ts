@@ -96,12 +96,17 @@ export async function heldAt(
   return held;
 }
 
-/** Adds units of a product to a location (its total is the caller's to change). */
+/**
+ * Adds units of a product to a location (its total is the caller's to change). A change of 0 is
+ * left out: it changes no row, and would make one holding nothing where there was none (an undo
+ * of a count that changed nothing), which the location then takes for stock held there.
+ */
 export async function putIn(
   trx: DB,
   catalogueId: string,
-  levels: { productId: string; locationId: string; quantity: number }[],
+  changes: { productId: string; locationId: string; quantity: number }[],
 ) {
+  const levels = changes.filter((level) => level.quantity !== 0);
   for (let i = 0; i < levels.length; i += BATCH_ROWS) {
     const rows = levels.slice(i, i + BATCH_ROWS).map((level) => ({
       product_id: level.productId,

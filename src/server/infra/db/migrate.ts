@@ -67,6 +67,7 @@ import * as queueTenantIndexes from './migrations/063_queue_tenant_indexes.js';
 import * as deliveryAgeIndex from './migrations/064_delivery_age_index.js';
 import * as locationTotalsPointInApp from './migrations/065_location_totals_point_in_app.js';
 import * as locationPlaces from './migrations/066_location_places.js';
+import * as dropEmptyStockRows from './migrations/067_drop_empty_stock_rows.js';
 
 export type MigrationDialect = 'sqlite' | 'postgres';
 
@@ -139,6 +140,7 @@ export const migrations: Migration[] = [
   { name: '064_delivery_age_index', ...deliveryAgeIndex },
   { name: '065_location_totals_point_in_app', ...locationTotalsPointInApp },
   { name: '066_location_places', ...locationPlaces },
+  { name: '067_drop_empty_stock_rows', ...dropEmptyStockRows },
 ];
 
 /** What the hand-written runner before Kysely's Migrator recorded applied migrations in. */
