@@ -148,11 +148,12 @@ export async function countDetail(
     nextCursor: more && last ? `${last.product_id}:${last.location_id}` : null,
   };
   if (hidden) return detail;
+  const summary = await summaryOf(db, row.id);
   return {
     ...detail,
-    summary: await summaryOf(db, row.id),
+    summary,
     ...(row.status === 'open' || row.status === 'review'
-      ? { uncounted: await uncountedOf(db, places, row) }
+      ? { uncounted: await uncountedOf(db, places, row, summary.lines) }
       : {}),
   };
 }
@@ -185,13 +186,13 @@ async function summaryOf(db: DB, countId: string) {
 }
 
 /** How many places of the scope were never counted, and the first of them. */
-async function uncountedOf(db: DB, places: CountPlaces, row: CountRow) {
+async function uncountedOf(db: DB, places: CountPlaces, row: CountRow, lines: number) {
   const subtree =
     row.scope_kind === 'location'
       ? ((await places.subtree(row.catalogue_id, row.scope_location_id!)) ?? [])
       : [];
   const from = uncountedPlaces(row, subtree);
-  const { rows: totals } = await uncountedTotal(row, subtree).execute(db);
+  const total = await uncountedTotal(db, row, subtree, lines);
   // By the product's own id: a catalogue's places come from its products in that order.
   const { rows } = await sql<{
     product_id: string;
@@ -201,7 +202,7 @@ async function uncountedOf(db: DB, places: CountPlaces, row: CountRow) {
   }>`select sl.product_id, sl.location_id, sl.quantity, p.name from ${from}
     order by p.id, sl.location_id limit ${UNCOUNTED_SHOWN_MAX}`.execute(db);
   return {
-    total: Number(totals[0]?.total ?? 0),
+    total,
     places: rows.map((place) => ({
       productId: place.product_id,
       name: place.name,

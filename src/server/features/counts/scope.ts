@@ -126,47 +126,62 @@ export function uncountedPlaces(
 }
 
 /**
- * How many places of the count's scope were never counted, as a statement: the places it holds
- * stock in, less the count's lines at one of them. A location's places and those under it are
- * kept in its totals (migration 066), so a location's scope, and the catalogue's (its top
- * locations'), are read by key, not counted over every place of a warehouse or of the catalogue;
- * a tag's are counted down its products. The lines are read by the count's key, each one's stock
- * row by its own (`cross join` keeps SQLite from starting at the scope's stock rows instead).
+ * How many places of the count's scope were never counted: the places it holds stock in, less
+ * the count's lines at one of them. A location's places and those under it are kept in its totals
+ * (migration 066), so a location's and the catalogue's (its top locations') are one read by key;
+ * a tag's are counted down its products. The lines held are then counted down the shorter side:
+ * the count's lines, each one's stock row by key, when they are fewer than the places (a count of
+ * the whole catalogue's 300,000), else the scope's places, each one's line by key (a bin where
+ * many products were found that the stock did not expect). `cross join` keeps SQLite to that
+ * order; `lines` is how many the count has.
  */
-export function uncountedTotal(
+export async function uncountedTotal(
+  db: DB,
   count: CountRow,
   subtree: string[],
-): RawBuilder<{ total: number | string }> {
+  lines: number,
+): Promise<number> {
   const held = sql`sl.quantity > 0 and ${ofVisibleProduct('sl.product_id')}`;
-  let inScope: RawBuilder<unknown>;
-  let places: RawBuilder<unknown>;
-  const kept = (locations: RawBuilder<unknown>) =>
-    sql`(select coalesce(sum(t.places), 0) from location_totals t
+  const kept = async (locations: RawBuilder<unknown>) => {
+    const { rows } = await sql<{ places: number | string | null }>`select sum(t.places) as places
+      from location_totals t
       where t.catalogue_id = ${count.catalogue_id} and t.part = 'all'
-        and t.location_id in (${locations}))`;
+        and t.location_id in (${locations})`.execute(db);
+    return Number(rows[0]?.places ?? 0);
+  };
+  let inScope: RawBuilder<unknown>;
+  let places: number;
   switch (count.scope_kind) {
     case 'location':
-      if (subtree.length === 0) return sql`select 0 as total`;
+      if (subtree.length === 0) return 0;
       inScope = sql`sl.catalogue_id = ${count.catalogue_id}
         and sl.location_id in (${sql.join(subtree)})`;
-      places = kept(sql`${count.scope_location_id}`);
+      places = await kept(sql`${count.scope_location_id}`);
       break;
-    case 'tag':
+    case 'tag': {
       inScope = sql`sl.product_id in (select pt.product_id from product_tags pt
         where pt.catalogue_id = ${count.catalogue_id}
           and pt.tag_key = ${count.scope_key.slice('tag:'.length)})`;
-      places = sql`(select count(*) from stock_levels sl where ${inScope} and ${held})`;
+      const { rows } = await sql<{ places: number | string }>`select count(*) as places
+        from stock_levels sl where ${inScope} and ${held}`.execute(db);
+      places = Number(rows[0]?.places ?? 0);
       break;
+    }
     case 'catalogue':
       inScope = sql`sl.catalogue_id = ${count.catalogue_id}`;
-      places = kept(sql`select l.id from locations l
+      places = await kept(sql`select l.id from locations l
         where l.catalogue_id = ${count.catalogue_id} and l.parent_id is null`);
       break;
   }
-  return sql`select
-    ${places}
-    - (select count(*) from count_lines cl cross join stock_levels sl
-        where cl.count_id = ${count.id}
-          and sl.product_id = cl.product_id and sl.location_id = cl.location_id
-          and ${inScope} and ${held}) as total`;
+  if (places === 0) return 0;
+  const pairs =
+    lines < places
+      ? sql`count_lines cl cross join stock_levels sl`
+      : sql`stock_levels sl cross join count_lines cl`;
+  const { rows } = await sql<{ counted: number | string }>`select count(*) as counted
+    from ${pairs}
+    where cl.count_id = ${count.id}
+      and sl.product_id = cl.product_id and sl.location_id = cl.location_id
+      and ${inScope} and ${held}`.execute(db);
+  return places - Number(rows[0]?.counted ?? 0);
 }
