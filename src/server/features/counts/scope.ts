@@ -129,11 +129,13 @@ export function uncountedPlaces(
  * How many places of the count's scope were never counted: the places it holds stock in, less
  * the count's lines at one of them. A location's places and those under it are kept in its totals
  * (migration 066), so a location's and the catalogue's (its top locations') are one read by key;
- * a tag's are counted down its products. The lines held are then counted down the shorter side:
- * the count's lines, each one's stock row by key, when they are fewer than the places (a count of
- * the whole catalogue's 300,000), else the scope's places, each one's line by key (a bin where
- * many products were found that the stock did not expect). `cross join` keeps SQLite to that
- * order; `lines` is how many the count has.
+ * a tag's are counted down its products. The lines held are counted down the shorter side: the
+ * count's lines, each one's stock row by key, when they are fewer than the places (a count of the
+ * whole catalogue's 300,000), else the scope's places, each one's line by key (a bin where many
+ * products were found that the stock did not expect; a tag, whose places are counted anyway).
+ * `cross join` keeps SQLite to that order; `lines` is how many the count has. The side is chosen
+ * from a first read of the kept places; the total is then one statement, places and lines as of
+ * one moment, so a write between the two reads cannot make it disagree with itself.
  */
 export async function uncountedTotal(
   db: DB,
@@ -142,46 +144,43 @@ export async function uncountedTotal(
   lines: number,
 ): Promise<number> {
   const held = sql`sl.quantity > 0 and ${ofVisibleProduct('sl.product_id')}`;
-  const kept = async (locations: RawBuilder<unknown>) => {
-    const { rows } = await sql<{ places: number | string | null }>`select sum(t.places) as places
-      from location_totals t
+  const kept = (locations: RawBuilder<unknown>) =>
+    sql`(select coalesce(sum(t.places), 0) from location_totals t
       where t.catalogue_id = ${count.catalogue_id} and t.part = 'all'
-        and t.location_id in (${locations})`.execute(db);
-    return Number(rows[0]?.places ?? 0);
-  };
+        and t.location_id in (${locations}))`;
   let inScope: RawBuilder<unknown>;
-  let places: number;
+  let places: RawBuilder<unknown>;
   switch (count.scope_kind) {
     case 'location':
       if (subtree.length === 0) return 0;
       inScope = sql`sl.catalogue_id = ${count.catalogue_id}
         and sl.location_id in (${sql.join(subtree)})`;
-      places = await kept(sql`${count.scope_location_id}`);
+      places = kept(sql`${count.scope_location_id}`);
       break;
-    case 'tag': {
+    case 'tag':
       inScope = sql`sl.product_id in (select pt.product_id from product_tags pt
         where pt.catalogue_id = ${count.catalogue_id}
           and pt.tag_key = ${count.scope_key.slice('tag:'.length)})`;
-      const { rows } = await sql<{ places: number | string }>`select count(*) as places
-        from stock_levels sl where ${inScope} and ${held}`.execute(db);
-      places = Number(rows[0]?.places ?? 0);
+      places = sql`(select count(*) from stock_levels sl where ${inScope} and ${held})`;
       break;
-    }
     case 'catalogue':
       inScope = sql`sl.catalogue_id = ${count.catalogue_id}`;
-      places = await kept(sql`select l.id from locations l
+      places = kept(sql`select l.id from locations l
         where l.catalogue_id = ${count.catalogue_id} and l.parent_id is null`);
       break;
   }
-  if (places === 0) return 0;
-  const pairs =
-    lines < places
-      ? sql`count_lines cl cross join stock_levels sl`
-      : sql`stock_levels sl cross join count_lines cl`;
-  const { rows } = await sql<{ counted: number | string }>`select count(*) as counted
-    from ${pairs}
-    where cl.count_id = ${count.id}
-      and sl.product_id = cl.product_id and sl.location_id = cl.location_id
-      and ${inScope} and ${held}`.execute(db);
-  return places - Number(rows[0]?.counted ?? 0);
+  let fromLines = false;
+  if (count.scope_kind !== 'tag') {
+    const { rows } = await sql<{ places: number | string }>`select ${places} as places`.execute(db);
+    fromLines = lines < Number(rows[0]?.places ?? 0);
+  }
+  const pairs = fromLines
+    ? sql`count_lines cl cross join stock_levels sl`
+    : sql`stock_levels sl cross join count_lines cl`;
+  const { rows } = await sql<{ total: number | string }>`select
+    ${places} - (select count(*) from ${pairs}
+      where cl.count_id = ${count.id}
+        and sl.product_id = cl.product_id and sl.location_id = cl.location_id
+        and ${inScope} and ${held}) as total`.execute(db);
+  return Number(rows[0]?.total ?? 0);
 }
