@@ -1,7 +1,6 @@
-import { sql, type Kysely } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { migrate } from '../../../src/server/infra/db/migrate.js';
 import { build } from '../support/build.js';
+import { migrateAgainFrom } from '../support/legacy-database.js';
 import { keptPlaces, keptTotals } from '../support/catalogue-totals.js';
 import { productIdsOf } from '../support/products.js';
 import { numberedCatalogue, stockedWarehouse } from '../support/statement-plans.js';
@@ -43,10 +42,8 @@ describe('the migration of stock rows holding nothing', async () => {
     const phantom = await keptPlaces(db, catalogueId, empty);
     expect(phantom.all).toBe(1);
 
-    await sql`delete from kysely_migration where name = '067_drop_empty_stock_rows'`.execute(db);
-    expect(await migrate(db as unknown as Kysely<unknown>, dialect)).toEqual([
-      '067_drop_empty_stock_rows',
-    ]);
+    const { applied, again } = await migrateAgainFrom(db, dialect, '067_drop_empty_stock_rows');
+    expect(applied).toEqual(again);
     const zero = await db.selectFrom('stock_levels').select('product_id').where('quantity', '=', 0);
     expect(await zero.execute()).toEqual([]);
     expect(await kept()).toEqual(before);

@@ -1,7 +1,7 @@
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { migrate } from '../../../src/server/infra/db/migrate.js';
 import { build } from '../support/build.js';
+import { migrateAgainFrom } from '../support/legacy-database.js';
 import { keptPlaces, recountPlaces } from '../support/catalogue-totals.js';
 import { makePending } from '../support/pending-imports.js';
 import { productIdsOf } from '../support/products.js';
@@ -27,10 +27,8 @@ describe('the places migration on a populated database', async () => {
     await makePending(db, [ids[7]!, ids[8]!]);
 
     await sql`update location_totals set places = 999`.execute(db);
-    await sql`delete from kysely_migration where name = '066_location_places'`.execute(db);
-    expect(await migrate(db as unknown as Kysely<unknown>, dialect)).toEqual([
-      '066_location_places',
-    ]);
+    const { applied, again } = await migrateAgainFrom(db, dialect, '066_location_places');
+    expect(applied).toEqual(again);
 
     const locations = await db
       .selectFrom('locations')

@@ -5,7 +5,11 @@ import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { Database } from '../../../src/server/infra/db/schema.js';
-import { migrations, type MigrationDialect } from '../../../src/server/infra/db/migrate.js';
+import {
+  migrate,
+  migrations,
+  type MigrationDialect,
+} from '../../../src/server/infra/db/migrate.js';
 import { freshPostgresDatabase } from './build.js';
 
 export const testDialect: MigrationDialect = process.env.TEST_DATABASE_URL ? 'postgres' : 'sqlite';
@@ -60,4 +64,21 @@ export async function migrateAsOldRunner(db: Kysely<Database>, until?: string) {
     });
   }
   if (testDialect === 'sqlite') await sql`pragma foreign_keys = on`.execute(db);
+}
+
+/**
+ * Forgets that `name` and every migration after it ran, then migrates: each is applied again to
+ * the database as it is (Kysely refuses a gap in the record, so the later ones go too). Returns
+ * what it applied and what it should have: `name` and those after it, in order.
+ */
+export async function migrateAgainFrom(
+  db: Kysely<Database>,
+  dialect: MigrationDialect,
+  name: string,
+) {
+  const from = migrations.findIndex((m) => m.name === name);
+  if (from < 0) throw new Error(`no migration named ${name}`);
+  const again = migrations.slice(from).map((m) => m.name);
+  await sql`delete from kysely_migration where name in (${sql.join(again)})`.execute(db);
+  return { applied: await migrate(db as unknown as Kysely<unknown>, dialect), again };
 }
