@@ -266,11 +266,11 @@ describe("ordering what's low", () => {
     const drafts = (res.json() as { purchaseOrders: PurchaseOrder[] }).purchaseOrders;
     expect(drafts).toHaveLength(2);
     const bySupplier = Object.fromEntries(drafts.map((each) => [each.supplierName, each.lines]));
-    // Cup: stock 2, the catalogue's point 10 → up to 20: 18, at the supplier's cost.
+    // Cup: stock 2, the catalogue's point 10 → 9 take it past the point, at the supplier's cost.
     expect(bySupplier.Acme).toEqual([
       expect.objectContaining({
         productId: cup.id,
-        quantity: 18,
+        quantity: 9,
         unitCost: 0.8,
         supplierSku: 'AC-CUP',
       }),
@@ -282,8 +282,8 @@ describe("ordering what's low", () => {
     for (const each of drafts) await patch(user, each.id, { status: 'ordered' });
     const report = await inject(user, 'GET', '/api/products/reports/to-reorder');
     const rows = report.json().products as { id: string; onOrder: number; toOrder: number }[];
-    expect(rows.find((row) => row.id === cup.id)).toMatchObject({ onOrder: 18, toOrder: 0 });
-    expect(rows.find((row) => row.id === vase.id)).toMatchObject({ onOrder: 0, toOrder: 19 });
+    expect(rows.find((row) => row.id === cup.id)).toMatchObject({ onOrder: 9, toOrder: 0 });
+    expect(rows.find((row) => row.id === vase.id)).toMatchObject({ onOrder: 0, toOrder: 10 });
     const again = await inject(user, 'POST', '/api/purchase-orders/from-reorder');
     expect(again.json()).toEqual({ message: PO.drafted(0), purchaseOrders: [] });
   });

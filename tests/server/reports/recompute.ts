@@ -191,8 +191,8 @@ export function toReorder(raw: Raw, limit = Infinity) {
       reorderPoint: point,
       // No purchase order in these catalogues: nothing on order.
       onOrder: 0,
-      // Up to twice the point, and past it at least.
-      toOrder: Math.max(2 * point, point + 1) - product.stock,
+      // Enough to take the stock past the point.
+      toOrder: point + 1 - product.stock,
     })),
   };
 }

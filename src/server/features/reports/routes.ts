@@ -228,7 +228,7 @@ export const reportRoutes: FastifyPluginAsync = async (fastify) => {
     },
   );
 
-  const REORDER_DESCRIPTION = `The products whose stock is at or below their reorder point (their own, or else the catalogue's): \`onOrder\` is what purchase orders placed and not yet received bring; \`toOrder\` is what brings the stock up to twice the point (and at least one over it), so that one order lasts, less what is on order. The furthest below first. ${COSTLY_WORK_NOTE}`;
+  const REORDER_DESCRIPTION = `The products whose stock is at or below their reorder point (their own, or else the catalogue's): \`onOrder\` is what purchase orders placed and not yet received bring; \`toOrder\` is what takes the stock past the point (point − stock + 1), less what is on order. The furthest below first. ${COSTLY_WORK_NOTE}`;
 
   app.get(
     '/reports/to-reorder',

@@ -1,7 +1,7 @@
 /**
- * How many to order: up to twice the reorder point (a min/max rule, the point the minimum), and at
- * least enough to pass the point, so that a point of 0 or 1 still orders something; less what is
- * on order already, so nothing is ordered twice.
+ * How many to order: enough to take the stock past the reorder point (a product at its point is
+ * already due), less what is on order already, so nothing is ordered twice. A product that should
+ * be ordered in larger lots says so with its own reorder quantity.
  */
 export const toOrder = ({
   stock,
@@ -11,4 +11,4 @@ export const toOrder = ({
   stock: number;
   reorderPoint: number;
   onOrder?: number;
-}) => Math.max(0, Math.max(2 * reorderPoint, reorderPoint + 1) - stock - onOrder);
+}) => Math.max(0, reorderPoint + 1 - stock - onOrder);
