@@ -13,6 +13,8 @@ import {
   wrongCode,
 } from './support/ui.js';
 
+const FIREFOX_ON_LINUX = 'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0';
+
 test.beforeEach(async ({ signIn }) => {
   await signIn();
 });
@@ -92,6 +94,32 @@ test('change password: validation, wrong current password, then the new one work
   await fillLogin(page, { email: user.email, password: newPassword });
   await loginButton(page).click();
   await expect(userMenuButton(page, user.name)).toBeVisible();
+});
+
+test('sessions: each device says where it signed in, and the account exports with them', async ({
+  page,
+  user,
+}) => {
+  // Another device signs in from a public address, through the proxy the server trusts.
+  const login = await page.request.post('/api/auth/login', {
+    data: { email: user.email, password: user.password },
+    headers: { 'x-forwarded-for': '8.8.8.8', 'user-agent': FIREFOX_ON_LINUX },
+  });
+  expect(login.status(), await login.text()).toBe(200);
+  const { token } = (await login.json()) as { token: string };
+
+  await openUserMenuItem(page, user.name, 'My Profile');
+  await page.getByRole('link', { name: 'Security' }).click();
+  const sessions = page.getByRole('list', { name: 'Your sessions' }).getByRole('listitem');
+  await expect(sessions).toHaveCount(2);
+  await expect(sessions.filter({ hasText: 'Firefox' })).toContainText('United States');
+  await expect(sessions.filter({ hasText: 'This device' })).toContainText('This computer');
+
+  const exported = await page.request.get('/api/auth/export', {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(exported.status(), await exported.text()).toBe(200);
+  expect(exported.headers()['content-type']).toBe('application/zip');
 });
 
 test('logout: back to the login screen, the token is revoked and protected pages are unreachable', async ({

