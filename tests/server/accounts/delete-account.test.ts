@@ -173,6 +173,36 @@ describe('deleting an account, and taking its data out first', async () => {
     expectMessage(done, 200, A.accountDeleted);
   });
 
+  it('spends no second factor on a deletion it refuses for a shared catalogue', async () => {
+    const owner = await member('Ada Owner');
+    await newCatalogue(server, owner, 'Warehouse');
+    const started = await client({ url: '/api/auth/mfa/totp', token: owner.token });
+    const app = authenticator((JSON.parse(started.text) as { secret: string }).secret, server);
+    const on = await client({
+      url: '/api/auth/mfa/totp/confirm',
+      token: owner.token,
+      body: { code: app.code() },
+    });
+    const [recoveryCode] = (JSON.parse(on.text) as { recoveryCodes: string[] }).recoveryCodes;
+    nextStep(server);
+
+    for (const code of [recoveryCode!, app.code()]) {
+      const refused = await remove(owner.token, { password: PASSWORD, code });
+      expect(refused.status).toBe(409);
+      expect(refused.body.message).toBe(A.ownsSharedCatalogues(['Warehouse']));
+    }
+    const status = await client({ method: 'GET', url: '/api/auth/mfa', token: owner.token });
+    expect(JSON.parse(status.text)).toMatchObject({ recoveryCodesLeft: 10 });
+    // Both are still the owner's to use: the same code signs in.
+    const login = await steps.loginWith(owner.email, PASSWORD);
+    const { challengeId } = (login.body as unknown as { mfa: { challengeId: string } }).mfa;
+    const signedIn = await client({
+      url: '/api/auth/login/mfa',
+      body: { challengeId, recoveryCode },
+    });
+    expect(signedIn.status, signedIn.text).toBe(200);
+  });
+
   it('deletes only its own account, whatever the role', async () => {
     const owner = await member('Olga Owner');
     const viewer = await member('Vic Viewer');

@@ -88,8 +88,9 @@ async function tellMembers(trx: DB, userId: string, now: number) {
  * factors and memberships (the foreign keys cascade), and the invitations waiting for its address.
  * Entries it made in shared catalogues keep its name as text. The password is checked first, then
  * the second factor when it is on (a wrong code counts against the daily budget, in the same
- * transaction), then the shared catalogues it owns: any of those and nothing is deleted. The
- * caller removes the image files once this has committed.
+ * transaction), then the shared catalogues it owns: any of those and nothing is deleted, nor is
+ * the right code spent (the owner hands the catalogues over and tries again with it). The caller
+ * removes the image files once this has committed.
  */
 export async function deleteAccount(
   deps: DeletionDeps,
@@ -105,31 +106,53 @@ export async function deleteAccount(
   const secondFactor = await twoFactor.totp.isOn(deps.db, userId);
   if (secondFactor && !input.code?.trim()) return { ok: false, reason: 'code-required' };
 
-  return deps.db.transaction().execute(async (trx): Promise<DeletionResult> => {
-    if (secondFactor) {
-      const code = readSecondFactorCode(input.code!);
-      const check = await checkSecondFactor(trx, twoFactor, userId, code, now);
-      if (!check.ok) return { ok: false, reason: 'second-factor', check };
+  try {
+    return await deps.db.transaction().execute(async (trx): Promise<DeletionResult> => {
+      if (secondFactor) {
+        const code = readSecondFactorCode(input.code!);
+        const check = await checkSecondFactor(trx, twoFactor, userId, code, now);
+        if (!check.ok) return { ok: false, reason: 'second-factor', check };
+      }
+      const owned = await ownedShared(trx, userId, deps.dialect);
+      if (owned.length > 0) throw new Refused(owned.map((row) => row.name));
+      return deleteEverything(trx, deps, user, now);
+    });
+  } catch (error) {
+    if (error instanceof Refused) {
+      return { ok: false, reason: 'owns-shared', catalogues: error.catalogues };
     }
-    const owned = await ownedShared(trx, userId, deps.dialect);
-    if (owned.length > 0) {
-      return { ok: false, reason: 'owns-shared', catalogues: owned.map((row) => row.name) };
-    }
+    throw error;
+  }
+}
 
-    const imageKeys = await personalImageKeys(trx, userId);
-    await tellMembers(trx, userId, now);
-    await trx
-      .updateTable('activity_entries')
-      .set({ actor_name: user.name })
-      .where('actor_id', '=', userId)
-      .execute();
-    await trx.deleteFrom('catalogue_invitations').where('email', '=', user.email).execute();
-    await deps.deleteCatalogueProducts(trx, userId);
-    await trx.deleteFrom('catalogues').where('id', '=', userId).execute();
-    await trx.deleteFrom('users').where('id', '=', userId).execute();
-    await deps.enqueueMail(trx, deps.goodbyeMail(user.email, user.name));
-    // The commit, whose cost grows with all the deletion wrote, in a turn of its own.
-    await nextTurn();
-    return { ok: true, imageKeys };
-  });
+/** Rolls the deleting transaction back, the second factor's use with it. */
+class Refused extends Error {
+  constructor(readonly catalogues: string[]) {
+    super('owns shared catalogues');
+  }
+}
+
+/** The deletion itself, in its transaction, once nothing stands in its way. */
+async function deleteEverything(
+  trx: DB,
+  deps: DeletionDeps,
+  user: { id: string; name: string; email: string },
+  now: number,
+): Promise<DeletionResult> {
+  const userId = user.id;
+  const imageKeys = await personalImageKeys(trx, userId);
+  await tellMembers(trx, userId, now);
+  await trx
+    .updateTable('activity_entries')
+    .set({ actor_name: user.name })
+    .where('actor_id', '=', userId)
+    .execute();
+  await trx.deleteFrom('catalogue_invitations').where('email', '=', user.email).execute();
+  await deps.deleteCatalogueProducts(trx, userId);
+  await trx.deleteFrom('catalogues').where('id', '=', userId).execute();
+  await trx.deleteFrom('users').where('id', '=', userId).execute();
+  await deps.enqueueMail(trx, deps.goodbyeMail(user.email, user.name));
+  // The commit, whose cost grows with all the deletion wrote, in a turn of its own.
+  await nextTurn();
+  return { ok: true, imageKeys };
 }
