@@ -174,6 +174,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   // The API takes JSON (and multipart for images): Fastify's built-in text/plain parser would let a
   // text body through to validation as a string, so other types get a 415 instead.
   app.removeContentTypeParser('text/plain');
+  acceptEmptyJson(app);
   // Hooks that must see every route as it is added, the ecosystem's included (CORS adds one).
   registerGracefulClose(app);
   registerRouteRegistry(app);
@@ -314,6 +315,21 @@ export async function buildApp(options: AppOptions): Promise<App> {
     devMailbox: devMailbox(config),
   });
   return app;
+}
+
+/**
+ * An empty body sent as JSON is no body: many clients label every request JSON, a logout or a
+ * delete included. A route that needs a body still says so (validation sees none); anything else
+ * goes through Fastify's own parser, with its guards against prototype poisoning.
+ */
+function acceptEmptyJson(app: FastifyInstance) {
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = body.toString();
+    if (text === '') done(null, undefined);
+    else parseJson(request, text, done);
+  });
 }
 
 /** The development mailbox: outside production, while mail is not sent over SMTP. */

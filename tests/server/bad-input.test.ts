@@ -10,8 +10,10 @@ import {
   PASSWORD,
   type ApiRequest,
   type ApiResponse,
+  type SignedIn,
 } from './support/accounts.js';
 import { build } from './support/build.js';
+import { createProduct } from './support/products.js';
 
 const JSON_TYPE = { 'content-type': 'application/json' };
 const HUGE = `{"x":"${'y'.repeat(70 * 1024)}"}`;
@@ -139,6 +141,30 @@ describe('bad input on every account endpoint', async () => {
         );
       },
     );
+
+    it('an empty body said to be JSON: as without one, as many clients send it', async () => {
+      const other = await steps.login(email, PASSWORD);
+      const empty = { body: '', headers: { ...JSON_TYPE, 'content-length': '0' } };
+      const product = await createProduct(server, {
+        token: other,
+        headers: { authorization: `Bearer ${other}` },
+      } as SignedIn);
+      const removed = await api({
+        method: 'DELETE',
+        url: `/api/products/${product.id}`,
+        token: other,
+        ...empty,
+      });
+      expectMessage(removed, 200, M.productDeleted);
+      expectMessage(
+        await api({ url: '/api/auth/logout', token: other, ...empty }),
+        200,
+        M.loggedOut,
+      );
+      expectMessage(await steps.user(other), 401, M.unauthorized);
+      // A route that needs a body still says so.
+      expectClientError(await api({ url: '/api/auth/login', ...empty }), 400, M.bodyRequired);
+    });
 
     it('invalid JSON: 400, and the token still works', async () => {
       const res = await api({

@@ -19,7 +19,6 @@ const fieldErrors = (issues: { instancePath: string; message?: string | undefine
 
 const FRAMEWORK_ERRORS: Record<string, [number, string]> = {
   FST_ERR_CTP_INVALID_JSON_BODY: [400, M.badJson],
-  FST_ERR_CTP_EMPTY_JSON_BODY: [400, M.bodyRequired],
   FST_ERR_CTP_BODY_TOO_LARGE: [413, M.bodyTooLarge],
   FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, M.unsupportedMedia],
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, 'Content-Length does not match the body'],

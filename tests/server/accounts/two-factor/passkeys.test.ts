@@ -114,6 +114,18 @@ describe('passkeys', async () => {
     );
   });
 
+  it('gives the options to sign in with a passkey alone to a request without a body', async () => {
+    for (const headers of [{}, { 'content-type': 'application/json' }]) {
+      const res = await server.app.inject({
+        method: 'POST',
+        url: '/api/auth/passkeys/login/options',
+        headers,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toMatchObject({ challengeId: expect.any(String) });
+    }
+  });
+
   it('a forged signature signs nobody in, and 5 of them end the sign-in', async () => {
     const account = await steps.signedIn();
     const { id } = (await userRow(server, account.email))!;

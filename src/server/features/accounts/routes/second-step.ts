@@ -81,7 +81,8 @@ export const secondStepRoutes = named('second-step-routes', async (fastify) => {
         summary: 'What a passkey signs to log in',
         description:
           "Without a body (or without `challengeId`): options to log in with a passkey alone, any passkey kept on the device, which must check its owner. With the `challengeId` of a login waiting for its second step: options for that account's passkeys. Pass `options` to `navigator.credentials.get` (SimpleWebAuthn's `startAuthentication`), then send the answer with the `challengeId`.",
-        body: authenticationOptionsRequestSchema.optional(),
+        // Fastify validates an absent body as null.
+        body: authenticationOptionsRequestSchema.nullish(),
         response: { 200: authenticationOptionsSchema, ...errorResponses(409) },
       },
     },
