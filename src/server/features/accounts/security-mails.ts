@@ -38,6 +38,14 @@ export const securityMails = {
       'A passkey was added to your Stockroom account',
       `The passkey "${passkey}" can now log in to your account.`,
     ),
+  passkeyRemoved: (publicUrl: string, to: string, name: string, passkey: string) =>
+    securityMail(
+      publicUrl,
+      to,
+      name,
+      'A passkey was removed from your Stockroom account',
+      `The passkey "${passkey}" can no longer log in to your account.`,
+    ),
   accountDeleted: (to: string, name: string) =>
     renderMail({
       to,

@@ -112,6 +112,14 @@ describe('passkeys', async () => {
       200,
       A.passkeyRemoved,
     );
+    // The owner hears of it, as of every change to how the account signs in.
+    await steps.inbox.fetch();
+    expect(steps.inbox.lastMailTo(owner.email)).toMatchObject({
+      subject: 'A passkey was removed from your Stockroom account',
+    });
+    expect(steps.inbox.lastMailTo(owner.email).text).toContain(
+      'The passkey "Work phone" can no longer log in to your account.',
+    );
   });
 
   it('gives the options to sign in with a passkey alone to a request without a body', async () => {

@@ -155,6 +155,11 @@ export const passkeyRoutes = named('passkey-routes', async (fastify) => {
         throw new HttpError(400, A.passwordWrong);
       }
       await db.deleteFrom('passkeys').where('id', '=', row.id).execute();
+      await outbox.enqueue(
+        db,
+        securityMails.passkeyRemoved(config.publicUrl, stored.email, stored.name, row.name),
+      );
+      outbox.wake();
       return { message: A.passkeyRemoved };
     },
   );
