@@ -26,7 +26,7 @@ export interface SendingDeps {
   clock: Clock;
   outbox: Outbox;
   publicUrl: string;
-  /** Invitations one account may send in 24 hours, over every catalogue (a fifth when new). */
+  /** Invitations one account may send in 24 hours, over every catalogue (less when new). */
   invitationsPerAccount: number;
 }
 
@@ -187,8 +187,9 @@ async function lockInviter(deps: SendingDeps, trx: DB, userId: string) {
 
 /**
  * Refuses the invitation beyond what the inviter's account may send in 24 hours over all its
- * catalogues (a fifth of it, at least one, while the account is younger than a day), with the
- * seconds until the oldest of those leaves the window.
+ * catalogues, with the seconds until the oldest of those leaves the window. While the account is
+ * younger than a day, a fifth of that, but at least what one catalogue may send: enough to bring a
+ * team into its first catalogue, not to multiply it by making catalogues.
  */
 async function refuseOverAccountBudget(
   trx: DB,
@@ -197,7 +198,9 @@ async function refuseOverAccountBudget(
   perDay: number,
 ) {
   const isNew = now - Number(account.created_at) < DAY_MS;
-  const most = isNew ? Math.max(1, Math.floor(perDay / 5)) : perDay;
+  const most = isNew
+    ? Math.min(perDay, Math.max(INVITATIONS_PER_DAY, Math.floor(perDay / 5)))
+    : perDay;
   const sent = await trx
     .selectFrom('catalogue_invitations')
     .select('created_at')
