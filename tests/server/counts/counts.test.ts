@@ -370,6 +370,26 @@ describe('posting', () => {
     expect((await quantities(user, cup.id)).stock).toBe(5);
   });
 
+  it('posts with no body at all, its one option left out, as review and cancel take none', async () => {
+    const user = await member(server);
+    const cup = await createProduct(server, user, { name: 'Cup', stock: '2' });
+    const jug = await createProduct(server, user, { name: 'Jug', stock: '3' });
+    const made = await start(user, { scope: { kind: 'catalogue' } });
+    await count(user, '/api', made.id, { productId: cup.id, locationId: user.id, counted: 5 });
+    const posted = await server.app.inject({
+      method: 'POST',
+      url: `/api/counts/${made.id}/post`,
+      headers: user.headers,
+    });
+    expect(posted.statusCode, posted.body).toBe(200);
+    expect(posted.json()).toMatchObject({ message: C.posted(1), movements: 1 });
+    // Not counted as 0: uncountedAsZero is false unless sent.
+    expect((await quantities(user, jug.id)).stock).toBe(3);
+    const wrong = await call(user, 'POST', `/api/counts/${made.id}/post`, { uncountedAsZero: 1 });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().message).toBe('uncountedAsZero must be true or false');
+  });
+
   it('refuses an undo that would take a location below 0 (409), changing nothing', async () => {
     const user = await member(server);
     const cup = await createProduct(server, user, { name: 'Cup', stock: '2' });
