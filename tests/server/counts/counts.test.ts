@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ACTIVITY_MESSAGES as A } from '../../../src/shared/activity.js';
 import type { CatalogueRole } from '../../../src/shared/catalogue-roles.js';
+import type { MovementsResponse } from '../../../src/shared/schemas/catalogue.js';
 import {
   C,
   type Count,
@@ -349,6 +350,12 @@ describe('posting', () => {
     expect(await quantities(user, cup.id)).toEqual({ stock: 8, at: { Main: 1, Shelf: 7 } });
     expect(await quantities(user, jug.id)).toEqual({ stock: 6, at: { Main: 1, Shelf: 5 } });
     expect((await detail(user, '/api', made.id)).count.status).toBe('review');
+    // Each movement says which count's posting, or its undo, made it.
+    const history = await call(user, 'GET', `/api/products/${cup.id}/movements`);
+    const [undoing, posting, sale] = (history.json() as MovementsResponse).movements;
+    expect(undoing).toMatchObject({ delta: 2, note: 'Undo', countId: made.id });
+    expect(posting).toMatchObject({ delta: -2, reason: 'counted', countId: made.id });
+    expect(sale).toMatchObject({ delta: -3, countId: null, purchaseOrderId: null });
   });
 
   it('counts the places never counted as 0 when told, and leaves them alone otherwise', async () => {

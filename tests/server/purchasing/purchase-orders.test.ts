@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { MovementsResponse } from '../../../src/shared/schemas/catalogue.js';
 import type { Product } from '../../../src/shared/schemas/products.js';
 import { PO, type PurchaseOrder } from '../../../src/shared/schemas/purchasing/purchase-orders.js';
 import type { Supplier } from '../../../src/shared/schemas/purchasing/suppliers.js';
@@ -223,7 +224,10 @@ describe('receiving', () => {
     );
     expect(await productOf(user, jug.id)).toMatchObject({ stock: 15, cost: 1.11 });
     const movements = await inject(user, 'GET', `/api/products/${cup.id}/movements`);
-    expect(JSON.stringify(movements.json())).toContain('"reason":"received"');
+    const [receipt, creation] = (movements.json() as MovementsResponse).movements;
+    // Which order it came in for; no order nor count for any other.
+    expect(receipt).toMatchObject({ reason: 'received', purchaseOrderId: order.id, countId: null });
+    expect(creation).toMatchObject({ source: 'create', purchaseOrderId: null, countId: null });
     const row = await server.database.db
       .selectFrom('stock_movements')
       .select(['purchase_order_id', 'location_id'])
