@@ -64,6 +64,8 @@ export const ACTIVITY_MESSAGES = {
   belowZero: 'Cannot undo: stock would go below 0',
   movedSince: 'Cannot undo: the stock moved has moved on since',
   countScopeBusy: 'Cannot undo: another count of the same scope is open',
+  countOverlaps: (name: string) =>
+    `Cannot undo: the count "${name}" is open over a location above or below this one's: post or cancel it first`,
   tooOld: 'Too old to undo: changes can be undone for 7 days',
   alreadyUndone: 'Already undone',
   cannotUndo: 'This change cannot be undone',

@@ -239,6 +239,10 @@ export const stockMovementSchema = z.object({
   source: z.enum(MOVEMENT_SOURCES),
   reason: z.enum(STOCK_REASONS).nullable(),
   note: message(STOCK_NOTE_MAX).nullable(),
+  /** The count whose posting (reason `counted`), or its undo, made it; null for any other. */
+  countId: uuid.nullable(),
+  /** The purchase order it received stock for (reason `received`); null for any other. */
+  purchaseOrderId: uuid.nullable(),
   /** Who made the change; null for changes from before this was kept, or by a deleted account. */
   actor: z.object({ id: uuid, name: message(NAME_MAX) }).nullable(),
 });

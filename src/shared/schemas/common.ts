@@ -16,6 +16,14 @@ export const requiredText = (message: string) =>
     .min(1, { error: message })
     .refine(hasNoNul, { error: V.textNul });
 
+/**
+ * A body of optional fields that may be left out whole, as routes without a body are sent:
+ * Fastify validates an absent body as null, read here as {} (each field's default). The OpenAPI
+ * document says the body is not required (http/openapi/document.ts).
+ */
+export const optionalBody = <T extends z.ZodObject>(schema: T) =>
+  z.preprocess((body) => body ?? {}, schema);
+
 export const EMAIL_MAX = 254;
 
 export const emailSchema = z

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ACTIVITY_MESSAGES as A } from '../../../src/shared/activity.js';
 import type { CatalogueRole } from '../../../src/shared/catalogue-roles.js';
+import type { MovementsResponse } from '../../../src/shared/schemas/catalogue.js';
 import {
   C,
   type Count,
@@ -349,6 +350,12 @@ describe('posting', () => {
     expect(await quantities(user, cup.id)).toEqual({ stock: 8, at: { Main: 1, Shelf: 7 } });
     expect(await quantities(user, jug.id)).toEqual({ stock: 6, at: { Main: 1, Shelf: 5 } });
     expect((await detail(user, '/api', made.id)).count.status).toBe('review');
+    // Each movement says which count's posting, or its undo, made it.
+    const history = await call(user, 'GET', `/api/products/${cup.id}/movements`);
+    const [undoing, posting, sale] = (history.json() as MovementsResponse).movements;
+    expect(undoing).toMatchObject({ delta: 2, note: 'Undo', countId: made.id });
+    expect(posting).toMatchObject({ delta: -2, reason: 'counted', countId: made.id });
+    expect(sale).toMatchObject({ delta: -3, countId: null, purchaseOrderId: null });
   });
 
   it('counts the places never counted as 0 when told, and leaves them alone otherwise', async () => {
@@ -370,6 +377,26 @@ describe('posting', () => {
     expect((await quantities(user, cup.id)).stock).toBe(5);
   });
 
+  it('posts with no body at all, its one option left out, as review and cancel take none', async () => {
+    const user = await member(server);
+    const cup = await createProduct(server, user, { name: 'Cup', stock: '2' });
+    const jug = await createProduct(server, user, { name: 'Jug', stock: '3' });
+    const made = await start(user, { scope: { kind: 'catalogue' } });
+    await count(user, '/api', made.id, { productId: cup.id, locationId: user.id, counted: 5 });
+    const posted = await server.app.inject({
+      method: 'POST',
+      url: `/api/counts/${made.id}/post`,
+      headers: user.headers,
+    });
+    expect(posted.statusCode, posted.body).toBe(200);
+    expect(posted.json()).toMatchObject({ message: C.posted(1), movements: 1 });
+    // Not counted as 0: uncountedAsZero is false unless sent.
+    expect((await quantities(user, jug.id)).stock).toBe(3);
+    const wrong = await call(user, 'POST', `/api/counts/${made.id}/post`, { uncountedAsZero: 1 });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().message).toBe('uncountedAsZero must be true or false');
+  });
+
   it('refuses an undo that would take a location below 0 (409), changing nothing', async () => {
     const user = await member(server);
     const cup = await createProduct(server, user, { name: 'Cup', stock: '2' });
@@ -388,6 +415,63 @@ describe('posting', () => {
     expect(undo.json()).toEqual({ message: A.belowZero });
     expect((await quantities(user, cup.id)).stock).toBe(1);
     expect((await detail(user, '/api', made.id)).count.status).toBe('posted');
+  });
+
+  it('refuses an undo while a count over a location above or below is active (409), changing nothing', async () => {
+    const user = await member(server);
+    const aisle = await place(user, 'Aisle');
+    const shelf = await place(user, 'Shelf', aisle.id);
+    const cup = await createProduct(server, user, { name: 'Cup', stock: '0' });
+    await stockAt(user, cup, shelf.id, 5);
+    const entryOf = async (countId: string) => {
+      const { entries } = (
+        await call(user, 'GET', '/api/products/activity?kind=count.posted')
+      ).json() as { entries: { id: string; data: { countId: string } }[] };
+      return entries.find((entry) => entry.data.countId === countId)!.id;
+    };
+    const postOne = async (locationId: string, counted: number) => {
+      const made = await start(user, { scope: { kind: 'location', locationId } });
+      await count(user, '/api', made.id, { productId: cup.id, locationId: shelf.id, counted });
+      const posted = await call(user, 'POST', `/api/counts/${made.id}/post`, {});
+      expect(posted.statusCode, posted.body).toBe(200);
+      return made;
+    };
+    // The aisle's posting, undone while the shelf below it is counted: both would correct it.
+    const wide = await postOne(aisle.id, 4);
+    const below = await start(user, {
+      name: 'Shelf check',
+      scope: { kind: 'location', locationId: shelf.id },
+    });
+    const undo = await call(user, 'POST', `/api/products/activity/${await entryOf(wide.id)}/undo`);
+    expect(undo.statusCode, undo.body).toBe(409);
+    expect(undo.json()).toEqual({ message: A.countOverlaps('Shelf check') });
+    expect(await quantities(user, cup.id)).toEqual({ stock: 4, at: { 'Aisle / Shelf': 4 } });
+    expect((await detail(user, '/api', wide.id)).count.status).toBe('posted');
+    // The shelf's posting, undone while the aisle above it is counted.
+    await call(user, 'POST', `/api/counts/${below.id}/cancel`);
+    const narrow = await postOne(shelf.id, 3);
+    await start(user, { name: 'Aisle check', scope: { kind: 'location', locationId: aisle.id } });
+    const up = await call(user, 'POST', `/api/products/activity/${await entryOf(narrow.id)}/undo`);
+    expect(up.statusCode, up.body).toBe(409);
+    expect(up.json()).toEqual({ message: A.countOverlaps('Aisle check') });
+    expect(await quantities(user, cup.id)).toEqual({ stock: 3, at: { 'Aisle / Shelf': 3 } });
+    expect((await detail(user, '/api', narrow.id)).count.status).toBe('posted');
+  });
+
+  it('refuses an undo while another count of the same scope is active (409)', async () => {
+    const user = await member(server);
+    const cup = await createProduct(server, user, { name: 'Cup', stock: '2' });
+    const made = await start(user, { scope: { kind: 'catalogue' } });
+    await count(user, '/api', made.id, { productId: cup.id, locationId: user.id, counted: 3 });
+    await call(user, 'POST', `/api/counts/${made.id}/post`, {});
+    await start(user, { scope: { kind: 'catalogue' } });
+    const { entries } = (
+      await call(user, 'GET', '/api/products/activity?kind=count.posted')
+    ).json() as { entries: { id: string }[] };
+    const undo = await call(user, 'POST', `/api/products/activity/${entries[0]!.id}/undo`);
+    expect(undo.statusCode).toBe(409);
+    expect(undo.json()).toEqual({ message: A.countScopeBusy });
+    expect((await quantities(user, cup.id)).stock).toBe(3);
   });
   it('marks and clears reorder crossings as any stock change, announcing each new one once', async () => {
     const user = await member(server);

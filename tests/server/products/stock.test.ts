@@ -212,6 +212,8 @@ describe('stock movements', async () => {
         source: 'adjustment',
         reason: null,
         note: 'Sold at the fair',
+        countId: null,
+        purchaseOrderId: null,
         actor,
       },
       {
@@ -224,6 +226,8 @@ describe('stock movements', async () => {
         source: 'edit',
         reason: null,
         note: null,
+        countId: null,
+        purchaseOrderId: null,
         actor,
       },
       {
@@ -236,6 +240,8 @@ describe('stock movements', async () => {
         source: 'create',
         reason: null,
         note: null,
+        countId: null,
+        purchaseOrderId: null,
         actor,
       },
     ]);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { MovementsResponse } from '../../../src/shared/schemas/catalogue.js';
 import type { Product } from '../../../src/shared/schemas/products.js';
 import { PO, type PurchaseOrder } from '../../../src/shared/schemas/purchasing/purchase-orders.js';
 import type { Supplier } from '../../../src/shared/schemas/purchasing/suppliers.js';
@@ -150,6 +151,25 @@ describe('the status machine of a purchase order', () => {
     const other = await signIn(server);
     expect((await inject(other, 'GET', `/api/purchase-orders/${fourth.id}`)).statusCode).toBe(404);
   });
+
+  it('refuses an expected date the calendar does not have, rather than rolling it over', async () => {
+    const { user, supplier } = await setUp();
+    const made = await draft(user, { supplierId: supplier.id });
+    for (const expectedAt of ['2027-02-30', '2027-02-29', '2027-04-31T10:00:00Z', '2027-06-31']) {
+      for (const res of [
+        await inject(user, 'POST', '/api/purchase-orders', { supplierId: supplier.id, expectedAt }),
+        await patch(user, made.id, { expectedAt }),
+      ]) {
+        expect(res.statusCode, `${expectedAt} ${res.body}`).toBe(400);
+        expect(res.json().message).toBe(PO.expectedAtInvalid);
+      }
+    }
+    // A leap year's 29 February is a day, and the last of each month too.
+    const leap = await draft(user, { supplierId: supplier.id, expectedAt: '2028-02-29' });
+    expect(leap.expectedAt).toBe('2028-02-29T00:00:00.000Z');
+    const edited = await patch(user, made.id, { expectedAt: '2027-12-31T23:30:00+02:00' });
+    expect(edited.json().purchaseOrder.expectedAt).toBe('2027-12-31T21:30:00.000Z');
+  });
 });
 
 /** The personal catalogue's id: its default location's too. */
@@ -204,7 +224,10 @@ describe('receiving', () => {
     );
     expect(await productOf(user, jug.id)).toMatchObject({ stock: 15, cost: 1.11 });
     const movements = await inject(user, 'GET', `/api/products/${cup.id}/movements`);
-    expect(JSON.stringify(movements.json())).toContain('"reason":"received"');
+    const [receipt, creation] = (movements.json() as MovementsResponse).movements;
+    // Which order it came in for; no order nor count for any other.
+    expect(receipt).toMatchObject({ reason: 'received', purchaseOrderId: order.id, countId: null });
+    expect(creation).toMatchObject({ source: 'create', purchaseOrderId: null, countId: null });
     const row = await server.database.db
       .selectFrom('stock_movements')
       .select(['purchase_order_id', 'location_id'])

@@ -178,8 +178,8 @@ async function reverseTransfer(
 
 /**
  * Reverses a count's posting, every movement it made or none: refused when a location no longer
- * holds what the posting added, or when another count of its scope was started since (the count
- * goes back to review).
+ * holds what the posting added, or when another count of its scope, or of a location above or
+ * below its location, was started since (the count goes back to review).
  */
 async function reverseCount(
   _app: FastifyInstance,
@@ -193,6 +193,8 @@ async function reverseCount(
       throw conflict(A.belowZero);
     case 'busy':
       throw conflict(A.countScopeBusy);
+    case 'overlaps':
+      throw conflict(A.countOverlaps(result.name!));
     case 'missing':
     case 'moved':
       throw conflict(A.movedSince);

@@ -34,10 +34,44 @@ export async function countOf(w: CatalogueWrite, countId: string): Promise<Count
 const ACTIVE: CountStatus[] = ['open', 'review'];
 
 /**
- * Starts a count. At most one active count per scope: the same one (a unique index holds it when
- * two starts race), and for a location, none of a location above or below it either, whose
- * postings would count the same shelves twice.
+ * The active count a count of this scope would clash with: one of the same scope (a unique index
+ * holds it when two writes race), or for a location one above or below it, whose postings would
+ * count the same shelves twice. Starting a count and undoing a posting (the count back in review)
+ * both ask.
  */
+async function activeOverlap(
+  w: CatalogueWrite,
+  scope: { key: string; locationId: string | null },
+): Promise<{ name: string; sameScope: boolean } | undefined> {
+  const { trx, catalogueId } = w;
+  const same = await trx
+    .selectFrom('counts')
+    .select('name')
+    .where('catalogue_id', '=', catalogueId)
+    .where('scope_key', '=', scope.key)
+    .where('status', 'in', ACTIVE)
+    .executeTakeFirst();
+  if (same) return { name: same.name, sameScope: true };
+  if (scope.locationId === null) return undefined;
+  const busy = await trx
+    .selectFrom('counts')
+    .select(['name', 'scope_location_id'])
+    .where('catalogue_id', '=', catalogueId)
+    .where('scope_kind', '=', 'location')
+    .where('status', 'in', ACTIVE)
+    .execute();
+  if (busy.length === 0) return undefined;
+  const above = await lineageOf(trx, catalogueId, scope.locationId);
+  for (const { name, scope_location_id: other } of busy) {
+    const overlaps =
+      above.includes(other!) ||
+      (await lineageOf(trx, catalogueId, other!)).includes(scope.locationId);
+    if (overlaps) return { name, sameScope: false };
+  }
+  return undefined;
+}
+
+/** Starts a count; 409 while another one it would clash with is active (see activeOverlap). */
 export async function startCount(
   w: CatalogueWrite,
   body: CountCreate,
@@ -49,33 +83,11 @@ export async function startCount(
   if (scope.kind === 'location') {
     const path = await pathOf(scope.locationId);
     if (path === null) throw notFound(C.locationNotFound);
-    const busy = await trx
-      .selectFrom('counts')
-      .select('scope_location_id')
-      .where('catalogue_id', '=', catalogueId)
-      .where('scope_kind', '=', 'location')
-      .where('status', 'in', ACTIVE)
-      .execute();
-    if (busy.length > 0) {
-      const above = await lineageOf(trx, catalogueId, scope.locationId);
-      for (const { scope_location_id: other } of busy) {
-        const overlaps =
-          above.includes(other!) ||
-          (await lineageOf(trx, catalogueId, other!)).includes(scope.locationId);
-        if (overlaps) throw conflict(C.scopeBusy);
-      }
-    }
     name ??= `Count of ${path}`;
   }
   const key = scopeKey(scope);
-  const same = await trx
-    .selectFrom('counts')
-    .select('id')
-    .where('catalogue_id', '=', catalogueId)
-    .where('scope_key', '=', key)
-    .where('status', 'in', ACTIVE)
-    .executeTakeFirst();
-  if (same) throw conflict(C.scopeBusy);
+  const locationId = scope.kind === 'location' ? scope.locationId : null;
+  if (await activeOverlap(w, { key, locationId })) throw conflict(C.scopeBusy);
   name ??= scope.kind === 'tag' ? `Count of tag ${scope.tag}` : 'Count of the whole catalogue';
   const id = randomUUID();
   await trx
@@ -257,15 +269,15 @@ async function countUncountedAsZero(w: CatalogueWrite, count: CountRow, subtree:
 
 /**
  * Takes a posting back: every movement it made, the other way, refused whole (409) when a
- * location no longer holds what the posting added. The count goes back to review, unless another
- * count of its scope was started since.
+ * location no longer holds what the posting added. The count goes back to review, unless a count
+ * it would clash with was started since (the rule a start follows: activeOverlap).
  */
 export async function reverseCountPosting(
   w: CatalogueWrite,
   countId: string,
 ): Promise<
   | { outcome: 'done'; products: number }
-  | { outcome: 'short' | 'busy' | 'missing' | 'moved'; name?: string }
+  | { outcome: 'short' | 'busy' | 'overlaps' | 'missing' | 'moved'; name?: string }
 > {
   const { trx, catalogueId, now } = w;
   const count = await trx
@@ -275,14 +287,12 @@ export async function reverseCountPosting(
     .where('id', '=', countId)
     .executeTakeFirst();
   if (!count || count.status !== 'posted') return { outcome: 'missing' };
-  const busy = await trx
-    .selectFrom('counts')
-    .select('id')
-    .where('catalogue_id', '=', catalogueId)
-    .where('scope_key', '=', count.scope_key)
-    .where('status', 'in', ACTIVE)
-    .executeTakeFirst();
-  if (busy) return { outcome: 'busy' };
+  const busy = await activeOverlap(w, {
+    key: count.scope_key,
+    locationId: count.scope_location_id,
+  });
+  if (busy?.sameScope) return { outcome: 'busy' };
+  if (busy) return { outcome: 'overlaps', name: busy.name };
   const movements = await postedMovements(trx, countId);
   const result = await applyStockDeltas(
     w,

@@ -42,6 +42,8 @@ export type MovementRow = Omit<
   id: number;
   actor_id: string | null;
   location_id: string | null;
+  purchase_order_id: string | null;
+  count_id: string | null;
   /** The actor's name now; null without an actor. */
   actor_name: string | null;
 };
@@ -113,6 +115,8 @@ export function movementsQuery(
       'stock_movements.reason',
       'stock_movements.actor_id',
       'stock_movements.location_id',
+      'stock_movements.purchase_order_id',
+      'stock_movements.count_id',
       'users.name as actor_name',
     ])
     .where('stock_movements.product_id', '=', productId)
@@ -134,6 +138,8 @@ export const toMovement = (row: MovementRow): StockMovement => ({
   source: row.source,
   reason: row.reason,
   note: row.note,
+  countId: row.count_id,
+  purchaseOrderId: row.purchase_order_id,
   actor:
     row.actor_id && row.actor_name !== null ? { id: row.actor_id, name: row.actor_name } : null,
 });

@@ -6,6 +6,7 @@ import {
   createJsonSchemaTransformObject,
 } from 'fastify-type-provider-zod';
 import type { OpenAPIV3 } from 'openapi-types';
+import { z } from 'zod';
 import type { Config } from '../../config.js';
 import { isOperation } from '../route-responses.js';
 import { isRateLimited } from '../route-options.js';
@@ -159,6 +160,15 @@ function pruneSchemas(document: OpenAPIV3.Document) {
 const isContentMap = (body: unknown): body is { content: Record<string, { schema: unknown }> } =>
   typeof body === 'object' && body !== null && 'content' in body;
 
+/**
+ * Whether a route's body may be left out (shared/schemas/common.ts, optionalBody): its schema takes
+ * what Fastify validates an absent body as, null. @fastify/swagger marks every body required.
+ */
+const bodyOptional = (route: RouteOptions) => {
+  const body = (route.schema as { body?: unknown } | undefined)?.body;
+  return body instanceof z.ZodType && body.safeParse(null).success;
+};
+
 const zodTransform = createJsonSchemaTransform({ skipList: [] });
 
 /**
@@ -207,7 +217,11 @@ const documentTransform =
       if (!isOperation(route) || route.method === 'HEAD') continue;
       const { operationId } = route.schema as { operationId: string };
       const operation = operations.get(operationId);
-      if (operation) describeResponses(operation.responses as Responses, route);
+      if (!operation) continue;
+      describeResponses(operation.responses as Responses, route);
+      if (operation.requestBody && bodyOptional(route)) {
+        (operation.requestBody as OpenAPIV3.RequestBodyObject).required = false;
+      }
     }
     pruneSchemas(document);
     return document;

@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { CODE_MAX } from '../../codes.js';
 import { MAX_STOCK, PRODUCT_NAME_MAX, TAG_MAX } from '../../constants.js';
-import { hasNoNul, messageSchema } from '../common.js';
+import { hasNoNul, messageSchema, optionalBody } from '../common.js';
 import { PATH_MAX } from '../locations/locations.js';
 import { timestamp, uuid } from '../products.js';
 
@@ -106,9 +106,11 @@ export const countLineInputSchema = z.object({
 export type CountLineInput = z.output<typeof countLineInputSchema>;
 
 /** `POST …/counts/{countId}/post`: whether the places never counted count as 0 (else left alone). */
-export const countPostSchema = z.object({
-  uncountedAsZero: z.boolean({ error: 'uncountedAsZero must be true or false' }).default(false),
-});
+export const countPostSchema = optionalBody(
+  z.object({
+    uncountedAsZero: z.boolean({ error: 'uncountedAsZero must be true or false' }).default(false),
+  }),
+);
 
 export const countParamsSchema = z.object({ countId: uuid });
 

@@ -95,13 +95,26 @@ const unitCostSchema = z
   .meta({ type: 'number', minimum: 0, maximum: MAX_PRICE });
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2}))?$/;
+const MONTH_DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+/**
+ * Whether the text's date (its first ten characters, as written) is a day of the calendar:
+ * Date.parse takes 30 February for a day in March.
+ */
+function isCalendarDay(text: string): boolean {
+  const [year, month, day] = text.slice(0, 10).split('-').map(Number) as [number, number, number];
+  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+  const days = month === 2 && leap ? 29 : MONTH_DAYS[month - 1];
+  return days !== undefined && day >= 1 && day <= days;
+}
+
 const expectedAtSchema = z
   .string({ error: PO.expectedAtInvalid })
   .max(40, { error: PO.expectedAtInvalid })
   .regex(ISO_DATE, { error: PO.expectedAtInvalid })
   .transform((text, ctx) => {
     const at = Date.parse(text.length === 10 ? `${text}T00:00:00Z` : text);
-    if (Number.isNaN(at)) {
+    if (Number.isNaN(at) || !isCalendarDay(text)) {
       ctx.addIssue({ code: 'custom', message: PO.expectedAtInvalid });
       return z.NEVER;
     }

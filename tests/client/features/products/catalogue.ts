@@ -32,6 +32,8 @@ export const movement = (overrides: Partial<StockMovement> = {}): StockMovement 
   source: 'create',
   reason: null,
   note: null,
+  countId: null,
+  purchaseOrderId: null,
   actor: null,
   ...overrides,
 });
