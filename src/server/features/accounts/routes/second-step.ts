@@ -2,6 +2,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { A } from '../../../../shared/account-messages.js';
 import { M } from '../../../../shared/messages.js';
 import { tokenResponseSchema } from '../../../../shared/schemas/auth.js';
+import { optionalBody } from '../../../../shared/schemas/common.js';
 import {
   authenticationOptionsRequestSchema,
   authenticationOptionsSchema,
@@ -81,8 +82,7 @@ export const secondStepRoutes = named('second-step-routes', async (fastify) => {
         summary: 'What a passkey signs to log in',
         description:
           "Without a body (or without `challengeId`): options to log in with a passkey alone, any passkey kept on the device, which must check its owner. With the `challengeId` of a login waiting for its second step: options for that account's passkeys. Pass `options` to `navigator.credentials.get` (SimpleWebAuthn's `startAuthentication`), then send the answer with the `challengeId`.",
-        // Fastify validates an absent body as null.
-        body: authenticationOptionsRequestSchema.nullish(),
+        body: optionalBody(authenticationOptionsRequestSchema),
         response: { 200: authenticationOptionsSchema, ...errorResponses(409) },
       },
     },
