@@ -97,9 +97,11 @@ export const reorderQuantityField = z.unknown().transform((value, ctx) => {
   return z.NEVER;
 });
 
-export const productFields = {
-  name: requiredText(V.nameRequired).max(PRODUCT_NAME_MAX, { error: V.productNameMax }),
-  description: requiredText(V.descriptionRequired).max(DESCRIPTION_MAX, {
-    error: V.descriptionMax,
-  }),
-};
+// A schema lists its fields in the spec's order, Name, Price, Stock, (Image), Description, then
+// ours: zod reports the failing fields in that order, and the first one is the answer's message.
+export const nameField = requiredText(V.nameRequired).max(PRODUCT_NAME_MAX, {
+  error: V.productNameMax,
+});
+export const descriptionField = requiredText(V.descriptionRequired).max(DESCRIPTION_MAX, {
+  error: V.descriptionMax,
+});

@@ -54,12 +54,13 @@ const sentAsTyped = {
 
 /** What the create form accepts: a stock of at least 1. Values stay as typed text. */
 export const productFormSchema = z.object({
-  ...api.productFields,
+  name: api.nameField,
   price: z.string().superRefine((value, ctx) => {
     const result = parsePriceToCents(value);
     if (typeof result !== 'number') ctx.addIssue({ code: 'custom', message: result.error });
   }),
   stock: formStock(MIN_FORM_STOCK),
+  description: api.descriptionField,
   ...sentAsTyped,
 });
 export type ProductFormValues = z.input<typeof productFormSchema>;
@@ -76,9 +77,9 @@ const blankOr = (rule: z.ZodType<unknown, string>) =>
  */
 export const productEditFormSchema = z.object({
   name: blankOr(productFormSchema.shape.name),
-  description: blankOr(productFormSchema.shape.description),
   price: blankOr(productFormSchema.shape.price),
   stock: blankOr(formStock(EDIT_FORM_MIN_STOCK)),
+  description: blankOr(productFormSchema.shape.description),
   ...sentAsTyped,
 });
 

@@ -16,8 +16,9 @@ import { ANSWER_LIMITS } from './common.js';
 import { barcodeField, skuField } from './product-codes.js';
 import {
   costCents,
+  descriptionField,
+  nameField,
   priceCents,
-  productFields,
   reorderPointField,
   reorderQuantityField,
   stockWithMin,
@@ -28,11 +29,15 @@ import { CURSOR_MAX } from './product-queries.js';
 // A product's API: what a write takes and what every answer sends. The fields, the forms and the
 // queries live in the product-*.ts files beside this one.
 
-/** What the API accepts: stock may be 0, so that "Out of Stock" is reachable. */
+/**
+ * What the API accepts: stock may be 0, so that "Out of Stock" is reachable. The spec's fields come
+ * first, in its form's order (see product-fields.ts), so that its errors come in that order too.
+ */
 export const productCreateSchema = z.object({
-  ...productFields,
+  name: nameField,
   price: priceCents,
   stock: stockWithMin(0),
+  description: descriptionField,
   sku: skuField,
   barcode: barcodeField,
   tags: tagsSchema.optional(),

@@ -82,9 +82,10 @@ const ERROR_STATUSES: Record<string, number[]> = {
   'GET /api/products/export.csv': [400, 401, 429, ...ALWAYS],
   'GET /api/products/stock-by-location.csv': [401, 429, ...ALWAYS],
   // 409: a code another product took while the import was written (staged-import.test.ts).
-  'POST /api/products/import': [...BODY, 401, 409, 429, ...ALWAYS],
+  // 422: an Idempotency-Key sent with another file or query (import-idempotency.test.ts).
+  'POST /api/products/import': [...BODY, 401, 409, 422, 429, ...ALWAYS],
   // 400 also names the bad rows (locations/stock-by-location-import.test.ts).
-  'POST /api/products/stock-by-location/import': [...BODY, 401, 429, ...ALWAYS],
+  'POST /api/products/stock-by-location/import': [...BODY, 401, 422, 429, ...ALWAYS],
   'POST /api/products/bulk-delete': [...BODY, 401, 404, 422, 429, ...ALWAYS],
   'POST /api/products/:id/stock': [...BODY, 401, 404, 409, 422, 429, ...ALWAYS],
   'GET /api/products/:id/movements': [400, 401, 404, 429, ...ALWAYS],

@@ -68,11 +68,53 @@ describe('product validation', async () => {
       message: 'Name is required',
       errors: [
         { path: 'name', message: 'Name is required' },
-        { path: 'description', message: 'Description is required' },
         { path: 'price', message: 'Price is required' },
         { path: 'stock', message: 'Stock is required' },
+        { path: 'description', message: 'Description is required' },
       ],
     });
+  });
+
+  // The spec's form and rules order the fields Name, Price, Stock, (Image), Description; ours follow.
+  it("orders the failing fields as the spec's form does, multipart and JSON alike", async () => {
+    const expected = {
+      message: 'Price is required',
+      errors: [
+        { path: 'price', message: 'Price is required' },
+        { path: 'stock', message: 'Stock is required' },
+        { path: 'description', message: 'Description is required' },
+      ],
+    };
+    const multipart = await postProduct(server, user, { name: 'n' });
+    expect(multipart.statusCode).toBe(400);
+    expect(multipart.json()).toEqual(expected);
+    const json = await server.app.inject({
+      method: 'POST',
+      url: '/api/products',
+      headers: user.headers,
+      payload: { name: 'n' },
+    });
+    expect(json.statusCode).toBe(400);
+    expect(json.json()).toEqual(expected);
+  });
+
+  it("orders an edit's failing fields the same way, ours after the spec's", async () => {
+    const product = await createProduct(server, user);
+    const res = await server.app.inject({
+      method: 'PATCH',
+      url: `/api/products/${product.id}`,
+      headers: user.headers,
+      payload: { cost: 'x', tags: 'x', description: '', stock: 'many', price: '0', name: ' ' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors.map((error: { path: string }) => error.path)).toEqual([
+      'name',
+      'price',
+      'stock',
+      'description',
+      'tags',
+      'cost',
+    ]);
   });
 
   it('accepts a stock of 0 in the API', async () => {

@@ -38,10 +38,16 @@ export async function idempotently(
   };
   const earlier = await store.find(ownerId, key, now);
   if (earlier) return replay(earlier);
+  const recorded: { answer?: Answer } = {};
   try {
-    return await write((trx, answer) =>
-      store.record(trx, { ownerId, key, fingerprint, answer, now }),
-    );
+    const answer = await write((trx, first) => {
+      recorded.answer = first;
+      return store.record(trx, { ownerId, key, fingerprint, answer: first, now });
+    });
+    if (recorded.answer && differ(recorded.answer, answer)) {
+      await keepGiven(store, http, key, answer);
+    }
+    return answer;
   } catch (error) {
     const lostRace =
       error instanceof KeyTakenMeanwhile ||
@@ -50,6 +56,28 @@ export async function idempotently(
     const winner = await store.find(ownerId, key, now);
     if (winner) return replay(winner);
     throw error;
+  }
+}
+
+const differ = (recorded: Answer, given: Answer) =>
+  recorded !== given && JSON.stringify(recorded) !== JSON.stringify(given);
+
+/**
+ * A write that answers after more work past its commit (an import applied after it, on SQLite:
+ * its count of updates less the products deleted meanwhile) keeps the answer it gave instead of
+ * the one recorded at the commit. The write committed: a failure here keeps the recorded answer,
+ * which is what a process that died before this point leaves, and is only logged.
+ */
+async function keepGiven(
+  store: IdempotencyStore,
+  http: { request: FastifyRequest; ownerId: string },
+  key: string,
+  answer: Answer,
+) {
+  try {
+    await store.replace(http.ownerId, key, answer);
+  } catch (error) {
+    http.request.log.warn({ err: error }, 'The answer of an idempotent write was not updated');
   }
 }
 

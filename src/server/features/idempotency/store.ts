@@ -89,6 +89,16 @@ export class IdempotencyStore {
     }
   }
 
+  /** Puts another answer under a key recorded before (its fingerprint and age stay). */
+  async replace(ownerId: string, key: string, answer: Answer): Promise<void> {
+    await this.db
+      .updateTable('idempotency_keys')
+      .set({ status: answer.status, body: JSON.stringify(answer.body) })
+      .where('owner_id', '=', ownerId)
+      .where('key', '=', key)
+      .execute();
+  }
+
   /** Deletes the answers older than 24 hours: one indexed statement, off any request's path. */
   async sweep(now: number): Promise<number> {
     const result = await this.db

@@ -5,6 +5,7 @@
 export {
   bumpCatalogueVersion,
   catalogueWrite,
+  keyedRequest,
   sendCatalogueWrite,
   writeCatalogue,
   type CatalogueWrite,

@@ -162,6 +162,14 @@ async function commitWrite<A extends Answer>(
 /** The activity log's recorder (features/activity), as the app decorates it. */
 type RecordActivity = FastifyRequest['server']['activity']['record'];
 
+/** How a request's write is stored under its Idempotency-Key (see catalogueWrite). */
+interface Keyed {
+  /** What identifies the request besides its route and user (params, body): then it is keyed. */
+  idempotency?: unknown;
+  /** Or the recorder keyedRequest gave, for a write keyed before its work began. */
+  recordAnswer?: RecordAnswer;
+}
+
 /**
  * A request's write to its catalogue, in one call: the answer stored under the request's
  * Idempotency-Key is given again (when `idempotency` names what identifies the request: params,
@@ -170,10 +178,10 @@ type RecordActivity = FastifyRequest['server']['activity']['record'];
  */
 export async function catalogueWrite<A extends Answer, S = undefined>(
   http: { request: FastifyRequest; reply: FastifyReply },
-  options: { idempotency?: unknown; stage?: Stage<S> },
+  options: Keyed & { stage?: Stage<S> },
   write: (w: CatalogueWrite, staged: S) => Promise<WriteOutcome<A>>,
 ): Promise<A> {
-  const { request, reply } = http;
+  const { request } = http;
   const app = request.server;
   const catalogue = currentCatalogue(request);
   const now = app.clock.now();
@@ -191,11 +199,35 @@ export async function catalogueWrite<A extends Answer, S = undefined>(
     await done.afterCommit?.();
     return done.answer;
   };
-  if (options.idempotency === undefined) return run();
+  if (options.idempotency === undefined) return run(options.recordAnswer);
+  return underKey(http, now, options.idempotency, run);
+}
+
+/** `run` under the request's Idempotency-Key, if it has one (features/idempotency). */
+async function underKey<A extends Answer>(
+  { request, reply }: { request: FastifyRequest; reply: FastifyReply },
+  now: number,
+  identity: unknown,
+  run: (record: RecordAnswer) => Promise<A>,
+): Promise<A> {
   const ownerId = currentSession(request).user.id;
   const guarded = { request, reply, ownerId, now };
-  return (await idempotently(app.idempotency, guarded, options.idempotency, run)) as A;
+  return (await idempotently(request.server.idempotency, guarded, identity, run)) as A;
 }
+
+/**
+ * A request keyed before its work begins, for a write whose work before its transaction would go
+ * otherwise when repeated (an import's plan: the products it created would now match its rows):
+ * the answer stored under its Idempotency-Key is given again before `run` starts. Else `run`
+ * works, and gives `record` to catalogueWrite (`recordAnswer`), which stores its answer in the
+ * write's transaction; an answer `run` returns without writing (a refusal) is not stored.
+ * `identity` is what identifies the request besides its route and user (query, a file's digest).
+ */
+export const keyedRequest = <A extends Answer>(
+  http: { request: FastifyRequest; reply: FastifyReply },
+  identity: unknown,
+  run: (record: RecordAnswer) => Promise<A>,
+): Promise<A> => underKey(http, http.request.server.clock.now(), identity, run);
 
 /** A route's write, answered: `catalogueWrite`, then its answer sent, first or given again. */
 export async function sendCatalogueWrite<A extends Answer, S = undefined>(

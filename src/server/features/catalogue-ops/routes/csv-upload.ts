@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { z } from 'zod';
 import { IMPORT_MAX_BYTES } from '../../../../shared/constants.js';
@@ -33,6 +34,16 @@ export const csvFileBody = (header: string) =>
       ),
   });
 
+/** What the imports' documents say of the Idempotency-Key. */
+export const KEYED_IMPORT_NOTE =
+  'With an `Idempotency-Key`, an import sent again (the same file and query) gets its first answer again and imports nothing more; another file or query under the key is 422. A dry run writes nothing, so it is neither stored under the key nor answered from it; a file refused for its rows is not stored either.';
+
+/** A checked file, and the digest of its bytes: what tells two files apart under one key. */
+export interface CsvFile<Check> {
+  check: Check;
+  digest: string;
+}
+
 /**
  * Reads and checks the CSV file of a multipart body as it arrives. No file, another part or a
  * second file is a 400; a file too large a 413. A file that cannot be imported at all is returned
@@ -41,16 +52,21 @@ export const csvFileBody = (header: string) =>
 export async function readCsvFile<Check>(
   request: FastifyRequest,
   checkFile: (file: Readable, truncated: () => boolean) => Promise<Check>,
-): Promise<Check | ImportRefused> {
+): Promise<CsvFile<Check> | ImportRefused> {
   if (!request.isMultipart()) throw new HttpError(415, M.importNotMultipart);
-  let check: Check | undefined;
+  let read: CsvFile<Check> | undefined;
   try {
     await readingMultipart(async () => {
       for await (const part of request.parts({ limits: importLimits })) {
         if (part.fieldname !== FILE) throw partError(part.fieldname, M.unknownPart);
         if (part.type !== 'file') throw partError(FILE, M.importNoFile);
-        if (check) throw partError(FILE, M.importOneFile);
-        check = await checkFile(part.file, () => part.file.truncated);
+        if (read) throw partError(FILE, M.importOneFile);
+        // The check reads the whole file, pausing it between chunks; this listener sees each
+        // chunk too. Both are added in this turn of the event loop, before any data flows.
+        const hash = createHash('sha256');
+        part.file.on('data', (chunk: Buffer) => hash.update(chunk));
+        const check = await checkFile(part.file, () => part.file.truncated);
+        read = { check, digest: hash.digest('base64url') };
       }
     });
   } catch (error) {
@@ -58,8 +74,8 @@ export async function readCsvFile<Check>(
     if (error.statusCode === 413) throw new HttpError(413, error.message);
     return error;
   }
-  if (!check) throw partError(FILE, M.importNoFile);
-  return check;
+  if (!read) throw partError(FILE, M.importNoFile);
+  return read;
 }
 
 /**

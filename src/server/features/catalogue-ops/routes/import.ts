@@ -9,6 +9,7 @@ import {
 } from '../../../../shared/constants.js';
 import { T } from '../../../../shared/messages.js';
 import { validationErrorSchema } from '../../../../shared/schemas/common.js';
+import { idempotentWriteHeadersSchema } from '../../../../shared/schemas/idempotency.js';
 import {
   importQuerySchema,
   importReportSchema,
@@ -26,10 +27,11 @@ import {
   type ImportPlan,
 } from '../import-matching.js';
 import { applyImport, importStage, writeImport, type ImportWritten } from '../write-import.js';
-import { catalogueWrite, type WriteOutcome } from '../../writes/index.js';
+import { sendAnswer, type RecordAnswer } from '../../idempotency/index.js';
+import { catalogueWrite, keyedRequest, type WriteOutcome } from '../../writes/index.js';
 import type { CatalogueContext } from './context.js';
 import { bodyCheckedInHandler, productDocs } from '../../products/index.js';
-import { csvFileBody, inImportSlot, readCsvFile } from './csv-upload.js';
+import { csvFileBody, inImportSlot, KEYED_IMPORT_NOTE, readCsvFile } from './csv-upload.js';
 import { bulkRouteOptions } from './route-options.js';
 import { named } from '../../../http/plugin-name.js';
 
@@ -79,6 +81,16 @@ function report(
   return body;
 }
 
+/** The counts of an import that wrote nothing. */
+const NONE: Counts = { created: 0, updated: 0, unchanged: 0 };
+
+/** What a plan would do. */
+const countsOf = (plan: ImportPlan): Counts => ({
+  created: plan.create.length,
+  updated: plan.update.length,
+  unchanged: plan.unchanged,
+});
+
 /** The message of a report: creation alone reads as before, updates and matches say so. */
 function reportMessage(counts: Counts, badRows: number, dryRun: boolean): string {
   const { created, updated, unchanged } = counts;
@@ -94,44 +106,85 @@ function reportMessage(counts: Counts, badRows: number, dryRun: boolean): string
   return createsOnly ? T.imported(created) : T.importDone(created, updated, unchanged);
 }
 
+/** A real import's answer: its report, or the 400 of a file with bad rows. */
+type ImportAnswer = { status: 200 | 400; body: ImportReport };
+
 /** CSV import: every row or none. */
 export const importRoute = named<CatalogueContext>('csv-import', async (fastify, context) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(bodyCheckedInHandler);
 
   /**
-   * Reads and checks the file, matches its rows to the owner's products, then writes every change
-   * or none, and answers the report.
+   * Reads and checks the file; a dry run answers its plan. An import is keyed from there on: the
+   * answer stored under its Idempotency-Key is given again before anything is planned (the
+   * products it created would now match its rows), else it is written (writeFile).
    */
   async function runImport(
     request: FastifyRequest,
     reply: FastifyReply,
     catalogue: CurrentCatalogue,
-    { dryRun, preview, matches }: { dryRun: boolean; preview: boolean; matches: ImportMatches },
+    query: { dryRun: boolean; preview: boolean; matches: ImportMatches },
   ) {
-    const none = { created: 0, updated: 0, unchanged: 0 };
-    const check = await readCsvFile(request, checkImport);
-    if (check instanceof ImportRefused) {
-      return reply.code(400).send({ message: check.message, ...none, errors: check.errors });
+    const read = await readCsvFile(request, checkImport);
+    if (read instanceof ImportRefused) {
+      return reply.code(400).send({ message: read.message, ...NONE, errors: read.errors });
     }
+    const { check } = read;
+    const { dryRun, matches } = query;
+    if (dryRun) {
+      // Nothing written: neither stored under a key nor given again, so that the same key can
+      // carry the import the dry run checked.
+      const plan = await planOf(catalogue, check, matches);
+      const badRows = check.badRows + plan.errors.length;
+      const planned = countsOf(plan);
+      return report(check, plan, reportMessage(planned, badRows, true), planned, query);
+    }
+    const answer = await keyedRequest({ request, reply }, [query, read.digest], (record) =>
+      writeFile({ request, reply }, catalogue, check, query, record),
+    );
+    return sendAnswer(reply, answer);
+  }
+
+  /** The file's rows matched to the catalogue's products, their codes checked. */
+  async function planOf(catalogue: CurrentCatalogue, check: ImportCheck, matches: ImportMatches) {
     const plan = await planImport(context.repository, catalogue.id, check.valid, matches);
     await refuseTakenCodes(context.repository, catalogue.id, plan);
+    return plan;
+  }
+
+  /**
+   * Plans the checked file and writes every change or none: the report, stored under the key at
+   * the commit. A SQLite re-import's updates are applied after it, and its answer counts what they
+   * wrote (the guard then keeps that answer instead).
+   */
+  async function writeFile(
+    http: { request: FastifyRequest; reply: FastifyReply },
+    catalogue: CurrentCatalogue,
+    check: ImportCheck,
+    options: { preview: boolean; matches: ImportMatches },
+    record: RecordAnswer,
+  ): Promise<ImportAnswer> {
+    const { request, reply } = http;
+    const plan = await planOf(catalogue, check, options.matches);
     const badRows = check.badRows + plan.errors.length;
-    const planned: Counts = {
-      created: plan.create.length,
-      updated: plan.update.length,
-      unchanged: plan.unchanged,
-    };
-    const options = { preview, dryRun };
-    if (badRows > 0 && !dryRun) {
-      return reply.code(400).send(report(check, plan, T.importFailed(badRows), none, options));
+    const reportOptions = { preview: options.preview, dryRun: false };
+    if (badRows > 0) {
+      return {
+        status: 400,
+        body: report(check, plan, T.importFailed(badRows), NONE, reportOptions),
+      };
     }
-    if (dryRun) return report(check, plan, reportMessage(planned, badRows, true), planned, options);
+    const answerOf = (written: Omit<Counts, 'unchanged'>): ImportAnswer => {
+      const counts = { ...written, unchanged: plan.unchanged };
+      const message = reportMessage(counts, 0, false);
+      return { status: 200, body: report(check, plan, message, counts, reportOptions) };
+    };
     // What is left to apply after the commit (SQLite), and the count it may take off.
     let applying: ImportWritten | undefined;
-    const answer = await catalogueWrite(
-      { request, reply },
+    const committed = await catalogueWrite(
+      http,
       {
+        recordAnswer: record,
         stage: importStage(
           { db: request.server.db, dialect: request.server.database.dialect },
           catalogue,
@@ -143,15 +196,12 @@ export const importRoute = named<CatalogueContext>('csv-import', async (fastify,
           },
         ),
       },
-      async (
-        w,
-        staged,
-      ): Promise<WriteOutcome<{ status: 200; body: Omit<Counts, 'unchanged'> }>> => {
+      async (w, staged): Promise<WriteOutcome<ImportAnswer>> => {
         const written = await writeImport(w, plan, staged);
         const counts = { created: written.created, updated: written.updated };
         if (written.applying) applying = written;
         return {
-          answer: { status: 200, body: counts },
+          answer: answerOf(counts),
           // Updates applied after the commit: the live event once the last one is (applyImport).
           ...(written.applying ? {} : { live: { kind: 'import.done', data: counts } }),
           // Written at the commit: its count of updates is the planned one.
@@ -160,11 +210,10 @@ export const importRoute = named<CatalogueContext>('csv-import', async (fastify,
       },
     );
     const { db, clock } = request.server;
-    const body = applying ? await applyImport(db, applying, clock, request.log) : answer.body;
-    const counts = { ...body, unchanged: plan.unchanged };
-    const changed = body.created + body.updated;
-    context.statistics.refresh(changed);
-    return report(check, plan, reportMessage(counts, 0, false), counts, options);
+    const written = applying ? await applyImport(db, applying, clock, request.log) : undefined;
+    const answer = written ? answerOf(written) : committed;
+    context.statistics.refresh(answer.body.created + answer.body.updated);
+    return answer;
   }
 
   app.post(
@@ -175,8 +224,9 @@ export const importRoute = named<CatalogueContext>('csv-import', async (fastify,
         ...productDocs,
         operationId: 'importProductsCsv',
         summary: 'Create or update products from a CSV file, every row or none',
-        description: `At most one import of a user runs at a time (another one meanwhile: 429), and a few per server (beyond: 503), both with \`Retry-After\`. Every row is checked with the rules of \`POST /api/products\` (stock may be 0; a price or cost as text with at most 2 decimals, \`$14.00\` and \`1,234.50\` accepted). A row matches one of your products by \`id\`, then by SKU, then by barcode; \`matches\` says what happens to a matching row: \`update\` (the default: its fields are written over the product, which keeps its image and history, a stock change recorded as an \`import\` movement), \`skip\`, or \`copy\` (a new product). The optional columns \`sku\`, \`barcode\`, \`tags\` (separated by \`;\`) and \`cost\` follow the API's rules; a code that another product of the catalogue, or an earlier row of the file, has is an error of its row. With \`dryRun=true\` nothing is written: 200 with the report, counting the rows that would be \`created\`, \`updated\` and left \`unchanged\`, and listing the first changes. Otherwise every change is made, all at once (200), or none if any row has an error: 400 with the same errors and every count 0; 409 if another product took a SKU or barcode of the file while it was written. 503 with \`Retry-After\` if the server fell so far behind that the import stalled for a minute: nothing of it was kept. \`errors\` gives, for each bad cell, the line its record starts on (the header is line 1) and the message; at most 1,000 are listed. With \`preview=true\` the report adds \`rows\` and the first ${IMPORT_PREVIEW_ROWS} valid rows as they would be stored. A cell that starts with ' followed by =, +, -, @, a tab or a carriage return loses the ' (what an export adds).`,
+        description: `At most one import of a user runs at a time (another one meanwhile: 429), and a few per server (beyond: 503), both with \`Retry-After\`. Every row is checked with the rules of \`POST /api/products\` (stock may be 0; a price or cost as text with at most 2 decimals, \`$14.00\` and \`1,234.50\` accepted). A row matches one of your products by \`id\`, then by SKU, then by barcode; \`matches\` says what happens to a matching row: \`update\` (the default: its fields are written over the product, which keeps its image and history, a stock change recorded as an \`import\` movement), \`skip\`, or \`copy\` (a new product). The optional columns \`sku\`, \`barcode\`, \`tags\` (separated by \`;\`) and \`cost\` follow the API's rules; a code that another product of the catalogue, or an earlier row of the file, has is an error of its row. With \`dryRun=true\` nothing is written: 200 with the report, counting the rows that would be \`created\`, \`updated\` and left \`unchanged\`, and listing the first changes. Otherwise every change is made, all at once (200), or none if any row has an error: 400 with the same errors and every count 0; 409 if another product took a SKU or barcode of the file while it was written. 503 with \`Retry-After\` if the server fell so far behind that the import stalled for a minute: nothing of it was kept. \`errors\` gives, for each bad cell, the line its record starts on (the header is line 1) and the message; at most 1,000 are listed. With \`preview=true\` the report adds \`rows\` and the first ${IMPORT_PREVIEW_ROWS} valid rows as they would be stored. A cell that starts with ' followed by =, +, -, @, a tab or a carriage return loses the ' (what an export adds). ${KEYED_IMPORT_NOTE}`,
         consumes: ['multipart/form-data'],
+        headers: idempotentWriteHeadersSchema,
         querystring: importQuerySchema,
         body: importBody,
         response: {
@@ -184,7 +234,7 @@ export const importRoute = named<CatalogueContext>('csv-import', async (fastify,
           // The report, or the API's usual 400 for an invalid query or a body that is not a CSV part.
           400: z.union([importReportSchema, validationErrorSchema]),
           // A code another product took while the import was written: nothing of it was kept.
-          ...errorResponses(409),
+          ...errorResponses(409, 422),
         },
       },
     },
