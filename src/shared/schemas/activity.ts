@@ -7,6 +7,7 @@ import {
   ACTIVITY_SOURCES,
 } from '../activity.js';
 import { NAME_MAX, PRODUCT_NAME_MAX } from '../constants.js';
+import { isCalendarDay } from './common.js';
 import { pageLimit } from './product-queries.js';
 import { timestamp, uuid } from './products.js';
 
@@ -16,9 +17,12 @@ const isoDate = (field: string) =>
   z
     .string()
     .max(40, { error: `${field} ${A.dateInvalid}` })
-    .refine((value) => ISO_DATE.test(value) && !Number.isNaN(Date.parse(value)), {
-      error: `${field} ${A.dateInvalid}`,
-    })
+    .refine(
+      (value) => ISO_DATE.test(value) && !Number.isNaN(Date.parse(value)) && isCalendarDay(value),
+      {
+        error: `${field} ${A.dateInvalid}`,
+      },
+    )
     .describe('An ISO 8601 date (the whole day, UTC) or date and time');
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

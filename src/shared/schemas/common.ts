@@ -24,6 +24,19 @@ export const requiredText = (message: string) =>
 export const optionalBody = <T extends z.ZodObject>(schema: T) =>
   z.preprocess((body) => body ?? {}, schema);
 
+const MONTH_DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+/**
+ * Whether the text's date (its first ten characters, as written) is a day of the calendar:
+ * Date.parse takes 30 February for a day in March.
+ */
+export function isCalendarDay(text: string): boolean {
+  const [year, month, day] = text.slice(0, 10).split('-').map(Number) as [number, number, number];
+  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+  const days = month === 2 && leap ? 29 : MONTH_DAYS[month - 1];
+  return days !== undefined && day >= 1 && day <= days;
+}
+
 export const EMAIL_MAX = 254;
 
 export const emailSchema = z

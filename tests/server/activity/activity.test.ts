@@ -258,6 +258,9 @@ describe('the activity log', async () => {
       '?limit=101',
       '?kind=nope',
       '?from=yesterday',
+      // Not a day of the calendar: refused, not read as one in March.
+      '?from=2027-02-30',
+      '?to=2027-04-31T10:00:00Z',
       '?product=1',
       '?cursor=zz',
     ]) {

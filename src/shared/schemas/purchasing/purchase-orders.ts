@@ -3,7 +3,7 @@
  */
 import { z } from 'zod';
 import { MAX_PRICE, MAX_STOCK } from '../../constants.js';
-import { hasNoNul, messageSchema } from '../common.js';
+import { hasNoNul, isCalendarDay, messageSchema } from '../common.js';
 import { isBlank, parseCostToCents } from '../money.js';
 import { int32, timestamp, uuid } from '../products.js';
 
@@ -95,19 +95,6 @@ const unitCostSchema = z
   .meta({ type: 'number', minimum: 0, maximum: MAX_PRICE });
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2}))?$/;
-const MONTH_DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
-
-/**
- * Whether the text's date (its first ten characters, as written) is a day of the calendar:
- * Date.parse takes 30 February for a day in March.
- */
-function isCalendarDay(text: string): boolean {
-  const [year, month, day] = text.slice(0, 10).split('-').map(Number) as [number, number, number];
-  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
-  const days = month === 2 && leap ? 29 : MONTH_DAYS[month - 1];
-  return days !== undefined && day >= 1 && day <= days;
-}
-
 const expectedAtSchema = z
   .string({ error: PO.expectedAtInvalid })
   .max(40, { error: PO.expectedAtInvalid })
