@@ -115,6 +115,32 @@ export async function pdfText(pdf: Buffer): Promise<string> {
 }
 
 /**
+ * The words of the PDF's first page as poppler finds them (`pdftotext -bbox`), from left to
+ * right, each with where it starts; a right-to-left word's characters from left to right too.
+ */
+export async function drawnWords(
+  pdf: Buffer,
+): Promise<{ text: string; x: number; y: number; right: number }[]> {
+  const dir = await tempDir('stockroom-labels-words-');
+  await writeFile(path.join(dir, 'labels.pdf'), pdf);
+  const { stdout } = await run('pdftotext', ['-bbox', '-l', '1', 'labels.pdf', '-'], { cwd: dir });
+  const decode = (text: string) =>
+    text.replace(
+      /&(amp|lt|gt|quot|apos);/g,
+      (_, name: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" })[name]!,
+    );
+  const words = /<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)"[^>]*>([^<]*)<\/word>/g;
+  return [...stdout.matchAll(words)]
+    .map(([, x, y, right, text]) => ({
+      text: decode(text!),
+      x: Number(x),
+      y: Number(y),
+      right: Number(right),
+    }))
+    .sort((a, b) => a.x - b.x);
+}
+
+/**
  * How many glyphs the PDF draws as .notdef (the empty box of a character its font lacks): glyph
  * 0 in the text-showing operators of its content streams, whose fonts are all Identity-H (two
  * bytes a glyph).

@@ -1,6 +1,7 @@
 import bidiExport from 'bidi-js';
 import { breakLines, graphemes } from './line-breaks.js';
 import {
+  isEmoji,
   loadFont,
   scriptFamily,
   sharedFamilies,
@@ -13,16 +14,43 @@ import {
 const bidi = (bidiExport as unknown as typeof bidiExport.default)();
 
 /** Scripts whose runs fontkit lays out right to left by itself (it reverses their glyphs). */
-const RIGHT_TO_LEFT_FAMILIES = new Set<Family>(['arabic', 'hebrew']);
+const RIGHT_TO_LEFT_FAMILIES = new Set<Family>(['arabic', 'hebrew', 'thaana']);
 
 /**
  * Text whose glyphs a PDF reader cannot read back in order by their positions: a Devanagari vowel
- * sign drawn before the consonant it follows, Thai marks stacked above their letter. Such runs
- * carry their text as ActualText. Right-to-left runs carry none: readers such as poppler put
- * their drawn glyphs back in reading order themselves, and would turn an ActualText around.
+ * sign drawn before the consonant it follows, Thai marks stacked above their letter; or not at
+ * all: an emoji sequence drawn as one glyph, which may be its first pictograph's (a thumb with
+ * its skin tone, in black and white). Such runs carry their text as ActualText. Right-to-left
+ * runs carry none: readers such as poppler put their drawn glyphs back in reading order
+ * themselves, and would turn an ActualText around.
  */
 const DRAWN_OUT_OF_ORDER =
-  /[\p{Mn}\p{Mc}\p{sc=Devanagari}\p{sc=Bengali}\p{sc=Gurmukhi}\p{sc=Gujarati}\p{sc=Oriya}\p{sc=Tamil}\p{sc=Telugu}\p{sc=Kannada}\p{sc=Malayalam}\p{sc=Sinhala}\p{sc=Thai}\p{sc=Lao}\p{sc=Tibetan}\p{sc=Myanmar}\p{sc=Khmer}]/u;
+  /[\p{Mn}\p{Mc}\p{Me}\p{Emoji_Modifier}\p{Regional_Indicator}\u200D\p{sc=Devanagari}\p{sc=Bengali}\p{sc=Gurmukhi}\p{sc=Gujarati}\p{sc=Oriya}\p{sc=Tamil}\p{sc=Telugu}\p{sc=Kannada}\p{sc=Malayalam}\p{sc=Sinhala}\p{sc=Thai}\p{sc=Lao}\p{sc=Tibetan}\p{sc=Myanmar}\p{sc=Khmer}]/u;
+
+/**
+ * The text cut into what takes one font: an emoji sequence whole (a keycap's digit, a flag's two
+ * letters), every other character on its own.
+ */
+function* units(text: string): Generator<string> {
+  if (!/[\p{Emoji_Presentation}\uFE0F\u20E3]/u.test(text)) {
+    yield* text;
+    return;
+  }
+  for (const { segment } of graphemes.segment(text)) {
+    if (isEmoji(segment)) yield segment;
+    else yield* segment;
+  }
+}
+
+/**
+ * The bidirectional levels of a text's UTF-16 code units. bidi-js reads a text a code unit at a
+ * time, and takes each half of a character beyond the BMP for a left-to-right letter: an emoji,
+ * neutral, would split a right-to-left phrase around it. Emoji reach it as U+FFFD, neutral too.
+ */
+function embeddingLevels(text: string, direction?: 'ltr' | 'rtl') {
+  return bidi.getEmbeddingLevels(text.replace(ASTRAL_EMOJI, '\uFFFD\uFFFD'), direction);
+}
+const ASTRAL_EMOJI = /(?=[\u{10000}-\u{10FFFF}])[\p{Extended_Pictographic}\p{Emoji_Modifier}]/gu;
 
 /** A text a label will print and the weight it prints in: what decides which fonts to load. */
 export interface TextNeed {
@@ -49,12 +77,13 @@ export class LabelFonts {
     const base = { regular: await add('base', 'regular'), bold: await add('base', 'bold') };
     const wanted = new Set<string>();
     for (const { text, weight } of needs) {
-      for (const char of text) {
-        const family =
-          scriptFamily(char) ??
-          (base[weight].font.hasGlyphForCodePoint(char.codePointAt(0)!)
-            ? undefined
-            : sharedFamilies(char)[0]);
+      for (const char of units(text)) {
+        const family = isEmoji(char)
+          ? 'emoji'
+          : (scriptFamily(char) ??
+            (base[weight].font.hasGlyphForCodePoint(char.codePointAt(0)!)
+              ? undefined
+              : sharedFamilies(char)[0]));
         if (family) wanted.add(`${family}:${weight}`);
       }
     }
@@ -80,12 +109,16 @@ export class LabelFonts {
     return this.fonts.get(`${family}-${weight}`);
   }
 
+  /** The font of a character, or of an emoji sequence. */
   fontOf(char: string, weight: Weight, previous: LoadedFont | undefined): LoadedFont {
     const base = this.get('base', weight)!;
-    const family = scriptFamily(char);
+    const family = isEmoji(char) ? 'emoji' : scriptFamily(char);
     if (family) return this.get(family, weight) ?? base;
     const codePoint = char.codePointAt(0)!;
-    if (previous?.font.hasGlyphForCodePoint(codePoint)) return previous;
+    // Not the emoji font's: its space is as wide as an emoji.
+    if (previous?.family !== 'emoji' && previous?.font.hasGlyphForCodePoint(codePoint)) {
+      return previous;
+    }
     if (base.font.hasGlyphForCodePoint(codePoint)) return base;
     for (const shared of sharedFamilies(char)) {
       const font = this.get(shared, weight);
@@ -128,7 +161,7 @@ export function drawText(
 ) {
   const clean = text.normalize('NFC').replace(/\s+/gu, ' ').trim();
   if (clean === '') return;
-  const rtl = (bidi.getEmbeddingLevels(clean).paragraphs[0]?.level ?? 0) % 2 === 1;
+  const rtl = (embeddingLevels(clean).paragraphs[0]?.level ?? 0) % 2 === 1;
   const measureRun = (run: { text: string; font: LoadedFont }) =>
     needsShaping(run.text)
       ? doc.font(run.font.name).fontSize(style.size).widthOfString(run.text)
@@ -187,7 +220,7 @@ function advances(font: LoadedFont, text: string, size: number) {
 function fontRuns(fonts: LabelFonts, text: string, weight: Weight) {
   const runs: { text: string; font: LoadedFont }[] = [];
   let current: { text: string; font: LoadedFont } | undefined;
-  for (const char of text) {
+  for (const char of units(text)) {
     const font = fonts.fontOf(char, weight, current?.font);
     if (current?.font !== font) runs.push((current = { text: '', font }));
     current.text += char;
@@ -200,12 +233,12 @@ function fontRuns(fonts: LabelFonts, text: string, weight: Weight) {
  * and around a character that a right-to-left level mirrors (a bracket).
  */
 function bidiRuns(fonts: LabelFonts, line: string, weight: Weight, rtl: boolean) {
-  const { levels } = bidi.getEmbeddingLevels(line, rtl ? 'rtl' : 'ltr');
+  const { levels } = embeddingLevels(line, rtl ? 'rtl' : 'ltr');
   const runs: Run[] = [];
   let previous: LoadedFont | undefined;
   let index = 0;
   let current: Run | undefined;
-  for (const char of line) {
+  for (const char of units(line)) {
     const font = fonts.fontOf(char, weight, previous);
     const level = levels[index]!;
     const mirrored = level % 2 === 1 && bidi.getMirroredCharacter(char) !== null;
