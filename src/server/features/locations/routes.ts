@@ -17,7 +17,7 @@ import { actionConfig, currentCatalogue } from '../catalogues/index.js';
 import { locationLabelRoutes } from './label-routes.js';
 import { named } from '../../http/plugin-name.js';
 
-const NAME_RULE = `\`name\`: 1 to ${LOCATION_NAME_MAX} characters, unique among the location's siblings whatever the case (else 409 \`${L.nameTaken}\`).`;
+const NAME_RULE = `\`name\`: 1 to ${LOCATION_NAME_MAX} characters, unique among the location's siblings whatever the case (else 409 \`${L.nameTaken}\`), never holding \` / \`, starting with \`/ \` or ending with \` /\` (400: the names of a path are joined with \` / \`).`;
 const CODE_RULE = `\`code\`: up to 64 printable ASCII characters, unique in the catalogue whatever the case (409 \`${L.codeTaken}\`) and never a product's SKU or barcode (409 \`${L.codeIsProduct}\`).`;
 const TREE_RULE = `\`parentId\`: a location of the catalogue (404 \`${L.parentNotFound}\`), or null for the top; at most ${LOCATION_DEPTH_MAX} levels deep (409 \`${L.tooDeep}\`).`;
 

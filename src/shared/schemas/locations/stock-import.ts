@@ -23,6 +23,8 @@ export const SI = {
   productNotFound: 'No product of this catalogue has this id, SKU or barcode',
   noLocation: "Give the location's path or code",
   locationNotFound: 'No location of this catalogue has this path or code',
+  pathAmbiguous: (path: string) =>
+    `More than one location has the path ${path}: give the location's code instead`,
   quantityInvalid: `quantity must be a whole number from 0 to ${MAX_STOCK}`,
   aboveMax: `The product's stock would be above ${MAX_STOCK}`,
   repeated: (line: number) => `Line ${line} of the file already sets this product at this location`,
