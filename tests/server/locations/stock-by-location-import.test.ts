@@ -300,6 +300,16 @@ describe('stock by location imported from CSV', () => {
     const empty = await importCounts(user, csvText([HEADER]));
     expect(empty.statusCode).toBe(400);
     expect(empty.json().errors[0].message).toBe(M.importNoRows);
+    // An empty file names this import's columns, not the products import's.
+    for (const nothing of ['', '\uFEFF\r\n']) {
+      const res = await importCounts(user, nothing);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({
+        message: SI.empty,
+        errors: [{ line: 1, path: 'file', message: SI.empty }],
+      });
+    }
+    expect(SI.empty).toContain('location, quantity');
     expect(await state(catalogueId)).toEqual(before);
   });
 

@@ -47,6 +47,7 @@ export const L = {
   labelIdsInvalid: 'ids must be a comma-separated list of location ids',
   labelIdListInvalid: `ids must be a list of 1 to ${LABELS_MAX} location ids`,
   labelsNotFound: 'Some of these locations were not found: no labels were made',
+  tooManyLabels: `At most ${LABELS_MAX.toLocaleString('en-US')} labels a request, copies included: choose fewer locations or copies`,
 } as const;
 
 /** Text with no control, format, private-use, unassigned or line-separator character. */

@@ -18,6 +18,8 @@ const rows = (n: number) => count(n, 'row', 'rows');
 
 /** Texts the stock-by-location import answers with (tests and screens read the same words). */
 export const SI = {
+  empty:
+    'The CSV file is empty: its first line must name the columns (location, quantity, and id, sku or barcode)',
   noProductColumn: 'The header row needs an "id", "sku" or "barcode" column',
   noProductKey: "Give the product's id, SKU or barcode",
   productNotFound: 'No product of this catalogue has this id, SKU or barcode',
