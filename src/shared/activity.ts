@@ -27,6 +27,9 @@ export const ACTIVITY_KINDS = [
   'purchase_order.received',
   'purchase_order.sent',
   'count.posted',
+  'location.created',
+  'location.updated',
+  'location.deleted',
   'undo',
 ] as const;
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
