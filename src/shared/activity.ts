@@ -27,6 +27,9 @@ export const ACTIVITY_KINDS = [
   'purchase_order.received',
   'purchase_order.sent',
   'count.posted',
+  'location.created',
+  'location.updated',
+  'location.deleted',
   'undo',
 ] as const;
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
@@ -73,6 +76,8 @@ export const ACTIVITY_MESSAGES = {
   changedSince: (fields: readonly string[]) => `Cannot undo: ${fields.join(', ')} changed since`,
   codeTaken: (code: 'SKU' | 'barcode', value: string) =>
     `Cannot undo: the ${code} ${value} is now used by another product`,
+  codeIsLocation: (code: 'SKU' | 'barcode', value: string) =>
+    `Cannot undo: the ${code} ${value} is now used by a location`,
   kindInvalid: `kind must be one of ${ACTIVITY_KINDS.join(', ')}`,
   limitInvalid: `limit must be a whole number from 1 to ${ACTIVITY_PAGE_MAX}`,
   dateInvalid: 'must be an ISO date or date and time',

@@ -163,6 +163,9 @@ export const M = {
     'This Idempotency-Key was already used for a different request: use a new key for a new change',
   skuTaken: 'Another product already has this SKU',
   barcodeTaken: 'Another product already has this barcode',
+  // A location's code is never a product's code: a scan finds one thing.
+  skuIsLocation: 'A location already has this SKU as its code',
+  barcodeIsLocation: 'A location already has this barcode as its code',
   codeNotFound: 'No product has this code',
   labelsNotFound: 'Some of these products were not found: no labels were made',
   tooManyLabels: `At most ${LABELS_MAX.toLocaleString('en-US')} labels a request, copies included: choose fewer products or copies`,

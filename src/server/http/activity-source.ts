@@ -11,8 +11,8 @@ const HEADER = SOURCE_HEADER.toLowerCase();
 
 /**
  * Where a write was made, as its activity entry keeps it: the screen that sent it
- * (`Stockroom-Source: scan | stepper | form`), or 'api' without the header. Any other value is a
- * 400, so that a typo in a client shows at once instead of filing changes under 'api'.
+ * (`Stockroom-Source: scan | stepper | form | activity`), or 'api' without the header. Any other
+ * value is a 400, so that a typo in a client shows at once instead of filing changes under 'api'.
  */
 export function activitySource(request: FastifyRequest): ActivitySource {
   const value = request.headers[HEADER];

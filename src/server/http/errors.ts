@@ -5,6 +5,9 @@ import { M } from '../../shared/messages.js';
 import { isDatabaseUnavailable } from '../infra/db/errors.js';
 import { HttpError, ValidationError } from '../lib/http-error.js';
 
+const isObject = (value: unknown) =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
 /** Seconds a client is asked to wait while the database is unreachable. */
 const DATABASE_RETRY_AFTER_SECONDS = 5;
 
@@ -43,9 +46,10 @@ export function registerErrorHandling(app: FastifyInstance) {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors = fieldErrors(error.validation);
       const first = errors[0]!;
-      // A missing or non-object body fails at the root: say so plainly.
-      const message =
-        first.path === '' && error.validationContext === 'body' ? M.bodyRequired : first.message;
+      // A missing or non-object body fails at the root: say so plainly. An object failing there
+      // (a rule over its fields together) gives the rule's own words.
+      const noBody = error.validationContext === 'body' && !isObject(request.body);
+      const message = first.path === '' && noBody ? M.bodyRequired : first.message;
       return reply.code(400).send({ message, errors: first.path === '' ? undefined : errors });
     }
     if (error instanceof HttpError) {

@@ -89,8 +89,12 @@ export const activityResponseSchema = z.object({
 });
 export type ActivityResponse = z.infer<typeof activityResponseSchema>;
 
+/**
+ * An entry's id as a path gives it. Any text is taken: one no entry could have (not a whole
+ * number, or past the largest) is an unknown entry (404), as other routes treat malformed ids.
+ */
 export const activityEntryParamsSchema = z.object({
-  entryId: z.string().max(20).regex(/^\d+$/).describe("An activity entry's id"),
+  entryId: z.string().meta({ pattern: '^\\d+$', maxLength: 20 }).describe("An activity entry's id"),
 });
 
 export const undoResponseSchema = z.object({ entry: activityEntrySchema });

@@ -1,6 +1,7 @@
 import { utimes } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { ACTIVITY_MESSAGES as A } from '../../../src/shared/activity.js';
 import type { ActivityEntry, ActivityResponse } from '../../../src/shared/schemas/activity.js';
 import type { Product } from '../../../src/shared/schemas/products.js';
 import { sweepOrphanImages } from '../../../src/server/features/products/orphan-images.js';
@@ -276,7 +277,11 @@ describe('undo', async () => {
     expect(message(byViewer)).toBe('A viewer cannot adjust stock in this catalogue.');
     const stranger = await member(server);
     expect((await undo(stranger, base, moved)).statusCode).toBe(404);
-    expect((await undo(owner, base, { id: '999999999' })).statusCode).toBe(404);
+    // An id no entry could have is an unknown entry too, as other routes treat malformed ids.
+    for (const unknown of ['999999999', 'abc', '-1', '1.5', '9'.repeat(24), '9'.repeat(19)]) {
+      const res = await undo(owner, base, { id: unknown });
+      expect([res.statusCode, res.json()], unknown).toEqual([404, { message: A.entryNotFound }]);
+    }
 
     // Made 7 days ago (moving the clock would end the sessions too).
     await server.database.db

@@ -48,6 +48,12 @@ describe('catalogues', async () => {
     expect((await api(server, ann, 'GET', `/api/catalogues/${id}`)).json()).toMatchObject({
       catalogue: { id, name: 'Shop floor', role: 'owner' },
     });
+    // A body with nothing to change says so, not that there is no body.
+    const empty = await api(server, ann, 'PATCH', `/api/catalogues/${id}`, {});
+    expect([empty.statusCode, empty.json()]).toEqual([
+      400,
+      { message: 'Send a name, a reorderPoint, or both' },
+    ]);
     const renamed = await api(server, ann, 'PATCH', `/api/catalogues/${id}`, { name: 'Back room' });
     expect(renamed.statusCode).toBe(200);
     expect(renamed.json()).toMatchObject({

@@ -57,6 +57,13 @@ describe('location labels', async () => {
     expect(text.split('Warehouse / Aisle 3 / Bin 12')).toHaveLength(3);
   });
 
+  it('refuses more than 1,000 labels, copies included, naming locations', async () => {
+    const over = await labels(`ids=${bin.id},${crate.id}&copies=501`);
+    expect(over.statusCode).toBe(400);
+    expect(over.json()).toEqual({ message: L.tooManyLabels });
+    expect(L.tooManyLabels).toContain('fewer locations or copies');
+  });
+
   it("answers 404 and makes nothing for another catalogue's location", async () => {
     const other = await signIn(server);
     const theirs = await server.app.inject({

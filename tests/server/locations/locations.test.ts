@@ -164,6 +164,27 @@ describe('the tree', () => {
     expect((await create('倉'.repeat(60))).name).toHaveLength(60);
   });
 
+  it('refuses a name that would make two paths one, on create and on rename', async () => {
+    const top = await create('Cellar');
+    const before = await list();
+    // "Cellar / Rack" would be this location's path and that of a Rack under Cellar.
+    for (const name of ['Cellar / Rack', 'Rack /', '/ Rack', 'a / b / c']) {
+      const made = await api('POST', '', { name });
+      expect(made.statusCode, name).toBe(400);
+      expect(made.json()).toMatchObject({ errors: [{ path: 'name', message: L.nameSeparator }] });
+      const renamed = await api('PATCH', `/${top.id}`, { name });
+      expect(renamed.statusCode, name).toBe(400);
+      expect(renamed.json()).toMatchObject({
+        errors: [{ path: 'name', message: L.nameSeparator }],
+      });
+    }
+    expect(await list()).toEqual(before);
+    // A slash alone, or without a space on both sides, separates nothing.
+    for (const name of ['A/B', 'Rack 1/2', '/', 'In/ out', 'In /out']) {
+      expect((await create(name, top.id)).path).toBe(`Cellar / ${name}`);
+    }
+  });
+
   it('deletes an empty location, not one with sub-locations', async () => {
     const room = await create('Room to clear');
     const box = await create('Box', room.id);

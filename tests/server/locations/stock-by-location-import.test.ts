@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
 import { MAX_STOCK } from '../../../src/shared/constants.js';
 import { M } from '../../../src/shared/messages.js';
 import { bulkLoad } from '../../../src/server/features/products/import-writes.js';
@@ -299,6 +300,50 @@ describe('stock by location imported from CSV', () => {
     const empty = await importCounts(user, csvText([HEADER]));
     expect(empty.statusCode).toBe(400);
     expect(empty.json().errors[0].message).toBe(M.importNoRows);
+    // An empty file names this import's columns, not the products import's.
+    for (const nothing of ['', '\uFEFF\r\n']) {
+      const res = await importCounts(user, nothing);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({
+        message: SI.empty,
+        errors: [{ line: 1, path: 'file', message: SI.empty }],
+      });
+    }
+    expect(SI.empty).toContain('location, quantity');
+    expect(await state(catalogueId)).toEqual(before);
+  });
+
+  it('refuses a path two locations share (names from before " / " was refused), not guessing', async () => {
+    const { user, catalogueId, warehouse, shelf, lamp } = await world();
+    // A top-level location named as the shelf's path: the API refuses such a name now.
+    const now = Date.now();
+    await db
+      .insertInto('locations')
+      .values({
+        id: randomUUID(),
+        catalogue_id: catalogueId,
+        parent_id: null,
+        name: `${warehouse.name} / ${shelf.name}`,
+        name_key: `${warehouse.name} / ${shelf.name}`.toLowerCase(),
+        code: 'OLD-NAME',
+        code_key: 'old-name',
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    const before = await state(catalogueId);
+    const csv = csvText([
+      HEADER,
+      [lamp.id, '', '', '', 'warehouse / shelf a', 2],
+      [lamp.id, '', '', '', shelf.code, 2],
+    ]);
+    const dry = await importCounts(user, csv, 'dryRun=true');
+    expect(dry.statusCode, dry.body).toBe(200);
+    expect((dry.json() as StockImportReport).errors).toEqual([
+      { line: 2, path: 'location', message: SI.pathAmbiguous('warehouse / shelf a') },
+    ]);
+    expect(dry.json()).toMatchObject({ changed: 1 });
+    expect((await importCounts(user, csv)).statusCode).toBe(400);
     expect(await state(catalogueId)).toEqual(before);
   });
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ACTIVITY_MESSAGES as A } from '../../../src/shared/activity.js';
 import type { Product } from '../../../src/shared/schemas/products.js';
 import type { Location } from '../../../src/shared/schemas/locations/locations.js';
+import { M } from '../../../src/shared/messages.js';
 import { TR } from '../../../src/shared/schemas/locations/transfers.js';
 import { build } from '../support/build.js';
 import { signIn, type SignedIn } from '../support/accounts.js';
@@ -107,15 +108,40 @@ describe('moves of stock between locations', () => {
     const other = await setUp();
     const cup = await createProduct(server, user, { stock: '500' });
     const line = { productId: cup.id, from: main.id, to: a.id, quantity: 1 };
-    for (const body of [
-      { ...line, to: main.id },
-      { ...line, quantity: 0 },
-      { ...line, quantity: 1.5 },
-      { lines: [] },
-      { lines: Array.from({ length: 501 }, () => line) },
-      { ...line, from: 'main' },
-    ]) {
-      expect((await move(user, body)).statusCode, JSON.stringify(body).slice(0, 80)).toBe(400);
+    const { quantity: _quantity, ...noQuantity } = line;
+    // Each refusal names its field, whichever form the body takes.
+    for (const [body, path, message] of [
+      [{ ...line, to: main.id }, 'to', TR.sameLocation],
+      [{ ...line, quantity: 0 }, 'quantity', TR.quantityInvalid],
+      [{ ...line, quantity: 1.5 }, 'quantity', TR.quantityInvalid],
+      [{ ...line, quantity: '2' }, 'quantity', TR.quantityInvalid],
+      [noQuantity, 'quantity', TR.quantityInvalid],
+      [{ ...line, from: 'main' }, 'from', TR.idInvalid],
+      [{ lines: [] }, 'lines', TR.linesInvalid],
+      [{ lines: 5 }, 'lines', TR.linesInvalid],
+      [{ lines: Array.from({ length: 501 }, () => line) }, 'lines', TR.linesInvalid],
+      [{ lines: [line, { ...line, quantity: 1.5 }] }, 'lines.1.quantity', TR.quantityInvalid],
+      [{ lines: [{ ...line, quantity: '2' }] }, 'lines.0.quantity', TR.quantityInvalid],
+      [{ lines: [noQuantity] }, 'lines.0.quantity', TR.quantityInvalid],
+      [{ lines: [{ ...line, to: main.id }] }, 'lines.0.to', TR.sameLocation],
+    ] as const) {
+      const res = await move(user, body);
+      expect(res.statusCode, JSON.stringify(body).slice(0, 80)).toBe(400);
+      expect(res.json(), JSON.stringify(body).slice(0, 80)).toEqual({
+        message,
+        errors: [{ path, message }],
+      });
+    }
+    // No body, or one that is not an object, is still said plainly.
+    for (const payload of [undefined, [1], 'text']) {
+      const res = await server.app.inject({
+        method: 'POST',
+        url: '/api/stock/transfers',
+        headers: { ...user.headers, 'content-type': 'application/json' },
+        ...(payload === undefined ? {} : { payload: JSON.stringify(payload) }),
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ message: M.bodyRequired });
     }
     const missing = [
       [{ ...line, productId: UNKNOWN_ID }, TR.productNotFound],

@@ -6,7 +6,9 @@ import {
   undoResponseSchema,
   type ActivityResponse,
 } from '../../../shared/schemas/activity.js';
+import { ACTIVITY_MESSAGES } from '../../../shared/activity.js';
 import { errorResponses } from '../../http/route-options.js';
+import { notFound } from '../../lib/http-error.js';
 import { actionConfig, currentCatalogue } from '../catalogues/index.js';
 import { decodeIdCursor, encodeIdCursor } from '../../lib/id-cursor.js';
 import { entriesQuery, rangeOf, toEntry, type EntryRow } from './entries.js';
@@ -14,6 +16,16 @@ import { undoEntry } from './undo.js';
 import { named } from '../../http/plugin-name.js';
 
 const docs = { tags: ['activity'] };
+
+/**
+ * The entry id a path's text is, or undefined when no entry could have it (not a whole number, or
+ * past what an id reaches): an unknown entry, as other routes treat malformed ids.
+ */
+function entryIdOf(text: string): number | undefined {
+  if (!/^\d{1,16}$/.test(text)) return undefined;
+  const id = Number(text);
+  return Number.isSafeInteger(id) ? id : undefined;
+}
 
 /**
  * A catalogue's activity log and undo, at `/activity` of the personal catalogue's scope
@@ -75,7 +87,9 @@ export const activityRoutes = named('activity-routes', async (fastify) => {
     },
     async (request) => {
       const catalogue = currentCatalogue(request);
-      const entry = await undoEntry(app, catalogue, Number(request.params.entryId));
+      const entryId = entryIdOf(request.params.entryId);
+      if (entryId === undefined) throw notFound(ACTIVITY_MESSAGES.entryNotFound);
+      const entry = await undoEntry(app, catalogue, entryId);
       return { entry };
     },
   );

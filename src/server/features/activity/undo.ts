@@ -142,6 +142,8 @@ async function reverseProductChange(
       throw conflict(A.changedSince(result.fields));
     case 'taken':
       throw conflict(A.codeTaken(result.code, result.value));
+    case 'located':
+      throw conflict(A.codeIsLocation(result.code, result.value));
     case 'done':
       break;
   }

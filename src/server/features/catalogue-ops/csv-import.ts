@@ -5,7 +5,7 @@ import {
   IMPORT_ERRORS_MAX,
   IMPORT_OPTIONAL_COLUMNS,
 } from '../../../shared/constants.js';
-import { T, V } from '../../../shared/messages.js';
+import { M, T, V } from '../../../shared/messages.js';
 import type { ImportError } from '../../../shared/schemas/catalogue.js';
 import { productCreateSchema } from '../../../shared/schemas/products.js';
 import { codeKeys } from '../products/index.js';
@@ -110,7 +110,7 @@ export async function checkImport(file: Readable, truncated: () => boolean): Pro
 async function checkRecords(records: AsyncIterable<LineRecord>): Promise<ImportCheck> {
   const check: ImportCheck = { rows: 0, valid: [], badRows: 0, errors: [] };
   const codeLines: CodeLines = { sku: new Map(), barcode: new Map() };
-  for await (const { record, columns } of csvRows(records, readHeader)) {
+  for await (const { record, columns } of csvRows(records, readHeader, M.importEmpty)) {
     check.rows += 1;
     checkRow(check, record, columns, codeLines);
   }

@@ -197,12 +197,13 @@ const TURN_MS = 5;
 /**
  * A file's rows under its header, each with the columns `readHeader` made of it: a row without
  * any value (",,,", as spreadsheets leave at the end) is no row, and more than IMPORT_MAX_ROWS,
- * none, or no header at all refuse the file. The parser hands over a slice's records at once:
+ * none, or no header at all (`empty`: what names the import's columns) refuse the file. The parser hands over a slice's records at once:
  * others get a turn of the event loop now and then, the checks of the rows included.
  */
 export async function* csvRows<C>(
   records: AsyncIterable<LineRecord>,
   readHeader: (record: LineRecord) => C,
+  empty: string,
 ): AsyncGenerator<{ record: LineRecord; columns: C }> {
   let columns: C | undefined;
   let lastLine = 1;
@@ -223,6 +224,6 @@ export async function* csvRows<C>(
     if (rows > IMPORT_MAX_ROWS) throw refused(record.line, 'file', M.importTooManyRows);
     yield { record, columns };
   }
-  if (columns === undefined) throw refused(1, 'file', M.importEmpty);
+  if (columns === undefined) throw refused(1, 'file', empty);
   if (rows === 0) throw refused(lastLine + 1, 'file', M.importNoRows);
 }

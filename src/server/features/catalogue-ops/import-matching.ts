@@ -3,7 +3,7 @@ import { M, T } from '../../../shared/messages.js';
 import type { ImportChange, ImportError } from '../../../shared/schemas/catalogue.js';
 import { centsToPrice } from '../../../shared/schemas/money.js';
 import { nextTurn } from '../../lib/turns.js';
-import { codeKeys } from '../products/index.js';
+import { codeKeys, givenCodes } from '../products/index.js';
 import type { ImportRow } from './csv-import.js';
 import { csvColumnOf, MATCH_COLUMNS, type MatchColumn } from '../products/index.js';
 import type { ProductRepository, ProductRow } from '../products/index.js';
@@ -130,7 +130,8 @@ export const listedChanges = (plan: ImportPlan): ImportChange[] =>
 
 /**
  * A row whose SKU or barcode another product of the catalogue holds (not the one the row
- * updates) is an error of its row, and the row is neither created nor applied.
+ * updates), or a location has as its code (of the codes the row gives its product), is an error
+ * of its row, and the row is neither created nor applied.
  */
 export async function refuseTakenCodes(
   repository: ProductRepository,
@@ -139,28 +140,39 @@ export async function refuseTakenCodes(
 ) {
   // Only the rows that carry a code: most files have none.
   const rows = [
-    ...plan.create.map((row) => ({ row, self: undefined as string | undefined })),
-    ...plan.update.map(({ row, current }) => ({ row, self: current.id })),
+    ...plan.create.map((row) => ({ row, current: undefined as ProductRow | undefined })),
+    ...plan.update.map(({ row, current }) => ({ row, current })),
   ].filter(({ row }) => row.keys.sku_key !== undefined || row.keys.barcode_key !== undefined);
   if (rows.length === 0) return;
-  const withKeys = rows.map((entry) => ({ ...entry, keys: codeKeys(entry.row) }));
+  const withKeys = rows.map((entry) => ({
+    ...entry,
+    keys: codeKeys(entry.row),
+    given: givenCodes(codeKeys(entry.row), entry.current && codeKeys(entry.current)),
+  }));
   const holders = await repository.codeHolders(catalogueId, {
     sku: withKeys.flatMap(({ keys }) => keys.sku_key ?? []),
     barcode: withKeys.flatMap(({ keys }) => keys.barcode_key ?? []),
   });
+  const located = await repository.locationCodes(
+    catalogueId,
+    withKeys.map(({ given }) => given),
+  );
   const refused = new Set<ImportRow>();
-  for (const { row, self, keys } of withKeys) {
+  const refuse = (row: ImportRow, path: 'sku' | 'barcode', message: string) => {
+    plan.errors.push({ line: row.line, path, message });
+    refused.add(row);
+  };
+  for (const { row, current, keys, given } of withKeys) {
+    const self = current?.id;
     const skuHolder = keys.sku_key === null ? undefined : holders.sku.get(keys.sku_key);
     const barcodeHolder =
       keys.barcode_key === null ? undefined : holders.barcode.get(keys.barcode_key);
-    if (skuHolder !== undefined && skuHolder !== self) {
-      plan.errors.push({ line: row.line, path: 'sku', message: M.skuTaken });
-      refused.add(row);
-    }
+    const location = located(given);
+    if (skuHolder !== undefined && skuHolder !== self) refuse(row, 'sku', M.skuTaken);
+    else if (location.sku) refuse(row, 'sku', M.skuIsLocation);
     if (barcodeHolder !== undefined && barcodeHolder !== self) {
-      plan.errors.push({ line: row.line, path: 'barcode', message: M.barcodeTaken });
-      refused.add(row);
-    }
+      refuse(row, 'barcode', M.barcodeTaken);
+    } else if (location.barcode) refuse(row, 'barcode', M.barcodeIsLocation);
   }
   if (refused.size === 0) return;
   plan.create = plan.create.filter((row) => !refused.has(row));

@@ -79,7 +79,7 @@ function checkRow({ line, cells }: LineRecord, columns: Columns): CountRow | Imp
 
 async function checkRecords(records: AsyncIterable<LineRecord>): Promise<CountCheck> {
   const check: CountCheck = { rows: [], badRows: 0, errors: [] };
-  for await (const { record, columns } of csvRows(records, readHeader)) {
+  for await (const { record, columns } of csvRows(records, readHeader, SI.empty)) {
     const row = checkRow(record, columns);
     if (!Array.isArray(row)) {
       check.rows.push(row);

@@ -27,11 +27,22 @@ export interface CountPlan {
   errors: ImportError[];
 }
 
-/** A location by its path (case ignored, as siblings' names are unique) or else its code. */
+/**
+ * A location by its path (case ignored, as siblings' names are unique) or else its code; `null`
+ * for a path more than one location has (names from before a name could not hold " / "), which
+ * the row must give as a code rather than have one guessed.
+ */
 function locationFinder(locations: Location[]) {
-  const byPath = new Map(locations.map((location) => [location.path.toLowerCase(), location]));
+  const byPath = new Map<string, Location | null>();
+  for (const location of locations) {
+    const path = location.path.toLowerCase();
+    byPath.set(path, byPath.has(path) ? null : location);
+  }
   const byCode = new Map(locations.map((location) => [skuKey(location.code), location]));
-  return (text: string) => byPath.get(text.toLowerCase()) ?? byCode.get(skuKey(text));
+  return (text: string) => {
+    const path = byPath.get(text.toLowerCase());
+    return path === undefined ? byCode.get(skuKey(text)) : path;
+  };
 }
 
 /** The catalogue's products the rows name, read a column at a time; then which one a row names. */
@@ -81,7 +92,8 @@ export async function planCounts(
       const first = MATCH_COLUMNS.find((column) => row.keys[column] !== undefined)!;
       refuse(row.line, csvColumnOf(first), SI.productNotFound);
     }
-    if (!location) refuse(row.line, 'location', SI.locationNotFound);
+    if (location === null) refuse(row.line, 'location', SI.pathAmbiguous(row.location));
+    else if (!location) refuse(row.line, 'location', SI.locationNotFound);
     if (!product || !location) continue;
     const key = `${product.id} ${location.id}`;
     const earlier = seen.get(key);

@@ -2,8 +2,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { LABEL_LAYOUTS, LABELS_MAX } from '../../../shared/labels.js';
-import { M } from '../../../shared/messages.js';
 import {
+  L,
   locationLabelsBodySchema,
   locationLabelsQuerySchema,
 } from '../../../shared/schemas/locations/locations.js';
@@ -32,7 +32,7 @@ export const locationLabelRoutes = named('location-label-routes', async (fastify
 
   /** The labels asked for, by GET or POST: every id must be one of the catalogue's locations. */
   const sendLabels = async (request: FastifyRequest, reply: FastifyReply, asked: LabelsAsked) => {
-    if (asked.ids.length * asked.copies > LABELS_MAX) throw new HttpError(400, M.tooManyLabels);
+    if (asked.ids.length * asked.copies > LABELS_MAX) throw new HttpError(400, L.tooManyLabels);
     const found = await locations.pathsOf(currentCatalogue(request).id, asked.ids);
     return sendLabelsPdf(
       request,

@@ -11,36 +11,45 @@ import {
 import { skuKey } from '../../../shared/codes.js';
 import type { DatabaseHandle, DB } from '../../infra/db/handle.js';
 import type { LocationsTable } from '../../infra/db/schema-locations.js';
-import type { Clock } from '../../lib/clock.js';
 import { HttpError, notFound } from '../../lib/http-error.js';
-import { bumpCatalogueVersion } from '../writes/index.js';
+import type { CatalogueWrite } from '../writes/index.js';
 import { codeKey, codeProblem, freeMadeCode, takenBy } from './codes.js';
 import { pathOf, treeOrder } from './tree.js';
-
-/** The catalogue a request addresses: `confirm` fails the transaction if the caller lost the right. */
-interface AddressedCatalogue {
-  id: string;
-  confirm(trx: DB): Promise<void>;
-}
 
 interface LocationsDeps {
   db: DB;
   dialect: DatabaseHandle['dialect'];
-  clock: Clock;
 }
 
 const COLUMNS = ['id', 'catalogue_id', 'parent_id', 'name', 'name_key', 'code', 'units'] as const;
 /** A location's row as the answers need it. */
 type LocationRow = Pick<Selectable<LocationsTable>, (typeof COLUMNS)[number]>;
 const conflict = (message: string) => new HttpError(409, message);
+
+/** What an edit of a location changed, before and after, as its activity entry tells it. */
+type LocationChanges = Partial<
+  Record<'name' | 'code' | 'path', { before: string; after: string }>
+>;
+
+/**
+ * A unique index's refusal (two writes racing to one name or code) answered as the check before
+ * it would have; anything else rethrown.
+ */
+function rethrowTaken(error: unknown): never {
+  const taken = takenBy(error);
+  if (taken === 'code') throw conflict(L.codeTaken);
+  if (taken === 'name') throw conflict(L.nameTaken);
+  throw error;
+}
 /** Siblings' names are compared as SKUs are: without regard to case. */
 const nameKey = (name: string) => skuKey(name);
 
 /**
  * A catalogue's locations: a tree whose every query names the catalogue (a location of another
- * catalogue is not found). Changes of the tree's shape (a new location, a move, a delete) take
- * the catalogue's turn on PostgreSQL, so that two moves at once cannot make a cycle or pass the
- * depth limit together; SQLite runs one write transaction at a time.
+ * catalogue is not found). Its changes are writes of the pipeline (features/writes), which takes
+ * the catalogue's turn first on PostgreSQL: two moves at once cannot make a cycle or pass the
+ * depth limit together, nor a location and a product take one code; SQLite runs one write
+ * transaction at a time.
  */
 export class Locations {
   constructor(private readonly deps: LocationsDeps) {}
@@ -109,146 +118,131 @@ export class Locations {
     return new Map([...lines].map(([id, line]) => [id, pathOf(line.map((each) => each.name))]));
   }
 
-  async create(catalogue: AddressedCatalogue, body: LocationCreate): Promise<Location> {
-    const { clock } = this.deps;
+  /** Makes a location in the write's transaction (the pipeline's: features/writes). */
+  async create(w: CatalogueWrite, body: LocationCreate): Promise<Location> {
+    const { trx, catalogueId } = w;
     const id = randomUUID();
-    const { path, code } = await this.write(catalogue, async (trx) => {
-      const { count } = await trx
-        .selectFrom('locations')
-        .select((eb) => eb.fn.countAll<number>().as('count'))
-        .where('catalogue_id', '=', catalogue.id)
-        .executeTakeFirstOrThrow();
-      if (Number(count) >= LOCATIONS_MAX) throw conflict(L.tooMany);
-      const above =
-        body.parentId === null ? [] : await this.parentLine(trx, catalogue.id, body.parentId);
-      if (above.length + 1 > LOCATION_DEPTH_MAX) throw conflict(L.tooDeep);
-      await checkName(trx, catalogue.id, body.parentId, body.name);
-      const code = body.code ?? (await freeMadeCode(trx, catalogue.id));
-      if (body.code !== undefined) await checkCode(trx, catalogue.id, code);
-      const now = clock.now();
-      await trx
-        .insertInto('locations')
-        .values({
-          id,
-          catalogue_id: catalogue.id,
-          parent_id: body.parentId,
-          name: body.name,
-          name_key: nameKey(body.name),
-          code,
-          code_key: codeKey(code),
-          created_at: now,
-          updated_at: now,
-        })
-        .execute();
-      return { path: pathOf([...above.map((each) => each.name), body.name]), code };
-    });
+    const { count } = await trx
+      .selectFrom('locations')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('catalogue_id', '=', catalogueId)
+      .executeTakeFirstOrThrow();
+    if (Number(count) >= LOCATIONS_MAX) throw conflict(L.tooMany);
+    const above =
+      body.parentId === null ? [] : await this.parentLine(trx, catalogueId, body.parentId);
+    if (above.length + 1 > LOCATION_DEPTH_MAX) throw conflict(L.tooDeep);
+    await checkName(trx, catalogueId, body.parentId, body.name);
+    const code = body.code ?? (await freeMadeCode(trx, catalogueId));
+    if (body.code !== undefined) await checkCode(trx, catalogueId, code);
+    await trx
+      .insertInto('locations')
+      .values({
+        id,
+        catalogue_id: catalogueId,
+        parent_id: body.parentId,
+        name: body.name,
+        name_key: nameKey(body.name),
+        code,
+        code_key: codeKey(code),
+        created_at: w.now,
+        updated_at: w.now,
+      })
+      .execute()
+      .catch(rethrowTaken);
+    const path = pathOf([...above.map((each) => each.name), body.name]);
     return { id, name: body.name, parentId: body.parentId, code, path, isDefault: false, units: 0 };
   }
 
-  /** Renames, moves (never under itself or a sub-location, never past the depth) or recodes. */
+  /**
+   * Renames, moves (never under itself or a sub-location, never past the depth) or recodes, in
+   * the write's transaction; answers the location after, and what changed (none: nothing was
+   * written). A move changes the location's path, which `changes.path` tells.
+   */
   async update(
-    catalogue: AddressedCatalogue,
+    w: CatalogueWrite,
     locationId: string,
     body: LocationUpdate,
-  ): Promise<Location> {
-    await this.write(catalogue, async (trx) => {
-      const row = await trx
-        .selectFrom('locations')
-        .select(COLUMNS)
-        .where('catalogue_id', '=', catalogue.id)
-        .where('id', '=', locationId)
-        .executeTakeFirst();
-      if (!row) throw notFound(L.notFound);
-      const parentId = body.parentId === undefined ? row.parent_id : body.parentId;
-      const name = body.name ?? row.name;
-      if (parentId !== row.parent_id) {
-        const above = parentId === null ? [] : await this.parentLine(trx, catalogue.id, parentId);
-        if (above.some((each) => each.id === locationId)) throw conflict(L.underItself);
-        const height = await subtreeHeight(trx, this.deps.dialect, catalogue.id, locationId);
-        if (above.length + height > LOCATION_DEPTH_MAX) throw conflict(L.tooDeep);
-      }
-      if (parentId !== row.parent_id || nameKey(name) !== row.name_key) {
-        await checkName(trx, catalogue.id, parentId, name, locationId);
-      }
-      if (body.code !== undefined && codeKey(body.code) !== codeKey(row.code)) {
-        await checkCode(trx, catalogue.id, body.code, locationId);
-      }
-      await trx
-        .updateTable('locations')
-        .set({
-          parent_id: parentId,
-          name,
-          name_key: nameKey(name),
-          ...(body.code === undefined ? {} : { code: body.code, code_key: codeKey(body.code) }),
-          updated_at: this.deps.clock.now(),
-        })
-        .where('catalogue_id', '=', catalogue.id)
-        .where('id', '=', locationId)
-        .execute();
-    });
-    return this.get(catalogue.id, locationId);
-  }
-
-  /** Deletes a location that holds nothing and has no sub-locations; never the default one. */
-  async remove(catalogue: AddressedCatalogue, locationId: string): Promise<void> {
-    await this.write(catalogue, async (trx) => {
-      const row = await trx
-        .selectFrom('locations')
-        .select('id')
-        .where('catalogue_id', '=', catalogue.id)
-        .where('id', '=', locationId)
-        .executeTakeFirst();
-      if (!row) throw notFound(L.notFound);
-      if (locationId === catalogue.id) throw conflict(L.isDefault);
-      const child = await trx
-        .selectFrom('locations')
-        .select('id')
-        .where('catalogue_id', '=', catalogue.id)
-        .where('parent_id', '=', locationId)
-        .limit(1)
-        .executeTakeFirst();
-      if (child) throw conflict(L.hasChildren);
-      const held = await trx
-        .selectFrom('stock_levels')
-        .select('product_id')
-        .where('location_id', '=', locationId)
-        .limit(1)
-        .executeTakeFirst();
-      if (held) throw conflict(L.holdsStock);
-      await trx
-        .deleteFrom('locations')
-        .where('catalogue_id', '=', catalogue.id)
-        .where('id', '=', locationId)
-        .execute();
-    });
+  ): Promise<{ location: Location; changes: LocationChanges }> {
+    const { trx, catalogueId } = w;
+    const before = await this.read(trx, catalogueId, locationId);
+    const row = before.row;
+    const parentId = body.parentId === undefined ? row.parent_id : body.parentId;
+    const name = body.name ?? row.name;
+    const code = body.code ?? row.code;
+    if (parentId !== row.parent_id) {
+      const above = parentId === null ? [] : await this.parentLine(trx, catalogueId, parentId);
+      if (above.some((each) => each.id === locationId)) throw conflict(L.underItself);
+      const height = await subtreeHeight(trx, this.deps.dialect, catalogueId, locationId);
+      if (above.length + height > LOCATION_DEPTH_MAX) throw conflict(L.tooDeep);
+    }
+    if (parentId !== row.parent_id || nameKey(name) !== row.name_key) {
+      await checkName(trx, catalogueId, parentId, name, locationId);
+    }
+    if (codeKey(code) !== codeKey(row.code)) await checkCode(trx, catalogueId, code, locationId);
+    const changes: LocationChanges = {};
+    if (name !== row.name) changes.name = { before: row.name, after: name };
+    if (code !== row.code) changes.code = { before: row.code, after: code };
+    if (Object.keys(changes).length === 0 && parentId === row.parent_id) {
+      return { location: before.location, changes };
+    }
+    await trx
+      .updateTable('locations')
+      .set({
+        parent_id: parentId,
+        name,
+        name_key: nameKey(name),
+        code,
+        code_key: codeKey(code),
+        updated_at: w.now,
+      })
+      .where('catalogue_id', '=', catalogueId)
+      .where('id', '=', locationId)
+      .execute()
+      .catch(rethrowTaken);
+    const { location } = await this.read(trx, catalogueId, locationId);
+    if (parentId !== row.parent_id) {
+      changes.path = { before: before.location.path, after: location.path };
+    }
+    return { location, changes };
   }
 
   /**
-   * A change of the catalogue's locations in one transaction: the caller's right confirmed, the
-   * catalogue's turn taken on PostgreSQL, and a unique index's refusal (two writes racing to one
-   * name or code) answered as the check before it would have.
+   * Deletes a location that holds nothing and has no sub-locations, never the default one, in the
+   * write's transaction; answers it as it was.
    */
-  private async write<T>(catalogue: AddressedCatalogue, change: (trx: DB) => Promise<T>) {
-    try {
-      return await this.deps.db.transaction().execute(async (trx) => {
-        await catalogue.confirm(trx);
-        if (this.deps.dialect === 'postgres') {
-          await sql`select pg_advisory_xact_lock(hashtextextended(${`locations:${catalogue.id}`}, 0))`.execute(
-            trx,
-          );
-        }
-        const done = await change(trx);
-        // Answers cached under the catalogue's version name locations by their paths. Last, as
-        // in every write: a location's row is locked before the catalogue's.
-        await bumpCatalogueVersion(trx, catalogue.id);
-        return done;
-      });
-    } catch (error) {
-      const taken = takenBy(error);
-      if (taken === 'code') throw conflict(L.codeTaken);
-      if (taken === 'name') throw conflict(L.nameTaken);
-      throw error;
-    }
+  async remove(w: CatalogueWrite, locationId: string): Promise<Location> {
+    const { trx, catalogueId } = w;
+    const { location } = await this.read(trx, catalogueId, locationId);
+    if (locationId === catalogueId) throw conflict(L.isDefault);
+    const child = await trx
+      .selectFrom('locations')
+      .select('id')
+      .where('catalogue_id', '=', catalogueId)
+      .where('parent_id', '=', locationId)
+      .limit(1)
+      .executeTakeFirst();
+    if (child) throw conflict(L.hasChildren);
+    const held = await trx
+      .selectFrom('stock_levels')
+      .select('product_id')
+      .where('location_id', '=', locationId)
+      .limit(1)
+      .executeTakeFirst();
+    if (held) throw conflict(L.holdsStock);
+    await trx
+      .deleteFrom('locations')
+      .where('catalogue_id', '=', catalogueId)
+      .where('id', '=', locationId)
+      .execute();
+    return location;
+  }
+
+  /** A location's row and how it answers, read in a write; 404 when it is not the catalogue's. */
+  private async read(trx: DB, catalogueId: string, locationId: string) {
+    const line = await ancestry(trx, catalogueId, locationId);
+    const row = line.at(-1);
+    if (!row) throw notFound(L.notFound);
+    return { row, location: present(row, pathOf(line.map((each) => each.name))) };
   }
 
   /** The new parent and the locations above it, from the top; 404 when it is not one. */

@@ -11,8 +11,8 @@ declare module 'fastify' {
 /** The catalogues' location trees, decorated once for the routes of every catalogue scope. */
 export const locationsPlugin = fp(
   async (app) => {
-    const { db, database, clock } = app;
-    app.decorate('locations', new Locations({ db, dialect: database.dialect, clock }));
+    const { db, database } = app;
+    app.decorate('locations', new Locations({ db, dialect: database.dialect }));
   },
   { name: 'locations', dependencies: ['settings', 'database'] },
 );

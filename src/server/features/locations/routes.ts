@@ -11,15 +11,23 @@ import {
   locationSavedSchema,
   locationsResponseSchema,
   locationUpdateSchema,
+  type Location,
 } from '../../../shared/schemas/locations/locations.js';
 import { errorResponses } from '../../http/route-options.js';
 import { actionConfig, currentCatalogue } from '../catalogues/index.js';
+import { sendCatalogueWrite } from '../writes/index.js';
 import { locationLabelRoutes } from './label-routes.js';
 import { named } from '../../http/plugin-name.js';
 
-const NAME_RULE = `\`name\`: 1 to ${LOCATION_NAME_MAX} characters, unique among the location's siblings whatever the case (else 409 \`${L.nameTaken}\`).`;
+const NAME_RULE = `\`name\`: 1 to ${LOCATION_NAME_MAX} characters, unique among the location's siblings whatever the case (else 409 \`${L.nameTaken}\`), never holding \` / \`, starting with \`/ \` or ending with \` /\` (400: the names of a path are joined with \` / \`).`;
 const CODE_RULE = `\`code\`: up to 64 printable ASCII characters, unique in the catalogue whatever the case (409 \`${L.codeTaken}\`) and never a product's SKU or barcode (409 \`${L.codeIsProduct}\`).`;
 const TREE_RULE = `\`parentId\`: a location of the catalogue (404 \`${L.parentNotFound}\`), or null for the top; at most ${LOCATION_DEPTH_MAX} levels deep (409 \`${L.tooDeep}\`).`;
+
+/**
+ * A location as its activity entries name it: what it was called and where, when it changed (the
+ * entry stays when the location goes).
+ */
+const entryData = ({ id, name, path, code }: Location) => ({ location: { id, name, path, code } });
 
 /**
  * A catalogue's locations, at `/api/locations` for the caller's personal catalogue and at
@@ -59,10 +67,14 @@ export const locationRoutes = named('location-routes', async (fastify) => {
         response: { 201: locationSavedSchema, ...errorResponses(400, 404, 409) },
       },
     },
-    async (request, reply) => {
-      const location = await locations.create(currentCatalogue(request), request.body);
-      return reply.code(201).send({ message: L.created, location });
-    },
+    async (request, reply) =>
+      sendCatalogueWrite({ request, reply }, {}, async (w) => {
+        const location = await locations.create(w, request.body);
+        return {
+          answer: { status: 201, body: { message: L.created, location } },
+          activity: { kind: 'location.created', details: { data: entryData(location) } },
+        };
+      }),
   );
 
   await app.register(locationLabelRoutes);
@@ -99,14 +111,15 @@ export const locationRoutes = named('location-routes', async (fastify) => {
         response: { 200: locationSavedSchema, ...errorResponses(400, 404, 409) },
       },
     },
-    async (request) => ({
-      message: L.updated,
-      location: await locations.update(
-        currentCatalogue(request),
-        request.params.locationId,
-        request.body,
-      ),
-    }),
+    async (request, reply) =>
+      sendCatalogueWrite({ request, reply }, {}, async (w) => {
+        const { locationId } = request.params;
+        const { location, changes } = await locations.update(w, locationId, request.body);
+        const answer = { status: 200, body: { message: L.updated, location } };
+        if (Object.keys(changes).length === 0) return { answer, unchanged: true };
+        const data = { ...entryData(location), changes };
+        return { answer, activity: { kind: 'location.updated', details: { data } } };
+      }),
   );
 
   app.delete(
@@ -122,9 +135,13 @@ export const locationRoutes = named('location-routes', async (fastify) => {
         response: { 200: messageSchema, ...errorResponses(404, 409) },
       },
     },
-    async (request) => {
-      await locations.remove(currentCatalogue(request), request.params.locationId);
-      return { message: L.deleted };
-    },
+    async (request, reply) =>
+      sendCatalogueWrite({ request, reply }, {}, async (w) => {
+        const location = await locations.remove(w, request.params.locationId);
+        return {
+          answer: { status: 200, body: { message: L.deleted } },
+          activity: { kind: 'location.deleted', details: { data: entryData(location) } },
+        };
+      }),
   );
 });

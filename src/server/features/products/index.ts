@@ -3,7 +3,7 @@
  * own (eslint.config.js fences it off).
  */
 export type { PictureChange } from './changes.js';
-export { codeKeys } from './codes.js';
+export { codeKeys, givenCodes } from './codes.js';
 export { csvColumnOf, MATCH_COLUMNS, type MatchColumn } from './match-columns.js';
 export { productsPlugin } from './plugin.js';
 export type { ExportRow, ImportedUpdate, ProductChanges, ProductRow } from './rows.js';

@@ -6,6 +6,7 @@ import type { DB } from '../../infra/db/handle.js';
 import type { MigrationDialect } from '../../infra/db/migrate.js';
 import { visibleProduct } from '../../infra/db/visible-products.js';
 import { nextTurn } from '../../lib/turns.js';
+import { locationCodeClashes, type CodeKeys } from './codes.js';
 import { heldSum, ID_RANGES } from './held-summary.js';
 import { searchText } from './keys.js';
 import type { MatchColumn } from './match-columns.js';
@@ -151,6 +152,11 @@ export class ProductRepository {
       }
     }
     return holders;
+  }
+
+  /** Which of these products' codes a location of the catalogue has as its code (codes.ts). */
+  locationCodes(catalogueId: string, products: CodeKeys[]) {
+    return locationCodeClashes(this.db, catalogueId, products);
   }
 
   /** The owner's products with these ids, in no particular order (unknown ids are left out). */

@@ -1,7 +1,7 @@
 import type { DB } from '../../infra/db/handle.js';
 import type { CatalogueWrite } from '../writes/index.js';
 import { EDITABLE, shownValue, type EditableField, type PictureChange } from './changes.js';
-import { codeKeys } from './codes.js';
+import { codeKeys, givenCodesOfLocations, type CodeKeys } from './codes.js';
 import { searchKey } from './keys.js';
 import { recordMovements } from './movements.js';
 import { adjustStock } from './stock-writes.js';
@@ -20,7 +20,8 @@ export type Reversal =
   | { outcome: 'missing' }
   | { outcome: 'below-zero' }
   | { outcome: 'changed'; fields: string[] }
-  | { outcome: 'taken'; code: 'SKU' | 'barcode'; value: string };
+  | { outcome: 'taken'; code: 'SKU' | 'barcode'; value: string }
+  | { outcome: 'located'; code: 'SKU' | 'barcode'; value: string };
 
 /*
  * The products' side of undoing a change, each in the undo's write (the one that records its
@@ -73,7 +74,7 @@ export async function revertEdit(
     barcode: has('barcode') ? (before('barcode') as string | null) : current.barcode,
   };
   const keys = codeKeys(codes);
-  const taken = await takenCode(trx, target.id, id, keys, codes);
+  const taken = await takenCode(trx, target.id, id, keys, codes, codeKeys(current));
   if (taken) return taken;
   const values = {
     ...textColumns(name, description, keys),
@@ -201,13 +202,17 @@ async function restoreLevels(w: CatalogueWrite, snapshot: DeletedSnapshot) {
   await addUnits(w, units);
 }
 
-/** The code another product of the catalogue holds now, if any. */
+/**
+ * The code another product of the catalogue holds now, if any, or that a location took as its
+ * code meanwhile (of those the undo gives back: `kept` are the product's codes now).
+ */
 async function takenCode(
   trx: DB,
   catalogueId: string,
   id: string,
-  keys: { sku_key: string | null; barcode_key: string | null },
+  keys: CodeKeys,
   codes: { sku: string | null; barcode: string | null },
+  kept?: CodeKeys,
 ): Promise<Reversal | undefined> {
   for (const [column, code, value] of [
     ['sku_key', 'SKU', codes.sku],
@@ -224,6 +229,9 @@ async function takenCode(
       .executeTakeFirst();
     if (other) return { outcome: 'taken', code, value };
   }
+  const located = await givenCodesOfLocations(trx, catalogueId, keys, kept);
+  if (located.sku) return { outcome: 'located', code: 'SKU', value: codes.sku! };
+  if (located.barcode) return { outcome: 'located', code: 'barcode', value: codes.barcode! };
   return undefined;
 }
 

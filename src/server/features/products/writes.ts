@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { CatalogueWrite } from '../writes/index.js';
-import { codeKeys, rethrowCodeTaken } from './codes.js';
+import { codeKeys, refuseLocationCodes, rethrowCodeTaken } from './codes.js';
 import { nameKey, searchKey } from './keys.js';
 import { lastMovedAtOnceMovedAt, recordMovements } from './movements.js';
 import {
@@ -34,6 +34,7 @@ export async function insertProduct(w: CatalogueWrite, product: NewProduct): Pro
     updated_by: _updatedBy,
     ...stored
   } = row;
+  await refuseLocationCodes(trx, catalogueId, row);
   const point = await readCataloguePoint(trx, catalogueId);
   const { rows, crossed } = markedAtCreation([row], point, now);
   await trx.insertInto('products').values(rows).execute().catch(rethrowCodeTaken);
@@ -73,6 +74,7 @@ export async function updateProduct(
     barcode: changes.barcode === undefined ? current.barcode : changes.barcode,
   };
   const keys = codeKeys(codes);
+  await refuseLocationCodes(trx, catalogueId, keys, codeKeys(current));
   const values = {
     name,
     name_key: nameKey(name),

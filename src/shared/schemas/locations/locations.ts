@@ -25,6 +25,7 @@ export const L = {
   nameRequired: 'Location name is required',
   nameMax: `Location name must be at most ${LOCATION_NAME_MAX} characters`,
   namePrintable: 'Location name must not contain control characters or line breaks',
+  nameSeparator: `Location name must not contain " / ", start with "/ " or end with " /": " / " separates the names of a path`,
   codeText: 'Code must be text',
   codeMax: `Code must be at most ${LOCATION_CODE_MAX} characters`,
   codeAscii: 'Code must contain only letters, digits, spaces and ASCII punctuation',
@@ -46,6 +47,7 @@ export const L = {
   labelIdsInvalid: 'ids must be a comma-separated list of location ids',
   labelIdListInvalid: `ids must be a list of 1 to ${LABELS_MAX} location ids`,
   labelsNotFound: 'Some of these locations were not found: no labels were made',
+  tooManyLabels: `At most ${LABELS_MAX.toLocaleString('en-US')} labels a request, copies included: choose fewer locations or copies`,
 } as const;
 
 /** Text with no control, format, private-use, unassigned or line-separator character. */
@@ -53,12 +55,21 @@ const PRINTABLE = /^[^\p{C}\p{Zl}\p{Zp}]+$/u;
 /** Printable ASCII, space to tilde. */
 const PRINTABLE_ASCII = /^[\x20-\x7e]+$/;
 
+/**
+ * A name that cannot make two locations' paths one: with none holding the separator, starting
+ * with "/ " or ending with " /", a path splits into its names one way only (a top-level "A / B"
+ * and B under A, or "A /" over "B" and A over "/ B", would each share one).
+ */
+const keepsPathsApart = (name: string) =>
+  !name.includes(PATH_SEPARATOR) && !name.startsWith('/ ') && !name.endsWith(' /');
+
 const locationNameSchema = z
   .string({ error: L.nameRequired })
   .trim()
   .min(1, { error: L.nameRequired })
   .refine((name) => [...name].length <= LOCATION_NAME_MAX, { error: L.nameMax })
   .refine((name) => hasNoNul(name) && PRINTABLE.test(name), { error: L.namePrintable })
+  .refine(keepsPathsApart, { error: L.nameSeparator })
   .meta({ maxLength: LOCATION_NAME_MAX });
 
 const locationCodeSchema = z

@@ -18,11 +18,15 @@ const rows = (n: number) => count(n, 'row', 'rows');
 
 /** Texts the stock-by-location import answers with (tests and screens read the same words). */
 export const SI = {
+  empty:
+    'The CSV file is empty: its first line must name the columns (location, quantity, and id, sku or barcode)',
   noProductColumn: 'The header row needs an "id", "sku" or "barcode" column',
   noProductKey: "Give the product's id, SKU or barcode",
   productNotFound: 'No product of this catalogue has this id, SKU or barcode',
   noLocation: "Give the location's path or code",
   locationNotFound: 'No location of this catalogue has this path or code',
+  pathAmbiguous: (path: string) =>
+    `More than one location has the path ${path}: give the location's code instead`,
   quantityInvalid: `quantity must be a whole number from 0 to ${MAX_STOCK}`,
   aboveMax: `The product's stock would be above ${MAX_STOCK}`,
   repeated: (line: number) => `Line ${line} of the file already sets this product at this location`,

@@ -44,16 +44,32 @@ const transferLineSchema = z
   });
 export type TransferLine = z.output<typeof transferLineSchema>;
 
-/** One move, or `{lines}`: up to TRANSFER_LINES_MAX of them, all made or none. */
-export const transferSchema = z.union([
-  transferLineSchema,
-  z.object({
-    lines: z
-      .array(transferLineSchema, { error: TR.linesInvalid })
-      .min(1, { error: TR.linesInvalid })
-      .max(TRANSFER_LINES_MAX, { error: TR.linesInvalid }),
-  }),
-]);
+const transferLinesSchema = z.object({
+  lines: z
+    .array(transferLineSchema, { error: TR.linesInvalid })
+    .min(1, { error: TR.linesInvalid })
+    .max(TRANSFER_LINES_MAX, { error: TR.linesInvalid }),
+});
+
+/** What the body may be: one move, or `{lines}`: up to TRANSFER_LINES_MAX of them. */
+const transferForms = z.union([transferLineSchema, transferLinesSchema]);
+
+const isObject = (value: unknown): value is object =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * The body: what the union takes, all made or none. A union refuses a body neither form takes
+ * with one issue at the body's root, naming no field; so a refused body is checked again by the
+ * form it means (`{lines}` when it has `lines`, else one move), whose issues name their fields.
+ */
+export const transferSchema = z.preprocess((body, ctx) => {
+  if (transferForms.safeParse(body).success) return body;
+  const meant = isObject(body) && 'lines' in body ? transferLinesSchema : transferLineSchema;
+  for (const { path, message } of meant.safeParse(body).error?.issues ?? []) {
+    ctx.addIssue({ code: 'custom', path, message });
+  }
+  return body;
+}, transferForms);
 
 export const transferResponseSchema = messageSchema.extend({
   /** The products moved, with their quantities by location after the move. */

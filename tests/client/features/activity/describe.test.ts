@@ -39,6 +39,20 @@ describe('one line per entry', () => {
     ).toBe('Changed the role of Carl: editor → stock');
   });
 
+  it("names a location by its path, and an edit's changes", () => {
+    const location = { id: 'l', name: 'Shelf 2', path: 'Yard / Shelf 2', code: 'L-ABCDEF' };
+    const of = (fields: Partial<ActivityEntry>) =>
+      describeEntry(entry({ product: null, data: { location }, ...fields }));
+    expect(of({ kind: 'location.created' })).toBe('Added the location Yard / Shelf 2');
+    expect(
+      of({
+        kind: 'location.updated',
+        changes: { path: { before: 'Hall / Shelf 2', after: 'Yard / Shelf 2' } },
+      }),
+    ).toBe('Edited the location Yard / Shelf 2: path Hall / Shelf 2 → Yard / Shelf 2');
+    expect(of({ kind: 'location.deleted' })).toBe('Deleted the location Yard / Shelf 2');
+  });
+
   it('tells how long ago', () => {
     const now = Date.parse('2026-11-27T10:05:00.000Z');
     expect(timeAgo('2026-11-27T10:00:00.000Z', now)).toBe('5 minutes ago');

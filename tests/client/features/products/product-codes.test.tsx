@@ -58,6 +58,19 @@ describe('codes in the product forms', () => {
     },
   );
 
+  it('shows a SKU a location has as its code at the SKU field', async () => {
+    server.use(http.post('/api/products', () => apiError(409, { message: M.skuIsLocation })));
+    const { user } = renderRoute(<CreateProduct />, { path: '/new/product' });
+    await fillRequired(user);
+    await user.type(screen.getByLabelText(/^SKU/), 'L-38VGDH');
+    await user.click(screen.getByRole('button', { name: 'Create Product' }));
+    await waitFor(() =>
+      expect(screen.getByLabelText(/^SKU/)).toHaveAccessibleDescription(
+        expect.stringContaining(M.skuIsLocation),
+      ),
+    );
+  });
+
   it('fills the barcode in from ?barcode= (a scanned code no product has)', async () => {
     renderRoute(<CreateProduct />, { path: '/new/product', url: '/new/product?barcode=96385074' });
     expect(screen.getByLabelText(/^Barcode/)).toHaveValue('96385074');

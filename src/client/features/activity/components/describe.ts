@@ -37,6 +37,9 @@ export const KIND_LABELS: Record<ActivityKind, string> = {
   'purchase_order.received': 'Receipts',
   'purchase_order.sent': 'Purchase orders sent',
   'count.posted': 'Counts posted',
+  'location.created': 'Locations added',
+  'location.updated': 'Locations edited',
+  'location.deleted': 'Locations deleted',
   undo: 'Undos',
 };
 
@@ -65,6 +68,11 @@ const numberOf = (value: unknown) =>
   typeof value === 'object' && value !== null && 'number' in value
     ? String(value.number)
     : 'a purchase order';
+
+const pathOf = (value: unknown) =>
+  typeof value === 'object' && value !== null && 'path' in value
+    ? String(value.path)
+    : 'a location';
 
 const nameOf = (value: unknown) =>
   typeof value === 'object' && value !== null && 'name' in value ? String(value.name) : 'someone';
@@ -135,6 +143,12 @@ export function describeEntry(entry: ActivityEntry): string {
       const lines = Number(data.lines);
       return `Posted the count ${String(data.name)}: ${lines} ${lines === 1 ? 'line' : 'lines'} changed stock`;
     }
+    case 'location.created':
+      return `Added the location ${pathOf(data.location)}`;
+    case 'location.updated':
+      return `Edited the location ${pathOf(data.location)}: ${changeText(entry.changes)}`;
+    case 'location.deleted':
+      return `Deleted the location ${pathOf(data.location)}`;
     case 'undo':
       return `Undid a change of ${product}`;
   }

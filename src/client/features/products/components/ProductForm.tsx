@@ -31,13 +31,18 @@ interface ProductFormProps {
 }
 
 /** The code field a 409 is about: the server's message names the SKU or the barcode. */
+const CODE_FIELDS = new Map<unknown, 'sku' | 'barcode'>([
+  [M.skuTaken, 'sku'],
+  [M.skuIsLocation, 'sku'],
+  [M.barcodeTaken, 'barcode'],
+  [M.barcodeIsLocation, 'barcode'],
+]);
+
 function takenCodeField(error: unknown): 'sku' | 'barcode' | undefined {
   const response = (error as { response?: { status?: number; data?: { message?: unknown } } })
     ?.response;
   if (response?.status !== 409) return undefined;
-  if (response.data?.message === M.skuTaken) return 'sku';
-  if (response.data?.message === M.barcodeTaken) return 'barcode';
-  return undefined;
+  return CODE_FIELDS.get(response.data?.message);
 }
 
 /**

@@ -46,6 +46,9 @@ const EVENT_LABELS: Record<WebhookEvent, string> = {
   'purchase_order.received': 'Stock received against a purchase order',
   'purchase_order.sent': 'Purchase order sent to the supplier',
   'count.posted': 'Stock count posted',
+  'location.created': 'Location added',
+  'location.updated': 'Location renamed, moved or recoded',
+  'location.deleted': 'Location deleted',
   undo: 'Change undone',
   'reorder.reached': 'Reorder point reached',
 };

@@ -67,10 +67,10 @@ const textFields = {
   name: productCreateSchema.shape.name.meta({ pattern: NOT_BLANK }),
   description: productCreateSchema.shape.description.meta({ pattern: NOT_BLANK }),
   sku: codeText(
-    `Optional, ${CODE_MAX} printable characters at most, unique in your catalogue whatever the case (409 when another product has it). Empty or null: no SKU (an edit clears it).`,
+    `Optional, ${CODE_MAX} printable characters at most, unique in your catalogue whatever the case (409 when another product has it, or a location has it as its code). Empty or null: no SKU (an edit clears it).`,
   ),
   barcode: codeText(
-    `Optional, ${CODE_MAX} printable ASCII characters at most, unique in your catalogue (409 when another product has it). 8, 12, 13 or 14 digits is a GTIN whose check digit must be right; a UPC-A and its EAN-13 form are one code, stored without padding zeros. Empty or null: no barcode (an edit clears it).`,
+    `Optional, ${CODE_MAX} printable ASCII characters at most, unique in your catalogue (409 when another product has it, or a location has it as its code). 8, 12, 13 or 14 digits is a GTIN whose check digit must be right; a UPC-A and its EAN-13 form are one code, stored without padding zeros. Empty or null: no barcode (an edit clears it).`,
   ),
 };
 
