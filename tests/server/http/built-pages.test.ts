@@ -86,7 +86,7 @@ describe('the page sent for each path of the app', async () => {
     expect(list.headers['content-security-policy']).toContain("style-src 'self';");
   });
 
-  it('says in every page that the server keeps a local mailbox', async () => {
+  it('says in every page the developer’s browser gets that the server keeps a local mailbox', async () => {
     for (const url of ['/', '/auth/login', '/profile']) {
       const res = await server.app.inject({ url });
       expect(res.body).toContain(`<meta name="${DEV_MAILBOX_META}" content=""></head>`);
