@@ -78,8 +78,17 @@ export async function registerClient(
     devMailbox: options.devMailbox !== undefined,
   });
   if (pages) {
-    await registerPublic(app, () =>
-      app.register(fastifyStatic, {
+    await registerPublic(app, async () => {
+      // The files' route below takes every GET outside the routes, /api/… too, and refuses odd
+      // paths itself (a NUL, an encoded backslash: 403), or resolves `..` out of /api. An unknown
+      // API path is the API's 404 whatever it holds: this more specific route gives it that.
+      app.route({
+        method: ['GET', 'HEAD'],
+        url: '/api/*',
+        schema: { hide: true },
+        handler: (_request, reply) => reply.callNotFound(),
+      });
+      await app.register(fastifyStatic, {
         root: clientDir,
         // One route for every file, looked up when asked for: a route per file (some 300) takes
         // the router tens of milliseconds to build at every start. Paths that are not files fall
@@ -97,8 +106,8 @@ export async function registerClient(
             hashed ? 'public, max-age=31536000, immutable' : 'no-cache',
           );
         },
-      }),
-    );
+      });
+    });
   }
   app.setNotFoundHandler((request, reply) => {
     const isApi = request.url === '/api' || request.url.startsWith('/api/');
