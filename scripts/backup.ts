@@ -1,7 +1,8 @@
 /**
- * `npm run backup [folder]`: a consistent copy of the embedded database and the images, taken
- * while the server runs, into the folder (BACKUP_DIR, else DATA_DIR/backups). Reads the server's
- * environment (DATA_DIR, DATABASE_URL, S3_BUCKET). On PostgreSQL it says to use pg_dump.
+ * `npm run backup [folder]`: a consistent copy of the embedded database, the images and the
+ * generated secret, taken while the server runs, into the folder (BACKUP_DIR, else
+ * DATA_DIR/backups). Reads the server's environment (DATA_DIR, DATABASE_URL, S3_BUCKET,
+ * APP_SECRET). On PostgreSQL it says to use pg_dump.
  */
 import { loadConfig } from '../src/server/config.js';
 import { takeBackup } from '../src/server/infra/backup/backups.js';
@@ -19,11 +20,23 @@ async function main() {
     dataDir: config.dataDir,
     into,
     images: config.s3 === undefined,
+    appSecret: config.appSecret,
   });
-  const images = manifest.files.length - 1;
+  const names = manifest.files.map((file) => file.name);
+  const images = names.filter((name) => name.startsWith('images/')).length;
   console.log(
     `Backup written to ${dir}: ${manifest.counts.products ?? 0} products, ${manifest.counts.users ?? 0} accounts, ${images} image files.`,
   );
+  if (names.includes('secret.key')) {
+    console.log(
+      'It holds the generated secret (secret.key): keep the backup as private as the data.',
+    );
+  } else {
+    // Without it two-factor codes are refused and recovery codes do not match.
+    console.log(
+      'It holds no secret: the restored server must be given the same APP_SECRET as this one.',
+    );
+  }
   if (config.s3) console.log('Images are in S3: back the bucket up as docs/operations.md says.');
 }
 

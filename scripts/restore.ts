@@ -20,6 +20,11 @@ async function main(backup: string | undefined) {
   console.log(
     `Restored the backup of ${manifest.createdAt} into ${config.dataDir}: ${manifest.counts.products ?? 0} products, ${manifest.counts.users ?? 0} accounts.`,
   );
+  if (!manifest.files.some((file) => file.name === 'secret.key')) {
+    console.log(
+      'The backup holds no secret: start the server with the APP_SECRET it was taken under.',
+    );
+  }
 }
 
 main(process.argv[2]).catch((error: unknown) => {

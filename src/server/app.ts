@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import Fastify, {
   type FastifyInstance,
   type FastifyReply,
+  type FastifyRequest,
   type FastifyServerOptions,
 } from 'fastify';
 import {
@@ -14,7 +15,11 @@ import { M } from '../shared/messages.js';
 import type { Config } from './config.js';
 import { settings } from './decorators.js';
 import { healthRoutes } from './features/health/index.js';
-import { devMailboxRoutes } from './features/dev-mailbox/index.js';
+import {
+  devMailboxAnswers,
+  devMailboxRoutes,
+  keepsDevMailbox,
+} from './features/dev-mailbox/index.js';
 import { imageRoutes } from './features/images/index.js';
 import {
   accountDataRoutes,
@@ -238,7 +243,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     await scope.register(signInRoutes, { prefix: '/api/auth' });
     await scope.register(secondStepRoutes, { prefix: '/api/auth' });
     await scope.register(imageRoutes, { prefix: '/api/images' });
-    if (devMailbox(config)) await scope.register(devMailboxRoutes, { prefix: '/api/dev' });
+    if (keepsDevMailbox(config)) await scope.register(devMailboxRoutes, { prefix: '/api/dev' });
   });
   await registerScope(app, 'protected', {}, async (scope) => {
     protectedScope(scope);
@@ -312,7 +317,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
 
   await registerClient(app, options.clientDir ?? defaultClientDir, {
     contentSecurityPolicy: (hashes) => appContentSecurityPolicy(config, hashes),
-    devMailbox: devMailbox(config),
+    ...(keepsDevMailbox(config)
+      ? { devMailbox: (request: FastifyRequest) => devMailboxAnswers(config, request) }
+      : {}),
   });
   return app;
 }
@@ -331,9 +338,6 @@ function acceptEmptyJson(app: FastifyInstance) {
     else parseJson(request, text, done);
   });
 }
-
-/** The development mailbox: outside production, while mail is not sent over SMTP. */
-const devMailbox = (config: Config) => config.env !== 'production' && !config.smtpUrl;
 
 /**
  * The zod compilers as Fastify's compiler factories. Fastify types the factories after Ajv's

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { parseTrustProxy } from './lib/trust-proxy.js';
@@ -54,6 +55,41 @@ const urlOf =
     return url && (!needsHost || url.hostname) ? value : undefined;
   };
 
+/**
+ * A host name by its syntax alone (no lookup at start-up): dot-separated labels of letters,
+ * digits, hyphens (not at either end) and underscores (container names have them), 63 characters
+ * each, 253 in all. A last label of digits only would be an IPv4 address, which isIP checks.
+ */
+const HOST_LABEL = /^(?!-)[a-z0-9_-]{1,63}(?<!-)$/i;
+const isHostName = (value: string) => {
+  const labels = value.replace(/\.$/, '').split('.');
+  return (
+    value.length <= 253 &&
+    labels.every((label) => HOST_LABEL.test(label)) &&
+    !/^\d+$/.test(labels.at(-1)!)
+  );
+};
+
+/** A variable outside the schema (PGHOST, USER…), as pg reads it: blank counts as unset. */
+const other = (env: Record<string, unknown>, name: string) => {
+  const value = env[name];
+  return typeof value === 'string' ? present(value) : undefined;
+};
+
+/**
+ * Where pg would connect: the URL's host, or its `host=` (a Unix socket's folder), or PGHOST; pg
+ * itself would fall back to localhost, which a DATABASE_URL without a host is unlikely to mean.
+ */
+const databaseHostOf = (url: URL, env: Record<string, unknown>) =>
+  url.hostname || url.searchParams.get('host') || other(env, 'PGHOST');
+
+/** The user pg would connect as: the URL's, its `user=`, PGUSER, or the system user's name. */
+const databaseUserOf = (url: URL, env: Record<string, unknown>) =>
+  url.username ||
+  url.searchParams.get('user') ||
+  other(env, 'PGUSER') ||
+  other(env, process.platform === 'win32' ? 'USERNAME' : 'USER');
+
 const positiveInt = (name: string) =>
   variable(
     (value) => (/^\d+$/.test(value) && Number(value) >= 1 ? Number(value) : undefined),
@@ -88,8 +124,12 @@ const environmentSchema = z
       (value) => (/^\d+$/.test(value) && Number(value) <= 65535 ? Number(value) : undefined),
       (value) => `PORT must be a whole number from 0 to 65535 (got "${value}")`,
     ),
-    HOST: text,
+    HOST: variable(
+      (value) => (isIP(value) || isHostName(value) ? value : undefined),
+      (value) => `HOST must be an IP address (like 0.0.0.0 or ::) or a host name (got "${value}")`,
+    ),
     DATA_DIR: text,
+    // Its host and user are checked with the variables pg also reads (below).
     DATABASE_URL: variable(
       urlOf(['postgres:', 'postgresql:']),
       () => 'DATABASE_URL must be a postgres:// or postgresql:// URL',
@@ -99,8 +139,8 @@ const environmentSchema = z
       (value) => `PUBLIC_URL must be an http:// or https:// URL (got "${value}")`,
     ),
     SMTP_URL: variable(
-      urlOf(['smtp:', 'smtps:']),
-      () => 'SMTP_URL must be an smtp:// or smtps:// URL',
+      urlOf(['smtp:', 'smtps:'], true),
+      () => 'SMTP_URL must be an smtp:// or smtps:// URL with a host',
     ),
     MAIL_FROM: variable(
       (value) => (/@/.test(value) ? value : undefined),
@@ -181,6 +221,17 @@ const environmentSchema = z
   .superRefine(
     (env, ctx) => {
       const problem = (message: string) => ctx.addIssue({ code: 'custom', message });
+      if (env.DATABASE_URL !== undefined) {
+        // Without these pg fails at the first query, with a stack trace that names neither.
+        const url = new URL(env.DATABASE_URL);
+        if (!databaseHostOf(url, env)) {
+          problem('DATABASE_URL must name a host, as in postgres://user@host:5432/database');
+        } else if (!databaseUserOf(url, env)) {
+          problem(
+            'DATABASE_URL must name a user, as in postgres://user@host:5432/database (or set PGUSER)',
+          );
+        }
+      }
       if (env.APP_SECRET === undefined && modeOf(env.NODE_ENV) === 'production') {
         // Also what keeps instances on one PostgreSQL database from each generating a secret of
         // their own (in separate DATA_DIRs) and refusing each other's tokens and codes.

@@ -130,9 +130,11 @@ export const BULK_DELETE_MAX = 100;
 
 /**
  * The `<meta name>` the server adds to the app's pages when it keeps a local mailbox (outside
- * production, without SMTP_URL), so the app knows without asking.
+ * production, without SMTP_URL) and the request may read it, so the app knows without asking.
  */
 export const DEV_MAILBOX_META = 'stockroom-dev-mailbox';
+/** The local mailbox's page: the app routes it, the server answers it only where the API answers. */
+export const DEV_MAILBOX_PAGE = '/dev/mailbox';
 /**
  * The service worker's cache of pictures (vite.config.ts), emptied when a session ends
  * (src/client/lib/query/image-cache.ts).

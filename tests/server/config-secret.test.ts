@@ -69,7 +69,7 @@ describe('the app secret', () => {
       loadConfig({
         NODE_ENV: 'production',
         DATA_DIR: dataDir,
-        DATABASE_URL: 'postgres://db.example.com/stock',
+        DATABASE_URL: 'postgres://stockroom@db.example.com/stock',
       });
     } catch (error) {
       problems = (error as ConfigError).problems;

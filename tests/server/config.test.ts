@@ -110,12 +110,26 @@ describe('loadConfig', () => {
     ['PORT', 'abc'],
     ['PORT', '-1'],
     ['PORT', '80.5'],
+    ['HOST', '999.1.1.1'],
+    ['HOST', '1.2.3'],
+    ['HOST', '-bad'],
+    ['HOST', 'bad-.example.com'],
+    ['HOST', 'two words'],
+    ['HOST', 'a..b'],
+    ['HOST', 'http://example.com'],
+    ['HOST', `${'a'.repeat(64)}.example.com`],
     ['DATABASE_URL', 'mysql://root:hunter2@db/stock'],
     ['DATABASE_URL', 'not a url'],
+    ['DATABASE_URL', 'postgres://'],
+    ['DATABASE_URL', 'postgresql://root:hunter2@/stock'],
+    // No user name anywhere pg looks (the URL, PGUSER, USER): the server would refuse it.
+    ['DATABASE_URL', 'postgres://db.example.com/stock'],
     ['PUBLIC_URL', 'ftp://example.com'],
     ['PUBLIC_URL', 'example.com'],
     ['SMTP_URL', 'http://user:hunter2@mail.example.com'],
     ['SMTP_URL', '::'],
+    ['SMTP_URL', 'smtp://'],
+    ['SMTP_URL', 'smtps://user:hunter2@'],
     ['CORS_ORIGINS', 'https://a.example.com/path'],
     ['MAIL_FROM', 'nobody'],
     ['APP_SECRET', 'short'],
@@ -139,6 +153,29 @@ describe('loadConfig', () => {
     expect(problems[0]).not.toContain('\n');
     // URLs may carry passwords: a problem line never repeats them.
     expect(problems[0]).not.toContain('hunter2');
+  });
+
+  it.each([
+    'localhost',
+    '0.0.0.0',
+    '::',
+    '::1',
+    '192.168.1.20',
+    'fe80::1',
+    'app.example.com',
+    'web_1',
+  ])('HOST=%s is taken as it is', (host) => {
+    expect(loadConfig({ APP_SECRET: SECRET, HOST: host }).host).toBe(host);
+  });
+
+  it.each([
+    [{ DATABASE_URL: 'postgres://app@db.example.com/stock' }],
+    [{ DATABASE_URL: 'postgres://db.example.com/stock', PGUSER: 'app' }],
+    [{ DATABASE_URL: 'postgres://db.example.com/stock', USER: 'app' }],
+    [{ DATABASE_URL: 'postgres:///stock?host=/var/run/postgresql&user=app' }],
+    [{ DATABASE_URL: 'postgres:///stock', PGHOST: '/var/run/postgresql', PGUSER: 'app' }],
+  ])('takes a DATABASE_URL pg can connect with: %j', (env) => {
+    expect(loadConfig({ APP_SECRET: SECRET, ...env }).databaseUrl).toBe(env.DATABASE_URL);
   });
 
   it('names every bad variable at once, one line each', () => {

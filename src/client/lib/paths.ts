@@ -1,3 +1,6 @@
+// Relative, not @shared: React Router loads its config (which imports this) without our aliases.
+import { DEV_MAILBOX_PAGE } from '../../shared/constants.js';
+
 /**
  * Every screen's address, in one place. `path` is the pattern the router matches
  * (app/routes.ts); `getHref` builds a link to the screen. Components link and navigate with
@@ -201,5 +204,5 @@ export const paths = {
     /** Two-factor sign-in, passkeys and the account's sessions. */
     security: fixed('/profile/security'),
   },
-  devMailbox: fixed('/dev/mailbox'),
+  devMailbox: fixed(DEV_MAILBOX_PAGE),
 } as const;

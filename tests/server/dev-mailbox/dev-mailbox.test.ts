@@ -1,8 +1,12 @@
+import { writeFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { request as httpRequest } from 'node:http';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { DEV_MAILBOX_META } from '../../../src/shared/constants.js';
 import { M } from '../../../src/shared/messages.js';
 import { build } from '../support/build.js';
+import { tempDir } from '../support/temp-dirs.js';
 
 const SECRET = 'production-secret-that-is-at-least-32-characters';
 
@@ -19,6 +23,25 @@ const mailbox = (
     remoteAddress,
     headers: { host, ...headers },
   });
+
+/** A built client of one page: the fallback React Router writes for the paths it routes. */
+async function builtClient(): Promise<string> {
+  const dir = await tempDir('stockroom-client-');
+  await writeFile(
+    path.join(dir, '__spa-fallback.html'),
+    '<!doctype html><html><head><title>app</title></head><body></body></html>',
+  );
+  return dir;
+}
+
+/** The mailbox page as a client at `remoteAddress` asking for `host` sees it. */
+const mailboxPage = (
+  server: Awaited<ReturnType<typeof build>>,
+  remoteAddress: string,
+  host: string,
+  url = '/dev/mailbox',
+  headers: Record<string, string> = {},
+) => server.app.inject({ method: 'GET', url, remoteAddress, headers: { host, ...headers } });
 
 describe('the development mailbox', async () => {
   const server = await build();
@@ -106,6 +129,61 @@ describe('the development mailbox', async () => {
   });
 });
 
+describe('the development mailbox page', async () => {
+  const server = await build({ clientDir: await builtClient() });
+
+  it('is served to the developer’s browser, which the page tells of the mailbox', async () => {
+    for (const [remoteAddress, host] of [
+      ['127.0.0.1', 'localhost:3000'],
+      ['::1', '[::1]:3000'],
+    ] as const) {
+      const res = await mailboxPage(server, remoteAddress, host);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toMatch(/^text\/html/);
+      expect(res.body).toContain(`<meta name="${DEV_MAILBOX_META}" content="">`);
+    }
+  });
+
+  it.each([
+    ['192.168.1.20', 'localhost:3000', {}],
+    ['::ffff:203.0.113.9', 'localhost', {}],
+    ['127.0.0.1', 'evil.com', {}],
+    ['127.0.0.1', 'localhost.evil.com:3000', {}],
+    ['127.0.0.1', 'localhost', { 'x-forwarded-for': '203.0.113.9' }],
+  ])('is the API’s 404 for a client at %s asking for %s', async (remoteAddress, host, headers) => {
+    for (const url of ['/dev/mailbox', '/dev/mailbox/', '/DEV/Mailbox', '/dev/%6dailbox?x=1']) {
+      const res = await mailboxPage(server, remoteAddress, host, url, headers);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json(), url).toEqual({ message: M.notFound });
+    }
+  });
+
+  it('leaves the mailbox out of the pages of anyone who may not read it', async () => {
+    for (const url of ['/', '/auth/login', '/profile']) {
+      const res = await mailboxPage(server, '203.0.113.9', 'localhost', url);
+      expect(res.statusCode).toBe(200);
+      expect(res.body).not.toContain(DEV_MAILBOX_META);
+      const rebound = await mailboxPage(server, '127.0.0.1', 'evil.com', url);
+      expect(rebound.body).not.toContain(DEV_MAILBOX_META);
+      const local = await mailboxPage(server, '127.0.0.1', 'localhost:3000', url);
+      expect(local.body).toContain(DEV_MAILBOX_META);
+    }
+  });
+});
+
+describe('the development mailbox page of a server that sends mail over SMTP', async () => {
+  const server = await build({
+    clientDir: await builtClient(),
+    env: { SMTP_URL: 'smtp://127.0.0.1:2525' },
+  });
+
+  it('does not exist, even for loopback', async () => {
+    const res = await mailboxPage(server, '127.0.0.1', 'localhost:3000');
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ message: M.notFound });
+  });
+});
+
 describe('the development mailbox behind TRUST_PROXY', async () => {
   const server = await build({ env: { TRUST_PROXY: '1' } });
 
@@ -118,11 +196,23 @@ describe('the development mailbox behind TRUST_PROXY', async () => {
 });
 
 describe('the development mailbox in production', async () => {
-  const server = await build({ env: { NODE_ENV: 'production', APP_SECRET: SECRET } });
+  const server = await build({
+    clientDir: await builtClient(),
+    env: { NODE_ENV: 'production', APP_SECRET: SECRET },
+  });
 
   it('does not exist, even for loopback', async () => {
     const res = await mailbox(server, '127.0.0.1', 'localhost:3000');
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ message: M.notFound });
+  });
+
+  it('has no page either, and no page tells of it', async () => {
+    const res = await mailboxPage(server, '127.0.0.1', 'localhost:3000');
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ message: M.notFound });
+    const home = await mailboxPage(server, '127.0.0.1', 'localhost:3000', '/');
+    expect(home.statusCode).toBe(200);
+    expect(home.body).not.toContain(DEV_MAILBOX_META);
   });
 });

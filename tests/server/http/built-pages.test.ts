@@ -1,9 +1,12 @@
 import { createHash } from 'node:crypto';
+import { request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DEV_MAILBOX_META } from '../../../src/shared/constants.js';
+import { M } from '../../../src/shared/messages.js';
 import { build } from '../support/build.js';
 
 const HYDRATION = 'window.__reactRouterContext = {"ssr":false};';
@@ -86,7 +89,7 @@ describe('the page sent for each path of the app', async () => {
     expect(list.headers['content-security-policy']).toContain("style-src 'self';");
   });
 
-  it('says in every page that the server keeps a local mailbox', async () => {
+  it('says in every page the developer’s browser gets that the server keeps a local mailbox', async () => {
     for (const url of ['/', '/auth/login', '/profile']) {
       const res = await server.app.inject({ url });
       expect(res.body).toContain(`<meta name="${DEV_MAILBOX_META}" content=""></head>`);
@@ -97,6 +100,52 @@ describe('the page sent for each path of the app', async () => {
     const res = await server.app.inject({ url: '/api/nope' });
     expect(res.statusCode).toBe(404);
     expect(res.headers['content-type']).toMatch(/^application\/json/);
+  });
+
+  it.each([
+    '/api/auth/user%00',
+    '/api/products%00',
+    '/api/%00',
+    '/api/nope/..',
+    '/api/products.',
+    '/api/products..',
+    '/api/a\\b',
+    '/api/%5c',
+    '/api//nope',
+    '/api/./nope',
+    '/api/assets/a.js',
+    '/api/auth/login/index.html',
+  ])('answers the unknown API path %s with the same JSON 404', async (url) => {
+    for (const method of ['GET', 'HEAD'] as const) {
+      const res = await server.app.inject({ method, url });
+      expect(res.statusCode, method).toBe(404);
+      expect(res.headers['content-type'], method).toMatch(/^application\/json/);
+      if (method === 'GET') expect(res.json()).toEqual({ message: M.notFound });
+    }
+  });
+
+  it('answers API paths with dot segments the same over a socket, which keeps them as sent', async () => {
+    // inject() resolves `%2e%2e` as a URL parser does; a client's raw request line does not.
+    await server.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = server.app.server.address() as AddressInfo;
+    for (const url of [
+      '/api/%2e%2e/x',
+      '/api/%2e%2e/auth/login',
+      '/api/../auth/login',
+      '/api/%2E./',
+    ]) {
+      const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+        httpRequest({ host: '127.0.0.1', port, path: url }, (res) => {
+          let body = '';
+          res.setEncoding('utf8').on('data', (chunk: string) => (body += chunk));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+        })
+          .on('error', reject)
+          .end();
+      });
+      expect(answer.status, url).toBe(404);
+      expect(JSON.parse(answer.body), url).toEqual({ message: M.notFound });
+    }
   });
 });
 

@@ -27,8 +27,11 @@ const PUBLIC = [
   'GET /api/openapi.json',
   'OPTIONS *',
 ];
-/** Routes of plugins we do not write: the API docs' UI and the client's files (one route). */
-const PUBLIC_PREFIXES = ['GET /api/docs', 'GET /*'];
+/**
+ * Routes of plugins we do not write: the API docs' UI and the client's files (one route, and the
+ * one that keeps it off /api).
+ */
+const PUBLIC_PREFIXES = ['GET /api/docs', 'GET /*', 'GET /api/*'];
 
 /** A URL for a route pattern: any value will do for its parameters. */
 const sample = (url: string) =>

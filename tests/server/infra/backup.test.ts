@@ -1,20 +1,30 @@
-import { appendFile, mkdtemp, readdir, rm } from 'node:fs/promises';
+import { execFile } from 'node:child_process';
+import { appendFile, mkdir, mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { buildApp, type App } from '../../../src/server/app.js';
+import { withAppSecret } from '../../../src/server/app-secret.js';
+import { loadConfig } from '../../../src/server/config.js';
 import {
   pruneBackups,
   restoreBackup,
   takeBackup,
 } from '../../../src/server/infra/backup/backups.js';
 import { openDatabase } from '../../../src/server/infra/db/open.js';
+import { M } from '../../../src/shared/messages.js';
 import type { Product } from '../../../src/shared/schemas/products.js';
 import { build, type TestServer } from '../support/build.js';
 import { signIn, type SignedIn } from '../support/accounts.js';
 import { atFileEnd } from '../support/file-end.js';
 import { jpeg } from '../support/images.js';
 import { adjustStock, createProduct } from '../support/products.js';
+import { tempDir } from '../support/temp-dirs.js';
+import { twoFactor } from '../accounts/two-factor/support.js';
+
+/** Who may read a file: its permission bits. */
+const modeOf = async (file: string) => (await stat(file)).mode & 0o777;
 
 // The embedded database's backup: PostgreSQL has pg_dump (docs/operations.md).
 describe.skipIf(process.env.TEST_DATABASE_URL)(
@@ -136,6 +146,28 @@ describe.skipIf(process.env.TEST_DATABASE_URL)(
       }
     });
 
+    it('leaves nothing in a backup beyond what its manifest lists', async () => {
+      const into = await tempDir('stockroom-clean-');
+      const { dir, manifest } = await takeBackup({ dataDir: server.dataDir, into });
+      const listed = new Set(manifest.files.map((file) => file.name.split('/')[0]));
+      expect((await readdir(dir)).sort()).toEqual([...listed, 'manifest.json'].sort());
+    });
+
+    it('removes unfinished backups a day old, not one that may still be written', async () => {
+      const into = await tempDir('stockroom-prune-');
+      const now = Date.parse('2026-01-03T12:00:00Z');
+      const dead = 'stockroom-2026-01-02T03-00-00.000Z.partial';
+      const running = 'stockroom-2026-01-03T11-00-00.000Z.partial';
+      for (const name of [dead, running]) await mkdir(path.join(into, name));
+      const { dir } = await takeBackup({
+        dataDir: server.dataDir,
+        into,
+        now: new Date('2026-01-03T03:00:00Z'),
+      });
+      expect(await pruneBackups(into, 2, now)).toEqual([dead]);
+      expect((await readdir(into)).sort()).toEqual([path.basename(dir), running].sort());
+    });
+
     it('refuses a damaged backup and changes nothing; keeps the newest backups', async () => {
       const into = await mkdtemp(path.join(tmpdir(), 'stockroom-prune-'));
       onTestFinished(() => rm(into, { recursive: true, force: true }));
@@ -160,3 +192,87 @@ describe.skipIf(process.env.TEST_DATABASE_URL)(
     });
   },
 );
+
+/**
+ * A server started without APP_SECRET generates its secret into DATA_DIR/secret.key: the TOTP
+ * secrets are sealed with it and the recovery codes hashed with it, so a backup without it would
+ * lock every two-factor account out of a restored server.
+ */
+describe.skipIf(process.env.TEST_DATABASE_URL)('the secret a backup carries', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    // Blank: unset, so the server generates its secret into its DATA_DIR.
+    server = await build({ env: { APP_SECRET: '' } });
+  });
+
+  const secretFile = () => path.join(server.dataDir, 'secret.key');
+
+  it('holds the generated secret, for its owner only, and a new disk restored signs its two-factor accounts in', async () => {
+    const generated = (await readFile(secretFile(), 'utf8')).trim();
+    expect(generated).toBe(server.config.appSecret);
+    const tf = twoFactor(server);
+    const account = await tf.account();
+
+    const into = await tempDir('stockroom-backups-');
+    const { dir, manifest } = await takeBackup({
+      dataDir: server.dataDir,
+      into,
+      appSecret: server.config.appSecret,
+    });
+    expect(manifest.files.map((file) => file.name)).toContain('secret.key');
+    expect(await modeOf(path.join(dir, 'secret.key'))).toBe(0o600);
+
+    // Another disk: an empty DATA_DIR, the server started as before (no APP_SECRET).
+    const dataDir = path.join(await tempDir('stockroom-new-disk-'), 'data');
+    await restoreBackup(dir, dataDir);
+    expect(await modeOf(path.join(dataDir, 'secret.key'))).toBe(0o600);
+    const config = withAppSecret(
+      loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, PUBLIC_URL: 'http://stockroom.test' }),
+    );
+    expect(config.appSecret).toBe(generated);
+    const database = await openDatabase(config);
+    const restored = await buildApp({ config, database, clock: server.clock });
+    atFileEnd(async () => {
+      await restored.close();
+      await database.close();
+    });
+    const challenge = async () => {
+      const res = await restored.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: account.email, password: account.password },
+      });
+      return (res.json() as { mfa: { challengeId: string } }).mfa.challengeId;
+    };
+    const byCode = await restored.inject({
+      method: 'POST',
+      url: '/api/auth/login/mfa',
+      payload: { challengeId: await challenge(), code: account.app.code() },
+    });
+    expect(byCode.json()).toEqual({ message: M.loginDone, token: expect.any(String) });
+    const byRecovery = await restored.inject({
+      method: 'POST',
+      url: '/api/auth/login/mfa',
+      payload: { challengeId: await challenge(), recoveryCode: account.recoveryCodes[0] },
+    });
+    expect(byRecovery.statusCode).toBe(200);
+  });
+
+  it('holds no secret of a server given APP_SECRET, and `npm run backup` says to keep it', async () => {
+    const into = await tempDir('stockroom-backups-');
+    const other = 'an-app-secret-given-in-the-environment-32';
+    const { manifest } = await takeBackup({ dataDir: server.dataDir, into, appSecret: other });
+    expect(manifest.files.map((file) => file.name)).not.toContain('secret.key');
+
+    const backup = (env: Record<string, string>) =>
+      promisify(execFile)(process.execPath, ['--import', 'tsx', 'scripts/backup.ts', into], {
+        env: { PATH: process.env.PATH, DATA_DIR: server.dataDir, ...env },
+      });
+    const given = await backup({ APP_SECRET: other });
+    expect(given.stdout).toMatch(/APP_SECRET/);
+    expect(given.stdout).not.toContain(other);
+    const generated = await backup({});
+    expect(generated.stdout).toMatch(/secret\.key/);
+    expect(generated.stdout).not.toContain(server.config.appSecret);
+  });
+});

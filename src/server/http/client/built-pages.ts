@@ -19,15 +19,24 @@ export interface BuiltPage {
 }
 
 export interface BuiltPages {
-  /** The page for a path the app routes in the browser. */
-  pageFor(url: string): BuiltPage;
+  /**
+   * The page for a path the app routes in the browser; with `devMailbox`, the one that tells the
+   * app of the local mailbox (only a request that may read it gets that one).
+   */
+  pageFor(url: string, devMailbox: boolean): BuiltPage;
 }
 
 interface PageOptions {
   /** The policy of a page, given the hashes of its inline scripts and styles ('sha256-…'). */
   contentSecurityPolicy: (hashes: InlineHashes) => string;
-  /** The server keeps a local mailbox: the pages say so, and the app needs not ask. */
+  /** The server keeps a local mailbox: each page also comes in a version that says so. */
   devMailbox: boolean;
+}
+
+/** A page as the app built it, and as the requests that may read the mailbox get it. */
+interface PageVersions {
+  plain: BuiltPage;
+  withDevMailbox: BuiltPage;
 }
 
 /** The page written for every path the build did not prerender (React Router's name for it). */
@@ -56,10 +65,20 @@ const compressors: Record<PageEncoding, (page: Buffer) => Promise<Buffer>> = {
   gzip: (page) => promisify(gzip)(page, { level: constants.Z_BEST_COMPRESSION }),
 };
 
-function preparePage(html: string, options: PageOptions): BuiltPage {
-  const page = options.devMailbox
-    ? html.replace('</head>', `<meta name="${DEV_MAILBOX_META}" content="">$&`)
-    : html;
+function preparePage(html: string, options: PageOptions): PageVersions {
+  const plain = preparedPage(html, options);
+  // The app shows a link to the mailbox where its page says there is one, so the page says so only
+  // to whom the mailbox answers (see serve-client.ts).
+  const withDevMailbox = options.devMailbox
+    ? preparedPage(
+        html.replace('</head>', `<meta name="${DEV_MAILBOX_META}" content="">$&`),
+        options,
+      )
+    : plain;
+  return { plain, withDevMailbox };
+}
+
+function preparedPage(page: string, options: PageOptions): BuiltPage {
   const identity = Buffer.from(page);
   // Compressing every page at the best level takes the thread pool some 100 ms: start-up leaves
   // it to the first request of each page and encoding.
@@ -95,8 +114,8 @@ export async function loadBuiltPages(
   } catch {
     return undefined;
   }
-  const pages = new Map<string, BuiltPage>();
-  let fallback: BuiltPage | undefined;
+  const pages = new Map<string, PageVersions>();
+  let fallback: PageVersions | undefined;
   for (const file of files) {
     const isPage = path.basename(file) === 'index.html' || file === FALLBACK;
     if (!isPage || file.startsWith(`assets${path.sep}`)) continue;
@@ -108,17 +127,21 @@ export async function loadBuiltPages(
   if (!fallback) return undefined;
   const spa = fallback;
   const patterns = [...pages].filter(([key]) => key.includes('/:'));
+  // A prerendered page shows its path without a query string: what a query changes (an e-mail
+  // in a mail's link, a code) is not in it, and hydrating it would not match. Those get the
+  // fallback page, which the app renders in full.
+  const pageVersionsFor = (url: string) => {
+    const [pathname = '/', query] = url.split('?', 2);
+    if (query !== undefined) return spa;
+    const key = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+    const exact = pages.get(key);
+    if (exact) return exact;
+    return patterns.find(([pattern]) => matchesPattern(pattern, key))?.[1] ?? spa;
+  };
   return {
-    // A prerendered page shows its path without a query string: what a query changes (an e-mail
-    // in a mail's link, a code) is not in it, and hydrating it would not match. Those get the
-    // fallback page, which the app renders in full.
-    pageFor(url) {
-      const [pathname = '/', query] = url.split('?', 2);
-      if (query !== undefined) return spa;
-      const key = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-      const exact = pages.get(key);
-      if (exact) return exact;
-      return patterns.find(([pattern]) => matchesPattern(pattern, key))?.[1] ?? spa;
+    pageFor(url, devMailbox) {
+      const versions = pageVersionsFor(url);
+      return devMailbox ? versions.withDevMailbox : versions.plain;
     },
   };
 }

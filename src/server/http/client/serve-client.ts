@@ -1,9 +1,38 @@
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { DEV_MAILBOX_PAGE } from '../../../shared/constants.js';
 import { M } from '../../../shared/messages.js';
 import { registerPublic } from '../authenticate.js';
 import { loadBuiltPages, type BuiltPage, type PageEncoding } from './built-pages.js';
+import type { InlineHashes } from '../security-headers.js';
+
+interface ClientOptions {
+  /** The policy of a page, given the hashes of its inline scripts and styles ('sha256-…'). */
+  contentSecurityPolicy: (hashes: InlineHashes) => string;
+  /** Whether the local mailbox answers this request; absent when the server keeps none. */
+  devMailbox?: (request: FastifyRequest) => boolean;
+}
+
+/**
+ * Whether a URL is the mailbox's page as the app's router would match it: whatever the case,
+ * percent-encoding or trailing slash.
+ */
+function isDevMailboxPage(url: string): boolean {
+  const [pathname = ''] = url.split('?', 1);
+  let decoded = pathname;
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    // Not percent-encoding: the path as it came.
+  }
+  return (
+    decoded
+      .toLowerCase()
+      .replace(/\/+/g, '/')
+      .replace(/(.)\/$/, '$1') === DEV_MAILBOX_PAGE
+  );
+}
 
 /** The encoding of a page the client takes, best first (a q=0 refuses one). */
 function pageEncoding(acceptEncoding: string | undefined): PageEncoding | undefined {
@@ -41,12 +70,25 @@ async function sendPage(reply: FastifyReply, page: BuiltPage, acceptEncoding: st
 export async function registerClient(
   app: FastifyInstance,
   clientDir: string,
-  options: Parameters<typeof loadBuiltPages>[1],
+  options: ClientOptions,
 ) {
-  const pages = await loadBuiltPages(clientDir, options);
+  const mayReadDevMailbox = options.devMailbox ?? (() => false);
+  const pages = await loadBuiltPages(clientDir, {
+    contentSecurityPolicy: options.contentSecurityPolicy,
+    devMailbox: options.devMailbox !== undefined,
+  });
   if (pages) {
-    await registerPublic(app, () =>
-      app.register(fastifyStatic, {
+    await registerPublic(app, async () => {
+      // The files' route below takes every GET outside the routes, /api/… too, and refuses odd
+      // paths itself (a NUL, an encoded backslash: 403), or resolves `..` out of /api. An unknown
+      // API path is the API's 404 whatever it holds: this more specific route gives it that.
+      app.route({
+        method: ['GET', 'HEAD'],
+        url: '/api/*',
+        schema: { hide: true },
+        handler: (_request, reply) => reply.callNotFound(),
+      });
+      await app.register(fastifyStatic, {
         root: clientDir,
         // One route for every file, looked up when asked for: a route per file (some 300) takes
         // the router tens of milliseconds to build at every start. Paths that are not files fall
@@ -64,13 +106,20 @@ export async function registerClient(
             hashed ? 'public, max-age=31536000, immutable' : 'no-cache',
           );
         },
-      }),
-    );
+      });
+    });
   }
   app.setNotFoundHandler((request, reply) => {
     const isApi = request.url === '/api' || request.url.startsWith('/api/');
-    if (!isApi && pages && (request.method === 'GET' || request.method === 'HEAD')) {
-      return sendPage(reply, pages.pageFor(request.url), request.headers['accept-encoding']);
+    const isPage = !isApi && (request.method === 'GET' || request.method === 'HEAD');
+    if (pages && isPage) {
+      const devMailbox = mayReadDevMailbox(request);
+      // The mailbox's page exists where its API does, and 404s as the API does elsewhere (the
+      // server answers no other page 404: the app shows its own not-found screen).
+      if (devMailbox || !isDevMailboxPage(request.url)) {
+        const page = pages.pageFor(request.url, devMailbox);
+        return sendPage(reply, page, request.headers['accept-encoding']);
+      }
     }
     return reply.code(404).send({ message: M.notFound });
   });

@@ -6,9 +6,14 @@ import path from 'node:path';
 /** The embedded database's file under DATA_DIR, and the images' folder beside it. */
 const DATABASE_FILE = 'stockroom.db';
 const IMAGES = 'images';
+/** The secret a server started without APP_SECRET generates into DATA_DIR (app-secret.ts). */
+const SECRET_FILE = 'secret.key';
 const MANIFEST = 'manifest.json';
 /** A backup's folder: `stockroom-<time>`, so that names sort by age. */
 const PREFIX = 'stockroom-';
+const UNFINISHED = '.partial';
+/** An unfinished backup this old is one whose process died: none takes a day. */
+const ABANDONED_AFTER_MS = 24 * 60 * 60 * 1000;
 
 interface BackupFile {
   /** The path inside the backup, with forward slashes. */
@@ -82,25 +87,56 @@ export interface BackupOptions {
   now?: Date;
   /** Also copy DATA_DIR/images (false when images live in S3). */
   images?: boolean;
+  /**
+   * The secret the server runs with, when known (APP_SECRET as given, or as the server resolved
+   * it). DATA_DIR/secret.key goes in the backup when it holds that secret, or when none is given
+   * (a server started without APP_SECRET reads the file); one set in the environment does not,
+   * and the restored server needs the same APP_SECRET.
+   */
+  appSecret?: string | undefined;
 }
 
 /**
- * A consistent copy of the embedded database and the images, while the server runs: SQLite's
- * online backup API copies the database as of one moment (writers go on meanwhile), then the
- * image files are copied. A picture is never rewritten (a new upload gets a new name) and a
- * deleted product's picture stays for days, so every picture the copy refers to is there. The
- * manifest lists each table's rows and each file's size and SHA-256, which a restore checks. The
- * folder gets its final name only once complete.
+ * The generated secret, when it is the server's: the TOTP secrets are sealed with it and the
+ * recovery codes hashed with it, so a restore without it locks every two-factor account out.
+ */
+async function serversSecretFile(dataDir: string, appSecret: string | undefined) {
+  const kept = await readFile(path.join(dataDir, SECRET_FILE), 'utf8').catch(
+    (error: NodeJS.ErrnoException) => {
+      if (error.code === 'ENOENT') return undefined;
+      throw error;
+    },
+  );
+  if (kept === undefined) return undefined;
+  return appSecret === undefined || kept.trim() === appSecret ? kept : undefined;
+}
+
+/** Writes a secret for its owner's eyes only (a file that was there is replaced whole). */
+async function writeSecret(file: string, content: string) {
+  const temp = `${file}.restoring`;
+  await rm(temp, { force: true });
+  await writeFile(temp, content, { mode: 0o600, flag: 'wx' });
+  await rename(temp, file);
+}
+
+/**
+ * A consistent copy of the embedded database, the images and the generated secret (when the
+ * server uses it), while the server runs: SQLite's online backup API copies the database as of
+ * one moment (writers go on meanwhile), then the image files are copied. A picture is never
+ * rewritten (a new upload gets a new name) and a deleted product's picture stays for days, so
+ * every picture the copy refers to is there. The manifest lists each table's rows and each file's
+ * size and SHA-256, which a restore checks. The folder gets its final name only once complete.
  */
 export async function takeBackup({
   dataDir,
   into,
   now = new Date(),
   images = true,
+  appSecret,
 }: BackupOptions) {
   const name = `${PREFIX}${now.toISOString().replaceAll(':', '-')}`;
   const final = path.join(into, name);
-  const partial = `${final}.partial`;
+  const partial = `${final}${UNFINISHED}`;
   await rm(partial, { recursive: true, force: true });
   await mkdir(partial, { recursive: true });
   try {
@@ -121,7 +157,13 @@ export async function takeBackup({
     } finally {
       source.close();
     }
+    await selfContained(path.join(partial, DATABASE_FILE));
     const names = [DATABASE_FILE];
+    const secret = await serversSecretFile(dataDir, appSecret);
+    if (secret !== undefined) {
+      await writeSecret(path.join(partial, SECRET_FILE), secret);
+      names.push(SECRET_FILE);
+    }
     if (images) {
       for (const file of await filesUnder(path.join(dataDir, IMAGES))) {
         // A picture still being written has a temporary name: it is no product's yet.
@@ -152,34 +194,68 @@ export async function takeBackup({
   }
 }
 
-/** When the newest complete backup in `into` was taken, if there is one. */
-export async function newestBackupAt(into: string): Promise<number | undefined> {
-  const entries = await readdir(into).catch(() => [] as string[]);
-  const newest = entries
-    .filter((entry) => entry.startsWith(PREFIX) && !entry.endsWith('.partial'))
-    .sort()
-    .at(-1);
-  if (!newest) return undefined;
-  const iso = newest.slice(PREFIX.length).replace(/T(\d\d)-(\d\d)-(\d\d)/, 'T$1:$2:$3');
+/**
+ * The copy in WAL mode, as its source is, would leave a -wal and a -shm file beside it the first
+ * time it is opened (the row counts below, a check by hand): in rollback mode it is one file. The
+ * server puts it back in WAL mode when it opens it.
+ */
+async function selfContained(databaseFile: string) {
+  const SQLite = await loadSqlite();
+  const db = new SQLite(databaseFile, { fileMustExist: true });
+  try {
+    db.pragma('journal_mode = DELETE');
+  } finally {
+    db.close();
+  }
+}
+
+/** When a backup folder's backup began, from its name. */
+function startedAt(entry: string): number | undefined {
+  const iso = entry
+    .slice(PREFIX.length)
+    .replace(UNFINISHED, '')
+    .replace(/T(\d\d)-(\d\d)-(\d\d)/, 'T$1:$2:$3');
   const at = Date.parse(iso);
   return Number.isNaN(at) ? undefined : at;
 }
 
-/** Keeps the newest `keep` backups in `into` and removes the older ones (and unfinished ones). */
-export async function pruneBackups(into: string, keep: number): Promise<string[]> {
+const isComplete = (entry: string) => entry.startsWith(PREFIX) && !entry.endsWith(UNFINISHED);
+
+/** When the newest complete backup in `into` was taken, if there is one. */
+export async function newestBackupAt(into: string): Promise<number | undefined> {
   const entries = await readdir(into).catch(() => [] as string[]);
-  const complete = entries.filter(
-    (entry) => entry.startsWith(PREFIX) && !entry.endsWith('.partial'),
-  );
-  const old = complete.sort().slice(0, Math.max(0, complete.length - keep));
-  for (const entry of old) await rm(path.join(into, entry), { recursive: true, force: true });
-  return old;
+  const newest = entries.filter(isComplete).sort().at(-1);
+  return newest === undefined ? undefined : startedAt(newest);
+}
+
+/**
+ * Keeps the newest `keep` backups in `into` and removes the older ones, and the unfinished ones
+ * begun over a day before `now` (a process that died mid-backup left them). A younger one may be
+ * a backup another process is still writing (`npm run backup` beside the server's own).
+ */
+export async function pruneBackups(
+  into: string,
+  keep: number,
+  now = Date.now(),
+): Promise<string[]> {
+  const entries = await readdir(into).catch(() => [] as string[]);
+  const complete = entries.filter(isComplete).sort();
+  const old = complete.slice(0, Math.max(0, complete.length - keep));
+  const abandoned = entries.filter((entry) => {
+    if (!entry.startsWith(PREFIX) || !entry.endsWith(UNFINISHED)) return false;
+    const began = startedAt(entry);
+    return began !== undefined && now - began > ABANDONED_AFTER_MS;
+  });
+  const removed = [...old, ...abandoned.sort()];
+  for (const entry of removed) await rm(path.join(into, entry), { recursive: true, force: true });
+  return removed;
 }
 
 /**
  * Puts a backup back into DATA_DIR, on a stopped server: checks every file against the manifest
- * first (nothing changes when one differs), then replaces the database (its WAL too) and the
- * images folder.
+ * first (nothing changes when one differs), then replaces the database (its WAL too), the images
+ * folder and the generated secret (when the backup holds it; else the restored server needs the
+ * APP_SECRET it ran with).
  */
 export async function restoreBackup(backupDir: string, dataDir: string): Promise<Manifest> {
   const manifest = JSON.parse(await readFile(path.join(backupDir, MANIFEST), 'utf8')) as Manifest;
@@ -194,6 +270,10 @@ export async function restoreBackup(backupDir: string, dataDir: string): Promise
   await copyFile(path.join(backupDir, DATABASE_FILE), `${database}.restoring`);
   for (const suffix of ['-wal', '-shm']) await rm(`${database}${suffix}`, { force: true });
   await rename(`${database}.restoring`, database);
+  if (manifest.files.some((file) => file.name === SECRET_FILE)) {
+    const secret = await readFile(path.join(backupDir, SECRET_FILE), 'utf8');
+    await writeSecret(path.join(dataDir, SECRET_FILE), secret);
+  }
   const images = manifest.files.filter((file) => file.name.startsWith(`${IMAGES}/`));
   if (images.length > 0) {
     await rm(path.join(dataDir, IMAGES), { recursive: true, force: true });

@@ -7,7 +7,8 @@ const LOOK_EVERY_MS = 60 * 60 * 1000;
 const FIRST_LOOK_AFTER_MS = 60 * 1000;
 
 /**
- * The server's own backups of the embedded database (and the images under DATA_DIR), an interval
+ * The server's own backups of the embedded database (and the images under DATA_DIR, and the
+ * secret it generated there when it runs without APP_SECRET), an interval
  * job of the background runner: each look takes one when the newest in BACKUP_DIR is older than
  * BACKUP_INTERVAL_HOURS, then keeps the newest BACKUP_KEEP. Nothing on PostgreSQL (pg_dump backs
  * it up) or with BACKUP_KEEP=0.
@@ -30,8 +31,9 @@ export const backupsPlugin = fp(
             into: dir,
             now: new Date(now),
             images: config.s3 === undefined,
+            appSecret: config.appSecret,
           });
-          await pruneBackups(dir, keep);
+          await pruneBackups(dir, keep, now);
           app.log.info({ backup: taken }, 'backup taken');
         },
       });

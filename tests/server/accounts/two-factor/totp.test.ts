@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { A } from '../../../../src/shared/account-messages.js';
 import { M } from '../../../../src/shared/messages.js';
+import { seal } from '../../../../src/server/lib/sealed.js';
 import { expectMessage, PASSWORD, userRow } from '../../support/accounts.js';
 import { build } from '../../support/build.js';
 import { authenticator, nextStep, tokenOf, twoFactor } from './support.js';
@@ -254,5 +255,50 @@ describe('two-factor sign-in with an authenticator app', async () => {
     ] as const) {
       expectMessage(await steps.api({ method, url, body: {} }), 401, M.unauthorized);
     }
+  });
+
+  describe('a secret sealed under another APP_SECRET (a restore without secret.key)', () => {
+    const OTHER_SECRET = 'another-secret-that-is-at-least-32-characters';
+    const sealElsewhere = async (email: string) => {
+      const { id } = (await userRow(server, email))!;
+      await server.database.db
+        .updateTable('user_totp')
+        .set({
+          secret_sealed: seal(OTHER_SECRET, 'totp-secret', 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP'),
+        })
+        .where('user_id', '=', id)
+        .execute();
+    };
+
+    it('refuses its codes as wrong ones, never with a 500', async () => {
+      const account = await tf.account();
+      await sealElsewhere(account.email);
+      expectMessage(
+        await tf.loginMfa({ challengeId: await tf.challenge(account), code: account.app.code() }),
+        400,
+        A.totpCodeWrong,
+      );
+      expectMessage(
+        await tf.turnOff(account.token, PASSWORD, account.app.code()),
+        400,
+        A.secondFactorCodeWrong,
+      );
+      // A recovery code, hashed with the secret the server has, still signs in.
+      const challengeId = await tf.challenge(account);
+      const res = await tf.loginMfa({ challengeId, recoveryCode: account.recoveryCodes[0] });
+      expect(res.status).toBe(200);
+    });
+
+    it('asks for a set-up waiting for its first code to start again', async () => {
+      const account = await steps.signedIn();
+      const started = await tf.start(account.token);
+      const { secret } = JSON.parse(started.text) as { secret: string };
+      await sealElsewhere(account.email);
+      const app = authenticator(secret, server);
+      expectMessage(await tf.confirm(account.token, app.code()), 409, A.totpNotStarted);
+      const again = JSON.parse((await tf.start(account.token)).text) as { secret: string };
+      const confirmed = await tf.confirm(account.token, authenticator(again.secret, server).code());
+      expect(confirmed.status).toBe(200);
+    });
   });
 });

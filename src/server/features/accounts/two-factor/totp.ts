@@ -18,7 +18,14 @@ const settings = { algorithm: 'SHA1', digits: TOTP_DIGITS, period: TOTP_PERIOD_S
  * it belongs to must be later than the last one accepted.
  */
 export class Totp {
-  constructor(private readonly appSecret: string) {}
+  /**
+   * `unreadable` is told of a stored secret this server's key does not open (APP_SECRET changed,
+   * or a restore without DATA_DIR/secret.key): the operator's to fix, so it is logged.
+   */
+  constructor(
+    private readonly appSecret: string,
+    private readonly unreadable: (userId: string) => void = () => {},
+  ) {}
 
   /** Whether the account has a confirmed authenticator. */
   async isOn(db: DB, userId: string): Promise<boolean> {
@@ -70,8 +77,13 @@ export class Totp {
       .where('user_id', '=', userId)
       .executeTakeFirst();
     if (!row || (row.confirmed_at === null) !== (state === 'pending')) return 'absent';
+    const base32 = this.open(userId, row.secret_sealed);
+    // A secret that does not open checks no code: as if there were none. A set-up waiting for its
+    // first code must start again (409); at sign-in the code is wrong, as any code would be, and
+    // counts as one: the answer tells no one more than a wrong code does, and never a 500.
+    if (base32 === undefined) return 'absent';
     const { Secret, TOTP } = await otpauth();
-    const secret = Secret.fromBase32(unseal(this.appSecret, SEAL_USE, row.secret_sealed));
+    const secret = Secret.fromBase32(base32);
     const delta = TOTP.validate({
       token: code,
       secret,
@@ -89,6 +101,15 @@ export class Totp {
       .where('last_step', '<', step)
       .executeTakeFirst();
     return Number(used.numUpdatedRows) === 1 ? 'ok' : 'wrong';
+  }
+
+  private open(userId: string, sealed: string): string | undefined {
+    try {
+      return unseal(this.appSecret, SEAL_USE, sealed);
+    } catch {
+      this.unreadable(userId);
+      return undefined;
+    }
   }
 
   async confirm(trx: DB, userId: string, now: number) {
