@@ -27,9 +27,7 @@ type LocationRow = Pick<Selectable<LocationsTable>, (typeof COLUMNS)[number]>;
 const conflict = (message: string) => new HttpError(409, message);
 
 /** What an edit of a location changed, before and after, as its activity entry tells it. */
-type LocationChanges = Partial<
-  Record<'name' | 'code' | 'path', { before: string; after: string }>
->;
+type LocationChanges = Partial<Record<'name' | 'code' | 'path', { before: string; after: string }>>;
 
 /**
  * A unique index's refusal (two writes racing to one name or code) answered as the check before
