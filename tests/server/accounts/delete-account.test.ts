@@ -92,6 +92,16 @@ describe('deleting an account, and taking its data out first', async () => {
     const image = names.find((name) => name.includes(`images/${product.id}`));
     expect(image).toBeDefined();
     expect(entries.get(image!)!.subarray(0, 4).toString()).toBe('RIFF');
+    // A movement says where it happened and which count or order made it, as its table does.
+    const movements = entries.get(personalCsv.replace('products.csv', 'movements.csv'))!;
+    expect(
+      movements
+        .toString()
+        .replace(/^\uFEFF/, '')
+        .split(/\r?\n/)[0],
+    ).toBe(
+      'product_id,at,old_stock,new_stock,delta,source,reason,note,location_id,purchase_order_id,count_id',
+    );
 
     // Nobody else's export carries it, and it needs a token.
     const other = await member('Grace Other');

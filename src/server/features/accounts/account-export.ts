@@ -72,7 +72,17 @@ async function accountJson(deps: ExportDeps, userId: string, sessionId: string, 
 }
 
 /** What a movement's CSV row holds after its product and time: columns named as in the table. */
-const MOVEMENT_FIGURES = ['old_stock', 'new_stock', 'delta', 'source', 'reason', 'note'] as const;
+const MOVEMENT_FIGURES = [
+  'old_stock',
+  'new_stock',
+  'delta',
+  'source',
+  'reason',
+  'note',
+  'location_id',
+  'purchase_order_id',
+  'count_id',
+] as const;
 
 /** A catalogue's stock movements, oldest first, a page at a time. */
 async function* movementPages(db: DB, catalogueId: string) {
@@ -98,6 +108,9 @@ async function* movementPages(db: DB, catalogueId: string) {
       row.source,
       row.reason ?? '',
       row.note ?? '',
+      row.location_id ?? '',
+      row.purchase_order_id ?? '',
+      row.count_id ?? '',
     ]);
   }
 }
