@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import Database from 'better-sqlite3';
 import { appendFile, mkdir, mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -189,6 +190,32 @@ describe.skipIf(process.env.TEST_DATABASE_URL)(
       onTestFinished(() => rm(target, { recursive: true, force: true }));
       await expect(restoreBackup(damaged, target)).rejects.toThrow(/stockroom.db does not match/);
       expect(await readdir(target)).toEqual([]);
+    });
+
+    it('refuses to restore under a server that has the database open, changing nothing', async () => {
+      const { dir } = await takeBackup({ dataDir: server.dataDir, into: backups });
+      const target = await mkdtemp(path.join(tmpdir(), 'stockroom-target-'));
+      onTestFinished(() => rm(target, { recursive: true, force: true }));
+      await restoreBackup(dir, target);
+      const file = path.join(target, 'stockroom.db');
+      // A running server holds its connection open, idle between requests.
+      const running = new Database(file);
+      running.pragma('journal_mode = WAL');
+      running.exec('create table still_here (x)');
+      try {
+        await expect(restoreBackup(dir, target)).rejects.toThrow(
+          /open in a running server: stop it, then restore/,
+        );
+        expect(running.prepare('select count(*) as n from still_here').get()).toEqual({ n: 0 });
+      } finally {
+        running.close();
+      }
+      // Once it stops, the same restore goes through.
+      await restoreBackup(dir, target);
+      const reopened = new Database(file, { readonly: true });
+      const tables = reopened.prepare("select name from sqlite_master where name = 'still_here'");
+      expect(tables.all()).toEqual([]);
+      reopened.close();
     });
   },
 );

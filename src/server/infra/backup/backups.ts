@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
-import { createReadStream } from 'node:fs';
+import { createReadStream, existsSync } from 'node:fs';
 import { copyFile, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import Database from 'better-sqlite3';
 
 /** The embedded database's file under DATA_DIR, and the images' folder beside it. */
 const DATABASE_FILE = 'stockroom.db';
@@ -257,6 +258,28 @@ export async function pruneBackups(
  * folder and the generated secret (when the backup holds it; else the restored server needs the
  * APP_SECRET it ran with).
  */
+/**
+ * A server with the database open would go on writing to the file a restore replaces, and lose its
+ * -wal: SQLite grants an exclusive lock only when no other connection has the file open, idle or not.
+ */
+function refuseWhileOpen(database: string) {
+  if (!existsSync(database)) return;
+  let probe: Database.Database | undefined;
+  try {
+    probe = new Database(database, { fileMustExist: true, timeout: 0 });
+    probe.pragma('locking_mode = EXCLUSIVE');
+    probe.exec('BEGIN EXCLUSIVE; COMMIT');
+  } catch (error) {
+    // A file that is not a database at all is what a restore is for.
+    const code = (error as { code?: string }).code ?? '';
+    if (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED')) {
+      throw new Error(`${database} is open in a running server: stop it, then restore`);
+    }
+  } finally {
+    probe?.close();
+  }
+}
+
 export async function restoreBackup(backupDir: string, dataDir: string): Promise<Manifest> {
   const manifest = JSON.parse(await readFile(path.join(backupDir, MANIFEST), 'utf8')) as Manifest;
   for (const file of manifest.files) {
@@ -267,6 +290,7 @@ export async function restoreBackup(backupDir: string, dataDir: string): Promise
   }
   await mkdir(dataDir, { recursive: true });
   const database = path.join(dataDir, DATABASE_FILE);
+  refuseWhileOpen(database);
   await copyFile(path.join(backupDir, DATABASE_FILE), `${database}.restoring`);
   for (const suffix of ['-wal', '-shm']) await rm(`${database}${suffix}`, { force: true });
   await rename(`${database}.restoring`, database);
