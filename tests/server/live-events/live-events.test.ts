@@ -122,6 +122,29 @@ describe('GET /api/events over real HTTP', async () => {
     resumed.close();
   });
 
+  it('sends each event once, in order, to a stream resuming right after changes', async () => {
+    const watcher = await open(user.token);
+    const product = await createProduct(server, user, { stock: '10' });
+    let last = (await watcher.next(kind('product.created'))).id!;
+    watcher.close();
+    // The replay reads changes the server has not yet heard of itself: heard later, they are not
+    // written again.
+    for (let round = 1; round <= 5; round += 1) {
+      await adjustStock(server, user, product.id, { delta: 1 });
+      await adjustStock(server, user, product.id, { delta: 1 });
+      const resumed = await open(user.token, { 'last-event-id': last });
+      await resumed.next(
+        (event) => event.kind === 'stock.changed' && hasStock(event, 10 + 2 * round),
+      );
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const ids = resumed.events.map((event) => Number(event.id));
+      expect(ids).toHaveLength(2);
+      expect(ids[1]).toBeGreaterThan(ids[0]!);
+      last = String(ids[1]);
+      resumed.close();
+    }
+  });
+
   it('gives each read the stream position it saw, from which a stream misses nothing', async () => {
     const product = await createProduct(server, user, { stock: '8' });
     // The list as a screen first reads it, before its stream opens.

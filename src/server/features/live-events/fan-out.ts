@@ -2,7 +2,13 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { DatabaseHandle } from '../../infra/db/handle.js';
 import { frame, routingOf, type EventRow } from './events.js';
 import { memberships, type Start } from './replay.js';
-import { send, type Stream, type StreamRegistry } from './streams.js';
+import {
+  rememberReplayed,
+  send,
+  wasReplayed,
+  type Stream,
+  type StreamRegistry,
+} from './streams.js';
 
 /** Writes between turns of the event loop in a fan-out: 1,000 streams never block it long. */
 const WRITES_PER_TURN = 200;
@@ -31,9 +37,13 @@ export class FanOut {
       await this.writeEvent(stream, row);
     }
     for (const row of pending) {
-      if (row.id <= start.after || replayed.has(row.id)) continue;
-      if (stream.catalogues.has(row.catalogue_id)) await this.writeEvent(stream, row);
+      // Heard while connecting: it will not be heard again.
+      const wasWritten = replayed.delete(row.id);
+      if (wasWritten || row.id <= start.after || !stream.catalogues.has(row.catalogue_id)) continue;
+      await this.writeEvent(stream, row);
     }
+    // The replay read what was committed, which this process may hear of only after now.
+    rememberReplayed(stream, [...replayed]);
   }
 
   async deliver(rows: EventRow[]) {
@@ -47,6 +57,7 @@ export class FanOut {
       const text = frame(row);
       // A copy: a membership change made by this very event must not upset the walk.
       for (const stream of [...streams]) {
+        if (wasReplayed(stream, row.id)) continue;
         await this.writeEvent(stream, row, routing, text);
         if (++writes % WRITES_PER_TURN === 0) await nextTurn();
       }

@@ -10,6 +10,30 @@ export interface Stream {
   catalogues: Set<string>;
   /** Events that arrived while it was connecting (memberships, replay); null once it is live. */
   pending: EventRow[] | null;
+  /**
+   * Ids its replay wrote that this process had not yet heard of: when they are heard, they are
+   * not written again. Kept for a few seconds, as an event is heard within one poll of its commit.
+   */
+  replayed?: { ids: Set<number>; until: number };
+}
+
+/** How long a stream's replayed ids are kept: far beyond the time to hear a committed event. */
+const REPLAYED_KEPT_MS = 10_000;
+
+/** Remembers the ids a stream's replay wrote that may still be heard. */
+export function rememberReplayed(stream: Stream, ids: number[], now = Date.now()) {
+  if (ids.length > 0) stream.replayed = { ids: new Set(ids), until: now + REPLAYED_KEPT_MS };
+}
+
+/** Whether the stream's replay already wrote this event; forgets the ids once they are old. */
+export function wasReplayed(stream: Stream, id: number, now = Date.now()): boolean {
+  const replayed = stream.replayed;
+  if (!replayed) return false;
+  if (now > replayed.until) {
+    delete stream.replayed;
+    return false;
+  }
+  return replayed.ids.delete(id);
 }
 
 /** Writes unless the stream has ended: a write after the end would be an 'error' event. */
