@@ -15,6 +15,7 @@ export const ACTIVITY_KINDS = [
   'member.role_changed',
   'member.removed',
   'catalogue.renamed',
+  'catalogue.reorder_point_changed',
   'supplier.created',
   'supplier.updated',
   'supplier.deleted',
@@ -30,9 +31,22 @@ export const ACTIVITY_KINDS = [
   'location.created',
   'location.updated',
   'location.deleted',
+  'webhook.created',
+  'webhook.updated',
+  'webhook.deleted',
+  'webhook.secret_rotated',
   'undo',
 ] as const;
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
+
+/**
+ * The kinds that tell of the catalogue's webhook endpoints themselves: logged, but no webhook
+ * event (an endpoint is the receiver's own setting, and one just deleted or given a new secret
+ * could not hear of it anyway).
+ */
+export type WebhookSettingKind = Extract<ActivityKind, `webhook.${string}`>;
+export const isWebhookSettingKind = (kind: string): kind is WebhookSettingKind =>
+  kind.startsWith('webhook.');
 
 /**
  * Where a change was made: the `Stockroom-Source` header's values (the app's screens, the Activity

@@ -13,7 +13,7 @@ export type ReportPeriod = (typeof REPORT_PERIODS)[number];
 export const DEAD_STOCK_DAYS = 90;
 export const TOP_MOVERS_DEFAULT = 10;
 export const TOP_MOVERS_MAX = 100;
-/** Rows of the dead-stock and to-reorder answers; their CSV files hold every one. */
+/** Rows of the dead-stock and to-reorder answers; their CSV files hold every one unless told. */
 export const REPORT_ROWS_DEFAULT = 100;
 export const REPORT_ROWS_MAX = 1000;
 
@@ -78,10 +78,13 @@ export const topMoversSchema = productRows(
 );
 export type TopMovers = z.infer<typeof topMoversSchema>;
 
-export const reportRowsQuerySchema = z.object({
-  limit: pageLimit(REPORT_ROWS_MAX, REPORT_ROWS_DEFAULT, REPORT_MESSAGES.rowsLimitInvalid),
-});
+const rowsLimit = pageLimit(REPORT_ROWS_MAX, REPORT_ROWS_DEFAULT, REPORT_MESSAGES.rowsLimitInvalid);
+
+export const reportRowsQuerySchema = z.object({ limit: rowsLimit });
 export type ReportRowsQuery = z.input<typeof reportRowsQuerySchema>;
+
+/** The same `limit` for the report's CSV file, checked alike; without one, every row. */
+export const reportRowsCsvQuerySchema = z.object({ limit: rowsLimit.removeDefault().optional() });
 
 export const deadStockSchema = productRows(
   {

@@ -282,3 +282,284 @@ describe('the activity log', async () => {
 
 export { DAY };
 export type { ActivityEntry };
+
+/**
+ * Changes of a catalogue's settings are logged too: its reorder point, its webhook endpoints. A
+ * write that changes nothing leaves no entry, no webhook and no live event.
+ */
+describe('the activity log of settings, and of writes that change nothing', async () => {
+  const server = await build({ env: { WEBHOOKS_ALLOW_PRIVATE_NETWORK: 'true' } });
+  const { db } = server.database;
+
+  const entriesOf = async (user: Member, catalogueId: string) => {
+    const res = await api(server, user, 'GET', `/api/catalogues/${catalogueId}/activity`);
+    expect(res.statusCode, res.body).toBe(200);
+    return (res.json() as ActivityResponse).entries.reverse();
+  };
+  const seen = (entries: ActivityEntry[]) =>
+    entries.map(({ kind, actor, product, changes, data }) => ({
+      kind,
+      actor: actor?.name,
+      product: product?.name,
+      changes,
+      data,
+    }));
+  const liveEvents = async (catalogueId: string) =>
+    (
+      await db
+        .selectFrom('live_events')
+        .select(['kind'])
+        .where('catalogue_id', '=', catalogueId)
+        .orderBy('id')
+        .execute()
+    ).map(({ kind }) => kind);
+  const deliveries = async (webhookId: string) =>
+    (
+      await db
+        .selectFrom('webhook_deliveries')
+        .select(['event_type', 'payload', 'created_at'])
+        .where('webhook_id', '=', webhookId)
+        .orderBy('created_at')
+        .execute()
+    ).map((row) => ({
+      type: row.event_type,
+      data: (JSON.parse(row.payload) as { data: Record<string, unknown> }).data,
+    }));
+  const versionOf = async (catalogueId: string) =>
+    (
+      await db
+        .selectFrom('catalogues')
+        .select('version')
+        .where('id', '=', catalogueId)
+        .executeTakeFirstOrThrow()
+    ).version;
+  const hookOf = async (owner: Member, catalogueId: string, events: string[]) => {
+    const res = await api(server, owner, 'POST', `/api/catalogues/${catalogueId}/webhooks`, {
+      url: 'http://127.0.0.1:9/hooks',
+      events,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    return (res.json() as { webhook: { id: string } }).webhook;
+  };
+
+  it("records a change of the catalogue's reorder point as its own kind, with its webhook", async () => {
+    const owner = await member(server, 'Olga');
+    const { id } = await newCatalogue(server, owner, 'Shop');
+    const hook = await hookOf(owner, id, ['catalogue.renamed', 'catalogue.reorder_point_changed']);
+    const patch = async (body: object) => {
+      server.clock.advance(1000);
+      const res = await api(server, owner, 'PATCH', `/api/catalogues/${id}`, body);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json() as { catalogue: { name: string; reorderPoint: number } };
+    };
+    const start = (await entriesOf(owner, id)).length;
+
+    await patch({ reorderPoint: 4 });
+    await patch({ reorderPoint: 7, name: 'Shop renamed' });
+    expect(seen((await entriesOf(owner, id)).slice(start))).toEqual([
+      {
+        kind: 'catalogue.reorder_point_changed',
+        actor: 'Olga',
+        product: undefined,
+        changes: { reorderPoint: { before: 10, after: 4 } },
+        data: {},
+      },
+      {
+        kind: 'catalogue.renamed',
+        actor: 'Olga',
+        product: undefined,
+        changes: { name: { before: 'Shop', after: 'Shop renamed' } },
+        data: {},
+      },
+      {
+        kind: 'catalogue.reorder_point_changed',
+        actor: 'Olga',
+        product: undefined,
+        changes: { reorderPoint: { before: 4, after: 7 } },
+        data: {},
+      },
+    ]);
+    expect(await deliveries(hook.id)).toEqual([
+      {
+        type: 'catalogue.reorder_point_changed',
+        data: expect.objectContaining({
+          kind: 'catalogue.reorder_point_changed',
+          actor: { id: owner.id, name: 'Olga' },
+          changes: { reorderPoint: { before: 10, after: 4 } },
+        }) as unknown,
+      },
+      {
+        type: 'catalogue.renamed',
+        data: expect.objectContaining({
+          changes: { name: { before: 'Shop', after: 'Shop renamed' } },
+        }) as unknown,
+      },
+      {
+        type: 'catalogue.reorder_point_changed',
+        data: expect.objectContaining({
+          changes: { reorderPoint: { before: 4, after: 7 } },
+        }) as unknown,
+      },
+    ]);
+
+    // The same name, the same point, or both: 200 with the catalogue as it is, and nothing else.
+    const entries = (await entriesOf(owner, id)).length;
+    const events = await liveEvents(id);
+    const version = await versionOf(id);
+    for (const body of [
+      { name: 'Shop renamed' },
+      { reorderPoint: 7 },
+      { name: 'Shop renamed', reorderPoint: 7 },
+    ]) {
+      const { catalogue } = await patch(body);
+      expect(catalogue).toMatchObject({ name: 'Shop renamed', reorderPoint: 7 });
+    }
+    expect((await entriesOf(owner, id)).length).toBe(entries);
+    expect(await liveEvents(id)).toEqual(events);
+    expect(await versionOf(id)).toBe(version);
+    expect(await deliveries(hook.id)).toHaveLength(3);
+    // A change of one of the two records that one only.
+    await patch({ name: 'Shop renamed', reorderPoint: 8 });
+    expect((await entriesOf(owner, id)).at(-1)).toMatchObject({
+      kind: 'catalogue.reorder_point_changed',
+      changes: { reorderPoint: { before: 7, after: 8 } },
+    });
+    expect((await entriesOf(owner, id)).length).toBe(entries + 1);
+  });
+
+  it('records creating, changing, deleting a webhook and replacing its secret, never a secret nor its path', async () => {
+    const owner = await member(server, 'Olga');
+    const viewer = await member(server, 'Vera');
+    const editor = await member(server, 'Eddie');
+    const { id } = await newCatalogue(server, owner, 'Hooks');
+    await addMember(server, id, viewer, 'viewer');
+    await addMember(server, id, editor, 'editor');
+    const base = `/api/catalogues/${id}/webhooks`;
+    const secrets: string[] = [];
+    const created = await api(server, owner, 'POST', base, {
+      url: 'http://127.0.0.1:9/hooks/t0ken-in-path?key=s3cret',
+      events: ['product.created'],
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const { webhook, secret } = created.json() as { webhook: { id: string }; secret: string };
+    secrets.push(secret);
+    const url = `${base}/${webhook.id}`;
+    const ok = async (method: 'PATCH' | 'POST' | 'DELETE', path: string, body?: object) => {
+      const res = await api(server, owner, method, path, body);
+      expect(res.statusCode, res.body).toBe(200);
+      return res;
+    };
+    await ok('PATCH', url, { events: ['product.created', 'stock.moved'] });
+    // The same events, or the same state: nothing changed, nothing recorded.
+    await ok('PATCH', url, { events: ['stock.moved', 'product.created'], enabled: true });
+    await ok('PATCH', url, { enabled: false });
+    await ok('PATCH', url, { url: 'http://127.0.0.1:9/other/t0ken-2', enabled: true });
+    const rotated = await ok('POST', `${url}/secret`, {});
+    secrets.push((rotated.json() as { secret: string }).secret);
+    // Refused changes leave none: a role that may not, a URL that is not one.
+    expect((await api(server, editor, 'PATCH', url, { enabled: false })).statusCode).toBe(403);
+    expect((await api(server, owner, 'PATCH', url, { url: 'nope' })).statusCode).toBe(400);
+    // A test sends an event but changes nothing.
+    await api(server, owner, 'POST', `${url}/test`, {});
+    await ok('DELETE', url);
+
+    // Every member reads the log; the endpoint shows by its id and origin only.
+    const entries = await entriesOf(viewer, id);
+    const hook = (path: string) => ({ id: webhook.id, url: `http://127.0.0.1:9/${path}` });
+    expect(seen(entries.filter((entry) => entry.kind.startsWith('webhook.')))).toEqual([
+      {
+        kind: 'webhook.created',
+        actor: 'Olga',
+        product: undefined,
+        changes: null,
+        data: { webhook: hook('…'), events: ['product.created'], enabled: true },
+      },
+      {
+        kind: 'webhook.updated',
+        actor: 'Olga',
+        product: undefined,
+        changes: {
+          events: { before: ['product.created'], after: ['product.created', 'stock.moved'] },
+        },
+        data: { webhook: hook('…') },
+      },
+      {
+        kind: 'webhook.updated',
+        actor: 'Olga',
+        product: undefined,
+        changes: { enabled: { before: true, after: false } },
+        data: { webhook: hook('…') },
+      },
+      {
+        kind: 'webhook.updated',
+        actor: 'Olga',
+        product: undefined,
+        changes: {
+          url: { before: 'http://127.0.0.1:9/…', after: 'http://127.0.0.1:9/…' },
+          enabled: { before: false, after: true },
+        },
+        data: { webhook: hook('…') },
+      },
+      {
+        kind: 'webhook.secret_rotated',
+        actor: 'Olga',
+        product: undefined,
+        changes: null,
+        data: { webhook: hook('…') },
+      },
+      {
+        kind: 'webhook.deleted',
+        actor: 'Olga',
+        product: undefined,
+        changes: null,
+        data: { webhook: hook('…'), events: ['product.created', 'stock.moved'] },
+      },
+    ]);
+    const stored = JSON.stringify(
+      await db.selectFrom('activity_entries').selectAll().where('catalogue_id', '=', id).execute(),
+    );
+    for (const hidden of [...secrets, 'whsec_', 't0ken', 's3cret']) {
+      expect(stored).not.toContain(hidden);
+    }
+    for (const entry of entries) expect(entry.undoable).toBe(false);
+    // They are no webhook events: an endpoint cannot listen to them.
+    const listening = await api(server, owner, 'POST', base, {
+      url: 'http://127.0.0.1:9/hooks',
+      events: ['webhook.created'],
+    });
+    expect(listening.statusCode).toBe(400);
+  });
+
+  it('records nothing, and sends nothing, for a product edit that changes nothing', async () => {
+    const owner = await member(server, 'Olga');
+    const { id } = await newCatalogue(server, owner, 'Still');
+    const hook = await hookOf(owner, id, ['product.updated']);
+    const product = productOf(await createIn(server, owner, id, { name: 'Same', price: '5' }));
+    const item = `/api/catalogues/${id}/products/${product.id}`;
+    const entries = (await entriesOf(owner, id)).length;
+    const events = await liveEvents(id);
+    const version = await versionOf(id);
+    server.clock.advance(60_000);
+    for (const body of [
+      { name: 'Same', price: 5 },
+      { price: 5, stock: product.stock, tags: [] },
+      { description: product.description },
+    ]) {
+      const res = await api(server, owner, 'PATCH', item, body);
+      expect(res.statusCode, res.body).toBe(200);
+      expect((res.json() as { product: unknown }).product).toEqual(product);
+    }
+    expect((await entriesOf(owner, id)).length).toBe(entries);
+    expect(await liveEvents(id)).toEqual(events);
+    expect(await versionOf(id)).toBe(version);
+    expect(await deliveries(hook.id)).toEqual([]);
+    // A real change is recorded, with that field only.
+    const changed = await api(server, owner, 'PATCH', item, { name: 'Same', price: 6 });
+    expect(changed.statusCode).toBe(200);
+    expect((await entriesOf(owner, id)).at(-1)).toMatchObject({
+      kind: 'product.updated',
+      changes: { price: { before: 500, after: 600 } },
+    });
+    expect(await deliveries(hook.id)).toHaveLength(1);
+  });
+});

@@ -255,6 +255,31 @@ describe('undo', async () => {
     expect((await imageFiles(server)).filter((name) => name.startsWith(key))).toEqual([]);
   });
 
+  it('refuses to undo an edit recorded with nothing changed (as edits were logged before)', async () => {
+    const { owner, id, base, product } = await setUp();
+    await server.database.db
+      .insertInto('activity_entries')
+      .values({
+        catalogue_id: id,
+        actor_id: owner.id,
+        kind: 'product.updated',
+        source: 'api',
+        product_id: product.id,
+        product_name: product.name,
+        data: JSON.stringify({ changes: {} }),
+        snapshot: null,
+        image_key: null,
+        undoes: null,
+        created_at: server.clock.now(),
+      })
+      .execute();
+    const edit = await latest(owner, base, 'product.updated');
+    expect(edit).toMatchObject({ changes: {}, undoable: false });
+    const res = await undo(owner, base, edit);
+    expect(res.statusCode).toBe(409);
+    expect(message(res)).toBe(A.cannotUndo);
+  });
+
   it('refuses after 7 days, by role (403) and to strangers (404)', async () => {
     const { owner, id, base, item } = await setUp();
     const clerk = await member(server, 'Carl');

@@ -244,6 +244,38 @@ describe('stock reports', async () => {
     );
   });
 
+  it("takes its JSON route's limit in each CSV file, with the same refusals; without one every row", async () => {
+    const names = (body: string) =>
+      csvRecords(body)
+        .slice(1)
+        .map((record) => record[0]);
+    for (const report of ['to-reorder', 'dead-stock', 'top-movers']) {
+      const all = (await json(owner, `/api/products/reports/${report}?limit=100`)) as {
+        products: { name: string }[];
+      };
+      for (const limit of [1, 2]) {
+        const res = await get(owner, `/api/products/reports/${report}.csv?limit=${limit}`);
+        expect(res.status, res.body).toBe(200);
+        expect(names(res.body), `${report} ${limit}`).toEqual(
+          all.products
+            .slice(0, limit)
+            .map(({ name }) => (name.startsWith('=') ? `'${name}` : name)),
+        );
+      }
+      for (const limit of ['0', '1001', 'abc', '1.5']) {
+        const url = `/api/products/reports/${report}.csv?limit=${limit}`;
+        const res = await get(owner, url);
+        expect(res.status, url).toBe(400);
+        const answer = await get(owner, `/api/products/reports/${report}?limit=${limit}`);
+        expect(JSON.parse(res.body), url).toEqual(JSON.parse(answer.body));
+      }
+    }
+    // No limit: every row.
+    const raw = await readRaw(server.database.db, owner.id);
+    const reorder = await get(owner, '/api/products/reports/to-reorder.csv');
+    expect(names(reorder.body)).toEqual(toReorder(raw).products.map(({ name }) => name));
+  });
+
   it('neutralizes a name that a spreadsheet would run', async () => {
     await must(await adjustStock(server, owner, formula.id, { delta: -10 }));
     const records = csvRecords((await get(owner, '/api/products/reports/to-reorder.csv')).body);

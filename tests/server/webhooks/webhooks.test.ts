@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { roleCannot, type CatalogueRole } from '../../../src/shared/catalogue-roles.js';
+import type { ActivityEntry } from '../../../src/shared/schemas/activity.js';
 import {
   W,
   type Webhook,
@@ -239,6 +240,57 @@ describe('webhook deliveries', async () => {
     expect(await server.app.webhookDeliverer.deliverDue()).toBe(0);
     await api(server, owner, 'DELETE', `${webhooksUrl(catalogue.id)}/${webhook.id}`);
     await api(server, owner, 'DELETE', `${webhooksUrl(catalogue.id)}/${other.webhook.id}`);
+  });
+
+  it("carry the activity entry's data, an undo's movement too; reorder.reached its own", async () => {
+    const { webhook } = await addWebhook(server, owner, catalogue.id, 'http://127.0.0.1:9/x', [
+      'stock.moved',
+      'undo',
+      'reorder.reached',
+    ]);
+    const created = await createIn(server, owner, catalogue.id, { name: 'Undone', stock: '20' });
+    const product = (created.json() as { product: { id: string } }).product;
+    const base = `/api/catalogues/${catalogue.id}`;
+    const moved = await api(server, owner, 'POST', `${base}/products/${product.id}/stock`, {
+      delta: -15,
+    });
+    expect(moved.statusCode).toBe(200);
+    const { entries } = (
+      await api(server, owner, 'GET', `${base}/activity?kind=stock.moved`)
+    ).json() as {
+      entries: ActivityEntry[];
+    };
+    const undone = await api(server, owner, 'POST', `${base}/activity/${entries[0]!.id}/undo`);
+    expect(undone.statusCode, undone.body).toBe(200);
+    const undo = (undone.json() as { entry: ActivityEntry }).entry;
+    expect(undo.data).toMatchObject({ movementId: expect.any(String) });
+
+    const payloads = (
+      await server.database.db
+        .selectFrom('webhook_deliveries')
+        .select(['event_type', 'payload'])
+        .where('webhook_id', '=', webhook.id)
+        .execute()
+    ).map((row) => ({ type: row.event_type, body: JSON.parse(row.payload) as { data: unknown } }));
+    const of = (type: string) => payloads.find((row) => row.type === type)!.body.data;
+    // An entry's event: its kind, product, actor, changes (none here), data and time.
+    const asEvent = (entry: ActivityEntry) => ({
+      kind: entry.kind,
+      product: entry.product,
+      actor: entry.actor,
+      data: entry.data,
+      at: entry.at,
+    });
+    expect(of('stock.moved')).toEqual(asEvent(entries[0]!));
+    expect(of('undo')).toEqual(asEvent(undo));
+    // The reorder point reached: the product, its stock and the point, no activity entry.
+    expect(of('reorder.reached')).toEqual({
+      product: { id: product.id, name: 'Undone' },
+      stock: 5,
+      reorderPoint: 10,
+      at: new Date(server.clock.now()).toISOString(),
+    });
+    await api(server, owner, 'DELETE', `${webhooksUrl(catalogue.id)}/${webhook.id}`);
   });
 
   it('sends a test event now and answers with its outcome', async () => {

@@ -87,9 +87,11 @@ export function notUndoable(row: Pick<EntryRow, 'kind' | 'data' | 'restorable'>)
   if (!(row.kind in UNDOABLE_KINDS)) return true;
   const parsed = JSON.parse(row.data) as { changes?: Changes };
   // An edit that replaced the picture is put back whole or not at all: it needs the pictures
-  // its entry kept (edits recorded before they were kept have none).
+  // its entry kept (edits recorded before they were kept have none). One that changed nothing
+  // (logged so once) has nothing to put back.
   if (row.kind === 'product.updated') {
-    return !parsed.changes || ('image' in parsed.changes && Number(row.restorable) !== 1);
+    const changed = parsed.changes ? Object.keys(parsed.changes) : [];
+    return changed.length === 0 || (changed.includes('image') && Number(row.restorable) !== 1);
   }
   if (row.kind === 'product.deleted') return Number(row.restorable) !== 1;
   return false;

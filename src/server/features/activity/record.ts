@@ -1,4 +1,8 @@
-import type { ActivityKind, ActivitySource } from '../../../shared/activity.js';
+import {
+  isWebhookSettingKind,
+  type ActivityKind,
+  type ActivitySource,
+} from '../../../shared/activity.js';
 import type { DB } from '../../infra/db/handle.js';
 import { activityEvent, enqueueWebhookEvent } from '../webhooks/index.js';
 
@@ -35,6 +39,19 @@ export async function recordActivity(
   entry: ActivityDetails,
   now: number,
 ): Promise<number> {
+  const id = await insertActivity(trx, scope, kind, entry, now);
+  await announceActivity(trx, scope, kind, entry, now);
+  return id;
+}
+
+/** The entry's row alone: its webhooks are announceActivity's (an undo's, once it is whole). */
+export async function insertActivity(
+  trx: DB,
+  scope: ActivityScope,
+  kind: ActivityKind,
+  entry: ActivityDetails,
+  now: number,
+): Promise<number> {
   const { id } = await trx
     .insertInto('activity_entries')
     .values({
@@ -52,7 +69,21 @@ export async function recordActivity(
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  // Endpoints that listen to this kind are told once the same transaction commits.
-  await enqueueWebhookEvent(trx, scope.id, kind, activityEvent(scope, kind, entry, now), now);
   return Number(id);
+}
+
+/**
+ * Queues the entry as a webhook event for the endpoints listening to its kind, in the same
+ * transaction: they are told once it commits, with the data the entry holds. Changes of the
+ * endpoints themselves are no event.
+ */
+export async function announceActivity(
+  trx: DB,
+  scope: ActivityScope,
+  kind: ActivityKind,
+  entry: ActivityDetails,
+  now: number,
+): Promise<void> {
+  if (isWebhookSettingKind(kind)) return;
+  await enqueueWebhookEvent(trx, scope.id, kind, activityEvent(scope, kind, entry, now), now);
 }

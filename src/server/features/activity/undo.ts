@@ -15,6 +15,7 @@ import {
   type WriteOutcome,
 } from '../writes/index.js';
 import { entriesQuery, notUndoable, parts, toEntry, undoAction, type EntryRow } from './entries.js';
+import { announceActivity, insertActivity } from './record.js';
 
 const conflict = (message: string) => new HttpError(409, message);
 
@@ -73,8 +74,9 @@ export async function undoEntry(
         const product = found.product_id
           ? { id: found.product_id, name: found.product_name ?? '' }
           : undefined;
-        // Recorded first: its unique `undoes` refuses a second undo before anything is reversed.
-        const undoId = await w.recordActivity('undo', { product, data, undoes: Number(found.id) });
+        const details = { product, data, undoes: Number(found.id) };
+        // Written first: its unique `undoes` refuses a second undo before anything is reversed.
+        const undoId = await insertActivity(w.trx, catalogue, 'undo', details, now);
         const { live, movementId } = await reverse(app, w, found);
         if (movementId !== undefined) {
           data.movementId = String(movementId);
@@ -84,6 +86,8 @@ export async function undoEntry(
             .where('id', '=', undoId)
             .execute();
         }
+        // Its webhooks once it is whole: they carry the movement that reversed the change.
+        await announceActivity(w.trx, catalogue, 'undo', details, now);
         const row = (await entriesQuery(
           w.trx,
           catalogue.id,

@@ -124,15 +124,23 @@ export const catalogueRoutes = named('catalogue-routes', async (fastify) => {
         const now = app.clock.now();
         const before = await seen(trx, id, user.id);
         const { name, reorderPoint } = request.body;
-        if (name !== undefined) await catalogues.rename(trx, id, name, now);
-        if (reorderPoint !== undefined) {
-          await app.products.setCatalogueReorderPoint(trx, id, reorderPoint, now);
-        }
-        await recordCatalogueUpdated(trx, id, now);
-        if (name !== undefined) {
+        // Only what really changes is written, logged and told (an entry of each kind, webhooks
+        // and live events with them); the values it has already change nothing, as a location's.
+        const renamed = name !== undefined && name !== before.name;
+        const repointed = reorderPoint !== undefined && reorderPoint !== before.reorderPoint;
+        if (!renamed && !repointed) return before;
+        if (renamed) {
+          await catalogues.rename(trx, id, name, now);
           const changes = { name: { before: before.name, after: name } };
           await app.activity.record(trx, current, 'catalogue.renamed', { data: { changes } }, now);
         }
+        if (repointed) {
+          await app.products.setCatalogueReorderPoint(trx, id, reorderPoint, now);
+          const changes = { reorderPoint: { before: before.reorderPoint, after: reorderPoint } };
+          const kind = 'catalogue.reorder_point_changed';
+          await app.activity.record(trx, current, kind, { data: { changes } }, now);
+        }
+        await recordCatalogueUpdated(trx, id, now);
         return seen(trx, id, user.id);
       });
       return { message: request.body.name === undefined ? C.updated : C.renamed, catalogue };

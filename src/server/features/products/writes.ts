@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { CatalogueWrite } from '../writes/index.js';
+import { changedFields } from './changes.js';
 import { codeKeys, refuseLocationCodes, rethrowCodeTaken } from './codes.js';
 import { nameKey, searchKey } from './keys.js';
 import { lastMovedAtOnceMovedAt, recordMovements } from './movements.js';
@@ -74,7 +75,6 @@ export async function updateProduct(
     barcode: changes.barcode === undefined ? current.barcode : changes.barcode,
   };
   const keys = codeKeys(codes);
-  await refuseLocationCodes(trx, catalogueId, keys, codeKeys(current));
   const values = {
     name,
     name_key: nameKey(name),
@@ -93,6 +93,13 @@ export async function updateProduct(
     updated_at: now,
     ...codes,
   };
+  const { reorder_crossed_at: _mark, ...before } = current;
+  // Nothing to change: the row stays as it is (its time and author too), and the caller records
+  // nothing either (changedFields is empty).
+  if (Object.keys(changedFields(before, { ...before, ...values })).length === 0) {
+    return { row: before, before };
+  }
+  await refuseLocationCodes(trx, catalogueId, keys, codeKeys(current));
   const search_key = searchKey(name, description, [keys.sku_key, keys.barcode_key]);
   // When it last moved and its mark in the same statement: a second one would write the row again.
   const { mark, crossed } = markOnceWritten(
@@ -122,6 +129,5 @@ export async function updateProduct(
     await recordMovements(w, [{ ...edit, source: 'edit' }]);
   }
   if (crossed) await onReorderPointsReached(trx, catalogueId, [crossed], now);
-  const { reorder_crossed_at: _mark, ...before } = current;
   return { row: { ...before, ...values }, before };
 }

@@ -4,6 +4,7 @@ import type { CatalogueAction } from '../../../shared/catalogue-roles.js';
 import {
   DEAD_STOCK_DAYS,
   deadStockSchema,
+  reportRowsCsvQuerySchema,
   reportRowsQuerySchema,
   stockOverTimeQuerySchema,
   stockOverTimeSchema,
@@ -176,7 +177,7 @@ export const reportRoutes: FastifyPluginAsync = async (fastify) => {
         ...productDocs,
         operationId: 'getDeadStock',
         summary: `Products with stock and no movement in ${DEAD_STOCK_DAYS} days`,
-        description: `${DEAD_DESCRIPTION} Up to \`limit\` products (100 unless told); the CSV file holds them all.`,
+        description: `${DEAD_DESCRIPTION} Up to \`limit\` products (100 unless told); the CSV file takes the same \`limit\`, and holds them all without one.`,
         querystring: reportRowsQuerySchema,
         response: { 200: deadStockSchema, ...errorResponses(400) },
       },
@@ -204,13 +205,14 @@ export const reportRoutes: FastifyPluginAsync = async (fastify) => {
         ...productDocs,
         operationId: 'exportDeadStockCsv',
         summary: `Products with no movement in ${DEAD_STOCK_DAYS} days as a CSV file`,
-        description: `${DEAD_DESCRIPTION} Columns: Product, Stock, Value, Last moved. ${CSV_NOTE}`,
-        response: { ...csvResponse },
+        description: `${DEAD_DESCRIPTION} Up to \`limit\` products (checked as the JSON's), all of them without one. Columns: Product, Stock, Value, Last moved. ${CSV_NOTE}`,
+        querystring: reportRowsCsvQuerySchema,
+        response: { ...csvResponse, ...errorResponses(400) },
       },
     },
     async (request, reply) => {
       const catalogue = currentCatalogue(request);
-      const rows = await queries.deadStock(catalogue.id, deadCutoff());
+      const rows = await queries.deadStock(catalogue.id, deadCutoff(), request.query.limit);
       const columns = [
         { key: 'name', header: 'Product' },
         { key: 'stock', header: 'Stock' },
@@ -238,7 +240,7 @@ export const reportRoutes: FastifyPluginAsync = async (fastify) => {
         ...productDocs,
         operationId: 'getToReorder',
         summary: 'Products at or below their reorder point, and how many to order',
-        description: `${REORDER_DESCRIPTION} Up to \`limit\` products (100 unless told); the CSV file holds them all.`,
+        description: `${REORDER_DESCRIPTION} Up to \`limit\` products (100 unless told); the CSV file takes the same \`limit\`, and holds them all without one.`,
         querystring: reportRowsQuerySchema,
         response: { 200: toReorderSchema, ...errorResponses(400) },
       },
@@ -267,13 +269,14 @@ export const reportRoutes: FastifyPluginAsync = async (fastify) => {
         ...productDocs,
         operationId: 'exportToReorderCsv',
         summary: 'Products to reorder as a CSV file',
-        description: `${REORDER_DESCRIPTION} Columns: Product, Stock, Reorder point, On order, To order. ${CSV_NOTE}`,
-        response: { ...csvResponse },
+        description: `${REORDER_DESCRIPTION} Up to \`limit\` products (checked as the JSON's), all of them without one. Columns: Product, Stock, Reorder point, On order, To order. ${CSV_NOTE}`,
+        querystring: reportRowsCsvQuerySchema,
+        response: { ...csvResponse, ...errorResponses(400) },
       },
     },
     async (request, reply) => {
       const catalogue = currentCatalogue(request);
-      const rows = await queries.toReorder(catalogue.id);
+      const rows = await queries.toReorder(catalogue.id, request.query.limit);
       const onOrder = await queries.onOrderOf(
         catalogue.id,
         rows.map((row) => row.id),

@@ -52,6 +52,7 @@ export const webhooksPlugin = fp<WebhooksPluginOptions>(
         clock: app.clock,
         policy,
         deliverer,
+        recordActivity: app.activity.record,
       }),
     );
     app.addHook('onResponse', (request, reply, next) => {
@@ -60,5 +61,5 @@ export const webhooksPlugin = fp<WebhooksPluginOptions>(
     });
     done();
   },
-  { name: 'webhooks', dependencies: ['settings', 'database', 'outbox', 'runner'] },
+  { name: 'webhooks', dependencies: ['settings', 'database', 'outbox', 'runner', 'activity'] },
 );

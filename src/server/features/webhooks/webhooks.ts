@@ -1,5 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
 import { sql, type Selectable } from 'kysely';
+import type { ActivitySource } from '../../../shared/activity.js';
 import {
   DELIVERIES_SHOWN,
   W,
@@ -15,11 +17,19 @@ import { HttpError, notFound } from '../../lib/http-error.js';
 import { checkedAddress, checkScheme, type AddressPolicy } from './addresses.js';
 import type { WebhookDeliverer } from './deliveries.js';
 
-/** The catalogue a request addresses: `confirm` fails the transaction if the caller lost the right. */
+/**
+ * The catalogue a request addresses, and who asks from where (what its activity entries say):
+ * `confirm` fails the transaction if the caller lost the right.
+ */
 interface AddressedCatalogue {
   id: string;
+  actorId: string;
+  source: ActivitySource;
   confirm(trx: DB): Promise<void>;
 }
+
+/** The activity log's recorder (features/activity), as the app decorates it. */
+type RecordActivity = FastifyInstance['activity']['record'];
 
 interface WebhooksDeps {
   db: DB;
@@ -27,6 +37,8 @@ interface WebhooksDeps {
   clock: Clock;
   policy: AddressPolicy;
   deliverer: WebhookDeliverer;
+  /** Changes of the endpoints are logged, in their transaction, like any change of a catalogue. */
+  recordActivity: RecordActivity;
 }
 
 const iso = (at: number) => new Date(Number(at)).toISOString();
@@ -49,6 +61,19 @@ function presentWebhook(row: Selectable<WebhooksTable>): Webhook {
     disabledAt: isoOrNull(row.disabled_at),
   };
 }
+
+/**
+ * An endpoint as the activity log names it: its id, and its URL's origin alone. Every member reads
+ * the log, and a URL's path or query often carries a token (only owners and admins see it).
+ */
+function loggedWebhook(row: { id: string; url: string }) {
+  const url = new URL(row.url);
+  const rest = `${url.pathname}${url.search}${url.hash}`;
+  return { id: row.id, url: `${url.origin}/${rest === '/' ? '' : '…'}` };
+}
+
+const sameEvents = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && a.every((event) => b.includes(event));
 
 function presentDelivery(row: Selectable<WebhookDeliveriesTable>): WebhookDelivery {
   return {
@@ -110,7 +135,7 @@ export class Webhooks {
         .executeTakeFirstOrThrow();
       if (Number(count) >= WEBHOOKS_MAX) throw new HttpError(409, W.tooMany);
       const now = clock.now();
-      return trx
+      const created = await trx
         .insertInto('webhooks')
         .values({
           id: randomUUID(),
@@ -130,6 +155,13 @@ export class Webhooks {
         })
         .returningAll()
         .executeTakeFirstOrThrow();
+      const data = {
+        webhook: loggedWebhook(created),
+        events: body.events,
+        enabled: created.enabled === 1,
+      };
+      await this.deps.recordActivity(trx, catalogue, 'webhook.created', { data }, now);
+      return created;
     });
     return { webhook: presentWebhook(row), secret };
   }
@@ -143,13 +175,21 @@ export class Webhooks {
     const url = body.url === undefined ? undefined : await this.checkUrl(body.url);
     const row = await this.deps.db.transaction().execute(async (trx) => {
       await catalogue.confirm(trx);
-      await this.row(trx, catalogue.id, webhookId);
-      return trx
+      // Locked: the entry's before is the row this update replaces, whatever else runs at once.
+      const before = await this.row(trx, catalogue.id, webhookId, true);
+      const now = this.deps.clock.now();
+      const beforeEvents = JSON.parse(before.events) as WebhookEvent[];
+      // The same events in another order are the same subscription: kept as they were.
+      const events =
+        body.events === undefined || sameEvents(body.events, beforeEvents)
+          ? undefined
+          : body.events;
+      const updated = await trx
         .updateTable('webhooks')
         .set({
-          updated_at: this.deps.clock.now(),
+          updated_at: now,
           ...(url === undefined ? {} : { url }),
-          ...(body.events === undefined ? {} : { events: JSON.stringify(body.events) }),
+          ...(events === undefined ? {} : { events: JSON.stringify(events) }),
           ...(body.enabled === undefined
             ? {}
             : { enabled: body.enabled ? 1 : 0, ...(body.enabled ? { disabled_at: null } : {}) }),
@@ -162,6 +202,21 @@ export class Webhooks {
         .where('catalogue_id', '=', catalogue.id)
         .returningAll()
         .executeTakeFirstOrThrow();
+      // Logged when something a reader sees changed (enabling an enabled endpoint that failed
+      // gives it back its time limit, and is no change of its settings).
+      const changes: Record<string, { before: unknown; after: unknown }> = {};
+      if (updated.url !== before.url) {
+        changes.url = { before: loggedWebhook(before).url, after: loggedWebhook(updated).url };
+      }
+      if (events !== undefined) changes.events = { before: beforeEvents, after: events };
+      if (updated.enabled !== before.enabled) {
+        changes.enabled = { before: before.enabled === 1, after: updated.enabled === 1 };
+      }
+      if (Object.keys(changes).length > 0) {
+        const data = { webhook: loggedWebhook(updated), changes };
+        await this.deps.recordActivity(trx, catalogue, 'webhook.updated', { data }, now);
+      }
+      return updated;
     });
     return presentWebhook(row);
   }
@@ -169,12 +224,19 @@ export class Webhooks {
   async remove(catalogue: AddressedCatalogue, webhookId: string): Promise<void> {
     await this.deps.db.transaction().execute(async (trx) => {
       await catalogue.confirm(trx);
-      const { numDeletedRows } = await trx
+      const deleted = await trx
         .deleteFrom('webhooks')
         .where('id', '=', webhookId)
         .where('catalogue_id', '=', catalogue.id)
+        .returning(['id', 'url', 'events'])
         .executeTakeFirst();
-      if (numDeletedRows === 0n) throw notFound(W.notFound);
+      if (!deleted) throw notFound(W.notFound);
+      const data = {
+        webhook: loggedWebhook(deleted),
+        events: JSON.parse(deleted.events) as WebhookEvent[],
+      };
+      const now = this.deps.clock.now();
+      await this.deps.recordActivity(trx, catalogue, 'webhook.deleted', { data }, now);
     });
   }
 
@@ -183,13 +245,17 @@ export class Webhooks {
     const secret = newSecret();
     await this.deps.db.transaction().execute(async (trx) => {
       await catalogue.confirm(trx);
-      await this.row(trx, catalogue.id, webhookId);
+      const row = await this.row(trx, catalogue.id, webhookId);
+      const now = this.deps.clock.now();
       await trx
         .updateTable('webhooks')
-        .set({ secret, updated_at: this.deps.clock.now() })
+        .set({ secret, updated_at: now })
         .where('id', '=', webhookId)
         .where('catalogue_id', '=', catalogue.id)
         .execute();
+      // That it was replaced, never the secret.
+      const data = { webhook: loggedWebhook(row) };
+      await this.deps.recordActivity(trx, catalogue, 'webhook.secret_rotated', { data }, now);
     });
     return secret;
   }
@@ -217,12 +283,14 @@ export class Webhooks {
     return rows.map(presentDelivery);
   }
 
-  private async row(db: DB, catalogueId: string, webhookId: string) {
+  private async row(db: DB, catalogueId: string, webhookId: string, lock = false) {
     const row = await db
       .selectFrom('webhooks')
       .selectAll()
       .where('id', '=', webhookId)
       .where('catalogue_id', '=', catalogueId)
+      // SQLite has no FOR UPDATE: its write transactions run one at a time.
+      .$if(lock && this.deps.dialect === 'postgres', (query) => query.forUpdate())
       .executeTakeFirst();
     if (!row) throw notFound(W.notFound);
     return row;

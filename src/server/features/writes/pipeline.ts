@@ -21,11 +21,6 @@ export interface CatalogueWrite {
   dialect: MigrationDialect;
   /** One instant for the whole write, taken when the request began. */
   now: number;
-  /**
-   * Records the write's activity entry at once, for a write that needs its id before it ends (an
-   * undo, whose entry's unique `undoes` decides between racing undos). Others return theirs.
-   */
-  recordActivity(kind: ActivityKind, details: ActivityDetails): Promise<number>;
 }
 
 /** A live event of a catalogue, kind and data. */
@@ -145,7 +140,6 @@ async function commitWrite<A extends Answer>(
       actorId: target.actorId,
       dialect,
       now,
-      recordActivity: (kind, details) => activity(trx, scope, kind, details, now),
     };
     const done = await write(w);
     if (!done.unchanged && !done.keepsVersion) await bumpCatalogueVersion(trx, target.id);

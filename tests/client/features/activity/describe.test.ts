@@ -53,6 +53,39 @@ describe('one line per entry', () => {
     expect(of({ kind: 'location.deleted' })).toBe('Deleted the location Yard / Shelf 2');
   });
 
+  it("tells a change of the catalogue's reorder point and of its webhooks", () => {
+    const of = (fields: Partial<ActivityEntry>) =>
+      describeEntry(entry({ product: null, ...fields }));
+    expect(
+      of({
+        kind: 'catalogue.reorder_point_changed',
+        changes: { reorderPoint: { before: 10, after: 4 } },
+      }),
+    ).toBe("Changed the catalogue's reorder point: 10 → 4");
+    const webhook = { id: 'w', url: 'https://hooks.example.com/…' };
+    expect(of({ kind: 'webhook.created', data: { webhook, events: ['stock.moved'] } })).toBe(
+      'Added the webhook https://hooks.example.com/…',
+    );
+    expect(
+      of({
+        kind: 'webhook.updated',
+        data: { webhook },
+        changes: {
+          enabled: { before: true, after: false },
+          events: { before: ['stock.moved'], after: ['stock.moved', 'undo'] },
+        },
+      }),
+    ).toBe(
+      'Edited the webhook https://hooks.example.com/…: enabled yes → no, events stock.moved → stock.moved, undo',
+    );
+    expect(of({ kind: 'webhook.secret_rotated', data: { webhook } })).toBe(
+      'Replaced the signing secret of the webhook https://hooks.example.com/…',
+    );
+    expect(of({ kind: 'webhook.deleted', data: { webhook } })).toBe(
+      'Deleted the webhook https://hooks.example.com/…',
+    );
+  });
+
   it('tells how long ago', () => {
     const now = Date.parse('2026-11-27T10:05:00.000Z');
     expect(timeAgo('2026-11-27T10:00:00.000Z', now)).toBe('5 minutes ago');

@@ -25,6 +25,7 @@ export const KIND_LABELS: Record<ActivityKind, string> = {
   'member.role_changed': 'Role changes',
   'member.removed': 'Members removed',
   'catalogue.renamed': 'Renames',
+  'catalogue.reorder_point_changed': 'Reorder point changes',
   'supplier.created': 'Suppliers added',
   'supplier.updated': 'Suppliers edited',
   'supplier.deleted': 'Suppliers deleted',
@@ -40,6 +41,10 @@ export const KIND_LABELS: Record<ActivityKind, string> = {
   'location.created': 'Locations added',
   'location.updated': 'Locations edited',
   'location.deleted': 'Locations deleted',
+  'webhook.created': 'Webhooks added',
+  'webhook.updated': 'Webhooks edited',
+  'webhook.deleted': 'Webhooks deleted',
+  'webhook.secret_rotated': 'Webhook secrets replaced',
   undo: 'Undos',
 };
 
@@ -73,6 +78,12 @@ const pathOf = (value: unknown) =>
   typeof value === 'object' && value !== null && 'path' in value
     ? String(value.path)
     : 'a location';
+
+/** A webhook as its entry names it: its URL's origin (the rest is never logged). */
+const webhookOf = (value: unknown) =>
+  typeof value === 'object' && value !== null && 'url' in value
+    ? `the webhook ${String(value.url)}`
+    : 'a webhook';
 
 const nameOf = (value: unknown) =>
   typeof value === 'object' && value !== null && 'name' in value ? String(value.name) : 'someone';
@@ -115,6 +126,8 @@ export function describeEntry(entry: ActivityEntry): string {
       return data.left ? `${nameOf(data.member)} left` : `Removed ${nameOf(data.member)}`;
     case 'catalogue.renamed':
       return `Renamed the catalogue: ${changeText(entry.changes).replace(/^name /, '')}`;
+    case 'catalogue.reorder_point_changed':
+      return `Changed the catalogue's reorder point: ${changeText(entry.changes).replace(/^reorderPoint /, '')}`;
     case 'supplier.created':
       return `Added the supplier ${nameOf(data.supplier)}`;
     case 'supplier.updated':
@@ -149,6 +162,14 @@ export function describeEntry(entry: ActivityEntry): string {
       return `Edited the location ${pathOf(data.location)}: ${changeText(entry.changes)}`;
     case 'location.deleted':
       return `Deleted the location ${pathOf(data.location)}`;
+    case 'webhook.created':
+      return `Added ${webhookOf(data.webhook)}`;
+    case 'webhook.updated':
+      return `Edited ${webhookOf(data.webhook)}: ${changeText(entry.changes)}`;
+    case 'webhook.deleted':
+      return `Deleted ${webhookOf(data.webhook)}`;
+    case 'webhook.secret_rotated':
+      return `Replaced the signing secret of ${webhookOf(data.webhook)}`;
     case 'undo':
       return `Undid a change of ${product}`;
   }

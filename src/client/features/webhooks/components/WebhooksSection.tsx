@@ -34,6 +34,7 @@ const EVENT_LABELS: Record<WebhookEvent, string> = {
   'member.role_changed': 'Member role changed',
   'member.removed': 'Member removed',
   'catalogue.renamed': 'Catalogue renamed',
+  'catalogue.reorder_point_changed': "Catalogue's reorder point changed",
   'supplier.created': 'Supplier added',
   'supplier.updated': 'Supplier edited',
   'supplier.deleted': 'Supplier deleted',

@@ -261,11 +261,14 @@ export const writeRoutes = named<ProductsContext>('write-routes', async (fastify
           if (!done) throw notFound(M.productNotFound);
           const product = context.present.product(done.row);
           const changes = changedFields(done.before, done.row);
+          const answer = { status: 200, body: { message: M.productUpdated, product } } as const;
+          // The values it has already: no entry, no webhook, no live event (as a location's).
+          if (Object.keys(changes).length === 0) return { answer, unchanged: true };
           // A replaced picture's files stay: the edit can be undone for 7 days, and its activity
           // entry names the key, which keeps the files from the orphan sweep until then.
           const details = { product: done.row, data: { changes }, ...replacedPicture(done) };
           return {
-            answer: { status: 200, body: { message: M.productUpdated, product } },
+            answer,
             live: { kind: 'product.updated', data: { product } },
             activity: { kind: 'product.updated', details },
           };
