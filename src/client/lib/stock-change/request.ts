@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { Product } from '@shared/schemas/products.js';
 import { apiRequest } from '@/lib/api-client.js';
+import { bearer } from '@/lib/auth/token.js';
 import { getErrorStatus, isUnreachable } from '@/lib/api-error.js';
 import { catalogueKey, productsUrl, type CatalogueRef } from '@/lib/catalogue-ref.js';
 import { noteStockWrite, patchCachedProduct } from '@/lib/query/product-cache.js';
@@ -43,23 +44,31 @@ export const gotNoAnswer = (error: unknown) =>
  * reason?, note?, locationId?} → {message, product}, with the change's own Idempotency-Key and the
  * screen it was made on; 409 when a delta would take the location below 0.
  */
-export const postStockChange = ({
-  key,
-  catalogueId,
-  productId,
-  delta,
-  count,
-  reason,
-  note,
-  source,
-  locationId,
-}: QueuedStockChange) =>
+export const postStockChange = (
+  {
+    key,
+    catalogueId,
+    productId,
+    delta,
+    count,
+    reason,
+    note,
+    source,
+    locationId,
+  }: QueuedStockChange,
+  /** The token it must go with (the queue's owner's); by default the browser's. */
+  token?: string,
+) =>
   apiRequest(
     () => import('@shared/schemas/products.js').then((m) => m.productMutationResponseSchema),
     {
       method: 'POST',
       url: productsUrl(catalogueId, `/${encodeURIComponent(productId)}/stock`),
-      headers: { [IDEMPOTENCY_HEADER]: key, ...(source ? sourceHeader(source) : {}) },
+      headers: {
+        [IDEMPOTENCY_HEADER]: key,
+        ...(source ? sourceHeader(source) : {}),
+        ...(token ? bearer(token) : {}),
+      },
       // Only what was given: an empty note or reason is none.
       data: Object.fromEntries(
         Object.entries({ delta, count, reason, note, locationId }).filter(

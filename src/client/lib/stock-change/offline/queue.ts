@@ -1,7 +1,7 @@
 import { createStore, del, get, update, type UseStore } from 'idb-keyval';
 import type { User } from '@shared/schemas/auth.js';
 import { getErrorMessage, getErrorStatus, isUnreachable } from '@/lib/api-error.js';
-import { getToken } from '@/lib/auth/token.js';
+import { tokenOf } from '@/lib/auth/token.js';
 import { notifyError } from '@/lib/notify.js';
 import { cancelProductReads } from '@/lib/query/product-cache.js';
 import { queryClient, queryKeys } from '@/lib/query/query-client.js';
@@ -68,9 +68,15 @@ const entryOf = (userId: string) => `user:${userId}`;
 const readQueue = async (userId: string) =>
   (await get<QueuedChange[]>(entryOf(userId), changesStore())) ?? [];
 
-/** The signed-in user's id, while a token is held; a queue is only ever sent under its owner. */
-const signedInUserId = () =>
-  getToken() ? queryClient.getQueryData<User>(queryKeys.user)?.id : undefined;
+/**
+ * The signed-in user's id, while the browser's token is theirs. A tab can still show a user
+ * whom another tab logged out and someone else in: a queue is only ever read, kept and sent for
+ * the user whose token it is.
+ */
+const signedInUserId = () => {
+  const userId = queryClient.getQueryData<User>(queryKeys.user)?.id;
+  return tokenOf(userId) === undefined ? undefined : userId;
+};
 
 async function publish(userId: string) {
   const changes = await readQueue(userId);
@@ -139,26 +145,29 @@ function refusalReason(change: QueuedChange, error: unknown) {
 
 type Outcome = 'sent' | 'refused' | 'wait';
 
-/** One waiting change, through the request and cache writes every stock change uses (send.ts). */
-async function sendOne(change: QueuedChange): Promise<Outcome> {
+/**
+ * One waiting change, through the request and cache writes every stock change uses (send.ts),
+ * with its owner's token (`token`): never with whatever token the browser holds by then.
+ */
+async function sendOne(change: QueuedChange, token: string): Promise<Outcome> {
   // A move or a count's line changes no stock, and a receipt's products are read again after it:
   // nothing of them to keep live events from.
   const sent = change.kind !== undefined ? () => undefined : markInFlight(change.productId);
   try {
     if (change.kind === 'countLine') {
-      await sentCountLine(queryClient, change);
+      await sentCountLine(queryClient, change, token);
       return 'sent';
     }
     if (change.kind === 'move') {
-      await postMove(change);
+      await postMove(change, token);
       return 'sent';
     }
     if (change.kind === 'receipt') {
-      await postReceipt(change);
+      await postReceipt(change, token);
       await afterReceipt(queryClient, change.catalogueId);
       return 'sent';
     }
-    const { product } = await postStockChange(change);
+    const { product } = await postStockChange(change, token);
     // A read of the list begun before this change (the reconnect's) must not land over it.
     await cancelProductReads(queryClient, change.catalogueId, product.id);
     writeServerStock(queryClient, change.catalogueId, product);
@@ -181,10 +190,11 @@ async function sendAll(userId: string) {
   const touched: { catalogueId?: string | undefined; productId: string }[] = [];
   try {
     for (;;) {
-      if (signedInUserId() !== userId || !navigator.onLine) return;
+      const token = tokenOf(userId);
+      if (!token || signedInUserId() !== userId || !navigator.onLine) return;
       const [next] = await readQueue(userId);
       if (!next) return;
-      const outcome = await sendOne(next);
+      const outcome = await sendOne(next, token);
       if (outcome === 'wait') return;
       touched.push(...productsOf(next));
       await removeFromQueue(userId, next.key);
