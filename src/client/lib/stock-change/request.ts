@@ -112,11 +112,13 @@ export const productsOf = (catalogueId: CatalogueRef, lines: readonly { productI
 /**
  * After changes were sent: the products' histories, where their stock is (a product page with
  * nothing else on its way) and the catalogues' totals and locations read again; the list is
- * marked stale rather than read again now (a sort by stock would move the card under the pointer).
+ * marked stale rather than read again now (a sort by stock would move the card under the pointer),
+ * unless `lists` is 'now': changes another tab sent, whose stock the lists here do not hold.
  */
 export const refreshAfterStockChanges = (
   queryClient: QueryClient,
   changed: readonly { catalogueId?: string | undefined; productId: string }[],
+  { lists = 'later' }: { lists?: 'later' | 'now' } = {},
 ) => {
   const catalogues = new Set(changed.map(({ catalogueId }) => catalogueId));
   const products = new Map(changed.map(({ catalogueId, productId }) => [productId, catalogueId]));
@@ -134,7 +136,7 @@ export const refreshAfterStockChanges = (
       queryClient.invalidateQueries({ queryKey: queryKeys.productSummaries(catalogue) }),
       queryClient.invalidateQueries({
         queryKey: queryKeys.products(catalogue),
-        refetchType: 'none',
+        refetchType: lists === 'now' ? 'active' : 'none',
       }),
     ]),
   ]);
