@@ -2,7 +2,7 @@ import '@/lib/zod-without-eval.js';
 import { useEffect, type ReactNode } from 'react';
 import { Links, Meta, Outlet, Scripts, useRouteError } from 'react-router';
 import { PageSpinner } from '@/components/ui/Spinner.js';
-import { endSessionLater } from '@/lib/auth/lazy-session.js';
+import { endSessionLater, followSessionOfOtherTabs } from '@/lib/auth/lazy-session.js';
 import { notifyNewVersion } from '@/lib/notify.js';
 import { registerServiceWorker } from '@/lib/service-worker.js';
 import { setUnauthorizedHandler } from '@/lib/unauthorized.js';
@@ -60,6 +60,9 @@ export default function App() {
     setUnauthorizedHandler(() => void endSessionLater());
     return () => setUnauthorizedHandler(undefined);
   }, []);
+
+  // Another tab's logout or login: this one follows, holding nothing of the session before.
+  useEffect(() => followSessionOfOtherTabs(), []);
 
   // The installed app's worker, once the page has loaded; a new version waits for a Reload.
   useEffect(() => registerServiceWorker(notifyNewVersion), []);

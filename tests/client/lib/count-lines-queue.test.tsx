@@ -1,9 +1,10 @@
 import 'fake-indexeddb/auto';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
-import { queryClient, queryKeys } from '@/lib/query/query-client.js';
+import { queryClient } from '@/lib/query/query-client.js';
 import { pendingSnapshot } from '@/lib/stock-change/index.js';
 import { server } from '../support/server.js';
+import { signInAs } from '../support/session.js';
 
 /**
  * A count's lines through the stock-change module: counted offline, a line waits in the
@@ -15,11 +16,10 @@ const COUNT = '00000000-0000-4000-8000-0000000000c1';
 const MAIN = '22222222-2222-4222-8222-222222222222';
 let online = true;
 
-beforeEach(() => {
-  localStorage.setItem('AccessToken', 'token-1');
-  queryClient.setQueryData(queryKeys.user, USER);
+beforeEach(async () => {
   online = true;
   vi.spyOn(navigator, 'onLine', 'get').mockImplementation(() => online);
+  await signInAs(USER);
 });
 
 afterEach(async () => {

@@ -1,6 +1,7 @@
 import 'fake-indexeddb/auto';
 import { createStore, get } from 'idb-keyval';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
+import { noteTokenOwner } from '@/lib/auth/token.js';
 
 const ada = { id: 'u1', name: 'Ada', email: 'ada@example.com' };
 
@@ -34,6 +35,8 @@ function endWithThePage() {
 
 beforeEach(() => {
   localStorage.setItem('AccessToken', 'token-1');
+  // The server said whose it is (GET /auth/user): what is saved is saved as Ada's.
+  noteTokenOwner('token-1', ada.id);
 });
 // The page's end held by the IndexedDB of the test before: a new page's is its own.
 afterEach(() => vi.restoreAllMocks());

@@ -8,6 +8,7 @@ import { queryClient, queryKeys } from '@/lib/query/query-client.js';
 import { pendingSnapshot } from '@/lib/stock-change/index.js';
 import { product } from '../features/products/fixtures.js';
 import { server } from '../support/server.js';
+import { signInAs } from '../support/session.js';
 
 /**
  * Moves and changes at one location through the one stock-change module: sent now or kept in
@@ -19,11 +20,10 @@ const BIN = '11111111-1111-4111-8111-111111111111';
 const MAIN = '22222222-2222-4222-8222-222222222222';
 let online = true;
 
-beforeEach(() => {
-  localStorage.setItem('AccessToken', 'token-1');
-  queryClient.setQueryData(queryKeys.user, USER);
+beforeEach(async () => {
   online = true;
   vi.spyOn(navigator, 'onLine', 'get').mockImplementation(() => online);
+  await signInAs(USER);
 });
 
 afterEach(async () => {

@@ -6,7 +6,8 @@ import { Toaster } from '@/components/Toaster.js';
 import { queryClient, queryKeys } from '@/lib/query/query-client.js';
 import { pendingSnapshot, type QueuedStockChange } from '@/lib/stock-change/index.js';
 import { product } from '../features/products/fixtures.js';
-import { server } from '../support/server.js';
+import { requests, server } from '../support/server.js';
+import { signInAs, tokenFor } from '../support/session.js';
 
 /**
  * The offline stock queue against the browser's IndexedDB (fake-indexeddb, a complete
@@ -15,11 +16,10 @@ import { server } from '../support/server.js';
 const USER = { id: 'user-1', name: 'Ada', email: 'ada@example.com' };
 let online = true;
 
-beforeEach(() => {
-  localStorage.setItem('AccessToken', 'token-1');
-  queryClient.setQueryData(queryKeys.user, USER);
+beforeEach(async () => {
   online = true;
   vi.spyOn(navigator, 'onLine', 'get').mockImplementation(() => online);
+  await signInAs(USER);
 });
 
 afterEach(async () => {
@@ -213,6 +213,29 @@ test("a queue is only sent under its owner: another user's session sends nothing
   expect(received).toEqual([]);
   expect(await loadQueue(USER.id)).toHaveLength(1);
   queryClient.setQueryData(queryKeys.user, USER);
+});
+
+test("a tab still showing its user after another's login elsewhere sends none of her changes", async () => {
+  const { queueStockChange, sendQueuedChanges, loadQueue } =
+    await import('@/lib/stock-change/offline/queue.js');
+  const received = stockEndpoint();
+  online = false;
+  const kept = change({ delta: 1 });
+  await queueStockChange(kept);
+
+  // Another tab logged her out and Zed in: the token is his, this tab still has her as its user.
+  localStorage.setItem('AccessToken', tokenFor({ ...USER, id: 'user-2', name: 'Zed' }, 'token-2'));
+  online = true;
+  await sendQueuedChanges();
+  expect(received).toEqual([]);
+  expect(await loadQueue(USER.id)).toHaveLength(1);
+
+  // She signs in again: her change goes, with her token.
+  await signInAs(USER, 'token-3');
+  await sendQueuedChanges();
+  expect(received.map(({ key }) => key)).toEqual([kept.key]);
+  const posts = (await requests()).filter(({ method }) => method === 'POST');
+  expect(posts.map(({ authorization }) => authorization)).toEqual(['Bearer token-3']);
 });
 
 test('the queue outlives the page: a fresh copy of the app reads it back', async () => {

@@ -3,9 +3,10 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
 import type { PurchaseOrder } from '@shared/schemas/purchasing/purchase-orders.js';
 import { expectedLines } from '@/lib/purchasing/expected.js';
-import { queryClient, queryKeys } from '@/lib/query/query-client.js';
+import { queryClient } from '@/lib/query/query-client.js';
 import { pendingSnapshot } from '@/lib/stock-change/index.js';
 import { server } from '../support/server.js';
+import { signInAs } from '../support/session.js';
 
 /**
  * Receipts against a purchase order through the one stock-change module: sent now, or kept in the
@@ -41,11 +42,10 @@ const ORDER: PurchaseOrder = {
   ],
 };
 
-beforeEach(() => {
-  localStorage.setItem('AccessToken', 'token-1');
-  queryClient.setQueryData(queryKeys.user, USER);
+beforeEach(async () => {
   online = true;
   vi.spyOn(navigator, 'onLine', 'get').mockImplementation(() => online);
+  await signInAs(USER);
 });
 
 afterEach(async () => {

@@ -2,6 +2,7 @@ import { PrefetchPageLinks } from 'react-router';
 import { PageSpinner } from '@/components/ui/Spinner.js';
 import { LiveUpdates } from '@/features/live/components/LiveUpdates.js';
 import { StockQueueRunner } from '@/features/offline-queue/components/StockQueueRunner.js';
+import { useSessionChangesElsewhere } from '@/lib/auth/lazy-session.js';
 import { useUser } from '@/lib/session/get-user.js';
 import { CurrentCatalogueProvider } from '@/lib/catalogues/current-catalogue.js';
 import { useOnline } from '@/lib/online.js';
@@ -75,13 +76,15 @@ const inFramework = () => typeof window !== 'undefined' && '__reactRouterManifes
  */
 function SignedInLayout() {
   const user = useUser();
+  const sessionChanges = useSessionChangesElsewhere();
   const later = useTimeForLater();
   // Prefetching loads the route modules, and React Router reloads the page when one cannot be
   // loaded: offline, that would swap the screen for the browser's error page.
   const online = useOnline();
   return (
     <>
-      <MainLayout />
+      {/* Another tab's logout or login: the screens start afresh, nothing of the session before. */}
+      <MainLayout key={sessionChanges} />
       {/* The user's waiting stock changes go out, and changes made elsewhere come in. */}
       {user.data && <StockQueueRunner userId={user.data.id} />}
       {user.data && <LiveUpdates userId={user.data.id} />}

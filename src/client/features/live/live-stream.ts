@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
 import type { LiveEvent, LiveEventKind } from '@shared/schemas/live-events.js';
-import { getToken } from '@/lib/auth/token.js';
+import { getToken, tokenOf } from '@/lib/auth/token.js';
 import { takePosition } from '@/lib/http/live-position.js';
 import { env } from '@/lib/env.js';
 import { notifyUnauthorized } from '@/lib/unauthorized.js';
@@ -161,7 +161,9 @@ export function startLiveUpdates(
   void (async () => {
     const schemas = await loadSchemas();
     while (!stopped.signal.aborted) {
-      const token = getToken();
+      // The user's own token only: another tab's login puts someone else's under this tab, whose
+      // screens then follow the new session with a stream of their own (LiveUpdates).
+      const token = handlers.userId === undefined ? getToken() : tokenOf(handlers.userId);
       if (!token) return;
       try {
         await follow(token, schemas);

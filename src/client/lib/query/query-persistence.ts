@@ -12,7 +12,7 @@ import {
 } from '@tanstack/react-query-persist-client';
 import { clear, createStore, get, set, type UseStore } from 'idb-keyval';
 import type { User } from '@shared/schemas/auth.js';
-import { getToken } from '../auth/token.js';
+import { tokenOf } from '../auth/token.js';
 import { KEPT_FOR_OFFLINE_MS, queryClient, queryKeys } from './query-client.js';
 
 /** Bumped when the shape of the saved data sets changes: older saves are then dropped. */
@@ -79,13 +79,20 @@ let unsaved: PersistedClient | undefined;
 /** When the state this page kept in local storage on leaving was taken. */
 let keptAt: number | undefined;
 
+/**
+ * Whether a state may be saved as `owner`'s: the browser's token is theirs. A tab still showing
+ * a user whom another tab logged out (and someone else in) holds that user's data in memory: it
+ * is never written back, under any key.
+ */
+const isTokenOf = (owner: string | undefined): owner is string => tokenOf(owner) !== undefined;
+
 /** Writes the latest state under its user's key; nothing while no user is known or signed in. */
 async function save() {
   pending = undefined;
   const client = latest;
   latest = undefined;
   const owner = client && ownerOf(client);
-  if (!client || !owner || !getToken()) return;
+  if (!client || !isTokenOf(owner)) return;
   localStorage.setItem(OWNER_KEY, owner);
   await set(keyOf(owner), client, storeOf());
   if (unsaved === client) unsaved = undefined;
@@ -131,7 +138,7 @@ function keepOnLeaving() {
   const client = unsaved;
   const owner = client && ownerOf(client);
   // Hidden, then left: kept once.
-  if (!client || !owner || !getToken() || keptAt === client.timestamp) return;
+  if (!client || !isTokenOf(owner) || keptAt === client.timestamp) return;
   try {
     localStorage.setItem(OWNER_KEY, owner);
     localStorage.setItem(LEFT_KEY, boundedJson(client));
@@ -189,7 +196,7 @@ function flushWhenHidden() {
 
 /**
  * The persister of the query cache, in IndexedDB (idb-keyval), keyed by user id. A saved cache is
- * restored only with a token present, from the key of the user this browser last saved for, and
+ * restored only when the stored token is known to be the user's this browser last saved for, and
  * only when the user inside it is that same user: a second guard behind the clearing at every
  * session's start and end (clearPersistedQueries).
  */
@@ -205,7 +212,7 @@ const userPersister: Persister = {
   },
   async restoreClient() {
     const owner = readOwner();
-    if (!owner || !getToken()) return undefined;
+    if (!isTokenOf(owner)) return undefined;
     const saved = await get<PersistedClient>(keyOf(owner), storeOf());
     const client = newest(saved, keptOnLeaving(owner));
     return client && ownerOf(client) === owner ? client : undefined;

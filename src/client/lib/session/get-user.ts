@@ -3,7 +3,7 @@ import type { User } from '@shared/schemas/auth.js';
 import { apiRequest } from '@/lib/api-client.js';
 import { authSchema } from '@/lib/lazy-schemas.js';
 import { queryKeys } from '@/lib/query/query-client.js';
-import { getToken } from '../auth/token.js';
+import { bearer, getToken, noteTokenOwner } from '../auth/token.js';
 
 class NotSignedInError extends Error {
   constructor() {
@@ -11,10 +11,18 @@ class NotSignedInError extends Error {
   }
 }
 
-/** GET /auth/user. Without a stored token there is no session to ask about. */
+/**
+ * GET /auth/user. Without a stored token there is no session to ask about. The answer says whose
+ * the token is (lib/auth/token.ts): asked with that token, whatever another tab stores meanwhile.
+ */
 async function getUser(): Promise<User> {
-  if (!getToken()) throw new NotSignedInError();
-  const { user } = await apiRequest(authSchema('userResponseSchema'), { url: '/auth/user' });
+  const token = getToken();
+  if (!token) throw new NotSignedInError();
+  const { user } = await apiRequest(authSchema('userResponseSchema'), {
+    url: '/auth/user',
+    headers: bearer(token),
+  });
+  noteTokenOwner(token, user.id);
   return user;
 }
 

@@ -1,19 +1,14 @@
-import type { QueryClient } from '@tanstack/react-query';
+import type { Query, QueryClient } from '@tanstack/react-query';
 import { clearImageCache } from '@/lib/query/image-cache.js';
 import { queryKeys } from '@/lib/query/query-client.js';
 import { clearPersistedQueries } from '@/lib/query/query-persistence.js';
 import { removeToken, setToken } from '../auth/token.js';
 
-/** The cached data sets of the signed-in user besides the user itself. */
-const USER_DATA = [
-  queryKeys.preferences,
-  queryKeys.twoFactor,
-  queryKeys.passkeys,
-  queryKeys.allProducts,
-  queryKeys.productById,
-  queryKeys.catalogues,
-  queryKeys.invitations,
-];
+/**
+ * The cached data sets of the signed-in user besides the user itself: every one, whatever its
+ * screen (a list of named ones left a catalogue's locations, counts or activity to the next user).
+ */
+const isUserData = (query: Query) => query.queryKey[0] !== queryKeys.user[0];
 
 /**
  * What this browser kept of a session for offline reading: the saved query cache and the service
@@ -24,7 +19,7 @@ const forgetOfflineData = () => void Promise.all([clearPersistedQueries(), clear
 /** Login success: store the token; nothing cached belongs to the new session. */
 export function startSession(queryClient: QueryClient, token: string) {
   setToken(token);
-  for (const queryKey of [queryKeys.user, ...USER_DATA]) queryClient.removeQueries({ queryKey });
+  queryClient.removeQueries();
   forgetOfflineData();
 }
 
@@ -40,8 +35,19 @@ export function forgetSessionInBrowser() {
 
 /** The user's data sets go; the current user is reset (see endSession). */
 export function dropSessionQueries(queryClient: QueryClient) {
-  for (const queryKey of USER_DATA) queryClient.removeQueries({ queryKey });
+  queryClient.removeQueries({ predicate: isUserData });
   void queryClient.resetQueries({ queryKey: queryKeys.user });
+}
+
+/**
+ * Another tab logged out, or logged in (as anyone): the token under this tab changed, and what it
+ * holds in memory is the old session's. It goes, and the current user is asked for again with the
+ * token there is now: the new user's screens follow, or without a token the login screen (as
+ * endSession's reset does). The saved copies are not this tab's to clear: the other tab cleared
+ * them, and may have saved its own since.
+ */
+export function sessionChangedElsewhere(queryClient: QueryClient) {
+  dropSessionQueries(queryClient);
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { Product } from '@shared/schemas/products.js';
 import { apiRequest } from '@/lib/api-client.js';
+import { bearer } from '@/lib/auth/token.js';
 import { getErrorStatus, isUnreachable } from '@/lib/api-error.js';
 import { catalogueKey, productsUrl, type CatalogueRef } from '@/lib/catalogue-ref.js';
 import { noteStockWrite, patchCachedProduct } from '@/lib/query/product-cache.js';
@@ -43,23 +44,31 @@ export const gotNoAnswer = (error: unknown) =>
  * reason?, note?, locationId?} → {message, product}, with the change's own Idempotency-Key and the
  * screen it was made on; 409 when a delta would take the location below 0.
  */
-export const postStockChange = ({
-  key,
-  catalogueId,
-  productId,
-  delta,
-  count,
-  reason,
-  note,
-  source,
-  locationId,
-}: QueuedStockChange) =>
+export const postStockChange = (
+  {
+    key,
+    catalogueId,
+    productId,
+    delta,
+    count,
+    reason,
+    note,
+    source,
+    locationId,
+  }: QueuedStockChange,
+  /** The token it must go with (the queue's owner's); by default the browser's. */
+  token?: string,
+) =>
   apiRequest(
     () => import('@shared/schemas/products.js').then((m) => m.productMutationResponseSchema),
     {
       method: 'POST',
       url: productsUrl(catalogueId, `/${encodeURIComponent(productId)}/stock`),
-      headers: { [IDEMPOTENCY_HEADER]: key, ...(source ? sourceHeader(source) : {}) },
+      headers: {
+        [IDEMPOTENCY_HEADER]: key,
+        ...(source ? sourceHeader(source) : {}),
+        ...(token ? bearer(token) : {}),
+      },
       // Only what was given: an empty note or reason is none.
       data: Object.fromEntries(
         Object.entries({ delta, count, reason, note, locationId }).filter(
@@ -103,11 +112,13 @@ export const productsOf = (catalogueId: CatalogueRef, lines: readonly { productI
 /**
  * After changes were sent: the products' histories, where their stock is (a product page with
  * nothing else on its way) and the catalogues' totals and locations read again; the list is
- * marked stale rather than read again now (a sort by stock would move the card under the pointer).
+ * marked stale rather than read again now (a sort by stock would move the card under the pointer),
+ * unless `lists` is 'now': changes another tab sent, whose stock the lists here do not hold.
  */
 export const refreshAfterStockChanges = (
   queryClient: QueryClient,
   changed: readonly { catalogueId?: string | undefined; productId: string }[],
+  { lists = 'later' }: { lists?: 'later' | 'now' } = {},
 ) => {
   const catalogues = new Set(changed.map(({ catalogueId }) => catalogueId));
   const products = new Map(changed.map(({ catalogueId, productId }) => [productId, catalogueId]));
@@ -125,7 +136,7 @@ export const refreshAfterStockChanges = (
       queryClient.invalidateQueries({ queryKey: queryKeys.productSummaries(catalogue) }),
       queryClient.invalidateQueries({
         queryKey: queryKeys.products(catalogue),
-        refetchType: 'none',
+        refetchType: lists === 'now' ? 'active' : 'none',
       }),
     ]),
   ]);

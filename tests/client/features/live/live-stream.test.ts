@@ -3,6 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, expect, test, vi } from 'vitest';
 import type { ProductListResponse } from '@shared/schemas/products.js';
 import { startLiveUpdates } from '@/features/live/live-stream.js';
+import { noteTokenOwner } from '@/lib/auth/token.js';
 import { queryKeys } from '@/lib/query/query-client.js';
 import { setUnauthorizedHandler } from '@/lib/unauthorized.js';
 import { listed } from '../products/fixtures.js';
@@ -49,6 +50,7 @@ const stockChanged = (id: number, stock: number) =>
 
 test('events patch the cache; a dropped stream reconnects with Last-Event-ID and the token', async () => {
   localStorage.setItem('AccessToken', 'token-1');
+  noteTokenOwner('token-1', 'u1');
   const asked: { auth: string | null; lastId: string | null }[] = [];
   server.use(
     http.get('/api/events', ({ request }) => {
@@ -73,6 +75,7 @@ test('events patch the cache; a dropped stream reconnects with Last-Event-ID and
 
 test('a 401 ends the session and the stream is not opened again', async () => {
   localStorage.setItem('AccessToken', 'expired');
+  noteTokenOwner('expired', 'u1');
   let asked = 0;
   let ended = 0;
   setUnauthorizedHandler(() => (ended += 1));
@@ -92,4 +95,20 @@ test('a 401 ends the session and the stream is not opened again', async () => {
   } finally {
     vi.useRealTimers();
   }
+});
+
+test("a stream is never opened for a user with another user's token", async () => {
+  // Another tab logged her out and him in: the token is his, the screens here still hers.
+  localStorage.setItem('AccessToken', 'token-2');
+  noteTokenOwner('token-2', 'u2');
+  let asked = 0;
+  server.use(
+    http.get('/api/events', () => {
+      asked += 1;
+      return streamOf([]);
+    }),
+  );
+  stop = startLiveUpdates(cachedList(), { userId: 'u1' });
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  expect(asked).toBe(0);
 });

@@ -4,9 +4,10 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { ProductDetails } from '@/features/products/components/ProductDetails.js';
 import { ProductsPage } from '@/features/products/components/ProductsPage.js';
-import { queryClient, queryKeys } from '@/lib/query/query-client.js';
+import { queryClient } from '@/lib/query/query-client.js';
 import { renderRoute } from '../../support/render.js';
 import { server } from '../../support/server.js';
+import { signInAs } from '../../support/session.js';
 import { answerMovements, answerSummary } from './catalogue.js';
 import { listed, product } from './fixtures.js';
 
@@ -20,9 +21,7 @@ let reachable = true;
 let stock = 3;
 let received: { key: string | null; body: unknown }[] = [];
 
-beforeEach(() => {
-  localStorage.setItem('AccessToken', 'token-1');
-  queryClient.setQueryData(queryKeys.user, USER);
+beforeEach(async () => {
   online = true;
   reachable = true;
   stock = 3;
@@ -43,6 +42,7 @@ beforeEach(() => {
       return HttpResponse.json({ message: 'Stock updated', product: product({ stock }) });
     }),
   );
+  await signInAs(USER);
 });
 
 afterEach(async () => {

@@ -13,18 +13,21 @@ const sendWaiting = () =>
 /**
  * Sends the signed-in user's waiting stock changes: on app start, once the first screen has
  * settled (what an earlier visit left offline), when the browser says it is back online, and every little while as long as some wait
- * (a server that was down comes back without any 'online' event). Renders nothing; at logout it
- * unmounts and the screens stop showing the queue.
+ * (a server that was down comes back without any 'online' event); and follows what the user's
+ * other tabs send. Renders nothing; at logout it unmounts and the screens stop showing the queue.
  */
 export function StockQueueRunner({ userId }: { userId: string }) {
   useEffect(() => {
     let stopped = false;
+    let stopFollowing: (() => void) | undefined;
     // Loaded while the connection is surely there, so that a change made offline later finds it.
     const cancelStart = afterPageSettles(
       () =>
         void loadStockQueue()
           .then(async (queue) => {
             if (stopped) return;
+            // What the user's other tabs send shows here as sent, at the stock it left.
+            stopFollowing = queue.followOtherTabs(userId);
             await queue.loadQueue(userId);
             if (!stopped) await queue.sendQueuedChanges();
           })
@@ -37,6 +40,7 @@ export function StockQueueRunner({ userId }: { userId: string }) {
     return () => {
       stopped = true;
       cancelStart();
+      stopFollowing?.();
       window.removeEventListener('online', sendWaiting);
       clearInterval(retry);
       setPendingSnapshot(undefined, []);

@@ -24,6 +24,7 @@ import { ProductDetailsSkeleton } from './ProductDetailsSkeleton.js';
 import { StockStepper } from './common/StockStepper.js';
 import { tabTitle } from '@/lib/texts.js';
 import { useDrawn } from '@/lib/use-drawn.js';
+import { useOnline } from '@/lib/online.js';
 import { LocationSelect } from '@/components/locations/LocationSelect.js';
 import { MoveStockForm } from '@/components/locations/MoveStockForm.js';
 import { useLocations } from '@/lib/locations/locations-query.js';
@@ -39,10 +40,17 @@ export function ProductDetails({ after }: { after?: ReactNode } = {}) {
   const { productId = '' } = useParams();
   const product = useProduct(productId);
   const movements = useMovements(productId);
+  const online = useOnline();
+  // The product this page has drawn. Its history read again afterwards (a retry while the server
+  // is away puts it back to pending every few seconds, a refresh after an error) never takes it
+  // off the screen for the skeleton; offline, the history is not waited for: it cannot come.
+  const [shown, setShown] = useState<string>();
+  const awaitHistory = shown !== productId && online && movements.isPending && !product.isError;
 
   // First drawn as a transition, in slices.
-  const drawn = useDrawn(!(product.isPending || (movements.isPending && !product.isError)));
+  const drawn = useDrawn(!(product.isPending || awaitHistory));
   if (!drawn || product.isPending) return <ProductDetailsSkeleton />;
+  if (shown !== productId) setShown(productId);
   if (product.isError && isProductMissing(product)) {
     return (
       <ProductMissing>

@@ -6,6 +6,7 @@ import { ListCard } from '@/components/ui/Card.js';
 import { getErrorMessage } from '@/lib/api-error.js';
 import { useCatalogueRef } from '@/lib/catalogue-ref.js';
 import { formatCount, formatDateTime } from '@/lib/format.js';
+import { useOnline } from '@/lib/online.js';
 import { movementPagesQueryOptions, MOVEMENTS_SHOWN } from '../api/get-movements.js';
 import { REASON_LABELS, ReasonOptions } from '../stock-reasons.js';
 
@@ -95,6 +96,9 @@ export function StockHistory({
     }),
   });
   const movements = pages.data?.pages.flatMap((page) => page.movements) ?? [];
+  // Offline, a history never read (a product seen only on the list) says so, steadily, rather
+  // than flip between its loading line and the failure of each retry.
+  const unavailable = !useOnline() && pages.data === undefined;
   return (
     <ListCard
       id="stock-history"
@@ -113,7 +117,11 @@ export function StockHistory({
         </label>
       }
     >
-      {pages.isError && movements.length === 0 ? (
+      {unavailable ? (
+        <p className="px-6 py-8 text-center text-sm text-gray-600">
+          The stock history is not available offline.
+        </p>
+      ) : pages.isError && movements.length === 0 ? (
         <p role="alert" className="px-6 py-8 text-center text-sm font-medium text-red-700">
           {getErrorMessage(pages.error)}
         </p>

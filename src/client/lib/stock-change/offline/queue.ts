@@ -1,7 +1,8 @@
 import { createStore, del, get, update, type UseStore } from 'idb-keyval';
 import type { User } from '@shared/schemas/auth.js';
+import type { Product } from '@shared/schemas/products.js';
 import { getErrorMessage, getErrorStatus, isUnreachable } from '@/lib/api-error.js';
-import { getToken } from '@/lib/auth/token.js';
+import { tokenOf } from '@/lib/auth/token.js';
 import { notifyError } from '@/lib/notify.js';
 import { cancelProductReads } from '@/lib/query/product-cache.js';
 import { queryClient, queryKeys } from '@/lib/query/query-client.js';
@@ -9,6 +10,7 @@ import {
   markInFlight,
   pendingSnapshot,
   setPendingSnapshot,
+  stockChangesInFlight,
   type QueuedChange,
 } from '../pending.js';
 import { sentCountLine } from '../count-line-request.js';
@@ -49,7 +51,9 @@ function subjectOf(change: QueuedChange) {
 }
 
 /** The products a change touches. */
-const productsOf = (change: QueuedChange) =>
+const productsOf = (
+  change: QueuedChange,
+): { catalogueId?: string | undefined; productId: string }[] =>
   change.kind === 'countLine'
     ? []
     : change.kind === undefined
@@ -68,9 +72,15 @@ const entryOf = (userId: string) => `user:${userId}`;
 const readQueue = async (userId: string) =>
   (await get<QueuedChange[]>(entryOf(userId), changesStore())) ?? [];
 
-/** The signed-in user's id, while a token is held; a queue is only ever sent under its owner. */
-const signedInUserId = () =>
-  getToken() ? queryClient.getQueryData<User>(queryKeys.user)?.id : undefined;
+/**
+ * The signed-in user's id, while the browser's token is theirs. A tab can still show a user
+ * whom another tab logged out and someone else in: a queue is only ever read, kept and sent for
+ * the user whose token it is.
+ */
+const signedInUserId = () => {
+  const userId = queryClient.getQueryData<User>(queryKeys.user)?.id;
+  return tokenOf(userId) === undefined ? undefined : userId;
+};
 
 async function publish(userId: string) {
   const changes = await readQueue(userId);
@@ -80,6 +90,78 @@ async function publish(userId: string) {
 
 /** Reads the user's queue into the screens' copy (app start, another user signed in). */
 export const loadQueue = (userId: string) => publish(userId);
+
+/**
+ * What a tab's run tells the user's other tabs: after each change, that the queue changed and,
+ * for a stock change the server took, the product as it answered; once done, the products touched.
+ * A tab that showed those changes as waiting shows them as sent, at the server's stock, without
+ * waiting for its own run (which comes later, and would read a list that may be older).
+ */
+type TabWord =
+  | {
+      kind: 'sent';
+      product?: { catalogueId: string | undefined; product: Product } | undefined;
+    }
+  | { kind: 'done'; touched: { catalogueId?: string | undefined; productId: string }[] };
+
+/**
+ * This tab's channel to the user's other tabs, where the browser has one: one per user, to
+ * speak and to listen on, so that the tab does not hear its own words.
+ */
+const channels = new Map<string, BroadcastChannel>();
+
+function channelOf(userId: string) {
+  let channel = channels.get(userId);
+  if (!channel && typeof BroadcastChannel === 'function') {
+    channel = new BroadcastChannel(`stockroom-stock-queue:${userId}`);
+    channels.set(userId, channel);
+  }
+  return channel;
+}
+
+function tellOtherTabs(userId: string, word: TabWord) {
+  try {
+    channelOf(userId)?.postMessage(word);
+  } catch {
+    // A tab that does not hear it finds the changes gone at its own run (sendAll).
+  }
+}
+
+/** Applies another tab's word, in the order they come (each waits for the reads it stops). */
+async function heard(userId: string, word: TabWord) {
+  if (signedInUserId() !== userId) return;
+  if (word.kind === 'done') {
+    await refreshAfterStockChanges(queryClient, word.touched);
+    return;
+  }
+  const answer = word.product;
+  // A read of the list begun before the change was sent (this tab's reconnect) must not land
+  // over it, as in the tab that sent it.
+  if (answer) await cancelProductReads(queryClient, answer.catalogueId, answer.product.id);
+  const changes = await readQueue(userId);
+  if (signedInUserId() !== userId) return;
+  // In one go: the waiting change gone and the stock it left, never one without the other.
+  setPendingSnapshot(userId, changes);
+  // A change of this tab on its way for the product writes its own answer, the later one.
+  if (answer && stockChangesInFlight(answer.product.id) === 0) {
+    writeServerStock(queryClient, answer.catalogueId, answer.product);
+  }
+}
+
+/**
+ * Follows what the user's other tabs send of the queue (StockQueueRunner, while the user is
+ * signed in here). Returns the function that stops it.
+ */
+export function followOtherTabs(userId: string): () => void {
+  const channel = channelOf(userId);
+  if (!channel) return () => undefined;
+  let applying = Promise.resolve();
+  const listener = ({ data }: MessageEvent<TabWord>) => {
+    applying = applying.then(() => heard(userId, data)).catch(() => undefined);
+  };
+  channel.addEventListener('message', listener);
+  return () => channel.removeEventListener('message', listener);
+}
 
 /** Adds a change at the end of the signed-in user's queue, then tries to send the queue. */
 export async function queueStockChange(change: QueuedChange) {
@@ -137,62 +219,87 @@ function refusalReason(change: QueuedChange, error: unknown) {
   return /[.!?]$/.test(message) ? message : `${message}.`;
 }
 
-type Outcome = 'sent' | 'refused' | 'wait';
+/** How a change went: sent (with the product the server answered, for a stock change), or not. */
+type Outcome = { sent: true; product?: Product | undefined } | { sent: false; wait: boolean };
 
-/** One waiting change, through the request and cache writes every stock change uses (send.ts). */
-async function sendOne(change: QueuedChange): Promise<Outcome> {
+/**
+ * One waiting change, through the request and cache writes every stock change uses (send.ts),
+ * with its owner's token (`token`): never with whatever token the browser holds by then.
+ */
+async function sendOne(change: QueuedChange, token: string): Promise<Outcome> {
   // A move or a count's line changes no stock, and a receipt's products are read again after it:
   // nothing of them to keep live events from.
   const sent = change.kind !== undefined ? () => undefined : markInFlight(change.productId);
   try {
     if (change.kind === 'countLine') {
-      await sentCountLine(queryClient, change);
-      return 'sent';
+      await sentCountLine(queryClient, change, token);
+      return { sent: true };
     }
     if (change.kind === 'move') {
-      await postMove(change);
-      return 'sent';
+      await postMove(change, token);
+      return { sent: true };
     }
     if (change.kind === 'receipt') {
-      await postReceipt(change);
+      await postReceipt(change, token);
       await afterReceipt(queryClient, change.catalogueId);
-      return 'sent';
+      return { sent: true };
     }
-    const { product } = await postStockChange(change);
+    const { product } = await postStockChange(change, token);
     // A read of the list begun before this change (the reconnect's) must not land over it.
     await cancelProductReads(queryClient, change.catalogueId, product.id);
     writeServerStock(queryClient, change.catalogueId, product);
-    return 'sent';
+    return { sent: true, product };
   } catch (error) {
-    if (mustWait(error)) return 'wait';
+    if (mustWait(error)) return { sent: false, wait: true };
     notifyError(
       new Error(
         `Could not send ${describeChange(change)} for ${subjectOf(change)}: ${refusalReason(change, error)}`,
       ),
     );
-    return 'refused';
+    return { sent: false, wait: false };
   } finally {
     sent();
   }
 }
 
-/** Sends the first change until none is left, one at a time, or until one must wait. */
+/**
+ * Sends the first change until none is left, one at a time, or until one must wait; then tells
+ * the user's other tabs. Changes this tab showed as waiting that another tab sent meanwhile (its
+ * word missed, or no BroadcastChannel) are read again here, lists included: this tab's copies of
+ * them still hold the stock from before.
+ */
 async function sendAll(userId: string) {
+  const shown = pendingSnapshot().userId === userId ? pendingSnapshot().changes : [];
   const touched: { catalogueId?: string | undefined; productId: string }[] = [];
+  const handled = new Set<string>();
   try {
     for (;;) {
-      if (signedInUserId() !== userId || !navigator.onLine) return;
+      const token = tokenOf(userId);
+      if (!token || signedInUserId() !== userId || !navigator.onLine) return;
       const [next] = await readQueue(userId);
       if (!next) return;
-      const outcome = await sendOne(next);
-      if (outcome === 'wait') return;
+      const outcome = await sendOne(next, token);
+      if (!outcome.sent && outcome.wait) return;
+      handled.add(next.key);
       touched.push(...productsOf(next));
       await removeFromQueue(userId, next.key);
       await publish(userId);
+      const product = outcome.sent ? outcome.product : undefined;
+      tellOtherTabs(userId, {
+        kind: 'sent',
+        product: product && { catalogueId: next.catalogueId, product },
+      });
     }
   } finally {
-    await publish(userId);
+    const left = new Set((await publish(userId)).map(({ key }) => key));
+    const elsewhere = shown.filter(({ key }) => !handled.has(key) && !left.has(key));
     await refreshAfterStockChanges(queryClient, touched);
+    if (elsewhere.length > 0 && signedInUserId() === userId) {
+      await refreshAfterStockChanges(queryClient, elsewhere.flatMap(productsOf), {
+        lists: 'now',
+      });
+    }
+    if (touched.length > 0) tellOtherTabs(userId, { kind: 'done', touched });
   }
 }
 
