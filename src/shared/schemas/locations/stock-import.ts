@@ -5,6 +5,7 @@ import {
   IMPORT_PREVIEW_ROWS,
   MAX_STOCK,
   PRODUCT_NAME_MAX,
+  STOCK_IMPORT_COLUMNS_TEXT,
 } from '../../constants.js';
 import { V } from '../../messages.js';
 import { importErrorSchema } from '../catalogue.js';
@@ -18,8 +19,7 @@ const rows = (n: number) => count(n, 'row', 'rows');
 
 /** Texts the stock-by-location import answers with (tests and screens read the same words). */
 export const SI = {
-  empty:
-    'The CSV file is empty: its first line must name the columns (location, quantity, and id, sku or barcode)',
+  empty: `The CSV file is empty: its first line must name the columns (${STOCK_IMPORT_COLUMNS_TEXT})`,
   noProductColumn: 'The header row needs an "id", "sku" or "barcode" column',
   noProductKey: "Give the product's id, SKU or barcode",
   productNotFound: 'No product of this catalogue has this id, SKU or barcode',

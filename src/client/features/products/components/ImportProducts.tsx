@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { EXPORT_COLUMNS, type ImportMatches } from '@shared/constants.js';
+import { EXPORT_COLUMNS, IMPORT_COLUMNS, type ImportMatches } from '@shared/constants.js';
 import { Card } from '@/components/ui/Card.js';
 import { controlClasses } from '@/components/ui/Field.js';
 import { formatCount } from '@/lib/format.js';
@@ -84,6 +84,7 @@ export function ImportProducts() {
         </label>
         <CsvImportSteps
           csv={csv}
+          header={`${IMPORT_COLUMNS.join(', ')}, in any order`}
           report={report && <ImportReport report={report} />}
           importLabel={
             ready

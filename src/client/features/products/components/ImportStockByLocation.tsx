@@ -1,3 +1,4 @@
+import { STOCK_IMPORT_COLUMNS_TEXT } from '@shared/constants.js';
 import type { StockImportReport } from '@shared/schemas/locations/stock-import.js';
 import { Card } from '@/components/ui/Card.js';
 import { formatCount } from '@/lib/format.js';
@@ -64,6 +65,7 @@ export function ImportStockByLocation() {
         </p>
         <CsvImportSteps
           csv={csv}
+          header={`${STOCK_IMPORT_COLUMNS_TEXT}, in any order (others, such as name, are left aside)`}
           report={report && <StockReport report={report} />}
           importLabel={
             ready
