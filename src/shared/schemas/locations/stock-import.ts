@@ -7,7 +7,7 @@ import {
   PRODUCT_NAME_MAX,
   STOCK_IMPORT_COLUMNS_TEXT,
 } from '../../constants.js';
-import { V } from '../../messages.js';
+import { T, V } from '../../messages.js';
 import { importErrorSchema } from '../catalogue.js';
 import { ANSWER_LIMITS } from '../common.js';
 import { int32, uuid } from '../products.js';
@@ -27,7 +27,7 @@ export const SI = {
   locationNotFound: 'No location of this catalogue has this path or code',
   pathAmbiguous: (path: string) =>
     `More than one location has the path ${path}: give the location's code instead`,
-  quantityInvalid: `quantity must be a whole number from 0 to ${MAX_STOCK}`,
+  quantityInvalid: T.quantityInvalid(0),
   aboveMax: `The product's stock would be above ${MAX_STOCK}`,
   repeated: (line: number) => `Line ${line} of the file already sets this product at this location`,
   checked: (changed: number, unchanged: number) =>
