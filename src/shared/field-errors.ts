@@ -24,7 +24,7 @@ const isFieldError = (value: unknown): value is FieldError =>
   isRecord(value) && typeof value.path === 'string' && typeof value.message === 'string';
 
 /** An error answer's `errors` list as a client reads it back: its well-formed entries, in order. */
-function fieldErrorsOf(answer: unknown): FieldError[] {
+export function fieldErrorsOf(answer: unknown): FieldError[] {
   return isRecord(answer) && Array.isArray(answer.errors)
     ? answer.errors.filter(isFieldError).map(({ path, message }) => ({ path, message }))
     : [];

@@ -240,6 +240,9 @@ export const T = {
   importDone: (created: number, updated: number, unchanged: number) =>
     `${count(created, 'product', 'products')} created, ${updated.toLocaleString('en-US')} updated, ${unchanged.toLocaleString('en-US')} unchanged`,
   importSameProduct: (line: number) => `Line ${line} already matches this product`,
+  /** A quantity a user typed or a file holds (an order's line, a move, a count), out of range. */
+  quantityInvalid: (min: 0 | 1) =>
+    `Quantity must be a whole number from ${min} to ${MAX_STOCK.toLocaleString('en-US')}`,
   notAPrice: (value: string) =>
     `${JSON.stringify(value)} is not a price: use a dot for decimals, like 12.50`,
   importFailed: (rows: number) =>

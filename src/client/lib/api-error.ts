@@ -1,5 +1,5 @@
 import type { AxiosError } from 'axios';
-import { errorAnswerMessage } from '@shared/field-errors.js';
+import { errorAnswerMessage, fieldErrorsOf, type FieldError } from '@shared/field-errors.js';
 import { isChunkLoadError } from './lazy-import.js';
 import { waitInWords } from './retry-after.js';
 
@@ -51,6 +51,13 @@ export function getErrorMessage(error: unknown): string {
   if (error instanceof Error && error.message) return error.message;
   return 'Something went wrong. Please try again.';
 }
+
+/**
+ * The field errors of a refused call (`errors`: `[{path, message}]`, `path` dotted as in
+ * `lines.1.quantity`), for a form to show each at its field; none for any other failure.
+ */
+export const getFieldErrors = (error: unknown): FieldError[] =>
+  isAxiosError(error) && error.response ? fieldErrorsOf(error.response.data) : [];
 
 /** The HTTP status of a failed call, when the server answered. */
 export const getErrorStatus = (error: unknown): number | undefined =>

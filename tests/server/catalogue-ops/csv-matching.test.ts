@@ -14,7 +14,9 @@ import {
   getProduct,
   importCsv,
   patchProduct,
+  postProduct,
   readMovements,
+  validFields,
 } from '../support/products.js';
 
 const HEADER = ['id', 'name', 'price', 'stock', 'description'];
@@ -143,7 +145,7 @@ describe('CSV import that matches existing products', async () => {
     expect((await productOf(other, theirs.id)).name).toBe('Theirs');
   });
 
-  it('reads $14.00, 1,234.50 and spaces; names a value that is not a price', async () => {
+  it('reads $14.00, 1,234.50 and spaces; a decimal comma gets advice, a word the API message', async () => {
     const user = await signIn(server);
     const csv = csvText([
       ['name', 'price', 'stock', 'description', 'cost'],
@@ -152,16 +154,42 @@ describe('CSV import that matches existing products', async () => {
       ['Spaced', ' 14 ', '1', 'd', ''],
       ['Comma', '12,50', '1', 'd', '0'],
       ['Word', 'ten', '1', 'd', 'x'],
+      ['Dotted', '$1.234,5', '1', 'd', '2,75'],
+      ['Odd', '12,5,0', '1', 'd', '1,2a'],
     ]);
     const res = await importCsv(server, user, csv, 'dryRun=true&preview=true');
     const report = res.json() as ImportReport;
     expect(report.errors).toEqual([
       { line: 5, path: 'price', message: T.notAPrice('12,50') },
-      { line: 6, path: 'price', message: T.notAPrice('ten') },
-      { line: 6, path: 'cost', message: T.notAPrice('x') },
+      { line: 6, path: 'price', message: V.priceInvalid },
+      { line: 6, path: 'cost', message: V.costInvalid },
+      { line: 7, path: 'price', message: T.notAPrice('1.234,5') },
+      { line: 7, path: 'cost', message: T.notAPrice('2,75') },
+      { line: 8, path: 'price', message: V.priceInvalid },
+      { line: 8, path: 'cost', message: V.costInvalid },
     ]);
     expect(T.notAPrice('12,50')).toBe('"12,50" is not a price: use a dot for decimals, like 12.50');
     expect(report.preview!.map((row) => row.price)).toEqual([14, 1234.5, 14]);
+  });
+
+  it('says what the API says of a price or cost that is no number at all', async () => {
+    const user = await signIn(server);
+    const api = await postProduct(server, user, { ...validFields, price: 'abc', cost: 'abc' });
+    expect(api.statusCode).toBe(400);
+    const apiErrors = (api.json() as { errors: { path: string; message: string }[] }).errors;
+    const csv = csvText([
+      ['name', 'price', 'stock', 'description', 'cost'],
+      ['Bad row', 'abc', '2', 'd', 'abc'],
+    ]);
+    const report = (await importCsv(server, user, csv, 'dryRun=true')).json() as ImportReport;
+    for (const path of ['price', 'cost']) {
+      expect(report.errors.find((error) => error.path === path)?.message).toBe(
+        apiErrors.find((error) => error.path === path)?.message,
+      );
+    }
+    expect(report.errors.find((error) => error.path === 'price')?.message).toBe(
+      'The price of the product is required',
+    );
   });
 
   it('imports tags and cost columns, and keeps them when the file has none', async () => {

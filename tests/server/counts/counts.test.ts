@@ -207,6 +207,12 @@ describe('starting, listing and reading counts', () => {
       counted: -1,
     });
     expect(negative.statusCode).toBe(400);
+    // The field a counter fills in is "Quantity": the message says so, the number grouped.
+    const words = 'Quantity must be a whole number from 0 to 2,147,483,647';
+    expect(negative.json()).toEqual({
+      message: words,
+      errors: [{ path: 'counted', message: words }],
+    });
     await call(user, 'POST', `/api/counts/${made.id}/cancel`);
     const closed = await count(user, '/api', made.id, {
       productId: cup.id,

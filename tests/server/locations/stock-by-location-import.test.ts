@@ -279,6 +279,8 @@ describe('stock by location imported from CSV', () => {
       ]);
       if (!query) expect(report).toMatchObject({ message: SI.failed(8), changed: 0, unchanged: 0 });
     }
+    // Worded for a user, as the app's other messages: capitalised, the number grouped.
+    expect(SI.quantityInvalid).toBe('Quantity must be a whole number from 0 to 2,147,483,647');
     expect(await state(catalogueId)).toEqual(before);
   });
 

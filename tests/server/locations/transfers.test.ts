@@ -132,6 +132,7 @@ describe('moves of stock between locations', () => {
         errors: [{ path, message }],
       });
     }
+    expect(TR.quantityInvalid).toBe('Quantity must be a whole number from 1 to 2,147,483,647');
     // No body, or one that is not an object, is still said plainly.
     for (const payload of [undefined, [1], 'text']) {
       const res = await server.app.inject({

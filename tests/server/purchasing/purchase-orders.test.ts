@@ -152,6 +152,42 @@ describe('the status machine of a purchase order', () => {
     expect((await inject(other, 'GET', `/api/purchase-orders/${fourth.id}`)).statusCode).toBe(404);
   });
 
+  it("refuses a bad quantity in a user's words, at its line, on a draft and a receipt", async () => {
+    const { user, supplier } = await setUp();
+    const cup = await createProduct(server, user, { name: 'Cup' });
+    const jug = await createProduct(server, user, { name: 'Jug' });
+    const made = await draft(user, { supplierId: supplier.id });
+    const words = 'Quantity must be a whole number from 1 to 2,147,483,647';
+    expect(PO.quantityInvalid).toBe(words);
+    for (const quantity of [0, 1.5, 2_147_483_648]) {
+      const res = await patch(user, made.id, {
+        lines: [
+          { productId: cup.id, quantity: 2 },
+          { productId: jug.id, quantity },
+        ],
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({
+        message: words,
+        errors: [{ path: 'lines.1.quantity', message: words }],
+      });
+    }
+    const ordered = await draft(user, {
+      supplierId: supplier.id,
+      lines: [{ productId: cup.id, quantity: 2 }],
+    });
+    expect((await patch(user, ordered.id, { status: 'ordered' })).statusCode).toBe(200);
+    const receipt = await receive(user, ordered.id, {
+      locationId: await catalogueIdOf(user),
+      lines: [{ productId: cup.id, quantity: 0 }],
+    });
+    expect(receipt.statusCode).toBe(400);
+    expect(receipt.json()).toEqual({
+      message: words,
+      errors: [{ path: 'lines.0.quantity', message: words }],
+    });
+  });
+
   it('refuses an expected date the calendar does not have, rather than rolling it over', async () => {
     const { user, supplier } = await setUp();
     const made = await draft(user, { supplierId: supplier.id });

@@ -1,4 +1,4 @@
-import type { InputHTMLAttributes } from 'react';
+import type { InputHTMLAttributes, Ref } from 'react';
 import { inlineControlClasses } from '@/components/ui/Field.js';
 
 type QuantityInputProps = Omit<
@@ -8,6 +8,7 @@ type QuantityInputProps = Omit<
   /** The smallest quantity the line takes. */
   min?: 0 | 1;
   onChange: (text: string) => void;
+  ref?: Ref<HTMLInputElement> | undefined;
 };
 
 /** A narrow field for a whole number of units on a line of a list (a recount, an order). */

@@ -86,6 +86,9 @@ function readHeader({ line, cells }: LineRecord): Columns {
 /** A thousands-grouped amount (1,234.50): the commas go. A comma anywhere else stays, and fails. */
 const GROUPED = /^\d{1,3}(?:,\d{3})+(?:\.\d+)?$/;
 
+/** A number written with a decimal comma ('12,50', '1.234,50'), as spreadsheets in many locales do. */
+const DECIMAL_COMMA = /^-?\d[\d.]*,\d+$/;
+
 /**
  * An amount as people write it in a spreadsheet, made into the API's form: spaces around it, a
  * leading `$` and thousands commas go. '12,50' stays and is refused: a decimal comma cannot be
@@ -182,9 +185,13 @@ function checkRow(
     const path = String(issue.path[0]);
     if (!seen.has(path)) seen.set(path, issue.message);
   }
-  // A value that is no amount at all is named, with the form expected.
-  if (seen.get('price') === V.priceInvalid) seen.set('price', T.notAPrice(price));
-  if (seen.get('cost') === V.costInvalid) seen.set('cost', T.notAPrice(plainAmount(cost ?? '')));
+  // An amount written with a decimal comma gets the advice to use a dot; anything else that is
+  // no amount gets the API's own message for the field, as the same value sent to it would.
+  if (seen.get('price') === V.priceInvalid && DECIMAL_COMMA.test(price))
+    seen.set('price', T.notAPrice(price));
+  const plainCost = plainAmount(cost ?? '');
+  if (seen.get('cost') === V.costInvalid && DECIMAL_COMMA.test(plainCost))
+    seen.set('cost', T.notAPrice(plainCost));
   addRowErrors(check, line, seen);
 }
 

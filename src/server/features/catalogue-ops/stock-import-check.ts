@@ -1,5 +1,10 @@
 import type { Readable } from 'node:stream';
-import { IMPORT_ERRORS_MAX, MAX_STOCK } from '../../../shared/constants.js';
+import {
+  IMPORT_ERRORS_MAX,
+  MAX_STOCK,
+  STOCK_IMPORT_COLUMNS,
+  STOCK_IMPORT_PRODUCT_COLUMNS,
+} from '../../../shared/constants.js';
 import { T } from '../../../shared/messages.js';
 import type { ImportError } from '../../../shared/schemas/catalogue.js';
 import { SI } from '../../../shared/schemas/locations/stock-import.js';
@@ -8,8 +13,8 @@ import { restoreCell } from './csv-cells.js';
 import { csvRows, ImportRefused, readCsvFile, type LineRecord } from './csv-records.js';
 
 /** The columns read (any order, any case; others, such as `name`, are ignored). */
-const PRODUCT_COLUMNS = ['id', 'sku', 'barcode'] as const;
-const COLUMNS = [...PRODUCT_COLUMNS, 'location', 'quantity'] as const;
+const PRODUCT_COLUMNS = STOCK_IMPORT_PRODUCT_COLUMNS;
+const COLUMNS = STOCK_IMPORT_COLUMNS;
 type Column = (typeof COLUMNS)[number];
 type Columns = Partial<Record<Column, number>>;
 

@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { CODE_MAX } from '../../codes.js';
 import { MAX_STOCK, PRODUCT_NAME_MAX, TAG_MAX } from '../../constants.js';
+import { T } from '../../messages.js';
 import { hasNoNul, messageSchema, optionalBody } from '../common.js';
 import { PATH_MAX } from '../locations/locations.js';
 import { timestamp, uuid } from '../products.js';
@@ -28,7 +29,7 @@ export const C = {
     'scope must be {kind: "location", locationId}, {kind: "tag", tag} or {kind: "catalogue"}',
   tagInvalid: `tag must be 1 to ${TAG_MAX} characters`,
   idInvalid: 'productId and locationId must be ids',
-  countedInvalid: `counted must be a whole number from 0 to ${MAX_STOCK}`,
+  countedInvalid: T.quantityInvalid(0),
   cursorInvalid: 'cursor must be one a count answered with',
   limitInvalid: `limit must be a whole number from 1 to ${COUNT_PAGE_MAX}`,
   notFound: 'Count not found',

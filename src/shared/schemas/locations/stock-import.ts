@@ -5,8 +5,9 @@ import {
   IMPORT_PREVIEW_ROWS,
   MAX_STOCK,
   PRODUCT_NAME_MAX,
+  STOCK_IMPORT_COLUMNS_TEXT,
 } from '../../constants.js';
-import { V } from '../../messages.js';
+import { T, V } from '../../messages.js';
 import { importErrorSchema } from '../catalogue.js';
 import { ANSWER_LIMITS } from '../common.js';
 import { int32, uuid } from '../products.js';
@@ -18,8 +19,7 @@ const rows = (n: number) => count(n, 'row', 'rows');
 
 /** Texts the stock-by-location import answers with (tests and screens read the same words). */
 export const SI = {
-  empty:
-    'The CSV file is empty: its first line must name the columns (location, quantity, and id, sku or barcode)',
+  empty: `The CSV file is empty: its first line must name the columns (${STOCK_IMPORT_COLUMNS_TEXT})`,
   noProductColumn: 'The header row needs an "id", "sku" or "barcode" column',
   noProductKey: "Give the product's id, SKU or barcode",
   productNotFound: 'No product of this catalogue has this id, SKU or barcode',
@@ -27,7 +27,7 @@ export const SI = {
   locationNotFound: 'No location of this catalogue has this path or code',
   pathAmbiguous: (path: string) =>
     `More than one location has the path ${path}: give the location's code instead`,
-  quantityInvalid: `quantity must be a whole number from 0 to ${MAX_STOCK}`,
+  quantityInvalid: T.quantityInvalid(0),
   aboveMax: `The product's stock would be above ${MAX_STOCK}`,
   repeated: (line: number) => `Line ${line} of the file already sets this product at this location`,
   checked: (changed: number, unchanged: number) =>

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_STOCK } from '../../constants.js';
+import { T } from '../../messages.js';
 import { messageSchema } from '../common.js';
 
 /** Lines one move may carry. */
@@ -8,7 +9,7 @@ export const TRANSFER_LINES_MAX = 500;
 /** Texts the transfers route answers with (tests and screens read the same words). */
 export const TR = {
   idInvalid: 'productId, from and to must be ids',
-  quantityInvalid: `quantity must be a whole number from 1 to ${MAX_STOCK}`,
+  quantityInvalid: T.quantityInvalid(1),
   linesInvalid: `lines must hold 1 to ${TRANSFER_LINES_MAX} moves`,
   sameLocation: 'from and to must be different locations',
   productNotFound: 'Product not found',

@@ -3,6 +3,7 @@
  */
 import { z } from 'zod';
 import { MAX_PRICE, MAX_STOCK } from '../../constants.js';
+import { T } from '../../messages.js';
 import { hasNoNul, isCalendarDay, messageSchema } from '../common.js';
 import { isBlank, parseCostToCents } from '../money.js';
 import { int32, timestamp, uuid } from '../products.js';
@@ -28,7 +29,7 @@ export const poNumber = (number: number) => `PO-${String(number).padStart(4, '0'
 /** Texts the API answers with (tests and screens read the same words). */
 export const PO = {
   idInvalid: 'Must be an id',
-  quantityInvalid: `quantity must be a whole number from 1 to ${MAX_STOCK}`,
+  quantityInvalid: T.quantityInvalid(1),
   linesInvalid: `lines must hold at most ${PURCHASE_ORDER_LINES_MAX} products`,
   receiptLinesInvalid: `lines must hold 1 to ${PURCHASE_ORDER_LINES_MAX} products`,
   repeated: 'A product can be on an order only once',

@@ -130,6 +130,9 @@ describe('ImportProducts', () => {
     const { user } = setup();
     expect(screen.getByRole('heading', { name: 'Import Products', level: 1 })).toBeVisible();
     expect(screen.getByRole('link', { name: /Back to Products/ })).toHaveAttribute('href', '/');
+    expect(screen.getByLabelText('CSV file')).toHaveAccessibleDescription(
+      'A header row naming the columns name, price, stock, description, in any order; up to 10 MB and 50,000 rows.',
+    );
     await user.upload(screen.getByLabelText('CSV file'), csvFile());
 
     expect(await screen.findByText('1 product ready to import; 1 row has errors')).toBeVisible();

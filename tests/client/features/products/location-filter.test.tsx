@@ -105,6 +105,31 @@ test('above a location’s list, its counts and figures are what it holds', asyn
   );
 });
 
+test('opened filtered by a location (a reload, a link), the figures are what it holds', async () => {
+  answerSummary((query) =>
+    query.get('location') === BIN.id
+      ? { count: 1, units: 5, value: 50, toReorder: 0 }
+      : { count: 6, units: 52, value: 640, toReorder: 2 },
+  );
+  renderRoute(<ProductsPage />, { url: `/?location=${BIN.id}` });
+  await screen.findByRole('list', {}, { timeout: 5000 });
+  await waitFor(() =>
+    expect(screen.getAllByRole('term').map((term) => term.textContent)).toEqual([
+      'Total units here',
+      'Stock value here at price',
+    ]),
+  );
+  expect(screen.getAllByRole('definition').map((value) => value.textContent)).toEqual([
+    '5',
+    '$50.00',
+  ]);
+  expect(screen.getByRole('status')).toHaveTextContent('1 product');
+  // The catalogue's figures were never asked for: nothing shows them for a moment either.
+  const summaries = (await requests()).filter(({ path }) => path === '/products/summary');
+  expect(summaries.length).toBeGreaterThan(0);
+  expect(summaries.every(({ query }) => query.location === BIN.id)).toBe(true);
+});
+
 test('a location’s page lists what it holds and moves it elsewhere in one transfer', async () => {
   const { user } = renderRoute(<LocationHoldings />, {
     path: '/locations/:locationId',

@@ -89,6 +89,14 @@ describe('ImportStockByLocation', () => {
       userOptions: { applyAccept: false },
     });
 
+  it("names this file's columns under the picker, not the products import's", async () => {
+    setup();
+    const picker = screen.getByLabelText('CSV file');
+    expect(picker).toHaveAccessibleDescription(
+      'A header row naming the columns location, quantity, and id, sku or barcode, in any order (others, such as name, are left aside); up to 10 MB and 50,000 rows.',
+    );
+  });
+
   it('checks the file first and shows what would change, then counts it in on confirm', async () => {
     server.use(
       http.post('/api/products/stock-by-location/import', ({ request }) =>

@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { A } from '@shared/account-messages.js';
 import { AccountDataSection } from '@/features/profile/components/security/AccountDataSection.js';
 import { renderRoute, testQueryClient } from '../../support/render.js';
 import { apiError, sent, server } from '../../support/server.js';
@@ -21,6 +22,41 @@ beforeEach(() => {
 });
 
 describe('AccountDataSection', () => {
+  it('asks for the password before the final warning, and sends nothing', async () => {
+    const { user } = show();
+    const password = await screen.findByLabelText('Your password');
+    await user.click(screen.getByRole('button', { name: 'Delete account' }));
+    expect(await screen.findByText(A.passwordRequired)).toBeVisible();
+    expect(password).toHaveAccessibleDescription(A.passwordRequired);
+    expect(password).toHaveAttribute('aria-invalid', 'true');
+    expect(password).toHaveFocus();
+    expect(fire).not.toHaveBeenCalled();
+    expect((await sent()).filter(([method]) => method === 'DELETE')).toEqual([]);
+  });
+
+  it('with two-factor sign-in on, asks for the code too before the final warning', async () => {
+    const { user } = show(true);
+    await user.type(await screen.findByLabelText('Your password'), 'first-Password-1');
+    const code = await screen.findByLabelText(
+      'Code from your authenticator app, or a recovery code',
+    );
+    await user.type(code, '   ');
+    await user.click(screen.getByRole('button', { name: 'Delete account' }));
+    expect(await screen.findByText(A.codeRequired)).toBeVisible();
+    expect(code).toHaveAccessibleDescription(A.codeRequired);
+    expect(code).toHaveFocus();
+    expect(screen.getByLabelText('Your password')).not.toHaveAttribute('aria-invalid');
+    expect(fire).not.toHaveBeenCalled();
+
+    // Filled in, the warning comes, and the field's message goes.
+    await user.type(code, '123456');
+    await user.click(screen.getByRole('button', { name: 'Delete account' }));
+    await waitFor(() =>
+      expect(fire).toHaveBeenCalledWith(expect.objectContaining({ title: 'Delete your account?' })),
+    );
+    expect(screen.queryByText(A.codeRequired)).not.toBeInTheDocument();
+  });
+
   it('deletes nothing when the dialog is cancelled', async () => {
     const { user } = show();
     await user.type(await screen.findByLabelText('Your password'), 'first-Password-1');

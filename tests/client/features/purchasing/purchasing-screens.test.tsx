@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import type { PurchaseOrder } from '@shared/schemas/purchasing/purchase-orders.js';
+import { PO, type PurchaseOrder } from '@shared/schemas/purchasing/purchase-orders.js';
 import type { Supplier } from '@shared/schemas/purchasing/suppliers.js';
 import { PurchaseOrderScreen } from '@/features/purchasing/components/PurchaseOrderScreen.js';
 import { PurchaseOrdersScreen } from '@/features/purchasing/components/PurchaseOrdersScreen.js';
@@ -11,7 +11,7 @@ import { ProductSuppliers } from '@/features/purchasing/components/ProductSuppli
 import { queryKeys } from '@/lib/query/query-client.js';
 import { product } from '../products/fixtures.js';
 import { renderRoute, testQueryClient } from '../../support/render.js';
-import { server } from '../../support/server.js';
+import { apiError, server } from '../../support/server.js';
 import { answerCatalogues, USER } from '../catalogues/fixtures.js';
 
 const ACME: Supplier = {
@@ -176,6 +176,54 @@ describe("a purchase order's page", () => {
       }),
     );
     expect(screen.getByRole('button', { name: 'Delete draft' })).toBeInTheDocument();
+  });
+
+  it("shows the server's refusal of a line's quantity at that line, not under the form", async () => {
+    const draft = order({
+      status: 'draft',
+      lines: [
+        ...order().lines,
+        {
+          productId: 'p2',
+          name: 'Red cup',
+          sku: null,
+          supplierSku: null,
+          quantity: 3,
+          unitCost: 1,
+          received: 0,
+        },
+      ],
+    });
+    server.use(
+      http.get('/api/purchase-orders/po1', () => HttpResponse.json({ purchaseOrder: draft })),
+      http.patch('/api/purchase-orders/po1', () =>
+        apiError(400, {
+          message: PO.quantityInvalid,
+          errors: [{ path: 'lines.1.quantity', message: PO.quantityInvalid }],
+        }),
+      ),
+    );
+    show(<PurchaseOrderScreen />, '/purchase-orders/po1', '/purchase-orders/:poId');
+    const user = userEvent.setup();
+    const cup = await screen.findByLabelText('Quantity of Red cup');
+    await user.clear(cup);
+    await user.type(cup, '0');
+    await user.click(screen.getByRole('button', { name: 'Save draft' }));
+
+    expect(await screen.findByText(PO.quantityInvalid)).toBeVisible();
+    expect(PO.quantityInvalid).toBe('Quantity must be a whole number from 1 to 2,147,483,647');
+    expect(screen.getAllByText(PO.quantityInvalid)).toHaveLength(1);
+    const lines = within(screen.getByRole('list', { name: 'Lines' })).getAllByRole('listitem');
+    expect(within(lines[1]!).getByText(PO.quantityInvalid)).toBeVisible();
+    expect(cup).toHaveAccessibleDescription(PO.quantityInvalid);
+    expect(cup).toHaveAttribute('aria-invalid', 'true');
+    expect(cup).toHaveFocus();
+    expect(screen.getByLabelText('Quantity of Blue mug')).not.toHaveAttribute('aria-invalid');
+
+    // Changed, the line's message goes.
+    await user.type(cup, '5');
+    expect(screen.queryByText(PO.quantityInvalid)).not.toBeInTheDocument();
+    expect(cup).not.toHaveAttribute('aria-invalid');
   });
 
   it("adds a product found by a search to a draft's lines", async () => {

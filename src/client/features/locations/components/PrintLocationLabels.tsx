@@ -34,14 +34,17 @@ export function PrintLocationLabels({ ids, label }: { ids: string[]; label: stri
       setBusy(false);
     }
   };
+  // A select is as wide as its longest choice ('Avery L7160 (A4, 21 labels of 63.5 × 38.1 mm)'),
+  // wider than a phone's screen beside a heading: held to the row's width, it clips the shown
+  // text instead of pushing the page sideways (the open list still shows every name whole).
   return (
-    <div className="flex flex-wrap items-center gap-2">
+    <div className="flex max-w-full min-w-0 flex-wrap items-center gap-2">
       <label htmlFor={layoutField} className="sr-only">
         Label stock
       </label>
       <select
         id={layoutField}
-        className={inlineControlClasses}
+        className={`max-w-full min-w-0 ${inlineControlClasses}`}
         value={layout}
         onChange={(event) => setLayout(event.target.value as LabelLayout)}
       >

@@ -7,6 +7,7 @@ import { notifySuccess } from '@/lib/notify.js';
 import { paths } from '@/lib/paths.js';
 import { useCreateProduct } from '../api/create-product.js';
 import { BackToProductsLink } from './BackToProductsLink.js';
+import { NeedsRight } from './NeedsRight.js';
 import { PageHeader } from './PageHeader.js';
 import { ProductForm } from './ProductForm.js';
 import { copiedValues } from './product-form-values.js';
@@ -43,17 +44,19 @@ export function CreateProduct() {
   return (
     <div className="mx-auto max-w-3xl space-y-8">
       <PageHeader title="Create New Product" back={<BackToProductsLink />} />
-      <Card className="px-6 py-8 sm:px-8">
-        <ProductForm
-          action="Creating products"
-          schema={productFormSchema}
-          minStock={MIN_FORM_STOCK}
-          defaultValues={copy ?? { ...empty, barcode: search.get('barcode') ?? '' }}
-          submitLabel="Create Product"
-          busyLabel="Creating..."
-          onSubmit={create.mutateAsync}
-        />
-      </Card>
+      <NeedsRight action="editProducts">
+        <Card className="px-6 py-8 sm:px-8">
+          <ProductForm
+            action="Creating products"
+            schema={productFormSchema}
+            minStock={MIN_FORM_STOCK}
+            defaultValues={copy ?? { ...empty, barcode: search.get('barcode') ?? '' }}
+            submitLabel="Create Product"
+            busyLabel="Creating..."
+            onSubmit={create.mutateAsync}
+          />
+        </Card>
+      </NeedsRight>
     </div>
   );
 }

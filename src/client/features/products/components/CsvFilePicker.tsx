@@ -1,9 +1,11 @@
 import { useId } from 'react';
-import { IMPORT_COLUMNS, IMPORT_MAX_BYTES } from '@shared/constants.js';
+import { IMPORT_MAX_BYTES } from '@shared/constants.js';
 import { IMPORT_MAX_MB_TEXT, IMPORT_MAX_ROWS_TEXT, M } from '@shared/messages.js';
 import { DropZone } from '@/components/forms/DropZone.js';
 
 interface CsvFilePickerProps {
+  /** The columns this import's header names, in words ('name, price, …, in any order'). */
+  header: string;
   file: File | null;
   onChange: (file: File) => void;
   /** Why the chosen file is refused (by the picker, or by the server as a whole). */
@@ -16,7 +18,13 @@ export const csvFileError = (file: File) =>
   file.size > IMPORT_MAX_BYTES ? M.importTooLarge : undefined;
 
 /** Picks one CSV file by browsing or by drag and drop; says which one and why it is refused. */
-export function CsvFilePicker({ file, onChange, error, disabled = false }: CsvFilePickerProps) {
+export function CsvFilePicker({
+  header,
+  file,
+  onChange,
+  error,
+  disabled = false,
+}: CsvFilePickerProps) {
   const inputId = useId();
   return (
     <div>
@@ -27,7 +35,7 @@ export function CsvFilePicker({ file, onChange, error, disabled = false }: CsvFi
         inputId={inputId}
         accept=".csv,text/csv"
         browseLabel={file ? 'Choose another file' : 'Choose a CSV file'}
-        hint={`A header row naming the columns ${IMPORT_COLUMNS.join(', ')}, in any order; up to ${IMPORT_MAX_MB_TEXT} and ${IMPORT_MAX_ROWS_TEXT} rows.`}
+        hint={`A header row naming the columns ${header}; up to ${IMPORT_MAX_MB_TEXT} and ${IMPORT_MAX_ROWS_TEXT} rows.`}
         error={error}
         disabled={disabled}
         onFile={(chosen) => {

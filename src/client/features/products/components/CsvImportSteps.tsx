@@ -6,6 +6,8 @@ import type { CsvImportState } from './use-csv-import.js';
 
 interface CsvImportStepsProps<Extra, Report> {
   csv: CsvImportState<Extra, Report>;
+  /** The columns the file's header names, in words: each import has its own. */
+  header: string;
   /** The shown report, as the import words it. */
   report: ReactNode;
   /** The import button's text; none while there is nothing to import (errors, or no change). */
@@ -15,12 +17,14 @@ interface CsvImportStepsProps<Extra, Report> {
 /** A CSV import's steps, below the screen's own words: the file, the progress, the report, go. */
 export function CsvImportSteps<Extra, Report>({
   csv,
+  header,
   report,
   importLabel,
 }: CsvImportStepsProps<Extra, Report>) {
   return (
     <>
       <CsvFilePicker
+        header={header}
         file={csv.file}
         onChange={(chosen) => csv.choose(chosen)}
         error={csv.fileError}

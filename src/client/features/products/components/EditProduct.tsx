@@ -15,6 +15,7 @@ import { paths } from '@/lib/paths.js';
 import { useProduct } from '../api/get-product.js';
 import { useUpdateProduct } from '../api/update-product.js';
 import { BackToProductsLink } from './BackToProductsLink.js';
+import { NeedsRight } from './NeedsRight.js';
 import { PageHeader } from './PageHeader.js';
 import { isProductMissing, ProductLoadError, ProductMissing } from './common/ProductLoadError.js';
 import { ProductForm } from './ProductForm.js';
@@ -47,14 +48,16 @@ export function EditProduct() {
           </Link>
         }
       />
-      {/* What the list showed of it is not enough to edit: saving it would clear the rest. */}
-      {product.isError && (product.data === undefined || isFromList(product.data)) ? (
-        <ProductLoadError query={product} />
-      ) : product.isPending || isFromList(product.data) ? (
-        <PageSpinner label="Loading the product..." />
-      ) : (
-        <EditProductForm product={product.data} />
-      )}
+      <NeedsRight action="editProducts">
+        {/* What the list showed of it is not enough to edit: saving it would clear the rest. */}
+        {product.isError && (product.data === undefined || isFromList(product.data)) ? (
+          <ProductLoadError query={product} />
+        ) : product.isPending || isFromList(product.data) ? (
+          <PageSpinner label="Loading the product..." />
+        ) : (
+          <EditProductForm product={product.data} />
+        )}
+      </NeedsRight>
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { EXPORT_COLUMNS, type ImportMatches } from '@shared/constants.js';
+import { EXPORT_COLUMNS, IMPORT_COLUMNS, type ImportMatches } from '@shared/constants.js';
 import { Card } from '@/components/ui/Card.js';
 import { controlClasses } from '@/components/ui/Field.js';
 import { formatCount } from '@/lib/format.js';
@@ -7,6 +7,7 @@ import { productsImport } from '../api/import-products.js';
 import { BackToProductsLink } from './BackToProductsLink.js';
 import { CsvImportSteps } from './CsvImportSteps.js';
 import { ImportReport } from './ImportReport.js';
+import { NeedsRight } from './NeedsRight.js';
 import { PageHeader } from './PageHeader.js';
 import { useCsvImport } from './use-csv-import.js';
 
@@ -49,49 +50,52 @@ export function ImportProducts() {
   return (
     <div className="mx-auto max-w-4xl space-y-8">
       <PageHeader title="Import Products" back={<BackToProductsLink />} />
-      <Card className="space-y-6 px-4 py-6 sm:px-8 sm:py-8">
-        <p className="text-sm text-gray-700">
-          Add many products at once from a spreadsheet saved as CSV. The file is checked first:
-          nothing is imported until you confirm, and then every row is, or none.
-        </p>
-        <p className="text-sm text-gray-700">
-          A row with the <code>id</code> of one of your products (as an export writes it) matches
-          that product.{' '}
-          <button
-            type="button"
-            onClick={downloadTemplate}
-            className="font-semibold text-indigo-700 underline hover:text-indigo-600"
-          >
-            Download a template CSV
-          </button>
-        </p>
-        <label className="block text-sm font-medium text-gray-900">
-          Rows that match a product
-          <select
-            value={matches}
-            disabled={csv.checking || csv.importing}
-            onChange={(event) => {
-              const chosen = event.target.value as ImportMatches;
-              setMatches(chosen);
-              if (csv.file) csv.choose(csv.file, { matches: chosen });
-            }}
-            className={`mt-2 ${controlClasses}`}
-          >
-            <option value="update">Update the product</option>
-            <option value="skip">Leave the product as it is</option>
-            <option value="copy">Create a copy</option>
-          </select>
-        </label>
-        <CsvImportSteps
-          csv={csv}
-          report={report && <ImportReport report={report} />}
-          importLabel={
-            ready
-              ? `Import ${formatCount(writes)} ${writes === 1 ? 'product' : 'products'}`
-              : undefined
-          }
-        />
-      </Card>
+      <NeedsRight action="editProducts">
+        <Card className="space-y-6 px-4 py-6 sm:px-8 sm:py-8">
+          <p className="text-sm text-gray-700">
+            Add many products at once from a spreadsheet saved as CSV. The file is checked first:
+            nothing is imported until you confirm, and then every row is, or none.
+          </p>
+          <p className="text-sm text-gray-700">
+            A row with the <code>id</code> of one of your products (as an export writes it) matches
+            that product.{' '}
+            <button
+              type="button"
+              onClick={downloadTemplate}
+              className="font-semibold text-indigo-700 underline hover:text-indigo-600"
+            >
+              Download a template CSV
+            </button>
+          </p>
+          <label className="block text-sm font-medium text-gray-900">
+            Rows that match a product
+            <select
+              value={matches}
+              disabled={csv.checking || csv.importing}
+              onChange={(event) => {
+                const chosen = event.target.value as ImportMatches;
+                setMatches(chosen);
+                if (csv.file) csv.choose(csv.file, { matches: chosen });
+              }}
+              className={`mt-2 ${controlClasses}`}
+            >
+              <option value="update">Update the product</option>
+              <option value="skip">Leave the product as it is</option>
+              <option value="copy">Create a copy</option>
+            </select>
+          </label>
+          <CsvImportSteps
+            csv={csv}
+            header={`${IMPORT_COLUMNS.join(', ')}, in any order`}
+            report={report && <ImportReport report={report} />}
+            importLabel={
+              ready
+                ? `Import ${formatCount(writes)} ${writes === 1 ? 'product' : 'products'}`
+                : undefined
+            }
+          />
+        </Card>
+      </NeedsRight>
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import { STOCK_IMPORT_COLUMNS_TEXT } from '@shared/constants.js';
 import type { StockImportReport } from '@shared/schemas/locations/stock-import.js';
 import { Card } from '@/components/ui/Card.js';
 import { formatCount } from '@/lib/format.js';
@@ -5,6 +6,7 @@ import { stockByLocationImport } from '../api/stock-by-location.js';
 import { BackToProductsLink } from './BackToProductsLink.js';
 import { CsvImportSteps } from './CsvImportSteps.js';
 import { ImportErrors } from './ImportErrors.js';
+import { NeedsRight } from './NeedsRight.js';
 import { PageHeader } from './PageHeader.js';
 import { useCsvImport } from './use-csv-import.js';
 
@@ -55,23 +57,26 @@ export function ImportStockByLocation() {
   return (
     <div className="mx-auto max-w-4xl space-y-8">
       <PageHeader title="Import Stock by Location" back={<BackToProductsLink />} />
-      <Card className="space-y-6 px-4 py-6 sm:px-8 sm:py-8">
-        <p className="text-sm text-gray-700">
-          Set how many of each product each location holds, from the file &lsquo;Export stock by
-          location&rsquo; writes: one row per product and location, <code>quantity</code> being what
-          you counted there. The file is checked first: nothing changes until you confirm, and then
-          every row does, or none.
-        </p>
-        <CsvImportSteps
-          csv={csv}
-          report={report && <StockReport report={report} />}
-          importLabel={
-            ready
-              ? `Set ${formatCount(changed)} ${changed === 1 ? 'quantity' : 'quantities'}`
-              : undefined
-          }
-        />
-      </Card>
+      <NeedsRight action="adjustStock">
+        <Card className="space-y-6 px-4 py-6 sm:px-8 sm:py-8">
+          <p className="text-sm text-gray-700">
+            Set how many of each product each location holds, from the file &lsquo;Export stock by
+            location&rsquo; writes: one row per product and location, <code>quantity</code> being
+            what you counted there. The file is checked first: nothing changes until you confirm,
+            and then every row does, or none.
+          </p>
+          <CsvImportSteps
+            csv={csv}
+            header={`${STOCK_IMPORT_COLUMNS_TEXT}, in any order (others, such as name, are left aside)`}
+            report={report && <StockReport report={report} />}
+            importLabel={
+              ready
+                ? `Set ${formatCount(changed)} ${changed === 1 ? 'quantity' : 'quantities'}`
+                : undefined
+            }
+          />
+        </Card>
+      </NeedsRight>
     </div>
   );
 }

@@ -1,11 +1,12 @@
-import { useState } from 'react';
+import { useId, useRef, useState } from 'react';
+import type { FieldError } from '@shared/field-errors.js';
 import type { PurchaseOrder } from '@shared/schemas/purchasing/purchase-orders.js';
 import type { ProductListItem } from '@shared/schemas/products.js';
 import { Button } from '@/components/ui/Button.js';
 import { CardSection } from '@/components/ui/Card.js';
 import { SearchForm } from '@/components/ui/SearchForm.js';
 import { inlineControlClasses, TextAreaField, TextField } from '@/components/ui/Field.js';
-import { getErrorMessage } from '@/lib/api-error.js';
+import { getErrorMessage, getFieldErrors } from '@/lib/api-error.js';
 import { useCatalogueRef } from '@/lib/catalogue-ref.js';
 import { searchProducts } from '@/lib/products/search-products.js';
 import { usePurchaseOrderChange } from '../api/purchase-orders.js';
@@ -19,6 +20,26 @@ interface DraftLine {
   unitCost: string;
 }
 
+/** The fields of a line the server may refuse, each shown at its own input. */
+type LineField = 'quantity' | 'unitCost';
+type LineErrors = Record<string, Partial<Record<LineField, string>>>;
+
+/**
+ * A refusal's field errors at the lines they name (`lines.1.quantity`: the second line sent), by
+ * product, and the others.
+ */
+function errorsByLine(errors: FieldError[], sent: DraftLine[]) {
+  const byLine: LineErrors = {};
+  const rest: FieldError[] = [];
+  for (const error of errors) {
+    const match = /^lines\.(\d+)\.(quantity|unitCost)$/.exec(error.path);
+    const line = match ? sent[Number(match[1])] : undefined;
+    if (!match || !line) rest.push(error);
+    else (byLine[line.productId] ??= {})[match[2] as LineField] = error.message;
+  }
+  return { byLine, rest };
+}
+
 const linesOf = (order: PurchaseOrder): DraftLine[] =>
   order.lines.map((line) => ({
     productId: line.productId,
@@ -29,8 +50,9 @@ const linesOf = (order: PurchaseOrder): DraftLine[] =>
 
 /**
  * A draft's lines (product, quantity, unit cost), expected date and notes, saved together with
- * one PATCH; the server checks every rule and its refusal shows under the form. A unit cost left
- * empty is the supplier's for the product, else the product's cost.
+ * one PATCH; the server checks every rule. Its refusal of a line's quantity or cost shows at that
+ * line, whose field takes the focus; any other under the form. A unit cost left empty is the
+ * supplier's for the product, else the product's cost.
  */
 export function DraftEditor({
   order,
@@ -45,22 +67,46 @@ export function DraftEditor({
   const [expectedAt, setExpected] = useState(order.expectedAt?.slice(0, 10) ?? '');
   const [notes, setNotes] = useState(order.notes ?? '');
   const [error, setError] = useState<string>();
+  const [lineErrors, setLineErrors] = useState<LineErrors>({});
+  const fieldIds = useId();
+  const inputs = useRef(new Map<string, HTMLInputElement>());
+  const fieldId = (productId: string, field: LineField) => `${fieldIds}-${productId}-${field}`;
+  /** A line's input, kept to be focused when the server refuses its value. */
+  const keep = (productId: string, field: LineField) => (element: HTMLInputElement | null) => {
+    if (element) inputs.current.set(fieldId(productId, field), element);
+    else inputs.current.delete(fieldId(productId, field));
+  };
+  /** What a line's input says to assistive technology and the eye about its refused value. */
+  const invalid = (productId: string, field: LineField) =>
+    lineErrors[productId]?.[field]
+      ? { 'aria-invalid': true, 'aria-describedby': `${fieldId(productId, field)}-error` }
+      : {};
   const touch = () => onDirty(true);
   const setLines = (next: DraftLine[]) => {
     setLinesState(next);
     touch();
   };
-  const edit = (productId: string, patch: Partial<DraftLine>) =>
-    setLines(lines.map((line) => (line.productId === productId ? { ...line, ...patch } : line)));
+  const edit = (productId: string, field: LineField, value: string) => {
+    setLines(
+      lines.map((line) => (line.productId === productId ? { ...line, [field]: value } : line)),
+    );
+    // Changed, the value is no longer the one refused.
+    if (lineErrors[productId]?.[field]) {
+      const { [field]: _fixed, ...left } = lineErrors[productId];
+      setLineErrors({ ...lineErrors, [productId]: left });
+    }
+  };
 
   const save = async () => {
     setError(undefined);
+    setLineErrors({});
+    const sent = lines;
     try {
       await change.mutateAsync({
         kind: 'update',
         id: order.id,
         body: {
-          lines: lines.map((line) => ({
+          lines: sent.map((line) => ({
             productId: line.productId,
             quantity: Number(line.quantity),
             unitCost: line.unitCost.trim() === '' ? null : line.unitCost.trim(),
@@ -71,7 +117,14 @@ export function DraftEditor({
       });
       onDirty(false);
     } catch (caught) {
-      setError(getErrorMessage(caught));
+      const { byLine, rest } = errorsByLine(getFieldErrors(caught), sent);
+      const first = sent.find((line) => byLine[line.productId]);
+      if (!first) return setError(getErrorMessage(caught));
+      // Said once, at the line to fix: under the form only what names no line.
+      setLineErrors(byLine);
+      setError(rest[0]?.message);
+      const field = byLine[first.productId]!.quantity ? 'quantity' : 'unitCost';
+      inputs.current.get(fieldId(first.productId, field))?.focus();
     }
   };
 
@@ -89,11 +142,13 @@ export function DraftEditor({
               <label className="text-sm text-gray-700">
                 Quantity
                 <QuantityInput
+                  ref={keep(line.productId, 'quantity')}
                   min={1}
                   aria-label={`Quantity of ${line.name}`}
+                  {...invalid(line.productId, 'quantity')}
                   className="mt-1 block"
                   value={line.quantity}
-                  onChange={(text) => edit(line.productId, { quantity: text })}
+                  onChange={(text) => edit(line.productId, 'quantity', text)}
                 />
               </label>
               <label className="text-sm text-gray-700">
@@ -103,10 +158,12 @@ export function DraftEditor({
                   inputMode="decimal"
                   min={0}
                   step={0.01}
+                  ref={keep(line.productId, 'unitCost')}
                   aria-label={`Unit cost of ${line.name}`}
+                  {...invalid(line.productId, 'unitCost')}
                   className={`mt-1 block w-28 ${inlineControlClasses}`}
                   value={line.unitCost}
-                  onChange={(event) => edit(line.productId, { unitCost: event.target.value })}
+                  onChange={(event) => edit(line.productId, 'unitCost', event.target.value)}
                 />
               </label>
               <Button
@@ -116,6 +173,18 @@ export function DraftEditor({
               >
                 Remove
               </Button>
+              {(['quantity', 'unitCost'] as const).map(
+                (field) =>
+                  lineErrors[line.productId]?.[field] && (
+                    <p
+                      key={field}
+                      id={`${fieldId(line.productId, field)}-error`}
+                      className="basis-full text-sm text-red-700"
+                    >
+                      {lineErrors[line.productId]![field]}
+                    </p>
+                  ),
+              )}
             </li>
           ))}
         </ul>

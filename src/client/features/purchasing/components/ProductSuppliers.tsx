@@ -195,7 +195,7 @@ function SuppliersEditor({
         <label className="block text-sm font-medium text-gray-900">
           Add a supplier
           <select
-            className={`mt-1 block max-w-xs ${inlineControlClasses}`}
+            className={`mt-1 block max-w-[min(20rem,100%)] ${inlineControlClasses}`}
             value=""
             onChange={(event) => {
               const supplierId = event.target.value;

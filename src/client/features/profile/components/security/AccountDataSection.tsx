@@ -1,4 +1,5 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
+import { A } from '@shared/account-messages.js';
 import { confirmAction } from '@/components/dialogs/confirm-action.js';
 import { Button } from '@/components/ui/Button.js';
 import { getErrorMessage } from '@/lib/api-error.js';
@@ -47,11 +48,25 @@ function DeleteAccount() {
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
   const [failure, setFailure] = useState<string>();
+  const [missing, setMissing] = useState<{ password?: string; code?: string }>({});
+  const passwordInput = useRef<HTMLInputElement>(null);
+  const codeInput = useRef<HTMLInputElement>(null);
   const needsCode = twoFactor.data?.totp === true;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setFailure(undefined);
+    // What is missing is said at its field first: the irreversible warning comes only for a
+    // request that can succeed, not as the step before learning that a field was left empty.
+    const empty = {
+      ...(password === '' ? { password: A.passwordRequired } : {}),
+      ...(needsCode && code.trim() === '' ? { code: A.codeRequired } : {}),
+    };
+    setMissing(empty);
+    if (empty.password || empty.code) {
+      (empty.password ? passwordInput : codeInput).current?.focus();
+      return;
+    }
     const sure = await confirmAction(
       'Delete your account?',
       'Your personal catalogue, its products and pictures go for good, and every session ends. This cannot be undone.',
@@ -61,7 +76,7 @@ function DeleteAccount() {
     try {
       const { message } = await remove.mutateAsync({
         password,
-        ...(needsCode ? { code } : {}),
+        ...(needsCode ? { code: code.trim() } : {}),
       });
       notifySuccess(message);
     } catch (error) {
@@ -80,6 +95,8 @@ function DeleteAccount() {
           label="Your password"
           value={password}
           onChange={setPassword}
+          error={missing.password}
+          inputRef={passwordInput}
         />
         {needsCode && (
           <SecretField
@@ -87,6 +104,8 @@ function DeleteAccount() {
             label="Code from your authenticator app, or a recovery code"
             value={code}
             onChange={setCode}
+            error={missing.code}
+            inputRef={codeInput}
           />
         )}
         <Button type="submit" variant="danger" busy={remove.isPending} busyLabel="Deleting...">

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, type Ref } from 'react';
 import { controlClasses } from '@/components/ui/Field.js';
 
 const INPUTS = {
@@ -18,16 +18,23 @@ export function SecretField({
   label,
   value,
   onChange,
+  error,
+  inputRef,
   className,
 }: {
   kind: keyof typeof INPUTS;
   label: string;
   value: string;
   onChange: (value: string) => void;
+  /** Why the value cannot be sent: shown under the field, which it marks invalid. */
+  error?: string | undefined;
+  /** The input, for the form to focus it when it is the first to fix. */
+  inputRef?: Ref<HTMLInputElement> | undefined;
   /** The classes of the field's box (its width in a row of fields). */
   className?: string;
 }) {
   const id = useId();
+  const errorId = `${id}-error`;
   const { className: inputClasses, ...input } = INPUTS[kind];
   return (
     <div className={className}>
@@ -36,11 +43,19 @@ export function SecretField({
       </label>
       <input
         id={id}
+        ref={inputRef}
         {...input}
         value={value}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
         onChange={(event) => onChange(event.target.value)}
         className={`mt-2 ${inputClasses}`}
       />
+      {error && (
+        <p id={errorId} className="mt-2 text-sm text-red-700">
+          {error}
+        </p>
+      )}
     </div>
   );
 }
