@@ -27,14 +27,21 @@ function useFieldError<T extends FieldValues, Output>({ form, name }: FormBindin
   return typeof error?.message === 'string' ? error.message : undefined;
 }
 
-/** A TextField registered in a react-hook-form, with its error. */
+/**
+ * A TextField registered in a react-hook-form, with its error. `deps` are fields checked again
+ * whenever this one changes (once the form has been submitted), for a rule that spans both.
+ */
 export function FormTextField<T extends FieldValues, Output>({
   form,
   name,
+  deps,
   ...props
-}: FormBinding<T, Output> & Omit<TextFieldProps, 'name' | 'error' | 'form'>) {
+}: FormBinding<T, Output> & { deps?: Path<T>[] } & Omit<
+    TextFieldProps,
+    'name' | 'error' | 'form'
+  >) {
   const error = useFieldError({ form, name });
-  return <TextField {...props} error={error} {...form.register(name)} />;
+  return <TextField {...props} error={error} {...form.register(name, { deps })} />;
 }
 
 export function FormTextAreaField<T extends FieldValues, Output>({
