@@ -7,6 +7,7 @@ import {
   type UseFormReturn,
 } from 'react-hook-form';
 import { Button } from '../ui/Button.js';
+import { Countdown, Seconds } from '../ui/Countdown.js';
 import {
   TextAreaField,
   TextField,
@@ -53,12 +54,28 @@ export function FormTextAreaField<T extends FieldValues, Output>({
   return <TextAreaField {...props} error={error} {...form.register(name)} />;
 }
 
-/** The form's submit button: busy (disabled, reading `busyLabel`) while the form submits. */
+/**
+ * The form's submit button: busy (disabled, reading `busyLabel`) while the form submits; after a
+ * rate limit, disabled and reading 'Try again in 42 s' until the form's `retryAt` (useZodForm).
+ */
 export function FormSubmitButton<T extends FieldValues, Output>({
   form,
   ...props
-}: Pick<FormBinding<T, Output>, 'form'> &
-  Omit<ComponentProps<typeof Button>, 'type' | 'busy' | 'form'>) {
+}: { form: FormBinding<T, Output>['form'] & { retryAt?: number } } & Omit<
+  ComponentProps<typeof Button>,
+  'type' | 'busy' | 'form'
+>) {
   const { isSubmitting } = useFormState({ control: form.control });
-  return <Button {...props} type="submit" busy={isSubmitting} />;
+  return (
+    <Countdown
+      until={form.retryAt ?? 0}
+      waiting={(secondsLeft) => (
+        <Button {...props} type="submit" disabled>
+          Try again in <Seconds count={secondsLeft} />
+        </Button>
+      )}
+    >
+      <Button {...props} type="submit" busy={isSubmitting} />
+    </Countdown>
+  );
 }
