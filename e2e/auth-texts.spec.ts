@@ -63,7 +63,10 @@ test('a login of an unconfirmed account does not claim a new code went when the 
   }
 });
 
-test('a rate-limited request says how long to wait', async ({ page, user }) => {
+test("a rate-limited request: the server's message, and the wait on the button", async ({
+  page,
+  user,
+}) => {
   await page.route('**/api/auth/login', (route) =>
     route.fulfill({
       status: 429,
@@ -75,7 +78,9 @@ test('a rate-limited request says how long to wait', async ({ page, user }) => {
   await page.goto('/auth/login');
   await fillLogin(page, user);
   await loginButton(page).click();
-  await expect(toast(page, 'Too many attempts. Try again in 2 minutes.')).toBeVisible();
+  // Spec: the error text is the response's message field.
+  await expect(toast(page, M.tooManyRequests)).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Try again in \d+ seconds$/ })).toBeDisabled();
 });
 
 test('a refused reset code: back to forgot-password with the address filled in and only the error', async ({

@@ -55,6 +55,11 @@ test('sign up: every validation message, then the mailed code confirms the accou
   await password.fill(account.password);
   await confirm.fill(`${account.password}x`);
   await expect(page.getByText('Passwords do not match')).toBeVisible();
+  // A change of the password re-checks the confirmation: fixed from either field, or broken again.
+  await password.fill(`${account.password}x`);
+  await expect(page.getByText('Passwords do not match')).toBeHidden();
+  await password.fill(account.password);
+  await expect(page.getByText('Passwords do not match')).toBeVisible();
 
   await name.fill(account.name);
   await email.fill(account.email);

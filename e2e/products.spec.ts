@@ -275,11 +275,13 @@ test('delete: cancel keeps the product, confirm removes it', async ({
   await card.getByRole('button', { name: 'Delete Old ladder' }).click();
   await dialog.getByRole('button', { name: 'Yes, delete it!' }).click();
   await expect(dialog.getByText('Deleted!')).toBeVisible();
-  // The server's message: the dialog is the one success notice.
+  // The server's message, in the dialog and as the success toast (the dialog hides the toast
+  // area from assistive technology while it is open).
   await expect(dialog.getByText('Your product has been deleted.')).toBeVisible();
   expect(M.productDeleted).toBe('Your product has been deleted.');
   await dialog.getByRole('button', { name: 'OK' }).click();
   await expect(dialog).toBeHidden();
+  await expect(toast(page, 'Your product has been deleted.')).toBeVisible();
   await expect(card).toHaveCount(0);
   await expect(page.getByText('No products', { exact: true })).toBeVisible();
   expect(await api.getProduct(token, product.id)).toBe(404);

@@ -1,7 +1,7 @@
 import type { AxiosError } from 'axios';
 import { errorAnswerMessage, fieldErrorsOf, type FieldError } from '@shared/field-errors.js';
 import { isChunkLoadError } from './lazy-import.js';
-import { waitInWords } from './retry-after.js';
+import { retryAfterSeconds } from './retry-after.js';
 
 /** What every request that cannot reach the server ends with. */
 const UNREACHABLE_MESSAGE = 'The server cannot be reached. Check your connection and try again.';
@@ -26,12 +26,7 @@ const retryAfterOf = (headers: unknown) =>
 export function getErrorMessage(error: unknown): string {
   if (isAxiosError(error)) {
     if (error.response) {
-      // Rate limited: say how long, from Retry-After, rather than 'later'.
-      const wait =
-        error.response.status === 429
-          ? waitInWords(retryAfterOf(error.response.headers))
-          : undefined;
-      if (wait) return `Too many attempts. Try again in ${wait}.`;
+      // A 429 too: its wait is shown apart (getRateLimitWait), on the form's submit button.
       return (
         errorAnswerMessage(error.response.data) ?? `The request failed (${error.response.status})`
       );
@@ -58,6 +53,12 @@ export function getErrorMessage(error: unknown): string {
  */
 export const getFieldErrors = (error: unknown): FieldError[] =>
   isAxiosError(error) && error.response ? fieldErrorsOf(error.response.data) : [];
+
+/** After a 429, the seconds its Retry-After asks the client to wait; otherwise undefined. */
+export const getRateLimitWait = (error: unknown, now = Date.now()): number | undefined =>
+  isAxiosError(error) && error.response?.status === 429
+    ? retryAfterSeconds(retryAfterOf(error.response.headers), now)
+    : undefined;
 
 /** The HTTP status of a failed call, when the server answered. */
 export const getErrorStatus = (error: unknown): number | undefined =>

@@ -2,7 +2,7 @@ import { http, HttpResponse, type HttpResponseResolver } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { loadApiClient } from '@/lib/api-client.js';
-import { getErrorMessage, getErrorStatus } from '@/lib/api-error.js';
+import { getErrorMessage, getErrorStatus, getRateLimitWait } from '@/lib/api-error.js';
 import { apiError, server } from '../support/server.js';
 
 /** What the app's HTTP client really rejects with when GET /api/thing is answered by `answer`. */
@@ -44,7 +44,7 @@ describe('getErrorMessage', () => {
     expect(getErrorMessage(html)).toBe('The request failed (502)');
   });
 
-  it('says how long to wait after a 429, from Retry-After', async () => {
+  it("is the server's message after a 429 too, and its wait is read from Retry-After", async () => {
     const limited = (retryAfter?: string) =>
       failure(() =>
         HttpResponse.json(
@@ -55,14 +55,22 @@ describe('getErrorMessage', () => {
           },
         ),
       );
-    const message = async (retryAfter?: string) => getErrorMessage(await limited(retryAfter));
-    expect(await message('120')).toBe('Too many attempts. Try again in 2 minutes.');
-    expect(await message('61')).toBe('Too many attempts. Try again in 2 minutes.');
-    expect(await message('45')).toBe('Too many attempts. Try again in 45 seconds.');
-    expect(await message('1')).toBe('Too many attempts. Try again in 1 second.');
-    expect(await message('7200')).toBe('Too many attempts. Try again in 2 hours.');
-    // Without the header, the server's own message.
-    expect(await message()).toBe('Too many requests. Please try again later.');
+    for (const retryAfter of ['45', '7200', undefined]) {
+      expect(getErrorMessage(await limited(retryAfter))).toBe(
+        'Too many requests. Please try again later.',
+      );
+    }
+    const now = Date.parse('2025-01-01T12:00:00Z');
+    expect(getRateLimitWait(await limited('45'), now)).toBe(45);
+    expect(getRateLimitWait(await limited('0'), now)).toBe(1);
+    expect(getRateLimitWait(await limited('Wed, 01 Jan 2025 12:01:30 GMT'), now)).toBe(90);
+    expect(getRateLimitWait(await limited(), now)).toBeUndefined();
+    expect(getRateLimitWait(await limited('soon'), now)).toBeUndefined();
+    // Only a rate limit: a 503's Retry-After is the server's own absence.
+    const away = await failure(() =>
+      HttpResponse.json({ message: 'Down' }, { status: 503, headers: { 'Retry-After': '5' } }),
+    );
+    expect(getRateLimitWait(away, now)).toBeUndefined();
   });
 
   it('tells a part of the app that could not be loaded from a lost connection', () => {

@@ -7,6 +7,7 @@ import {
   type UseFormReturn,
 } from 'react-hook-form';
 import { Button } from '../ui/Button.js';
+import { Countdown, Seconds } from '../ui/Countdown.js';
 import {
   TextAreaField,
   TextField,
@@ -27,14 +28,21 @@ function useFieldError<T extends FieldValues, Output>({ form, name }: FormBindin
   return typeof error?.message === 'string' ? error.message : undefined;
 }
 
-/** A TextField registered in a react-hook-form, with its error. */
+/**
+ * A TextField registered in a react-hook-form, with its error. `deps` are fields checked again
+ * whenever this one changes (once the form has been submitted), for a rule that spans both.
+ */
 export function FormTextField<T extends FieldValues, Output>({
   form,
   name,
+  deps,
   ...props
-}: FormBinding<T, Output> & Omit<TextFieldProps, 'name' | 'error' | 'form'>) {
+}: FormBinding<T, Output> & { deps?: Path<T>[] } & Omit<
+    TextFieldProps,
+    'name' | 'error' | 'form'
+  >) {
   const error = useFieldError({ form, name });
-  return <TextField {...props} error={error} {...form.register(name)} />;
+  return <TextField {...props} error={error} {...form.register(name, { deps })} />;
 }
 
 export function FormTextAreaField<T extends FieldValues, Output>({
@@ -46,12 +54,28 @@ export function FormTextAreaField<T extends FieldValues, Output>({
   return <TextAreaField {...props} error={error} {...form.register(name)} />;
 }
 
-/** The form's submit button: busy (disabled, reading `busyLabel`) while the form submits. */
+/**
+ * The form's submit button: busy (disabled, reading `busyLabel`) while the form submits; after a
+ * rate limit, disabled and reading 'Try again in 42 s' until the form's `retryAt` (useZodForm).
+ */
 export function FormSubmitButton<T extends FieldValues, Output>({
   form,
   ...props
-}: Pick<FormBinding<T, Output>, 'form'> &
-  Omit<ComponentProps<typeof Button>, 'type' | 'busy' | 'form'>) {
+}: { form: FormBinding<T, Output>['form'] & { retryAt?: number } } & Omit<
+  ComponentProps<typeof Button>,
+  'type' | 'busy' | 'form'
+>) {
   const { isSubmitting } = useFormState({ control: form.control });
-  return <Button {...props} type="submit" busy={isSubmitting} />;
+  return (
+    <Countdown
+      until={form.retryAt ?? 0}
+      waiting={(secondsLeft) => (
+        <Button {...props} type="submit" disabled>
+          Try again in <Seconds count={secondsLeft} />
+        </Button>
+      )}
+    >
+      <Button {...props} type="submit" busy={isSubmitting} />
+    </Countdown>
+  );
 }

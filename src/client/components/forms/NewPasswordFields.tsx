@@ -13,6 +13,8 @@ interface NewPasswordFieldsProps<T extends FieldValues, Output> {
 /**
  * A new password and the field that repeats it (sign-up, reset, change): the password rules under
  * the first, both 'new-password' so that a password manager offers to make one up and save it.
+ * After a submit, a change of the password checks the confirmation again: the form re-validates
+ * only the field that changed, and 'Passwords do not match' belongs to both.
  */
 export function NewPasswordFields<T extends FieldValues, Output>({
   form,
@@ -22,7 +24,7 @@ export function NewPasswordFields<T extends FieldValues, Output>({
   const shared = { form, type: 'password', autoComplete: 'new-password' } as const;
   return (
     <>
-      <FormTextField {...shared} {...password} hint={PASSWORD_HINT} />
+      <FormTextField {...shared} {...password} hint={PASSWORD_HINT} deps={[confirm.name]} />
       <FormTextField {...shared} {...confirm} />
     </>
   );

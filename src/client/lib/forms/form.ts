@@ -2,8 +2,15 @@ import { useEffect, useState, type BaseSyntheticEvent } from 'react';
 import { useForm, type FieldValues, type Resolver, type UseFormProps } from 'react-hook-form';
 import type { z } from 'zod';
 import { loadApiClient } from '../api-client.js';
+import { getRateLimitWait } from '../api-error.js';
 import { cachedImport, keepOnSuccess, preload } from '../lazy-import.js';
 import { notifyError, preloadToasts } from '../notify.js';
+
+/**
+ * The longest rate-limit wait the submit button counts down. A longer one (a daily budget) is the
+ * server's message to explain: a button counting thousands of seconds would not help.
+ */
+const BUTTON_WAIT_MAX_SECONDS = 120;
 
 type FormSchema<Input extends FieldValues, Output extends FieldValues> = z.ZodType<Output, Input>;
 
@@ -34,7 +41,8 @@ function lazyZodResolver<Input extends FieldValues, Output extends FieldValues>(
  * react-hook-form driven by a shared zod schema, the way every form of the app works: validate on
  * submit, then re-validate on every change. `preload` (give it to the form's
  * onFocus) fetches the validation code and the HTTP client as soon as the user starts on the form;
- * `submit` wraps the action with the error toast.
+ * `submit` wraps the action with the error toast. After a rate limit (429) the toast is the
+ * server's message and `retryAt` says until when (Retry-After): FormSubmitButton counts it down.
  *
  * `preloadWhenShown` fetches them as soon as the form is drawn instead: for the signed-in screens'
  * forms, whose code is not held to a first visit's budget. A first submit then shows its messages
@@ -52,6 +60,7 @@ export function useZodForm<Input extends FieldValues, Output extends FieldValues
     mode: 'onSubmit',
     reValidateMode: 'onChange',
   });
+  const [retryAt, setRetryAt] = useState(0);
   const [preloadForm] = useState(() => () => {
     preload(load);
     preload(loadApiClient);
@@ -71,6 +80,9 @@ export function useZodForm<Input extends FieldValues, Output extends FieldValues
   ) => {
     const fail = async (error: unknown, values: Output | Input) => {
       notifyError(error);
+      const wait = getRateLimitWait(error);
+      if (wait !== undefined && wait <= BUTTON_WAIT_MAX_SECONDS)
+        setRetryAt(Date.now() + wait * 1000);
       await onError?.(error, values);
     };
     const handle = form.handleSubmit(async (values) => {
@@ -88,5 +100,5 @@ export function useZodForm<Input extends FieldValues, Output extends FieldValues
       }
     };
   };
-  return { ...form, preload: preloadForm, submit };
+  return { ...form, preload: preloadForm, submit, retryAt };
 }

@@ -3,6 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ConfirmAccount } from '@/features/auth/components/ConfirmAccount.js';
 import { ResetPassword } from '@/features/auth/components/ResetPassword.js';
+import { expectConfirmFollowsPassword } from '../../support/password-pair.js';
 import { apiError, deferred, sent, server } from '../../support/server.js';
 import { renderRoute } from '../../support/render.js';
 
@@ -109,6 +110,18 @@ describe('ResetPassword', () => {
     expect(
       await screen.findByText('The code is not valid or has expired', {}, { timeout: 3000 }),
     ).toBeInTheDocument();
+  });
+
+  it('re-checks the confirmation when the new password changes after a submit', async () => {
+    server.use(codeAccepted);
+    const { user } = setup('/auth/reset-password?email=ada%40example.com&token=246810');
+    const button = await screen.findByRole('button', { name: 'Reset password' });
+    await expectConfirmFollowsPassword({
+      user,
+      password: 'New Password',
+      confirm: 'Confirm New password',
+      submit: () => user.click(button),
+    });
   });
 
   it('validates the new password and resets it with the token and e-mail', async () => {

@@ -90,6 +90,31 @@ describe('LoginForm', () => {
     expect(localStorage.getItem('AccessToken')).toBeNull();
   });
 
+  it("shows a rate limit in the server's words, and counts its wait down on the button", async () => {
+    server.use(
+      http.post('/api/auth/login', () =>
+        HttpResponse.json(
+          { message: 'Too many requests. Please try again later.' },
+          { status: 429, headers: { 'Retry-After': '2' } },
+        ),
+      ),
+    );
+    const { user } = setup();
+    await user.type(screen.getByLabelText('Email'), 'ada@example.com');
+    await user.type(screen.getByLabelText('Password'), 'secret123');
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    await waitFor(
+      () =>
+        expect(document.querySelector('.Toastify__toast')).toHaveTextContent(
+          'Too many requests. Please try again later.',
+        ),
+      { timeout: 3000 },
+    );
+    expect(screen.getByRole('button', { name: /^Try again in [12] seconds?$/ })).toBeDisabled();
+    // Then the form can be sent again.
+    expect(await screen.findByRole('button', { name: 'Log in' }, { timeout: 4000 })).toBeEnabled();
+  }, 10_000);
+
   it('sends an unconfirmed account to the code entry, with its e-mail', async () => {
     server.use(
       http.post('/api/auth/login', () =>

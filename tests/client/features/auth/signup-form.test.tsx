@@ -2,6 +2,7 @@ import { http, HttpResponse } from 'msw';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { SignupForm } from '@/features/auth/components/SignupForm.js';
+import { expectConfirmFollowsPassword } from '../../support/password-pair.js';
 import { apiError, deferred, sent, server } from '../../support/server.js';
 import { renderRoute } from '../../support/render.js';
 
@@ -46,6 +47,19 @@ describe('SignupForm', () => {
     expect(
       await screen.findByText('Password must contain at least one number'),
     ).toBeInTheDocument();
+    expect(await sent()).toEqual([]);
+  });
+
+  it('re-checks the confirmation when the password changes after a submit', async () => {
+    const { user } = setup();
+    await user.type(screen.getByLabelText('Name'), 'Ada');
+    await user.type(screen.getByLabelText('Email'), 'ada@example.com');
+    await expectConfirmFollowsPassword({
+      user,
+      password: 'Password',
+      confirm: 'Confirm Password',
+      submit: () => user.click(screen.getByRole('button', { name: 'Sign Up' })),
+    });
     expect(await sent()).toEqual([]);
   });
 

@@ -34,6 +34,20 @@ describe('ProductCard', () => {
     expect(card.getByRole('button', { name: 'Delete Webcam HD' })).toBeInTheDocument();
   });
 
+  // jsdom applies no stylesheet: the classes say whether a width hides it; the browser suite
+  // (e2e/product-screens.spec.ts) sees it on a phone.
+  it('shows the description at every width, clamped to two lines', () => {
+    const card = renderCard({});
+    const description = card.getByText('A lamp for the desk.');
+    expect(description).toHaveClass('line-clamp-2');
+    const hiding: string[] = [];
+    for (let node: Element | null = description; node && node.tagName !== 'LI';) {
+      hiding.push(...[...node.classList].filter((name) => /(^|:)hidden$/.test(name)));
+      node = node.parentElement;
+    }
+    expect(hiding, 'classes that hide it at some width').toEqual([]);
+  });
+
   // The count's colour (green above 10 units, yellow at 10 or fewer) is the browser suite's to
   // see: jsdom applies no stylesheet (e2e/products.spec.ts, expectTextColour).
   it('shows more than 10 units with the In stock tag', () => {

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { ChangePasswordForm } from '@/features/profile/components/ChangePasswordForm.js';
 import { LowStockDigestOption } from '@/features/profile/components/LowStockDigestOption.js';
 import { ProfileForm } from '@/features/profile/components/ProfileForm.js';
+import { expectConfirmFollowsPassword } from '../../support/password-pair.js';
 import { apiError, deferred, sent, server } from '../../support/server.js';
 import { renderRoute, testQueryClient } from '../../support/render.js';
 
@@ -120,6 +121,18 @@ describe('ChangePasswordForm', () => {
     expect(screen.getByLabelText('Confirm New Password')).toHaveAccessibleDescription(
       'Passwords do not match',
     );
+  });
+
+  it('re-checks the confirmation when the new password changes after a submit', async () => {
+    const { user: u } = setup();
+    await u.type(screen.getByLabelText('Current Password'), 'old12345');
+    await expectConfirmFollowsPassword({
+      user: u,
+      password: 'New Password',
+      confirm: 'Confirm New Password',
+      submit: () => u.click(screen.getByRole('button', { name: 'Change Password' })),
+    });
+    expect(await sent()).toEqual([]);
   });
 
   it('keeps the token it has, as the spec says, then goes to /', async () => {

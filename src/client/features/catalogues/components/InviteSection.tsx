@@ -12,7 +12,6 @@ import { notifyError, notifySuccess } from '@/lib/notify.js';
 import { useSentInvitations } from '../api/get-sent-invitations.js';
 import { useRevokeInvitation } from '../api/revoke-invitation.js';
 import { useSendInvitation } from '../api/send-invitation.js';
-import { serverMessage } from './server-message.js';
 
 const invitationSchema = () =>
   import('@shared/schemas/catalogues.js').then((m) => m.invitationBodySchema);
@@ -37,15 +36,9 @@ export function InviteSection({ catalogue }: { catalogue: Catalogue }) {
       },
     },
   });
+  // A 429 (the daily limit) is said in the server's own words, like every error (lib/api-error).
   const submit = form.submit(
-    async (values) => {
-      try {
-        await send.mutateAsync({ catalogueId: catalogue.id, ...values });
-      } catch (error) {
-        // The daily limit in the server's own words (not a generic 'try again in…').
-        throw getErrorStatus(error) === 429 ? new Error(serverMessage(error)) : error;
-      }
-    },
+    (values) => send.mutateAsync({ catalogueId: catalogue.id, ...values }),
     (error) => {
       if (getErrorStatus(error) === 409) {
         form.setError('email', { message: getErrorMessage(error) }, { shouldFocus: true });

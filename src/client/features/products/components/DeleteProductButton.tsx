@@ -1,6 +1,6 @@
 import type { ProductListItem } from '@shared/schemas/products.js';
 import { OfflineRefusal } from '@/lib/needs-connection.js';
-import { notifyError } from '@/lib/notify.js';
+import { notifyError, notifySuccess } from '@/lib/notify.js';
 import { useDeleteProduct } from '../api/delete-product.js';
 import { appButtons, confirmButtons, loadDialogs } from '@/components/dialogs/confirm-dialog.js';
 
@@ -12,11 +12,10 @@ interface DeleteProductButtonProps {
 }
 
 /**
- * The delete flow: a warning to confirm; after the server confirms, 'Deleted!'
- * with the server's message ('Your product has been deleted.') as its text: that dialog is the
- * success notice, so no toast repeats it. Any dismissal (Cancel, Esc, a click outside, the close
- * button) is a cancel: 'Cancelled'. SweetAlert2 is loaded on the first click, so no screen pays
- * for it up front.
+ * The delete flow: a warning to confirm; after the server confirms, 'Deleted!' with the server's
+ * message ('Your product has been deleted.') as its text, and that message as a success toast too,
+ * as the spec lists both. Any dismissal (Cancel, Esc, a click outside, the close button) is a
+ * cancel: 'Cancelled'. SweetAlert2 is loaded on the first click, so no screen pays for it up front.
  */
 export function DeleteProductButton({ product, className, onDeleted }: DeleteProductButtonProps) {
   const remove = useDeleteProduct();
@@ -42,6 +41,7 @@ export function DeleteProductButton({ product, className, onDeleted }: DeletePro
         notifyError(error);
         return;
       }
+      notifySuccess(message);
       // The list moves the focus on once this closes: the Delete button it would return to is gone.
       await Swal.fire({
         title: 'Deleted!',

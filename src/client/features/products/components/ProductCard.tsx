@@ -35,9 +35,10 @@ interface ProductCardProps {
 }
 
 /**
- * One product of the list. On a phone it is one compact row (thumbnail, name, price, stock, and
- * small Edit and Delete), so that six or more fit the first screen; its stepper opens under the
- * row with one tap. From `sm` up it is a tile, the picture on top, the stepper always shown.
+ * One product of the list. On a phone it is one compact row (thumbnail; name, description, price
+ * and stock; small Edit and Delete); its stepper opens under the row with one tap. From `sm` up it
+ * is a tile, the picture on top, the stepper always shown. The description is clamped to two
+ * lines at every width (the spec's card), in smaller type on a phone to keep the row short.
  * Long names wrap anywhere (even inside a word) and are clamped (two lines on a phone, so that
  * variants that differ at the end read apart), so they never widen the card.
  */
@@ -95,10 +96,10 @@ export function ProductCard({
             {product.name}
           </Link>
         </h2>
-        {/* The row has no room for them on a phone: the product page shows both. */}
-        <p className="line-clamp-2 text-sm wrap-anywhere text-gray-600 max-sm:hidden">
+        <p className="line-clamp-2 text-xs wrap-anywhere text-gray-600 sm:text-sm">
           {product.description}
         </p>
+        {/* The row has no room for the tags on a phone: the product page shows them. */}
         <div className="max-sm:hidden">
           <TagChips tags={product.tags} />
         </div>

@@ -89,7 +89,13 @@ export function ProductsToolbar({ q, sort, onSearch, onSort }: ProductsToolbarPr
   }, [lookingUp, text, q, search]);
 
   return (
-    <SearchForm label="Products" onSearch={() => search(text.trim())}>
+    // On a phone the sort goes under the search, its label beside it: side by side, neither the
+    // placeholder nor the longer sort labels ('Price: high to low') fit.
+    <SearchForm
+      label="Products"
+      onSearch={() => search(text.trim())}
+      className="flex flex-col gap-2 sm:flex-row sm:items-end sm:gap-3"
+    >
       <div className="min-w-0 flex-1">
         <label htmlFor="product-search" className="block text-sm font-medium text-gray-900">
           Search
@@ -104,16 +110,18 @@ export function ProductsToolbar({ q, sort, onSearch, onSort }: ProductsToolbarPr
           className={`mt-1.5 h-10 sm:mt-2 ${controlClasses}`}
         />
       </div>
-      {/* Beside the search even on a phone: one row, so that products show on the first screen. */}
-      <div className="w-44 shrink-0 sm:w-56">
-        <label htmlFor="product-sort" className="block text-sm font-medium text-gray-900">
+      <div className="flex items-center gap-3 sm:block sm:w-56 sm:shrink-0">
+        <label
+          htmlFor="product-sort"
+          className="shrink-0 text-sm font-medium text-gray-900 sm:block"
+        >
           Sort by
         </label>
         <select
           id="product-sort"
           value={sort}
           onChange={(event) => onSort(event.target.value as ProductSort)}
-          className={`mt-1.5 h-10 sm:mt-2 ${controlClasses} pr-8`}
+          className={`h-10 min-w-0 sm:mt-2 ${controlClasses} pr-8`}
         >
           {PRODUCT_SORTS.map((value) => (
             <option key={value} value={value}>
