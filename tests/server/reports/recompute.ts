@@ -1,4 +1,5 @@
 import type { DB } from '../../../src/server/infra/db/handle.js';
+import { moneyTotal } from '../../../src/server/features/products/exact-sum.js';
 
 /**
  * The reports recomputed in plain TypeScript from the raw rows of a catalogue: what the SQL of the
@@ -71,8 +72,8 @@ export async function readRaw(db: DB, catalogueId: string): Promise<Raw> {
   return { products, movements, cataloguePoint: catalogue.reorder_point };
 }
 
-/** Cents as the API sends money while it is exact as a number (every total in these tests). */
-const money = (cents: bigint) => Number(`${cents / 100n}.${String(cents % 100n).padStart(2, '0')}`);
+/** Cents as the API sends money: a number while exact, else the exact decimal as a string. */
+const money = moneyTotal;
 
 const byName = (a: RawProduct, b: RawProduct) =>
   a.name_key < b.name_key

@@ -11,7 +11,9 @@ function seededRandom(seed: number) {
   let state = seed;
   return (below: number) => {
     state = (state * 1_103_515_245 + 12_345) % 2 ** 31;
-    return state % below;
+    // From the high bits: the low bits of this generator repeat within a few draws (the lowest one
+    // alternates), so `pick(2)` would answer 0, 1, 0, 1 and a write's choices would follow a pattern.
+    return Math.floor((state / 2 ** 31) * below);
   };
 }
 
