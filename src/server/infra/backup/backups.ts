@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { createReadStream, existsSync } from 'node:fs';
 import { copyFile, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
 
 /** The embedded database's file under DATA_DIR, and the images' folder beside it. */
 const DATABASE_FILE = 'stockroom.db';
@@ -262,11 +262,13 @@ export async function pruneBackups(
  * A server with the database open would go on writing to the file a restore replaces, and lose its
  * -wal: SQLite grants an exclusive lock only when no other connection has the file open, idle or not.
  */
-function refuseWhileOpen(database: string) {
+async function refuseWhileOpen(database: string) {
   if (!existsSync(database)) return;
+  // Loaded here: a server on PostgreSQL, which takes backups, never loads the SQLite driver.
+  const { default: Sqlite } = await import('better-sqlite3');
   let probe: Database.Database | undefined;
   try {
-    probe = new Database(database, { fileMustExist: true, timeout: 0 });
+    probe = new Sqlite(database, { fileMustExist: true, timeout: 0 });
     probe.pragma('locking_mode = EXCLUSIVE');
     probe.exec('BEGIN EXCLUSIVE; COMMIT');
   } catch (error) {
@@ -290,7 +292,7 @@ export async function restoreBackup(backupDir: string, dataDir: string): Promise
   }
   await mkdir(dataDir, { recursive: true });
   const database = path.join(dataDir, DATABASE_FILE);
-  refuseWhileOpen(database);
+  await refuseWhileOpen(database);
   await copyFile(path.join(backupDir, DATABASE_FILE), `${database}.restoring`);
   for (const suffix of ['-wal', '-shm']) await rm(`${database}${suffix}`, { force: true });
   await rename(`${database}.restoring`, database);
